@@ -1,0 +1,30 @@
+import { join } from 'node:path'
+import { rendererDirFrom } from '../../server/staticFiles'
+import { startWebHost } from '../../server/webHost'
+import { UsageError, type CliCommand } from '../command'
+
+export const serveCommand: CliCommand = {
+  words: ['serve'],
+  summary: 'serve the UI and the RPC on 127.0.0.1 (prints {url} with the token first)',
+  usage: 'hearth serve [--port N]',
+  options: { port: 'string' },
+  positionals: [0, 0],
+  async run(ctx) {
+    const port = ctx.options.port === undefined ? 0 : Number(ctx.options.port)
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number between 0 and 65535`)
+    const rendererDir = rendererDirFrom([ctx.env.HEARTH_RENDERER_DIR ?? '', join(__dirname, '../renderer'), join(process.cwd(), 'out/renderer')])
+    if (!rendererDir) {
+      return { code: 1, data: { error: 'The UI is not built. Run `npm run build` first.' }, text: 'The UI is not built. Run `npm run build` first.' }
+    }
+    const core = ctx.core()
+    const host = await startWebHost({ core, rendererDir, port, ...(ctx.env.HEARTH_SERVE_TOKEN ? { token: ctx.env.HEARTH_SERVE_TOKEN } : {}) })
+    ctx.print(JSON.stringify({ url: host.url }))
+    if (!ctx.json) ctx.print(`Hearth is being served at ${host.url}\nHome: ${core.services.paths.root}. Press Ctrl+C to stop.`)
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve)
+      process.once('SIGTERM', resolve)
+    })
+    await host.close()
+    return { data: null, text: '', silent: true }
+  }
+}

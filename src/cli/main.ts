@@ -1,0 +1,74 @@
+import { createCore, type Core } from '../core/createCore'
+import { HearthError } from '../core/errors'
+import { resolveHomeDir } from '../core/home/homePaths'
+import { UsageError, type CliCommand, type CommandContext } from './command'
+import { COMMANDS } from './commands'
+import { parseCommandLine } from './parseArgs'
+
+/** Runs one CLI invocation and returns the exit code. Never prints a stack trace for a user error. */
+export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    process.stdout.write(helpText(COMMANDS))
+    return 0
+  }
+  let parsed
+  try {
+    parsed = parseCommandLine(argv, COMMANDS)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`hearth: ${error.message}\n`)
+      return 2
+    }
+    throw error
+  }
+  const json = parsed.options.json === true
+  if (parsed.options.help === true) {
+    process.stdout.write(`${parsed.command.usage}\n  ${parsed.command.summary}\n`)
+    return 0
+  }
+  const home = resolveHomeDir(typeof parsed.options.home === 'string' ? parsed.options.home : undefined, env)
+  let core: Core | undefined
+  const ctx: CommandContext = {
+    positionals: parsed.positionals,
+    options: parsed.options,
+    json,
+    home,
+    env,
+    core: () => (core ??= createCore({ home, host: 'cli', env })),
+    print: (line) => process.stdout.write(`${line}\n`),
+    readStdin
+  }
+  try {
+    const result = await parsed.command.run(ctx)
+    if (!result.silent) process.stdout.write(json ? `${JSON.stringify(result.data)}\n` : result.text.endsWith('\n') || result.text === '' ? result.text : `${result.text}\n`)
+    return result.code ?? 0
+  } catch (error) {
+    return reportFailure(error, json)
+  } finally {
+    core?.dispose()
+  }
+}
+
+function reportFailure(error: unknown, json: boolean): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`hearth: ${error.message}\n`)
+    return 2
+  }
+  const known = error instanceof HearthError
+  const message = error instanceof Error ? error.message : String(error)
+  if (json) process.stdout.write(`${JSON.stringify({ error: { code: known ? error.code : 'internal', message } })}\n`)
+  process.stderr.write(`hearth: ${message}\n`)
+  if (!known && process.env.HEARTH_DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`)
+  return 1
+}
+
+function helpText(commands: readonly CliCommand[]): string {
+  const lines = commands.map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`)
+  return `hearth — the Hearth command line\n\nGlobal options: --home DIR (else HEARTH_HOME, else ~/.hearth), --json\n\n${lines.join('\n')}\n`
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,77 @@
+import type { Handlers } from '../shared/contract'
+import { EventHub, type EventListener } from './events'
+import { ensureHome } from './home/home'
+import type { HomePaths } from './home/homePaths'
+import { openDatabase, type Db } from './node/db/openDatabase'
+import { systemClock, type Clock } from './ports/clock'
+import { MemorySecretStore, type SecretStore } from './ports/secretStore'
+import { createHandlers } from './rpc/handlers'
+import { AgentService } from './services/agentService'
+import { FileService } from './services/fileService'
+import { SettingsService } from './services/settingsService'
+
+export const HEARTH_VERSION = '0.1.0'
+
+export interface CoreOptions {
+  /** Absolute HEARTH_HOME; created on first use. */
+  readonly home: string
+  readonly host: 'electron' | 'web' | 'cli'
+  readonly secrets?: SecretStore
+  readonly clock?: Clock
+  readonly env?: NodeJS.ProcessEnv
+  /** Electron passes a better-sqlite3 build for its own ABI (see scripts/start.mjs). */
+  readonly nativeBinding?: string
+}
+
+/** Everything the handlers, the CLI and tests reach for. Features add their service here. */
+export interface CoreServices {
+  readonly host: 'electron' | 'web'
+  readonly version: string
+  readonly paths: HomePaths
+  readonly db: Db
+  readonly clock: Clock
+  readonly events: EventHub
+  readonly agents: AgentService
+  readonly files: FileService
+  readonly settings: SettingsService
+}
+
+export interface Core {
+  readonly services: CoreServices
+  readonly handlers: Handlers
+  readonly subscribe: (listener: EventListener) => () => void
+  readonly dispose: () => void
+}
+
+/** The composition root: explicit wiring, no container. Every host (Electron, CLI, web) calls this. */
+export function createCore(options: CoreOptions): Core {
+  const paths = ensureHome(options.home)
+  const db = openDatabase(paths.db, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  const clock = options.clock ?? systemClock
+  const events = new EventHub()
+  const env = options.env ?? process.env
+  const secrets = options.secrets ?? new MemorySecretStore()
+  const agents = new AgentService(db, paths, clock, events)
+  const files = new FileService(paths, agents, events)
+  const settings = new SettingsService(paths, secrets, env)
+  const services: CoreServices = {
+    host: options.host === 'electron' ? 'electron' : 'web',
+    version: HEARTH_VERSION,
+    paths,
+    db,
+    clock,
+    events,
+    agents,
+    files,
+    settings
+  }
+  return {
+    services,
+    handlers: createHandlers(services),
+    subscribe: (listener) => events.subscribe(listener),
+    dispose: () => {
+      files.dispose()
+      db.close()
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto'
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+
+/**
+ * Writes a file so readers see either the old or the new content, never a torn one:
+ * write a temp file in the same folder, fsync, then rename over the target.
+ */
+export function writeFileAtomic(path: string, content: string | Buffer): void {
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+  const fd = openSync(temp, 'w')
+  try {
+    writeSync(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content)
+    fsyncSync(fd)
+  } catch (error) {
+    closeSync(fd)
+    rmSync(temp, { force: true })
+    throw error
+  }
+  closeSync(fd)
+  try {
+    renameSync(temp, path)
+  } catch (error) {
+    rmSync(temp, { force: true })
+    throw error
+  }
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod'
+
+/** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (SPEC §3). */
+export const DEFAULT_MODEL = 'claude-sonnet-5-5'
+
+const PlatformHintOverride = z.union([
+  z.string(),
+  z.object({ append: z.string().optional(), replace: z.string().optional() }).strict()
+])
+
+const McpServer = z
+  .object({
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    trusted: z.boolean().default(false)
+  })
+  .strict()
+
+/**
+ * config.json, one schema per top-level key. Each key is validated on its own so one bad
+ * field falls back to its default without discarding the user's other settings.
+ * Never holds the API key.
+ */
+export const CONFIG_SHAPE = {
+  model: z.string().min(1).default(DEFAULT_MODEL),
+  provider: z.string().min(1).default('anthropic'),
+  baseUrl: z.string().url().nullable().default(null),
+  cacheTtl: z.enum(['5m', '1h']).default('5m'),
+  platform: z.string().min(1).default('desktop'),
+  context_file_max_chars: z.number().int().positive().nullable().default(null),
+  toolUseEnforcement: z.union([z.enum(['auto']), z.boolean(), z.array(z.string())]).default('auto'),
+  platformHints: z.record(z.string(), PlatformHintOverride).default({}),
+  environmentHint: z.string().nullable().default(null),
+  skills: z.object({ disabled: z.array(z.string()).default([]) }).default({ disabled: [] }),
+  memory: z
+    .object({
+      memoryCharLimit: z.number().int().positive().default(4000),
+      userCharLimit: z.number().int().positive().default(2000)
+    })
+    .default({ memoryCharLimit: 4000, userCharLimit: 2000 }),
+  recall: z.object({ k: z.number().int().min(0).max(50).default(5) }).default({ k: 5 }),
+  retention: z
+    .object({ idleMinutes: z.number().int().min(0).default(30) })
+    .default({ idleMinutes: 30 }),
+  mcpServers: z.record(z.string(), McpServer).default({}),
+  agents: z
+    .record(z.string(), z.object({ model: z.string().optional(), toolsets: z.array(z.string()).optional() }))
+    .default({})
+} as const
+
+export const ConfigSchema = z.object(CONFIG_SHAPE)
+export type HearthConfig = z.output<typeof ConfigSchema>
+export type ConfigKey = keyof typeof CONFIG_SHAPE
+
+export interface LoadedConfig {
+  readonly config: HearthConfig
+  /** Each problem names the field and says what is wrong; empty when the file is fine. */
+  readonly errors: readonly string[]
+  /** The raw JSON object as read (unknown keys kept), or undefined when unreadable. */
+  readonly raw: Record<string, unknown> | undefined
+}
+
+export function defaultConfig(): HearthConfig {
+  return ConfigSchema.parse({})
+}
+
+/** Parses config.json text field by field: bad fields are reported and replaced by defaults. */
+export function parseConfig(text: string | undefined): LoadedConfig {
+  if (text === undefined || text.trim() === '') return { config: defaultConfig(), errors: [], raw: {} }
+  let json: unknown
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error)
+    return { config: defaultConfig(), errors: [`config.json is not valid JSON (${detail}); using defaults for every setting`], raw: undefined }
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    return { config: defaultConfig(), errors: ['config.json must contain a JSON object; using defaults for every setting'], raw: undefined }
+  }
+  const raw = json as Record<string, unknown>
+  const errors: string[] = []
+  const values: Record<string, unknown> = {}
+  for (const key of Object.keys(CONFIG_SHAPE) as ConfigKey[]) {
+    const parsed = CONFIG_SHAPE[key].safeParse(raw[key])
+    if (parsed.success) {
+      values[key] = parsed.data
+    } else {
+      const issue = parsed.error.issues[0]
+      const where = [key, ...(issue?.path ?? [])].join('.')
+      errors.push(`config.json: "${where}" ${issue?.message ?? 'is invalid'}; using the default (${JSON.stringify(CONFIG_SHAPE[key].parse(undefined))})`)
+      values[key] = CONFIG_SHAPE[key].parse(undefined)
+    }
+  }
+  return { config: values as HearthConfig, errors, raw }
+}

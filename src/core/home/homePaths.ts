@@ -1,0 +1,42 @@
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+/** Every path under HEARTH_HOME, computed in one place. */
+export interface HomePaths {
+  readonly root: string
+  readonly db: string
+  readonly config: string
+  readonly user: string
+  readonly agents: string
+  readonly trash: string
+  readonly skills: string
+  readonly nexus: string
+  agentDir(id: string): string
+  soul(id: string): string
+  memory(id: string): string
+  memoriesDir(id: string): string
+}
+
+/** `--home`, else `HEARTH_HOME`, else `~/.hearth`. */
+export function resolveHomeDir(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
+  const chosen = explicit ?? env.HEARTH_HOME ?? join(homedir(), '.hearth')
+  return resolve(chosen)
+}
+
+export function homePaths(root: string): HomePaths {
+  const agents = join(root, 'agents')
+  return {
+    root,
+    db: join(root, 'hearth.db'),
+    config: join(root, 'config.json'),
+    user: join(root, 'USER.md'),
+    agents,
+    trash: join(root, '.trash'),
+    skills: join(root, 'skills'),
+    nexus: join(root, 'nexus'),
+    agentDir: (id) => join(agents, id),
+    soul: (id) => join(agents, id, 'SOUL.md'),
+    memory: (id) => join(agents, id, 'MEMORY.md'),
+    memoriesDir: (id) => join(agents, id, 'memories')
+  }
+}

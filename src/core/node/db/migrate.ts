@@ -1,0 +1,35 @@
+import type Database from 'better-sqlite3'
+import { HearthError } from '../../errors'
+import { MIGRATIONS, type Migration } from './migrations'
+
+/**
+ * Brings the database to the newest schema. `user_version` holds the number of the last applied
+ * migration; all pending migrations and the version bump run in ONE transaction, so a crash
+ * leaves the database at the old version, never half-migrated. A database written by a newer
+ * Hearth is refused rather than silently misread.
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
+  assertStrictlyIncreasing(migrations)
+  const latest = migrations.at(-1)?.version ?? 0
+  const current = db.pragma('user_version', { simple: true }) as number
+  if (current > latest) {
+    throw new HearthError(
+      'conflict',
+      `This database (${db.name}) has schema version ${current}, newer than this Hearth understands (${latest}). ` +
+        'Update Hearth, or point HEARTH_HOME at another folder.'
+    )
+  }
+  const pending = migrations.filter((m) => m.version > current)
+  if (pending.length === 0) return { from: current, to: current }
+  db.transaction(() => {
+    for (const migration of pending) migration.up(db)
+    db.pragma(`user_version = ${latest}`)
+  }).immediate()
+  return { from: current, to: latest }
+}
+
+function assertStrictlyIncreasing(migrations: readonly Migration[]): void {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`Migration list broken at ${m.name}: expected version ${i + 1}`)
+  })
+}

@@ -1,0 +1,15 @@
+import type Database from 'better-sqlite3'
+import * as m0001 from './0001-agents'
+
+/** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
+export interface Migration {
+  readonly version: number
+  readonly name: string
+  readonly up: (db: Database.Database) => void
+}
+
+/**
+ * The ordered migration list. Versions are pre-allocated per feature so parallel work
+ * cannot collide: 1 agents, 2 sessions/messages, 3 memory bank, 4 nexus, 5 tools.
+ */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001-agents', up: m0001.up }]

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { isMethodName, methods, type ErrorCode, type Handlers, type RpcResult } from '../../shared/contract'
+import { HearthError } from '../errors'
+
+const Envelope = z.object({ method: z.string().max(200), input: z.unknown() })
+
+/**
+ * Runs one contract call. Never throws: every failure becomes an `ok: false` result.
+ * Both transports (Electron IPC and the WebSocket host) call this, so validation cannot drift.
+ */
+export async function dispatch(handlers: Handlers, request: unknown): Promise<RpcResult<unknown>> {
+  const envelope = Envelope.safeParse(request)
+  if (!envelope.success) return failure('bad_request', 'Malformed request: expected {method, input}')
+
+  const name = envelope.data.method
+  if (!isMethodName(name)) return failure('unknown_method', `No method named ${name}`)
+
+  const input = methods[name].input.safeParse(envelope.data.input ?? {})
+  if (!input.success) return failure('invalid_input', describeZodError(input.error))
+
+  try {
+    // The one cast in the system: TypeScript cannot correlate `name` with its handler's input type.
+    const handler = handlers[name] as (value: unknown) => Promise<unknown>
+    return { ok: true, value: await handler(input.data) }
+  } catch (error) {
+    return { ok: false, error: toRpcError(error) }
+  }
+}
+
+/** One line per problem, each naming the field, e.g. `name: An agent needs a name`. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'input'}: ${issue.message}`)
+    .join('; ')
+}
+
+export function toRpcError(error: unknown): { code: ErrorCode; message: string } {
+  if (error instanceof HearthError) return { code: error.code, message: error.message }
+  const message = error instanceof Error ? error.message : String(error)
+  return { code: 'internal', message }
+}
+
+function failure(code: ErrorCode, message: string): RpcResult<never> {
+  return { ok: false, error: { code, message } }
+}

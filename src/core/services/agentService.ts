@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { AgentId, type Agent } from '../../shared/contract'
+import { conflict, invalidInput, notFound } from '../errors'
+import type { EventHub } from '../events'
+import { writeFileAtomic } from '../home/atomicWrite'
+import { defaultSoul } from '../home/defaultTexts'
+import type { HomePaths } from '../home/homePaths'
+import type { Db } from '../node/db/openDatabase'
+import type { Clock } from '../ports/clock'
+
+interface AgentRow {
+  id: string
+  name: string
+  created_at: number
+}
+
+/** Agents are a folder under agents/ plus a row; this service keeps the two in step. */
+export class AgentService {
+  constructor(
+    private readonly db: Db,
+    private readonly paths: HomePaths,
+    private readonly clock: Clock,
+    private readonly events: EventHub
+  ) {}
+
+  /** Lists agents; a folder the user created by hand (with a valid id) is adopted as an agent. */
+  list(): Agent[] {
+    this.adoptOrphanFolders()
+    const rows = this.db
+      .prepare('SELECT id, name, created_at FROM agents WHERE deleted_at IS NULL ORDER BY created_at, id')
+      .all() as AgentRow[]
+    return rows.map(fromRow)
+  }
+
+  get(id: string): Agent {
+    const row = this.db.prepare('SELECT id, name, created_at FROM agents WHERE id = ? AND deleted_at IS NULL').get(id) as
+      | AgentRow
+      | undefined
+    if (!row) throw notFound(`No agent with id "${id}". Run \`hearth agents list\` to see the agents.`)
+    return fromRow(row)
+  }
+
+  create(name: string, requestedId?: string): Agent {
+    const id = requestedId ?? this.uniqueSlug(name)
+    if (!AgentId.safeParse(id).success) throw invalidInput(`"${id}" is not a valid agent id (lowercase letters, digits, dashes)`)
+    const existing = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id) as { deleted_at: number | null } | undefined
+    if (existing && existing.deleted_at === null) throw conflict(`An agent with id "${id}" already exists`)
+    if (existing) this.db.prepare('DELETE FROM agents WHERE id = ?').run(id)
+    this.seedFolder(id, name)
+    this.db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run(id, name, this.clock.now())
+    this.announce()
+    return this.get(id)
+  }
+
+  rename(id: string, name: string): Agent {
+    this.get(id)
+    this.db.prepare('UPDATE agents SET name = ? WHERE id = ?').run(name, id)
+    this.announce()
+    return this.get(id)
+  }
+
+  /** Deleting keeps the files: the folder moves to .trash/ with a timestamp, so nothing is lost. */
+  delete(id: string): void {
+    this.get(id)
+    const dir = this.paths.agentDir(id)
+    if (existsSync(dir)) {
+      mkdirSync(this.paths.trash, { recursive: true })
+      renameSync(dir, join(this.paths.trash, `agent-${id}-${this.clock.now()}`))
+    }
+    this.db.prepare('UPDATE agents SET deleted_at = ? WHERE id = ?').run(this.clock.now(), id)
+    this.announce()
+  }
+
+  private seedFolder(id: string, name: string): void {
+    mkdirSync(this.paths.memoriesDir(id), { recursive: true })
+    if (!existsSync(this.paths.soul(id))) writeFileAtomic(this.paths.soul(id), defaultSoul(name))
+    if (!existsSync(this.paths.memory(id))) writeFileAtomic(this.paths.memory(id), '')
+  }
+
+  private uniqueSlug(name: string): string {
+    const base =
+      name
+        .normalize('NFKD')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 48) || 'agent'
+    let candidate = base
+    for (let n = 2; this.db.prepare('SELECT 1 FROM agents WHERE id = ? AND deleted_at IS NULL').get(candidate); n++) {
+      candidate = `${base}-${n}`
+    }
+    return candidate
+  }
+
+  private adoptOrphanFolders(): void {
+    if (!existsSync(this.paths.agents)) return
+    for (const entry of readdirSync(this.paths.agents)) {
+      if (!AgentId.safeParse(entry).success || !statSync(join(this.paths.agents, entry)).isDirectory()) continue
+      const row = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(entry)
+      if (row) continue
+      this.db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run(entry, entry, this.clock.now())
+    }
+  }
+
+  private announce(): void {
+    this.events.emit('agents.changed', { agents: this.list() })
+  }
+}
+
+function fromRow(row: AgentRow): Agent {
+  return { id: row.id, name: row.name, createdAtMs: row.created_at }
+}

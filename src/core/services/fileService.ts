@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs'
+import { basename, dirname, isAbsolute, join } from 'node:path'
+import type { FileDoc, FileTarget, InjectedView } from '../../shared/contract'
+import { estimateTokens } from '../../shared/util/tokens'
+import { conflict, invalidInput } from '../errors'
+import type { EventHub } from '../events'
+import { writeFileAtomic } from '../home/atomicWrite'
+import type { HomePaths } from '../home/homePaths'
+import { readTextFile } from '../home/readText'
+import type { AgentService } from './agentService'
+
+/** Project rules files in the order the prompt assembler prefers them (SPEC §2). */
+const RULES_CANDIDATES = ['.hearth.md', 'HEARTH.md', 'AGENTS.md', 'agents.md', 'CLAUDE.md', 'claude.md', '.cursorrules']
+
+/** Shows what the prompt would take from a file; provided by the prompt feature. */
+export type InjectedViewProvider = (target: FileTarget, text: string, path: string) => InjectedView | null
+
+/**
+ * Reads, saves and watches the user-editable files. Saves are atomic and refuse to overwrite
+ * a file that changed on disk since the editor loaded it (compare-and-swap on the content hash).
+ */
+export class FileService {
+  private readonly watchers = new Map<string, FSWatcher>()
+  private readonly lastHashes = new Map<string, string>()
+  injectedView: InjectedViewProvider = () => null
+
+  constructor(
+    private readonly paths: HomePaths,
+    private readonly agents: AgentService,
+    private readonly events: EventHub
+  ) {}
+
+  resolvePath(target: FileTarget): string {
+    switch (target.kind) {
+      case 'soul':
+        this.agents.get(target.agentId)
+        return this.paths.soul(target.agentId)
+      case 'memory':
+        this.agents.get(target.agentId)
+        return this.paths.memory(target.agentId)
+      case 'user':
+        return this.paths.user
+      case 'project-state':
+        return join(this.paths.nexus, 'project-state.md')
+      case 'rules':
+        return resolveRulesFile(target.projectDir)
+    }
+  }
+
+  read(target: FileTarget): FileDoc {
+    const path = this.resolvePath(target)
+    const result = readTextFile(path)
+    const hash = result.ok ? sha256(result.bytes) : result.bytes ? sha256(result.bytes) : MISSING_HASH
+    const mtimeMs = existsSync(path) ? statSync(path).mtimeMs : 0
+    const content = result.ok ? result.text : ''
+    this.lastHashes.set(path, hash)
+    return {
+      target,
+      path,
+      exists: result.ok || !result.missing,
+      content,
+      hash,
+      mtimeMs,
+      tokens: estimateTokens(content),
+      readError: result.ok || result.missing ? null : result.reason,
+      injected: result.ok ? this.injectedView(target, content, path) : null
+    }
+  }
+
+  write(target: FileTarget, content: string, baseHash: string, force = false): FileDoc {
+    const current = this.read(target)
+    if (!force && current.hash !== baseHash) {
+      throw conflict(`${basename(current.path)} changed on disk after you opened it. Reload it, or save again to keep your version.`)
+    }
+    if (current.readError && !force) throw conflict(`${current.readError}. Refusing to overwrite it.`)
+    mkdirSync(dirname(current.path), { recursive: true })
+    writeFileAtomic(current.path, content)
+    const doc = this.read(target)
+    this.events.emit('files.changed', { target, path: doc.path, hash: doc.hash })
+    return doc
+  }
+
+  /** Watches the file's folder (atomic saves replace the inode, so a file watch would go blind). */
+  watch(target: FileTarget): void {
+    const path = this.resolvePath(target)
+    if (this.watchers.has(path)) return
+    const dir = dirname(path)
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true })
+    const watcher = watch(dir, (_type, name) => {
+      if (name !== null && name !== basename(path)) return
+      this.checkChanged(target, path)
+    })
+    watcher.on('error', () => this.watchers.delete(path))
+    this.watchers.set(path, watcher)
+  }
+
+  private checkChanged(target: FileTarget, path: string): void {
+    const result = readTextFile(path)
+    const hash = result.ok || result.bytes ? sha256(result.bytes ?? Buffer.alloc(0)) : MISSING_HASH
+    if (this.lastHashes.get(path) === hash) return
+    this.lastHashes.set(path, hash)
+    this.events.emit('files.changed', { target, path, hash })
+  }
+
+  dispose(): void {
+    for (const watcher of this.watchers.values()) watcher.close()
+    this.watchers.clear()
+  }
+}
+
+const MISSING_HASH = 'missing'
+
+export function sha256(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** The rules file a project folder would load, or AGENTS.md (to be created) when it has none. */
+export function resolveRulesFile(projectDir: string): string {
+  if (!isAbsolute(projectDir)) throw invalidInput(`Project folder must be an absolute path: ${projectDir}`)
+  if (!existsSync(projectDir) || !statSync(projectDir).isDirectory()) {
+    throw invalidInput(`Project folder does not exist or is not a folder: ${projectDir}`)
+  }
+  for (const name of RULES_CANDIDATES) {
+    const candidate = join(projectDir, name)
+    if (existsSync(candidate) && statSync(candidate).isFile() && statSync(candidate).size > 0) return candidate
+  }
+  return join(projectDir, 'AGENTS.md')
+}

@@ -1,0 +1,40 @@
+import { app, BrowserWindow, session } from 'electron'
+import { join } from 'node:path'
+import { createCore, type Core } from '../core/createCore'
+import { resolveHomeDir } from '../core/home/homePaths'
+import { bindIpc, forwardEvents } from './ipc'
+import { registerAppScheme, rendererDir, rendererEntry, serveRenderer } from './protocol'
+import { SafeStorageSecretStore } from './safeStorageSecretStore'
+import { hardenSession, hardenWebContents } from './security'
+import { createMainWindow } from './window'
+
+// The Electron shell only wires things: lifecycle, one window, security, IPC. All product logic is in core/.
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  registerAppScheme()
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents))
+  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus())
+  app.on('window-all-closed', () => app.quit())
+  void app.whenReady().then(start)
+}
+
+let core: Core | undefined
+
+function start(): void {
+  hardenSession(session.defaultSession)
+  serveRenderer(rendererDir())
+  core = createCore({
+    home: resolveHomeDir(undefined),
+    host: 'electron',
+    secrets: new SafeStorageSecretStore(join(app.getPath('userData'), 'anthropic-key.bin')),
+    ...(process.env.HEARTH_ELECTRON_SQLITE_BINDING ? { nativeBinding: process.env.HEARTH_ELECTRON_SQLITE_BINDING } : {})
+  })
+  bindIpc(core.handlers)
+  const window = createMainWindow()
+  const stopForwarding = forwardEvents(window.webContents, core.subscribe)
+  window.on('closed', stopForwarding)
+  void window.loadURL(rendererEntry())
+}
+
+app.on('will-quit', () => core?.dispose())

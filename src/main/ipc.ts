@@ -1,0 +1,35 @@
+import { ipcMain, type WebContents, type WebFrameMain } from 'electron'
+import type { Handlers } from '../shared/contract'
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/contract/channels'
+import { dispatch } from '../core/rpc/dispatch'
+import { APP_ORIGIN } from './protocol'
+
+/** Accepts calls only from our own top-level page, never from iframes or foreign origins. */
+export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean {
+  if (!frame || frame.parent !== null) return false
+  try {
+    return new URL(frame.url).origin === APP_ORIGIN
+  } catch {
+    return false
+  }
+}
+
+/** Binds the one contract to ipcMain; every payload goes through the same dispatch as the web host. */
+export function bindIpc(handlers: Handlers): () => void {
+  ipcMain.handle(INVOKE_CHANNEL, (event, request: unknown) =>
+    isTrustedSender(event.senderFrame)
+      ? dispatch(handlers, request)
+      : { ok: false, error: { code: 'forbidden', message: 'Untrusted sender' } }
+  )
+  return () => ipcMain.removeHandler(INVOKE_CHANNEL)
+}
+
+/** Forwards core events to one window while it lives. */
+export function forwardEvents(
+  contents: WebContents,
+  subscribe: (listener: (name: string, payload: unknown) => void) => () => void
+): () => void {
+  return subscribe((name, payload) => {
+    if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, name, payload)
+  })
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import { method } from './define'
+import { AgentId } from './ids'
+
+export const Agent = z.object({
+  id: AgentId,
+  name: z.string(),
+  createdAtMs: z.number().int()
+})
+export type Agent = z.infer<typeof Agent>
+
+const AgentName = z.string().trim().min(1, 'An agent needs a name').max(80)
+
+export const agentMethods = {
+  'agents.list': method(z.object({}), z.array(Agent)),
+  'agents.create': method(z.object({ name: AgentName, id: AgentId.optional() }), Agent),
+  'agents.rename': method(z.object({ id: AgentId, name: AgentName }), Agent),
+  'agents.delete': method(z.object({ id: AgentId }), z.object({ deleted: z.literal(true) }))
+} as const

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { method } from './define'
+import { AgentId } from './ids'
+
+/**
+ * The user-editable files the app exposes. Paths are never sent by the renderer: it names a
+ * target and the core resolves the path, so no request can reach outside the home folder
+ * (except the rules file of a project folder the user picked).
+ */
+export const FileTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('soul'), agentId: AgentId }),
+  z.object({ kind: z.literal('memory'), agentId: AgentId }),
+  z.object({ kind: z.literal('user') }),
+  z.object({ kind: z.literal('rules'), projectDir: z.string().min(1).max(4096) }),
+  z.object({ kind: z.literal('project-state') })
+])
+export type FileTarget = z.infer<typeof FileTarget>
+
+/** What the prompt would contain from this file, after scanning and truncation. */
+export const InjectedView = z.object({
+  text: z.string(),
+  tokens: z.number().int(),
+  warnings: z.array(z.string())
+})
+export type InjectedView = z.infer<typeof InjectedView>
+
+export const FileDoc = z.object({
+  target: FileTarget,
+  path: z.string(),
+  exists: z.boolean(),
+  content: z.string(),
+  /** sha256 of the bytes on disk; the base for conflict detection on save. */
+  hash: z.string(),
+  mtimeMs: z.number(),
+  tokens: z.number().int(),
+  /** Set when the file could not be read as text (binary, invalid UTF-8, too large). */
+  readError: z.string().nullable(),
+  injected: InjectedView.nullable()
+})
+export type FileDoc = z.infer<typeof FileDoc>
+
+export const FileChanged = z.object({ target: FileTarget, path: z.string(), hash: z.string() })
+export type FileChanged = z.infer<typeof FileChanged>
+
+export const fileMethods = {
+  'files.read': method(z.object({ target: FileTarget }), FileDoc),
+  /** Saves atomically; refused with `conflict` when the file on disk no longer has `baseHash`. */
+  'files.write': method(
+    z.object({ target: FileTarget, content: z.string().max(5_000_000), baseHash: z.string(), force: z.boolean().optional() }),
+    FileDoc
+  ),
+  /** Starts (or keeps) watching the file; `files.changed` events follow. */
+  'files.watch': method(z.object({ target: FileTarget }), z.object({ watching: z.literal(true) }))
+} as const

@@ -1,0 +1,46 @@
+import type { z } from 'zod'
+import type { RpcResult } from './define'
+import { agentMethods } from './agents'
+import { appMethods } from './app'
+import { events } from './events'
+import { fileMethods } from './files'
+import { settingsMethods } from './settings'
+
+export * from './define'
+export * from './ids'
+export * from './agents'
+export * from './app'
+export * from './files'
+export * from './settings'
+export { events } from './events'
+
+/** Every method of the contract. Each feature contributes one `…Methods` object. */
+export const methods = {
+  ...appMethods,
+  ...agentMethods,
+  ...fileMethods,
+  ...settingsMethods
+} as const
+
+export type Methods = typeof methods
+export type MethodName = keyof Methods & string
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>
+export type Events = typeof events
+export type EventName = keyof Events & string
+export type EventPayload<E extends EventName> = z.output<Events[E]>
+
+/** What the core implements. Inputs arrive already parsed. */
+export type Handlers = {
+  readonly [M in MethodName]: (input: z.output<Methods[M]['input']>) => Promise<MethodOutput<M>>
+}
+
+/** The raw, untyped wire every transport provides (IPC bridge or WebSocket). */
+export interface Transport {
+  invoke(method: string, input: unknown): Promise<RpcResult<unknown>>
+  subscribe(listener: (event: string, payload: unknown) => void): () => void
+}
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(methods, name)
+}

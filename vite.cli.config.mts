@@ -1,0 +1,22 @@
+import { builtinModules } from 'node:module'
+import { resolve } from 'node:path'
+import { defineConfig } from 'vite'
+import pkg from './package.json' with { type: 'json' }
+
+/** Builds the Electron-free hosts (the `hearth` CLI, `hearth serve`, `hearth mcp`) for plain Node. */
+const external = [...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]
+
+export default defineConfig({
+  build: {
+    ssr: resolve(import.meta.dirname, 'src/cli/main.ts'),
+    outDir: 'out/cli',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: true,
+    rollupOptions: {
+      external: (id) => external.some((dep) => id === dep || id.startsWith(`${dep}/`)),
+      output: { format: 'cjs', entryFileNames: 'main.js' }
+    }
+  }
+})
