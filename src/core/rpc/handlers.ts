@@ -1,30 +1,17 @@
 import type { Handlers } from '../../shared/contract'
 import type { CoreServices } from '../createCore'
-import { listDirs } from '../services/appService'
+import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './foundationHandlers'
 
 /**
- * Implements the contract on top of the services. Each feature contributes a `…Handlers`
- * factory; this function only merges them, so the mapping stays one line per method.
+ * Implements the contract on top of the services. Each feature contributes one
+ * `…Handlers(services)` factory; this function only merges them, and the `Handlers` type
+ * makes a missing method a compile error.
  */
 export function createHandlers(services: CoreServices): Handlers {
   return {
-    'app.info': async () => ({ home: services.paths.root, host: services.host, version: services.version }),
-    'app.listDirs': async ({ dir }) => listDirs(dir),
-    'agents.list': async () => services.agents.list(),
-    'agents.create': async ({ name, id }) => services.agents.create(name, id),
-    'agents.rename': async ({ id, name }) => services.agents.rename(id, name),
-    'agents.delete': async ({ id }) => {
-      services.agents.delete(id)
-      return { deleted: true as const }
-    },
-    'files.read': async ({ target }) => services.files.read(target),
-    'files.write': async ({ target, content, baseHash, force }) => services.files.write(target, content, baseHash, force),
-    'files.watch': async ({ target }) => {
-      services.files.watch(target)
-      return { watching: true as const }
-    },
-    'settings.get': async () => services.settings.view(),
-    'settings.update': async (patch) => services.settings.update(patch),
-    'settings.setApiKey': async ({ key }) => services.settings.setApiKey(key)
+    ...appHandlers(services),
+    ...agentHandlers(services),
+    ...fileHandlers(services),
+    ...settingsHandlers(services)
   }
 }

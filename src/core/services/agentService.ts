@@ -41,7 +41,9 @@ export class AgentService {
     return fromRow(row)
   }
 
-  create(name: string, requestedId?: string): Agent {
+  create(rawName: string, requestedId?: string): Agent {
+    const name = rawName.trim()
+    if (name === '' || name.length > 80) throw invalidInput('An agent needs a name of 1–80 characters')
     const id = requestedId ?? this.uniqueSlug(name)
     if (!AgentId.safeParse(id).success) throw invalidInput(`"${id}" is not a valid agent id (lowercase letters, digits, dashes)`)
     const existing = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id) as { deleted_at: number | null } | undefined
