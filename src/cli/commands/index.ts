@@ -1,7 +1,8 @@
 import type { CliCommand } from '../command'
 import { agentsCommands } from './agents'
+import { benchCommand } from './bench'
 import { initCommand } from './init'
 import { serveCommand } from './serve'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
-export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand]
+export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand]

@@ -23,3 +23,23 @@ export interface ToolDefinition {
   /** Returns any JSON-serialisable value; thrown errors become `{error}` results the model can read. */
   readonly handler: (input: Record<string, unknown>, context: ToolContext) => Promise<unknown>
 }
+
+/** The result of running one tool call; `content` is what the model reads. */
+export interface ToolOutcome {
+  readonly ok: boolean
+  /** JSON text (or plain text) given back to the model as the tool_result. */
+  readonly content: string
+  /** For the UI: the real tool name (differs from the called name behind `tool_call`). */
+  readonly displayName: string
+}
+
+/**
+ * What the chat engine needs from the tool registry (issue #7 implements it). The list for a
+ * session is resolved once at session start, sorted by name, and frozen.
+ */
+export interface ToolCatalog {
+  /** The tools a new session of this agent gets (sorted by name; bridge tools when deferred). */
+  sessionTools(agentId: string): Promise<readonly ToolDefinition[]>
+  /** Runs a call; never throws — failures come back as `{ ok: false, content: '{"error": …}' }`. */
+  dispatch(tools: readonly ToolDefinition[], name: string, input: unknown, context: ToolContext): Promise<ToolOutcome>
+}

@@ -1,0 +1,39 @@
+/** One row of `hearth bench --json` (CLI.md). */
+export interface BenchFigure {
+  readonly name: string
+  readonly value: number
+  readonly unit: string
+  readonly goal: number
+  readonly better: 'lower' | 'higher'
+  readonly met: boolean
+}
+
+export interface BenchContext {
+  /** `--quick`: the whole bench must finish within ~60 s. */
+  readonly quick: boolean
+  /** A fresh temporary folder this suite may use (it is deleted afterwards). */
+  readonly tmpDir: string
+  /** Path to bin/hearth.js, for suites that spawn CLI processes. */
+  readonly cliPath: string
+  /** Progress lines for the human (stderr). */
+  readonly log: (line: string) => void
+}
+
+/** A feature's benchmark suite: `src/bench/<feature>Bench.ts` exports one of these. */
+export interface BenchSuite {
+  readonly name: string
+  run(ctx: BenchContext): Promise<BenchFigure[]>
+}
+
+export function figure(name: string, value: number, unit: string, goal: number, better: 'lower' | 'higher'): BenchFigure {
+  const rounded = Math.round(value * 1000) / 1000
+  return { name, value: rounded, unit, goal, better, met: better === 'lower' ? value <= goal : value >= goal }
+}
+
+/** p-th percentile (0–100) of a list of samples. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return NaN
+  const sorted = [...samples].sort((a, b) => a - b)
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[index] as number
+}

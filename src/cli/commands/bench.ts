@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BenchFigure } from '../../bench/benchTypes'
+import { BENCH_SUITES } from '../../bench/suites'
+import type { CliCommand } from '../command'
+
+export const benchCommand: CliCommand = {
+  words: ['bench'],
+  summary: 'run the benchmarks on a temporary home (fake model on 127.0.0.1)',
+  usage: 'hearth bench [--quick] [--only SUITE]',
+  options: { quick: 'boolean', only: 'string' },
+  positionals: [0, 0],
+  async run(ctx) {
+    const figures: BenchFigure[] = []
+    const only = typeof ctx.options.only === 'string' ? ctx.options.only.split(',') : undefined
+    for (const suite of BENCH_SUITES) {
+      if (only && !only.includes(suite.name)) continue
+      const tmpDir = mkdtempSync(join(tmpdir(), `hearth-bench-${suite.name}-`))
+      process.stderr.write(`bench: ${suite.name}…\n`)
+      try {
+        figures.push(
+          ...(await suite.run({
+            quick: ctx.options.quick === true,
+            tmpDir,
+            cliPath: join(__dirname, '../../bin/hearth.js'),
+            log: (line) => process.stderr.write(`  ${line}\n`)
+          }))
+        )
+      } finally {
+        rmSync(tmpDir, { recursive: true, force: true })
+      }
+    }
+    const data = { figures, machine: { cpus: cpus().length, node: process.version } }
+    const text = figures
+      .map((f) => `${f.met ? 'ok  ' : 'MISS'} ${f.name.padEnd(36)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} goal ${f.better === 'lower' ? '≤' : '≥'} ${f.goal}`)
+      .join('\n')
+    return { data, text: text || 'No benchmark suites registered.' }
+  }
+}
