@@ -30,6 +30,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
 
 function assertStrictlyIncreasing(migrations: readonly Migration[]): void {
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`Migration list broken at ${m.name}: expected version ${i + 1}`)
+    const previous = i === 0 ? 0 : (migrations[i - 1] as Migration).version
+    if (m.version <= previous) throw new Error(`Migration list broken at ${m.name}: versions must increase`)
   })
 }

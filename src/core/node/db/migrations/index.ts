@@ -11,5 +11,6 @@ export interface Migration {
 /**
  * The ordered migration list. Versions are pre-allocated per feature so parallel work
  * cannot collide: 1 agents, 2 sessions/messages, 3 memory bank, 4 nexus, 5 tools.
+ * Register yours in version order even if a lower number is not there yet.
  */
 export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001-agents', up: m0001.up }]
