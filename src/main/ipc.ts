@@ -2,16 +2,12 @@ import { ipcMain, type WebContents, type WebFrameMain } from 'electron'
 import type { Handlers } from '../shared/contract'
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/contract/channels'
 import { dispatch } from '../core/rpc/dispatch'
-import { APP_ORIGIN } from './protocol'
+import { isAppUrl } from './protocol'
 
 /** Accepts calls only from our own top-level page, never from iframes or foreign origins. */
 export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean {
   if (!frame || frame.parent !== null) return false
-  try {
-    return new URL(frame.url).origin === APP_ORIGIN
-  } catch {
-    return false
-  }
+  return isAppUrl(frame.url)
 }
 
 /** Binds the one contract to ipcMain; every payload goes through the same dispatch as the web host. */

@@ -6,6 +6,19 @@ import { CONTENT_SECURITY_POLICY } from './csp'
 export const APP_SCHEME = 'app'
 export const APP_ORIGIN = 'app://hearth'
 
+/**
+ * True for URLs of our own renderer. Compared by scheme and host because WHATWG `origin` is the
+ * string "null" for custom schemes outside Electron's registry (e.g. under Node in tests).
+ */
+export function isAppUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw)
+    return url.protocol === `${APP_SCHEME}:` && url.host === 'hearth'
+  } catch {
+    return false
+  }
+}
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',

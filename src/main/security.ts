@@ -1,5 +1,5 @@
 import { shell, type Session, type WebContents } from 'electron'
-import { APP_ORIGIN } from './protocol'
+import { isAppUrl } from './protocol'
 
 /** Applied to every WebContents the app creates: no navigation away, no new windows. */
 export function hardenWebContents(contents: WebContents): void {
@@ -17,14 +17,6 @@ export function hardenWebContents(contents: WebContents): void {
 export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
-}
-
-export function isAppUrl(raw: string): boolean {
-  try {
-    return new URL(raw).origin === APP_ORIGIN
-  } catch {
-    return false
-  }
 }
 
 /** Only https links leave the app (in the user's browser); never file:, javascript: or custom schemes. */

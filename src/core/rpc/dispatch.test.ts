@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import type { Handlers } from '../../shared/contract'
+import { conflict } from '../errors'
+import { dispatch } from './dispatch'
+
+function handlers(overrides: Partial<Record<string, (input: unknown) => Promise<unknown>>> = {}): Handlers {
+  return new Proxy(overrides, {
+    get: (target, name: string) => target[name] ?? (async () => ({ echoed: name }))
+  }) as unknown as Handlers
+}
+
+describe('dispatch', () => {
+  it('refuses a malformed envelope with bad_request', async () => {
+    for (const request of [null, 'agents.list', { input: {} }, { method: 5 }]) {
+      const result = await dispatch(handlers(), request)
+      expect(result).toMatchObject({ ok: false, error: { code: 'bad_request' } })
+    }
+  })
+
+  it('refuses an unknown method with unknown_method, including prototype names', async () => {
+    for (const method of ['agents.explode', '__proto__', 'constructor', 'toString']) {
+      const result = await dispatch(handlers(), { method, input: {} })
+      expect(result).toMatchObject({ ok: false, error: { code: 'unknown_method' } })
+    }
+  })
+
+  it('refuses invalid input with invalid_input naming the field', async () => {
+    const result = await dispatch(handlers(), { method: 'agents.create', input: { name: '' } })
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    if (!result.ok) expect(result.error.message).toMatch(/^name: /)
+    const badId = await dispatch(handlers(), { method: 'agents.delete', input: { id: '../etc' } })
+    expect(badId).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    const badTarget = await dispatch(handlers(), { method: 'files.read', input: { target: { kind: 'soul', agentId: '../../x' } } })
+    expect(badTarget).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+  })
+
+  it('passes parsed input to the handler and wraps the value', async () => {
+    let seen: unknown
+    const result = await dispatch(
+      handlers({ 'agents.create': async (input) => ((seen = input), { id: 'a', name: 'A', createdAtMs: 1 }) }),
+      { method: 'agents.create', input: { name: '  Scribe  ' } }
+    )
+    expect(seen).toEqual({ name: 'Scribe' })
+    expect(result).toEqual({ ok: true, value: { id: 'a', name: 'A', createdAtMs: 1 } })
+  })
+
+  it('turns a HearthError into its code and anything else into internal', async () => {
+    const known = await dispatch(handlers({ 'agents.list': async () => Promise.reject(conflict('busy')) }), { method: 'agents.list', input: {} })
+    expect(known).toEqual({ ok: false, error: { code: 'conflict', message: 'busy' } })
+    const bug = await dispatch(handlers({ 'agents.list': async () => Promise.reject(new TypeError('boom')) }), { method: 'agents.list', input: {} })
+    expect(bug).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } })
+  })
+})
