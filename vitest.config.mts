@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    globalSetup: ['tests/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000
   }

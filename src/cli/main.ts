@@ -34,7 +34,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     json,
     home,
     env,
-    core: () => (core ??= createCore({ home, host: 'cli', env })),
+    core: () => (core ??= openCore(home, env)),
     print: (line) => process.stdout.write(`${line}\n`),
     readStdin
   }
@@ -47,6 +47,13 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
   } finally {
     core?.dispose()
   }
+}
+
+/** Opens the core and warns (stderr, so --json stdout stays one document) about config problems. */
+function openCore(home: string, env: NodeJS.ProcessEnv): Core {
+  const core = createCore({ home, host: 'cli', env })
+  for (const problem of core.services.settings.load().errors) process.stderr.write(`hearth: warning: ${problem}\n`)
+  return core
 }
 
 function reportFailure(error: unknown, json: boolean): number {

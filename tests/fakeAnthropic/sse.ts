@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http'
-import { errorBody } from './errors'
 import type { ResolvedReply } from './replies'
 import type { InputUsage, Usage } from './types'
 
@@ -77,7 +76,7 @@ function interruptionDue(response: ServerResponse, interruption: StreamInterrupt
     response.socket?.destroy()
     return 'dropped'
   }
-  writeEvent(response, 'error', errorBody(interruption.errorType, interruption.message, ''))
+  writeEvent(response, 'error', { error: { type: interruption.errorType, message: interruption.message } })
   response.end()
   return 'error_event'
 }

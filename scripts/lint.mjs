@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Enforces the layer table of ARCHITECTURE.md and the file-size budget of STYLE.md §3.11.
+// Zero dependencies: it reads import specifiers with a regex, which is enough for our own code.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const srcFlag = process.argv.indexOf('--src')
+// `--src DIR` lints another tree (the lint test uses a temporary one).
+const SRC = srcFlag > 0 ? resolve(process.argv[srcFlag + 1]) : join(root, 'src')
+const MAX_LINES = 500
+const WARN_LINES = 300
+
+/** Layer of a file, from its path under src/. */
+function layerOf(file) {
+  const rel = relative(SRC, file).split(sep)
+  if (rel[0] === 'core' && rel[1] === 'domain') return 'core/domain'
+  if (rel[0] === 'renderer') return 'renderer'
+  return rel[0]
+}
+
+const NODE_BUILTIN = /^(node:|fs$|path$|os$|crypto$|child_process$|http$|net$|url$)/
+/** [layer, predicate(spec, targetLayer), message] */
+const RULES = [
+  ['shared', (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || s.startsWith('react') || (t && t !== 'shared'), 'shared/ must run in every process: plain TypeScript and zod only'],
+  ['core/domain', (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || s === 'better-sqlite3' || s.startsWith('@anthropic-ai') || (t && !['shared', 'core/domain'].includes(t)), 'core/domain is pure: no I/O, no Node APIs, only shared and domain'],
+  ['core', (s, t) => s === 'electron' || ['main', 'renderer', 'server', 'cli', 'preload'].includes(t), 'core/ must stay Electron-free and must not depend on a host'],
+  ['bench', (s, t) => s === 'electron' || ['main', 'renderer', 'preload'].includes(t), 'bench/ runs under plain Node'],
+  ['main', (s, t) => s.startsWith('react') || ['renderer', 'server', 'cli'].includes(t), 'main/ is the Electron shell; it wires core only'],
+  ['preload', (s, t) => NODE_BUILTIN.test(s) || (t && !(t === 'shared')), 'the preload only forwards the two contract channels'],
+  ['server', (s, t) => s === 'electron' || ['main', 'renderer', 'cli'].includes(t), 'server/ hosts the core for browsers; no Electron'],
+  ['cli', (s, t) => s === 'electron' || ['main', 'renderer'].includes(t), 'cli/ runs under plain Node; no Electron'],
+  ['renderer', (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || (t && !['shared', 'renderer'].includes(t)), 'the renderer talks to the core only through src/shared/contract']
+]
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name)
+    if (statSync(full).isDirectory()) yield* walk(full)
+    else if (/\.(ts|tsx|mts)$/.test(name)) yield full
+  }
+}
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm
+const errors = []
+const warnings = []
+for (const file of walk(SRC)) {
+  const text = readFileSync(file, 'utf8')
+  const isTest = /\.test\.tsx?$/.test(file)
+  const layer = layerOf(file)
+  if (!isTest) {
+    for (const match of text.matchAll(IMPORT)) {
+      const spec = match[1] ?? match[2] ?? match[3] ?? match[4]
+      const target = spec.startsWith('.') ? layerOf(resolve(dirname(file), spec)) : spec.startsWith('@renderer/') ? 'renderer' : undefined
+      if (target !== undefined && !resolve(dirname(file), spec).startsWith(SRC) && spec.startsWith('.')) {
+        errors.push(`${relative(dirname(SRC), file)}: imports ${spec} from outside src/`)
+        continue
+      }
+      for (const [ruleLayer, bad, message] of RULES) {
+        const applies = ruleLayer === 'core' ? layer === 'core' || layer === 'core/domain' : layer === ruleLayer
+        if (applies && bad(spec, target)) errors.push(`${relative(dirname(SRC), file)}: imports "${spec}" — ${message}`)
+      }
+    }
+  }
+  const lines = text.split('\n').length
+  const exempt = isTest || /migrations[\\/]/.test(file)
+  if (!exempt && lines > MAX_LINES) errors.push(`${relative(dirname(SRC), file)}: ${lines} lines (limit ${MAX_LINES}); split it by concept`)
+  else if (!exempt && lines > WARN_LINES) warnings.push(`${relative(dirname(SRC), file)}: ${lines} lines (budget ${WARN_LINES})`)
+}
+
+for (const w of warnings) console.log(`warning: ${w}`)
+for (const e of errors) console.log(`error: ${e}`)
+console.log(`lint: ${errors.length} error(s), ${warnings.length} warning(s)`)
+process.exitCode = errors.length > 0 ? 1 : 0

@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+
+export const CLI = join(__dirname, '..', '..', 'bin', 'hearth.js')
+
+export interface CliRun {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+  /** stdout parsed as JSON (for --json runs). */
+  json<T = Record<string, unknown>>(): T
+}
+
+/** Runs the built `hearth` CLI synchronously (build first: the vitest global setup does). */
+export function runHearth(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): CliRun {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '', ...options.env },
+    input: options.input ?? '',
+    timeout: 60_000
+  })
+  return {
+    code: result.status ?? -1,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    json: <T>() => JSON.parse(result.stdout) as T
+  }
+}
