@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import * as m0001 from './0001-agents'
+import * as m0002 from './0002-sessions'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -13,4 +14,7 @@ export interface Migration {
  * cannot collide: 1 agents, 2 sessions/messages, 3 memory bank, 4 nexus, 5 tools.
  * Register yours in version order even if a lower number is not there yet.
  */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001-agents', up: m0001.up }]
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '0001-agents', up: m0001.up },
+  { version: 2, name: '0002-sessions', up: m0002.up }
+]

@@ -1,0 +1,136 @@
+import type { PromptLayerReport, Tier } from '../ports/promptBuilder'
+
+/** Content blocks as the Messages API takes them; stored and re-sent exactly in this shape. */
+export interface TextBlock {
+  readonly type: 'text'
+  readonly text: string
+}
+export interface ToolUseBlock {
+  readonly type: 'tool_use'
+  readonly id: string
+  readonly name: string
+  readonly input: unknown
+}
+export interface ToolResultBlock {
+  readonly type: 'tool_result'
+  readonly tool_use_id: string
+  readonly content: string
+  readonly is_error?: boolean
+}
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock
+
+export type MessageRole = 'user' | 'assistant'
+/** text = what the user typed; tool_results = the engine's answers to tool calls; checkpoint = a compression summary. */
+export type MessageKind = 'text' | 'tool_results' | 'reply' | 'checkpoint'
+/** streaming = being written now; partial = stopped by the user; error = the stream failed; interrupted = the process died. */
+export type MessageStatus = 'streaming' | 'complete' | 'partial' | 'interrupted' | 'error'
+
+export interface StoredMessage {
+  readonly id: number
+  readonly sessionId: string
+  readonly turnId: string
+  readonly role: MessageRole
+  readonly kind: MessageKind
+  readonly content: readonly ContentBlock[]
+  readonly status: MessageStatus
+  readonly error: string | null
+  readonly inContext: boolean
+  readonly usage: CallUsage | null
+  readonly createdAtMs: number
+}
+
+/** The usage fields of one API call, as reported (never summed across start/delta events). */
+export interface CallUsage {
+  readonly input_tokens: number
+  readonly output_tokens: number
+  readonly cache_creation_input_tokens: number
+  readonly cache_read_input_tokens: number
+  readonly cache_write_5m: number
+  readonly cache_write_1h: number
+}
+
+export const ZERO_USAGE: CallUsage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+  cache_write_5m: 0,
+  cache_write_1h: 0
+}
+
+/** What the assembler reported about the frozen prompt, kept beside its bytes. */
+export interface PromptReport {
+  readonly tiers: Readonly<Record<Tier, string>>
+  readonly tierOffsets: Readonly<Partial<Record<Tier, readonly [number, number]>>>
+  readonly layers: readonly PromptLayerReport[]
+  readonly warnings: readonly string[]
+  readonly tokens: number
+}
+
+/** A tool as sent in `tools` (the handler stays in the catalog). */
+export interface ToolParam {
+  readonly name: string
+  readonly description: string
+  readonly input_schema: Readonly<Record<string, unknown>>
+}
+
+export interface SessionRecord {
+  readonly id: string
+  readonly agentId: string
+  readonly cwd: string | null
+  readonly model: string
+  readonly provider: string
+  readonly platform: string
+  readonly systemPrompt: string
+  readonly promptVersion: number
+  readonly promptReport: PromptReport
+  readonly tools: readonly ToolParam[]
+  readonly toolsHash: string
+  readonly title: string
+  readonly startedAtMs: number
+  readonly updatedAtMs: number
+  readonly endedAtMs: number | null
+  readonly totals: SessionTotals
+}
+
+export interface SessionTotals {
+  readonly inputTokens: number
+  readonly outputTokens: number
+  readonly cacheWriteTokens: number
+  readonly cacheReadTokens: number
+  readonly costUsd: number
+  readonly savedUsd: number
+}
+
+export type MissReason =
+  | 'first_call'
+  | 'below_minimum'
+  | 'prompt_rebuilt'
+  | 'model_switched'
+  | 'tools_changed'
+  | 'ttl_expired'
+  | 'history_changed'
+  | 'unexplained'
+
+/** One cache breakpoint of a request: where it sat and the hash of the prefix ending there. */
+export interface BreakpointMark {
+  readonly kind: 'tools' | 'system' | 'previous' | 'newest'
+  /** Index in the flat block list (tools, then system, then message blocks). */
+  readonly position: number
+  readonly hash: string
+  /** Our estimate of the prefix size up to and including this block. */
+  readonly estimatedTokens: number
+  /** For message breakpoints: index of the message in the request and of the block in it. */
+  readonly messageIndex?: number
+  readonly blockIndex?: number
+}
+
+/** Fingerprints of one request, stored per call so the next call (any process) can explain a miss. */
+export interface RequestSections {
+  readonly model: string
+  readonly toolsHash: string
+  readonly systemHash: string
+  readonly promptVersion: number
+  readonly breakpoints: readonly BreakpointMark[]
+  readonly estimatedTotalTokens: number
+}

@@ -1,0 +1,210 @@
+import type { Db } from '../node/db/openDatabase'
+import type { CallUsage, ContentBlock, MessageKind, MessageRole, MessageStatus, PromptReport, SessionRecord, StoredMessage, ToolParam } from './chatTypes'
+import { messageFromRow, searchTextOf, sessionFromRow, type MessageRow, type SessionRow } from './sessionRows'
+
+export interface NewSession {
+  readonly id: string
+  readonly agentId: string
+  readonly cwd: string | null
+  readonly model: string
+  readonly provider: string
+  readonly platform: string
+  readonly systemPrompt: string
+  readonly promptReport: PromptReport
+  readonly tools: readonly ToolParam[]
+  readonly toolsHash: string
+  readonly nowMs: number
+}
+
+export interface NewMessage {
+  readonly sessionId: string
+  readonly turnId: string
+  readonly role: MessageRole
+  readonly kind: MessageKind
+  readonly content: readonly ContentBlock[]
+  readonly status: MessageStatus
+  readonly nowMs: number
+  /** The writing process, for rows that are still `streaming`. */
+  readonly writerPid?: number
+}
+
+export interface SessionListFilter {
+  readonly agentId?: string
+  readonly limit: number
+}
+
+const MESSAGE_COLUMNS = 'id, session_id, turn_id, role, kind, content, status, error, in_context, usage, created_at'
+
+/**
+ * All SQL about sessions and their transcript. Statements are prepared once; every write is
+ * its own small transaction so a crash at any point leaves every committed message readable.
+ */
+export class SessionRepository {
+  private readonly insertMessageStatement
+  private readonly updateContentStatement
+  private readonly messagesStatement
+
+  constructor(private readonly db: Db) {
+    this.insertMessageStatement = db.prepare(
+      `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, writer_pid, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    this.updateContentStatement = db.prepare(
+      'UPDATE messages SET content = ?, search_text = ?, status = ?, error = ?, usage = ?, writer_pid = ?, updated_at = ? WHERE id = ?'
+    )
+    this.messagesStatement = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id`)
+  }
+
+  createSession(session: NewSession): SessionRecord {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO sessions (id, agent_id, cwd, model, provider, platform, system_prompt, prompt_report, tools, tools_hash, started_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        )
+        .run(
+          session.id,
+          session.agentId,
+          session.cwd,
+          session.model,
+          session.provider,
+          session.platform,
+          session.systemPrompt,
+          JSON.stringify(session.promptReport),
+          JSON.stringify(session.tools),
+          session.toolsHash,
+          session.nowMs,
+          session.nowMs
+        )
+      this.insertPromptVersion(session.id, 1, session.systemPrompt, session.promptReport, 'new', session.nowMs)
+    })()
+    return this.getSession(session.id) as SessionRecord
+  }
+
+  getSession(id: string): SessionRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined
+    return row ? sessionFromRow(row) : undefined
+  }
+
+  listSessions(filter: SessionListFilter): SessionRecord[] {
+    const rows = (
+      filter.agentId
+        ? this.db.prepare('SELECT * FROM sessions WHERE agent_id = ? ORDER BY updated_at DESC, id LIMIT ?').all(filter.agentId, filter.limit)
+        : this.db.prepare('SELECT * FROM sessions ORDER BY updated_at DESC, id LIMIT ?').all(filter.limit)
+    ) as SessionRow[]
+    return rows.map(sessionFromRow)
+  }
+
+  /** Replaces the frozen prompt (model switch, compression, explicit rebuild) and keeps the old version. */
+  replacePrompt(sessionId: string, change: { text: string; report: PromptReport; model: string; reason: string; nowMs: number }): SessionRecord {
+    this.db.transaction(() => {
+      const current = this.getSession(sessionId) as SessionRecord
+      const version = current.promptVersion + 1
+      this.insertPromptVersion(sessionId, version, change.text, change.report, change.reason, change.nowMs)
+      this.db
+        .prepare('UPDATE sessions SET system_prompt = ?, prompt_report = ?, prompt_version = ?, model = ?, updated_at = ? WHERE id = ?')
+        .run(change.text, JSON.stringify(change.report), version, change.model, change.nowMs, sessionId)
+    })()
+    return this.getSession(sessionId) as SessionRecord
+  }
+
+  promptVersion(sessionId: string, version: number): { text: string; report: PromptReport; reason: string } | undefined {
+    const row = this.db.prepare('SELECT text, report, reason FROM session_prompts WHERE session_id = ? AND version = ?').get(sessionId, version) as
+      | { text: string; report: string; reason: string }
+      | undefined
+    return row ? { text: row.text, report: JSON.parse(row.report) as PromptReport, reason: row.reason } : undefined
+  }
+
+  setTitle(sessionId: string, title: string): void {
+    this.db.prepare("UPDATE sessions SET title = ? WHERE id = ? AND title = ''").run(title, sessionId)
+  }
+
+  endSession(sessionId: string, nowMs: number): void {
+    this.db.prepare('UPDATE sessions SET ended_at = ?, updated_at = ? WHERE id = ?').run(nowMs, nowMs, sessionId)
+  }
+
+  /** Adds one call's usage to the session counters. */
+  addUsage(sessionId: string, usage: CallUsage, costUsd: number, savedUsd: number, nowMs: number): void {
+    this.db
+      .prepare(
+        `UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
+           cache_read_tokens = cache_read_tokens + ?, cost_usd = cost_usd + ?, saved_usd = saved_usd + ?, updated_at = ? WHERE id = ?`
+      )
+      .run(usage.input_tokens, usage.output_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens, costUsd, savedUsd, nowMs, sessionId)
+  }
+
+  appendMessage(message: NewMessage): StoredMessage {
+    const result = this.insertMessageStatement.run(
+      message.sessionId,
+      message.turnId,
+      message.role,
+      message.kind,
+      JSON.stringify(message.content),
+      searchTextOf(message.content),
+      message.status,
+      message.writerPid ?? null,
+      message.nowMs,
+      message.nowMs
+    )
+    return {
+      id: Number(result.lastInsertRowid),
+      sessionId: message.sessionId,
+      turnId: message.turnId,
+      role: message.role,
+      kind: message.kind,
+      content: message.content,
+      status: message.status,
+      error: null,
+      inContext: true,
+      usage: null,
+      createdAtMs: message.nowMs
+    }
+  }
+
+  /** Rewrites a reply's content while it streams and when it ends; `usage` is set on the final write. */
+  updateMessage(id: number, update: { content: readonly ContentBlock[]; status: MessageStatus; error?: string | null; usage?: CallUsage | null; writerPid?: number | null; nowMs: number }): void {
+    this.updateContentStatement.run(
+      JSON.stringify(update.content),
+      searchTextOf(update.content),
+      update.status,
+      update.error ?? null,
+      update.usage ? JSON.stringify(update.usage) : null,
+      update.writerPid ?? null,
+      update.nowMs,
+      id
+    )
+  }
+
+  messages(sessionId: string): StoredMessage[] {
+    return (this.messagesStatement.all(sessionId) as MessageRow[]).map(messageFromRow)
+  }
+
+  getMessage(id: number): StoredMessage | undefined {
+    const row = this.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id) as MessageRow | undefined
+    return row ? messageFromRow(row) : undefined
+  }
+
+  /** Takes messages out of the model's context after compression; they stay stored and searchable. */
+  retireMessages(ids: readonly number[]): void {
+    const statement = this.db.prepare('UPDATE messages SET in_context = 0 WHERE id = ?')
+    this.db.transaction(() => ids.forEach((id) => statement.run(id)))()
+  }
+
+  /**
+   * Rows still `streaming` whose writer process is gone become `interrupted` (a `kill -9` or a
+   * crash mid-stream). Rows of a live writer (another window, a running CLI) are left alone.
+   */
+  recoverInterrupted(isAlive: (pid: number) => boolean, nowMs: number): number {
+    const rows = this.db.prepare("SELECT id, writer_pid FROM messages WHERE status = 'streaming'").all() as { id: number; writer_pid: number | null }[]
+    const dead = rows.filter((row) => row.writer_pid === null || !isAlive(row.writer_pid))
+    const mark = this.db.prepare("UPDATE messages SET status = 'interrupted', error = 'The app stopped while this reply was streaming', writer_pid = NULL, updated_at = ? WHERE id = ?")
+    this.db.transaction(() => dead.forEach((row) => mark.run(nowMs, row.id)))()
+    return dead.length
+  }
+
+  private insertPromptVersion(sessionId: string, version: number, text: string, report: PromptReport, reason: string, nowMs: number): void {
+    this.db
+      .prepare('INSERT INTO session_prompts (session_id, version, text, report, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(sessionId, version, text, JSON.stringify(report), reason, nowMs)
+  }
+}

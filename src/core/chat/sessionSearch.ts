@@ -1,0 +1,73 @@
+import type { Db } from '../node/db/openDatabase'
+
+export interface SearchHit {
+  readonly sessionId: string
+  readonly agentId: string
+  readonly messageId: number
+  readonly role: string
+  readonly snippet: string
+  readonly createdAtMs: number
+}
+
+interface HitRow {
+  session_id: string
+  agent_id: string
+  id: number
+  role: string
+  snippet: string
+  created_at: number
+}
+
+/**
+ * Full-text search over every stored message (compressed-away turns included). Words go
+ * through the unicode61 index ranked by BM25; when that finds nothing, the trigram index
+ * finds substrings (part of a word, an identifier, a path).
+ */
+export class SessionSearch {
+  constructor(private readonly db: Db) {}
+
+  search(query: string, options: { agentId?: string; limit: number }): SearchHit[] {
+    const words = wordQuery(query)
+    if (words) {
+      const hits = this.run('messages_fts', words, options)
+      if (hits.length > 0) return hits
+    }
+    const substring = query.trim()
+    if ([...substring].length < 3) return []
+    return this.run('messages_fts_trigram', quote(substring), options)
+  }
+
+  private run(table: 'messages_fts' | 'messages_fts_trigram', match: string, options: { agentId?: string; limit: number }): SearchHit[] {
+    const agentFilter = options.agentId ? 'AND s.agent_id = ?' : ''
+    const sql = `
+      SELECT m.session_id, s.agent_id, m.id, m.role, m.created_at,
+             snippet(${table}, 0, '[', ']', '…', 12) AS snippet
+      FROM ${table} f
+      JOIN messages m ON m.id = f.rowid
+      JOIN sessions s ON s.id = m.session_id
+      WHERE ${table} MATCH ? ${agentFilter}
+      ORDER BY f.rank
+      LIMIT ?`
+    const parameters = options.agentId ? [match, options.agentId, options.limit] : [match, options.limit]
+    const rows = this.db.prepare(sql).all(...parameters) as HitRow[]
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      agentId: row.agent_id,
+      messageId: row.id,
+      role: row.role,
+      snippet: row.snippet,
+      createdAtMs: row.created_at
+    }))
+  }
+}
+
+/** Each word becomes a quoted prefix term, so user text can never be read as FTS5 syntax. */
+function wordQuery(query: string): string | null {
+  const words = query.match(/[\p{L}\p{N}_]+/gu) ?? []
+  if (words.length === 0) return null
+  return words.map((word) => `${quote(word)}*`).join(' ')
+}
+
+function quote(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`
+}
