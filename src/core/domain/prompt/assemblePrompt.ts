@@ -1,0 +1,113 @@
+import { estimateTokens } from '../../../shared/util/tokens'
+import type { Tier } from '../../ports/promptBuilder'
+import { renderIdentity, renderRules, type RenderedFile } from './contextFiles'
+import { sessionLine } from './dateLine'
+import { environmentHint, projectFolderLine } from './environmentHints'
+import { PARALLEL_TOOL_GUIDANCE, TASK_COMPLETION_GUIDANCE, toolGuidance } from './guidance'
+import { renderMemorySnapshot, type MemoryTarget } from './memorySnapshot'
+import { modelFamilyGuidance } from './modelGuidance'
+import { platformHint } from './platformHints'
+import type { PromptBuild, PromptLayerDetail, PromptSources, SourceFile } from './promptTypes'
+import { renderSkillsIndex } from './skills'
+
+/** A layer before offsets are known. */
+type Draft = Omit<PromptLayerDetail, 'start' | 'end' | 'chars' | 'tokens'> & { readonly text: string }
+
+export const TIERS: readonly Tier[] = ['stable', 'context', 'volatile']
+const JOIN = '\n\n'
+
+function draft(id: string, tier: Tier, text: string, source: string | null = null, file?: RenderedFile): Draft {
+  return {
+    id,
+    tier,
+    source,
+    text: (file?.text ?? text).trim(),
+    truncated: file?.truncation != null,
+    blocked: file?.blocked ?? [],
+    warnings: file?.warnings ?? [],
+    findings: file?.findings ?? [],
+    truncation: file?.truncation ?? null
+  }
+}
+
+function stableDrafts(sources: PromptSources): Draft[] {
+  const tools = sources.toolNames
+  const identity = renderIdentity(sources.soul, sources.defaultIdentity, sources.fileCap)
+  const hasTools = tools.length > 0
+  const skills =
+    tools.includes('skill_view') && sources.skills ? renderSkillsIndex(sources.skills, sources.osPlatform, sources.skillsDisabled) : ''
+  return [
+    draft('identity', 'stable', '', identity.fromFile ? (sources.soul?.path ?? null) : null, identity),
+    draft('guidance.task', 'stable', hasTools ? TASK_COMPLETION_GUIDANCE : ''),
+    draft('guidance.parallel', 'stable', hasTools ? PARALLEL_TOOL_GUIDANCE : ''),
+    draft('guidance.tools', 'stable', toolGuidance(tools)),
+    draft('guidance.model', 'stable', modelFamilyGuidance(sources.model, tools.length, sources.toolUseEnforcement)),
+    draft('skills', 'stable', skills),
+    draft('environment', 'stable', environmentHint(sources.environment)),
+    draft('platform', 'stable', platformHint(sources.platform, sources.platformHints))
+  ]
+}
+
+function contextDrafts(sources: PromptSources): Draft[] {
+  const rules = renderRules(sources.rules, sources.fileCap)
+  const primary = sources.rules?.files[0]?.path ?? null
+  return [draft('project', 'context', projectFolderLine(sources.cwd)), draft('rules', 'context', '', primary, rules ?? undefined)]
+}
+
+function memoryDraft(target: MemoryTarget, file: SourceFile | null, limit: number): Draft {
+  const snapshot = renderMemorySnapshot(target, file?.text ?? '', limit)
+  const warnings = [...(file?.error ? [file.error] : []), ...snapshot.warnings]
+  const findings = snapshot.findings.map((hit) => ({ ...hit, source: file?.path ?? null }))
+  const blocked = [...new Set(findings.map((hit) => hit.id))]
+  return { ...draft(target, 'volatile', snapshot.text, file?.path ?? null), warnings, findings, blocked }
+}
+
+function volatileDrafts(sources: PromptSources): Draft[] {
+  return [
+    memoryDraft('memory', sources.memory, sources.memoryCharLimit),
+    memoryDraft('user', sources.user, sources.userCharLimit),
+    ...sources.providerBlocks.map((block) => draft(`provider.${block.id}`, 'volatile', block.text)),
+    draft('session', 'volatile', sessionLine(sources.now, sources.model, sources.provider, sources.timeZone))
+  ]
+}
+
+/**
+ * Assembles the system prompt: stable → context → volatile, each part trimmed, empty parts
+ * dropped, everything joined with a blank line. Pure and deterministic: the same sources give
+ * the same bytes, and a change to MEMORY.md or USER.md only touches the volatile tier, so the
+ * cached stable+context prefix survives it. Each layer reports its [start, end) offsets.
+ */
+export function assemblePrompt(sources: PromptSources): PromptBuild {
+  const all = [...stableDrafts(sources), ...contextDrafts(sources), ...volatileDrafts(sources)]
+  const kept = all.filter((layer) => layer.text !== '')
+  const layers: PromptLayerDetail[] = []
+  const tiers: Record<Tier, string> = { stable: '', context: '', volatile: '' }
+  const tierOffsets: Partial<Record<Tier, readonly [number, number]>> = {}
+  let text = ''
+  for (const tier of TIERS) {
+    const inTier = kept.filter((layer) => layer.tier === tier)
+    if (inTier.length === 0) continue
+    if (text !== '') text += JOIN
+    const tierStart = text.length
+    for (const [index, layer] of inTier.entries()) {
+      if (index > 0) text += JOIN
+      const { text: layerText, ...rest } = layer
+      layers.push({ ...rest, chars: layerText.length, tokens: estimateTokens(layerText), start: text.length, end: text.length + layerText.length })
+      text += layerText
+    }
+    tiers[tier] = text.slice(tierStart)
+    tierOffsets[tier] = [tierStart, text.length]
+  }
+  const skipped = all.filter((layer) => layer.text === '').flatMap((layer) => layer.warnings)
+  const warnings = [...sources.gatherWarnings, ...layers.flatMap((layer) => layer.warnings), ...skipped]
+  return { text, tiers, tierOffsets, layers, warnings: [...new Set(warnings)], tokens: estimateTokens(text) }
+}
+
+/**
+ * The system text for one API call: the stored prompt plus a per-call ephemeral note. The
+ * result is never stored, so the saved prompt (and its cache prefix) stays unchanged.
+ */
+export function withEphemeral(text: string, ephemeral: string | null | undefined): string {
+  const extra = ephemeral?.trim() ?? ''
+  return extra === '' ? text : `${text}${JOIN}${extra}`.trim()
+}

@@ -1,0 +1,83 @@
+import { findThreats, type ThreatFinding } from './scanner'
+import { formatCount } from './text'
+
+/** Entries in MEMORY.md and USER.md are separated by a line holding only "§". */
+export const ENTRY_DELIMITER = '\n§\n'
+
+export type MemoryTarget = 'memory' | 'user'
+
+/** A finding inside one entry, with the entry's position so the UI can point at it. */
+export interface EntryFinding extends ThreatFinding {
+  /** 0-based index of the entry in the file. */
+  readonly entry: number
+}
+
+export interface MemorySnapshot {
+  /** The block for the volatile tier, '' when there are no entries. */
+  readonly text: string
+  readonly entries: readonly string[]
+  /** `x% — n/limit chars`, computed over the entries as injected. */
+  readonly usage: string
+  readonly chars: number
+  readonly findings: readonly EntryFinding[]
+  readonly warnings: readonly string[]
+}
+
+/** Splits a memory file into entries: trimmed, empties dropped, duplicates keep the first. */
+export function parseEntries(text: string): string[] {
+  const seen = new Set<string>()
+  const entries: string[] = []
+  for (const part of text.split(ENTRY_DELIMITER)) {
+    const entry = part.trim()
+    if (entry === '' || seen.has(entry)) continue
+    seen.add(entry)
+    entries.push(entry)
+  }
+  return entries
+}
+
+/** `42% — 1,680/4,000 chars`; capped at 100% (a file edited by hand may exceed the budget). */
+export function usageLine(chars: number, limit: number): string {
+  const percent = limit > 0 ? Math.min(100, Math.floor((chars / limit) * 100)) : 100
+  return `${percent}% — ${formatCount(chars)}/${formatCount(limit)} chars`
+}
+
+const HEADINGS: Readonly<Record<MemoryTarget, { title: string; file: string }>> = {
+  memory: { title: 'Your notes', file: 'MEMORY.md' },
+  user: { title: 'About the user', file: 'USER.md' }
+}
+
+/**
+ * Renders the frozen snapshot of MEMORY.md or USER.md. Each entry is scanned with the strict
+ * scope; an entry with a finding is replaced by a `[BLOCKED: …]` line in the prompt only (the
+ * file keeps it, so the user can fix or delete it).
+ */
+export function renderMemorySnapshot(target: MemoryTarget, fileText: string, limit: number): MemorySnapshot {
+  const { title, file } = HEADINGS[target]
+  const findings: EntryFinding[] = []
+  const warnings: string[] = []
+  const entries = parseEntries(fileText).map((entry, index) => {
+    if (entry.startsWith('[BLOCKED:')) return entry
+    const hits = findThreats(entry, 'strict')
+    if (hits.length === 0) return entry
+    const entryStartLine = lineOfEntry(fileText, entry)
+    findings.push(...hits.map((hit) => ({ ...hit, entry: index, line: hit.line + entryStartLine - 1 })))
+    const ids = hits.map((hit) => hit.id).join(', ')
+    warnings.push(`${file} entry ${index + 1} was blocked (${ids}); it stays in the file but is not in the prompt.`)
+    return `[BLOCKED: ${file} entry contained potential prompt injection (${ids}). Left out of this prompt; fix or remove the entry in ${file}.]`
+  })
+  const chars = entries.length === 0 ? 0 : entries.join(ENTRY_DELIMITER).length
+  const usage = usageLine(chars, limit)
+  if (chars > limit) warnings.push(`${file} is over its budget (${usage}); the agent is asked to consolidate it.`)
+  const text = entries.length === 0 ? '' : `## ${title} (${file}) [${usage}]\n${entries.join(ENTRY_DELIMITER)}`
+  return { text, entries, usage, chars, findings, warnings }
+}
+
+/** 1-based line in the file where an entry starts (so a finding points at the real line). */
+function lineOfEntry(fileText: string, entry: string): number {
+  const at = fileText.indexOf(entry)
+  if (at === -1) return 1
+  let line = 1
+  for (let i = 0; i < at; i++) if (fileText.charCodeAt(i) === 10) line++
+  return line
+}

@@ -1,0 +1,95 @@
+import type { BuiltPrompt, PromptLayerReport } from '../../ports/promptBuilder'
+import type { EnvironmentInfo } from './environmentHints'
+import type { SkillSet } from './skills'
+
+/** One user file as the adapter read it: normalised text, or the reason it could not be used. */
+export interface SourceFile {
+  /** Absolute path (shown in the UI, used in truncation markers). */
+  readonly path: string
+  /** The name the prompt calls it by, e.g. `AGENTS.md` or `docs/.hearth.md`. */
+  readonly label: string
+  /** Text with BOM removed and CRLF → LF, or null when unreadable (then `error` says why). */
+  readonly text: string | null
+  readonly error: string | null
+}
+
+/** Which kind of project rules file loaded; exactly one kind ever does. */
+export type RulesKind = 'hearth' | 'agents' | 'claude' | 'cursor'
+
+export interface RulesSource {
+  readonly kind: RulesKind
+  /** One file, or for `cursor` the `.cursorrules` file then `.cursor/rules/*.mdc` sorted. */
+  readonly files: readonly SourceFile[]
+}
+
+/** A static block from a memory provider (volatile tier, after USER.md). */
+export interface ProviderBlock {
+  readonly id: string
+  readonly text: string
+}
+
+/** Everything the assembler needs, already read from disk: the domain never touches files. */
+export interface PromptSources {
+  readonly soul: SourceFile | null
+  /** The built-in identity used when SOUL.md is missing, unreadable or blank. */
+  readonly defaultIdentity: string
+  /** Sorted names of the session's tools. */
+  readonly toolNames: readonly string[]
+  readonly model: string
+  readonly provider: string
+  readonly platform: string
+  /** config `toolUseEnforcement` (auto | boolean | list of substrings). */
+  readonly toolUseEnforcement: unknown
+  /** config `platformHints` (validated again here: a malformed entry means the default). */
+  readonly platformHints: unknown
+  /** null when the skills folder was not read (skill_view not loaded). */
+  readonly skills: SkillSet | null
+  readonly skillsDisabled: readonly string[]
+  /** Node's `process.platform` (darwin, linux, win32), for skills' `platforms`. */
+  readonly osPlatform: string
+  readonly environment: EnvironmentInfo
+  readonly cwd: string | null
+  readonly rules: RulesSource | null
+  readonly memory: SourceFile | null
+  readonly user: SourceFile | null
+  readonly memoryCharLimit: number
+  readonly userCharLimit: number
+  readonly providerBlocks: readonly ProviderBlock[]
+  /** Max characters per context file (SOUL.md, rules). */
+  readonly fileCap: number
+  /** Epoch ms of the session start (from the Clock port). */
+  readonly now: number
+  /** IANA zone for the date line; the host's zone when omitted. */
+  readonly timeZone?: string
+  /** Problems met while gathering (unreadable files etc.), shown with the prompt. */
+  readonly gatherWarnings: readonly string[]
+}
+
+/** A scanner finding attributed to a layer (and to an entry for MEMORY.md / USER.md). */
+export interface LayerFinding {
+  readonly id: string
+  readonly line: number
+  readonly lineText: string
+  /** The file the line is in. */
+  readonly source: string | null
+  /** 0-based entry index for memory files. */
+  readonly entry?: number
+}
+
+export interface TruncationInfo {
+  readonly label: string
+  readonly head: number
+  readonly tail: number
+  readonly total: number
+  readonly cap: number
+}
+
+/** The port's layer report plus what the Prompt view shows (matched lines, truncation numbers). */
+export interface PromptLayerDetail extends PromptLayerReport {
+  readonly findings: readonly LayerFinding[]
+  readonly truncation: TruncationInfo | null
+}
+
+export interface PromptBuild extends BuiltPrompt {
+  readonly layers: readonly PromptLayerDetail[]
+}

@@ -1,0 +1,85 @@
+/**
+ * The prompt-injection pattern table. Scopes are cumulative: `all` ⊂ `context` ⊂ `strict`.
+ * Persona and rules files are scanned with `context`, memory entries with `strict`.
+ *
+ * Patterns are written with Python-style `\w`/`\b` (Unicode-aware); `compile` translates them,
+ * because JavaScript's `\w` and `\b` are ASCII-only even with the `u` flag.
+ */
+export type ScanScope = 'all' | 'context' | 'strict'
+
+export const SCAN_SCOPES: readonly ScanScope[] = ['all', 'context', 'strict']
+
+export interface ThreatPattern {
+  readonly id: string
+  readonly scope: ScanScope
+  readonly regex: RegExp
+}
+
+/** Up to eight filler words between the key words of a phrase. */
+const F = String.raw`(?:\w+\s+){0,8}`
+const WORD = String.raw`[\p{L}\p{N}_]`
+const BOUNDARY = String.raw`(?:(?<=${WORD})(?!${WORD})|(?<!${WORD})(?=${WORD}))`
+const CONFIG_VERBS = String.raw`(update|modify|edit|write|change|append|add\s+to)\s+[^\n]{0,2048}`
+const SECRET_VARS = String.raw`[^\n]{0,2048}\$\{?\w*(KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL|API)`
+
+function compile(source: string): RegExp {
+  return new RegExp(source.replaceAll(String.raw`\w`, WORD).replaceAll(String.raw`\b`, BOUNDARY), 'iu')
+}
+
+const TABLE: ReadonlyArray<readonly [id: string, scope: ScanScope, source: string]> = [
+  ['prompt_injection', 'all', String.raw`ignore\s+${F}(previous|all|above|prior)\s+${F}instructions`],
+  ['sys_prompt_override', 'all', String.raw`system\s+prompt\s+override`],
+  ['disregard_rules', 'all', String.raw`disregard\s+${F}(your|all|any)\s+${F}(instructions|rules|guidelines)`],
+  ['bypass_restrictions', 'all', String.raw`act\s+as\s+(if|though)\s+${F}you\s+${F}(have\s+no|don't\s+have)\s+${F}(restrictions|limits|rules)`],
+  ['html_comment_injection', 'all', String.raw`<!--[^>]{0,512}(?:ignore|override|system|secret|hidden)[^>]{0,512}-->`],
+  ['hidden_div', 'all', String.raw`<\s*div\s+style\s*=\s*["'][^>]{0,2048}display\s*:\s*none`],
+  ['translate_execute', 'all', String.raw`translate\s+[^\n]{0,512}\s+into\s+[^\n]{0,512}\s+and\s+(execute|run|eval)`],
+  ['deception_hide', 'all', String.raw`do\s+not\s+${F}tell\s+${F}the\s+user`],
+  ['role_hijack', 'context', String.raw`you\s+are\s+${F}now\s+(?:a|an|the)\s+`],
+  ['role_pretend', 'context', String.raw`pretend\s+${F}(you\s+are|to\s+be)\s+`],
+  ['leak_system_prompt', 'context', String.raw`output\s+${F}(system|initial)\s+prompt`],
+  ['remove_filters', 'context', String.raw`(respond|answer|reply)\s+without\s+${F}(restrictions|limitations|filters|safety)`],
+  ['fake_update', 'context', String.raw`you\s+have\s+been\s+${F}(updated|upgraded|patched)\s+to`],
+  ['identity_override', 'context', String.raw`\bname\s+yourself\s+\w+`],
+  ['c2_node_registration', 'context', String.raw`register\s+(as\s+)?a?\s*node`],
+  ['c2_heartbeat', 'context', String.raw`(heartbeat|beacon|check[\s\-]?in)\s+(to|with)\s+`],
+  ['c2_task_pull', 'context', String.raw`pull\s+(down\s+)?(?:new\s+)?task(?:ing|s)?\b`],
+  ['c2_network_connect', 'context', String.raw`connect\s+to\s+the\s+network\b`],
+  ['forced_action', 'context', String.raw`you\s+must\s+(?:\w+\s+){0,3}(register|connect|report|beacon)\b`],
+  ['anti_forensic_oneliner', 'context', String.raw`only\s+use\s+one[\s\-]?liners?\b`],
+  ['anti_forensic_disk', 'context', String.raw`never\s+${F}(?:create|write)\s+${F}(?:script|file)\s+${F}disk`],
+  // Unsetting the variables agent runtimes (this one and others on the same machine) rely on.
+  ['env_var_unset_agent', 'context', String.raw`unset\s+\w*(?:CLAUDE|CODEX|HEARTH|HERMES|AGENT|OPENAI|ANTHROPIC)\w*`],
+  ['known_c2_framework', 'context', String.raw`\b(?:cobalt\s*strike|sliver|havoc|mythic|metasploit|brainworm)\b`],
+  ['c2_explicit', 'context', String.raw`\bc2\s+(?:server|channel|infrastructure|beacon)\b`],
+  ['c2_explicit_long', 'context', String.raw`\bcommand\s+and\s+control\b`],
+  ['exfil_curl', 'all', String.raw`curl\s+${SECRET_VARS}`],
+  ['exfil_wget', 'all', String.raw`wget\s+${SECRET_VARS}`],
+  ['read_secrets', 'all', String.raw`cat\s+[^\n]{0,2048}(\.env|credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc)`],
+  ['send_to_url', 'strict', String.raw`(send|post|upload|transmit)\s+[^\n]{0,2048}\s+(to|at)\s+https?://`],
+  ['context_exfil', 'strict', String.raw`(include|output|print|share)\s+${F}(conversation|chat\s+history|previous\s+messages|full\s+context|entire\s+context)`],
+  ['ssh_backdoor', 'strict', String.raw`authorized_keys`],
+  ['ssh_access', 'strict', String.raw`\$HOME/\.ssh|~/\.ssh`],
+  // Hearth's own home: its secrets file and the files that shape every agent's prompt.
+  ['hearth_env', 'strict', String.raw`\$HOME/\.hearth/\.env|~/\.hearth/\.env`],
+  ['agent_config_mod', 'strict', String.raw`${CONFIG_VERBS}(?:AGENTS\.md|CLAUDE\.md|\.cursorrules|\.clinerules)`],
+  ['hearth_config_mod', 'strict', String.raw`${CONFIG_VERBS}\.hearth/(config\.json|USER\.md|agents/[^\s/]+/(SOUL|MEMORY)\.md)`],
+  ['hardcoded_secret', 'strict', String.raw`(?:api[_-]?key|token|secret|password)\s*[=:]\s*["'][A-Za-z0-9+/=_-]{20,}`]
+]
+
+/** The compiled table, in the order findings are reported. */
+export const THREAT_PATTERNS: readonly ThreatPattern[] = TABLE.map(([id, scope, source]) => ({ id, scope, regex: compile(source) }))
+
+/** Zero-width, joiner, BOM and bidi-control characters that can hide text from a reader. */
+export const INVISIBLE_CHARS: readonly number[] = [
+  0x200b, 0x200c, 0x200d, 0x2060, 0x2062, 0x2063, 0x2064, 0xfeff, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067,
+  0x2068, 0x2069
+]
+
+/** Only the first 64 KiB of a text are scanned (the cap bounds the regex work per file). */
+export const MAX_SCAN_CHARS = 65_536
+
+/** Whether a pattern of `scope` applies when scanning with `requested` (cumulative scopes). */
+export function scopeIncludes(requested: ScanScope, scope: ScanScope): boolean {
+  return SCAN_SCOPES.indexOf(scope) <= SCAN_SCOPES.indexOf(requested)
+}
