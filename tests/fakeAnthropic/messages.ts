@@ -84,7 +84,7 @@ function applyBlockingFault(fault: Fault | undefined, response: ServerResponse, 
     return true
   }
   if (fault?.kind === 'drop' && !streaming) {
-    record.status = -1
+    record.outcome = 'dropped'
     response.socket?.destroy()
     return true
   }
@@ -116,9 +116,10 @@ async function answerMessage(response: ServerResponse, record: RecordedRequest, 
   if (!streaming) {
     const message = { id: messageId, type: 'message', role: 'assistant', model, content: messageContent(reply), stop_reason: reply.stopReason, stop_sequence: null, usage: record.usage }
     sendJson(response, 200, message, record.requestId)
+    record.outcome = 'complete'
     return
   }
   const delayMs = fault?.kind === 'slow' ? fault.delayMs : (reply.delayMs ?? context.delayMs)
   const interruption = interruptionOf(fault)
-  await writeStream(response, { messageId, requestId: record.requestId, model, usage: plan.usage, reply, delayMs, ...(interruption ? { interruption } : {}) })
+  record.outcome = await writeStream(response, { messageId, requestId: record.requestId, model, usage: plan.usage, reply, delayMs, ...(interruption ? { interruption } : {}) })
 }

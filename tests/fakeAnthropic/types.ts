@@ -102,8 +102,10 @@ export interface RecordedRequest {
   readonly requestId: string
   /** HTTP status sent (200 also for streams that later failed). */
   status: number
-  /** Input-side usage the cache simulator computed (absent when rejected before accounting). */
+  /** Usage the cache simulator computed (absent when rejected before accounting). */
   usage?: Usage
+  /** How the answer ended: streamed to the end, stopped by the client, or cut by a fault. */
+  outcome?: 'complete' | 'aborted' | 'error_event' | 'dropped'
 }
 
 /** Knobs of the tokenizer and cache simulator (anthropic-caching.md §6). */
