@@ -1,0 +1,132 @@
+import { z } from 'zod'
+import { method } from './define'
+
+/** What an entry is for; `ack` and `resolution` must reference earlier entries. */
+export const NEXUS_ENTRY_TYPES = ['turn', 'decision', 'handoff', 'state', 'checkpoint', 'ack', 'resolution'] as const
+export const NexusEntryType = z.enum(NEXUS_ENTRY_TYPES)
+export type NexusEntryType = z.infer<typeof NexusEntryType>
+
+/**
+ * Who wrote an entry: a Hearth agent id, `user`, or the name an outside runtime gives itself
+ * over MCP. It doubles as the file name of the agent's checkpoint in the markdown mirror, so it
+ * is a lowercase slug (no dots first, no slashes).
+ */
+export const NexusAuthor = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'An author is 1–64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit')
+export type NexusAuthor = z.infer<typeof NexusAuthor>
+
+/** Where an entry came from: the app, the CLI, or an MCP client (`mcp:<client name>`). */
+export const NexusChannel = z
+  .string()
+  .regex(/^(desktop|cli|mcp:[a-z0-9][a-z0-9._-]{0,63})$/, 'A channel is desktop, cli or mcp:<client name>')
+export type NexusChannel = z.infer<typeof NexusChannel>
+
+export const NEXUS_SUMMARY_MAX = 200
+export const NexusSummary = z
+  .string()
+  .trim()
+  .min(1, 'A summary is required')
+  .max(NEXUS_SUMMARY_MAX, `A summary is at most ${NEXUS_SUMMARY_MAX} characters`)
+  .refine((text) => !/[\r\n]/.test(text), 'A summary is one line (no line breaks)')
+
+export const NexusEntry = z.object({
+  seq: z.number().int().positive(),
+  /** Epoch milliseconds when the entry was appended. */
+  ts: z.number().int(),
+  agent: NexusAuthor,
+  channel: NexusChannel,
+  type: NexusEntryType,
+  summary: z.string(),
+  body: z.string().nullable(),
+  /** Sequence numbers of earlier entries this one answers, acknowledges or resolves. */
+  refs: z.array(z.number().int().positive()),
+  rationale: z.string().nullable(),
+  prevHash: z.string(),
+  hash: z.string()
+})
+export type NexusEntry = z.infer<typeof NexusEntry>
+
+/** What a writer supplies; the log assigns seq, ts and the hashes. */
+export const NexusPostInput = z.object({
+  agent: NexusAuthor,
+  channel: NexusChannel.optional(),
+  type: NexusEntryType,
+  summary: NexusSummary,
+  body: z.string().max(20_000).optional(),
+  refs: z.array(z.number().int().positive()).max(50).optional(),
+  rationale: z.string().trim().max(4_000).optional()
+})
+export type NexusPostInput = z.infer<typeof NexusPostInput>
+
+/** Two decisions by different agents on the same topic, close in time. */
+export const NexusConflict = z.object({
+  first: NexusEntry,
+  second: NexusEntry,
+  /** Why they were paired: shared references and/or word-set similarity (0–1). */
+  sharedRefs: z.array(z.number().int()),
+  similarity: z.number(),
+  resolvedBy: z.number().int().nullable()
+})
+export type NexusConflict = z.infer<typeof NexusConflict>
+
+export const NexusVerifyReport = z.object({
+  ok: z.boolean(),
+  count: z.number().int(),
+  /** The first entry whose hash, link or sequence number is wrong; null when the chain holds. */
+  firstBadSeq: z.number().int().nullable(),
+  /** Human-readable problems, e.g. a missing append-only trigger. */
+  problems: z.array(z.string())
+})
+export type NexusVerifyReport = z.infer<typeof NexusVerifyReport>
+
+export const NexusListFilter = z.object({
+  agent: NexusAuthor.optional(),
+  type: NexusEntryType.optional(),
+  search: z.string().max(200).optional(),
+  /** Only entries with seq greater than this. */
+  since: z.number().int().min(0).optional(),
+  /** Only entries with seq lower than this (paging backwards). */
+  before: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(1000).optional()
+})
+export type NexusListFilter = z.infer<typeof NexusListFilter>
+
+export const NexusProjectState = z.object({
+  path: z.string(),
+  content: z.string(),
+  hash: z.string(),
+  /** The `state` entry this save appended; null when reading or when the content did not change. */
+  entry: NexusEntry.nullable()
+})
+export type NexusProjectState = z.infer<typeof NexusProjectState>
+
+export const NexusPostResult = z.object({ entry: NexusEntry, conflicts: z.array(NexusConflict) })
+export type NexusPostResult = z.infer<typeof NexusPostResult>
+
+export const NexusAppended = z.object({ entries: z.array(NexusEntry) })
+export type NexusAppended = z.infer<typeof NexusAppended>
+
+export const nexusMethods = {
+  /** Newest entries last; `limit` keeps the newest ones that match. */
+  'nexus.list': method(NexusListFilter, z.object({ entries: z.array(NexusEntry), total: z.number().int() })),
+  'nexus.post': method(NexusPostInput, NexusPostResult),
+  'nexus.verify': method(z.object({}), NexusVerifyReport),
+  'nexus.decisions': method(z.object({ limit: z.number().int().min(1).max(1000).optional() }), z.object({ entries: z.array(NexusEntry) })),
+  /** The latest checkpoint of every author. */
+  'nexus.checkpoints': method(z.object({}), z.object({ entries: z.array(NexusEntry) })),
+  'nexus.conflicts': method(z.object({ includeResolved: z.boolean().optional() }), z.object({ conflicts: z.array(NexusConflict) })),
+  /** Appends a `resolution` entry referencing both decisions (written by the user). */
+  'nexus.resolve': method(
+    z.object({ first: z.number().int().positive(), second: z.number().int().positive(), summary: NexusSummary, body: z.string().max(20_000).optional() }),
+    NexusPostResult
+  ),
+  'nexus.projectState.read': method(z.object({}), NexusProjectState),
+  /** Saves nexus/project-state.md (refused with `conflict` when it changed since `baseHash`) and appends a `state` entry. */
+  'nexus.projectState.save': method(
+    z.object({ content: z.string().max(2_000_000), baseHash: z.string(), force: z.boolean().optional() }),
+    NexusProjectState
+  ),
+  /** Starts watching the log for entries other processes append; `nexus.appended` events follow. */
+  'nexus.watch': method(z.object({}), z.object({ watching: z.literal(true), tailSeq: z.number().int() }))
+} as const
