@@ -1,11 +1,15 @@
 import { z } from 'zod'
 import { Agent } from './agents'
 import { FileChanged } from './files'
+import { MemoryReceipt } from './memory'
 import { NexusAppended } from './nexus'
+import { ReviewChanged } from './review'
 
 /** Every event the core pushes to a renderer, with its payload schema. Names are `domain.pastTense`. */
 export const events = {
   'files.changed': FileChanged,
   'agents.changed': z.object({ agents: z.array(Agent) }),
+  'memory.written': MemoryReceipt,
+  'review.changed': ReviewChanged,
   'nexus.appended': NexusAppended
 } as const

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto'
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { basename, dirname } from 'node:path'
+import type { MemoryTarget } from '../../shared/contract/memory'
+import { writeFileAtomic } from '../home/atomicWrite'
+import type { HomePaths } from '../home/homePaths'
+import { readTextFile } from '../home/readText'
+import type { Clock } from '../ports/clock'
+import { withFileLock } from './fileLock'
+import { normaliseText, parseEntries, previewEntry, serialiseEntries } from './memoryEntries'
+import { MEMORY_TEXT } from './memoryMessages'
+import type { OperationOutcome } from './memoryOperations'
+
+export interface MemoryLimits {
+  readonly memory: number
+  readonly user: number
+}
+
+export interface MemorySnapshot {
+  readonly path: string
+  readonly entries: readonly string[]
+  readonly limit: number
+}
+
+export interface DriftRefusal {
+  readonly ok: false
+  readonly drift: true
+  readonly error: string
+  readonly backup: string
+  readonly remediation: string
+}
+
+export type MutationOutcome = (OperationOutcome & { readonly drift?: undefined }) | DriftRefusal
+
+/**
+ * MEMORY.md / USER.md on disk. Every mutation re-reads the file under a lock, refuses to rewrite
+ * a file whose text the tool could not reproduce (the drift guard), and writes atomically.
+ */
+export class MemoryFiles {
+  /** sha256 of each file as this process last read or wrote it, to say when someone else changed it. */
+  private readonly lastSeen = new Map<string, string>()
+
+  constructor(
+    private readonly paths: HomePaths,
+    private readonly limits: () => MemoryLimits,
+    private readonly clock: Clock
+  ) {}
+
+  path(agentId: string, target: MemoryTarget): string {
+    return target === 'user' ? this.paths.user : this.paths.memory(agentId)
+  }
+
+  limit(target: MemoryTarget): number {
+    return this.limits()[target]
+  }
+
+  /** The current entries (a missing or unreadable file reads as empty). */
+  read(agentId: string, target: MemoryTarget): MemorySnapshot {
+    const path = this.path(agentId, target)
+    const read = readTextFile(path)
+    if (read.ok) this.lastSeen.set(path, hashText(read.text))
+    return { path, entries: read.ok ? parseEntries(read.text) : [], limit: this.limit(target) }
+  }
+
+  /** Read → drift check → `apply` → atomic write, all while holding the file's lock. */
+  mutate(agentId: string, target: MemoryTarget, apply: (entries: readonly string[], limit: number) => OperationOutcome): MutationOutcome {
+    const path = this.path(agentId, target)
+    const limit = this.limit(target)
+    return withFileLock(path, () => {
+      const read = readTextFile(path)
+      const text = read.ok ? normaliseText(read.text) : ''
+      if (!read.ok && !read.missing) return this.refuse(path, read.reason)
+      const entries = parseEntries(text)
+      const reason = driftReason(text, entries, limit)
+      if (reason) return this.refuse(path, this.outsideChangeNote(path, text) + reason)
+      const outcome = apply(entries, limit)
+      if (outcome.ok && outcome.changes.length > 0) {
+        mkdirSync(dirname(path), { recursive: true })
+        const body = serialiseEntries(outcome.entries)
+        writeFileAtomic(path, body)
+        this.lastSeen.set(path, hashText(body))
+      }
+      return outcome
+    })
+  }
+
+  private outsideChangeNote(path: string, text: string): string {
+    const seen = this.lastSeen.get(path)
+    return seen !== undefined && seen !== hashText(text) ? 'it was changed outside the memory tool since the tool last read it, and ' : ''
+  }
+
+  /** Copies the file to `<file>.bak.<unix seconds>` and builds the refusal. */
+  private refuse(path: string, reason: string): DriftRefusal {
+    const backup = backupFile(path, Math.floor(this.clock.now() / 1000))
+    const name = basename(path)
+    return { ok: false, drift: true, error: MEMORY_TEXT.drift(name, reason, backup), backup, remediation: MEMORY_TEXT.driftRemediation(name) }
+  }
+}
+
+/**
+ * Why rewriting `text` from `entries` would lose or reshape what is there, or null when the
+ * rewrite only normalises whitespace. Drops of repeated entries and entries bigger than the whole
+ * budget (a file written without separators) are the cases that would hurt.
+ */
+export function driftReason(text: string, entries: readonly string[], limit: number): string | null {
+  const oversized = entries.findIndex((entry) => entry.length > limit)
+  if (oversized !== -1) {
+    const size = (entries[oversized] as string).length
+    return `entry ${oversized + 1} is ${size} characters, more than the whole ${limit}-character budget (the file is probably not split into entries by "§" lines).`
+  }
+  const squash = (value: string): string => value.replace(/\s+/g, '')
+  if (squash(serialiseEntries(entries)) !== squash(text)) {
+    const repeated = findRepeated(text)
+    return repeated
+      ? `it repeats the entry "${previewEntry(repeated)}", and the tool would keep only one copy.`
+      : 'its text would not survive being split into entries and written back.'
+  }
+  return null
+}
+
+function findRepeated(text: string): string | null {
+  const seen = new Set<string>()
+  for (const part of text.split('\n§\n').map((p) => p.trim())) {
+    if (part !== '' && seen.has(part)) return part
+    seen.add(part)
+  }
+  return null
+}
+
+function backupFile(path: string, seconds: number): string {
+  if (!existsSync(path)) return '(no file to back up)'
+  const bytes = readFileSync(path)
+  let candidate = `${path}.bak.${seconds}`
+  for (let n = 2; existsSync(candidate); n++) {
+    if (readFileSync(candidate).equals(bytes)) return candidate
+    candidate = `${path}.bak.${seconds}-${n}`
+  }
+  copyFileSync(path, candidate)
+  return candidate
+}
+
+function hashText(text: string): string {
+  return createHash('sha256').update(normaliseText(text)).digest('hex')
+}

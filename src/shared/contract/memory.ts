@@ -1,0 +1,144 @@
+import { z } from 'zod'
+import { method } from './define'
+import { AgentId, SessionId } from './ids'
+
+/** The two curated memory files: the agent's MEMORY.md and the shared USER.md. */
+export const MemoryTarget = z.enum(['memory', 'user'])
+export type MemoryTarget = z.infer<typeof MemoryTarget>
+
+export const MemoryAction = z.enum(['add', 'replace', 'remove'])
+export type MemoryAction = z.infer<typeof MemoryAction>
+
+export const MemoryOperation = z.object({
+  action: z.string(),
+  content: z.string().optional(),
+  old_text: z.string().optional()
+})
+export type MemoryOperation = z.infer<typeof MemoryOperation>
+
+/**
+ * The memory tool's own result object, exactly what the model (and `hearth memory … --json`)
+ * reads. Success and refusal share one shape so callers branch on `success` only.
+ */
+export const MemoryToolResult = z
+  .object({
+    success: z.boolean(),
+    error: z.string().optional(),
+    message: z.string().optional(),
+    done: z.boolean().optional(),
+    target: MemoryTarget.optional(),
+    usage: z.string().optional(),
+    entry_count: z.number().int().optional(),
+    note: z.string().optional(),
+    current_entries: z.array(z.string()).optional(),
+    matches: z.array(z.string()).optional(),
+    drift_backup: z.string().optional(),
+    remediation: z.string().optional()
+  })
+  .loose()
+export type MemoryToolResult = z.infer<typeof MemoryToolResult>
+
+/** One change a memory write made, for the receipt card (before/after are whole entries). */
+export const MemoryChange = z.object({
+  action: MemoryAction,
+  before: z.string().nullable(),
+  after: z.string().nullable()
+})
+export type MemoryChange = z.infer<typeof MemoryChange>
+
+export const MemoryUsage = z.object({
+  chars: z.number().int(),
+  limit: z.number().int(),
+  percent: z.number().int(),
+  /** "x% — n/limit chars", the same text the tool returns. */
+  text: z.string(),
+  entryCount: z.number().int()
+})
+export type MemoryUsage = z.infer<typeof MemoryUsage>
+
+/** Proof of one saved memory write: what changed and the usage after it. Stored and evented. */
+export const MemoryReceipt = z.object({
+  id: z.number().int(),
+  agentId: AgentId,
+  sessionId: SessionId.nullable(),
+  target: MemoryTarget,
+  path: z.string(),
+  changes: z.array(MemoryChange),
+  usage: MemoryUsage,
+  /** 'tool' when the agent wrote it, 'user' for CLI/UI writes, 'pin' when a fact was pinned. */
+  origin: z.enum(['tool', 'user', 'pin']),
+  atMs: z.number().int()
+})
+export type MemoryReceipt = z.infer<typeof MemoryReceipt>
+
+export const MemoryFileView = z.object({
+  target: MemoryTarget,
+  path: z.string(),
+  entries: z.array(z.string()),
+  usage: MemoryUsage
+})
+export type MemoryFileView = z.infer<typeof MemoryFileView>
+
+/** One recalled item with its BM25 score (higher is better) for the "recalled this turn" chip. */
+export const RecalledItem = z.object({
+  kind: z.enum(['fact', 'file']),
+  /** The fact id for facts; null for memory files. */
+  factId: z.number().int().nullable(),
+  /** The memory file slug for files; null for facts. */
+  slug: z.string().nullable(),
+  text: z.string(),
+  score: z.number()
+})
+export type RecalledItem = z.infer<typeof RecalledItem>
+
+export const PinDestination = z.enum(['memory', 'user', 'file'])
+
+const FactIdInput = z.number().int().positive()
+
+export const memoryMethods = {
+  'memory.show': method(z.object({ agentId: AgentId, target: MemoryTarget }), MemoryFileView),
+  /** The same operation the agent's memory tool performs, on the user's behalf. */
+  'memory.apply': method(
+    z.object({
+      agentId: AgentId,
+      target: MemoryTarget,
+      action: MemoryAction.optional(),
+      content: z.string().max(100_000).optional(),
+      oldText: z.string().max(100_000).optional(),
+      operations: z.array(MemoryOperation).max(100).optional()
+    }),
+    MemoryToolResult
+  ),
+  'memory.receipts': method(z.object({ sessionId: SessionId }), z.object({ receipts: z.array(MemoryReceipt) })),
+  'memory.recall': method(
+    z.object({ agentId: AgentId, query: z.string().max(20_000), k: z.number().int().min(1).max(50).optional() }),
+    z.object({ items: z.array(RecalledItem) })
+  ),
+  /** Pins an approved fact into MEMORY.md, USER.md or its own memory file. */
+  'memory.pin': method(
+    z.object({ factId: FactIdInput, to: PinDestination, slug: z.string().max(200).optional() }),
+    z.object({ success: z.boolean(), message: z.string(), path: z.string().nullable(), result: MemoryToolResult.nullable() })
+  )
+} as const
+
+const SAVE_CLAIM = new RegExp(
+  [
+    String.raw`\bI(?:'ve| have| will|'ll)\s+(?:now\s+)?(?:saved|save|stored|store|noted|note|added|add|written|write|recorded|record|updated|update)\b[^.!?\n]{0,60}\b(?:memory|memories|notes?|profile|MEMORY\.md|USER\.md)\b`,
+    String.raw`\bI(?:'ll| will)\s+(?:make sure to\s+|always\s+)?remember\b`,
+    String.raw`\bI(?:'ve| have)\s+(?:now\s+)?(?:remembered|memorised|memorized|committed\b[^.!?\n]{0,20}\bto memory)`,
+    String.raw`\b(?:saved|stored|noted|added)\s+(?:it\s+|that\s+|this\s+)?(?:to|in|into)\s+(?:my\s+|your\s+)?(?:memory|memories|notes|profile)\b`,
+    String.raw`\b(?:got it|noted)\s*[—–-]\s*I(?:'ll| will) keep (?:that|this) in mind\b`
+  ].join('|'),
+  'i'
+)
+
+/**
+ * The "I'll remember that" check: returns the claiming phrase when a reply says it saved or will
+ * remember something while no memory write happened in that turn, else null. Shared so the chat
+ * UI can flag the reply and the core can test the same rule.
+ */
+export function detectUnsavedMemoryClaim(replyText: string, memoryWritesThisTurn: number): string | null {
+  if (memoryWritesThisTurn > 0) return null
+  const match = SAVE_CLAIM.exec(replyText)
+  return match ? match[0] : null
+}
