@@ -14,10 +14,15 @@ export function splitText(text: string, size: number): string[] {
   let rest = text
   while (rest.length > size) {
     const space = rest.lastIndexOf(' ', size)
-    const cut = space > 0 ? space + 1 : size
+    const cut = space > 0 ? space + 1 : isHighSurrogate(rest.charCodeAt(size - 1)) ? size - 1 : size
     pieces.push(rest.slice(0, cut))
     rest = rest.slice(cut)
   }
   if (rest.length > 0) pieces.push(rest)
   return pieces
+}
+
+/** Never split a surrogate pair across deltas (each delta must be valid UTF-16 on its own). */
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
 }
