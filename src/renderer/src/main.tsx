@@ -1,3 +1,30 @@
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import type { Transport } from '../../shared/contract'
+import { createApiClient } from './api/client'
+import { ipcTransport } from './api/ipcTransport'
+import { rpcUrlFromLocation, webSocketTransport } from './api/webSocketTransport'
+import { App } from './app/App'
+import { connectEvents, loadInitialState } from './app/connectEvents'
+import { createAppStore } from './store/createAppStore'
+import { StoreProvider } from './store/StoreProvider'
+import './ui/theme.css'
 
-createRoot(document.getElementById('root') as HTMLElement).render(<div>Hearth</div>)
+/** Electron gives us `window.bridge` (preload); `hearth serve` gives us a token in the address. */
+function chooseTransport(): Transport {
+  if (window.bridge !== undefined) return ipcTransport(window.bridge)
+  return webSocketTransport({ url: rpcUrlFromLocation(window.location) })
+}
+
+const api = createApiClient(chooseTransport())
+const store = createAppStore(api)
+connectEvents(api, store)
+void loadInitialState(store.getState())
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>
+)

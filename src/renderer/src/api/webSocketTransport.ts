@@ -1,0 +1,174 @@
+import type { RpcResult, Transport } from '../../../shared/contract'
+import type { ConnectionListener, ConnectionSource, ConnectionStatus } from './connection'
+
+/** The subset of the browser WebSocket this transport uses (so tests can pass a fake). */
+export interface SocketLike {
+  readonly readyState: number
+  send(data: string): void
+  close(): void
+  onopen: (() => void) | null
+  onmessage: ((message: { readonly data: unknown }) => void) | null
+  onclose: (() => void) | null
+}
+
+export interface WebSocketTransportOptions {
+  /** ws(s)://host/rpc?token=…, or undefined when the page has no token (nothing will connect). */
+  readonly url: string | undefined
+  readonly createSocket?: (url: string) => SocketLike
+  readonly initialDelayMs?: number
+  readonly maxDelayMs?: number
+}
+
+export type WebSocketTransport = Transport & ConnectionSource & { close(): void }
+
+const OPEN = 1
+const DROPPED = 'The connection to Hearth dropped before it answered. Check the result and try again.'
+const NO_TOKEN = 'No access token in the page address. Open the link printed by `hearth serve`.'
+
+/**
+ * The `hearth serve` transport: `{id, method, input}` out, `{id, result}` and `{event, payload}` in.
+ * Calls made while disconnected wait in a queue and go out on reconnect; calls that were in flight
+ * when the socket dropped are answered with an error, because we cannot know whether they ran.
+ * Reconnects back off exponentially so a stopped host is not hammered.
+ */
+export function webSocketTransport(options: WebSocketTransportOptions): WebSocketTransport {
+  const connection = new SocketConnection(options)
+  return {
+    invoke: (method, input) => connection.invoke(method, input),
+    subscribe: (listener) => connection.subscribe(listener),
+    onStatus: (listener) => connection.onStatus(listener),
+    close: () => connection.close()
+  }
+}
+
+class SocketConnection {
+  private readonly pending = new Map<number, (result: RpcResult<unknown>) => void>()
+  private readonly queue: { readonly id: number; readonly message: string }[] = []
+  private readonly inFlight = new Set<number>()
+  private readonly eventListeners = new Set<(event: string, payload: unknown) => void>()
+  private readonly statusListeners = new Set<ConnectionListener>()
+  private readonly createSocket: (url: string) => SocketLike
+  private status: ConnectionStatus
+  private socket: SocketLike | undefined
+  private nextId = 1
+  private attempt = 0
+  private closed = false
+  private timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(private readonly options: WebSocketTransportOptions) {
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike)
+    this.status = options.url === undefined ? 'refused' : 'connecting'
+    if (options.url !== undefined) this.connect(options.url)
+  }
+
+  invoke(method: string, input: unknown): Promise<RpcResult<unknown>> {
+    if (this.status === 'refused') return Promise.resolve(failure(NO_TOKEN))
+    const id = this.nextId++
+    const message = JSON.stringify({ id, method, input })
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve)
+      if (this.socket?.readyState === OPEN) this.send(this.socket, id, message)
+      else this.queue.push({ id, message })
+    })
+  }
+
+  subscribe(listener: (event: string, payload: unknown) => void): () => void {
+    this.eventListeners.add(listener)
+    return () => {
+      this.eventListeners.delete(listener)
+    }
+  }
+
+  onStatus(listener: ConnectionListener): () => void {
+    this.statusListeners.add(listener)
+    listener(this.status)
+    return () => {
+      this.statusListeners.delete(listener)
+    }
+  }
+
+  close(): void {
+    this.closed = true
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.socket?.close()
+  }
+
+  private connect(url: string): void {
+    const socket = this.createSocket(url)
+    this.socket = socket
+    socket.onopen = () => {
+      this.attempt = 0
+      this.setStatus('connected')
+      this.queue.splice(0).forEach((queued) => this.send(socket, queued.id, queued.message))
+    }
+    socket.onmessage = (message) => this.receive(message.data)
+    socket.onclose = () => {
+      this.failInFlight()
+      if (this.closed) return
+      this.setStatus('reconnecting')
+      const delay = Math.min(this.options.maxDelayMs ?? 10_000, (this.options.initialDelayMs ?? 500) * 2 ** this.attempt)
+      this.attempt += 1
+      this.timer = setTimeout(() => this.connect(url), delay)
+    }
+  }
+
+  private send(socket: SocketLike, id: number, message: string): void {
+    this.inFlight.add(id)
+    socket.send(message)
+  }
+
+  private receive(data: unknown): void {
+    const message = parseMessage(data)
+    if (message === undefined) return
+    if (typeof message.event === 'string') {
+      const name = message.event
+      this.eventListeners.forEach((listener) => listener(name, message.payload))
+    } else if (typeof message.id === 'number') {
+      const resolve = this.pending.get(message.id)
+      this.pending.delete(message.id)
+      this.inFlight.delete(message.id)
+      resolve?.(message.result as RpcResult<unknown>)
+    }
+  }
+
+  private failInFlight(): void {
+    for (const id of this.inFlight) {
+      this.pending.get(id)?.(failure(DROPPED))
+      this.pending.delete(id)
+    }
+    this.inFlight.clear()
+  }
+
+  private setStatus(next: ConnectionStatus): void {
+    this.status = next
+    this.statusListeners.forEach((listener) => listener(next))
+  }
+}
+
+interface ServerMessage {
+  readonly id?: unknown
+  readonly result?: unknown
+  readonly event?: unknown
+  readonly payload?: unknown
+}
+
+function parseMessage(data: unknown): ServerMessage | undefined {
+  try {
+    const parsed: unknown = JSON.parse(String(data))
+    return typeof parsed === 'object' && parsed !== null ? (parsed as ServerMessage) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function failure(message: string): RpcResult<never> {
+  return { ok: false, error: { code: 'internal', message } }
+}
+
+/** The RPC address for the page we were served from: same host, `/rpc`, the page's `token`. */
+export function rpcUrlFromLocation(location: Pick<Location, 'protocol' | 'host' | 'search'>): string | undefined {
+  const token = new URLSearchParams(location.search).get('token')
+  if (token === null || token === '') return undefined
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
+  return `${scheme}://${location.host}/rpc?token=${encodeURIComponent(token)}`
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+import { selectAgentsLoaded, selectFirstRunStep } from '../features/agents/agentsSlice'
+import { FirstRun } from '../features/firstRun/FirstRun'
+import { selectConnection } from '../store/connectionSlice'
+import { useAppStore } from '../store/useAppStore'
+import { ConnectionBanner } from './ConnectionBanner'
+import { Shell } from './Shell'
+import { useLeaveWarning } from './useLeaveWarning'
+
+/** Top level: a connection notice when needed, then first run or the shell. */
+export function App(): ReactNode {
+  const loaded = useAppStore(selectAgentsLoaded)
+  const firstRunStep = useAppStore(selectFirstRunStep)
+  const connection = useAppStore(selectConnection)
+  useLeaveWarning()
+  return (
+    <div className="app">
+      <ConnectionBanner />
+      {!loaded ? (
+        <div className="loading-screen" data-testid="loading">
+          {connection === 'refused' ? 'Hearth cannot connect without its access token.' : 'Opening your Hearth…'}
+        </div>
+      ) : firstRunStep !== null ? (
+        <FirstRun />
+      ) : (
+        <Shell />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import type { StoreApi } from 'zustand/vanilla'
+import type { ApiClient } from '../api/client'
+import type { AppState } from '../store/types'
+
+/**
+ * The single place where pushed events (and connection changes) enter the store. A feature adds
+ * one line per event: `api.on('x.happened', (payload) => store.getState().receiveX(payload)),`.
+ */
+export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => void {
+  const unsubscribers = [
+    api.on('agents.changed', ({ agents }) => store.getState().receiveAgents(agents)),
+    api.on('files.changed', (change) => void store.getState().receiveFileChanged(change)),
+    api.onConnection((status) => {
+      const previous = store.getState().connection
+      store.getState().setConnection(status)
+      if (status === 'connected' && previous === 'reconnecting') void refreshAfterReconnect(store.getState())
+    })
+  ]
+  return () => unsubscribers.forEach((unsubscribe) => unsubscribe())
+}
+
+/** Events sent while we were disconnected are lost, so re-read what the screens show. */
+async function refreshAfterReconnect(state: AppState): Promise<void> {
+  await Promise.all([state.loadAgents(), state.refreshOpenFiles(), state.loadSettings()])
+}
+
+/** The first loads after start-up; calls queue until the transport is connected. */
+export async function loadInitialState(state: AppState): Promise<void> {
+  await Promise.all([state.loadAppInfo(), state.loadAgents(), state.loadSettings()])
+}

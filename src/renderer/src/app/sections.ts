@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react'
+import { FilesSection } from '../features/files/FilesSection'
+import { selectDirtyCount } from '../features/files/fileSelectors'
+import { SettingsSection } from '../features/settings/SettingsSection'
+import { selectConfigErrorCount } from '../features/settings/settingsSlice'
+import type { AppState } from '../store/types'
+import { pendingSection } from './PendingSection'
+import type { SectionId } from './sectionIds'
+
+export interface SectionDefinition {
+  readonly label: string
+  /** Rendered in the main area when the section is selected; takes no props (it reads the store). */
+  readonly component: ComponentType
+  /** A count shown beside the label in the sidebar; 0 hides it. */
+  readonly badge?: (state: AppState) => number
+  /** True while the section is only an honest placeholder. */
+  readonly pending?: boolean
+}
+
+/**
+ * The section registry: sidebar order is SECTION_IDS (sectionIds.ts). To plug in a feature,
+ * import its component and replace its line, e.g.
+ *   chat: { label: 'Chat', component: ChatSection, badge: selectUnreadCount },
+ */
+export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
+  chat: { label: 'Chat', pending: true, component: pendingSection('chat') },
+  prompt: { label: 'Prompt', pending: true, component: pendingSection('prompt') },
+  files: { label: 'Files', component: FilesSection, badge: selectDirtyCount },
+  review: { label: 'Review', pending: true, component: pendingSection('review') },
+  nexus: { label: 'Nexus', pending: true, component: pendingSection('nexus') },
+  inspector: { label: 'Inspector', pending: true, component: pendingSection('inspector') },
+  settings: { label: 'Settings', component: SettingsSection, badge: selectConfigErrorCount }
+}

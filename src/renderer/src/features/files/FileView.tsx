@@ -1,0 +1,52 @@
+import { Suspense, useEffect, type ReactNode } from 'react'
+import type { FileTarget } from '../../../../shared/contract'
+import { useAppStore } from '../../store/useAppStore'
+import { DiffView, TextEditor } from './editor'
+import { FileBanners } from './FileBanners'
+import { FileHeader } from './FileHeader'
+import { fileKey } from './fileTargets'
+import { selectOpenFile } from './fileSelectors'
+import { InjectedPanel } from './InjectedPanel'
+import { isReadOnly } from './openFile'
+
+/** One file: header, banners, the editor (or the conflict diff) and, beside it, what reaches the prompt. */
+export function FileView({ target, label }: Readonly<{ target: FileTarget; label: string }>): ReactNode {
+  const key = fileKey(target)
+  const file = useAppStore(selectOpenFile(key))
+  const openFile = useAppStore((state) => state.openFile)
+  const editDraft = useAppStore((state) => state.editDraft)
+  const saveFile = useAppStore((state) => state.saveFile)
+  useEffect(() => {
+    void openFile(target)
+    // Keyed on `key`, not `target`: the target object is rebuilt on every render of the parent.
+  }, [key, openFile])
+  if (file === undefined) return null
+  const showDiff = file.showDiff && file.conflict !== null
+  return (
+    <div className="file-view" id="file-panel" role="tabpanel" aria-label={label} data-testid="file-view">
+      <FileHeader file={file} />
+      <FileBanners file={file} />
+      <div className="file-view__body">
+        <div className="file-view__editor">
+          <Suspense fallback={<div className="muted text-editor__loading">Loading the editor…</div>}>
+            {showDiff && file.conflict !== null ? (
+              <DiffView original={file.conflict.disk.content} modified={file.draft} originalLabel="On disk now" modifiedLabel="Your unsaved version" data-testid="conflict-diff-view" />
+            ) : (
+              file.doc !== null && (
+                <TextEditor
+                  value={file.draft}
+                  readOnly={isReadOnly(file)}
+                  ariaLabel={`${label} editor`}
+                  data-testid="file-editor"
+                  onChange={(text) => editDraft(key, text)}
+                  onSave={() => void saveFile(key)}
+                />
+              )
+            )}
+          </Suspense>
+        </div>
+        <InjectedPanel doc={file.doc} />
+      </div>
+    </div>
+  )
+}

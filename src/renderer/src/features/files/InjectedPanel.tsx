@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react'
+import type { FileDoc } from '../../../../shared/contract'
+import { Banner } from '../../ui/Banner'
+
+/** Beside the editor: exactly what the prompt gets from this file (after scanning and truncation), as last saved. */
+export function InjectedPanel({ doc }: Readonly<{ doc: FileDoc | null }>): ReactNode {
+  return (
+    <aside className="injected" aria-label="What reaches the prompt" data-testid="injected-panel">
+      <div className="injected__header">
+        <h2 className="panel__title">What reaches the prompt</h2>
+        {doc?.injected != null && <span className="status-pill" data-testid="injected-tokens">≈ {doc.injected.tokens} tokens</span>}
+      </div>
+      {renderBody(doc)}
+    </aside>
+  )
+}
+
+function renderBody(doc: FileDoc | null): ReactNode {
+  if (doc === null) return <p className="muted">Loading…</p>
+  if (doc.readError !== null) return <p className="muted">Nothing from this file reaches the prompt while it cannot be read.</p>
+  if (doc.injected === null) return <p className="muted" data-testid="injected-unavailable">Preview of what reaches the prompt is not available for this file.</p>
+  return (
+    <>
+      {doc.injected.warnings.map((warning) => (
+        <Banner key={warning} tone="warning" title="Warning" data-testid="injected-warning">
+          {warning}
+        </Banner>
+      ))}
+      <p className="field__hint">As of the last save.</p>
+      <pre className="injected__text" data-testid="injected-text">
+        {doc.injected.text === '' ? '(nothing)' : doc.injected.text}
+      </pre>
+    </>
+  )
+}

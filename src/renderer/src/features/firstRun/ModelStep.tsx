@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+import { Button } from '../../ui/Button'
+import { useAppStore } from '../../store/useAppStore'
+import { ApiKeyForm } from '../settings/ApiKeyForm'
+import { selectSettingsView } from '../settings/settingsSlice'
+
+/** Step 3: the API key (write-only). Skippable: files and agents work without a model. */
+export function ModelStep(): ReactNode {
+  const view = useAppStore(selectSettingsView)
+  const setFirstRunStep = useAppStore((state) => state.setFirstRunStep)
+  const navigate = useAppStore((state) => state.navigate)
+  function finish(): void {
+    setFirstRunStep(null)
+    navigate('files')
+  }
+  return (
+    <>
+      <h2>Connect a model</h2>
+      <p className="muted">
+        Hearth talks to Claude{view !== null ? <> (model <span className="mono">{view.settings.model}</span>)</> : null} or any
+        Anthropic-compatible endpoint. Paste an API key; you can change the model and endpoint in Settings.
+      </p>
+      <ApiKeyForm />
+      <div className="form-actions">
+        <Button variant="primary" data-testid="first-run-finish" onClick={finish}>
+          {view?.apiKey.configured === true ? 'Open Hearth' : 'Skip for now'}
+        </Button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react'
+import type { EditableSettings } from '../../../../shared/contract'
+import { Button } from '../../ui/Button'
+import { SettingsField } from './SettingsField'
+import { useModelSettingsForm } from './useModelSettingsForm'
+
+/** The model settings form itself; `locked` while config.json is malformed (the core refuses to write it). */
+export function ModelSettingsFields({ initial, locked }: Readonly<{ initial: EditableSettings; locked: boolean }>): ReactNode {
+  const form = useModelSettingsForm(initial)
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.save()
+      }}
+      aria-label="Model settings"
+    >
+      <div className="form-grid">
+        <SettingsField label="Model" hint="The model id sent with every request." error={form.fieldErrors.model}>
+          {(id) => <input id={id} className="input" value={form.draft.model} data-testid="settings-model" onChange={(event) => form.change({ model: event.target.value })} />}
+        </SettingsField>
+        <SettingsField label="Base URL" hint="Empty for Anthropic; or a compatible endpoint (Ollama, LiteLLM, a gateway)." error={form.fieldErrors.baseUrl}>
+          {(id) => <input id={id} className="input" value={form.draft.baseUrl} placeholder="https://api.anthropic.com" data-testid="settings-base-url" onChange={(event) => form.change({ baseUrl: event.target.value })} />}
+        </SettingsField>
+        <SettingsField label="Prompt cache lifetime" hint="1 hour costs more to write but survives longer pauses.">
+          {(id) => (
+            <select id={id} className="select" value={form.draft.cacheTtl} data-testid="settings-cache-ttl" onChange={(event) => form.change({ cacheTtl: event.target.value === '1h' ? '1h' : '5m' })}>
+              <option value="5m">5 minutes</option>
+              <option value="1h">1 hour</option>
+            </select>
+          )}
+        </SettingsField>
+      </div>
+      <div className="form-actions settings-actions">
+        {form.message !== null && (
+          <span className={form.message.ok ? 'field__hint' : 'field__error'} role={form.message.ok ? 'status' : 'alert'} data-testid="settings-message">
+            {form.message.text}
+          </span>
+        )}
+        <Button variant="primary" type="submit" disabled={form.busy || locked} data-testid="settings-save" title={locked ? 'Fix config.json first' : undefined}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  )
+}

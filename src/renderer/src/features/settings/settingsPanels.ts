@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react'
+import { ApiKeyForm } from './ApiKeyForm'
+import { HomeFolderPanel } from './HomeFolderPanel'
+import { ModelSettingsForm } from './ModelSettingsForm'
+
+export interface SettingsPanelDefinition {
+  readonly id: string
+  readonly title: string
+  readonly component: ComponentType
+}
+
+/**
+ * The Settings page, panel by panel, in order. A feature adds its own panel with one line, e.g.
+ * the tools feature: `{ id: 'tools', title: 'Tools', component: ToolsSettings },` before 'home'.
+ */
+export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
+  { id: 'model', title: 'Model', component: ModelSettingsForm },
+  { id: 'api-key', title: 'API key', component: ApiKeyForm },
+  { id: 'home', title: 'Where your data lives', component: HomeFolderPanel }
+]

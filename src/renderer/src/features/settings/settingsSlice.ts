@@ -1,0 +1,50 @@
+import type { EditableSettings, SettingsView } from '../../../../shared/contract'
+import type { ApiClient } from '../../api/client'
+import { errorMessage } from '../../api/rpcError'
+import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+
+export interface SettingsSlice {
+  readonly settingsView: SettingsView | null
+  readonly settingsLoadError: string | null
+  readonly loadSettings: () => Promise<void>
+  readonly updateSettings: (patch: Partial<EditableSettings>) => Promise<ActionResult>
+  /** Write-only: the key goes to the core and only `{configured, protectedByOs}` comes back. */
+  readonly saveApiKey: (key: string) => Promise<ActionResult>
+}
+
+export function createSettingsSlice(api: ApiClient): SliceCreator<SettingsSlice> {
+  return (set) => ({
+    settingsView: null,
+    settingsLoadError: null,
+    async loadSettings() {
+      try {
+        const settingsView = await api.call('settings.get', {})
+        set({ settingsView, settingsLoadError: null })
+      } catch (error) {
+        set({ settingsLoadError: errorMessage(error) })
+      }
+    },
+    async updateSettings(patch) {
+      try {
+        const settingsView = await api.call('settings.update', patch)
+        set({ settingsView })
+        return { ok: true, value: undefined }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
+    },
+    async saveApiKey(key) {
+      try {
+        const apiKey = await api.call('settings.setApiKey', { key })
+        set((state) => (state.settingsView === null ? {} : { settingsView: { ...state.settingsView, apiKey } }))
+        return { ok: true, value: undefined }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
+    }
+  })
+}
+
+export const selectSettingsView = (state: AppState): SettingsView | null => state.settingsView
+export const selectSettingsLoadError = (state: AppState): string | null => state.settingsLoadError
+export const selectConfigErrorCount = (state: AppState): number => state.settingsView?.configErrors.length ?? 0

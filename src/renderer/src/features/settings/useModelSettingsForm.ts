@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { EditableSettings } from '../../../../shared/contract'
+import { useAppStore } from '../../store/useAppStore'
+
+export interface ModelSettingsDraft {
+  readonly model: string
+  readonly baseUrl: string
+  readonly cacheTtl: '5m' | '1h'
+}
+
+export interface ModelSettingsForm {
+  readonly draft: ModelSettingsDraft
+  readonly fieldErrors: Readonly<Partial<Record<keyof ModelSettingsDraft, string>>>
+  readonly message: { readonly ok: boolean; readonly text: string } | null
+  readonly busy: boolean
+  readonly change: (patch: Partial<ModelSettingsDraft>) => void
+  readonly save: () => Promise<void>
+}
+
+/**
+ * Form state for model, base URL and cache TTL. Checked with the contract's own schema before
+ * sending, so a bad URL is reported beside the field in plain words.
+ */
+export function useModelSettingsForm(initial: EditableSettings): ModelSettingsForm {
+  const updateSettings = useAppStore((state) => state.updateSettings)
+  const [draft, setDraft] = useState<ModelSettingsDraft>({ model: initial.model, baseUrl: initial.baseUrl ?? '', cacheTtl: initial.cacheTtl })
+  const [fieldErrors, setFieldErrors] = useState<ModelSettingsForm['fieldErrors']>({})
+  const [message, setMessage] = useState<ModelSettingsForm['message']>(null)
+  const [busy, setBusy] = useState(false)
+  async function save(): Promise<void> {
+    const parsed = EditableSettings.safeParse({ model: draft.model.trim(), baseUrl: draft.baseUrl.trim() === '' ? null : draft.baseUrl.trim(), cacheTtl: draft.cacheTtl })
+    if (!parsed.success) {
+      setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), explain(String(issue.path[0]))])))
+      return
+    }
+    setBusy(true)
+    const result = await updateSettings(parsed.data)
+    setBusy(false)
+    setMessage(result.ok ? { ok: true, text: 'Settings saved to config.json.' } : { ok: false, text: result.message })
+  }
+  return {
+    draft,
+    fieldErrors,
+    message,
+    busy,
+    change: (patch) => {
+      setDraft((current) => ({ ...current, ...patch }))
+      setFieldErrors({})
+      setMessage(null)
+    },
+    save
+  }
+}
+
+function explain(field: string): string {
+  if (field === 'baseUrl') return 'Enter a full URL such as http://127.0.0.1:11434, or leave it empty for Anthropic.'
+  if (field === 'model') return 'Enter a model name.'
+  return 'This value is not valid.'
+}

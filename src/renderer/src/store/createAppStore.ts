@@ -1,0 +1,25 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { ApiClient } from '../api/client'
+import { createAgentsSlice } from '../features/agents/agentsSlice'
+import { createFilesSlice } from '../features/files/filesSlice'
+import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
+import { createSettingsSlice } from '../features/settings/settingsSlice'
+import { createConnectionSlice } from './connectionSlice'
+import { createNavigationSlice } from './navigationSlice'
+import type { AppState } from './types'
+
+/**
+ * One vanilla store for the app (zustand's recommendation), built from slices that share the
+ * ApiClient. Tests build it with a fake client in plain Node. Middleware would go here, never in
+ * slices. A feature adds one line: `...createXSlice(api)(...args),`.
+ */
+export function createAppStore(api: ApiClient): StoreApi<AppState> {
+  return createStore<AppState>()((...args) => ({
+    ...createConnectionSlice(api)(...args),
+    ...createNavigationSlice()(...args),
+    ...createAgentsSlice(api)(...args),
+    ...createFilesSlice(api)(...args),
+    ...createProjectFolderSlice(api)(...args),
+    ...createSettingsSlice(api)(...args)
+  }))
+}

@@ -1,0 +1,23 @@
+import type { StateCreator } from 'zustand'
+import type { AgentsSlice } from '../features/agents/agentsSlice'
+import type { FilesSlice } from '../features/files/filesSlice'
+import type { ProjectFolderSlice } from '../features/files/projectFolderSlice'
+import type { SettingsSlice } from '../features/settings/settingsSlice'
+import type { ConnectionSlice } from './connectionSlice'
+import type { NavigationSlice } from './navigationSlice'
+
+/**
+ * The whole renderer state: one store made of feature slices (STYLE §3.9).
+ * A feature adds its slice type here (one `& XSlice`) and its creator in `createAppStore.ts`.
+ */
+export type AppState = ConnectionSlice &
+  NavigationSlice &
+  AgentsSlice &
+  FilesSlice &
+  ProjectFolderSlice &
+  SettingsSlice
+
+export type SliceCreator<T> = StateCreator<AppState, [], [], T>
+
+/** What an action that a form waits on reports back: the form shows `message` inline. */
+export type ActionResult<T = void> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string }
