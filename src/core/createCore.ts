@@ -9,6 +9,8 @@ import { createHandlers } from './rpc/handlers'
 import { AgentService } from './services/agentService'
 import { FileService } from './services/fileService'
 import { SettingsService } from './services/settingsService'
+import { PromptService } from './prompt/promptService'
+import { injectedViewFor } from './prompt/injectedView'
 
 export const HEARTH_VERSION = '0.1.0'
 
@@ -34,6 +36,7 @@ export interface CoreServices {
   readonly agents: AgentService
   readonly files: FileService
   readonly settings: SettingsService
+  readonly prompts: PromptService
 }
 
 export interface Core {
@@ -54,6 +57,8 @@ export function createCore(options: CoreOptions): Core {
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
   const settings = new SettingsService(paths, secrets, env)
+  const prompts = new PromptService({ paths, agents, config: () => settings.config(), clock, env })
+  files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
   const services: CoreServices = {
     host: options.host === 'electron' ? 'electron' : 'web',
     version: HEARTH_VERSION,
@@ -63,7 +68,8 @@ export function createCore(options: CoreOptions): Core {
     events,
     agents,
     files,
-    settings
+    settings,
+    prompts
   }
   return {
     services,

@@ -3,6 +3,7 @@ import { agentsCommands } from './agents'
 import { benchCommand } from './bench'
 import { initCommand } from './init'
 import { serveCommand } from './serve'
+import { promptCommands } from './prompt'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
-export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand]
+export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...promptCommands]

@@ -1,6 +1,7 @@
 import type { Handlers } from '../../shared/contract'
 import type { CoreServices } from '../createCore'
 import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './foundationHandlers'
+import { promptHandlers } from './promptHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -12,6 +13,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...appHandlers(services),
     ...agentHandlers(services),
     ...fileHandlers(services),
-    ...settingsHandlers(services)
+    ...settingsHandlers(services),
+    ...promptHandlers(services)
   }
 }

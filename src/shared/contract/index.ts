@@ -5,6 +5,7 @@ import { appMethods } from './app'
 import { events } from './events'
 import { fileMethods } from './files'
 import { settingsMethods } from './settings'
+import { promptMethods } from './prompt'
 
 export * from './define'
 export * from './ids'
@@ -12,6 +13,7 @@ export * from './agents'
 export * from './app'
 export * from './files'
 export * from './settings'
+export * from './prompt'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -19,7 +21,8 @@ export const methods = {
   ...appMethods,
   ...agentMethods,
   ...fileMethods,
-  ...settingsMethods
+  ...settingsMethods,
+  ...promptMethods
 } as const
 
 export type Methods = typeof methods

@@ -1,0 +1,65 @@
+import { basename } from 'node:path'
+import type { FileTarget, InjectedView } from '../../shared/contract'
+import { estimateTokens } from '../../shared/util/tokens'
+import { renderIdentity, renderRules, type RenderedFile } from '../domain/prompt/contextFiles'
+import { renderMemorySnapshot } from '../domain/prompt/memorySnapshot'
+import type { LayerFinding, RulesKind, SourceFile } from '../domain/prompt/promptTypes'
+import { normalizeText } from '../domain/prompt/text'
+import type { HearthConfig } from '../home/config'
+import { defaultSoul } from '../home/defaultTexts'
+import type { AgentService } from '../services/agentService'
+import { withoutStarterText, type PromptService } from './promptService'
+
+/**
+ * What the prompt takes from one file as the editor currently holds it (after scanning and
+ * truncation), so the Files view can show it side by side with the source.
+ */
+export function injectedViewFor(
+  prompts: PromptService,
+  agents: AgentService,
+  config: () => HearthConfig,
+  target: FileTarget,
+  rawText: string,
+  path: string
+): InjectedView | null {
+  const settings = config()
+  const cap = prompts.fileCap(settings.model)
+  const source: SourceFile = { path, label: basename(path), text: normalizeText(rawText), error: null }
+  switch (target.kind) {
+    case 'soul':
+      return fromRendered(renderIdentity(source, defaultSoul(agents.get(target.agentId).name), cap), [])
+    case 'memory':
+      return fromMemory('memory', source, settings.memory.memoryCharLimit)
+    case 'user':
+      return fromMemory('user', withoutStarterText(source) ?? source, settings.memory.userCharLimit)
+    case 'rules': {
+      const rendered = renderRules({ kind: rulesKind(source.label), files: [source] }, cap)
+      return rendered ? fromRendered(rendered, []) : { text: '', tokens: 0, warnings: ['The file is empty, so nothing is injected.'] }
+    }
+    case 'project-state':
+      return null
+  }
+}
+
+function rulesKind(name: string): RulesKind {
+  if (name === '.hearth.md' || name === 'HEARTH.md') return 'hearth'
+  if (name === '.cursorrules') return 'cursor'
+  return name.toLowerCase() === 'claude.md' ? 'claude' : 'agents'
+}
+
+function fromMemory(target: 'memory' | 'user', file: SourceFile, limit: number): InjectedView {
+  const snapshot = renderMemorySnapshot(target, file.text ?? '', limit)
+  const findings = snapshot.findings.map((hit) => ({ ...hit, source: file.path }))
+  const empty = snapshot.text === '' ? ['No entries, so nothing is injected.'] : []
+  return { text: snapshot.text, tokens: estimateTokens(snapshot.text), warnings: [...empty, ...snapshot.warnings, ...findingLines(findings)] }
+}
+
+function fromRendered(rendered: RenderedFile, extra: readonly string[]): InjectedView {
+  const text = rendered.text.trim()
+  return { text, tokens: estimateTokens(text), warnings: [...rendered.warnings, ...findingLines(rendered.findings), ...extra] }
+}
+
+/** "Line 4 matched role_hijack: You are now …" — the UI shows exactly which line tripped it. */
+export function findingLines(findings: readonly LayerFinding[]): string[] {
+  return findings.map((hit) => `Line ${hit.line} matched ${hit.id}: ${hit.lineText.trim()}`)
+}

@@ -1,0 +1,64 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { decodeText } from '../home/readText'
+import { normalizeText } from '../domain/prompt/text'
+
+/** Prompt files above this size are not loaded at all: a 50 MB rules file is a mistake, not rules. */
+export const PROMPT_FILE_MAX_BYTES = 10 * 1024 * 1024
+
+export interface EntryStat {
+  readonly isFile: boolean
+  readonly isDirectory: boolean
+  readonly mtimeMs: number
+  readonly size: number
+}
+
+export type PromptFileRead =
+  | { readonly kind: 'ok'; readonly text: string }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'error'; readonly reason: string }
+
+/**
+ * The file access prompt assembly needs (a port, so the gathering logic is testable with a fake
+ * and the domain never touches the disk). `stat` follows symlinks; null means "nothing there".
+ */
+export interface PromptFileSystem {
+  read(path: string, label: string): PromptFileRead
+  stat(path: string): EntryStat | null
+  list(dir: string): string[]
+}
+
+/** The real file system. Text comes back BOM-free with LF line ends. */
+export const nodePromptFileSystem: PromptFileSystem = {
+  read(path, label) {
+    const stat = nodePromptFileSystem.stat(path)
+    if (stat === null) return { kind: 'missing' }
+    if (!stat.isFile) return { kind: 'error', reason: `${label} (${path}) is not a regular file` }
+    if (stat.size > PROMPT_FILE_MAX_BYTES) {
+      const mb = (stat.size / 1048576).toFixed(1)
+      return { kind: 'error', reason: `${label} is ${mb} MB, over the 10 MB limit for prompt files; it was not loaded (trim it to use it)` }
+    }
+    let bytes: Buffer
+    try {
+      bytes = readFileSync(path)
+    } catch (error) {
+      return { kind: 'error', reason: `${label} could not be read: ${(error as Error).message}` }
+    }
+    const decoded = decodeText(bytes, label)
+    return decoded.ok ? { kind: 'ok', text: normalizeText(decoded.text) } : { kind: 'error', reason: decoded.reason }
+  },
+  stat(path) {
+    try {
+      const stat = statSync(path)
+      return { isFile: stat.isFile(), isDirectory: stat.isDirectory(), mtimeMs: stat.mtimeMs, size: stat.size }
+    } catch {
+      return null
+    }
+  },
+  list(dir) {
+    try {
+      return readdirSync(dir).sort()
+    } catch {
+      return []
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { existsSync, statSync } from 'node:fs'
+import { isAbsolute, join } from 'node:path'
+import { contextWindowOf } from '../domain/models/modelTable'
+import { assemblePrompt } from '../domain/prompt/assemblePrompt'
+import type { PromptBuild, PromptSources, ProviderBlock, SourceFile } from '../domain/prompt/promptTypes'
+import { fileCharCap } from '../domain/prompt/truncate'
+import { invalidInput } from '../errors'
+import type { HearthConfig } from '../home/config'
+import { DEFAULT_USER_MD, defaultSoul } from '../home/defaultTexts'
+import type { HomePaths } from '../home/homePaths'
+import type { Clock } from '../ports/clock'
+import type { PromptBuilder, PromptRequest } from '../ports/promptBuilder'
+import type { AgentService } from '../services/agentService'
+import { environmentInfo } from './environment'
+import { nodePromptFileSystem, type PromptFileSystem } from './promptFileSystem'
+import { findProjectRules } from './rulesFinder'
+import { SkillsIndex, type SkillsSource } from './skillsIndex'
+
+/** The built-in tools every agent gets until the tool registry (issue #7) says otherwise. */
+export const BUILTIN_TOOL_NAMES: readonly string[] = ['memory', 'nexus_post', 'nexus_read', 'recall', 'session_search', 'skill_view']
+
+export interface PromptServiceOptions {
+  readonly paths: HomePaths
+  readonly agents: AgentService
+  /** Read fresh per build: config.json may change while the app runs. */
+  readonly config: () => HearthConfig
+  readonly clock: Clock
+  readonly env?: NodeJS.ProcessEnv
+  readonly fs?: PromptFileSystem
+  readonly osPlatform?: string
+  readonly timeZone?: string
+}
+
+/** What the Prompt view and `hearth prompt` ask for; unset fields come from config. */
+export interface AssembleInput {
+  readonly agentId: string
+  readonly cwd?: string | null
+  readonly model?: string
+  readonly platform?: string
+}
+
+export interface AssembledPrompt extends PromptBuild {
+  readonly request: PromptRequest
+}
+
+/**
+ * Implements the PromptBuilder port: gathers every source from disk (through the file-system
+ * port), then hands them to the pure assembler. Holds the skills index caches for the process.
+ */
+export class PromptService implements PromptBuilder {
+  private readonly fs: PromptFileSystem
+  private readonly skills: SkillsIndex
+  private readonly providers = new Map<string, (agentId: string) => string>()
+  /** Where the last build's skills index came from (the bench and tests read it). */
+  lastSkillsSource: SkillsSource | null = null
+  /** The session's tool names; the tool registry replaces this when it is wired. */
+  toolNames: (agentId: string) => Promise<readonly string[]> = async () => BUILTIN_TOOL_NAMES
+
+  constructor(private readonly options: PromptServiceOptions) {
+    this.fs = options.fs ?? nodePromptFileSystem
+    this.skills = new SkillsIndex(this.fs, options.paths.skills, join(options.paths.root, '.skills_snapshot.json'))
+  }
+
+  /** Registers a memory provider's static block (volatile tier, in registration order). */
+  registerStaticBlock(id: string, block: (agentId: string) => string): void {
+    this.providers.set(id, block)
+  }
+
+  /** The request a new session of this agent would make, with config defaults filled in. */
+  async request(input: AssembleInput): Promise<PromptRequest> {
+    const config = this.options.config()
+    const agent = this.options.agents.get(input.agentId)
+    const cwd = input.cwd ? checkProjectFolder(input.cwd) : null
+    return {
+      agentId: agent.id,
+      cwd,
+      model: input.model?.trim() || config.agents[agent.id]?.model || config.model,
+      provider: config.provider,
+      platform: input.platform?.trim() || config.platform,
+      toolNames: [...(await this.toolNames(agent.id))].sort()
+    }
+  }
+
+  async assemble(input: AssembleInput): Promise<AssembledPrompt> {
+    const request = await this.request(input)
+    return { ...this.build(request), request }
+  }
+
+  build(request: PromptRequest): PromptBuild {
+    return assemblePrompt(this.gather(request))
+  }
+
+  /** Reads every source a build needs; problems become warnings, never exceptions. */
+  gather(request: PromptRequest): PromptSources {
+    const config = this.options.config()
+    const agent = this.options.agents.get(request.agentId)
+    const { paths } = this.options
+    const rules = request.cwd ? findProjectRules(this.fs, request.cwd) : { rules: null, warnings: [] }
+    const skillsLoad = request.toolNames.includes('skill_view') ? this.skills.load() : null
+    this.lastSkillsSource = skillsLoad?.source ?? null
+    return {
+      soul: this.readSource(paths.soul(agent.id), 'SOUL.md'),
+      defaultIdentity: defaultSoul(agent.name),
+      toolNames: [...request.toolNames].sort(),
+      model: request.model,
+      provider: request.provider,
+      platform: request.platform,
+      toolUseEnforcement: config.toolUseEnforcement,
+      platformHints: config.platformHints,
+      skills: skillsLoad?.set ?? null,
+      skillsDisabled: config.skills.disabled,
+      osPlatform: this.options.osPlatform ?? process.platform,
+      environment: environmentInfo(this.options.env ?? process.env, config.environmentHint),
+      cwd: request.cwd,
+      rules: rules.rules,
+      memory: this.readSource(paths.memory(agent.id), 'MEMORY.md'),
+      user: withoutStarterText(this.readSource(paths.user, 'USER.md')),
+      memoryCharLimit: config.memory.memoryCharLimit,
+      userCharLimit: config.memory.userCharLimit,
+      providerBlocks: this.staticBlocks(agent.id),
+      fileCap: this.fileCap(request.model),
+      now: this.options.clock.now(),
+      ...(this.options.timeZone ? { timeZone: this.options.timeZone } : {}),
+      gatherWarnings: rules.warnings
+    }
+  }
+
+  /** The per-file character cap for a model (config wins, else scaled from its context window). */
+  fileCap(model: string): number {
+    return fileCharCap(this.options.config().context_file_max_chars, contextWindowOf(model))
+  }
+
+  readSource(path: string, label: string): SourceFile | null {
+    const read = this.fs.read(path, label)
+    if (read.kind === 'missing') return null
+    return read.kind === 'ok' ? { path, label, text: read.text, error: null } : { path, label, text: null, error: read.reason }
+  }
+
+  private staticBlocks(agentId: string): ProviderBlock[] {
+    const blocks: ProviderBlock[] = []
+    for (const [id, block] of this.providers) {
+      try {
+        blocks.push({ id, text: block(agentId) })
+      } catch {
+        // A failing provider must not stop the session from starting; it simply adds nothing.
+      }
+    }
+    return blocks
+  }
+}
+
+/** The seeded USER.md is instructions for the user, not facts about them: inject nothing. */
+export function withoutStarterText(file: SourceFile | null): SourceFile | null {
+  if (file?.text == null || file.text.trim() !== DEFAULT_USER_MD.trim()) return file
+  return { ...file, text: '' }
+}
+
+function checkProjectFolder(cwd: string): string {
+  if (!isAbsolute(cwd)) throw invalidInput(`Project folder must be an absolute path: ${cwd}`)
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw invalidInput(`Project folder does not exist or is not a folder: ${cwd}`)
+  return cwd
+}

@@ -1,0 +1,134 @@
+import { join } from 'node:path'
+import { z } from 'zod'
+import { parseFrontmatter, shortDescription, skillFromMarkdown, type SkillEntry, type SkillSet } from '../domain/prompt/skills'
+import { writeFileAtomic } from '../home/atomicWrite'
+import type { PromptFileSystem } from './promptFileSystem'
+
+/** Folders never walked (tool caches and VCS data), and the asset folders inside a skill. */
+const SKIP_DIRS = new Set([
+  '.git', '.github', '.hub', '.archive', '.venv', 'venv', 'node_modules', 'site-packages', '__pycache__', '.tox', '.nox',
+  '.pytest_cache', '.mypy_cache', '.ruff_cache'
+])
+const SKILL_ASSET_DIRS = new Set(['references', 'templates', 'assets', 'scripts'])
+/** Symlinks are followed; the depth cap stops a link loop. */
+const MAX_DEPTH = 8
+const SNAPSHOT_VERSION = 1
+
+/** relative path → [mtimeMs, size] of every SKILL.md and DESCRIPTION.md. */
+export type SkillsManifest = Record<string, readonly [number, number]>
+
+const SkillEntrySchema = z.object({
+  category: z.string(),
+  dirName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  platforms: z.array(z.string())
+})
+const SnapshotSchema = z.object({
+  version: z.literal(SNAPSHOT_VERSION),
+  manifest: z.record(z.string(), z.tuple([z.number(), z.number()])),
+  skills: z.array(SkillEntrySchema),
+  categoryDescriptions: z.record(z.string(), z.string())
+})
+
+export type SkillsSource = 'memory' | 'snapshot' | 'scan'
+
+export interface SkillsLoad {
+  readonly set: SkillSet
+  /** Where the parsed skills came from: this process's cache, the disk snapshot, or a fresh parse. */
+  readonly source: SkillsSource
+}
+
+/**
+ * The skills index with two caches: in memory, and a disk snapshot (`.skills_snapshot.json`)
+ * keyed by every skill file's mtime and size. Each load only walks and stats the tree; files are
+ * read and parsed only when the manifest changed, so a new process starts warm too.
+ */
+export class SkillsIndex {
+  private cached: { readonly key: string; readonly set: SkillSet } | null = null
+
+  constructor(
+    private readonly fs: PromptFileSystem,
+    private readonly root: string,
+    private readonly snapshotPath: string
+  ) {}
+
+  load(): SkillsLoad {
+    const manifest = this.walk()
+    const key = JSON.stringify(manifest)
+    if (this.cached?.key === key) return { set: this.cached.set, source: 'memory' }
+    const fromDisk = this.readSnapshot(key)
+    const set = fromDisk ?? this.parseAll(manifest)
+    this.cached = { key, set }
+    if (!fromDisk) this.writeSnapshot(manifest, set)
+    return { set, source: fromDisk ? 'snapshot' : 'scan' }
+  }
+
+  /** Stats the tree (sorted, so the manifest key is deterministic). */
+  private walk(): SkillsManifest {
+    const manifest: SkillsManifest = {}
+    const visit = (dir: string, rel: string, depth: number): void => {
+      const names = this.fs.list(dir)
+      const isSkillDir = names.includes('SKILL.md')
+      for (const name of names) {
+        const path = join(dir, name)
+        const relPath = rel === '' ? name : `${rel}/${name}`
+        const stat = this.fs.stat(path)
+        if (stat === null) continue
+        if (stat.isFile && (name === 'SKILL.md' || name === 'DESCRIPTION.md')) manifest[relPath] = [stat.mtimeMs, stat.size]
+        if (!stat.isDirectory || depth >= MAX_DEPTH || SKIP_DIRS.has(name) || (isSkillDir && SKILL_ASSET_DIRS.has(name))) continue
+        visit(path, relPath, depth + 1)
+      }
+    }
+    if (this.fs.stat(this.root)?.isDirectory) visit(this.root, '', 0)
+    return manifest
+  }
+
+  private parseAll(manifest: SkillsManifest): SkillSet {
+    const skills: SkillEntry[] = []
+    const categoryDescriptions: Record<string, string> = {}
+    for (const relPath of Object.keys(manifest)) {
+      const parts = relPath.split('/')
+      const read = this.fs.read(join(this.root, relPath), relPath)
+      const text = read.kind === 'ok' ? read.text : ''
+      if (parts.at(-1) === 'DESCRIPTION.md') {
+        const description = shortDescription(parseFrontmatter(text).description)
+        if (parts.length > 1 && description !== '') categoryDescriptions[parts.slice(0, -1).join('/')] = description
+        continue
+      }
+      skills.push(skillFromMarkdown(...locate(parts), text))
+    }
+    return { skills, categoryDescriptions }
+  }
+
+  private readSnapshot(key: string): SkillSet | null {
+    const read = this.fs.read(this.snapshotPath, '.skills_snapshot.json')
+    if (read.kind !== 'ok') return null
+    try {
+      const snapshot = SnapshotSchema.parse(JSON.parse(read.text))
+      if (JSON.stringify(snapshot.manifest) !== key) return null
+      return { skills: snapshot.skills, categoryDescriptions: snapshot.categoryDescriptions }
+    } catch {
+      return null
+    }
+  }
+
+  private writeSnapshot(manifest: SkillsManifest, set: SkillSet): void {
+    const snapshot = { version: SNAPSHOT_VERSION, manifest, skills: set.skills, categoryDescriptions: set.categoryDescriptions }
+    try {
+      writeFileAtomic(this.snapshotPath, `${JSON.stringify(snapshot)}\n`)
+    } catch {
+      // The snapshot is only a speed-up; a read-only home still gets a correct index.
+    }
+  }
+}
+
+/**
+ * Category and folder of a SKILL.md from its relative path: `cat/sub/skill/SKILL.md` →
+ * (`cat/sub`, `skill`); `skill/SKILL.md` → (`skill`, `skill`); a root `SKILL.md` → `general`.
+ */
+export function locate(parts: readonly string[]): [category: string, dirName: string] {
+  if (parts.length >= 3) return [parts.slice(0, -2).join('/'), parts.at(-2) as string]
+  if (parts.length === 2) return [parts[0] as string, parts[0] as string]
+  return ['general', 'general']
+}
