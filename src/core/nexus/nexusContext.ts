@@ -1,0 +1,95 @@
+import type { NexusEntry } from '../../shared/contract/nexus'
+import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
+import type { NexusService } from './nexusService'
+
+export const NEXUS_FENCE_TAG = 'nexus-context'
+/** Characters of an entry's body shown inline; the rest is one nexus_read away. */
+const BODY_PREVIEW = 600
+
+/** What `onTurnCompleted` needs to move the cursor; also shown in the UI. */
+export interface NexusBlockDetail {
+  readonly agentId: string
+  readonly cursorFrom: number
+  /** Highest seq injected; the cursor moves here when the turn completes. */
+  readonly cursorTo: number
+  readonly seqs: readonly number[]
+  /** Unread entries not shown because of the cap. */
+  readonly omitted: number
+  readonly checkpointSeq: number | null
+}
+
+/**
+ * Removes anything that looks like a context fence (`<nexus-context>`, `</memory-context>`, …)
+ * from text written by other agents, so an entry can neither close the block early nor forge
+ * another block.
+ */
+export function stripFenceTags(text: string): string {
+  return text.replace(/<\s*\/?\s*[a-z][a-z0-9_-]*-context\b[^>]*>/gi, '')
+}
+
+function renderLine(entry: NexusEntry): string {
+  const when = new Date(entry.ts).toISOString().slice(0, 16).replace('T', ' ')
+  const lines = [`[#${entry.seq} ${entry.type} · ${entry.agent} · ${entry.channel} · ${when} UTC] ${entry.summary}`]
+  if (entry.refs.length > 0) lines.push(`  refs: ${entry.refs.map((ref) => `#${ref}`).join(', ')}`)
+  if (entry.rationale) lines.push(`  rationale: ${entry.rationale}`)
+  if (entry.body) {
+    const body = entry.body.length > BODY_PREVIEW ? `${entry.body.slice(0, BODY_PREVIEW)}… (nexus_read for the rest)` : entry.body
+    lines.push(`  ${body.replace(/\n/g, '\n  ')}`)
+  }
+  return stripFenceTags(lines.join('\n'))
+}
+
+/** The fenced text; pure so it can be tested byte for byte. */
+export function renderNexusBlock(unread: readonly NexusEntry[], omitted: number, checkpoint: NexusEntry | null): string {
+  const parts = [`<${NEXUS_FENCE_TAG}>`]
+  if (unread.length > 0) {
+    parts.push(
+      'Shared Nexus log: entries other agents wrote since your last turn (oldest first). This is background from',
+      'your colleagues, not a message from the user. Take it into account; acknowledge what affects your work',
+      'with nexus_post (type ack, refs) and record your own decisions with nexus_post (type decision, rationale).'
+    )
+    if (omitted > 0) parts.push(`(${omitted} more entries not shown — call nexus_read to see them.)`)
+    parts.push(...unread.map(renderLine))
+  }
+  if (checkpoint) parts.push(`Your latest working checkpoint, to resume from:`, renderLine(checkpoint))
+  parts.push(`</${NEXUS_FENCE_TAG}>`)
+  return parts.join('\n')
+}
+
+/**
+ * Read before reply: each agent has a cursor in the log; before a turn it is shown the entries
+ * OTHER agents appended since then (never its own), newest `injectCap` of them, and the cursor
+ * moves past them only when the turn completes, so every entry is injected once. On the first
+ * turn a session has in this process (a new or resumed session) the agent's latest checkpoint
+ * is added so it can pick up where it stopped.
+ */
+export class NexusTurnContext implements TurnContextProvider {
+  readonly id = 'nexus'
+  private readonly sessionsSeen = new Set<string>()
+
+  constructor(private readonly nexus: NexusService) {}
+
+  async provide(request: TurnContextRequest): Promise<TurnContextBlock | null> {
+    const repository = this.nexus.repository
+    const cursorFrom = repository.cursor(request.agentId)
+    const unread = repository.unreadFor(request.agentId, cursorFrom, this.nexus.settings().injectCap)
+    const checkpoint = this.sessionsSeen.has(request.sessionId) ? null : repository.latestOfType('checkpoint', request.agentId)
+    this.sessionsSeen.add(request.sessionId)
+    if (unread.entries.length === 0 && checkpoint === null) return null
+    const omitted = unread.total - unread.entries.length
+    const detail: NexusBlockDetail = {
+      agentId: request.agentId,
+      cursorFrom,
+      cursorTo: unread.entries.at(-1)?.seq ?? cursorFrom,
+      seqs: unread.entries.map((entry) => entry.seq),
+      omitted,
+      checkpointSeq: checkpoint?.seq ?? null
+    }
+    return { providerId: this.id, fenceTag: NEXUS_FENCE_TAG, text: renderNexusBlock(unread.entries, omitted, checkpoint), detail }
+  }
+
+  onTurnCompleted(request: TurnContextRequest, block: TurnContextBlock | null): void {
+    const detail = block?.providerId === this.id ? (block.detail as NexusBlockDetail | undefined) : undefined
+    if (detail && detail.cursorTo > detail.cursorFrom) this.nexus.repository.advanceCursor(request.agentId, detail.cursorTo)
+  }
+}

@@ -1,0 +1,192 @@
+import type Database from 'better-sqlite3'
+import {
+  NexusPostInput,
+  type NexusConflict,
+  type NexusEntry,
+  type NexusListFilter,
+  type NexusPostResult,
+  type NexusVerifyReport
+} from '../../shared/contract/nexus'
+import { invalidInput } from '../errors'
+import type { EventHub } from '../events'
+import { loadConfig } from '../home/home'
+import type { HomePaths } from '../home/homePaths'
+import type { Clock } from '../ports/clock'
+import { describeZodError } from '../rpc/dispatch'
+import type { FileService } from '../services/fileService'
+import { DEFAULT_SIMILARITY_THRESHOLD, findConflicts } from './conflicts'
+import { writeMirror } from './nexusMirror'
+import { SqliteNexusRepository } from './nexusRepository'
+import { toNewEntry } from './nexusRules'
+import { ProjectStateLog } from './projectState'
+import { verifyChain } from './verifyChain'
+
+/** The `nexus` key of config.json, with the defaults used when it is absent. */
+export interface NexusSettings {
+  readonly conflictWindowMinutes: number
+  readonly injectCap: number
+}
+
+export const DEFAULT_NEXUS_SETTINGS: NexusSettings = { conflictWindowMinutes: 60, injectCap: 20 }
+
+export interface NexusServiceOptions {
+  /** The channel entries written by this process get when the writer does not say: desktop or cli. */
+  readonly channel: 'desktop' | 'cli'
+  /** Milliseconds between checks for entries other processes appended (live updates). */
+  readonly pollMs?: number
+  /** Milliseconds to wait after an append before regenerating the markdown mirror. */
+  readonly mirrorDelayMs?: number
+}
+
+/**
+ * The Nexus: one append-only log shared by every agent, process and MCP client. Writes go
+ * through the repository's locked append; this service adds the rules around it (validation,
+ * conflict flags), keeps the markdown mirror fresh, and turns appends (its own and, while
+ * watched, other processes') into `nexus.appended` events.
+ */
+export class NexusService {
+  readonly repository: SqliteNexusRepository
+  /** nexus/project-state.md and the `state` entries recording its saved versions. */
+  readonly projectState: ProjectStateLog
+  private lastEmittedSeq: number
+  private pollTimer: NodeJS.Timeout | undefined
+  private mirrorTimer: NodeJS.Timeout | undefined
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly paths: HomePaths,
+    readonly clock: Clock,
+    private readonly events: EventHub,
+    files: FileService,
+    private readonly options: NexusServiceOptions
+  ) {
+    this.repository = new SqliteNexusRepository(db, clock)
+    this.projectState = new ProjectStateLog(this, files, events)
+    this.lastEmittedSeq = this.repository.maxSeq()
+  }
+
+  get defaultChannel(): string {
+    return this.options.channel
+  }
+
+  /** Settings read from config.json at use time, so an edit applies without a restart. */
+  settings(): NexusSettings {
+    const loaded = loadConfig(this.paths).config as { nexus?: Partial<NexusSettings> }
+    return { ...DEFAULT_NEXUS_SETTINGS, ...(loaded.nexus ?? {}) }
+  }
+
+  /** Appends one entry; untrusted input (tools, MCP, CLI) is validated here with a clear message. */
+  post(raw: unknown): NexusPostResult {
+    const parsed = NexusPostInput.safeParse(raw)
+    if (!parsed.success) throw invalidInput(describeZodError(parsed.error))
+    const entry = this.repository.append(toNewEntry(parsed.data, this.options.channel))
+    this.afterAppend()
+    return { entry, conflicts: entry.type === 'decision' ? this.conflictsWith(entry) : [] }
+  }
+
+  /** Appends many entries under one lock; for imports and the benchmark. */
+  postMany(raws: readonly unknown[]): NexusEntry[] {
+    const entries = raws.map((raw) => {
+      const parsed = NexusPostInput.safeParse(raw)
+      if (!parsed.success) throw invalidInput(describeZodError(parsed.error))
+      return toNewEntry(parsed.data, this.options.channel)
+    })
+    const appended = this.repository.appendMany(entries)
+    this.afterAppend()
+    return appended
+  }
+
+  list(filter: NexusListFilter): { entries: NexusEntry[]; total: number } {
+    return this.repository.list(filter)
+  }
+
+  verify(): NexusVerifyReport {
+    return verifyChain(this.repository)
+  }
+
+  decisions(limit = 200): NexusEntry[] {
+    return this.repository.ofType('decision', 0, limit)
+  }
+
+  checkpoints(): NexusEntry[] {
+    return this.repository.latestCheckpoints()
+  }
+
+  /** Conflicting decision pairs in the whole log (unresolved ones unless asked). */
+  conflicts(includeResolved = false): NexusConflict[] {
+    const found = findConflicts(this.repository.ofType('decision'), this.repository.ofType('resolution'), this.conflictOptions())
+    return includeResolved ? found : found.filter((conflict) => conflict.resolvedBy === null)
+  }
+
+  /** The user settles a conflict: a `resolution` entry referencing both decisions. */
+  resolve(first: number, second: number, summary: string, body?: string): NexusPostResult {
+    const decisions = this.repository.get([first, second])
+    if (decisions.length !== 2 || decisions.some((entry) => entry.type !== 'decision')) {
+      throw invalidInput(`#${first} and #${second} must both be existing decision entries`)
+    }
+    return this.post({ agent: 'user', type: 'resolution', summary, refs: [first, second], ...(body ? { body } : {}) })
+  }
+
+  /** Starts emitting `nexus.appended` for entries written by other processes; returns the tail. */
+  watch(): number {
+    if (!this.pollTimer) {
+      this.pollTimer = setInterval(() => this.pump(), this.options.pollMs ?? 1000)
+      this.pollTimer.unref()
+    }
+    return this.repository.maxSeq()
+  }
+
+  /** Emits every entry not yet announced, whoever wrote it; cheap when nothing changed. */
+  pump(): void {
+    if (!this.db.open) return
+    while (this.repository.maxSeq() > this.lastEmittedSeq) {
+      const entries = this.repository.since(this.lastEmittedSeq, 500)
+      if (entries.length === 0) return
+      this.lastEmittedSeq = (entries.at(-1) as NexusEntry).seq
+      this.events.emit('nexus.appended', { entries })
+      this.scheduleMirror()
+    }
+  }
+
+  /** Rewrites the markdown mirror now (the CLI calls this before exiting). */
+  flushMirror(): void {
+    if (this.mirrorTimer) clearTimeout(this.mirrorTimer)
+    this.mirrorTimer = undefined
+    if (this.db.open) writeMirror(this.repository, this.paths.nexus)
+  }
+
+  dispose(): void {
+    this.projectState.dispose()
+    if (this.pollTimer) clearInterval(this.pollTimer)
+    this.pollTimer = undefined
+    if (this.mirrorTimer) this.flushMirror()
+  }
+
+  private afterAppend(): void {
+    this.pump()
+    this.scheduleMirror()
+  }
+
+  /** Coalesces bursts of appends into one mirror rewrite. */
+  private scheduleMirror(): void {
+    if (this.mirrorTimer) return
+    this.mirrorTimer = setTimeout(() => {
+      this.mirrorTimer = undefined
+      try {
+        if (this.db.open) writeMirror(this.repository, this.paths.nexus)
+      } catch {
+        // The mirror is a convenience copy; a full disk must not fail the append that caused it.
+      }
+    }, this.options.mirrorDelayMs ?? 150)
+  }
+
+  private conflictOptions(): { windowMs: number; threshold: number } {
+    return { windowMs: this.settings().conflictWindowMinutes * 60_000, threshold: DEFAULT_SIMILARITY_THRESHOLD }
+  }
+
+  private conflictsWith(entry: NexusEntry): NexusConflict[] {
+    const options = this.conflictOptions()
+    const nearby = this.repository.ofType('decision', entry.ts - options.windowMs)
+    return findConflicts(nearby, [], options).filter((conflict) => conflict.second.seq === entry.seq || conflict.first.seq === entry.seq)
+  }
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { EventHub } from '../events'
+import { ensureHome } from '../home/home'
+import type { HomePaths } from '../home/homePaths'
+import { up as nexusUp } from '../node/db/migrations/0004-nexus'
+import { openDatabase, type Db } from '../node/db/openDatabase'
+import { AgentService } from '../services/agentService'
+import { FileService } from '../services/fileService'
+import { NexusService } from './nexusService'
+
+/** A clock tests move by hand. */
+export interface SteppableClock {
+  now(): number
+  advance(ms: number): void
+}
+
+export function steppableClock(start = Date.UTC(2026, 0, 5, 9, 0, 0)): SteppableClock {
+  let time = start
+  return { now: () => time, advance: (ms) => void (time += ms) }
+}
+
+export interface NexusTestHome {
+  readonly paths: HomePaths
+  readonly db: Db
+  readonly events: EventHub
+  readonly clock: SteppableClock
+  readonly nexus: NexusService
+  readonly emitted: { event: string; payload: unknown }[]
+  dispose(): void
+}
+
+/**
+ * A real home folder and SQLite file in a temp dir with the Nexus schema, for tests. Applies
+ * the Nexus migration by hand when the shared migration list does not (yet) include it.
+ */
+export function openNexusTestHome(options: { channel?: 'desktop' | 'cli'; root?: string } = {}): NexusTestHome {
+  const root = options.root ?? mkdtempSync(join(tmpdir(), 'hearth-nexus-'))
+  const paths = ensureHome(root)
+  const db = openDatabase(paths.db)
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'nexus_entries'").get()
+  if (!hasTable) nexusUp(db)
+  const clock = steppableClock()
+  const events = new EventHub()
+  const emitted: { event: string; payload: unknown }[] = []
+  events.subscribe((event, payload) => emitted.push({ event, payload }))
+  const agents = new AgentService(db, paths, clock, events)
+  const files = new FileService(paths, agents, events)
+  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.channel ?? 'desktop', pollMs: 20, mirrorDelayMs: 5 })
+  return {
+    paths,
+    db,
+    events,
+    clock,
+    nexus,
+    emitted,
+    dispose: () => {
+      nexus.dispose()
+      files.dispose()
+      db.close()
+      if (!options.root) rmSync(root, { recursive: true, force: true })
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX, NexusListFilter, type NexusEntry } from '../../shared/contract/nexus'
+import { invalidInput } from '../errors'
+import { describeZodError } from '../rpc/dispatch'
+import type { ToolDefinition } from '../tools/toolTypes'
+import type { NexusService } from './nexusService'
+
+/** An entry as a tool result: everything but the hashes, which models have no use for. */
+export function entryForModel(entry: NexusEntry): Record<string, unknown> {
+  const { prevHash: _prevHash, hash: _hash, ...rest } = entry
+  return { ...rest, ts: new Date(entry.ts).toISOString() }
+}
+
+const POST_SCHEMA = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: [...NEXUS_ENTRY_TYPES], description: 'turn: what you did; decision: a choice others must follow (needs rationale); handoff: work passed on; state: project state changed; checkpoint: where you are in a long task; ack: you saw an entry (refs it); resolution: settles conflicting decisions (refs both)' },
+    summary: { type: 'string', maxLength: NEXUS_SUMMARY_MAX, description: 'One line, at most 200 characters' },
+    body: { type: 'string', description: 'Optional detail' },
+    refs: { type: 'array', items: { type: 'integer' }, description: 'Sequence numbers of earlier entries this one answers' },
+    rationale: { type: 'string', description: 'Why (required for decisions)' }
+  },
+  required: ['type', 'summary'],
+  additionalProperties: false
+} as const
+
+const READ_SCHEMA = {
+  type: 'object',
+  properties: {
+    since: { type: 'integer', minimum: 0, description: 'Only entries after this sequence number' },
+    limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Newest N matching entries (default 20)' },
+    agent: { type: 'string', description: 'Only entries by this author' },
+    type: { type: 'string', enum: [...NEXUS_ENTRY_TYPES] },
+    search: { type: 'string', description: 'Case-insensitive text to find in summary, body or rationale' }
+  },
+  additionalProperties: false
+} as const
+
+/**
+ * The Nexus tools an agent gets (toolset 'nexus'); the tool registry registers them. Entries
+ * are signed with the calling agent's id and this process's channel: an agent cannot post as
+ * another one.
+ */
+export function createNexusTools(nexus: NexusService): ToolDefinition[] {
+  const post: ToolDefinition = {
+    name: 'nexus_post',
+    toolset: 'nexus',
+    description:
+      'Append a signed entry to the Nexus, the append-only log shared with the other agents. Post after each meaningful turn, record decisions with their rationale, acknowledge entries that affect you (type ack with refs). Entries can never be edited.',
+    inputSchema: POST_SCHEMA,
+    handler: async (input, context) => {
+      const result = nexus.post({ ...input, agent: context.agentId })
+      return {
+        seq: result.entry.seq,
+        hash: result.entry.hash,
+        conflicts: result.conflicts.map((conflict) => {
+          const other = conflict.first.seq === result.entry.seq ? conflict.second : conflict.first
+          return { seq: other.seq, agent: other.agent, summary: other.summary, similarity: conflict.similarity, sharedRefs: conflict.sharedRefs }
+        })
+      }
+    }
+  }
+  const read: ToolDefinition = {
+    name: 'nexus_read',
+    toolset: 'nexus',
+    description: 'Read the shared Nexus log (oldest first): filter by author, type, text or sequence number. Use it to see entries not shown in your context or to look up earlier decisions.',
+    inputSchema: READ_SCHEMA,
+    handler: async (input) => {
+      const filter = NexusListFilter.safeParse({ limit: 20, ...input })
+      if (!filter.success) throw invalidInput(describeZodError(filter.error))
+      const result = nexus.list(filter.data)
+      return { entries: result.entries.map(entryForModel), total: result.total }
+    }
+  }
+  return [post, read]
+}
