@@ -8,6 +8,7 @@ import { MemorySecretStore, type SecretStore } from './ports/secretStore'
 import { createHandlers } from './rpc/handlers'
 import { AgentService } from './services/agentService'
 import { FileService } from './services/fileService'
+import { NexusService } from './nexus/nexusService'
 import { SettingsService } from './services/settingsService'
 import { PromptService } from './prompt/promptService'
 import { injectedViewFor } from './prompt/injectedView'
@@ -35,6 +36,7 @@ export interface CoreServices {
   readonly events: EventHub
   readonly agents: AgentService
   readonly files: FileService
+  readonly nexus: NexusService
   readonly settings: SettingsService
   readonly prompts: PromptService
 }
@@ -56,6 +58,7 @@ export function createCore(options: CoreOptions): Core {
   const secrets = options.secrets ?? new MemorySecretStore()
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
+  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.host === 'cli' ? 'cli' : 'desktop' })
   const settings = new SettingsService(paths, secrets, env)
   const prompts = new PromptService({ paths, agents, config: () => settings.config(), clock, env })
   files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
@@ -68,6 +71,7 @@ export function createCore(options: CoreOptions): Core {
     events,
     agents,
     files,
+    nexus,
     settings,
     prompts
   }
@@ -76,6 +80,7 @@ export function createCore(options: CoreOptions): Core {
     handlers: createHandlers(services),
     subscribe: (listener) => events.subscribe(listener),
     dispose: () => {
+      nexus.dispose()
       files.dispose()
       db.close()
     }

@@ -2,8 +2,11 @@ import type { CliCommand } from '../command'
 import { agentsCommands } from './agents'
 import { benchCommand } from './bench'
 import { initCommand } from './init'
+import { mcpCommand } from './mcp'
+import { nexusCommands } from './nexus'
+import { nexusBenchAppendCommand } from './nexusBenchAppend'
 import { serveCommand } from './serve'
 import { promptCommands } from './prompt'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
-export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...promptCommands]
+export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, ...promptCommands]

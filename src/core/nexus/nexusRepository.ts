@@ -60,12 +60,16 @@ export class SqliteNexusRepository {
     return this.tail().seq
   }
 
-  /** Entries matching the filter: the newest `limit` of them, in ascending order, plus the match count. */
-  list(filter: NexusListFilter): { entries: NexusEntry[]; total: number } {
+  /**
+   * Entries matching the filter, in ascending order, plus the match count: the newest `limit`
+   * of them, or with `oldestFirst` the first `limit` (a follower paging forward from `since`).
+   */
+  list(filter: NexusListFilter, oldestFirst = false): { entries: NexusEntry[]; total: number } {
     const { where, params } = filterClause(filter)
-    const rows = this.db.prepare(`${SELECT} ${where} ORDER BY seq DESC LIMIT ?`).all(...params, filter.limit ?? 200) as NexusRow[]
+    const order = oldestFirst ? 'ASC' : 'DESC'
+    const rows = this.db.prepare(`${SELECT} ${where} ORDER BY seq ${order} LIMIT ?`).all(...params, filter.limit ?? 200) as NexusRow[]
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM nexus_entries ${where}`).get(...params) as { n: number }).n
-    return { entries: rows.reverse().map(fromRow), total }
+    return { entries: (oldestFirst ? rows : rows.reverse()).map(fromRow), total }
   }
 
   /** Entries after `seq`, oldest first (tails, live updates). */

@@ -14,10 +14,14 @@ import type { HomePaths } from '../home/homePaths'
 import type { Clock } from '../ports/clock'
 import { describeZodError } from '../rpc/dispatch'
 import type { FileService } from '../services/fileService'
+import type { ToolDefinition } from '../tools/toolTypes'
 import { DEFAULT_SIMILARITY_THRESHOLD, findConflicts } from './conflicts'
 import { writeMirror } from './nexusMirror'
 import { SqliteNexusRepository } from './nexusRepository'
 import { toNewEntry } from './nexusRules'
+import { NexusTurnContext } from './nexusContext'
+import { NexusCheckpoints, NexusSessionEndHook } from './nexusSessionHooks'
+import { createNexusTools } from './nexusTools'
 import { ProjectStateLog } from './projectState'
 import { verifyChain } from './verifyChain'
 
@@ -48,6 +52,12 @@ export class NexusService {
   readonly repository: SqliteNexusRepository
   /** nexus/project-state.md and the `state` entries recording its saved versions. */
   readonly projectState: ProjectStateLog
+  /** Read before reply: register with the chat engine as a TurnContextProvider (id 'nexus'). */
+  readonly turnContext: NexusTurnContext
+  /** Write after: register with the chat engine's session-end hooks. */
+  readonly sessionEnd: NexusSessionEndHook
+  /** Working checkpoints: the chat engine calls onToolCall after each tool call and onCompression. */
+  readonly workCheckpoints: NexusCheckpoints
   private lastEmittedSeq: number
   private pollTimer: NodeJS.Timeout | undefined
   private mirrorTimer: NodeJS.Timeout | undefined
@@ -62,7 +72,15 @@ export class NexusService {
   ) {
     this.repository = new SqliteNexusRepository(db, clock)
     this.projectState = new ProjectStateLog(this, files, events)
+    this.turnContext = new NexusTurnContext(this)
+    this.sessionEnd = new NexusSessionEndHook(this, db)
+    this.workCheckpoints = new NexusCheckpoints(this)
     this.lastEmittedSeq = this.repository.maxSeq()
+  }
+
+  /** nexus_post and nexus_read (toolset 'nexus') for the tool registry. */
+  tools(): ToolDefinition[] {
+    return createNexusTools(this)
   }
 
   get defaultChannel(): string {

@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/contract'
 import type { CoreServices } from '../createCore'
 import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './foundationHandlers'
 import { promptHandlers } from './promptHandlers'
+import { nexusHandlers } from './nexusHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -13,6 +14,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...appHandlers(services),
     ...agentHandlers(services),
     ...fileHandlers(services),
+    ...nexusHandlers(services),
     ...settingsHandlers(services),
     ...promptHandlers(services)
   }

@@ -4,6 +4,7 @@ import { agentMethods } from './agents'
 import { appMethods } from './app'
 import { events } from './events'
 import { fileMethods } from './files'
+import { nexusMethods } from './nexus'
 import { settingsMethods } from './settings'
 import { promptMethods } from './prompt'
 
@@ -12,6 +13,7 @@ export * from './ids'
 export * from './agents'
 export * from './app'
 export * from './files'
+export * from './nexus'
 export * from './settings'
 export * from './prompt'
 export { events } from './events'
@@ -21,6 +23,7 @@ export const methods = {
   ...appMethods,
   ...agentMethods,
   ...fileMethods,
+  ...nexusMethods,
   ...settingsMethods,
   ...promptMethods
 } as const

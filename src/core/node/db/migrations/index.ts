@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3'
 import * as m0001 from './0001-agents'
 import * as m0002 from './0002-sessions'
 import * as m0003 from './0003-memory-bank'
+import * as m0004 from './0004-nexus'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -18,5 +19,6 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001-agents', up: m0001.up },
   { version: 2, name: '0002-sessions', up: m0002.up },
-  { version: 3, name: '0003-memory-bank', up: m0003.up }
+  { version: 3, name: '0003-memory-bank', up: m0003.up },
+  { version: 4, name: '0004-nexus', up: m0004.up }
 ]

@@ -1,0 +1,20 @@
+import type { nexusMethods } from '../../shared/contract/nexus'
+import type { CoreServices } from '../createCore'
+import type { FeatureHandlers } from './foundationHandlers'
+
+/** The Nexus over the contract: the app's timeline, decision log, conflicts and project state. */
+export function nexusHandlers(services: CoreServices): FeatureHandlers<typeof nexusMethods> {
+  const { nexus } = services
+  return {
+    'nexus.list': async (filter) => nexus.list(filter),
+    'nexus.post': async (input) => nexus.post(input),
+    'nexus.verify': async () => nexus.verify(),
+    'nexus.decisions': async ({ limit }) => ({ entries: nexus.decisions(limit) }),
+    'nexus.checkpoints': async () => ({ entries: nexus.checkpoints() }),
+    'nexus.conflicts': async ({ includeResolved }) => ({ conflicts: nexus.conflicts(includeResolved) }),
+    'nexus.resolve': async ({ first, second, summary, body }) => nexus.resolve(first, second, summary, body),
+    'nexus.projectState.read': async () => nexus.projectState.read(),
+    'nexus.projectState.save': async ({ content, baseHash, force }) => nexus.projectState.save(content, baseHash, force),
+    'nexus.watch': async () => ({ watching: true as const, tailSeq: nexus.watch() })
+  }
+}
