@@ -50,7 +50,7 @@ export function up(db: Database.Database): void {
     -- Recall index. rowid = memory_facts.id for facts, = -memory_file_docs.id for memory files.
     CREATE VIRTUAL TABLE recall_fts USING fts5(
       text, agent_id UNINDEXED, kind UNINDEXED, ref UNINDEXED,
-      tokenize = 'unicode61 remove_diacritics 2'
+      tokenize = 'porter unicode61 remove_diacritics 2'  -- stems English: "deploys" finds "deploy"
     );
 
     CREATE TRIGGER memory_facts_recall_insert AFTER INSERT ON memory_facts

@@ -1,0 +1,121 @@
+import type { MemoryFileView, MemoryTarget, MemoryToolResult, RecalledItem } from '../../shared/contract/memory'
+import type { EventHub } from '../events'
+import type { HomePaths } from '../home/homePaths'
+import { createAnthropicClient } from '../node/llm/anthropicClient'
+import type { Db } from '../node/db/openDatabase'
+import type { Clock } from '../ports/clock'
+import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
+import type { AgentService } from '../services/agentService'
+import type { SettingsService } from '../services/settingsService'
+import { FactStore } from './factStore'
+import { describeUsage } from './memoryEntries'
+import { MemoryFiles } from './memoryFiles'
+import type { ThreatScanner } from './memoryOperations'
+import { MemoryTool, type MemoryRequest } from './memoryTool'
+import { Pinning } from './pinning'
+import { RecallIndex } from './recallIndex'
+import { createRecallProvider } from './recallProvider'
+import { ReceiptStore } from './receiptStore'
+import { RetentionService } from './retentionService'
+import { ReviewService } from './reviewService'
+import { sessionTranscriptSource, type TranscriptSource } from './transcript'
+
+export interface MemoryServiceDeps {
+  readonly db: Db
+  readonly paths: HomePaths
+  readonly clock: Clock
+  readonly events: EventHub
+  readonly settings: SettingsService
+  readonly agents: AgentService
+  readonly scan: ThreatScanner
+  /** Tests may read transcripts from elsewhere; by default the chat feature's tables. */
+  readonly transcripts?: TranscriptSource
+}
+
+/**
+ * Everything memory in one place for the composition root: the memory tool and its files, the
+ * bank with its review gate, recall, retention and pinning. Limits and `recall.k` are read from
+ * config.json on each use so a change applies without a restart.
+ */
+export class MemoryService {
+  readonly files: MemoryFiles
+  readonly receipts: ReceiptStore
+  readonly tool: MemoryTool
+  readonly facts: FactStore
+  readonly review: ReviewService
+  readonly recall: RecallIndex
+  readonly retention: RetentionService
+  readonly pinning: Pinning
+
+  constructor(private readonly deps: MemoryServiceDeps) {
+    const { db, paths, clock, events, settings, scan } = deps
+    this.files = new MemoryFiles(paths, () => {
+      const { memoryCharLimit, userCharLimit } = settings.config().memory
+      return { memory: memoryCharLimit, user: userCharLimit }
+    }, clock)
+    this.receipts = new ReceiptStore(db)
+    this.tool = new MemoryTool({ files: this.files, receipts: this.receipts, scan, events, clock, unavailableReason: (id) => this.unavailableReason(id) })
+    this.facts = new FactStore(db, () => clock.now())
+    this.review = new ReviewService(this.facts, scan, events)
+    this.recall = new RecallIndex(db, paths)
+    this.pinning = new Pinning(paths, this.facts, this.tool)
+    this.retention = new RetentionService({
+      db,
+      facts: this.facts,
+      transcripts: deps.transcripts ?? sessionTranscriptSource(db),
+      scan,
+      clock,
+      events,
+      similar: (agentId, text) => this.similarFacts(agentId, text),
+      model: async (agentId) => {
+        const config = settings.config()
+        const client = createAnthropicClient({ apiKey: await settings.apiKey(), baseUrl: settings.baseUrl() })
+        return { client, model: config.agents[agentId]?.model ?? config.model }
+      }
+    })
+  }
+
+  show(agentId: string, target: MemoryTarget): MemoryFileView {
+    this.deps.agents.get(agentId)
+    const snapshot = this.files.read(agentId, target)
+    return { target, path: snapshot.path, entries: [...snapshot.entries], usage: describeUsage(snapshot.entries, snapshot.limit) }
+  }
+
+  /** A write the user makes (CLI or UI): the memory tool's rules, without a session. */
+  apply(agentId: string, request: MemoryRequest): MemoryToolResult {
+    return this.tool.execute(request, { agentId, sessionId: null, origin: 'user' }).result
+  }
+
+  search(agentId: string, query: string, k?: number): RecalledItem[] {
+    return this.recall.search(agentId, query, k ?? this.deps.settings.config().recall.k)
+  }
+
+  /** The per-turn recall for the chat engine (provider id 'recall'). */
+  recallProvider(): TurnContextProvider {
+    return createRecallProvider({
+      search: (agentId, query, k) => this.recall.search(agentId, query, k),
+      k: () => this.deps.settings.config().recall.k,
+      beginTurn: (sessionId) => this.tool.beginTurn(sessionId)
+    })
+  }
+
+  /** Retention for the chat engine's session-end hooks. */
+  retentionHook(): SessionEndHook {
+    return this.retention.hook()
+  }
+
+  private similarFacts(agentId: string, text: string): { id: number; text: string }[] {
+    return this.recall
+      .search(agentId, text, 5)
+      .flatMap((item) => (item.kind === 'fact' && item.factId !== null ? [{ id: item.factId, text: item.text }] : []))
+  }
+
+  private unavailableReason(agentId: string): string | null {
+    try {
+      this.deps.agents.get(agentId)
+      return null
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
+  }
+}

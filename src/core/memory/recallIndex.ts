@@ -1,0 +1,105 @@
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { RecalledItem } from '../../shared/contract/memory'
+import type { HomePaths } from '../home/homePaths'
+import { readTextFile } from '../home/readText'
+import type { Db } from '../node/db/openDatabase'
+import { parseMemoryFile } from './memoryFileFormat'
+import { buildMatchQuery } from './recallQuery'
+
+interface HitRow {
+  rowid: number
+  kind: 'fact' | 'file'
+  ref: string
+  text: string
+  rank: number
+}
+
+interface DocRow {
+  id: number
+  slug: string
+  mtime_ms: number
+  size: number
+}
+
+/** Longest text of a memory file that recall hands to the model (the file stays whole on disk). */
+const FILE_EXCERPT_CHARS = 600
+
+/**
+ * One FTS5/BM25 index over an agent's approved facts (kept in step by triggers) and its memory
+ * files under agents/<id>/memories/ (synced here by mtime and size before each query, since the
+ * user may edit them in any editor).
+ */
+export class RecallIndex {
+  constructor(
+    private readonly db: Db,
+    private readonly paths: HomePaths
+  ) {}
+
+  /** The top `k` items for `query`, best first; scores are positive (higher = more relevant). */
+  search(agentId: string, query: string, k: number): RecalledItem[] {
+    const match = buildMatchQuery(query)
+    if (match === null || k <= 0) return []
+    this.syncFiles(agentId)
+    const rows = this.db
+      .prepare(
+        `SELECT rowid, kind, ref, text, bm25(recall_fts) AS rank FROM recall_fts
+         WHERE recall_fts MATCH ? AND agent_id = ? ORDER BY rank LIMIT ?`
+      )
+      .all(match, agentId, k) as HitRow[]
+    return rows.map((row) => ({
+      kind: row.kind,
+      factId: row.kind === 'fact' ? Number(row.ref) : null,
+      slug: row.kind === 'file' ? row.ref : null,
+      text: row.kind === 'file' ? excerpt(row.text) : row.text,
+      score: Number((-row.rank).toPrecision(4))
+    }))
+  }
+
+  /** Re-indexes memory files that were added, changed or deleted since the last query. */
+  syncFiles(agentId: string): void {
+    const dir = this.paths.memoriesDir(agentId)
+    const onDisk = new Map<string, { mtimeMs: number; size: number }>()
+    if (existsSync(dir)) {
+      for (const name of readdirSync(dir)) {
+        if (!name.endsWith('.md')) continue
+        const stat = statSync(join(dir, name), { throwIfNoEntry: false })
+        if (stat?.isFile()) onDisk.set(name.slice(0, -3), { mtimeMs: Math.floor(stat.mtimeMs), size: stat.size })
+      }
+    }
+    const known = this.db.prepare('SELECT id, slug, mtime_ms, size FROM memory_file_docs WHERE agent_id = ?').all(agentId) as DocRow[]
+    const stale = known.filter((doc) => {
+      const disk = onDisk.get(doc.slug)
+      return !disk || disk.mtimeMs !== doc.mtime_ms || disk.size !== doc.size
+    })
+    const knownSlugs = new Set(known.map((doc) => doc.slug))
+    const added = [...onDisk.keys()].filter((slug) => !knownSlugs.has(slug))
+    if (stale.length === 0 && added.length === 0) return
+    this.db.transaction(() => {
+      for (const doc of stale) this.dropDoc(doc.id)
+      for (const slug of [...added, ...stale.map((doc) => doc.slug).filter((s) => onDisk.has(s))]) {
+        this.addDoc(agentId, slug, join(dir, `${slug}.md`), onDisk.get(slug) as { mtimeMs: number; size: number })
+      }
+    })()
+  }
+
+  private dropDoc(id: number): void {
+    this.db.prepare('DELETE FROM recall_fts WHERE rowid = ?').run(-id)
+    this.db.prepare('DELETE FROM memory_file_docs WHERE id = ?').run(id)
+  }
+
+  private addDoc(agentId: string, slug: string, path: string, stat: { mtimeMs: number; size: number }): void {
+    const read = readTextFile(path)
+    if (!read.ok) return
+    const parsed = parseMemoryFile(read.text)
+    const text = [parsed.name, parsed.description, parsed.body].filter((part) => part !== '').join('\n')
+    const result = this.db
+      .prepare('INSERT INTO memory_file_docs (agent_id, slug, mtime_ms, size) VALUES (?, ?, ?, ?)')
+      .run(agentId, slug, stat.mtimeMs, stat.size)
+    this.db.prepare("INSERT INTO recall_fts (rowid, text, agent_id, kind, ref) VALUES (?, ?, ?, 'file', ?)").run(-Number(result.lastInsertRowid), text, agentId, slug)
+  }
+}
+
+function excerpt(text: string): string {
+  return text.length > FILE_EXCERPT_CHARS ? `${text.slice(0, FILE_EXCERPT_CHARS)}…` : text
+}

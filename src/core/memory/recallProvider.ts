@@ -1,0 +1,35 @@
+import type { RecalledItem } from '../../shared/contract/memory'
+import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
+import { buildMemoryFence, MEMORY_FENCE_TAG } from './memoryFence'
+
+export interface RecallProviderDeps {
+  readonly search: (agentId: string, query: string, k: number) => readonly RecalledItem[]
+  /** `recall.k` from config.json, read per turn so a change applies without a restart. */
+  readonly k: () => number
+  /** Turn-start hook of the memory tool (resets its per-turn failure cap). */
+  readonly beginTurn: (sessionId: string) => void
+}
+
+/** What the "recalled this turn" chip receives as the block's detail. */
+export interface RecallDetail {
+  readonly items: readonly RecalledItem[]
+}
+
+/**
+ * The per-turn recall: one BM25 query with the user's message, once per user turn, handed to the
+ * chat engine as a `<memory-context>` block for the current user message only. Nothing recalled
+ * means no block at all, so a turn without matches costs no extra tokens.
+ */
+export function createRecallProvider(deps: RecallProviderDeps): TurnContextProvider {
+  return {
+    id: 'recall',
+    async provide(request: TurnContextRequest): Promise<TurnContextBlock | null> {
+      deps.beginTurn(request.sessionId)
+      const items = deps.search(request.agentId, request.userText, deps.k())
+      const text = buildMemoryFence(items)
+      if (text === null) return null
+      const detail: RecallDetail = { items }
+      return { providerId: 'recall', fenceTag: MEMORY_FENCE_TAG, text, detail }
+    }
+  }
+}

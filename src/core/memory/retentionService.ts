@@ -1,0 +1,163 @@
+import type Anthropic from '@anthropic-ai/sdk'
+import type { Fact } from '../../shared/contract/review'
+import { HearthError, notFound } from '../errors'
+import type { EventHub } from '../events'
+import type { Db } from '../node/db/openDatabase'
+import type { Clock } from '../ports/clock'
+import type { SessionEndHook } from '../ports/turnContext'
+import type { FactStore, NewFact } from './factStore'
+import type { ThreatScanner } from './memoryOperations'
+import { RawCandidate, RETENTION_SYSTEM, RETENTION_TOOL, RETENTION_TOOL_NAME, renderTranscript } from './retentionPrompt'
+import { proposeMerge, type SimilarFacts } from './mergeProposal'
+import type { Transcript, TranscriptSource } from './transcript'
+
+export interface RetentionDeps {
+  readonly db: Db
+  readonly facts: FactStore
+  readonly transcripts: TranscriptSource
+  readonly scan: ThreatScanner
+  readonly clock: Clock
+  readonly events: EventHub
+  readonly similar: SimilarFacts
+  /** The SDK client (built by createAnthropicClient) and the model for this agent. */
+  readonly model: (agentId: string) => Promise<{ readonly client: Anthropic; readonly model: string }>
+}
+
+export interface RetentionReport {
+  readonly sessionId: string
+  readonly agentId: string
+  /** This session's pending candidates after the run. */
+  readonly candidates: readonly Fact[]
+  /** True when the session had nothing new since the last run, so the model was not called. */
+  readonly skipped: boolean
+  /** Candidates the model sent that were malformed and dropped. */
+  readonly dropped: number
+}
+
+interface RunRow {
+  last_message_id: string | null
+  error: string | null
+}
+
+/**
+ * Retention at session end: the model reads the transcript and must answer through a forced tool
+ * whose input is the list of candidate facts. Candidates land pending in the bank, never in
+ * memory. A session is retained once; after new messages a re-run replaces its pending candidates.
+ */
+export class RetentionService {
+  constructor(private readonly deps: RetentionDeps) {}
+
+  /** The hook the chat engine runs at session end (explicit end, idle timeout, app quit). */
+  hook(): SessionEndHook {
+    return { id: 'retention', run: async ({ sessionId }) => ({ candidates: (await this.run(sessionId)).candidates }) }
+  }
+
+  async run(sessionId: string, options: { force?: boolean } = {}): Promise<RetentionReport> {
+    const transcript = this.deps.transcripts.transcript(sessionId)
+    if (!transcript) throw notFound(`No session with id "${sessionId}".`)
+    const lastId = transcript.messages.at(-1)?.id ?? null
+    const previous = this.deps.db.prepare('SELECT last_message_id, error FROM retention_runs WHERE session_id = ?').get(sessionId) as RunRow | undefined
+    if (!options.force && previous && previous.error === null && previous.last_message_id === lastId) {
+      return this.report(transcript, true, 0)
+    }
+    if (transcript.messages.length === 0) {
+      this.recordRun(transcript, lastId, 0, null)
+      return this.report(transcript, false, 0)
+    }
+    let raw: unknown[]
+    try {
+      raw = await this.askModel(transcript)
+    } catch (error) {
+      this.recordRun(transcript, null, 0, error instanceof Error ? error.message : String(error))
+      throw error
+    }
+    const parsed = raw.map((item) => RawCandidate.safeParse(item))
+    const candidates = dedupe(parsed.flatMap((p) => (p.success ? [p.data] : [])))
+    this.store(transcript, candidates.map((c) => this.toNewFact(transcript, c)), lastId)
+    return this.report(transcript, false, parsed.length - candidates.length)
+  }
+
+  private async askModel(transcript: Transcript): Promise<unknown[]> {
+    const { client, model } = await this.deps.model(transcript.agentId)
+    const response = await client.messages.create({
+      model,
+      max_tokens: 4096,
+      system: RETENTION_SYSTEM,
+      messages: [{ role: 'user', content: `The conversation:\n\n${renderTranscript(transcript.messages)}` }],
+      tools: [RETENTION_TOOL as unknown as Anthropic.Tool],
+      tool_choice: { type: 'tool', name: RETENTION_TOOL_NAME }
+    })
+    const call = response.content.find((block) => block.type === 'tool_use' && block.name === RETENTION_TOOL_NAME)
+    if (!call || call.type !== 'tool_use') {
+      throw new HearthError('llm_unavailable', `The model did not call ${RETENTION_TOOL_NAME}, so no memory candidates were recorded for this session.`)
+    }
+    const list = (call.input as { candidates?: unknown }).candidates
+    return Array.isArray(list) ? list : []
+  }
+
+  private toNewFact(transcript: Transcript, candidate: RawCandidate): NewFact {
+    const merge = proposeMerge(this.deps.similar(transcript.agentId, candidate.text), candidate.text)
+    return {
+      agentId: transcript.agentId,
+      status: 'pending',
+      type: candidate.type,
+      speaker: candidate.speaker,
+      text: candidate.text,
+      entities: candidate.entities,
+      quote: candidate.quote.slice(0, 400),
+      sessionId: transcript.sessionId,
+      messageId: resolveMessageId(transcript, candidate),
+      scanFindings: this.deps.scan(candidate.text, 'strict'),
+      mergeTargetId: merge?.id ?? null,
+      mergeKind: merge?.kind ?? null,
+      origin: 'retention'
+    }
+  }
+
+  /** Replaces the session's pending candidates (superseded, never deleted) and records the run. */
+  private store(transcript: Transcript, facts: readonly NewFact[], lastId: string | null): void {
+    this.deps.db.transaction(() => {
+      for (const old of this.deps.facts.list({ sessionId: transcript.sessionId, status: 'pending' })) {
+        if (old.origin === 'retention') this.deps.facts.update(old.id, { status: 'superseded' }, 'superseded', { reason: 'retention re-run' })
+      }
+      for (const fact of facts) this.deps.facts.insert(fact, { retention: transcript.sessionId })
+      this.recordRun(transcript, lastId, facts.length, null)
+    })()
+    const pending = this.deps.facts.pendingCounts()[transcript.agentId] ?? 0
+    this.deps.events.emit('review.changed', { agentId: transcript.agentId, pending })
+  }
+
+  private recordRun(transcript: Transcript, lastId: string | null, count: number, error: string | null): void {
+    this.deps.db
+      .prepare(
+        `INSERT INTO retention_runs (session_id, agent_id, last_message_id, candidate_count, error, ran_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (session_id) DO UPDATE SET last_message_id = excluded.last_message_id, candidate_count = excluded.candidate_count,
+           error = excluded.error, ran_at = excluded.ran_at`
+      )
+      .run(transcript.sessionId, transcript.agentId, lastId, count, error, this.deps.clock.now())
+  }
+
+  private report(transcript: Transcript, skipped: boolean, dropped: number): RetentionReport {
+    const candidates = this.deps.facts.list({ sessionId: transcript.sessionId, status: 'pending' })
+    return { sessionId: transcript.sessionId, agentId: transcript.agentId, candidates, skipped, dropped }
+  }
+}
+
+/** The model's message id when it names a real message; else the message holding the quote. */
+function resolveMessageId(transcript: Transcript, candidate: RawCandidate): string | null {
+  const id = candidate.message_id.replace(/^message\s+/i, '').trim()
+  if (transcript.messages.some((m) => m.id === id)) return id
+  const quote = candidate.quote.trim()
+  if (quote === '') return null
+  return transcript.messages.find((m) => m.text.includes(quote))?.id ?? null
+}
+
+function dedupe(candidates: readonly RawCandidate[]): RawCandidate[] {
+  const seen = new Set<string>()
+  return candidates.filter((c) => {
+    const key = c.text.toLowerCase().replace(/\s+/g, ' ')
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}

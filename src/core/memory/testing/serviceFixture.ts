@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Fact, FactType } from '../../../shared/contract/review'
+import { SessionRepository } from '../../chat/sessionRepository'
+import { scanForThreats } from '../../domain/prompt/scanner'
+import { EventHub } from '../../events'
+import { ensureHome } from '../../home/home'
+import type { HomePaths } from '../../home/homePaths'
+import { openDatabase, type Db } from '../../node/db/openDatabase'
+import { MemorySecretStore } from '../../ports/secretStore'
+import { AgentService } from '../../services/agentService'
+import { SettingsService } from '../../services/settingsService'
+import { MemoryService } from '../memoryService'
+import { TestClock } from './memoryFixture'
+
+export interface ServiceFixture {
+  readonly paths: HomePaths
+  readonly db: Db
+  readonly clock: TestClock
+  readonly events: EventHub
+  readonly emitted: { event: string; payload: unknown }[]
+  readonly memory: MemoryService
+  readonly sessions: SessionRepository
+  /** Inserts a fact straight into the bank (approved unless told otherwise). */
+  fact(text: string, options?: { status?: Fact['status']; type?: FactType; agentId?: string; sessionId?: string }): Fact
+  /** Creates a chat session with the given user/agent messages; returns their message ids. */
+  session(id: string, messages: readonly { role: 'user' | 'assistant'; text: string }[]): string[]
+  dispose(): void
+}
+
+/** The real MemoryService over a temp home and SQLite file; agent "scribe" exists. */
+export function createServiceFixture(env: NodeJS.ProcessEnv = {}): ServiceFixture {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-memsvc-'))
+  const paths = ensureHome(dir)
+  const db = openDatabase(paths.db)
+  const clock = new TestClock()
+  const events = new EventHub()
+  const emitted: { event: string; payload: unknown }[] = []
+  events.subscribe((event, payload) => emitted.push({ event, payload }))
+  const agents = new AgentService(db, paths, clock, events)
+  agents.create('Scribe', 'scribe')
+  const settings = new SettingsService(paths, new MemorySecretStore(), env)
+  const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats })
+  const sessions = new SessionRepository(db)
+  return {
+    paths,
+    db,
+    clock,
+    events,
+    emitted,
+    memory,
+    sessions,
+    fact: (text, options = {}) =>
+      memory.facts.insert({
+        agentId: options.agentId ?? 'scribe',
+        status: options.status ?? 'approved',
+        type: options.type ?? 'user_fact',
+        speaker: 'user',
+        text,
+        entities: [],
+        quote: '',
+        sessionId: options.sessionId ?? null,
+        messageId: null,
+        scanFindings: [],
+        mergeTargetId: null,
+        mergeKind: null,
+        origin: 'user'
+      }),
+    session: (id, messages) => {
+      const report = { tiers: { stable: '', context: '', volatile: '' }, tierOffsets: {}, layers: [], warnings: [], tokens: 0 }
+      sessions.createSession({ id, agentId: 'scribe', cwd: null, model: 'claude-sonnet-5-5', provider: 'anthropic', platform: 'cli', systemPrompt: 'You are Scribe.', promptReport: report, tools: [], toolsHash: 'none', nowMs: clock.now() })
+      return messages.map((m, i) =>
+        String(
+          sessions.appendMessage({
+            sessionId: id,
+            turnId: `t${Math.floor(i / 2)}`,
+            role: m.role,
+            kind: m.role === 'user' ? 'text' : 'reply',
+            content: [{ type: 'text', text: m.text }],
+            status: 'complete',
+            nowMs: clock.now()
+          }).id
+        )
+      )
+    },
+    dispose: () => {
+      db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
