@@ -6,6 +6,8 @@ import { openDatabase, type Db } from './node/db/openDatabase'
 import { systemClock, type Clock } from './ports/clock'
 import { MemorySecretStore, type SecretStore } from './ports/secretStore'
 import { createHandlers } from './rpc/handlers'
+import { ChatService } from './chat/chatService'
+import { SessionsService } from './chat/sessionsService'
 import { AgentService } from './services/agentService'
 import { FileService } from './services/fileService'
 import { NexusService } from './nexus/nexusService'
@@ -39,6 +41,8 @@ export interface CoreServices {
   readonly nexus: NexusService
   readonly settings: SettingsService
   readonly prompts: PromptService
+  readonly chat: ChatService
+  readonly sessions: SessionsService
 }
 
 export interface Core {
@@ -62,6 +66,8 @@ export function createCore(options: CoreOptions): Core {
   const settings = new SettingsService(paths, secrets, env)
   const prompts = new PromptService({ paths, agents, config: () => settings.config(), clock, env })
   files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
+  const chat = new ChatService({ db, clock, events, settings, agents, prompts, ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
+  const sessions = new SessionsService(chat, settings, clock)
   const services: CoreServices = {
     host: options.host === 'electron' ? 'electron' : 'web',
     version: HEARTH_VERSION,
@@ -73,13 +79,16 @@ export function createCore(options: CoreOptions): Core {
     files,
     nexus,
     settings,
-    prompts
+    prompts,
+    chat,
+    sessions
   }
   return {
     services,
     handlers: createHandlers(services),
     subscribe: (listener) => events.subscribe(listener),
     dispose: () => {
+      chat.cancelAll()
       nexus.dispose()
       files.dispose()
       db.close()

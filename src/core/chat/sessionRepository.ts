@@ -115,6 +115,10 @@ export class SessionRepository {
     return row ? { text: row.text, report: JSON.parse(row.report) as PromptReport, reason: row.reason } : undefined
   }
 
+  setProvider(sessionId: string, provider: string): void {
+    this.db.prepare('UPDATE sessions SET provider = ? WHERE id = ?').run(provider, sessionId)
+  }
+
   setTitle(sessionId: string, title: string): void {
     this.db.prepare("UPDATE sessions SET title = ? WHERE id = ? AND title = ''").run(title, sessionId)
   }

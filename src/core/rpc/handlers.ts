@@ -1,6 +1,7 @@
 import type { Handlers } from '../../shared/contract'
 import type { CoreServices } from '../createCore'
 import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './foundationHandlers'
+import { chatHandlers, sessionHandlers } from './chatHandlers'
 import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
 
@@ -16,6 +17,8 @@ export function createHandlers(services: CoreServices): Handlers {
     ...fileHandlers(services),
     ...nexusHandlers(services),
     ...settingsHandlers(services),
+    ...chatHandlers(services),
+    ...sessionHandlers(services),
     ...promptHandlers(services)
   }
 }

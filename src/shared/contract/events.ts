@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Agent } from './agents'
+import { chatEvents } from './chat'
 import { FileChanged } from './files'
 import { MemoryReceipt } from './memory'
 import { NexusAppended } from './nexus'
@@ -9,6 +10,7 @@ import { ReviewChanged } from './review'
 export const events = {
   'files.changed': FileChanged,
   'agents.changed': z.object({ agents: z.array(Agent) }),
+  ...chatEvents,
   'memory.written': MemoryReceipt,
   'review.changed': ReviewChanged,
   'nexus.appended': NexusAppended

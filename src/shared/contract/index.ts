@@ -2,9 +2,11 @@ import type { z } from 'zod'
 import type { RpcResult } from './define'
 import { agentMethods } from './agents'
 import { appMethods } from './app'
+import { chatMethods } from './chat'
 import { events } from './events'
 import { fileMethods } from './files'
 import { nexusMethods } from './nexus'
+import { sessionMethods } from './sessions'
 import { settingsMethods } from './settings'
 import { promptMethods } from './prompt'
 
@@ -12,6 +14,8 @@ export * from './define'
 export * from './ids'
 export * from './agents'
 export * from './app'
+export * from './chat'
+export * from './sessions'
 export * from './files'
 export * from './nexus'
 export * from './settings'
@@ -25,6 +29,8 @@ export const methods = {
   ...fileMethods,
   ...nexusMethods,
   ...settingsMethods,
+  ...chatMethods,
+  ...sessionMethods,
   ...promptMethods
 } as const
 

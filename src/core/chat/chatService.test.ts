@@ -1,0 +1,96 @@
+import { writeFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startChatHarness, testCatalog, type ChatHarness } from '../testing/chatHarness'
+
+let harness: ChatHarness
+
+afterEach(async () => {
+  await harness?.close()
+})
+
+function markerCount(body: any): number {
+  const tools = (body.tools ?? []).filter((t: any) => t.cache_control).length
+  const system = (body.system ?? []).filter((b: any) => b.cache_control).length
+  const messages = body.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).filter((b: any) => b.cache_control).length
+  return tools + system + messages
+}
+
+describe('ChatService turns against the fake Anthropic server', () => {
+  it('stores the user message before the call, streams the reply into the store, and reads the cache on turn 2', async () => {
+    harness = await startChatHarness()
+    harness.fake.script('Hello from the model, nice to meet you.', 'Second answer.')
+    const deltas: string[] = []
+    harness.core.subscribe((event, payload: any) => {
+      if (event === 'chat.delta') deltas.push(payload.text)
+    })
+    const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Hi there' })
+    expect(first.text).toBe('Hello from the model, nice to meet you.')
+    expect(deltas.join('')).toBe(first.text)
+    const second = await harness.chat.runTurn({ sessionId: first.sessionId, text: 'And again' })
+    expect(second.usage.cache_read_input_tokens).toBeGreaterThan(1000)
+    expect(second.calls[0]?.missReason).toBeNull()
+    expect(first.calls[0]?.missReason).toBe('first_call')
+
+    const detail = harness.sessions.get(first.sessionId)
+    expect(detail.messages.map((m) => [m.role, m.status, m.content[0]])).toEqual([
+      ['user', 'complete', { type: 'text', text: 'Hi there' }],
+      ['assistant', 'complete', { type: 'text', text: 'Hello from the model, nice to meet you.' }],
+      ['user', 'complete', { type: 'text', text: 'And again' }],
+      ['assistant', 'complete', { type: 'text', text: 'Second answer.' }]
+    ])
+    const [one, two] = harness.fake.requests.map((r) => r.body)
+    expect(one.system[0].text).toBe(detail.systemPrompt)
+    expect(two.system[0].text).toBe(detail.systemPrompt)
+    expect(markerCount(two)).toBeLessThanOrEqual(4)
+    expect(detail.turns).toHaveLength(2)
+    expect(detail.totals.savedUsd).toBeGreaterThan(0)
+  })
+
+  it('places at most four markers and moves them with the conversation through a tool loop', async () => {
+    harness = await startChatHarness({}, testCatalog())
+    harness.fake.script({ toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] }, { text: 'Checking twice', toolUses: [{ name: 'lookup', input: { city: 'Rome' } }] }, 'Paris is in France.', 'Noted.')
+    const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Where is Paris?' })
+    expect(first.toolCalls.map((c) => [c.name, c.ok])).toEqual([
+      ['lookup', true],
+      ['lookup', true]
+    ])
+    await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Thanks' })
+    const bodies = harness.fake.requests.map((r) => r.body)
+    expect(bodies).toHaveLength(4)
+    for (const body of bodies) {
+      expect(markerCount(body)).toBeLessThanOrEqual(4)
+      expect(body.tools.map((t: any) => t.name)).toEqual(['fail', 'lookup'])
+      expect(body.tools[1].cache_control).toEqual({ type: 'ephemeral' })
+      expect(body.system[0].cache_control).toEqual({ type: 'ephemeral' })
+      const last = body.messages.at(-1).content.at(-1)
+      expect(last.cache_control).toEqual({ type: 'ephemeral' })
+    }
+    // Call 3 marks the message call 2 ended on, so the lookback always finds the last write.
+    const third = bodies[2]
+    expect(third.messages[2].content.at(-1).cache_control).toEqual({ type: 'ephemeral' })
+    const usages = harness.fake.requests.map((r) => r.usage)
+    for (const usage of usages.slice(1)) expect(usage?.cache_read_input_tokens).toBeGreaterThan(1000)
+    const calls = harness.chat.calls.forSession(first.sessionId)
+    expect(calls.slice(1).every((c) => c.missReason === null)).toBe(true)
+  })
+
+  it('resumes in a new process with the byte-identical prompt, and rebuilds it once on a model switch', async () => {
+    harness = await startChatHarness()
+    const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Remember the colour teal' })
+    const stored = harness.sessions.get(first.sessionId).systemPrompt
+    writeFileSync(harness.core.services.paths.memory(harness.agentId), 'The user likes teal.\n')
+    const other = harness.reopen()
+    const resumed = await other.chat.runTurn({ sessionId: first.sessionId, text: 'Which colour?' })
+    expect(harness.fake.requests[1]?.body.system[0].text).toBe(stored)
+    expect(resumed.usage.cache_read_input_tokens).toBeGreaterThan(1000)
+
+    const switched = await other.chat.runTurn({ sessionId: first.sessionId, text: 'Now with another model', model: 'claude-opus-5' })
+    const after = other.sessions.get(first.sessionId)
+    expect(after.model).toBe('claude-opus-5')
+    expect(after.promptVersion).toBe(2)
+    expect(after.systemPrompt).not.toBe(stored)
+    expect(after.systemPrompt).toContain('The user likes teal.')
+    expect(switched.calls[0]?.missReason).toBe('model_switched')
+    expect(harness.fake.requests[2]?.body.model).toBe('claude-opus-5')
+  })
+})

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type Anthropic from '@anthropic-ai/sdk'
+import type { ChatSendInput } from '../../shared/contract/chat'
+import { conflict, HearthError, invalidInput, notFound } from '../errors'
+import type { EventHub } from '../events'
+import { createAnthropicClient } from '../node/llm/anthropicClient'
+import type { Db } from '../node/db/openDatabase'
+import type { Clock } from '../ports/clock'
+import type { PromptBuilder } from '../ports/promptBuilder'
+import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
+import type { AgentService } from '../services/agentService'
+import type { SettingsService } from '../services/settingsService'
+import type { ToolCatalog } from '../tools/toolTypes'
+import { CallRepository } from './callRepository'
+import type { SessionRecord } from './chatTypes'
+import { TurnStopped } from './chatErrors'
+import { gatherTurnContext, notifyTurnCompleted, type GatheredContext } from './turnContextStep'
+import { limitsFor } from './pricing'
+import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './replyWriter'
+import { SessionRepository } from './sessionRepository'
+import { SessionSearch } from './sessionSearch'
+import { openSession, resumeSession, type SessionSetupDeps } from './sessionSetup'
+import { executeTurn, TurnFailure, type TurnDeps, type TurnResult } from './turnRunner'
+
+export interface ChatServiceDeps {
+  readonly db: Db
+  readonly clock: Clock
+  readonly events: EventHub
+  readonly settings: SettingsService
+  readonly agents: AgentService
+  readonly prompts: PromptBuilder
+  readonly tools?: ToolCatalog
+  /** 'cli' for the CLI host; otherwise the platform from config.json. */
+  readonly platform?: string
+}
+
+export interface ChatOptions {
+  readonly maxIterations: number
+  readonly flush: ReplyWriterOptions
+  /** SDK retries for 429/529/5xx/connection errors (the SDK default is 2). */
+  readonly maxRetries: number
+  /** Share of the model's context window at which older turns are compressed. */
+  readonly compressAtShare: number
+  /** Tests set an absolute threshold instead of a share of a 200k window. */
+  readonly compressAtTokens?: (model: string) => number
+}
+
+export const DEFAULT_CHAT_OPTIONS: ChatOptions = { maxIterations: 16, flush: DEFAULT_REPLY_FLUSH, maxRetries: 2, compressAtShare: 0.75 }
+
+export interface StartedTurn {
+  readonly turnId: string
+  readonly sessionId: string
+  /** Settles when the turn ends; rejects with a TurnFailure (Stop included). */
+  readonly done: Promise<TurnResult>
+}
+
+interface RunningTurn {
+  readonly sessionId: string
+  readonly controller: AbortController
+  readonly done: Promise<unknown>
+}
+
+/**
+ * The chat engine: starts sessions (prompt frozen, tools frozen), stores every message as it
+ * happens, runs turns in the background and reports them as chat.* events. Other features plug
+ * in per-turn context and session-end hooks.
+ */
+export class ChatService {
+  readonly repo: SessionRepository
+  readonly calls: CallRepository
+  readonly search: SessionSearch
+  readonly providers: TurnContextProvider[] = []
+  readonly endHooks: SessionEndHook[] = []
+  private readonly running = new Map<string, RunningTurn>()
+  private readonly options: ChatOptions
+  private catalog: ToolCatalog | undefined
+
+  constructor(
+    private readonly deps: ChatServiceDeps,
+    options: Partial<ChatOptions> = {}
+  ) {
+    this.options = { ...DEFAULT_CHAT_OPTIONS, ...options }
+    this.catalog = deps.tools
+    this.repo = new SessionRepository(deps.db)
+    this.calls = new CallRepository(deps.db)
+    this.search = new SessionSearch(deps.db)
+    this.repo.recoverInterrupted(isProcessAlive, deps.clock.now())
+    this.calls.recoverInterrupted(isProcessAlive, deps.clock.now())
+  }
+
+  registerContextProvider(provider: TurnContextProvider): void {
+    if (this.providers.some((p) => p.id === provider.id)) throw conflict(`A turn-context provider "${provider.id}" is already registered`)
+    this.providers.push(provider)
+  }
+
+  /** The tool registry plugs in here (it is built after the chat engine in createCore). */
+  useToolCatalog(catalog: ToolCatalog): void {
+    this.catalog = catalog
+  }
+
+  /** Aborts every running turn (app quit); their partial replies are kept. */
+  cancelAll(): void {
+    for (const turn of this.running.values()) turn.controller.abort()
+  }
+
+  registerSessionEndHook(hook: SessionEndHook): void {
+    if (this.endHooks.some((h) => h.id === hook.id)) throw conflict(`A session-end hook "${hook.id}" is already registered`)
+    this.endHooks.push(hook)
+  }
+
+  /** What `chat.send` returns: ids now, progress as events. */
+  async send(input: ChatSendInput): Promise<{ turnId: string; sessionId: string }> {
+    const started = await this.start(input)
+    started.done.catch(() => undefined)
+    return { turnId: started.turnId, sessionId: started.sessionId }
+  }
+
+  /** Stores the user message (before any model call) and starts the turn. */
+  async start(input: ChatSendInput, signal?: AbortSignal): Promise<StartedTurn> {
+    const client = await this.client()
+    const config = this.deps.settings.config()
+    let session = await this.sessionFor(input, config.provider)
+    if (this.isAnswering(session.id)) throw conflict('This session is already answering; wait for it or press Stop')
+    session = resumeSession(this.setupDeps(), session, { model: input.model ?? session.model, provider: config.provider })
+    const turnId = `t_${randomUUID()}`
+    const turnIndex = this.repo.messages(session.id).filter((m) => m.kind === 'text').length
+    const user = this.repo.appendMessage({ sessionId: session.id, turnId, role: 'user', kind: 'text', content: [{ type: 'text', text: input.text }], status: 'complete', nowMs: this.deps.clock.now() })
+    this.repo.setTitle(session.id, input.text.replace(/\s+/g, ' ').trim().slice(0, 80))
+    const controller = new AbortController()
+    signal?.addEventListener('abort', () => controller.abort(), { once: true })
+    const request = { agentId: session.agentId, sessionId: session.id, userText: input.text, turnIndex }
+    const done = this.run(session, turnId, user.id, client, controller, request, config.cacheTtl)
+    this.running.set(turnId, { sessionId: session.id, controller, done: done.catch(() => undefined) })
+    return { turnId, sessionId: session.id, done }
+  }
+
+  /** Starts a turn and waits for it (the CLI's `chat`). */
+  async runTurn(input: ChatSendInput, signal?: AbortSignal): Promise<TurnResult> {
+    return (await this.start(input, signal)).done
+  }
+
+  cancel(turnId: string): boolean {
+    const turn = this.running.get(turnId)
+    if (!turn) return false
+    turn.controller.abort()
+    return true
+  }
+
+  /** True while a turn of this session is running. */
+  isAnswering(sessionId: string): boolean {
+    return [...this.running.values()].some((turn) => turn.sessionId === sessionId)
+  }
+
+  /** Waits for every running turn (used before closing the database). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.running.values()].map((turn) => turn.done))
+  }
+
+  turnDeps(): TurnDeps {
+    return {
+      ...this.setupDeps(),
+      calls: this.calls,
+      events: this.deps.events,
+      catalog: this.catalog,
+      flush: this.options.flush,
+      maxIterations: this.options.maxIterations,
+      compressAtTokens: this.options.compressAtTokens ?? ((model) => Math.floor(limitsFor(model).contextWindow * this.options.compressAtShare))
+    }
+  }
+
+  setupDeps(): SessionSetupDeps {
+    return { repo: this.repo, prompts: this.deps.prompts, tools: this.catalog, clock: this.deps.clock }
+  }
+
+  private async run(session: SessionRecord, turnId: string, userMessageId: number, client: Anthropic, controller: AbortController, request: Parameters<TurnContextProvider['provide']>[0], ttl: '5m' | '1h'): Promise<TurnResult> {
+    const { events } = this.deps
+    let gathered: GatheredContext = { blocks: [], texts: [], summary: [], fenceTags: [] }
+    try {
+      gathered = await gatherTurnContext(this.providers, request)
+      const turn = { turnId, userMessageId, session, client, signal: controller.signal, ttl, contextTexts: gathered.texts, contextSummary: gathered.summary, fenceTags: gathered.fenceTags }
+      const result = await executeTurn(this.turnDeps(), turn)
+      events.emit('chat.finished', { sessionId: result.sessionId, turnId, text: result.text, stopReason: result.stopReason, usage: result.usage, costUsd: result.costUsd, calls: [...result.calls], compressed: result.compressed })
+      notifyTurnCompleted(this.providers, request, gathered.blocks)
+      return result
+    } catch (error) {
+      const failure = error instanceof TurnFailure ? error : new TurnFailure(error, false, { texts: [], calls: [], toolCalls: [], compressed: false })
+      this.announceFailure(session.id, turnId, failure)
+      throw failure
+    } finally {
+      this.running.delete(turnId)
+    }
+  }
+
+  private announceFailure(sessionId: string, turnId: string, failure: TurnFailure): void {
+    const { events } = this.deps
+    if (failure.cause instanceof TurnStopped) {
+      const calls = failure.progress.calls
+      const usage = calls.reduce((sum, c) => ({ input_tokens: sum.input_tokens + c.usage.input_tokens, output_tokens: sum.output_tokens + c.usage.output_tokens, cache_creation_input_tokens: sum.cache_creation_input_tokens + c.usage.cache_creation_input_tokens, cache_read_input_tokens: sum.cache_read_input_tokens + c.usage.cache_read_input_tokens }), { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 })
+      events.emit('chat.finished', { sessionId, turnId, text: failure.progress.texts.join('\n\n'), stopReason: 'stopped', usage, costUsd: calls.reduce((s, c) => s + c.costUsd, 0), calls: [...calls], compressed: failure.progress.compressed })
+      return
+    }
+    const code = failure.cause instanceof HearthError ? failure.cause.code : 'internal'
+    events.emit('chat.failed', { sessionId, turnId, code, message: failure.message, partialKept: failure.partialKept })
+  }
+
+  private async client(): Promise<Anthropic> {
+    const { settings } = this.deps
+    return createAnthropicClient({ apiKey: await settings.apiKey(), baseUrl: settings.baseUrl(), maxRetries: this.options.maxRetries })
+  }
+
+  private async sessionFor(input: ChatSendInput, provider: string): Promise<SessionRecord> {
+    if (input.sessionId) {
+      const session = this.repo.getSession(input.sessionId)
+      if (!session) throw notFound(`No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`)
+      if (input.agentId && input.agentId !== session.agentId) throw invalidInput(`Session ${session.id} belongs to agent "${session.agentId}", not "${input.agentId}"`)
+      return session
+    }
+    const agentId = this.defaultAgent(input.agentId)
+    const config = this.deps.settings.config()
+    const model = input.model ?? config.agents[agentId]?.model ?? config.model
+    const platform = this.deps.platform ?? config.platform
+    return openSession(this.setupDeps(), { agentId, cwd: projectFolder(input.cwd), model, provider, platform })
+  }
+
+  /** The named agent, else the first one, else a new "Hearth" agent (first run from the CLI). */
+  private defaultAgent(agentId: string | undefined): string {
+    if (agentId) return this.deps.agents.get(agentId).id
+    const first = this.deps.agents.list()[0]
+    return first ? first.id : this.deps.agents.create('Hearth').id
+  }
+}
+
+function projectFolder(cwd: string | undefined): string | null {
+  if (cwd === undefined) return null
+  const absolute = resolve(cwd)
+  if (!existsSync(absolute) || !statSync(absolute).isDirectory()) throw invalidInput(`The project folder ${absolute} does not exist or is not a folder`)
+  return absolute
+}
+
+/** True when a process with this id still runs (signal 0 checks without touching it). */
+export function isProcessAlive(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -1,0 +1,101 @@
+import type { InspectedCall } from '../../shared/contract/sessions'
+import { notFound } from '../errors'
+import type { CallRecord, CallRepository } from './callRepository'
+import type { PromptReport, SessionRecord, StoredMessage } from './chatTypes'
+import { placeCacheMarkers, buildWireMessages } from './requestBuilder'
+import type { SessionRepository } from './sessionRepository'
+import { promptTiers } from './sessionViews'
+import { publicUsage } from './turnRunner'
+
+export interface InspectedTurn {
+  readonly turnId: string
+  readonly calls: InspectedCall[]
+}
+
+/**
+ * Rebuilds the exact request of every call of a turn from stored rows: the prompt version it
+ * used, the frozen tools, the messages it named, and where its cache markers sat. Per-turn
+ * context is described (provider, size, hash) because its text is never stored.
+ */
+export function inspectTurn(repo: SessionRepository, calls: CallRepository, sessionId: string, turnId: string): InspectedTurn {
+  const session = repo.getSession(sessionId) as SessionRecord
+  const all = calls.forSession(sessionId)
+  const mine = all.filter((call) => call.turnId === turnId)
+  if (mine.length === 0) throw notFound(`No model calls recorded for turn ${turnId} of session ${sessionId}`)
+  const messages = new Map(repo.messages(sessionId).map((m) => [m.id, m]))
+  return {
+    turnId,
+    calls: mine.map((call) => {
+      const previous = [...all].reverse().find((other) => other.id < call.id)
+      return inspectCall(repo, session, messages, call, previous)
+    })
+  }
+}
+
+function inspectCall(repo: SessionRepository, session: SessionRecord, messages: ReadonlyMap<number, StoredMessage>, call: CallRecord, previous: CallRecord | undefined): InspectedCall {
+  const prompt = repo.promptVersion(session.id, call.promptVersion) ?? { text: session.systemPrompt, report: session.promptReport, reason: 'unknown' }
+  const sent = call.recipe.messageIds.flatMap((id) => {
+    const message = messages.get(id)
+    return message ? [{ ...message, inContext: true }] : []
+  })
+  const wire = buildWireMessages(sent, null)
+  const withInstruction = call.recipe.instruction ? appendInstruction(wire, call.recipe.instruction) : wire
+  const marked = placeCacheMarkers(session.tools, prompt.text, withInstruction, call.recipe.ttl)
+  return {
+    callId: call.id,
+    iteration: call.iteration,
+    purpose: call.purpose,
+    model: call.model,
+    status: call.status,
+    error: call.error,
+    startedAtMs: call.startedAtMs,
+    usage: publicUsage(call.usage),
+    costUsd: call.costUsd,
+    expectedRead: call.expectedRead,
+    missReason: call.missReason,
+    promptVersion: call.promptVersion,
+    request: {
+      model: call.model,
+      maxTokens: call.recipe.maxTokens,
+      ttl: call.recipe.ttl,
+      system: promptTiers(prompt.text, prompt.report).map((tier) => ({ ...tier, source: tierSources(prompt.report, tier.tier) })),
+      tools: session.tools.map((tool, i) => ({ name: tool.name, description: tool.description, inputSchema: tool.input_schema, marked: call.sections.breakpoints.some((b) => b.kind === 'tools' && b.position === i) })),
+      messages: marked.messages.map((message, i) => ({ role: message.role, content: message.content.map((block) => ({ ...block })), sourceIds: [...(withInstruction[i]?.sourceIds ?? [])] })),
+      context: [...call.recipe.context],
+      breakpoints: call.sections.breakpoints.map((b) => ({ kind: b.kind, position: b.position, messageIndex: b.messageIndex ?? null, blockIndex: b.blockIndex ?? null, estimatedTokens: b.estimatedTokens })),
+      instruction: call.recipe.instruction ?? null
+    },
+    diff: diffCalls(call, previous)
+  }
+}
+
+function appendInstruction(wire: ReturnType<typeof buildWireMessages>, instruction: string): ReturnType<typeof buildWireMessages> {
+  const block = { type: 'text' as const, text: instruction }
+  const last = wire.at(-1)
+  if (last?.role === 'user') return [...wire.slice(0, -1), { ...last, content: [...last.content, block] }]
+  return [...wire, { role: 'user', content: [block], sourceIds: [], contextBlocks: 0 }]
+}
+
+/** Which files (or built-in texts) a tier was made from, for the "source" label of each part. */
+function tierSources(report: PromptReport, tier: string): string {
+  const layers = report.layers.filter((layer) => layer.tier === tier)
+  return layers.map((layer) => (layer.source ? `${layer.id} (${layer.source})` : `${layer.id} (built-in)`)).join(', ')
+}
+
+/** What changed since the call before: the sections the cache is keyed on, and how the history moved. */
+function diffCalls(call: CallRecord, previous: CallRecord | undefined): InspectedCall['diff'] {
+  if (!previous) return { previousCallId: null, modelChanged: false, toolsChanged: false, systemChanged: false, commonMessages: 0, removedMessages: 0, addedMessages: call.recipe.messageIds.length }
+  const before = previous.recipe.messageIds
+  const after = call.recipe.messageIds
+  let common = 0
+  while (common < before.length && common < after.length && before[common] === after[common]) common++
+  return {
+    previousCallId: previous.id,
+    modelChanged: previous.model !== call.model,
+    toolsChanged: previous.sections.toolsHash !== call.sections.toolsHash,
+    systemChanged: previous.sections.systemHash !== call.sections.systemHash,
+    commonMessages: common,
+    removedMessages: before.length - common,
+    addedMessages: after.length - common
+  }
+}

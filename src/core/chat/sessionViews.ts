@@ -1,0 +1,69 @@
+import type { SessionDetail, SessionSummary, TurnView } from '../../shared/contract/sessions'
+import type { Tier } from '../ports/promptBuilder'
+import type { CallRecord } from './callRepository'
+import type { PromptReport, SessionRecord, StoredMessage } from './chatTypes'
+import { publicUsage, sumUsage } from './turnRunner'
+
+export function sessionSummary(session: SessionRecord): SessionSummary {
+  return {
+    id: session.id,
+    agentId: session.agentId,
+    title: session.title,
+    cwd: session.cwd,
+    model: session.model,
+    provider: session.provider,
+    startedAtMs: session.startedAtMs,
+    updatedAtMs: session.updatedAtMs,
+    endedAtMs: session.endedAtMs,
+    totals: session.totals
+  }
+}
+
+const TIER_ORDER: readonly Tier[] = ['stable', 'context', 'volatile']
+
+/** The system prompt cut into its tiers by the offsets the assembler reported. */
+export function promptTiers(text: string, report: PromptReport): { tier: Tier; start: number; end: number; text: string }[] {
+  return TIER_ORDER.flatMap((tier) => {
+    const span = report.tierOffsets[tier]
+    return span ? [{ tier, start: span[0], end: span[1], text: text.slice(span[0], span[1]) }] : []
+  })
+}
+
+/** Per-turn usage for the chat footer: each turn's calls summed, with its cache read share. */
+export function turnViews(calls: readonly CallRecord[]): TurnView[] {
+  const byTurn = new Map<string, CallRecord[]>()
+  for (const call of calls) byTurn.set(call.turnId, [...(byTurn.get(call.turnId) ?? []), call])
+  return [...byTurn.entries()].map(([turnId, turnCalls]) => {
+    const summaries = turnCalls.map((call) => ({ callId: call.id, usage: publicUsage(call.usage), costUsd: call.costUsd, missReason: call.missReason }))
+    const usage = sumUsage(summaries)
+    const total = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
+    return { turnId, usage, costUsd: summaries.reduce((s, c) => s + c.costUsd, 0), cacheReadShare: total === 0 ? 0 : usage.cache_read_input_tokens / total, calls: summaries }
+  })
+}
+
+export function messageView(message: StoredMessage): SessionDetail['messages'][number] {
+  return {
+    id: message.id,
+    turnId: message.turnId,
+    role: message.role,
+    kind: message.kind,
+    content: message.content.map((block) => ({ ...block })),
+    status: message.status,
+    error: message.error,
+    inContext: message.inContext,
+    createdAtMs: message.createdAtMs
+  }
+}
+
+export function sessionDetail(session: SessionRecord, messages: readonly StoredMessage[], calls: readonly CallRecord[]): SessionDetail {
+  return {
+    ...sessionSummary(session),
+    systemPrompt: session.systemPrompt,
+    promptVersion: session.promptVersion,
+    promptTiers: promptTiers(session.systemPrompt, session.promptReport),
+    promptWarnings: [...session.promptReport.warnings],
+    toolNames: session.tools.map((tool) => tool.name),
+    messages: messages.map(messageView),
+    turns: turnViews(calls)
+  }
+}

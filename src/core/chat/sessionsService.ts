@@ -1,0 +1,88 @@
+import type { SessionDetail, SessionSummary } from '../../shared/contract/sessions'
+import { conflict, notFound } from '../errors'
+import type { Clock } from '../ports/clock'
+import type { SettingsService } from '../services/settingsService'
+import type { ChatService } from './chatService'
+import type { SessionRecord } from './chatTypes'
+import { estimateRequestTokens } from './compression'
+import { inspectTurn, type InspectedTurn } from './inspector'
+import { cacheBreakCostUsd } from './pricing'
+import { buildWireMessages } from './requestBuilder'
+import type { SearchHit } from './sessionSearch'
+import { rebuildPrompt } from './sessionSetup'
+import { sessionDetail, sessionSummary } from './sessionViews'
+
+export interface SessionEndReport {
+  readonly candidates: unknown[]
+  readonly hooks: { id: string; ok: boolean; error: string | null }[]
+}
+
+/** Reading and managing stored sessions: list, show, search, end, rebuild, inspect. */
+export class SessionsService {
+  constructor(
+    private readonly chat: ChatService,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock
+  ) {}
+
+  list(filter: { agentId?: string; limit?: number }): SessionSummary[] {
+    return this.chat.repo.listSessions({ ...(filter.agentId ? { agentId: filter.agentId } : {}), limit: filter.limit ?? 100 }).map(sessionSummary)
+  }
+
+  get(id: string): SessionDetail {
+    const session = this.require(id)
+    return sessionDetail(session, this.chat.repo.messages(id), this.chat.calls.forSession(id))
+  }
+
+  search(query: string, options: { agentId?: string; limit?: number }): SearchHit[] {
+    return this.chat.search.search(query, { ...(options.agentId ? { agentId: options.agentId } : {}), limit: options.limit ?? 20 })
+  }
+
+  /**
+   * Ends a session and runs every session-end hook in order. A failing hook is reported, not
+   * fatal; `candidates` gathers what retention hooks proposed (they return `{candidates}`).
+   */
+  async end(id: string): Promise<SessionEndReport> {
+    const session = this.require(id)
+    this.chat.repo.endSession(id, this.clock.now())
+    const report: SessionEndReport = { candidates: [], hooks: [] }
+    for (const hook of this.chat.endHooks) {
+      try {
+        const result = await hook.run({ sessionId: session.id, agentId: session.agentId })
+        const candidates = (result as { candidates?: unknown } | null)?.candidates
+        if (Array.isArray(candidates)) report.candidates.push(...candidates)
+        report.hooks.push({ id: hook.id, ok: true, error: null })
+      } catch (error) {
+        report.hooks.push({ id: hook.id, ok: false, error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    return report
+  }
+
+  /** The user asked for the files on disk to apply now; the next call writes the cache again. */
+  rebuildPrompt(id: string): SessionDetail {
+    const session = this.require(id)
+    if (this.chat.isAnswering(id)) throw conflict('Wait for the current reply to finish before rebuilding the prompt')
+    rebuildPrompt(this.chat.setupDeps(), session, { model: session.model, reason: 'requested' })
+    return this.get(id)
+  }
+
+  /** The extra cost of the next call after a model switch or a rebuild: the prefix is written, not read. */
+  cacheBreakCost(id: string, model?: string): { model: string; prefixTokens: number; extraCostUsd: number } {
+    const session = this.require(id)
+    const target = model ?? session.model
+    const prefixTokens = estimateRequestTokens(session, buildWireMessages(this.chat.repo.messages(id), null))
+    return { model: target, prefixTokens, extraCostUsd: cacheBreakCostUsd(target, prefixTokens, this.settings.config().cacheTtl) }
+  }
+
+  inspect(sessionId: string, turnId: string): InspectedTurn {
+    this.require(sessionId)
+    return inspectTurn(this.chat.repo, this.chat.calls, sessionId, turnId)
+  }
+
+  private require(id: string): SessionRecord {
+    const session = this.chat.repo.getSession(id)
+    if (!session) throw notFound(`No session with id "${id}". Run \`hearth sessions list\` to see the sessions.`)
+    return session
+  }
+}

@@ -1,0 +1,25 @@
+import type { chatMethods } from '../../shared/contract/chat'
+import type { sessionMethods } from '../../shared/contract/sessions'
+import type { CoreServices } from '../createCore'
+import type { FeatureHandlers } from './foundationHandlers'
+
+/** chat.send answers with ids at once; the turn streams on as chat.* events. */
+export function chatHandlers(services: CoreServices): FeatureHandlers<typeof chatMethods> {
+  return {
+    'chat.send': async (input) => services.chat.send(input),
+    'chat.cancel': async ({ turnId }) => ({ cancelled: services.chat.cancel(turnId) })
+  }
+}
+
+export function sessionHandlers(services: CoreServices): FeatureHandlers<typeof sessionMethods> {
+  const sessions = services.sessions
+  return {
+    'sessions.list': async ({ agentId, limit }) => sessions.list({ ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) }),
+    'sessions.get': async ({ id }) => sessions.get(id),
+    'sessions.search': async ({ query, agentId, limit }) => ({ hits: sessions.search(query, { ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) }) }),
+    'sessions.end': async ({ id }) => sessions.end(id),
+    'sessions.rebuildPrompt': async ({ id }) => sessions.rebuildPrompt(id),
+    'sessions.cacheBreakCost': async ({ id, model }) => sessions.cacheBreakCost(id, model),
+    'inspector.turn': async ({ sessionId, turnId }) => sessions.inspect(sessionId, turnId)
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod'
+import { method } from './define'
+import { AgentId, SessionId } from './ids'
+
+/** Token usage of one call or summed over a turn, with the API's own field names. */
+export const Usage = z.object({
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cache_creation_input_tokens: z.number().int(),
+  cache_read_input_tokens: z.number().int()
+})
+export type Usage = z.infer<typeof Usage>
+
+/** Why a call read less from the prompt cache than it could have. */
+export const MissReason = z.enum(['first_call', 'below_minimum', 'prompt_rebuilt', 'model_switched', 'tools_changed', 'ttl_expired', 'history_changed', 'unexplained'])
+export type MissReason = z.infer<typeof MissReason>
+
+export const TurnId = z.string().min(1).max(100)
+
+export const ChatSendInput = z.object({
+  text: z.string().trim().min(1, 'A message needs some text').max(200_000),
+  /** Omitted: continue `sessionId`, or start a session of the default agent. */
+  agentId: AgentId.optional(),
+  sessionId: SessionId.optional(),
+  cwd: z.string().min(1).max(4096).optional(),
+  /** Switching the model of an existing session rebuilds its prompt (and costs a cache write). */
+  model: z.string().min(1).max(200).optional()
+})
+export type ChatSendInput = z.infer<typeof ChatSendInput>
+
+export const chatMethods = {
+  /** Stores the user message and starts the turn; progress arrives as chat.* events. */
+  'chat.send': method(ChatSendInput, z.object({ turnId: TurnId, sessionId: SessionId })),
+  /** Stops a running turn; the partial reply is kept and marked. */
+  'chat.cancel': method(z.object({ turnId: TurnId }), z.object({ cancelled: z.boolean() }))
+} as const
+
+export const ChatDelta = z.object({ sessionId: SessionId, turnId: TurnId, messageId: z.number().int(), text: z.string() })
+
+export const ChatToolCall = z.object({
+  sessionId: SessionId,
+  turnId: TurnId,
+  toolUseId: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  input: z.unknown(),
+  phase: z.enum(['started', 'finished']),
+  ok: z.boolean().nullable(),
+  /** The result as the model reads it (cut to 4,000 characters for display). */
+  result: z.string().nullable()
+})
+
+export const CallSummary = z.object({
+  callId: z.number().int(),
+  usage: Usage,
+  costUsd: z.number(),
+  missReason: MissReason.nullable()
+})
+export type CallSummary = z.infer<typeof CallSummary>
+
+export const ChatFinished = z.object({
+  sessionId: SessionId,
+  turnId: TurnId,
+  text: z.string(),
+  /** end_turn, max_tokens, … or `stopped` (user), `iteration_limit`. */
+  stopReason: z.string(),
+  usage: Usage,
+  costUsd: z.number(),
+  calls: z.array(CallSummary),
+  compressed: z.boolean()
+})
+export type ChatFinished = z.infer<typeof ChatFinished>
+
+export const ChatFailed = z.object({
+  sessionId: SessionId,
+  turnId: TurnId,
+  code: z.string(),
+  message: z.string(),
+  /** True when part of a reply arrived and is stored (marked). */
+  partialKept: z.boolean()
+})
+export type ChatFailed = z.infer<typeof ChatFailed>
+
+/** The chat.* events, merged into `events` in events.ts. */
+export const chatEvents = {
+  'chat.delta': ChatDelta,
+  'chat.toolCall': ChatToolCall,
+  'chat.finished': ChatFinished,
+  'chat.failed': ChatFailed
+} as const

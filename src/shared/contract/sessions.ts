@@ -1,0 +1,143 @@
+import { z } from 'zod'
+import { CallSummary, MissReason, TurnId, Usage } from './chat'
+import { method } from './define'
+import { AgentId, SessionId } from './ids'
+
+export const SessionTotals = z.object({
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  cacheWriteTokens: z.number().int(),
+  cacheReadTokens: z.number().int(),
+  costUsd: z.number(),
+  /** Dollars prompt caching saved compared with sending every token uncached. */
+  savedUsd: z.number()
+})
+
+export const SessionSummary = z.object({
+  id: SessionId,
+  agentId: z.string(),
+  title: z.string(),
+  cwd: z.string().nullable(),
+  model: z.string(),
+  provider: z.string(),
+  startedAtMs: z.number(),
+  updatedAtMs: z.number(),
+  endedAtMs: z.number().nullable(),
+  totals: SessionTotals
+})
+export type SessionSummary = z.infer<typeof SessionSummary>
+
+export const MessageStatus = z.enum(['streaming', 'complete', 'partial', 'interrupted', 'error'])
+
+export const StoredMessageView = z.object({
+  id: z.number().int(),
+  turnId: z.string(),
+  role: z.enum(['user', 'assistant']),
+  kind: z.enum(['text', 'tool_results', 'reply', 'checkpoint']),
+  /** Content blocks exactly as stored (text, tool_use, tool_result). */
+  content: z.array(z.record(z.string(), z.unknown())),
+  status: MessageStatus,
+  error: z.string().nullable(),
+  inContext: z.boolean(),
+  createdAtMs: z.number()
+})
+export type StoredMessageView = z.infer<typeof StoredMessageView>
+
+export const TurnView = z.object({
+  turnId: z.string(),
+  usage: Usage,
+  costUsd: z.number(),
+  /** Share of the turn's input read from cache, 0–1. */
+  cacheReadShare: z.number(),
+  calls: z.array(CallSummary)
+})
+export type TurnView = z.infer<typeof TurnView>
+
+export const SystemTierSpan = z.object({ tier: z.enum(['stable', 'context', 'volatile']), start: z.number().int(), end: z.number().int(), text: z.string() })
+
+export const SessionDetail = SessionSummary.extend({
+  systemPrompt: z.string(),
+  promptVersion: z.number().int(),
+  promptTiers: z.array(SystemTierSpan),
+  promptWarnings: z.array(z.string()),
+  toolNames: z.array(z.string()),
+  messages: z.array(StoredMessageView),
+  turns: z.array(TurnView)
+})
+export type SessionDetail = z.infer<typeof SessionDetail>
+
+export const SearchHit = z.object({
+  sessionId: SessionId,
+  agentId: z.string(),
+  messageId: z.number().int(),
+  role: z.string(),
+  snippet: z.string(),
+  createdAtMs: z.number()
+})
+export type SearchHit = z.infer<typeof SearchHit>
+
+export const CacheBreakEstimate = z.object({
+  model: z.string(),
+  /** Estimated tokens of system + tools + history that would be written again. */
+  prefixTokens: z.number().int(),
+  /** Extra dollars on the next call compared with a cache read. */
+  extraCostUsd: z.number()
+})
+
+export const InspectedCall = z.object({
+  callId: z.number().int(),
+  iteration: z.number().int(),
+  purpose: z.enum(['turn', 'compression']),
+  model: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  startedAtMs: z.number(),
+  usage: Usage,
+  costUsd: z.number(),
+  expectedRead: z.number().int(),
+  missReason: MissReason.nullable(),
+  promptVersion: z.number().int(),
+  /** The request as sent, rebuilt from stored rows; per-turn context is described, never stored. */
+  request: z.object({
+    model: z.string(),
+    maxTokens: z.number().int(),
+    ttl: z.enum(['5m', '1h']),
+    system: z.array(SystemTierSpan.extend({ source: z.string() })),
+    tools: z.array(z.object({ name: z.string(), description: z.string(), inputSchema: z.unknown(), marked: z.boolean() })),
+    messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.array(z.record(z.string(), z.unknown())), sourceIds: z.array(z.number().int()) })),
+    context: z.array(z.object({ providerId: z.string(), fenceTag: z.string(), chars: z.number().int(), sha256: z.string() })),
+    breakpoints: z.array(z.object({ kind: z.string(), position: z.number().int(), messageIndex: z.number().int().nullable(), blockIndex: z.number().int().nullable(), estimatedTokens: z.number().int() })),
+    instruction: z.string().nullable()
+  }),
+  diff: z.object({
+    previousCallId: z.number().int().nullable(),
+    modelChanged: z.boolean(),
+    toolsChanged: z.boolean(),
+    systemChanged: z.boolean(),
+    /** Messages identical at the start of both requests. */
+    commonMessages: z.number().int(),
+    removedMessages: z.number().int(),
+    addedMessages: z.number().int()
+  })
+})
+export type InspectedCall = z.infer<typeof InspectedCall>
+
+export const sessionMethods = {
+  'sessions.list': method(z.object({ agentId: AgentId.optional(), limit: z.number().int().min(1).max(1000).optional() }), z.array(SessionSummary)),
+  'sessions.get': method(z.object({ id: SessionId }), SessionDetail),
+  'sessions.search': method(
+    z.object({ query: z.string().trim().min(1, 'Type something to search for').max(500), agentId: AgentId.optional(), limit: z.number().int().min(1).max(200).optional() }),
+    z.object({ hits: z.array(SearchHit) })
+  ),
+  /** Ends the session and runs the session-end hooks (retention, Nexus summary). */
+  'sessions.end': method(
+    z.object({ id: SessionId }),
+    z.object({ candidates: z.array(z.unknown()), hooks: z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.string().nullable() })) })
+  ),
+  /** Rebuilds the frozen prompt from the files now on disk; the next call writes the cache again. */
+  'sessions.rebuildPrompt': method(z.object({ id: SessionId }), SessionDetail),
+  /** What an action that breaks the cache (switch model, rebuild prompt) would cost on the next call. */
+  'sessions.cacheBreakCost': method(z.object({ id: SessionId, model: z.string().min(1).max(200).optional() }), CacheBreakEstimate),
+  /** Every API call of one turn, with the exact request, usage, miss reason and diff. */
+  'inspector.turn': method(z.object({ sessionId: SessionId, turnId: TurnId }), z.object({ turnId: z.string(), calls: z.array(InspectedCall) }))
+} as const
