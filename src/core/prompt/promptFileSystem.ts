@@ -25,6 +25,13 @@ export interface PromptFileSystem {
   read(path: string, label: string): PromptFileRead
   stat(path: string): EntryStat | null
   list(dir: string): string[]
+  /** Sorted entries with their kind from the directory listing itself (no stat per entry). */
+  entries(dir: string): DirEntry[]
+}
+
+export interface DirEntry {
+  readonly name: string
+  readonly kind: 'file' | 'directory' | 'symlink' | 'other'
 }
 
 /** The real file system. Text comes back BOM-free with LF line ends. */
@@ -57,6 +64,18 @@ export const nodePromptFileSystem: PromptFileSystem = {
   list(dir) {
     try {
       return readdirSync(dir).sort()
+    } catch {
+      return []
+    }
+  },
+  entries(dir) {
+    try {
+      return readdirSync(dir, { withFileTypes: true })
+        .map((entry): DirEntry => ({
+          name: entry.name,
+          kind: entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : entry.isSymbolicLink() ? 'symlink' : 'other'
+        }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     } catch {
       return []
     }

@@ -64,19 +64,21 @@ export class SkillsIndex {
     return { set, source: fromDisk ? 'snapshot' : 'scan' }
   }
 
-  /** Stats the tree (sorted, so the manifest key is deterministic). */
+  /** Walks the tree (sorted, so the manifest key is deterministic); only skill files are stat'ed. */
   private walk(): SkillsManifest {
     const manifest: SkillsManifest = {}
     const visit = (dir: string, rel: string, depth: number): void => {
-      const names = this.fs.list(dir)
-      const isSkillDir = names.includes('SKILL.md')
-      for (const name of names) {
-        const path = join(dir, name)
-        const relPath = rel === '' ? name : `${rel}/${name}`
-        const stat = this.fs.stat(path)
-        if (stat === null) continue
-        if (stat.isFile && (name === 'SKILL.md' || name === 'DESCRIPTION.md')) manifest[relPath] = [stat.mtimeMs, stat.size]
-        if (!stat.isDirectory || depth >= MAX_DEPTH || SKIP_DIRS.has(name) || (isSkillDir && SKILL_ASSET_DIRS.has(name))) continue
+      const entries = this.fs.entries(dir)
+      const isSkillDir = entries.some((entry) => entry.name === 'SKILL.md')
+      for (const entry of entries) {
+        const path = join(dir, entry.name)
+        const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`
+        const isTracked = entry.name === 'SKILL.md' || entry.name === 'DESCRIPTION.md'
+        // Symlinks are resolved with a stat; plain files and folders are known from the listing.
+        const stat = entry.kind === 'symlink' || (entry.kind === 'file' && isTracked) ? this.fs.stat(path) : null
+        if (isTracked && stat?.isFile) manifest[relPath] = [stat.mtimeMs, stat.size]
+        const isDirectory = entry.kind === 'directory' || (entry.kind === 'symlink' && stat?.isDirectory === true)
+        if (!isDirectory || depth >= MAX_DEPTH || SKIP_DIRS.has(entry.name) || (isSkillDir && SKILL_ASSET_DIRS.has(entry.name))) continue
         visit(path, relPath, depth + 1)
       }
     }

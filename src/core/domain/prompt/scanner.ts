@@ -31,8 +31,10 @@ export function findThreats(content: string, scope: ScanScope): ThreatFinding[] 
   const lines = raw.split('\n')
   const findings: ThreatFinding[] = [...findInvisible(raw, lines)]
   const normalized = raw.normalize('NFKC')
+  const lower = normalized.toLowerCase()
   for (const pattern of THREAT_PATTERNS) {
     if (!scopeIncludes(scope, pattern.scope)) continue
+    if (pattern.hints && !pattern.hints.some((hint) => lower.includes(hint))) continue
     const match = pattern.regex.exec(normalized)
     if (!match) continue
     findings.push(finding(pattern.id, lineNumberAt(normalized, match.index), lines))

@@ -13,6 +13,11 @@ export interface ThreatPattern {
   readonly id: string
   readonly scope: ScanScope
   readonly regex: RegExp
+  /**
+   * Lower-case words of which one must be present for the regex to be worth running. Only set
+   * where the Unicode `\b` emulation (a lookbehind) stops the engine from searching for the literal.
+   */
+  readonly hints?: readonly string[]
 }
 
 /** Up to eight filler words between the key words of a phrase. */
@@ -67,8 +72,18 @@ const TABLE: ReadonlyArray<readonly [id: string, scope: ScanScope, source: strin
   ['hardcoded_secret', 'strict', String.raw`(?:api[_-]?key|token|secret|password)\s*[=:]\s*["'][A-Za-z0-9+/=_-]{20,}`]
 ]
 
+const HINTS: Readonly<Record<string, readonly string[]>> = {
+  identity_override: ['name'],
+  known_c2_framework: ['cobalt', 'sliver', 'havoc', 'mythic', 'metasploit', 'brainworm'],
+  c2_explicit: ['c2'],
+  c2_explicit_long: ['command']
+}
+
 /** The compiled table, in the order findings are reported. */
-export const THREAT_PATTERNS: readonly ThreatPattern[] = TABLE.map(([id, scope, source]) => ({ id, scope, regex: compile(source) }))
+export const THREAT_PATTERNS: readonly ThreatPattern[] = TABLE.map(([id, scope, source]) => {
+  const hints = HINTS[id]
+  return hints ? { id, scope, regex: compile(source), hints } : { id, scope, regex: compile(source) }
+})
 
 /** Zero-width, joiner, BOM and bidi-control characters that can hide text from a reader. */
 export const INVISIBLE_CHARS: readonly number[] = [
