@@ -1,5 +1,4 @@
 import { estimateTokens } from '../../../shared/util/tokens'
-import type { Tier } from '../../ports/promptBuilder'
 import { renderIdentity, renderRules, type RenderedFile } from './contextFiles'
 import { sessionLine } from './dateLine'
 import { environmentHint, projectFolderLine } from './environmentHints'
@@ -7,7 +6,7 @@ import { PARALLEL_TOOL_GUIDANCE, TASK_COMPLETION_GUIDANCE, toolGuidance } from '
 import { renderMemorySnapshot, type MemoryTarget } from './memorySnapshot'
 import { modelFamilyGuidance } from './modelGuidance'
 import { platformHint } from './platformHints'
-import type { PromptBuild, PromptLayerDetail, PromptSources, SourceFile } from './promptTypes'
+import type { PromptBuild, PromptLayerDetail, PromptSources, SourceFile, Tier } from './promptTypes'
 import { renderSkillsIndex } from './skills'
 
 /** A layer before offsets are known. */

@@ -1,4 +1,3 @@
-import type { BuiltPrompt, PromptLayerReport } from '../../ports/promptBuilder'
 import type { EnvironmentInfo } from './environmentHints'
 import type { SkillSet } from './skills'
 
@@ -84,12 +83,39 @@ export interface TruncationInfo {
   readonly cap: number
 }
 
+/**
+ * The tiers in prompt order. Mirrors `Tier` of the PromptBuilder port (core/ports), restated
+ * here because the domain may not import ports; the service's `implements` checks they agree.
+ */
+export type Tier = 'stable' | 'context' | 'volatile'
+
 /** The port's layer report plus what the Prompt view shows (matched lines, truncation numbers). */
-export interface PromptLayerDetail extends PromptLayerReport {
+export interface PromptLayerDetail {
+  readonly id: string
+  readonly tier: Tier
+  /** Absolute path of the file the layer came from, or null for built-in text. */
+  readonly source: string | null
+  readonly chars: number
+  readonly tokens: number
+  readonly truncated: boolean
+  /** Scanner finding ids that blocked this layer (or an entry of it). */
+  readonly blocked: readonly string[]
+  readonly warnings: readonly string[]
+  /** [start, end) character offsets inside the prompt text. */
+  readonly start: number
+  readonly end: number
   readonly findings: readonly LayerFinding[]
   readonly truncation: TruncationInfo | null
 }
 
-export interface PromptBuild extends BuiltPrompt {
+/** The assembled prompt (the port's BuiltPrompt with detailed layers). */
+export interface PromptBuild {
+  /** Exactly the bytes sent as the system prompt. */
+  readonly text: string
+  readonly tiers: Readonly<Record<Tier, string>>
+  /** [start, end) offsets of each non-empty tier in `text`. */
+  readonly tierOffsets: Readonly<Partial<Record<Tier, readonly [number, number]>>>
   readonly layers: readonly PromptLayerDetail[]
+  readonly warnings: readonly string[]
+  readonly tokens: number
 }
