@@ -14,6 +14,8 @@ import { NexusService } from './nexus/nexusService'
 import { SettingsService } from './services/settingsService'
 import { PromptService } from './prompt/promptService'
 import { injectedViewFor } from './prompt/injectedView'
+import { MemoryService } from './memory/memoryService'
+import { scanForThreats } from './domain/prompt/scanner'
 
 export const HEARTH_VERSION = '0.1.0'
 
@@ -43,6 +45,7 @@ export interface CoreServices {
   readonly prompts: PromptService
   readonly chat: ChatService
   readonly sessions: SessionsService
+  readonly memory: MemoryService
 }
 
 export interface Core {
@@ -68,6 +71,9 @@ export function createCore(options: CoreOptions): Core {
   files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
   const chat = new ChatService({ db, clock, events, settings, agents, prompts, ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
   const sessions = new SessionsService(chat, settings, clock)
+  const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats })
+  chat.registerContextProvider(memory.recallProvider())
+  chat.registerSessionEndHook(memory.retentionHook())
   const services: CoreServices = {
     host: options.host === 'electron' ? 'electron' : 'web',
     version: HEARTH_VERSION,
@@ -81,7 +87,8 @@ export function createCore(options: CoreOptions): Core {
     settings,
     prompts,
     chat,
-    sessions
+    sessions,
+    memory
   }
   return {
     services,

@@ -4,6 +4,7 @@ import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './fo
 import { chatHandlers, sessionHandlers } from './chatHandlers'
 import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
+import { memoryHandlers, reviewHandlers } from './memoryHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -18,6 +19,8 @@ export function createHandlers(services: CoreServices): Handlers {
     ...nexusHandlers(services),
     ...settingsHandlers(services),
     ...chatHandlers(services),
+    ...memoryHandlers(services),
+    ...reviewHandlers(services),
     ...sessionHandlers(services),
     ...promptHandlers(services)
   }

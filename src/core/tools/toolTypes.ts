@@ -43,3 +43,25 @@ export interface ToolCatalog {
   /** Runs a call; never throws — failures come back as `{ ok: false, content: '{"error": …}' }`. */
   dispatch(tools: readonly ToolDefinition[], name: string, input: unknown, context: ToolContext): Promise<ToolOutcome>
 }
+
+/** What the user is asked before a gated tool runs (see `ConfirmationPort`). */
+export interface ConfirmationRequest {
+  readonly agentId: string
+  readonly sessionId: string
+  /** The real tool about to run, e.g. `memory` or `nexus_post`. */
+  readonly toolName: string
+  readonly input: Readonly<Record<string, unknown>>
+  /** One sentence for the user: why they are asked. */
+  readonly reason: string
+  /** The untrusted MCP servers whose tools are in this session. */
+  readonly untrustedServers: readonly string[]
+}
+
+/**
+ * Asks the user to allow one gated tool call (a memory write or a Nexus post while tools from
+ * an untrusted MCP server are in the session, since such a server's output may be steering the
+ * model). The UI shows a prompt; the CLI denies unless `--yes`. Resolves false on no answer.
+ */
+export interface ConfirmationPort {
+  ask(request: ConfirmationRequest): Promise<boolean>
+}

@@ -9,6 +9,8 @@ import { nexusMethods } from './nexus'
 import { sessionMethods } from './sessions'
 import { settingsMethods } from './settings'
 import { promptMethods } from './prompt'
+import { memoryMethods } from './memory'
+import { reviewMethods } from './review'
 
 export * from './define'
 export * from './ids'
@@ -20,6 +22,8 @@ export * from './files'
 export * from './nexus'
 export * from './settings'
 export * from './prompt'
+export * from './memory'
+export * from './review'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -30,6 +34,8 @@ export const methods = {
   ...nexusMethods,
   ...settingsMethods,
   ...chatMethods,
+  ...memoryMethods,
+  ...reviewMethods,
   ...sessionMethods,
   ...promptMethods
 } as const
