@@ -1,0 +1,107 @@
+import type { ToolDefinition } from '../tools/toolTypes'
+import { sanitiseRecalledText } from './memoryFence'
+import type { MemoryService } from './memoryService'
+
+/** One hit of the session transcript search (the chat feature's FTS tables). */
+export interface TranscriptHit {
+  readonly sessionId: string
+  readonly messageId: number
+  readonly role: string
+  readonly snippet: string
+  readonly createdAtMs: number
+}
+
+export type TranscriptSearch = (query: string, options: { agentId?: string; limit: number }) => readonly TranscriptHit[]
+
+const MEMORY_DESCRIPTION = [
+  'Save durable facts to your persistent memory: target "memory" is your own notes (MEMORY.md), target "user" is the profile of the user',
+  '(USER.md, shared by all agents). Changes are written to the files at once and apply to your next session; this session keeps its prompt.',
+  'Use add with content; replace or remove with old_text, a short piece of text found in exactly one entry. When you have several changes,',
+  'send them together in one call as operations (applied completely or not at all; the budget is checked on the end result).',
+  'Worth saving, most important first: the user\'s preferences and corrections, facts about their environment and projects, lessons',
+  'that will matter again. Do not save task progress, logs of finished work or temporary to-dos (session_search finds past sessions).',
+  'Write declarative facts ("The user prefers short answers"), not orders to yourself ("Always answer briefly").',
+  'When memory is full, fold overlapping entries together with replace or remove stale ones, in the same turn.'
+].join(' ')
+
+const MEMORY_SCHEMA = {
+  type: 'object',
+  properties: {
+    action: { type: 'string', enum: ['add', 'replace', 'remove'], description: 'What to do (ignored when operations is given).' },
+    target: { type: 'string', enum: ['memory', 'user'], description: 'memory = your notes (MEMORY.md); user = the user profile (USER.md).' },
+    content: { type: 'string', description: 'The entry text for add, or the new text for replace.' },
+    old_text: { type: 'string', description: 'For replace/remove: a short piece of text that appears in exactly one entry.' },
+    operations: {
+      type: 'array',
+      description: 'Several changes in one call, applied in order, all or nothing.',
+      items: {
+        type: 'object',
+        properties: {
+          action: { type: 'string', enum: ['add', 'replace', 'remove'] },
+          content: { type: 'string' },
+          old_text: { type: 'string' }
+        },
+        required: ['action']
+      }
+    }
+  },
+  required: ['target']
+} as const
+
+/**
+ * The memory feature's tools for the tool registry: `memory` (write MEMORY.md / USER.md),
+ * `recall` (deliberate search of the memory bank and memory files) and `session_search` (past
+ * conversations). Handlers never throw for a refusal: the model reads the result object.
+ */
+export function createMemoryTools(memory: MemoryService, searchTranscripts: TranscriptSearch): ToolDefinition[] {
+  const memoryTool: ToolDefinition = {
+    name: 'memory',
+    toolset: 'memory',
+    description: MEMORY_DESCRIPTION,
+    inputSchema: MEMORY_SCHEMA,
+    handler: async (input, context) => memory.tool.execute(input, { agentId: context.agentId, sessionId: context.sessionId, origin: 'tool' }).result
+  }
+  const recall: ToolDefinition = {
+    name: 'recall',
+    toolset: 'recall',
+    description:
+      'Search your long-term memory bank (facts the user approved, and your memory files) by keywords. Relevant items are already recalled ' +
+      'automatically at the start of each turn; use this to look for something specific. Returns the best matches with scores.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'Keywords or a phrase to look for.' },
+        limit: { type: 'integer', minimum: 1, maximum: 20, description: 'How many results (default 5).' }
+      },
+      required: ['query']
+    },
+    handler: async (input, context) => {
+      const query = typeof input.query === 'string' ? input.query : ''
+      const limit = typeof input.limit === 'number' ? Math.min(20, Math.max(1, Math.floor(input.limit))) : 5
+      const items = memory.search(context.agentId, query, limit)
+      return { results: items.map((item) => ({ text: sanitiseRecalledText(item.text), score: item.score, source: item.kind === 'fact' ? `fact ${item.factId}` : `memories/${item.slug}.md` })) }
+    }
+  }
+  const sessionSearch: ToolDefinition = {
+    name: 'session_search',
+    toolset: 'session_search',
+    description:
+      'Full-text search over your past conversations with the user (all sessions, including parts summarised away). Use it to find what ' +
+      'was said or decided before instead of keeping such details in memory.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'Words, an identifier or a phrase to find.' },
+        limit: { type: 'integer', minimum: 1, maximum: 20, description: 'How many messages (default 8).' }
+      },
+      required: ['query']
+    },
+    handler: async (input, context) => {
+      const query = typeof input.query === 'string' ? input.query : ''
+      const limit = typeof input.limit === 'number' ? Math.min(20, Math.max(1, Math.floor(input.limit))) : 8
+      const hits = searchTranscripts(query, { agentId: context.agentId, limit })
+      return { hits: hits.map((hit) => ({ session: hit.sessionId, message: hit.messageId, role: hit.role, date: new Date(hit.createdAtMs).toISOString().slice(0, 10), snippet: hit.snippet })) }
+    }
+  }
+  return [memoryTool, recall, sessionSearch]
+}

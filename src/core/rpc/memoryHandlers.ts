@@ -1,0 +1,36 @@
+import type { memoryMethods } from '../../shared/contract/memory'
+import type { reviewMethods } from '../../shared/contract/review'
+import type { CoreServices } from '../createCore'
+import type { FeatureHandlers } from './foundationHandlers'
+
+/** The memory tool on the user's behalf, receipts, recall search and pinning. */
+export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof memoryMethods> {
+  const { memory } = services
+  return {
+    'memory.show': async ({ agentId, target }) => memory.show(agentId, target),
+    'memory.apply': async ({ agentId, target, action, content, oldText, operations }) =>
+      memory.apply(agentId, { target, action, content, old_text: oldText, operations }),
+    'memory.receipts': async ({ sessionId }) => ({ receipts: memory.receipts.listBySession(sessionId) }),
+    'memory.recall': async ({ agentId, query, k }) => {
+      services.agents.get(agentId)
+      return { items: memory.search(agentId, query, k) }
+    },
+    'memory.pin': async ({ factId, to, slug }) => memory.pinning.pin(factId, to, slug)
+  }
+}
+
+/** The review inbox: the approval gate between retained candidates and recall. */
+export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof reviewMethods> {
+  const { review, facts } = services.memory
+  return {
+    'review.list': async ({ agentId, status }) => ({ candidates: review.list({ ...(agentId ? { agentId } : {}), ...(status ? { status } : {}) }) }),
+    'review.approve': async ({ id, text }) => ({ candidate: review.approve(id, text) }),
+    'review.reject': async ({ id }) => ({ candidate: review.reject(id) }),
+    'review.merge': async ({ id, intoId, text }) => review.merge(id, intoId, text),
+    'review.restore': async ({ id }) => ({ candidate: review.restore(id) }),
+    'review.history': async ({ id }) => ({ events: facts.history(id) }),
+    'review.counts': async () => review.counts(),
+    'review.suppress': async ({ id, suppressed }) => ({ candidate: review.suppress(id, suppressed) }),
+    'review.flagWrong': async ({ id }) => ({ candidate: review.flagWrong(id) })
+  }
+}

@@ -1,0 +1,87 @@
+import { McpConnection, type McpServerConfig, type McpServerState } from './mcpConnection'
+import { toToolDefinitions, type McpToolSet } from './mcpTools'
+
+export interface McpManagerOptions {
+  readonly startTimeoutMs: number
+  readonly callTimeoutMs: number
+  readonly clientVersion: string
+  readonly onChange?: (state: McpServerState) => void
+}
+
+/** A server's tools, or why there are none (the session goes on without them). */
+export type McpListing = (McpToolSet & { readonly ok: true }) | { readonly ok: false; readonly server: string; readonly error: string }
+
+/**
+ * All configured MCP servers, one connection each. `configure` is called with the current
+ * config.json before each use (the user may have edited it): new servers are added, removed
+ * ones stopped, changed ones restarted with their new command.
+ */
+export class McpManager {
+  private readonly connections = new Map<string, McpConnection>()
+  private timeouts: { startTimeoutMs: number; callTimeoutMs: number }
+
+  constructor(private readonly options: McpManagerOptions) {
+    this.timeouts = { startTimeoutMs: options.startTimeoutMs, callTimeoutMs: options.callTimeoutMs }
+  }
+
+  configure(servers: Readonly<Record<string, McpServerConfig>>, timeouts?: { startTimeoutMs: number; callTimeoutMs: number }): void {
+    const changedTimeouts = timeouts !== undefined && (timeouts.startTimeoutMs !== this.timeouts.startTimeoutMs || timeouts.callTimeoutMs !== this.timeouts.callTimeoutMs)
+    if (timeouts) this.timeouts = timeouts
+    for (const [name, connection] of this.connections) {
+      const wanted = Object.hasOwn(servers, name) ? servers[name] : undefined
+      if (!wanted || changedTimeouts || !sameConfig(connection.config, wanted)) {
+        this.connections.delete(name)
+        void connection.close()
+      }
+    }
+    for (const [name, config] of Object.entries(servers)) {
+      if (!this.connections.has(name)) this.connections.set(name, this.connect(name, config))
+    }
+  }
+
+  serverNames(): string[] {
+    return [...this.connections.keys()].sort()
+  }
+
+  get(server: string): McpConnection | undefined {
+    return this.connections.get(server)
+  }
+
+  states(): McpServerState[] {
+    return this.serverNames().map((name) => (this.connections.get(name) as McpConnection).state())
+  }
+
+  /** Starts the server if needed and returns its tool definitions; never throws. */
+  async listTools(server: string): Promise<McpListing> {
+    const connection = this.connections.get(server)
+    if (!connection) return { ok: false, server, error: `no MCP server named "${server}" in config.json` }
+    try {
+      return { ok: true, ...toToolDefinitions(connection, await connection.listTools()) }
+    } catch (error) {
+      return { ok: false, server, error: connection.state().error ?? (error instanceof Error ? error.message : String(error)) }
+    }
+  }
+
+  /** Lists several servers in parallel (session start waits for the slowest, bounded by the start timeout). */
+  listMany(servers: readonly string[]): Promise<McpListing[]> {
+    return Promise.all(servers.map((server) => this.listTools(server)))
+  }
+
+  async closeAll(): Promise<void> {
+    const connections = [...this.connections.values()]
+    this.connections.clear()
+    await Promise.all(connections.map((connection) => connection.close()))
+  }
+
+  private connect(name: string, config: McpServerConfig): McpConnection {
+    return new McpConnection(name, config, {
+      ...this.timeouts,
+      clientVersion: this.options.clientVersion,
+      onChange: (state) => this.options.onChange?.(state)
+    })
+  }
+}
+
+function sameConfig(a: McpServerConfig, b: McpServerConfig): boolean {
+  return JSON.stringify([a.command, a.args, a.env, a.trusted]) === JSON.stringify([b.command, b.args, b.env, b.trusted])
+}
