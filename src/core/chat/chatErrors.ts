@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { HearthError } from '../errors'
+import { IncompleteStream } from './streamCall'
 
 /** The user pressed Stop (or the host aborted): not an error, the partial reply is kept. */
 export class TurnStopped extends Error {
@@ -30,6 +31,10 @@ export function describeModelError(error: unknown, started: boolean): HearthErro
     const what = explain(error.status, type)
     return new HearthError('llm_unavailable', `${what} (${status}${type ? ` ${type}` : ''}: ${cleanMessage(error)}).${kept}`)
   }
+  if (error instanceof TypeError && /terminated|fetch failed|socket|other side closed/i.test(error.message)) {
+    return new HearthError('llm_unavailable', `The connection to the model dropped midway (${error.message}).${kept}`)
+  }
+  if (error instanceof IncompleteStream) return new HearthError('llm_unavailable', `${error.message}.${kept}`)
   if (error instanceof SyntaxError) return new HearthError('llm_unavailable', `The model sent a malformed tool call (${error.message}).${kept}`)
   return new HearthError('internal', `${error instanceof Error ? error.message : String(error)}.${kept}`)
 }
@@ -37,9 +42,9 @@ export function describeModelError(error: unknown, started: boolean): HearthErro
 function explain(status: number | undefined, type: string | null): string {
   if (status === 401) return 'The API key was rejected'
   if (status === 403) return 'The API key may not use this model'
+  if (status === undefined) return 'The reply stream failed midway'
   if (status === 429) return 'The model provider is rate-limiting requests and still refused after retrying'
   if (status === 529 || type === 'overloaded_error') return 'The model is overloaded and still refused after retrying'
-  if (status === undefined) return 'The reply stream failed midway'
   if (status >= 500) return 'The model provider had a server error and still failed after retrying'
   if (status === 400) return 'The model rejected the request'
   return 'The model call failed'

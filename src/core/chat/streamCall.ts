@@ -1,4 +1,4 @@
-import type Anthropic from '@anthropic-ai/sdk'
+import Anthropic from '@anthropic-ai/sdk'
 import type { CallUsage, ContentBlock } from './chatTypes'
 import { FenceFilter } from './fenceFilter'
 import type { MarkedRequest } from './requestBuilder'
@@ -27,6 +27,14 @@ export class StreamFailure extends Error {
   ) {
     super(cause instanceof Error ? cause.message : String(cause))
     this.name = 'StreamFailure'
+  }
+}
+
+/** The connection closed before `message_stop`: the reply is incomplete. */
+export class IncompleteStream extends Error {
+  constructor() {
+    super('The connection closed before the reply finished')
+    this.name = 'IncompleteStream'
   }
 }
 
@@ -59,7 +67,9 @@ export async function streamMessage(
       },
       { signal }
     )
+    let stopped = false
     for await (const event of stream) {
+      if (event.type === 'message_stop') stopped = true
       if (event.type === 'message_start') {
         usage = readUsage(event.message.usage, null)
         sink.started(usage)
@@ -68,6 +78,8 @@ export async function streamMessage(
         stopReason = event.delta.stop_reason ?? stopReason
       } else applyBlockEvent(event, drafts, fenceTags, sink)
     }
+    // The SDK ends the iteration quietly on an abort or a closed socket; only message_stop means done.
+    if (!stopped) throw signal.aborted ? new Anthropic.APIUserAbortError() : new IncompleteStream()
   } catch (error) {
     throw new StreamFailure(error, finish(drafts, true), usage)
   }
