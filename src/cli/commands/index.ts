@@ -3,10 +3,12 @@ import { agentsCommands } from './agents'
 import { benchCommand } from './bench'
 import { initCommand } from './init'
 import { mcpCommand } from './mcp'
+import { memoryCommands } from './memory'
+import { reviewCommands } from './review'
 import { nexusCommands } from './nexus'
 import { nexusBenchAppendCommand } from './nexusBenchAppend'
 import { serveCommand } from './serve'
 import { promptCommands } from './prompt'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
-export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, ...promptCommands]
+export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...memoryCommands, ...reviewCommands, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, ...promptCommands]
