@@ -39,7 +39,7 @@ describe('hearth prompt --json', () => {
     expect(out.layers.map((layer) => layer.id)).toContain('guidance.model')
     expect(out.tiers.stable).toContain('hearth command line')
     expect(out.tiers.volatile).toMatch(/^Session date: \w+day, \w+ \d\d, \d{4}\nModel: gpt-5\nProvider: anthropic$/)
-    expect(out.warnings.some((w) => w.includes('AGENTS.md was not loaded'))).toBe(true)
+    expect(out.warnings).toContain('AGENTS.md was not loaded: the injection scanner matched role_hijack on line 2.')
   })
 
   it('fails with exit 1 and a JSON error for an unknown agent, exit 2 for an unknown option', () => {

@@ -1,5 +1,6 @@
 import type { BenchSuite } from './benchTypes'
 import { promptBench } from './promptBench'
+import { memoryBench } from './memoryBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
-export const BENCH_SUITES: readonly BenchSuite[] = [promptBench]
+export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, memoryBench]

@@ -26,7 +26,7 @@ export function scanContextFile(file: SourceFile, text: string): Omit<RenderedFi
     text: blockedMarker(file.label, ids),
     blocked: ids,
     findings: hits.map((hit) => ({ ...hit, source: file.path })),
-    warnings: [`${file.label} was not loaded: it matched the injection scanner (${ids.join(', ')}). See the matched lines in the Prompt view.`]
+    warnings: [`${file.label} was not loaded: the injection scanner matched ${hits.map((hit) => `${hit.id} on line ${hit.line}`).join(', ')}.`]
   }
 }
 

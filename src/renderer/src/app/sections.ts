@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { FilesSection } from '../features/files/FilesSection'
+import { PromptSection } from '../features/prompt/PromptSection'
 import { selectDirtyCount } from '../features/files/fileSelectors'
 import { SettingsSection } from '../features/settings/SettingsSection'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
@@ -24,7 +25,7 @@ export interface SectionDefinition {
  */
 export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   chat: { label: 'Chat', pending: true, component: pendingSection('chat') },
-  prompt: { label: 'Prompt', pending: true, component: pendingSection('prompt') },
+  prompt: { label: 'Prompt', component: PromptSection },
   files: { label: 'Files', component: FilesSection, badge: selectDirtyCount },
   review: { label: 'Review', pending: true, component: pendingSection('review') },
   nexus: { label: 'Nexus', pending: true, component: pendingSection('nexus') },

@@ -4,6 +4,7 @@ import { createAgentsSlice } from '../features/agents/agentsSlice'
 import { createFilesSlice } from '../features/files/filesSlice'
 import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
 import { createSettingsSlice } from '../features/settings/settingsSlice'
+import { createPromptSlice } from '../features/prompt/promptSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -20,6 +21,7 @@ export function createAppStore(api: ApiClient): StoreApi<AppState> {
     ...createAgentsSlice(api)(...args),
     ...createFilesSlice(api)(...args),
     ...createProjectFolderSlice(api)(...args),
-    ...createSettingsSlice(api)(...args)
+    ...createSettingsSlice(api)(...args),
+    ...createPromptSlice(api)(...args)
   }))
 }

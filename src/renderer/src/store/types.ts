@@ -3,6 +3,7 @@ import type { AgentsSlice } from '../features/agents/agentsSlice'
 import type { FilesSlice } from '../features/files/filesSlice'
 import type { ProjectFolderSlice } from '../features/files/projectFolderSlice'
 import type { SettingsSlice } from '../features/settings/settingsSlice'
+import type { PromptSlice } from '../features/prompt/promptSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -15,7 +16,8 @@ export type AppState = ConnectionSlice &
   AgentsSlice &
   FilesSlice &
   ProjectFolderSlice &
-  SettingsSlice
+  SettingsSlice &
+  PromptSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 
