@@ -1,6 +1,7 @@
 import type { BenchSuite } from './benchTypes'
 import { promptBench } from './promptBench'
+import { nexusBench } from './nexusBench'
 import { memoryBench } from './memoryBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
-export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, memoryBench]
+export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, nexusBench, memoryBench]

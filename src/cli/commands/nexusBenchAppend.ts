@@ -7,6 +7,8 @@ function waitForGo(): Promise<void> {
     const lines = createInterface({ input: process.stdin })
     lines.once('line', () => {
       lines.close()
+      // Nothing more is read; a still-open stdin would keep this process alive after the loop.
+      process.stdin.destroy()
       resolve()
     })
   })

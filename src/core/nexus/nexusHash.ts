@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { NexusEntry } from '../../shared/contract/nexus'
 
 /** The `prev_hash` of entry 1. */
@@ -34,5 +34,10 @@ export function canonicalEntry(fields: HashedFields): string {
 
 /** SHA-256 (hex) of the canonical serialisation. */
 export function hashEntry(fields: HashedFields): string {
-  return createHash('sha256').update(canonicalEntry(fields), 'utf8').digest('hex')
+  return sha256Hex(canonicalEntry(fields))
+}
+
+/** One-shot hashing: noticeably cheaper than createHash() when verifying 100,000 entries. */
+export function sha256Hex(text: string): string {
+  return hash('sha256', text, 'hex')
 }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import type { NexusEntry, NexusEntryType, NexusListFilter } from '../../shared/contract/nexus'
 import type { Clock } from '../ports/clock'
 import { GENESIS_HASH, hashEntry } from './nexusHash'
-import { ENTRY_COLUMNS, fromRow, type NexusRow } from './nexusRows'
+import { ENTRY_COLUMNS, fromRow, type NexusRow, type RawNexusRow } from './nexusRows'
 import { assertRefsExist, type NewEntry } from './nexusRules'
 
 const INSERT = `INSERT INTO nexus_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -111,9 +111,19 @@ export class SqliteNexusRepository {
     return rows.map(fromRow)
   }
 
-  /** Every row in order, as raw rows, for `verify` (no object mapping beyond what hashing needs). */
-  iterateRows(): IterableIterator<NexusRow> {
-    return this.db.prepare(`${SELECT} ORDER BY seq`).iterate() as IterableIterator<NexusRow>
+  /**
+   * Every row in order as column tuples (ENTRY_COLUMNS order), read in pages: tuples instead of
+   * objects and short statements keep `verify` of 100,000 entries well under two seconds.
+   */
+  *iterateRaw(pageSize = 5000): IterableIterator<RawNexusRow> {
+    const page = this.db.prepare(`${SELECT} WHERE seq > ? ORDER BY seq LIMIT ?`).raw()
+    let after = Number.MIN_SAFE_INTEGER
+    for (;;) {
+      const rows = page.all(after, pageSize) as RawNexusRow[]
+      yield* rows
+      if (rows.length < pageSize) return
+      after = (rows.at(-1) as RawNexusRow)[0]
+    }
   }
 
   /** The SQL text of each append-only trigger present on nexus_entries, by name. */

@@ -15,6 +15,21 @@ export interface NexusRow {
   readonly hash: string
 }
 
+/** The same row as a tuple, in ENTRY_COLUMNS order (cheaper to read in bulk). */
+export type RawNexusRow = readonly [
+  seq: number,
+  createdAt: number,
+  agent: string,
+  channel: string,
+  type: string,
+  summary: string,
+  body: string | null,
+  refs: string,
+  rationale: string | null,
+  prevHash: string,
+  hash: string
+]
+
 export const ENTRY_COLUMNS = 'seq, created_at, agent, channel, type, summary, body, refs, rationale, prev_hash, hash'
 
 /** The one place where snake_case rows become entries. */

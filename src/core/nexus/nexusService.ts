@@ -98,7 +98,7 @@ export class NexusService {
     const parsed = NexusPostInput.safeParse(raw)
     if (!parsed.success) throw invalidInput(describeZodError(parsed.error))
     const entry = this.repository.append(toNewEntry(parsed.data, this.options.channel))
-    this.afterAppend()
+    this.afterAppend([entry])
     return { entry, conflicts: entry.type === 'decision' ? this.conflictsWith(entry) : [] }
   }
 
@@ -110,7 +110,7 @@ export class NexusService {
       return toNewEntry(parsed.data, this.options.channel)
     })
     const appended = this.repository.appendMany(entries)
-    this.afterAppend()
+    this.afterAppend(appended)
     return appended
   }
 
@@ -148,6 +148,7 @@ export class NexusService {
   /** Starts emitting `nexus.appended` for entries written by other processes; returns the tail. */
   watch(): number {
     if (!this.pollTimer) {
+      this.lastEmittedSeq = this.repository.maxSeq()
       this.pollTimer = setInterval(() => this.pump(), this.options.pollMs ?? 1000)
       this.pollTimer.unref()
     }
@@ -180,8 +181,17 @@ export class NexusService {
     if (this.mirrorTimer) this.flushMirror()
   }
 
-  private afterAppend(): void {
-    this.pump()
+  /**
+   * Announces this process's own appends. While watched, entries other processes slipped in
+   * before them are announced too (in order); unwatched, nobody needs them, so no reads.
+   */
+  private afterAppend(appended: readonly NexusEntry[]): void {
+    if (this.pollTimer) {
+      this.pump()
+    } else {
+      this.lastEmittedSeq = Math.max(this.lastEmittedSeq, (appended.at(-1) as NexusEntry).seq)
+      this.events.emit('nexus.appended', { entries: [...appended] })
+    }
     this.scheduleMirror()
   }
 

@@ -1,7 +1,7 @@
 import type { NexusVerifyReport } from '../../shared/contract/nexus'
 import { NEXUS_TRIGGERS } from '../node/db/migrations/0004-nexus'
-import { GENESIS_HASH, hashEntry } from './nexusHash'
-import { fromRow, type NexusRow } from './nexusRows'
+import { GENESIS_HASH, hashEntry, type HashedFields } from './nexusHash'
+import { parseRefs, type RawNexusRow } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
 
 /**
@@ -12,7 +12,7 @@ import type { SqliteNexusRepository } from './nexusRepository'
  */
 export function verifyChain(repository: SqliteNexusRepository): NexusVerifyReport {
   const problems = missingGuards(repository.triggers())
-  const chain = checkRows(repository.iterateRows())
+  const chain = checkRows(repository.iterateRaw())
   if (chain.firstBadSeq !== null) problems.push(`Entry #${chain.firstBadSeq}: ${chain.reason}`)
   return { ok: problems.length === 0, count: chain.count, firstBadSeq: chain.firstBadSeq, problems }
 }
@@ -29,8 +29,8 @@ interface ChainCheck {
   readonly reason: string
 }
 
-/** Walks the rows once; stops naming only the first bad entry, but keeps counting. */
-function checkRows(rows: Iterable<NexusRow>): ChainCheck {
+/** Walks the rows once; names only the first bad entry, but keeps counting. */
+function checkRows(rows: Iterable<RawNexusRow>): ChainCheck {
   let count = 0
   let expectedSeq = 1
   let previousHash = GENESIS_HASH
@@ -41,21 +41,21 @@ function checkRows(rows: Iterable<NexusRow>): ChainCheck {
     if (firstBadSeq === null) {
       const problem = rowProblem(row, expectedSeq, previousHash)
       if (problem !== null) {
-        firstBadSeq = row.seq === expectedSeq ? row.seq : Math.min(row.seq, expectedSeq)
+        firstBadSeq = Math.min(row[0], expectedSeq)
         reason = problem
       }
     }
-    expectedSeq = row.seq + 1
-    previousHash = row.hash
+    expectedSeq = row[0] + 1
+    previousHash = row[10]
   }
   return { count, firstBadSeq, reason }
 }
 
-function rowProblem(row: NexusRow, expectedSeq: number, previousHash: string): string | null {
-  if (row.seq !== expectedSeq) return `sequence gap (expected #${expectedSeq}, found #${row.seq}): an entry was removed`
-  if (row.prev_hash !== previousHash) return 'its prev_hash does not match the previous entry: the chain was broken'
-  const entry = fromRow(row)
-  const { hash: stored, ...fields } = entry
+function rowProblem(row: RawNexusRow, expectedSeq: number, previousHash: string): string | null {
+  const [seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash, stored] = row
+  if (seq !== expectedSeq) return `sequence gap (expected #${expectedSeq}, found #${seq}): an entry was removed or inserted out of order`
+  if (prevHash !== previousHash) return 'its prev_hash does not match the previous entry: the chain was broken'
+  const fields = { seq, ts, agent, channel, type: type as HashedFields['type'], summary, body, refs: parseRefs(refs), rationale, prevHash }
   if (hashEntry(fields) !== stored) return 'its content does not match its hash: the entry was changed'
   return null
 }
