@@ -1,0 +1,77 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CLI, runHearth } from '../helpers/cli'
+import { makeTempDir } from '../helpers/tempHome'
+
+let temp: ReturnType<typeof makeTempDir>
+let client: Client
+
+beforeEach(async () => {
+  temp = makeTempDir('hearth-nexus-mcp-')
+  runHearth(['--home', temp.dir, 'agents', 'create', 'Ella'])
+  writeFileSync(join(temp.dir, 'agents/ella/MEMORY.md'), 'The user deploys with Fly.io on Fridays\n§\nSecrets live in the OS keychain, never in .env files\n')
+  client = new Client({ name: 'Claude Code', version: '2.0.0' })
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', temp.dir, 'mcp'], stderr: 'pipe' }))
+})
+
+afterEach(async () => {
+  await client.close()
+  temp.cleanup()
+})
+
+/** The JSON a tool answered with (text content), or the error text. */
+async function call(name: string, args: Record<string, unknown>): Promise<{ isError: boolean; value: any }> {
+  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { type: string; text: string }[] }
+  const text = result.content[0]?.text ?? ''
+  return { isError: result.isError === true, value: result.isError ? text : JSON.parse(text) }
+}
+
+describe('hearth mcp over stdio with the SDK client', () => {
+  it('lists the Nexus and memory tools', async () => {
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['memory_search', 'nexus_decisions', 'nexus_post', 'nexus_read'])
+  })
+
+  it('posts with channel mcp:<client name>, and reads entries other processes wrote', async () => {
+    runHearth(['--home', temp.dir, 'nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', 'Ella shipped the importer'])
+    const posted = await call('nexus_post', { type: 'ack', summary: 'Seen the importer', refs: [1] })
+    expect(posted.value.entry).toMatchObject({ seq: 2, agent: 'claude-code', channel: 'mcp:claude-code', type: 'ack', refs: [1] })
+    const named = await call('nexus_post', { type: 'turn', summary: 'Lyra reporting', agent: 'lyra' })
+    expect(named.value.entry).toMatchObject({ agent: 'lyra', channel: 'mcp:claude-code' })
+    const read = await call('nexus_read', { since: 0 })
+    expect(read.value.entries.map((entry: { agent: string; channel: string }) => `${entry.agent}@${entry.channel}`)).toEqual([
+      'ella@cli',
+      'claude-code@mcp:claude-code',
+      'lyra@mcp:claude-code'
+    ])
+    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{ entries: { channel: string }[] }>()
+    expect(tail.entries.map((entry) => entry.channel)).toEqual(['cli', 'mcp:claude-code', 'mcp:claude-code'])
+    expect(runHearth(['--home', temp.dir, '--json', 'nexus', 'verify']).json()).toMatchObject({ ok: true, count: 3 })
+  })
+
+  it('returns tool errors the model can read for bad posts, and appends nothing', async () => {
+    const refused = await call('nexus_post', { type: 'decision', summary: 'Switch to Postgres' })
+    expect(refused).toEqual({ isError: true, value: expect.stringMatching(/decision needs a rationale/) })
+    const badRef = await call('nexus_post', { type: 'ack', summary: 'Seen', refs: [42] })
+    expect(badRef.value).toMatch(/do not exist: #42/)
+    expect((await call('nexus_read', {})).value.total).toBe(0)
+  })
+
+  it('serves the decision log with conflicts between agents', async () => {
+    runHearth(['--home', temp.dir, 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Store session history in SQLite', '--rationale', 'durable and fast'])
+    const second = await call('nexus_post', { type: 'decision', summary: 'Store session history in JSON files', rationale: 'durable and fast' })
+    expect(second.value.conflicts).toEqual([{ first: 1, second: 2, similarity: expect.any(Number) }])
+    const log = await call('nexus_decisions', {})
+    expect(log.value.decisions.map((entry: { agent: string }) => entry.agent)).toEqual(['ella', 'claude-code'])
+    expect(log.value.conflicts).toMatchObject([{ first: 1, second: 2, agents: ['ella', 'claude-code'] }])
+  })
+
+  it('searches memory read-only', async () => {
+    const found = await call('memory_search', { query: 'where do secrets live?' })
+    expect(found.value.hits[0]).toMatchObject({ source: 'memory', agent: 'ella', text: 'Secrets live in the OS keychain, never in .env files' })
+    expect((await call('memory_search', { query: 'zebra' })).value.hits).toEqual([])
+  })
+})
