@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createCore } from '../core/createCore'
+import { createCore, type Core } from '../core/createCore'
+import type { ToolCatalog } from '../core/tools/toolTypes'
 import { estimateTokens } from '../shared/util/tokens'
 import { figure, percentile, type BenchFigure, type BenchSuite } from './benchTypes'
 
 /**
  * Stand-ins for the six built-in tools' schemas, shaped like the real ones (name, description,
- * JSON Schema). The tool registry (issue #7) was not wired into prompt assembly when this bench
- * was written, so the token figure counts these; swap in `sessionTools()` once it is.
+ * JSON Schema), used only when the core has no tool registry to ask (`services.tools`).
  */
 export const BUILTIN_TOOL_STUBS: ReadonlyArray<{ name: string; description: string; input_schema: Record<string, unknown> }> = [
   {
@@ -83,12 +83,23 @@ function seedHeavyHome(project: string, agentId: string, paths: { soul: string; 
   }
 }
 
-async function defaultAgentTokens(tmpDir: string): Promise<BenchFigure> {
+/** The tool schemas as sent to the model: the registry's when the core has one, else the stubs. */
+async function toolSchemaTokens(core: Core, agentId: string, log: (line: string) => void): Promise<number> {
+  const catalog = (core.services as unknown as { tools?: ToolCatalog }).tools
+  const real = catalog ? await catalog.sessionTools(agentId) : []
+  const schemas = real.length > 0 ? real.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })) : BUILTIN_TOOL_STUBS
+  const tokens = estimateTokens(JSON.stringify(schemas))
+  log(`tool schemas: ${schemas.length} tools, ≈ ${tokens} tokens (${real.length > 0 ? 'from the tool registry' : 'stub schemas: no tool registry in this core'})`)
+  return tokens
+}
+
+async function defaultAgentTokens(tmpDir: string, log: (line: string) => void): Promise<BenchFigure> {
   const core = createCore({ home: join(tmpDir, 'default-home'), host: 'cli', env: {} })
   try {
     core.services.agents.create('Assistant', 'assistant')
     const built = await core.services.prompts.assemble({ agentId: 'assistant' })
-    const toolTokens = estimateTokens(JSON.stringify(BUILTIN_TOOL_STUBS))
+    log(`default agent system prompt: ≈ ${built.tokens} tokens, tools ${built.request.toolNames.join(', ')}`)
+    const toolTokens = await toolSchemaTokens(core, 'assistant', log)
     return figure('prompt.default_agent_tokens', built.tokens + toolTokens, 'tokens', 3000, 'lower')
   } finally {
     core.dispose()
@@ -133,6 +144,6 @@ async function heavyAssembly(tmpDir: string, quick: boolean, log: (line: string)
 export const promptBench: BenchSuite = {
   name: 'prompt',
   async run(ctx) {
-    return [await defaultAgentTokens(ctx.tmpDir), ...(await heavyAssembly(ctx.tmpDir, ctx.quick, ctx.log))]
+    return [await defaultAgentTokens(ctx.tmpDir, ctx.log), ...(await heavyAssembly(ctx.tmpDir, ctx.quick, ctx.log))]
   }
 }

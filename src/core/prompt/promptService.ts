@@ -118,7 +118,7 @@ export class PromptService implements PromptBuilder {
       memoryCharLimit: config.memory.memoryCharLimit,
       userCharLimit: config.memory.userCharLimit,
       providerBlocks: this.staticBlocks(agent.id),
-      fileCap: this.fileCap(request.model),
+      fileCap: fileCharCap(config.context_file_max_chars, contextWindowOf(request.model)),
       now: this.options.clock.now(),
       ...(this.options.timeZone ? { timeZone: this.options.timeZone } : {}),
       gatherWarnings: rules.warnings
