@@ -23,7 +23,7 @@ export function NavItem({ id, section }: Readonly<{ id: SectionId; section: Sect
       >
         <span>{section.label}</span>
         {badge > 0 && (
-          <span className="badge" aria-label={`${badge} pending`}>
+          <span className="badge" aria-label={`${badge} ${section.badgeNoun ?? 'pending'}`}>
             {badge}
           </span>
         )}

@@ -14,6 +14,8 @@ export interface SectionDefinition {
   readonly component: ComponentType
   /** A count shown beside the label in the sidebar; 0 hides it. */
   readonly badge?: (state: AppState) => number
+  /** What the count counts, for screen readers ("3 pending"); defaults to "pending". */
+  readonly badgeNoun?: string
   /** True while the section is only an honest placeholder. */
   readonly pending?: boolean
 }
@@ -26,9 +28,9 @@ export interface SectionDefinition {
 export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   chat: { label: 'Chat', pending: true, component: pendingSection('chat') },
   prompt: { label: 'Prompt', component: PromptSection },
-  files: { label: 'Files', component: FilesSection, badge: selectDirtyCount },
+  files: { label: 'Files', component: FilesSection, badge: selectDirtyCount, badgeNoun: 'unsaved' },
   review: { label: 'Review', pending: true, component: pendingSection('review') },
   nexus: { label: 'Nexus', pending: true, component: pendingSection('nexus') },
   inspector: { label: 'Inspector', pending: true, component: pendingSection('inspector') },
-  settings: { label: 'Settings', component: SettingsSection, badge: selectConfigErrorCount }
+  settings: { label: 'Settings', component: SettingsSection, badge: selectConfigErrorCount, badgeNoun: 'config problems' }
 }

@@ -3,6 +3,7 @@ import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { Dialog } from '../../ui/Dialog'
 import { useAppStore } from '../../store/useAppStore'
+import { FolderPathForm } from './FolderPathForm'
 import { selectFolderError, selectFolderListing, selectProjectDir } from './projectFolderSlice'
 
 /** Browses folders through the core (`app.listDirs`): the browser host has no native folder dialog. */
@@ -37,8 +38,11 @@ export function FolderPickerDialog({ onClose }: Readonly<{ onClose: () => void }
       }
     >
       <p className="muted">Hearth edits the folder's rules file (AGENTS.md, CLAUDE.md, .cursorrules …), or creates AGENTS.md if it has none.</p>
-      {error !== null && <Banner tone="danger" title="Cannot open that folder">{error}</Banner>}
-      <div className="path" data-testid="folder-picker-current">{listing?.dir ?? '…'}</div>
+      <FolderPathForm onGo={(dir) => void browseFolder(dir)} />
+      {error !== null && <Banner tone="danger" title="Cannot open that folder" data-testid="folder-error">{error}</Banner>}
+      <div className="folder-current">
+        <span className="field__label">Current folder</span> <span className="path" data-testid="folder-picker-current">{listing?.dir ?? '…'}</span>
+      </div>
       <ul className="folder-list" aria-label="Sub-folders">
         {listing?.parent != null && (
           <li>

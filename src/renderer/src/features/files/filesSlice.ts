@@ -52,7 +52,8 @@ export function createFilesSlice(api: ApiClient): SliceCreator<FilesSlice> {
       const file = get().openFiles[key]
       if (file === undefined || file.doc === null || file.saving || (isReadOnly(file) && !force)) return false
       const content = file.draft
-      const baseHash = file.conflict?.disk.hash ?? file.doc.hash
+      // A plain save is checked against what the editor loaded; only "Keep mine" targets the disk version.
+      const baseHash = force ? (file.conflict?.disk.hash ?? file.doc.hash) : file.doc.hash
       set((state) => patchFile(state, key, { saving: true, savingContent: content, saveError: null }))
       try {
         const doc = await api.call('files.write', { target: file.target, content, baseHash, ...(force ? { force } : {}) })

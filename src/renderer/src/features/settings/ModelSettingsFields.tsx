@@ -2,11 +2,13 @@ import type { ReactNode } from 'react'
 import type { EditableSettings } from '../../../../shared/contract'
 import { Button } from '../../ui/Button'
 import { SettingsField } from './SettingsField'
-import { useModelSettingsForm } from './useModelSettingsForm'
+import { useModelSettingsForm, type FormMessage } from './useModelSettingsForm'
 
 /** The model settings form itself; `locked` while config.json is malformed (the core refuses to write it). */
-export function ModelSettingsFields({ initial, locked }: Readonly<{ initial: EditableSettings; locked: boolean }>): ReactNode {
-  const form = useModelSettingsForm(initial)
+type Props = Readonly<{ initial: EditableSettings; locked: boolean; message: FormMessage; onMessage: (message: FormMessage) => void }>
+
+export function ModelSettingsFields({ initial, locked, message, onMessage }: Props): ReactNode {
+  const form = useModelSettingsForm(initial, onMessage)
   return (
     <form
       onSubmit={(event) => {
@@ -32,9 +34,9 @@ export function ModelSettingsFields({ initial, locked }: Readonly<{ initial: Edi
         </SettingsField>
       </div>
       <div className="form-actions settings-actions">
-        {form.message !== null && (
-          <span className={form.message.ok ? 'field__hint' : 'field__error'} role={form.message.ok ? 'status' : 'alert'} data-testid="settings-message">
-            {form.message.text}
+        {message !== null && (
+          <span className={message.ok ? 'field__hint' : 'field__error'} role={message.ok ? 'status' : 'alert'} data-testid="settings-message">
+            {message.text}
           </span>
         )}
         <Button variant="primary" type="submit" disabled={form.busy || locked} data-testid="settings-save" title={locked ? 'Fix config.json first' : undefined}>

@@ -8,24 +8,25 @@ export interface ModelSettingsDraft {
   readonly cacheTtl: '5m' | '1h'
 }
 
+export type FormMessage = { readonly ok: boolean; readonly text: string } | null
+
 export interface ModelSettingsForm {
   readonly draft: ModelSettingsDraft
   readonly fieldErrors: Readonly<Partial<Record<keyof ModelSettingsDraft, string>>>
-  readonly message: { readonly ok: boolean; readonly text: string } | null
   readonly busy: boolean
   readonly change: (patch: Partial<ModelSettingsDraft>) => void
   readonly save: () => Promise<void>
 }
 
 /**
- * Form state for model, base URL and cache TTL. Checked with the contract's own schema before
+ * Form state for model, base URL and cache TTL. The result message lives with the caller, because
+ * the form is re-mounted (fresh from disk) after every save. Checked with the contract's own schema before
  * sending, so a bad URL is reported beside the field in plain words.
  */
-export function useModelSettingsForm(initial: EditableSettings): ModelSettingsForm {
+export function useModelSettingsForm(initial: EditableSettings, setMessage: (message: FormMessage) => void): ModelSettingsForm {
   const updateSettings = useAppStore((state) => state.updateSettings)
   const [draft, setDraft] = useState<ModelSettingsDraft>({ model: initial.model, baseUrl: initial.baseUrl ?? '', cacheTtl: initial.cacheTtl })
   const [fieldErrors, setFieldErrors] = useState<ModelSettingsForm['fieldErrors']>({})
-  const [message, setMessage] = useState<ModelSettingsForm['message']>(null)
   const [busy, setBusy] = useState(false)
   async function save(): Promise<void> {
     const parsed = EditableSettings.safeParse({ model: draft.model.trim(), baseUrl: draft.baseUrl.trim() === '' ? null : draft.baseUrl.trim(), cacheTtl: draft.cacheTtl })
@@ -41,7 +42,6 @@ export function useModelSettingsForm(initial: EditableSettings): ModelSettingsFo
   return {
     draft,
     fieldErrors,
-    message,
     busy,
     change: (patch) => {
       setDraft((current) => ({ ...current, ...patch }))

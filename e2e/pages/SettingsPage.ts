@@ -1,0 +1,28 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The Settings section: model settings, the write-only API key, config.json problems. */
+export class SettingsPage {
+  constructor(readonly page: Page) {}
+
+  get keyStatus(): Locator {
+    return this.page.getByTestId('api-key-status')
+  }
+
+  get configErrors(): Locator {
+    return this.page.getByTestId('config-errors')
+  }
+
+  async saveApiKey(key: string): Promise<void> {
+    await this.page.getByTestId('api-key-input').fill(key)
+    await this.page.getByTestId('api-key-save').click()
+    await expect(this.page.getByTestId('api-key-message')).toHaveText('Key saved.')
+    await expect(this.page.getByTestId('api-key-input')).toHaveValue('')
+  }
+
+  async saveModelSettings(values: { readonly model?: string; readonly baseUrl?: string; readonly cacheTtl?: '5m' | '1h' }): Promise<void> {
+    if (values.model !== undefined) await this.page.getByTestId('settings-model').fill(values.model)
+    if (values.baseUrl !== undefined) await this.page.getByTestId('settings-base-url').fill(values.baseUrl)
+    if (values.cacheTtl !== undefined) await this.page.getByTestId('settings-cache-ttl').selectOption(values.cacheTtl)
+    await this.page.getByTestId('settings-save').click()
+  }
+}

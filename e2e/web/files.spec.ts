@@ -1,0 +1,87 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from '../fixtures/hearth'
+import { snap } from '../fixtures/screenshots'
+import { FilesPage } from '../pages/FilesPage'
+import { HearthApp } from '../pages/HearthApp'
+
+test('first run, then edit an agent\'s SOUL.md in Monaco and save it to disk', async ({ page, hearth }) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await expect(app.firstRun).toBeVisible()
+  await snap(page, 'first-run-1-agent')
+  await page.getByTestId('agent-name-input').fill('Research')
+  await page.getByTestId('agent-create-submit').click()
+  await expect(page.getByTestId('profile-input')).toBeEnabled()
+  await page.getByTestId('profile-input').fill('# About me\n\nI am Sam, I write about rivers.\n')
+  await snap(page, 'first-run-2-profile')
+  await page.getByTestId('profile-save').click()
+  await expect(page.getByTestId('first-run-finish')).toBeVisible()
+  await snap(page, 'first-run-3-model')
+  await page.getByTestId('first-run-finish').click()
+  expect(readFileSync(join(hearth.home, 'USER.md'), 'utf8')).toBe('# About me\n\nI am Sam, I write about rivers.\n')
+
+  const files = new FilesPage(page)
+  await files.open('soul')
+  const soulPath = join(hearth.home, 'agents', 'research', 'SOUL.md')
+  await expect(files.path).toHaveText(soulPath)
+  expect(await files.editorText()).toContain('You are Research')
+  await snap(page, 'files-soul')
+
+  await files.replaceText('# Research\n\nYou answer with sources.')
+  await expect(files.state).toHaveText('Unsaved changes')
+  await expect(files.tab('soul').getByTestId('file-tab-soul-dirty')).toBeVisible()
+  await expect(files.tokens).toContainText(`≈ ${Math.ceil('# Research\n\nYou answer with sources.'.length / 4)} tokens`)
+  await snap(page, 'files-soul-dirty')
+  await files.saveWithShortcut()
+  expect(readFileSync(soulPath, 'utf8')).toBe('# Research\n\nYou answer with sources.')
+
+  await files.appendText('\nCite page numbers.')
+  await files.saveWithButton()
+  expect(readFileSync(soulPath, 'utf8')).toBe('# Research\n\nYou answer with sources.\nCite page numbers.')
+})
+
+test('MEMORY.md, USER.md and a project rules file picked with the folder browser', async ({ page, hearth }) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Coder', '# About me\n\nI like short answers.\n')
+  const files = new FilesPage(page)
+
+  await files.open('memory')
+  await expect(files.path).toHaveText(join(hearth.home, 'agents', 'coder', 'MEMORY.md'))
+  await expect(page.getByTestId('injected-panel')).toBeVisible()
+  await snap(page, 'files-memory')
+
+  await files.open('user')
+  expect(await files.editorText()).toContain('I like short answers.')
+
+  const project = join(hearth.home, 'project')
+  mkdirSync(project)
+  writeFileSync(join(project, 'CLAUDE.md'), '# Project rules\n\nUse tabs.\n')
+  await files.tab('rules').click()
+  await expect(page.getByTestId('rules-empty')).toBeVisible()
+  await snap(page, 'files-rules-empty')
+  await page.getByTestId('project-pick').click()
+  await page.getByTestId('folder-path-input').fill(project)
+  await page.getByTestId('folder-path-go').click()
+  await expect(page.getByTestId('folder-picker-current')).toHaveText(project)
+  await snap(page, 'files-folder-picker')
+  await page.getByTestId('folder-picker-choose').click()
+  await expect(files.path).toHaveText(join(project, 'CLAUDE.md'))
+  expect(await files.editorText()).toContain('Use tabs.')
+  await snap(page, 'files-rules')
+})
+
+test('a binary file is shown read-only with the reason', async ({ page, hearth }) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Ada', 'Hi.\n')
+  writeFileSync(join(hearth.home, 'agents', 'ada', 'MEMORY.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]))
+  const files = new FilesPage(page)
+  await files.tab('memory').click()
+  await expect(page.getByTestId('file-read-error')).toContainText('binary')
+  await expect(files.state).toHaveText('Read-only')
+  await expect(page.getByTestId('file-unreadable')).toBeVisible()
+  await expect(page.getByTestId('file-save')).toBeDisabled()
+  await snap(page, 'files-read-error')
+})

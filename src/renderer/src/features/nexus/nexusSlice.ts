@@ -1,0 +1,146 @@
+import type { NexusConflict, NexusEntry, NexusEntryType, NexusVerifyReport } from '../../../../shared/contract'
+import type { ApiClient } from '../../api/client'
+import { errorMessage } from '../../api/rpcError'
+import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+
+/** The timeline's filters; empty means "all". */
+export interface NexusFilter {
+  readonly agent: string
+  readonly type: NexusEntryType | ''
+  readonly search: string
+}
+
+/** How many entries the timeline shows (newest). */
+export const TIMELINE_LIMIT = 300
+
+/** The Nexus section's state: the timeline, decision log, checkpoints, conflicts and chain status. */
+export interface NexusSlice {
+  readonly nexusEntries: readonly NexusEntry[]
+  readonly nexusTotal: number
+  readonly nexusFilter: NexusFilter
+  /** Every author seen, for the agent filter. */
+  readonly nexusAuthors: readonly string[]
+  readonly nexusDecisions: readonly NexusEntry[]
+  readonly nexusCheckpoints: readonly NexusEntry[]
+  readonly nexusConflicts: readonly NexusConflict[]
+  readonly nexusChain: NexusVerifyReport | null
+  readonly nexusTailSeq: number
+  readonly nexusError: string | null
+  readonly nexusLoaded: boolean
+  readonly loadNexus: () => Promise<void>
+  readonly setNexusFilter: (patch: Partial<NexusFilter>) => void
+  readonly verifyNexus: () => Promise<void>
+  readonly resolveNexusConflict: (first: number, second: number, summary: string) => Promise<ActionResult>
+  /** `nexus.appended` from this or another process (the app, the CLI, MCP clients). */
+  readonly receiveNexusAppended: (entries: readonly NexusEntry[]) => void
+}
+
+export function matchesFilter(entry: NexusEntry, filter: NexusFilter): boolean {
+  if (filter.agent !== '' && entry.agent !== filter.agent) return false
+  if (filter.type !== '' && entry.type !== filter.type) return false
+  const needle = filter.search.trim().toLowerCase()
+  return needle === '' || `${entry.summary} ${entry.body ?? ''} ${entry.rationale ?? ''}`.toLowerCase().includes(needle)
+}
+
+function mergeAuthors(authors: readonly string[], entries: readonly NexusEntry[]): readonly string[] {
+  const next = new Set(authors)
+  for (const entry of entries) next.add(entry.agent)
+  return next.size === authors.length ? authors : [...next].sort()
+}
+
+export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
+  // Only the newest timeline request may update the list (typing in search fires several).
+  let latest = 0
+  const loadTimeline = async (get: () => AppState, set: (patch: Partial<NexusSlice>) => void): Promise<void> => {
+    const request = ++latest
+    const { agent, type, search } = get().nexusFilter
+    const result = await api.call('nexus.list', {
+      limit: TIMELINE_LIMIT,
+      ...(agent !== '' ? { agent } : {}),
+      ...(type !== '' ? { type } : {}),
+      ...(search.trim() !== '' ? { search: search.trim() } : {})
+    })
+    if (request === latest) set({ nexusEntries: result.entries, nexusTotal: result.total, nexusAuthors: mergeAuthors(get().nexusAuthors, result.entries) })
+  }
+  const loadSideLists = async (get: () => AppState, set: (patch: Partial<NexusSlice>) => void): Promise<void> => {
+    const [decisions, checkpoints, conflicts] = await Promise.all([
+      api.call('nexus.decisions', { limit: 200 }),
+      api.call('nexus.checkpoints', {}),
+      api.call('nexus.conflicts', {})
+    ])
+    set({
+      nexusDecisions: decisions.entries,
+      nexusCheckpoints: checkpoints.entries,
+      nexusConflicts: conflicts.conflicts,
+      nexusAuthors: mergeAuthors(get().nexusAuthors, [...decisions.entries, ...checkpoints.entries])
+    })
+  }
+  return (set, get) => ({
+    nexusEntries: [],
+    nexusTotal: 0,
+    nexusFilter: { agent: '', type: '', search: '' },
+    nexusAuthors: [],
+    nexusDecisions: [],
+    nexusCheckpoints: [],
+    nexusConflicts: [],
+    nexusChain: null,
+    nexusTailSeq: 0,
+    nexusError: null,
+    nexusLoaded: false,
+    async loadNexus() {
+      try {
+        const watch = await api.call('nexus.watch', {})
+        set({ nexusTailSeq: watch.tailSeq })
+        await Promise.all([loadTimeline(get, set), loadSideLists(get, set), get().verifyNexus()])
+        set({ nexusError: null, nexusLoaded: true })
+      } catch (error) {
+        set({ nexusError: errorMessage(error), nexusLoaded: true })
+      }
+    },
+    setNexusFilter(patch) {
+      set((state) => ({ nexusFilter: { ...state.nexusFilter, ...patch } }))
+      loadTimeline(get, set).catch((error: unknown) => set({ nexusError: errorMessage(error) }))
+    },
+    async verifyNexus() {
+      try {
+        set({ nexusChain: await api.call('nexus.verify', {}) })
+      } catch (error) {
+        set({ nexusError: errorMessage(error) })
+      }
+    },
+    async resolveNexusConflict(first, second, summary) {
+      try {
+        await api.call('nexus.resolve', { first, second, summary })
+        await loadSideLists(get, set)
+        return { ok: true, value: undefined }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
+    },
+    receiveNexusAppended(entries) {
+      const state = get()
+      const known = new Set(state.nexusEntries.map((entry) => entry.seq))
+      const fresh = entries.filter((entry) => !known.has(entry.seq) && matchesFilter(entry, state.nexusFilter))
+      const tail = Math.max(state.nexusTailSeq, ...entries.map((entry) => entry.seq))
+      set({
+        nexusEntries: [...state.nexusEntries, ...fresh].slice(-TIMELINE_LIMIT),
+        nexusTotal: state.nexusTotal + fresh.length,
+        nexusAuthors: mergeAuthors(state.nexusAuthors, entries),
+        nexusTailSeq: tail
+      })
+      if (entries.some((entry) => ['decision', 'checkpoint', 'resolution'].includes(entry.type))) {
+        loadSideLists(get, set).catch((error: unknown) => set({ nexusError: errorMessage(error) }))
+      }
+    }
+  })
+}
+
+export const selectNexusEntries = (state: AppState): readonly NexusEntry[] => state.nexusEntries
+export const selectNexusFilter = (state: AppState): NexusFilter => state.nexusFilter
+export const selectNexusAuthors = (state: AppState): readonly string[] => state.nexusAuthors
+export const selectNexusDecisions = (state: AppState): readonly NexusEntry[] => state.nexusDecisions
+export const selectNexusCheckpoints = (state: AppState): readonly NexusEntry[] => state.nexusCheckpoints
+export const selectNexusConflicts = (state: AppState): readonly NexusConflict[] => state.nexusConflicts
+export const selectNexusChain = (state: AppState): NexusVerifyReport | null => state.nexusChain
+export const selectNexusTailSeq = (state: AppState): number => state.nexusTailSeq
+export const selectNexusConflictCount = (state: AppState): number => state.nexusConflicts.length
