@@ -8,10 +8,9 @@ import type { EventHub } from '../events'
 import { writeFileAtomic } from '../home/atomicWrite'
 import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
+import { nodePromptFileSystem } from '../prompt/promptFileSystem'
+import { findProjectRules } from '../prompt/rulesFinder'
 import type { AgentService } from './agentService'
-
-/** Project rules files in the order the prompt assembler prefers them (SPEC §2). */
-const RULES_CANDIDATES = ['.hearth.md', 'HEARTH.md', 'AGENTS.md', 'agents.md', 'CLAUDE.md', 'claude.md', '.cursorrules']
 
 /** Shows what the prompt would take from a file; provided by the prompt feature. */
 export type InjectedViewProvider = (target: FileTarget, text: string, path: string) => InjectedView | null
@@ -115,15 +114,13 @@ export function sha256(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-/** The rules file a project folder would load, or AGENTS.md (to be created) when it has none. */
+/** The rules file the prompt would load for a project folder, or AGENTS.md (to be created) when it has none. */
 export function resolveRulesFile(projectDir: string): string {
   if (!isAbsolute(projectDir)) throw invalidInput(`Project folder must be an absolute path: ${projectDir}`)
   if (!existsSync(projectDir) || !statSync(projectDir).isDirectory()) {
     throw invalidInput(`Project folder does not exist or is not a folder: ${projectDir}`)
   }
-  for (const name of RULES_CANDIDATES) {
-    const candidate = join(projectDir, name)
-    if (existsSync(candidate) && statSync(candidate).isFile() && statSync(candidate).size > 0) return candidate
-  }
-  return join(projectDir, 'AGENTS.md')
+  // The same search the prompt assembler runs, so the editor opens the file the prompt loads.
+  const found = findProjectRules(nodePromptFileSystem, projectDir).rules?.files[0]
+  return found ? found.path : join(projectDir, 'AGENTS.md')
 }
