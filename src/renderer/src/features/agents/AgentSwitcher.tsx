@@ -18,7 +18,12 @@ export function AgentSwitcher(): ReactNode {
   const close = (): void => setDialog('none')
   return (
     <div>
-      <div className="sidebar__heading">Agents</div>
+      <div className="sidebar__heading-row">
+        <div className="sidebar__heading">Agents</div>
+        <Button size="small" variant="ghost" data-testid="agent-new" aria-label="New agent" title="New agent" onClick={() => setDialog('create')}>
+          + New
+        </Button>
+      </div>
       <ul className="agent-list" aria-label="Agents" data-testid="agent-list">
         {agents.map((agent) => (
           <li key={agent.id}>
@@ -37,21 +42,16 @@ export function AgentSwitcher(): ReactNode {
           </li>
         ))}
       </ul>
-      <div className="agent-actions">
-        <Button size="small" variant="ghost" data-testid="agent-new" onClick={() => setDialog('create')}>
-          + New agent
-        </Button>
-        {selected !== undefined && (
-          <>
-            <Button size="small" variant="ghost" data-testid="agent-rename" aria-label={`Rename ${selected.name}`} onClick={() => setDialog('rename')}>
-              Rename
-            </Button>
-            <Button size="small" variant="ghost" data-testid="agent-delete" aria-label={`Delete ${selected.name}`} onClick={() => setDialog('delete')}>
-              Delete
-            </Button>
-          </>
-        )}
-      </div>
+      {selected !== undefined && (
+        <div className="agent-actions">
+          <Button size="small" variant="ghost" data-testid="agent-rename" aria-label={`Rename ${selected.name}`} onClick={() => setDialog('rename')}>
+            Rename
+          </Button>
+          <Button size="small" variant="ghost" data-testid="agent-delete" aria-label={`Delete ${selected.name}`} onClick={() => setDialog('delete')}>
+            Delete
+          </Button>
+        </div>
+      )}
       {dialog === 'create' && <NewAgentForm asDialog onDone={close} />}
       {dialog === 'rename' && selected !== undefined && <RenameAgentDialog agent={selected} onClose={close} />}
       {dialog === 'delete' && selected !== undefined && <DeleteAgentDialog agent={selected} onClose={close} />}

@@ -26,7 +26,7 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
     <div className="file-view" id="file-panel" role="tabpanel" aria-label={label} data-testid="file-view">
       <FileHeader file={file} />
       <FileBanners file={file} />
-      <div className="file-view__body">
+      <div className={showDiff ? 'file-view__body file-view__body--diff' : 'file-view__body'}>
         <div className="file-view__editor">
           <Suspense fallback={<div className="muted text-editor__loading">Loading the editor…</div>}>
             {showDiff && file.conflict !== null ? (
@@ -49,7 +49,7 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
             )}
           </Suspense>
         </div>
-        <InjectedPanel doc={file.doc} />
+        {!showDiff && <InjectedPanel doc={file.doc} />}
       </div>
     </div>
   )

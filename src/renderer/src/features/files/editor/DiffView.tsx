@@ -26,7 +26,7 @@ export function DiffView({ original, modified, originalLabel, modifiedLabel, lan
           language={language}
           theme={HEARTH_THEME}
           loading={<div className="muted text-editor__loading">Loading the diff…</div>}
-          options={{ readOnly: true, originalEditable: false, renderSideBySide: true, wordWrap: 'on', minimap: { enabled: false }, automaticLayout: true, scrollBeyondLastLine: false, fontSize: 13 }}
+          options={{ readOnly: true, originalEditable: false, renderSideBySide: true, useInlineViewWhenSpaceIsLimited: false, wordWrap: 'on', minimap: { enabled: false }, automaticLayout: true, scrollBeyondLastLine: false, fontSize: 13 }}
         />
       </div>
     </div>

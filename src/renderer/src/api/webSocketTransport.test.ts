@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { rpcUrlFromLocation, webSocketTransport, type SocketLike } from './webSocketTransport'
+
+class FakeSocket implements SocketLike {
+  readyState = 0
+  readonly sent: string[] = []
+  onopen: (() => void) | null = null
+  onmessage: ((message: { readonly data: unknown }) => void) | null = null
+  onclose: (() => void) | null = null
+  send(data: string): void {
+    this.sent.push(data)
+  }
+  close(): void {
+    this.readyState = 3
+    this.onclose?.()
+  }
+  open(): void {
+    this.readyState = 1
+    this.onopen?.()
+  }
+  reply(data: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(data) })
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = []
+  const transport = webSocketTransport({ url: 'ws://127.0.0.1:1/rpc?token=t', initialDelayMs: 100, maxDelayMs: 400, createSocket: () => {
+    const socket = new FakeSocket()
+    sockets.push(socket)
+    return socket
+  } })
+  const statuses: string[] = []
+  transport.onStatus((status) => statuses.push(status))
+  return { transport, sockets, statuses, last: () => sockets[sockets.length - 1]! }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('webSocketTransport', () => {
+  it('queues calls until open, matches replies by id and forwards events', async () => {
+    const { transport, last } = setup()
+    const events: unknown[] = []
+    transport.subscribe((event, payload) => events.push([event, payload]))
+    const pending = transport.invoke('app.info', {})
+    expect(last().sent).toEqual([])
+    last().open()
+    expect(JSON.parse(last().sent[0]!)).toEqual({ id: 1, method: 'app.info', input: {} })
+    last().reply({ event: 'agents.changed', payload: { agents: [] } })
+    last().reply({ id: 1, result: { ok: true, value: 'hi' } })
+    await expect(pending).resolves.toEqual({ ok: true, value: 'hi' })
+    expect(events).toEqual([['agents.changed', { agents: [] }]])
+  })
+
+  it('fails in-flight calls on a drop, reconnects with growing delays, then sends queued calls', async () => {
+    vi.useFakeTimers()
+    const { transport, sockets, statuses, last } = setup()
+    last().open()
+    const inFlight = transport.invoke('agents.list', {})
+    last().close()
+    await expect(inFlight).resolves.toMatchObject({ ok: false, error: { code: 'internal' } })
+    expect(statuses).toEqual(['connecting', 'connected', 'reconnecting'])
+    const queued = transport.invoke('agents.list', {})
+    vi.advanceTimersByTime(100)
+    expect(sockets).toHaveLength(2)
+    last().close()
+    vi.advanceTimersByTime(199)
+    expect(sockets).toHaveLength(2)
+    vi.advanceTimersByTime(1)
+    expect(sockets).toHaveLength(3)
+    last().open()
+    expect(statuses.at(-1)).toBe('connected')
+    const sent = JSON.parse(last().sent[0]!) as { id: number }
+    last().reply({ id: sent.id, result: { ok: true, value: [] } })
+    await expect(queued).resolves.toEqual({ ok: true, value: [] })
+    transport.close()
+  })
+
+  it('without a token it refuses at once and never connects', async () => {
+    const created: string[] = []
+    const transport = webSocketTransport({ url: undefined, createSocket: (url) => (created.push(url), new FakeSocket()) })
+    await expect(transport.invoke('app.info', {})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('token') } })
+    expect(created).toEqual([])
+  })
+
+  it('builds the RPC address from the page address', () => {
+    expect(rpcUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5', search: '?token=a%2Bb' })).toBe('ws://127.0.0.1:5/rpc?token=a%2Bb')
+    expect(rpcUrlFromLocation({ protocol: 'https:', host: 'x:1', search: '?token=t' })).toBe('wss://x:1/rpc?token=t')
+    expect(rpcUrlFromLocation({ protocol: 'http:', host: 'x', search: '' })).toBeUndefined()
+  })
+})
