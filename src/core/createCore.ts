@@ -74,6 +74,8 @@ export function createCore(options: CoreOptions): Core {
   const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats })
   chat.registerContextProvider(memory.recallProvider())
   chat.registerSessionEndHook(memory.retentionHook())
+  chat.registerContextProvider(nexus.turnContext)
+  chat.registerSessionEndHook(nexus.sessionEnd)
   const services: CoreServices = {
     host: options.host === 'electron' ? 'electron' : 'web',
     version: HEARTH_VERSION,
