@@ -110,7 +110,7 @@ async function measureCacheImpact(ctx: BenchContext): Promise<BenchFigure[]> {
   const core = createCore({ home: join(ctx.tmpDir, 'cache'), host: 'cli', env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url } })
   try {
     core.services.agents.create('Scribe', AGENT)
-    for (const text of ['The team deploys on Tuesdays after the release review', 'Backups run nightly with restic to B2', 'The user edits code in Helix with the default keymap']) {
+    for (const text of ['The team deploys on Tuesdays after the release review', 'Backups run nightly with restic to B2', 'The editor setup is Helix with the default keymap']) {
       core.services.memory.facts.insert({ agentId: AGENT, status: 'approved', type: 'project_fact', speaker: 'user', text, entities: [], quote: '', sessionId: null, messageId: null, scanFindings: [], mergeTargetId: null, mergeKind: null, origin: 'user' })
     }
     const withRecall = await runSession(core, fake)
@@ -125,7 +125,8 @@ async function measureCacheImpact(ctx: BenchContext): Promise<BenchFigure[]> {
       const lastSame = withoutContext(request.messages.at(-1) as SentRequest['messages'][number]) === withoutContext(control.messages.at(-1) as SentRequest['messages'][number])
       if (request.system !== control.system || !earlierSame || !lastSame || request.cacheRead < control.cacheRead) added++
     })
-    ctx.log(`${withRecall.length} calls with recall (${recalledTurns} carried a memory-context block), ${without.length} without`)
+    const reads = (requests: readonly SentRequest[]): string => requests.map((r) => r.cacheRead).join('/')
+    ctx.log(`${withRecall.length} calls with recall (${recalledTurns} carried a memory-context block), ${without.length} without; cache reads ${reads(withRecall)} vs ${reads(without)}`)
     return [figure('recall.cache_misses_added', added, 'misses', 0, 'lower')]
   } finally {
     core.dispose()

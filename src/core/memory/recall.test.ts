@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TurnContextRequest } from '../ports/turnContext'
 import { buildMemoryFence, RECALL_NOTE, sanitiseRecalledText } from './memoryFence'
-import { buildMatchQuery } from './recallQuery'
+import { buildMatchQuery, queryTokens } from './recallQuery'
 import type { RecallDetail } from './recallProvider'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
 
@@ -38,7 +38,7 @@ describe('recall ranking', () => {
   it('finds nothing (and builds no query) when nothing matches or the message has no content words', () => {
     f.fact('The user runs Arch Linux')
     expect(f.memory.search('scribe', 'favourite pizza topping', 5)).toEqual([])
-    expect(buildMatchQuery('what is it?')).toBeNull()
+    expect(buildMatchQuery(queryTokens('what is it?').map((t) => (t ? { word: t, stem: t } : null)), () => 1)).toBeNull()
     expect(f.memory.search('scribe', '"); DROP TABLE memory_facts; --', 5)).toEqual([])
   })
 
@@ -82,5 +82,16 @@ describe('the recall fence', () => {
     expect(miss().done).toBe(true)
     await f.memory.recallProvider().provide(turn('hello there'))
     expect(miss().done).toBeUndefined()
+  })
+})
+
+describe('recall query terms', () => {
+  it('keeps the rarest words within the postings budget and pairs adjacent kept words as phrases', () => {
+    const df: Record<string, number> = { user: 50_000, deploy: 40, script: 900, friday: 1500 }
+    const term = (word: string, stem = word) => ({ word, stem })
+    const match = buildMatchQuery([term('user'), null, term('deploying', 'deploy'), term('script'), term('fridays', 'friday')], (t) => df[t] ?? 1, 2000)
+    expect(match).toBe('"deploying script" OR "deploying" OR "script"')
+    expect(buildMatchQuery([term('user')], (t) => df[t] ?? 1, 2000)).toBe('"user"')
+    expect(buildMatchQuery([term('a"b')], () => 1)).toBe('"a""b"')
   })
 })

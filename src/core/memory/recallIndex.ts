@@ -6,6 +6,7 @@ import { readTextFile } from '../home/readText'
 import type { Db } from '../node/db/openDatabase'
 import { parseMemoryFile } from './memoryFileFormat'
 import { buildMatchQuery } from './recallQuery'
+import { RecallTerms } from './recallTerms'
 
 interface HitRow {
   rowid: number
@@ -31,16 +32,21 @@ const FILE_EXCERPT_CHARS = 600
  * user may edit them in any editor).
  */
 export class RecallIndex {
+  private readonly terms: RecallTerms
+
   constructor(
     private readonly db: Db,
     private readonly paths: HomePaths
-  ) {}
+  ) {
+    this.terms = new RecallTerms(db)
+  }
 
   /** The top `k` items for `query`, best first; scores are positive (higher = more relevant). */
   search(agentId: string, query: string, k: number): RecalledItem[] {
-    const match = buildMatchQuery(query)
-    if (match === null || k <= 0) return []
+    if (k <= 0) return []
     this.syncFiles(agentId)
+    const match = buildMatchQuery(this.terms.terms(query), (term) => this.terms.documentFrequency(term))
+    if (match === null) return []
     const rows = this.db
       .prepare(
         `SELECT rowid, kind, ref, text, bm25(recall_fts) AS rank FROM recall_fts

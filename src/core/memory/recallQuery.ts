@@ -21,24 +21,48 @@ export function contentTokens(text: string): string[] {
   return [...new Set(tokenize(text).filter((t) => !STOPWORDS.has(t) && (t.length > 1 || /\d/.test(t))))]
 }
 
+/** Query words in order, with stopwords and 1-letter words as null (they keep their position). */
+export function queryTokens(text: string): (string | null)[] {
+  return tokenize(text)
+    .slice(0, 200)
+    .map((t) => (STOPWORDS.has(t) || (t.length < 2 && !/\d/.test(t)) ? null : t))
+}
+
+/** A query word and the term the index stores for it (stemmed); df is looked up by `stem`. */
+export interface QueryTerm {
+  readonly word: string
+  readonly stem: string
+}
+
 /**
- * Builds the FTS5 MATCH expression for a recall query: every meaningful word OR'ed, plus the
- * adjacent word pairs as phrases. BM25 scores a fact that holds a phrase verbatim for both the
- * words and the phrase, so an exact phrase outranks the same words scattered. Null when the
- * text has nothing worth searching for.
+ * Builds the FTS5 MATCH expression from the query's terms (null where a stopword was). Terms
+ * are taken rarest first until their postings add up to `budget`: a word found in half the bank
+ * costs the most to rank and tells recall the least, so it is the one left out (the rarest is
+ * always kept). Adjacent kept words are added as phrases, so a fact holding the words verbatim
+ * scores for both the words and the phrase and outranks the same words scattered. The original
+ * words go into the expression (FTS5 stems them itself). Null when nothing is worth searching.
  */
-export function buildMatchQuery(text: string): string | null {
-  const tokens = tokenize(text).slice(0, 200)
-  const words = contentTokens(text).slice(0, MAX_TERMS)
-  if (words.length === 0) return null
+export function buildMatchQuery(terms: readonly (QueryTerm | null)[], documentFrequency: (stem: string) => number, budget = 2000): string | null {
+  const byStem = new Map<string, string>()
+  for (const term of terms) if (term && !byStem.has(term.stem)) byStem.set(term.stem, term.word)
+  if (byStem.size === 0) return null
+  const ranked = [...byStem.keys()].map((stem) => ({ stem, df: documentFrequency(stem) })).sort((a, b) => a.df - b.df)
+  const kept = new Set<string>()
+  let cost = 0
+  for (const { stem, df } of ranked) {
+    if (kept.size >= MAX_TERMS || (kept.size > 0 && cost + df > budget)) break
+    kept.add(stem)
+    cost += df
+  }
   const phrases: string[] = []
-  for (let i = 0; i + 1 < tokens.length && phrases.length < MAX_PHRASES; i++) {
-    const [a, b] = [tokens[i] as string, tokens[i + 1] as string]
-    if (STOPWORDS.has(a) && STOPWORDS.has(b)) continue
-    const phrase = `${a} ${b}`
+  for (let i = 0; i + 1 < terms.length && phrases.length < MAX_PHRASES; i++) {
+    const [a, b] = [terms[i], terms[i + 1]]
+    if (!a || !b || !kept.has(a.stem) || !kept.has(b.stem)) continue
+    const phrase = `${a.word} ${b.word}`
     if (!phrases.includes(phrase)) phrases.push(phrase)
   }
-  return [...phrases, ...words].map((term) => `"${term}"`).join(' OR ')
+  const words = [...kept].map((stem) => byStem.get(stem) as string)
+  return [...phrases, ...words].map((text) => `"${text.replace(/"/g, '""')}"`).join(' OR ')
 }
 
 /** Share of the smaller token set found in the other (1 = one says nothing the other does not). */

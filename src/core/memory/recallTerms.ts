@@ -1,0 +1,63 @@
+import type { Db } from '../node/db/openDatabase'
+import { queryTokens, type QueryTerm } from './recallQuery'
+
+/** Document frequencies older than this are re-read; they only steer which words to skip. */
+const VOCAB_MAX_AGE_MS = 60_000
+const STOP_MARK = 'hearthstopmark'
+
+/**
+ * The recall index's view of a query: its words turned into index terms by the index's own
+ * tokenizer (porter stemming, diacritics removed), and how many documents hold each term. Both
+ * live in TEMP tables of this connection, so a recall never writes to hearth.db.
+ */
+export class RecallTerms {
+  private vocab = new Map<string, number>()
+  private loadedAt = Number.NEGATIVE_INFINITY
+  private readonly insertQuery
+  private readonly clearQuery
+  private readonly readQuery
+  private readonly readVocab
+
+  constructor(
+    db: Db,
+    private readonly now: () => number = () => Date.now()
+  ) {
+    db.exec(`
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.recall_vocab USING fts5vocab(main, recall_fts, 'row');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.recall_query USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.recall_query_terms USING fts5vocab(temp, recall_query, 'instance');
+    `)
+    this.insertQuery = db.prepare('INSERT INTO temp.recall_query (rowid, text) VALUES (1, ?)')
+    this.clearQuery = db.prepare('DELETE FROM temp.recall_query')
+    this.readQuery = db.prepare('SELECT term, offset FROM temp.recall_query_terms ORDER BY offset')
+    this.readVocab = db.prepare('SELECT term, doc FROM temp.recall_vocab')
+  }
+
+  /** The query's words with their index terms, by position; null where a stopword was (kept for phrases). */
+  terms(text: string): (QueryTerm | null)[] {
+    const tokens = queryTokens(text)
+    if (tokens.every((t) => t === null)) return []
+    this.clearQuery.run()
+    this.insertQuery.run(tokens.map((t) => t ?? STOP_MARK).join(' '))
+    const rows = this.readQuery.all() as { term: string; offset: number }[]
+    this.clearQuery.run()
+    const terms: (QueryTerm | null)[] = new Array<QueryTerm | null>(tokens.length).fill(null)
+    for (const row of rows) {
+      const word = tokens[row.offset]
+      if (word && row.term !== STOP_MARK) terms[row.offset] = { word, stem: row.term }
+    }
+    return terms
+  }
+
+  /** Documents holding `term` (approximate: refreshed once a minute); unknown terms count as rare. */
+  documentFrequency(term: string): number {
+    if (this.now() - this.loadedAt > VOCAB_MAX_AGE_MS) this.reload()
+    return this.vocab.get(term) ?? 1
+  }
+
+  private reload(): void {
+    const rows = this.readVocab.all() as { term: string; doc: number }[]
+    this.vocab = new Map(rows.map((row) => [row.term, row.doc]))
+    this.loadedAt = this.now()
+  }
+}
