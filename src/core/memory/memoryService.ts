@@ -95,7 +95,8 @@ export class MemoryService {
     return createRecallProvider({
       search: (agentId, query, k) => this.recall.search(agentId, query, k),
       k: () => this.deps.settings.config().recall.k,
-      beginTurn: (sessionId) => this.tool.beginTurn(sessionId)
+      beginTurn: (sessionId) => this.tool.beginTurn(sessionId),
+      onRecalled: (recalled) => this.deps.events.emit('memory.recalled', recalled)
     })
   }
 

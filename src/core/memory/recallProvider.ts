@@ -1,4 +1,4 @@
-import type { RecalledItem } from '../../shared/contract/memory'
+import type { MemoryRecalled, RecalledItem } from '../../shared/contract/memory'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
 import { buildMemoryFence, MEMORY_FENCE_TAG } from './memoryFence'
 
@@ -8,6 +8,8 @@ export interface RecallProviderDeps {
   readonly k: () => number
   /** Turn-start hook of the memory tool (resets its per-turn failure cap). */
   readonly beginTurn: (sessionId: string) => void
+  /** Tells the UI what this turn recalled (also when nothing: the chip then clears). */
+  readonly onRecalled?: (recalled: MemoryRecalled) => void
 }
 
 /** What the "recalled this turn" chip receives as the block's detail. */
@@ -26,6 +28,7 @@ export function createRecallProvider(deps: RecallProviderDeps): TurnContextProvi
     async provide(request: TurnContextRequest): Promise<TurnContextBlock | null> {
       deps.beginTurn(request.sessionId)
       const items = deps.search(request.agentId, request.userText, deps.k())
+      deps.onRecalled?.({ agentId: request.agentId, sessionId: request.sessionId, turnIndex: request.turnIndex, items: [...items] })
       const text = buildMemoryFence(items)
       if (text === null) return null
       const detail: RecallDetail = { items }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Agent } from './agents'
 import { chatEvents } from './chat'
 import { FileChanged } from './files'
-import { MemoryReceipt } from './memory'
+import { MemoryReceipt, MemoryRecalled } from './memory'
 import { NexusAppended } from './nexus'
 import { ReviewChanged } from './review'
 
@@ -12,6 +12,7 @@ export const events = {
   'agents.changed': z.object({ agents: z.array(Agent) }),
   ...chatEvents,
   'memory.written': MemoryReceipt,
+  'memory.recalled': MemoryRecalled,
   'review.changed': ReviewChanged,
   'nexus.appended': NexusAppended
 } as const

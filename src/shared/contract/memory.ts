@@ -91,6 +91,15 @@ export const RecalledItem = z.object({
 })
 export type RecalledItem = z.infer<typeof RecalledItem>
 
+/** What recall found for one user turn; drives the "recalled this turn" chip. Empty items clear it. */
+export const MemoryRecalled = z.object({
+  agentId: AgentId,
+  sessionId: SessionId,
+  turnIndex: z.number().int(),
+  items: z.array(RecalledItem)
+})
+export type MemoryRecalled = z.infer<typeof MemoryRecalled>
+
 export const PinDestination = z.enum(['memory', 'user', 'file'])
 
 const FactIdInput = z.number().int().positive()

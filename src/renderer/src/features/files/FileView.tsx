@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, type ReactNode } from 'react'
 import type { FileTarget } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { DiffView, TextEditor } from './editor'
@@ -8,6 +8,7 @@ import { fileKey } from './fileTargets'
 import { selectOpenFile } from './fileSelectors'
 import { InjectedPanel } from './InjectedPanel'
 import { isReadOnly } from './openFile'
+import { useSaveShortcut } from './useSaveShortcut'
 
 /** One file: header, banners, the editor (or the conflict diff) and, beside it, what reaches the prompt. */
 export function FileView({ target, label }: Readonly<{ target: FileTarget; label: string }>): ReactNode {
@@ -20,6 +21,8 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
     void openFile(target)
     // Keyed on `key`, not `target`: the target object is rebuilt on every render of the parent.
   }, [key, openFile])
+  const save = useCallback(() => void saveFile(key), [saveFile, key])
+  useSaveShortcut(save)
   if (file === undefined) return null
   const showDiff = file.showDiff && file.conflict !== null
   return (
@@ -43,7 +46,7 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
                   ariaLabel={`${label} editor`}
                   data-testid="file-editor"
                   onChange={(text) => editDraft(key, text)}
-                  onSave={() => void saveFile(key)}
+                  onSave={save}
                 />
               )
             )}
