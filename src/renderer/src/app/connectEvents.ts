@@ -10,6 +10,9 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
   const unsubscribers = [
     api.on('agents.changed', ({ agents }) => store.getState().receiveAgents(agents)),
     api.on('files.changed', (change) => void store.getState().receiveFileChanged(change)),
+    api.on('review.changed', () => store.getState().receiveReviewChanged()),
+    api.on('memory.written', (receipt) => store.getState().receiveMemoryWritten(receipt)),
+    api.on('memory.recalled', (recalled) => store.getState().receiveMemoryRecalled(recalled)),
     api.onConnection((status) => {
       const previous = store.getState().connection
       store.getState().setConnection(status)
@@ -21,10 +24,10 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
 
 /** Events sent while we were disconnected are lost, so re-read what the screens show. */
 async function refreshAfterReconnect(state: AppState): Promise<void> {
-  await Promise.all([state.loadAgents(), state.refreshOpenFiles(), state.loadSettings()])
+  await Promise.all([state.loadAgents(), state.refreshOpenFiles(), state.loadSettings(), state.loadReviewCount()])
 }
 
 /** The first loads after start-up; calls queue until the transport is connected. */
 export async function loadInitialState(state: AppState): Promise<void> {
-  await Promise.all([state.loadAppInfo(), state.loadAgents(), state.loadSettings()])
+  await Promise.all([state.loadAppInfo(), state.loadAgents(), state.loadSettings(), state.loadReviewCount()])
 }

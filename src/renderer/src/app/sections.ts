@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { FilesSection } from '../features/files/FilesSection'
 import { PromptSection } from '../features/prompt/PromptSection'
+import { ReviewSection, selectReviewPendingCount } from '../features/review'
 import { selectDirtyCount } from '../features/files/fileSelectors'
 import { SettingsSection } from '../features/settings/SettingsSection'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
@@ -29,7 +30,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   chat: { label: 'Chat', pending: true, component: pendingSection('chat') },
   prompt: { label: 'Prompt', component: PromptSection },
   files: { label: 'Files', component: FilesSection, badge: selectDirtyCount, badgeNoun: 'unsaved' },
-  review: { label: 'Review', pending: true, component: pendingSection('review') },
+  review: { label: 'Review', component: ReviewSection, badge: selectReviewPendingCount, badgeNoun: 'waiting' },
   nexus: { label: 'Nexus', pending: true, component: pendingSection('nexus') },
   inspector: { label: 'Inspector', pending: true, component: pendingSection('inspector') },
   settings: { label: 'Settings', component: SettingsSection, badge: selectConfigErrorCount, badgeNoun: 'config problems' }

@@ -5,6 +5,7 @@ import { createFilesSlice } from '../features/files/filesSlice'
 import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
 import { createSettingsSlice } from '../features/settings/settingsSlice'
 import { createPromptSlice } from '../features/prompt/promptSlice'
+import { createReviewSlice } from '../features/review/reviewSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -22,6 +23,7 @@ export function createAppStore(api: ApiClient): StoreApi<AppState> {
     ...createFilesSlice(api)(...args),
     ...createProjectFolderSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
+    ...createReviewSlice(api)(...args),
     ...createPromptSlice(api)(...args)
   }))
 }

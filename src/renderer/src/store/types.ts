@@ -4,6 +4,7 @@ import type { FilesSlice } from '../features/files/filesSlice'
 import type { ProjectFolderSlice } from '../features/files/projectFolderSlice'
 import type { SettingsSlice } from '../features/settings/settingsSlice'
 import type { PromptSlice } from '../features/prompt/promptSlice'
+import type { ReviewSlice } from '../features/review/reviewSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -17,6 +18,7 @@ export type AppState = ConnectionSlice &
   FilesSlice &
   ProjectFolderSlice &
   SettingsSlice &
+  ReviewSlice &
   PromptSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>

@@ -1,0 +1,69 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { useAppStore } from '../../store/useAppStore'
+import { CandidateRow } from './CandidateRow'
+import { groupBySession } from './reviewSlice'
+
+/** The pending candidates grouped by the session they came from; the cursor row scrolls into view. */
+export function CandidateList({ report }: Readonly<{ report: (message: string) => void }>): ReactNode {
+  const state = useAppStore(
+    useShallow((s) => ({
+      candidates: s.reviewCandidates,
+      approved: s.reviewApproved,
+      cursor: s.reviewCursor,
+      selected: s.reviewSelected,
+      editing: s.reviewEditing,
+      merging: s.reviewMerging
+    }))
+  )
+  const actions = useAppStore(
+    useShallow((s) => ({
+      setCursor: s.setReviewCursor,
+      toggle: s.toggleReviewSelected,
+      approve: s.approveCandidates,
+      reject: s.rejectCandidates,
+      edit: s.setReviewEditing,
+      merge: s.setReviewMerging,
+      mergeInto: s.mergeCandidate
+    }))
+  )
+  const listRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' })
+  }, [state.cursor])
+  const check = (result: Promise<{ ok: boolean; message?: string }>): void => {
+    void result.then((outcome) => (outcome.ok ? undefined : report(outcome.message ?? 'The action failed')))
+  }
+  return (
+    <div className="review-list" ref={listRef} data-testid="review-list">
+      {groupBySession(state.candidates).map((group) => (
+        <section key={group.sessionId ?? 'none'} className="review-group" data-testid="review-group">
+          <h2 className="review-group__title">
+            {group.sessionId === null ? 'Not from a session' : <>Session <code>{group.sessionId}</code></>}
+            <span className="muted"> · {group.items.length} candidate{group.items.length === 1 ? '' : 's'}</span>
+          </h2>
+          <ul className="review-group__items">
+            {group.items.map(({ fact, index }) => (
+              <CandidateRow
+                key={fact.id}
+                fact={fact}
+                focused={index === state.cursor}
+                selected={state.selected.includes(fact.id)}
+                editing={state.editing === fact.id}
+                merging={state.merging === fact.id}
+                approved={state.approved}
+                onFocus={() => actions.setCursor(index)}
+                onToggle={() => actions.toggle(fact.id)}
+                onApprove={(text) => check(actions.approve([fact.id], text))}
+                onReject={() => check(actions.reject([fact.id]))}
+                onEdit={(on) => actions.edit(on ? fact.id : null)}
+                onMerge={(on) => actions.merge(on ? fact.id : null)}
+                onMergeInto={(intoId, text) => check(actions.mergeInto(fact.id, intoId, text))}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  )
+}
