@@ -5,6 +5,11 @@ import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import './memory.css'
 
+/** BM25 scores of a tiny bank are near zero (every word is common there); say so instead of "0.00". */
+function formatScore(score: number): string {
+  return score >= 0.01 ? score.toFixed(2) : '<0.01'
+}
+
 function RecalledRow({ item, report }: Readonly<{ item: RecalledItem; report: (message: string) => void }>): ReactNode {
   const { pin, suppress, flag } = useAppStore(useShallow((s) => ({ pin: s.pinFact, suppress: s.suppressFact, flag: s.flagFactWrong })))
   const id = item.factId
@@ -13,7 +18,7 @@ function RecalledRow({ item, report }: Readonly<{ item: RecalledItem; report: (m
   }
   return (
     <li className="recalled__item" data-testid="recalled-item">
-      <span className="recalled__score" title="BM25 score">{item.score.toFixed(2)}</span>
+      <span className="recalled__score" title="BM25 score: higher is more relevant; only meaningful next to the other scores">{formatScore(item.score)}</span>
       <span className="recalled__text">{item.kind === 'file' ? <code>memories/{item.slug}.md</code> : null} {item.text}</span>
       {id !== null && (
         <span className="recalled__actions">

@@ -19,6 +19,8 @@ export interface ReviewSlice {
   readonly reviewError: string | null
   readonly reviewLoaded: boolean
   readonly recalledBySession: Readonly<Record<string, MemoryRecalled>>
+  /** The newest turn that recalled something, in any session (shown in the inbox for auditing). */
+  readonly lastRecall: MemoryRecalled | null
   readonly receiptsBySession: Readonly<Record<string, readonly MemoryReceipt[]>>
   /** Usage of MEMORY.md / USER.md by `${agentId}:${target}` (USER.md is shared: any agent id). */
   readonly memoryUsage: Readonly<Record<string, MemoryUsage>>
@@ -101,6 +103,7 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
     reviewError: null,
     reviewLoaded: false,
     recalledBySession: {},
+    lastRecall: null,
     receiptsBySession: {},
     memoryUsage: {},
     async loadMemoryUsage(agentId, target) {
@@ -174,7 +177,10 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: [...(state.receiptsBySession[sessionId] ?? []), receipt] } }))
     },
     receiveMemoryRecalled(recalled) {
-      set((state) => ({ recalledBySession: { ...state.recalledBySession, [recalled.sessionId]: recalled } }))
+      set((state) => ({
+        recalledBySession: { ...state.recalledBySession, [recalled.sessionId]: recalled },
+        lastRecall: recalled.items.length > 0 ? recalled : state.lastRecall
+      }))
     }
   })
 }
