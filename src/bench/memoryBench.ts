@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { createCore, type Core } from '../core/createCore'
 import { figure, percentile, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
+import { startFakeModel, type FakeModelProcess } from './fakeModelProcess'
 
 const FACTS = 50_000
 const AGENT = 'scribe'
@@ -81,15 +81,15 @@ interface SentRequest {
 }
 
 /** Runs the three turns in one new session and returns what the fake server received. */
-async function runSession(core: Core, fake: FakeAnthropic): Promise<SentRequest[]> {
-  fake.reset()
-  fake.script(...REPLIES)
+async function runSession(core: Core, fake: FakeModelProcess): Promise<SentRequest[]> {
+  await fake.reset()
+  await fake.script(...REPLIES)
   let sessionId: string | undefined
   for (const text of TURNS) {
     const result = await core.services.chat.runTurn({ text, ...(sessionId ? { sessionId } : { agentId: AGENT }) })
     sessionId = result.sessionId
   }
-  return fake.requests
+  return (await fake.requests())
     .filter((r) => r.path === '/v1/messages')
     .map((r) => ({ system: JSON.stringify(r.body.system), messages: r.body.messages, cacheRead: r.usage?.cache_read_input_tokens ?? 0 }))
 }
@@ -106,7 +106,7 @@ function withoutContext(message: SentRequest['messages'][number]): string {
  * earlier messages differ from the run without recall, or it read fewer cached tokens.
  */
 async function measureCacheImpact(ctx: BenchContext): Promise<BenchFigure[]> {
-  const fake = await startFakeAnthropic()
+  const fake = await startFakeModel(ctx.cliPath)
   const core = createCore({ home: join(ctx.tmpDir, 'cache'), host: 'cli', env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url } })
   try {
     core.services.agents.create('Scribe', AGENT)
@@ -130,7 +130,7 @@ async function measureCacheImpact(ctx: BenchContext): Promise<BenchFigure[]> {
     return [figure('recall.cache_misses_added', added, 'misses', 0, 'lower')]
   } finally {
     core.dispose()
-    await fake.close()
+    fake.close()
   }
 }
 
