@@ -93,11 +93,14 @@ export class FactStore {
   }
 
   list(filter: { agentId?: string; status?: FactStatus; sessionId?: string }): Fact[] {
-    const where: string[] = []
-    const args: (string | number)[] = []
-    if (filter.agentId) where.push('f.agent_id = ?') && args.push(filter.agentId)
-    if (filter.status) where.push('f.status = ?') && args.push(filter.status)
-    if (filter.sessionId) where.push('f.session_id = ?') && args.push(filter.sessionId)
+    const conditions: [string, string | undefined][] = [
+      ['f.agent_id = ?', filter.agentId],
+      ['f.status = ?', filter.status],
+      ['f.session_id = ?', filter.sessionId]
+    ]
+    const used = conditions.filter((condition): condition is [string, string] => condition[1] !== undefined && condition[1] !== '')
+    const where = used.map(([sql]) => sql)
+    const args = used.map(([, value]) => value)
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
     const rows = this.db.prepare(`${SELECT} ${clause} ORDER BY f.session_id, f.id`).all(...args) as FactRow[]
     return rows.map(fromRow)
