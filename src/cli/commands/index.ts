@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command'
 import { agentsCommands } from './agents'
 import { benchCommand } from './bench'
+import { chatCommand } from './chat'
 import { initCommand } from './init'
 import { mcpCommand } from './mcp'
 import { memoryCommands } from './memory'
@@ -8,7 +9,8 @@ import { reviewCommands } from './review'
 import { nexusCommands } from './nexus'
 import { nexusBenchAppendCommand } from './nexusBenchAppend'
 import { serveCommand } from './serve'
+import { sessionsCommands } from './sessions'
 import { promptCommands } from './prompt'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
-export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...memoryCommands, ...reviewCommands, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, ...promptCommands]
+export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...memoryCommands, ...reviewCommands, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, ...promptCommands, chatCommand, ...sessionsCommands]
