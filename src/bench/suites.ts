@@ -1,7 +1,8 @@
 import type { BenchSuite } from './benchTypes'
 import { promptBench } from './promptBench'
+import { chatBench } from './chatBench'
 import { nexusBench } from './nexusBench'
 import { memoryBench } from './memoryBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
-export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, nexusBench, memoryBench]
+export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, nexusBench, memoryBench, chatBench]

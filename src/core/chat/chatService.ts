@@ -190,6 +190,7 @@ export class ChatService {
       throw failure
     } finally {
       this.running.delete(turnId)
+      this.checkpointQuietly()
     }
   }
 
@@ -203,6 +204,15 @@ export class ChatService {
     }
     const code = failure.cause instanceof HearthError ? failure.cause.code : 'internal'
     events.emit('chat.failed', { sessionId, turnId, code, message: failure.message, partialKept: failure.partialKept })
+  }
+
+  /** Between turns is the cheap moment to checkpoint the WAL; a busy database just skips it. */
+  private checkpointQuietly(): void {
+    try {
+      this.repo.checkpoint()
+    } catch {
+      // Closed or busy: SQLite's own automatic checkpoint still runs later.
+    }
   }
 
   private async client(): Promise<Anthropic> {

@@ -61,11 +61,14 @@ export class SessionSearch {
   }
 }
 
-/** Each word becomes a quoted prefix term, so user text can never be read as FTS5 syntax. */
+/**
+ * Each word becomes a quoted term (the last one a prefix, for search-as-you-type), so user text
+ * can never be read as FTS5 syntax.
+ */
 function wordQuery(query: string): string | null {
   const words = query.match(/[\p{L}\p{N}_]+/gu) ?? []
   if (words.length === 0) return null
-  return words.map((word) => `${quote(word)}*`).join(' ')
+  return words.map((word, i) => (i === words.length - 1 ? `${quote(word)}*` : quote(word))).join(' ')
 }
 
 function quote(text: string): string {

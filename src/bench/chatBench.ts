@@ -1,0 +1,127 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import type { CallRecord } from '../core/chat/callRepository'
+import { ChatService } from '../core/chat/chatService'
+import { SessionsService } from '../core/chat/sessionsService'
+import { createCore } from '../core/createCore'
+import type { BuiltPrompt, PromptBuilder } from '../core/ports/promptBuilder'
+import { testCatalog } from '../core/testing/chatHarness'
+import { figure, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
+import { measureSessionStore } from './chatBenchStore'
+
+const TURNS = 40
+
+const PERSONA = [
+  '# Atlas',
+  '',
+  'You are Atlas, a research companion who helps the user plan trips, compare sources and keep notes.',
+  ...Array.from({ length: 40 }, (_, i) => `- Principle ${i + 1}: state what you know, cite where it came from, and say plainly what you could not check; prefer short answers with one concrete next step.`)
+].join('\n')
+
+const MEMORY = ['The user lives in Lyon and travels by train when possible.', 'Prefers metric units and 24-hour times.', 'Planning a walking holiday in the Alps next summer.'].join('\n§\n')
+
+/** Wraps the real assembler with a minute-level timestamp: the naive layout that breaks the cache. */
+function timestamped(inner: PromptBuilder, minute: () => number): PromptBuilder {
+  return {
+    build(request): BuiltPrompt {
+      const built = inner.build(request)
+      const stamp = `\n\nCurrent time: 2026-11-29 ${String(9 + Math.floor(minute() / 60)).padStart(2, '0')}:${String(minute() % 60).padStart(2, '0')}`
+      return { ...built, text: built.text + stamp, tiers: { ...built.tiers, volatile: built.tiers.volatile + stamp } }
+    }
+  }
+}
+
+function userText(turn: number): string {
+  return `Turn ${turn}: could you compare two options for the next leg of the trip, keeping the budget, the walking distance and the train connections in mind? Keep it short.`
+}
+
+function replyText(turn: number): string {
+  return `For turn ${turn}, option A is cheaper and keeps the daily walk under fifteen kilometres, while option B saves an hour on the train but adds a steep climb. I would pick A unless the weather turns. `.repeat(2)
+}
+
+interface SessionRun {
+  readonly calls: readonly CallRecord[]
+  readonly share: number
+  readonly promptStable: boolean
+}
+
+/**
+ * A 40-turn scripted session through the real engine, SDK and fake server: a tool call every
+ * fifth turn and a MEMORY.md edit halfway (which must not touch the frozen prompt). The naive
+ * variant rebuilds the prompt before every turn with a minute-level timestamp.
+ */
+async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean): Promise<SessionRun> {
+  const home = join(ctx.tmpDir, naive ? 'naive' : 'cached')
+  const core = createCore({ home, host: 'cli', env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url } })
+  try {
+    const s = core.services
+    const agent = s.agents.create('Atlas', 'atlas')
+    writeFileSync(s.paths.soul(agent.id), PERSONA)
+    writeFileSync(s.paths.memory(agent.id), MEMORY)
+    let minute = 0
+    const prompts = naive ? timestamped(s.prompts, () => minute) : s.prompts
+    const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts, tools: testCatalog(), platform: 'cli' })
+    const sessions = new SessionsService(chat, s.settings, s.clock)
+    let sessionId: string | undefined
+    let frozen: string | undefined
+    for (let turn = 1; turn <= TURNS; turn++) {
+      if (turn % 5 === 0) fake.script({ text: 'Let me check that city.', toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] })
+      fake.script(replyText(turn))
+      if (turn === TURNS / 2) writeFileSync(s.paths.memory(agent.id), `${MEMORY}\n§\nChanged mid-session: prefers hostels.`)
+      if (naive && sessionId) {
+        minute++
+        sessions.rebuildPrompt(sessionId)
+      }
+      const result = await chat.runTurn({ text: userText(turn), ...(sessionId ? { sessionId } : { agentId: agent.id }) })
+      sessionId = result.sessionId
+      frozen ??= sessions.get(sessionId).systemPrompt
+    }
+    const id = sessionId as string
+    const calls = chat.calls.forSession(id)
+    const read = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens, 0)
+    const total = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens + c.usage.cache_creation_input_tokens + c.usage.input_tokens, 0)
+    const promptStable = sessions.get(id).systemPrompt === frozen
+    ctx.log(`${naive ? 'naive' : 'cached'}: ${calls.length} calls, ${read}/${total} input tokens read from cache, prompt ${promptStable ? 'unchanged' : 'changed'}`)
+    return { calls, share: total === 0 ? 0 : read / total, promptStable }
+  } finally {
+    core.dispose()
+  }
+}
+
+/**
+ * Calls that read less than the previous call had cached (or nothing at all on a cold start)
+ * yet carry no miss reason. Judged from usage alone, independently of the engine's classifier.
+ */
+export function callsMissingReason(calls: readonly CallRecord[]): number {
+  let missing = 0
+  let previous: CallRecord | undefined
+  for (const call of calls) {
+    const possible = previous ? previous.usage.cache_read_input_tokens + previous.usage.cache_creation_input_tokens : 0
+    const cold = !previous && call.usage.cache_read_input_tokens === 0
+    if ((cold || call.usage.cache_read_input_tokens < possible * 0.98) && call.missReason === null) missing++
+    previous = call
+  }
+  return missing
+}
+
+export const chatBench: BenchSuite = {
+  name: 'chat',
+  async run(ctx: BenchContext): Promise<BenchFigure[]> {
+    const fake = await startFakeAnthropic()
+    try {
+      const cached = await runSession(ctx, fake, false)
+      fake.reset()
+      const naive = await runSession(ctx, fake, true)
+      if (!cached.promptStable) ctx.log('WARNING: the MEMORY.md edit changed the frozen prompt')
+      return [
+        figure('chat.cache_read_share', cached.share, 'ratio', 0.95, 'higher'),
+        figure('chat.naive_cache_read_share', naive.share, 'ratio', 0, 'higher'),
+        figure('chat.calls_missing_reason', callsMissingReason(cached.calls) + callsMissingReason(naive.calls), 'calls', 0, 'lower'),
+        ...measureSessionStore(ctx.tmpDir, ctx.quick, ctx.log)
+      ]
+    } finally {
+      await fake.close()
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { join } from 'node:path'
+import type { ContentBlock } from '../core/chat/chatTypes'
+import { buildWireMessages } from '../core/chat/requestBuilder'
+import { SessionRepository } from '../core/chat/sessionRepository'
+import { SessionSearch } from '../core/chat/sessionSearch'
+import { openDatabase, type Db } from '../core/node/db/openDatabase'
+import { figure, percentile, type BenchFigure } from './benchTypes'
+
+const SYLLABLES = 'ka lo mi ren to sa vel dor pin ast ul fre gon bri tes mar ock lin vis qua'.split(' ')
+
+/** About 6,000 made-up words; drawn with a Zipf-like skew so a few are common and most are rare, as in real text. */
+const VOCABULARY: readonly string[] = Array.from({ length: 6000 }, (_, i) => {
+  let word = ''
+  for (let n = i + 7; word.length < 4 || n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length]
+  return word
+})
+
+/** A small deterministic generator so every run measures the same text. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+function sentence(next: () => number, words: number): string {
+  return Array.from({ length: words }, () => VOCABULARY[Math.floor(VOCABULARY.length * next() ** 3)]).join(' ')
+}
+
+function seedSession(repo: SessionRepository, id: string): void {
+  repo.createSession({ id, agentId: 'bench', cwd: null, model: 'claude-sonnet-5-5', provider: 'anthropic', platform: 'cli', systemPrompt: 'You are a bench agent.', promptReport: { tiers: { stable: '', context: '', volatile: '' }, tierOffsets: {}, layers: [], warnings: [], tokens: 0 }, tools: [], toolsHash: 'none', nowMs: 1 })
+}
+
+/** Bulk rows in one transaction (the fill is setup, not what is measured). */
+function fill(db: Db, sessionId: string, count: number, next: () => number): void {
+  const insert = db.prepare(
+    `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'complete', ?, ?)`
+  )
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const text = sentence(next, 12 + Math.floor(next() * 30))
+      const role = i % 2 === 0 ? 'user' : 'assistant'
+      insert.run(sessionId, `t${Math.floor(i / 2)}`, role, role === 'user' ? 'text' : 'reply', JSON.stringify([{ type: 'text', text }]), text, i, i)
+    }
+  })()
+}
+
+/**
+ * The session store's figures: one append (its own committed write, as in a turn), loading a
+ * 10,000-message session for its next call, and FTS search over 100,000 messages.
+ */
+export function measureSessionStore(dir: string, quick: boolean, log: (line: string) => void): BenchFigure[] {
+  const db = openDatabase(join(dir, 'store.db'))
+  const repo = new SessionRepository(db)
+  const next = generator(42)
+  try {
+    seedSession(repo, 'append')
+    const appends: number[] = []
+    const appendCount = quick ? 2000 : 10_000
+    for (let i = 0; i < appendCount; i++) {
+      const content: ContentBlock[] = [{ type: 'text', text: sentence(next, 20) }]
+      const start = performance.now()
+      repo.appendMessage({ sessionId: 'append', turnId: `t${i}`, role: i % 2 ? 'assistant' : 'user', kind: i % 2 ? 'reply' : 'text', content, status: 'complete', nowMs: i })
+      appends.push(performance.now() - start)
+      // The engine checkpoints after every turn (about four appends); that is outside the append.
+      if (i % 4 === 3) repo.checkpoint()
+    }
+    seedSession(repo, 'resume')
+    fill(db, 'resume', 10_000, next)
+    const resumes: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const start = performance.now()
+      buildWireMessages(repo.messages('resume'), null)
+      resumes.push(performance.now() - start)
+    }
+    seedSession(repo, 'search')
+    fill(db, 'search', 100_000 - 10_000 - appendCount, next)
+    log(`store: ${(db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n} messages; append p50 ${percentile(appends, 50).toFixed(3)} ms, max ${Math.max(...appends).toFixed(1)} ms`)
+    const search = new SessionSearch(db)
+    const queries = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? `${sentence(next, 2)}` : i % 3 === 1 ? sentence(next, 1) : sentence(next, 1).slice(1, 6)))
+    const searches = queries.map((query) => {
+      const start = performance.now()
+      search.search(query, { limit: 20 })
+      return performance.now() - start
+    })
+    return [
+      figure('sessions.append_p99_ms', percentile(appends, 99), 'ms', 2, 'lower'),
+      figure('sessions.resume_10k_ms', percentile(resumes, 50), 'ms', 100, 'lower'),
+      figure('sessions.fts_p95_ms_100k', percentile(searches, 95), 'ms', 20, 'lower')
+    ]
+  } finally {
+    db.close()
+  }
+}
