@@ -13,6 +13,10 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('review.changed', () => store.getState().receiveReviewChanged()),
     api.on('memory.written', (receipt) => store.getState().receiveMemoryWritten(receipt)),
     api.on('memory.recalled', (recalled) => store.getState().receiveMemoryRecalled(recalled)),
+    api.on('chat.delta', (delta) => store.getState().receiveChatDelta(delta)),
+    api.on('chat.toolCall', (call) => store.getState().receiveChatToolCall(call)),
+    api.on('chat.finished', (finished) => store.getState().receiveChatFinished(finished)),
+    api.on('chat.failed', (failed) => store.getState().receiveChatFailed(failed)),
     api.onConnection((status) => {
       const previous = store.getState().connection
       store.getState().setConnection(status)

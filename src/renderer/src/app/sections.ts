@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react'
+import { ChatSection } from '../features/chat/ChatSection'
+import { InspectorSection } from '../features/inspector/InspectorSection'
 import { FilesSection } from '../features/files/FilesSection'
 import { PromptSection } from '../features/prompt/PromptSection'
 import { ReviewSection, selectReviewPendingCount } from '../features/review'
@@ -27,11 +29,11 @@ export interface SectionDefinition {
  *   chat: { label: 'Chat', component: ChatSection, badge: selectUnreadCount },
  */
 export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
-  chat: { label: 'Chat', pending: true, component: pendingSection('chat') },
+  chat: { label: 'Chat', component: ChatSection },
   prompt: { label: 'Prompt', component: PromptSection },
   files: { label: 'Files', component: FilesSection, badge: selectDirtyCount, badgeNoun: 'unsaved' },
   review: { label: 'Review', component: ReviewSection, badge: selectReviewPendingCount, badgeNoun: 'waiting' },
   nexus: { label: 'Nexus', pending: true, component: pendingSection('nexus') },
-  inspector: { label: 'Inspector', pending: true, component: pendingSection('inspector') },
+  inspector: { label: 'Inspector', component: InspectorSection },
   settings: { label: 'Settings', component: SettingsSection, badge: selectConfigErrorCount, badgeNoun: 'config problems' }
 }

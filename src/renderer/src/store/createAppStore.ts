@@ -6,6 +6,9 @@ import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
 import { createSettingsSlice } from '../features/settings/settingsSlice'
 import { createPromptSlice } from '../features/prompt/promptSlice'
 import { createReviewSlice } from '../features/review/reviewSlice'
+import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
+import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
+import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -24,6 +27,9 @@ export function createAppStore(api: ApiClient): StoreApi<AppState> {
     ...createProjectFolderSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
     ...createReviewSlice(api)(...args),
-    ...createPromptSlice(api)(...args)
+    ...createPromptSlice(api)(...args),
+    ...createChatSessionsSlice(api)(...args),
+    ...createChatTurnSlice(api)(...args),
+    ...createInspectorSlice(api)(...args)
   }))
 }

@@ -5,6 +5,9 @@ import type { ProjectFolderSlice } from '../features/files/projectFolderSlice'
 import type { SettingsSlice } from '../features/settings/settingsSlice'
 import type { PromptSlice } from '../features/prompt/promptSlice'
 import type { ReviewSlice } from '../features/review/reviewSlice'
+import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
+import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
+import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -19,7 +22,10 @@ export type AppState = ConnectionSlice &
   ProjectFolderSlice &
   SettingsSlice &
   ReviewSlice &
-  PromptSlice
+  PromptSlice &
+  ChatSessionsSlice &
+  ChatTurnSlice &
+  InspectorSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

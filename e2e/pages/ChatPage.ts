@@ -1,0 +1,72 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import WebSocket from 'ws'
+
+/** The Chat and Inspector sections, as a user sees them. */
+export class ChatPage {
+  constructor(readonly page: Page) {}
+
+  get input(): Locator {
+    return this.page.getByTestId('chat-input')
+  }
+
+  get streaming(): Locator {
+    return this.page.getByTestId('chat-streaming-text')
+  }
+
+  assistantMessages(): Locator {
+    return this.page.getByTestId('chat-assistant-message')
+  }
+
+  footers(): Locator {
+    return this.page.getByTestId('turn-footer')
+  }
+
+  /** Types a message and sends it with Enter. */
+  async send(text: string): Promise<void> {
+    await this.input.fill(text)
+    await this.input.press('Enter')
+  }
+
+  async stop(): Promise<void> {
+    await this.page.getByTestId('chat-stop').click()
+  }
+
+  async waitForTurns(count: number): Promise<void> {
+    await expect(this.footers()).toHaveCount(count)
+    await expect(this.page.getByTestId('chat-stop')).toBeHidden()
+  }
+
+  async search(query: string): Promise<Locator> {
+    await this.page.getByTestId('chat-search').fill(query)
+    return this.page.getByTestId('chat-search-hit')
+  }
+
+  async inspectTurn(index: number): Promise<void> {
+    await this.page.getByTestId('turn-inspect').nth(index).click()
+    await expect(this.page.getByTestId('inspector-section')).toBeVisible()
+  }
+}
+
+/**
+ * A second client of the same `hearth serve` over its WebSocket, for setup the test is not
+ * about (storing a key, pointing the base URL at the fake model).
+ */
+export async function rpcClient(port: number, token: string, origin: string): Promise<{ call: (method: string, input: unknown) => Promise<any>; close: () => void }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(token)}`, { headers: { Origin: origin } })
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+  let next = 1
+  const waiting = new Map<number, (result: any) => void>()
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString())
+    if (typeof message.id === 'number') waiting.get(message.id)?.(message.result)
+  })
+  return {
+    call: (method, input) =>
+      new Promise((resolve, reject) => {
+        const id = next++
+        waiting.set(id, (result) => (result.ok ? resolve(result.value) : reject(new Error(`${method}: ${result.error.message}`))))
+        socket.send(JSON.stringify({ id, method, input }))
+      }),
+    close: () => socket.close()
+  }
+}

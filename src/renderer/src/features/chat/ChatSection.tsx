@@ -1,0 +1,41 @@
+import { useEffect, type ReactNode } from 'react'
+import { useAppStore } from '../../store/useAppStore'
+import { Banner } from '../../ui/Banner'
+import { CacheBreakDialog } from './CacheBreakDialog'
+import { Composer } from './Composer'
+import { SessionBar } from './SessionBar'
+import { SessionList } from './SessionList'
+import { Transcript } from './Transcript'
+import './chat.css'
+
+/** Chat: sessions with search on the left, the conversation with streaming replies on the right. */
+export function ChatSection(): ReactNode {
+  const load = useAppStore((state) => state.loadChatSessions)
+  const agentId = useAppStore((state) => state.selectedAgentId)
+  const error = useAppStore((state) => state.chatError)
+  useEffect(() => {
+    void load()
+  }, [load, agentId])
+  return (
+    <div className="section chat-section" data-testid="chat-section">
+      <header className="section__header">
+        <h1 className="section__title">Chat</h1>
+        <span className="section__subtitle">{agentId ? `with ${agentId}` : 'Pick or create an agent first'}</span>
+      </header>
+      {error !== null && (
+        <Banner tone="danger" title="Something went wrong" data-testid="chat-load-error">
+          {error}
+        </Banner>
+      )}
+      <div className="chat-columns">
+        <SessionList />
+        <div className="chat-main">
+          <SessionBar />
+          <Transcript />
+          <Composer />
+        </div>
+      </div>
+      <CacheBreakDialog />
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useAppStore } from '../../store/useAppStore'
+import { Banner } from '../../ui/Banner'
+import { Button } from '../../ui/Button'
+
+/** The message box: Enter sends, Shift+Enter adds a line; Stop replaces Send while a reply streams. */
+export function Composer(): ReactNode {
+  const [text, setText] = useState('')
+  const send = useAppStore((state) => state.sendChat)
+  const stop = useAppStore((state) => state.stopChat)
+  const busy = useAppStore((state) => state.chatActiveTurnId !== null)
+  const error = useAppStore((state) => state.chatTurnError)
+  const pendingModel = useAppStore((state) => state.chatPendingModel)
+  const submit = (event?: FormEvent): void => {
+    event?.preventDefault()
+    const message = text.trim()
+    if (message === '' || busy) return
+    setText('')
+    void send(message).then((result) => {
+      if (!result.ok) setText(message)
+    })
+  }
+  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === 'Enter' && !event.shiftKey) submit(event)
+  }
+  return (
+    <form className="chat-composer" onSubmit={submit}>
+      {error !== null && (
+        <Banner tone="danger" title="The reply did not complete" data-testid="chat-error">
+          {error}
+        </Banner>
+      )}
+      {pendingModel !== null && <div className="muted">The next message switches this session to {pendingModel}.</div>}
+      <div className="chat-composer__row">
+        <textarea
+          className="chat-composer__input"
+          aria-label="Message"
+          placeholder="Write a message…"
+          value={text}
+          rows={3}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKey}
+          data-testid="chat-input"
+        />
+        {busy ? (
+          <Button variant="danger" onClick={() => void stop()} data-testid="chat-stop">
+            Stop
+          </Button>
+        ) : (
+          <Button variant="primary" type="submit" disabled={text.trim() === ''} data-testid="chat-send">
+            Send
+          </Button>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,116 @@
+import type { SearchHit, SessionDetail, SessionSummary } from '../../../../shared/contract'
+import type { ApiClient } from '../../api/client'
+import { errorMessage } from '../../api/rpcError'
+import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+
+/** A cache-breaking action the user is about to confirm, with what it will cost. */
+export interface CacheBreakPrompt {
+  readonly kind: 'switch-model' | 'rebuild'
+  readonly model: string
+  readonly prefixTokens: number
+  readonly extraCostUsd: number
+}
+
+/**
+ * The chat's sessions: the list for the selected agent, the open session as stored, and the
+ * full-text search over every transcript. A new session is just "no session open": the first
+ * message creates it on the core side.
+ */
+export interface ChatSessionsSlice {
+  readonly chatSessions: readonly SessionSummary[]
+  readonly chatSessionId: string | null
+  readonly chatDetail: SessionDetail | null
+  readonly chatSearchQuery: string
+  readonly chatSearchHits: readonly SearchHit[]
+  readonly chatError: string | null
+  /** The message the transcript scrolls to (after a search hit was opened). */
+  readonly chatFocusMessageId: number | null
+  readonly chatCacheBreak: CacheBreakPrompt | null
+  readonly loadChatSessions: () => Promise<void>
+  readonly openChatSession: (id: string, focusMessageId?: number) => Promise<void>
+  readonly startNewChat: () => void
+  readonly refreshChatDetail: () => Promise<void>
+  readonly searchChats: (query: string) => Promise<void>
+  readonly askCacheBreak: (kind: CacheBreakPrompt['kind'], model?: string) => Promise<void>
+  readonly dismissCacheBreak: () => void
+  readonly rebuildChatPrompt: () => Promise<ActionResult>
+}
+
+export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessionsSlice> {
+  return (set, get) => ({
+    chatSessions: [],
+    chatSessionId: null,
+    chatDetail: null,
+    chatSearchQuery: '',
+    chatSearchHits: [],
+    chatError: null,
+    chatFocusMessageId: null,
+    chatCacheBreak: null,
+    async loadChatSessions() {
+      const agentId = get().selectedAgentId
+      try {
+        const sessions = await api.call('sessions.list', agentId ? { agentId } : {})
+        set({ chatSessions: sessions })
+      } catch (error) {
+        set({ chatError: errorMessage(error) })
+      }
+    },
+    async openChatSession(id, focusMessageId) {
+      try {
+        const detail = await api.call('sessions.get', { id })
+        set({ chatSessionId: id, chatDetail: detail, chatError: null, chatFocusMessageId: focusMessageId ?? null })
+      } catch (error) {
+        set({ chatError: errorMessage(error) })
+      }
+    },
+    startNewChat() {
+      set({ chatSessionId: null, chatDetail: null, chatFocusMessageId: null, chatError: null })
+    },
+    async refreshChatDetail() {
+      const id = get().chatSessionId
+      if (id === null) return
+      const detail = await api.call('sessions.get', { id })
+      if (get().chatSessionId === id) set({ chatDetail: detail })
+    },
+    async searchChats(query) {
+      set({ chatSearchQuery: query })
+      if (query.trim() === '') {
+        set({ chatSearchHits: [] })
+        return
+      }
+      try {
+        const agentId = get().selectedAgentId
+        const { hits } = await api.call('sessions.search', { query, ...(agentId ? { agentId } : {}) })
+        if (get().chatSearchQuery === query) set({ chatSearchHits: hits })
+      } catch (error) {
+        set({ chatError: errorMessage(error) })
+      }
+    },
+    async askCacheBreak(kind, model) {
+      const id = get().chatSessionId
+      if (id === null) return
+      try {
+        const estimate = await api.call('sessions.cacheBreakCost', { id, ...(model ? { model } : {}) })
+        set({ chatCacheBreak: { kind, model: estimate.model, prefixTokens: estimate.prefixTokens, extraCostUsd: estimate.extraCostUsd } })
+      } catch (error) {
+        set({ chatError: errorMessage(error) })
+      }
+    },
+    dismissCacheBreak() {
+      set({ chatCacheBreak: null })
+    },
+    async rebuildChatPrompt() {
+      const id = get().chatSessionId
+      if (id === null) return { ok: false, message: 'No session is open' }
+      try {
+        const detail = await api.call('sessions.rebuildPrompt', { id })
+        set({ chatDetail: detail, chatCacheBreak: null })
+        return { ok: true, value: undefined }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
+    }
+  })
+}
+
+export const selectChatSessions = (state: AppState): readonly SessionSummary[] => state.chatSessions

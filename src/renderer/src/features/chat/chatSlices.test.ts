@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import type { SessionDetail } from '../../../../shared/contract'
+import { connectEvents } from '../../app/connectEvents'
+import { createAppStore } from '../../store/createAppStore'
+import { createFakeApi } from '../../testing/fakeApi'
+import { selectOpenStream } from './chatTurnSlice'
+
+const usage = { input_tokens: 4, output_tokens: 2, cache_creation_input_tokens: 0, cache_read_input_tokens: 100 }
+
+function detail(id: string, text: string): SessionDetail {
+  return {
+    id, agentId: 'scribe', title: 't', cwd: null, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs: null,
+    totals: { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 },
+    systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptWarnings: [], toolNames: [],
+    messages: [{ id: 1, turnId: 't1', role: 'assistant', kind: 'reply', content: [{ type: 'text', text }], status: 'complete', error: null, inContext: true, createdAtMs: 1 }],
+    turns: []
+  }
+}
+
+describe('chat slices', () => {
+  it('streams deltas that arrive before chat.send answers, then swaps the stream for the stored turn', async () => {
+    const api = createFakeApi()
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    api.handle('chat.send', () => {
+      api.emit('chat.delta', { sessionId: 's1', turnId: 't1', messageId: 1, text: 'Hel' })
+      return { turnId: 't1', sessionId: 's1' }
+    })
+    api.handle('sessions.get', ({ id }) => detail(id, 'Hello'))
+    api.handle('sessions.list', () => [])
+    await store.getState().sendChat('hi')
+    api.emit('chat.delta', { sessionId: 's1', turnId: 't1', messageId: 1, text: 'lo' })
+    expect(selectOpenStream(store.getState())).toMatchObject({ text: 'Hello', userText: 'hi' })
+    expect(store.getState().chatActiveTurnId).toBe('t1')
+
+    api.emit('chat.finished', { sessionId: 's1', turnId: 't1', text: 'Hello', stopReason: 'end_turn', usage, costUsd: 0.001, calls: [], compressed: false })
+    await expect.poll(() => store.getState().chatActiveTurnId).toBeNull()
+    expect(selectOpenStream(store.getState())).toBeNull()
+    expect(store.getState().chatDetail?.messages[0]?.content).toEqual([{ type: 'text', text: 'Hello' }])
+  })
+
+  it('keeps the typed text when sending is refused, and reports a failed turn', async () => {
+    const api = createFakeApi()
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    api.handle('chat.send', () => {
+      throw new Error('No API key configured.')
+    })
+    expect(await store.getState().sendChat('hi')).toEqual({ ok: false, message: 'No API key configured.' })
+    api.handle('sessions.list', () => [])
+    api.emit('chat.failed', { sessionId: 's1', turnId: 't9', code: 'llm_unavailable', message: 'The model is overloaded', partialKept: false })
+    expect(store.getState().chatTurnError).toBe('The model is overloaded')
+  })
+
+  it('asks for the cost before a cache-breaking switch and applies the model to the next message', async () => {
+    const api = createFakeApi()
+    const store = createAppStore(api)
+    api.handle('sessions.get', ({ id }) => detail(id, 'x'))
+    api.handle('sessions.cacheBreakCost', ({ model }) => ({ model: model ?? 'm', prefixTokens: 5000, extraCostUsd: 0.0115 }))
+    api.handle('chat.send', () => ({ turnId: 't2', sessionId: 's1' }))
+    await store.getState().openChatSession('s1')
+    await store.getState().askCacheBreak('switch-model', 'claude-opus-5')
+    expect(store.getState().chatCacheBreak).toEqual({ kind: 'switch-model', model: 'claude-opus-5', prefixTokens: 5000, extraCostUsd: 0.0115 })
+    store.getState().setChatPendingModel('claude-opus-5')
+    await store.getState().sendChat('next')
+    expect(api.calls.at(-1)).toEqual({ method: 'chat.send', input: { text: 'next', sessionId: 's1', model: 'claude-opus-5' } })
+    expect(store.getState().chatPendingModel).toBeNull()
+  })
+})

@@ -1,0 +1,55 @@
+import type { SessionDetail, StoredMessageView } from '../../../../shared/contract'
+
+export interface ToolPair {
+  readonly id: string
+  readonly name: string
+  readonly input: unknown
+  readonly ok: boolean | null
+  readonly result: string | null
+}
+
+/** One turn as the transcript draws it: the user's text, the replies, the tool calls, the status. */
+export interface TurnGroup {
+  readonly turnId: string
+  readonly userText: string | null
+  readonly userMessageId: number | null
+  readonly checkpoint: string | null
+  readonly replies: readonly { readonly id: number; readonly text: string; readonly status: StoredMessageView['status']; readonly error: string | null }[]
+  readonly tools: readonly ToolPair[]
+  readonly compressed: boolean
+}
+
+function textOf(message: StoredMessageView): string {
+  return message.content.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('\n\n')
+}
+
+/** Groups stored messages by turn (they are stored in order), pairing tool calls with their results. */
+export function groupTurns(detail: SessionDetail): TurnGroup[] {
+  const groups = new Map<string, StoredMessageView[]>()
+  for (const message of detail.messages) groups.set(message.turnId, [...(groups.get(message.turnId) ?? []), message])
+  return [...groups.entries()].map(([turnId, messages]) => {
+    const user = messages.find((m) => m.kind === 'text')
+    const checkpoint = messages.find((m) => m.kind === 'checkpoint')
+    const results = new Map<string, { ok: boolean; content: string }>()
+    for (const block of messages.filter((m) => m.kind === 'tool_results').flatMap((m) => m.content)) {
+      results.set(String(block.tool_use_id), { ok: block.is_error !== true, content: String(block.content) })
+    }
+    const tools = messages
+      .filter((m) => m.kind === 'reply')
+      .flatMap((m) => m.content)
+      .filter((block) => block.type === 'tool_use')
+      .map((block) => {
+        const result = results.get(String(block.id))
+        return { id: String(block.id), name: String(block.name), input: block.input, ok: result ? result.ok : null, result: result ? result.content : null }
+      })
+    return {
+      turnId,
+      userText: user ? textOf(user) : null,
+      userMessageId: user?.id ?? null,
+      checkpoint: checkpoint ? textOf(checkpoint) : null,
+      replies: messages.filter((m) => m.kind === 'reply').map((m) => ({ id: m.id, text: textOf(m), status: m.status, error: m.error })),
+      tools,
+      compressed: messages.some((m) => !m.inContext)
+    }
+  })
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react'
+import type { InspectedCall } from '../../../../shared/contract'
+import { Panel } from '../../ui/Panel'
+import { cachePercent, formatUsd, MISS_REASON_TEXT } from '../chat/format'
+import { RequestView } from './RequestView'
+
+function DiffLine({ diff }: Readonly<{ diff: InspectedCall['diff'] }>): ReactNode {
+  if (diff.previousCallId === null) return <p className="muted">First call of the session: nothing to compare with.</p>
+  const changed = [diff.modelChanged && 'model', diff.toolsChanged && 'tools', diff.systemChanged && 'system prompt'].filter(Boolean)
+  return (
+    <p data-testid="inspector-diff">
+      Compared with call #{diff.previousCallId}: {changed.length > 0 ? <strong>{changed.join(', ')} changed</strong> : 'model, tools and system identical'}; {diff.commonMessages} message(s) identical at the start,{' '}
+      {diff.removedMessages} gone, {diff.addedMessages} new.
+    </p>
+  )
+}
+
+/** One API call of the turn: usage, cache read share, miss reason, the diff and the exact request. */
+export function CallCard({ call }: Readonly<{ call: InspectedCall }>): ReactNode {
+  const u = call.usage
+  return (
+    <Panel title={`Call #${call.callId} · ${call.purpose === 'compression' ? 'compression' : `iteration ${call.iteration + 1}`} · ${call.model}`} data-testid="inspector-call">
+      <div className="inspector-usage">
+        <span>input {u.input_tokens}</span>
+        <span>cache write {u.cache_creation_input_tokens}</span>
+        <span data-testid="inspector-cache-read">cache read {u.cache_read_input_tokens}</span>
+        <span>output {u.output_tokens}</span>
+        <span>{cachePercent(u)}% from cache</span>
+        <span>{formatUsd(call.costUsd)}</span>
+        <span className="muted">status {call.status}</span>
+      </div>
+      <p data-testid="inspector-miss">
+        {call.missReason === null ? 'Cache: read everything it could.' : `Cache miss: ${MISS_REASON_TEXT[call.missReason] ?? call.missReason}`}
+        {call.expectedRead > 0 && <span className="muted"> (could read ≈{call.expectedRead} tokens)</span>}
+      </p>
+      {call.error !== null && <p className="chat-error-text">{call.error}</p>}
+      <DiffLine diff={call.diff} />
+      <RequestView request={call.request} />
+    </Panel>
+  )
+}

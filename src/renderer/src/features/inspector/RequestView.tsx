@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react'
+import type { InspectedCall } from '../../../../shared/contract'
+
+type Request = InspectedCall['request']
+
+function Marker(): ReactNode {
+  return (
+    <span className="inspector-marker" title="cache_control: the cache writes (and later reads) the prefix ending here" data-testid="inspector-breakpoint">
+      ◆ breakpoint
+    </span>
+  )
+}
+
+function blockText(block: Readonly<Record<string, unknown>>): string {
+  if (block.type === 'text') return String(block.text)
+  if (block.type === 'tool_use') return `${String(block.name)} ${JSON.stringify(block.input)}`
+  if (block.type === 'tool_result') return `→ ${String(block.content)}`
+  return JSON.stringify(block)
+}
+
+/** The request exactly as sent: system by tier with sources, tools, messages, and where the markers sat. */
+export function RequestView({ request }: Readonly<{ request: Request }>): ReactNode {
+  const systemMarked = request.breakpoints.some((b) => b.kind === 'system')
+  return (
+    <div className="inspector-request">
+      <h3>System ({request.system.length} tiers){systemMarked && <Marker />}</h3>
+      {request.system.map((tier) => (
+        <details key={tier.tier} className="inspector-block" data-testid="inspector-tier">
+          <summary>
+            <strong>{tier.tier}</strong> <span className="muted">chars {tier.start}–{tier.end} · {tier.source || 'no layers'}</span>
+          </summary>
+          <pre>{tier.text}</pre>
+        </details>
+      ))}
+      <h3>Tools ({request.tools.length})</h3>
+      <ul className="inspector-tools">
+        {request.tools.map((tool) => (
+          <li key={tool.name}>
+            <code>{tool.name}</code> <span className="muted">{tool.description}</span> {tool.marked && <Marker />}
+          </li>
+        ))}
+      </ul>
+      <h3>Messages ({request.messages.length})</h3>
+      <ol className="inspector-messages">
+        {request.messages.map((message, i) => (
+          <li key={i} className={`inspector-message inspector-message--${message.role}`}>
+            <div className="muted">{message.role} · stored ids {message.sourceIds.join(', ') || '—'}</div>
+            {message.content.map((block, j) => (
+              <div key={j} className="inspector-content">
+                <span className="inspector-content__type">{String(block.type)}</span> <span className="inspector-content__text">{blockText(block)}</span> {block.cache_control ? <Marker /> : null}
+              </div>
+            ))}
+          </li>
+        ))}
+      </ol>
+      {request.context.length > 0 && (
+        <>
+          <h3>Per-turn context (appended to the current message at call time, never stored)</h3>
+          <ul>
+            {request.context.map((block) => (
+              <li key={block.sha256}>
+                <code>&lt;{block.fenceTag}&gt;</code> from {block.providerId}: {block.chars} chars <span className="muted">sha256 {block.sha256.slice(0, 12)}…</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {request.instruction !== null && (
+        <p>
+          <strong>Compression instruction:</strong> {request.instruction}
+        </p>
+      )}
+    </div>
+  )
+}
