@@ -8,6 +8,7 @@ import { MemorySecretStore, type SecretStore } from './ports/secretStore'
 import { createHandlers } from './rpc/handlers'
 import { ChatService } from './chat/chatService'
 import { SessionsService } from './chat/sessionsService'
+import { IdleSessionEnder } from './chat/idleSessionEnder'
 import { AgentService } from './services/agentService'
 import { FileService } from './services/fileService'
 import { NexusService } from './nexus/nexusService'
@@ -71,6 +72,7 @@ export function createCore(options: CoreOptions): Core {
   files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
   const chat = new ChatService({ db, clock, events, settings, agents, prompts, ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
   const sessions = new SessionsService(chat, settings, clock)
+  const idleEnder = new IdleSessionEnder(events, sessions, () => settings.config().retention.idleMinutes)
   const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats })
   chat.registerContextProvider(memory.recallProvider())
   chat.registerSessionEndHook(memory.retentionHook())
@@ -98,6 +100,7 @@ export function createCore(options: CoreOptions): Core {
     subscribe: (listener) => events.subscribe(listener),
     dispose: () => {
       chat.cancelAll()
+      idleEnder.dispose()
       nexus.dispose()
       files.dispose()
       db.close()

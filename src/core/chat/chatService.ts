@@ -22,7 +22,7 @@ import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './replyWriter'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
 import { openSession, resumeSession, type SessionSetupDeps } from './sessionSetup'
-import { executeTurn, TurnFailure, type TurnDeps, type TurnResult } from './turnRunner'
+import { executeTurn, sumUsage, TurnFailure, type TurnDeps, type TurnResult } from './turnRunner'
 
 export interface ChatServiceDeps {
   readonly db: Db
@@ -198,8 +198,7 @@ export class ChatService {
     const { events } = this.deps
     if (failure.cause instanceof TurnStopped) {
       const calls = failure.progress.calls
-      const usage = calls.reduce((sum, c) => ({ input_tokens: sum.input_tokens + c.usage.input_tokens, output_tokens: sum.output_tokens + c.usage.output_tokens, cache_creation_input_tokens: sum.cache_creation_input_tokens + c.usage.cache_creation_input_tokens, cache_read_input_tokens: sum.cache_read_input_tokens + c.usage.cache_read_input_tokens }), { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 })
-      events.emit('chat.finished', { sessionId, turnId, text: failure.progress.texts.join('\n\n'), stopReason: 'stopped', usage, costUsd: calls.reduce((s, c) => s + c.costUsd, 0), calls: [...calls], compressed: failure.progress.compressed })
+      events.emit('chat.finished', { sessionId, turnId, text: failure.progress.texts.join('\n\n'), stopReason: 'stopped', usage: sumUsage(calls), costUsd: calls.reduce((s, c) => s + c.costUsd, 0), calls: [...calls], compressed: failure.progress.compressed })
       return
     }
     const code = failure.cause instanceof HearthError ? failure.cause.code : 'internal'

@@ -59,6 +59,12 @@ export class SessionsService {
     return report
   }
 
+  /** True when the session exists, has not ended, and is not answering right now. */
+  isOpen(id: string): boolean {
+    const session = this.chat.repo.getSession(id)
+    return session !== undefined && session.endedAtMs === null && !this.chat.isAnswering(id)
+  }
+
   /** The user asked for the files on disk to apply now; the next call writes the cache again. */
   rebuildPrompt(id: string): SessionDetail {
     const session = this.require(id)

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { EventHub } from '../events'
+import { IdleSessionEnder } from './idleSessionEnder'
+import type { SessionsService } from './sessionsService'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+
+describe('IdleSessionEnder', () => {
+  it('ends a session once it has been idle for the configured minutes, restarting on every turn', async () => {
+    vi.useFakeTimers()
+    const events = new EventHub()
+    const ended: string[] = []
+    const sessions = { isOpen: () => true, end: async (id: string) => void ended.push(id) } as unknown as SessionsService
+    const ender = new IdleSessionEnder(events, sessions, () => 30)
+    const finished = { sessionId: 's1', turnId: 't', text: '', stopReason: 'end_turn', usage, costUsd: 0, calls: [], compressed: false }
+    events.emit('chat.finished', finished)
+    await vi.advanceTimersByTimeAsync(20 * 60_000)
+    events.emit('chat.failed', { sessionId: 's1', turnId: 't2', code: 'llm_unavailable', message: 'x', partialKept: false })
+    await vi.advanceTimersByTimeAsync(20 * 60_000)
+    expect(ended).toEqual([])
+    await vi.advanceTimersByTimeAsync(11 * 60_000)
+    expect(ended).toEqual(['s1'])
+    ender.dispose()
+  })
+
+  it('does nothing when the timeout is 0 or after dispose', async () => {
+    vi.useFakeTimers()
+    const events = new EventHub()
+    const end = vi.fn(async () => undefined)
+    const sessions = { isOpen: () => true, end } as unknown as SessionsService
+    let minutes = 0
+    const ender = new IdleSessionEnder(events, sessions, () => minutes)
+    ender.touch('s1')
+    minutes = 1
+    ender.touch('s2')
+    ender.dispose()
+    await vi.advanceTimersByTimeAsync(5 * 60_000)
+    expect(end).not.toHaveBeenCalled()
+  })
+})
