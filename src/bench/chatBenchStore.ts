@@ -78,7 +78,9 @@ export function measureSessionStore(dir: string, quick: boolean, log: (line: str
     fill(db, 'search', 100_000 - 10_000 - appendCount, next)
     log(`store: ${(db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n} messages; append p50 ${percentile(appends, 50).toFixed(3)} ms, max ${Math.max(...appends).toFixed(1)} ms`)
     const search = new SessionSearch(db)
-    const queries = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? `${sentence(next, 2)}` : i % 3 === 1 ? sentence(next, 1) : sentence(next, 1).slice(1, 6)))
+    // Queries from their own generator, so quick and full runs search for the same things.
+    const pick = generator(7)
+    const queries = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? sentence(pick, 2) : i % 3 === 1 ? sentence(pick, 1) : sentence(pick, 1).slice(1, 6)))
     const searches = queries.map((query) => {
       const start = performance.now()
       search.search(query, { limit: 20 })

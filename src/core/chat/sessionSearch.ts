@@ -39,6 +39,9 @@ export class SessionSearch {
 
   private run(table: 'messages_fts' | 'messages_fts_trigram', match: string, options: { agentId?: string; limit: number }): SearchHit[] {
     const agentFilter = options.agentId ? 'AND s.agent_id = ?' : ''
+    // BM25 ranks every match; for a word in thousands of messages that alone takes tens of ms,
+    // and such a word says little about relevance anyway, so the newest matches come first.
+    const common = this.countUpTo(table, match, COMMON_MATCHES) >= COMMON_MATCHES
     const sql = `
       SELECT m.session_id, s.agent_id, m.id, m.role, m.created_at,
              snippet(${table}, 0, '[', ']', '…', 12) AS snippet
@@ -46,7 +49,7 @@ export class SessionSearch {
       JOIN messages m ON m.id = f.rowid
       JOIN sessions s ON s.id = m.session_id
       WHERE ${table} MATCH ? ${agentFilter}
-      ORDER BY f.rank
+      ORDER BY ${common ? 'f.rowid DESC' : 'f.rank'}
       LIMIT ?`
     const parameters = options.agentId ? [match, options.agentId, options.limit] : [match, options.limit]
     const rows = this.db.prepare(sql).all(...parameters) as HitRow[]
@@ -59,7 +62,15 @@ export class SessionSearch {
       createdAtMs: row.created_at
     }))
   }
+
+  private countUpTo(table: string, match: string, cap: number): number {
+    const row = this.db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).get(match, cap) as { n: number }
+    return row.n
+  }
 }
+
+/** Above this many matches a query is ordered by recency instead of BM25 (see `run`). */
+const COMMON_MATCHES = 2000
 
 /**
  * Each word becomes a quoted term (the last one a prefix, for search-as-you-type), so user text
