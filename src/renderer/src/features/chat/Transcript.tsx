@@ -5,6 +5,7 @@ import { EmptyState } from '../../ui/EmptyState'
 import { selectOpenStream } from './chatTurnSlice'
 import { groupTurns } from './turnGroups'
 import { StoredTurn } from './TurnView'
+import { SessionReceipts } from './SessionReceipts'
 import { StreamingTurn } from './StreamingTurn'
 
 /** The open session's transcript as stored, plus the reply streaming in. */
@@ -33,6 +34,7 @@ export function Transcript(): ReactNode {
           <StoredTurn key={group.turnId} sessionId={detail.id} group={group} usage={usage.get(group.turnId)} focused={focus !== null && (group.userMessageId === focus || group.replies.some((reply) => reply.id === focus))} />
         ))}
       {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} />}
+      {detail && <SessionReceipts sessionId={detail.id} />}
       {detail && <RecalledChip sessionId={detail.id} />}
       <div ref={end} />
     </div>
