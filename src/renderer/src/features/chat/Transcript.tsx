@@ -31,7 +31,14 @@ export function Transcript(): ReactNode {
     <div className="chat-transcript" data-testid="chat-transcript">
       {detail &&
         groups.map((group) => (
-          <StoredTurn key={group.turnId} sessionId={detail.id} group={group} usage={usage.get(group.turnId)} focused={focus !== null && (group.userMessageId === focus || group.replies.some((reply) => reply.id === focus))} />
+          <StoredTurn
+            key={group.turnId}
+            sessionId={detail.id}
+            group={group}
+            live={stream?.turnId === group.turnId}
+            usage={usage.get(group.turnId)}
+            focused={focus !== null && (group.userMessageId === focus || group.replies.some((reply) => reply.id === focus))}
+          />
         ))}
       {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} />}
       {detail && <SessionReceipts sessionId={detail.id} />}

@@ -12,10 +12,11 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   streaming: 'streaming…'
 }
 
-type TurnViewProps = Readonly<{ sessionId: string; group: TurnGroup; usage: TurnUsage | undefined; focused: boolean }>
+/** `live`: this turn is streaming in this window; the stream view draws its reply and usage. */
+type TurnViewProps = Readonly<{ sessionId: string; group: TurnGroup; usage: TurnUsage | undefined; focused: boolean; live: boolean }>
 
 /** One stored turn: the user's message, tool cards, the reply (markdown) and its usage footer. */
-export function StoredTurn({ sessionId, group, usage, focused }: TurnViewProps): ReactNode {
+export function StoredTurn({ sessionId, group, usage, focused, live }: TurnViewProps): ReactNode {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (focused) ref.current?.scrollIntoView({ block: 'center' })
@@ -37,14 +38,14 @@ export function StoredTurn({ sessionId, group, usage, focused }: TurnViewProps):
         <ToolCallCard key={tool.id} name={tool.name} input={tool.input} ok={tool.ok} result={tool.result} />
       ))}
       {group.replies
-        .filter((reply) => reply.text.length > 0 || reply.status !== 'complete')
+        .filter((reply) => !(live && reply.status === 'streaming') && (reply.text.length > 0 || reply.status !== 'complete'))
         .map((reply) => (
           <div key={reply.id} className={`chat-bubble chat-bubble--assistant chat-bubble--${reply.status}`} data-testid="chat-assistant-message" data-status={reply.status}>
             <Markdown text={reply.text} />
             {reply.status !== 'complete' && <div className="chat-bubble__status">{STATUS_TEXT[reply.status] ?? reply.status}</div>}
           </div>
         ))}
-      {usage && <TurnFooter sessionId={sessionId} turn={usage} />}
+      {usage && !live && <TurnFooter sessionId={sessionId} turn={usage} />}
     </div>
   )
 }

@@ -71,7 +71,7 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
           chatPendingModel: null,
           chatTurnError: null
         }))
-        if (state.chatSessionId === null) void get().openChatSession(sessionId)
+        if (state.chatSessionId === null) void Promise.all([get().openChatSession(sessionId), get().loadChatSessions()])
         return { ok: true, value: undefined }
       } catch (error) {
         set({ chatTurnError: errorMessage(error) })
