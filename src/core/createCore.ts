@@ -17,6 +17,8 @@ import { PromptService } from './prompt/promptService'
 import { injectedViewFor } from './prompt/injectedView'
 import { MemoryService } from './memory/memoryService'
 import { scanForThreats } from './domain/prompt/scanner'
+import { createTools } from './tools/createTools'
+import type { ToolsService } from './tools/toolsService'
 
 export const HEARTH_VERSION = '0.1.0'
 
@@ -47,6 +49,7 @@ export interface CoreServices {
   readonly chat: ChatService
   readonly sessions: SessionsService
   readonly memory: MemoryService
+  readonly tools: ToolsService
 }
 
 export interface Core {
@@ -78,6 +81,9 @@ export function createCore(options: CoreOptions): Core {
   chat.registerSessionEndHook(memory.retentionHook())
   chat.registerContextProvider(nexus.turnContext)
   chat.registerSessionEndHook(nexus.sessionEnd)
+  const tools = createTools({ paths, settings, agents, events, clock, host: options.host, version: HEARTH_VERSION, nexus, memory, sessions })
+  chat.useToolCatalog(tools)
+  prompts.toolNames = async (agentId) => (await tools.sessionTools(agentId)).map((tool) => tool.name)
   const services: CoreServices = {
     host: options.host === 'electron' ? 'electron' : 'web',
     version: HEARTH_VERSION,
@@ -92,7 +98,8 @@ export function createCore(options: CoreOptions): Core {
     prompts,
     chat,
     sessions,
-    memory
+    memory,
+    tools
   }
   return {
     services,
@@ -101,6 +108,7 @@ export function createCore(options: CoreOptions): Core {
     dispose: () => {
       chat.cancelAll()
       idleEnder.dispose()
+      tools.disposeNow()
       nexus.dispose()
       files.dispose()
       db.close()

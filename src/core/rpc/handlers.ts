@@ -5,6 +5,7 @@ import { chatHandlers, sessionHandlers } from './chatHandlers'
 import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
 import { memoryHandlers, reviewHandlers } from './memoryHandlers'
+import { toolsHandlers } from './toolsHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -22,6 +23,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...memoryHandlers(services),
     ...reviewHandlers(services),
     ...sessionHandlers(services),
-    ...promptHandlers(services)
+    ...promptHandlers(services),
+    ...toolsHandlers(services)
   }
 }

@@ -5,6 +5,7 @@ import { FileChanged } from './files'
 import { MemoryReceipt, MemoryRecalled } from './memory'
 import { NexusAppended } from './nexus'
 import { ReviewChanged } from './review'
+import { toolsEvents } from './tools'
 
 /** Every event the core pushes to a renderer, with its payload schema. Names are `domain.pastTense`. */
 export const events = {
@@ -14,5 +15,6 @@ export const events = {
   'memory.written': MemoryReceipt,
   'memory.recalled': MemoryRecalled,
   'review.changed': ReviewChanged,
-  'nexus.appended': NexusAppended
+  'nexus.appended': NexusAppended,
+  ...toolsEvents
 } as const

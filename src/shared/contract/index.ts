@@ -11,6 +11,7 @@ import { settingsMethods } from './settings'
 import { promptMethods } from './prompt'
 import { memoryMethods } from './memory'
 import { reviewMethods } from './review'
+import { toolsMethods } from './tools'
 
 export * from './define'
 export * from './ids'
@@ -24,6 +25,7 @@ export * from './settings'
 export * from './prompt'
 export * from './memory'
 export * from './review'
+export * from './tools'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -37,7 +39,8 @@ export const methods = {
   ...memoryMethods,
   ...reviewMethods,
   ...sessionMethods,
-  ...promptMethods
+  ...promptMethods,
+  ...toolsMethods
 } as const
 
 export type Methods = typeof methods

@@ -48,6 +48,7 @@ const MAX_LISTED_TOOLS = 2_000
  */
 export class McpConnection {
   private client: Client | undefined
+  private pid: number | null = null
   private starting: Promise<Client> | undefined
   private tools: McpRemoteTool[] | undefined
   private status: McpStatus = 'stopped'
@@ -104,6 +105,23 @@ export class McpConnection {
     await client?.close().catch(() => undefined)
   }
 
+  /**
+   * Stops the process now, without waiting (the host is exiting: an async close could be cut
+   * short and leave an orphan). Closing stdin asks politely; SIGTERM makes sure.
+   */
+  terminate(): void {
+    const pid = this.pid
+    void this.close()
+    if (pid !== null) {
+      try {
+        process.kill(pid, 'SIGTERM')
+      } catch {
+        // Already gone.
+      }
+    }
+    this.pid = null
+  }
+
   private ensureStarted(): Promise<Client> {
     if (this.client) return Promise.resolve(this.client)
     this.starting ??= this.start().finally(() => {
@@ -134,6 +152,7 @@ export class McpConnection {
       throw new Error(this.error ?? 'could not start')
     }
     this.client = client
+    this.pid = transport.pid
     this.tools = undefined
     this.setStatus('running', null)
     return client

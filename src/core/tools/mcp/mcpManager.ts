@@ -73,6 +73,12 @@ export class McpManager {
     await Promise.all(connections.map((connection) => connection.close()))
   }
 
+  /** Stops every server process immediately (see McpConnection.terminate). */
+  terminateAll(): void {
+    for (const connection of this.connections.values()) connection.terminate()
+    this.connections.clear()
+  }
+
   private connect(name: string, config: McpServerConfig): McpConnection {
     return new McpConnection(name, config, {
       ...this.timeouts,

@@ -1,0 +1,12 @@
+import type { toolsMethods } from '../../shared/contract/tools'
+import type { CoreServices } from '../createCore'
+import type { FeatureHandlers } from './foundationHandlers'
+
+/** Settings → Tools and the untrusted-gate answer. */
+export function toolsHandlers(services: CoreServices): FeatureHandlers<typeof toolsMethods> {
+  return {
+    'tools.list': async ({ agentId }) => services.tools.list(agentId),
+    'tools.setEnabled': async ({ agentId, toolset, enabled }) => services.tools.setEnabled(agentId, toolset, enabled),
+    'tools.confirm': async ({ requestId, approved }) => ({ resolved: services.tools.answerConfirmation(requestId, approved) })
+  }
+}

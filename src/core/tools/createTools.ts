@@ -1,0 +1,40 @@
+import { contextWindowOf } from '../domain/models/modelTable'
+import type { EventHub } from '../events'
+import type { LoadedConfig } from '../home/config'
+import type { Clock } from '../ports/clock'
+import { registerBuiltinTools, type BuiltinToolServices } from './builtinTools'
+import { EventConfirmationPort } from './eventConfirmationPort'
+import { ToolRegistry } from './registry'
+import { ToolsService } from './toolsService'
+import { denyAllConfirmations } from './untrustedGate'
+
+export interface CreateToolsDeps extends BuiltinToolServices {
+  readonly settings: BuiltinToolServices['settings'] & { load(): LoadedConfig }
+  readonly agents: { get(id: string): unknown }
+  readonly events: EventHub
+  readonly clock: Clock
+  readonly host: 'electron' | 'web' | 'cli'
+  readonly version: string
+}
+
+/**
+ * Builds the tool layer for one core (the composition root calls this once). The desktop and
+ * web hosts ask the user through `tools.confirmationRequested`; the CLI has nobody to ask, so
+ * it denies gated calls unless a command installs another port (`hearth chat --yes`).
+ */
+export function createTools(deps: CreateToolsDeps): ToolsService {
+  const registry = new ToolRegistry(deps.clock)
+  registerBuiltinTools(registry, deps)
+  return new ToolsService({
+    registry,
+    loadConfig: () => deps.settings.load(),
+    configPath: deps.paths.config,
+    contextWindow: contextWindowOf,
+    version: deps.version,
+    events: deps.events,
+    confirmation: deps.host === 'cli' ? denyAllConfirmations : new EventConfirmationPort(deps.events),
+    assertAgent: (agentId) => {
+      deps.agents.get(agentId)
+    }
+  })
+}

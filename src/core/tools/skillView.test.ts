@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runTool } from './runTool'
+import { createSkillViewTool } from './skillView'
+import type { ToolDefinition } from './toolTypes'
+
+let root: string
+let tool: ToolDefinition
+let disabled: string[] = []
+const ctx = { agentId: 'a', sessionId: 's' }
+
+function write(path: string, text: string): void {
+  mkdirSync(join(root, 'skills', path, '..'), { recursive: true })
+  writeFileSync(join(root, 'skills', path), text)
+}
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'hearth-skill-view-'))
+  disabled = []
+  write('coding/git-bisect/SKILL.md', '---\nname: bisect\ndescription: Find the commit that broke a test\n---\n# Bisect\nRun git bisect start …\n')
+  write('coding/git-bisect/scripts/run.sh', '#!/bin/sh\n')
+  write('coding/git-bisect/references/cheatsheet.md', '# Cheatsheet\n')
+  write('writing/SKILL.md', '# Writing\nShort sentences.\n')
+  tool = createSkillViewTool({ root: join(root, 'skills'), snapshotPath: join(root, '.skills_snapshot.json'), disabled: () => disabled })
+})
+afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+describe('skill_view', () => {
+  it('returns the full SKILL.md and lists the other files of the skill', async () => {
+    const outcome = await runTool(tool, { name: 'bisect' }, ctx)
+    expect(outcome.ok).toBe(true)
+    expect(JSON.parse(outcome.content)).toEqual({
+      name: 'bisect',
+      category: 'coding',
+      path: 'coding/git-bisect/SKILL.md',
+      content: '---\nname: bisect\ndescription: Find the commit that broke a test\n---\n# Bisect\nRun git bisect start …\n',
+      files: ['references/cheatsheet.md', 'scripts/run.sh']
+    })
+  })
+
+  it('finds a skill by folder name and a top-level skill', async () => {
+    expect(JSON.parse((await runTool(tool, { name: 'git-bisect' }, ctx)).content).name).toBe('bisect')
+    expect(JSON.parse((await runTool(tool, { name: 'writing' }, ctx)).content)).toMatchObject({ path: 'writing/SKILL.md', content: '# Writing\nShort sentences.\n' })
+  })
+
+  it('names the available skills when the name is unknown, and never follows a path', async () => {
+    expect(JSON.parse((await runTool(tool, { name: 'nope' }, ctx)).content).error).toBe('No skill named "nope". Available skills: bisect, writing.')
+    expect(JSON.parse((await runTool(tool, { name: '../../etc/passwd' }, ctx)).content).error).toMatch(/^No skill named/)
+  })
+
+  it('refuses a disabled skill', async () => {
+    disabled = ['git-bisect']
+    expect(JSON.parse((await runTool(tool, { name: 'bisect' }, ctx)).content).error).toBe('The skill "bisect" is disabled in config.json (skills.disabled).')
+  })
+})

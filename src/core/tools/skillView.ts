@@ -1,0 +1,116 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import type { SkillEntry } from '../domain/prompt/skills'
+import { nodePromptFileSystem } from '../prompt/promptFileSystem'
+import { SkillsIndex } from '../prompt/skillsIndex'
+import { ToolError } from './runTool'
+import type { ToolDefinition } from './toolTypes'
+
+const MAX_FILES = 200
+const MAX_DEPTH = 4
+const SKIP_DIRS = new Set(['.git', 'node_modules', '__pycache__', '.venv', 'venv'])
+
+export interface SkillViewOptions {
+  /** HEARTH_HOME/skills */
+  readonly root: string
+  /** Where the prompt's skills index keeps its snapshot (shared, so one walk serves both). */
+  readonly snapshotPath: string
+  /** Skills the user disabled in config.json (`skills.disabled`), by name or folder. */
+  readonly disabled: () => readonly string[]
+}
+
+/**
+ * `skill_view(name)`: the full SKILL.md of one skill from the index in the system prompt, plus
+ * the other files in its folder (references, templates, scripts) so the model knows what it can
+ * ask for next. Skills are looked up by name from the index, never by joining the model's text
+ * into a path, so `../` in a name cannot reach outside the skills folder.
+ */
+export function createSkillViewTool(options: SkillViewOptions): ToolDefinition {
+  const index = new SkillsIndex(nodePromptFileSystem, options.root, options.snapshotPath)
+  return {
+    name: 'skill_view',
+    toolset: 'skills',
+    description: 'Load a skill from the skills index: returns its full SKILL.md instructions and lists the other files in its folder.',
+    inputSchema: {
+      type: 'object',
+      properties: { name: { type: 'string', description: 'The skill name as listed in the skills index' } },
+      required: ['name']
+    },
+    handler: async (input) => {
+      const name = typeof input.name === 'string' ? input.name.trim() : ''
+      if (name === '') throw new ToolError('name is required')
+      const skills = index.load().set.skills
+      const skill = findSkill(skills, name)
+      if (!skill) throw new ToolError(`No skill named "${name}". Available skills: ${listNames(skills)}.`)
+      const disabled = options.disabled()
+      if (disabled.includes(skill.name) || disabled.includes(skill.dirName)) throw new ToolError(`The skill "${skill.name}" is disabled in config.json (skills.disabled).`)
+      return readSkill(options.root, skill)
+    }
+  }
+}
+
+function findSkill(skills: readonly SkillEntry[], name: string): SkillEntry | undefined {
+  const lower = name.toLowerCase()
+  return skills.find((s) => s.name === name) ?? skills.find((s) => s.dirName === name) ?? skills.find((s) => s.name.toLowerCase() === lower || s.dirName.toLowerCase() === lower)
+}
+
+function listNames(skills: readonly SkillEntry[]): string {
+  if (skills.length === 0) return 'none (the skills folder is empty)'
+  const names = [...new Set(skills.map((s) => s.name))].sort()
+  return names.length <= 40 ? names.join(', ') : `${names.slice(0, 40).join(', ')}, … (${names.length} in all)`
+}
+
+/** The skill's folder: `<category>/<dir>/` (or `<dir>/` for a top-level skill). */
+function skillDir(root: string, skill: SkillEntry): string {
+  const nested = join(root, ...skill.category.split('/'), skill.dirName)
+  if (existsSync(join(nested, 'SKILL.md'))) return nested
+  const topLevel = join(root, skill.dirName)
+  if (existsSync(join(topLevel, 'SKILL.md'))) return topLevel
+  return root
+}
+
+function readSkill(root: string, skill: SkillEntry): Record<string, unknown> {
+  const dir = skillDir(root, skill)
+  let content: string
+  try {
+    content = readFileSync(join(dir, 'SKILL.md'), 'utf8').replace(/^\uFEFF/, '')
+  } catch (error) {
+    throw new ToolError(`The skill "${skill.name}" could not be read: ${(error as Error).message}`)
+  }
+  const files = dir === root ? [] : listFiles(dir)
+  return { name: skill.name, category: skill.category, path: toPosix(relative(root, join(dir, 'SKILL.md'))), content, files }
+}
+
+/** Files in the skill's folder besides SKILL.md, relative and sorted (bounded in count and depth). */
+function listFiles(dir: string): string[] {
+  const files: string[] = []
+  const visit = (current: string, depth: number): void => {
+    let names: string[]
+    try {
+      names = readdirSync(current).sort()
+    } catch {
+      return
+    }
+    for (const name of names) {
+      if (files.length >= MAX_FILES) return
+      const path = join(current, name)
+      const stat = safeStat(path)
+      if (stat?.isDirectory() && depth < MAX_DEPTH && !SKIP_DIRS.has(name)) visit(path, depth + 1)
+      else if (stat?.isFile()) files.push(toPosix(relative(dir, path)))
+    }
+  }
+  visit(dir, 0)
+  return files.filter((file) => file !== 'SKILL.md')
+}
+
+function safeStat(path: string): ReturnType<typeof statSync> | null {
+  try {
+    return statSync(path)
+  } catch {
+    return null
+  }
+}
+
+function toPosix(path: string): string {
+  return path.split(sep).join('/')
+}

@@ -1,0 +1,151 @@
+import type { SetToolsetEnabledResult, ToolsListView } from '../../shared/contract/tools'
+import type { EventHub } from '../events'
+import type { HearthConfig, LoadedConfig } from '../home/config'
+import { routeBridgeCall } from './bridgeTools'
+import { EventConfirmationPort } from './eventConfirmationPort'
+import { McpManager } from './mcp/mcpManager'
+import type { McpServerState } from './mcp/mcpConnection'
+import { ToolRegistry } from './registry'
+import { errorOutcome, runTool, unknownToolOutcome } from './runTool'
+import { planSession, type SessionPlan } from './sessionPlan'
+import { parseToolSettings, type ToolSettings } from './toolSettings'
+import { DEFAULT_AGENT_TOOLSETS } from './toolsets'
+import type { ConfirmationPort, ToolCatalog, ToolContext, ToolDefinition, ToolOutcome } from './toolTypes'
+import { buildToolsList, setToolsetEnabled } from './toolsView'
+import { denyAllConfirmations } from './untrustedGate'
+
+export interface ToolsServiceOptions {
+  readonly registry: ToolRegistry
+  /** config.json, read fresh on every use (the user may edit it while the app runs). */
+  readonly loadConfig: () => LoadedConfig
+  readonly configPath: string
+  readonly contextWindow: (model: string) => number | null
+  readonly version: string
+  readonly events?: EventHub
+  /** Who answers the untrusted gate; defaults to "no" (nobody to ask). */
+  readonly confirmation?: ConfirmationPort
+  /** Throws `not_found` for an unknown agent (so settings cannot be written for a typo). */
+  readonly assertAgent?: (agentId: string) => void
+}
+
+/** What one agent's session is configured with, read from config.json. */
+export interface AgentToolConfig {
+  readonly config: HearthConfig
+  readonly raw: Record<string, unknown> | undefined
+  readonly configErrors: readonly string[]
+  readonly configured: readonly string[]
+  readonly usesDefault: boolean
+  readonly settings: ToolSettings
+  readonly settingsErrors: readonly string[]
+  readonly contextWindow: number | null
+}
+
+/**
+ * The tool layer behind one core: the registry of built-ins, the MCP servers, the per-agent
+ * toolsets and tool search. Implements the chat engine's `ToolCatalog` port.
+ */
+export class ToolsService implements ToolCatalog {
+  readonly registry: ToolRegistry
+  readonly mcp: McpManager
+  private confirmation: ConfirmationPort
+
+  constructor(private readonly options: ToolsServiceOptions) {
+    this.registry = options.registry
+    this.confirmation = options.confirmation ?? denyAllConfirmations
+    this.mcp = new McpManager({
+      startTimeoutMs: 20_000,
+      callTimeoutMs: 60_000,
+      clientVersion: options.version,
+      onChange: (state) => this.reportServer(state)
+    })
+  }
+
+  /** Swaps who answers the untrusted gate (`hearth chat --yes` installs approve-all). */
+  useConfirmationPort(port: ConfirmationPort): void {
+    this.confirmation = port
+  }
+
+  /** Reads the agent's tool configuration and brings the MCP connections in line with it. */
+  agentConfig(agentId: string): AgentToolConfig {
+    const loaded = this.options.loadConfig()
+    const { settings, errors } = parseToolSettings(loaded.raw?.tools)
+    const listed = loaded.config.agents[agentId]?.toolsets
+    const model = loaded.config.agents[agentId]?.model ?? loaded.config.model
+    this.mcp.configure(loaded.config.mcpServers, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs })
+    return {
+      config: loaded.config,
+      raw: loaded.raw,
+      configErrors: loaded.errors,
+      configured: listed ?? DEFAULT_AGENT_TOOLSETS,
+      usesDefault: listed === undefined,
+      settings,
+      settingsErrors: errors,
+      contextWindow: settings.contextWindow ?? this.options.contextWindow(model)
+    }
+  }
+
+  /** The user's answer to a `tools.confirmationRequested` event; false when nothing was waiting. */
+  answerConfirmation(requestId: string, approved: boolean): boolean {
+    return this.confirmation instanceof EventConfirmationPort ? this.confirmation.answer(requestId, approved) : false
+  }
+
+  /** Plans a new session of this agent (see sessionPlan.ts). */
+  planSession(agentId: string): Promise<SessionPlan> {
+    const agent = this.agentConfig(agentId)
+    return planSession({
+      registry: this.registry,
+      mcp: this.mcp,
+      configured: agent.configured,
+      settings: agent.settings,
+      contextWindow: agent.contextWindow,
+      confirmation: () => this.confirmation
+    })
+  }
+
+  async sessionTools(agentId: string): Promise<readonly ToolDefinition[]> {
+    return (await this.planSession(agentId)).tools
+  }
+
+  /**
+   * Runs one call against the session's frozen list. `tool_call` is unwrapped here so the
+   * outcome names the real tool (the UI shows it) and a refusal never reaches a handler.
+   */
+  async dispatch(tools: readonly ToolDefinition[], name: string, input: unknown, context: ToolContext): Promise<ToolOutcome> {
+    try {
+      const tool = tools.find((candidate) => candidate.name === name)
+      if (!tool) return unknownToolOutcome(name)
+      const routed = routeBridgeCall(tool, input)
+      if (routed === undefined) return await runTool(tool, input, context)
+      if ('error' in routed) return errorOutcome(name, routed.error)
+      return await runTool(routed.target, routed.args, context, routed.target.name)
+    } catch (error) {
+      return errorOutcome(name, `Tool dispatch failed: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+
+  list(agentId: string): Promise<ToolsListView> {
+    this.options.assertAgent?.(agentId)
+    return buildToolsList(this, agentId)
+  }
+
+  setEnabled(agentId: string, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
+    this.options.assertAgent?.(agentId)
+    return setToolsetEnabled(this, this.options.configPath, agentId, toolset, enabled)
+  }
+
+  /** Stops every MCP server process and waits for them to exit. */
+  dispose(): Promise<void> {
+    if (this.confirmation instanceof EventConfirmationPort) this.confirmation.dispose()
+    return this.mcp.closeAll()
+  }
+
+  /** For the synchronous `Core.dispose`: denies open questions and kills the servers now. */
+  disposeNow(): void {
+    if (this.confirmation instanceof EventConfirmationPort) this.confirmation.dispose()
+    this.mcp.terminateAll()
+  }
+
+  private reportServer(state: McpServerState): void {
+    this.options.events?.emit('tools.serverStatusChanged', { server: state.name, status: state.status, toolCount: state.toolCount, error: state.error })
+  }
+}

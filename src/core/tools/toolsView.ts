@@ -1,0 +1,133 @@
+import type { SetToolsetEnabledResult, ToolsetView, ToolsListView } from '../../shared/contract/tools'
+import { conflict, invalidInput } from '../errors'
+import { writeFileAtomic } from '../home/atomicWrite'
+import { estimateToolTokens } from './deferral'
+import type { McpListing } from './mcp/mcpManager'
+import { isPlainObject } from './schemaCheck'
+import { toolsetTableFor, type SessionPlan } from './sessionPlan'
+import { ALL_TOOLSETS, compressToolsets, isComposite, leafToolsets, MCP_TOOLSET, mcpToolsetName, resolveToolsets, type ToolsetTable } from './toolsets'
+import type { ToolsService } from './toolsService'
+
+/**
+ * Settings → Tools for one agent: every leaf toolset (built-in and MCP server) with its status,
+ * tool count and schema tokens, and what the next session would send. Every configured MCP
+ * server is started (on demand: the user opened the page) so its tools can be counted.
+ */
+export async function buildToolsList(service: ToolsService, agentId: string): Promise<ToolsListView> {
+  const agent = service.agentConfig(agentId)
+  const plan = await service.planSession(agentId)
+  const servers = service.mcp.serverNames()
+  const listings = new Map((await service.mcp.listMany(servers)).map((listing) => [listing.server, listing]))
+  const table = toolsetTableFor(service.registry, servers)
+  const enabled = new Set(plan.toolsets)
+  const builtin = Object.entries(table)
+    .filter(([name]) => !isComposite(table, name) && !servers.some((server) => mcpToolsetName(server) === name))
+    .map(([name]) => builtinView(service, table, name, enabled.has(name)))
+  const mcp = servers.map((server) => mcpView(service, server, listings.get(server), enabled.has(mcpToolsetName(server))))
+  return {
+    agentId,
+    configured: [...agent.configured],
+    usesDefault: agent.usesDefault,
+    toolsets: await Promise.all([...builtin, ...mcp]),
+    session: sessionPreview(plan),
+    problems: [...agent.configErrors, ...agent.settingsErrors, ...plan.problems]
+  }
+}
+
+async function builtinView(service: ToolsService, table: ToolsetTable, name: string, enabled: boolean): Promise<ToolsetView> {
+  const spec = table[name] as ToolsetTable[string]
+  const entries = spec.tools.map((tool) => service.registry.get(tool)).filter((entry) => entry !== undefined)
+  const unavailable: string[] = []
+  for (const entry of entries) if (!(await service.registry.isAvailable(entry.tool))) unavailable.push(entry.tool.name)
+  const missing = spec.tools.filter((tool) => !service.registry.get(tool))
+  return {
+    name,
+    kind: 'builtin',
+    description: spec.description,
+    enabled,
+    status: entries.length === 0 ? 'empty' : unavailable.length > 0 ? 'unavailable' : 'ready',
+    trusted: null,
+    toolCount: entries.length,
+    tokens: estimateToolTokens(entries.map((entry) => entry.tool)),
+    error: describeBuiltinProblems(unavailable, missing)
+  }
+}
+
+function describeBuiltinProblems(unavailable: readonly string[], missing: readonly string[]): string | null {
+  const parts: string[] = []
+  if (unavailable.length > 0) parts.push(`unavailable right now: ${unavailable.join(', ')}`)
+  if (missing.length > 0) parts.push(`not installed in this build: ${missing.join(', ')}`)
+  return parts.length > 0 ? parts.join('; ') : null
+}
+
+function mcpView(service: ToolsService, server: string, listing: McpListing | undefined, enabled: boolean): ToolsetView {
+  const state = service.mcp.get(server)?.state()
+  const ok = listing?.ok === true ? listing : undefined
+  return {
+    name: mcpToolsetName(server),
+    kind: 'mcp',
+    description: `MCP server “${server}” (${service.mcp.get(server)?.config.command ?? '?'})`,
+    enabled,
+    status: state?.status ?? 'stopped',
+    trusted: state?.trusted ?? false,
+    toolCount: ok?.tools.length ?? 0,
+    tokens: ok ? estimateToolTokens(ok.tools) : 0,
+    error: listing && !listing.ok ? listing.error : ok && ok.problems.length > 0 ? ok.problems.join('; ') : (state?.error ?? null)
+  }
+}
+
+function sessionPreview(plan: SessionPlan): ToolsListView['session'] {
+  return {
+    deferred: plan.decision.active,
+    reason: plan.decision.reason,
+    deferrableTokens: plan.decision.deferrableTokens,
+    thresholdTokens: plan.decision.thresholdTokens,
+    firstRequestTokens: plan.firstRequestTokens,
+    visibleTools: plan.tools.map((tool) => tool.name),
+    deferredTools: plan.deferred.map((tool) => tool.name),
+    untrustedServers: [...plan.untrustedServers]
+  }
+}
+
+/**
+ * Turns one toolset on or off for an agent by rewriting `agents.<id>.toolsets` in config.json
+ * (other keys untouched; refused while the file is malformed). Sessions already running keep
+ * their frozen tools; the next one pays one cache write for its new tools array, which the
+ * result states.
+ */
+export async function setToolsetEnabled(service: ToolsService, configPath: string, agentId: string, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
+  const agent = service.agentConfig(agentId)
+  if (agent.raw === undefined || agent.configErrors.length > 0) {
+    throw conflict(`config.json has problems, so Hearth will not overwrite it: ${agent.configErrors.join(' ')} Fix the file first (${configPath}).`)
+  }
+  const table = toolsetTableFor(service.registry, service.mcp.serverNames())
+  if (toolset === ALL_TOOLSETS || toolset === '*' || !Object.hasOwn(table, toolset)) {
+    throw invalidInput(`Unknown toolset "${toolset}". Toolsets: ${Object.keys(table).sort().join(', ')}.`)
+  }
+  const leaves = new Set(resolveToolsets(table, agent.configured).toolsets.filter((name) => !isComposite(table, name)))
+  for (const leaf of leafToolsets(table, toolset)) {
+    if (enabled) leaves.add(leaf)
+    else leaves.delete(leaf)
+  }
+  const previous = enabled ? [...agent.configured, toolset] : agent.configured.filter((name) => name !== toolset && !(toolset === MCP_TOOLSET && name.startsWith('mcp-')))
+  const configured = compressToolsets(table, leaves, previous)
+  writeAgentToolsets(configPath, agent.raw, agentId, configured)
+  const plan = await service.planSession(agentId)
+  const tokens = plan.firstRequestTokens
+  return {
+    agentId,
+    configured,
+    takesEffect: 'next_session',
+    cacheCost: {
+      tokens,
+      message: `Takes effect in ${agentId}'s next session; running sessions keep their tools. The next session's first request writes its tools (~${tokens.toLocaleString('en-US')} tokens) to the prompt cache once.`
+    }
+  }
+}
+
+function writeAgentToolsets(configPath: string, raw: Record<string, unknown>, agentId: string, toolsets: readonly string[]): void {
+  const agents = isPlainObject(raw.agents) ? raw.agents : {}
+  const current = isPlainObject(agents[agentId]) ? agents[agentId] : {}
+  const next = { ...raw, agents: { ...agents, [agentId]: { ...current, toolsets } } }
+  writeFileAtomic(configPath, `${JSON.stringify(next, null, 2)}\n`)
+}
