@@ -22,6 +22,7 @@ export async function buildToolsList(service: ToolsService, agentId: string): Pr
   const enabled = new Set(plan.toolsets)
   const builtin = Object.entries(table)
     .filter(([name]) => !isComposite(table, name) && !servers.some((server) => mcpToolsetName(server) === name))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name]) => builtinView(service, table, name, enabled.has(name)))
   const mcp = servers.map((server) => mcpView(service, server, listings.get(server), enabled.has(mcpToolsetName(server))))
   return {
