@@ -13,6 +13,7 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('review.changed', () => store.getState().receiveReviewChanged()),
     api.on('memory.written', (receipt) => store.getState().receiveMemoryWritten(receipt)),
     api.on('memory.recalled', (recalled) => store.getState().receiveMemoryRecalled(recalled)),
+    api.on('nexus.appended', ({ entries }) => store.getState().receiveNexusAppended(entries)),
     api.on('chat.delta', (delta) => store.getState().receiveChatDelta(delta)),
     api.on('chat.toolCall', (call) => store.getState().receiveChatToolCall(call)),
     api.on('chat.finished', (finished) => store.getState().receiveChatFinished(finished)),

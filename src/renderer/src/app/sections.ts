@@ -4,11 +4,12 @@ import { InspectorSection } from '../features/inspector/InspectorSection'
 import { FilesSection } from '../features/files/FilesSection'
 import { PromptSection } from '../features/prompt/PromptSection'
 import { ReviewSection, selectReviewPendingCount } from '../features/review'
+import { NexusSection } from '../features/nexus/NexusSection'
+import { selectNexusConflictCount } from '../features/nexus/nexusSlice'
 import { selectDirtyCount } from '../features/files/fileSelectors'
 import { SettingsSection } from '../features/settings/SettingsSection'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
 import type { AppState } from '../store/types'
-import { pendingSection } from './PendingSection'
 import type { SectionId } from './sectionIds'
 
 export interface SectionDefinition {
@@ -33,7 +34,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   prompt: { label: 'Prompt', component: PromptSection },
   files: { label: 'Files', component: FilesSection, badge: selectDirtyCount, badgeNoun: 'unsaved' },
   review: { label: 'Review', component: ReviewSection, badge: selectReviewPendingCount, badgeNoun: 'waiting' },
-  nexus: { label: 'Nexus', pending: true, component: pendingSection('nexus') },
+  nexus: { label: 'Nexus', component: NexusSection, badge: selectNexusConflictCount, badgeNoun: 'conflicts' },
   inspector: { label: 'Inspector', component: InspectorSection },
   settings: { label: 'Settings', component: SettingsSection, badge: selectConfigErrorCount, badgeNoun: 'config problems' }
 }

@@ -6,6 +6,8 @@ import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
 import { createSettingsSlice } from '../features/settings/settingsSlice'
 import { createPromptSlice } from '../features/prompt/promptSlice'
 import { createReviewSlice } from '../features/review/reviewSlice'
+import { createNexusSlice } from '../features/nexus/nexusSlice'
+import { createProjectStateSlice } from '../features/nexus/projectStateSlice'
 import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
@@ -28,8 +30,10 @@ export function createAppStore(api: ApiClient): StoreApi<AppState> {
     ...createSettingsSlice(api)(...args),
     ...createReviewSlice(api)(...args),
     ...createPromptSlice(api)(...args),
+    ...createNexusSlice(api)(...args),
     ...createChatSessionsSlice(api)(...args),
     ...createChatTurnSlice(api)(...args),
-    ...createInspectorSlice(api)(...args)
+    ...createInspectorSlice(api)(...args),
+    ...createProjectStateSlice(api)(...args)
   }))
 }

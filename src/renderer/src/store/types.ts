@@ -5,6 +5,8 @@ import type { ProjectFolderSlice } from '../features/files/projectFolderSlice'
 import type { SettingsSlice } from '../features/settings/settingsSlice'
 import type { PromptSlice } from '../features/prompt/promptSlice'
 import type { ReviewSlice } from '../features/review/reviewSlice'
+import type { NexusSlice } from '../features/nexus/nexusSlice'
+import type { ProjectStateSlice } from '../features/nexus/projectStateSlice'
 import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
@@ -23,9 +25,11 @@ export type AppState = ConnectionSlice &
   SettingsSlice &
   ReviewSlice &
   PromptSlice &
+  NexusSlice &
   ChatSessionsSlice &
   ChatTurnSlice &
-  InspectorSlice
+  InspectorSlice &
+  ProjectStateSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

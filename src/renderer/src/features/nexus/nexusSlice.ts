@@ -51,6 +51,8 @@ function mergeAuthors(authors: readonly string[], entries: readonly NexusEntry[]
 export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
   // Only the newest timeline request may update the list (typing in search fires several).
   let latest = 0
+  // New entries are re-verified once a burst of appends has settled, not once per entry.
+  let verifyTimer: ReturnType<typeof setTimeout> | undefined
   const loadTimeline = async (get: () => AppState, set: (patch: Partial<NexusSlice>) => void): Promise<void> => {
     const request = ++latest
     const { agent, type, search } = get().nexusFilter
@@ -128,6 +130,11 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
         nexusAuthors: mergeAuthors(state.nexusAuthors, entries),
         nexusTailSeq: tail
       })
+      if (verifyTimer !== undefined) clearTimeout(verifyTimer)
+      verifyTimer = setTimeout(() => {
+        verifyTimer = undefined
+        void get().verifyNexus()
+      }, 2000)
       if (entries.some((entry) => ['decision', 'checkpoint', 'resolution'].includes(entry.type))) {
         loadSideLists(get, set).catch((error: unknown) => set({ nexusError: errorMessage(error) }))
       }

@@ -1,0 +1,47 @@
+import { useState, type ReactNode } from 'react'
+import type { NexusEntry } from '../../../../shared/contract'
+import { authorStyle, formatTime } from './agentColor'
+
+/** The author's name in their colour; the same chip everywhere an entry is signed. */
+export function AuthorChip({ author }: Readonly<{ author: string }>): ReactNode {
+  return (
+    <span className="nexus-author" style={authorStyle(author)} data-testid="nexus-author">
+      {author}
+    </span>
+  )
+}
+
+/**
+ * One signed entry: who, where from, what kind, when, the one-line summary and rationale, and
+ * on demand its body, references and hash. Entries are never editable, so there is no edit
+ * action. `compact` (narrow columns) moves the channel into the details.
+ */
+export function EntryCard({ entry, compact = false }: Readonly<{ entry: NexusEntry; compact?: boolean }>): ReactNode {
+  const [open, setOpen] = useState(false)
+  return (
+    <article className={`nexus-entry nexus-entry--${entry.type}`} style={{ borderLeftColor: authorStyle(entry.agent).borderColor }} data-testid="nexus-entry" data-seq={entry.seq}>
+      <header className="nexus-entry__head">
+        <span className="nexus-entry__seq">#{entry.seq}</span>
+        <AuthorChip author={entry.agent} />
+        <span className={`nexus-type nexus-type--${entry.type}`}>{entry.type}</span>
+        {!compact && <span className="nexus-entry__channel muted">{entry.channel}</span>}
+        <time className="nexus-entry__time muted" dateTime={new Date(entry.ts).toISOString()}>
+          {formatTime(entry.ts)}
+        </time>
+      </header>
+      <p className="nexus-entry__summary">{entry.summary}</p>
+      {entry.rationale !== null && <p className="nexus-entry__rationale">Why: {entry.rationale}</p>}
+      <button type="button" className="nexus-entry__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Hide details' : 'Details'}
+      </button>
+      {open && (
+        <div className="nexus-entry__detail">
+          {entry.body !== null && <pre className="nexus-entry__body">{entry.body}</pre>}
+          {compact && <p className="muted">Channel {entry.channel}</p>}
+          {entry.refs.length > 0 && <p className="muted">Refers to {entry.refs.map((ref) => `#${ref}`).join(', ')}</p>}
+          <p className="path">hash {entry.hash}</p>
+        </div>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { EmptyState } from '../../ui/EmptyState'
+import { Panel } from '../../ui/Panel'
+import { useAppStore } from '../../store/useAppStore'
+import { EntryCard } from './EntryCard'
+import { selectNexusEntries } from './nexusSlice'
+import { TimelineFilters } from './TimelineFilters'
+
+/** Every entry, oldest at the top and newest at the bottom, kept scrolled to the newest as entries arrive live. */
+export function Timeline(): ReactNode {
+  const entries = useAppStore(useShallow(selectNexusEntries))
+  const total = useAppStore((state) => state.nexusTotal)
+  const end = useRef<HTMLDivElement>(null)
+  const newest = entries.at(-1)?.seq
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' })
+  }, [newest])
+  const shown = total > entries.length ? `newest ${entries.length} of ${total}` : `${total} ${total === 1 ? 'entry' : 'entries'}`
+  return (
+    <Panel title="Timeline" actions={<span className="muted">{shown}</span>} className="nexus-timeline" data-testid="nexus-timeline">
+      <TimelineFilters />
+      {entries.length === 0 ? (
+        <EmptyState title="Nothing here yet">
+          Agents post here with the nexus_post tool, after each session, and from <code>hearth nexus post</code> or MCP clients.
+        </EmptyState>
+      ) : (
+        <div className="nexus-timeline__list" role="feed" aria-busy="false">
+          {entries.map((entry) => (
+            <EntryCard key={entry.seq} entry={entry} />
+          ))}
+          <div ref={end} />
+        </div>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { NEXUS_ENTRY_TYPES, type NexusEntryType } from '../../../../shared/contract'
+import { useAppStore } from '../../store/useAppStore'
+import { selectNexusAuthors, selectNexusFilter } from './nexusSlice'
+
+/** Filter the timeline by author, type and text; changes apply at once. */
+export function TimelineFilters(): ReactNode {
+  const filter = useAppStore(selectNexusFilter)
+  const authors = useAppStore(useShallow(selectNexusAuthors))
+  const setFilter = useAppStore((state) => state.setNexusFilter)
+  return (
+    <div className="nexus-filters" role="search">
+      <label className="field">
+        <span className="field__label">Agent</span>
+        <select className="select" value={filter.agent} onChange={(event) => setFilter({ agent: event.target.value })} data-testid="nexus-filter-agent">
+          <option value="">All agents</option>
+          {authors.map((author) => (
+            <option key={author} value={author}>
+              {author}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">Type</span>
+        <select className="select" value={filter.type} onChange={(event) => setFilter({ type: event.target.value as NexusEntryType | '' })} data-testid="nexus-filter-type">
+          <option value="">All types</option>
+          {NEXUS_ENTRY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field nexus-filters__search">
+        <span className="field__label">Search</span>
+        <input className="input" type="search" value={filter.search} placeholder="Words in summary, body or rationale" onChange={(event) => setFilter({ search: event.target.value })} data-testid="nexus-filter-search" />
+      </label>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import type { NexusEntry } from '../../../../shared/contract'
+import { connectEvents } from '../../app/connectEvents'
+import { createAppStore } from '../../store/createAppStore'
+import { createFakeApi, type FakeApi } from '../../testing/fakeApi'
+
+function entry(seq: number, agent: string, type: NexusEntry['type'], summary: string): NexusEntry {
+  return { seq, ts: 1_767_600_000_000 + seq, agent, channel: 'cli', type, summary, body: null, refs: [], rationale: type === 'decision' ? 'why' : null, prevHash: 'p', hash: `h${seq}` }
+}
+
+function fakeNexus(entries: NexusEntry[]): FakeApi {
+  const api = createFakeApi()
+  api.handle('nexus.watch', () => ({ watching: true as const, tailSeq: entries.length }))
+  api.handle('nexus.list', (filter) => {
+    const matching = entries.filter((e) => (!filter.agent || e.agent === filter.agent) && (!filter.type || e.type === filter.type))
+    return { entries: matching, total: matching.length }
+  })
+  api.handle('nexus.decisions', () => ({ entries: entries.filter((e) => e.type === 'decision') }))
+  api.handle('nexus.checkpoints', () => ({ entries: [] }))
+  api.handle('nexus.conflicts', () => ({ conflicts: [] }))
+  api.handle('nexus.verify', () => ({ ok: true, count: entries.length, firstBadSeq: null, problems: [] }))
+  return api
+}
+
+describe('nexus slice', () => {
+  it('loads the timeline, side lists and chain status, and starts watching', async () => {
+    const api = fakeNexus([entry(1, 'ella', 'decision', 'Use UTC'), entry(2, 'lyra', 'turn', 'Imported photos')])
+    const store = createAppStore(api)
+    await store.getState().loadNexus()
+    const state = store.getState()
+    expect(state.nexusEntries.map((e) => e.seq)).toEqual([1, 2])
+    expect(state.nexusAuthors).toEqual(['ella', 'lyra'])
+    expect(state.nexusDecisions.map((e) => e.seq)).toEqual([1])
+    expect(state.nexusChain).toMatchObject({ ok: true, count: 2 })
+    expect(api.calls.map((call) => call.method)).toContain('nexus.watch')
+  })
+
+  it('adds live entries once, only when they match the filter', async () => {
+    const api = fakeNexus([entry(1, 'ella', 'turn', 'a')])
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    await store.getState().loadNexus()
+    api.emit('nexus.appended', { entries: [entry(2, 'lyra', 'turn', 'b'), entry(1, 'ella', 'turn', 'a')] })
+    expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([1, 2])
+    expect(store.getState().nexusTailSeq).toBe(2)
+    store.getState().setNexusFilter({ agent: 'ella' })
+    await expect.poll(() => store.getState().nexusEntries.map((e) => e.seq)).toEqual([1])
+    api.emit('nexus.appended', { entries: [entry(3, 'lyra', 'turn', 'c'), entry(4, 'ella', 'turn', 'd')] })
+    expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([1, 4])
+    expect(store.getState().nexusAuthors).toEqual(['ella', 'lyra'])
+  })
+
+  it('reports a refused project-state save as a conflict and keeps the draft', async () => {
+    const api = createFakeApi()
+    const { RpcError } = await import('../../api/rpcError')
+    api.handle('nexus.projectState.read', () => ({ path: '/h/nexus/project-state.md', content: 'old', hash: 'h1', entry: null }))
+    api.handle('nexus.projectState.save', () => {
+      throw new RpcError('conflict', 'project-state.md changed on disk after you opened it.')
+    })
+    const store = createAppStore(api)
+    await store.getState().loadProjectState()
+    store.getState().editProjectState('mine')
+    await store.getState().saveProjectState()
+    expect(store.getState().projectState).toMatchObject({ draft: 'mine', content: 'old', conflict: 'project-state.md changed on disk after you opened it.', saving: false })
+  })
+})
