@@ -18,6 +18,9 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('chat.toolCall', (call) => store.getState().receiveChatToolCall(call)),
     api.on('chat.finished', (finished) => store.getState().receiveChatFinished(finished)),
     api.on('chat.failed', (failed) => store.getState().receiveChatFailed(failed)),
+    api.on('tools.confirmationRequested', (request) => store.getState().receiveToolConfirmationRequested(request)),
+    api.on('tools.confirmationResolved', ({ requestId }) => store.getState().receiveToolConfirmationResolved(requestId)),
+    api.on('tools.serverStatusChanged', (change) => store.getState().receiveToolServerStatus(change)),
     api.onConnection((status) => {
       const previous = store.getState().connection
       store.getState().setConnection(status)

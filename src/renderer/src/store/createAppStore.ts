@@ -11,6 +11,7 @@ import { createProjectStateSlice } from '../features/nexus/projectStateSlice'
 import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
+import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -34,6 +35,7 @@ export function createAppStore(api: ApiClient): StoreApi<AppState> {
     ...createChatSessionsSlice(api)(...args),
     ...createChatTurnSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
-    ...createProjectStateSlice(api)(...args)
+    ...createProjectStateSlice(api)(...args),
+    ...createToolsSlice(api)(...args)
   }))
 }

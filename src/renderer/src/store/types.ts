@@ -10,6 +10,7 @@ import type { ProjectStateSlice } from '../features/nexus/projectStateSlice'
 import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
+import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -29,7 +30,8 @@ export type AppState = ConnectionSlice &
   ChatSessionsSlice &
   ChatTurnSlice &
   InspectorSlice &
-  ProjectStateSlice
+  ProjectStateSlice &
+  ToolsSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

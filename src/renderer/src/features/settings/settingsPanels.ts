@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { ApiKeyForm } from './ApiKeyForm'
 import { HomeFolderPanel } from './HomeFolderPanel'
 import { ModelSettingsForm } from './ModelSettingsForm'
+import { ToolsSettings } from '../tools/ToolsSettings'
 
 export interface SettingsPanelDefinition {
   readonly id: string
@@ -16,5 +17,6 @@ export interface SettingsPanelDefinition {
 export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
   { id: 'model', title: 'Model', component: ModelSettingsForm },
   { id: 'api-key', title: 'API key', component: ApiKeyForm },
+  { id: 'tools', title: 'Tools', component: ToolsSettings },
   { id: 'home', title: 'Where your data lives', component: HomeFolderPanel }
 ]
