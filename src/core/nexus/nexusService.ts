@@ -19,6 +19,7 @@ import { DEFAULT_SIMILARITY_THRESHOLD, findConflicts } from './conflicts'
 import { writeMirror } from './nexusMirror'
 import { SqliteNexusRepository } from './nexusRepository'
 import { toNewEntry } from './nexusRules'
+import { watchChatForCheckpoints } from './nexusChatWatch'
 import { NexusTurnContext } from './nexusContext'
 import { NexusCheckpoints, NexusSessionEndHook } from './nexusSessionHooks'
 import { createNexusTools } from './nexusTools'
@@ -56,9 +57,10 @@ export class NexusService {
   readonly turnContext: NexusTurnContext
   /** Write after: register with the chat engine's session-end hooks. */
   readonly sessionEnd: NexusSessionEndHook
-  /** Working checkpoints: the chat engine calls onToolCall after each tool call and onCompression. */
+  /** Working checkpoints, fed from the chat engine's events (every K tool calls of a turn, and at compression). */
   readonly workCheckpoints: NexusCheckpoints
   private lastEmittedSeq: number
+  private readonly stopChatWatch: () => void
   private pollTimer: NodeJS.Timeout | undefined
   private mirrorTimer: NodeJS.Timeout | undefined
 
@@ -75,6 +77,7 @@ export class NexusService {
     this.turnContext = new NexusTurnContext(this)
     this.sessionEnd = new NexusSessionEndHook(this, db)
     this.workCheckpoints = new NexusCheckpoints(this)
+    this.stopChatWatch = watchChatForCheckpoints(events, db, this.workCheckpoints)
     this.lastEmittedSeq = this.repository.maxSeq()
   }
 
@@ -176,6 +179,7 @@ export class NexusService {
 
   dispose(): void {
     this.projectState.dispose()
+    this.stopChatWatch()
     if (this.pollTimer) clearInterval(this.pollTimer)
     this.pollTimer = undefined
     if (this.mirrorTimer) this.flushMirror()
