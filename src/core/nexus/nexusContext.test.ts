@@ -79,11 +79,12 @@ describe('NexusTurnContext: read before reply', () => {
     expect(stripFenceTags('a < / nexus-context > b <NEXUS-CONTEXT attr="1">')).toBe('a  b ')
   })
 
-  it("adds the agent's latest checkpoint on the first turn of a session only", async () => {
+  it("adds the agent's latest checkpoint on the first turn of a new session only", async () => {
     home.nexus.post({ agent: 'ella', type: 'checkpoint', summary: 'Halfway through the migration' })
     const first = await runTurn(turn('ella', 'resumed', 0))
     expect(first).toContain('Your latest working checkpoint')
     expect(first).toContain('Halfway through the migration')
     expect(await runTurn(turn('ella', 'resumed', 1))).toBeNull()
+    expect(await runTurn(turn('ella', 'another', 0))).toContain('Halfway through the migration')
   })
 })

@@ -60,12 +60,12 @@ export function renderNexusBlock(unread: readonly NexusEntry[], omitted: number,
  * Read before reply: each agent has a cursor in the log; before a turn it is shown the entries
  * OTHER agents appended since then (never its own), newest `injectCap` of them, and the cursor
  * moves past them only when the turn completes, so every entry is injected once. On the first
- * turn a session has in this process (a new or resumed session) the agent's latest checkpoint
- * is added so it can pick up where it stopped.
+ * turn of a new session the agent's own latest checkpoint is added, so work interrupted in an
+ * earlier session (a crash, a closed window) picks up where it stopped; later turns of the same
+ * session already carry that context in their transcript.
  */
 export class NexusTurnContext implements TurnContextProvider {
   readonly id = 'nexus'
-  private readonly sessionsSeen = new Set<string>()
 
   constructor(private readonly nexus: NexusService) {}
 
@@ -73,8 +73,7 @@ export class NexusTurnContext implements TurnContextProvider {
     const repository = this.nexus.repository
     const cursorFrom = repository.cursor(request.agentId)
     const unread = repository.unreadFor(request.agentId, cursorFrom, this.nexus.settings().injectCap)
-    const checkpoint = this.sessionsSeen.has(request.sessionId) ? null : repository.latestOfType('checkpoint', request.agentId)
-    this.sessionsSeen.add(request.sessionId)
+    const checkpoint = request.turnIndex === 0 ? repository.latestOfType('checkpoint', request.agentId) : null
     if (unread.entries.length === 0 && checkpoint === null) return null
     const omitted = unread.total - unread.entries.length
     const detail: NexusBlockDetail = {

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakeAnthropic'
+import { CLI } from '../helpers/cli'
+
+let fake: FakeAnthropic
+let home: string
+
+/** Async: the fake model lives in this process, so a blocking spawn would deadlock it. */
+function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, '--home', home, '--json', ...args], {
+    env: { ...process.env, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr })))
+}
+
+function lastUserText(request: RecordedRequest | undefined): string {
+  const messages = (request?.body?.messages ?? []) as { role: string; content: { type: string; text?: string }[] | string }[]
+  const last = messages.filter((message) => message.role === 'user').at(-1)
+  if (!last) return ''
+  return typeof last.content === 'string' ? last.content : last.content.map((block) => block.text ?? '').join('\n')
+}
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic()
+  home = mkdtempSync(join(tmpdir(), 'hearth-nexus-chat-'))
+})
+afterAll(async () => {
+  await fake?.close()
+  rmSync(home, { recursive: true, force: true })
+})
+
+describe('the Nexus in real chat turns (CLI, fake model)', () => {
+  it("injects another agent's decision once, never the agent's own, and posts a summary at session end", async () => {
+    expect((await hearth('agents', 'create', 'Ella')).code).toBe(0)
+    expect((await hearth('agents', 'create', 'Lyra')).code).toBe(0)
+
+    fake.script({ toolUses: [{ name: 'nexus_post', input: { type: 'decision', summary: 'Dates are stored in UTC', rationale: 'Users travel' } }] }, 'Decided: UTC.')
+    const ella = await hearth('chat', '--agent', 'ella', 'Pick a time zone for stored dates')
+    expect(ella.code, ella.stderr).toBe(0)
+    expect(ella.json.toolCalls).toMatchObject([{ name: 'nexus_post', ok: true }])
+    const ellaRequests = fake.requests.length
+
+    fake.script('Noted, I will store UTC.')
+    const lyra = await hearth('chat', '--agent', 'lyra', 'How should I store the import date?')
+    const lyraRequest = fake.requests[ellaRequests]
+    expect(lastUserText(lyraRequest)).toMatch(/<nexus-context>[\s\S]*\[#1 decision · ella · cli · [^\]]+\] Dates are stored in UTC[\s\S]*<\/nexus-context>/)
+    expect(JSON.stringify(lyraRequest?.body?.system)).not.toContain('Dates are stored in UTC')
+
+    fake.script('Still UTC.')
+    await hearth('chat', '--agent', 'lyra', '--session', lyra.json.sessionId, 'And the export date?')
+    expect(lastUserText(fake.requests.at(-1))).not.toContain('nexus-context')
+
+    fake.script('Anything else?')
+    await hearth('chat', '--agent', 'ella', '--session', ella.json.sessionId, 'Thanks')
+    expect(lastUserText(fake.requests.at(-1))).not.toContain('Dates are stored in UTC')
+
+    expect((await hearth('sessions', 'end', ella.json.sessionId)).code).toBe(0)
+    const tail = (await hearth('nexus', 'tail')).json.entries as { seq: number; agent: string; type: string; summary: string; refs: number[] }[]
+    expect(tail.at(-1)).toMatchObject({ agent: 'ella', type: 'turn', refs: [1] })
+    expect(tail.at(-1)?.summary).toMatch(/^Session ended: /)
+    expect((await hearth('nexus', 'verify')).json).toMatchObject({ ok: true })
+  }, 90_000)
+})
