@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
 export const CLI = join(__dirname, '..', '..', 'bin', 'hearth.js')
@@ -25,4 +25,17 @@ export function runHearth(args: readonly string[], options: { env?: NodeJS.Proce
     stderr: result.stderr,
     json: <T>() => JSON.parse(result.stdout) as T
   }
+}
+
+/** Runs the CLI without blocking the event loop (needed when this process also hosts the fake model). */
+export function runHearthAsync(args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T }))
+  })
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createCore, type Core } from '../../src/core/createCore'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import type { RecordedRequest } from '../fakeAnthropic/types'
+import { runHearthAsync } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
 import { fixtureServer } from './fixtureServer'
 
@@ -101,5 +102,17 @@ describe('tool search through a full chat turn (real MCP servers, fake model ove
     expect(result.toolCalls).toMatchObject([{ name: 'memory', ok: false }])
     expect(JSON.parse(lastToolResult(modelRequests()[1]!))).toMatchObject({ error_type: 'confirmation_declined' })
     expect(readFileSync(`${temp.dir}/agents/builder/MEMORY.md`, 'utf8')).not.toContain('evil@example.com')
+  })
+
+  it('`hearth chat --yes` approves the gated memory write that the CLI otherwise refuses', async () => {
+    writeFileSync(`${temp.dir}/config.json`, JSON.stringify({ mcpServers: { web: fixtureServer(['--count', '3'], false) } }))
+    core = createCore({ home: temp.dir, host: 'cli', env: {} })
+    core.services.agents.create('Builder', 'builder')
+    const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
+    fake.script({ toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: 'Deploys happen on Fridays' } }] }, 'Saved.')
+    const run = await runHearthAsync(['chat', '--home', temp.dir, '--agent', 'builder', '--yes', '--json', 'Remember: deploys on Fridays'], { env })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.json()).toMatchObject({ toolCalls: [{ name: 'memory', ok: true }] })
+    expect(readFileSync(`${temp.dir}/agents/builder/MEMORY.md`, 'utf8')).toContain('Deploys happen on Fridays')
   })
 })

@@ -3,6 +3,7 @@ import { TurnStopped } from '../../core/chat/chatErrors'
 import { HearthError } from '../../core/errors'
 import { describeZodError } from '../../core/rpc/dispatch'
 import { ChatSendInput } from '../../shared/contract/chat'
+import { approveAllConfirmations } from '../../core/tools/untrustedGate'
 import type { CliCommand, CommandContext, CommandResult } from '../command'
 
 function option(ctx: CommandContext, name: string): string | undefined {
@@ -42,13 +43,16 @@ function failure(error: TurnFailure, sessionId: string): CommandResult {
 export const chatCommand: CliCommand = {
   words: ['chat'],
   summary: 'one user turn (tool loop included); without --session a new session',
-  usage: 'hearth chat [--agent ID] [--session ID] [--cwd DIR] [--model M] MESSAGE|-',
-  options: { agent: 'string', session: 'string', cwd: 'string', model: 'string' },
+  usage: 'hearth chat [--agent ID] [--session ID] [--cwd DIR] [--model M] [--yes] MESSAGE|-',
+  options: { agent: 'string', session: 'string', cwd: 'string', model: 'string', yes: 'boolean' },
   positionals: [1, 1],
   async run(ctx) {
     const raw = ctx.positionals[0] as string
     const text = raw === '-' ? await ctx.readStdin() : raw
-    const { chat } = ctx.core().services
+    const { chat, tools } = ctx.core().services
+    // Nobody can answer a confirmation prompt in a one-shot CLI run: --yes approves gated tool
+    // calls (memory writes, Nexus posts while untrusted MCP tools are loaded); without it they are refused.
+    if (ctx.options.yes === true) tools.useConfirmationPort(approveAllConfirmations)
     const controller = new AbortController()
     const stop = (): void => controller.abort()
     process.once('SIGINT', stop)
