@@ -56,6 +56,11 @@ export interface Core {
   readonly services: CoreServices
   readonly handlers: Handlers
   readonly subscribe: (listener: EventListener) => () => void
+  /**
+   * On app quit (Electron, `hearth serve`): ends the sessions this process talked in, so their
+   * session-end hooks (retention, Nexus summary) run. Bounded by `timeoutMs`; dispose() after.
+   */
+  readonly shutdown: (timeoutMs?: number) => Promise<void>
   readonly dispose: () => void
 }
 
@@ -105,6 +110,13 @@ export function createCore(options: CoreOptions): Core {
     services,
     handlers: createHandlers(services),
     subscribe: (listener) => events.subscribe(listener),
+    shutdown: async (timeoutMs = 30_000) => {
+      chat.cancelAll()
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))
+      await Promise.race([idleEnder.endAll(), timeout])
+      clearTimeout(timer)
+    },
     dispose: () => {
       chat.cancelAll()
       idleEnder.dispose()

@@ -37,4 +37,16 @@ function start(): void {
   void window.loadURL(rendererEntry())
 }
 
-app.on('will-quit', () => core?.dispose())
+// Quitting ends the sessions of this run first, so retention and the Nexus summary happen (SPEC §4).
+let shuttingDown = false
+app.on('before-quit', (event) => {
+  if (!core || shuttingDown) return
+  event.preventDefault()
+  shuttingDown = true
+  const running = core
+  void running.shutdown().finally(() => {
+    running.dispose()
+    core = undefined
+    app.quit()
+  })
+})

@@ -25,6 +25,7 @@ export const serveCommand: CliCommand = {
       process.once('SIGTERM', resolve)
     })
     await host.close()
+    await core.shutdown()
     return { data: null, text: '', silent: true }
   }
 }

@@ -41,4 +41,20 @@ describe('IdleSessionEnder', () => {
     await vi.advanceTimersByTimeAsync(5 * 60_000)
     expect(end).not.toHaveBeenCalled()
   })
+
+  it('ends every touched, still-open session once on quit, even with the idle timeout off', async () => {
+    const events = new EventHub()
+    const ended: string[] = []
+    const open = new Set(['s1', 's2'])
+    const sessions = { isOpen: (id: string) => open.has(id), end: async (id: string) => void (ended.push(id), open.delete(id)) } as unknown as SessionsService
+    const ender = new IdleSessionEnder(events, sessions, () => 0)
+    ender.touch('s1')
+    ender.touch('s2')
+    ender.touch('s3')
+    await ender.endAll()
+    expect(ended).toEqual(['s1', 's2'])
+    await ender.endAll()
+    expect(ended).toEqual(['s1', 's2'])
+    ender.dispose()
+  })
 })

@@ -9,6 +9,8 @@ import type { SessionsService } from './sessionsService'
  */
 export class IdleSessionEnder {
   private readonly timers = new Map<string, NodeJS.Timeout>()
+  /** Every session this process ran a turn in, so quitting the app can end them (SPEC §4). */
+  private readonly touched = new Set<string>()
   private readonly unsubscribe: () => void
 
   constructor(
@@ -25,6 +27,7 @@ export class IdleSessionEnder {
 
   /** Restarts the idle timer of a session. */
   touch(sessionId: string): void {
+    this.touched.add(sessionId)
     clearTimeout(this.timers.get(sessionId))
     this.timers.delete(sessionId)
     const minutes = this.idleMinutes()
@@ -32,6 +35,15 @@ export class IdleSessionEnder {
     const timer = setTimeout(() => void this.end(sessionId), minutes * 60_000)
     timer.unref()
     this.timers.set(sessionId, timer)
+  }
+
+  /** On app quit: ends every session this process touched that is still open, once each. */
+  async endAll(): Promise<void> {
+    for (const timer of this.timers.values()) clearTimeout(timer)
+    this.timers.clear()
+    const ids = [...this.touched]
+    this.touched.clear()
+    for (const id of ids) await this.end(id)
   }
 
   dispose(): void {
