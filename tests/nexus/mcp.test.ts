@@ -39,7 +39,7 @@ describe('hearth mcp over stdio with the SDK client', () => {
     runHearth(['--home', temp.dir, 'nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', 'Ella shipped the importer'])
     const posted = await call('nexus_post', { type: 'ack', summary: 'Seen the importer', refs: [1] })
     expect(posted.value.entry).toMatchObject({ seq: 2, agent: 'claude-code', channel: 'mcp:claude-code', type: 'ack', refs: [1] })
-    const named = await call('nexus_post', { type: 'turn', summary: 'Lyra reporting', agent: 'lyra' })
+    const named = await call('nexus_post', { type: 'turn', summary: 'Lyra reporting', agent: 'Lyra' })
     expect(named.value.entry).toMatchObject({ agent: 'lyra', channel: 'mcp:claude-code' })
     const read = await call('nexus_read', { since: 0 })
     expect(read.value.entries.map((entry: { agent: string; channel: string }) => `${entry.agent}@${entry.channel}`)).toEqual([

@@ -87,7 +87,7 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): McpServer {
     },
     guarded((args) => {
       const channel = `mcp:${client()}`
-      const result = deps.nexus.post({ ...args, agent: args.agent ?? client(), channel })
+      const result = deps.nexus.post({ ...args, agent: args.agent ? clientSlug(args.agent) : client(), channel })
       deps.nexus.flushMirror()
       return { entry: entryForModel(result.entry), conflicts: result.conflicts.map((c) => ({ first: c.first.seq, second: c.second.seq, similarity: c.similarity })) }
     })

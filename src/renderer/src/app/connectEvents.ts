@@ -32,10 +32,10 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
 
 /** Events sent while we were disconnected are lost, so re-read what the screens show. */
 async function refreshAfterReconnect(state: AppState): Promise<void> {
-  await Promise.all([state.loadAgents(), state.refreshOpenFiles(), state.loadSettings(), state.loadReviewCount()])
+  await Promise.all([state.loadAgents(), state.refreshOpenFiles(), state.loadSettings(), state.loadReviewCount(), state.startNexus()])
 }
 
 /** The first loads after start-up; calls queue until the transport is connected. */
 export async function loadInitialState(state: AppState): Promise<void> {
-  await Promise.all([state.loadAppInfo(), state.loadAgents(), state.loadSettings(), state.loadReviewCount()])
+  await Promise.all([state.loadAppInfo(), state.loadAgents(), state.loadSettings(), state.loadReviewCount(), state.startNexus()])
 }

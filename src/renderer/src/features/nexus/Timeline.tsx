@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
 import { Panel } from '../../ui/Panel'
 import { useAppStore } from '../../store/useAppStore'
@@ -11,6 +12,7 @@ import { TimelineFilters } from './TimelineFilters'
 export function Timeline(): ReactNode {
   const entries = useAppStore(useShallow(selectNexusEntries))
   const total = useAppStore((state) => state.nexusTotal)
+  const loadOlder = useAppStore((state) => state.loadOlderNexus)
   const end = useRef<HTMLDivElement>(null)
   const newest = entries.at(-1)?.seq
   useEffect(() => {
@@ -26,6 +28,11 @@ export function Timeline(): ReactNode {
         </EmptyState>
       ) : (
         <div className="nexus-timeline__list" role="feed" aria-busy="false">
+          {entries.length < total && (entries[0]?.seq ?? 1) > 1 && (
+            <Button size="small" variant="ghost" onClick={() => void loadOlder()} data-testid="nexus-load-older">
+              Load older entries
+            </Button>
+          )}
           {entries.map((entry) => (
             <EntryCard key={entry.seq} entry={entry} />
           ))}

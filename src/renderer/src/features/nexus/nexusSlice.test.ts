@@ -50,6 +50,24 @@ describe('nexus slice', () => {
     expect(store.getState().nexusAuthors).toEqual(['ella', 'lyra'])
   })
 
+  it('starts watching at app start with the conflicts for the badge, and pages older entries in', async () => {
+    const all = Array.from({ length: 5 }, (_, i) => entry(i + 1, 'ella', 'turn', `e${i + 1}`))
+    const api = fakeNexus(all)
+    api.handle('nexus.list', (filter) => {
+      const before = filter.before ?? Infinity
+      const page = all.filter((e) => e.seq < before).slice(-2)
+      return { entries: page, total: all.length }
+    })
+    const store = createAppStore(api)
+    await store.getState().startNexus()
+    expect(store.getState().nexusTailSeq).toBe(5)
+    expect(api.calls.map((call) => call.method)).toEqual(['nexus.watch', 'nexus.conflicts'])
+    await store.getState().loadNexus()
+    expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([4, 5])
+    await store.getState().loadOlderNexus()
+    expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([2, 3, 4, 5])
+  })
+
   it('reports a refused project-state save as a conflict and keeps the draft', async () => {
     const api = createFakeApi()
     const { RpcError } = await import('../../api/rpcError')

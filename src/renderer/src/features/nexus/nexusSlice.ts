@@ -12,6 +12,8 @@ export interface NexusFilter {
 
 /** How many entries the timeline shows (newest). */
 export const TIMELINE_LIMIT = 300
+/** Live arrivals keep at most this many entries in memory; older ones are a "Load older" away. */
+const LIVE_CAP = 1000
 
 /** The Nexus section's state: the timeline, decision log, checkpoints, conflicts and chain status. */
 export interface NexusSlice {
@@ -28,6 +30,10 @@ export interface NexusSlice {
   readonly nexusError: string | null
   readonly nexusLoaded: boolean
   readonly loadNexus: () => Promise<void>
+  /** At app start: live updates on, and the conflicts for the sidebar badge (no full load, no verify). */
+  readonly startNexus: () => Promise<void>
+  /** Prepends the page of entries before the oldest one shown. */
+  readonly loadOlderNexus: () => Promise<void>
   readonly setNexusFilter: (patch: Partial<NexusFilter>) => void
   readonly verifyNexus: () => Promise<void>
   readonly resolveNexusConflict: (first: number, second: number, summary: string) => Promise<ActionResult>
@@ -40,6 +46,15 @@ export function matchesFilter(entry: NexusEntry, filter: NexusFilter): boolean {
   if (filter.type !== '' && entry.type !== filter.type) return false
   const needle = filter.search.trim().toLowerCase()
   return needle === '' || `${entry.summary} ${entry.body ?? ''} ${entry.rationale ?? ''}`.toLowerCase().includes(needle)
+}
+
+/** The filter as `nexus.list` input: empty fields are left out. */
+function filterInput(filter: NexusFilter): { agent?: string; type?: NexusEntryType; search?: string } {
+  return {
+    ...(filter.agent !== '' ? { agent: filter.agent } : {}),
+    ...(filter.type !== '' ? { type: filter.type } : {}),
+    ...(filter.search.trim() !== '' ? { search: filter.search.trim() } : {})
+  }
 }
 
 function mergeAuthors(authors: readonly string[], entries: readonly NexusEntry[]): readonly string[] {
@@ -55,13 +70,7 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
   let verifyTimer: ReturnType<typeof setTimeout> | undefined
   const loadTimeline = async (get: () => AppState, set: (patch: Partial<NexusSlice>) => void): Promise<void> => {
     const request = ++latest
-    const { agent, type, search } = get().nexusFilter
-    const result = await api.call('nexus.list', {
-      limit: TIMELINE_LIMIT,
-      ...(agent !== '' ? { agent } : {}),
-      ...(type !== '' ? { type } : {}),
-      ...(search.trim() !== '' ? { search: search.trim() } : {})
-    })
+    const result = await api.call('nexus.list', { limit: TIMELINE_LIMIT, ...filterInput(get().nexusFilter) })
     if (request === latest) set({ nexusEntries: result.entries, nexusTotal: result.total, nexusAuthors: mergeAuthors(get().nexusAuthors, result.entries) })
   }
   const loadSideLists = async (get: () => AppState, set: (patch: Partial<NexusSlice>) => void): Promise<void> => {
@@ -99,6 +108,26 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
         set({ nexusError: errorMessage(error), nexusLoaded: true })
       }
     },
+    async startNexus() {
+      try {
+        const watch = await api.call('nexus.watch', {})
+        const { conflicts } = await api.call('nexus.conflicts', {})
+        set({ nexusTailSeq: watch.tailSeq, nexusConflicts: conflicts })
+      } catch (error) {
+        set({ nexusError: errorMessage(error) })
+      }
+    },
+    async loadOlderNexus() {
+      const { nexusEntries, nexusFilter } = get()
+      const oldest = nexusEntries[0]?.seq
+      if (oldest === undefined || oldest <= 1) return
+      try {
+        const page = await api.call('nexus.list', { ...filterInput(nexusFilter), before: oldest, limit: TIMELINE_LIMIT })
+        set((state) => ({ nexusEntries: [...page.entries, ...state.nexusEntries] }))
+      } catch (error) {
+        set({ nexusError: errorMessage(error) })
+      }
+    },
     setNexusFilter(patch) {
       set((state) => ({ nexusFilter: { ...state.nexusFilter, ...patch } }))
       loadTimeline(get, set).catch((error: unknown) => set({ nexusError: errorMessage(error) }))
@@ -125,7 +154,7 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
       const fresh = entries.filter((entry) => !known.has(entry.seq) && matchesFilter(entry, state.nexusFilter))
       const tail = Math.max(state.nexusTailSeq, ...entries.map((entry) => entry.seq))
       set({
-        nexusEntries: [...state.nexusEntries, ...fresh].slice(-TIMELINE_LIMIT),
+        nexusEntries: [...state.nexusEntries, ...fresh].slice(-LIVE_CAP),
         nexusTotal: state.nexusTotal + fresh.length,
         nexusAuthors: mergeAuthors(state.nexusAuthors, entries),
         nexusTailSeq: tail
