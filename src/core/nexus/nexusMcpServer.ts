@@ -51,7 +51,13 @@ const EntryType = z.enum(NEXUS_ENTRY_TYPES)
 export function createNexusMcpServer(deps: NexusMcpDependencies): McpServer {
   const server = new McpServer({ name: 'hearth', version: deps.version })
   const client = (): string => clientSlug(server.server.getClientVersion()?.name)
+  registerLogTools(server, deps, client)
+  registerMemorySearch(server, deps)
+  return server
+}
 
+/** nexus_read, nexus_post and nexus_decisions. */
+function registerLogTools(server: McpServer, deps: NexusMcpDependencies, client: () => string): void {
   server.registerTool(
     'nexus_read',
     {
@@ -70,7 +76,6 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): McpServer {
       return { entries: result.entries.map(entryForModel), total: result.total }
     })
   )
-
   server.registerTool(
     'nexus_post',
     {
@@ -92,7 +97,6 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): McpServer {
       return { entry: entryForModel(result.entry), conflicts: result.conflicts.map((c) => ({ first: c.first.seq, second: c.second.seq, similarity: c.similarity })) }
     })
   )
-
   server.registerTool(
     'nexus_decisions',
     {
@@ -105,7 +109,10 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): McpServer {
       conflicts: deps.nexus.conflicts().map((c) => ({ first: c.first.seq, second: c.second.seq, agents: [c.first.agent, c.second.agent], similarity: c.similarity }))
     }))
   )
+}
 
+/** memory_search: read-only. */
+function registerMemorySearch(server: McpServer, deps: NexusMcpDependencies): void {
   server.registerTool(
     'memory_search',
     {
@@ -119,5 +126,4 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): McpServer {
     },
     guarded((args) => ({ hits: searchMemory(deps.db, deps.paths, args.query, { ...(args.agent ? { agent: args.agent } : {}), limit: args.limit ?? 10 }) }))
   )
-  return server
 }
