@@ -19,8 +19,11 @@ export interface CommandContext {
   readonly json: boolean
   readonly home: string
   readonly env: NodeJS.ProcessEnv
-  /** Opens the core on first use (creating the home); closed by the runner afterwards. */
-  core(): Core
+  /**
+   * Opens the core on first use (creating the home); closed by the runner afterwards.
+   * `hearth serve` opens it as the 'web' host (the app's UI: platform desktop, Nexus channel desktop).
+   */
+  core(host?: 'cli' | 'web'): Core
   /** For long-running commands (serve, mcp, chat streaming): write a line to stdout now. */
   print(line: string): void
   /** Reads all of stdin (for `-` file arguments). */

@@ -34,7 +34,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     json,
     home,
     env,
-    core: () => (core ??= openCore(home, env)),
+    core: (host = 'cli') => (core ??= openCore(home, env, host)),
     print: (line) => process.stdout.write(`${line}\n`),
     readStdin
   }
@@ -50,8 +50,8 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
 }
 
 /** Opens the core and warns (stderr, so --json stdout stays one document) about config problems. */
-function openCore(home: string, env: NodeJS.ProcessEnv): Core {
-  const core = createCore({ home, host: 'cli', env })
+function openCore(home: string, env: NodeJS.ProcessEnv, host: 'cli' | 'web'): Core {
+  const core = createCore({ home, host, env })
   for (const problem of core.services.settings.load().errors) process.stderr.write(`hearth: warning: ${problem}\n`)
   return core
 }

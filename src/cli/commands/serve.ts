@@ -16,7 +16,7 @@ export const serveCommand: CliCommand = {
     if (!rendererDir) {
       return { code: 1, data: { error: 'The UI is not built. Run `npm run build` first.' }, text: 'The UI is not built. Run `npm run build` first.' }
     }
-    const core = ctx.core()
+    const core = ctx.core('web')
     const host = await startWebHost({ core, rendererDir, port, ...(ctx.env.HEARTH_SERVE_TOKEN ? { token: ctx.env.HEARTH_SERVE_TOKEN } : {}) })
     ctx.print(JSON.stringify({ url: host.url }))
     if (!ctx.json) ctx.print(`Hearth is being served at ${host.url}\nHome: ${core.services.paths.root}. Press Ctrl+C to stop.`)
