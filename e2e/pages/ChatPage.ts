@@ -17,6 +17,16 @@ export class ChatPage {
     return this.page.getByTestId('chat-assistant-message')
   }
 
+  /** The stored turns of the open session, oldest first. */
+  turns(): Locator {
+    return this.page.getByTestId('chat-turn')
+  }
+
+  /** A stored message by its id (set on user and assistant bubbles). */
+  message(id: number | string): Locator {
+    return this.page.locator(`[data-message-id="${id}"]`)
+  }
+
   footers(): Locator {
     return this.page.getByTestId('turn-footer')
   }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { HearthApp } from './HearthApp'
 
 export type FileTabName = 'soul' | 'memory' | 'user' | 'rules'
 
@@ -30,7 +31,13 @@ export class FilesPage {
     return this.page.getByTestId('conflict-banner')
   }
 
+  /** Goes to the Files section unless it is already shown (the app opens on Chat). */
+  async show(): Promise<void> {
+    if (!(await this.page.getByTestId('files-section').isVisible())) await new HearthApp(this.page).goTo('files')
+  }
+
   async open(name: FileTabName): Promise<void> {
+    await this.show()
     await this.tab(name).click()
     await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true')
     await expect(this.editor.locator('.monaco-editor')).toBeVisible()

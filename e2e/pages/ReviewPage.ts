@@ -31,7 +31,8 @@ export class ReviewPage {
     return this.page.getByTestId('candidate-editor')
   }
 
-  get lastRecall(): Locator {
-    return this.page.getByTestId('review-last-recall')
+  /** The "session …, message …" link of a candidate, which opens that message in Chat. */
+  jump(candidate: Locator): Locator {
+    return candidate.getByTestId('candidate-jump')
   }
 }

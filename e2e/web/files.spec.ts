@@ -78,6 +78,7 @@ test('a binary file is shown read-only with the reason', async ({ page, hearth }
   await app.completeFirstRun('Ada', 'Hi.\n')
   writeFileSync(join(hearth.home, 'agents', 'ada', 'MEMORY.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]))
   const files = new FilesPage(page)
+  await files.show()
   await files.tab('memory').click()
   await expect(page.getByTestId('file-read-error')).toContainText('binary')
   await expect(files.state).toHaveText('Read-only')

@@ -84,10 +84,13 @@ test('a session ends into the inbox; one candidate is edited and approved, one r
     expect(fence).toContain('- Billing service releases go out on Tuesdays, after the release review')
     expect(fence).not.toContain('coffee')
 
-    await expect(review.lastRecall).toBeVisible()
-    await review.lastRecall.getByRole('button', { name: /Recalled this turn: 1 memory/ }).click()
-    await expect(review.lastRecall.getByTestId('recalled-item')).toContainText('Billing service releases go out on Tuesdays')
-    await snap(page, 'review-recalled-chip')
+    // The recall was pushed while the inbox was open; the chat shows it on the turn it belongs to.
+    await app.goTo('chat')
+    await page.getByTestId('chat-session-item').filter({ hasText: 'Which day do billing releases go out?' }).click()
+    const recalled = page.getByTestId('chat-turn').filter({ hasText: 'Which day do billing releases go out?' }).getByTestId('recalled-chip')
+    await recalled.getByRole('button', { name: /Recalled this turn: 1 memory/ }).click()
+    await expect(recalled.getByTestId('recalled-item')).toContainText('Billing service releases go out on Tuesdays')
+    await snap(page, 'chat-recalled-chip')
   } finally {
     rpc.close()
   }

@@ -6,9 +6,10 @@ export interface NavigationSlice {
   readonly navigate: (section: SectionId) => void
 }
 
+/** Chat is where a user spends most of the time, so the app opens there (also right after first run). */
 export function createNavigationSlice(): SliceCreator<NavigationSlice> {
   return (set) => ({
-    section: 'files',
+    section: 'chat',
     navigate(section) {
       set({ section })
     }

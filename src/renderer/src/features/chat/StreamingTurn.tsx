@@ -1,10 +1,19 @@
 import type { ReactNode } from 'react'
+import { RecalledChip } from '../memory'
 import { Markdown } from './Markdown'
 import { ToolCallCard } from './ToolCallCard'
 import type { StreamView } from './chatTurnSlice'
 
+type StreamingTurnProps = Readonly<{
+  stream: StreamView
+  /** True while the turn's user message is not in the stored transcript yet (this view draws it). */
+  showUser: boolean
+  /** The recall index this turn gets once stored (used only while `showUser`). */
+  turnIndex: number
+}>
+
 /** The reply arriving right now, drawn from chat.* events until the stored turn replaces it. */
-export function StreamingTurn({ stream, showUser }: Readonly<{ stream: StreamView; showUser: boolean }>): ReactNode {
+export function StreamingTurn({ stream, showUser, turnIndex }: StreamingTurnProps): ReactNode {
   return (
     <div className="chat-turn chat-turn--streaming" data-testid="chat-streaming">
       {showUser && stream.userText !== '' && (
@@ -12,6 +21,7 @@ export function StreamingTurn({ stream, showUser }: Readonly<{ stream: StreamVie
           {stream.userText}
         </div>
       )}
+      {showUser && <RecalledChip sessionId={stream.sessionId} turnIndex={turnIndex} />}
       {stream.tools.map((tool) => (
         <ToolCallCard key={tool.toolUseId} name={tool.displayName} input={tool.input} ok={tool.ok} result={tool.result} />
       ))}

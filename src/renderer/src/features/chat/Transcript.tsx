@@ -1,21 +1,31 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { RecalledChip } from '../memory'
+import type { MemoryReceipt } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { EmptyState } from '../../ui/EmptyState'
 import { selectOpenStream } from './chatTurnSlice'
 import { groupTurns } from './turnGroups'
+import { nextTurnIndex, placeTurnMemory, type TurnMemory } from './turnMemory'
 import { StoredTurn } from './TurnView'
-import { SessionReceipts } from './SessionReceipts'
 import { StreamingTurn } from './StreamingTurn'
 
-/** The open session's transcript as stored, plus the reply streaming in. */
+const NO_RECEIPTS: readonly MemoryReceipt[] = []
+
+/** The open session's transcript as stored, plus the reply streaming in, each turn with its memory signals. */
 export function Transcript(): ReactNode {
   const detail = useAppStore((state) => state.chatDetail)
   const stream = useAppStore(selectOpenStream)
   const focus = useAppStore((state) => state.chatFocusMessageId)
+  const receipts = useAppStore((state) => (detail ? (state.receiptsBySession[detail.id] ?? NO_RECEIPTS) : NO_RECEIPTS))
+  const loadReceipts = useAppStore((state) => state.loadSessionReceipts)
   const groups = useMemo(() => (detail ? groupTurns(detail) : []), [detail])
+  const memory = useMemo(() => (detail ? placeTurnMemory(detail, groups, receipts) : new Map<string, TurnMemory>()), [detail, groups, receipts])
   const usage = useMemo(() => new Map((detail?.turns ?? []).map((turn) => [turn.turnId, turn])), [detail])
   const end = useRef<HTMLDivElement>(null)
+  const sessionId = detail?.id ?? null
+  useEffect(() => {
+    // Receipts of earlier turns are stored; later ones arrive as `memory.written` events.
+    if (sessionId !== null) void loadReceipts(sessionId)
+  }, [loadReceipts, sessionId])
   useEffect(() => {
     if (focus === null) end.current?.scrollIntoView({ block: 'end' })
   }, [groups, stream?.text, focus])
@@ -37,12 +47,11 @@ export function Transcript(): ReactNode {
             group={group}
             live={stream?.turnId === group.turnId}
             usage={usage.get(group.turnId)}
-            focused={focus !== null && (group.userMessageId === focus || group.replies.some((reply) => reply.id === focus))}
+            memory={memory.get(group.turnId)}
+            focusMessageId={focus}
           />
         ))}
-      {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} />}
-      {detail && <SessionReceipts sessionId={detail.id} />}
-      {detail && <RecalledChip sessionId={detail.id} />}
+      {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} turnIndex={nextTurnIndex(groups)} />}
       <div ref={end} />
     </div>
   )

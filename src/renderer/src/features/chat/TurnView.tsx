@@ -1,9 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { TurnView as TurnUsage } from '../../../../shared/contract'
+import { MemoryReceiptCard, RecalledChip, UnsavedClaimFlag } from '../memory'
 import { Markdown } from './Markdown'
 import { ToolCallCard } from './ToolCallCard'
 import { TurnFooter } from './TurnFooter'
 import type { TurnGroup } from './turnGroups'
+import { replyText, type TurnMemory } from './turnMemory'
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
   partial: 'stopped — partial reply kept',
@@ -13,14 +15,33 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
 }
 
 /** `live`: this turn is streaming in this window; the stream view draws its reply and usage. */
-type TurnViewProps = Readonly<{ sessionId: string; group: TurnGroup; usage: TurnUsage | undefined; focused: boolean; live: boolean }>
+type TurnViewProps = Readonly<{
+  sessionId: string
+  group: TurnGroup
+  usage: TurnUsage | undefined
+  memory: TurnMemory | undefined
+  /** The message to scroll to and highlight (a search hit or a review candidate's source). */
+  focusMessageId: number | null
+  live: boolean
+}>
 
-/** One stored turn: the user's message, tool cards, the reply (markdown) and its usage footer. */
-export function StoredTurn({ sessionId, group, usage, focused, live }: TurnViewProps): ReactNode {
+function bubbleClass(base: string, focused: boolean): string {
+  return focused ? `${base} chat-bubble--focused` : base
+}
+
+/**
+ * One stored turn: the user's message and what it recalled, tool cards and the memory receipts
+ * of the turn, the reply (markdown) with a flag when it claims a save that did not happen, and
+ * its usage footer.
+ */
+export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, live }: TurnViewProps): ReactNode {
   const ref = useRef<HTMLDivElement>(null)
+  const focused = focusMessageId !== null && (group.userMessageId === focusMessageId || group.replies.some((reply) => reply.id === focusMessageId))
   useEffect(() => {
     if (focused) ref.current?.scrollIntoView({ block: 'center' })
   }, [focused])
+  const receipts = memory?.receipts ?? []
+  const replies = group.replies.filter((reply) => !(live && reply.status === 'streaming') && (reply.text.length > 0 || reply.status !== 'complete'))
   return (
     <div ref={ref} className={`chat-turn${focused ? ' chat-turn--focused' : ''}${group.compressed ? ' chat-turn--compressed' : ''}`} data-testid="chat-turn">
       {group.checkpoint !== null && (
@@ -30,21 +51,31 @@ export function StoredTurn({ sessionId, group, usage, focused, live }: TurnViewP
         </details>
       )}
       {group.userText !== null && (
-        <div className="chat-bubble chat-bubble--user" data-testid="chat-user-message">
+        <div className={bubbleClass('chat-bubble chat-bubble--user', group.userMessageId === focusMessageId)} data-testid="chat-user-message" data-message-id={group.userMessageId ?? undefined} data-focused={group.userMessageId === focusMessageId || undefined}>
           {group.userText}
         </div>
       )}
+      {memory?.turnIndex != null && <RecalledChip sessionId={sessionId} turnIndex={memory.turnIndex} />}
       {group.tools.map((tool) => (
         <ToolCallCard key={tool.id} name={tool.name} input={tool.input} ok={tool.ok} result={tool.result} />
       ))}
-      {group.replies
-        .filter((reply) => !(live && reply.status === 'streaming') && (reply.text.length > 0 || reply.status !== 'complete'))
-        .map((reply) => (
-          <div key={reply.id} className={`chat-bubble chat-bubble--assistant chat-bubble--${reply.status}`} data-testid="chat-assistant-message" data-status={reply.status}>
-            <Markdown text={reply.text} />
-            {reply.status !== 'complete' && <div className="chat-bubble__status">{STATUS_TEXT[reply.status] ?? reply.status}</div>}
-          </div>
-        ))}
+      {receipts.map((receipt) => (
+        <MemoryReceiptCard key={receipt.id} receipt={receipt} />
+      ))}
+      {replies.map((reply) => (
+        <div
+          key={reply.id}
+          className={bubbleClass(`chat-bubble chat-bubble--assistant chat-bubble--${reply.status}`, reply.id === focusMessageId)}
+          data-testid="chat-assistant-message"
+          data-status={reply.status}
+          data-message-id={reply.id}
+          data-focused={reply.id === focusMessageId || undefined}
+        >
+          <Markdown text={reply.text} />
+          {reply.status !== 'complete' && <div className="chat-bubble__status">{STATUS_TEXT[reply.status] ?? reply.status}</div>}
+        </div>
+      ))}
+      {!live && <UnsavedClaimFlag replyText={replyText(group)} memoryWritesThisTurn={receipts.length} />}
       {usage && !live && <TurnFooter sessionId={sessionId} turn={usage} />}
     </div>
   )

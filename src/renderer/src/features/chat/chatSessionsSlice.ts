@@ -11,6 +11,13 @@ export interface CacheBreakPrompt {
   readonly extraCostUsd: number
 }
 
+/** A stored message to show: its session and id, and the agent the session belongs to. */
+export interface ChatMessageTarget {
+  readonly agentId?: string
+  readonly sessionId: string
+  readonly messageId: number
+}
+
 /**
  * The chat's sessions: the list for the selected agent, the open session as stored, and the
  * full-text search over every transcript. A new session is just "no session open": the first
@@ -28,6 +35,8 @@ export interface ChatSessionsSlice {
   readonly chatCacheBreak: CacheBreakPrompt | null
   readonly loadChatSessions: () => Promise<void>
   readonly openChatSession: (id: string, focusMessageId?: number) => Promise<void>
+  /** Opens Chat on one stored message (from a review candidate's provenance), switching agent if needed. */
+  readonly showChatMessage: (target: ChatMessageTarget) => Promise<void>
   readonly startNewChat: () => void
   readonly refreshChatDetail: () => Promise<void>
   readonly searchChats: (query: string) => Promise<void>
@@ -62,6 +71,13 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
       } catch (error) {
         set({ chatError: errorMessage(error) })
       }
+    },
+    async showChatMessage({ agentId, sessionId, messageId }) {
+      const state = get()
+      if (agentId !== undefined && agentId !== state.selectedAgentId && state.agentIds.includes(agentId)) state.selectAgent(agentId)
+      set({ chatSearchQuery: '', chatSearchHits: [] })
+      await get().openChatSession(sessionId, messageId)
+      get().navigate('chat')
     },
     startNewChat() {
       set({ chatSessionId: null, chatDetail: null, chatFocusMessageId: null, chatError: null })

@@ -69,9 +69,13 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
           chatActiveTurnId: turnId,
           chatSessionId: sessionId,
           chatPendingModel: null,
-          chatTurnError: null
+          chatTurnError: null,
+          chatFocusMessageId: null
         }))
+        // Re-read the session at once: the new user message is stored, and its time places the
+        // memory receipts that arrive during this turn (they carry no turn id).
         if (state.chatSessionId === null) void Promise.all([get().openChatSession(sessionId), get().loadChatSessions()])
+        else void get().refreshChatDetail().catch(() => undefined)
         return { ok: true, value: undefined }
       } catch (error) {
         set({ chatTurnError: errorMessage(error) })

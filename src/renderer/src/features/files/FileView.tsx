@@ -7,6 +7,7 @@ import { FileHeader } from './FileHeader'
 import { fileKey } from './fileTargets'
 import { selectOpenFile } from './fileSelectors'
 import { InjectedPanel } from './InjectedPanel'
+import { MemoryBudget } from './MemoryBudget'
 import { isReadOnly } from './openFile'
 import { useSaveShortcut } from './useSaveShortcut'
 
@@ -52,7 +53,7 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
             )}
           </Suspense>
         </div>
-        {!showDiff && <InjectedPanel doc={file.doc} />}
+        {!showDiff && <InjectedPanel doc={file.doc} budget={<MemoryBudget target={target} reloadKey={file.doc?.hash} />} />}
       </div>
     </div>
   )

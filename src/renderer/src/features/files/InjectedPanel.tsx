@@ -2,14 +2,18 @@ import type { ReactNode } from 'react'
 import type { FileDoc } from '../../../../shared/contract'
 import { Banner } from '../../ui/Banner'
 
-/** Beside the editor: exactly what the prompt gets from this file (after scanning and truncation), as last saved. */
-export function InjectedPanel({ doc }: Readonly<{ doc: FileDoc | null }>): ReactNode {
+/**
+ * Beside the editor: exactly what the prompt gets from this file (after scanning and truncation),
+ * as last saved. `budget` is the memory budget meter of MEMORY.md / USER.md, when the file has one.
+ */
+export function InjectedPanel({ doc, budget }: Readonly<{ doc: FileDoc | null; budget?: ReactNode }>): ReactNode {
   return (
     <aside className="injected" aria-label="What reaches the prompt" data-testid="injected-panel">
       <div className="injected__header">
         <h2 className="panel__title">What reaches the prompt</h2>
         {doc?.injected != null && <span className="status-pill" data-testid="injected-tokens">≈ {doc.injected.tokens} tokens</span>}
       </div>
+      {budget}
       {renderBody(doc)}
     </aside>
   )

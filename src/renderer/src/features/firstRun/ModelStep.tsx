@@ -9,9 +9,10 @@ export function ModelStep(): ReactNode {
   const view = useAppStore(selectSettingsView)
   const setFirstRunStep = useAppStore((state) => state.setFirstRunStep)
   const navigate = useAppStore((state) => state.navigate)
+  // The agent exists and USER.md is written: the next thing to do is talk to it.
   function finish(): void {
     setFirstRunStep(null)
-    navigate('files')
+    navigate('chat')
   }
   return (
     <>

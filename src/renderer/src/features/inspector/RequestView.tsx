@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { InspectedCall } from '../../../../shared/contract'
+import { DeferredToolsNote } from './DeferredToolsNote'
 
 type Request = InspectedCall['request']
 
@@ -33,6 +34,7 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
         </details>
       ))}
       <h3>Tools ({request.tools.length})</h3>
+      <DeferredToolsNote request={request} />
       <ul className="inspector-tools">
         {request.tools.map((tool) => (
           <li key={tool.name}>

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { RecalledItem } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
+import { recallKey } from '../review/reviewSlice'
 import './memory.css'
 
 /** BM25 scores of a tiny bank are near zero (every word is common there); say so instead of "0.00". */
@@ -32,12 +33,12 @@ function RecalledRow({ item, report }: Readonly<{ item: RecalledItem; report: (m
 }
 
 /**
- * "Recalled this turn": what the memory bank added to the last user message of the session,
- * with scores, and the ways to correct it (pin, suppress, or send it back to the review inbox).
- * Renders nothing when the turn recalled nothing.
+ * "Recalled this turn": what the memory bank added to one user message (`turnIndex`, 0-based,
+ * as in the `memory.recalled` event), with scores, and the ways to correct it (pin, suppress, or
+ * send it back to the review inbox). Renders nothing when the turn recalled nothing.
  */
-export function RecalledChip({ sessionId }: Readonly<{ sessionId: string }>): ReactNode {
-  const recalled = useAppStore((state) => state.recalledBySession[sessionId])
+export function RecalledChip({ sessionId, turnIndex }: Readonly<{ sessionId: string; turnIndex: number }>): ReactNode {
+  const recalled = useAppStore((state) => state.recalledByTurn[recallKey(sessionId, turnIndex)])
   const [open, setOpen] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   if (recalled === undefined || recalled.items.length === 0) return null

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Fact } from '../../../../shared/contract'
 import { Button } from '../../ui/Button'
 import { CandidateEditor } from './CandidateEditor'
+import { CandidateProvenance } from './CandidateProvenance'
 import { MergePanel } from './MergePanel'
 
 const TYPE_LABELS: Readonly<Record<Fact['type'], string>> = {
@@ -28,19 +29,6 @@ type CandidateRowProps = Readonly<{
   onMergeInto: (intoId: number, text: string) => void
 }>
 
-/** Where the candidate came from: session, message and the quote it was drawn from. */
-function Provenance({ fact }: Readonly<{ fact: Fact }>): ReactNode {
-  return (
-    <div className="candidate__provenance" data-testid="candidate-provenance">
-      <span className="muted">
-        {fact.speaker === 'user' ? 'You said' : 'The agent said'} in session <code>{fact.sessionId ?? '—'}</code>, message <code>{fact.messageId ?? '—'}</code>
-        {fact.entities.length > 0 && <> · {fact.entities.join(', ')}</>}
-      </span>
-      {fact.quote !== '' && <blockquote className="candidate__quote">“{fact.quote}”</blockquote>}
-    </div>
-  )
-}
-
 /**
  * One candidate on one line; the focused one unfolds its provenance and actions. Editing and
  * merging happen inline (no dialog), so twenty candidates stay reviewable on one screen.
@@ -60,7 +48,7 @@ export function CandidateRow(props: CandidateRowProps): ReactNode {
       </div>
       {focused && !editing && !merging && (
         <div className="candidate__detail">
-          <Provenance fact={fact} />
+          <CandidateProvenance fact={fact} />
           {fact.mergeTargetText !== null && <div className="candidate__target muted">Existing fact #{fact.mergeTargetId}: {fact.mergeTargetText}</div>}
           <div className="candidate__actions">
             <Button size="small" variant="primary" onClick={() => props.onApprove()} data-testid="candidate-approve">Approve <kbd>a</kbd></Button>

@@ -4,7 +4,6 @@ import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
-import { RecalledChip } from '../memory/RecalledChip'
 import { CandidateList } from './CandidateList'
 import { useReviewKeys } from './useReviewKeys'
 import './review.css'
@@ -36,7 +35,6 @@ export function ReviewSection(): ReactNode {
   const { load, loaded, count, error } = useAppStore(
     useShallow((s) => ({ load: s.loadReview, loaded: s.reviewLoaded, count: s.reviewCandidates.length, error: s.reviewError }))
   )
-  const lastRecall = useAppStore((s) => s.lastRecall)
   const [actionError, setActionError] = useState<string | null>(null)
   const report = useCallback((message: string) => setActionError(message), [])
   useEffect(() => {
@@ -55,12 +53,6 @@ export function ReviewSection(): ReactNode {
         <Banner tone="warning" title="Not done" actions={<Button size="small" variant="ghost" onClick={() => setActionError(null)}>Dismiss</Button>} data-testid="review-action-error">
           {actionError}
         </Banner>
-      )}
-      {lastRecall !== null && (
-        <div className="review-recall" data-testid="review-last-recall">
-          <span className="muted">Latest recall, session <code>{lastRecall.sessionId}</code>:</span>
-          <RecalledChip sessionId={lastRecall.sessionId} />
-        </div>
       )}
       <BatchBar report={report} />
       {loaded && count === 0 ? (

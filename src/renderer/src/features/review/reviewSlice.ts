@@ -5,8 +5,8 @@ import type { ActionResult, AppState, SliceCreator } from '../../store/types'
 
 /**
  * The review inbox and the memory signals the chat shows: pending candidates (all agents),
- * approved facts (merge targets), the keyboard cursor and selection, and per session the last
- * recall and the memory-write receipts.
+ * approved facts (merge targets), the keyboard cursor and selection, what each turn recalled,
+ * and per session the memory-write receipts.
  */
 export interface ReviewSlice {
   readonly reviewCandidates: readonly Fact[]
@@ -18,9 +18,8 @@ export interface ReviewSlice {
   readonly reviewMerging: number | null
   readonly reviewError: string | null
   readonly reviewLoaded: boolean
-  readonly recalledBySession: Readonly<Record<string, MemoryRecalled>>
-  /** The newest turn that recalled something, in any session (shown in the inbox for auditing). */
-  readonly lastRecall: MemoryRecalled | null
+  /** What recall found, by `recallKey(sessionId, turnIndex)`: only pushed live, never stored by the core. */
+  readonly recalledByTurn: Readonly<Record<string, MemoryRecalled>>
   readonly receiptsBySession: Readonly<Record<string, readonly MemoryReceipt[]>>
   /** Usage of MEMORY.md / USER.md by `${agentId}:${target}` (USER.md is shared: any agent id). */
   readonly memoryUsage: Readonly<Record<string, MemoryUsage>>
@@ -102,8 +101,7 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
     reviewMerging: null,
     reviewError: null,
     reviewLoaded: false,
-    recalledBySession: {},
-    lastRecall: null,
+    recalledByTurn: {},
     receiptsBySession: {},
     memoryUsage: {},
     async loadMemoryUsage(agentId, target) {
@@ -161,7 +159,7 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
     async loadSessionReceipts(sessionId) {
       try {
         const { receipts } = await api.call('memory.receipts', { sessionId })
-        set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: receipts } }))
+        set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], receipts) } }))
       } catch (error) {
         set({ reviewError: errorMessage(error) })
       }
@@ -174,19 +172,31 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       set((state) => ({ memoryUsage: { ...state.memoryUsage, [usageKey(receipt.agentId, receipt.target)]: receipt.usage } }))
       if (receipt.sessionId === null) return
       const sessionId = receipt.sessionId
-      set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: [...(state.receiptsBySession[sessionId] ?? []), receipt] } }))
+      set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], [receipt]) } }))
     },
     receiveMemoryRecalled(recalled) {
-      set((state) => ({
-        recalledBySession: { ...state.recalledBySession, [recalled.sessionId]: recalled },
-        lastRecall: recalled.items.length > 0 ? recalled : state.lastRecall
-      }))
+      set((state) => ({ recalledByTurn: { ...state.recalledByTurn, [recallKey(recalled.sessionId, recalled.turnIndex)]: recalled } }))
     }
   })
 }
 
 export function usageKey(agentId: string, target: MemoryTarget): string {
   return target === 'user' ? 'user' : `${agentId}:memory`
+}
+
+/** Where a turn's recall is kept: the event names the session and the 0-based user turn. */
+export function recallKey(sessionId: string, turnIndex: number): string {
+  return `${sessionId}#${turnIndex}`
+}
+
+/**
+ * Receipts by id, oldest first. A live `memory.written` and a `memory.receipts` load can both
+ * bring the same receipt (the load may answer after the event), so neither may duplicate or drop one.
+ */
+function mergeReceipts(known: readonly MemoryReceipt[], incoming: readonly MemoryReceipt[]): readonly MemoryReceipt[] {
+  const byId = new Map(known.map((receipt) => [receipt.id, receipt]))
+  for (const receipt of incoming) byId.set(receipt.id, receipt)
+  return [...byId.values()].sort((a, b) => a.atMs - b.atMs || a.id - b.id)
 }
 
 export const selectReviewPendingCount = (state: AppState): number => state.reviewPendingCount

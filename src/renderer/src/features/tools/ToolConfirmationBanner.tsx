@@ -3,10 +3,12 @@ import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { useAppStore } from '../../store/useAppStore'
 import { selectToolConfirmations } from './toolsSlice'
+import './tools.css'
 
 /**
  * The untrusted gate's question: an agent wants to write memory or post to the Nexus while
  * tools from an untrusted MCP server are in its session. Shows the arguments; Allow / Deny.
+ * Mounted in the shell's banner area, so it is answered from whatever screen is open.
  */
 export function ToolConfirmationBanner(): ReactNode {
   const requests = useAppStore(selectToolConfirmations)

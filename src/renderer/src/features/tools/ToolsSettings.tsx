@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Banner } from '../../ui/Banner'
 import { useAppStore } from '../../store/useAppStore'
 import { selectSelectedAgentId } from '../agents/agentsSlice'
-import { ToolConfirmationBanner } from './ToolConfirmationBanner'
 import { ToolSessionSummary } from './ToolSessionSummary'
 import { ToolsetRow } from './ToolsetRow'
 import { selectToolsError, selectToolsLoading, selectToolsNotice, selectToolsView } from './toolsSlice'
@@ -37,7 +36,6 @@ export function ToolsSettings(): ReactNode {
   const current = view !== null && view.agentId === agentId ? view : null
   return (
     <div className="tools-settings" data-testid="tools-settings">
-      <ToolConfirmationBanner />
       {error !== null && <Banner tone="danger" title="Could not list the tools">{error}</Banner>}
       {toggleError !== null && <Banner tone="danger" title="Could not change the toolset">{toggleError}</Banner>}
       {notice !== null && <Banner tone="info" title="Saved for the next session" data-testid="tools-notice">{notice}</Banner>}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import type { MemoryReceipt, SessionDetail, StoredMessageView } from '../../../../shared/contract'
+import { groupTurns } from './turnGroups'
+import { nextTurnIndex, placeTurnMemory, replyText } from './turnMemory'
+
+function message(id: number, turnId: string, kind: StoredMessageView['kind'], atMs: number, text = ''): StoredMessageView {
+  const role = kind === 'reply' ? 'assistant' : 'user'
+  return { id, turnId, role, kind, content: [{ type: 'text', text }], status: 'complete', error: null, inContext: true, createdAtMs: atMs }
+}
+
+function session(messages: StoredMessageView[]): SessionDetail {
+  return {
+    id: 's1', agentId: 'scribe', title: 't', cwd: null, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs: null,
+    totals: { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 },
+    systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptWarnings: [], toolNames: [], messages, turns: []
+  }
+}
+
+function receipt(id: number, atMs: number, sessionId: string | null = 's1'): MemoryReceipt {
+  const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
+  return { id, agentId: 'scribe', sessionId, target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: 'x' }], usage, origin: 'tool', atMs }
+}
+
+describe('placeTurnMemory', () => {
+  const detail = session([
+    message(1, 'ta', 'text', 100, 'remember tabs'),
+    message(2, 'ta', 'reply', 101, 'Saved.'),
+    message(3, 'tck', 'checkpoint', 150, 'summary'),
+    message(4, 'tb', 'text', 200, 'and spaces?'),
+    message(5, 'tb', 'reply', 201, "I'll remember that.")
+  ])
+  const groups = groupTurns(detail)
+
+  it('gives each receipt to the last turn that started before it, and ignores other sessions', () => {
+    const placed = placeTurnMemory(detail, groups, [receipt(1, 100), receipt(2, 180), receipt(3, 250), receipt(4, 120, 's2'), receipt(5, 120, null)])
+    expect(placed.get('ta')?.receipts.map((r) => r.id)).toEqual([1])
+    expect(placed.get('tck')?.receipts.map((r) => r.id)).toEqual([2])
+    expect(placed.get('tb')?.receipts.map((r) => r.id)).toEqual([3])
+  })
+
+  it('keeps a receipt older than the first turn on the first turn instead of dropping it', () => {
+    expect(placeTurnMemory(detail, groups, [receipt(9, 5)]).get('ta')?.receipts.map((r) => r.id)).toEqual([9])
+  })
+
+  it('numbers user turns like the chat engine (a checkpoint-only turn has no index)', () => {
+    const placed = placeTurnMemory(detail, groups, [])
+    expect([...placed.values()].map((m) => m.turnIndex)).toEqual([0, null, 1])
+    expect(nextTurnIndex(groups)).toBe(2)
+  })
+
+  it('joins the replies of a turn for the unsaved-claim check', () => {
+    expect(replyText(groups[2]!)).toBe("I'll remember that.")
+  })
+})

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import type { MemoryReceipt } from '../../../../shared/contract'
+import { connectEvents } from '../../app/connectEvents'
+import { createAppStore } from '../../store/createAppStore'
+import { createFakeApi } from '../../testing/fakeApi'
+import { recallKey } from './reviewSlice'
+
+function receipt(id: number, atMs: number): MemoryReceipt {
+  const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
+  return { id, agentId: 'scribe', sessionId: 's1', target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: `fact ${id}` }], usage, origin: 'tool', atMs }
+}
+
+describe('memory signals in the review slice', () => {
+  it('keeps what each turn recalled, not only the latest turn of the session', () => {
+    const api = createFakeApi()
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    const item = { kind: 'fact' as const, factId: 7, slug: null, text: 'Deploys on Fridays', score: 1.2 }
+    api.emit('memory.recalled', { agentId: 'scribe', sessionId: 's1', turnIndex: 0, items: [item] })
+    api.emit('memory.recalled', { agentId: 'scribe', sessionId: 's1', turnIndex: 1, items: [] })
+    expect(store.getState().recalledByTurn[recallKey('s1', 0)]?.items).toEqual([item])
+    expect(store.getState().recalledByTurn[recallKey('s1', 1)]?.items).toEqual([])
+  })
+
+  it('neither duplicates nor drops a receipt that arrives both live and in a load', async () => {
+    const api = createFakeApi()
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    api.emit('memory.written', receipt(2, 20))
+    api.handle('memory.receipts', () => ({ receipts: [receipt(1, 10), receipt(2, 20)] }))
+    await store.getState().loadSessionReceipts('s1')
+    api.emit('memory.written', receipt(3, 30))
+    api.emit('memory.written', receipt(3, 30))
+    expect(store.getState().receiptsBySession.s1?.map((r) => r.id)).toEqual([1, 2, 3])
+    expect(store.getState().memoryUsage['scribe:memory']?.text).toBe('0% — 10/2200 chars')
+  })
+})
