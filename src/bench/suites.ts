@@ -1,9 +1,9 @@
 import type { BenchSuite } from './benchTypes'
 import { promptBench } from './promptBench'
 import { chatBench } from './chatBench'
-import { nexusBench } from './nexusBench'
 import { memoryBench } from './memoryBench'
+import { nexusBench } from './nexusBench'
 import { toolsBench } from './toolsBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
-export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, nexusBench, memoryBench, chatBench, toolsBench]
+export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, memoryBench, nexusBench, chatBench, toolsBench]
