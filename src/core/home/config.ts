@@ -44,8 +44,12 @@ export const CONFIG_SHAPE = {
     .object({ idleMinutes: z.number().int().min(0).default(30) })
     .default({ idleMinutes: 30 }),
   nexus: z
-    .object({ conflictWindowMinutes: z.number().int().min(0).default(60), injectCap: z.number().int().min(1).max(200).default(20) })
-    .default({ conflictWindowMinutes: 60, injectCap: 20 }),
+    .object({
+      conflictWindowMinutes: z.number().int().min(0).default(60),
+      injectCap: z.number().int().min(1).max(200).default(20),
+      conflictSimilarity: z.number().min(0).max(1).default(0.4)
+    })
+    .default({ conflictWindowMinutes: 60, injectCap: 20, conflictSimilarity: 0.4 }),
   mcpServers: z.record(z.string(), McpServer).default({}),
   agents: z
     .record(z.string(), z.object({ model: z.string().optional(), toolsets: z.array(z.string()).optional() }))

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../home/home'
 import { jaccard, topicWords } from './conflicts'
 import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
 
@@ -54,6 +55,21 @@ describe('conflict detection', () => {
     home.clock.advance(90 * MINUTE)
     writeFileSync(home.paths.config, JSON.stringify({ nexus: { conflictWindowMinutes: 120, injectCap: 20 } }))
     expect(decide('lyra', 'Store session history in SQLite with WAL', 'durable').conflicts).toHaveLength(1)
+  })
+
+  it('uses the similarity threshold from config.json, and the default 0.4 when the key is bad', () => {
+    // 5 shared topic words of 9 in all: similarity 0.556.
+    decide('ella', 'Store session history in SQLite with WAL', 'durable and fast')
+    writeFileSync(home.paths.config, JSON.stringify({ nexus: { conflictSimilarity: 0.6 } }))
+    expect(home.nexus.settings().conflictSimilarity).toBe(0.6)
+    expect(decide('lyra', 'Store session history in JSON files', 'durable and fast').conflicts).toEqual([])
+    expect(home.nexus.conflicts()).toEqual([])
+    writeFileSync(home.paths.config, JSON.stringify({ nexus: { conflictSimilarity: 0.5 } }))
+    expect(home.nexus.conflicts()).toMatchObject([{ first: { seq: 1 }, second: { seq: 2 }, similarity: 0.556 }])
+    writeFileSync(home.paths.config, JSON.stringify({ nexus: { conflictSimilarity: 1.5 } }))
+    expect(home.nexus.settings().conflictSimilarity).toBe(0.4)
+    expect(loadConfig(home.paths).errors.join('\n')).toMatch(/"nexus\.conflictSimilarity"/)
+    expect(home.nexus.conflicts()).toHaveLength(1)
   })
 
   it('a resolution referencing both decisions settles the conflict', () => {

@@ -30,9 +30,11 @@ import { verifyChain } from './verifyChain'
 export interface NexusSettings {
   readonly conflictWindowMinutes: number
   readonly injectCap: number
+  /** Word-set similarity (0–1) at or above which two decisions count as the same topic. */
+  readonly conflictSimilarity: number
 }
 
-export const DEFAULT_NEXUS_SETTINGS: NexusSettings = { conflictWindowMinutes: 60, injectCap: 20 }
+export const DEFAULT_NEXUS_SETTINGS: NexusSettings = { conflictWindowMinutes: 60, injectCap: 20, conflictSimilarity: DEFAULT_SIMILARITY_THRESHOLD }
 
 export interface NexusServiceOptions {
   /** The channel entries written by this process get when the writer does not say: desktop or cli. */
@@ -213,7 +215,8 @@ export class NexusService {
   }
 
   private conflictOptions(): { windowMs: number; threshold: number } {
-    return { windowMs: this.settings().conflictWindowMinutes * 60_000, threshold: DEFAULT_SIMILARITY_THRESHOLD }
+    const settings = this.settings()
+    return { windowMs: settings.conflictWindowMinutes * 60_000, threshold: settings.conflictSimilarity }
   }
 
   private conflictsWith(entry: NexusEntry): NexusConflict[] {
