@@ -23,6 +23,16 @@ describe('hearth nexus post | tail | verify', () => {
     expect(readFileSync(join(temp.dir, 'nexus/live-context.md'), 'utf8')).toContain('The database is the source of truth')
   })
 
+  it('post --type decision without --rationale (the CLI.md form) succeeds, using the body or a visible placeholder', () => {
+    const withBody = hearth('--json', 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Ship on Fridays', '--body', 'Fewer users online')
+    expect(withBody.code).toBe(0)
+    expect(withBody.json<{ entry: { rationale: string } }>().entry.rationale).toBe('Fewer users online')
+    expect(withBody.stderr).toMatch(/warning: decisions should say why/)
+    const bare = hearth('--json', 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Use tabs')
+    expect(bare.code).toBe(0)
+    expect(bare.json<{ entry: { rationale: string } }>().entry.rationale).toMatch(/No rationale given/)
+  })
+
   it('tail returns the newest entries, or those after --since, oldest first', () => {
     for (const n of [1, 2, 3, 4]) hearth('nexus', 'post', '--agent', n % 2 ? 'ella' : 'lyra', '--type', 'turn', '--summary', `step ${n}`, '--channel', 'desktop')
     const seqs = (args: string[]) => hearth('--json', 'nexus', 'tail', ...args).json<{ entries: { seq: number }[] }>().entries.map((entry) => entry.seq)

@@ -54,6 +54,11 @@ const post: CliCommand = {
       rationale: text(ctx, 'rationale'),
       refs: refs(ctx)
     }
+    if (input.type === 'decision' && input.rationale === undefined) {
+      // CLI.md's `nexus post` has no --rationale; keep that call working and say what is missing.
+      input.rationale = input.body ?? 'No rationale given (posted from the CLI without --rationale).'
+      process.stderr.write('hearth: warning: decisions should say why; pass --rationale next time\n')
+    }
     const { nexus } = ctx.core().services
     const result = nexus.post(Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)))
     nexus.flushMirror()
