@@ -3,6 +3,7 @@ import * as m0001 from './0001-agents'
 import * as m0002 from './0002-sessions'
 import * as m0003 from './0003-memory-bank'
 import * as m0004 from './0004-nexus'
+import * as m0005 from './0005-recall-log'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -13,12 +14,13 @@ export interface Migration {
 
 /**
  * The ordered migration list. Versions are pre-allocated per feature so parallel work
- * cannot collide: 1 agents, 2 sessions/messages, 3 memory bank, 4 nexus, 5 tools.
+ * cannot collide: 1 agents, 2 sessions/messages, 3 memory bank, 4 nexus, 5 recall log.
  * Register yours in version order even if a lower number is not there yet.
  */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001-agents', up: m0001.up },
   { version: 2, name: '0002-sessions', up: m0002.up },
   { version: 3, name: '0003-memory-bank', up: m0003.up },
-  { version: 4, name: '0004-nexus', up: m0004.up }
+  { version: 4, name: '0004-nexus', up: m0004.up },
+  { version: 5, name: '0005-recall-log', up: m0005.up }
 ]
