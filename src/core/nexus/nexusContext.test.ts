@@ -45,6 +45,19 @@ describe('NexusTurnContext: read before reply', () => {
     expect(home.nexus.repository.cursor('ella')).toBe(2)
   })
 
+  it('reports cursors with unread counts: what the next turn will be shown, never counting own entries', async () => {
+    home.nexus.post({ agent: 'lyra', type: 'turn', summary: 'First news' })
+    expect(home.nexus.cursors(['ella'])).toEqual([{ agent: 'ella', seq: 0, unread: 1, updatedAt: null }])
+    await runTurn(turn('ella'))
+    home.nexus.post({ agent: 'ella', type: 'turn', summary: 'My own note' })
+    home.nexus.post({ agent: 'lyra', type: 'turn', summary: 'Second news' })
+    expect(home.nexus.cursors(['ella', 'lyra', 'ella'])).toEqual([
+      { agent: 'ella', seq: 1, unread: 1, updatedAt: home.clock.now() },
+      { agent: 'lyra', seq: 0, unread: 1, updatedAt: null }
+    ])
+    expect(home.nexus.cursors().map((cursor) => cursor.agent)).toEqual(['ella'])
+  })
+
   it('shows the entries again when the turn did not complete', async () => {
     home.nexus.post({ agent: 'lyra', type: 'turn', summary: 'Pending news' })
     await context.provide(turn('ella'))

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { NexusEntry, NexusEntryType, NexusListFilter } from '../../shared/contract/nexus'
+import type { NexusCursor, NexusEntry, NexusEntryType, NexusListFilter } from '../../shared/contract/nexus'
 import type { Clock } from '../ports/clock'
 import { GENESIS_HASH, hashEntry } from './nexusHash'
 import { ENTRY_COLUMNS, fromRow, type NexusRow, type RawNexusRow } from './nexusRows'
@@ -138,6 +138,21 @@ export class SqliteNexusRepository {
   cursor(agent: string): number {
     const row = this.db.prepare('SELECT seq FROM nexus_cursors WHERE agent = ?').get(agent) as { seq: number } | undefined
     return row?.seq ?? 0
+  }
+
+  /**
+   * Cursors with their unread counts (entries by others after the cursor), in the order asked,
+   * or every stored cursor by agent name. One count per agent: the lane view asks for a handful.
+   */
+  cursors(agents?: readonly string[]): NexusCursor[] {
+    const stored = this.db.prepare('SELECT agent, seq, updated_at AS updatedAt FROM nexus_cursors ORDER BY agent').all() as { agent: string; seq: number; updatedAt: number }[]
+    const byAgent = new Map(stored.map((row) => [row.agent, row]))
+    const count = this.db.prepare('SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?')
+    return [...new Set(agents ?? byAgent.keys())].map((agent) => {
+      const row = byAgent.get(agent)
+      const seq = row?.seq ?? 0
+      return { agent, seq, unread: (count.get(seq, agent) as { n: number }).n, updatedAt: row?.updatedAt ?? null }
+    })
   }
 
   /** Moves a reader's cursor forward only: a late, slower turn never re-shows what a newer one saw. */

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3'
 import {
   NexusPostInput,
   type NexusConflict,
+  type NexusCursor,
   type NexusEntry,
   type NexusListFilter,
   type NexusPostResult,
@@ -133,6 +134,11 @@ export class NexusService {
 
   checkpoints(): NexusEntry[] {
     return this.repository.latestCheckpoints()
+  }
+
+  /** Where each reader stands; authors that never read the log get cursor 0 (everything by others is unread). */
+  cursors(agents?: readonly string[]): NexusCursor[] {
+    return this.repository.cursors(agents)
   }
 
   /** Conflicting decision pairs in the whole log (unresolved ones unless asked). */

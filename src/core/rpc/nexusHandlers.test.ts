@@ -53,6 +53,17 @@ describe('nexus.* over the contract', () => {
     expect(await call('nexus.watch', {})).toEqual({ ok: true, value: { watching: true, tailSeq: 1 } })
   })
 
+  it('reports read cursors and unread counts per author', async () => {
+    await call('nexus.post', { agent: 'ella', type: 'turn', summary: 'Parser done' })
+    await call('nexus.post', { agent: 'lyra', type: 'turn', summary: 'Tests done' })
+    core.services.nexus.repository.advanceCursor('ella', 1)
+    expect(await call('nexus.cursors', { agents: ['ella', 'lyra', 'claude-code'] })).toMatchObject({
+      ok: true,
+      value: { cursors: [{ agent: 'ella', seq: 1, unread: 1 }, { agent: 'lyra', seq: 0, unread: 1, updatedAt: null }, { agent: 'claude-code', seq: 0, unread: 2 }] }
+    })
+    expect(await call('nexus.cursors', { agents: ['Not An Author'] })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+  })
+
   it('rejects bad input with the field named', async () => {
     expect(await call('nexus.post', { agent: 'ella', type: 'turn', summary: '' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^summary:/) } })
     expect(await call('nexus.list', { limit: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^limit:/) } })

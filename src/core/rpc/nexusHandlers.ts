@@ -11,6 +11,7 @@ export function nexusHandlers(services: CoreServices): FeatureHandlers<typeof ne
     'nexus.verify': async () => nexus.verify(),
     'nexus.decisions': async ({ limit }) => ({ entries: nexus.decisions(limit) }),
     'nexus.checkpoints': async () => ({ entries: nexus.checkpoints() }),
+    'nexus.cursors': async ({ agents }) => ({ cursors: nexus.cursors(agents) }),
     'nexus.conflicts': async ({ includeResolved }) => ({ conflicts: nexus.conflicts(includeResolved) }),
     'nexus.resolve': async ({ first, second, summary, body }) => nexus.resolve(first, second, summary, body),
     'nexus.projectState.read': async () => nexus.projectState.read(),

@@ -101,6 +101,18 @@ export const NexusProjectState = z.object({
 })
 export type NexusProjectState = z.infer<typeof NexusProjectState>
 
+/** Where a reader stands: its cursor and how many entries by others it has not read yet. */
+export const NexusCursor = z.object({
+  agent: NexusAuthor,
+  /** The last seq the agent was shown before a turn; 0 when it never read the log. */
+  seq: z.number().int().min(0),
+  /** Entries by other authors after `seq`: what its next turn will be shown. */
+  unread: z.number().int().min(0),
+  /** Epoch ms of the last move of the cursor; null when it never read the log. */
+  updatedAt: z.number().int().nullable()
+})
+export type NexusCursor = z.infer<typeof NexusCursor>
+
 export const NexusPostResult = z.object({ entry: NexusEntry, conflicts: z.array(NexusConflict) })
 export type NexusPostResult = z.infer<typeof NexusPostResult>
 
@@ -116,6 +128,8 @@ export const nexusMethods = {
   /** The latest checkpoint of every author. */
   'nexus.checkpoints': method(z.object({}), z.object({ entries: z.array(NexusEntry) })),
   'nexus.conflicts': method(z.object({ includeResolved: z.boolean().optional() }), z.object({ conflicts: z.array(NexusConflict) })),
+  /** Read cursors and unread counts of the given authors (every author with a cursor when omitted). */
+  'nexus.cursors': method(z.object({ agents: z.array(NexusAuthor).max(200).optional() }), z.object({ cursors: z.array(NexusCursor) })),
   /** Appends a `resolution` entry referencing both decisions (written by the user). */
   'nexus.resolve': method(
     z.object({ first: z.number().int().positive(), second: z.number().int().positive(), summary: NexusSummary, body: z.string().max(20_000).optional() }),
