@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../src/core/createCore'
 import { RETENTION_TOOL_NAME } from '../../src/core/memory/retentionPrompt'
+import { dispatch } from '../../src/core/rpc/dispatch'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { makeTempDir } from '../helpers/tempHome'
 
@@ -48,6 +49,45 @@ describe('recall through the chat engine', () => {
 
     const stored = core.services.sessions.get(first.sessionId)
     expect(JSON.stringify(stored)).not.toContain('memory-context')
+  })
+})
+
+function approvedFact(text: string): number {
+  return core.services.memory.facts.insert({
+    agentId: 'scribe', status: 'approved', type: 'project_fact', speaker: 'user', text, entities: [],
+    quote: '', sessionId: null, messageId: null, scanFindings: [], mergeTargetId: null, mergeKind: null, origin: 'user'
+  }).id
+}
+
+describe('what a turn recalled and wrote, kept per turn', () => {
+  it('logs the recall metadata and the receipt under the turn that made them, readable after a restart, never the fence', async () => {
+    const factId = approvedFact('The staging cluster runs in Frankfurt')
+    fake.script('Frankfurt.', { toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: 'The user drinks tea' } }] }, 'Saved.')
+    const first = await core.services.chat.runTurn({ agentId: 'scribe', text: 'Where does the staging cluster run?' })
+    const second = await core.services.chat.runTurn({ sessionId: first.sessionId, text: 'I drink tea, remember that.' })
+
+    const reply = await dispatch(core.handlers, { method: 'memory.recallsForSession', input: { sessionId: first.sessionId } })
+    expect(reply).toEqual({
+      ok: true,
+      value: {
+        recalls: [
+          {
+            agentId: 'scribe', sessionId: first.sessionId, turnId: first.turnId, turnIndex: 0, provider: 'recall', atMs: expect.any(Number),
+            items: [{ kind: 'fact', factId, slug: null, text: 'The staging cluster runs in Frankfurt', score: expect.any(Number) }]
+          }
+        ]
+      }
+    })
+    expect(core.services.memory.receipts.listBySession(first.sessionId)).toMatchObject([{ turnId: second.turnId, origin: 'tool' }])
+
+    // Another host (or the app after a reload) opens the same home and sees the same record.
+    core.dispose()
+    core = createCore({ home: temp.dir, host: 'cli', env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url } })
+    expect(core.services.memory.recalls.listBySession(first.sessionId)).toMatchObject([{ turnId: first.turnId, items: [{ factId }] }])
+    expect(core.services.memory.receipts.listBySession(first.sessionId)).toMatchObject([{ turnId: second.turnId }])
+    const stored = core.services.sessions.get(first.sessionId)
+    expect(JSON.stringify(stored)).not.toContain('memory-context')
+    expect(stored.systemPrompt).not.toContain('Frankfurt')
   })
 })
 

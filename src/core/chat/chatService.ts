@@ -130,7 +130,7 @@ export class ChatService {
     this.repo.setTitle(session.id, input.text.replace(/\s+/g, ' ').trim().slice(0, 80))
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort(), { once: true })
-    const request = { agentId: session.agentId, sessionId: session.id, userText: input.text, turnIndex }
+    const request = { agentId: session.agentId, sessionId: session.id, turnId, userText: input.text, turnIndex }
     const done = this.run(session, turnId, user.id, client, controller, request, config.cacheTtl)
     this.running.set(turnId, { sessionId: session.id, controller, done: done.catch(() => undefined) })
     return { turnId, sessionId: session.id, done }

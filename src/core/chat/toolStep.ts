@@ -41,7 +41,7 @@ export async function runToolCalls(
     const base = { sessionId: context.sessionId, turnId: context.turnId, toolUseId: call.id, name: call.name, input: call.input }
     events.emit('chat.toolCall', { ...base, phase: 'started', displayName: call.name, ok: null, result: null })
     const outcome = catalog
-      ? await catalog.dispatch(await definitions(), call.name, call.input, { agentId: context.agentId, sessionId: context.sessionId, signal: context.signal })
+      ? await catalog.dispatch(await definitions(), call.name, call.input, { agentId: context.agentId, sessionId: context.sessionId, turnId: context.turnId, signal: context.signal })
       : unavailable(call.name)
     events.emit('chat.toolCall', { ...base, phase: 'finished', displayName: outcome.displayName, ok: outcome.ok, result: outcome.content.slice(0, 4000) })
     results.push(outcome.ok ? { type: 'tool_result', tool_use_id: call.id, content: outcome.content } : { type: 'tool_result', tool_use_id: call.id, content: outcome.content, is_error: true })

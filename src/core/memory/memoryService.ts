@@ -1,4 +1,4 @@
-import type { MemoryFileView, MemoryTarget, MemoryToolResult, RecalledItem } from '../../shared/contract/memory'
+import type { MemoryFileView, MemoryRecalled, MemoryTarget, MemoryToolResult, RecalledItem } from '../../shared/contract/memory'
 import type { EventHub } from '../events'
 import type { HomePaths } from '../home/homePaths'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
@@ -14,6 +14,7 @@ import type { ThreatScanner } from './memoryOperations'
 import { MemoryTool, type MemoryRequest } from './memoryTool'
 import { Pinning } from './pinning'
 import { RecallIndex } from './recallIndex'
+import { RecallLog } from './recallLog'
 import { createRecallProvider } from './recallProvider'
 import { ReceiptStore } from './receiptStore'
 import { RetentionService } from './retentionService'
@@ -40,6 +41,7 @@ export interface MemoryServiceDeps {
 export class MemoryService {
   readonly files: MemoryFiles
   readonly receipts: ReceiptStore
+  readonly recalls: RecallLog
   readonly tool: MemoryTool
   readonly facts: FactStore
   readonly review: ReviewService
@@ -54,6 +56,7 @@ export class MemoryService {
       return { memory: memoryCharLimit, user: userCharLimit }
     }, clock)
     this.receipts = new ReceiptStore(db)
+    this.recalls = new RecallLog(db)
     this.tool = new MemoryTool({ files: this.files, receipts: this.receipts, scan, events, clock, unavailableReason: (id) => this.unavailableReason(id) })
     this.facts = new FactStore(db, () => clock.now())
     this.review = new ReviewService(this.facts, scan, events)
@@ -96,8 +99,21 @@ export class MemoryService {
       search: (agentId, query, k) => this.recall.search(agentId, query, k),
       k: () => this.deps.settings.config().recall.k,
       beginTurn: (sessionId) => this.tool.beginTurn(sessionId),
-      onRecalled: (recalled) => this.deps.events.emit('memory.recalled', recalled)
+      now: () => this.deps.clock.now(),
+      onRecalled: (recalled) => {
+        this.logRecall(recalled)
+        this.deps.events.emit('memory.recalled', recalled)
+      }
     })
+  }
+
+  /** The recall log is a record for the UI: failing to write it must not cost the turn its recall. */
+  private logRecall(recalled: MemoryRecalled): void {
+    try {
+      this.recalls.record(recalled)
+    } catch (error) {
+      console.warn(`Could not log what turn ${recalled.turnId} recalled: ${error instanceof Error ? error.message : String(error)}`)
+    }
   }
 
   /** Retention for the chat engine's session-end hooks. */

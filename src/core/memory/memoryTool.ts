@@ -31,6 +31,8 @@ export interface MemoryCallContext {
   readonly agentId: string
   /** The chat session for agent calls; null for writes the user makes from the CLI or UI. */
   readonly sessionId: string | null
+  /** The chat turn of an agent call, so its receipt lands on that turn; absent for user writes. */
+  readonly turnId?: string | null
   readonly origin: MemoryReceipt['origin']
 }
 
@@ -161,6 +163,7 @@ export class MemoryTool {
       receipt = this.deps.receipts.add({
         agentId: context.agentId,
         sessionId: context.sessionId,
+        turnId: context.turnId ?? null,
         target,
         path: this.deps.files.path(context.agentId, target),
         changes: [...outcome.changes],

@@ -13,8 +13,8 @@ beforeEach(() => {
 })
 afterEach(() => f.dispose())
 
-function turn(userText: string, sessionId = 's1'): TurnContextRequest {
-  return { agentId: 'scribe', sessionId, userText, turnIndex: 0 }
+function turn(userText: string, sessionId = 's1', turnIndex = 0): TurnContextRequest {
+  return { agentId: 'scribe', sessionId, turnId: `t_${sessionId}_${turnIndex}`, userText, turnIndex }
 }
 
 describe('recall ranking', () => {
@@ -82,6 +82,39 @@ describe('the recall fence', () => {
     expect(miss().done).toBe(true)
     await f.memory.recallProvider().provide(turn('hello there'))
     expect(miss().done).toBeUndefined()
+  })
+})
+
+describe('the recall log', () => {
+  it('stores what each turn recalled (ids, text as recalled, scores), not turns that recalled nothing, and events both', async () => {
+    const fact = f.fact('Backups run nightly with restic')
+    const provider = f.memory.recallProvider()
+    await provider.provide(turn('how do backups run?', 's1', 0))
+    await provider.provide(turn('what is for lunch?', 's1', 1))
+    await provider.provide(turn('restic again?', 's2', 0))
+    f.db.prepare("UPDATE memory_facts SET text = 'Backups run weekly with borg' WHERE id = ?").run(fact.id)
+
+    const logged = f.memory.recalls.listBySession('s1')
+    expect(logged).toEqual([
+      {
+        agentId: 'scribe', sessionId: 's1', turnId: 't_s1_0', turnIndex: 0, provider: 'recall', atMs: f.clock.now(),
+        items: [{ kind: 'fact', factId: fact.id, slug: null, text: 'Backups run nightly with restic', score: expect.any(Number) }]
+      }
+    ])
+    const events = f.emitted.filter((e) => e.event === 'memory.recalled').map((e) => e.payload as { turnId: string; items: unknown[] })
+    expect(events.map((e) => [e.turnId, e.items.length])).toEqual([['t_s1_0', 1], ['t_s1_1', 0], ['t_s2_0', 1]])
+    expect(f.memory.recalls.listBySession('s2')).toHaveLength(1)
+    expect(f.memory.recalls.listBySession('nobody')).toEqual([])
+  })
+
+  it('keeps one record per turn when a turn is recalled again, items in rank order', () => {
+    const item = (factId: number, score: number) => ({ kind: 'fact' as const, factId, slug: null, text: `fact ${factId}`, score })
+    const base = { agentId: 'scribe', sessionId: 's1', turnId: 't_1', turnIndex: 0, provider: 'recall', atMs: 5 }
+    f.memory.recalls.record({ ...base, items: [item(1, 0.5)] })
+    f.memory.recalls.record({ ...base, items: [item(3, 2), item(2, 1), { kind: 'file', factId: null, slug: 'notes', text: 'n', score: 0.1 }] })
+    const [only, ...rest] = f.memory.recalls.listBySession('s1')
+    expect(rest).toEqual([])
+    expect(only?.items.map((i) => i.factId ?? i.slug)).toEqual([3, 2, 'notes'])
   })
 })
 

@@ -8,8 +8,10 @@ export interface RecallProviderDeps {
   readonly k: () => number
   /** Turn-start hook of the memory tool (resets its per-turn failure cap). */
   readonly beginTurn: (sessionId: string) => void
-  /** Tells the UI what this turn recalled (also when nothing: the chip then clears). */
+  /** Tells the UI what this turn recalled (also when nothing: the chip then clears) and logs it. */
   readonly onRecalled?: (recalled: MemoryRecalled) => void
+  /** Epoch ms for the recall record. */
+  readonly now: () => number
 }
 
 /** What the "recalled this turn" chip receives as the block's detail. */
@@ -28,7 +30,8 @@ export function createRecallProvider(deps: RecallProviderDeps): TurnContextProvi
     async provide(request: TurnContextRequest): Promise<TurnContextBlock | null> {
       deps.beginTurn(request.sessionId)
       const items = deps.search(request.agentId, request.userText, deps.k())
-      deps.onRecalled?.({ agentId: request.agentId, sessionId: request.sessionId, turnIndex: request.turnIndex, items: [...items] })
+      const { agentId, sessionId, turnId, turnIndex } = request
+      deps.onRecalled?.({ agentId, sessionId, turnId, turnIndex, provider: 'recall', items: [...items], atMs: deps.now() })
       const text = buildMemoryFence(items)
       if (text === null) return null
       const detail: RecallDetail = { items }

@@ -5,6 +5,7 @@ interface ReceiptRow {
   id: number
   agent_id: string
   session_id: string | null
+  turn_id: string | null
   target: 'memory' | 'user'
   path: string
   changes: string
@@ -15,17 +16,19 @@ interface ReceiptRow {
 
 /**
  * Receipts of memory writes, kept in SQLite so a chat reopened later still shows what each
- * write changed, and so the text a `remove` or `replace` dropped is never lost for good.
+ * write changed (on the turn that made it), and so the text a `remove` or `replace` dropped is
+ * never lost for good.
  */
 export class ReceiptStore {
   constructor(private readonly db: Db) {}
 
   add(receipt: Omit<MemoryReceipt, 'id'>): MemoryReceipt {
     const result = this.db
-      .prepare('INSERT INTO memory_receipts (agent_id, session_id, target, path, changes, usage, origin, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare('INSERT INTO memory_receipts (agent_id, session_id, turn_id, target, path, changes, usage, origin, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .run(
         receipt.agentId,
         receipt.sessionId,
+        receipt.turnId,
         receipt.target,
         receipt.path,
         JSON.stringify(receipt.changes),
@@ -52,6 +55,7 @@ function fromRow(row: ReceiptRow): MemoryReceipt {
     id: row.id,
     agentId: row.agent_id,
     sessionId: row.session_id,
+    turnId: row.turn_id,
     target: row.target,
     path: row.path,
     changes: JSON.parse(row.changes) as MemoryReceipt['changes'],

@@ -5,7 +5,7 @@ import { NexusTurnContext, stripFenceTags } from './nexusContext'
 import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
 
 function turn(agentId: string, sessionId = `s-${agentId}`, turnIndex = 1): TurnContextRequest {
-  return { agentId, sessionId, userText: 'hello', turnIndex }
+  return { agentId, sessionId, turnId: `t_${sessionId}_${turnIndex}`, userText: 'hello', turnIndex }
 }
 
 describe('NexusTurnContext: read before reply', () => {

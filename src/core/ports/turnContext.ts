@@ -6,6 +6,8 @@
 export interface TurnContextRequest {
   readonly agentId: string
   readonly sessionId: string
+  /** The turn being answered (`t_…`), so what a provider adds can be tied to it later. */
+  readonly turnId: string
   /** The user's message text for this turn. */
   readonly userText: string
   /** 0-based index of the user turn within the session. */

@@ -3,7 +3,7 @@ import type { reviewMethods } from '../../shared/contract/review'
 import type { CoreServices } from '../createCore'
 import type { FeatureHandlers } from './foundationHandlers'
 
-/** The memory tool on the user's behalf, receipts, recall search and pinning. */
+/** The memory tool on the user's behalf, receipts, the recall log, recall search and pinning. */
 export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof memoryMethods> {
   const { memory } = services
   return {
@@ -11,6 +11,7 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
     'memory.apply': async ({ agentId, target, action, content, oldText, operations }) =>
       memory.apply(agentId, { target, action, content, old_text: oldText, operations }),
     'memory.receipts': async ({ sessionId }) => ({ receipts: memory.receipts.listBySession(sessionId) }),
+    'memory.recallsForSession': async ({ sessionId }) => ({ recalls: memory.recalls.listBySession(sessionId) }),
     'memory.recall': async ({ agentId, query, k }) => {
       services.agents.get(agentId)
       return { items: memory.search(agentId, query, k) }

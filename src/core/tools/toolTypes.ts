@@ -5,6 +5,11 @@
 export interface ToolContext {
   readonly agentId: string
   readonly sessionId: string
+  /**
+   * The chat turn that made the call, so what a tool records (a memory receipt) can be shown on
+   * that turn. Absent when a tool runs outside a turn (tests, direct calls).
+   */
+  readonly turnId?: string
   /** Aborted when the user presses Stop. */
   readonly signal?: AbortSignal
 }

@@ -61,6 +61,8 @@ export const MemoryReceipt = z.object({
   id: z.number().int(),
   agentId: AgentId,
   sessionId: SessionId.nullable(),
+  /** The chat turn whose tool call wrote it; null for CLI/UI writes and receipts stored before turn ids were kept. */
+  turnId: z.string().nullable(),
   target: MemoryTarget,
   path: z.string(),
   changes: z.array(MemoryChange),
@@ -91,12 +93,21 @@ export const RecalledItem = z.object({
 })
 export type RecalledItem = z.infer<typeof RecalledItem>
 
-/** What recall found for one user turn; drives the "recalled this turn" chip. Empty items clear it. */
+/**
+ * What recall found for one user turn; drives the "recalled this turn" chip. Evented live (empty
+ * items clear the chip) and stored when something was recalled, so `memory.recallsForSession`
+ * brings the chip back after a reload. Metadata only: never the fenced text the model read.
+ */
 export const MemoryRecalled = z.object({
   agentId: AgentId,
   sessionId: SessionId,
+  turnId: z.string(),
+  /** 0-based user turn within the session. */
   turnIndex: z.number().int(),
-  items: z.array(RecalledItem)
+  /** The turn-context provider that recalled it, e.g. 'recall'. */
+  provider: z.string(),
+  items: z.array(RecalledItem),
+  atMs: z.number().int()
 })
 export type MemoryRecalled = z.infer<typeof MemoryRecalled>
 
@@ -119,6 +130,8 @@ export const memoryMethods = {
     MemoryToolResult
   ),
   'memory.receipts': method(z.object({ sessionId: SessionId }), z.object({ receipts: z.array(MemoryReceipt) })),
+  /** What each turn of a session recalled, oldest turn first (turns that recalled nothing are absent). */
+  'memory.recallsForSession': method(z.object({ sessionId: SessionId }), z.object({ recalls: z.array(MemoryRecalled) })),
   'memory.recall': method(
     z.object({ agentId: AgentId, query: z.string().max(20_000), k: z.number().int().min(1).max(50).optional() }),
     z.object({ items: z.array(RecalledItem) })

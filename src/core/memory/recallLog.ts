@@ -1,0 +1,74 @@
+import type { MemoryRecalled, RecalledItem } from '../../shared/contract/memory'
+import type { Db } from '../node/db/openDatabase'
+
+interface RecallRow {
+  id: number
+  agent_id: string
+  session_id: string
+  turn_id: string
+  turn_index: number
+  provider: string
+  at: number
+}
+
+interface ItemRow {
+  recall_id: number
+  kind: RecalledItem['kind']
+  fact_id: number | null
+  slug: string | null
+  text: string
+  score: number
+}
+
+/**
+ * What per-turn recall added to each user message, kept so the "recalled this turn" chip
+ * survives a reload and shows in every host. Only the items (ids, text as recalled, scores) are
+ * stored; the fenced block the model read is rebuilt per call and never written anywhere.
+ */
+export class RecallLog {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Stores one turn's recall. A turn that recalled nothing is not stored (the chip shows nothing
+   * either way). Recording the same turn and provider again replaces the earlier record, so a
+   * retried turn never shows two chips.
+   */
+  record(recalled: MemoryRecalled): void {
+    if (recalled.items.length === 0) return
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM memory_recalls WHERE turn_id = ? AND provider = ?').run(recalled.turnId, recalled.provider)
+      const { lastInsertRowid } = this.db
+        .prepare('INSERT INTO memory_recalls (agent_id, session_id, turn_id, turn_index, provider, at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(recalled.agentId, recalled.sessionId, recalled.turnId, recalled.turnIndex, recalled.provider, recalled.atMs)
+      const insertItem = this.db.prepare('INSERT INTO memory_recall_items (recall_id, position, kind, fact_id, slug, text, score) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      recalled.items.forEach((item, position) => insertItem.run(lastInsertRowid, position, item.kind, item.factId, item.slug, item.text, item.score))
+    })()
+  }
+
+  /** The session's recalls, oldest turn first, each with its items best first. */
+  listBySession(sessionId: string): MemoryRecalled[] {
+    const recalls = this.db.prepare('SELECT * FROM memory_recalls WHERE session_id = ? ORDER BY turn_index, id').all(sessionId) as RecallRow[]
+    if (recalls.length === 0) return []
+    const items = this.db
+      .prepare(
+        `SELECT i.recall_id, i.kind, i.fact_id, i.slug, i.text, i.score FROM memory_recall_items i
+         JOIN memory_recalls r ON r.id = i.recall_id WHERE r.session_id = ? ORDER BY i.recall_id, i.position`
+      )
+      .all(sessionId) as ItemRow[]
+    const byRecall = new Map<number, RecalledItem[]>()
+    for (const row of items) byRecall.set(row.recall_id, [...(byRecall.get(row.recall_id) ?? []), toItem(row)])
+    return recalls.map((row) => ({
+      agentId: row.agent_id,
+      sessionId: row.session_id,
+      turnId: row.turn_id,
+      turnIndex: row.turn_index,
+      provider: row.provider,
+      items: byRecall.get(row.id) ?? [],
+      atMs: row.at
+    }))
+  }
+}
+
+function toItem(row: ItemRow): RecalledItem {
+  return { kind: row.kind, factId: row.fact_id, slug: row.slug, text: row.text, score: row.score }
+}
