@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { RecalledChip } from '../memory'
+import type { MemoryReceipt } from '../../../../shared/contract'
+import { MemoryReceiptCard, RecalledChip } from '../memory'
 import { Markdown } from './Markdown'
 import { ToolCallCard } from './ToolCallCard'
 import type { StreamView } from './chatTurnSlice'
@@ -8,12 +9,12 @@ type StreamingTurnProps = Readonly<{
   stream: StreamView
   /** True while the turn's user message is not in the stored transcript yet (this view draws it). */
   showUser: boolean
-  /** The recall index this turn gets once stored (used only while `showUser`). */
-  turnIndex: number
+  /** Memory writes of this turn that arrived before the turn was stored (shown only while `showUser`). */
+  receipts: readonly MemoryReceipt[]
 }>
 
 /** The reply arriving right now, drawn from chat.* events until the stored turn replaces it. */
-export function StreamingTurn({ stream, showUser, turnIndex }: StreamingTurnProps): ReactNode {
+export function StreamingTurn({ stream, showUser, receipts }: StreamingTurnProps): ReactNode {
   return (
     <div className="chat-turn chat-turn--streaming" data-testid="chat-streaming">
       {showUser && stream.userText !== '' && (
@@ -21,10 +22,11 @@ export function StreamingTurn({ stream, showUser, turnIndex }: StreamingTurnProp
           {stream.userText}
         </div>
       )}
-      {showUser && <RecalledChip sessionId={stream.sessionId} turnIndex={turnIndex} />}
+      {showUser && <RecalledChip turnId={stream.turnId} />}
       {stream.tools.map((tool) => (
         <ToolCallCard key={tool.toolUseId} name={tool.displayName} input={tool.input} ok={tool.ok} result={tool.result} />
       ))}
+      {showUser && receipts.map((receipt) => <MemoryReceiptCard key={receipt.id} receipt={receipt} />)}
       <div className="chat-bubble chat-bubble--assistant" data-testid="chat-streaming-text">
         {stream.text === '' ? <span className="muted">…</span> : <Markdown text={stream.text} />}
       </div>

@@ -4,7 +4,7 @@ import { useAppStore } from '../../store/useAppStore'
 import { EmptyState } from '../../ui/EmptyState'
 import { selectOpenStream } from './chatTurnSlice'
 import { groupTurns } from './turnGroups'
-import { nextTurnIndex, placeTurnMemory, type TurnMemory } from './turnMemory'
+import { placeTurnMemory, type TurnMemory } from './turnMemory'
 import { StoredTurn } from './TurnView'
 import { StreamingTurn } from './StreamingTurn'
 
@@ -17,15 +17,18 @@ export function Transcript(): ReactNode {
   const focus = useAppStore((state) => state.chatFocusMessageId)
   const receipts = useAppStore((state) => (detail ? (state.receiptsBySession[detail.id] ?? NO_RECEIPTS) : NO_RECEIPTS))
   const loadReceipts = useAppStore((state) => state.loadSessionReceipts)
+  const loadRecalls = useAppStore((state) => state.loadSessionRecalls)
   const groups = useMemo(() => (detail ? groupTurns(detail) : []), [detail])
   const memory = useMemo(() => (detail ? placeTurnMemory(detail, groups, receipts) : new Map<string, TurnMemory>()), [detail, groups, receipts])
   const usage = useMemo(() => new Map((detail?.turns ?? []).map((turn) => [turn.turnId, turn])), [detail])
   const end = useRef<HTMLDivElement>(null)
   const sessionId = detail?.id ?? null
   useEffect(() => {
-    // Receipts of earlier turns are stored; later ones arrive as `memory.written` events.
-    if (sessionId !== null) void loadReceipts(sessionId)
-  }, [loadReceipts, sessionId])
+    // Receipts and recalls of earlier turns are stored; later ones arrive as `memory.*` events.
+    if (sessionId === null) return
+    void loadReceipts(sessionId)
+    void loadRecalls(sessionId)
+  }, [loadReceipts, loadRecalls, sessionId])
   useEffect(() => {
     if (focus === null) end.current?.scrollIntoView({ block: 'end' })
   }, [groups, stream?.text, focus])
@@ -51,7 +54,7 @@ export function Transcript(): ReactNode {
             focusMessageId={focus}
           />
         ))}
-      {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} turnIndex={nextTurnIndex(groups)} />}
+      {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} receipts={memory.get(stream.turnId)?.receipts ?? NO_RECEIPTS} />}
       <div ref={end} />
     </div>
   )

@@ -55,7 +55,7 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
           {group.userText}
         </div>
       )}
-      {memory?.turnIndex != null && <RecalledChip sessionId={sessionId} turnIndex={memory.turnIndex} />}
+      {group.userMessageId !== null && <RecalledChip turnId={group.turnId} />}
       {group.tools.map((tool) => (
         <ToolCallCard key={tool.id} name={tool.name} input={tool.input} ok={tool.ok} result={tool.result} />
       ))}

@@ -72,8 +72,8 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
           chatTurnError: null,
           chatFocusMessageId: null
         }))
-        // Re-read the session at once: the new user message is stored, and its time places the
-        // memory receipts that arrive during this turn (they carry no turn id).
+        // Re-read the session at once: the new user message is stored before any model call, so
+        // the turn shows as stored while its reply streams.
         if (state.chatSessionId === null) void Promise.all([get().openChatSession(sessionId), get().loadChatSessions()])
         else void get().refreshChatDetail().catch(() => undefined)
         return { ok: true, value: undefined }

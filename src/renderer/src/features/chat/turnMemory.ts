@@ -1,10 +1,8 @@
 import type { MemoryReceipt, SessionDetail } from '../../../../shared/contract'
 import type { TurnGroup } from './turnGroups'
 
-/** The memory signals one turn shows beside its messages. */
+/** The memory signals one turn shows beside its messages (what it recalled is looked up by turn id). */
 export interface TurnMemory {
-  /** The 0-based user turn, as `memory.recalled` counts it (null: the turn has no user message). */
-  readonly turnIndex: number | null
   readonly receipts: readonly MemoryReceipt[]
 }
 
@@ -21,33 +19,32 @@ function turnStarts(detail: SessionDetail): Map<string, number> {
 }
 
 /**
- * Places the session's memory receipts and recall index on its turns. Receipts carry a session
- * id and a time but no turn id, and the core stamps both with the same clock, so a receipt
- * belongs to the last turn that started at or before it (one written before the first turn —
- * impossible from the tool, but not from a clock step — goes to the first turn rather than
- * vanishing). The recall index counts turns that have a user message, like the chat engine.
+ * The turn a receipt without a turn id belongs to (written before the core kept turn ids): the
+ * core stamps messages and receipts with the same clock, so it is the last turn that started at
+ * or before the receipt. One older than the first turn — impossible from the tool, but not from a
+ * clock step — goes to the first turn rather than vanishing.
+ */
+function turnByTime(ordered: readonly { turnId: string; start: number }[], atMs: number): string | null {
+  if (ordered.length === 0) return null
+  return ([...ordered].reverse().find((turn) => turn.start <= atMs) ?? ordered[0]!).turnId
+}
+
+/**
+ * Places the session's memory receipts on its turns, by the turn id the core stored with each
+ * receipt. A receipt may name a turn that is not in the stored transcript yet (the reply is still
+ * streaming): it is kept under that id so the streaming turn can show it. Only receipts without
+ * a turn id fall back to timestamps.
  */
 export function placeTurnMemory(detail: SessionDetail, groups: readonly TurnGroup[], receipts: readonly MemoryReceipt[]): Map<string, TurnMemory> {
   const starts = turnStarts(detail)
   const ordered = groups.map((group) => ({ turnId: group.turnId, start: starts.get(group.turnId) ?? 0 })).sort((a, b) => a.start - b.start)
-  const byTurn = new Map<string, MemoryReceipt[]>()
+  const byTurn = new Map<string, MemoryReceipt[]>(groups.map((group) => [group.turnId, []]))
   for (const receipt of receipts) {
-    if (receipt.sessionId !== detail.id || ordered.length === 0) continue
-    const owner = [...ordered].reverse().find((turn) => turn.start <= receipt.atMs) ?? ordered[0]!
-    byTurn.set(owner.turnId, [...(byTurn.get(owner.turnId) ?? []), receipt])
+    if (receipt.sessionId !== detail.id) continue
+    const owner = receipt.turnId ?? turnByTime(ordered, receipt.atMs)
+    if (owner !== null) byTurn.set(owner, [...(byTurn.get(owner) ?? []), receipt])
   }
-  let userTurns = 0
-  const placed = new Map<string, TurnMemory>()
-  for (const group of groups) {
-    const turnIndex = group.userMessageId === null ? null : userTurns++
-    placed.set(group.turnId, { turnIndex, receipts: byTurn.get(group.turnId) ?? NO_RECEIPTS })
-  }
-  return placed
-}
-
-/** The recall index the streaming turn will get when it is not stored yet: one past the stored user turns. */
-export function nextTurnIndex(groups: readonly TurnGroup[]): number {
-  return groups.filter((group) => group.userMessageId !== null).length
+  return new Map([...byTurn].map(([turnId, placed]) => [turnId, { receipts: placed.length === 0 ? NO_RECEIPTS : placed }]))
 }
 
 /** Everything the assistant said in the turn, for the "claimed but not saved" check. */

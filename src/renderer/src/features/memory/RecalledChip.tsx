@@ -3,7 +3,6 @@ import { useShallow } from 'zustand/react/shallow'
 import type { RecalledItem } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
-import { recallKey } from '../review/reviewSlice'
 import './memory.css'
 
 /** BM25 scores of a tiny bank are near zero (every word is common there); say so instead of "0.00". */
@@ -33,12 +32,13 @@ function RecalledRow({ item, report }: Readonly<{ item: RecalledItem; report: (m
 }
 
 /**
- * "Recalled this turn": what the memory bank added to one user message (`turnIndex`, 0-based,
- * as in the `memory.recalled` event), with scores, and the ways to correct it (pin, suppress, or
- * send it back to the review inbox). Renders nothing when the turn recalled nothing.
+ * "Recalled this turn": what the memory bank added to one user message (by turn id, live from
+ * `memory.recalled` or loaded from the core's recall log), with scores, and the ways to correct
+ * it (pin, suppress, or send it back to the review inbox). Renders nothing when the turn
+ * recalled nothing.
  */
-export function RecalledChip({ sessionId, turnIndex }: Readonly<{ sessionId: string; turnIndex: number }>): ReactNode {
-  const recalled = useAppStore((state) => state.recalledByTurn[recallKey(sessionId, turnIndex)])
+export function RecalledChip({ turnId }: Readonly<{ turnId: string }>): ReactNode {
+  const recalled = useAppStore((state) => state.recalledByTurn[turnId])
   const [open, setOpen] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   if (recalled === undefined || recalled.items.length === 0) return null

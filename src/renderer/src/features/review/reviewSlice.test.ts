@@ -3,11 +3,10 @@ import type { MemoryReceipt } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
-import { recallKey } from './reviewSlice'
 
 function receipt(id: number, atMs: number): MemoryReceipt {
   const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
-  return { id, agentId: 'scribe', sessionId: 's1', target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: `fact ${id}` }], usage, origin: 'tool', atMs }
+  return { id, agentId: 'scribe', sessionId: 's1', turnId: `t${id}`, target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: `fact ${id}` }], usage, origin: 'tool', atMs }
 }
 
 describe('memory signals in the review slice', () => {
@@ -16,10 +15,30 @@ describe('memory signals in the review slice', () => {
     const store = createAppStore(api)
     connectEvents(api, store)
     const item = { kind: 'fact' as const, factId: 7, slug: null, text: 'Deploys on Fridays', score: 1.2 }
-    api.emit('memory.recalled', { agentId: 'scribe', sessionId: 's1', turnIndex: 0, items: [item] })
-    api.emit('memory.recalled', { agentId: 'scribe', sessionId: 's1', turnIndex: 1, items: [] })
-    expect(store.getState().recalledByTurn[recallKey('s1', 0)]?.items).toEqual([item])
-    expect(store.getState().recalledByTurn[recallKey('s1', 1)]?.items).toEqual([])
+    const base = { agentId: 'scribe', sessionId: 's1', provider: 'recall', atMs: 1 }
+    api.emit('memory.recalled', { ...base, turnId: 't_a', turnIndex: 0, items: [item] })
+    api.emit('memory.recalled', { ...base, turnId: 't_b', turnIndex: 1, items: [] })
+    expect(store.getState().recalledByTurn.t_a?.items).toEqual([item])
+    expect(store.getState().recalledByTurn.t_b?.items).toEqual([])
+  })
+
+  it("loads a session's recall log (after a reload) without undoing what arrived live", async () => {
+    const api = createFakeApi()
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    const item = (text: string) => ({ kind: 'fact' as const, factId: 7, slug: null, text, score: 1.2 })
+    const base = { agentId: 'scribe', sessionId: 's1', provider: 'recall', atMs: 1 }
+    api.emit('memory.recalled', { ...base, turnId: 't_live', turnIndex: 2, items: [] })
+    api.handle('memory.recallsForSession', () => ({
+      recalls: [
+        { ...base, turnId: 't_old', turnIndex: 0, items: [item('Deploys on Fridays')] },
+        { ...base, turnId: 't_live', turnIndex: 2, items: [item('stale')] }
+      ]
+    }))
+    await store.getState().loadSessionRecalls('s1')
+    expect(api.calls.filter((call) => call.method === 'memory.recallsForSession')).toEqual([{ method: 'memory.recallsForSession', input: { sessionId: 's1' } }])
+    expect(store.getState().recalledByTurn.t_old?.items.map((i) => i.text)).toEqual(['Deploys on Fridays'])
+    expect(store.getState().recalledByTurn.t_live?.items).toEqual([])
   })
 
   it('neither duplicates nor drops a receipt that arrives both live and in a load', async () => {

@@ -18,7 +18,7 @@ export interface ReviewSlice {
   readonly reviewMerging: number | null
   readonly reviewError: string | null
   readonly reviewLoaded: boolean
-  /** What recall found, by `recallKey(sessionId, turnIndex)`: only pushed live, never stored by the core. */
+  /** What recall found, by turn id: pushed live by `memory.recalled`, loaded per session from the core's recall log. */
   readonly recalledByTurn: Readonly<Record<string, MemoryRecalled>>
   readonly receiptsBySession: Readonly<Record<string, readonly MemoryReceipt[]>>
   /** Usage of MEMORY.md / USER.md by `${agentId}:${target}` (USER.md is shared: any agent id). */
@@ -38,6 +38,8 @@ export interface ReviewSlice {
   readonly suppressFact: (id: number) => Promise<ActionResult>
   readonly pinFact: (id: number, to: 'memory' | 'user' | 'file') => Promise<ActionResult<string>>
   readonly loadSessionReceipts: (sessionId: string) => Promise<void>
+  /** Brings back the "recalled this turn" chips of a session's past turns (after a reload, or from another host). */
+  readonly loadSessionRecalls: (sessionId: string) => Promise<void>
   readonly receiveReviewChanged: () => void
   readonly receiveMemoryWritten: (receipt: MemoryReceipt) => void
   readonly receiveMemoryRecalled: (recalled: MemoryRecalled) => void
@@ -164,6 +166,15 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
         set({ reviewError: errorMessage(error) })
       }
     },
+    async loadSessionRecalls(sessionId) {
+      try {
+        const { recalls } = await api.call('memory.recallsForSession', { sessionId })
+        // A live event is at least as new as the log (and may clear a turn's chip), so it wins.
+        set((state) => ({ recalledByTurn: { ...Object.fromEntries(recalls.map((recalled) => [recalled.turnId, recalled])), ...state.recalledByTurn } }))
+      } catch (error) {
+        set({ reviewError: errorMessage(error) })
+      }
+    },
     receiveReviewChanged() {
       if (get().reviewLoaded) void get().loadReview()
       else void get().loadReviewCount()
@@ -175,18 +186,13 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], [receipt]) } }))
     },
     receiveMemoryRecalled(recalled) {
-      set((state) => ({ recalledByTurn: { ...state.recalledByTurn, [recallKey(recalled.sessionId, recalled.turnIndex)]: recalled } }))
+      set((state) => ({ recalledByTurn: { ...state.recalledByTurn, [recalled.turnId]: recalled } }))
     }
   })
 }
 
 export function usageKey(agentId: string, target: MemoryTarget): string {
   return target === 'user' ? 'user' : `${agentId}:memory`
-}
-
-/** Where a turn's recall is kept: the event names the session and the 0-based user turn. */
-export function recallKey(sessionId: string, turnIndex: number): string {
-  return `${sessionId}#${turnIndex}`
 }
 
 /**
