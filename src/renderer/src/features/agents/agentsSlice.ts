@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import { failureState } from '../../store/connectionSlice'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+import { chatStateForNewAgent } from '../chat/chatSessionsSlice'
 
 /** First run: name the first agent, then write USER.md, then connect a model. */
 export type FirstRunStep = 'agent' | 'profile' | 'model'
@@ -41,7 +42,11 @@ export function createAgentsSlice(api: ApiClient): SliceCreator<AgentsSlice> {
     async createAgent(name) {
       try {
         const agent = await api.call('agents.create', { name })
-        set((state) => ({ ...withAgents(state, [...listAgents(state).filter((other) => other.id !== agent.id), agent]), selectedAgentId: agent.id }))
+        set((state) => ({
+          ...withAgents(state, [...listAgents(state).filter((other) => other.id !== agent.id), agent]),
+          ...(state.selectedAgentId === agent.id ? {} : chatStateForNewAgent()),
+          selectedAgentId: agent.id
+        }))
         return { ok: true, value: agent }
       } catch (error) {
         return { ok: false, message: errorMessage(error) }
@@ -66,7 +71,7 @@ export function createAgentsSlice(api: ApiClient): SliceCreator<AgentsSlice> {
       }
     },
     selectAgent(id) {
-      set({ selectedAgentId: id })
+      set((state) => (state.selectedAgentId === id ? {} : { selectedAgentId: id, ...chatStateForNewAgent() }))
     },
     receiveAgents(agents) {
       set((state) => withAgents(state, agents))
@@ -83,17 +88,20 @@ function listAgents(state: AppState): Agent[] {
 
 /**
  * The agents part of the state for a new list: keeps the selection when the agent still exists,
- * otherwise selects the first one. The first run starts when no agent is left and moves on to
- * the profile step as soon as one exists (however it was created: this window, the CLI, an event).
+ * otherwise selects the first one (and Chat leaves the old agent's session). The first run
+ * starts when no agent is left and moves on to the profile step as soon as one exists (however
+ * it was created: this window, the CLI, an event).
  */
-function withAgents(state: AppState, agents: readonly Agent[]): Partial<AgentsSlice> {
+function withAgents(state: AppState, agents: readonly Agent[]): Partial<AppState> {
   const agentsById = Object.fromEntries(agents.map((agent) => [agent.id, agent]))
   const agentIds = agents.map((agent) => agent.id)
   const kept = state.selectedAgentId !== null && agentIds.includes(state.selectedAgentId)
+  const selectedAgentId = kept ? state.selectedAgentId : (agentIds[0] ?? null)
   return {
+    ...(selectedAgentId === state.selectedAgentId ? {} : chatStateForNewAgent()),
     agentsById,
     agentIds,
-    selectedAgentId: kept ? state.selectedAgentId : (agentIds[0] ?? null),
+    selectedAgentId,
     firstRunStep: agentIds.length === 0 ? 'agent' : state.firstRunStep === 'agent' ? 'profile' : state.firstRunStep
   }
 }

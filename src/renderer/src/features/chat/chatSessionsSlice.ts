@@ -2,6 +2,7 @@ import type { SearchHit, SessionDetail, SessionSummary } from '../../../../share
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+import type { ChatTurnSlice } from './chatTurnSlice'
 
 /** A cache-breaking action the user is about to confirm, with what it will cost. */
 export interface CacheBreakPrompt {
@@ -59,7 +60,8 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
       const agentId = get().selectedAgentId
       try {
         const sessions = await api.call('sessions.list', agentId ? { agentId } : {})
-        set({ chatSessions: sessions })
+        // The user may have switched agent while the list was on its way.
+        if (get().selectedAgentId === agentId) set({ chatSessions: sessions })
       } catch (error) {
         set({ chatError: errorMessage(error) })
       }
@@ -67,7 +69,10 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
     async openChatSession(id, focusMessageId) {
       try {
         const detail = await api.call('sessions.get', { id })
-        set({ chatSessionId: id, chatDetail: detail, chatError: null, chatFocusMessageId: focusMessageId ?? null })
+        // A session of another agent arriving late (a turn that settled after a switch) stays closed.
+        const selected = get().selectedAgentId
+        if (selected !== null && detail.agentId !== selected) return
+        set({ chatSessionId: id, chatDetail: detail, chatError: null, chatFocusMessageId: focusMessageId ?? null, chatActiveTurnId: streamingTurnOf(get(), id) })
       } catch (error) {
         set({ chatError: errorMessage(error) })
       }
@@ -80,7 +85,7 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
       get().navigate('chat')
     },
     startNewChat() {
-      set({ chatSessionId: null, chatDetail: null, chatFocusMessageId: null, chatError: null })
+      set({ chatSessionId: null, chatDetail: null, chatFocusMessageId: null, chatError: null, chatActiveTurnId: null })
     },
     async refreshChatDetail() {
       const id = get().chatSessionId
@@ -127,6 +132,33 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
       }
     }
   })
+}
+
+/** The turn streaming in this session, if any: Stop in the composer cancels only that one. */
+function streamingTurnOf(state: AppState, sessionId: string): string | null {
+  return Object.values(state.chatStreams).find((stream) => stream.sessionId === sessionId)?.turnId ?? null
+}
+
+/**
+ * What Chat becomes when another agent is selected: that agent's (not yet loaded) session list
+ * and the empty new-chat state, never the previous agent's open session, search or pending
+ * model switch. Replies still streaming in the other agent's sessions keep streaming; reopening
+ * such a session shows them again.
+ */
+export function chatStateForNewAgent(): Partial<ChatSessionsSlice & ChatTurnSlice> {
+  return {
+    chatSessions: [],
+    chatSessionId: null,
+    chatDetail: null,
+    chatSearchQuery: '',
+    chatSearchHits: [],
+    chatError: null,
+    chatFocusMessageId: null,
+    chatCacheBreak: null,
+    chatActiveTurnId: null,
+    chatPendingModel: null,
+    chatTurnError: null
+  }
 }
 
 export const selectChatSessions = (state: AppState): readonly SessionSummary[] => state.chatSessions

@@ -64,6 +64,11 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
       const target = state.chatSessionId ? { sessionId: state.chatSessionId } : state.selectedAgentId ? { agentId: state.selectedAgentId } : {}
       try {
         const { turnId, sessionId } = await api.call('chat.send', { text, ...target, ...(state.chatPendingModel ? { model: state.chatPendingModel } : {}) })
+        if (get().selectedAgentId !== state.selectedAgentId) {
+          // Another agent was picked while sending: the turn runs on, but Chat stays with the new agent.
+          set((s) => update(s, turnId, sessionId, (stream) => ({ ...stream, userText: text })))
+          return { ok: true, value: undefined }
+        }
         set((s) => ({
           ...update(s, turnId, sessionId, (stream) => ({ ...stream, userText: text })),
           chatActiveTurnId: turnId,
