@@ -111,7 +111,66 @@ test.describe('with an untrusted MCP server in the session', () => {
     await expect(second.getByTestId('memory-receipt')).toHaveCount(0)
     await expect(first.getByTestId('memory-receipt')).toHaveCount(1)
     await snap(page, 'integration-chat-turn-memory')
+
+    // After a reload nothing is pushed live any more: the chip and the receipts come from the core.
+    await page.reload()
+    await expect(app.nav('chat')).toHaveAttribute('aria-current', 'page')
+    await page.getByTestId('chat-session-item').filter({ hasText: 'When do deploys go out?' }).click()
+    await expect(chat.turns()).toHaveCount(2)
+    const reloadedFirst = chat.turns().first()
+    const reloadedSecond = chat.turns().nth(1)
+    await expect(reloadedFirst.getByTestId('memory-receipt')).toContainText('The user drinks tea, not coffee')
+    await expect(reloadedSecond.getByTestId('memory-receipt')).toHaveCount(0)
+    await expect(reloadedSecond.getByTestId('recalled-chip')).toHaveCount(0)
+    await expect(reloadedSecond.getByTestId('unsaved-memory-claim')).toContainText('I\'ll remember')
+    await reloadedFirst.getByRole('button', { name: /Recalled this turn: 1 memory/ }).click()
+    await expect(reloadedFirst.getByTestId('recalled-item')).toContainText('Deploys go out on Fridays')
+    await snap(page, 'integration-chat-turn-memory-after-reload')
   })
+})
+
+test("selecting another agent shows that agent's sessions, never the previous agent's open conversation", async ({ page, hearth }) => {
+  fake.reset()
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Scribe', '# About me\n\nI run the release train.\n')
+  const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
+  try {
+    await connectModel(rpc)
+    await chatTurn(rpc, { agentId: 'scribe', text: 'An older note for Scribe.' }, 'Noted.')
+    await rpc.call('agents.create', { name: 'Lyra' })
+    await chatTurn(rpc, { agentId: 'lyra', text: 'Lyra keeps the changelog.' }, 'I keep the changelog.')
+  } finally {
+    rpc.close()
+  }
+  const chat = new ChatPage(page)
+  fake.script('Scribe here.')
+  await chat.send('Scribe, what is on the release train?')
+  await chat.waitForTurns(1)
+  await expect(chat.turns().first()).toContainText('Scribe here.')
+
+  await app.agent('lyra').click()
+  await expect(app.agent('lyra')).toHaveAttribute('aria-current', 'true')
+  await expect(page.getByTestId('chat-empty')).toBeVisible()
+  await expect(chat.turns()).toHaveCount(0)
+  const sessions = page.getByTestId('chat-session-item')
+  await expect(sessions).toHaveCount(1)
+  await expect(sessions.first()).toContainText('Lyra keeps the changelog.')
+  await snap(page, 'integration-agent-switch-lyra')
+
+  fake.script('Lyra answering.')
+  await chat.send('Lyra, anything new?')
+  await chat.waitForTurns(1)
+  await expect(chat.turns().first()).toContainText('Lyra answering.')
+  await expect(sessions).toHaveCount(2)
+
+  await app.agent('scribe').click()
+  await expect(page.getByTestId('chat-empty')).toBeVisible()
+  await expect(sessions).toHaveCount(2)
+  await expect(page.getByRole('complementary', { name: 'Sessions' })).not.toContainText('Lyra')
+  await sessions.filter({ hasText: 'Scribe, what is on the release train?' }).click()
+  await expect(chat.turns().first()).toContainText('Scribe here.')
+  await snap(page, 'integration-agent-switch-back')
 })
 
 test("a candidate's provenance opens Chat on its session, switching agent, with the source message highlighted", async ({ page, hearth }) => {
