@@ -41,6 +41,34 @@ export class NexusPage {
     await expect(this.page.getByTestId(`nexus-tab-${tab}`)).toHaveAttribute('aria-selected', 'true')
   }
 
+  /** Switches between the single timeline and the side-by-side lanes. */
+  async showView(view: 'timeline' | 'lanes'): Promise<void> {
+    await this.page.getByTestId(`nexus-view-${view}`).click()
+    await expect(this.page.getByTestId(`nexus-view-${view}`)).toHaveAttribute('aria-pressed', 'true')
+  }
+
+  get lanes(): Locator {
+    return this.page.getByTestId('nexus-lanes')
+  }
+
+  /** The column headers of the lanes view, left to right. */
+  get laneHeaders(): Locator {
+    return this.lanes.getByTestId('nexus-lane')
+  }
+
+  laneHeader(author: string): Locator {
+    return this.lanes.locator(`[data-testid="nexus-lane"][data-author="${author}"]`)
+  }
+
+  /** The entries in one author's column, top to bottom. */
+  laneEntries(author: string): Locator {
+    return this.lanes.locator(`[data-testid="nexus-lane-cell"][data-author="${author}"] [data-testid="nexus-entry"]`)
+  }
+
+  laneEntry(seq: number): Locator {
+    return this.lanes.locator(`[data-testid="nexus-entry"][data-seq="${seq}"]`)
+  }
+
   /** Settles the first conflict with a one-line resolution. */
   async resolveFirstConflict(summary: string): Promise<void> {
     const conflict = this.conflicts.first()

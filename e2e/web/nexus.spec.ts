@@ -118,3 +118,77 @@ test('entries from other processes appear live; conflicts are resolved; project 
   await expect(page.getByTestId('nexus-decisions').getByTestId('nexus-entry')).toHaveCount(2)
   await snap(page, 'nexus-decisions')
 })
+
+test('lanes show each author side by side, live from other processes, with references, conflicts, checkpoints and unread counts', async ({ page, hearth }) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Ella', '# About me\n\nI build a photo app.\n')
+  cliPost(hearth.home, '--agent', 'ella', '--type', 'decision', '--summary', 'Thumbnails are stored as WebP files', '--rationale', 'Half the size of JPEG')
+  cliPost(hearth.home, '--agent', 'lyra', '--type', 'checkpoint', '--summary', 'Resized 40 of 90 albums; tagging next')
+  const nexus = new NexusPage(page)
+  await app.goTo('nexus')
+  await nexus.showView('lanes')
+  await expect(nexus.laneHeaders).toHaveCount(2)
+
+  // Written by other processes while the lanes are on screen.
+  cliPost(hearth.home, '--agent', 'claude-code', '--type', 'decision', '--summary', 'Thumbnails are stored as AVIF files', '--rationale', 'Half the size of WebP', '--channel', 'mcp:claude-code')
+  cliPost(hearth.home, '--agent', 'lyra', '--type', 'ack', '--summary', 'Will write WebP thumbnails', '--refs', '1')
+  cliPost(hearth.home, '--agent', 'ella', '--type', 'turn', '--summary', 'Wired the thumbnail cache to the gallery')
+  await expect(nexus.laneHeaders).toHaveCount(3)
+  expect(await nexus.laneHeaders.evaluateAll((heads) => heads.map((head) => head.getAttribute('data-author')))).toEqual(['ella', 'lyra', 'claude-code'])
+  await expect(nexus.laneEntries('ella')).toHaveCount(2)
+  expect(await nexus.laneEntries('ella').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))).toEqual(['1', '5'])
+  expect(await nexus.laneEntries('lyra').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))).toEqual(['2', '4'])
+  expect(await nexus.laneEntries('claude-code').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))).toEqual(['3'])
+  await expect(nexus.laneHeader('claude-code')).toContainText('via mcp:claude-code')
+  await expect(nexus.laneHeader('lyra').getByTestId('nexus-lane-checkpoint')).toContainText('Resized 40 of 90 albums')
+  // ella is a Hearth agent that has not had a turn yet: the 3 entries by others await its next turn.
+  await expect(nexus.laneHeader('ella').getByTestId('nexus-lane-unread')).toHaveText('3 unread')
+
+  // Conflicting decisions point at each other; the ack points at what it acknowledges.
+  await expect(nexus.laneEntry(1).locator('[data-testid="nexus-ref-chip"][data-target="3"]')).toHaveText('⚠ conflicts with #3')
+  await expect(nexus.laneEntry(1).locator('[data-testid="nexus-ref-chip"][data-target="4"]')).toHaveText('↩ acked by #4')
+  const ackChip = nexus.laneEntry(4).locator('[data-testid="nexus-ref-chip"][data-target="1"]')
+  await expect(ackChip).toHaveText('↳ acks #1')
+  await expect(nexus.laneEntry(1)).not.toHaveAttribute('data-focused', 'true')
+  await ackChip.hover()
+  await expect(nexus.laneEntry(1)).toHaveAttribute('data-focused', 'true')
+  await snap(page, 'nexus-lanes')
+  await ackChip.click()
+  await page.mouse.move(5, 5)
+  await expect(nexus.laneEntry(1)).toHaveAttribute('data-focused', 'true')
+  await expect(nexus.laneEntry(4)).not.toHaveAttribute('data-focused', 'true')
+
+  await nexus.showView('timeline')
+  await expect(nexus.timelineEntries).toHaveCount(5)
+})
+
+test('lanes stay readable with six authors and a long log: columns scroll sideways, older entries load on demand', async ({ page, hearth }) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Ella', '# About me\n\nI build a photo app.\n')
+  const authors = ['ella', 'lyra', 'otto', 'claude-code', 'codex', 'user']
+  const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
+  try {
+    for (let index = 0; index < 330; index++) {
+      const agent = authors[(index * 5 + Math.floor(index / 6)) % authors.length] as string
+      const refs = index > 10 && index % 9 === 0 ? [index - 3] : undefined
+      await rpc.call('nexus.post', { agent, type: refs ? 'ack' : 'turn', summary: `Step ${index + 1} of the photo import by ${agent}`, ...(refs ? { refs } : {}) })
+    }
+  } finally {
+    rpc.close()
+  }
+  const nexus = new NexusPage(page)
+  await app.goTo('nexus')
+  await nexus.showView('lanes')
+  await expect(nexus.laneHeaders).toHaveCount(6)
+  await expect(nexus.lanes).toContainText('newest 300 of 330')
+  const scroller = nexus.lanes.locator('.lanes__scroll')
+  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+  await snap(page, 'nexus-lanes-many')
+  await scroller.evaluate((element) => element.scrollTo({ top: 0, left: element.scrollWidth }))
+  await page.getByTestId('nexus-load-older').click()
+  await expect(nexus.lanes).toContainText('330 entries')
+  await expect(nexus.laneEntry(1)).toBeVisible()
+  await snap(page, 'nexus-lanes-scrolled')
+})

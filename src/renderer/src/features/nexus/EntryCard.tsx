@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import type { NexusEntry } from '../../../../shared/contract'
-import { authorStyle, formatTime } from './agentColor'
+import { authorStyle, formatClock, formatTime } from './agentColor'
 
 /** The author's name in their colour; the same chip everywhere an entry is signed. */
 export function AuthorChip({ author }: Readonly<{ author: string }>): ReactNode {
@@ -11,26 +11,44 @@ export function AuthorChip({ author }: Readonly<{ author: string }>): ReactNode 
   )
 }
 
+type EntryCardProps = Readonly<{
+  entry: NexusEntry
+  compact?: boolean
+  /** `clock` shows only the hour (the lanes view's gutter carries the date); the full time stays in the tooltip. */
+  time?: 'full' | 'clock'
+  /** Drawn as the target of the reference the user points at (lanes view). */
+  highlighted?: boolean
+  /** Extra lines under the summary, e.g. the lanes view's reference chips. */
+  children?: ReactNode
+}>
+
 /**
  * One signed entry: who, where from, what kind, when, the one-line summary and rationale, and
  * on demand its body, references and hash. Entries are never editable, so there is no edit
  * action. `compact` (narrow columns) moves the channel into the details.
  */
-export function EntryCard({ entry, compact = false }: Readonly<{ entry: NexusEntry; compact?: boolean }>): ReactNode {
+export function EntryCard({ entry, compact = false, time = 'full', highlighted = false, children }: EntryCardProps): ReactNode {
   const [open, setOpen] = useState(false)
   return (
-    <article className={`nexus-entry nexus-entry--${entry.type}`} style={{ borderLeftColor: authorStyle(entry.agent).borderColor }} data-testid="nexus-entry" data-seq={entry.seq}>
+    <article
+      className={`nexus-entry nexus-entry--${entry.type}${highlighted ? ' nexus-entry--focus' : ''}`}
+      style={{ borderLeftColor: authorStyle(entry.agent).borderColor }}
+      data-testid="nexus-entry"
+      data-seq={entry.seq}
+      data-focused={highlighted || undefined}
+    >
       <header className="nexus-entry__head">
         <span className="nexus-entry__seq">#{entry.seq}</span>
         <AuthorChip author={entry.agent} />
         <span className={`nexus-type nexus-type--${entry.type}`}>{entry.type}</span>
         {!compact && <span className="nexus-entry__channel muted">{entry.channel}</span>}
-        <time className="nexus-entry__time muted" dateTime={new Date(entry.ts).toISOString()}>
-          {formatTime(entry.ts)}
+        <time className="nexus-entry__time muted" dateTime={new Date(entry.ts).toISOString()} title={formatTime(entry.ts)}>
+          {time === 'clock' ? formatClock(entry.ts) : formatTime(entry.ts)}
         </time>
       </header>
       <p className="nexus-entry__summary">{entry.summary}</p>
       {entry.rationale !== null && <p className="nexus-entry__rationale">Why: {entry.rationale}</p>}
+      {children}
       <button type="button" className="nexus-entry__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide details' : 'Details'}
       </button>

@@ -5,6 +5,8 @@ import { useAppStore } from '../../store/useAppStore'
 import { ChainStatus } from './ChainStatus'
 import { ConflictsPanel } from './ConflictsPanel'
 import { ProjectStateEditor } from './ProjectStateEditor'
+import { LanesView } from './LanesView'
+import { selectNexusView } from './nexusSlice'
 import { CheckpointList, DecisionLog } from './SideLists'
 import { Timeline } from './Timeline'
 import './nexus.css'
@@ -30,11 +32,14 @@ function SideTabs({ tab, onChange }: Readonly<{ tab: TabId; onChange: (tab: TabI
 
 /**
  * Nexus: the log every agent (and every MCP client) shares. The timeline updates live, also for
- * entries written by other processes; conflicting decisions wait here for the user.
+ * entries written by other processes; conflicting decisions wait here for the user. The lanes
+ * view needs the full width for its columns, so the side lists give way while it is shown (the
+ * lane headers carry each author's checkpoint).
  */
 export function NexusSection(): ReactNode {
   const load = useAppStore((state) => state.loadNexus)
   const error = useAppStore((state) => state.nexusError)
+  const view = useAppStore(selectNexusView)
   const [tab, setTab] = useState<TabId>('decisions')
   useEffect(() => {
     void load()
@@ -52,14 +57,18 @@ export function NexusSection(): ReactNode {
         </Banner>
       )}
       <ConflictsPanel />
-      <div className="nexus-columns">
-        <Timeline />
-        <Panel className="nexus-side" title={<SideTabs tab={tab} onChange={setTab} />}>
-          {tab === 'decisions' && <DecisionLog />}
-          {tab === 'checkpoints' && <CheckpointList />}
-          {tab === 'state' && <ProjectStateEditor />}
-        </Panel>
-      </div>
+      {view === 'lanes' ? (
+        <LanesView />
+      ) : (
+        <div className="nexus-columns">
+          <Timeline />
+          <Panel className="nexus-side" title={<SideTabs tab={tab} onChange={setTab} />}>
+            {tab === 'decisions' && <DecisionLog />}
+            {tab === 'checkpoints' && <CheckpointList />}
+            {tab === 'state' && <ProjectStateEditor />}
+          </Panel>
+        </div>
+      )}
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { useAppStore } from '../../store/useAppStore'
 import { EntryCard } from './EntryCard'
 import { selectNexusEntries } from './nexusSlice'
 import { TimelineFilters } from './TimelineFilters'
+import { ViewToggle } from './ViewToggle'
 
 /** Every entry, oldest at the top and newest at the bottom, kept scrolled to the newest as entries arrive live. */
 export function Timeline(): ReactNode {
@@ -20,7 +21,7 @@ export function Timeline(): ReactNode {
   }, [newest])
   const shown = total > entries.length ? `newest ${entries.length} of ${total}` : `${total} ${total === 1 ? 'entry' : 'entries'}`
   return (
-    <Panel title="Timeline" actions={<span className="muted">{shown}</span>} className="nexus-timeline" data-testid="nexus-timeline">
+    <Panel title={<ViewToggle />} actions={<span className="muted">{shown}</span>} className="nexus-timeline" data-testid="nexus-timeline">
       <TimelineFilters />
       {entries.length === 0 ? (
         <EmptyState title="Nothing here yet">

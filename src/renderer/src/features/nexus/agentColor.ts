@@ -19,3 +19,8 @@ export function formatTime(ts: number): string {
   const pad = (value: number): string => String(value).padStart(2, '0')
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
+
+/** "09:00", local time: the lanes' time gutter, where the date is shown only when it changes. */
+export function formatClock(ts: number): string {
+  return formatTime(ts).slice(11)
+}

@@ -18,6 +18,9 @@ function fakeNexus(entries: NexusEntry[]): FakeApi {
   api.handle('nexus.decisions', () => ({ entries: entries.filter((e) => e.type === 'decision') }))
   api.handle('nexus.checkpoints', () => ({ entries: [] }))
   api.handle('nexus.conflicts', () => ({ conflicts: [] }))
+  api.handle('nexus.cursors', ({ agents = [] }) => ({
+    cursors: agents.map((agent) => ({ agent, seq: 0, unread: entries.filter((e) => e.agent !== agent).length, updatedAt: null }))
+  }))
   api.handle('nexus.verify', () => ({ ok: true, count: entries.length, firstBadSeq: null, problems: [] }))
   return api
 }
@@ -66,6 +69,25 @@ describe('nexus slice', () => {
     expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([4, 5])
     await store.getState().loadOlderNexus()
     expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([2, 3, 4, 5])
+  })
+
+  it('loads unread counts for every author and refreshes them after live appends; remembers the view', async () => {
+    const entries = [entry(1, 'ella', 'turn', 'a'), entry(2, 'lyra', 'turn', 'b')]
+    const api = fakeNexus(entries)
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    await store.getState().loadNexus()
+    expect(store.getState().nexusError).toBeNull()
+    expect(store.getState().nexusCursors).toEqual([
+      { agent: 'ella', seq: 0, unread: 1, updatedAt: null },
+      { agent: 'lyra', seq: 0, unread: 1, updatedAt: null }
+    ])
+    entries.push(entry(3, 'otto', 'turn', 'c'))
+    api.emit('nexus.appended', { entries: [entries[2] as NexusEntry] })
+    await expect.poll(() => store.getState().nexusCursors.map((cursor) => `${cursor.agent}:${cursor.unread}`)).toEqual(['ella:2', 'lyra:2', 'otto:2'])
+    expect(store.getState().nexusView).toBe('timeline')
+    store.getState().setNexusView('lanes')
+    expect(store.getState().nexusView).toBe('lanes')
   })
 
   it('reports a refused project-state save as a conflict and keeps the draft', async () => {

@@ -1,4 +1,4 @@
-import type { NexusConflict, NexusEntry, NexusEntryType, NexusVerifyReport } from '../../../../shared/contract'
+import type { NexusConflict, NexusCursor, NexusEntry, NexusEntryType, NexusVerifyReport } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -9,6 +9,9 @@ export interface NexusFilter {
   readonly type: NexusEntryType | ''
   readonly search: string
 }
+
+/** The log as one list, or as one column per author. */
+export type NexusView = 'timeline' | 'lanes'
 
 /** How many entries the timeline shows (newest). */
 export const TIMELINE_LIMIT = 300
@@ -29,6 +32,11 @@ export interface NexusSlice {
   readonly nexusTailSeq: number
   readonly nexusError: string | null
   readonly nexusLoaded: boolean
+  readonly nexusView: NexusView
+  /** Read cursors and unread counts of the authors seen (for the lane headers). */
+  readonly nexusCursors: readonly NexusCursor[]
+  readonly setNexusView: (view: NexusView) => void
+  readonly loadNexusCursors: () => Promise<void>
   readonly loadNexus: () => Promise<void>
   /** At app start: live updates on, and the conflicts for the sidebar badge (no full load, no verify). */
   readonly startNexus: () => Promise<void>
@@ -68,6 +76,8 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
   let latest = 0
   // New entries are re-verified once a burst of appends has settled, not once per entry.
   let verifyTimer: ReturnType<typeof setTimeout> | undefined
+  // Unread counts follow a burst of appends once, shortly after it.
+  let cursorTimer: ReturnType<typeof setTimeout> | undefined
   const loadTimeline = async (get: () => AppState, set: (patch: Partial<NexusSlice>) => void): Promise<void> => {
     const request = ++latest
     const result = await api.call('nexus.list', { limit: TIMELINE_LIMIT, ...filterInput(get().nexusFilter) })
@@ -98,11 +108,25 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     nexusTailSeq: 0,
     nexusError: null,
     nexusLoaded: false,
+    nexusView: 'timeline',
+    nexusCursors: [],
+    setNexusView(view) {
+      set({ nexusView: view })
+    },
+    async loadNexusCursors() {
+      const agents = get().nexusAuthors
+      try {
+        set({ nexusCursors: agents.length === 0 ? [] : (await api.call('nexus.cursors', { agents: [...agents] })).cursors })
+      } catch (error) {
+        set({ nexusError: errorMessage(error) })
+      }
+    },
     async loadNexus() {
       try {
         const watch = await api.call('nexus.watch', {})
         set({ nexusTailSeq: watch.tailSeq })
         await Promise.all([loadTimeline(get, set), loadSideLists(get, set), get().verifyNexus()])
+        await get().loadNexusCursors()
         set({ nexusError: null, nexusLoaded: true })
       } catch (error) {
         set({ nexusError: errorMessage(error), nexusLoaded: true })
@@ -164,6 +188,11 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
         verifyTimer = undefined
         void get().verifyNexus()
       }, 2000)
+      if (cursorTimer !== undefined) clearTimeout(cursorTimer)
+      cursorTimer = setTimeout(() => {
+        cursorTimer = undefined
+        void get().loadNexusCursors()
+      }, 300)
       if (entries.some((entry) => ['decision', 'checkpoint', 'resolution'].includes(entry.type))) {
         loadSideLists(get, set).catch((error: unknown) => set({ nexusError: errorMessage(error) }))
       }
@@ -179,4 +208,6 @@ export const selectNexusCheckpoints = (state: AppState): readonly NexusEntry[] =
 export const selectNexusConflicts = (state: AppState): readonly NexusConflict[] => state.nexusConflicts
 export const selectNexusChain = (state: AppState): NexusVerifyReport | null => state.nexusChain
 export const selectNexusTailSeq = (state: AppState): number => state.nexusTailSeq
+export const selectNexusView = (state: AppState): NexusView => state.nexusView
+export const selectNexusCursors = (state: AppState): readonly NexusCursor[] => state.nexusCursors
 export const selectNexusConflictCount = (state: AppState): number => state.nexusConflicts.length
