@@ -1,3 +1,5 @@
+import type { PromptLayerReport, Tier } from '../domain/prompt/promptTypes'
+
 /**
  * The port between the chat engine and the prompt assembler (issue #3 implements it,
  * issue #4 consumes it). One call = the system prompt a NEW session would send.
@@ -14,23 +16,8 @@ export interface PromptRequest {
   readonly toolNames: readonly string[]
 }
 
-export type Tier = 'stable' | 'context' | 'volatile'
-
-export interface PromptLayerReport {
-  readonly id: string
-  readonly tier: Tier
-  /** Absolute file path the layer came from, or null for built-in text. */
-  readonly source: string | null
-  readonly chars: number
-  readonly tokens: number
-  readonly truncated: boolean
-  /** Injection-scanner finding ids that blocked this layer (or an entry of it). */
-  readonly blocked: readonly string[]
-  readonly warnings: readonly string[]
-  /** [start, end) character offsets of this layer inside `text`. */
-  readonly start: number
-  readonly end: number
-}
+/** Defined with the assembler (the domain may not import ports); re-exported as the port's vocabulary. */
+export type { PromptLayerReport, Tier }
 
 export interface BuiltPrompt {
   /** Exactly the bytes sent as the system prompt. */

@@ -83,14 +83,11 @@ export interface TruncationInfo {
   readonly cap: number
 }
 
-/**
- * The tiers in prompt order. Mirrors `Tier` of the PromptBuilder port (core/ports), restated
- * here because the domain may not import ports; the service's `implements` checks they agree.
- */
+/** The tiers in prompt order (SPEC §2). The PromptBuilder port re-exports this type. */
 export type Tier = 'stable' | 'context' | 'volatile'
 
-/** The port's layer report plus what the Prompt view shows (matched lines, truncation numbers). */
-export interface PromptLayerDetail {
+/** What the assembler reports per layer; the PromptBuilder port re-exports this type. */
+export interface PromptLayerReport {
   readonly id: string
   readonly tier: Tier
   /** Absolute path of the file the layer came from, or null for built-in text. */
@@ -104,6 +101,10 @@ export interface PromptLayerDetail {
   /** [start, end) character offsets inside the prompt text. */
   readonly start: number
   readonly end: number
+}
+
+/** The layer report plus what the Prompt view shows (matched lines, truncation numbers). */
+export interface PromptLayerDetail extends PromptLayerReport {
   readonly findings: readonly LayerFinding[]
   readonly truncation: TruncationInfo | null
 }
