@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runHearth } from '../helpers/cli'
@@ -35,6 +35,19 @@ describe('hearth CLI: init and agents', () => {
         { id: 'code', name: 'Coder' }
       ]
     })
+  })
+
+  it("renames and deletes agents; a deleted agent's folder moves to .trash", () => {
+    runHearth(['agents', 'create', 'Coder', '--id', 'code', '--home', temp.dir])
+    expect(runHearth(['agents', 'rename', 'code', 'Builder', '--home', temp.dir, '--json']).json()).toEqual({ agent: { id: 'code', name: 'Builder' } })
+    expect(runHearth(['agents', 'delete', 'code', '--home', temp.dir, '--json']).json()).toEqual({ deleted: { id: 'code' } })
+    expect(runHearth(['agents', 'list', '--home', temp.dir, '--json']).json()).toEqual({ agents: [] })
+    expect(existsSync(join(temp.dir, 'agents', 'code'))).toBe(false)
+    const trashed = readdirSync(join(temp.dir, '.trash'))
+    expect(trashed.some((name) => name.startsWith('agent-code-'))).toBe(true)
+    const missing = runHearth(['agents', 'delete', 'ghost', '--home', temp.dir])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/No agent with id "ghost"/)
   })
 
   it('refuses a duplicate or hostile agent id with exit 1 and a clear message, no stack trace', () => {

@@ -27,4 +27,29 @@ const create: CliCommand = {
   }
 }
 
-export const agentsCommands: readonly CliCommand[] = [list, create]
+const rename: CliCommand = {
+  words: ['agents', 'rename'],
+  summary: "change an agent's display name (its id and folder stay)",
+  usage: 'hearth agents rename ID NAME',
+  options: {},
+  positionals: [2, 2],
+  async run(ctx) {
+    const agent = ctx.core().services.agents.rename(ctx.positionals[0] as string, ctx.positionals[1] as string)
+    return { data: { agent: { id: agent.id, name: agent.name } }, text: `Renamed ${agent.id} to ${agent.name}` }
+  }
+}
+
+const remove: CliCommand = {
+  words: ['agents', 'delete'],
+  summary: "delete an agent; its folder moves to the home's .trash/ (nothing is lost)",
+  usage: 'hearth agents delete ID',
+  options: {},
+  positionals: [1, 1],
+  async run(ctx) {
+    const id = ctx.positionals[0] as string
+    ctx.core().services.agents.delete(id)
+    return { data: { deleted: { id } }, text: `Deleted agent ${id}; its files are in ${ctx.core().services.paths.trash}` }
+  }
+}
+
+export const agentsCommands: readonly CliCommand[] = [list, create, rename, remove]
