@@ -3,6 +3,7 @@ import { notFound } from '../errors'
 import type { CallRecord, CallRepository } from './callRepository'
 import type { PromptReport, SessionRecord, StoredMessage } from './chatTypes'
 import { placeCacheMarkers, buildWireMessages } from './requestBuilder'
+import { diffRequests, type InspectedRequest } from './requestDiff'
 import type { SessionRepository } from './sessionRepository'
 import { promptTiers } from './sessionViews'
 import { publicUsage } from './turnRunner'
@@ -33,14 +34,7 @@ export function inspectTurn(repo: SessionRepository, calls: CallRepository, sess
 }
 
 function inspectCall(repo: SessionRepository, session: SessionRecord, messages: ReadonlyMap<number, StoredMessage>, call: CallRecord, previous: CallRecord | undefined): InspectedCall {
-  const prompt = repo.promptVersion(session.id, call.promptVersion) ?? { text: session.systemPrompt, report: session.promptReport, reason: 'unknown' }
-  const sent = call.recipe.messageIds.flatMap((id) => {
-    const message = messages.get(id)
-    return message ? [{ ...message, inContext: true }] : []
-  })
-  const wire = buildWireMessages(sent, null)
-  const withInstruction = call.recipe.instruction ? appendInstruction(wire, call.recipe.instruction) : wire
-  const marked = placeCacheMarkers(session.tools, prompt.text, withInstruction, call.recipe.ttl)
+  const request = rebuildRequest(repo, session, messages, call)
   return {
     callId: call.id,
     iteration: call.iteration,
@@ -54,18 +48,32 @@ function inspectCall(repo: SessionRepository, session: SessionRecord, messages: 
     expectedRead: call.expectedRead,
     missReason: call.missReason,
     promptVersion: call.promptVersion,
-    request: {
-      model: call.model,
-      maxTokens: call.recipe.maxTokens,
-      ttl: call.recipe.ttl,
-      system: promptTiers(prompt.text, prompt.report).map((tier) => ({ ...tier, source: tierSources(prompt.report, tier.tier) })),
-      tools: session.tools.map((tool, i) => ({ name: tool.name, description: tool.description, inputSchema: tool.input_schema, marked: call.sections.breakpoints.some((b) => b.kind === 'tools' && b.position === i) })),
-      messages: marked.messages.map((message, i) => ({ role: message.role, content: message.content.map((block) => ({ ...block })), sourceIds: [...(withInstruction[i]?.sourceIds ?? [])] })),
-      context: [...call.recipe.context],
-      breakpoints: call.sections.breakpoints.map((b) => ({ kind: b.kind, position: b.position, messageIndex: b.messageIndex ?? null, blockIndex: b.blockIndex ?? null, estimatedTokens: b.estimatedTokens })),
-      instruction: call.recipe.instruction ?? null
-    },
-    diff: diffCalls(call, previous)
+    request,
+    diff: diffCalls(call, previous),
+    requestDiff: previous ? diffRequests(rebuildRequest(repo, session, messages, previous), request, previous.id) : null
+  }
+}
+
+/** One call's request as sent: the prompt version it used, the frozen tools, its messages and markers. */
+function rebuildRequest(repo: SessionRepository, session: SessionRecord, messages: ReadonlyMap<number, StoredMessage>, call: CallRecord): InspectedRequest {
+  const prompt = repo.promptVersion(session.id, call.promptVersion) ?? { text: session.systemPrompt, report: session.promptReport, reason: 'unknown' }
+  const sent = call.recipe.messageIds.flatMap((id) => {
+    const message = messages.get(id)
+    return message ? [{ ...message, inContext: true }] : []
+  })
+  const wire = buildWireMessages(sent, null)
+  const withInstruction = call.recipe.instruction ? appendInstruction(wire, call.recipe.instruction) : wire
+  const marked = placeCacheMarkers(session.tools, prompt.text, withInstruction, call.recipe.ttl)
+  return {
+    model: call.model,
+    maxTokens: call.recipe.maxTokens,
+    ttl: call.recipe.ttl,
+    system: promptTiers(prompt.text, prompt.report).map((tier) => ({ ...tier, source: tierSources(prompt.report, tier.tier) })),
+    tools: session.tools.map((tool, i) => ({ name: tool.name, description: tool.description, inputSchema: tool.input_schema, marked: call.sections.breakpoints.some((b) => b.kind === 'tools' && b.position === i) })),
+    messages: marked.messages.map((message, i) => ({ role: message.role, content: message.content.map((block) => ({ ...block })), sourceIds: [...(withInstruction[i]?.sourceIds ?? [])] })),
+    context: [...call.recipe.context],
+    breakpoints: call.sections.breakpoints.map((b) => ({ kind: b.kind, position: b.position, messageIndex: b.messageIndex ?? null, blockIndex: b.blockIndex ?? null, estimatedTokens: b.estimatedTokens })),
+    instruction: call.recipe.instruction ?? null
   }
 }
 

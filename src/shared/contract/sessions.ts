@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CallSummary, MissReason, TurnId, Usage } from './chat'
 import { method } from './define'
 import { AgentId, SessionId } from './ids'
+import { RequestDiff } from './requestDiff'
 
 export const SessionTotals = z.object({
   inputTokens: z.number().int(),
@@ -118,7 +119,9 @@ export const InspectedCall = z.object({
     commonMessages: z.number().int(),
     removedMessages: z.number().int(),
     addedMessages: z.number().int()
-  })
+  }),
+  /** Block by block against the previous call's request (null for the session's first call). */
+  requestDiff: RequestDiff.nullable()
 })
 export type InspectedCall = z.infer<typeof InspectedCall>
 

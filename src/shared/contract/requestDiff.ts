@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+/**
+ * A text diff as runs: consecutive lines (or words) with the same fate are merged into one run,
+ * so an unchanged system tier is one `same` run the Inspector can fold away.
+ */
+export const DiffRun = z.object({ op: z.enum(['same', 'add', 'remove']), text: z.string() })
+export type DiffRun = z.infer<typeof DiffRun>
+
+export const PartStatus = z.enum(['same', 'changed', 'added', 'removed'])
+export type PartStatus = z.infer<typeof PartStatus>
+
+/** One system tier compared with the same tier of the previous request; `lines` only when it changed. */
+export const SystemTierDiff = z.object({
+  tier: z.enum(['stable', 'context', 'volatile']),
+  source: z.string(),
+  status: PartStatus,
+  beforeChars: z.number().int(),
+  afterChars: z.number().int(),
+  lines: z.array(DiffRun)
+})
+
+/** A tool that was added, removed or changed (by name); unchanged tools are only counted. */
+export const ToolDiff = z.object({ name: z.string(), status: PartStatus, changed: z.array(z.enum(['description', 'inputSchema'])) })
+
+/** One content block of a message; `words` (a word diff) only when the block's text changed. */
+export const BlockDiff = z.object({ index: z.number().int(), type: z.string(), status: PartStatus, words: z.array(DiffRun) })
+
+/** One message position: kept as is, changed in place, new at the end, or gone from the history. */
+export const MessageDiff = z.object({
+  index: z.number().int(),
+  role: z.enum(['user', 'assistant']),
+  status: z.enum(['kept', 'changed', 'new', 'gone']),
+  sourceIds: z.array(z.number().int()),
+  blocks: z.array(BlockDiff)
+})
+
+/** A per-turn context block: never stored, so it is compared by provider, size and hash only. */
+export const ContextDiff = z.object({
+  providerId: z.string(),
+  fenceTag: z.string(),
+  status: PartStatus,
+  beforeChars: z.number().int().nullable(),
+  afterChars: z.number().int().nullable()
+})
+
+/** The full block-level diff of a call's request against the previous call's request in the same session. */
+export const RequestDiff = z.object({
+  previousCallId: z.number().int(),
+  model: z.object({ before: z.string(), after: z.string() }).nullable(),
+  ttl: z.object({ before: z.string(), after: z.string() }).nullable(),
+  system: z.array(SystemTierDiff),
+  tools: z.array(ToolDiff),
+  toolsUnchanged: z.number().int(),
+  messages: z.array(MessageDiff),
+  /** Breakpoints described by where they sit ("message 3 (user) · block 0"), split by fate. */
+  breakpoints: z.object({ kept: z.array(z.string()), removed: z.array(z.string()), added: z.array(z.string()) }),
+  context: z.array(ContextDiff)
+})
+export type RequestDiff = z.infer<typeof RequestDiff>
