@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { InspectedCall } from '../../../../shared/contract'
 import { Panel } from '../../ui/Panel'
 import { cachePercent, formatUsd, MISS_REASON_TEXT } from '../chat/format'
+import { RequestDiffView } from './RequestDiffView'
 import { RequestView } from './RequestView'
 
 function DiffLine({ diff }: Readonly<{ diff: InspectedCall['diff'] }>): ReactNode {
@@ -35,6 +36,7 @@ export function CallCard({ call }: Readonly<{ call: InspectedCall }>): ReactNode
       </p>
       {call.error !== null && <p className="chat-error-text">{call.error}</p>}
       <DiffLine diff={call.diff} />
+      {call.requestDiff !== null && <RequestDiffView diff={call.requestDiff} />}
       <RequestView request={call.request} />
     </Panel>
   )

@@ -1,0 +1,70 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { expect, test } from '../fixtures/hearth'
+import { snap } from '../fixtures/screenshots'
+import { ChatPage, rpcClient } from '../pages/ChatPage'
+import { HearthApp } from '../pages/HearthApp'
+
+const PERSONA = `# Scribe\n\n${'Scribe keeps careful notes, answers plainly, and checks facts before stating them. '.repeat(80)}\n`
+
+let fake: FakeAnthropic
+test.beforeAll(async () => {
+  fake = await startFakeAnthropic()
+})
+test.afterAll(async () => fake.close())
+
+test('after a memory edit and a prompt rebuild, the Inspector diffs the changed volatile tier line by line', async ({ page, hearth }) => {
+  fake.reset()
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Scribe', '# About me\n\nI keep zebras.\n')
+  const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
+  try {
+    await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
+    await rpc.call('settings.update', { baseUrl: fake.url })
+  } finally {
+    rpc.close()
+  }
+  const agentDir = join(hearth.home, 'agents', 'scribe')
+  writeFileSync(join(agentDir, 'SOUL.md'), PERSONA)
+  writeFileSync(join(agentDir, 'MEMORY.md'), 'The zebras are called Ada and Bo.\n')
+  const chat = new ChatPage(page)
+  await app.goTo('chat')
+
+  fake.script('Zebras are striped horses.')
+  await chat.send('Tell me about zebras')
+  await chat.waitForTurns(1)
+
+  // The frozen prompt ignores this edit until the user rebuilds it.
+  writeFileSync(join(agentDir, 'MEMORY.md'), 'The zebras are called Ada and Bo.\n§\nA third zebra, Cy, arrived in May.\n')
+  await page.getByTestId('chat-rebuild').click()
+  await expect(page.getByTestId('cache-break-dialog')).toBeVisible()
+  await page.getByTestId('cache-break-confirm').click()
+  await expect(page.getByTestId('cache-break-dialog')).toBeHidden()
+
+  fake.script('Three zebras now.')
+  await chat.send('How many zebras are there?')
+  await chat.waitForTurns(2)
+
+  await chat.inspectTurn(1)
+  const diff = page.getByTestId('inspector-request-diff').first()
+  await expect(diff).toBeVisible()
+  const system = diff.getByTestId('inspector-diff-system')
+  await expect(system).toHaveAttribute('data-changed', 'true')
+  await expect(system).toContainText('volatile changed')
+  const volatile = system.locator('[data-testid="inspector-diff-tier"][data-tier="volatile"]')
+  await expect(volatile).toHaveAttribute('data-status', 'changed')
+  await expect(volatile).toContainText('MEMORY.md')
+  await expect(volatile.locator('.diff-line.diff-add', { hasText: 'A third zebra, Cy, arrived in May.' })).toBeVisible()
+  await expect(system.locator('[data-testid="inspector-diff-tier"][data-tier="stable"]')).toHaveAttribute('data-status', 'same')
+  await expect(diff.getByTestId('inspector-diff-tools')).toHaveAttribute('data-changed', 'false')
+  const messages = diff.getByTestId('inspector-diff-messages')
+  await expect(messages).toContainText('1 kept · 0 changed · 2 new · 0 gone')
+  await expect(messages.locator('[data-status="new"]').last()).toContainText('How many zebras are there?')
+  await expect(diff.getByTestId('inspector-diff-breakpoints')).toHaveAttribute('data-changed', 'true')
+  await expect(page.getByTestId('inspector-miss').first()).toContainText(/rebuilt/i)
+  await diff.scrollIntoViewIfNeeded()
+  await snap(page, 'inspector-diff-rebuild')
+  await volatile.screenshot({ path: join('test-results', 'screenshots', 'inspector-diff-volatile.png') })
+})
