@@ -61,6 +61,7 @@ test('after a memory edit and a prompt rebuild, the Inspector diffs the changed 
   await expect(diff.getByTestId('inspector-diff-tools')).toHaveAttribute('data-changed', 'false')
   const messages = diff.getByTestId('inspector-diff-messages')
   await expect(messages).toContainText('1 kept · 0 changed · 2 new · 0 gone')
+  await expect(messages.getByTestId('inspector-diff-kept')).toHaveText('#1 kept as sent before')
   await expect(messages.locator('[data-status="new"]').last()).toContainText('How many zebras are there?')
   await expect(diff.getByTestId('inspector-diff-breakpoints')).toHaveAttribute('data-changed', 'true')
   await expect(page.getByTestId('inspector-miss').first()).toContainText(/rebuilt/i)

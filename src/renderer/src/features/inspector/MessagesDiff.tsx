@@ -11,7 +11,19 @@ function count(messages: readonly Message[], status: Message['status']): number 
   return messages.filter((message) => message.status === status).length
 }
 
-/** One message position: kept ones are a single muted line; the others show their blocks' text diff. */
+/** Folds each stretch of kept messages into one row, so a long session shows only what moved. */
+function groupKept(messages: readonly Message[]): (Message | { first: number; last: number })[] {
+  const out: (Message | { first: number; last: number })[] = []
+  for (const message of messages) {
+    const last = out.at(-1)
+    if (message.status !== 'kept') out.push(message)
+    else if (last && 'first' in last && last.last === message.index - 1) last.last = message.index
+    else out.push({ first: message.index, last: message.index })
+  }
+  return out
+}
+
+/** A changed, new or gone message with its blocks' word diff. */
 function MessageRow({ message }: Readonly<{ message: Message }>): ReactNode {
   return (
     <li className={`diff-part diff-part--${PART_STATUS[message.status]}`} data-testid="inspector-diff-message" data-status={message.status}>
@@ -42,9 +54,16 @@ export function MessagesDiff({ messages }: Readonly<{ messages: RequestDiff['mes
   return (
     <DiffSection title="Messages" summary={summary} changed={changed} testId="inspector-diff-messages">
       <ol className="diff-list">
-        {messages.map((message) => (
-          <MessageRow key={message.index} message={message} />
-        ))}
+        {groupKept(messages).map((item) =>
+          'first' in item ? (
+            <li key={`kept-${item.first}`} className="diff-part diff-part--same" data-testid="inspector-diff-kept">
+              #{item.first + 1}
+              {item.last > item.first ? `–#${item.last + 1}` : ''} kept as sent before
+            </li>
+          ) : (
+            <MessageRow key={item.index} message={item} />
+          )
+        )}
       </ol>
     </DiffSection>
   )
