@@ -3,13 +3,50 @@ import { method } from './define'
 
 export const CacheTtl = z.enum(['5m', '1h'])
 
+/*
+ * The bounds below repeat CONFIG_SHAPE in core/home/config.ts (shared may not import core);
+ * settingsService.test.ts checks that both accept and refuse the same edge values.
+ */
+
+/** Character budgets of MEMORY.md and USER.md: the memory tool refuses writes past them. */
+export const MemoryLimits = z.object({
+  memoryCharLimit: z.number().int().positive(),
+  userCharLimit: z.number().int().positive()
+})
+export type MemoryLimits = z.infer<typeof MemoryLimits>
+
+/** How many memories recall injects per turn; 0 turns recall off. */
+export const RecallSettings = z.object({ k: z.number().int().min(0).max(50) })
+export type RecallSettings = z.infer<typeof RecallSettings>
+
+/** Minutes a session may sit idle before it ends (and retention runs); 0 = only on explicit end or quit. */
+export const RetentionSettings = z.object({ idleMinutes: z.number().int().min(0) })
+export type RetentionSettings = z.infer<typeof RetentionSettings>
+
 /** The settings a user edits in the app; the API key is deliberately not among them. */
 export const EditableSettings = z.object({
   model: z.string().min(1).max(200),
+  provider: z.string().min(1).max(100),
   baseUrl: z.string().url().nullable(),
-  cacheTtl: CacheTtl
+  cacheTtl: CacheTtl,
+  /** Per-file character cap for context files; null = scale with the model's context window. */
+  context_file_max_chars: z.number().int().positive().nullable(),
+  memory: MemoryLimits,
+  recall: RecallSettings,
+  retention: RetentionSettings
 })
 export type EditableSettings = z.infer<typeof EditableSettings>
+
+/**
+ * A change to some settings. Nested groups are partial too: the core merges them key by key into
+ * config.json, so `{ memory: { memoryCharLimit } }` keeps userCharLimit and any unknown sub-keys.
+ */
+export const SettingsPatch = EditableSettings.extend({
+  memory: MemoryLimits.partial(),
+  recall: RecallSettings.partial(),
+  retention: RetentionSettings.partial()
+}).partial()
+export type SettingsPatch = z.infer<typeof SettingsPatch>
 
 export const ApiKeyStatus = z.object({ configured: z.boolean(), protectedByOs: z.boolean() })
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>
@@ -25,7 +62,7 @@ export type SettingsView = z.infer<typeof SettingsView>
 
 export const settingsMethods = {
   'settings.get': method(z.object({}), SettingsView),
-  'settings.update': method(EditableSettings.partial(), SettingsView),
+  'settings.update': method(SettingsPatch, SettingsView),
   /** Write-only: there is no method that returns the key. */
   'settings.setApiKey': method(z.object({ key: z.string().min(1).max(500) }), ApiKeyStatus)
 } as const

@@ -18,6 +18,9 @@ export function ModelSettingsFields({ initial, locked, message, onMessage }: Pro
       aria-label="Model settings"
     >
       <div className="form-grid">
+        <SettingsField label="Provider" hint="The API Hearth speaks: anthropic (also for compatible endpoints). A change rebuilds the next turn's prompt." error={form.fieldErrors.provider}>
+          {(id) => <input id={id} className="input" value={form.draft.provider} spellCheck={false} data-testid="settings-provider" onChange={(event) => form.change({ provider: event.target.value })} />}
+        </SettingsField>
         <SettingsField label="Model" hint="The model id sent with every request." error={form.fieldErrors.model}>
           {(id) => <input id={id} className="input" value={form.draft.model} data-testid="settings-model" onChange={(event) => form.change({ model: event.target.value })} />}
         </SettingsField>

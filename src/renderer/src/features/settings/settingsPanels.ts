@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react'
 import { ApiKeyForm } from './ApiKeyForm'
 import { HomeFolderPanel } from './HomeFolderPanel'
+import { LimitsSettingsForm } from './LimitsSettingsForm'
 import { ModelSettingsForm } from './ModelSettingsForm'
+import { RetentionSettingsForm } from './RetentionSettingsForm'
 import { ToolsSettings } from '../tools/ToolsSettings'
 
 export interface SettingsPanelDefinition {
@@ -17,6 +19,8 @@ export interface SettingsPanelDefinition {
 export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
   { id: 'model', title: 'Model', component: ModelSettingsForm },
   { id: 'api-key', title: 'API key', component: ApiKeyForm },
+  { id: 'limits', title: 'Limits', component: LimitsSettingsForm },
+  { id: 'retention', title: 'Retention', component: RetentionSettingsForm },
   { id: 'tools', title: 'Tools', component: ToolsSettings },
   { id: 'home', title: 'Where your data lives', component: HomeFolderPanel }
 ]

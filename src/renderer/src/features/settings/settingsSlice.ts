@@ -1,4 +1,4 @@
-import type { EditableSettings, SettingsView } from '../../../../shared/contract'
+import type { SettingsPatch, SettingsView } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -7,7 +7,7 @@ export interface SettingsSlice {
   readonly settingsView: SettingsView | null
   readonly settingsLoadError: string | null
   readonly loadSettings: () => Promise<void>
-  readonly updateSettings: (patch: Partial<EditableSettings>) => Promise<ActionResult>
+  readonly updateSettings: (patch: SettingsPatch) => Promise<ActionResult>
   /** Write-only: the key goes to the core and only `{configured, protectedByOs}` comes back. */
   readonly saveApiKey: (key: string) => Promise<ActionResult>
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { EditableSettings } from '../../../../shared/contract'
+import { SettingsPatch, type EditableSettings } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 
 export interface ModelSettingsDraft {
   readonly model: string
+  readonly provider: string
   readonly baseUrl: string
   readonly cacheTtl: '5m' | '1h'
 }
@@ -19,17 +20,17 @@ export interface ModelSettingsForm {
 }
 
 /**
- * Form state for model, base URL and cache TTL. The result message lives with the caller, because
+ * Form state for provider, model, base URL and cache TTL. The result message lives with the caller, because
  * the form is re-mounted (fresh from disk) after every save. Checked with the contract's own schema before
  * sending, so a bad URL is reported beside the field in plain words.
  */
 export function useModelSettingsForm(initial: EditableSettings, setMessage: (message: FormMessage) => void): ModelSettingsForm {
   const updateSettings = useAppStore((state) => state.updateSettings)
-  const [draft, setDraft] = useState<ModelSettingsDraft>({ model: initial.model, baseUrl: initial.baseUrl ?? '', cacheTtl: initial.cacheTtl })
+  const [draft, setDraft] = useState<ModelSettingsDraft>({ model: initial.model, provider: initial.provider, baseUrl: initial.baseUrl ?? '', cacheTtl: initial.cacheTtl })
   const [fieldErrors, setFieldErrors] = useState<ModelSettingsForm['fieldErrors']>({})
   const [busy, setBusy] = useState(false)
   async function save(): Promise<void> {
-    const parsed = EditableSettings.safeParse({ model: draft.model.trim(), baseUrl: draft.baseUrl.trim() === '' ? null : draft.baseUrl.trim(), cacheTtl: draft.cacheTtl })
+    const parsed = SettingsPatch.safeParse({ model: draft.model.trim(), provider: draft.provider.trim(), baseUrl: draft.baseUrl.trim() === '' ? null : draft.baseUrl.trim(), cacheTtl: draft.cacheTtl })
     if (!parsed.success) {
       setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), explain(String(issue.path[0]))])))
       return
@@ -55,5 +56,6 @@ export function useModelSettingsForm(initial: EditableSettings, setMessage: (mes
 function explain(field: string): string {
   if (field === 'baseUrl') return 'Enter a full URL such as http://127.0.0.1:11434, or leave it empty for Anthropic.'
   if (field === 'model') return 'Enter a model name.'
+  if (field === 'provider') return 'Enter a provider name, such as anthropic.'
   return 'This value is not valid.'
 }

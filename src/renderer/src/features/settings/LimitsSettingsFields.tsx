@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react'
+import { NumberSettingsField } from './NumberSettingsField'
+import { checkLimits, limitsDraftOf } from './settingsDrafts'
+import { SettingsFormActions } from './SettingsFormActions'
+import type { SettingsFieldsProps } from './SettingsFormHost'
+import { useSettingsForm } from './useSettingsForm'
+import './settings.css'
+
+/** Memory budgets, the context file cap and recall k; all apply from the next turn, no restart. */
+export function LimitsSettingsFields({ initial, locked, message, onMessage }: SettingsFieldsProps): ReactNode {
+  const form = useSettingsForm(limitsDraftOf(initial), checkLimits, onMessage)
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.save()
+      }}
+      aria-label="Limits"
+    >
+      <p className="muted settings-note">
+        The memory budgets cap MEMORY.md and USER.md: the memory tool refuses a write that would go past them, and the
+        prompt&apos;s usage header shows each agent how much of its budget is used.
+      </p>
+      <div className="form-grid">
+        <NumberSettingsField
+          label="MEMORY.md budget (characters)"
+          hint="The agent's notes. Default 4000."
+          error={form.fieldErrors.memoryCharLimit}
+          value={form.draft.memoryCharLimit}
+          testId="settings-memory-limit"
+          onChange={(value) => form.change({ memoryCharLimit: value })}
+        />
+        <NumberSettingsField
+          label="USER.md budget (characters)"
+          hint="What the agent knows about you. Default 2000."
+          error={form.fieldErrors.userCharLimit}
+          value={form.draft.userCharLimit}
+          testId="settings-user-limit"
+          onChange={(value) => form.change({ userCharLimit: value })}
+        />
+        <NumberSettingsField
+          label="Context file cap (characters)"
+          hint="Per AGENTS.md or rules file; longer files are cut in the middle. Empty = scale with the model."
+          error={form.fieldErrors.contextFileMaxChars}
+          value={form.draft.contextFileMaxChars}
+          placeholder="Scale with the model"
+          testId="settings-context-file-cap"
+          onChange={(value) => form.change({ contextFileMaxChars: value })}
+        />
+        <NumberSettingsField
+          label="Memories recalled per turn"
+          hint="0 to 50; 0 turns recall off. Default 5."
+          error={form.fieldErrors.recallK}
+          value={form.draft.recallK}
+          testId="settings-recall-k"
+          onChange={(value) => form.change({ recallK: value })}
+        />
+      </div>
+      <SettingsFormActions message={message} busy={form.busy} locked={locked} testIdPrefix="settings-limits" />
+    </form>
+  )
+}

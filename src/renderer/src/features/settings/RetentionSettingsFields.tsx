@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react'
+import { NumberSettingsField } from './NumberSettingsField'
+import { checkRetention, retentionDraftOf } from './settingsDrafts'
+import { SettingsFormActions } from './SettingsFormActions'
+import type { SettingsFieldsProps } from './SettingsFormHost'
+import { useSettingsForm } from './useSettingsForm'
+import './settings.css'
+
+/** When sessions end by themselves; ending is what hands candidate memories to the Review inbox. */
+export function RetentionSettingsFields({ initial, locked, message, onMessage }: SettingsFieldsProps): ReactNode {
+  const form = useSettingsForm(retentionDraftOf(initial), checkRetention, onMessage)
+  const minutes = form.fieldErrors.idleMinutes === undefined ? Number(form.draft.idleMinutes.trim()) : null
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.save()
+      }}
+      aria-label="Retention"
+    >
+      <p className="muted settings-note">
+        When a session ends, Hearth looks back over it for facts worth keeping and sends them as candidate memories to the
+        Review inbox. Nothing becomes a memory until you accept it there. A session ends when you end it, when it has been
+        idle for the time below, and when you quit the app — quitting ends every open session.
+      </p>
+      <div className="form-grid">
+        <NumberSettingsField
+          label="End a session after it is idle for (minutes)"
+          hint="0 = only when you end the session or quit. Default 30."
+          error={form.fieldErrors.idleMinutes}
+          value={form.draft.idleMinutes}
+          testId="settings-idle-minutes"
+          onChange={(value) => form.change({ idleMinutes: value })}
+        />
+      </div>
+      {minutes !== null && (
+        <p className="field__hint" data-testid="settings-retention-summary">
+          {minutes === 0 ? 'Idle sessions stay open; retention runs when you end a session or quit.' : `Sessions quiet for ${minutes} minute${minutes === 1 ? '' : 's'} end and go to review.`}
+        </p>
+      )}
+      <SettingsFormActions message={message} busy={form.busy} locked={locked} testIdPrefix="settings-retention" />
+    </form>
+  )
+}
