@@ -19,6 +19,21 @@ export class SettingsPage {
     await expect(this.page.getByTestId('api-key-input')).toHaveValue('')
   }
 
+  /** Fills the Limits panel fields given (text as typed) and presses its Save. */
+  async saveLimits(values: { readonly memoryCharLimit?: string; readonly userCharLimit?: string; readonly contextFileCap?: string; readonly recallK?: string }): Promise<void> {
+    if (values.memoryCharLimit !== undefined) await this.page.getByTestId('settings-memory-limit').fill(values.memoryCharLimit)
+    if (values.userCharLimit !== undefined) await this.page.getByTestId('settings-user-limit').fill(values.userCharLimit)
+    if (values.contextFileCap !== undefined) await this.page.getByTestId('settings-context-file-cap').fill(values.contextFileCap)
+    if (values.recallK !== undefined) await this.page.getByTestId('settings-recall-k').fill(values.recallK)
+    await this.page.getByTestId('settings-limits-save').click()
+  }
+
+  /** Fills the Retention panel's idle minutes and presses its Save. */
+  async saveIdleMinutes(minutes: string): Promise<void> {
+    await this.page.getByTestId('settings-idle-minutes').fill(minutes)
+    await this.page.getByTestId('settings-retention-save').click()
+  }
+
   async saveModelSettings(values: { readonly model?: string; readonly baseUrl?: string; readonly cacheTtl?: '5m' | '1h' }): Promise<void> {
     if (values.model !== undefined) await this.page.getByTestId('settings-model').fill(values.model)
     if (values.baseUrl !== undefined) await this.page.getByTestId('settings-base-url').fill(values.baseUrl)

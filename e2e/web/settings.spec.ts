@@ -1,12 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseConfig } from '../../src/core/home/config'
+import type { Locator } from '@playwright/test'
 import { expect, test } from '../fixtures/hearth'
-import { snap } from '../fixtures/screenshots'
+import { SCREENSHOT_DIR, snap } from '../fixtures/screenshots'
 import { HearthApp } from '../pages/HearthApp'
 import { SettingsPage } from '../pages/SettingsPage'
 
 const SECRET = 'sk-ant-e2e-secret-7f3a9c1d5b'
+
+/** One settings panel on its own, so its fields and messages can be looked at closely. */
+async function snapPanel(panel: Locator, name: string): Promise<void> {
+  await panel.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' })
+}
 
 test('the API key is write-only: the page learns "configured", never the key', async ({ page, hearth }) => {
   const received: string[] = []
@@ -53,6 +59,62 @@ test('model, base URL and cache TTL are saved to config.json', async ({ page, he
   await snap(page, 'settings')
 })
 
+test.describe('limits and retention', () => {
+  const seeded = { model: 'claude-kept', custom: { kept: true }, memory: { userCharLimit: 1500, futureKnob: 1 }, nexus: { injectCap: 12 } }
+  test.use({ seedFiles: { 'config.json': JSON.stringify(seeded, null, 2) } })
+
+  test('are merged into config.json key by key; an invalid value is explained and nothing is written', async ({ page, hearth }) => {
+    const configPath = join(hearth.home, 'config.json')
+    const app = new HearthApp(page)
+    await app.open(hearth.url)
+    await app.completeFirstRun('Keeper', 'Hi.\n')
+    await app.goTo('settings')
+    const settings = new SettingsPage(page)
+    await expect(page.getByTestId('settings-panel-limits')).toContainText('usage header')
+    await expect(page.getByTestId('settings-panel-retention')).toContainText('Review inbox')
+    await expect(page.getByTestId('settings-user-limit')).toHaveValue('1500')
+    await expect(page.getByTestId('settings-context-file-cap')).toHaveAttribute('placeholder', 'Scale with the model')
+    await expect(page.getByTestId('settings-provider')).toHaveValue('anthropic')
+    await snapPanel(page.getByTestId('settings-panel-limits'), 'settings-limits')
+
+    const before = readFileSync(configPath, 'utf8')
+    await settings.saveLimits({ memoryCharLimit: '-5', recallK: '51' })
+    await expect(page.getByTestId('settings-panel-limits').getByRole('alert').filter({ hasText: '1 or more' })).toBeVisible()
+    await expect(page.getByTestId('settings-panel-limits').getByRole('alert').filter({ hasText: '0 to 50' })).toBeVisible()
+    await expect(page.getByTestId('settings-limits-message')).toHaveText('Nothing was saved: fix the marked fields first.')
+    await settings.saveIdleMinutes('-1')
+    await expect(page.getByTestId('settings-panel-retention').getByRole('alert').filter({ hasText: 'minutes, 0 or more' })).toBeVisible()
+    await snapPanel(page.getByTestId('settings-panel-limits'), 'settings-limits-invalid')
+    await snapPanel(page.getByTestId('settings-panel-retention'), 'settings-limits-retention-invalid')
+    expect(readFileSync(configPath, 'utf8')).toBe(before)
+
+    await settings.saveLimits({ memoryCharLimit: '6500', recallK: '8', contextFileCap: '30000' })
+    await expect(page.getByTestId('settings-limits-message')).toHaveText('Saved to config.json.')
+    await settings.saveIdleMinutes('0')
+    await expect(page.getByTestId('settings-retention-message')).toHaveText('Saved to config.json.')
+    await expect(page.getByTestId('settings-retention-summary')).toContainText('when you end a session or quit')
+    const config = JSON.parse(readFileSync(configPath, 'utf8')) as Record<string, unknown>
+    expect(config).toEqual({
+      ...seeded,
+      memory: { memoryCharLimit: 6500, userCharLimit: 1500, futureKnob: 1 },
+      context_file_max_chars: 30000,
+      recall: { k: 8 },
+      retention: { idleMinutes: 0 }
+    })
+    await snapPanel(page.getByTestId('settings-panel-limits'), 'settings-limits-saved')
+    await page.getByTestId('settings-panel-retention').scrollIntoViewIfNeeded()
+    await snap(page, 'settings-limits-page')
+
+    await settings.saveLimits({ contextFileCap: '' })
+    await expect(page.getByTestId('settings-limits-message')).toHaveText('Saved to config.json.')
+    expect(JSON.parse(readFileSync(configPath, 'utf8'))).toMatchObject({ context_file_max_chars: null, memory: { memoryCharLimit: 6500 } })
+    await page.reload()
+    await app.goTo('settings')
+    await expect(page.getByTestId('settings-memory-limit')).toHaveValue('6500')
+    await expect(page.getByTestId('settings-idle-minutes')).toHaveValue('0')
+  })
+})
+
 test.describe('a malformed config.json', () => {
   const badConfig = '{ "cacheTtl": "2h", "model": "", "recall": { "k": 99 } }\n'
   test.use({ seedFiles: { 'config.json': badConfig } })
@@ -70,6 +132,8 @@ test.describe('a malformed config.json', () => {
     expect(expected.length).toBe(3)
     await expect(page.getByTestId('config-error')).toHaveText([...expected])
     await expect(page.getByTestId('settings-save')).toBeDisabled()
+    await expect(page.getByTestId('settings-limits-save')).toBeDisabled()
+    await expect(page.getByTestId('settings-retention-save')).toBeDisabled()
     await snap(page, 'settings-config-errors')
     expect(readFileSync(join(hearth.home, 'config.json'), 'utf8')).toBe(badConfig)
 

@@ -24,24 +24,24 @@ export function LimitsSettingsFields({ initial, locked, message, onMessage }: Se
       </p>
       <div className="form-grid">
         <NumberSettingsField
-          label="MEMORY.md budget (characters)"
-          hint="The agent's notes. Default 4000."
+          label="MEMORY.md budget"
+          hint="Characters of the agent's notes. Default 4000."
           error={form.fieldErrors.memoryCharLimit}
           value={form.draft.memoryCharLimit}
           testId="settings-memory-limit"
           onChange={(value) => form.change({ memoryCharLimit: value })}
         />
         <NumberSettingsField
-          label="USER.md budget (characters)"
-          hint="What the agent knows about you. Default 2000."
+          label="USER.md budget"
+          hint="Characters of what the agent knows about you. Default 2000."
           error={form.fieldErrors.userCharLimit}
           value={form.draft.userCharLimit}
           testId="settings-user-limit"
           onChange={(value) => form.change({ userCharLimit: value })}
         />
         <NumberSettingsField
-          label="Context file cap (characters)"
-          hint="Per AGENTS.md or rules file; longer files are cut in the middle. Empty = scale with the model."
+          label="Context file cap"
+          hint="Characters per AGENTS.md or rules file; longer files are cut in the middle. Empty = scale with the model."
           error={form.fieldErrors.contextFileMaxChars}
           value={form.draft.contextFileMaxChars}
           placeholder="Scale with the model"
@@ -49,8 +49,8 @@ export function LimitsSettingsFields({ initial, locked, message, onMessage }: Se
           onChange={(value) => form.change({ contextFileMaxChars: value })}
         />
         <NumberSettingsField
-          label="Memories recalled per turn"
-          hint="0 to 50; 0 turns recall off. Default 5."
+          label="Recalled per turn"
+          hint="Memories recall adds to each turn: 0 to 50, 0 turns recall off. Default 5."
           error={form.fieldErrors.recallK}
           value={form.draft.recallK}
           testId="settings-recall-k"

@@ -18,7 +18,7 @@ export function ModelSettingsFields({ initial, locked, message, onMessage }: Pro
       aria-label="Model settings"
     >
       <div className="form-grid">
-        <SettingsField label="Provider" hint="The API Hearth speaks: anthropic (also for compatible endpoints). A change rebuilds the next turn's prompt." error={form.fieldErrors.provider}>
+        <SettingsField label="Provider" hint="The API Hearth speaks: anthropic, also for compatible endpoints." error={form.fieldErrors.provider}>
           {(id) => <input id={id} className="input" value={form.draft.provider} spellCheck={false} data-testid="settings-provider" onChange={(event) => form.change({ provider: event.target.value })} />}
         </SettingsField>
         <SettingsField label="Model" hint="The model id sent with every request." error={form.fieldErrors.model}>

@@ -24,10 +24,10 @@ export function RetentionSettingsFields({ initial, locked, message, onMessage }:
         Review inbox. Nothing becomes a memory until you accept it there. A session ends when you end it, when it has been
         idle for the time below, and when you quit the app — quitting ends every open session.
       </p>
-      <div className="form-grid">
+      <div className="form-grid settings-grid--single">
         <NumberSettingsField
-          label="End a session after it is idle for (minutes)"
-          hint="0 = only when you end the session or quit. Default 30."
+          label="Idle minutes before a session ends"
+          hint="0 = only when you end it or quit. Default 30."
           error={form.fieldErrors.idleMinutes}
           value={form.draft.idleMinutes}
           testId="settings-idle-minutes"
