@@ -1,5 +1,5 @@
 // Plain-Node launcher: `node tests/fakeAnthropic/run.mjs [--port N] [--api-key K] [--delay-ms N]`.
-// Node 20 cannot run TypeScript, so jiti (already installed as a dependency of vite) transpiles
+// Node 20 cannot run TypeScript, so jiti (a pinned devDependency) transpiles
 // standalone.ts on the fly. Prints {"url": …} as its first stdout line.
 import { createJiti } from 'jiti'
 
