@@ -27,16 +27,9 @@ export interface NewCall {
   readonly nowMs: number
 }
 
-export interface CallRecord {
+/** A stored call: what `start` was given (its time becomes `startedAtMs`) and how it ended. */
+export interface CallRecord extends Omit<NewCall, 'nowMs'> {
   readonly id: number
-  readonly sessionId: string
-  readonly turnId: string
-  readonly iteration: number
-  readonly purpose: 'turn' | 'compression'
-  readonly model: string
-  readonly promptVersion: number
-  readonly recipe: RequestRecipe
-  readonly sections: RequestSections
   readonly status: 'streaming' | 'ok' | 'error' | 'aborted' | 'interrupted'
   readonly error: string | null
   readonly usage: CallUsage
