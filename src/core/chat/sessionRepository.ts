@@ -1,18 +1,9 @@
 import type { Db } from '../node/db/openDatabase'
-import type { CallUsage, ContentBlock, MessageKind, MessageRole, MessageStatus, PromptReport, SessionRecord, StoredMessage, ToolParam } from './chatTypes'
+import type { CallUsage, ContentBlock, MessageKind, MessageRole, MessageStatus, PromptReport, SessionRecord, StoredMessage } from './chatTypes'
 import { messageFromRow, searchTextOf, sessionFromRow, type MessageRow, type SessionRow } from './sessionRows'
 
-export interface NewSession {
-  readonly id: string
-  readonly agentId: string
-  readonly cwd: string | null
-  readonly model: string
-  readonly provider: string
-  readonly platform: string
-  readonly systemPrompt: string
-  readonly promptReport: PromptReport
-  readonly tools: readonly ToolParam[]
-  readonly toolsHash: string
+/** What opening a session takes: the frozen parts of a `SessionRecord` (version, title and totals start fresh). */
+export type NewSession = Pick<SessionRecord, 'id' | 'agentId' | 'cwd' | 'model' | 'provider' | 'platform' | 'systemPrompt' | 'promptReport' | 'tools' | 'toolsHash'> & {
   readonly nowMs: number
 }
 
