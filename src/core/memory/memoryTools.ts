@@ -48,6 +48,25 @@ const MEMORY_SCHEMA = {
   required: ['target']
 } as const
 
+/** The input schema shared by the two search tools: a required query and an optional 1–20 limit. */
+function searchSchema(queryDescription: string, limitDescription: string): Readonly<Record<string, unknown>> {
+  return {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: queryDescription },
+      limit: { type: 'integer', minimum: 1, maximum: 20, description: limitDescription }
+    },
+    required: ['query']
+  }
+}
+
+/** Reads a search tool's input leniently: the model gets results, not an error, for a missing query or an odd limit. */
+function searchInput(input: Readonly<Record<string, unknown>>, defaultLimit: number): { query: string; limit: number } {
+  const query = typeof input.query === 'string' ? input.query : ''
+  const limit = typeof input.limit === 'number' ? Math.min(20, Math.max(1, Math.floor(input.limit))) : defaultLimit
+  return { query, limit }
+}
+
 /**
  * The memory feature's tools for the tool registry: `memory` (write MEMORY.md / USER.md),
  * `recall` (deliberate search of the memory bank and memory files) and `session_search` (past
@@ -67,17 +86,9 @@ export function createMemoryTools(memory: MemoryService, searchTranscripts: Tran
     description:
       'Search your long-term memory bank (facts the user approved, and your memory files) by keywords. Relevant items are already recalled ' +
       'automatically at the start of each turn; use this to look for something specific. Returns the best matches with scores.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', description: 'Keywords or a phrase to look for.' },
-        limit: { type: 'integer', minimum: 1, maximum: 20, description: 'How many results (default 5).' }
-      },
-      required: ['query']
-    },
+    inputSchema: searchSchema('Keywords or a phrase to look for.', 'How many results (default 5).'),
     handler: async (input, context) => {
-      const query = typeof input.query === 'string' ? input.query : ''
-      const limit = typeof input.limit === 'number' ? Math.min(20, Math.max(1, Math.floor(input.limit))) : 5
+      const { query, limit } = searchInput(input, 5)
       const items = memory.search(context.agentId, query, limit)
       return { results: items.map((item) => ({ text: sanitiseRecalledText(item.text), score: item.score, source: item.kind === 'fact' ? `fact ${item.factId}` : `memories/${item.slug}.md` })) }
     }
@@ -88,17 +99,9 @@ export function createMemoryTools(memory: MemoryService, searchTranscripts: Tran
     description:
       'Full-text search over your past conversations with the user (all sessions, including parts summarised away). Use it to find what ' +
       'was said or decided before instead of keeping such details in memory.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', description: 'Words, an identifier or a phrase to find.' },
-        limit: { type: 'integer', minimum: 1, maximum: 20, description: 'How many messages (default 8).' }
-      },
-      required: ['query']
-    },
+    inputSchema: searchSchema('Words, an identifier or a phrase to find.', 'How many messages (default 8).'),
     handler: async (input, context) => {
-      const query = typeof input.query === 'string' ? input.query : ''
-      const limit = typeof input.limit === 'number' ? Math.min(20, Math.max(1, Math.floor(input.limit))) : 8
+      const { query, limit } = searchInput(input, 8)
       const hits = searchTranscripts(query, { agentId: context.agentId, limit })
       return { hits: hits.map((hit) => ({ session: hit.sessionId, message: hit.messageId, role: hit.role, date: new Date(hit.createdAtMs).toISOString().slice(0, 10), snippet: hit.snippet })) }
     }
