@@ -46,8 +46,11 @@ export interface ChatSessionsSlice {
   readonly rebuildChatPrompt: () => Promise<ActionResult>
 }
 
-export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessionsSlice> {
-  return (set, get) => ({
+type ChatSessionsState = Pick<ChatSessionsSlice, 'chatSessions' | 'chatSessionId' | 'chatDetail' | 'chatSearchQuery' | 'chatSearchHits' | 'chatError' | 'chatFocusMessageId' | 'chatCacheBreak'>
+
+/** The slice's data with nothing loaded: its start, and what switching agent returns it to. */
+function emptyChatSessionsState(): ChatSessionsState {
+  return {
     chatSessions: [],
     chatSessionId: null,
     chatDetail: null,
@@ -55,7 +58,13 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
     chatSearchHits: [],
     chatError: null,
     chatFocusMessageId: null,
-    chatCacheBreak: null,
+    chatCacheBreak: null
+  }
+}
+
+export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessionsSlice> {
+  return (set, get) => ({
+    ...emptyChatSessionsState(),
     async loadChatSessions() {
       const agentId = get().selectedAgentId
       try {
@@ -147,14 +156,7 @@ function streamingTurnOf(state: AppState, sessionId: string): string | null {
  */
 export function chatStateForNewAgent(): Partial<ChatSessionsSlice & ChatTurnSlice> {
   return {
-    chatSessions: [],
-    chatSessionId: null,
-    chatDetail: null,
-    chatSearchQuery: '',
-    chatSearchHits: [],
-    chatError: null,
-    chatFocusMessageId: null,
-    chatCacheBreak: null,
+    ...emptyChatSessionsState(),
     chatActiveTurnId: null,
     chatPendingModel: null,
     chatTurnError: null
