@@ -1,59 +1,44 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/core/createCore'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { RETENTION_TOOL_NAME } from '../../src/core/memory/retentionPrompt'
 import { dispatch } from '../../src/core/rpc/dispatch'
-import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
-import { makeTempDir } from '../helpers/tempHome'
+import { useFakeModelCore } from '../helpers/fakeModelCore'
 
-let fake: FakeAnthropic
-let temp: ReturnType<typeof makeTempDir>
-let core: Core
+const harness = useFakeModelCore()
 
-beforeAll(async () => {
-  fake = await startFakeAnthropic()
-})
-afterAll(() => fake.close())
 beforeEach(() => {
-  fake.reset()
-  temp = makeTempDir()
-  core = createCore({ home: temp.dir, host: 'cli', env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url } })
-  core.services.agents.create('Scribe', 'scribe')
-})
-afterEach(() => {
-  core.dispose()
-  temp.cleanup()
+  harness.open({ agent: ['Scribe', 'scribe'] })
 })
 
 function lastUserBlocks(index: number): { type: string; text?: string }[] {
-  const body = fake.requests.filter((r) => r.path === '/v1/messages')[index]?.body
+  const body = harness.fake.requests.filter((r) => r.path === '/v1/messages')[index]?.body
   return body.messages.at(-1).content
 }
 
 describe('recall through the chat engine', () => {
   it('adds the fence to the current user message only: not to the system prompt, not to the stored transcript', async () => {
-    core.services.memory.facts.insert({
+    harness.core.services.memory.facts.insert({
       agentId: 'scribe', status: 'approved', type: 'project_fact', speaker: 'user', text: 'The staging cluster runs in Frankfurt', entities: [],
       quote: '', sessionId: null, messageId: null, scanFindings: [], mergeTargetId: null, mergeKind: null, origin: 'user'
     })
-    fake.script('Frankfurt.', 'Noted.')
-    const first = await core.services.chat.runTurn({ agentId: 'scribe', text: 'Where does the staging cluster run?' })
-    await core.services.chat.runTurn({ sessionId: first.sessionId, text: 'And what about lunch plans?' })
+    harness.fake.script('Frankfurt.', 'Noted.')
+    const first = await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Where does the staging cluster run?' })
+    await harness.core.services.chat.runTurn({ sessionId: first.sessionId, text: 'And what about lunch plans?' })
 
     const blocks = lastUserBlocks(0)
     expect(blocks[0]).toMatchObject({ type: 'text', text: 'Where does the staging cluster run?' })
     expect(blocks[1]?.text).toMatch(/^<memory-context>\n\[Hearth recall: [^\n]+\]\n\n- The staging cluster runs in Frankfurt\n<\/memory-context>$/)
-    const second = fake.requests.filter((r) => r.path === '/v1/messages')[1]?.body
+    const second = harness.fake.requests.filter((r) => r.path === '/v1/messages')[1]?.body
     expect(JSON.stringify(second.system)).not.toContain('memory-context')
     expect(second.messages[0].content).toEqual([expect.objectContaining({ type: 'text', text: 'Where does the staging cluster run?' })])
     expect(lastUserBlocks(1)).toHaveLength(1)
 
-    const stored = core.services.sessions.get(first.sessionId)
+    const stored = harness.core.services.sessions.get(first.sessionId)
     expect(JSON.stringify(stored)).not.toContain('memory-context')
   })
 })
 
 function approvedFact(text: string): number {
-  return core.services.memory.facts.insert({
+  return harness.core.services.memory.facts.insert({
     agentId: 'scribe', status: 'approved', type: 'project_fact', speaker: 'user', text, entities: [],
     quote: '', sessionId: null, messageId: null, scanFindings: [], mergeTargetId: null, mergeKind: null, origin: 'user'
   }).id
@@ -62,11 +47,11 @@ function approvedFact(text: string): number {
 describe('what a turn recalled and wrote, kept per turn', () => {
   it('logs the recall metadata and the receipt under the turn that made them, readable after a restart, never the fence', async () => {
     const factId = approvedFact('The staging cluster runs in Frankfurt')
-    fake.script('Frankfurt.', { toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: 'The user drinks tea' } }] }, 'Saved.')
-    const first = await core.services.chat.runTurn({ agentId: 'scribe', text: 'Where does the staging cluster run?' })
-    const second = await core.services.chat.runTurn({ sessionId: first.sessionId, text: 'I drink tea, remember that.' })
+    harness.fake.script('Frankfurt.', { toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: 'The user drinks tea' } }] }, 'Saved.')
+    const first = await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Where does the staging cluster run?' })
+    const second = await harness.core.services.chat.runTurn({ sessionId: first.sessionId, text: 'I drink tea, remember that.' })
 
-    const reply = await dispatch(core.handlers, { method: 'memory.recallsForSession', input: { sessionId: first.sessionId } })
+    const reply = await dispatch(harness.core.handlers, { method: 'memory.recallsForSession', input: { sessionId: first.sessionId } })
     expect(reply).toEqual({
       ok: true,
       value: {
@@ -78,14 +63,13 @@ describe('what a turn recalled and wrote, kept per turn', () => {
         ]
       }
     })
-    expect(core.services.memory.receipts.listBySession(first.sessionId)).toMatchObject([{ turnId: second.turnId, origin: 'tool' }])
+    expect(harness.core.services.memory.receipts.listBySession(first.sessionId)).toMatchObject([{ turnId: second.turnId, origin: 'tool' }])
 
     // Another host (or the app after a reload) opens the same home and sees the same record.
-    core.dispose()
-    core = createCore({ home: temp.dir, host: 'cli', env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url } })
-    expect(core.services.memory.recalls.listBySession(first.sessionId)).toMatchObject([{ turnId: first.turnId, items: [{ factId }] }])
-    expect(core.services.memory.receipts.listBySession(first.sessionId)).toMatchObject([{ turnId: second.turnId }])
-    const stored = core.services.sessions.get(first.sessionId)
+    harness.open()
+    expect(harness.core.services.memory.recalls.listBySession(first.sessionId)).toMatchObject([{ turnId: first.turnId, items: [{ factId }] }])
+    expect(harness.core.services.memory.receipts.listBySession(first.sessionId)).toMatchObject([{ turnId: second.turnId }])
+    const stored = harness.core.services.sessions.get(first.sessionId)
     expect(JSON.stringify(stored)).not.toContain('memory-context')
     expect(stored.systemPrompt).not.toContain('Frankfurt')
   })
@@ -93,21 +77,21 @@ describe('what a turn recalled and wrote, kept per turn', () => {
 
 describe('retention through `sessions.end`', () => {
   it('ends a session into pending candidates; once approved, a new session recalls the fact', async () => {
-    fake.script('Sure, Tuesdays it is.')
-    const turn = await core.services.chat.runTurn({ agentId: 'scribe', text: 'From now on we release on Tuesdays, never on Fridays.' })
-    const userMessageId = String(core.services.sessions.get(turn.sessionId).messages[0]?.id)
-    fake.setToolInput(RETENTION_TOOL_NAME, {
+    harness.fake.script('Sure, Tuesdays it is.')
+    const turn = await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'From now on we release on Tuesdays, never on Fridays.' })
+    const userMessageId = String(harness.core.services.sessions.get(turn.sessionId).messages[0]?.id)
+    harness.fake.setToolInput(RETENTION_TOOL_NAME, {
       candidates: [{ text: 'Releases happen on Tuesdays, never on Fridays', type: 'decision', speaker: 'user', entities: ['release'], quote: 'we release on Tuesdays', message_id: userMessageId }]
     })
-    const report = await core.services.sessions.end(turn.sessionId)
+    const report = await harness.core.services.sessions.end(turn.sessionId)
     expect(report.hooks.find((h) => h.id === 'retention')).toEqual({ id: 'retention', ok: true, error: null })
     expect(report.candidates).toMatchObject([{ status: 'pending', messageId: userMessageId, sessionId: turn.sessionId }])
 
     const id = (report.candidates[0] as { id: number }).id
-    core.services.memory.review.approve(id, 'Releases go out on Tuesdays, never on Fridays')
-    fake.script('Tuesday.')
-    await core.services.chat.runTurn({ agentId: 'scribe', text: 'Which day do releases go out?' })
-    const blocks = lastUserBlocks(fake.requests.filter((r) => r.path === '/v1/messages').length - 1)
+    harness.core.services.memory.review.approve(id, 'Releases go out on Tuesdays, never on Fridays')
+    harness.fake.script('Tuesday.')
+    await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Which day do releases go out?' })
+    const blocks = lastUserBlocks(harness.fake.requests.filter((r) => r.path === '/v1/messages').length - 1)
     expect(blocks[1]?.text).toContain('- Releases go out on Tuesdays, never on Fridays')
   })
 })

@@ -1,0 +1,57 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { createCore, type Core } from '../../src/core/createCore'
+import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
+import { makeTempDir } from './tempHome'
+
+/** What an in-process chat test works with; the fields are replaced for every test. */
+export interface FakeModelCore {
+  readonly fake: FakeAnthropic
+  /** This test's temporary HEARTH_HOME. */
+  readonly home: string
+  readonly core: Core
+  /**
+   * Opens a core on this test's home (after any config.json the test wrote), disposing the one
+   * opened before, as another process would; by default against the fake model.
+   */
+  open(options?: { readonly agent?: readonly [name: string, id: string]; readonly env?: Readonly<Record<string, string>> }): Core
+}
+
+/**
+ * Registers the hooks the in-process chat tests share: one fake model for the file, a fresh
+ * home per test, and the core disposed after it. Read the fields inside tests and hooks only.
+ */
+export function useFakeModelCore(): FakeModelCore {
+  const state = {} as { fake: FakeAnthropic; temp: ReturnType<typeof makeTempDir>; core: Core | undefined }
+  beforeAll(async () => {
+    state.fake = await startFakeAnthropic()
+  })
+  afterAll(() => state.fake.close())
+  beforeEach(() => {
+    state.fake.reset()
+    state.temp = makeTempDir()
+    state.core = undefined
+  })
+  afterEach(() => {
+    state.core?.dispose()
+    state.temp.cleanup()
+  })
+  return {
+    get fake() {
+      return state.fake
+    },
+    get home() {
+      return state.temp.dir
+    },
+    get core() {
+      if (!state.core) throw new Error('open the core first (useFakeModelCore().open)')
+      return state.core
+    },
+    open({ agent, env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: state.fake.url } } = {}) {
+      state.core?.dispose()
+      const core = createCore({ home: state.temp.dir, host: 'cli', env: { ...env } })
+      state.core = core
+      if (agent) core.services.agents.create(agent[0], agent[1])
+      return core
+    }
+  }
+}
