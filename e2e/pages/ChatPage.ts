@@ -80,3 +80,21 @@ export async function rpcClient(port: number, token: string, origin: string): Pr
     close: () => socket.close()
   }
 }
+
+export type RpcClient = Awaited<ReturnType<typeof rpcClient>>
+
+/** Opens a second client for setup, hands it to `use`, and closes it however `use` ends. */
+export async function withRpc<T>(server: { readonly port: number; readonly token: string; readonly origin: string }, use: (rpc: RpcClient) => Promise<T>): Promise<T> {
+  const rpc = await rpcClient(server.port, server.token, server.origin)
+  try {
+    return await use(rpc)
+  } finally {
+    rpc.close()
+  }
+}
+
+/** Stores a test key and points the served core at the fake model (tests/fakeAnthropic) at `baseUrl`. */
+export async function connectModel(rpc: RpcClient, baseUrl: string): Promise<void> {
+  await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
+  await rpc.call('settings.update', { baseUrl })
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
-import { ChatPage, rpcClient } from '../pages/ChatPage'
+import { ChatPage, connectModel, withRpc } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
 
 const PERSONA = `# Scribe\n\n${'Scribe keeps careful notes, answers plainly, and checks facts before stating them. '.repeat(80)}\n`
@@ -19,13 +19,7 @@ test('after a memory edit and a prompt rebuild, the Inspector diffs the changed 
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Scribe', '# About me\n\nI keep zebras.\n')
-  const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
-  try {
-    await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
-    await rpc.call('settings.update', { baseUrl: fake.url })
-  } finally {
-    rpc.close()
-  }
+  await withRpc(hearth, (rpc) => connectModel(rpc, fake.url))
   const agentDir = join(hearth.home, 'agents', 'scribe')
   writeFileSync(join(agentDir, 'SOUL.md'), PERSONA)
   writeFileSync(join(agentDir, 'MEMORY.md'), 'The zebras are called Ada and Bo.\n')

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
-import { ChatPage, rpcClient } from '../pages/ChatPage'
+import { ChatPage, connectModel, rpcClient, type RpcClient } from '../pages/ChatPage'
 import { FilesPage } from '../pages/FilesPage'
 import { HearthApp } from '../pages/HearthApp'
 import { ReviewPage } from '../pages/ReviewPage'
@@ -13,7 +13,6 @@ import { ReviewPage } from '../pages/ReviewPage'
 const MCP_FIXTURE = join(__dirname, '../../tests/fixtures/mcpServer/server.mjs')
 const mcpServer = (args: string[], trusted: boolean) => ({ command: process.execPath, args: [MCP_FIXTURE, ...args], env: {}, trusted })
 
-type Rpc = Awaited<ReturnType<typeof rpcClient>>
 
 let fake: FakeAnthropic
 test.beforeAll(async () => {
@@ -21,14 +20,8 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-/** Points the served core at the fake model. */
-async function connectModel(rpc: Rpc): Promise<void> {
-  await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
-  await rpc.call('settings.update', { baseUrl: fake.url })
-}
-
 /** Sends one message from a second client and waits until the reply is stored. */
-async function chatTurn(rpc: Rpc, input: Record<string, unknown>, reply: string): Promise<{ sessionId: string; userMessageId: number }> {
+async function chatTurn(rpc: RpcClient, input: Record<string, unknown>, reply: string): Promise<{ sessionId: string; userMessageId: number }> {
   fake.script(reply)
   const turn = await rpc.call('chat.send', input)
   let userMessageId = 0
@@ -44,7 +37,7 @@ async function chatTurn(rpc: Rpc, input: Record<string, unknown>, reply: string)
 }
 
 /** Ends a session with retention proposing one fact drawn from `messageId`; returns the candidate's id. */
-async function endWithCandidate(rpc: Rpc, sessionId: string, messageId: number, text: string, quote: string): Promise<number> {
+async function endWithCandidate(rpc: RpcClient, sessionId: string, messageId: number, text: string, quote: string): Promise<number> {
   fake.setToolInput('record_memory_candidates', {
     candidates: [{ text, type: 'decision', speaker: 'user', entities: [], quote, message_id: String(messageId) }]
   })
@@ -68,7 +61,7 @@ test.describe('with an untrusted MCP server in the session', () => {
 
     const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
     try {
-      await connectModel(rpc)
+      await connectModel(rpc, fake.url)
       const earlier = await chatTurn(rpc, { agentId: 'scribe', text: 'Deploys go out on Fridays, after the freeze.' }, 'Understood.')
       const id = await endWithCandidate(rpc, earlier.sessionId, earlier.userMessageId, 'Deploys go out on Fridays', 'Deploys go out on Fridays')
       await rpc.call('review.approve', { id })
@@ -136,7 +129,7 @@ test("selecting another agent shows that agent's sessions, never the previous ag
   await app.completeFirstRun('Scribe', '# About me\n\nI run the release train.\n')
   const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
   try {
-    await connectModel(rpc)
+    await connectModel(rpc, fake.url)
     await chatTurn(rpc, { agentId: 'scribe', text: 'An older note for Scribe.' }, 'Noted.')
     await rpc.call('agents.create', { name: 'Lyra' })
     await chatTurn(rpc, { agentId: 'lyra', text: 'Lyra keeps the changelog.' }, 'I keep the changelog.')
@@ -181,7 +174,7 @@ test("a candidate's provenance opens Chat on its session, switching agent, with 
   const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
   let source = { sessionId: '', userMessageId: 0 }
   try {
-    await connectModel(rpc)
+    await connectModel(rpc, fake.url)
     const filler = 'This reply is long on purpose, so that the transcript needs scrolling. '.repeat(12)
     source = await chatTurn(rpc, { agentId: 'scribe', text: 'Our staging database is called heron.' }, 'Noted: heron is staging.')
     for (let i = 1; i <= 5; i++) await chatTurn(rpc, { sessionId: source.sessionId, text: `Question ${i} about the release train?` }, `${filler}(${i})`)
@@ -228,7 +221,7 @@ test.describe('with 120 MCP tools (tool search on)', () => {
     await app.completeFirstRun('Builder', 'Hi.\n')
     const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
     try {
-      await connectModel(rpc)
+      await connectModel(rpc, fake.url)
     } finally {
       rpc.close()
     }

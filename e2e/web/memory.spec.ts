@@ -1,32 +1,11 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import WebSocket from 'ws'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
+import { connectModel, rpcClient } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
 import { ReviewPage } from '../pages/ReviewPage'
-
-/** A second client of the same `hearth serve` (what another window would do), for the chat turns. */
-async function rpcClient(port: number, token: string, origin: string): Promise<{ call: (method: string, input: unknown) => Promise<any>; close: () => void }> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(token)}`, { headers: { Origin: origin } })
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-  let next = 1
-  const waiting = new Map<number, (result: any) => void>()
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString())
-    if (typeof message.id === 'number') waiting.get(message.id)?.(message.result)
-  })
-  return {
-    call: (method, input) =>
-      new Promise((resolve, reject) => {
-        const id = next++
-        waiting.set(id, (result) => (result.ok ? resolve(result.value) : reject(new Error(`${method}: ${result.error.message}`))))
-        socket.send(JSON.stringify({ id, method, input }))
-      }),
-    close: () => socket.close()
-  }
-}
 
 let fake: FakeAnthropic
 test.beforeAll(async () => {
@@ -41,8 +20,7 @@ test('a session ends into the inbox; one candidate is edited and approved, one r
   await app.completeFirstRun('Scribe', '# About me\n\nI work on the billing service.\n')
   const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
   try {
-    await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
-    await rpc.call('settings.update', { baseUrl: fake.url })
+    await connectModel(rpc, fake.url)
 
     fake.script('Got it: Tuesdays, after the review.')
     const turn = await rpc.call('chat.send', { agentId: 'scribe', text: 'We release the billing service on Tuesdays after the review. Also I had coffee.' })

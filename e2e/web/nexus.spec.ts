@@ -4,7 +4,7 @@ import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '..
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { REPO_ROOT } from '../fixtures/serveProcess'
-import { ChatPage, rpcClient } from '../pages/ChatPage'
+import { ChatPage, connectModel, rpcClient, withRpc } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
 import { NexusPage } from '../pages/NexusPage'
 
@@ -33,14 +33,10 @@ test("agent A's decision reaches agent B's next turn in a fenced block, and the 
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Ella', '# About me\n\nI build a photo app.\n')
-  const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
-  try {
-    await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
-    await rpc.call('settings.update', { baseUrl: fake.url })
+  await withRpc(hearth, async (rpc) => {
+    await connectModel(rpc, fake.url)
     await rpc.call('agents.create', { name: 'Lyra' })
-  } finally {
-    rpc.close()
-  }
+  })
   const chat = new ChatPage(page)
 
   await app.agent('ella').click()
