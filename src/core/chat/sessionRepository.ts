@@ -1,5 +1,5 @@
 import type { Db } from '../node/db/openDatabase'
-import type { CallUsage, ContentBlock, MessageKind, MessageRole, MessageStatus, PromptReport, SessionRecord, StoredMessage } from './chatTypes'
+import type { CallUsage, ContentBlock, MessageStatus, PromptReport, SessionRecord, StoredMessage } from './chatTypes'
 import { messageFromRow, searchTextOf, sessionFromRow, type MessageRow, type SessionRow } from './sessionRows'
 
 /** What opening a session takes: the frozen parts of a `SessionRecord` (version, title and totals start fresh). */
@@ -7,13 +7,8 @@ export type NewSession = Pick<SessionRecord, 'id' | 'agentId' | 'cwd' | 'model' 
   readonly nowMs: number
 }
 
-export interface NewMessage {
-  readonly sessionId: string
-  readonly turnId: string
-  readonly role: MessageRole
-  readonly kind: MessageKind
-  readonly content: readonly ContentBlock[]
-  readonly status: MessageStatus
+/** A message to store: the caller's parts of a `StoredMessage`; the rest is filled in by the database and later updates. */
+export type NewMessage = Pick<StoredMessage, 'sessionId' | 'turnId' | 'role' | 'kind' | 'content' | 'status'> & {
   readonly nowMs: number
   /** The writing process, for rows that are still `streaming`. */
   readonly writerPid?: number
