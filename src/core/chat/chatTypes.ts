@@ -1,4 +1,4 @@
-import type { PromptLayerReport, Tier } from '../ports/promptBuilder'
+import type { BuiltPrompt } from '../ports/promptBuilder'
 
 /** Content blocks as the Messages API takes them; stored and re-sent exactly in this shape. */
 export interface TextBlock {
@@ -59,13 +59,7 @@ export const ZERO_USAGE: CallUsage = {
 }
 
 /** What the assembler reported about the frozen prompt, kept beside its bytes. */
-export interface PromptReport {
-  readonly tiers: Readonly<Record<Tier, string>>
-  readonly tierOffsets: Readonly<Partial<Record<Tier, readonly [number, number]>>>
-  readonly layers: readonly PromptLayerReport[]
-  readonly warnings: readonly string[]
-  readonly tokens: number
-}
+export type PromptReport = Omit<BuiltPrompt, 'text'>
 
 /** A tool as sent in `tools` (the handler stays in the catalog). */
 export interface ToolParam {

@@ -1,4 +1,4 @@
-import type { PromptLayerReport, Tier } from '../domain/prompt/promptTypes'
+import type { PromptBuild, PromptLayerReport, Tier } from '../domain/prompt/promptTypes'
 
 /**
  * The port between the chat engine and the prompt assembler (issue #3 implements it,
@@ -19,15 +19,9 @@ export interface PromptRequest {
 /** Defined with the assembler (the domain may not import ports); re-exported as the port's vocabulary. */
 export type { PromptLayerReport, Tier }
 
-export interface BuiltPrompt {
-  /** Exactly the bytes sent as the system prompt. */
-  readonly text: string
-  readonly tiers: Readonly<Record<Tier, string>>
-  /** [start, end) offsets of each non-empty tier in `text`. */
-  readonly tierOffsets: Readonly<Partial<Record<Tier, readonly [number, number]>>>
+/** The assembler's `PromptBuild` as chat needs it: each layer's report without the Prompt view's detail. */
+export interface BuiltPrompt extends Omit<PromptBuild, 'layers'> {
   readonly layers: readonly PromptLayerReport[]
-  readonly warnings: readonly string[]
-  readonly tokens: number
 }
 
 export interface PromptBuilder {
