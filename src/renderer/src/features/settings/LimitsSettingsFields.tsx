@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { NumberSettingsField } from './NumberSettingsField'
 import { checkLimits, limitsDraftOf } from './settingsDrafts'
-import { SettingsFormActions } from './SettingsFormActions'
+import { SettingsForm } from './SettingsForm'
 import type { SettingsFieldsProps } from './SettingsFormHost'
 import { useSettingsForm } from './useSettingsForm'
 import './settings.css'
@@ -10,18 +10,20 @@ import './settings.css'
 export function LimitsSettingsFields({ initial, locked, message, onMessage }: SettingsFieldsProps): ReactNode {
   const form = useSettingsForm(limitsDraftOf(initial), checkLimits, onMessage)
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.save()
-      }}
-      aria-label="Limits"
+    <SettingsForm
+      label="Limits"
+      onSave={form.save}
+      message={message}
+      busy={form.busy}
+      locked={locked}
+      testIdPrefix="settings-limits"
+      note={
+        <>
+          The memory budgets cap MEMORY.md and USER.md: the memory tool refuses a write that would go past them, and the
+          prompt&apos;s usage header shows each agent how much of its budget is used.
+        </>
+      }
     >
-      <p className="muted settings-note">
-        The memory budgets cap MEMORY.md and USER.md: the memory tool refuses a write that would go past them, and the
-        prompt&apos;s usage header shows each agent how much of its budget is used.
-      </p>
       <div className="form-grid">
         <NumberSettingsField
           label="MEMORY.md budget"
@@ -57,7 +59,6 @@ export function LimitsSettingsFields({ initial, locked, message, onMessage }: Se
           onChange={(value) => form.change({ recallK: value })}
         />
       </div>
-      <SettingsFormActions message={message} busy={form.busy} locked={locked} testIdPrefix="settings-limits" />
-    </form>
+    </SettingsForm>
   )
 }

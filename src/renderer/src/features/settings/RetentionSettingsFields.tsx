@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { NumberSettingsField } from './NumberSettingsField'
 import { checkRetention, retentionDraftOf } from './settingsDrafts'
-import { SettingsFormActions } from './SettingsFormActions'
+import { SettingsForm } from './SettingsForm'
 import type { SettingsFieldsProps } from './SettingsFormHost'
 import { useSettingsForm } from './useSettingsForm'
 import './settings.css'
@@ -11,19 +11,21 @@ export function RetentionSettingsFields({ initial, locked, message, onMessage }:
   const form = useSettingsForm(retentionDraftOf(initial), checkRetention, onMessage)
   const minutes = form.fieldErrors.idleMinutes === undefined ? Number(form.draft.idleMinutes.trim()) : null
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.save()
-      }}
-      aria-label="Retention"
+    <SettingsForm
+      label="Retention"
+      onSave={form.save}
+      message={message}
+      busy={form.busy}
+      locked={locked}
+      testIdPrefix="settings-retention"
+      note={
+        <>
+          When a session ends, Hearth looks back over it for facts worth keeping and sends them as candidate memories to the
+          Review inbox. Nothing becomes a memory until you accept it there. A session ends when you end it, when it has been
+          idle for the time below, and when you quit the app — quitting ends every open session.
+        </>
+      }
     >
-      <p className="muted settings-note">
-        When a session ends, Hearth looks back over it for facts worth keeping and sends them as candidate memories to the
-        Review inbox. Nothing becomes a memory until you accept it there. A session ends when you end it, when it has been
-        idle for the time below, and when you quit the app — quitting ends every open session.
-      </p>
       <div className="form-grid settings-grid--single">
         <NumberSettingsField
           label="Idle minutes before a session ends"
@@ -39,7 +41,6 @@ export function RetentionSettingsFields({ initial, locked, message, onMessage }:
           {minutes === 0 ? 'Idle sessions stay open; retention runs when you end a session or quit.' : `Sessions quiet for ${minutes} minute${minutes === 1 ? '' : 's'} end and go to review.`}
         </p>
       )}
-      <SettingsFormActions message={message} busy={form.busy} locked={locked} testIdPrefix="settings-retention" />
-    </form>
+    </SettingsForm>
   )
 }
