@@ -1,5 +1,5 @@
-import { DiffEditor } from '@monaco-editor/react'
-import type { ReactNode } from 'react'
+import { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { HEARTH_THEME } from './monacoSetup'
 
 export type DiffViewProps = Readonly<{
@@ -11,8 +11,25 @@ export type DiffViewProps = Readonly<{
   'data-testid'?: string
 }>
 
+type MountedDiffEditor = Parameters<DiffOnMount>[0]
+
 /** A read-only side-by-side Monaco diff (left: `original`, right: `modified`). */
 export function DiffView({ original, modified, originalLabel, modifiedLabel, language = 'markdown', 'data-testid': testId }: DiffViewProps): ReactNode {
+  const editorRef = useRef<MountedDiffEditor | null>(null)
+  // @monaco-editor/react disposes the two text models before detaching them from the diff widget,
+  // which Monaco reports as an uncaught error on every close. We keep the models (props below) and
+  // detach first, then dispose, in the order Monaco expects.
+  useEffect(
+    () => () => {
+      const editor = editorRef.current
+      if (!editor) return
+      const models = editor.getModel()
+      editor.setModel(null)
+      models?.original.dispose()
+      models?.modified.dispose()
+    },
+    []
+  )
   return (
     <div className="diff-view" data-testid={testId}>
       <div className="diff-view__labels">
@@ -25,6 +42,9 @@ export function DiffView({ original, modified, originalLabel, modifiedLabel, lan
           modified={modified}
           language={language}
           theme={HEARTH_THEME}
+          keepCurrentOriginalModel
+          keepCurrentModifiedModel
+          onMount={(editor) => (editorRef.current = editor)}
           loading={<div className="muted text-editor__loading">Loading the diff…</div>}
           options={{ readOnly: true, originalEditable: false, renderSideBySide: true, useInlineViewWhenSpaceIsLimited: false, wordWrap: 'on', minimap: { enabled: false }, automaticLayout: true, scrollBeyondLastLine: false, fontSize: 13 }}
         />
