@@ -13,10 +13,16 @@ export function hardenWebContents(contents: WebContents): void {
   })
 }
 
-/** Every permission (camera, notifications, geolocation, …) is denied. */
+/**
+ * Writing plain text to the clipboard (the Copy buttons on code and messages) is the one
+ * permission granted; it can neither read the clipboard nor reach anything outside the app.
+ */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write'])
+
+/** Every other permission (camera, notifications, geolocation, clipboard reads, …) is denied. */
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)))
+  session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission))
 }
 
 /** Only https links leave the app (in the user's browser); never file:, javascript: or custom schemes. */

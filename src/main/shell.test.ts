@@ -58,14 +58,19 @@ describe('electron shell security', () => {
     expect(electron.openExternal).toHaveBeenCalledTimes(1)
   })
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check but writing text to the clipboard', () => {
     let request: ((c: unknown, p: string, cb: (ok: boolean) => void) => void) | undefined
-    let check: (() => boolean) | undefined
+    let check: ((c: unknown, p: string) => boolean) | undefined
     hardenSession({ setPermissionRequestHandler: (fn: typeof request) => (request = fn), setPermissionCheckHandler: (fn: typeof check) => (check = fn) } as never)
     const callback = vi.fn()
     request?.({}, 'media', callback)
     expect(callback).toHaveBeenCalledWith(false)
-    expect(check?.()).toBe(false)
+    request?.({}, 'clipboard-read', callback)
+    expect(callback).toHaveBeenLastCalledWith(false)
+    request?.({}, 'clipboard-sanitized-write', callback)
+    expect(callback).toHaveBeenLastCalledWith(true)
+    expect(check?.({}, 'geolocation')).toBe(false)
+    expect(check?.({}, 'clipboard-sanitized-write')).toBe(true)
   })
 
   it('opens only https links externally', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { TurnView as TurnUsage } from '../../../../shared/contract'
 import { MemoryReceiptCard, RecalledChip, UnsavedClaimFlag } from '../memory'
-import { Markdown } from './Markdown'
+import { Markdown } from './markdown/Markdown'
 import { ToolCallCard } from './ToolCallCard'
 import { TurnFooter } from './TurnFooter'
 import type { TurnGroup } from './turnGroups'
