@@ -37,6 +37,23 @@ export class ChatPage {
     await this.input.press('Enter')
   }
 
+  /** The fenced code blocks of the transcript, oldest first. */
+  codeBlocks(): Locator {
+    return this.page.getByTestId('chat-transcript').getByTestId('code-block')
+  }
+
+  /** Turns the "usage" toggle on (tokens and cache share under every turn). */
+  async showUsage(): Promise<void> {
+    const toggle = this.page.getByTestId('turn-usage-toggle').first()
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  }
+
+  /** True when the page itself scrolls sideways (it never should; wide content scrolls inside). */
+  async pageScrollsSideways(): Promise<boolean> {
+    return this.page.evaluate<boolean>('document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth')
+  }
+
   async stop(): Promise<void> {
     await this.page.getByTestId('chat-stop').click()
   }

@@ -35,6 +35,7 @@ test('a streamed chat, cache read on turn 2 in the inspector, Stop mid-stream, a
   fake.script('They live in herds.')
   await chat.send('Do they live alone?')
   await chat.waitForTurns(2)
+  await chat.showUsage()
   await expect(page.getByTestId('turn-cache-share').nth(1)).not.toHaveText('0% from cache')
   await snap(page, 'chat-two-turns')
 

@@ -10,6 +10,7 @@ import { createNexusSlice } from '../features/nexus/nexusSlice'
 import { createProjectStateSlice } from '../features/nexus/projectStateSlice'
 import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
+import { createChatUsageSlice } from '../features/chat/chatUsageSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createConnectionSlice } from './connectionSlice'
@@ -34,6 +35,7 @@ export function createAppStore(api: ApiClient): StoreApi<AppState> {
     ...createNexusSlice(api)(...args),
     ...createChatSessionsSlice(api)(...args),
     ...createChatTurnSlice(api)(...args),
+    ...createChatUsageSlice()(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args)

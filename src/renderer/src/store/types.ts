@@ -9,6 +9,7 @@ import type { NexusSlice } from '../features/nexus/nexusSlice'
 import type { ProjectStateSlice } from '../features/nexus/projectStateSlice'
 import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
+import type { ChatUsageSlice } from '../features/chat/chatUsageSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ConnectionSlice } from './connectionSlice'
@@ -29,6 +30,7 @@ export type AppState = ConnectionSlice &
   NexusSlice &
   ChatSessionsSlice &
   ChatTurnSlice &
+  ChatUsageSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice

@@ -2,8 +2,12 @@ import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 're
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
+import { useEscapeToStop } from './useEscapeToStop'
 
-/** The message box: Enter sends, Shift+Enter adds a line; Stop replaces Send while a reply streams. */
+/**
+ * The message box: Enter sends, Shift+Enter adds a line; it grows with its text up to ~40% of the
+ * window. Stop (or Esc) replaces Send while a reply streams.
+ */
 export function Composer(): ReactNode {
   const [text, setText] = useState('')
   const send = useAppStore((state) => state.sendChat)
@@ -11,6 +15,7 @@ export function Composer(): ReactNode {
   const busy = useAppStore((state) => state.chatActiveTurnId !== null)
   const error = useAppStore((state) => state.chatTurnError)
   const pendingModel = useAppStore((state) => state.chatPendingModel)
+  useEscapeToStop(busy, stop)
   const submit = (event?: FormEvent): void => {
     event?.preventDefault()
     const message = text.trim()
@@ -43,7 +48,7 @@ export function Composer(): ReactNode {
           data-testid="chat-input"
         />
         {busy ? (
-          <Button variant="danger" onClick={() => void stop()} data-testid="chat-stop">
+          <Button variant="danger" onClick={() => void stop()} title="Stop the reply (Esc); the part that arrived is kept" data-testid="chat-stop">
             Stop
           </Button>
         ) : (

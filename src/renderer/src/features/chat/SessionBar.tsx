@@ -11,6 +11,7 @@ export function SessionBar(): ReactNode {
   const detail = useAppStore((state) => state.chatDetail)
   const ask = useAppStore((state) => state.askCacheBreak)
   const busy = useAppStore((state) => state.chatActiveTurnId !== null)
+  const showUsage = useAppStore((state) => state.chatShowUsage)
   const [model, setModel] = useState('')
   if (!detail) return null
   const totals = detail.totals
@@ -19,7 +20,7 @@ export function SessionBar(): ReactNode {
       <span className="chat-session-bar__model">{detail.model}</span>
       <span className="muted">prompt v{detail.promptVersion}</span>
       <span data-testid="chat-session-cost">{formatUsd(totals.costUsd)} spent · {formatUsd(Math.max(0, totals.savedUsd))} saved by caching</span>
-      <span className="muted">{formatTokens(totals.cacheReadTokens)} tokens read from cache</span>
+      {showUsage && <span className="muted">{formatTokens(totals.cacheReadTokens)} tokens read from cache</span>}
       <span className="chat-session-bar__actions">
         <input className="chat-session-bar__model-input" placeholder="another model…" aria-label="Model to switch to" value={model} onChange={(event) => setModel(event.target.value)} />
         <Button size="small" disabled={busy || model.trim() === '' || model.trim() === detail.model} onClick={() => void ask('switch-model', model.trim())} data-testid="chat-switch-model">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { InspectedCall } from '../../../../shared/contract'
 import { Panel } from '../../ui/Panel'
-import { cachePercent, formatUsd, MISS_REASON_TEXT } from '../chat/format'
+import { cacheNote, cachePercent, formatUsd, MISS_REASON_TEXT } from '../chat/format'
 import { RequestDiffView } from './RequestDiffView'
 import { RequestView } from './RequestView'
 
@@ -17,6 +17,13 @@ function DiffLine({ diff }: Readonly<{ diff: InspectedCall['diff'] }>): ReactNod
 }
 
 /** One API call of the turn: usage, cache read share, miss reason, the diff and the exact request. */
+/** Expected cache writes (first call, a rebuild the user asked for) read as facts; only real misses say "miss". */
+function cacheLine(reason: string | null): string {
+  if (reason === null) return 'Cache: read everything it could.'
+  const note = cacheNote(reason)
+  return note.expected ? `Cache: ${note.text}.` : `Cache miss: ${MISS_REASON_TEXT[reason] ?? reason}`
+}
+
 export function CallCard({ call }: Readonly<{ call: InspectedCall }>): ReactNode {
   const u = call.usage
   return (
@@ -31,7 +38,7 @@ export function CallCard({ call }: Readonly<{ call: InspectedCall }>): ReactNode
         <span className="muted">status {call.status}</span>
       </div>
       <p data-testid="inspector-miss">
-        {call.missReason === null ? 'Cache: read everything it could.' : `Cache miss: ${MISS_REASON_TEXT[call.missReason] ?? call.missReason}`}
+        {cacheLine(call.missReason)}
         {call.expectedRead > 0 && <span className="muted"> (could read ≈{call.expectedRead} tokens)</span>}
       </p>
       {call.error !== null && <p className="chat-error-text">{call.error}</p>}
