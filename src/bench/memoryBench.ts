@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCore, type Core } from '../core/createCore'
 import { figure, percentile, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
@@ -114,7 +113,7 @@ async function measureCacheImpact(ctx: BenchContext): Promise<BenchFigure[]> {
       core.services.memory.facts.insert({ agentId: AGENT, status: 'approved', type: 'project_fact', speaker: 'user', text, entities: [], quote: '', sessionId: null, messageId: null, scanFindings: [], mergeTargetId: null, mergeKind: null, origin: 'user' })
     }
     const withRecall = await runSession(core, fake)
-    writeFileSync(core.services.paths.config, JSON.stringify({ recall: { k: 0 } }))
+    await core.services.config.patch({ recall: { k: 0 } })
     const without = await runSession(core, fake)
     const recalledTurns = withRecall.filter((r) => JSON.stringify(r.messages.at(-1)).includes('<memory-context>')).length
     let added = 0

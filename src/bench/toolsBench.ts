@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createCore } from '../core/createCore'
 import { Bm25Index } from '../core/tools/bm25'
@@ -26,7 +26,7 @@ export const toolsBench: BenchSuite = {
     const core = createCore({ home, host: 'cli', env: {} })
     try {
       const mcpServers = Object.fromEntries(PROFILES.map((profile) => [profile, { command: process.execPath, args: [server, '--profile', profile], env: {}, trusted: true }]))
-      writeFileSync(core.services.paths.config, JSON.stringify({ mcpServers }, null, 2))
+      await core.services.config.patch({ mcpServers })
       core.services.agents.create('Bench', 'bench')
       const started = performance.now()
       const plan = await core.services.tools.planSession('bench')

@@ -52,7 +52,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
 /** Opens the core and warns (stderr, so --json stdout stays one document) about config problems. */
 function openCore(home: string, env: NodeJS.ProcessEnv, host: 'cli' | 'web'): Core {
   const core = createCore({ home, host, env })
-  for (const problem of core.services.settings.load().errors) process.stderr.write(`hearth: warning: ${problem}\n`)
+  for (const problem of core.services.config.read().errors) process.stderr.write(`hearth: warning: ${problem}\n`)
   return core
 }
 

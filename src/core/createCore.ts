@@ -1,5 +1,6 @@
 import type { Handlers } from '../shared/contract'
 import { EventHub, type EventListener } from './events'
+import { ConfigStore } from './home/configStore'
 import { ensureHome } from './home/home'
 import type { HomePaths } from './home/homePaths'
 import { openDatabase, type Db } from './node/db/openDatabase'
@@ -41,6 +42,8 @@ export interface CoreServices {
   readonly db: Db
   readonly clock: Clock
   readonly events: EventHub
+  /** The only reader and writer of config.json: `config.read()`, `config.patch({...})`. */
+  readonly config: ConfigStore
   readonly agents: AgentService
   readonly files: FileService
   readonly nexus: NexusService
@@ -72,10 +75,11 @@ export function createCore(options: CoreOptions): Core {
   const events = new EventHub()
   const env = options.env ?? process.env
   const secrets = options.secrets ?? new MemorySecretStore()
+  const config = new ConfigStore(paths.config)
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
-  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.host === 'cli' ? 'cli' : 'desktop' })
-  const settings = new SettingsService(paths, secrets, env)
+  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.host === 'cli' ? 'cli' : 'desktop', config })
+  const settings = new SettingsService(config, secrets, env)
   const prompts = new PromptService({ paths, agents, config: () => settings.config(), clock, env })
   files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
   const chat = new ChatService({ db, clock, events, settings, agents, prompts, ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
@@ -86,7 +90,7 @@ export function createCore(options: CoreOptions): Core {
   chat.registerSessionEndHook(memory.retentionHook())
   chat.registerContextProvider(nexus.turnContext)
   chat.registerSessionEndHook(nexus.sessionEnd)
-  const tools = createTools({ paths, settings, agents, events, clock, host: options.host, version: HEARTH_VERSION, nexus, memory, sessions })
+  const tools = createTools({ paths, config, agents, events, clock, host: options.host, version: HEARTH_VERSION, nexus, memory, sessions })
   chat.useToolCatalog(tools)
   prompts.toolNames = async (agentId) => (await tools.sessionTools(agentId)).map((tool) => tool.name)
   const services: CoreServices = {
@@ -96,6 +100,7 @@ export function createCore(options: CoreOptions): Core {
     db,
     clock,
     events,
+    config,
     agents,
     files,
     nexus,

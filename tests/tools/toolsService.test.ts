@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventHub } from '../../src/core/events'
-import { ensureHome, loadConfig } from '../../src/core/home/home'
+import { ConfigStore } from '../../src/core/home/configStore'
+import { ensureHome } from '../../src/core/home/home'
 import type { HomePaths } from '../../src/core/home/homePaths'
 import { estimateToolTokens } from '../../src/core/tools/deferral'
 import { ToolRegistry } from '../../src/core/tools/registry'
@@ -39,7 +40,7 @@ function createService(events = new EventHub()): ToolsService {
   registry.register(coreTool('nexus_post', 'nexus'), { gated: true })
   registry.register(coreTool('nexus_read', 'nexus'))
   registry.register(coreTool('recall', 'recall'))
-  service = new ToolsService({ registry, loadConfig: () => loadConfig(paths), configPath: paths.config, contextWindow: () => 200_000, version: 'test', events })
+  service = new ToolsService({ registry, config: new ConfigStore(paths.config), contextWindow: () => 200_000, version: 'test', events })
   return service
 }
 

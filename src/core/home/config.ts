@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
 /** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (SPEC §3). */
 export const DEFAULT_MODEL = 'claude-sonnet-5-5'
@@ -18,9 +19,10 @@ const McpServer = z
   .strict()
 
 /**
- * config.json, one schema per top-level key. Each key is validated on its own so one bad
- * field falls back to its default without discarding the user's other settings.
- * Never holds the API key.
+ * config.json, one schema per top-level key (a section). Each key is validated on its own so
+ * one bad field falls back to its default without discarding the user's other settings.
+ * Never holds the API key. Every setting Hearth reads lives here, so `ConfigStore` is the one
+ * place that validates and writes the file; a new setting is a new key (or sub-key) here.
  */
 export const CONFIG_SHAPE = {
   model: z.string().min(1).default(DEFAULT_MODEL),
@@ -56,9 +58,21 @@ export const CONFIG_SHAPE = {
     .default({})
 } as const
 
-export const ConfigSchema = z.object(CONFIG_SHAPE)
-export type HearthConfig = z.output<typeof ConfigSchema>
+/**
+ * Sections whose fields fall back one by one (a bad `tools.search.maxLimit` keeps
+ * `tools.search.enabled`); each parser reports every bad field and never throws.
+ */
+export const CUSTOM_SECTIONS = {
+  tools: (raw: unknown): { readonly value: ToolSettings; readonly errors: readonly string[] } => {
+    const parsed = parseToolSettings(raw)
+    return { value: parsed.settings, errors: parsed.errors }
+  }
+} as const
+
 export type ConfigKey = keyof typeof CONFIG_SHAPE
+export type HearthConfig = { readonly [K in ConfigKey]: z.output<(typeof CONFIG_SHAPE)[K]> } & {
+  readonly [K in keyof typeof CUSTOM_SECTIONS]: ReturnType<(typeof CUSTOM_SECTIONS)[K]>['value']
+}
 
 export interface LoadedConfig {
   readonly config: HearthConfig
@@ -69,7 +83,7 @@ export interface LoadedConfig {
 }
 
 export function defaultConfig(): HearthConfig {
-  return ConfigSchema.parse({})
+  return parseSections({}).config
 }
 
 /** Parses config.json text field by field: bad fields are reported and replaced by defaults. */
@@ -86,6 +100,10 @@ export function parseConfig(text: string | undefined): LoadedConfig {
     return { config: defaultConfig(), errors: ['config.json must contain a JSON object; using defaults for every setting'], raw: undefined }
   }
   const raw = json as Record<string, unknown>
+  return { ...parseSections(raw), raw }
+}
+
+function parseSections(raw: Readonly<Record<string, unknown>>): { config: HearthConfig; errors: string[] } {
   const errors: string[] = []
   const values: Record<string, unknown> = {}
   for (const key of Object.keys(CONFIG_SHAPE) as ConfigKey[]) {
@@ -99,5 +117,10 @@ export function parseConfig(text: string | undefined): LoadedConfig {
       values[key] = CONFIG_SHAPE[key].parse(undefined)
     }
   }
-  return { config: values as HearthConfig, errors, raw }
+  for (const [key, parse] of Object.entries(CUSTOM_SECTIONS)) {
+    const section = parse(raw[key])
+    values[key] = section.value
+    errors.push(...section.errors)
+  }
+  return { config: values as HearthConfig, errors }
 }

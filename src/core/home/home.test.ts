@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeTempDir } from '../../../tests/helpers/tempHome'
-import { ensureHome, loadConfig } from './home'
+import { ConfigStore } from './configStore'
+import { ensureHome } from './home'
 import { resolveHomeDir } from './homePaths'
 
 let temp: ReturnType<typeof makeTempDir>
@@ -24,7 +25,7 @@ describe('home folder', () => {
     temp = makeTempDir()
     const paths = ensureHome(temp.dir)
     writeFileSync(paths.config, '{"cacheTtl": 7')
-    const loaded = loadConfig(paths)
+    const loaded = new ConfigStore(paths.config).read()
     expect(loaded.errors[0]).toMatch(/not valid JSON/)
     ensureHome(temp.dir)
     expect(readFileSync(paths.config, 'utf8')).toBe('{"cacheTtl": 7')

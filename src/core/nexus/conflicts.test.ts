@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../home/home'
+import { ConfigStore } from '../home/configStore'
 import { jaccard, topicWords } from './conflicts'
 import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
 
@@ -68,7 +68,7 @@ describe('conflict detection', () => {
     expect(home.nexus.conflicts()).toMatchObject([{ first: { seq: 1 }, second: { seq: 2 }, similarity: 0.556 }])
     writeFileSync(home.paths.config, JSON.stringify({ nexus: { conflictSimilarity: 1.5 } }))
     expect(home.nexus.settings().conflictSimilarity).toBe(0.4)
-    expect(loadConfig(home.paths).errors.join('\n')).toMatch(/"nexus\.conflictSimilarity"/)
+    expect(new ConfigStore(home.paths.config).read().errors.join('\n')).toMatch(/"nexus\.conflictSimilarity"/)
     expect(home.nexus.conflicts()).toHaveLength(1)
   })
 

@@ -10,7 +10,7 @@ import {
 } from '../../shared/contract/nexus'
 import { invalidInput } from '../errors'
 import type { EventHub } from '../events'
-import { loadConfig } from '../home/home'
+import type { ConfigReader } from '../home/configStore'
 import type { HomePaths } from '../home/homePaths'
 import type { Clock } from '../ports/clock'
 import { describeZodError } from '../rpc/dispatch'
@@ -40,6 +40,8 @@ export const DEFAULT_NEXUS_SETTINGS: NexusSettings = { conflictWindowMinutes: 60
 export interface NexusServiceOptions {
   /** The channel entries written by this process get when the writer does not say: desktop or cli. */
   readonly channel: 'desktop' | 'cli'
+  /** config.json; the `nexus` section is read at use time, so an edit applies without a restart. */
+  readonly config: ConfigReader
   /** Milliseconds between checks for entries other processes appended (live updates). */
   readonly pollMs?: number
   /** Milliseconds to wait after an append before regenerating the markdown mirror. */
@@ -95,8 +97,7 @@ export class NexusService {
 
   /** Settings read from config.json at use time, so an edit applies without a restart. */
   settings(): NexusSettings {
-    const loaded = loadConfig(this.paths).config as { nexus?: Partial<NexusSettings> }
-    return { ...DEFAULT_NEXUS_SETTINGS, ...(loaded.nexus ?? {}) }
+    return this.options.config.read().config.nexus
   }
 
   /** Appends one entry; untrusted input (tools, MCP, CLI) is validated here with a clear message. */

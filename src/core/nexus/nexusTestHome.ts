@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EventHub } from '../events'
+import { ConfigStore } from '../home/configStore'
 import { ensureHome } from '../home/home'
 import type { HomePaths } from '../home/homePaths'
 import { up as nexusUp } from '../node/db/migrations/0004-nexus'
@@ -47,7 +48,7 @@ export function openNexusTestHome(options: { channel?: 'desktop' | 'cli'; root?:
   events.subscribe((event, payload) => emitted.push({ event, payload }))
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
-  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.channel ?? 'desktop', pollMs: 20, mirrorDelayMs: 5 })
+  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.channel ?? 'desktop', config: new ConfigStore(paths.config), pollMs: 20, mirrorDelayMs: 5 })
   return {
     paths,
     db,

@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EditableSettings, SettingsPatch } from '../../shared/contract'
 import { CONFIG_SHAPE } from '../home/config'
+import { ConfigStore } from '../home/configStore'
 import { ensureHome } from '../home/home'
 import type { HomePaths } from '../home/homePaths'
 import { MemorySecretStore } from '../ports/secretStore'
-import { mergeSettings, SettingsService } from './settingsService'
+import { SettingsService } from './settingsService'
 
 describe('SettingsService.update', () => {
   let dir: string
@@ -19,7 +20,7 @@ describe('SettingsService.update', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'hearth-settings-'))
     paths = ensureHome(dir)
-    service = new SettingsService(paths, new MemorySecretStore(), {})
+    service = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), {})
   })
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -64,7 +65,7 @@ describe('SettingsService.update', () => {
       retention: { idleMinutes: 90 }
     }
     expect((await service.update(all)).settings).toEqual(all)
-    expect((await new SettingsService(paths, new MemorySecretStore(), {}).view()).settings).toEqual(all)
+    expect((await new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), {}).view()).settings).toEqual(all)
     expect(onDisk()).toMatchObject(all)
     // null means "scale with the model" and must be stored as null, not dropped.
     expect((await service.update({ context_file_max_chars: null, baseUrl: null })).settings).toMatchObject({ context_file_max_chars: null, baseUrl: null })
@@ -87,12 +88,6 @@ describe('SettingsService.update', () => {
     seed({ model: 'm' })
     await expect(service.update({ retention: { idleMinutes: -1 } })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('retention.idleMinutes') })
     expect(onDisk()).toEqual({ model: 'm' })
-  })
-})
-
-describe('mergeSettings', () => {
-  it('skips undefined values and replaces a non-object nested value', () => {
-    expect(mergeSettings({ a: 1, memory: 'odd' }, { model: undefined, memory: { userCharLimit: 5, memoryCharLimit: undefined } })).toEqual({ a: 1, memory: { userCharLimit: 5 } })
   })
 })
 

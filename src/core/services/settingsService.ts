@@ -1,23 +1,19 @@
-import { readFileSync } from 'node:fs'
 import type { ApiKeyStatus, EditableSettings, SettingsPatch, SettingsView } from '../../shared/contract'
-import { conflict, invalidInput } from '../errors'
-import { writeFileAtomic } from '../home/atomicWrite'
-import { parseConfig, type HearthConfig, type LoadedConfig } from '../home/config'
-import { loadConfig } from '../home/home'
-import type { HomePaths } from '../home/homePaths'
+import type { HearthConfig, LoadedConfig } from '../home/config'
+import type { ConfigStore } from '../home/configStore'
 import type { SecretStore } from '../ports/secretStore'
 
 /** Settings live in config.json (never the key) and the key lives in the SecretStore. */
 export class SettingsService {
   constructor(
-    private readonly paths: HomePaths,
+    private readonly store: ConfigStore,
     private readonly secrets: SecretStore,
     private readonly env: NodeJS.ProcessEnv = process.env
   ) {}
 
   /** Read fresh each time: the CLI, another window or the user's editor may have changed it. */
   load(): LoadedConfig {
-    return loadConfig(this.paths)
+    return this.store.read()
   }
 
   config(): HearthConfig {
@@ -29,7 +25,7 @@ export class SettingsService {
     return {
       settings: pickEditable(loaded.config),
       configErrors: [...loaded.errors],
-      configPath: this.paths.config,
+      configPath: this.store.path,
       apiKey: await this.apiKeyStatus()
     }
   }
@@ -40,14 +36,7 @@ export class SettingsService {
    * result that would not load cleanly, so a save never turns a good file into a bad one.
    */
   async update(patch: SettingsPatch): Promise<SettingsView> {
-    const loaded = this.load()
-    if (loaded.raw === undefined || loaded.errors.length > 0) {
-      throw conflict(`config.json has problems, so Hearth will not overwrite it: ${loaded.errors.join(' ')} Fix the file first (${this.paths.config}).`)
-    }
-    const text = JSON.stringify(mergeSettings(loaded.raw, patch), null, 2) + '\n'
-    const problems = parseConfig(text).errors
-    if (problems.length > 0) throw invalidInput(`These settings were not saved: ${problems.join(' ')}`)
-    writeFileAtomic(this.paths.config, text)
+    await this.store.patch(patch)
     return this.view()
   }
 
@@ -70,15 +59,6 @@ export class SettingsService {
     const stored = await this.secrets.getApiKey()
     return { configured: (stored ?? nonEmpty(this.env.ANTHROPIC_API_KEY)) !== undefined, protectedByOs: stored !== undefined && this.secrets.protectedByOs }
   }
-
-  /** The raw text of config.json (for diagnostics). */
-  rawText(): string {
-    try {
-      return readFileSync(this.paths.config, 'utf8')
-    } catch {
-      return ''
-    }
-  }
 }
 
 function pickEditable(config: HearthConfig): EditableSettings {
@@ -92,26 +72,6 @@ function pickEditable(config: HearthConfig): EditableSettings {
     recall: { k: config.recall.k },
     retention: { idleMinutes: config.retention.idleMinutes }
   }
-}
-
-const NESTED_GROUPS = new Set(['memory', 'recall', 'retention'])
-
-/** The raw config with the patch applied; nested groups keep the sub-keys the patch does not name. */
-export function mergeSettings(raw: Readonly<Record<string, unknown>>, patch: SettingsPatch): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...raw }
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue
-    next[key] = NESTED_GROUPS.has(key) ? { ...asObject(raw[key]), ...withoutUndefined(value as object) } : value
-  }
-  return next
-}
-
-function asObject(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-}
-
-function withoutUndefined(value: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { HearthConfig } from '../home/config'
+import type { ConfigReader } from '../home/configStore'
 import type { HomePaths } from '../home/homePaths'
 import type { MemoryService } from '../memory/memoryService'
 import { createMemoryTools, type TranscriptHit } from '../memory/memoryTools'
@@ -14,7 +14,7 @@ export const GATED_BUILTIN_TOOLS: ReadonlySet<string> = new Set(['memory', 'nexu
 /** The parts of CoreServices the built-in tools need (structural, so tests can pass fakes). */
 export interface BuiltinToolServices {
   readonly paths: HomePaths
-  readonly settings: { config(): HearthConfig }
+  readonly config: ConfigReader
   readonly nexus?: NexusService
   readonly memory?: MemoryService
   /** The chat feature's transcript search (for session_search). */
@@ -32,7 +32,7 @@ export function registerBuiltinTools(registry: ToolRegistry, services: BuiltinTo
     createSkillViewTool({
       root: services.paths.skills,
       snapshotPath: join(services.paths.root, '.skills_snapshot.json'),
-      disabled: () => services.settings.config().skills.disabled
+      disabled: () => services.config.read().config.skills.disabled
     }),
     ...(services.nexus ? createNexusTools(services.nexus) : []),
     ...(services.memory ? createMemoryTools(services.memory, searchTranscripts(services.sessions)) : [])

@@ -1,6 +1,6 @@
 import { contextWindowOf } from '../domain/models/modelTable'
 import type { EventHub } from '../events'
-import type { LoadedConfig } from '../home/config'
+import type { ConfigStore } from '../home/configStore'
 import type { Clock } from '../ports/clock'
 import { registerBuiltinTools, type BuiltinToolServices } from './builtinTools'
 import { EventConfirmationPort } from './eventConfirmationPort'
@@ -9,7 +9,7 @@ import { ToolsService } from './toolsService'
 import { denyAllConfirmations } from './untrustedGate'
 
 export interface CreateToolsDeps extends BuiltinToolServices {
-  readonly settings: BuiltinToolServices['settings'] & { load(): LoadedConfig }
+  readonly config: ConfigStore
   readonly agents: { get(id: string): unknown }
   readonly events: EventHub
   readonly clock: Clock
@@ -27,8 +27,7 @@ export function createTools(deps: CreateToolsDeps): ToolsService {
   registerBuiltinTools(registry, deps)
   return new ToolsService({
     registry,
-    loadConfig: () => deps.settings.load(),
-    configPath: deps.paths.config,
+    config: deps.config,
     contextWindow: contextWindowOf,
     version: deps.version,
     events: deps.events,

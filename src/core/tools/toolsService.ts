@@ -1,6 +1,7 @@
 import type { SetToolsetEnabledResult, ToolsListView } from '../../shared/contract/tools'
 import type { EventHub } from '../events'
-import type { HearthConfig, LoadedConfig } from '../home/config'
+import type { HearthConfig } from '../home/config'
+import type { ConfigStore } from '../home/configStore'
 import { routeBridgeCall } from './bridgeTools'
 import { EventConfirmationPort } from './eventConfirmationPort'
 import { McpManager } from './mcp/mcpManager'
@@ -8,7 +9,7 @@ import type { McpServerState } from './mcp/mcpConnection'
 import { ToolRegistry } from './registry'
 import { errorOutcome, runTool, unknownToolOutcome } from './runTool'
 import { planSession, type SessionPlan } from './sessionPlan'
-import { parseToolSettings, type ToolSettings } from './toolSettings'
+import type { ToolSettings } from './toolSettings'
 import { DEFAULT_AGENT_TOOLSETS } from './toolsets'
 import type { ConfirmationPort, ToolCatalog, ToolContext, ToolDefinition, ToolOutcome } from './toolTypes'
 import { buildToolsList, setToolsetEnabled } from './toolsView'
@@ -17,8 +18,7 @@ import { denyAllConfirmations } from './untrustedGate'
 export interface ToolsServiceOptions {
   readonly registry: ToolRegistry
   /** config.json, read fresh on every use (the user may edit it while the app runs). */
-  readonly loadConfig: () => LoadedConfig
-  readonly configPath: string
+  readonly config: ConfigStore
   readonly contextWindow: (model: string) => number | null
   readonly version: string
   readonly events?: EventHub
@@ -31,12 +31,10 @@ export interface ToolsServiceOptions {
 /** What one agent's session is configured with, read from config.json. */
 export interface AgentToolConfig {
   readonly config: HearthConfig
-  readonly raw: Record<string, unknown> | undefined
   readonly configErrors: readonly string[]
   readonly configured: readonly string[]
   readonly usesDefault: boolean
   readonly settings: ToolSettings
-  readonly settingsErrors: readonly string[]
   readonly contextWindow: number | null
 }
 
@@ -67,19 +65,17 @@ export class ToolsService implements ToolCatalog {
 
   /** Reads the agent's tool configuration and brings the MCP connections in line with it. */
   agentConfig(agentId: string): AgentToolConfig {
-    const loaded = this.options.loadConfig()
-    const { settings, errors } = parseToolSettings(loaded.raw?.tools)
+    const loaded = this.options.config.read()
+    const settings = loaded.config.tools
     const listed = loaded.config.agents[agentId]?.toolsets
     const model = loaded.config.agents[agentId]?.model ?? loaded.config.model
     this.mcp.configure(loaded.config.mcpServers, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs })
     return {
       config: loaded.config,
-      raw: loaded.raw,
       configErrors: loaded.errors,
       configured: listed ?? DEFAULT_AGENT_TOOLSETS,
       usesDefault: listed === undefined,
       settings,
-      settingsErrors: errors,
       contextWindow: settings.contextWindow ?? this.options.contextWindow(model)
     }
   }
@@ -130,7 +126,7 @@ export class ToolsService implements ToolCatalog {
 
   setEnabled(agentId: string, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
     this.options.assertAgent?.(agentId)
-    return setToolsetEnabled(this, this.options.configPath, agentId, toolset, enabled)
+    return setToolsetEnabled(this, this.options.config, agentId, toolset, enabled)
   }
 
   /** Stops every MCP server process and waits for them to exit. */

@@ -1,9 +1,8 @@
 import type { SetToolsetEnabledResult, ToolsetView, ToolsListView } from '../../shared/contract/tools'
-import { conflict, invalidInput } from '../errors'
-import { writeFileAtomic } from '../home/atomicWrite'
+import { invalidInput } from '../errors'
+import type { ConfigStore } from '../home/configStore'
 import { estimateToolTokens } from './deferral'
 import type { McpListing } from './mcp/mcpManager'
-import { isPlainObject } from './schemaCheck'
 import { toolsetTableFor, type SessionPlan } from './sessionPlan'
 import { ALL_TOOLSETS, compressToolsets, isComposite, leafToolsets, MCP_TOOLSET, mcpToolsetName, resolveToolsets, type ToolsetTable } from './toolsets'
 import type { ToolsService } from './toolsService'
@@ -31,7 +30,7 @@ export async function buildToolsList(service: ToolsService, agentId: string): Pr
     usesDefault: agent.usesDefault,
     toolsets: await Promise.all([...builtin, ...mcp]),
     session: sessionPreview(plan),
-    problems: [...agent.configErrors, ...agent.settingsErrors, ...plan.problems]
+    problems: [...agent.configErrors, ...plan.problems]
   }
 }
 
@@ -96,11 +95,8 @@ function sessionPreview(plan: SessionPlan): ToolsListView['session'] {
  * their frozen tools; the next one pays one cache write for its new tools array, which the
  * result states.
  */
-export async function setToolsetEnabled(service: ToolsService, configPath: string, agentId: string, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
+export async function setToolsetEnabled(service: ToolsService, config: ConfigStore, agentId: string, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
   const agent = service.agentConfig(agentId)
-  if (agent.raw === undefined || agent.configErrors.length > 0) {
-    throw conflict(`config.json has problems, so Hearth will not overwrite it: ${agent.configErrors.join(' ')} Fix the file first (${configPath}).`)
-  }
   const table = toolsetTableFor(service.registry, service.mcp.serverNames())
   if (toolset === ALL_TOOLSETS || toolset === '*' || !Object.hasOwn(table, toolset)) {
     throw invalidInput(`Unknown toolset "${toolset}". Toolsets: ${Object.keys(table).sort().join(', ')}.`)
@@ -112,7 +108,7 @@ export async function setToolsetEnabled(service: ToolsService, configPath: strin
   }
   const previous = enabled ? [...agent.configured, toolset] : agent.configured.filter((name) => name !== toolset && !(toolset === MCP_TOOLSET && name.startsWith('mcp-')))
   const configured = compressToolsets(table, leaves, previous)
-  writeAgentToolsets(configPath, agent.raw, agentId, configured)
+  await config.patch({ agents: { [agentId]: { toolsets: configured } } })
   const plan = await service.planSession(agentId)
   const tokens = plan.firstRequestTokens
   return {
@@ -124,11 +120,4 @@ export async function setToolsetEnabled(service: ToolsService, configPath: strin
       message: `Takes effect in ${agentId}'s next session; running sessions keep their tools. The next session's first request writes its tools (~${tokens.toLocaleString('en-US')} tokens) to the prompt cache once.`
     }
   }
-}
-
-function writeAgentToolsets(configPath: string, raw: Record<string, unknown>, agentId: string, toolsets: readonly string[]): void {
-  const agents = isPlainObject(raw.agents) ? raw.agents : {}
-  const current = isPlainObject(agents[agentId]) ? agents[agentId] : {}
-  const next = { ...raw, agents: { ...agents, [agentId]: { ...current, toolsets } } }
-  writeFileAtomic(configPath, `${JSON.stringify(next, null, 2)}\n`)
 }

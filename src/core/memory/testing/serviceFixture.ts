@@ -5,6 +5,7 @@ import type { Fact, FactType } from '../../../shared/contract/review'
 import { SessionRepository } from '../../chat/sessionRepository'
 import { scanForThreats } from '../../domain/prompt/scanner'
 import { EventHub } from '../../events'
+import { ConfigStore } from '../../home/configStore'
 import { ensureHome } from '../../home/home'
 import type { HomePaths } from '../../home/homePaths'
 import { openDatabase, type Db } from '../../node/db/openDatabase'
@@ -40,7 +41,7 @@ export function createServiceFixture(env: NodeJS.ProcessEnv = {}): ServiceFixtur
   events.subscribe((event, payload) => emitted.push({ event, payload }))
   const agents = new AgentService(db, paths, clock, events)
   agents.create('Scribe', 'scribe')
-  const settings = new SettingsService(paths, new MemorySecretStore(), env)
+  const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
   const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats })
   const sessions = new SessionRepository(db)
   return {
