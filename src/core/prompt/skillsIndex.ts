@@ -12,7 +12,8 @@ const SKIP_DIRS = new Set([
 const SKILL_ASSET_DIRS = new Set(['references', 'templates', 'assets', 'scripts'])
 /** Symlinks are followed; the depth cap stops a link loop. */
 const MAX_DEPTH = 8
-const SNAPSHOT_VERSION = 1
+/** 2: entries carry the scanner's `blocked` ids, so older snapshots are parsed again. */
+const SNAPSHOT_VERSION = 2
 
 /** relative path → [mtimeMs, size] of every SKILL.md and DESCRIPTION.md. */
 export type SkillsManifest = Record<string, readonly [number, number]>
@@ -22,7 +23,8 @@ const SkillEntrySchema = z.object({
   dirName: z.string(),
   name: z.string(),
   description: z.string(),
-  platforms: z.array(z.string())
+  platforms: z.array(z.string()),
+  blocked: z.array(z.string())
 })
 const SnapshotSchema = z.object({
   version: z.literal(SNAPSHOT_VERSION),

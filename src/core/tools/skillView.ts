@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import type { SkillEntry } from '../domain/prompt/skills'
+import { blockedMarker } from '../domain/prompt/contextFiles'
+import { scanForThreats } from '../domain/prompt/scanner'
+import { indexText, type SkillEntry } from '../domain/prompt/skills'
 import { nodePromptFileSystem } from '../prompt/promptFileSystem'
 import { SkillsIndex } from '../prompt/skillsIndex'
 import { ToolError } from './runTool'
@@ -39,9 +41,10 @@ export function createSkillViewTool(options: SkillViewOptions): ToolDefinition {
     handler: async (input) => {
       const name = typeof input.name === 'string' ? input.name.trim() : ''
       if (name === '') throw new ToolError('name is required')
-      const skills = index.load().set.skills
+      const all = index.load().set.skills
+      const skills = all.filter((entry) => entry.blocked.length === 0)
       const skill = findSkill(skills, name)
-      if (!skill) throw new ToolError(`No skill named "${name}". Available skills: ${listNames(skills)}.`)
+      if (!skill) throw new ToolError(`No skill named "${indexText(name, 64)}". Available skills: ${listNames(skills, all.length - skills.length)}.`)
       const disabled = options.disabled()
       if (disabled.includes(skill.name) || disabled.includes(skill.dirName)) throw new ToolError(`The skill "${skill.name}" is disabled in config.json (skills.disabled).`)
       return readSkill(options.root, skill)
@@ -54,10 +57,12 @@ function findSkill(skills: readonly SkillEntry[], name: string): SkillEntry | un
   return skills.find((s) => s.name === name) ?? skills.find((s) => s.dirName === name) ?? skills.find((s) => s.name.toLowerCase() === lower || s.dirName.toLowerCase() === lower)
 }
 
-function listNames(skills: readonly SkillEntry[]): string {
-  if (skills.length === 0) return 'none (the skills folder is empty)'
+/** The names the model may ask for (blocked skills are only counted, never named). */
+function listNames(skills: readonly SkillEntry[], blocked: number): string {
+  const note = blocked > 0 ? ` (${blocked} more ${blocked === 1 ? 'was' : 'were'} blocked by the injection scanner)` : ''
+  if (skills.length === 0) return `none (the skills folder is empty)${note}`
   const names = [...new Set(skills.map((s) => s.name))].sort()
-  return names.length <= 40 ? names.join(', ') : `${names.slice(0, 40).join(', ')}, … (${names.length} in all)`
+  return (names.length <= 40 ? names.join(', ') : `${names.slice(0, 40).join(', ')}, … (${names.length} in all)`) + note
 }
 
 /** The skill's folder: `<category>/<dir>/` (or `<dir>/` for a top-level skill). */
@@ -78,7 +83,10 @@ function readSkill(root: string, skill: SkillEntry): Record<string, unknown> {
     throw new ToolError(`The skill "${skill.name}" could not be read: ${(error as Error).message}`)
   }
   const files = dir === root ? [] : listFiles(dir)
-  return { name: skill.name, category: skill.category, path: toPosix(relative(root, join(dir, 'SKILL.md'))), content, files }
+  const path = toPosix(relative(root, join(dir, 'SKILL.md')))
+  const blocked = scanForThreats(content, 'context')
+  if (blocked.length > 0) return { name: skill.name, category: skill.category, path, blocked, content: blockedMarker(`The SKILL.md of ${skill.name}`, blocked), files: [] }
+  return { name: skill.name, category: skill.category, path, content, files }
 }
 
 /** Files in the skill's folder besides SKILL.md, relative and sorted (bounded in count and depth). */

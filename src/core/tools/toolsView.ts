@@ -5,6 +5,7 @@ import { estimateToolTokens } from './deferral'
 import type { McpListing } from './mcp/mcpManager'
 import { toolsetTableFor, type SessionPlan } from './sessionPlan'
 import { ALL_TOOLSETS, compressToolsets, isComposite, leafToolsets, MCP_TOOLSET, mcpToolsetName, resolveToolsets, type ToolsetTable } from './toolsets'
+import { toolDescriptionWarnings } from './toolScan'
 import type { ToolsService } from './toolsService'
 
 /**
@@ -49,7 +50,8 @@ async function builtinView(service: ToolsService, table: ToolsetTable, name: str
     trusted: null,
     toolCount: entries.length,
     tokens: estimateToolTokens(entries.map((entry) => entry.tool)),
-    error: describeBuiltinProblems(unavailable, missing)
+    error: describeBuiltinProblems(unavailable, missing),
+    warnings: []
   }
 }
 
@@ -72,7 +74,8 @@ function mcpView(service: ToolsService, server: string, listing: McpListing | un
     trusted: state?.trusted ?? false,
     toolCount: ok?.tools.length ?? 0,
     tokens: ok ? estimateToolTokens(ok.tools) : 0,
-    error: listing && !listing.ok ? listing.error : ok && ok.problems.length > 0 ? ok.problems.join('; ') : (state?.error ?? null)
+    error: listing && !listing.ok ? listing.error : ok && ok.problems.length > 0 ? ok.problems.join('; ') : (state?.error ?? null),
+    warnings: ok ? toolDescriptionWarnings(ok.tools) : []
   }
 }
 

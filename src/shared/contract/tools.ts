@@ -27,7 +27,9 @@ export const ToolsetView = z.object({
   /** Estimated tokens of its tool schemas (ceil(compact JSON chars / 4)). */
   tokens: z.number().int().nonnegative(),
   /** Why it is unavailable or failed, or schema problems of dropped tools. */
-  error: z.string().nullable()
+  error: z.string().nullable(),
+  /** Tools whose name, description or schema the injection scanner matches (MCP servers). */
+  warnings: z.array(z.string())
 })
 export type ToolsetView = z.infer<typeof ToolsetView>
 

@@ -1,5 +1,5 @@
 import { estimateTokens } from '../../../shared/util/tokens'
-import { renderIdentity, renderRules, type RenderedFile } from './contextFiles'
+import { blockedMarker, renderIdentity, renderRules, type RenderedFile } from './contextFiles'
 import { sessionLine } from './dateLine'
 import { environmentHint, projectFolderLine } from './environmentHints'
 import { PARALLEL_TOOL_GUIDANCE, TASK_COMPLETION_GUIDANCE, toolGuidance } from './guidance'
@@ -7,6 +7,7 @@ import { renderMemorySnapshot, type MemoryTarget } from './memorySnapshot'
 import { modelFamilyGuidance } from './modelGuidance'
 import { platformHint } from './platformHints'
 import type { PromptBuild, PromptLayerDetail, PromptSources, SourceFile, Tier } from './promptTypes'
+import { findThreats } from './scanner'
 import { renderSkillsIndex } from './skills'
 
 /** A layer before offsets are known. */
@@ -29,28 +30,39 @@ function draft(id: string, tier: Tier, text: string, source: string | null = nul
   }
 }
 
+/**
+ * A layer whose text comes from outside Hearth's own code (paths, config overrides, provider
+ * blocks, model names) is scanned like a file: the scanner sees every byte that reaches the model.
+ */
+function guarded(id: string, tier: Tier, text: string, label: string): Draft {
+  const hits = findThreats(text, 'context')
+  if (hits.length === 0) return draft(id, tier, text)
+  const ids = hits.map((hit) => hit.id)
+  const warning = `${label} was not loaded: the injection scanner matched ${ids.join(', ')}.`
+  return draft(id, tier, '', null, { text: blockedMarker(label, ids), blocked: ids, findings: hits.map((hit) => ({ ...hit, source: null })), truncation: null, warnings: [warning] })
+}
+
 function stableDrafts(sources: PromptSources): Draft[] {
   const tools = sources.toolNames
   const identity = renderIdentity(sources.soul, sources.defaultIdentity, sources.fileCap)
   const hasTools = tools.length > 0
-  const skills =
-    tools.includes('skill_view') && sources.skills ? renderSkillsIndex(sources.skills, sources.osPlatform, sources.skillsDisabled) : ''
+  const skills = tools.includes('skill_view') && sources.skills ? renderSkillsIndex(sources.skills, sources.osPlatform, sources.skillsDisabled) : null
   return [
     draft('identity', 'stable', '', identity.fromFile ? (sources.soul?.path ?? null) : null, identity),
     draft('guidance.task', 'stable', hasTools ? TASK_COMPLETION_GUIDANCE : ''),
     draft('guidance.parallel', 'stable', hasTools ? PARALLEL_TOOL_GUIDANCE : ''),
     draft('guidance.tools', 'stable', toolGuidance(tools)),
     draft('guidance.model', 'stable', modelFamilyGuidance(sources.model, tools.length, sources.toolUseEnforcement)),
-    draft('skills', 'stable', skills),
-    draft('environment', 'stable', environmentHint(sources.environment)),
-    draft('platform', 'stable', platformHint(sources.platform, sources.platformHints))
+    draft('skills', 'stable', '', null, skills ? { ...skills, findings: [], truncation: null } : undefined),
+    guarded('environment', 'stable', environmentHint(sources.environment), 'The environment hint'),
+    guarded('platform', 'stable', platformHint(sources.platform, sources.platformHints), 'The platform hint')
   ]
 }
 
 function contextDrafts(sources: PromptSources): Draft[] {
   const rules = renderRules(sources.rules, sources.fileCap)
   const primary = sources.rules?.files[0]?.path ?? null
-  return [draft('project', 'context', projectFolderLine(sources.cwd)), draft('rules', 'context', '', primary, rules ?? undefined)]
+  return [guarded('project', 'context', projectFolderLine(sources.cwd), 'The project folder line'), draft('rules', 'context', '', primary, rules ?? undefined)]
 }
 
 function memoryDraft(target: MemoryTarget, file: SourceFile | null, limit: number): Draft {
@@ -65,8 +77,8 @@ function volatileDrafts(sources: PromptSources): Draft[] {
   return [
     memoryDraft('memory', sources.memory, sources.memoryCharLimit),
     memoryDraft('user', sources.user, sources.userCharLimit),
-    ...sources.providerBlocks.map((block) => draft(`provider.${block.id}`, 'volatile', block.text)),
-    draft('session', 'volatile', sessionLine(sources.now, sources.model, sources.provider, sources.timeZone))
+    ...sources.providerBlocks.map((block) => guarded(`provider.${block.id}`, 'volatile', block.text, `The ${block.id} memory provider's block`)),
+    guarded('session', 'volatile', sessionLine(sources.now, sources.model, sources.provider, sources.timeZone), 'The session line')
   ]
 }
 

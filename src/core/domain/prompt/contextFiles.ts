@@ -1,4 +1,4 @@
-import type { LayerFinding, RulesSource, SourceFile, TruncationInfo } from './promptTypes'
+import type { LayerFinding, RulesSource, SourceFile } from './promptTypes'
 import { findThreats } from './scanner'
 import { stripFrontmatter } from './text'
 import { truncateText } from './truncate'
@@ -8,17 +8,20 @@ export interface RenderedFile {
   readonly text: string
   readonly blocked: readonly string[]
   readonly findings: readonly LayerFinding[]
-  readonly truncation: TruncationInfo | null
+  readonly truncation: RenderedTruncation | null
   readonly warnings: readonly string[]
 }
+
+type RenderedTruncation = { readonly label: string; readonly head: number; readonly tail: number; readonly total: number; readonly cap: number }
+type Scanned = Omit<RenderedFile, 'truncation'>
 
 /** The visible marker that replaces a file with a finding; the ids say what matched. */
 export function blockedMarker(label: string, ids: readonly string[]): string {
   return `[BLOCKED: ${label} contained potential prompt injection (${ids.join(', ')}). Content not loaded.]`
 }
 
-/** Scans with the context scope; a hit replaces the whole text with the marker. */
-export function scanContextFile(file: SourceFile, text: string): Omit<RenderedFile, 'truncation'> {
+/** Scans the whole text with the context scope; a hit replaces it with the marker. */
+export function scanContextFile(file: SourceFile, text: string, where = ''): Scanned {
   const hits = findThreats(text, 'context')
   if (hits.length === 0) return { text, blocked: [], findings: [], warnings: [] }
   const ids = hits.map((hit) => hit.id)
@@ -26,12 +29,28 @@ export function scanContextFile(file: SourceFile, text: string): Omit<RenderedFi
     text: blockedMarker(file.label, ids),
     blocked: ids,
     findings: hits.map((hit) => ({ ...hit, source: file.path })),
-    warnings: [`${file.label} was not loaded: the injection scanner matched ${hits.map((hit) => `${hit.id} on line ${hit.line}`).join(', ')}.`]
+    warnings: [`${file.label} was not loaded: the injection scanner matched ${hits.map((hit) => `${hit.id} on line ${hit.line}${where}`).join(', ')}.`]
   }
 }
 
-function truncated(file: SourceFile, scanned: Omit<RenderedFile, 'truncation'>, text: string, cap: number): RenderedFile {
-  const cut = truncateText(text, file.label, cap, file.path)
+/**
+ * Caps a scanned text, then scans it again exactly as it will be sent: cutting out the middle
+ * joins the head to the tail (and adds a marker naming the file's path), and that seam must not
+ * form a phrase the whole-file scan never saw. A hit there blocks the whole text. `always`
+ * rescans an uncut text too (the rules section adds headings made of file names).
+ */
+function capAndRescan(file: SourceFile, scanned: Scanned, cap: number, always: boolean): RenderedFile {
+  const cut = truncateText(scanned.text, file.label, cap, file.path)
+  const sent = cut.truncated || always ? scanContextFile(file, cut.text, ' of the text as sent') : null
+  if (sent && sent.blocked.length > 0) {
+    return {
+      text: sent.text,
+      blocked: [...new Set([...scanned.blocked, ...sent.blocked])],
+      findings: [...scanned.findings, ...sent.findings],
+      warnings: [...scanned.warnings, ...sent.warnings],
+      truncation: null
+    }
+  }
   return {
     ...scanned,
     text: cut.text,
@@ -51,14 +70,16 @@ export function renderIdentity(soul: SourceFile | null, defaultIdentity: string,
     return { text: defaultIdentity.trim(), blocked: [], findings: [], truncation: null, warnings, fromFile: false }
   }
   const scanned = scanContextFile(soul, body)
-  return { ...truncated(soul, scanned, scanned.text, cap), fromFile: true }
+  if (scanned.blocked.length > 0) return { ...scanned, truncation: null, fromFile: true }
+  return { ...capAndRescan(soul, scanned, cap, false), fromFile: true }
 }
 
 const RULES_INTRO = '# Project rules\n\nThe project folder has its own instructions. Follow them:'
 
 /**
  * The project rules block of the context tier. Each file is scanned on its own (a blocked
- * `.mdc` does not hide the others) and the rendered section, heading included, is capped.
+ * `.mdc` does not hide the others) and the rendered section, headings included, is capped and
+ * scanned again as sent (a file name is part of it).
  */
 export function renderRules(rules: RulesSource | null, cap: number): RenderedFile | null {
   if (rules === null || rules.files.length === 0) return null
@@ -69,13 +90,12 @@ export function renderRules(rules: RulesSource | null, cap: number): RenderedFil
   })
   const primary = rules.files[0] as SourceFile
   const label = rules.kind === 'cursor' ? '.cursorrules' : primary.label
-  const section = parts.map((part) => part.text).join('\n\n')
-  const merged = {
-    text: section,
+  const merged: Scanned = {
+    text: parts.map((part) => part.text).join('\n\n'),
     blocked: parts.flatMap((part) => part.blocked),
     findings: parts.flatMap((part) => part.findings),
     warnings: parts.flatMap((part) => part.warnings)
   }
-  const result = truncated({ ...primary, label }, merged, section, cap)
+  const result = capAndRescan({ ...primary, label }, merged, cap, true)
   return { ...result, text: `${RULES_INTRO}\n\n${result.text}` }
 }

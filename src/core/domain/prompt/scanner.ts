@@ -1,4 +1,4 @@
-import { INVISIBLE_CHARS, MAX_SCAN_CHARS, SCAN_SCOPES, THREAT_PATTERNS, scopeIncludes, type ScanScope } from './threatPatterns'
+import { INVISIBLE_CHARS, SCAN_OVERLAP_CHARS, SCAN_SCOPES, SCAN_WINDOW_CHARS, THREAT_PATTERNS, scopeIncludes, type ScanScope } from './threatPatterns'
 
 /** One scanner hit with where it is, so the user can see exactly which line tripped it. */
 export interface ThreatFinding {
@@ -19,25 +19,35 @@ export function assertScope(scope: string): asserts scope is ScanScope {
   }
 }
 
+/** One overlapping window of the text, normalised once for every pattern. */
+interface ScanWindow {
+  /** 1-based line of the window's first character in the whole text. */
+  readonly firstLine: number
+  readonly normalized: string
+  readonly lower: string
+}
+
 /**
- * Scans text for prompt-injection and exfiltration patterns and returns each finding with its line.
- * Invisible characters are looked for in the raw text (NFKC would not remove them, but other
- * compatibility forms could hide a pattern, so patterns run on the NFKC form).
+ * Scans the WHOLE text for prompt-injection and exfiltration patterns and returns each pattern's
+ * first finding with its line. Invisible characters are looked for in the raw text (NFKC would
+ * not remove them, but other compatibility forms could hide a pattern, so patterns run on the
+ * NFKC form). Long texts are read in overlapping windows, so no part of them goes unscanned.
  */
 export function findThreats(content: string, scope: ScanScope): ThreatFinding[] {
   assertScope(scope)
   if (content === '') return []
-  const raw = content.slice(0, MAX_SCAN_CHARS)
-  const lines = raw.split('\n')
-  const findings: ThreatFinding[] = [...findInvisible(raw, lines)]
-  const normalized = raw.normalize('NFKC')
-  const lower = normalized.toLowerCase()
+  const lines = content.split('\n')
+  const findings: ThreatFinding[] = [...findInvisible(content, lines)]
+  const windows = scanWindows(content)
   for (const pattern of THREAT_PATTERNS) {
     if (!scopeIncludes(scope, pattern.scope)) continue
-    if (pattern.hints && !pattern.hints.some((hint) => lower.includes(hint))) continue
-    const match = pattern.regex.exec(normalized)
-    if (!match) continue
-    findings.push(finding(pattern.id, lineNumberAt(normalized, match.index), lines))
+    for (const window of windows) {
+      if (pattern.hints && !pattern.hints.some((hint) => window.lower.includes(hint))) continue
+      const match = pattern.regex.exec(window.normalized)
+      if (!match) continue
+      findings.push(finding(pattern.id, window.firstLine + lineNumberAt(window.normalized, match.index) - 1, lines))
+      break
+    }
   }
   return findings
 }
@@ -50,6 +60,26 @@ export function scanForThreats(content: string, scope: ScanScope): string[] {
 /** `invisible_unicode_U+200B`-style id for a code point. */
 export function invisibleId(codePoint: number): string {
   return `invisible_unicode_U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
+}
+
+function scanWindows(text: string): ScanWindow[] {
+  const windows: ScanWindow[] = []
+  const step = SCAN_WINDOW_CHARS - SCAN_OVERLAP_CHARS
+  let line = 1
+  let counted = 0
+  for (let start = 0; ; start += step) {
+    line += countNewlines(text, counted, start)
+    counted = start
+    const normalized = text.slice(start, start + SCAN_WINDOW_CHARS).normalize('NFKC')
+    windows.push({ firstLine: line, normalized, lower: normalized.toLowerCase() })
+    if (start + SCAN_WINDOW_CHARS >= text.length) return windows
+  }
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let n = 0
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++
+  return n
 }
 
 function findInvisible(raw: string, lines: readonly string[]): ThreatFinding[] {
@@ -67,9 +97,7 @@ function findInvisible(raw: string, lines: readonly string[]): ThreatFinding[] {
 }
 
 function lineNumberAt(text: string, index: number): number {
-  let line = 1
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++
-  return line
+  return countNewlines(text, 0, index) + 1
 }
 
 function finding(id: string, line: number, lines: readonly string[]): ThreatFinding {

@@ -1,3 +1,5 @@
+import { scanForThreats } from './scanner'
+
 /**
  * The skills index: a compact `<available_skills>` list (category → name: description) so the
  * agent knows what it can load with skill_view without paying for every SKILL.md up front.
@@ -12,6 +14,8 @@ export interface SkillEntry {
   readonly description: string
   /** Node-style platform names (darwin, linux, win32); empty = every platform. */
   readonly platforms: readonly string[]
+  /** Scanner finding ids in the frontmatter or folder names; a blocked skill is never listed or loaded. */
+  readonly blocked: readonly string[]
 }
 
 export interface SkillSet {
@@ -21,6 +25,10 @@ export interface SkillSet {
 }
 
 const DESCRIPTION_MAX = 60
+/** agentskills.io bounds: a longer name is not a name (the folder name is used instead). */
+const NAME_MAX = 64
+/** Only this much of a description is ever read, scanned or shown. */
+const DESCRIPTION_READ_MAX = 1024
 const PLATFORM_ALIASES: Readonly<Record<string, string>> = { macos: 'darwin', linux: 'linux', windows: 'win32' }
 
 /** Frontmatter values: strings and string lists (enough for name, description, platforms). */
@@ -69,14 +77,28 @@ export function shortDescription(value: string | readonly string[] | undefined):
   return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 3)}...` : text
 }
 
-/** Builds a skill entry from its SKILL.md text and location. */
+/**
+ * Text from a skill's frontmatter or folder names as it may appear in the index: one line, no
+ * control or invisible characters, no angle brackets (a name must not close `<available_skills>`),
+ * at most `max` characters.
+ */
+export function indexText(value: string, max: number): string {
+  const flat = value.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/</g, '‹').replace(/>/g, '›').replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/** Builds a skill entry from its SKILL.md text and location; frontmatter is bounded and scanned. */
 export function skillFromMarkdown(category: string, dirName: string, markdown: string): SkillEntry {
   const front = parseFrontmatter(markdown)
-  const name = typeof front.name === 'string' && front.name.trim() !== '' ? front.name.trim() : dirName
+  const rawName = typeof front.name === 'string' ? front.name.trim() : ''
+  const rawDescription = typeof front.description === 'string' ? front.description.slice(0, DESCRIPTION_READ_MAX) : ''
+  const named = rawName !== '' && rawName.length <= NAME_MAX ? indexText(rawName, NAME_MAX) : ''
+  const name = named !== '' ? named : indexText(dirName, NAME_MAX)
   const raw = front.platforms
   const list = typeof raw === 'string' ? raw.split(',') : (raw ?? [])
   const platforms = list.map((p) => p.trim().toLowerCase()).filter((p) => p !== '').map((p) => PLATFORM_ALIASES[p] ?? p)
-  return { category, dirName, name, description: shortDescription(front.description), platforms }
+  const blocked = scanForThreats([rawName.slice(0, DESCRIPTION_READ_MAX), rawDescription, category, dirName].join('\n'), 'context')
+  return { category, dirName, name, description: indexText(shortDescription(rawDescription), DESCRIPTION_MAX), platforms, blocked }
 }
 
 /** Whether the skill runs on `osPlatform` (prefix match, so `win` covers `win32`). */
@@ -84,27 +106,58 @@ function supportsPlatform(skill: SkillEntry, osPlatform: string): boolean {
   return skill.platforms.length === 0 || skill.platforms.some((p) => osPlatform.startsWith(p))
 }
 
-/** Renders the index block; '' when no skill is visible. Sorted, first entry per name wins. */
-export function renderSkillsIndex(set: SkillSet, osPlatform: string, disabled: readonly string[]): string {
+/** The index layer: its text plus what the scanner kept out of it, for the prompt report. */
+export interface SkillsIndexRender {
+  readonly text: string
+  readonly blocked: readonly string[]
+  readonly warnings: readonly string[]
+}
+
+/**
+ * Renders the index block; '' when no skill is visible. Sorted, first entry per name wins.
+ * Skills whose frontmatter or folder names matched the scanner are left out and counted in one
+ * `[BLOCKED: …]` line, like a blocked file; so are category descriptions that matched.
+ */
+export function renderSkillsIndex(set: SkillSet, osPlatform: string, disabled: readonly string[]): SkillsIndexRender {
   const off = new Set(disabled)
+  const visible = set.skills.filter((skill) => !off.has(skill.name) && !off.has(skill.dirName) && supportsPlatform(skill, osPlatform))
+  const refused = visible.filter((skill) => skill.blocked.length > 0)
   const byCategory = new Map<string, Map<string, SkillEntry>>()
-  for (const skill of set.skills) {
-    if (off.has(skill.name) || off.has(skill.dirName) || !supportsPlatform(skill, osPlatform)) continue
+  for (const skill of visible) {
+    if (skill.blocked.length > 0) continue
     const names = byCategory.get(skill.category) ?? new Map<string, SkillEntry>()
     if (!names.has(skill.name)) names.set(skill.name, skill)
     byCategory.set(skill.category, names)
   }
-  if (byCategory.size === 0) return ''
   const lines: string[] = []
+  const warnings = refused.map((skill) => `The skill in skills/${skill.category}/${skill.dirName} was left out of the index: the injection scanner matched ${skill.blocked.join(', ')} in its frontmatter or folder names.`)
+  const blocked = refused.flatMap((skill) => skill.blocked)
   for (const category of [...byCategory.keys()].sort()) {
-    const description = set.categoryDescriptions[category]
-    lines.push(description ? `  ${category}: ${description}` : `  ${category}:`)
+    const description = categoryDescription(set, category)
+    if (description.blocked.length > 0) warnings.push(`The description of the skills category ${category} was left out: the injection scanner matched ${description.blocked.join(', ')}.`)
+    blocked.push(...description.blocked)
+    lines.push(description.text ? `  ${indexText(category, 120)}: ${description.text}` : `  ${indexText(category, 120)}:`)
     const names = byCategory.get(category) as Map<string, SkillEntry>
     for (const name of [...names.keys()].sort()) {
       const skill = names.get(name) as SkillEntry
       lines.push(skill.description ? `    - ${name}: ${skill.description}` : `    - ${name}`)
     }
   }
+  if (refused.length > 0) {
+    const ids = [...new Set(blocked)].join(', ')
+    lines.push(`  [BLOCKED: ${refused.length === 1 ? '1 skill was' : `${refused.length} skills were`} not listed: the frontmatter contained potential prompt injection (${ids}). Content not loaded.]`)
+  }
+  if (lines.length === 0) return { text: '', blocked: [], warnings: [] }
+  return { text: indexBlock(lines), blocked: [...new Set(blocked)], warnings }
+}
+
+function categoryDescription(set: SkillSet, category: string): { text: string; blocked: readonly string[] } {
+  const raw = set.categoryDescriptions[category] ?? ''
+  const blocked = raw === '' ? [] : scanForThreats(raw, 'context')
+  return blocked.length > 0 ? { text: '', blocked } : { text: indexText(raw, DESCRIPTION_MAX), blocked }
+}
+
+function indexBlock(lines: readonly string[]): string {
   return `# Skills
 Before you answer, look through the skills below. When one fits the task, even partly, load it with skill_view(name) and follow it.
 

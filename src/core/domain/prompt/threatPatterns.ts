@@ -91,8 +91,13 @@ export const INVISIBLE_CHARS: readonly number[] = [
   0x2068, 0x2069
 ]
 
-/** Only the first 64 KiB of a text are scanned (the cap bounds the regex work per file). */
-export const MAX_SCAN_CHARS = 65_536
+/**
+ * Texts are scanned in windows of 64 KiB (bounding the work of one regex run) that overlap by
+ * 8 KiB, so a phrase across a window edge is still seen. The whole text is always scanned: a cap
+ * would let an injection placed after it through, and truncation keeps a file's tail.
+ */
+export const SCAN_WINDOW_CHARS = 65_536
+export const SCAN_OVERLAP_CHARS = 8_192
 
 /** Whether a pattern of `scope` applies when scanning with `requested` (cumulative scopes). */
 export function scopeIncludes(requested: ScanScope, scope: ScanScope): boolean {

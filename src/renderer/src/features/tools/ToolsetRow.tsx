@@ -37,6 +37,11 @@ export function ToolsetRow({ toolset, onToggle }: ToolsetRowProps): ReactNode {
         </label>
         <div className="muted tools-table__description">{toolset.description}</div>
         {toolset.error !== null && <div className="field__error">{toolset.error}</div>}
+        {toolset.warnings.map((warning) => (
+          <div key={warning} className="field__warning" role="note">
+            {warning}
+          </div>
+        ))}
       </td>
       <td>{toolset.kind === 'mcp' ? (toolset.trusted ? 'MCP · trusted' : 'MCP · untrusted') : 'built-in'}</td>
       <td className={`tools-status tools-status--${toolset.status}`}>{STATUS_LABEL[toolset.status]}</td>

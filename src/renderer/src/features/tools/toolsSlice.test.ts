@@ -10,8 +10,8 @@ function view(enabled: boolean): ToolsListView {
     configured: enabled ? ['core', 'mcp'] : ['core'],
     usesDefault: enabled,
     toolsets: [
-      { name: 'memory', kind: 'builtin', description: 'memory', enabled: true, status: 'ready', trusted: null, toolCount: 1, tokens: 400, error: null },
-      { name: 'mcp-github', kind: 'mcp', description: 'GitHub', enabled, status: 'running', trusted: false, toolCount: 40, tokens: 8000, error: null }
+      { name: 'memory', kind: 'builtin', description: 'memory', enabled: true, status: 'ready', trusted: null, toolCount: 1, tokens: 400, error: null, warnings: [] },
+      { name: 'mcp-github', kind: 'mcp', description: 'GitHub', enabled, status: 'running', trusted: false, toolCount: 40, tokens: 8000, error: null, warnings: [] }
     ],
     session: { deferred: false, reason: 'Not deferred', deferrableTokens: 8000, thresholdTokens: 20000, firstRequestTokens: 8400, visibleTools: ['memory'], deferredTools: [], untrustedServers: [] },
     problems: []
