@@ -1,3 +1,5 @@
+import { neutraliseFenceTags } from '../domain/prompt/fenceText'
+
 /** Fence tags the engine always filters, whatever providers are registered. */
 export const DEFAULT_FENCE_TAGS: readonly string[] = ['memory-context', 'nexus-context']
 
@@ -5,10 +7,10 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** Matches `<tag>`, `</tag>`, `< / TAG >` … for any of the given tags. */
+/** Matches `<tag>`, `</tag>`, `< / TAG >`, `</tag x="1">` … for any of the given tags. */
 function tagPattern(tags: readonly string[], flags: string): RegExp {
   const names = tags.map(escapeRegExp).join('|')
-  return new RegExp(`<\\s*(/?)\\s*(?:${names})\\s*>`, flags)
+  return new RegExp(`<\\s*(/?)\\s*(?:${names})(?:\\s[^<>]*)?\\s*/?\\s*>`, flags)
 }
 
 /**
@@ -28,7 +30,7 @@ export class FenceFilter {
   constructor(tags: readonly string[] = DEFAULT_FENCE_TAGS) {
     const unique = [...new Set([...DEFAULT_FENCE_TAGS, ...tags])]
     this.pattern = tagPattern(unique, 'i')
-    this.longestTag = Math.max(...unique.map((tag) => tag.length)) + 16
+    this.longestTag = Math.max(...unique.map((tag) => tag.length)) + 128
   }
 
   /** Feeds one delta; returns the text that is safe to show now. */
@@ -85,11 +87,15 @@ export function stripFences(text: string, tags: readonly string[] = DEFAULT_FENC
 }
 
 /**
- * Makes a provider's block safe to append: exactly one opening and one closing tag, with any
- * fence tags inside the recalled text removed so stored text cannot close the fence early.
+ * Makes a provider's block safe to append: exactly one opening and one closing tag (the
+ * provider's own), and every fence-like tag inside made inert (`&lt;/memory-context x="1"&gt;`),
+ * so stored text can neither close the fence early nor open another one.
  */
-export function sanitizeFenceBlock(text: string, fenceTag: string, allTags: readonly string[] = DEFAULT_FENCE_TAGS): string {
-  const tags = [...new Set([...allTags, fenceTag])]
-  const inner = text.replace(tagPattern(tags, 'gi'), '').trim()
-  return `<${fenceTag}>\n${inner}\n</${fenceTag}>`
+export function sanitizeFenceBlock(text: string, fenceTag: string): string {
+  let inner = text.trim()
+  const open = `<${fenceTag}>`
+  const close = `</${fenceTag}>`
+  if (inner.startsWith(open)) inner = inner.slice(open.length)
+  if (inner.endsWith(close)) inner = inner.slice(0, -close.length)
+  return `${open}\n${neutraliseFenceTags(inner).trim()}\n${close}`
 }

@@ -31,7 +31,7 @@ export async function gatherTurnContext(providers: readonly TurnContextProvider[
   )
   const present = blocks.filter((block): block is TurnContextBlock => block !== null && block.text.trim().length > 0)
   const fenceTags = [...new Set([...DEFAULT_FENCE_TAGS, ...present.map((block) => block.fenceTag)])]
-  const texts = present.map((block) => sanitizeFenceBlock(block.text, block.fenceTag, fenceTags))
+  const texts = present.map((block) => sanitizeFenceBlock(block.text, block.fenceTag))
   const summary = present.map((block, i) => ({
     providerId: block.providerId,
     fenceTag: block.fenceTag,

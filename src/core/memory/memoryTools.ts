@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../tools/toolTypes'
-import { sanitiseRecalledText } from './memoryFence'
+import { screenRecalled } from './memoryFence'
 import type { MemoryService } from './memoryService'
 
 /** One hit of the session transcript search (the chat feature's FTS tables). */
@@ -90,7 +90,7 @@ export function createMemoryTools(memory: MemoryService, searchTranscripts: Tran
     handler: async (input, context) => {
       const { query, limit } = searchInput(input, 5)
       const items = memory.search(context.agentId, query, limit)
-      return { results: items.map((item) => ({ text: sanitiseRecalledText(item.text), score: item.score, source: item.kind === 'fact' ? `fact ${item.factId}` : `memories/${item.slug}.md` })) }
+      return { results: items.map((item) => ({ text: screenRecalled(item).text, score: item.score, source: item.kind === 'fact' ? `fact ${item.factId}` : `memories/${item.slug}.md` })) }
     }
   }
   const sessionSearch: ToolDefinition = {

@@ -1,10 +1,13 @@
 import type { NexusEntry } from '../../shared/contract/nexus'
+import { escapeFenceField, fenceFieldPreview } from '../domain/prompt/fenceText'
+import { scanForThreats } from '../domain/prompt/scanner'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
 import type { NexusService } from './nexusService'
 
 export const NEXUS_FENCE_TAG = 'nexus-context'
 /** Characters of an entry's body shown inline; the rest is one nexus_read away. */
 const BODY_PREVIEW = 600
+const RATIONALE_PREVIEW = 1000
 
 /** What `onTurnCompleted` needs to move the cursor; also shown in the UI. */
 export interface NexusBlockDetail {
@@ -19,24 +22,21 @@ export interface NexusBlockDetail {
 }
 
 /**
- * Removes anything that looks like a context fence (`<nexus-context>`, `</memory-context>`, …)
- * from text written by other agents, so an entry can neither close the block early nor forge
- * another block.
+ * One entry as fenced lines. Every field (author, channel, type, summary, rationale, body) is
+ * escaped to one line, so an entry can neither close the block nor forge a line of its own such
+ * as another entry's header; the only line starts are the renderer's. An entry the scanner
+ * matches is shown by its header alone.
  */
-export function stripFenceTags(text: string): string {
-  return text.replace(/<\s*\/?\s*[a-z][a-z0-9_-]*-context\b[^>]*>/gi, '')
-}
-
 function renderLine(entry: NexusEntry): string {
   const when = new Date(entry.ts).toISOString().slice(0, 16).replace('T', ' ')
-  const lines = [`[#${entry.seq} ${entry.type} · ${entry.agent} · ${entry.channel} · ${when} UTC] ${entry.summary}`]
-  if (entry.refs.length > 0) lines.push(`  refs: ${entry.refs.map((ref) => `#${ref}`).join(', ')}`)
-  if (entry.rationale) lines.push(`  rationale: ${entry.rationale}`)
-  if (entry.body) {
-    const body = entry.body.length > BODY_PREVIEW ? `${entry.body.slice(0, BODY_PREVIEW)}… (nexus_read for the rest)` : entry.body
-    lines.push(`  ${body.replace(/\n/g, '\n  ')}`)
-  }
-  return stripFenceTags(lines.join('\n'))
+  const header = `[#${entry.seq} ${escapeFenceField(entry.type)} · ${escapeFenceField(entry.agent)} · ${escapeFenceField(entry.channel)} · ${when} UTC]`
+  const blocked = scanForThreats([entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'), 'context')
+  if (blocked.length > 0) return `${header} [BLOCKED: this entry contained potential prompt injection (${blocked.join(', ')}). Content not shown.]`
+  const lines = [`${header} ${escapeFenceField(entry.summary)}`]
+  if (entry.refs.length > 0) lines.push(`  refs: ${entry.refs.map((ref) => `#${Number(ref)}`).join(', ')}`)
+  if (entry.rationale) lines.push(`  rationale: ${fenceFieldPreview(entry.rationale, RATIONALE_PREVIEW, '(nexus_read for the rest)')}`)
+  if (entry.body) lines.push(`  body: ${fenceFieldPreview(entry.body, BODY_PREVIEW, '(nexus_read for the rest)')}`)
+  return lines.join('\n')
 }
 
 /** The fenced text; pure so it can be tested byte for byte. */
