@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { TurnFailure, type TurnResult } from '../../core/chat/turnRunner'
 import { TurnStopped } from '../../core/chat/chatErrors'
 import { HearthError } from '../../core/errors'
@@ -60,7 +61,7 @@ export const chatCommand: CliCommand = {
     const sessionId = option(ctx, 'session')
     const cwd = option(ctx, 'cwd')
     const model = option(ctx, 'model')
-    const input = ChatSendInput.safeParse({ text, ...(agentId ? { agentId } : {}), ...(sessionId ? { sessionId } : {}), ...(cwd ? { cwd } : {}), ...(model ? { model } : {}) })
+    const input = ChatSendInput.safeParse({ text, ...(agentId ? { agentId } : {}), ...(sessionId ? { sessionId } : {}), ...(cwd ? { cwd: resolve(cwd) } : {}), ...(model ? { model } : {}) })
     if (!input.success) throw new HearthError('invalid_input', describeZodError(input.error))
     const started = await chat.start(input.data, controller.signal)
     const unsubscribe = ctx.json

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import { conflict, HearthError, invalidInput, notFound } from '../errors'
@@ -9,6 +7,7 @@ import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
 import type { PromptBuilder } from '../ports/promptBuilder'
+import { checkProjectFolder } from '../prompt/projectFolder'
 import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
 import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
@@ -219,18 +218,24 @@ export class ChatService {
     return createAnthropicClient({ apiKey: await settings.apiKey(), baseUrl: settings.baseUrl(), maxRetries: this.options.maxRetries })
   }
 
+  /**
+   * The session a message goes to. A project folder other than the session's own starts a new
+   * session of the same agent and model: the folder's rules are part of the frozen prompt.
+   */
   private async sessionFor(input: ChatSendInput, provider: string): Promise<SessionRecord> {
+    const cwd = input.cwd === undefined ? undefined : checkProjectFolder(input.cwd)
+    const config = this.deps.settings.config()
+    const platform = this.deps.platform ?? config.platform
     if (input.sessionId) {
       const session = this.repo.getSession(input.sessionId)
       if (!session) throw notFound(`No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`)
       if (input.agentId && input.agentId !== session.agentId) throw invalidInput(`Session ${session.id} belongs to agent "${session.agentId}", not "${input.agentId}"`)
-      return session
+      if (cwd === undefined || cwd === session.cwd) return session
+      return openSession(this.setupDeps(), { agentId: session.agentId, cwd, model: input.model ?? session.model, provider, platform })
     }
     const agentId = this.defaultAgent(input.agentId)
-    const config = this.deps.settings.config()
     const model = input.model ?? config.agents[agentId]?.model ?? config.model
-    const platform = this.deps.platform ?? config.platform
-    return openSession(this.setupDeps(), { agentId, cwd: projectFolder(input.cwd), model, provider, platform })
+    return openSession(this.setupDeps(), { agentId, cwd: cwd ?? null, model, provider, platform })
   }
 
   /** The named agent, else the first one, else a new "Hearth" agent (first run from the CLI). */
@@ -239,13 +244,6 @@ export class ChatService {
     const first = this.deps.agents.list()[0]
     return first ? first.id : this.deps.agents.create('Hearth').id
   }
-}
-
-function projectFolder(cwd: string | undefined): string | null {
-  if (cwd === undefined) return null
-  const absolute = resolve(cwd)
-  if (!existsSync(absolute) || !statSync(absolute).isDirectory()) throw invalidInput(`The project folder ${absolute} does not exist or is not a folder`)
-  return absolute
 }
 
 /** True when a process with this id still runs (signal 0 checks without touching it). */

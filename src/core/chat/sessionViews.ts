@@ -61,6 +61,7 @@ export function sessionDetail(session: SessionRecord, messages: readonly StoredM
     systemPrompt: session.systemPrompt,
     promptVersion: session.promptVersion,
     promptTiers: promptTiers(session.systemPrompt, session.promptReport),
+    promptLayers: session.promptReport.layers.map((layer) => ({ id: layer.id, tier: layer.tier, source: layer.source, chars: layer.chars, tokens: layer.tokens, truncated: layer.truncated, blocked: [...layer.blocked] })),
     promptWarnings: [...session.promptReport.warnings],
     toolNames: session.tools.map((tool) => tool.name),
     messages: messages.map(messageView),

@@ -9,6 +9,7 @@ import { inspectTurn, type InspectedTurn } from './inspector'
 import { cacheBreakCostUsd } from './pricing'
 import { buildWireMessages } from './requestBuilder'
 import type { SearchHit } from './sessionSearch'
+import { checkProjectFolder } from '../prompt/projectFolder'
 import { rebuildPrompt } from './sessionSetup'
 import { sessionDetail, sessionSummary } from './sessionViews'
 
@@ -73,12 +74,21 @@ export class SessionsService {
     return this.get(id)
   }
 
-  /** The extra cost of the next call after a model switch or a rebuild: the prefix is written, not read. */
-  cacheBreakCost(id: string, model?: string): { model: string; prefixTokens: number; extraCostUsd: number } {
+  /**
+   * The extra cost of the next call after a model switch or a rebuild: the prefix is written, not
+   * read. With `cwd` (another project folder, so a new session) the prefix is the new session's
+   * own system prompt and tools; the old history stays behind.
+   */
+  cacheBreakCost(id: string, options: { model?: string; cwd?: string | null } = {}): { model: string; prefixTokens: number; extraCostUsd: number } {
     const session = this.require(id)
-    const target = model ?? session.model
-    const prefixTokens = estimateRequestTokens(session, buildWireMessages(this.chat.repo.messages(id), null))
+    const target = options.model ?? session.model
+    const prefixTokens = options.cwd === undefined ? estimateRequestTokens(session, buildWireMessages(this.chat.repo.messages(id), null)) : this.newSessionTokens(session, options.cwd, target)
     return { model: target, prefixTokens, extraCostUsd: cacheBreakCostUsd(target, prefixTokens, this.settings.config().cacheTtl) }
+  }
+
+  private newSessionTokens(session: SessionRecord, cwd: string | null, model: string): number {
+    const prompt = this.chat.setupDeps().prompts.build({ agentId: session.agentId, cwd: cwd === null ? null : checkProjectFolder(cwd), model, provider: session.provider, platform: session.platform, toolNames: session.tools.map((tool) => tool.name) })
+    return estimateRequestTokens({ ...session, systemPrompt: prompt.text }, [])
   }
 
   inspect(sessionId: string, turnId: string): InspectedTurn {

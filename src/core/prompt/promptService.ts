@@ -1,10 +1,8 @@
-import { existsSync, statSync } from 'node:fs'
-import { isAbsolute, join } from 'node:path'
+import { join } from 'node:path'
 import { contextWindowOf } from '../domain/models/modelTable'
 import { assemblePrompt } from '../domain/prompt/assemblePrompt'
 import type { PromptBuild, PromptSources, ProviderBlock, SourceFile } from '../domain/prompt/promptTypes'
 import { fileCharCap } from '../domain/prompt/truncate'
-import { invalidInput } from '../errors'
 import type { HearthConfig } from '../home/config'
 import { DEFAULT_USER_MD, defaultSoul } from '../home/defaultTexts'
 import type { HomePaths } from '../home/homePaths'
@@ -12,6 +10,7 @@ import type { Clock } from '../ports/clock'
 import type { PromptBuilder, PromptRequest } from '../ports/promptBuilder'
 import type { AgentService } from '../services/agentService'
 import { environmentInfo } from './environment'
+import { checkProjectFolder } from './projectFolder'
 import { nodePromptFileSystem, type PromptFileSystem } from './promptFileSystem'
 import { findProjectRules } from './rulesFinder'
 import { SkillsIndex, type SkillsSource } from './skillsIndex'
@@ -153,10 +152,4 @@ export class PromptService implements PromptBuilder {
 export function withoutStarterText(file: SourceFile | null): SourceFile | null {
   if (file?.text == null || file.text.trim() !== DEFAULT_USER_MD.trim()) return file
   return { ...file, text: '' }
-}
-
-function checkProjectFolder(cwd: string): string {
-  if (!isAbsolute(cwd)) throw invalidInput(`Project folder must be an absolute path: ${cwd}`)
-  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw invalidInput(`Project folder does not exist or is not a folder: ${cwd}`)
-  return cwd
 }

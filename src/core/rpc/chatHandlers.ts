@@ -19,7 +19,7 @@ export function sessionHandlers(services: CoreServices): FeatureHandlers<typeof 
     'sessions.search': async ({ query, agentId, limit }) => ({ hits: sessions.search(query, { ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) }) }),
     'sessions.end': async ({ id }) => sessions.end(id),
     'sessions.rebuildPrompt': async ({ id }) => sessions.rebuildPrompt(id),
-    'sessions.cacheBreakCost': async ({ id, model }) => sessions.cacheBreakCost(id, model),
+    'sessions.cacheBreakCost': async ({ id, model, cwd }) => sessions.cacheBreakCost(id, { ...(model ? { model } : {}), ...(cwd !== undefined ? { cwd } : {}) }),
     'inspector.turn': async ({ sessionId, turnId }) => sessions.inspect(sessionId, turnId)
   }
 }

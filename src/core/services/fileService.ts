@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs'
-import { basename, dirname, isAbsolute, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type { FileDoc, FileTarget, InjectedView } from '../../shared/contract'
 import { estimateTokens } from '../../shared/util/tokens'
-import { conflict, invalidInput } from '../errors'
+import { conflict } from '../errors'
 import type { EventHub } from '../events'
 import { writeFileAtomic } from '../home/atomicWrite'
 import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
 import { nodePromptFileSystem } from '../prompt/promptFileSystem'
+import { checkProjectFolder } from '../prompt/projectFolder'
 import { findProjectRules } from '../prompt/rulesFinder'
 import type { AgentService } from './agentService'
 
@@ -116,11 +117,8 @@ export function sha256(bytes: Buffer | string): string {
 
 /** The rules file the prompt would load for a project folder, or AGENTS.md (to be created) when it has none. */
 export function resolveRulesFile(projectDir: string): string {
-  if (!isAbsolute(projectDir)) throw invalidInput(`Project folder must be an absolute path: ${projectDir}`)
-  if (!existsSync(projectDir) || !statSync(projectDir).isDirectory()) {
-    throw invalidInput(`Project folder does not exist or is not a folder: ${projectDir}`)
-  }
+  const folder = checkProjectFolder(projectDir)
   // The same search the prompt assembler runs, so the editor opens the file the prompt loads.
-  const found = findProjectRules(nodePromptFileSystem, projectDir).rules?.files[0]
-  return found ? found.path : join(projectDir, 'AGENTS.md')
+  const found = findProjectRules(nodePromptFileSystem, folder).rules?.files[0]
+  return found ? found.path : join(folder, 'AGENTS.md')
 }

@@ -56,10 +56,23 @@ export type TurnView = z.infer<typeof TurnView>
 
 export const SystemTierSpan = z.object({ tier: z.enum(['stable', 'context', 'volatile']), start: z.number().int(), end: z.number().int(), text: z.string() })
 
+/** Where one part of the frozen prompt came from (the chat header names the rules file from this). */
+export const SessionPromptLayer = z.object({
+  id: z.string(),
+  tier: z.enum(['stable', 'context', 'volatile']),
+  source: z.string().nullable(),
+  chars: z.number().int(),
+  tokens: z.number().int(),
+  truncated: z.boolean(),
+  blocked: z.array(z.string())
+})
+export type SessionPromptLayer = z.infer<typeof SessionPromptLayer>
+
 export const SessionDetail = SessionSummary.extend({
   systemPrompt: z.string(),
   promptVersion: z.number().int(),
   promptTiers: z.array(SystemTierSpan),
+  promptLayers: z.array(SessionPromptLayer),
   promptWarnings: z.array(z.string()),
   toolNames: z.array(z.string()),
   messages: z.array(StoredMessageView),
@@ -139,8 +152,12 @@ export const sessionMethods = {
   ),
   /** Rebuilds the frozen prompt from the files now on disk; the next call writes the cache again. */
   'sessions.rebuildPrompt': method(z.object({ id: SessionId }), SessionDetail),
-  /** What an action that breaks the cache (switch model, rebuild prompt) would cost on the next call. */
-  'sessions.cacheBreakCost': method(z.object({ id: SessionId, model: z.string().min(1).max(200).optional() }), CacheBreakEstimate),
+  /**
+   * What an action that breaks the cache would cost on the next call: switching model, rebuilding
+   * the prompt, or (with `cwd`; null = no project) moving to another project folder, which starts
+   * a new session.
+   */
+  'sessions.cacheBreakCost': method(z.object({ id: SessionId, model: z.string().min(1).max(200).optional(), cwd: z.string().min(1).max(4096).nullable().optional() }), CacheBreakEstimate),
   /** Every API call of one turn, with the exact request, usage, miss reason and diff. */
   'inspector.turn': method(z.object({ sessionId: SessionId, turnId: TurnId }), z.object({ turnId: z.string(), calls: z.array(InspectedCall) }))
 } as const

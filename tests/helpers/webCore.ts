@@ -1,0 +1,69 @@
+import { writeFileSync } from 'node:fs'
+import { afterEach, beforeEach } from 'vitest'
+import type { MethodInput, MethodName, MethodOutput } from '../../src/shared/contract'
+import type { Core } from '../../src/core/createCore'
+import { dispatch } from '../../src/core/rpc/dispatch'
+import { longSoul } from '../../src/core/testing/chatHarness'
+import type { FakeAnthropic } from '../fakeAnthropic'
+import { useFakeModelCore } from './fakeModelCore'
+
+/** A core as `hearth serve` runs it (host `web`), called only through the contract, against the fake model. */
+export interface WebCore {
+  readonly fake: FakeAnthropic
+  readonly home: string
+  readonly core: Core
+  /** One contract call through `dispatch` (validation included); a failure throws its message. */
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>
+  /** The `ok: false` error of a call that must fail. */
+  refusal(method: MethodName, input: unknown): Promise<{ code: string; message: string }>
+  /** Resolves with the chat.finished or chat.failed event of a turn. */
+  settled(turnId: string): Promise<{ event: string; payload: any }>
+}
+
+/** Registers the hooks: one fake model per file, a fresh home and core per test, agent "scribe" with a cacheable persona. */
+export function useWebCore(): WebCore {
+  const base = useFakeModelCore()
+  let events: { event: string; payload: any }[] = []
+  beforeEach(() => {
+    events = []
+    const core = base.open({ agent: ['Scribe', 'scribe'], host: 'web' })
+    core.subscribe((event, payload) => void events.push({ event, payload }))
+    writeFileSync(core.services.paths.soul('scribe'), longSoul('Scribe'))
+  })
+  // Registered after the base hooks, so it runs before the core is disposed.
+  afterEach(() => base.core.services.chat.settle())
+  const settledEvent = (turnId: string) => events.find((e) => (e.event === 'chat.finished' || e.event === 'chat.failed') && e.payload.turnId === turnId)
+  return {
+    get fake() {
+      return base.fake
+    },
+    get home() {
+      return base.home
+    },
+    get core() {
+      return base.core
+    },
+    async call(method, input) {
+      const result = await dispatch(base.core.handlers, { method, input })
+      if (!result.ok) throw new Error(`${method}: ${result.error.message}`)
+      return result.value as MethodOutput<typeof method>
+    },
+    async refusal(method, input) {
+      const result = await dispatch(base.core.handlers, { method, input })
+      if (result.ok) throw new Error(`${method} was expected to fail`)
+      return result.error
+    },
+    settled(turnId) {
+      return new Promise((resolve) => {
+        const now = settledEvent(turnId)
+        if (now) return resolve(now)
+        const unsubscribe = base.core.subscribe(() => {
+          const found = settledEvent(turnId)
+          if (!found) return
+          unsubscribe()
+          resolve(found)
+        })
+      })
+    }
+  }
+}
