@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
 import WebSocket from 'ws'
+import { HearthApp } from './HearthApp'
 
 /** The Chat and Inspector sections, as a user sees them. */
 export class ChatPage {
@@ -29,6 +32,28 @@ export class ChatPage {
 
   footers(): Locator {
     return this.page.getByTestId('turn-footer')
+  }
+
+  get projectFolder(): Locator {
+    return this.page.getByRole('button', { name: 'Project folder', exact: true })
+  }
+
+  get projectPath(): Locator {
+    return this.page.getByTestId('chat-project-path')
+  }
+
+  get projectRules(): Locator {
+    return this.page.getByTestId('chat-project-rules')
+  }
+
+  /** Opens the folder picker from the chat header, types the path and uses it. */
+  async chooseProjectFolder(dir: string): Promise<void> {
+    await this.projectFolder.click()
+    const picker = this.page.getByTestId('folder-picker')
+    await expect(picker).toBeVisible()
+    await picker.getByLabel('Folder path', { exact: true }).fill(dir)
+    await picker.getByRole('button', { name: 'Use this folder', exact: true }).click()
+    await expect(picker).toBeHidden()
   }
 
   /** Types a message and sends it with Enter. */
@@ -114,4 +139,24 @@ export async function withRpc<T>(server: { readonly port: number; readonly token
 export async function connectModel(rpc: RpcClient, baseUrl: string): Promise<void> {
   await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
   await rpc.call('settings.update', { baseUrl })
+}
+
+/**
+ * A user past the first run with the model connected: opens the app, creates the first agent
+ * with a short profile, points the served core at the fake model and gives the agent a persona
+ * long enough to be cached. Ends on Chat.
+ */
+export async function startConnected(
+  page: Page,
+  server: { readonly url: string; readonly home: string; readonly port: number; readonly token: string; readonly origin: string },
+  fakeUrl: string,
+  agent: { readonly name: string; readonly id: string; readonly profile: string; readonly soul: string }
+): Promise<{ app: HearthApp; chat: ChatPage }> {
+  const app = new HearthApp(page)
+  await app.open(server.url)
+  await app.completeFirstRun(agent.name, agent.profile)
+  await withRpc(server, (rpc) => connectModel(rpc, fakeUrl))
+  writeFileSync(join(server.home, 'agents', agent.id, 'SOUL.md'), agent.soul)
+  await app.goTo('chat')
+  return { app, chat: new ChatPage(page) }
 }

@@ -68,7 +68,8 @@ test('MEMORY.md, USER.md and a project rules file picked with the folder browser
   await snap(page, 'files-folder-picker')
   await page.getByTestId('folder-picker-choose').click()
   await expect(files.path).toHaveText(join(project, 'CLAUDE.md'))
-  expect(await files.editorText()).toContain('Use tabs.')
+  // Monaco paints the lines of a newly opened model over a few frames: wait for the text, do not sample it once.
+  await expect.poll(() => files.editorText()).toContain('Use tabs.')
   await snap(page, 'files-rules')
 })
 

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ApiClient } from '../api/client'
+import { browserKeyValueStore, type KeyValueStore } from '../lib/keyValueStore'
 import { createAgentsSlice } from '../features/agents/agentsSlice'
 import { createFilesSlice } from '../features/files/filesSlice'
 import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
@@ -11,6 +12,7 @@ import { createProjectStateSlice } from '../features/nexus/projectStateSlice'
 import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
 import { createChatUsageSlice } from '../features/chat/chatUsageSlice'
+import { createChatProjectSlice } from '../features/chat/chatProjectSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createConnectionSlice } from './connectionSlice'
@@ -19,16 +21,16 @@ import type { AppState } from './types'
 
 /**
  * One vanilla store for the app (zustand's recommendation), built from slices that share the
- * ApiClient. Tests build it with a fake client in plain Node. Middleware would go here, never in
+ * ApiClient (and the device's key-value storage). Tests build it with a fake client in plain Node. Middleware would go here, never in
  * slices. A feature adds one line: `...createXSlice(api)(...args),`.
  */
-export function createAppStore(api: ApiClient): StoreApi<AppState> {
+export function createAppStore(api: ApiClient, storage: KeyValueStore = browserKeyValueStore()): StoreApi<AppState> {
   return createStore<AppState>()((...args) => ({
     ...createConnectionSlice(api)(...args),
     ...createNavigationSlice()(...args),
     ...createAgentsSlice(api)(...args),
     ...createFilesSlice(api)(...args),
-    ...createProjectFolderSlice(api)(...args),
+    ...createProjectFolderSlice(api, storage)(...args),
     ...createSettingsSlice(api)(...args),
     ...createReviewSlice(api)(...args),
     ...createPromptSlice(api)(...args),
@@ -36,6 +38,7 @@ export function createAppStore(api: ApiClient): StoreApi<AppState> {
     ...createChatSessionsSlice(api)(...args),
     ...createChatTurnSlice(api)(...args),
     ...createChatUsageSlice()(...args),
+    ...createChatProjectSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args)

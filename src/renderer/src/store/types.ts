@@ -10,6 +10,7 @@ import type { ProjectStateSlice } from '../features/nexus/projectStateSlice'
 import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
 import type { ChatUsageSlice } from '../features/chat/chatUsageSlice'
+import type { ChatProjectSlice } from '../features/chat/chatProjectSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ConnectionSlice } from './connectionSlice'
@@ -31,6 +32,7 @@ export type AppState = ConnectionSlice &
   ChatSessionsSlice &
   ChatTurnSlice &
   ChatUsageSlice &
+  ChatProjectSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { CacheBreakDialog } from './CacheBreakDialog'
+import { ChatHeader } from './ChatHeader'
 import { Composer } from './Composer'
 import { SessionBar } from './SessionBar'
 import { SessionList } from './SessionList'
@@ -30,6 +31,7 @@ export function ChatSection(): ReactNode {
       <div className="chat-columns">
         <SessionList />
         <div className="chat-main">
+          <ChatHeader />
           <SessionBar />
           <Transcript />
           <Composer />

@@ -15,6 +15,7 @@ export function Composer(): ReactNode {
   const busy = useAppStore((state) => state.chatActiveTurnId !== null)
   const error = useAppStore((state) => state.chatTurnError)
   const pendingModel = useAppStore((state) => state.chatPendingModel)
+  const notice = useAppStore((state) => state.chatNotice)
   useEscapeToStop(busy, stop)
   const submit = (event?: FormEvent): void => {
     event?.preventDefault()
@@ -36,6 +37,11 @@ export function Composer(): ReactNode {
         </Banner>
       )}
       {pendingModel !== null && <div className="muted">The next message switches this session to {pendingModel}.</div>}
+      {notice !== null && (
+        <div className="muted" role="status" data-testid="chat-notice">
+          {notice}
+        </div>
+      )}
       <div className="chat-composer__row">
         <textarea
           className="chat-composer__input"

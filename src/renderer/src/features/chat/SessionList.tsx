@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { selectChatSessions } from './chatSessionsSlice'
+import { baseName } from './projectRules'
 
 /** A search hit's snippet marks matches with [brackets]; shown as <mark> without any HTML injection. */
 function Snippet({ text }: Readonly<{ text: string }>): ReactNode {
@@ -42,7 +43,10 @@ export function SessionList(): ReactNode {
             <li key={session.id}>
               <button type="button" className="chat-sessions__item" aria-current={session.id === openId} onClick={() => void open(session.id)} data-testid="chat-session-item">
                 <span className="chat-sessions__title">{session.title || 'Untitled'}</span>
-                <span className="chat-sessions__meta">{new Date(session.updatedAtMs).toLocaleString()} · {session.model}</span>
+                <span className="chat-sessions__meta">
+                  {new Date(session.updatedAtMs).toLocaleString()} · {session.model}
+                  {session.cwd !== null && <span title={session.cwd}> · in {baseName(session.cwd)}</span>}
+                </span>
               </button>
             </li>
           ))}

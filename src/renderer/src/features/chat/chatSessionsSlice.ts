@@ -6,8 +6,10 @@ import type { ChatTurnSlice } from './chatTurnSlice'
 
 /** A cache-breaking action the user is about to confirm, with what it will cost. */
 export interface CacheBreakPrompt {
-  readonly kind: 'switch-model' | 'rebuild'
+  readonly kind: 'switch-model' | 'rebuild' | 'switch-folder'
   readonly model: string
+  /** For 'switch-folder': the folder the new chat works in (null: no project). */
+  readonly cwd?: string | null
   readonly prefixTokens: number
   readonly extraCostUsd: number
 }
@@ -41,7 +43,7 @@ export interface ChatSessionsSlice {
   readonly startNewChat: () => void
   readonly refreshChatDetail: () => Promise<void>
   readonly searchChats: (query: string) => Promise<void>
-  readonly askCacheBreak: (kind: CacheBreakPrompt['kind'], model?: string) => Promise<void>
+  readonly askCacheBreak: (kind: Exclude<CacheBreakPrompt['kind'], 'switch-folder'>, model?: string) => Promise<void>
   readonly dismissCacheBreak: () => void
   readonly rebuildChatPrompt: () => Promise<ActionResult>
 }
@@ -94,7 +96,7 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
       get().navigate('chat')
     },
     startNewChat() {
-      set({ chatSessionId: null, chatDetail: null, chatFocusMessageId: null, chatError: null, chatActiveTurnId: null })
+      set({ chatSessionId: null, chatDetail: null, chatFocusMessageId: null, chatError: null, chatActiveTurnId: null, chatNotice: null })
     },
     async refreshChatDetail() {
       const id = get().chatSessionId

@@ -11,7 +11,7 @@ function detail(id: string, text: string): SessionDetail {
   return {
     id, agentId: 'scribe', title: 't', cwd: null, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs: null,
     totals: { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 },
-    systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptWarnings: [], toolNames: [],
+    systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [],
     messages: [{ id: 1, turnId: 't1', role: 'assistant', kind: 'reply', content: [{ type: 'text', text }], status: 'complete', error: null, inContext: true, createdAtMs: 1 }],
     turns: []
   }

@@ -2,6 +2,7 @@ import type { ChatFailed, ChatFinished, EventPayload } from '../../../../shared/
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+import { selectProjectDir } from '../files/projectFolderSlice'
 
 export interface ToolCallView {
   readonly toolUseId: string
@@ -62,8 +63,10 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
     async sendChat(text) {
       const state = get()
       const target = state.chatSessionId ? { sessionId: state.chatSessionId } : state.selectedAgentId ? { agentId: state.selectedAgentId } : {}
+      // A new chat works in the agent's project folder; an open session keeps the folder it has.
+      const cwd = state.chatSessionId === null ? selectProjectDir(state) : null
       try {
-        const { turnId, sessionId } = await api.call('chat.send', { text, ...target, ...(state.chatPendingModel ? { model: state.chatPendingModel } : {}) })
+        const { turnId, sessionId } = await api.call('chat.send', { text, ...target, ...(cwd !== null ? { cwd } : {}), ...(state.chatPendingModel ? { model: state.chatPendingModel } : {}) })
         if (get().selectedAgentId !== state.selectedAgentId) {
           // Another agent was picked while sending: the turn runs on, but Chat stays with the new agent.
           set((s) => update(s, turnId, sessionId, (stream) => ({ ...stream, userText: text })))
@@ -75,7 +78,8 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
           chatSessionId: sessionId,
           chatPendingModel: null,
           chatTurnError: null,
-          chatFocusMessageId: null
+          chatFocusMessageId: null,
+          chatNotice: null
         }))
         // Re-read the session at once: the new user message is stored before any model call, so
         // the turn shows as stored while its reply streams.

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
 import { useAppStore } from '../../store/useAppStore'
@@ -16,6 +16,12 @@ export function FilesSection(): ReactNode {
   const projectDir = useAppStore(selectProjectDir)
   const active = useAppStore(selectActiveFileKind)
   const [picking, setPicking] = useState(false)
+  const chooseProjectDir = useAppStore((state) => state.chooseProjectDir)
+  const loadProjectDir = useAppStore((state) => state.loadProjectDir)
+  const showFileKind = useAppStore((state) => state.showFileKind)
+  useEffect(() => {
+    void loadProjectDir()
+  }, [loadProjectDir, agent?.id])
   const tabs = fileTabs(agent?.id ?? null, projectDir)
   const tab = tabs.find((candidate) => candidate.kind === active) ?? tabs[0]
   return (
@@ -42,7 +48,17 @@ export function FilesSection(): ReactNode {
       ) : (
         <EmptyState title="No agent selected">Create or pick an agent in the sidebar to edit its files.</EmptyState>
       )}
-      {picking && <FolderPickerDialog onClose={() => setPicking(false)} />}
+      {picking && (
+        <FolderPickerDialog
+          start={projectDir}
+          purpose={`New chats of ${agent?.name ?? 'this agent'} work in this folder. Hearth edits its rules file (AGENTS.md, CLAUDE.md, .cursorrules …), or creates AGENTS.md if it has none.`}
+          onChoose={(dir) => {
+            chooseProjectDir(dir)
+            showFileKind('rules')
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
     </div>
   )
 }

@@ -1,9 +1,15 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Button } from '../../ui/Button'
 
-/** Jump straight to a folder by typing or pasting its absolute path. */
-export function FolderPathForm({ onGo }: Readonly<{ onGo: (dir: string) => void }>): ReactNode {
-  const [path, setPath] = useState('')
+type FolderPathFormProps = Readonly<{
+  path: string
+  onChange: (path: string) => void
+  /** Enter or Go: browse to the typed folder. */
+  onGo: (dir: string) => void
+}>
+
+/** The folder to use, as a path: it follows the browsing below, and a typed or pasted path jumps there. */
+export function FolderPathForm({ path, onChange, onGo }: FolderPathFormProps): ReactNode {
   const id = useId()
   return (
     <form
@@ -18,7 +24,7 @@ export function FolderPathForm({ onGo }: Readonly<{ onGo: (dir: string) => void 
         <label className="field__label" htmlFor={id}>
           Folder path
         </label>
-        <input id={id} className="input mono" value={path} placeholder="/home/you/projects/site" data-testid="folder-path-input" onChange={(event) => setPath(event.target.value)} />
+        <input id={id} className="input mono" value={path} placeholder="/home/you/projects/site" data-testid="folder-path-input" onChange={(event) => onChange(event.target.value)} />
       </div>
       <Button type="submit" disabled={path.trim() === ''} data-testid="folder-path-go">
         Go

@@ -21,7 +21,12 @@ export function PromptSection(): ReactNode {
   const assemble = useAppStore((state) => state.assemblePrompt)
   const platform = useAppStore(selectPromptPlatform)
   const [picking, setPicking] = useState(false)
+  const chooseProjectDir = useAppStore((state) => state.chooseProjectDir)
+  const loadProjectDir = useAppStore((state) => state.loadProjectDir)
   const agentId = agent?.id ?? null
+  useEffect(() => {
+    void loadProjectDir()
+  }, [loadProjectDir, agentId])
   useEffect(() => {
     if (agentId !== null) void assemble()
   }, [agentId, projectDir, platform, assemble])
@@ -53,7 +58,15 @@ export function PromptSection(): ReactNode {
           </div>
         </>
       )}
-      {picking && <FolderPickerDialog onClose={() => setPicking(false)} />}
+      {picking && (
+        <FolderPickerDialog
+          start={projectDir}
+          purpose={`New chats of ${agent.name} work in this folder; its rules file goes into the prompt's context tier.`}
+          allowNone
+          onChoose={chooseProjectDir}
+          onClose={() => setPicking(false)}
+        />
+      )}
     </div>
   )
 }

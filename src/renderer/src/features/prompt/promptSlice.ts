@@ -2,6 +2,7 @@ import type { AssembledPromptView } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { AppState, SliceCreator } from '../../store/types'
+import { selectProjectDir } from '../files/projectFolderSlice'
 
 /**
  * The Prompt view's state: the prompt a new session of the selected agent would get, for the
@@ -35,7 +36,8 @@ export function createPromptSlice(api: ApiClient): SliceCreator<PromptSlice> {
       set({ promptPlatform: platform })
     },
     async assemblePrompt() {
-      const { selectedAgentId, projectDir, promptModel, promptPlatform } = get()
+      const { selectedAgentId, promptModel, promptPlatform } = get()
+      const projectDir = selectProjectDir(get())
       if (selectedAgentId === null) return set({ promptView: null, promptError: null })
       const request = ++latest
       set({ promptLoading: true })

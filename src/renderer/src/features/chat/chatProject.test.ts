@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import type { Agent, SessionSummary } from '../../../../shared/contract'
+import { memoryKeyValueStore } from '../../lib/keyValueStore'
+import { createAppStore } from '../../store/createAppStore'
+import { createFakeApi, type FakeApi } from '../../testing/fakeApi'
+import { selectProjectDir } from '../files/projectFolderSlice'
+
+const agents: Agent[] = [
+  { id: 'ada', name: 'Ada', createdAtMs: 1 },
+  { id: 'bo', name: 'Bo', createdAtMs: 2 }
+]
+const totals = { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 }
+
+function summary(agentId: string, cwd: string | null): SessionSummary {
+  return { id: `s_${agentId}`, agentId, title: 't', cwd, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs: null, totals }
+}
+
+function fakeHome(): FakeApi {
+  const api = createFakeApi()
+  api.handle('agents.list', () => agents)
+  api.handle('sessions.list', ({ agentId }) => (agentId === 'ada' ? [summary('ada', '/work/site')] : []))
+  api.handle('chat.send', ({ sessionId }) => ({ turnId: 't1', sessionId: sessionId ?? 's_new' }))
+  api.handle('sessions.get', ({ id }) => ({ ...summary('ada', '/work/docs'), id, systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [], messages: [], turns: [] }))
+  return api
+}
+
+describe('the project folder per agent', () => {
+  it('starts from the newest session, keeps a choice per agent across a reload, and new chats send it', async () => {
+    const storage = memoryKeyValueStore()
+    const api = fakeHome()
+    const store = createAppStore(api, storage)
+    await store.getState().loadAgents()
+    await store.getState().loadProjectDir()
+    expect(selectProjectDir(store.getState())).toBe('/work/site')
+
+    store.getState().chooseProjectDir('/work/docs')
+    store.getState().selectAgent('bo')
+    await store.getState().loadProjectDir()
+    expect(selectProjectDir(store.getState())).toBeNull()
+
+    const reloaded = createAppStore(api, storage)
+    await reloaded.getState().loadAgents()
+    await reloaded.getState().loadProjectDir()
+    expect(selectProjectDir(reloaded.getState())).toBe('/work/docs')
+    await reloaded.getState().sendChat('hello')
+    expect(api.calls.find((call) => call.method === 'chat.send')?.input).toEqual({ text: 'hello', agentId: 'ada', cwd: '/work/docs' })
+  })
+
+  it('an open session keeps its own folder; moving it asks with the cost, then starts a new chat there', async () => {
+    const api = fakeHome()
+    api.handle('sessions.cacheBreakCost', ({ cwd }) => ({ model: 'm', prefixTokens: cwd === '/work/next' ? 3400 : 0, extraCostUsd: 0.008 }))
+    const store = createAppStore(api, memoryKeyValueStore())
+    await store.getState().loadAgents()
+    await store.getState().openChatSession('s_open')
+    await store.getState().sendChat('more')
+    expect(api.calls.filter((call) => call.method === 'chat.send').at(-1)?.input).toEqual({ text: 'more', sessionId: 's_open' })
+
+    await store.getState().changeChatFolder('/work/next')
+    expect(store.getState().chatCacheBreak).toEqual({ kind: 'switch-folder', model: 'm', cwd: '/work/next', prefixTokens: 3400, extraCostUsd: 0.008 })
+    expect(store.getState().chatSessionId).toBe('s_open')
+    store.getState().confirmFolderChange()
+    expect(store.getState().chatSessionId).toBeNull()
+    expect(store.getState().chatCacheBreak).toBeNull()
+    expect(selectProjectDir(store.getState())).toBe('/work/next')
+    expect(store.getState().chatNotice).toBe('New chat in /work/next. The earlier chat keeps its folder.')
+  })
+})
