@@ -4,37 +4,79 @@ import type { NexusEntry } from '../../shared/contract/nexus'
 /** The `prev_hash` of entry 1. */
 export const GENESIS_HASH = '0'.repeat(64)
 
-/** Bumped only if the serialisation ever changes; it is part of every hashed text. */
-const FORMAT = 'hearth-nexus/1'
+/**
+ * Format tags: each is part of every hashed text, so a text of one format can never pass for
+ * another. `/1` is how entries were chained before they had ids; those keep their hash forever.
+ */
+const LEGACY_CHAIN_FORMAT = 'hearth-nexus/1'
+const CHAIN_FORMAT = 'hearth-nexus/2'
+const ID_FORMAT = 'hearth-nexus-id/1'
 
-/** The fields an entry's hash covers: everything except the hash itself. */
-export type HashedFields = Omit<NexusEntry, 'hash'>
+/** Hash formats a row can carry (the `hash_format` column). */
+export const HASH_FORMATS = { legacy: 1, linked: 2 } as const
+
+/** What an entry says, by whom and through which channel: the part every hash covers. */
+export type EntryText = Pick<NexusEntry, 'agent' | 'channel' | 'type' | 'summary' | 'body' | 'rationale'>
 
 /**
- * One exact byte sequence per entry. A JSON array in a fixed field order (not an object) so no
- * key-ordering rule is needed; JSON string escaping is fully specified, integers print one way,
- * and absent values are an explicit `null`. Any change to any field, or to the link to the
- * previous entry, changes these bytes.
+ * What an entry's id covers: where it was first written (device and that device's own counter),
+ * when, and its text and references by id (sorted; seqs differ between devices). Nothing about
+ * where it sits in a particular log, so the same entry has the same id in every copy of the log.
  */
-export function canonicalEntry(fields: HashedFields): string {
-  return JSON.stringify([
-    FORMAT,
-    fields.seq,
-    fields.ts,
-    fields.agent,
-    fields.channel,
-    fields.type,
-    fields.summary,
-    fields.body,
-    fields.refs,
-    fields.rationale,
-    fields.prevHash
-  ])
+export type EntryContent = EntryText &
+  Pick<NexusEntry, 'origin' | 'originSeq' | 'refIds'> & {
+    /** The original time for imported entries, else the append time. */
+    readonly authoredAt: number
+  }
+
+/**
+ * What a chain hash covers: the whole entry as this log holds it (local seq and time, id, origin,
+ * original time, content, references both ways) and the previous link. Covering everything keeps
+ * `verify` at one hash per entry; the id then needs no separate check to expose an edit.
+ */
+export type ChainLink = Omit<NexusEntry, 'hash'>
+
+/** The fields a legacy (format 1) hash covers: the whole entry as it was before ids existed. */
+export type LegacyHashedFields = EntryText & Pick<NexusEntry, 'seq' | 'ts' | 'refs' | 'prevHash'>
+
+/**
+ * Every canonical text is a JSON array in a fixed field order (not an object), so no key-ordering
+ * rule is needed: JSON string escaping is fully specified, integers print one way, and absent
+ * values are an explicit `null`. Any change to any field changes these bytes.
+ */
+export function entryIdText(content: EntryContent): string {
+  const { origin, originSeq, authoredAt, agent, channel, type, summary, body, refIds, rationale } = content
+  return JSON.stringify([ID_FORMAT, origin, originSeq, authoredAt, agent, channel, type, summary, body, refIds, rationale])
 }
 
-/** SHA-256 (hex) of the canonical serialisation. */
-export function hashEntry(fields: HashedFields): string {
-  return sha256Hex(canonicalEntry(fields))
+/** The position-independent id: SHA-256 (hex) of the canonical content. */
+export function entryId(content: EntryContent): string {
+  return sha256Hex(entryIdText(content))
+}
+
+export function chainText(link: ChainLink): string {
+  const { seq, ts, id, origin, originSeq, originalTs, agent, channel, type, summary, body, refs, refIds, rationale, prevHash } = link
+  return JSON.stringify([CHAIN_FORMAT, seq, ts, id, origin, originSeq, originalTs, agent, channel, type, summary, body, refs, refIds, rationale, prevHash])
+}
+
+/** The chain hash of an entry written with an id. */
+export function chainHash(link: ChainLink): string {
+  return sha256Hex(chainText(link))
+}
+
+export function legacyCanonicalEntry(fields: LegacyHashedFields): string {
+  const { seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash } = fields
+  return JSON.stringify([LEGACY_CHAIN_FORMAT, seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash])
+}
+
+/** The hash entries were chained with before they had ids (still checked for those entries). */
+export function legacyHashEntry(fields: LegacyHashedFields): string {
+  return sha256Hex(legacyCanonicalEntry(fields))
+}
+
+/** Ids in the one order the id covers them in. */
+export function sortedIds(ids: Iterable<string>): string[] {
+  return [...new Set(ids)].sort()
 }
 
 /** One-shot hashing: noticeably cheaper than createHash() when verifying 100,000 entries. */

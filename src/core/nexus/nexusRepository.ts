@@ -1,12 +1,18 @@
 import type Database from 'better-sqlite3'
 import type { NexusCursor, NexusEntry, NexusEntryType, NexusListFilter } from '../../shared/contract/nexus'
 import type { Clock } from '../ports/clock'
-import { GENESIS_HASH, hashEntry } from './nexusHash'
-import { ENTRY_COLUMNS, fromRow, type NexusRow, type RawNexusRow } from './nexusRows'
-import { assertRefsExist, type NewEntry } from './nexusRules'
+import { chainHash, entryId, GENESIS_HASH, HASH_FORMATS, sortedIds } from './nexusHash'
+import { ENTRY_COLUMNS, fromRaw, type RawNexusRow } from './nexusRows'
+import { assertOriginalTime, assertRefIdsExist, assertRefsExist, type NewEntry } from './nexusRules'
 
-const INSERT = `INSERT INTO nexus_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+const INSERT = `INSERT INTO nexus_entries (${ENTRY_COLUMNS}) VALUES (${ENTRY_COLUMNS.split(',').map(() => '?').join(', ')})`
 const SELECT = `SELECT ${ENTRY_COLUMNS} FROM nexus_entries`
+
+/** The referred entries, resolved from seqs and ids to both. */
+interface ResolvedRefs {
+  readonly seqs: number[]
+  readonly ids: string[]
+}
 
 /**
  * All SQL of the Nexus. Appends are the only writes to nexus_entries, and each runs in one
@@ -19,6 +25,9 @@ export class SqliteNexusRepository {
   private readonly tailStatement: Database.Statement
   private readonly appendOne: (entry: NewEntry) => NexusEntry
   private readonly appendBatch: (entries: readonly NewEntry[]) => NexusEntry[]
+  private readonly originSeqStatement: Database.Statement
+  /** This home's device id: the origin of every entry appended here. */
+  readonly origin: string
 
   constructor(
     private readonly db: Database.Database,
@@ -26,6 +35,9 @@ export class SqliteNexusRepository {
   ) {
     this.insert = db.prepare(INSERT)
     this.tailStatement = db.prepare('SELECT seq, hash FROM nexus_entries ORDER BY seq DESC LIMIT 1')
+    this.origin = deviceId(db)
+    // Walks back from the tail: this device's newest entry is nearly always the last one or close to it.
+    this.originSeqStatement = db.prepare('SELECT origin_seq FROM nexus_entries WHERE origin = ? ORDER BY seq DESC LIMIT 1').pluck()
     const one = db.transaction((entry: NewEntry) => this.insertAfterTail(entry))
     const many = db.transaction((entries: readonly NewEntry[]) => entries.map((entry) => this.insertAfterTail(entry)))
     this.appendOne = (entry) => one.immediate(entry)
@@ -41,13 +53,35 @@ export class SqliteNexusRepository {
     return this.appendBatch(entries)
   }
 
+  /**
+   * The id covers the content and the origin's own counter, never the local seq; the chain hash
+   * then ties the whole entry, id included, to its place in this log.
+   */
   private insertAfterTail(entry: NewEntry): NexusEntry {
     const tail = this.tail()
-    assertRefsExist(entry.refs, tail.seq)
-    const fields = { ...entry, refs: [...entry.refs], seq: tail.seq + 1, ts: this.clock.now(), prevHash: tail.hash }
-    const hash = hashEntry(fields)
-    this.insert.run(fields.seq, fields.ts, fields.agent, fields.channel, fields.type, fields.summary, fields.body, JSON.stringify(fields.refs), fields.rationale, fields.prevHash, hash)
-    return { ...fields, hash }
+    const refs = this.resolveRefs(entry, tail.seq)
+    const ts = this.clock.now()
+    assertOriginalTime(entry.originalTs, ts)
+    const originSeq = ((this.originSeqStatement.get(this.origin) as number | undefined) ?? 0) + 1
+    const { agent, channel, type, summary, body, rationale, originalTs } = entry
+    const id = entryId({ origin: this.origin, originSeq, authoredAt: originalTs ?? ts, agent, channel, type, summary, body, refIds: refs.ids, rationale })
+    const link = { seq: tail.seq + 1, ts, id, origin: this.origin, originSeq, originalTs, agent, channel, type, summary, body, refs: refs.seqs, refIds: refs.ids, rationale, prevHash: tail.hash }
+    const hash = chainHash(link)
+    this.insert.run(link.seq, ts, agent, channel, type, summary, body, JSON.stringify(refs.seqs), rationale, tail.hash, hash, id, this.origin, originSeq, originalTs, JSON.stringify(refs.ids), HASH_FORMATS.linked)
+    return { ...link, hash }
+  }
+
+  /** Seqs and ids of every referred entry, whichever way the writer named them; unknown ones are refused. */
+  private resolveRefs(entry: NewEntry, tailSeq: number): ResolvedRefs {
+    assertRefsExist(entry.refs, tailSeq)
+    if (entry.refs.length === 0 && entry.refIds.length === 0) return { seqs: [], ids: [] }
+    const marks = (values: readonly unknown[]): string => values.map(() => '?').join(',') || 'NULL'
+    const rows = this.db
+      .prepare(`SELECT seq, id FROM nexus_entries WHERE seq IN (${marks(entry.refs)}) OR id IN (${marks(entry.refIds)})`)
+      .raw()
+      .all(...entry.refs, ...entry.refIds) as [number, string][]
+    assertRefIdsExist(entry.refIds, new Set(rows.map(([, id]) => id)))
+    return { seqs: rows.map(([seq]) => seq).sort((a, b) => a - b), ids: sortedIds(rows.map(([, id]) => id)) }
   }
 
   /** The last entry's seq and hash (0 and the genesis hash for an empty log). */
@@ -67,48 +101,40 @@ export class SqliteNexusRepository {
   list(filter: NexusListFilter, oldestFirst = false): { entries: NexusEntry[]; total: number } {
     const { where, params } = filterClause(filter)
     const order = oldestFirst ? 'ASC' : 'DESC'
-    const rows = this.db.prepare(`${SELECT} ${where} ORDER BY seq ${order} LIMIT ?`).all(...params, filter.limit ?? 200) as NexusRow[]
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM nexus_entries ${where}`).get(...params) as { n: number }).n
-    return { entries: (oldestFirst ? rows : rows.reverse()).map(fromRow), total }
+    const rows = this.select(`${where} ORDER BY seq ${order} LIMIT ?`, ...params, filter.limit ?? 200)
+    const total = this.count(`SELECT COUNT(*) FROM nexus_entries ${where}`, ...params)
+    return { entries: oldestFirst ? rows : rows.reverse(), total }
   }
 
   /** Entries after `seq`, oldest first (tails, live updates). */
   since(seq: number, limit: number): NexusEntry[] {
-    return (this.db.prepare(`${SELECT} WHERE seq > ? ORDER BY seq LIMIT ?`).all(seq, limit) as NexusRow[]).map(fromRow)
+    return this.select('WHERE seq > ? ORDER BY seq LIMIT ?', seq, limit)
   }
 
   /** The newest `limit` entries by authors other than `agent` after `cursor`, and how many there are in all. */
   unreadFor(agent: string, cursor: number, limit: number): { entries: NexusEntry[]; total: number } {
-    const rows = this.db.prepare(`${SELECT} WHERE seq > ? AND agent <> ? ORDER BY seq DESC LIMIT ?`).all(cursor, agent, limit) as NexusRow[]
-    const total = (this.db.prepare('SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?').get(cursor, agent) as { n: number }).n
-    return { entries: rows.reverse().map(fromRow), total }
+    const rows = this.select('WHERE seq > ? AND agent <> ? ORDER BY seq DESC LIMIT ?', cursor, agent, limit)
+    const total = this.count('SELECT COUNT(*) FROM nexus_entries WHERE seq > ? AND agent <> ?', cursor, agent)
+    return { entries: rows.reverse(), total }
   }
 
   get(seqs: readonly number[]): NexusEntry[] {
     if (seqs.length === 0) return []
-    const rows = this.db.prepare(`${SELECT} WHERE seq IN (${seqs.map(() => '?').join(',')}) ORDER BY seq`).all(...seqs) as NexusRow[]
-    return rows.map(fromRow)
+    return this.select(`WHERE seq IN (${seqs.map(() => '?').join(',')}) ORDER BY seq`, ...seqs)
   }
 
   /** Entries of one type created at or after `sinceMs`, oldest first. */
   ofType(type: NexusEntryType, sinceMs = 0, limit = 100_000): NexusEntry[] {
-    const rows = this.db
-      .prepare(`${SELECT} WHERE type = ? AND created_at >= ? ORDER BY seq DESC LIMIT ?`)
-      .all(type, sinceMs, limit) as NexusRow[]
-    return rows.reverse().map(fromRow)
+    return this.select('WHERE type = ? AND created_at >= ? ORDER BY seq DESC LIMIT ?', type, sinceMs, limit).reverse()
   }
 
   latestOfType(type: NexusEntryType, agent: string): NexusEntry | null {
-    const row = this.db.prepare(`${SELECT} WHERE type = ? AND agent = ? ORDER BY seq DESC LIMIT 1`).get(type, agent) as NexusRow | undefined
-    return row ? fromRow(row) : null
+    return this.select('WHERE type = ? AND agent = ? ORDER BY seq DESC LIMIT 1', type, agent)[0] ?? null
   }
 
   /** The newest checkpoint of every author, newest first. */
   latestCheckpoints(): NexusEntry[] {
-    const rows = this.db
-      .prepare(`${SELECT} WHERE seq IN (SELECT MAX(seq) FROM nexus_entries WHERE type = 'checkpoint' GROUP BY agent) ORDER BY seq DESC`)
-      .all() as NexusRow[]
-    return rows.map(fromRow)
+    return this.select("WHERE seq IN (SELECT MAX(seq) FROM nexus_entries WHERE type = 'checkpoint' GROUP BY agent) ORDER BY seq DESC")
   }
 
   /**
@@ -124,6 +150,15 @@ export class SqliteNexusRepository {
       if (rows.length < pageSize) return
       after = (rows.at(-1) as RawNexusRow)[0]
     }
+  }
+
+  /** Entries of `SELECT … FROM nexus_entries <clause>`, read as tuples. */
+  private select(clause: string, ...params: unknown[]): NexusEntry[] {
+    return (this.db.prepare(`${SELECT} ${clause}`).raw().all(...params) as RawNexusRow[]).map(fromRaw)
+  }
+
+  private count(sql: string, ...params: unknown[]): number {
+    return this.db.prepare(sql).pluck().get(...params) as number
   }
 
   /** The SQL text of each append-only trigger present on nexus_entries, by name. */
@@ -164,6 +199,13 @@ export class SqliteNexusRepository {
       )
       .run(agent, seq, this.clock.now())
   }
+}
+
+/** The device id the migration made for this home; without it no entry can say where it came from. */
+function deviceId(db: Database.Database): string {
+  const id = db.prepare('SELECT id FROM device WHERE singleton = 1').pluck().get()
+  if (typeof id !== 'string') throw new Error('This database has no device id: it was not migrated to the Nexus id schema')
+  return id
 }
 
 function filterClause(filter: NexusListFilter): { where: string; params: unknown[] } {

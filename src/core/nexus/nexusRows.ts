@@ -1,21 +1,6 @@
-import type { NexusEntry } from '../../shared/contract/nexus'
+import type { NexusEntry, NexusEntryType } from '../../shared/contract/nexus'
 
-/** A row of nexus_entries exactly as SQLite returns it. */
-export interface NexusRow {
-  readonly seq: number
-  readonly created_at: number
-  readonly agent: string
-  readonly channel: string
-  readonly type: string
-  readonly summary: string
-  readonly body: string | null
-  readonly refs: string
-  readonly rationale: string | null
-  readonly prev_hash: string
-  readonly hash: string
-}
-
-/** The same row as a tuple, in ENTRY_COLUMNS order (cheaper to read in bulk). */
+/** A row of nexus_entries as a tuple in ENTRY_COLUMNS order (cheaper to read in bulk than objects). */
 export type RawNexusRow = readonly [
   seq: number,
   createdAt: number,
@@ -27,25 +12,38 @@ export type RawNexusRow = readonly [
   refs: string,
   rationale: string | null,
   prevHash: string,
-  hash: string
+  hash: string,
+  id: string,
+  origin: string,
+  originSeq: number,
+  originalAt: number | null,
+  refIds: string,
+  hashFormat: number
 ]
 
-export const ENTRY_COLUMNS = 'seq, created_at, agent, channel, type, summary, body, refs, rationale, prev_hash, hash'
+export const ENTRY_COLUMNS =
+  'seq, created_at, agent, channel, type, summary, body, refs, rationale, prev_hash, hash, id, origin, origin_seq, original_at, ref_ids, hash_format'
 
-/** The one place where snake_case rows become entries. */
-export function fromRow(row: NexusRow): NexusEntry {
+/** The one place where rows become entries. */
+export function fromRaw(row: RawNexusRow): NexusEntry {
+  const [seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash, hash, id, origin, originSeq, originalAt, refIds] = row
   return {
-    seq: row.seq,
-    ts: row.created_at,
-    agent: row.agent,
-    channel: row.channel,
-    type: row.type as NexusEntry['type'],
-    summary: row.summary,
-    body: row.body,
-    refs: parseRefs(row.refs),
-    rationale: row.rationale,
-    prevHash: row.prev_hash,
-    hash: row.hash
+    seq,
+    id,
+    origin,
+    originSeq,
+    ts,
+    originalTs: originalAt,
+    agent,
+    channel,
+    type: type as NexusEntryType,
+    summary,
+    body,
+    refs: parseRefs(refs),
+    refIds: parseRefIds(refIds),
+    rationale,
+    prevHash,
+    hash
   }
 }
 
@@ -54,11 +52,23 @@ export function fromRow(row: NexusRow): NexusEntry {
  * reads as a marker array that cannot match the stored hash, so `verify` flags the row.
  */
 export function parseRefs(text: string): number[] {
-  try {
-    const value: unknown = JSON.parse(text)
-    if (Array.isArray(value) && value.every((item) => Number.isInteger(item))) return value as number[]
-  } catch {
-    // fall through
-  }
+  const value = parseJson(text)
+  if (Array.isArray(value) && value.every((item) => Number.isInteger(item))) return value as number[]
   return [-1]
+}
+
+/** The same tolerance for `ref_ids`: a broken value reads as a marker no real id equals. */
+export function parseRefIds(text: string): string[] {
+  const value = parseJson(text)
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value as string[]
+  return ['(unreadable)']
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    // A broken stored value is reported by verify, not here.
+    return undefined
+  }
 }

@@ -4,10 +4,14 @@ import { describeZodError } from '../rpc/dispatch'
 import type { ToolDefinition } from '../tools/toolTypes'
 import type { NexusService } from './nexusService'
 
-/** An entry as a tool result: everything but the hashes, which models have no use for. */
+/**
+ * An entry as a tool result: no hashes, ids or device names, which models have no use for (they
+ * refer to entries by seq) and which would cost tokens on every read; the original time only
+ * when the entry was imported.
+ */
 export function entryForModel(entry: NexusEntry): Record<string, unknown> {
-  const { prevHash: _prevHash, hash: _hash, ...rest } = entry
-  return { ...rest, ts: new Date(entry.ts).toISOString() }
+  const { prevHash: _prevHash, hash: _hash, id: _id, origin: _origin, originSeq: _originSeq, refIds: _refIds, originalTs, ...rest } = entry
+  return { ...rest, ts: new Date(entry.ts).toISOString(), ...(originalTs === null ? {} : { originalTs: new Date(originalTs).toISOString() }) }
 }
 
 const POST_SCHEMA = {

@@ -1,14 +1,16 @@
-import type { NexusVerifyReport } from '../../shared/contract/nexus'
+import type { NexusEntryType, NexusVerifyReport } from '../../shared/contract/nexus'
 import { NEXUS_TRIGGERS } from '../node/db/migrations/0004-nexus'
-import { GENESIS_HASH, hashEntry, type HashedFields } from './nexusHash'
-import { parseRefs, type RawNexusRow } from './nexusRows'
+import { chainHash, entryId, GENESIS_HASH, HASH_FORMATS, legacyHashEntry, sortedIds } from './nexusHash'
+import { parseRefIds, parseRefs, type RawNexusRow } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
 
 /**
  * Recomputes the whole chain: every seq follows the previous one, every entry links to the
- * previous hash, and every hash matches its fields. Also checks that the database still
- * refuses UPDATE and DELETE, since a log whose guards were dropped can no longer be trusted
- * even if the rows happen to be intact.
+ * previous hash, every hash matches the entry, and references by id name the same entries as
+ * references by seq. Entries written before ids existed are checked against the hash they were
+ * written with, and their ids (added by a migration) against their content. Also checks that the database still refuses UPDATE
+ * and DELETE, since a log whose guards were dropped can no longer be trusted even if the rows
+ * happen to be intact.
  */
 export function verifyChain(repository: SqliteNexusRepository): NexusVerifyReport {
   const problems = missingGuards(repository.triggers())
@@ -36,14 +38,16 @@ function checkRows(rows: Iterable<RawNexusRow>): ChainCheck {
   let previousHash = GENESIS_HASH
   let firstBadSeq: number | null = null
   let reason = ''
+  const idsBySeq = new Map<number, string>()
   for (const row of rows) {
     count++
     if (firstBadSeq === null) {
-      const problem = rowProblem(row, expectedSeq, previousHash)
+      const problem = rowProblem(row, expectedSeq, previousHash, idsBySeq)
       if (problem !== null) {
         firstBadSeq = Math.min(row[0], expectedSeq)
         reason = problem
       }
+      idsBySeq.set(row[0], row[11])
     }
     expectedSeq = row[0] + 1
     previousHash = row[10]
@@ -51,11 +55,34 @@ function checkRows(rows: Iterable<RawNexusRow>): ChainCheck {
   return { count, firstBadSeq, reason }
 }
 
-function rowProblem(row: RawNexusRow, expectedSeq: number, previousHash: string): string | null {
-  const [seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash, stored] = row
+const CHANGED = 'its content does not match its hash: the entry was changed'
+
+function rowProblem(row: RawNexusRow, expectedSeq: number, previousHash: string, idsBySeq: ReadonlyMap<number, string>): string | null {
+  const [seq, ts, agent, channel, rawType, summary, body, refsText, rationale, prevHash, stored, id, origin, originSeq, originalTs, refIdsText, format] = row
   if (seq !== expectedSeq) return `sequence gap (expected #${expectedSeq}, found #${seq}): an entry was removed or inserted out of order`
   if (prevHash !== previousHash) return 'its prev_hash does not match the previous entry: the chain was broken'
-  const fields = { seq, ts, agent, channel, type: type as HashedFields['type'], summary, body, refs: parseRefs(refs), rationale, prevHash }
-  if (hashEntry(fields) !== stored) return 'its content does not match its hash: the entry was changed'
-  return null
+  // The CHECK constraint holds `type` to the contract's list; verify hashes whatever is stored.
+  const type = rawType as NexusEntryType
+  const refs = parseRefs(refsText)
+  const refIds = parseRefIds(refIdsText)
+  if (format === HASH_FORMATS.linked) {
+    const link = { seq, ts, id, origin, originSeq, originalTs, agent, channel, type, summary, body, refs, refIds, rationale, prevHash }
+    if (chainHash(link) !== stored) return CHANGED
+  } else if (format === HASH_FORMATS.legacy) {
+    // Written before ids existed: the old hash covers the content, and the id (added later) must match it.
+    if (legacyHashEntry({ seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash }) !== stored) return CHANGED
+    if (entryId({ origin, originSeq, authoredAt: originalTs ?? ts, agent, channel, type, summary, body, refIds, rationale }) !== id) {
+      return 'its id does not match its content: the id was changed'
+    }
+  } else {
+    return `unknown hash format ${format}`
+  }
+  return refsMatch(refs, refIds, idsBySeq) ? null : 'its references by id do not name the entries its references by number do'
+}
+
+/** Both reference lists name the same entries (cheap for the usual entry with none). */
+function refsMatch(refs: readonly number[], refIds: readonly string[], idsBySeq: ReadonlyMap<number, string>): boolean {
+  if (refs.length === 0 || refIds.length === 0) return refs.length === refIds.length
+  const expected = sortedIds(refs.map((ref) => idsBySeq.get(ref) ?? `(missing #${ref})`))
+  return expected.length === refIds.length && expected.every((value, i) => value === refIds[i])
 }

@@ -30,10 +30,26 @@ export const NexusSummary = z
   .max(NEXUS_SUMMARY_MAX, `A summary is at most ${NEXUS_SUMMARY_MAX} characters`)
   .refine((text) => !/[\r\n]/.test(text), 'A summary is one line (no line breaks)')
 
+/**
+ * An entry's position-independent id: SHA-256 (hex) over its canonical content, including its
+ * origin. The same entry has the same id in every copy of the log; `seq` is only the local order.
+ */
+export const NexusEntryId = z.string().regex(/^[0-9a-f]{64}$/, 'An entry id is 64 hexadecimal characters (the id, not the #seq)')
+export type NexusEntryId = z.infer<typeof NexusEntryId>
+
 export const NexusEntry = z.object({
+  /** The local order: 1, 2, 3… in this home's copy of the log. */
   seq: z.number().int().positive(),
-  /** Epoch milliseconds when the entry was appended. */
+  /** Content hash; a string here so a tampered row can still be listed (verify names it). */
+  id: z.string(),
+  /** Device id of the home that first wrote the entry (stable per home). */
+  origin: z.string(),
+  /** The entry's place in its origin's own sequence. */
+  originSeq: z.number().int().positive(),
+  /** Epoch milliseconds when the entry was appended to this log. */
   ts: z.number().int(),
+  /** Epoch milliseconds when it was first written elsewhere (imports); null when written here. */
+  originalTs: z.number().int().nullable(),
   agent: NexusAuthor,
   channel: NexusChannel,
   type: NexusEntryType,
@@ -41,13 +57,15 @@ export const NexusEntry = z.object({
   body: z.string().nullable(),
   /** Sequence numbers of earlier entries this one answers, acknowledges or resolves. */
   refs: z.array(z.number().int().positive()),
+  /** The same references by id, sorted: what travels between devices. */
+  refIds: z.array(z.string()),
   rationale: z.string().nullable(),
   prevHash: z.string(),
   hash: z.string()
 })
 export type NexusEntry = z.infer<typeof NexusEntry>
 
-/** What a writer supplies; the log assigns seq, ts and the hashes. */
+/** What a writer supplies; the log assigns seq, ts, the id, the origin and the hashes. */
 export const NexusPostInput = z.object({
   agent: NexusAuthor,
   channel: NexusChannel.optional(),
@@ -55,7 +73,11 @@ export const NexusPostInput = z.object({
   summary: NexusSummary,
   body: z.string().max(20_000).optional(),
   refs: z.array(z.number().int().positive()).max(50).optional(),
-  rationale: z.string().trim().max(4_000).optional()
+  /** References by id (an import or another device knows ids, not this log's seqs). */
+  refIds: z.array(NexusEntryId).max(50).optional(),
+  rationale: z.string().trim().max(4_000).optional(),
+  /** For imports: when the entry was first written (epoch ms); kept beside the append time, never instead of it. */
+  originalTs: z.number().int().min(0).optional()
 })
 export type NexusPostInput = z.infer<typeof NexusPostInput>
 

@@ -57,6 +57,8 @@ export function EntryCard({ entry, compact = false, time = 'full', highlighted =
           {entry.body !== null && <pre className="nexus-entry__body">{entry.body}</pre>}
           {compact && <p className="muted">Channel {entry.channel}</p>}
           {entry.refs.length > 0 && <p className="muted">Refers to {entry.refs.map((ref) => `#${ref}`).join(', ')}</p>}
+          {entry.originalTs !== null && <p className="muted">Imported; first written {formatTime(entry.originalTs)}</p>}
+          <p className="path">id {entry.id}</p>
           <p className="path">hash {entry.hash}</p>
         </div>
       )}

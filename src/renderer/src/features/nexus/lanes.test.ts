@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { NexusConflict, NexusEntry } from '../../../../shared/contract'
+import { sampleNexusEntry } from '../../testing/nexusEntries'
 import { backlinkVerb, buildLanes, refVerb, ROW_SPAN_MS } from './lanes'
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0)
 
 function entry(seq: number, agent: string, type: NexusEntry['type'] = 'turn', refs: number[] = [], options: { ts?: number; channel?: string } = {}): NexusEntry {
-  return {
-    seq,
-    ts: options.ts ?? START + seq * 1000,
-    agent,
-    channel: options.channel ?? 'cli',
-    type,
-    summary: `entry ${seq}`,
-    body: null,
-    refs,
-    rationale: type === 'decision' ? 'why' : null,
-    prevHash: 'p',
-    hash: `h${seq}`
-  }
+  return sampleNexusEntry(seq, { ts: options.ts ?? START + seq * 1000, agent, channel: options.channel ?? 'cli', type, refs })
 }
 
 /** Each row as "seq@lane" cells, for compact assertions. */

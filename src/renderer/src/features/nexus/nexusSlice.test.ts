@@ -3,9 +3,10 @@ import type { NexusEntry } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi, type FakeApi } from '../../testing/fakeApi'
+import { sampleNexusEntry } from '../../testing/nexusEntries'
 
 function entry(seq: number, agent: string, type: NexusEntry['type'], summary: string): NexusEntry {
-  return { seq, ts: 1_767_600_000_000 + seq, agent, channel: 'cli', type, summary, body: null, refs: [], rationale: type === 'decision' ? 'why' : null, prevHash: 'p', hash: `h${seq}` }
+  return sampleNexusEntry(seq, { agent, type, summary })
 }
 
 function fakeNexus(entries: NexusEntry[]): FakeApi {
