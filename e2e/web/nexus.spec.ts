@@ -70,6 +70,11 @@ test("agent A's decision reaches agent B's next turn in a fenced block, and the 
   await expect(nexus.entry(2)).toContainText('ack')
   await expect(nexus.chain).toContainText('Chain intact · 2 entries')
   await snap(page, 'nexus-two-agents')
+
+  await nexus.entry(2).getByRole('button', { name: 'Details' }).click()
+  await expect(nexus.entry(2)).toContainText('Refers to #1')
+  await expect(nexus.entry(2)).toContainText(/id [0-9a-f]{64}/)
+  await snap(page, 'nexus-entry-details')
 })
 
 test('entries from other processes appear live; conflicts are resolved; project state saves append state entries', async ({ page, hearth }) => {
