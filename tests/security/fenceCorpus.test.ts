@@ -40,7 +40,24 @@ function expectSealed(block: string, tag: string): string[] {
 }
 
 function entry(field: 'summary' | 'rationale' | 'body' | 'agent', value: string): NexusEntry {
-  const base: NexusEntry = { seq: 5, ts: Date.UTC(2026, 5, 1, 9, 30), agent: 'lyra', channel: 'desktop', type: 'decision', summary: 'Use SQLite', body: null, refs: [], rationale: null, prevHash: 'p', hash: 'h' }
+  const base: NexusEntry = {
+    seq: 5,
+    id: 'a'.repeat(64),
+    origin: 'device-1',
+    originSeq: 5,
+    ts: Date.UTC(2026, 5, 1, 9, 30),
+    originalTs: null,
+    agent: 'lyra',
+    channel: 'desktop',
+    type: 'decision',
+    summary: 'Use SQLite',
+    body: null,
+    refs: [],
+    refIds: [],
+    rationale: null,
+    prevHash: 'p',
+    hash: 'h'
+  }
   return { ...base, [field]: value }
 }
 
