@@ -1,7 +1,7 @@
 import { protocol } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import { CONTENT_SECURITY_POLICY } from './csp'
+import { CONTENT_SECURITY_POLICY } from '../shared/security/contentSecurityPolicy'
 
 export const APP_SCHEME = 'app'
 export const APP_ORIGIN = 'app://hearth'

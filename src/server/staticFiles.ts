@@ -1,6 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { extname, join, normalize, resolve, sep } from 'node:path'
+import { SECURITY_HEADERS, sendText } from './securityHeaders'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,28 +18,45 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2'
 }
 
-/** The same CSP the Electron shell sends; Monaco works under it (workers from 'self'/blob:). */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; " +
-  "font-src 'self' data:; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+/** The file under `root` that a URL path names, or why there is none. */
+export type StaticTarget = { readonly file: string } | { readonly status: 400 | 404 }
 
-/** Serves files from `root` only; `..` and absolute tricks resolve outside and get a 404. */
-export function serveStatic(root: string, urlPath: string, res: ServerResponse): void {
-  const clean = decodeURIComponent(urlPath.split('?')[0] ?? '/')
-  const relative = clean === '/' ? 'index.html' : clean.replace(/^\/+/, '')
+/**
+ * Maps a request path to a file inside `root`. Malformed escapes and NUL bytes are a 400 (they
+ * once threw out of the request handler and took the host down); `..` tricks resolve outside and
+ * are a 404, as is anything that is not there.
+ */
+export function resolveStaticPath(root: string, pathname: string): StaticTarget {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return { status: 400 }
+  }
+  if (decoded.includes('\0')) return { status: 400 }
+  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^[/\\]+/, '')
   const file = resolve(root, normalize(relative))
-  if (!(file === root || file.startsWith(root.endsWith(sep) ? root : root + sep)) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+  const inside = file.startsWith(root.endsWith(sep) ? root : root + sep)
+  return inside ? { file } : { status: 404 }
+}
+
+/** Serves one file from `root` with the security headers; never anything outside it. */
+export async function serveStatic(root: string, pathname: string, res: ServerResponse, headOnly: boolean): Promise<void> {
+  const target = resolveStaticPath(root, pathname)
+  if ('status' in target) {
+    sendText(res, target.status, target.status === 400 ? 'Bad request path' : 'Not found')
     return
   }
-  const type = TYPES[extname(file)] ?? 'application/octet-stream'
-  res.writeHead(200, {
-    'content-type': type,
-    'content-security-policy': CONTENT_SECURITY_POLICY,
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'no-store'
-  })
-  res.end(readFileSync(file))
+  let body: Buffer
+  try {
+    if (!(await stat(target.file)).isFile()) throw new Error('not a file')
+    body = await readFile(target.file)
+  } catch {
+    sendText(res, 404, 'Not found')
+    return
+  }
+  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': TYPES[extname(target.file)] ?? 'application/octet-stream', 'content-length': body.length })
+  res.end(headOnly ? undefined : body)
 }
 
 export function rendererDirFrom(candidates: readonly string[]): string | undefined {

@@ -1,30 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { makeTempDir } from '../../tests/helpers/tempHome'
-import { createCore, type Core } from '../core/createCore'
-import { startWebHost, type WebHost } from './webHost'
+import { getRequest, rawExchange, upgradeRequest } from '../../tests/helpers/rawWire'
+import { useWebHost } from '../../tests/helpers/webHostHarness'
 
-let temp: ReturnType<typeof makeTempDir>
-let core: Core
-let host: WebHost
-
-beforeEach(async () => {
-  temp = makeTempDir()
-  const rendererDir = join(temp.dir, 'renderer')
-  mkdirSync(rendererDir)
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Hearth</title>')
-  writeFileSync(join(temp.dir, 'secret.txt'), 'do not serve')
-  core = createCore({ home: join(temp.dir, 'home'), host: 'web', env: {} })
-  host = await startWebHost({ core, rendererDir })
-})
-afterEach(async () => {
-  await host.close()
-  core.dispose()
-  temp.cleanup()
-})
+const harness = useWebHost()
 
 function upgradeStatus(url: string, headers: Record<string, string>): Promise<number | 'open'> {
   return new Promise((resolve) => {
@@ -37,7 +17,7 @@ function upgradeStatus(url: string, headers: Record<string, string>): Promise<nu
 
 function get(path: string, hostHeader?: string): Promise<{ status: number; csp: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path, headers: hostHeader ? { host: hostHeader } : {} }, (res) => {
+    const req = request({ host: '127.0.0.1', port: harness.host.port, path, headers: hostHeader ? { host: hostHeader } : {} }, (res) => {
       res.resume()
       resolve({ status: res.statusCode ?? 0, csp: res.headers['content-security-policy'] as string | undefined })
     })
@@ -48,22 +28,22 @@ function get(path: string, hostHeader?: string): Promise<{ status: number; csp: 
 
 describe('web host', () => {
   it('listens on 127.0.0.1 and puts the token in the printed url', () => {
-    expect(host.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${host.port}/\\?token=`))
-    expect(host.token.length).toBeGreaterThanOrEqual(24)
+    expect(harness.host.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${harness.host.port}/\\?token=`))
+    expect(harness.host.token.length).toBeGreaterThanOrEqual(24)
   })
 
   it('accepts a WebSocket with the token from our own origin', async () => {
-    const origin = `http://127.0.0.1:${host.port}`
-    expect(await upgradeStatus(`ws://127.0.0.1:${host.port}/rpc?token=${host.token}`, { origin })).toBe('open')
+    const origin = `http://127.0.0.1:${harness.host.port}`
+    expect(await upgradeStatus(`ws://127.0.0.1:${harness.host.port}/rpc?token=${harness.host.token}`, { origin })).toBe('open')
   })
 
   it('refuses a WebSocket without the token, with a wrong token, a foreign origin or a foreign host', async () => {
-    const base = `ws://127.0.0.1:${host.port}/rpc`
-    const origin = `http://127.0.0.1:${host.port}`
+    const base = `ws://127.0.0.1:${harness.host.port}/rpc`
+    const origin = `http://127.0.0.1:${harness.host.port}`
     expect(await upgradeStatus(base, { origin })).toBe(401)
     expect(await upgradeStatus(`${base}?token=wrong`, { origin })).toBe(401)
-    expect(await upgradeStatus(`${base}?token=${host.token}`, { origin: 'http://evil.example' })).toBe(403)
-    expect(await upgradeStatus(`${base}?token=${host.token}`, { origin, host: `evil.example:${host.port}` })).toBe(421)
+    expect(await upgradeStatus(`${base}?token=${harness.host.token}`, { origin: 'http://evil.example' })).toBe(403)
+    expect(await upgradeStatus(`${base}?token=${harness.host.token}`, { origin, host: `evil.example:${harness.host.port}` })).toBe(421)
   })
 
   it('serves the renderer with the CSP, and nothing outside its folder', async () => {
@@ -73,5 +53,27 @@ describe('web host', () => {
     expect((await get('/../secret.txt')).status).toBe(404)
     expect((await get('/%2e%2e/secret.txt')).status).toBe(404)
     expect((await get('/', 'rebind.example')).status).toBe(421)
+  })
+
+  it('sends the security headers with every answer, errors and refusals included', async () => {
+    const port = harness.host.port
+    const answers = {
+      page: getRequest(port, '/'),
+      missing: getRequest(port, '/nope.js'),
+      'bad escape': getRequest(port, '/%E0%A4%A'),
+      'wrong method': `POST / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      'wrong host': getRequest(port, '/').replace(`Host: 127.0.0.1:${port}`, 'Host: rebind.example'),
+      'bad request line': 'NOT HTTP\r\n\r\n',
+      'upgrade without token': upgradeRequest(port, '/rpc'),
+      'upgrade from another site': upgradeRequest(port, `/rpc?token=${harness.host.token}`).replace(`Origin: http://127.0.0.1:${port}`, 'Origin: http://evil.example')
+    }
+    for (const [name, request] of Object.entries(answers)) {
+      const head = (await rawExchange(port, request)).text.split('\r\n\r\n')[0]?.toLowerCase() ?? ''
+      expect(head, name).toMatch(/^http\/1\.1 \d{3}/)
+      expect(head, name).toContain("content-security-policy: default-src 'self'")
+      expect(head, name).toContain("frame-ancestors 'none'")
+      expect(head, name).toContain('x-content-type-options: nosniff')
+      expect(head, name).toContain('referrer-policy: no-referrer')
+    }
   })
 })

@@ -1,11 +1,39 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { WebSocketServer, type WebSocket } from 'ws'
-import { z } from 'zod'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer } from 'ws'
 import type { Core } from '../core/createCore'
-import { dispatch } from '../core/rpc/dispatch'
+import { MAX_RPC_FRAME_BYTES } from '../shared/contract/limits'
+import { isOwnHost, ownOrigins, parseRequestTarget, tokensMatch } from './requestTarget'
+import { attachRpcSocket, startHeartbeat } from './rpcSocket'
+import { refuseSocket, sendText } from './securityHeaders'
 import { serveStatic } from './staticFiles'
+
+/** How much the host lets clients hold; each bound exists because its absence was a denial of service. */
+export interface WebHostLimits {
+  /** Open TCP connections of any kind (page loads and WebSockets); more are dropped on arrival. */
+  readonly maxConnections: number
+  /** Open RPC WebSockets; more are refused with 503. */
+  readonly maxClients: number
+  /** Time a client has to send its request headers. */
+  readonly headersTimeoutMs: number
+  /** Time a client has to send a whole request. */
+  readonly requestTimeoutMs: number
+  /** An idle keep-alive HTTP connection is closed after this. */
+  readonly keepAliveTimeoutMs: number
+  /** WebSocket ping interval; a client that misses a ping is dropped. */
+  readonly heartbeatMs: number
+}
+
+export const DEFAULT_WEB_HOST_LIMITS: WebHostLimits = {
+  maxConnections: 128,
+  maxClients: 32,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  heartbeatMs: 30_000
+}
 
 export interface WebHostOptions {
   readonly core: Core
@@ -13,6 +41,7 @@ export interface WebHostOptions {
   readonly port?: number
   /** Fixed token for tests; a random one per run otherwise. */
   readonly token?: string
+  readonly limits?: Partial<WebHostLimits>
 }
 
 export interface WebHost {
@@ -22,101 +51,95 @@ export interface WebHost {
   close(): Promise<void>
 }
 
-const ClientMessage = z.object({ id: z.union([z.number(), z.string()]), method: z.string(), input: z.unknown() })
-
 /**
  * `hearth serve`: the renderer and the contract on 127.0.0.1 only. A WebSocket must present the
  * per-run token and come from our own origin with our own Host header (blocks other local
- * pages and DNS rebinding); anything else is refused before the upgrade completes.
+ * pages and DNS rebinding); anything else is refused before the upgrade completes. No input may
+ * end the process: every parse is total, every socket has an error listener, every wait is bounded.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const limits = { ...DEFAULT_WEB_HOST_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const server = createServer((req, res) => {
-    if (!isOwnHost(req, port())) {
-      res.writeHead(421, { 'content-type': 'text/plain' }).end('Wrong host')
+  const server = createHttpServer(limits, (req, res) => answerHttp(req, res, options.rendererDir, port()))
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES, clientTracking: true })
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    const refusal = checkUpgrade(req, port(), token) ?? (wss.clients.size >= limits.maxClients ? 503 : undefined)
+    if (refusal !== undefined) {
+      refuseSocket(socket, refusal)
       return
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405).end()
-      return
-    }
-    serveStatic(options.rendererDir, req.url ?? '/', res)
+    wss.handleUpgrade(req, socket, head, (ws) => attachRpcSocket(ws, options.core))
   })
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 })
-  server.on('upgrade', (req, socket, head) => {
-    const refusal = checkUpgrade(req, port(), token)
-    if (refusal) {
-      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`)
-      return
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => attachClient(ws, options.core))
-  })
+  const stopHeartbeat = startHeartbeat(() => wss.clients, limits.heartbeatMs)
   await listen(server, options.port ?? 0)
   function port(): number {
     return (server.address() as AddressInfo).port
   }
-  const url = `http://127.0.0.1:${port()}/?token=${encodeURIComponent(token)}`
   return {
-    url,
+    url: `http://127.0.0.1:${port()}/?token=${encodeURIComponent(token)}`,
     port: port(),
     token,
-    close: () => closeAll(server, wss)
+    close: () => {
+      stopHeartbeat()
+      return closeAll(server, wss)
+    }
   }
 }
 
-function attachClient(ws: WebSocket, core: Core): void {
-  const unsubscribe = core.subscribe((event, payload) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }))
+function createHttpServer(limits: WebHostLimits, handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Server {
+  const requestTimeout = Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs)
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node checks the two timeouts above only this often (30 s by default).
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs)
   })
-  ws.on('message', (raw) => {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(raw.toString())
-    } catch {
-      ws.send(JSON.stringify({ id: null, result: { ok: false, error: { code: 'bad_request', message: 'Not JSON' } } }))
+  server.maxConnections = limits.maxConnections
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    res.on('error', () => res.destroy())
+    handle(req, res).catch(() => sendText(res, 500, 'Internal error'))
+  })
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
+      socket.destroy()
       return
     }
-    const message = ClientMessage.safeParse(parsed)
-    if (!message.success) {
-      ws.send(JSON.stringify({ id: null, result: { ok: false, error: { code: 'bad_request', message: 'Expected {id, method, input}' } } }))
-      return
-    }
-    void dispatch(core.handlers, { method: message.data.method, input: message.data.input }).then((result) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: message.data.id, result }))
-    })
+    refuseSocket(socket, error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400)
   })
-  ws.on('close', unsubscribe)
+  return server
 }
 
-/** Returns an HTTP status line when the upgrade must be refused, or undefined to accept. */
-export function checkUpgrade(req: IncomingMessage, port: number, token: string): string | undefined {
-  if (!isOwnHost(req, port)) return '421 Misdirected Request'
+async function answerHttp(req: IncomingMessage, res: ServerResponse, rendererDir: string, port: number): Promise<void> {
+  if (!isOwnHost(req, port)) return sendText(res, 421, 'Wrong host')
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { allow: 'GET, HEAD' })
+  const target = parseRequestTarget(req.url)
+  if (target === undefined) return sendText(res, 400, 'Bad request target')
+  await serveStatic(rendererDir, target.pathname, res, req.method === 'HEAD')
+}
+
+/** Returns the HTTP status to refuse an upgrade with, or undefined to accept it. */
+export function checkUpgrade(req: IncomingMessage, port: number, token: string): number | undefined {
+  if (!isOwnHost(req, port)) return 421
   const origin = req.headers.origin
-  if (origin !== undefined && !ownOrigins(port).includes(origin)) return '403 Forbidden'
-  const presented = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('token') ?? ''
-  if (!safeEqual(presented, token)) return '401 Unauthorized'
+  if (origin !== undefined && !ownOrigins(port).includes(origin)) return 403
+  const target = parseRequestTarget(req.url)
+  if (target === undefined) return 400
+  if (target.pathname !== '/rpc') return 404
+  if (!tokensMatch(target.query.get('token') ?? '', token)) return 401
   return undefined
-}
-
-function isOwnHost(req: IncomingMessage, port: number): boolean {
-  const host = req.headers.host
-  return host === `127.0.0.1:${port}` || host === `localhost:${port}`
-}
-
-function ownOrigins(port: number): string[] {
-  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`]
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
 }
 
 function listen(server: Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      // After listening, a server error (e.g. EMFILE on accept) must not end the process.
+      server.on('error', () => undefined)
+      resolve()
+    })
   })
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { method } from './define'
 import { AgentId } from './ids'
+import { boundedText } from './limits'
 
 /**
  * The user-editable files the app exposes. Paths are never sent by the renderer: it names a
@@ -44,9 +45,12 @@ export type FileChanged = z.infer<typeof FileChanged>
 
 export const fileMethods = {
   'files.read': method(z.object({ target: FileTarget }), FileDoc),
-  /** Saves atomically; refused with `conflict` when the file on disk no longer has `baseHash`. */
+  /**
+   * Saves atomically; refused with `conflict` when the file on disk no longer has `baseHash`.
+   * Bounded in bytes too, so the largest accepted save still fits in one RPC frame.
+   */
   'files.write': method(
-    z.object({ target: FileTarget, content: z.string().max(5_000_000), baseHash: z.string(), force: z.boolean().optional() }),
+    z.object({ target: FileTarget, content: boundedText(5_000_000, 5 * 1024 * 1024), baseHash: z.string().max(200), force: z.boolean().optional() }),
     FileDoc
   ),
   /** Starts (or keeps) watching the file; `files.changed` events follow. */

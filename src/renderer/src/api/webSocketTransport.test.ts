@@ -40,6 +40,14 @@ afterEach(() => {
 })
 
 describe('webSocketTransport', () => {
+  it('refuses to send a message longer than the host accepts in one frame, and says how long it is', async () => {
+    const { transport, last } = setup()
+    last().open()
+    const result = await transport.invoke('files.write', { content: '€'.repeat(6_000_000) })
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/17\.2 MB, more than the 16\.0 MB/) } })
+    expect(last().sent).toEqual([])
+  })
+
   it('queues calls until open, matches replies by id and forwards events', async () => {
     const { transport, last } = setup()
     const events: unknown[] = []

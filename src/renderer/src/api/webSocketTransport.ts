@@ -1,4 +1,5 @@
 import type { RpcResult, Transport } from '../../../shared/contract'
+import { formatBytes, MAX_RPC_FRAME_BYTES, utf8Length } from '../../../shared/contract/limits'
 import type { ConnectionListener, ConnectionSource, ConnectionStatus } from './connection'
 
 /** The subset of the browser WebSocket this transport uses (so tests can pass a fake). */
@@ -65,6 +66,9 @@ class SocketConnection {
     if (this.status === 'refused') return Promise.resolve(failure(NO_TOKEN))
     const id = this.nextId++
     const message = JSON.stringify({ id, method, input })
+    // The host closes the socket on a frame over its limit; say why here instead of dropping.
+    const bytes = message.length * 3 > MAX_RPC_FRAME_BYTES ? utf8Length(message) : 0
+    if (bytes > MAX_RPC_FRAME_BYTES) return Promise.resolve(tooLarge(bytes))
     return new Promise((resolve) => {
       this.pending.set(id, resolve)
       if (this.socket?.readyState === OPEN) this.send(this.socket, id, message)
@@ -163,6 +167,11 @@ function parseMessage(data: unknown): ServerMessage | undefined {
 
 function failure(message: string): RpcResult<never> {
   return { ok: false, error: { code: 'internal', message } }
+}
+
+function tooLarge(bytes: number): RpcResult<never> {
+  const message = `This request is ${formatBytes(bytes)}, more than the ${formatBytes(MAX_RPC_FRAME_BYTES)} Hearth accepts in one message. Nothing was sent.`
+  return { ok: false, error: { code: 'invalid_input', message } }
 }
 
 /** The RPC address for the page we were served from: same host, `/rpc`, the page's `token`. */
