@@ -5,10 +5,12 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Core } from '../core/createCore'
 import { MAX_RPC_FRAME_BYTES } from '../shared/contract/limits'
+import { TOKEN_EXPIRED_CLOSE_CODE, TOKEN_STATUS_PATH } from '../shared/contract/webHostProtocol'
 import { isOwnHost, ownOrigins, parseRequestTarget, tokensMatch } from './requestTarget'
 import { attachRpcSocket, startHeartbeat } from './rpcSocket'
 import { refuseSocket, sendText } from './securityHeaders'
 import { serveStatic } from './staticFiles'
+import { cookieTokenState, exchangeToken } from './tokenCookie'
 
 /** How much the host lets clients hold; each bound exists because its absence was a denial of service. */
 export interface WebHostLimits {
@@ -60,16 +62,19 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const limits = { ...DEFAULT_WEB_HOST_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const server = createHttpServer(limits, (req, res) => answerHttp(req, res, options.rendererDir, port()))
+  const server = createHttpServer(limits, (req, res) => answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token }))
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES, clientTracking: true })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
-    const refusal = checkUpgrade(req, port(), token) ?? (wss.clients.size >= limits.maxClients ? 503 : undefined)
-    if (refusal !== undefined) {
-      refuseSocket(socket, refusal)
+    const verdict = checkUpgrade(req, port(), token) ?? (wss.clients.size >= limits.maxClients ? 503 : 'accept')
+    if (typeof verdict === 'number') {
+      refuseSocket(socket, verdict)
       return
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attachRpcSocket(ws, options.core))
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      if (verdict === 'stale') ws.close(TOKEN_EXPIRED_CLOSE_CODE, 'The access token is no longer valid')
+      else attachRpcSocket(ws, options.core)
+    })
   })
   const stopHeartbeat = startHeartbeat(() => wss.clients, limits.heartbeatMs)
   await listen(server, options.port ?? 0)
@@ -111,24 +116,41 @@ function createHttpServer(limits: WebHostLimits, handle: (req: IncomingMessage, 
   return server
 }
 
-async function answerHttp(req: IncomingMessage, res: ServerResponse, rendererDir: string, port: number): Promise<void> {
-  if (!isOwnHost(req, port)) return sendText(res, 421, 'Wrong host')
+interface Site {
+  readonly rendererDir: string
+  readonly port: number
+  readonly token: string
+}
+
+async function answerHttp(req: IncomingMessage, res: ServerResponse, site: Site): Promise<void> {
+  if (!isOwnHost(req, site.port)) return sendText(res, 421, 'Wrong host')
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { allow: 'GET, HEAD' })
   const target = parseRequestTarget(req.url)
   if (target === undefined) return sendText(res, 400, 'Bad request target')
-  await serveStatic(rendererDir, target.pathname, res, req.method === 'HEAD')
+  if (target.pathname === TOKEN_STATUS_PATH) {
+    return sendText(res, 200, JSON.stringify({ token: cookieTokenState(req, site.port, site.token) }), { 'content-type': 'application/json' })
+  }
+  if (target.query.has('token') && exchangeToken(res, target, site.port, site.token)) return
+  await serveStatic(site.rendererDir, target.pathname, res, req.method === 'HEAD')
 }
 
-/** Returns the HTTP status to refuse an upgrade with, or undefined to accept it. */
-export function checkUpgrade(req: IncomingMessage, port: number, token: string): number | undefined {
+/**
+ * Returns the HTTP status to refuse an upgrade with, `stale` for a browser whose cookie holds
+ * an old token (accepted only to be closed with a code the page can read, since a browser never
+ * sees an upgrade's status), or undefined to accept. Scripts present `?token=`; pages, the cookie.
+ */
+export function checkUpgrade(req: IncomingMessage, port: number, token: string): number | 'stale' | undefined {
   if (!isOwnHost(req, port)) return 421
   const origin = req.headers.origin
   if (origin !== undefined && !ownOrigins(port).includes(origin)) return 403
   const target = parseRequestTarget(req.url)
   if (target === undefined) return 400
   if (target.pathname !== '/rpc') return 404
-  if (!tokensMatch(target.query.get('token') ?? '', token)) return 401
-  return undefined
+  const presented = target.query.get('token')
+  if (presented !== null) return tokensMatch(presented, token) ? undefined : 401
+  const fromCookie = cookieTokenState(req, port, token)
+  if (fromCookie === 'valid') return undefined
+  return fromCookie === 'stale' && origin !== undefined ? 'stale' : 401
 }
 
 function listen(server: Server, port: number): Promise<void> {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import type { Transport } from '../../shared/contract'
 import { createApiClient } from './api/client'
 import { ipcTransport } from './api/ipcTransport'
+import { checkPageAccess } from './api/pageAccess'
 import { rpcUrlFromLocation, webSocketTransport } from './api/webSocketTransport'
 import { App } from './app/App'
 import { connectEvents, loadInitialState } from './app/connectEvents'
@@ -10,10 +11,10 @@ import { createAppStore } from './store/createAppStore'
 import { StoreProvider } from './store/StoreProvider'
 import './ui/theme.css'
 
-/** Electron gives us `window.bridge` (preload); `hearth serve` gives us a token in the address. */
+/** Electron gives us `window.bridge` (preload); `hearth serve` gives us an access cookie. */
 function chooseTransport(): Transport {
   if (window.bridge !== undefined) return ipcTransport(window.bridge)
-  return webSocketTransport({ url: rpcUrlFromLocation(window.location) })
+  return webSocketTransport({ url: rpcUrlFromLocation(window.location), access: () => checkPageAccess(window) })
 }
 
 const api = createApiClient(chooseTransport())

@@ -1,9 +1,11 @@
 /**
  * How the renderer is connected to the core. IPC is always `connected`; the WebSocket goes
  * through `connecting` → `connected` and, when the host drops, `reconnecting` until it is back.
- * `refused` means the host will not accept us (no token in the page address), so retrying is pointless.
+ * `refused`: the page was opened without the address `hearth serve` printed, so it has no token.
+ * `expired`: it had one, but the host now runs with another (it was restarted). Retrying cannot
+ * help in either case; only opening the printed address can.
  */
-export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'refused'
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'refused' | 'expired'
 
 export type ConnectionListener = (status: ConnectionStatus) => void
 

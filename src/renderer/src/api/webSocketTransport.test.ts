@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { TokenState } from '../../../shared/contract/webHostProtocol'
 import { rpcUrlFromLocation, webSocketTransport, type SocketLike } from './webSocketTransport'
 
 class FakeSocket implements SocketLike {
@@ -6,13 +7,13 @@ class FakeSocket implements SocketLike {
   readonly sent: string[] = []
   onopen: (() => void) | null = null
   onmessage: ((message: { readonly data: unknown }) => void) | null = null
-  onclose: (() => void) | null = null
+  onclose: ((event: { readonly code: number }) => void) | null = null
   send(data: string): void {
     this.sent.push(data)
   }
-  close(): void {
+  close(code = 1006): void {
     this.readyState = 3
-    this.onclose?.()
+    this.onclose?.({ code })
   }
   open(): void {
     this.readyState = 1
@@ -23,9 +24,9 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup() {
+function setup(access?: () => Promise<TokenState>) {
   const sockets: FakeSocket[] = []
-  const transport = webSocketTransport({ url: 'ws://127.0.0.1:1/rpc?token=t', initialDelayMs: 100, maxDelayMs: 400, createSocket: () => {
+  const transport = webSocketTransport({ url: 'ws://127.0.0.1:1/rpc', ...(access ? { access } : {}), initialDelayMs: 100, maxDelayMs: 400, createSocket: () => {
     const socket = new FakeSocket()
     sockets.push(socket)
     return socket
@@ -86,16 +87,36 @@ describe('webSocketTransport', () => {
     transport.close()
   })
 
-  it('without a token it refuses at once and never connects', async () => {
-    const created: string[] = []
-    const transport = webSocketTransport({ url: undefined, createSocket: (url) => (created.push(url), new FakeSocket()) })
-    await expect(transport.invoke('app.info', {})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('token') } })
-    expect(created).toEqual([])
+  it('without a token it refuses every call and never connects', async () => {
+    const { transport, sockets, statuses } = setup(async () => 'missing')
+    const early = transport.invoke('app.info', {})
+    await expect(early).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('no access token') } })
+    await expect(transport.invoke('app.info', {})).resolves.toMatchObject({ ok: false })
+    expect(sockets).toEqual([])
+    expect(statuses).toEqual(['connecting', 'refused'])
   })
 
-  it('builds the RPC address from the page address', () => {
-    expect(rpcUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5', search: '?token=a%2Bb' })).toBe('ws://127.0.0.1:5/rpc?token=a%2Bb')
-    expect(rpcUrlFromLocation({ protocol: 'https:', host: 'x:1', search: '?token=t' })).toBe('wss://x:1/rpc?token=t')
-    expect(rpcUrlFromLocation({ protocol: 'http:', host: 'x', search: '' })).toBeUndefined()
+  it('with a token from an earlier run it says the tab is out of date and never connects', async () => {
+    const { transport, sockets, statuses } = setup(async () => 'stale')
+    await expect(transport.invoke('app.info', {})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('no longer valid') } })
+    expect(sockets).toEqual([])
+    expect(statuses).toEqual(['connecting', 'expired'])
+  })
+
+  it('stops reconnecting when the host closes the socket because the token expired', async () => {
+    vi.useFakeTimers()
+    const { transport, sockets, statuses, last } = setup(async () => 'valid')
+    await vi.waitFor(() => expect(sockets).toHaveLength(1))
+    last().open()
+    last().close(4401)
+    expect(statuses).toEqual(['connecting', 'connected', 'expired'])
+    vi.advanceTimersByTime(60_000)
+    expect(sockets).toHaveLength(1)
+    await expect(transport.invoke('agents.list', {})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('printed') } })
+  })
+
+  it('builds the RPC address from the page address, without the token', () => {
+    expect(rpcUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5' })).toBe('ws://127.0.0.1:5/rpc')
+    expect(rpcUrlFromLocation({ protocol: 'https:', host: 'x:1' })).toBe('wss://x:1/rpc')
   })
 })

@@ -1,5 +1,6 @@
 import type { RpcResult, Transport } from '../../../shared/contract'
 import { formatBytes, MAX_RPC_FRAME_BYTES, utf8Length } from '../../../shared/contract/limits'
+import { TOKEN_EXPIRED_CLOSE_CODE, type TokenState } from '../../../shared/contract/webHostProtocol'
 import type { ConnectionListener, ConnectionSource, ConnectionStatus } from './connection'
 
 /** The subset of the browser WebSocket this transport uses (so tests can pass a fake). */
@@ -9,12 +10,14 @@ export interface SocketLike {
   close(): void
   onopen: (() => void) | null
   onmessage: ((message: { readonly data: unknown }) => void) | null
-  onclose: (() => void) | null
+  onclose: ((event: { readonly code: number }) => void) | null
 }
 
 export interface WebSocketTransportOptions {
-  /** ws(s)://host/rpc?token=…, or undefined when the page has no token (nothing will connect). */
-  readonly url: string | undefined
+  /** ws(s)://host/rpc; the browser sends the access cookie with it. */
+  readonly url: string
+  /** Asked once before the first connection; only `valid` access connects at all. */
+  readonly access?: () => Promise<TokenState>
   readonly createSocket?: (url: string) => SocketLike
   readonly initialDelayMs?: number
   readonly maxDelayMs?: number
@@ -24,7 +27,8 @@ export type WebSocketTransport = Transport & ConnectionSource & { close(): void 
 
 const OPEN = 1
 const DROPPED = 'The connection to Hearth dropped before it answered. Check the result and try again.'
-const NO_TOKEN = 'No access token in the page address. Open the link printed by `hearth serve`.'
+const NO_TOKEN = 'This page has no access token. Open the address printed by `hearth serve`.'
+const EXPIRED = 'The access token of this tab is no longer valid. Open the address `hearth serve` printed when it last started.'
 
 /**
  * The `hearth serve` transport: `{id, method, input}` out, `{id, result}` and `{event, payload}` in.
@@ -58,12 +62,14 @@ class SocketConnection {
 
   constructor(private readonly options: WebSocketTransportOptions) {
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike)
-    this.status = options.url === undefined ? 'refused' : 'connecting'
-    if (options.url !== undefined) this.connect(options.url)
+    this.status = 'connecting'
+    if (options.access === undefined) this.connect(options.url)
+    else void options.access().then((access) => this.start(access))
   }
 
   invoke(method: string, input: unknown): Promise<RpcResult<unknown>> {
-    if (this.status === 'refused') return Promise.resolve(failure(NO_TOKEN))
+    const refusal = this.refusal()
+    if (refusal !== undefined) return Promise.resolve(refusal)
     const id = this.nextId++
     const message = JSON.stringify({ id, method, input })
     // The host closes the socket on a frame over its limit; say why here instead of dropping.
@@ -97,6 +103,27 @@ class SocketConnection {
     this.socket?.close()
   }
 
+  private start(access: TokenState): void {
+    if (this.closed) return
+    if (access === 'valid') this.connect(this.options.url)
+    else this.giveUp(access === 'stale' ? 'expired' : 'refused')
+  }
+
+  /** Stops for good: every waiting call is answered with the reason, and nothing reconnects. */
+  private giveUp(status: 'refused' | 'expired'): void {
+    this.setStatus(status)
+    const refusal = this.refusal()
+    for (const resolve of this.pending.values()) if (refusal) resolve(refusal)
+    this.pending.clear()
+    this.queue.length = 0
+  }
+
+  private refusal(): RpcResult<never> | undefined {
+    if (this.status === 'refused') return failure(NO_TOKEN)
+    if (this.status === 'expired') return failure(EXPIRED)
+    return undefined
+  }
+
   private connect(url: string): void {
     const socket = this.createSocket(url)
     this.socket = socket
@@ -106,9 +133,11 @@ class SocketConnection {
       this.queue.splice(0).forEach((queued) => this.send(socket, queued.id, queued.message))
     }
     socket.onmessage = (message) => this.receive(message.data)
-    socket.onclose = () => {
-      this.failInFlight()
+    socket.onclose = (event) => {
+      const expired = event.code === TOKEN_EXPIRED_CLOSE_CODE
+      this.failInFlight(expired ? EXPIRED : DROPPED)
       if (this.closed) return
+      if (expired) return this.giveUp('expired')
       this.setStatus('reconnecting')
       const delay = Math.min(this.options.maxDelayMs ?? 10_000, (this.options.initialDelayMs ?? 500) * 2 ** this.attempt)
       this.attempt += 1
@@ -135,9 +164,9 @@ class SocketConnection {
     }
   }
 
-  private failInFlight(): void {
+  private failInFlight(reason: string): void {
     for (const id of this.inFlight) {
-      this.pending.get(id)?.(failure(DROPPED))
+      this.pending.get(id)?.(failure(reason))
       this.pending.delete(id)
     }
     this.inFlight.clear()
@@ -174,10 +203,8 @@ function tooLarge(bytes: number): RpcResult<never> {
   return { ok: false, error: { code: 'invalid_input', message } }
 }
 
-/** The RPC address for the page we were served from: same host, `/rpc`, the page's `token`. */
-export function rpcUrlFromLocation(location: Pick<Location, 'protocol' | 'host' | 'search'>): string | undefined {
-  const token = new URLSearchParams(location.search).get('token')
-  if (token === null || token === '') return undefined
+/** The RPC address for the page we were served from: same host, `/rpc` (the cookie carries the token). */
+export function rpcUrlFromLocation(location: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
-  return `${scheme}://${location.host}/rpc?token=${encodeURIComponent(token)}`
+  return `${scheme}://${location.host}/rpc`
 }

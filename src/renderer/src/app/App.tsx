@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { ConnectionStatus } from '../api/connection'
 import { selectAgentsLoaded, selectFirstRunStep } from '../features/agents/agentsSlice'
 import { FirstRun } from '../features/firstRun/FirstRun'
 import { selectConnection } from '../store/connectionSlice'
@@ -6,6 +7,12 @@ import { useAppStore } from '../store/useAppStore'
 import { ConnectionBanner } from './ConnectionBanner'
 import { Shell } from './Shell'
 import { useLeaveWarning } from './useLeaveWarning'
+
+function loadingText(connection: ConnectionStatus): string {
+  if (connection === 'refused') return 'Hearth cannot connect without its access token.'
+  if (connection === 'expired') return 'Hearth cannot connect: this tab’s access token is no longer valid.'
+  return 'Opening your Hearth…'
+}
 
 /** Top level: a connection notice when needed, then first run or the shell. */
 export function App(): ReactNode {
@@ -18,7 +25,7 @@ export function App(): ReactNode {
       <ConnectionBanner />
       {!loaded ? (
         <div className="loading-screen" data-testid="loading">
-          {connection === 'refused' ? 'Hearth cannot connect without its access token.' : 'Opening your Hearth…'}
+          {loadingText(connection)}
         </div>
       ) : firstRunStep !== null ? (
         <FirstRun />

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react'
 import { Banner } from '../ui/Banner'
 import { Button } from '../ui/Button'
-import { selectLastError } from '../store/connectionSlice'
+import { selectConnection, selectLastError } from '../store/connectionSlice'
 import { useAppStore } from '../store/useAppStore'
 
-/** The last error no form could show inline, until the user dismisses it. */
+/**
+ * The last error no form could show inline, until the user dismisses it. Hidden while the page
+ * cannot reach Hearth for good (no token, or an expired one): the connection banner already says
+ * why every call fails, and one explanation reads better than two.
+ */
 export function ErrorBanner(): ReactNode {
   const lastError = useAppStore(selectLastError)
+  const connection = useAppStore(selectConnection)
   const dismissError = useAppStore((state) => state.dismissError)
-  if (lastError === null) return null
+  if (lastError === null || connection === 'refused' || connection === 'expired') return null
   return (
     <Banner
       tone="danger"
