@@ -20,6 +20,7 @@ import { limitsFor } from './pricing'
 import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './replyWriter'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
+import { planEdit, planRegenerate, type ForkPlan } from './turnForks'
 import { openSession, resumeSession, type SessionSetupDeps } from './sessionSetup'
 import { executeTurn, sumUsage, TurnFailure, type TurnDeps, type TurnResult } from './turnRunner'
 
@@ -127,12 +128,44 @@ export class ChatService {
     const turnIndex = this.repo.messages(session.id).filter((m) => m.kind === 'text').length
     const user = this.repo.appendMessage({ sessionId: session.id, turnId, role: 'user', kind: 'text', content: [{ type: 'text', text: input.text }], status: 'complete', nowMs: this.deps.clock.now() })
     this.repo.setTitle(session.id, input.text.replace(/\s+/g, ' ').trim().slice(0, 80))
+    return this.launch(session, { turnId, userMessageId: user.id, userText: input.text, turnIndex }, client, config.cacheTtl, signal)
+  }
+
+  /** Answers the last message again; the previous reply stays as a version beside the new one. */
+  async regenerate(input: { sessionId: string; turnId: string }, signal?: AbortSignal): Promise<StartedTurn> {
+    return this.startFork(input.sessionId, () => planRegenerate(this.repo, input.sessionId, input.turnId), signal)
+  }
+
+  /** Resends an edited message: the conversation forks at its turn, later turns stay on the old version. */
+  async edit(input: { sessionId: string; turnId: string; text: string }, signal?: AbortSignal): Promise<StartedTurn> {
+    return this.startFork(input.sessionId, () => planEdit(this.repo, input.sessionId, input.turnId, input.text), signal)
+  }
+
+  /** A new version of a turn: linked beside the one it replaces, made the head, then run like any turn. */
+  private async startFork(sessionId: string, plan: () => ForkPlan, signal?: AbortSignal): Promise<StartedTurn> {
+    const client = await this.client()
+    const config = this.deps.settings.config()
+    const found = this.repo.getSession(sessionId)
+    if (!found) throw notFound(`No session with id "${sessionId}". Run \`hearth sessions list\` to see the sessions.`)
+    if (found.endedAtMs !== null) throw conflict('This session has ended; start a new chat to go on')
+    if (this.isAnswering(sessionId)) throw conflict('This session is already answering; wait for it or press Stop')
+    const fork = plan()
+    const session = resumeSession(this.setupDeps(), found, { model: found.model, provider: config.provider })
+    const turnId = `t_${randomUUID()}`
+    const nowMs = this.deps.clock.now()
+    this.repo.versions.fork(sessionId, { turnId, parentTurnId: fork.parentTurnId, origin: fork.origin, sourceTurnId: fork.sourceTurnId, createdAtMs: nowMs })
+    const user = this.repo.appendMessage({ sessionId, turnId, role: 'user', kind: 'text', content: fork.content, status: 'complete', nowMs })
+    return this.launch(session, { turnId, userMessageId: user.id, userText: fork.userText, turnIndex: fork.turnIndex }, client, config.cacheTtl, signal)
+  }
+
+  /** Runs a turn whose user message is stored, in the background, and tracks it until it ends. */
+  private launch(session: SessionRecord, turn: { turnId: string; userMessageId: number; userText: string; turnIndex: number }, client: Anthropic, ttl: '5m' | '1h', signal?: AbortSignal): StartedTurn {
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort(), { once: true })
-    const request = { agentId: session.agentId, sessionId: session.id, turnId, userText: input.text, turnIndex }
-    const done = this.run(session, turnId, user.id, client, controller, request, config.cacheTtl)
-    this.running.set(turnId, { sessionId: session.id, controller, done: done.catch(() => undefined) })
-    return { turnId, sessionId: session.id, done }
+    const request = { agentId: session.agentId, sessionId: session.id, turnId: turn.turnId, userText: turn.userText, turnIndex: turn.turnIndex }
+    const done = this.run(session, turn.turnId, turn.userMessageId, client, controller, request, ttl)
+    this.running.set(turn.turnId, { sessionId: session.id, controller, done: done.catch(() => undefined) })
+    return { turnId: turn.turnId, sessionId: session.id, done }
   }
 
   /** Starts a turn and waits for it (the CLI's `chat`). */

@@ -23,7 +23,7 @@ export function inspectTurn(repo: SessionRepository, calls: CallRepository, sess
   const all = calls.forSession(sessionId)
   const mine = all.filter((call) => call.turnId === turnId)
   if (mine.length === 0) throw notFound(`No model calls recorded for turn ${turnId} of session ${sessionId}`)
-  const messages = new Map(repo.messages(sessionId).map((m) => [m.id, m]))
+  const messages = new Map(repo.allMessages(sessionId).map((m) => [m.id, m]))
   return {
     turnId,
     calls: mine.map((call) => {

@@ -49,7 +49,8 @@ export class CallFailed extends Error {
   }
 }
 
-const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const
+/** How long a cache entry lives after its last use, per TTL setting. */
+export const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const
 
 /** Builds the marked request of a plan (also used by the inspector to show where markers sit). */
 export function markRequest(plan: Pick<CallPlan, 'session' | 'wire' | 'ttl'>): MarkedRequest {

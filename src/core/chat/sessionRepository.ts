@@ -1,6 +1,8 @@
 import type { Db } from '../node/db/openDatabase'
 import type { CallUsage, ContentBlock, MessageStatus, PromptReport, SessionRecord, StoredMessage } from './chatTypes'
 import { messageFromRow, searchTextOf, sessionFromRow, type MessageRow, type SessionRow } from './sessionRows'
+import { messagesOnPath } from './turnPath'
+import { TurnVersionRepository } from './turnVersionRepository'
 
 /** What opening a session takes: the frozen parts of a `SessionRecord` (version, title and totals start fresh). */
 export type NewSession = Pick<SessionRecord, 'id' | 'agentId' | 'cwd' | 'model' | 'provider' | 'platform' | 'systemPrompt' | 'promptReport' | 'tools' | 'toolsHash'> & {
@@ -26,11 +28,14 @@ const MESSAGE_COLUMNS = 'id, session_id, turn_id, role, kind, content, status, e
  * its own small transaction so a crash at any point leaves every committed message readable.
  */
 export class SessionRepository {
+  /** The conversation tree: which versions each turn has and which path is chosen. */
+  readonly versions: TurnVersionRepository
   private readonly insertMessageStatement
   private readonly updateContentStatement
   private readonly messagesStatement
 
   constructor(private readonly db: Db) {
+    this.versions = new TurnVersionRepository(db)
     this.insertMessageStatement = db.prepare(
       `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, writer_pid, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -123,7 +128,9 @@ export class SessionRepository {
       .run(usage.input_tokens, usage.output_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens, costUsd, savedUsd, nowMs, sessionId)
   }
 
+  /** Stores a message; the first message of a new turn links that turn after the chosen path's head. */
   appendMessage(message: NewMessage): StoredMessage {
+    this.versions.ensureTurn(message.sessionId, message.turnId, message.nowMs)
     const result = this.insertMessageStatement.run(
       message.sessionId,
       message.turnId,
@@ -165,7 +172,13 @@ export class SessionRepository {
     )
   }
 
+  /** The transcript of the chosen path: what the model sees and the chat shows (other versions left out). */
   messages(sessionId: string): StoredMessage[] {
+    return messagesOnPath(this.allMessages(sessionId), this.versions.turns(sessionId), this.versions.head(sessionId))
+  }
+
+  /** Every stored message of the session, every version included, in stored order. */
+  allMessages(sessionId: string): StoredMessage[] {
     return (this.messagesStatement.all(sessionId) as MessageRow[]).map(messageFromRow)
   }
 

@@ -2,6 +2,7 @@ import type { SessionDetail, SessionSummary, TurnView } from '../../shared/contr
 import type { Tier } from '../ports/promptBuilder'
 import type { CallRecord } from './callRepository'
 import type { PromptReport, SessionRecord, StoredMessage } from './chatTypes'
+import type { VersionGroup } from './turnForks'
 import { publicUsage, sumUsage } from './turnRunner'
 
 export function sessionSummary(session: SessionRecord): SessionSummary {
@@ -55,7 +56,13 @@ export function messageView(message: StoredMessage): SessionDetail['messages'][n
   }
 }
 
-export function sessionDetail(session: SessionRecord, messages: readonly StoredMessage[], calls: readonly CallRecord[]): SessionDetail {
+/** The version switchers of the shown path and the turns that can no longer fork. */
+export interface VersionsView {
+  readonly groups: readonly VersionGroup[]
+  readonly locked: readonly string[]
+}
+
+export function sessionDetail(session: SessionRecord, messages: readonly StoredMessage[], calls: readonly CallRecord[], versions: VersionsView): SessionDetail {
   return {
     ...sessionSummary(session),
     systemPrompt: session.systemPrompt,
@@ -65,6 +72,8 @@ export function sessionDetail(session: SessionRecord, messages: readonly StoredM
     promptWarnings: [...session.promptReport.warnings],
     toolNames: session.tools.map((tool) => tool.name),
     messages: messages.map(messageView),
-    turns: turnViews(calls)
+    turns: turnViews(calls),
+    versions: versions.groups.map((group) => ({ ...group, versionTurnIds: [...group.versionTurnIds] })),
+    lockedTurnIds: [...versions.locked]
   }
 }

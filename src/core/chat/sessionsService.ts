@@ -12,6 +12,9 @@ import type { SearchHit } from './sessionSearch'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import { rebuildPrompt } from './sessionSetup'
 import { sessionDetail, sessionSummary } from './sessionViews'
+import { forkCost, type ForkCost } from './forkCost'
+import { pathView, versionGroups } from './turnForks'
+import { newestLeafUnder } from './turnPath'
 
 export interface SessionEndReport {
   readonly candidates: unknown[]
@@ -32,7 +35,27 @@ export class SessionsService {
 
   get(id: string): SessionDetail {
     const session = this.require(id)
-    return sessionDetail(session, this.chat.repo.messages(id), this.chat.calls.forSession(id))
+    const view = pathView(this.chat.repo, id)
+    return sessionDetail(session, this.chat.repo.messages(id), this.chat.calls.forSession(id), { groups: versionGroups(view), locked: [...view.locked] })
+  }
+
+  /** Shows another version at one position, with the conversation that went on from it. */
+  selectVersion(id: string, turnId: string): SessionDetail {
+    this.require(id)
+    if (this.chat.isAnswering(id)) throw conflict('Wait for the current reply to finish (or press Stop) before switching versions')
+    const view = pathView(this.chat.repo, id)
+    const target = view.turns.find((turn) => turn.turnId === turnId)
+    const shown = target && view.path.find((pathTurn) => view.turns.find((t) => t.turnId === pathTurn)?.parentTurnId === target.parentTurnId)
+    if (!target || shown === undefined) throw notFound(`Turn ${turnId} is not a version of anything shown in session ${id}`)
+    if (view.locked.has(shown)) throw conflict('These versions were summarised into a checkpoint; only turns after it can be switched')
+    this.chat.repo.versions.setHead(id, newestLeafUnder(view.turns, turnId))
+    return this.get(id)
+  }
+
+  /** The cache cost of editing and resending the message of `turnId`. */
+  forkCost(id: string, turnId: string): ForkCost {
+    const session = this.require(id)
+    return forkCost(this.chat.repo, this.chat.calls, session, turnId, { nowMs: this.clock.now(), ttl: this.settings.config().cacheTtl })
   }
 
   search(query: string, options: { agentId?: string; limit?: number }): SearchHit[] {

@@ -6,6 +6,7 @@ import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
 import { memoryHandlers, reviewHandlers } from './memoryHandlers'
 import { toolsHandlers } from './toolsHandlers'
+import { versionHandlers } from './versionHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -24,6 +25,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...reviewHandlers(services),
     ...sessionHandlers(services),
     ...promptHandlers(services),
-    ...toolsHandlers(services)
+    ...toolsHandlers(services),
+    ...versionHandlers(services)
   }
 }

@@ -12,6 +12,7 @@ import { promptMethods } from './prompt'
 import { memoryMethods } from './memory'
 import { reviewMethods } from './review'
 import { toolsMethods } from './tools'
+import { versionMethods } from './versions'
 
 export * from './define'
 export * from './ids'
@@ -28,6 +29,7 @@ export * from './prompt'
 export * from './memory'
 export * from './review'
 export * from './tools'
+export * from './versions'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -42,7 +44,8 @@ export const methods = {
   ...reviewMethods,
   ...sessionMethods,
   ...promptMethods,
-  ...toolsMethods
+  ...toolsMethods,
+  ...versionMethods
 } as const
 
 export type Methods = typeof methods

@@ -68,6 +68,17 @@ export const SessionPromptLayer = z.object({
 })
 export type SessionPromptLayer = z.infer<typeof SessionPromptLayer>
 
+/** The versions at one position of the shown conversation (regenerated replies, edited messages). */
+export const VersionGroupView = z.object({
+  /** The version shown. */
+  turnId: z.string(),
+  /** Every version at this position, oldest first. */
+  versionTurnIds: z.array(z.string()),
+  /** True when the versions differ in the user's message (an edit), false when only the reply does. */
+  messageEdited: z.boolean()
+})
+export type VersionGroupView = z.infer<typeof VersionGroupView>
+
 export const SessionDetail = SessionSummary.extend({
   systemPrompt: z.string(),
   promptVersion: z.number().int(),
@@ -75,8 +86,12 @@ export const SessionDetail = SessionSummary.extend({
   promptLayers: z.array(SessionPromptLayer),
   promptWarnings: z.array(z.string()),
   toolNames: z.array(z.string()),
+  /** The chosen path's messages (other versions are left out; see `versions`). */
   messages: z.array(StoredMessageView),
-  turns: z.array(TurnView)
+  turns: z.array(TurnView),
+  versions: z.array(VersionGroupView),
+  /** Turns summarised into the checkpoint in context: they cannot be edited or regenerated. */
+  lockedTurnIds: z.array(z.string())
 })
 export type SessionDetail = z.infer<typeof SessionDetail>
 

@@ -5,6 +5,7 @@ import * as m0003 from './0003-memory-bank'
 import * as m0004 from './0004-nexus'
 import * as m0005 from './0005-recall-log'
 import * as m0011 from './0011-nexus-ids'
+import * as m0014 from './0014-turn-versions'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -24,5 +25,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: '0003-memory-bank', up: m0003.up },
   { version: 4, name: '0004-nexus', up: m0004.up },
   { version: 5, name: '0005-recall-log', up: m0005.up },
-  { version: 11, name: '0011-nexus-ids', up: m0011.up }
+  { version: 11, name: '0011-nexus-ids', up: m0011.up },
+  { version: 14, name: '0014-turn-versions', up: m0014.up }
 ]

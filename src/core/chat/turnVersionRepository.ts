@@ -1,0 +1,59 @@
+import type { Db } from '../node/db/openDatabase'
+import type { TurnLink } from './turnPath'
+
+interface TurnRow {
+  turn_id: string
+  parent_turn_id: string | null
+  origin: TurnLink['origin']
+  source_turn_id: string | null
+  created_at: number
+}
+
+/** The conversation tree of each session (`turn_versions`) and which path is chosen (`sessions.head_turn_id`). */
+export class TurnVersionRepository {
+  private readonly existsStatement
+  private readonly turnsStatement
+  private readonly headStatement
+
+  constructor(private readonly db: Db) {
+    this.existsStatement = db.prepare('SELECT 1 FROM turn_versions WHERE turn_id = ?').pluck()
+    this.turnsStatement = db.prepare('SELECT turn_id, parent_turn_id, origin, source_turn_id, created_at FROM turn_versions WHERE session_id = ? ORDER BY created_at, rowid')
+    this.headStatement = db.prepare('SELECT head_turn_id FROM sessions WHERE id = ?').pluck()
+  }
+
+  /** A turn seen for the first time continues the chosen path: its parent is the head, and it becomes the head. */
+  ensureTurn(sessionId: string, turnId: string, nowMs: number): void {
+    if (this.existsStatement.get(turnId) !== undefined) return
+    this.db.transaction(() => this.link(sessionId, { turnId, parentTurnId: this.head(sessionId), origin: 'send', sourceTurnId: null, createdAtMs: nowMs }))()
+  }
+
+  /** Adds a version beside an existing turn (regenerate, edit) and makes it the head. */
+  fork(sessionId: string, turn: TurnLink): void {
+    this.db.transaction(() => this.link(sessionId, turn))()
+  }
+
+  turns(sessionId: string): TurnLink[] {
+    return (this.turnsStatement.all(sessionId) as TurnRow[]).map((row) => ({
+      turnId: row.turn_id,
+      parentTurnId: row.parent_turn_id,
+      origin: row.origin,
+      sourceTurnId: row.source_turn_id,
+      createdAtMs: row.created_at
+    }))
+  }
+
+  head(sessionId: string): string | null {
+    return (this.headStatement.get(sessionId) as string | null | undefined) ?? null
+  }
+
+  setHead(sessionId: string, turnId: string): void {
+    this.db.prepare('UPDATE sessions SET head_turn_id = ? WHERE id = ?').run(turnId, sessionId)
+  }
+
+  private link(sessionId: string, turn: TurnLink): void {
+    this.db
+      .prepare('INSERT INTO turn_versions (turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(turn.turnId, sessionId, turn.parentTurnId, turn.origin, turn.sourceTurnId, turn.createdAtMs)
+    this.setHead(sessionId, turn.turnId)
+  }
+}
