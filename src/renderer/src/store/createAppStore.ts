@@ -13,6 +13,7 @@ import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
 import { createChatUsageSlice } from '../features/chat/chatUsageSlice'
 import { createChatProjectSlice } from '../features/chat/chatProjectSlice'
+import { createChatVersionsSlice } from '../features/chat/chatVersionsSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createConnectionSlice } from './connectionSlice'
@@ -39,6 +40,7 @@ export function createAppStore(api: ApiClient, storage: KeyValueStore = browserK
     ...createChatTurnSlice(api)(...args),
     ...createChatUsageSlice()(...args),
     ...createChatProjectSlice(api)(...args),
+    ...createChatVersionsSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args)

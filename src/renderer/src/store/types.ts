@@ -11,6 +11,7 @@ import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
 import type { ChatUsageSlice } from '../features/chat/chatUsageSlice'
 import type { ChatProjectSlice } from '../features/chat/chatProjectSlice'
+import type { ChatVersionsSlice } from '../features/chat/chatVersionsSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ConnectionSlice } from './connectionSlice'
@@ -33,6 +34,7 @@ export type AppState = ConnectionSlice &
   ChatTurnSlice &
   ChatUsageSlice &
   ChatProjectSlice &
+  ChatVersionsSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice

@@ -21,6 +21,8 @@ export function Transcript(): ReactNode {
   const groups = useMemo(() => (detail ? groupTurns(detail) : []), [detail])
   const memory = useMemo(() => (detail ? placeTurnMemory(detail, groups, receipts) : new Map<string, TurnMemory>()), [detail, groups, receipts])
   const usage = useMemo(() => new Map((detail?.turns ?? []).map((turn) => [turn.turnId, turn])), [detail])
+  const versions = useMemo(() => new Map((detail?.versions ?? []).map((group) => [group.turnId, group])), [detail])
+  const locked = useMemo(() => new Set(detail?.lockedTurnIds ?? []), [detail])
   const end = useRef<HTMLDivElement>(null)
   const sessionId = detail?.id ?? null
   useEffect(() => {
@@ -43,7 +45,7 @@ export function Transcript(): ReactNode {
   return (
     <div className="chat-transcript" data-testid="chat-transcript">
       {detail &&
-        groups.map((group) => (
+        groups.map((group, index) => (
           <StoredTurn
             key={group.turnId}
             sessionId={detail.id}
@@ -52,6 +54,9 @@ export function Transcript(): ReactNode {
             usage={usage.get(group.turnId)}
             memory={memory.get(group.turnId)}
             focusMessageId={focus}
+            versions={versions.get(group.turnId)}
+            isLast={index === groups.length - 1}
+            locked={locked.has(group.turnId)}
           />
         ))}
       {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} receipts={memory.get(stream.turnId)?.receipts ?? NO_RECEIPTS} />}

@@ -1,11 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import type { TurnView as TurnUsage } from '../../../../shared/contract'
+import type { TurnView as TurnUsage, VersionGroupView } from '../../../../shared/contract'
 import { MemoryReceiptCard, RecalledChip, UnsavedClaimFlag } from '../memory'
 import { Markdown } from './markdown/Markdown'
+import { ReplyActions } from './ReplyActions'
 import { ToolCallCard } from './ToolCallCard'
 import { TurnFooter } from './TurnFooter'
 import type { TurnGroup } from './turnGroups'
 import { replyText, type TurnMemory } from './turnMemory'
+import { UserMessage } from './UserMessage'
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
   partial: 'stopped — partial reply kept',
@@ -23,6 +25,12 @@ type TurnViewProps = Readonly<{
   /** The message to scroll to and highlight (a search hit or a review candidate's source). */
   focusMessageId: number | null
   live: boolean
+  /** The versions at this turn's position, if there are several. */
+  versions: VersionGroupView | undefined
+  /** The conversation's last turn (its reply can be regenerated). */
+  isLast: boolean
+  /** Summarised into the checkpoint in context (no edit, no regenerate). */
+  locked: boolean
 }>
 
 function bubbleClass(base: string, focused: boolean): string {
@@ -34,7 +42,7 @@ function bubbleClass(base: string, focused: boolean): string {
  * of the turn, the reply (markdown) with a flag when it claims a save that did not happen, and
  * its usage footer.
  */
-export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, live }: TurnViewProps): ReactNode {
+export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, live, versions, isLast, locked }: TurnViewProps): ReactNode {
   const ref = useRef<HTMLDivElement>(null)
   const focused = focusMessageId !== null && (group.userMessageId === focusMessageId || group.replies.some((reply) => reply.id === focusMessageId))
   useEffect(() => {
@@ -51,9 +59,7 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
         </details>
       )}
       {group.userText !== null && (
-        <div className={bubbleClass('chat-bubble chat-bubble--user', group.userMessageId === focusMessageId)} data-testid="chat-user-message" data-message-id={group.userMessageId ?? undefined} data-focused={group.userMessageId === focusMessageId || undefined}>
-          {group.userText}
-        </div>
+        <UserMessage turnId={group.turnId} messageId={group.userMessageId} text={group.userText} focused={group.userMessageId === focusMessageId} versions={versions?.messageEdited ? versions : undefined} locked={locked} />
       )}
       {group.userMessageId !== null && <RecalledChip turnId={group.turnId} />}
       {group.tools.map((tool) => (
@@ -75,6 +81,9 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
           {reply.status !== 'complete' && <div className="chat-bubble__status">{STATUS_TEXT[reply.status] ?? reply.status}</div>}
         </div>
       ))}
+      {!live && group.userText !== null && (
+        <ReplyActions turnId={group.turnId} replyText={replyText(group)} userText={group.userText} versions={versions && !versions.messageEdited ? versions : undefined} canRegenerate={isLast && !locked} />
+      )}
       {!live && <UnsavedClaimFlag replyText={replyText(group)} memoryWritesThisTurn={receipts.length} />}
       {usage && !live && <TurnFooter sessionId={sessionId} turn={usage} />}
     </div>

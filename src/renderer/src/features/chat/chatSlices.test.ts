@@ -13,7 +13,9 @@ function detail(id: string, text: string): SessionDetail {
     totals: { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 },
     systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [],
     messages: [{ id: 1, turnId: 't1', role: 'assistant', kind: 'reply', content: [{ type: 'text', text }], status: 'complete', error: null, inContext: true, createdAtMs: 1 }],
-    turns: []
+    turns: [],
+    versions: [],
+    lockedTurnIds: []
   }
 }
 

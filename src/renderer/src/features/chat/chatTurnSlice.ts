@@ -42,6 +42,18 @@ function emptyStream(sessionId: string, turnId: string, userText = ''): StreamVi
   return { sessionId, turnId, userText, text: '', tools: [] }
 }
 
+/** The state a turn started from this window puts the chat in (send, regenerate, edit): its stream open and active. */
+export function beginStream(state: AppState, turn: { turnId: string; sessionId: string; userText: string }): Partial<AppState> {
+  const stream = state.chatStreams[turn.turnId] ?? emptyStream(turn.sessionId, turn.turnId)
+  return {
+    chatStreams: { ...state.chatStreams, [turn.turnId]: { ...stream, userText: turn.userText } },
+    chatActiveTurnId: turn.turnId,
+    chatSessionId: turn.sessionId,
+    chatTurnError: null,
+    chatFocusMessageId: null
+  }
+}
+
 export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice> {
   const update = (state: AppState, turnId: string, sessionId: string, change: (stream: StreamView) => StreamView): Partial<ChatTurnSlice> => ({
     chatStreams: { ...state.chatStreams, [turnId]: change(state.chatStreams[turnId] ?? emptyStream(sessionId, turnId)) }
@@ -72,15 +84,7 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
           set((s) => update(s, turnId, sessionId, (stream) => ({ ...stream, userText: text })))
           return { ok: true, value: undefined }
         }
-        set((s) => ({
-          ...update(s, turnId, sessionId, (stream) => ({ ...stream, userText: text })),
-          chatActiveTurnId: turnId,
-          chatSessionId: sessionId,
-          chatPendingModel: null,
-          chatTurnError: null,
-          chatFocusMessageId: null,
-          chatNotice: null
-        }))
+        set((s) => ({ ...beginStream(s, { turnId, sessionId, userText: text }), chatPendingModel: null, chatNotice: null }))
         // Re-read the session at once: the new user message is stored before any model call, so
         // the turn shows as stored while its reply streams.
         if (state.chatSessionId === null) void Promise.all([get().openChatSession(sessionId), get().loadChatSessions()])
