@@ -4,6 +4,7 @@ import { ConfigStore } from './home/configStore'
 import { ensureHome } from './home/home'
 import type { HomePaths } from './home/homePaths'
 import { openDatabase, type Db } from './node/db/openDatabase'
+import { AttachmentStore } from './attachments/attachmentStore'
 import { systemClock, type Clock } from './ports/clock'
 import { MemorySecretStore, type SecretStore } from './ports/secretStore'
 import { createHandlers } from './rpc/handlers'
@@ -53,6 +54,7 @@ export interface CoreServices {
   readonly sessions: SessionsService
   readonly memory: MemoryService
   readonly tools: ToolsService
+  readonly attachments: AttachmentStore
 }
 
 export interface Core {
@@ -82,7 +84,8 @@ export function createCore(options: CoreOptions): Core {
   const settings = new SettingsService(config, secrets, env)
   const prompts = new PromptService({ paths, agents, config: () => settings.config(), clock, env })
   files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
-  const chat = new ChatService({ db, clock, events, settings, agents, prompts, ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
+  const attachments = new AttachmentStore(db, paths.root, clock)
+  const chat = new ChatService({ db, clock, events, settings, agents, prompts, attachments, ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
   const sessions = new SessionsService(chat, settings, clock)
   const idleEnder = new IdleSessionEnder(events, sessions, () => settings.config().retention.idleMinutes)
   const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats })
@@ -109,7 +112,8 @@ export function createCore(options: CoreOptions): Core {
     chat,
     sessions,
     memory,
-    tools
+    tools,
+    attachments
   }
   return {
     services,

@@ -13,6 +13,7 @@ export const DEFAULT_CACHE_OPTIONS: CacheOptions = {
   toolsOverhead: 346,
   tailOverhead: 4,
   imageTokens: 1600,
+  documentTokens: 3000,
   defaultMinTokens: 1024,
   minTokens: {},
   maxEntries: 10_000

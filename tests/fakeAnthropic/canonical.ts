@@ -84,6 +84,9 @@ function renderContentBlock(block: Json, role: string, options: CacheOptions): {
     }
     case 'image':
       return { key: `${role}|image|${imageDigest(block)}`, tokens: options.imageTokens }
+    case 'document':
+      // Counted per document, never from its base64 (the real API bills pages as text + images).
+      return { key: `${role}|document|${imageDigest(block)}|${String(block['title'] ?? '')}`, tokens: options.documentTokens }
     case 'thinking':
       return { key: `${role}|thinking|${block['thinking']}|${block['signature']}`, tokens: countTokens(String(block['thinking'] ?? '')) }
     default: {

@@ -5,6 +5,7 @@ import { faultHeaders, type FaultQueue } from './faults'
 import { messageContent, resolveReply, type ReplyScript, type ResolvedReply } from './replies'
 import { fullUsage, writeStream, type StreamInterruption } from './sse'
 import type { Fault, RecordedRequest } from './types'
+import { checkRequestSize, validateMediaBlocks } from './mediaBlocks'
 import { authenticate, parseJson, validateMessagesBody } from './validation'
 
 /** What the /v1 handlers share with the server object. */
@@ -55,8 +56,10 @@ export async function handleV1(request: IncomingMessage, response: ServerRespons
     const key = authenticate(request.headers, context.apiKey)
     const version = record.headers['anthropic-version'] ?? ''
     if (version.length === 0) throw new FakeApiError(400, 'invalid_request_error', 'anthropic-version: header is required')
+    checkRequestSize(Buffer.byteLength(raw))
     const body = parseJson(raw)
     validateMessagesBody(body, version, path.endsWith('count_tokens'))
+    validateMediaBlocks(body['messages'])
     if (path.endsWith('count_tokens')) {
       record.status = 200
       sendJson(response, 200, { input_tokens: context.cache.countTokens(body) }, record.requestId)

@@ -118,6 +118,8 @@ export interface CacheOptions {
   readonly tailOverhead: number
   /** Tokens charged per image block. */
   readonly imageTokens: number
+  /** Tokens charged per document (PDF) block. */
+  readonly documentTokens: number
   /** Minimum cacheable prefix for models missing from the table. */
   readonly defaultMinTokens: number
   /** Per-model overrides of the minimum cacheable prefix (exact id or prefix match). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
+import { attachmentBlocks, checkConversationLimits, type AttachmentReader } from '../attachments/attachmentBlocks'
 import { conflict, HearthError, invalidInput, notFound } from '../errors'
 import type { EventHub } from '../events'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
@@ -32,6 +33,8 @@ export interface ChatServiceDeps {
   readonly agents: AgentService
   readonly prompts: PromptBuilder
   readonly tools?: ToolCatalog
+  /** Images and PDFs attached to messages (absent: messages carry text only). */
+  readonly attachments?: AttachmentReader
   /** 'cli' for the CLI host; otherwise the platform from config.json. */
   readonly platform?: string
 }
@@ -126,7 +129,9 @@ export class ChatService {
     session = resumeSession(this.setupDeps(), session, { model: input.model ?? session.model, provider: config.provider })
     const turnId = `t_${randomUUID()}`
     const turnIndex = this.repo.messages(session.id).filter((m) => m.kind === 'text').length
-    const user = this.repo.appendMessage({ sessionId: session.id, turnId, role: 'user', kind: 'text', content: [{ type: 'text', text: input.text }], status: 'complete', nowMs: this.deps.clock.now() })
+    const files = attachmentBlocks(this.deps.attachments, input.attachments ?? [])
+    checkConversationLimits(this.deps.attachments, this.repo.messages(session.id), files)
+    const user = this.repo.appendMessage({ sessionId: session.id, turnId, role: 'user', kind: 'text', content: [...files, { type: 'text', text: input.text }], status: 'complete', nowMs: this.deps.clock.now() })
     this.repo.setTitle(session.id, input.text.replace(/\s+/g, ' ').trim().slice(0, 80))
     return this.launch(session, { turnId, userMessageId: user.id, userText: input.text, turnIndex }, client, config.cacheTtl, signal)
   }
@@ -202,8 +207,8 @@ export class ChatService {
     }
   }
 
-  setupDeps(): SessionSetupDeps {
-    return { repo: this.repo, prompts: this.deps.prompts, tools: this.catalog, clock: this.deps.clock }
+  setupDeps(): SessionSetupDeps & { readonly attachments?: AttachmentReader } {
+    return { repo: this.repo, prompts: this.deps.prompts, tools: this.catalog, clock: this.deps.clock, ...(this.deps.attachments ? { attachments: this.deps.attachments } : {}) }
   }
 
   private async run(session: SessionRecord, turnId: string, userMessageId: number, client: Anthropic, controller: AbortController, request: Parameters<TurnContextProvider['provide']>[0], ttl: '5m' | '1h'): Promise<TurnResult> {

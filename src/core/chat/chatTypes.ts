@@ -17,7 +17,16 @@ export interface ToolResultBlock {
   readonly content: string
   readonly is_error?: boolean
 }
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock
+/**
+ * An image or PDF as stored: a reference to the file kept once under the home by its hash. It
+ * becomes a base64 block only when a request is sent, so the transcript stays small and a
+ * resumed session sends the same bytes (and hits the cache) wherever it runs.
+ */
+export interface AttachmentBlock {
+  readonly type: 'image' | 'document'
+  readonly source: { readonly type: 'attachment'; readonly id: string; readonly media_type: string; readonly name: string; readonly bytes: number }
+}
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | AttachmentBlock
 
 export type MessageRole = 'user' | 'assistant'
 /** text = what the user typed; tool_results = the engine's answers to tool calls; checkpoint = a compression summary. */

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
+import { resolveAttachments, type AttachmentReader } from '../attachments/attachmentBlocks'
 import type { Clock } from '../ports/clock'
 import type { CallRepository, RequestRecipe } from './callRepository'
 import type { CallUsage, ContentBlock, MissReason, SessionRecord } from './chatTypes'
@@ -14,6 +15,8 @@ export interface CallDeps {
   readonly repo: SessionRepository
   readonly calls: CallRepository
   readonly clock: Clock
+  /** Turns stored attachment references into the bytes sent (absent: a host without attachments). */
+  readonly attachments?: AttachmentReader
 }
 
 export interface CallPlan {
@@ -106,7 +109,8 @@ export async function runModelCall(deps: CallDeps, client: Anthropic, plan: Call
     progress: (content) => sink.progress(content)
   }
   try {
-    const result = await streamMessage(client, { model: session.model, maxTokens: plan.purpose === 'compression' ? 2048 : 8192, request }, plan.fenceTags, trackingSink, signal)
+    const sendable = deps.attachments ? resolveAttachments(request, deps.attachments) : request
+    const result = await streamMessage(client, { model: session.model, maxTokens: plan.purpose === 'compression' ? 2048 : 8192, request: sendable }, plan.fenceTags, trackingSink, signal)
     const { reason, cost } = account(result.usage, 'ok', null)
     return { callId, content: result.content, usage: result.usage, stopReason: result.stopReason, missReason: reason, costUsd: cost }
   } catch (error) {

@@ -89,7 +89,8 @@ export function searchTextOf(content: readonly ContentBlock[]): string {
   for (const block of content) {
     if (block.type === 'text') parts.push(block.text)
     else if (block.type === 'tool_use') parts.push(`${block.name} ${JSON.stringify(block.input)}`)
-    else parts.push(block.content)
+    else if (block.type === 'tool_result') parts.push(block.content)
+    else parts.push(block.source.name)
   }
   return parts.join('\n')
 }

@@ -7,6 +7,7 @@ import { nexusHandlers } from './nexusHandlers'
 import { memoryHandlers, reviewHandlers } from './memoryHandlers'
 import { toolsHandlers } from './toolsHandlers'
 import { versionHandlers } from './versionHandlers'
+import { attachmentHandlers } from './attachmentHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -26,6 +27,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...sessionHandlers(services),
     ...promptHandlers(services),
     ...toolsHandlers(services),
-    ...versionHandlers(services)
+    ...versionHandlers(services),
+    ...attachmentHandlers(services)
   }
 }

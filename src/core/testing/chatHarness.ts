@@ -38,7 +38,7 @@ export async function startChatHarness(options: Partial<ChatOptions> = {}, catal
     const core = createCore({ home, host: 'cli', env })
     cores.push(core)
     const s = core.services
-    const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts: s.prompts, platform: 'cli', ...(catalog ? { tools: catalog } : {}) }, chatOptions)
+    const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts: s.prompts, attachments: s.attachments, platform: 'cli', ...(catalog ? { tools: catalog } : {}) }, chatOptions)
     return { core, chat, sessions: new SessionsService(chat, s.settings, s.clock) }
   }
   const first = open({ maxRetries: 2, ...options })

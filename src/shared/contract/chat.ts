@@ -17,6 +17,9 @@ export type MissReason = z.infer<typeof MissReason>
 
 export const TurnId = z.string().min(1).max(100)
 
+/** An attachment is named by the sha256 of its bytes. */
+export const AttachmentId = z.string().regex(/^[0-9a-f]{64}$/, 'An attachment id is the sha256 of its bytes (64 hex digits)')
+
 export const ChatSendInput = z.object({
   text: z.string().trim().min(1, 'A message needs some text').max(200_000),
   /** Omitted: continue `sessionId`, or start a session of the default agent. */
@@ -24,7 +27,9 @@ export const ChatSendInput = z.object({
   sessionId: SessionId.optional(),
   cwd: z.string().min(1).max(4096).optional(),
   /** Switching the model of an existing session rebuilds its prompt (and costs a cache write). */
-  model: z.string().min(1).max(200).optional()
+  model: z.string().min(1).max(200).optional(),
+  /** Images and PDFs added with `attachments.add`, sent with this message (by content hash). */
+  attachments: z.array(AttachmentId).max(20, 'One message can carry at most 20 attachments').optional()
 })
 export type ChatSendInput = z.infer<typeof ChatSendInput>
 

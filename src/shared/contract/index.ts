@@ -13,6 +13,7 @@ import { memoryMethods } from './memory'
 import { reviewMethods } from './review'
 import { toolsMethods } from './tools'
 import { versionMethods } from './versions'
+import { attachmentMethods } from './attachments'
 
 export * from './define'
 export * from './ids'
@@ -30,6 +31,7 @@ export * from './memory'
 export * from './review'
 export * from './tools'
 export * from './versions'
+export * from './attachments'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -45,7 +47,8 @@ export const methods = {
   ...sessionMethods,
   ...promptMethods,
   ...toolsMethods,
-  ...versionMethods
+  ...versionMethods,
+  ...attachmentMethods
 } as const
 
 export type Methods = typeof methods

@@ -6,6 +6,7 @@ import * as m0004 from './0004-nexus'
 import * as m0005 from './0005-recall-log'
 import * as m0011 from './0011-nexus-ids'
 import * as m0014 from './0014-turn-versions'
+import * as m0015 from './0015-attachments'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -26,5 +27,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '0004-nexus', up: m0004.up },
   { version: 5, name: '0005-recall-log', up: m0005.up },
   { version: 11, name: '0011-nexus-ids', up: m0011.up },
-  { version: 14, name: '0014-turn-versions', up: m0014.up }
+  { version: 14, name: '0014-turn-versions', up: m0014.up },
+  { version: 15, name: '0015-attachments', up: m0015.up }
 ]
