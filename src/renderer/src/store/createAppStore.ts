@@ -14,6 +14,7 @@ import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
 import { createChatUsageSlice } from '../features/chat/chatUsageSlice'
 import { createChatProjectSlice } from '../features/chat/chatProjectSlice'
 import { createChatVersionsSlice } from '../features/chat/chatVersionsSlice'
+import { createAttachmentsSlice } from '../features/attachments/attachmentsSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createConnectionSlice } from './connectionSlice'
@@ -41,6 +42,7 @@ export function createAppStore(api: ApiClient, storage: KeyValueStore = browserK
     ...createChatUsageSlice()(...args),
     ...createChatProjectSlice(api)(...args),
     ...createChatVersionsSlice(api)(...args),
+    ...createAttachmentsSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args)

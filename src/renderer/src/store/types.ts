@@ -12,6 +12,7 @@ import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
 import type { ChatUsageSlice } from '../features/chat/chatUsageSlice'
 import type { ChatProjectSlice } from '../features/chat/chatProjectSlice'
 import type { ChatVersionsSlice } from '../features/chat/chatVersionsSlice'
+import type { AttachmentsSlice } from '../features/attachments/attachmentsSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ConnectionSlice } from './connectionSlice'
@@ -35,6 +36,7 @@ export type AppState = ConnectionSlice &
   ChatUsageSlice &
   ChatProjectSlice &
   ChatVersionsSlice &
+  AttachmentsSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice

@@ -1,12 +1,16 @@
-import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
+import { AttachmentTray, IMAGE_AND_PDF_ACCEPT } from '../attachments'
+import '../attachments/attachments.css'
 import { useEscapeToStop } from './useEscapeToStop'
+import { useFileDrop } from './useFileDrop'
 
 /**
  * The message box: Enter sends, Shift+Enter adds a line; it grows with its text up to ~40% of the
- * window. Stop (or Esc) replaces Send while a reply streams.
+ * window. Images and PDFs come in by paste, drop or the Attach button. Stop (or Esc) replaces Send
+ * while a reply streams.
  */
 export function Composer(): ReactNode {
   const [text, setText] = useState('')
@@ -16,6 +20,9 @@ export function Composer(): ReactNode {
   const error = useAppStore((state) => state.chatTurnError)
   const pendingModel = useAppStore((state) => state.chatPendingModel)
   const notice = useAppStore((state) => state.chatNotice)
+  const attach = useAppStore((state) => state.attachFiles)
+  const picker = useRef<HTMLInputElement>(null)
+  const drop = useFileDrop(attach)
   useEscapeToStop(busy, stop)
   const submit = (event?: FormEvent): void => {
     event?.preventDefault()
@@ -30,7 +37,7 @@ export function Composer(): ReactNode {
     if (event.key === 'Enter' && !event.shiftKey) submit(event)
   }
   return (
-    <form className="chat-composer" onSubmit={submit}>
+    <form className={`chat-composer${drop.dragging ? ' chat-composer--dragging' : ''}`} onSubmit={submit} onDragOver={drop.onDragOver} onDragLeave={drop.onDragLeave} onDrop={drop.onDrop}>
       {error !== null && (
         <Banner tone="danger" title="The reply did not complete" data-testid="chat-error">
           {error}
@@ -42,7 +49,24 @@ export function Composer(): ReactNode {
           {notice}
         </div>
       )}
+      <AttachmentTray />
       <div className="chat-composer__row">
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          accept={IMAGE_AND_PDF_ACCEPT}
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? [])
+            event.target.value = ''
+            void attach(files)
+          }}
+          data-testid="attach-input"
+        />
+        <Button variant="ghost" title="Attach images or PDFs (or paste or drop them here)" onClick={() => picker.current?.click()} data-testid="attach-button">
+          Attach
+        </Button>
         <textarea
           className="chat-composer__input"
           aria-label="Message"
@@ -51,6 +75,7 @@ export function Composer(): ReactNode {
           rows={3}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKey}
+          onPaste={drop.onPaste}
           data-testid="chat-input"
         />
         {busy ? (

@@ -59,7 +59,7 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
         </details>
       )}
       {group.userText !== null && (
-        <UserMessage turnId={group.turnId} messageId={group.userMessageId} text={group.userText} focused={group.userMessageId === focusMessageId} versions={versions?.messageEdited ? versions : undefined} locked={locked} />
+        <UserMessage turnId={group.turnId} messageId={group.userMessageId} text={group.userText} attachments={group.userAttachments} focused={group.userMessageId === focusMessageId} versions={versions?.messageEdited ? versions : undefined} locked={locked} />
       )}
       {group.userMessageId !== null && <RecalledChip turnId={group.turnId} />}
       {group.tools.map((tool) => (

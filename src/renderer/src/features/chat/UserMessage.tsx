@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { VersionGroupView } from '../../../../shared/contract'
+import { MessageAttachments, type AttachmentRef } from '../attachments'
 import { useAppStore } from '../../store/useAppStore'
 import { CopyMessageButton } from './CopyMessageButton'
 import { EditMessage } from './EditMessage'
@@ -9,6 +10,7 @@ type UserMessageProps = Readonly<{
   turnId: string
   messageId: number | null
   text: string
+  attachments: readonly AttachmentRef[]
   focused: boolean
   /** Versions at this position that differ in this message (edits). */
   versions: VersionGroupView | undefined
@@ -17,13 +19,14 @@ type UserMessageProps = Readonly<{
 }>
 
 /** The user's message with Copy and Edit (resend as a fork); editing replaces it with an edit box. */
-export function UserMessage({ turnId, messageId, text, focused, versions, locked }: UserMessageProps): ReactNode {
+export function UserMessage({ turnId, messageId, text, attachments, focused, versions, locked }: UserMessageProps): ReactNode {
   const editing = useAppStore((state) => state.chatEditingTurnId === turnId)
   const busy = useAppStore((state) => state.chatActiveTurnId !== null)
   const startEdit = useAppStore((state) => state.startEditChat)
   if (editing) return <EditMessage turnId={turnId} initialText={text} />
   return (
     <div className="chat-message chat-message--user">
+      <MessageAttachments files={attachments} />
       <div className={`chat-bubble chat-bubble--user${focused ? ' chat-bubble--focused' : ''}`} data-testid="chat-user-message" data-message-id={messageId ?? undefined} data-focused={focused || undefined}>
         {text}
       </div>

@@ -78,7 +78,9 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
       // A new chat works in the agent's project folder; an open session keeps the folder it has.
       const cwd = state.chatSessionId === null ? selectProjectDir(state) : null
       try {
-        const { turnId, sessionId } = await api.call('chat.send', { text, ...target, ...(cwd !== null ? { cwd } : {}), ...(state.chatPendingModel ? { model: state.chatPendingModel } : {}) })
+        const attachments = state.draftAttachments.map((attachment) => attachment.id)
+        const { turnId, sessionId } = await api.call('chat.send', { text, ...target, ...(cwd !== null ? { cwd } : {}), ...(state.chatPendingModel ? { model: state.chatPendingModel } : {}), ...(attachments.length > 0 ? { attachments } : {}) })
+        set({ draftAttachments: [], attachError: null })
         if (get().selectedAgentId !== state.selectedAgentId) {
           // Another agent was picked while sending: the turn runs on, but Chat stays with the new agent.
           set((s) => update(s, turnId, sessionId, (stream) => ({ ...stream, userText: text })))

@@ -1,4 +1,5 @@
 import type { SessionDetail, StoredMessageView } from '../../../../shared/contract'
+import { attachmentRefs, type AttachmentRef } from '../attachments'
 
 export interface ToolPair {
   readonly id: string
@@ -13,6 +14,8 @@ export interface TurnGroup {
   readonly turnId: string
   readonly userText: string | null
   readonly userMessageId: number | null
+  /** Images and PDFs the user's message carried. */
+  readonly userAttachments: readonly AttachmentRef[]
   readonly checkpoint: string | null
   readonly replies: readonly { readonly id: number; readonly text: string; readonly status: StoredMessageView['status']; readonly error: string | null }[]
   readonly tools: readonly ToolPair[]
@@ -46,6 +49,7 @@ export function groupTurns(detail: SessionDetail): TurnGroup[] {
       turnId,
       userText: user ? textOf(user) : null,
       userMessageId: user?.id ?? null,
+      userAttachments: user ? attachmentRefs(user.content) : [],
       checkpoint: checkpoint ? textOf(checkpoint) : null,
       replies: messages.filter((m) => m.kind === 'reply').map((m) => ({ id: m.id, text: textOf(m), status: m.status, error: m.error })),
       tools,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { InspectedCall } from '../../../../shared/contract'
 import { DeferredToolsNote } from './DeferredToolsNote'
+import { attachmentRefs, describeAttachments } from '../attachments'
 
 type Request = InspectedCall['request']
 
@@ -20,6 +21,17 @@ function blockText(block: Readonly<Record<string, unknown>>): string {
 }
 
 /** The request exactly as sent: system by tier with sources, tools, messages, and where the markers sat. */
+/** How many images and PDFs the request carried: each is read from the home and sent as base64. */
+function AttachmentCount({ request }: Readonly<{ request: Request }>): ReactNode {
+  const text = describeAttachments(request.messages.flatMap((message) => attachmentRefs(message.content)))
+  if (text === '') return null
+  return (
+    <p className="muted" data-testid="inspector-attachments">
+      Attachments sent: {text}
+    </p>
+  )
+}
+
 export function RequestView({ request }: Readonly<{ request: Request }>): ReactNode {
   const systemMarked = request.breakpoints.some((b) => b.kind === 'system')
   return (
@@ -43,6 +55,7 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
         ))}
       </ul>
       <h3>Messages ({request.messages.length})</h3>
+      <AttachmentCount request={request} />
       <ol className="inspector-messages">
         {request.messages.map((message, i) => (
           <li key={i} className={`inspector-message inspector-message--${message.role}`}>

@@ -1,0 +1,79 @@
+import { ATTACHMENT_LIMITS, refuseFile } from '../../../../shared/attachments'
+import type { AttachmentView } from '../../../../shared/contract'
+import type { ApiClient } from '../../api/client'
+import { errorMessage } from '../../api/rpcError'
+import type { SliceCreator } from '../../store/types'
+
+/** A file the composer holds for the next message: stored already, with a preview for images. */
+export interface DraftAttachment extends AttachmentView {
+  readonly previewUrl: string | null
+}
+
+/** Attachments of the message being written, and the thumbnails of those already sent. */
+export interface AttachmentsSlice {
+  readonly draftAttachments: readonly DraftAttachment[]
+  readonly attachError: string | null
+  readonly attachmentThumbnails: Readonly<Record<string, string | null>>
+  readonly attachFiles: (files: readonly File[]) => Promise<void>
+  readonly removeDraftAttachment: (id: string) => void
+  readonly clearDraftAttachments: () => void
+  readonly loadAttachmentThumbnail: (id: string) => Promise<void>
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(new Error(`${file.name} could not be read; try attaching it again`))
+    reader.readAsDataURL(file)
+  })
+}
+
+export function createAttachmentsSlice(api: ApiClient): SliceCreator<AttachmentsSlice> {
+  return (set, get) => {
+    /** Stores one file through the core; its refusal (type, size, pixels, pages) becomes the error line. */
+    const attachOne = async (file: File): Promise<string | null> => {
+      const refusal = refuseFile({ name: file.name, mediaType: file.type, bytes: file.size })
+      if (refusal) return refusal
+      try {
+        const dataUrl = await readAsDataUrl(file)
+        const stored = await api.call('attachments.add', { name: file.name || 'pasted image', mediaType: file.type, dataBase64: dataUrl.slice(dataUrl.indexOf(',') + 1) })
+        const draft: DraftAttachment = { ...stored, previewUrl: file.type.startsWith('image/') ? dataUrl : null }
+        set((s) => ({ draftAttachments: s.draftAttachments.some((a) => a.id === draft.id) ? s.draftAttachments : [...s.draftAttachments, draft] }))
+        return null
+      } catch (error) {
+        return errorMessage(error)
+      }
+    }
+    return {
+      draftAttachments: [],
+      attachError: null,
+      attachmentThumbnails: {},
+      async attachFiles(files) {
+        const room = ATTACHMENT_LIMITS.perMessage - get().draftAttachments.length
+        const errors: string[] = files.length > room ? [`One message can carry at most ${ATTACHMENT_LIMITS.perMessage} attachments; send the rest in another message`] : []
+        for (const file of files.slice(0, Math.max(0, room))) {
+          const error = await attachOne(file)
+          if (error) errors.push(error)
+        }
+        set({ attachError: errors.length > 0 ? errors.join('. ') : null })
+      },
+      removeDraftAttachment(id) {
+        set((s) => ({ draftAttachments: s.draftAttachments.filter((a) => a.id !== id), attachError: null }))
+      },
+      clearDraftAttachments() {
+        set({ draftAttachments: [], attachError: null })
+      },
+      async loadAttachmentThumbnail(id) {
+        if (id in get().attachmentThumbnails) return
+        set((s) => ({ attachmentThumbnails: { ...s.attachmentThumbnails, [id]: null } }))
+        try {
+          const { dataUrl } = await api.call('attachments.thumbnail', { id })
+          set((s) => ({ attachmentThumbnails: { ...s.attachmentThumbnails, [id]: dataUrl } }))
+        } catch {
+          // No preview: the chip still names the file.
+        }
+      }
+    }
+  }
+}
