@@ -20,7 +20,7 @@ function fakeHome(): FakeApi {
   api.handle('agents.list', () => agents)
   api.handle('sessions.list', ({ agentId }) => (agentId === 'ada' ? [summary('ada', '/work/site')] : []))
   api.handle('chat.send', ({ sessionId }) => ({ turnId: 't1', sessionId: sessionId ?? 's_new' }))
-  api.handle('sessions.get', ({ id }) => ({ ...summary('ada', '/work/docs'), id, systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [], messages: [], turns: [] }))
+  api.handle('sessions.get', ({ id }) => ({ ...summary('ada', '/work/docs'), id, systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [], messages: [], turns: [], versions: [], lockedTurnIds: [] }))
   return api
 }
 
