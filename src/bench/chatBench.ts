@@ -62,7 +62,7 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
     let minute = 0
     const prompts = naive ? timestamped(s.prompts, () => minute) : s.prompts
     const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts, tools: testCatalog(), platform: 'cli' })
-    const sessions = new SessionsService(chat, s.settings, s.clock)
+    const sessions = new SessionsService(chat, s.settings, s.clock, s.events)
     let sessionId: string | undefined
     let frozen: string | undefined
     for (let turn = 1; turn <= TURNS; turn++) {

@@ -79,6 +79,17 @@ describe('fake Anthropic: faults', () => {
     expect(texts).toEqual(['w0 ', 'w1 '])
   })
 
+  it('answers a non-streaming request after a slow fault or a per-reply delay', async () => {
+    fake.fault({ kind: 'slow', delayMs: 120 })
+    fake.script('late', { text: 'later', delayMs: 120 })
+    for (const expected of ['late', 'later']) {
+      const started = Date.now()
+      const message = await clientWith(0).messages.create(params)
+      expect(message.content).toEqual([{ type: 'text', text: expected }])
+      expect(Date.now() - started).toBeGreaterThanOrEqual(110)
+    }
+  })
+
   it('uses per-reply delays without a fault', async () => {
     fake.script({ text: ['a', 'b', 'c'], delayMs: 40 })
     const started = Date.now()

@@ -116,13 +116,15 @@ async function answerMessage(response: ServerResponse, record: RecordedRequest, 
   plan.commit(context.now())
   const messageId = `msg_fake_${String(record.index + 1).padStart(4, '0')}`
   const model = String(body['model'])
+  const delayMs = fault?.kind === 'slow' ? fault.delayMs : (reply.delayMs ?? context.delayMs)
   if (!streaming) {
+    // A slow non-streaming answer arrives whole, after the delay (a busy model, a long forced tool call).
+    if (fault?.kind === 'slow' || reply.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs))
     const message = { id: messageId, type: 'message', role: 'assistant', model, content: messageContent(reply), stop_reason: reply.stopReason, stop_sequence: null, usage: record.usage }
     sendJson(response, 200, message, record.requestId)
     record.outcome = 'complete'
     return
   }
-  const delayMs = fault?.kind === 'slow' ? fault.delayMs : (reply.delayMs ?? context.delayMs)
   const interruption = interruptionOf(fault)
   record.outcome = await writeStream(response, { messageId, requestId: record.requestId, model, usage: plan.usage, reply, delayMs, ...(interruption ? { interruption } : {}) })
 }

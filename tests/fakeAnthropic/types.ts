@@ -29,7 +29,7 @@ export type Reply =
       readonly toolUses?: readonly { readonly name: string; readonly input: unknown; readonly id?: string }[]
       readonly content?: readonly ReplyBlock[]
       readonly stopReason?: StopReason
-      /** Milliseconds between streamed deltas (a slow stream a client can stop). */
+      /** Milliseconds between streamed deltas (a slow stream a client can stop); non-streaming: before the answer. */
       readonly delayMs?: number
       /** Reported output tokens; defaults to the tokenizer's count of the content. */
       readonly outputTokens?: number

@@ -125,6 +125,7 @@ export class ChatService {
     const client = await this.client()
     const config = this.deps.settings.config()
     let session = await this.sessionFor(input, config.provider)
+    if (session.endedAtMs !== null) throw conflict('This session has ended, so it takes no new messages (its transcript stays readable). Start a new chat to keep talking.')
     if (this.isAnswering(session.id)) throw conflict('This session is already answering; wait for it or press Stop')
     session = resumeSession(this.setupDeps(), session, { model: input.model ?? session.model, provider: config.provider })
     const turnId = `t_${randomUUID()}`

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EventHub } from '../events'
-import { IdleSessionEnder } from './idleSessionEnder'
+import { IDLE_SWEEP_MS, IdleSessionEnder } from './idleSessionEnder'
 import type { SessionsService } from './sessionsService'
 
 afterEach(() => {
@@ -40,6 +40,27 @@ describe('IdleSessionEnder', () => {
     ender.dispose()
     await vi.advanceTimersByTimeAsync(5 * 60_000)
     expect(end).not.toHaveBeenCalled()
+  })
+
+  it('applies a changed timeout to sessions already open: shorter ends them at the next sweep, longer keeps them', async () => {
+    vi.useFakeTimers()
+    const events = new EventHub()
+    const ended: [string, string][] = []
+    const sessions = { isOpen: () => true, end: async (id: string, reason: string) => void ended.push([id, reason]) } as unknown as SessionsService
+    let minutes = 30
+    const ender = new IdleSessionEnder(events, sessions, () => minutes)
+    ender.touch('short')
+    await vi.advanceTimersByTimeAsync(5 * 60_000)
+    ender.touch('long')
+    minutes = 4
+    await vi.advanceTimersByTimeAsync(IDLE_SWEEP_MS)
+    expect(ended).toEqual([['short', 'idle']])
+    minutes = 60
+    await vi.advanceTimersByTimeAsync(40 * 60_000)
+    expect(ended).toEqual([['short', 'idle']])
+    await vi.advanceTimersByTimeAsync(21 * 60_000)
+    expect(ended).toEqual([['short', 'idle'], ['long', 'idle']])
+    ender.dispose()
   })
 
   it('ends every touched, still-open session once on quit, even with the idle timeout off', async () => {

@@ -1,63 +1,87 @@
 import type { EventHub } from '../events'
 import type { SessionsService } from './sessionsService'
 
+/** How often idle sessions are looked for: the timeout in force is read afresh each time. */
+export const IDLE_SWEEP_MS = 30_000
+
 /**
  * Ends a session after it has been idle for `retention.idleMinutes` (SPEC §4: retention runs
  * when a session ends explicitly, on idle timeout, or on quit). Every finished or failed turn
- * restarts that session's timer; 0 minutes turns the timeout off. Timers are unref'd so they
- * never keep a CLI process alive.
+ * marks the session active. A sweep compares each session's quiet time with the timeout read
+ * fresh from config, so a timeout changed in Settings (or in config.json) applies to sessions
+ * already open; 0 minutes turns the timeout off. The timer is unref'd so it never keeps a CLI
+ * process alive.
  */
 export class IdleSessionEnder {
-  private readonly timers = new Map<string, NodeJS.Timeout>()
-  /** Every session this process ran a turn in, so quitting the app can end them (SPEC §4). */
-  private readonly touched = new Set<string>()
+  /** Last activity of every session this process ran a turn in (quitting the app ends them too). */
+  private readonly lastActive = new Map<string, number>()
+  private readonly ending = new Set<string>()
   private readonly unsubscribe: () => void
+  private readonly sweeper: NodeJS.Timeout
 
   constructor(
     events: EventHub,
     private readonly sessions: SessionsService,
     private readonly idleMinutes: () => number,
-    private readonly onError: (error: unknown) => void = () => undefined
+    private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly now: () => number = Date.now
   ) {
     this.unsubscribe = events.subscribe((event, payload) => {
       if (event !== 'chat.finished' && event !== 'chat.failed') return
       this.touch((payload as { sessionId: string }).sessionId)
     })
+    this.sweeper = setInterval(() => void this.sweep(), IDLE_SWEEP_MS)
+    this.sweeper.unref()
   }
 
-  /** Restarts the idle timer of a session. */
+  /** Marks a session active now: its idle time starts again. */
   touch(sessionId: string): void {
-    this.touched.add(sessionId)
-    clearTimeout(this.timers.get(sessionId))
-    this.timers.delete(sessionId)
-    const minutes = this.idleMinutes()
+    this.lastActive.set(sessionId, this.now())
+  }
+
+  /** Ends every session that has been quiet for at least the timeout in force now. */
+  async sweep(): Promise<void> {
+    const minutes = this.readMinutes()
     if (minutes <= 0) return
-    const timer = setTimeout(() => void this.end(sessionId), minutes * 60_000)
-    timer.unref()
-    this.timers.set(sessionId, timer)
+    const cutoff = this.now() - minutes * 60_000
+    const idle = [...this.lastActive].filter(([, at]) => at <= cutoff).map(([id]) => id)
+    for (const id of idle) {
+      this.lastActive.delete(id)
+      await this.end(id, 'idle')
+    }
   }
 
   /** On app quit: ends every session this process touched that is still open, once each. */
   async endAll(): Promise<void> {
-    for (const timer of this.timers.values()) clearTimeout(timer)
-    this.timers.clear()
-    const ids = [...this.touched]
-    this.touched.clear()
-    for (const id of ids) await this.end(id)
+    const ids = [...this.lastActive.keys()]
+    this.lastActive.clear()
+    for (const id of ids) await this.end(id, 'quit')
   }
 
   dispose(): void {
     this.unsubscribe()
-    for (const timer of this.timers.values()) clearTimeout(timer)
-    this.timers.clear()
+    clearInterval(this.sweeper)
+    this.lastActive.clear()
   }
 
-  private async end(sessionId: string): Promise<void> {
-    this.timers.delete(sessionId)
+  private readMinutes(): number {
     try {
-      if (this.sessions.isOpen(sessionId)) await this.sessions.end(sessionId)
+      return this.idleMinutes()
     } catch (error) {
       this.onError(error)
+      return 0
+    }
+  }
+
+  private async end(sessionId: string, reason: 'idle' | 'quit'): Promise<void> {
+    if (this.ending.has(sessionId)) return
+    this.ending.add(sessionId)
+    try {
+      if (this.sessions.isOpen(sessionId)) await this.sessions.end(sessionId, reason)
+    } catch (error) {
+      this.onError(error)
+    } finally {
+      this.ending.delete(sessionId)
     }
   }
 }

@@ -1,6 +1,8 @@
-import type { SessionDetail, SessionSummary } from '../../shared/contract/sessions'
+import type { SessionDetail, SessionEndReason, SessionSummary } from '../../shared/contract/sessions'
 import { conflict, notFound } from '../errors'
+import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
+import type { SessionEndHook } from '../ports/turnContext'
 import type { SettingsService } from '../services/settingsService'
 import type { ChatService } from './chatService'
 import type { SessionRecord } from './chatTypes'
@@ -26,7 +28,8 @@ export class SessionsService {
   constructor(
     private readonly chat: ChatService,
     private readonly settings: SettingsService,
-    private readonly clock: Clock
+    private readonly clock: Clock,
+    private readonly events: EventHub
   ) {}
 
   list(filter: { agentId?: string; limit?: number }): SessionSummary[] {
@@ -63,24 +66,37 @@ export class SessionsService {
   }
 
   /**
-   * Ends a session and runs every session-end hook in order. A failing hook is reported, not
-   * fatal; `candidates` gathers what retention hooks proposed (they return `{candidates}`).
+   * Ends a session and runs every session-end hook in order, announcing each as it starts and
+   * settles. A failing hook is reported, not fatal; `candidates` gathers what retention hooks
+   * proposed (they return `{candidates}`). Refused while a reply is streaming, and for a session
+   * that already ended (its hooks ran then).
    */
-  async end(id: string): Promise<SessionEndReport> {
+  async end(id: string, reason: SessionEndReason = 'explicit'): Promise<SessionEndReport> {
     const session = this.require(id)
-    this.chat.repo.endSession(id, this.clock.now())
+    if (session.endedAtMs !== null) throw conflict(`This session already ended on ${new Date(session.endedAtMs).toISOString()}; its transcript stays readable. Start a new chat to keep talking.`)
+    if (this.chat.isAnswering(id)) throw conflict('This session is answering right now. Wait for the reply, or press Stop, then end it.')
+    const endedAtMs = this.clock.now()
+    this.chat.repo.endSession(id, endedAtMs)
     const report: SessionEndReport = { candidates: [], hooks: [] }
-    for (const hook of this.chat.endHooks) {
-      try {
-        const result = await hook.run({ sessionId: session.id, agentId: session.agentId })
-        const candidates = (result as { candidates?: unknown } | null)?.candidates
-        if (Array.isArray(candidates)) report.candidates.push(...candidates)
-        report.hooks.push({ id: hook.id, ok: true, error: null })
-      } catch (error) {
-        report.hooks.push({ id: hook.id, ok: false, error: error instanceof Error ? error.message : String(error) })
-      }
-    }
+    for (const hook of this.chat.endHooks) report.hooks.push(await this.runHook(hook, session, report))
+    this.events.emit('sessions.ended', { sessionId: id, agentId: session.agentId, reason, endedAtMs, candidates: report.candidates.length, hooks: [...report.hooks] })
     return report
+  }
+
+  private async runHook(hook: SessionEndHook, session: SessionRecord, report: SessionEndReport): Promise<SessionEndReport['hooks'][number]> {
+    const progress = { sessionId: session.id, agentId: session.agentId, hookId: hook.id }
+    this.events.emit('sessions.endProgress', { ...progress, phase: 'running', error: null, candidates: null })
+    try {
+      const result = await hook.run({ sessionId: session.id, agentId: session.agentId })
+      const candidates = (result as { candidates?: unknown } | null)?.candidates
+      if (Array.isArray(candidates)) report.candidates.push(...candidates)
+      this.events.emit('sessions.endProgress', { ...progress, phase: 'done', error: null, candidates: Array.isArray(candidates) ? candidates.length : null })
+      return { id: hook.id, ok: true, error: null }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      this.events.emit('sessions.endProgress', { ...progress, phase: 'failed', error: message, candidates: null })
+      return { id: hook.id, ok: false, error: message }
+    }
   }
 
   /** True when the session exists, has not ended, and is not answering right now. */

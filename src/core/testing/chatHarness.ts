@@ -39,7 +39,7 @@ export async function startChatHarness(options: Partial<ChatOptions> = {}, catal
     cores.push(core)
     const s = core.services
     const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts: s.prompts, attachments: s.attachments, platform: 'cli', ...(catalog ? { tools: catalog } : {}) }, chatOptions)
-    return { core, chat, sessions: new SessionsService(chat, s.settings, s.clock) }
+    return { core, chat, sessions: new SessionsService(chat, s.settings, s.clock, s.events) }
   }
   const first = open({ maxRetries: 2, ...options })
   const agent = first.core.services.agents.create('Scribe', 'scribe')

@@ -5,6 +5,7 @@ import { FileChanged } from './files'
 import { MemoryReceipt, MemoryRecalled } from './memory'
 import { NexusAppended } from './nexus'
 import { ReviewChanged } from './review'
+import { sessionEvents } from './sessions'
 import { toolsEvents } from './tools'
 
 /** Every event the core pushes to a renderer, with its payload schema. Names are `domain.pastTense`. */
@@ -12,6 +13,7 @@ export const events = {
   'files.changed': FileChanged,
   'agents.changed': z.object({ agents: z.array(Agent) }),
   ...chatEvents,
+  ...sessionEvents,
   'memory.written': MemoryReceipt,
   'memory.recalled': MemoryRecalled,
   'review.changed': ReviewChanged,

@@ -153,6 +153,41 @@ export const InspectedCall = z.object({
 })
 export type InspectedCall = z.infer<typeof InspectedCall>
 
+/** Why a session ended: the user pressed End session, it sat idle past the timeout, or the app quit. */
+export const SessionEndReason = z.enum(['explicit', 'idle', 'quit'])
+export type SessionEndReason = z.infer<typeof SessionEndReason>
+
+export const SessionEndHookResult = z.object({ id: z.string(), ok: z.boolean(), error: z.string().nullable() })
+
+/** One session-end hook starting or settling, so the UI can show the work as it happens. */
+export const SessionEndProgress = z.object({
+  sessionId: SessionId,
+  agentId: z.string(),
+  hookId: z.string(),
+  phase: z.enum(['running', 'done', 'failed']),
+  error: z.string().nullable(),
+  /** Candidates the hook proposed (retention), once done. */
+  candidates: z.number().int().nullable()
+})
+export type SessionEndProgress = z.infer<typeof SessionEndProgress>
+
+export const SessionEnded = z.object({
+  sessionId: SessionId,
+  agentId: z.string(),
+  reason: SessionEndReason,
+  endedAtMs: z.number(),
+  /** Pending candidates the hooks proposed, waiting in Review. */
+  candidates: z.number().int(),
+  hooks: z.array(SessionEndHookResult)
+})
+export type SessionEnded = z.infer<typeof SessionEnded>
+
+/** The sessions.* events, merged into `events` in events.ts. */
+export const sessionEvents = {
+  'sessions.endProgress': SessionEndProgress,
+  'sessions.ended': SessionEnded
+} as const
+
 export const sessionMethods = {
   'sessions.list': method(z.object({ agentId: AgentId.optional(), limit: z.number().int().min(1).max(1000).optional() }), z.array(SessionSummary)),
   'sessions.get': method(z.object({ id: SessionId }), SessionDetail),
@@ -160,11 +195,11 @@ export const sessionMethods = {
     z.object({ query: z.string().trim().min(1, 'Type something to search for').max(500), agentId: AgentId.optional(), limit: z.number().int().min(1).max(200).optional() }),
     z.object({ hits: z.array(SearchHit) })
   ),
-  /** Ends the session and runs the session-end hooks (retention, Nexus summary). */
-  'sessions.end': method(
-    z.object({ id: SessionId }),
-    z.object({ candidates: z.array(z.unknown()), hooks: z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.string().nullable() })) })
-  ),
+  /**
+   * Ends the session and runs the session-end hooks (retention, Nexus summary), reporting each as
+   * `sessions.endProgress` and the whole as `sessions.ended`. An ended session takes no new turns.
+   */
+  'sessions.end': method(z.object({ id: SessionId }), z.object({ candidates: z.array(z.unknown()), hooks: z.array(SessionEndHookResult) })),
   /** Rebuilds the frozen prompt from the files now on disk; the next call writes the cache again. */
   'sessions.rebuildPrompt': method(z.object({ id: SessionId }), SessionDetail),
   /**
