@@ -56,6 +56,23 @@ export class ChatPage {
     await expect(picker).toBeHidden()
   }
 
+  get endSession(): Locator {
+    return this.page.getByRole('button', { name: 'End session', exact: true })
+  }
+
+  get ended(): Locator {
+    return this.page.getByTestId('chat-ended')
+  }
+
+  get newChat(): Locator {
+    return this.page.getByRole('button', { name: 'New chat', exact: true })
+  }
+
+  /** The composer's message box, found as a user would: by its placeholder. */
+  get composer(): Locator {
+    return this.page.getByPlaceholder(/message/i)
+  }
+
   /** Types a message and sends it with Enter. */
   async send(text: string): Promise<void> {
     await this.input.fill(text)

@@ -15,6 +15,7 @@ import { createChatUsageSlice } from '../features/chat/chatUsageSlice'
 import { createChatProjectSlice } from '../features/chat/chatProjectSlice'
 import { createChatVersionsSlice } from '../features/chat/chatVersionsSlice'
 import { createAttachmentsSlice } from '../features/attachments/attachmentsSlice'
+import { createChatEndSlice } from '../features/chat/chatEndSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createConnectionSlice } from './connectionSlice'
@@ -43,6 +44,7 @@ export function createAppStore(api: ApiClient, storage: KeyValueStore = browserK
     ...createChatProjectSlice(api)(...args),
     ...createChatVersionsSlice(api)(...args),
     ...createAttachmentsSlice(api)(...args),
+    ...createChatEndSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args)

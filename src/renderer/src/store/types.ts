@@ -13,6 +13,7 @@ import type { ChatUsageSlice } from '../features/chat/chatUsageSlice'
 import type { ChatProjectSlice } from '../features/chat/chatProjectSlice'
 import type { ChatVersionsSlice } from '../features/chat/chatVersionsSlice'
 import type { AttachmentsSlice } from '../features/attachments/attachmentsSlice'
+import type { ChatEndSlice } from '../features/chat/chatEndSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ConnectionSlice } from './connectionSlice'
@@ -37,6 +38,7 @@ export type AppState = ConnectionSlice &
   ChatProjectSlice &
   ChatVersionsSlice &
   AttachmentsSlice &
+  ChatEndSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice

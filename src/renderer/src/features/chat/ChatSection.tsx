@@ -3,6 +3,8 @@ import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { CacheBreakDialog } from './CacheBreakDialog'
 import { ChatHeader } from './ChatHeader'
+import { selectOpenSessionEnded } from './chatEndSlice'
+import { EndedPanel } from './EndedPanel'
 import { Composer } from './Composer'
 import { SessionBar } from './SessionBar'
 import { SessionList } from './SessionList'
@@ -14,6 +16,7 @@ export function ChatSection(): ReactNode {
   const load = useAppStore((state) => state.loadChatSessions)
   const agentId = useAppStore((state) => state.selectedAgentId)
   const error = useAppStore((state) => state.chatError)
+  const ended = useAppStore(selectOpenSessionEnded)
   useEffect(() => {
     void load()
   }, [load, agentId])
@@ -34,7 +37,7 @@ export function ChatSection(): ReactNode {
           <ChatHeader />
           <SessionBar />
           <Transcript />
-          <Composer />
+          {ended ? <EndedPanel /> : <Composer />}
         </div>
       </div>
       <CacheBreakDialog />

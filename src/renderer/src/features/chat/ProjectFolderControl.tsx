@@ -8,7 +8,7 @@ import { baseName, rulesOf, type RulesInfo } from './projectRules'
 /** "AGENTS.md loaded", "no rules file", or why the rules did not load as written. */
 function RulesLabel({ folder, rules, error }: Readonly<{ folder: string | null; rules: RulesInfo | null; error: string | null }>): ReactNode {
   if (error !== null) return <span className="chat-project__rules chat-project__rules--bad">{error}</span>
-  if (folder === null) return <span className="chat-project__rules muted">no project — no rules file</span>
+  if (folder === null) return <span className="chat-project__rules muted">no project rules</span>
   if (rules === null) return <span className="chat-project__rules muted">no rules file in this folder</span>
   const name = baseName(rules.path)
   if (rules.blocked) return <span className="chat-project__rules chat-project__rules--bad" title={rules.path}>{name} blocked: it looks like a prompt injection</span>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
+import { selectOpenSessionEnded } from './chatEndSlice'
 import { selectChatSessions } from './chatSessionsSlice'
 import { baseName } from './projectRules'
 
@@ -16,14 +17,18 @@ export function SessionList(): ReactNode {
   const openId = useAppStore((state) => state.chatSessionId)
   const open = useAppStore((state) => state.openChatSession)
   const startNew = useAppStore((state) => state.startNewChat)
+  const ended = useAppStore(selectOpenSessionEnded)
   const query = useAppStore((state) => state.chatSearchQuery)
   const hits = useAppStore((state) => state.chatSearchHits)
   const search = useAppStore((state) => state.searchChats)
   return (
     <aside className="chat-sessions" aria-label="Sessions">
-      <Button variant="primary" onClick={startNew} data-testid="chat-new">
-        New chat
-      </Button>
+      {/* An ended session offers New chat where the composer was; one such button at a time. */}
+      {!ended && (
+        <Button variant="primary" onClick={startNew} data-testid="chat-new">
+          New chat
+        </Button>
+      )}
       <input className="chat-sessions__search" type="search" placeholder="Search all chats…" aria-label="Search chats" value={query} onChange={(event) => void search(event.target.value)} data-testid="chat-search" />
       {query.trim() !== '' ? (
         <ul className="chat-sessions__list">
@@ -46,6 +51,7 @@ export function SessionList(): ReactNode {
                 <span className="chat-sessions__meta">
                   {new Date(session.updatedAtMs).toLocaleString()} · {session.model}
                   {session.cwd !== null && <span title={session.cwd}> · in {baseName(session.cwd)}</span>}
+                  {session.endedAtMs !== null && <span> · ended</span>}
                 </span>
               </button>
             </li>
