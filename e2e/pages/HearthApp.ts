@@ -42,6 +42,11 @@ export class HearthApp {
     return this.page.getByTestId(`agent-${id}`)
   }
 
+  /** The agent's row in the sidebar: its button and, when selected, its Rename / Delete buttons. */
+  agentRow(id: string): Locator {
+    return this.page.getByTestId('agent-list').getByRole('listitem').filter({ has: this.agent(id) })
+  }
+
   async createAgent(name: string): Promise<void> {
     await this.page.getByTestId('agent-new').click()
     await this.page.getByTestId('agent-name-input').fill(name)

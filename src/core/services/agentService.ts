@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { AgentId, type Agent } from '../../shared/contract'
+import { AgentId, sameAgentName, type Agent } from '../../shared/contract'
 import { conflict, invalidInput, notFound } from '../errors'
 import type { EventHub } from '../events'
 import { writeFileAtomic } from '../home/atomicWrite'
@@ -42,12 +42,11 @@ export class AgentService {
   }
 
   create(rawName: string, requestedId?: string): Agent {
-    const name = rawName.trim()
-    if (name === '' || name.length > 80) throw invalidInput('An agent needs a name of 1–80 characters')
-    const id = requestedId ?? this.uniqueSlug(name)
+    const id = requestedId ?? this.uniqueSlug(rawName.trim())
     if (!AgentId.safeParse(id).success) throw invalidInput(`"${id}" is not a valid agent id (lowercase letters, digits, dashes)`)
     const existing = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id) as { deleted_at: number | null } | undefined
     if (existing && existing.deleted_at === null) throw conflict(`An agent with id "${id}" already exists`)
+    const name = this.checkName(rawName, null)
     if (existing) this.db.prepare('DELETE FROM agents WHERE id = ?').run(id)
     this.seedFolder(id, name)
     this.db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run(id, name, this.clock.now())
@@ -55,8 +54,9 @@ export class AgentService {
     return this.get(id)
   }
 
-  rename(id: string, name: string): Agent {
+  rename(id: string, rawName: string): Agent {
     this.get(id)
+    const name = this.checkName(rawName, id)
     this.db.prepare('UPDATE agents SET name = ? WHERE id = ?').run(name, id)
     this.announce()
     return this.get(id)
@@ -72,6 +72,22 @@ export class AgentService {
     }
     this.db.prepare('UPDATE agents SET deleted_at = ? WHERE id = ?').run(this.clock.now(), id)
     this.announce()
+  }
+
+  /**
+   * The trimmed name, refused when empty, too long, or already the display name of another
+   * agent: the sidebar, Review and the Nexus tell agents apart by name, so two "Research"
+   * agents would be indistinguishable. Case, spacing and Unicode compatibility forms count as
+   * the same name ("research", " Research ", "Ｒesearch").
+   */
+  private checkName(rawName: string, renaming: string | null): string {
+    const name = rawName.trim()
+    if (name === '' || name.length > 80) throw invalidInput('An agent needs a name of 1–80 characters')
+    const taken = this.list().find((agent) => agent.id !== renaming && sameAgentName(agent.name, name))
+    if (taken) {
+      throw conflict(`An agent named "${taken.name}" already exists (id ${taken.id}). Pick another name, or rename that agent first.`)
+    }
+    return name
   }
 
   private seedFolder(id: string, name: string): void {
@@ -101,8 +117,16 @@ export class AgentService {
       if (!AgentId.safeParse(entry).success || !statSync(join(this.paths.agents, entry)).isDirectory()) continue
       const row = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(entry)
       if (row) continue
-      this.db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run(entry, entry, this.clock.now())
+      this.db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run(entry, this.freeName(entry), this.clock.now())
     }
+  }
+
+  /** `base`, or `base 2`, `base 3`… when another live agent already shows that name. */
+  private freeName(base: string): string {
+    const names = (this.db.prepare('SELECT name FROM agents WHERE deleted_at IS NULL').all() as { name: string }[]).map((row) => row.name)
+    let candidate = base
+    for (let n = 2; names.some((name) => sameAgentName(name, candidate)); n++) candidate = `${base} ${n}`
+    return candidate
   }
 
   private announce(): void {

@@ -17,3 +17,16 @@ export const agentMethods = {
   'agents.rename': method(z.object({ id: AgentId, name: AgentName }), Agent),
   'agents.delete': method(z.object({ id: AgentId }), z.object({ deleted: z.literal(true) }))
 } as const
+
+/**
+ * Whether two display names read the same to a person, so they may not both be used: compared
+ * after Unicode compatibility folding (NFKC), trimming, collapsing spaces and ignoring case.
+ * Shared so the core refuses and the forms warn by the same rule.
+ */
+export function sameAgentName(a: string, b: string): boolean {
+  return agentNameKey(a) === agentNameKey(b)
+}
+
+function agentNameKey(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase()
+}

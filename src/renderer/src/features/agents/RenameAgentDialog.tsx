@@ -9,7 +9,7 @@ import { useNameForm } from './useNameForm'
 /** Renames an agent. The id (its folder name) stays, so nothing on disk moves. */
 export function RenameAgentDialog({ agent, onClose }: Readonly<{ agent: Agent; onClose: () => void }>): ReactNode {
   const renameAgent = useAppStore((state) => state.renameAgent)
-  const form = useNameForm(agent.name, (name) => renameAgent(agent.id, name), onClose)
+  const form = useNameForm(agent.name, (name) => renameAgent(agent.id, name), onClose, agent.id)
   return (
     <Dialog title={`Rename ${agent.name}`} onClose={onClose} data-testid="agent-rename-dialog">
       <form onSubmit={form.onSubmit} aria-label="Rename agent" className="dialog__body">

@@ -112,4 +112,6 @@ export const selectSelectedAgentId = (state: AppState): AgentId | null => state.
 export const selectSelectedAgent = (state: AppState): Agent | undefined =>
   state.selectedAgentId === null ? undefined : state.agentsById[state.selectedAgentId]
 export const selectAgent = (id: AgentId) => (state: AppState): Agent | undefined => state.agentsById[id]
+/** The display name of an agent, or the id itself for one this window does not know (another runtime, a deleted agent). */
+export const selectAgentName = (id: string) => (state: AppState): string => state.agentsById[id]?.name ?? id
 export const selectFirstRunStep = (state: AppState): FirstRunStep | null => state.firstRunStep

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { sameAgentName } from '../../../../shared/contract'
 import type { ActionResult } from '../../store/types'
+import { useAppStore } from '../../store/useAppStore'
 
 export interface NameForm {
   readonly name: string
@@ -9,16 +12,24 @@ export interface NameForm {
   readonly onSubmit: (event: FormEvent) => void
 }
 
-/** State of a one-field name form whose action reports errors inline (create / rename agent). */
-export function useNameForm(initial: string, submit: (name: string) => Promise<ActionResult<unknown>>, onDone: () => void): NameForm {
+/**
+ * State of a one-field name form whose action reports errors inline (create / rename agent).
+ * A name another agent already shows is flagged while typing (`renaming` is the agent being
+ * renamed, which may keep its own name); the core refuses it too, whatever the form says.
+ */
+export function useNameForm(initial: string, submit: (name: string) => Promise<ActionResult<unknown>>, onDone: () => void, renaming: string | null = null): NameForm {
   const [name, setName] = useState(initial)
-  const [error, setError] = useState<string | null>(null)
+  const [submitError, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const others = useAppStore(useShallow((state) => state.agentIds.filter((id) => id !== renaming).flatMap((id) => state.agentsById[id] ?? [])))
+  const taken = name.trim() === '' ? undefined : others.find((agent) => sameAgentName(agent.name, name))
+  const error = submitError ?? (taken ? `An agent named "${taken.name}" already exists. Pick another name.` : null)
   async function run(): Promise<void> {
     if (name.trim() === '') {
       setError('An agent needs a name.')
       return
     }
+    if (taken) return
     setBusy(true)
     const result = await submit(name.trim())
     setBusy(false)

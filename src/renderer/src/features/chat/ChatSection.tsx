@@ -15,6 +15,7 @@ import './chat.css'
 export function ChatSection(): ReactNode {
   const load = useAppStore((state) => state.loadChatSessions)
   const agentId = useAppStore((state) => state.selectedAgentId)
+  const agentName = useAppStore((state) => (state.selectedAgentId === null ? null : (state.agentsById[state.selectedAgentId]?.name ?? state.selectedAgentId)))
   const error = useAppStore((state) => state.chatError)
   const ended = useAppStore(selectOpenSessionEnded)
   useEffect(() => {
@@ -24,7 +25,7 @@ export function ChatSection(): ReactNode {
     <div className="section chat-section" data-testid="chat-section">
       <header className="section__header">
         <h1 className="section__title">Chat</h1>
-        <span className="section__subtitle">{agentId ? `with ${agentId}` : 'Pick or create an agent first'}</span>
+        <span className="section__subtitle">{agentName !== null ? `with ${agentName}` : 'Pick or create an agent first'}</span>
       </header>
       {error !== null && (
         <Banner tone="danger" title="Something went wrong" data-testid="chat-load-error">

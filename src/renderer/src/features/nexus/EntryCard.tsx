@@ -1,12 +1,15 @@
 import { useState, type ReactNode } from 'react'
 import type { NexusEntry } from '../../../../shared/contract'
+import { useAppStore } from '../../store/useAppStore'
+import { selectAgentName } from '../agents/agentsSlice'
 import { authorStyle, formatClock, formatTime } from './agentColor'
 
-/** The author's name in their colour; the same chip everywhere an entry is signed. */
+/** The author's display name in their colour (the id on hover); the same chip everywhere an entry is signed. */
 export function AuthorChip({ author }: Readonly<{ author: string }>): ReactNode {
+  const name = useAppStore(selectAgentName(author))
   return (
-    <span className="nexus-author" style={authorStyle(author)} data-testid="nexus-author">
-      {author}
+    <span className="nexus-author" style={authorStyle(author)} data-testid="nexus-author" title={name === author ? undefined : author}>
+      {name}
     </span>
   )
 }

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { useAppStore } from '../../store/useAppStore'
+import { selectAgentName } from '../agents/agentsSlice'
 import { selectToolConfirmations } from './toolsSlice'
 import './tools.css'
 
@@ -15,6 +16,7 @@ export function ToolConfirmationBanner(): ReactNode {
   const answer = useAppStore((state) => state.answerToolConfirmation)
   const [error, setError] = useState<string | null>(null)
   const request = requests[0]
+  const agentName = useAppStore(selectAgentName(request?.agentId ?? ''))
   if (request === undefined) return null
   const reply = async (approved: boolean): Promise<void> => {
     const result = await answer(request.requestId, approved)
@@ -23,7 +25,7 @@ export function ToolConfirmationBanner(): ReactNode {
   return (
     <Banner
       tone="warning"
-      title={`${request.agentId} wants to run ${request.toolName}`}
+      title={`${agentName} wants to run ${request.toolName}`}
       data-testid="tool-confirmation"
       actions={
         <>
