@@ -77,7 +77,7 @@ test.describe('with an untrusted MCP server in the session', () => {
     const files = new FilesPage(page)
     await files.show()
     const question = page.getByTestId('tool-confirmation')
-    await expect(question).toContainText('scribe wants to run memory')
+    await expect(question).toContainText('Scribe wants to run memory')
     await expect(question).toContainText('The user drinks tea, not coffee')
     await snap(page, 'integration-confirmation-on-files')
     await question.getByRole('button', { name: 'Allow' }).click()
