@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RETENTION_TOOL_NAME } from '../../src/core/memory/retentionPrompt'
 import { dispatch } from '../../src/core/rpc/dispatch'
+import { insertApprovedFact } from '../helpers/facts'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 
 const harness = useFakeModelCore()
@@ -37,12 +38,7 @@ describe('recall through the chat engine', () => {
   })
 })
 
-function approvedFact(text: string): number {
-  return harness.core.services.memory.facts.insert({
-    agentId: 'scribe', status: 'approved', type: 'project_fact', speaker: 'user', text, entities: [],
-    quote: '', sessionId: null, messageId: null, scanFindings: [], mergeTargetId: null, mergeKind: null, origin: 'user'
-  }).id
-}
+const approvedFact = (text: string): number => insertApprovedFact(harness.core, 'scribe', text)
 
 describe('what a turn recalled and wrote, kept per turn', () => {
   it('logs the recall metadata and the receipt under the turn that made them, readable after a restart, never the fence', async () => {

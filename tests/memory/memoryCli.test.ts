@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { MemoriesView } from '../../src/shared/contract'
 import { runHearth } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
 
@@ -79,5 +80,49 @@ describe('hearth review', { timeout: 90_000 }, () => {
     expect(again.code).toBe(1)
     expect(again.json()).toEqual({ error: { code: 'conflict', message: `Cannot reject fact ${second}: it is rejected (only pending facts can be).` } })
     expect(runHearth(['review', 'approve', 'abc', '--home', temp.dir]).code).toBe(2)
+  })
+})
+
+describe('hearth memory: list, edit, forget, restore, receipts, undo', { timeout: 120_000 }, () => {
+  it('shows what the agent remembers, forgets and restores a fact, and undoes a write byte for byte', () => {
+    const fact = seedCandidate('The user indents with tabs')
+    expect(hearth('review', 'approve', String(fact)).code).toBe(0)
+    const memoryPath = join(temp.dir, 'agents', 'scribe', 'MEMORY.md')
+    writeFileSync(memoryPath, 'First\r\n§\r\nSecond\r\n')
+    expect(hearth('memory', 'add', '--target', 'memory', '--content', 'Third').code).toBe(0)
+
+    const view = hearth('memory', 'list', '--query', 'tabs').json<MemoriesView>()
+    expect(view).toMatchObject({ agentId: 'scribe', query: 'tabs', facts: [{ id: fact, text: 'The user indents with tabs' }], memory: { entries: [] } })
+    expect(hearth('memory', 'edit', String(fact), '--text', 'The user indents with tabs, width 4').json()).toMatchObject({ fact: { text: 'The user indents with tabs, width 4' } })
+    expect(hearth('memory', 'forget', String(fact)).json()).toMatchObject({ fact: { id: fact, status: 'forgotten' } })
+    expect(hearth('memory', 'list').json<MemoriesView>().forgotten.facts.map((f) => f.id)).toEqual([fact])
+    expect(hearth('memory', 'restore', String(fact)).json()).toMatchObject({ fact: { id: fact, status: 'approved' } })
+
+    const { receipts } = hearth('memory', 'receipts').json<{ receipts: { id: number; undoable: boolean }[] }>()
+    expect(receipts[0]).toMatchObject({ undoable: true })
+    const undone = hearth('memory', 'undo', String(receipts[0]?.id))
+    expect(undone.json()).toMatchObject({ receipt: { undoneAtMs: expect.any(Number) }, message: 'Undone: MEMORY.md is back to exactly how it was before this write.' })
+    expect(readFileSync(memoryPath, 'utf8')).toBe('First\r\n§\r\nSecond\r\n')
+    const again = hearth('memory', 'undo', String(receipts[0]?.id))
+    expect(again.code).toBe(1)
+    expect(again.json()).toEqual({ error: { code: 'conflict', message: 'This write to MEMORY.md was already undone.' } })
+    expect(runHearth(['memory', 'forget', '--home', temp.dir]).code).toBe(2)
+  })
+
+  it('forgets and restores a memory file, refusing names outside the folder', () => {
+    writeFileSync(join(temp.dir, 'agents', 'scribe', 'memories', 'tea.md'), 'Oolong at 90 degrees.\n')
+    expect(hearth('memory', 'forget', '--file', 'tea').json()).toMatchObject({ file: { slug: 'tea', forgotten: true } })
+    expect(hearth('memory', 'restore', '--file', 'tea').json()).toMatchObject({ file: { slug: 'tea', forgotten: false } })
+    const escape = hearth('memory', 'forget', '--file', '../MEMORY')
+    expect(escape.code).toBe(1)
+    expect(escape.json()).toMatchObject({ error: { code: 'forbidden' } })
+  })
+
+  it('merges two pending candidates into one', () => {
+    const first = seedCandidate('Releases go out on Tuesdays')
+    const second = seedCandidate('No releases on Fridays')
+    const merged = hearth('review', 'merge', String(first), String(second), '--text', 'Releases go out on Tuesdays, never on Fridays')
+    expect(merged.json()).toMatchObject({ candidate: { id: first, status: 'pending', text: 'Releases go out on Tuesdays, never on Fridays' }, superseded: [{ id: second, status: 'superseded' }] })
+    expect(runHearth(['review', 'merge', String(first), '--text', 'x', '--home', temp.dir]).code).toBe(2)
   })
 })

@@ -5,6 +5,7 @@ import { chatCommand } from './chat'
 import { initCommand } from './init'
 import { mcpCommand } from './mcp'
 import { memoryCommands } from './memory'
+import { memoriesCommands } from './memories'
 import { reviewCommands } from './review'
 import { nexusCommands } from './nexus'
 import { nexusBenchAppendCommand } from './nexusBenchAppend'
@@ -13,4 +14,4 @@ import { sessionsCommands } from './sessions'
 import { promptCommands } from './prompt'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
-export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...memoryCommands, ...reviewCommands, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, ...promptCommands, chatCommand, ...sessionsCommands]
+export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...memoryCommands, ...memoriesCommands, ...reviewCommands, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, ...promptCommands, chatCommand, ...sessionsCommands]

@@ -1,4 +1,4 @@
-import type { Fact } from '../../shared/contract/review'
+import { FactStatus, type Fact } from '../../shared/contract/review'
 import { UsageError, type CliCommand, type CommandContext } from '../command'
 
 /** The CLI.md fields first, then the rest of the fact for scripts that want more. */
@@ -22,13 +22,13 @@ function line(fact: Fact): string {
 const list: CliCommand = {
   words: ['review', 'list'],
   summary: 'list the pending memory candidates (the review inbox)',
-  usage: 'hearth review list [--agent ID] [--status pending|approved|rejected|superseded]',
+  usage: 'hearth review list [--agent ID] [--status pending|approved|rejected|superseded|forgotten]',
   options: { agent: 'string', status: 'string' },
   positionals: [0, 0],
   async run(ctx) {
     const agentId = typeof ctx.options.agent === 'string' ? ctx.options.agent : undefined
     const status = typeof ctx.options.status === 'string' ? ctx.options.status : 'pending'
-    if (!['pending', 'approved', 'rejected', 'superseded'].includes(status)) throw new UsageError('--status must be pending, approved, rejected or superseded')
+    if (!FactStatus.safeParse(status).success) throw new UsageError(`--status must be ${FactStatus.options.join(', ')}`)
     const facts = ctx.core().services.memory.review.list({ ...(agentId ? { agentId } : {}), status: status as Fact['status'] })
     const text = facts.length === 0 ? `No ${status} candidates.` : facts.map(line).join('\n')
     return { data: { candidates: facts.map(candidateView) }, text }
@@ -62,7 +62,7 @@ const reject: CliCommand = {
 
 const restore: CliCommand = {
   words: ['review', 'restore'],
-  summary: 'bring a rejected or superseded fact back to the inbox',
+  summary: 'undo a decision: a rejected or superseded fact goes back to the inbox, a forgotten one back to approved',
   usage: 'hearth review restore ID',
   options: {},
   positionals: [1, 1],
@@ -72,4 +72,22 @@ const restore: CliCommand = {
   }
 }
 
-export const reviewCommands: readonly CliCommand[] = [list, approve, reject, restore]
+const merge: CliCommand = {
+  words: ['review', 'merge'],
+  summary: 'fold several pending candidates into the first, which takes --text and stays pending; the others are superseded',
+  usage: 'hearth review merge ID ID [ID…] --text T',
+  options: { text: 'string' },
+  positionals: [2, 100],
+  async run(ctx) {
+    if (typeof ctx.options.text !== 'string') throw new UsageError('--text is required: the text of the merged candidate')
+    const ids = ctx.positionals.map((raw) => {
+      const id = Number(raw)
+      if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${raw}" is not a fact id; ids are the numbers \`hearth review list\` shows`)
+      return id
+    })
+    const { candidate, superseded } = ctx.core().services.memory.review.mergeCandidates(ids, ctx.options.text)
+    return { data: { candidate: candidateView(candidate), superseded: superseded.map(candidateView) }, text: `Merged ${superseded.map((f) => `#${f.id}`).join(', ')} into ${line(candidate)}` }
+  }
+}
+
+export const reviewCommands: readonly CliCommand[] = [list, approve, reject, restore, merge]

@@ -38,9 +38,11 @@ export const CONFIG_SHAPE = {
   memory: z
     .object({
       memoryCharLimit: z.number().int().positive().default(4000),
-      userCharLimit: z.number().int().positive().default(2000)
+      userCharLimit: z.number().int().positive().default(2000),
+      /** The agent's memory-tool writes: saved at once with a receipt, or each one asked for in Review first. */
+      agentWrites: z.enum(['receipt', 'ask']).default('receipt')
     })
-    .default({ memoryCharLimit: 4000, userCharLimit: 2000 }),
+    .default({ memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' }),
   recall: z.object({ k: z.number().int().min(0).max(50).default(5) }).default({ k: 5 }),
   retention: z
     .object({ idleMinutes: z.number().int().min(0).default(30) })

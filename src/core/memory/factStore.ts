@@ -1,4 +1,4 @@
-import type { Fact, FactEvent, FactEventKind, FactStatus, FactType, Speaker } from '../../shared/contract/review'
+import type { Fact, FactEvent, FactEventKind, FactStatus, FactType, Speaker, ToolWrite } from '../../shared/contract/review'
 import type { Db } from '../node/db/openDatabase'
 
 interface FactRow {
@@ -18,6 +18,9 @@ interface FactRow {
   merge_target_text: string | null
   recall_suppressed: number
   origin: Fact['origin']
+  tool_write: string | null
+  session_title: string | null
+  message_number: number | null
   created_at: number
   updated_at: number
 }
@@ -47,11 +50,24 @@ export interface NewFact {
   readonly mergeTargetId: number | null
   readonly mergeKind: Fact['mergeKind']
   readonly origin: Fact['origin']
+  /** Required for origin 'tool' (the write it waits to make), absent otherwise. */
+  readonly toolWrite?: ToolWrite
 }
 
-export type FactPatch = Partial<Pick<Fact, 'status' | 'text' | 'recallSuppressed' | 'scanFindings' | 'mergeTargetId' | 'mergeKind'>>
+export type FactPatch = Partial<Pick<Fact, 'status' | 'text' | 'recallSuppressed' | 'scanFindings' | 'mergeTargetId' | 'mergeKind' | 'toolWrite'>>
 
-const SELECT = `SELECT f.*, t.text AS merge_target_text FROM memory_facts f LEFT JOIN memory_facts t ON t.id = f.merge_target_id`
+/**
+ * Facts with what a person needs to place them: the merge target's text, the source session's
+ * title, and the source message's number among the messages the chat shows (user texts and
+ * replies), counted from 1. Message ids are only trusted when they are all digits.
+ */
+const SELECT = `SELECT f.*, t.text AS merge_target_text, NULLIF(s.title, '') AS session_title,
+    CASE WHEN src.id IS NULL THEN NULL ELSE
+      (SELECT COUNT(*) FROM messages m WHERE m.session_id = f.session_id AND m.kind IN ('text', 'reply') AND m.id <= src.id) END AS message_number
+  FROM memory_facts f
+  LEFT JOIN memory_facts t ON t.id = f.merge_target_id
+  LEFT JOIN sessions s ON s.id = f.session_id
+  LEFT JOIN messages src ON src.session_id = f.session_id AND f.message_id NOT GLOB '*[^0-9]*' AND src.id = CAST(f.message_id AS INTEGER)`
 
 /**
  * The memory bank's rows and their history. Every change is written together with its history
@@ -69,11 +85,12 @@ export class FactStore {
       const result = this.db
         .prepare(
           `INSERT INTO memory_facts (agent_id, status, type, speaker, text, entities, quote, session_id, message_id, scan_findings,
-             merge_target_id, merge_kind, origin, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+             merge_target_id, merge_kind, origin, tool_write, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
         )
         .run(
           fact.agentId, fact.status, fact.type, fact.speaker, fact.text, JSON.stringify(fact.entities), fact.quote, fact.sessionId,
-          fact.messageId, JSON.stringify(fact.scanFindings), fact.mergeTargetId, fact.mergeKind, fact.origin, at, at
+          fact.messageId, JSON.stringify(fact.scanFindings), fact.mergeTargetId, fact.mergeKind, fact.origin,
+          fact.toolWrite === undefined ? null : JSON.stringify(fact.toolWrite), at, at
         )
       const id = Number(result.lastInsertRowid)
       this.record(id, 'created', null, fact.text, detail)
@@ -114,9 +131,12 @@ export class FactStore {
       this.db
         .prepare(
           `UPDATE memory_facts SET status = ?, text = ?, recall_suppressed = ?, scan_findings = ?, merge_target_id = ?, merge_kind = ?,
-             updated_at = ? WHERE id = ?`
+             tool_write = ?, updated_at = ? WHERE id = ?`
         )
-        .run(next.status, next.text, next.recallSuppressed ? 1 : 0, JSON.stringify(next.scanFindings), next.mergeTargetId, next.mergeKind, this.now(), id)
+        .run(
+          next.status, next.text, next.recallSuppressed ? 1 : 0, JSON.stringify(next.scanFindings), next.mergeTargetId, next.mergeKind,
+          next.toolWrite === null ? null : JSON.stringify(next.toolWrite), this.now(), id
+        )
       this.record(id, kind, before.text, next.text, { ...detail, from: before.status, to: next.status })
       return this.require(id)
     })()
@@ -169,6 +189,9 @@ function fromRow(row: FactRow): Fact {
     mergeTargetText: row.merge_target_text,
     recallSuppressed: row.recall_suppressed === 1,
     origin: row.origin,
+    toolWrite: row.tool_write === null ? null : (JSON.parse(row.tool_write) as ToolWrite),
+    sessionTitle: row.session_title,
+    messageNumber: row.message_number,
     createdAtMs: row.created_at,
     updatedAtMs: row.updated_at
   }

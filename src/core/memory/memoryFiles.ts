@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import type { MemoryTarget } from '../../shared/contract/memory'
 import { writeFileAtomic } from '../home/atomicWrite'
@@ -30,7 +30,16 @@ export interface DriftRefusal {
   readonly remediation: string
 }
 
-export type MutationOutcome = (OperationOutcome & { readonly drift?: undefined }) | DriftRefusal
+/** What a saved write needs to be undone: the file's bytes before it (null: it did not exist) and the hash of what it wrote. */
+export interface WrittenFile {
+  readonly before: Buffer | null
+  readonly afterSha256: string
+}
+
+export type MutationOutcome = (OperationOutcome & { readonly drift?: undefined; readonly written?: WrittenFile }) | DriftRefusal
+
+/** Why an undo could not put the file back, or null when it did. */
+export type RestoreRefusal = string | null
 
 /**
  * MEMORY.md / USER.md on disk. Every mutation re-reads the file under a lock, refuses to rewrite
@@ -74,13 +83,31 @@ export class MemoryFiles {
       const reason = driftReason(text, entries, limit)
       if (reason) return this.refuse(path, this.outsideChangeNote(path, text) + reason)
       const outcome = apply(entries, limit)
-      if (outcome.ok && outcome.changes.length > 0) {
-        mkdirSync(dirname(path), { recursive: true })
-        const body = serialiseEntries(outcome.entries)
-        writeFileAtomic(path, body)
-        this.lastSeen.set(path, hashText(body))
-      }
-      return outcome
+      if (!outcome.ok || outcome.changes.length === 0) return outcome
+      mkdirSync(dirname(path), { recursive: true })
+      const body = Buffer.from(serialiseEntries(outcome.entries), 'utf8')
+      writeFileAtomic(path, body)
+      this.lastSeen.set(path, hashText(body.toString('utf8')))
+      return { ...outcome, written: { before: read.ok ? read.bytes : null, afterSha256: sha256(body) } }
+    })
+  }
+
+  /**
+   * Undo: puts `before` back byte for byte (or removes the file when it did not exist), under the
+   * lock, but only while the file still holds exactly what the write left (`afterSha256`), so a
+   * later write or an edit is never silently lost.
+   */
+  restore(path: string, before: Buffer | null, afterSha256: string): RestoreRefusal {
+    const name = basename(path)
+    return withFileLock(path, () => {
+      if (!existsSync(path)) return MEMORY_TEXT.undoFileGone(name)
+      const now = readFileSync(path)
+      if (sha256(now) !== afterSha256) return MEMORY_TEXT.undoChangedSince(name)
+      if (before === null) rmSync(path)
+      else writeFileAtomic(path, before)
+      if (before === null) this.lastSeen.delete(path)
+      else this.lastSeen.set(path, hashText(before.toString('utf8')))
+      return null
     })
   }
 
@@ -137,6 +164,10 @@ function backupFile(path: string, seconds: number): string {
   }
   copyFileSync(path, candidate)
   return candidate
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex')
 }
 
 function hashText(text: string): string {

@@ -48,6 +48,14 @@ export const MEMORY_TEXT = {
   drift: (name: string, reason: string, backup: string) =>
     `Refusing to rewrite ${name}: ${reason} Rewriting it through the memory tool could lose or reshape that text. ` +
     `A copy of the file as it is now was saved to ${backup}. The file itself was not touched.`,
+  awaitingApproval: (id: number) =>
+    `Not saved yet: the user reviews memory writes before they are made. This change now waits for their approval in ` +
+    `Hearth's Review inbox (candidate ${id}); it is written only if they approve it. Tell the user it awaits their approval; ` +
+    'do not say it was saved, and do not send it again.',
+  undoFileGone: (name: string) => `Cannot undo this write: ${name} no longer exists, so there is nothing to put back.`,
+  undoChangedSince: (name: string) =>
+    `Cannot undo this write: ${name} changed after it (a later memory write or an edit). Undoing it now would lose that change. ` +
+    'Undo the later writes first, newest first, or edit the file in Files.',
   driftRemediation: (name: string) =>
     `Ask the user to tidy ${name} in Hearth's Files view (one entry per block, blocks separated by a line holding only "§", ` +
     'no repeated entries, each entry under the size limit), then try again.'

@@ -1,4 +1,6 @@
 import type { MemoryFileView, MemoryRecalled, MemoryTarget, MemoryToolResult, RecalledItem } from '../../shared/contract/memory'
+import type { Fact } from '../../shared/contract/review'
+import { conflict } from '../errors'
 import type { EventHub } from '../events'
 import type { HomePaths } from '../home/homePaths'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
@@ -16,9 +18,13 @@ import { Pinning } from './pinning'
 import { RecallIndex } from './recallIndex'
 import { RecallLog } from './recallLog'
 import { createRecallProvider } from './recallProvider'
+import { MemoriesService } from './memoriesService'
+import { MemoryFileStore } from './memoryFileStore'
 import { ReceiptStore } from './receiptStore'
+import { ReceiptUndo } from './receiptUndo'
 import { RetentionService } from './retentionService'
 import { ReviewService } from './reviewService'
+import { ToolWrites } from './toolWrites'
 import { sessionTranscriptSource, type TranscriptSource } from './transcript'
 
 export interface MemoryServiceDeps {
@@ -48,6 +54,10 @@ export class MemoryService {
   readonly recall: RecallIndex
   readonly retention: RetentionService
   readonly pinning: Pinning
+  readonly toolWrites: ToolWrites
+  readonly undo: ReceiptUndo
+  readonly memoryFiles: MemoryFileStore
+  readonly memories: MemoriesService
 
   constructor(private readonly deps: MemoryServiceDeps) {
     const { db, paths, clock, events, settings, scan } = deps
@@ -57,9 +67,22 @@ export class MemoryService {
     }, clock)
     this.receipts = new ReceiptStore(db)
     this.recalls = new RecallLog(db)
-    this.tool = new MemoryTool({ files: this.files, receipts: this.receipts, scan, events, clock, unavailableReason: (id) => this.unavailableReason(id) })
     this.facts = new FactStore(db, () => clock.now())
-    this.review = new ReviewService(this.facts, scan, events)
+    this.toolWrites = new ToolWrites(this.facts, events, (request, context) => this.tool.execute(request, context))
+    this.tool = new MemoryTool({
+      files: this.files,
+      receipts: this.receipts,
+      scan,
+      events,
+      clock,
+      unavailableReason: (id) => this.unavailableReason(id),
+      askFirst: () => settings.config().memory.agentWrites === 'ask',
+      propose: (context, write) => this.toolWrites.propose(context, write)
+    })
+    this.review = new ReviewService(this.facts, scan, events, this.toolWrites)
+    this.undo = new ReceiptUndo(this.receipts, this.files, events, clock)
+    this.memoryFiles = new MemoryFileStore(paths)
+    this.memories = new MemoriesService({ facts: this.facts, files: this.memoryFiles, receipts: this.receipts, show: (agentId, target) => this.show(agentId, target) })
     this.recall = new RecallIndex(db, paths)
     this.pinning = new Pinning(paths, this.facts, this.tool)
     this.retention = new RetentionService({
@@ -82,6 +105,13 @@ export class MemoryService {
     this.deps.agents.get(agentId)
     const snapshot = this.files.read(agentId, target)
     return { target, path: snapshot.path, entries: [...snapshot.entries], usage: describeUsage(snapshot.entries, snapshot.limit) }
+  }
+
+  /** Brings a forgotten fact back as approved (only forgotten ones: Review restores the others). */
+  restoreFact(id: number): Fact {
+    const fact = this.facts.get(id)
+    if (fact && fact.status !== 'forgotten') throw conflict(`Fact ${id} is ${fact.status}, not forgotten; there is nothing to restore here.`)
+    return this.review.restore(id)
   }
 
   /** A write the user makes (CLI or UI): the memory tool's rules, without a session. */

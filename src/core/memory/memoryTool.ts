@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MemoryOperation, MemoryTarget, type MemoryReceipt, type MemoryToolResult } from '../../shared/contract/memory'
+import type { ToolWrite } from '../../shared/contract/review'
 import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
 import { describeUsage } from './memoryEntries'
@@ -34,6 +35,8 @@ export interface MemoryCallContext {
   /** The chat turn of an agent call, so its receipt lands on that turn; absent for user writes. */
   readonly turnId?: string | null
   readonly origin: MemoryReceipt['origin']
+  /** A write the user already approved in Review ("ask me first"): it is made, not proposed again. */
+  readonly approved?: boolean
 }
 
 export interface MemoryExecution {
@@ -49,7 +52,13 @@ export interface MemoryToolDeps {
   readonly clock: Clock
   /** Null when memory can be used for this agent, else the reason it cannot. */
   readonly unavailableReason: (agentId: string) => string | null
+  /** True when the user wants to approve each of the agent's memory writes first (config `memory.agentWrites: "ask"`). */
+  readonly askFirst: () => boolean
+  /** Turns a checked agent write into a pending candidate and says so to the model. */
+  readonly propose: (context: MemoryCallContext, write: ToolWrite) => MemoryToolResult
 }
+
+type Apply = (entries: readonly string[], limit: number) => OperationOutcome
 
 /** Failures after which the tool tells the model to stop retrying for the rest of the turn. */
 const FAILURE_CAP = 3
@@ -97,18 +106,18 @@ export class MemoryTool {
         if (!content) return refusal(MEMORY_TEXT.addNeedsContent)
         const blocked = content.trim() === '' ? null : checkNewContent(content.trim(), this.deps.scan)
         if (blocked) return refusal(blocked)
-        return this.commit(target, context, (entries, limit) => applyAdd(entries, content, limit))
+        return this.commit(target, context, (entries, limit) => applyAdd(entries, content, limit), [{ action: 'add', content }])
       }
       case 'replace':
       case 'remove': {
         if (!oldText) return this.missingOldText(action, target, context.agentId)
-        if (action === 'remove') return this.commit(target, context, (entries) => applyRemove(entries, oldText))
+        if (action === 'remove') return this.commit(target, context, (entries) => applyRemove(entries, oldText), [{ action: 'remove', old_text: oldText }])
         if (!content) return refusal(MEMORY_TEXT.replaceNeedsContent)
         if (oldText.trim() === '') return refusal(MEMORY_TEXT.emptyOldText)
         if (content.trim() === '') return refusal(MEMORY_TEXT.emptyNewContent)
         const blocked = checkNewContent(content.trim(), this.deps.scan)
         if (blocked) return refusal(blocked)
-        return this.commit(target, context, (entries, limit) => applyReplace(entries, oldText, content, limit))
+        return this.commit(target, context, (entries, limit) => applyReplace(entries, oldText, content, limit), [{ action: 'replace', old_text: oldText, content }])
       }
       default:
         return refusal(MEMORY_TEXT.unknownAction(action))
@@ -121,7 +130,8 @@ export class MemoryTool {
     if (parsed.data.length === 0) return refusal(MEMORY_TEXT.operationsEmpty)
     const blocked = scanBatch(parsed.data, this.deps.scan)
     if (blocked) return refusal(blocked)
-    return this.commit(target, context, (entries, limit) => applyBatch(entries, parsed.data, limit))
+    const operations = parsed.data.map((operation) => ({ ...operation, action: operation.action as ToolWrite['operations'][number]['action'] }))
+    return this.commit(target, context, (entries, limit) => applyBatch(entries, parsed.data, limit), operations)
   }
 
   private missingOldText(action: string, target: MemoryTarget, agentId: string): MemoryExecution {
@@ -133,12 +143,29 @@ export class MemoryTool {
   }
 
   /** Runs the operation under the file lock and turns its outcome into the tool result. */
-  private commit(target: MemoryTarget, context: MemoryCallContext, apply: (entries: readonly string[], limit: number) => OperationOutcome): MemoryExecution {
+  private commit(target: MemoryTarget, context: MemoryCallContext, apply: Apply, operations: ToolWrite['operations']): MemoryExecution {
+    if (context.origin === 'tool' && context.approved !== true && this.deps.askFirst()) return this.proposeInstead(target, context, apply, operations)
     const outcome: MutationOutcome = this.deps.files.mutate(context.agentId, target, apply)
     if (outcome.ok) return this.succeed(target, context, outcome)
     if (outcome.drift) {
       return { result: { success: false, error: outcome.error, drift_backup: outcome.backup, remediation: outcome.remediation }, receipt: null }
     }
+    return this.refuse(target, context, outcome)
+  }
+
+  /**
+   * "Ask me first": the write is checked against the file as it is now (so the model hears at
+   * once about a missing match or a full budget) but not made; it waits in Review instead.
+   */
+  private proposeInstead(target: MemoryTarget, context: MemoryCallContext, apply: Apply, operations: ToolWrite['operations']): MemoryExecution {
+    const snapshot = this.deps.files.read(context.agentId, target)
+    const outcome = apply(snapshot.entries, snapshot.limit)
+    if (!outcome.ok) return this.refuse(target, context, outcome)
+    if (outcome.changes.length === 0) return { result: { success: true, done: true, target, message: outcome.message }, receipt: null }
+    return { result: this.deps.propose(context, { target, operations, changes: [...outcome.changes] }), receipt: null }
+  }
+
+  private refuse(target: MemoryTarget, context: MemoryCallContext, outcome: Extract<OperationOutcome, { ok: false }>): MemoryExecution {
     if (outcome.counted && context.origin === 'tool' && context.sessionId !== null) {
       const count = (this.failures.get(context.sessionId) ?? 0) + 1
       this.failures.set(context.sessionId, count)
@@ -154,7 +181,7 @@ export class MemoryTool {
     return { result, receipt: null }
   }
 
-  private succeed(target: MemoryTarget, context: MemoryCallContext, outcome: Extract<OperationOutcome, { ok: true }>): MemoryExecution {
+  private succeed(target: MemoryTarget, context: MemoryCallContext, outcome: Extract<MutationOutcome, { ok: true }>): MemoryExecution {
     const limit = this.deps.files.limit(target)
     const usage = describeUsage(outcome.entries, limit)
     if (context.sessionId !== null) this.failures.delete(context.sessionId)
@@ -170,7 +197,7 @@ export class MemoryTool {
         usage,
         origin: context.origin,
         atMs: this.deps.clock.now()
-      })
+      }, outcome.written ?? null)
       if (context.sessionId !== null) this.writes.set(context.sessionId, this.writesThisTurn(context.sessionId) + 1)
       this.deps.events.emit('memory.written', receipt)
     }

@@ -1,5 +1,6 @@
 import type { MemoryReceipt } from '../../shared/contract/memory'
 import type { Db } from '../node/db/openDatabase'
+import type { WrittenFile } from './memoryFiles'
 
 interface ReceiptRow {
   id: number
@@ -12,19 +13,35 @@ interface ReceiptRow {
   usage: string
   origin: MemoryReceipt['origin']
   at: number
+  before_bytes: Buffer | null
+  before_missing: number
+  after_sha256: string | null
+  undone_at: number | null
+}
+
+/** A receipt as written: everything but the id and the undo state, which the store owns. */
+export type NewReceipt = Omit<MemoryReceipt, 'id' | 'undoable' | 'undoneAtMs'>
+
+/** A stored receipt with what its undo needs (absent for receipts stored before undo existed). */
+export interface ReceiptWithUndo {
+  readonly receipt: MemoryReceipt
+  readonly written: WrittenFile | null
 }
 
 /**
  * Receipts of memory writes, kept in SQLite so a chat reopened later still shows what each
- * write changed (on the turn that made it), and so the text a `remove` or `replace` dropped is
- * never lost for good.
+ * write changed (on the turn that made it), so the text a `remove` or `replace` dropped is never
+ * lost for good, and so each write can be undone: the file's bytes before it are kept with it.
  */
 export class ReceiptStore {
   constructor(private readonly db: Db) {}
 
-  add(receipt: Omit<MemoryReceipt, 'id'>): MemoryReceipt {
+  add(receipt: NewReceipt, written: WrittenFile | null = null): MemoryReceipt {
     const result = this.db
-      .prepare('INSERT INTO memory_receipts (agent_id, session_id, turn_id, target, path, changes, usage, origin, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        `INSERT INTO memory_receipts (agent_id, session_id, turn_id, target, path, changes, usage, origin, at, before_bytes, before_missing, after_sha256)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      )
       .run(
         receipt.agentId,
         receipt.sessionId,
@@ -34,9 +51,25 @@ export class ReceiptStore {
         JSON.stringify(receipt.changes),
         JSON.stringify(receipt.usage),
         receipt.origin,
-        receipt.atMs
+        receipt.atMs,
+        written?.before ?? null,
+        written !== null && written.before === null ? 1 : 0,
+        written?.afterSha256 ?? null
       )
-    return { ...receipt, id: Number(result.lastInsertRowid) }
+    return { ...receipt, id: Number(result.lastInsertRowid), undoable: written !== null, undoneAtMs: null }
+  }
+
+  get(id: number): ReceiptWithUndo | undefined {
+    const row = this.db.prepare('SELECT * FROM memory_receipts WHERE id = ?').get(id) as ReceiptRow | undefined
+    if (!row) return undefined
+    const written = row.after_sha256 === null ? null : { before: row.before_missing === 1 ? null : (row.before_bytes ?? Buffer.alloc(0)), afterSha256: row.after_sha256 }
+    return { receipt: fromRow(row), written }
+  }
+
+  markUndone(id: number, atMs: number): MemoryReceipt {
+    this.db.prepare('UPDATE memory_receipts SET undone_at = ? WHERE id = ?').run(atMs, id)
+    const row = this.db.prepare('SELECT * FROM memory_receipts WHERE id = ?').get(id) as ReceiptRow
+    return fromRow(row)
   }
 
   listBySession(sessionId: string): MemoryReceipt[] {
@@ -46,6 +79,12 @@ export class ReceiptStore {
 
   listByAgent(agentId: string, limit = 50): MemoryReceipt[] {
     const rows = this.db.prepare('SELECT * FROM memory_receipts WHERE agent_id = ? ORDER BY id DESC LIMIT ?').all(agentId, limit) as ReceiptRow[]
+    return rows.map(fromRow)
+  }
+
+  /** The newest receipts that touched USER.md (shared by every agent), newest first. */
+  listForUserFile(limit = 50): MemoryReceipt[] {
+    const rows = this.db.prepare("SELECT * FROM memory_receipts WHERE target = 'user' ORDER BY id DESC LIMIT ?").all(limit) as ReceiptRow[]
     return rows.map(fromRow)
   }
 }
@@ -61,6 +100,8 @@ function fromRow(row: ReceiptRow): MemoryReceipt {
     changes: JSON.parse(row.changes) as MemoryReceipt['changes'],
     usage: JSON.parse(row.usage) as MemoryReceipt['usage'],
     origin: row.origin,
-    atMs: row.at
+    atMs: row.at,
+    undoable: row.after_sha256 !== null,
+    undoneAtMs: row.undone_at
   }
 }

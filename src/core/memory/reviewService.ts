@@ -3,35 +3,43 @@ import { conflict, invalidInput, notFound } from '../errors'
 import type { EventHub } from '../events'
 import type { FactStore } from './factStore'
 import { scanRefusal, type ThreatScanner } from './memoryOperations'
+import type { ToolWrites } from './toolWrites'
 
 /**
- * The approval gate: the only way a retained candidate becomes recallable. Each decision is a
- * legal status transition recorded in the fact's history; nothing is ever deleted.
+ * The approval gate: the only way a retained candidate becomes recallable, and the only way a
+ * memory write the agent asked for in "ask me first" mode gets made. Each decision is a legal
+ * status transition recorded in the fact's history; nothing is ever deleted.
  */
 export class ReviewService {
   constructor(
     private readonly facts: FactStore,
     private readonly scan: ThreatScanner,
-    private readonly events: EventHub
+    private readonly events: EventHub,
+    private readonly toolWrites: ToolWrites
   ) {}
 
   list(filter: { agentId?: string; status?: FactStatus }): Fact[] {
     return this.facts.list({ ...filter, status: filter.status ?? 'pending' })
   }
 
-  /** Approves a pending candidate; edited text is recorded as an edit first and must pass the strict scan. */
+  /**
+   * Approves a pending candidate; edited text is recorded as an edit first and must pass the
+   * strict scan. A memory-tool candidate's write is made first: if the file no longer allows it,
+   * nothing changes and the candidate keeps waiting.
+   */
   approve(id: number, editedText?: string): Fact {
     const fact = this.expect(id, ['pending'], 'approve')
     const text = editedText?.trim()
-    if (text !== undefined && text !== fact.text) {
-      this.assertClean(text)
-      this.facts.update(id, { text, scanFindings: [] }, 'edited')
-    } else if (fact.scanFailed) {
+    if (text !== undefined && text !== fact.text) this.assertClean(text)
+    else if (fact.scanFailed) {
       throw invalidInput(
         `Fact ${id} failed the injection scan (${fact.scanFindings.join(', ')}); edit its text before approving it, so recall never repeats it to the model.`
       )
     }
-    return this.announce(this.facts.update(id, { status: 'approved' }, 'approved'))
+    const write = fact.origin === 'tool' ? this.toolWrites.edited(fact, text) : null
+    if (write !== null) this.toolWrites.apply(fact, write)
+    if (text !== undefined && text !== fact.text) this.facts.update(id, { text, scanFindings: [], ...(write ? { toolWrite: write } : {}) }, 'edited')
+    return this.announce(this.facts.update(id, { status: 'approved' }, 'approved', write ? { wrote: write.target } : {}))
   }
 
   reject(id: number): Fact {
@@ -41,21 +49,51 @@ export class ReviewService {
 
   /** Folds a pending candidate into an approved fact, which takes the merged text. */
   merge(id: number, intoId: number, mergedText: string): { candidate: Fact; target: Fact } {
-    const candidate = this.expect(id, ['pending'], 'merge')
+    const candidate = this.expectMergeable(id)
     const target = this.expect(intoId, ['approved'], 'merge into')
     if (target.agentId !== candidate.agentId) throw invalidInput(`Fact ${intoId} belongs to agent "${target.agentId}", not "${candidate.agentId}".`)
-    const text = mergedText.trim()
-    this.assertClean(text)
+    const text = this.assertClean(mergedText.trim())
     const updatedTarget = this.facts.update(intoId, { text }, 'merged', { candidate: id })
     const superseded = this.facts.update(id, { status: 'superseded', mergeTargetId: intoId }, 'merged', { into: intoId })
     this.announce(superseded)
     return { candidate: superseded, target: updatedTarget }
   }
 
-  /** Brings a rejected or superseded fact back to the inbox. */
+  /**
+   * Folds several pending candidates of one agent into the first one, which takes the merged
+   * text and stays pending for the user to approve; the others are superseded by it.
+   */
+  mergeCandidates(ids: readonly number[], mergedText: string): { candidate: Fact; superseded: Fact[] } {
+    const unique = [...new Set(ids)]
+    if (unique.length < 2) throw invalidInput('Select at least two different candidates to merge.')
+    const [first, ...rest] = unique.map((id) => this.expectMergeable(id)) as [Fact, ...Fact[]]
+    const stranger = rest.find((fact) => fact.agentId !== first.agentId)
+    if (stranger) throw invalidInput(`Candidates of different agents cannot be merged (${first.id} belongs to "${first.agentId}", ${stranger.id} to "${stranger.agentId}").`)
+    const text = this.assertClean(mergedText.trim())
+    const kept = this.facts.update(first.id, { text, scanFindings: [] }, 'merged', { candidates: rest.map((fact) => fact.id) })
+    const superseded = rest.map((fact) => this.facts.update(fact.id, { status: 'superseded', mergeTargetId: first.id }, 'merged', { into: first.id }))
+    return { candidate: this.announce(kept), superseded }
+  }
+
+  /** Undoes a decision: a rejected or superseded fact goes back to the inbox, a forgotten one back to approved. */
   restore(id: number): Fact {
-    this.expect(id, ['rejected', 'superseded'], 'restore')
-    return this.announce(this.facts.update(id, { status: 'pending' }, 'restored'))
+    const fact = this.expect(id, ['rejected', 'superseded', 'forgotten'], 'restore')
+    const status: FactStatus = fact.status === 'forgotten' ? 'approved' : 'pending'
+    return this.announce(this.facts.update(id, { status }, 'restored'))
+  }
+
+  /** Takes an approved fact back: never recalled again, kept with its history, restorable. */
+  forget(id: number): Fact {
+    this.expect(id, ['approved'], 'forget')
+    return this.announce(this.facts.update(id, { status: 'forgotten' }, 'forgotten'))
+  }
+
+  /** Changes an approved fact's text (strict scan first); recall uses the new text from the next turn. */
+  edit(id: number, newText: string): Fact {
+    const fact = this.expect(id, ['approved'], 'edit')
+    const text = this.assertClean(newText.trim())
+    if (text === fact.text) return fact
+    return this.announce(this.facts.update(id, { text, scanFindings: [] }, 'edited'))
   }
 
   suppress(id: number, suppressed: boolean): Fact {
@@ -83,10 +121,18 @@ export class ReviewService {
     return fact
   }
 
-  private assertClean(text: string): void {
+  /** A pending candidate that is a fact (a memory write the agent asked for is approved or rejected as a write). */
+  private expectMergeable(id: number): Fact {
+    const fact = this.expect(id, ['pending'], 'merge')
+    if (fact.origin === 'tool') throw invalidInput(`Candidate ${id} is a memory write the agent asked to make; approve or reject it, it cannot be merged.`)
+    return fact
+  }
+
+  private assertClean(text: string): string {
     if (text === '') throw invalidInput('A fact needs some text.')
     const refusal = scanRefusal(text, this.scan)
     if (refusal) throw invalidInput(refusal)
+    return text
   }
 
   private announce(fact: Fact): Fact {

@@ -4,7 +4,7 @@ import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './fo
 import { chatHandlers, sessionHandlers } from './chatHandlers'
 import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
-import { memoryHandlers, reviewHandlers } from './memoryHandlers'
+import { memoriesHandlers, memoryHandlers, reviewHandlers } from './memoryHandlers'
 import { toolsHandlers } from './toolsHandlers'
 import { versionHandlers } from './versionHandlers'
 import { attachmentHandlers } from './attachmentHandlers'
@@ -23,6 +23,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...settingsHandlers(services),
     ...chatHandlers(services),
     ...memoryHandlers(services),
+    ...memoriesHandlers(services),
     ...reviewHandlers(services),
     ...sessionHandlers(services),
     ...promptHandlers(services),

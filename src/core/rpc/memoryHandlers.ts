@@ -1,4 +1,5 @@
 import type { memoryMethods } from '../../shared/contract/memory'
+import type { memoriesMethods } from '../../shared/contract/memories'
 import type { reviewMethods } from '../../shared/contract/review'
 import type { CoreServices } from '../createCore'
 import type { FeatureHandlers } from './foundationHandlers'
@@ -11,6 +12,7 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
     'memory.apply': async ({ agentId, target, action, content, oldText, operations }) =>
       memory.apply(agentId, { target, action, content, old_text: oldText, operations }),
     'memory.receipts': async ({ sessionId }) => ({ receipts: memory.receipts.listBySession(sessionId) }),
+    'memory.undo': async ({ receiptId }) => memory.undo.undo(receiptId),
     'memory.recallsForSession': async ({ sessionId }) => ({ recalls: memory.recalls.listBySession(sessionId) }),
     'memory.recall': async ({ agentId, query, k }) => {
       services.agents.get(agentId)
@@ -28,10 +30,27 @@ export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof r
     'review.approve': async ({ id, text }) => ({ candidate: review.approve(id, text) }),
     'review.reject': async ({ id }) => ({ candidate: review.reject(id) }),
     'review.merge': async ({ id, intoId, text }) => review.merge(id, intoId, text),
+    'review.mergeCandidates': async ({ ids, text }) => review.mergeCandidates(ids, text),
     'review.restore': async ({ id }) => ({ candidate: review.restore(id) }),
     'review.history': async ({ id }) => ({ events: facts.history(id) }),
     'review.counts': async () => review.counts(),
     'review.suppress': async ({ id, suppressed }) => ({ candidate: review.suppress(id, suppressed) }),
     'review.flagWrong': async ({ id }) => ({ candidate: review.flagWrong(id) })
+  }
+}
+
+/** The Memories view: what an agent remembers, searchable, editable, forgettable and restorable. */
+export function memoriesHandlers(services: CoreServices): FeatureHandlers<typeof memoriesMethods> {
+  const { memory } = services
+  const agent = (agentId: string): string => services.agents.get(agentId).id
+  return {
+    'memories.list': async ({ agentId, query }) => memory.memories.list(agent(agentId), query),
+    'memories.editFact': async ({ id, text }) => ({ fact: memory.review.edit(id, text) }),
+    'memories.forgetFact': async ({ id }) => ({ fact: memory.review.forget(id) }),
+    'memories.restoreFact': async ({ id }) => ({ fact: memory.restoreFact(id) }),
+    'memories.readFile': async ({ agentId, slug, forgotten }) => memory.memoryFiles.read(agent(agentId), slug, forgotten ?? false),
+    'memories.writeFile': async ({ agentId, slug, text, baseHash }) => memory.memoryFiles.write(agent(agentId), slug, text, baseHash),
+    'memories.forgetFile': async ({ agentId, slug }) => ({ file: memory.memoryFiles.forget(agent(agentId), slug) }),
+    'memories.restoreFile': async ({ agentId, slug }) => ({ file: memory.memoryFiles.restore(agent(agentId), slug) })
   }
 }

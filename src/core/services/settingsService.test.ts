@@ -50,7 +50,7 @@ describe('SettingsService.update', () => {
     seed({ model: 'm' })
     await service.update({ recall: { k: 0 } })
     expect(onDisk()).toEqual({ model: 'm', recall: { k: 0 } })
-    expect((await service.view()).settings.memory).toEqual({ memoryCharLimit: 4000, userCharLimit: 2000 })
+    expect((await service.view()).settings.memory).toEqual({ memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' })
   })
 
   it('round-trips every editable field through config.json', async () => {
@@ -60,7 +60,7 @@ describe('SettingsService.update', () => {
       baseUrl: 'http://127.0.0.1:11434/',
       cacheTtl: '1h',
       context_file_max_chars: 12_345,
-      memory: { memoryCharLimit: 5555, userCharLimit: 777 },
+      memory: { memoryCharLimit: 5555, userCharLimit: 777, agentWrites: 'ask' },
       recall: { k: 50 },
       retention: { idleMinutes: 90 }
     }
@@ -93,10 +93,12 @@ describe('SettingsService.update', () => {
 
 describe('the contract keeps the bounds of CONFIG_SHAPE', () => {
   const cases: readonly (readonly [string, Record<string, unknown>])[] = [
-    ['memory', { memoryCharLimit: 1, userCharLimit: 1 }],
-    ['memory', { memoryCharLimit: 0, userCharLimit: 1 }],
-    ['memory', { memoryCharLimit: 1, userCharLimit: -5 }],
-    ['memory', { memoryCharLimit: 1.5, userCharLimit: 1 }],
+    ['memory', { memoryCharLimit: 1, userCharLimit: 1, agentWrites: 'receipt' }],
+    ['memory', { memoryCharLimit: 0, userCharLimit: 1, agentWrites: 'receipt' }],
+    ['memory', { memoryCharLimit: 1, userCharLimit: -5, agentWrites: 'receipt' }],
+    ['memory', { memoryCharLimit: 1.5, userCharLimit: 1, agentWrites: 'receipt' }],
+    ['memory', { memoryCharLimit: 1, userCharLimit: 1, agentWrites: 'ask' }],
+    ['memory', { memoryCharLimit: 1, userCharLimit: 1, agentWrites: 'never' }],
     ['recall', { k: 0 }],
     ['recall', { k: 50 }],
     ['recall', { k: 51 }],

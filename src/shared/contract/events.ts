@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Agent } from './agents'
 import { chatEvents } from './chat'
 import { FileChanged } from './files'
-import { MemoryReceipt, MemoryRecalled } from './memory'
+import { MemoryReceipt, MemoryRecalled, MemoryUndone } from './memory'
 import { NexusAppended } from './nexus'
 import { ReviewChanged } from './review'
 import { sessionEvents } from './sessions'
@@ -15,6 +15,7 @@ export const events = {
   ...chatEvents,
   ...sessionEvents,
   'memory.written': MemoryReceipt,
+  'memory.undone': MemoryUndone,
   'memory.recalled': MemoryRecalled,
   'review.changed': ReviewChanged,
   'nexus.appended': NexusAppended,

@@ -10,6 +10,7 @@ import { sessionMethods } from './sessions'
 import { settingsMethods } from './settings'
 import { promptMethods } from './prompt'
 import { memoryMethods } from './memory'
+import { memoriesMethods } from './memories'
 import { reviewMethods } from './review'
 import { toolsMethods } from './tools'
 import { versionMethods } from './versions'
@@ -28,6 +29,7 @@ export * from './nexus'
 export * from './settings'
 export * from './prompt'
 export * from './memory'
+export * from './memories'
 export * from './review'
 export * from './tools'
 export * from './versions'
@@ -43,6 +45,7 @@ export const methods = {
   ...settingsMethods,
   ...chatMethods,
   ...memoryMethods,
+  ...memoriesMethods,
   ...reviewMethods,
   ...sessionMethods,
   ...promptMethods,

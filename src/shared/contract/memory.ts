@@ -69,9 +69,17 @@ export const MemoryReceipt = z.object({
   usage: MemoryUsage,
   /** 'tool' when the agent wrote it, 'user' for CLI/UI writes, 'pin' when a fact was pinned. */
   origin: z.enum(['tool', 'user', 'pin']),
-  atMs: z.number().int()
+  atMs: z.number().int(),
+  /** False for receipts stored before Hearth kept the bytes needed to undo them. */
+  undoable: z.boolean(),
+  /** When Undo put the file back as it was before this write; null while the write stands. */
+  undoneAtMs: z.number().int().nullable()
 })
 export type MemoryReceipt = z.infer<typeof MemoryReceipt>
+
+/** An undone write: the receipt (now with `undoneAtMs`) and the file's usage after the undo. Evented as `memory.undone`. */
+export const MemoryUndone = z.object({ receipt: MemoryReceipt, usage: MemoryUsage, message: z.string() })
+export type MemoryUndone = z.infer<typeof MemoryUndone>
 
 export const MemoryFileView = z.object({
   target: MemoryTarget,
@@ -130,6 +138,11 @@ export const memoryMethods = {
     MemoryToolResult
   ),
   'memory.receipts': method(z.object({ sessionId: SessionId }), z.object({ receipts: z.array(MemoryReceipt) })),
+  /**
+   * Puts the file back exactly as it was before the receipt's write (byte for byte, BOM and line
+   * ends included). Refused (conflict) when the file changed since, or the write was already undone.
+   */
+  'memory.undo': method(z.object({ receiptId: z.number().int().positive() }), MemoryUndone),
   /** What each turn of a session recalled, oldest turn first (turns that recalled nothing are absent). */
   'memory.recallsForSession': method(z.object({ sessionId: SessionId }), z.object({ recalls: z.array(MemoryRecalled) })),
   'memory.recall': method(

@@ -5,7 +5,8 @@ import { AgentId, SessionId } from './ids'
 export const FactId = z.number().int().positive()
 export type FactId = z.infer<typeof FactId>
 
-export const FactStatus = z.enum(['pending', 'approved', 'rejected', 'superseded'])
+/** `forgotten`: an approved fact the user took back; never recalled, kept with its history, restorable. */
+export const FactStatus = z.enum(['pending', 'approved', 'rejected', 'superseded', 'forgotten'])
 export type FactStatus = z.infer<typeof FactStatus>
 
 export const FactType = z.enum(['decision', 'user_fact', 'project_fact', 'error_fix', 'preference'])
@@ -13,6 +14,26 @@ export type FactType = z.infer<typeof FactType>
 
 export const Speaker = z.enum(['user', 'agent'])
 export type Speaker = z.infer<typeof Speaker>
+
+/** One step of a memory-tool write (the tool's own argument shape). */
+export const ToolWriteOperation = z.object({
+  action: z.enum(['add', 'replace', 'remove']),
+  content: z.string().optional(),
+  old_text: z.string().optional()
+})
+export type ToolWriteOperation = z.infer<typeof ToolWriteOperation>
+
+/**
+ * A memory-tool write the agent asked for while the user wants to be asked first: what it would
+ * do to MEMORY.md or USER.md (checked against the file when it was asked), applied on approval.
+ */
+export const ToolWrite = z.object({
+  target: z.enum(['memory', 'user']),
+  operations: z.array(ToolWriteOperation),
+  /** Whole entries before/after, as a receipt shows them. */
+  changes: z.array(z.object({ action: z.enum(['add', 'replace', 'remove']), before: z.string().nullable(), after: z.string().nullable() }))
+})
+export type ToolWrite = z.infer<typeof ToolWrite>
 
 /**
  * One entry of an agent's memory bank. Retention creates them as `pending` candidates; the user
@@ -38,7 +59,13 @@ export const Fact = z.object({
   mergeTargetText: z.string().nullable(),
   /** Approved facts the user excluded from recall ("suppress"). */
   recallSuppressed: z.boolean(),
-  origin: z.enum(['retention', 'user', 'flagged']),
+  /** 'tool': a memory-tool write waiting for approval ("ask me first"); see `toolWrite`. */
+  origin: z.enum(['retention', 'user', 'flagged', 'tool']),
+  toolWrite: ToolWrite.nullable(),
+  /** The title of the source session (null without a session, or once it is gone). */
+  sessionTitle: z.string().nullable(),
+  /** The source message's position among the session's messages, from 1, as the chat shows them. */
+  messageNumber: z.number().int().positive().nullable(),
   createdAtMs: z.number().int(),
   updatedAtMs: z.number().int()
 })
@@ -55,7 +82,8 @@ export const FactEventKind = z.enum([
   'suppressed',
   'unsuppressed',
   'flagged',
-  'pinned'
+  'pinned',
+  'forgotten'
 ])
 export type FactEventKind = z.infer<typeof FactEventKind>
 
@@ -86,7 +114,12 @@ export const reviewMethods = {
     z.object({ id: FactId, intoId: FactId, text: FactText }),
     z.object({ candidate: Fact, target: Fact })
   ),
-  /** Brings a rejected or superseded fact back to pending. */
+  /** Folds several pending candidates of one agent into the first: it takes `text`, the others are superseded. */
+  'review.mergeCandidates': method(
+    z.object({ ids: z.array(FactId).min(2, 'Select at least two candidates to merge').max(100), text: FactText }),
+    z.object({ candidate: Fact, superseded: z.array(Fact) })
+  ),
+  /** Undoes a decision: a rejected or superseded fact goes back to pending, a forgotten one back to approved. */
   'review.restore': method(z.object({ id: FactId }), z.object({ candidate: Fact })),
   'review.history': method(z.object({ id: FactId }), z.object({ events: z.array(FactEvent) })),
   'review.counts': method(z.object({}), z.object({ pending: z.number().int(), byAgent: z.record(z.string(), z.number().int()) })),

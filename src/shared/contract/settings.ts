@@ -15,6 +15,14 @@ export const MemoryLimits = z.object({
 })
 export type MemoryLimits = z.infer<typeof MemoryLimits>
 
+/** What happens to the agent's own memory-tool writes: saved with a receipt (default), or asked for in Review first. */
+export const MemoryWriteMode = z.enum(['receipt', 'ask'])
+export type MemoryWriteMode = z.infer<typeof MemoryWriteMode>
+
+/** The memory group of config.json: the budgets and how agent writes are made. */
+export const MemorySettings = MemoryLimits.extend({ agentWrites: MemoryWriteMode })
+export type MemorySettings = z.infer<typeof MemorySettings>
+
 /** How many memories recall injects per turn; 0 turns recall off. */
 export const RecallSettings = z.object({ k: z.number().int().min(0).max(50) })
 export type RecallSettings = z.infer<typeof RecallSettings>
@@ -31,7 +39,7 @@ export const EditableSettings = z.object({
   cacheTtl: CacheTtl,
   /** Per-file character cap for context files; null = scale with the model's context window. */
   context_file_max_chars: z.number().int().positive().nullable(),
-  memory: MemoryLimits,
+  memory: MemorySettings,
   recall: RecallSettings,
   retention: RetentionSettings
 })
@@ -42,7 +50,7 @@ export type EditableSettings = z.infer<typeof EditableSettings>
  * config.json, so `{ memory: { memoryCharLimit } }` keeps userCharLimit and any unknown sub-keys.
  */
 export const SettingsPatch = EditableSettings.extend({
-  memory: MemoryLimits.partial(),
+  memory: MemorySettings.partial(),
   recall: RecallSettings.partial(),
   retention: RetentionSettings.partial()
 }).partial()

@@ -51,7 +51,11 @@ export function createMemoryFixture(agentId = 'scribe'): MemoryFixture {
     scan: scanForThreats,
     events,
     clock,
-    unavailableReason: (id) => (id === agentId ? null : `there is no agent "${id}".`)
+    unavailableReason: (id) => (id === agentId ? null : `there is no agent "${id}".`),
+    askFirst: () => false,
+    propose: () => {
+      throw new Error('this fixture saves every write; use the service fixture for "ask me first"')
+    }
   })
   return Object.assign(fixture, {
     dir,

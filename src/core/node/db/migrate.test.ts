@@ -48,6 +48,27 @@ describe('migrate', () => {
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'a'").get()).toEqual({ n: 0 })
   })
 
+  it('lets a step rebuild a table other rows point at, and refuses one that leaves them dangling', () => {
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    const base = { version: 1, name: 'base', up: (d: Database.Database) => d.exec(`
+      CREATE TABLE parent (id INTEGER PRIMARY KEY, kind TEXT CHECK (kind IN ('a'))) STRICT;
+      CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent (id)) STRICT;
+      INSERT INTO parent VALUES (1, 'a'); INSERT INTO child VALUES (1);`) }
+    const rebuild = { version: 2, name: 'rebuild', up: (d: Database.Database) => d.exec(`
+      CREATE TABLE parent_next (id INTEGER PRIMARY KEY, kind TEXT CHECK (kind IN ('a', 'b'))) STRICT;
+      INSERT INTO parent_next SELECT * FROM parent; DROP TABLE parent; ALTER TABLE parent_next RENAME TO parent;`) }
+    migrate(db, [base, rebuild])
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    db.prepare("INSERT INTO parent VALUES (2, 'b')").run()
+    expect(db.prepare('SELECT parent_id FROM child').all()).toEqual([{ parent_id: 1 }])
+
+    const dangling = { version: 3, name: 'dangling', up: (d: Database.Database) => d.exec('DELETE FROM parent WHERE id = 1') }
+    expect(() => migrate(db, [base, rebuild, dangling])).toThrow(/1 row\(s\) pointing at missing rows \(first: child row 1 → parent\)/)
+    expect(db.pragma('user_version', { simple: true })).toBe(2)
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+  })
+
   it('rejects a migration list that does not increase', () => {
     const db = new Database(':memory:')
     const noop = (): void => undefined

@@ -21,11 +21,35 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   }
   const pending = migrations.filter((m) => m.version > current)
   if (pending.length === 0) return { from: current, to: current }
-  db.transaction(() => {
-    for (const migration of pending) migration.up(db)
-    db.pragma(`user_version = ${latest}`)
-  }).immediate()
+  withoutForeignKeys(db, () =>
+    db.transaction(() => {
+      for (const migration of pending) migration.up(db)
+      assertForeignKeysHold(db)
+      db.pragma(`user_version = ${latest}`)
+    }).immediate()
+  )
   return { from: current, to: latest }
+}
+
+/**
+ * Foreign keys are off while migrations run, so a step can rebuild a table other tables point at
+ * (SQLite's documented way to change a CHECK constraint: create, copy, drop, rename). The pragma
+ * is a no-op inside a transaction, hence outside it; the check before commit keeps it honest.
+ */
+function withoutForeignKeys(db: Database.Database, work: () => void): void {
+  const enforced = db.pragma('foreign_keys', { simple: true }) === 1
+  if (enforced) db.pragma('foreign_keys = OFF')
+  try {
+    work()
+  } finally {
+    if (enforced) db.pragma('foreign_keys = ON')
+  }
+}
+
+function assertForeignKeysHold(db: Database.Database): void {
+  const broken = db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]
+  const first = broken[0]
+  if (first) throw new Error(`A migration left ${broken.length} row(s) pointing at missing rows (first: ${first.table} row ${first.rowid} → ${first.parent})`)
 }
 
 function assertStrictlyIncreasing(migrations: readonly Migration[]): void {

@@ -18,7 +18,7 @@ function session(messages: StoredMessageView[]): SessionDetail {
 
 function receipt(id: number, atMs: number, sessionId: string | null = 's1', turnId: string | null = null): MemoryReceipt {
   const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
-  return { id, agentId: 'scribe', sessionId, turnId, target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: 'x' }], usage, origin: 'tool', atMs }
+  return { id, agentId: 'scribe', sessionId, turnId, target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: 'x' }], usage, origin: 'tool', atMs, undoable: true, undoneAtMs: null }
 }
 
 describe('placeTurnMemory', () => {

@@ -6,7 +6,7 @@ import { createFakeApi } from '../../testing/fakeApi'
 
 function receipt(id: number, atMs: number): MemoryReceipt {
   const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
-  return { id, agentId: 'scribe', sessionId: 's1', turnId: `t${id}`, target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: `fact ${id}` }], usage, origin: 'tool', atMs }
+  return { id, agentId: 'scribe', sessionId: 's1', turnId: `t${id}`, target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: `fact ${id}` }], usage, origin: 'tool', atMs, undoable: true, undoneAtMs: null }
 }
 
 describe('memory signals in the review slice', () => {

@@ -1,0 +1,90 @@
+import type { MemoriesView, MemoryFileItem, RemovedEntry } from '../../shared/contract/memories'
+import type { MemoryFileView, MemoryReceipt, MemoryTarget } from '../../shared/contract/memory'
+import type { Fact } from '../../shared/contract/review'
+import type { FactStore } from './factStore'
+import type { MemoryFileStore } from './memoryFileStore'
+import type { ReceiptStore } from './receiptStore'
+
+export interface MemoriesDeps {
+  readonly facts: FactStore
+  readonly files: MemoryFileStore
+  readonly receipts: ReceiptStore
+  /** MEMORY.md / USER.md as the memory tool reads them. */
+  readonly show: (agentId: string, target: MemoryTarget) => MemoryFileView
+}
+
+/** How many removed entries the view offers to restore, newest first. */
+const REMOVED_SHOWN = 20
+
+/**
+ * The Memories view of one agent: everything it remembers, in one search. Approved facts
+ * (memory-tool writes approved in Review are not listed: they live in MEMORY.md / USER.md, which
+ * are listed), memory files, and the entries of both memory files; plus what was forgotten.
+ */
+export class MemoriesService {
+  constructor(private readonly deps: MemoriesDeps) {}
+
+  list(agentId: string, query = ''): MemoriesView {
+    const matches = matcher(query)
+    const facts = (status: Fact['status']): Fact[] =>
+      this.deps.facts
+        .list({ agentId, status })
+        .filter((fact) => fact.origin !== 'tool' && matches([fact.text, fact.type, ...fact.entities, fact.sessionTitle ?? '']))
+        .sort((a, b) => b.updatedAtMs - a.updatedAtMs)
+    const files = (forgotten: boolean): MemoryFileItem[] =>
+      this.deps.files.list(agentId, forgotten).filter((file) => matches([file.slug, file.name, file.description, file.type, file.excerpt]))
+    const memory = this.deps.show(agentId, 'memory')
+    const user = this.deps.show(agentId, 'user')
+    const entries = (view: MemoryFileView): MemoryFileView => ({ ...view, entries: view.entries.filter((entry) => matches([entry])) })
+    return {
+      agentId,
+      query: query.trim(),
+      facts: facts('approved'),
+      files: files(false),
+      memory: entries(memory),
+      user: entries(user),
+      forgotten: {
+        facts: facts('forgotten'),
+        files: files(true),
+        entries: this.removedEntries(agentId, { memory: memory.entries, user: user.entries }).filter((entry) => matches([entry.text]))
+      }
+    }
+  }
+
+  /**
+   * Entries that writes removed and that are not back in the file: the history of MEMORY.md
+   * (this agent's writes) and of USER.md (every agent's). Undone writes put theirs back already.
+   */
+  private removedEntries(agentId: string, current: Readonly<Record<MemoryTarget, readonly string[]>>): RemovedEntry[] {
+    const receipts = [...this.deps.receipts.listByAgent(agentId, 200).filter((receipt) => receipt.target === 'memory'), ...this.deps.receipts.listForUserFile(200)]
+    const seen = new Set<string>()
+    const removed: RemovedEntry[] = []
+    for (const receipt of receipts.sort((a, b) => b.atMs - a.atMs || b.id - a.id)) {
+      for (const text of removedTexts(receipt)) {
+        const key = `${receipt.target}\n${text}`
+        if (seen.has(key) || current[receipt.target].includes(text)) continue
+        seen.add(key)
+        removed.push({ target: receipt.target, text, receiptId: receipt.id, atMs: receipt.atMs })
+      }
+    }
+    return removed.slice(0, REMOVED_SHOWN)
+  }
+}
+
+function removedTexts(receipt: MemoryReceipt): string[] {
+  if (receipt.undoneAtMs !== null) return []
+  return receipt.changes.flatMap((change) => (change.action === 'remove' && change.before !== null ? [change.before] : []))
+}
+
+function fold(text: string): string {
+  return text.normalize('NFKC').toLocaleLowerCase()
+}
+
+/** True when every word of the query appears in one of the texts (any case); an empty query matches all. */
+function matcher(query: string): (texts: readonly string[]) => boolean {
+  const words = fold(query).split(/\s+/).filter((word) => word !== '')
+  return (texts) => {
+    const haystack = fold(texts.join('\n'))
+    return words.every((word) => haystack.includes(word))
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { method } from './define'
+import { AgentId } from './ids'
+import { MemoryFileView, MemoryTarget } from './memory'
+import { Fact, FactId } from './review'
+
+/**
+ * A memory file's name under agents/<id>/memories/, without `.md`: one plain file name, never a
+ * path (no slashes, no leading dot, no control characters), so no request can reach outside.
+ */
+export const MemoryFileSlug = z
+  .string()
+  .min(1, 'A memory file needs a name')
+  .max(200)
+  .regex(/^[^/\\.\p{Cc}][^/\\\p{Cc}]*$/u, 'A memory file name is one plain name under memories/: no folders, no leading dot')
+  .refine((slug) => !slug.endsWith('.md'), 'Give the name without ".md"')
+
+/** One file under agents/<id>/memories/ (or memories/.forgotten/ once forgotten), as a list shows it. */
+export const MemoryFileItem = z.object({
+  agentId: AgentId,
+  slug: z.string(),
+  path: z.string(),
+  /** Frontmatter fields; '' when the file does not have them. */
+  name: z.string(),
+  description: z.string(),
+  type: z.string(),
+  source: z.string(),
+  /** The start of the body, for the list. */
+  excerpt: z.string(),
+  sizeBytes: z.number().int(),
+  modifiedAtMs: z.number().int(),
+  forgotten: z.boolean()
+})
+export type MemoryFileItem = z.infer<typeof MemoryFileItem>
+
+/** A memory file opened for reading or editing: its whole text and the hash a save must name. */
+export const MemoryFileDocument = MemoryFileItem.extend({ text: z.string(), hash: z.string() })
+export type MemoryFileDocument = z.infer<typeof MemoryFileDocument>
+
+/** An entry of MEMORY.md or USER.md that a write took out and that is not back: restorable by adding it again. */
+export const RemovedEntry = z.object({ target: MemoryTarget, text: z.string(), receiptId: z.number().int(), atMs: z.number().int() })
+export type RemovedEntry = z.infer<typeof RemovedEntry>
+
+/**
+ * Everything an agent remembers, for the Memories view: approved facts, memory files, and the
+ * entries of MEMORY.md and USER.md, each filtered by `query` (every word must appear, any case),
+ * and what was forgotten, so it can be restored.
+ */
+export const MemoriesView = z.object({
+  agentId: AgentId,
+  query: z.string(),
+  facts: z.array(Fact),
+  files: z.array(MemoryFileItem),
+  /** Entries matching the query; `usage` is always the whole file's. */
+  memory: MemoryFileView,
+  user: MemoryFileView,
+  forgotten: z.object({ facts: z.array(Fact), files: z.array(MemoryFileItem), entries: z.array(RemovedEntry) })
+})
+export type MemoriesView = z.infer<typeof MemoriesView>
+
+const FactText = z.string().trim().min(1, 'A fact needs some text').max(4000)
+const FileRef = z.object({ agentId: AgentId, slug: MemoryFileSlug })
+
+export const memoriesMethods = {
+  'memories.list': method(z.object({ agentId: AgentId, query: z.string().max(500).optional() }), MemoriesView),
+  /** Changes the text of an approved fact (recorded as an edit; recall uses the new text). */
+  'memories.editFact': method(z.object({ id: FactId, text: FactText }), z.object({ fact: Fact })),
+  /** Takes an approved fact back: it is never recalled again, and stays in history to be restored. */
+  'memories.forgetFact': method(z.object({ id: FactId }), z.object({ fact: Fact })),
+  /** Brings a forgotten fact back as approved. */
+  'memories.restoreFact': method(z.object({ id: FactId }), z.object({ fact: Fact })),
+  'memories.readFile': method(FileRef.extend({ forgotten: z.boolean().optional() }), MemoryFileDocument),
+  /** Saves a memory file's whole text; refused (conflict) when the file changed on disk since `baseHash`. */
+  'memories.writeFile': method(FileRef.extend({ text: z.string().max(1_000_000), baseHash: z.string().max(100) }), MemoryFileDocument),
+  /** Moves a memory file to memories/.forgotten/: out of recall, kept, restorable. */
+  'memories.forgetFile': method(FileRef, z.object({ file: MemoryFileItem })),
+  'memories.restoreFile': method(FileRef, z.object({ file: MemoryFileItem }))
+} as const
