@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-export type SectionName = 'chat' | 'prompt' | 'files' | 'review' | 'nexus' | 'inspector' | 'settings'
+export type SectionName = 'chat' | 'prompt' | 'files' | 'memories' | 'review' | 'nexus' | 'inspector' | 'settings'
 
 /** The shell: first run, sidebar (agents, sections) and the connection state. */
 export class HearthApp {
@@ -27,6 +27,12 @@ export class HearthApp {
     await expect(this.page.getByTestId('first-run-finish')).toBeVisible()
     await this.page.getByTestId('first-run-finish').click()
     await expect(this.firstRun).toBeHidden()
+  }
+
+  /** Opens the app on a fresh home and runs the first run with one agent. */
+  async startWith(url: string, agentName: string, profile = 'Hi.\n'): Promise<void> {
+    await this.open(url)
+    await this.completeFirstRun(agentName, profile)
   }
 
   nav(section: SectionName): Locator {

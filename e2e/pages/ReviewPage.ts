@@ -31,8 +31,8 @@ export class ReviewPage {
     return this.page.getByTestId('candidate-editor')
   }
 
-  /** The "session …, message …" link of a candidate, which opens that message in Chat. */
+  /** The "message N of <chat>" link of a candidate, which opens that message in Chat. */
   jump(candidate: Locator): Locator {
-    return candidate.getByTestId('candidate-jump')
+    return candidate.getByTestId('fact-source')
   }
 }

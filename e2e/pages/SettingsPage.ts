@@ -28,6 +28,14 @@ export class SettingsPage {
     await this.page.getByTestId('settings-limits-save').click()
   }
 
+  /** Picks how the agent's memory-tool writes are made ("Save with a receipt" / "Ask me first") and saves it. */
+  async saveMemoryWrites(choice: 'Save with a receipt' | 'Ask me first'): Promise<void> {
+    const panel = this.page.getByRole('form', { name: 'Memory writes' })
+    await panel.getByRole('group', { name: 'Memory writes by the agent' }).getByRole('radio', { name: choice }).check()
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect(panel.getByRole('status')).toHaveText('Saved to config.json.')
+  }
+
   /** Fills the Retention panel's idle minutes and presses its Save. */
   async saveIdleMinutes(minutes: string): Promise<void> {
     await this.page.getByTestId('settings-idle-minutes').fill(minutes)

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { HearthApp, type SectionName } from '../pages/HearthApp'
 
-const SECTIONS: readonly SectionName[] = ['chat', 'prompt', 'files', 'review', 'nexus', 'inspector', 'settings']
+const SECTIONS: readonly SectionName[] = ['chat', 'prompt', 'files', 'memories', 'review', 'nexus', 'inspector', 'settings']
 
 test('every screen loads, and no request leaves 127.0.0.1', async ({ page, hearth, foreignRequests }) => {
   const requested: string[] = []

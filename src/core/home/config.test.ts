@@ -8,7 +8,7 @@ describe('parseConfig', () => {
       expect(loaded.errors).toEqual([])
       expect(loaded.config.model).toBe(DEFAULT_MODEL)
       expect(loaded.config.cacheTtl).toBe('5m')
-      expect(loaded.config.memory).toEqual({ memoryCharLimit: 4000, userCharLimit: 2000 })
+      expect(loaded.config.memory).toEqual({ memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' })
     }
   })
 

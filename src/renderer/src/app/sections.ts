@@ -4,6 +4,7 @@ import { InspectorSection } from '../features/inspector/InspectorSection'
 import { FilesSection } from '../features/files/FilesSection'
 import { PromptSection } from '../features/prompt/PromptSection'
 import { ReviewSection, selectReviewPendingCount } from '../features/review'
+import { MemoriesSection } from '../features/memories/MemoriesSection'
 import { NexusSection } from '../features/nexus/NexusSection'
 import { selectNexusConflictCount } from '../features/nexus/nexusSlice'
 import { selectDirtyCount } from '../features/files/fileSelectors'
@@ -33,6 +34,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   chat: { label: 'Chat', component: ChatSection },
   prompt: { label: 'Prompt', component: PromptSection },
   files: { label: 'Files', component: FilesSection, badge: selectDirtyCount, badgeNoun: 'unsaved' },
+  memories: { label: 'Memories', component: MemoriesSection },
   review: { label: 'Review', component: ReviewSection, badge: selectReviewPendingCount, badgeNoun: 'waiting' },
   nexus: { label: 'Nexus', component: NexusSection, badge: selectNexusConflictCount, badgeNoun: 'conflicts' },
   inspector: { label: 'Inspector', component: InspectorSection },

@@ -7,6 +7,8 @@ import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
 import { createSettingsSlice } from '../features/settings/settingsSlice'
 import { createPromptSlice } from '../features/prompt/promptSlice'
 import { createReviewSlice } from '../features/review/reviewSlice'
+import { createMemoriesSlice } from '../features/memories/memoriesSlice'
+import { createMemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import { createNexusSlice } from '../features/nexus/nexusSlice'
 import { createProjectStateSlice } from '../features/nexus/projectStateSlice'
 import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
@@ -36,6 +38,8 @@ export function createAppStore(api: ApiClient, storage: KeyValueStore = browserK
     ...createProjectFolderSlice(api, storage)(...args),
     ...createSettingsSlice(api)(...args),
     ...createReviewSlice(api)(...args),
+    ...createMemoriesSlice(api)(...args),
+    ...createMemorySignalsSlice(api)(...args),
     ...createPromptSlice(api)(...args),
     ...createNexusSlice(api)(...args),
     ...createChatSessionsSlice(api)(...args),

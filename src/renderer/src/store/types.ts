@@ -5,6 +5,8 @@ import type { ProjectFolderSlice } from '../features/files/projectFolderSlice'
 import type { SettingsSlice } from '../features/settings/settingsSlice'
 import type { PromptSlice } from '../features/prompt/promptSlice'
 import type { ReviewSlice } from '../features/review/reviewSlice'
+import type { MemoriesSlice } from '../features/memories/memoriesSlice'
+import type { MemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import type { NexusSlice } from '../features/nexus/nexusSlice'
 import type { ProjectStateSlice } from '../features/nexus/projectStateSlice'
 import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
@@ -30,6 +32,8 @@ export type AppState = ConnectionSlice &
   ProjectFolderSlice &
   SettingsSlice &
   ReviewSlice &
+  MemoriesSlice &
+  MemorySignalsSlice &
   PromptSlice &
   NexusSlice &
   ChatSessionsSlice &

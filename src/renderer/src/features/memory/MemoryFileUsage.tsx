@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import type { MemoryTarget } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
-import { usageKey } from '../review/reviewSlice'
+import { usageKey } from './memorySignalsSlice'
 import { MemoryUsageMeter } from './MemoryUsageMeter'
 
 /**

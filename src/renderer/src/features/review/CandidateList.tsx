@@ -1,10 +1,24 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '../../store/useAppStore'
+import { selectAgentName } from '../agents/agentsSlice'
 import { CandidateRow } from './CandidateRow'
-import { groupBySession } from './reviewSlice'
+import { quoteChatTitle } from './FactSourceLink'
+import { groupBySource, type ReviewGroup } from './reviewSlice'
 
-/** The pending candidates grouped by the session they came from; the cursor row scrolls into view. */
+/** "Scribe · Release planning": who proposed it and in which chat, in the names the user gave them. */
+function GroupTitle({ group }: Readonly<{ group: ReviewGroup }>): ReactNode {
+  const agentName = useAppStore(selectAgentName(group.agentId))
+  const chat = group.sessionId === null ? 'not from a chat' : quoteChatTitle(group.sessionTitle)
+  return (
+    <h2 className="review-group__title">
+      {agentName} · {chat}
+      <span className="muted"> · {group.items.length} candidate{group.items.length === 1 ? '' : 's'}</span>
+    </h2>
+  )
+}
+
+/** The pending candidates grouped by agent and the chat they came from; the cursor row scrolls into view. */
 export function CandidateList({ report }: Readonly<{ report: (message: string) => void }>): ReactNode {
   const state = useAppStore(
     useShallow((s) => ({
@@ -24,7 +38,8 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
       reject: s.rejectCandidates,
       edit: s.setReviewEditing,
       merge: s.setReviewMerging,
-      mergeInto: s.mergeCandidate
+      mergeInto: s.mergeCandidate,
+      mergeWith: s.mergeCandidatesInto
     }))
   )
   const listRef = useRef<HTMLDivElement>(null)
@@ -36,12 +51,9 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
   }
   return (
     <div className="review-list" ref={listRef} data-testid="review-list">
-      {groupBySession(state.candidates).map((group) => (
-        <section key={group.sessionId ?? 'none'} className="review-group" data-testid="review-group">
-          <h2 className="review-group__title">
-            {group.sessionId === null ? 'Not from a session' : <>Session <code>{group.sessionId}</code></>}
-            <span className="muted"> · {group.items.length} candidate{group.items.length === 1 ? '' : 's'}</span>
-          </h2>
+      {groupBySource(state.candidates).map((group) => (
+        <section key={`${group.agentId}:${group.sessionId ?? ''}`} className="review-group" data-testid="review-group">
+          <GroupTitle group={group} />
           <ul className="review-group__items">
             {group.items.map(({ fact, index }) => (
               <CandidateRow
@@ -52,6 +64,7 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
                 editing={state.editing === fact.id}
                 merging={state.merging === fact.id}
                 approved={state.approved}
+                pending={state.candidates}
                 onFocus={() => actions.setCursor(index)}
                 onToggle={() => actions.toggle(fact.id)}
                 onApprove={(text) => check(actions.approve([fact.id], text))}
@@ -59,6 +72,7 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
                 onEdit={(on) => actions.edit(on ? fact.id : null)}
                 onMerge={(on) => actions.merge(on ? fact.id : null)}
                 onMergeInto={(intoId, text) => check(actions.mergeInto(fact.id, intoId, text))}
+                onMergeWith={(otherId, text) => check(actions.mergeWith([otherId, fact.id], text))}
               />
             ))}
           </ul>

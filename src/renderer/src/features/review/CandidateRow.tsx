@@ -3,15 +3,9 @@ import type { Fact } from '../../../../shared/contract'
 import { Button } from '../../ui/Button'
 import { CandidateEditor } from './CandidateEditor'
 import { CandidateProvenance } from './CandidateProvenance'
+import { FACT_TYPE_LABELS } from './factTypes'
 import { MergePanel } from './MergePanel'
-
-const TYPE_LABELS: Readonly<Record<Fact['type'], string>> = {
-  decision: 'decision',
-  user_fact: 'about you',
-  project_fact: 'project',
-  error_fix: 'error & fix',
-  preference: 'preference'
-}
+import { ToolWriteChanges, toolWriteEditable } from './ToolWriteChanges'
 
 type CandidateRowProps = Readonly<{
   fact: Fact
@@ -20,6 +14,7 @@ type CandidateRowProps = Readonly<{
   editing: boolean
   merging: boolean
   approved: readonly Fact[]
+  pending: readonly Fact[]
   onFocus: () => void
   onToggle: () => void
   onApprove: (text?: string) => void
@@ -27,11 +22,37 @@ type CandidateRowProps = Readonly<{
   onEdit: (editing: boolean) => void
   onMerge: (merging: boolean) => void
   onMergeInto: (intoId: number, text: string) => void
+  onMergeWith: (otherId: number, text: string) => void
 }>
+
+function Flags({ fact }: Readonly<{ fact: Fact }>): ReactNode {
+  return (
+    <>
+      {fact.scanFailed && <span className="candidate__flag candidate__flag--danger" title={fact.scanFindings.join(', ')}>scan: {fact.scanFindings.join(', ')}</span>}
+      {fact.mergeKind !== null && <span className="candidate__flag">{fact.mergeKind === 'duplicate' ? 'duplicate' : 'may contradict'} #{fact.mergeTargetId}</span>}
+      {fact.origin === 'flagged' && <span className="candidate__flag">flagged wrong</span>}
+      {fact.toolWrite !== null && <span className="candidate__flag">memory write · {fact.toolWrite.target === 'user' ? 'USER.md' : 'MEMORY.md'}</span>}
+    </>
+  )
+}
+
+function Actions(props: CandidateRowProps): ReactNode {
+  const isWrite = props.fact.toolWrite !== null
+  const editable = !isWrite || toolWriteEditable(props.fact)
+  return (
+    <div className="candidate__actions">
+      <Button size="small" variant="primary" onClick={() => props.onApprove()} data-testid="candidate-approve">{isWrite ? 'Approve and write' : 'Approve'} <kbd>a</kbd></Button>
+      {editable && <Button size="small" onClick={() => props.onEdit(true)} data-testid="candidate-edit">Edit <kbd>e</kbd></Button>}
+      {!isWrite && <Button size="small" onClick={() => props.onMerge(true)} data-testid="candidate-merge">Merge… <kbd>m</kbd></Button>}
+      <Button size="small" variant="danger" onClick={props.onReject} data-testid="candidate-reject">Reject <kbd>r</kbd></Button>
+    </div>
+  )
+}
 
 /**
  * One candidate on one line; the focused one unfolds its provenance and actions. Editing and
- * merging happen inline (no dialog), so twenty candidates stay reviewable on one screen.
+ * merging happen inline (no dialog), so twenty candidates stay reviewable on one screen. A memory
+ * write the agent asked for shows the exact change it would make to the file.
  */
 export function CandidateRow(props: CandidateRowProps): ReactNode {
   const { fact, focused, selected, editing, merging } = props
@@ -40,26 +61,22 @@ export function CandidateRow(props: CandidateRowProps): ReactNode {
     <li className={classes} data-testid="candidate" data-candidate-id={fact.id} aria-current={focused} onClick={props.onFocus}>
       <div className="candidate__line">
         <input type="checkbox" checked={selected} onChange={props.onToggle} aria-label={`Select candidate ${fact.id}`} onClick={(event) => event.stopPropagation()} />
-        <span className={`candidate__type candidate__type--${fact.type}`}>{TYPE_LABELS[fact.type]}</span>
+        <span className={`candidate__type candidate__type--${fact.type}`}>{FACT_TYPE_LABELS[fact.type]}</span>
         <span className="candidate__text" data-testid="candidate-text">{fact.text}</span>
-        {fact.scanFailed && <span className="candidate__flag candidate__flag--danger" title={fact.scanFindings.join(', ')}>scan: {fact.scanFindings.join(', ')}</span>}
-        {fact.mergeKind !== null && <span className="candidate__flag">{fact.mergeKind === 'duplicate' ? 'duplicate' : 'may contradict'} #{fact.mergeTargetId}</span>}
-        {fact.origin === 'flagged' && <span className="candidate__flag">flagged wrong</span>}
+        <Flags fact={fact} />
       </div>
       {focused && !editing && !merging && (
         <div className="candidate__detail">
           <CandidateProvenance fact={fact} />
+          {fact.toolWrite !== null && <ToolWriteChanges write={fact.toolWrite} />}
           {fact.mergeTargetText !== null && <div className="candidate__target muted">Existing fact #{fact.mergeTargetId}: {fact.mergeTargetText}</div>}
-          <div className="candidate__actions">
-            <Button size="small" variant="primary" onClick={() => props.onApprove()} data-testid="candidate-approve">Approve <kbd>a</kbd></Button>
-            <Button size="small" onClick={() => props.onEdit(true)} data-testid="candidate-edit">Edit <kbd>e</kbd></Button>
-            <Button size="small" onClick={() => props.onMerge(true)} disabled={props.approved.length === 0} data-testid="candidate-merge">Merge… <kbd>m</kbd></Button>
-            <Button size="small" variant="danger" onClick={props.onReject} data-testid="candidate-reject">Reject <kbd>r</kbd></Button>
-          </div>
+          <Actions {...props} />
         </div>
       )}
-      {editing && <CandidateEditor initial={fact.text} onCancel={() => props.onEdit(false)} onSave={(text) => props.onApprove(text)} />}
-      {merging && <MergePanel fact={fact} approved={props.approved} onCancel={() => props.onMerge(false)} onMerge={props.onMergeInto} />}
+      {editing && <CandidateEditor initial={fact.toolWrite?.changes[0]?.after ?? fact.text} onCancel={() => props.onEdit(false)} onSave={(text) => props.onApprove(text)} />}
+      {merging && (
+        <MergePanel fact={fact} approved={props.approved} pending={props.pending} onCancel={() => props.onMerge(false)} onMerge={props.onMergeInto} onMergeWith={props.onMergeWith} />
+      )}
     </li>
   )
 }

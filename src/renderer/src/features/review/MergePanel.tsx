@@ -1,34 +1,83 @@
 import { Suspense, useState, type ReactNode } from 'react'
 import type { Fact } from '../../../../shared/contract'
+import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
+import { selectAgentName } from '../agents/agentsSlice'
 import { DiffView } from '../files/editor'
 
 type MergePanelProps = Readonly<{
   fact: Fact
   approved: readonly Fact[]
+  pending: readonly Fact[]
+  /** Into an approved fact, which takes the text. */
   onMerge: (intoId: number, text: string) => void
+  /** With another candidate, which takes the text and stays pending. */
+  onMergeWith: (otherId: number, text: string) => void
   onCancel: () => void
 }>
 
+type Target = { readonly kind: 'approved' | 'candidate'; readonly fact: Fact }
+
+function targetsFor(fact: Fact, approved: readonly Fact[], pending: readonly Fact[]): Target[] {
+  const mine = (other: Fact): boolean => other.agentId === fact.agentId && other.id !== fact.id
+  return [
+    ...approved.filter(mine).map((other) => ({ kind: 'approved' as const, fact: other })),
+    ...pending.filter((other) => mine(other) && other.toolWrite === null).map((other) => ({ kind: 'candidate' as const, fact: other }))
+  ]
+}
+
+const keyOf = (target: Target): string => `${target.kind}:${target.fact.id}`
+
+/** Said instead of an empty list: why there is nothing to merge into, and what to do instead. */
+function NothingToMerge({ fact, onCancel }: Readonly<{ fact: Fact; onCancel: () => void }>): ReactNode {
+  const agentName = useAppStore(selectAgentName(fact.agentId))
+  return (
+    <div className="candidate__merge" data-testid="merge-panel" onClick={(event) => event.stopPropagation()}>
+      <p className="candidate__merge-empty" role="status" data-testid="merge-nothing">
+        Nothing to merge into yet: {agentName} has no approved facts and no other candidate waiting. Merging folds this candidate into a fact
+        that says the same thing; approve it (or edit it first) to make it the first one.
+      </p>
+      <div className="candidate__actions">
+        <Button size="small" variant="ghost" onClick={onCancel}>Close</Button>
+      </div>
+    </div>
+  )
+}
+
 /**
- * Merge a candidate into an approved fact of the same agent: pick the fact (the proposed one
- * first), write the merged text, and see the change against the existing fact as a Monaco diff.
+ * Merge a candidate into an approved fact of the same agent (the fact takes the merged text) or
+ * with another waiting candidate (one candidate remains, to approve), seeing the change as a diff.
  */
-export function MergePanel({ fact, approved, onMerge, onCancel }: MergePanelProps): ReactNode {
-  const targets = approved.filter((candidate) => candidate.agentId === fact.agentId)
-  const [targetId, setTargetId] = useState<number>(fact.mergeTargetId ?? targets[0]?.id ?? 0)
-  const target = targets.find((candidate) => candidate.id === targetId)
+export function MergePanel({ fact, approved, pending, onMerge, onMergeWith, onCancel }: MergePanelProps): ReactNode {
+  const targets = targetsFor(fact, approved, pending)
+  const proposed = targets.find((target) => target.kind === 'approved' && target.fact.id === fact.mergeTargetId) ?? targets[0]
+  const [key, setKey] = useState(proposed ? keyOf(proposed) : '')
   const [text, setText] = useState(fact.text)
+  const target = targets.find((candidate) => keyOf(candidate) === key)
+  if (targets.length === 0) return <NothingToMerge fact={fact} onCancel={onCancel} />
+  const confirm = (): void => {
+    if (target === undefined) return
+    if (target.kind === 'approved') onMerge(target.fact.id, text.trim())
+    else onMergeWith(target.fact.id, text.trim())
+  }
+  const group = (kind: Target['kind'], label: string): ReactNode => {
+    const options = targets.filter((candidate) => candidate.kind === kind)
+    if (options.length === 0) return null
+    return (
+      <optgroup label={label}>
+        {options.map((candidate) => (
+          <option key={keyOf(candidate)} value={keyOf(candidate)}>#{candidate.fact.id} {candidate.fact.text.slice(0, 90)}</option>
+        ))}
+      </optgroup>
+    )
+  }
   return (
     <div className="candidate__merge" onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()} data-testid="merge-panel">
       <label className="field">
         <span className="field__label">Merge into</span>
-        <select className="input" value={targetId} onChange={(event) => setTargetId(Number(event.target.value))} data-testid="merge-target">
-          {targets.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              #{candidate.id} {candidate.text.slice(0, 90)}
-            </option>
-          ))}
+        <select className="input" value={key} onChange={(event) => setKey(event.target.value)} data-testid="merge-target">
+          {group('approved', 'Approved facts')}
+          {group('candidate', 'Other candidates waiting')}
         </select>
       </label>
       <label className="field">
@@ -38,16 +87,17 @@ export function MergePanel({ fact, approved, onMerge, onCancel }: MergePanelProp
       {target !== undefined && (
         <Suspense fallback={<div className="muted">Loading the diff…</div>}>
           <div className="candidate__diff">
-            <DiffView original={target.text} modified={text} originalLabel={`Fact #${target.id} now`} modifiedLabel="After the merge" data-testid="merge-diff" />
+            <DiffView original={target.fact.text} modified={text} originalLabel={`#${target.fact.id} now`} modifiedLabel="After the merge" data-testid="merge-diff" />
           </div>
         </Suspense>
       )}
       <div className="candidate__actions">
-        <Button size="small" variant="primary" disabled={target === undefined || text.trim() === ''} onClick={() => onMerge(targetId, text.trim())} data-testid="merge-confirm">
-          Merge into #{targetId}
+        <Button size="small" variant="primary" disabled={target === undefined || text.trim() === ''} onClick={confirm} data-testid="merge-confirm">
+          Merge into #{target?.fact.id ?? ''}
         </Button>
         <Button size="small" variant="ghost" onClick={onCancel}>Cancel</Button>
       </div>
+      {target?.kind === 'candidate' && <p className="muted">The merged candidate stays in the inbox for you to approve; #{fact.id} is kept in its history.</p>}
     </div>
   )
 }

@@ -5,13 +5,22 @@ import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
 import { CandidateList } from './CandidateList'
+import { MergeSelectedPanel } from './MergeSelectedPanel'
+import { RejectedNotice } from './RejectedNotice'
 import { useReviewKeys } from './useReviewKeys'
 import './review.css'
 
 /** The selection bar: batch approve / reject of the checked candidates. */
 function BatchBar({ report }: Readonly<{ report: (message: string) => void }>): ReactNode {
-  const { selected, approve, reject, clear } = useAppStore(
-    useShallow((s) => ({ selected: s.reviewSelected, approve: s.approveCandidates, reject: s.rejectCandidates, clear: s.toggleReviewSelected }))
+  const { selected, approve, reject, clear, merging, openMerge } = useAppStore(
+    useShallow((s) => ({
+      selected: s.reviewSelected,
+      approve: s.approveCandidates,
+      reject: s.rejectCandidates,
+      clear: s.toggleReviewSelected,
+      merging: s.reviewMergingSelected,
+      openMerge: s.setReviewMergingSelected
+    }))
   )
   if (selected.length === 0) return null
   const run = (result: Promise<{ ok: boolean; message?: string }>): void => {
@@ -21,8 +30,10 @@ function BatchBar({ report }: Readonly<{ report: (message: string) => void }>): 
     <div className="review-batch" data-testid="review-batch">
       <strong>{selected.length} selected</strong>
       <Button size="small" variant="primary" onClick={() => run(approve(selected))}>Approve all <kbd>a</kbd></Button>
+      {selected.length >= 2 && <Button size="small" onClick={() => openMerge(true)}>Merge selected…</Button>}
       <Button size="small" variant="danger" onClick={() => run(reject(selected))}>Reject all <kbd>r</kbd></Button>
       <Button size="small" variant="ghost" onClick={() => selected.forEach((id) => clear(id))}>Clear selection</Button>
+      {merging && selected.length >= 2 && <MergeSelectedPanel report={report} />}
     </div>
   )
 }
@@ -54,6 +65,7 @@ export function ReviewSection(): ReactNode {
           {actionError}
         </Banner>
       )}
+      <RejectedNotice report={report} />
       <BatchBar report={report} />
       {loaded && count === 0 ? (
         <EmptyState title="Nothing to review" data-testid="review-empty">

@@ -1,12 +1,11 @@
-import type { Fact, MemoryReceipt, MemoryRecalled, MemoryTarget, MemoryUsage } from '../../../../shared/contract'
+import type { Fact } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
 
 /**
- * The review inbox and the memory signals the chat shows: pending candidates (all agents),
- * approved facts (merge targets), the keyboard cursor and selection, what each turn recalled,
- * and per session the memory-write receipts.
+ * The review inbox: pending candidates (all agents), approved facts (merge targets), the keyboard
+ * cursor and selection, and the actions on facts the chat's recall chip offers.
  */
 export interface ReviewSlice {
   readonly reviewCandidates: readonly Fact[]
@@ -18,12 +17,10 @@ export interface ReviewSlice {
   readonly reviewMerging: number | null
   readonly reviewError: string | null
   readonly reviewLoaded: boolean
-  /** What recall found, by turn id: pushed live by `memory.recalled`, loaded per session from the core's recall log. */
-  readonly recalledByTurn: Readonly<Record<string, MemoryRecalled>>
-  readonly receiptsBySession: Readonly<Record<string, readonly MemoryReceipt[]>>
-  /** Usage of MEMORY.md / USER.md by `${agentId}:${target}` (USER.md is shared: any agent id). */
-  readonly memoryUsage: Readonly<Record<string, MemoryUsage>>
-  readonly loadMemoryUsage: (agentId: string, target: MemoryTarget) => Promise<void>
+  /** The candidates the last Reject decided, so it can be undone (they go back to the inbox). */
+  readonly reviewLastRejected: readonly Fact[]
+  /** True while the panel that merges the selected candidates into one is open. */
+  readonly reviewMergingSelected: boolean
   readonly loadReview: () => Promise<void>
   readonly loadReviewCount: () => Promise<void>
   readonly moveReviewCursor: (delta: number) => void
@@ -34,15 +31,14 @@ export interface ReviewSlice {
   readonly approveCandidates: (ids: readonly number[], text?: string) => Promise<ActionResult>
   readonly rejectCandidates: (ids: readonly number[]) => Promise<ActionResult>
   readonly mergeCandidate: (id: number, intoId: number, text: string) => Promise<ActionResult>
+  /** Folds `ids` (the first one kept, pending) into one candidate with `text`. */
+  readonly mergeCandidatesInto: (ids: readonly number[], text: string) => Promise<ActionResult>
+  readonly setReviewMergingSelected: (open: boolean) => void
+  readonly undoReject: () => Promise<ActionResult>
   readonly flagFactWrong: (id: number) => Promise<ActionResult>
   readonly suppressFact: (id: number) => Promise<ActionResult>
   readonly pinFact: (id: number, to: 'memory' | 'user' | 'file') => Promise<ActionResult<string>>
-  readonly loadSessionReceipts: (sessionId: string) => Promise<void>
-  /** Brings back the "recalled this turn" chips of a session's past turns (after a reload, or from another host). */
-  readonly loadSessionRecalls: (sessionId: string) => Promise<void>
   readonly receiveReviewChanged: () => void
-  readonly receiveMemoryWritten: (receipt: MemoryReceipt) => void
-  readonly receiveMemoryRecalled: (recalled: MemoryRecalled) => void
 }
 
 type Set = (patch: Partial<ReviewSlice> | ((state: AppState) => Partial<ReviewSlice>)) => void
@@ -79,7 +75,7 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       api.call('review.counts', {})
     ])
     set((state) => ({
-      reviewCandidates: pending.candidates,
+      reviewCandidates: sortBySource(pending.candidates),
       reviewApproved: approved.candidates,
       reviewPendingCount: counts.pending,
       reviewCursor: Math.min(state.reviewCursor, Math.max(0, pending.candidates.length - 1)),
@@ -103,17 +99,8 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
     reviewMerging: null,
     reviewError: null,
     reviewLoaded: false,
-    recalledByTurn: {},
-    receiptsBySession: {},
-    memoryUsage: {},
-    async loadMemoryUsage(agentId, target) {
-      try {
-        const view = await api.call('memory.show', { agentId, target })
-        set((state) => ({ memoryUsage: { ...state.memoryUsage, [usageKey(agentId, target)]: view.usage } }))
-      } catch {
-        // The meter is a hint beside the editor; the editor itself reports read failures.
-      }
-    },
+    reviewLastRejected: [],
+    reviewMergingSelected: false,
     async loadReview() {
       try {
         await refresh(set)
@@ -146,8 +133,30 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       set({ reviewMerging: id, reviewEditing: null })
     },
     approveCandidates: (ids, text) => decide(set, ids, (id) => api.call('review.approve', text === undefined ? { id } : { id, text })),
-    rejectCandidates: (ids) => decide(set, ids, (id) => api.call('review.reject', { id })),
+    async rejectCandidates(ids) {
+      const rejected = get().reviewCandidates.filter((fact) => ids.includes(fact.id))
+      const result = await decide(set, ids, (id) => api.call('review.reject', { id }))
+      if (result.ok) set({ reviewLastRejected: rejected })
+      return result
+    },
     mergeCandidate: (id, intoId, text) => decide(set, [id], () => api.call('review.merge', { id, intoId, text })),
+    async mergeCandidatesInto(ids, text) {
+      const result = await eachId(ids.slice(0, 1), () => api.call('review.mergeCandidates', { ids: [...ids], text }))
+      afterDecision(set, result.ok ? ids.slice(1) : [])
+      if (result.ok) set({ reviewMergingSelected: false, reviewSelected: [] })
+      await refresh(set).catch(() => undefined)
+      return result
+    },
+    setReviewMergingSelected(open) {
+      set({ reviewMergingSelected: open, reviewEditing: null, reviewMerging: null })
+    },
+    async undoReject() {
+      const ids = get().reviewLastRejected.map((fact) => fact.id)
+      const result = await eachId(ids, (id) => api.call('review.restore', { id }))
+      set({ reviewLastRejected: [] })
+      await refresh(set).catch(() => undefined)
+      return result
+    },
     flagFactWrong: (id) => decide(set, [], () => api.call('review.flagWrong', { id })),
     suppressFact: (id) => decide(set, [], () => api.call('review.suppress', { id, suppressed: true })),
     async pinFact(id, to) {
@@ -158,62 +167,35 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
         return { ok: false, message: errorMessage(error) }
       }
     },
-    async loadSessionReceipts(sessionId) {
-      try {
-        const { receipts } = await api.call('memory.receipts', { sessionId })
-        set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], receipts) } }))
-      } catch (error) {
-        set({ reviewError: errorMessage(error) })
-      }
-    },
-    async loadSessionRecalls(sessionId) {
-      try {
-        const { recalls } = await api.call('memory.recallsForSession', { sessionId })
-        // A live event is at least as new as the log (and may clear a turn's chip), so it wins.
-        set((state) => ({ recalledByTurn: { ...Object.fromEntries(recalls.map((recalled) => [recalled.turnId, recalled])), ...state.recalledByTurn } }))
-      } catch (error) {
-        set({ reviewError: errorMessage(error) })
-      }
-    },
     receiveReviewChanged() {
       if (get().reviewLoaded) void get().loadReview()
       else void get().loadReviewCount()
-    },
-    receiveMemoryWritten(receipt) {
-      set((state) => ({ memoryUsage: { ...state.memoryUsage, [usageKey(receipt.agentId, receipt.target)]: receipt.usage } }))
-      if (receipt.sessionId === null) return
-      const sessionId = receipt.sessionId
-      set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], [receipt]) } }))
-    },
-    receiveMemoryRecalled(recalled) {
-      set((state) => ({ recalledByTurn: { ...state.recalledByTurn, [recalled.turnId]: recalled } }))
     }
   })
 }
 
-export function usageKey(agentId: string, target: MemoryTarget): string {
-  return target === 'user' ? 'user' : `${agentId}:memory`
-}
-
-/**
- * Receipts by id, oldest first. A live `memory.written` and a `memory.receipts` load can both
- * bring the same receipt (the load may answer after the event), so neither may duplicate or drop one.
- */
-function mergeReceipts(known: readonly MemoryReceipt[], incoming: readonly MemoryReceipt[]): readonly MemoryReceipt[] {
-  const byId = new Map(known.map((receipt) => [receipt.id, receipt]))
-  for (const receipt of incoming) byId.set(receipt.id, receipt)
-  return [...byId.values()].sort((a, b) => a.atMs - b.atMs || a.id - b.id)
-}
-
 export const selectReviewPendingCount = (state: AppState): number => state.reviewPendingCount
 
-/** Candidates grouped by session (null = no session), keeping list order. */
-export function groupBySession(candidates: readonly Fact[]): { sessionId: string | null; items: { fact: Fact; index: number }[] }[] {
-  const groups: { sessionId: string | null; items: { fact: Fact; index: number }[] }[] = []
+/** One group of the inbox: the candidates of one agent from one chat (or from no chat). */
+export interface ReviewGroup {
+  readonly agentId: string
+  readonly sessionId: string | null
+  readonly sessionTitle: string | null
+  readonly items: { fact: Fact; index: number }[]
+}
+
+/** Candidates in inbox order: by agent, then by chat, oldest first, so each group is one run for j/k. */
+function sortBySource(candidates: readonly Fact[]): Fact[] {
+  return [...candidates].sort((a, b) => a.agentId.localeCompare(b.agentId) || (a.sessionId ?? '').localeCompare(b.sessionId ?? '') || a.id - b.id)
+}
+
+/** Candidates grouped by agent and source chat, keeping list order (indexes are the keyboard cursor's). */
+export function groupBySource(candidates: readonly Fact[]): ReviewGroup[] {
+  const groups: ReviewGroup[] = []
   candidates.forEach((fact, index) => {
-    const group = groups.find((g) => g.sessionId === fact.sessionId)
+    const group = groups.find((g) => g.agentId === fact.agentId && g.sessionId === fact.sessionId)
     if (group) group.items.push({ fact, index })
-    else groups.push({ sessionId: fact.sessionId, items: [{ fact, index }] })
+    else groups.push({ agentId: fact.agentId, sessionId: fact.sessionId, sessionTitle: fact.sessionTitle, items: [{ fact, index }] })
   })
   return groups
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useStoreApi } from '../../store/useAppStore'
+import { toolWriteEditable } from './ToolWriteChanges'
 
 /** True when the key press belongs to a text field, not to the list. */
 function isTyping(target: EventTarget | null): boolean {
@@ -30,9 +31,9 @@ export function useReviewKeys(report: (message: string) => void): void {
         x: () => focused && state.toggleReviewSelected(focused.id),
         a: () => targets.length > 0 && done(state.approveCandidates(targets)),
         r: () => targets.length > 0 && done(state.rejectCandidates(targets)),
-        e: () => focused && state.setReviewEditing(focused.id),
-        m: () => focused && state.reviewApproved.length > 0 && state.setReviewMerging(focused.id),
-        Escape: () => (state.setReviewEditing(null), state.setReviewMerging(null))
+        e: () => focused && (focused.toolWrite === null || toolWriteEditable(focused)) && state.setReviewEditing(focused.id),
+        m: () => focused && focused.toolWrite === null && state.setReviewMerging(focused.id),
+        Escape: () => (state.setReviewEditing(null), state.setReviewMerging(null), state.setReviewMergingSelected(false))
       }
       const action = actions[event.key]
       if (!action) return

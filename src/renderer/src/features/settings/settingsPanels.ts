@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { ApiKeyForm } from './ApiKeyForm'
 import { HomeFolderPanel } from './HomeFolderPanel'
 import { LimitsSettingsForm } from './LimitsSettingsForm'
+import { MemoryWritesSettingsForm } from './MemoryWritesSettingsForm'
 import { ModelSettingsForm } from './ModelSettingsForm'
 import { RetentionSettingsForm } from './RetentionSettingsForm'
 import { ToolsSettings } from '../tools/ToolsSettings'
@@ -20,6 +21,7 @@ export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
   { id: 'model', title: 'Model', component: ModelSettingsForm },
   { id: 'api-key', title: 'API key', component: ApiKeyForm },
   { id: 'limits', title: 'Limits', component: LimitsSettingsForm },
+  { id: 'memory-writes', title: 'Memory writes', component: MemoryWritesSettingsForm },
   { id: 'retention', title: 'Retention', component: RetentionSettingsForm },
   { id: 'tools', title: 'Tools', component: ToolsSettings },
   { id: 'home', title: 'Where your data lives', component: HomeFolderPanel }

@@ -9,7 +9,7 @@ function receipt(id: number, atMs: number): MemoryReceipt {
   return { id, agentId: 'scribe', sessionId: 's1', turnId: `t${id}`, target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: `fact ${id}` }], usage, origin: 'tool', atMs, undoable: true, undoneAtMs: null }
 }
 
-describe('memory signals in the review slice', () => {
+describe('memory signals', () => {
   it('keeps what each turn recalled, not only the latest turn of the session', () => {
     const api = createFakeApi()
     const store = createAppStore(api)
@@ -52,5 +52,24 @@ describe('memory signals in the review slice', () => {
     api.emit('memory.written', receipt(3, 30))
     expect(store.getState().receiptsBySession.s1?.map((r) => r.id)).toEqual([1, 2, 3])
     expect(store.getState().memoryUsage['scribe:memory']?.text).toBe('0% — 10/2200 chars')
+  })
+
+  it('Undo marks the receipt undone and takes the usage the undo left; another window hears it by event', async () => {
+    const api = createFakeApi()
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    api.emit('memory.written', receipt(1, 10))
+    const after = { chars: 0, limit: 2200, percent: 0, text: '0% — 0/2200 chars', entryCount: 0 }
+    api.handle('memory.undo', ({ receiptId }) => ({ receipt: { ...receipt(receiptId, 10), undoneAtMs: 99 }, usage: after, message: 'Undone: MEMORY.md is back.' }))
+    expect(await store.getState().undoMemoryWrite(1)).toEqual({ ok: true, value: 'Undone: MEMORY.md is back.' })
+    expect(store.getState().receiptsBySession.s1?.[0]?.undoneAtMs).toBe(99)
+    expect(store.getState().memoryUsage['scribe:memory']?.text).toBe('0% — 0/2200 chars')
+
+    api.handle('memory.undo', () => {
+      throw new Error('Cannot undo this write: MEMORY.md changed after it.')
+    })
+    expect(await store.getState().undoMemoryWrite(1)).toEqual({ ok: false, message: 'Cannot undo this write: MEMORY.md changed after it.' })
+    api.emit('memory.undone', { receipt: { ...receipt(2, 20), undoneAtMs: 120 }, usage: after, message: 'Undone.' })
+    expect(store.getState().receiptsBySession.s1?.map((r) => [r.id, r.undoneAtMs])).toEqual([[1, 99], [2, 120]])
   })
 })

@@ -1,0 +1,110 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { expect, test } from '../fixtures/hearth'
+import { snap } from '../fixtures/screenshots'
+import { connectModel, withRpc, type RpcClient } from '../pages/ChatPage'
+import { HearthApp } from '../pages/HearthApp'
+import { MemoriesPage } from '../pages/MemoriesPage'
+
+let fake: FakeAnthropic
+test.beforeAll(async () => {
+  fake = await startFakeAnthropic()
+})
+test.afterAll(async () => fake.close())
+
+/** One chat turn, then the session ends with retention proposing `facts` drawn from its first message; all approved. */
+async function approvedFromChat(rpc: RpcClient, text: string, facts: readonly string[]): Promise<{ sessionId: string; messageId: number }> {
+  fake.script('Noted.')
+  const turn = await rpc.call('chat.send', { agentId: 'scribe', text })
+  await expect.poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length).toBe(2)
+  const messageId = (await rpc.call('sessions.get', { id: turn.sessionId })).messages[0].id as number
+  fake.setToolInput('record_memory_candidates', {
+    candidates: facts.map((fact) => ({ text: fact, type: 'decision', speaker: 'user', entities: [], quote: text.slice(0, 40), message_id: String(messageId) }))
+  })
+  const ended = await rpc.call('sessions.end', { id: turn.sessionId })
+  for (const candidate of ended.candidates as { id: number }[]) await rpc.call('review.approve', { id: candidate.id })
+  return { sessionId: turn.sessionId, messageId }
+}
+
+test('Memories: see, search, edit, forget and restore facts, entries and memory files', async ({ page, hearth }) => {
+  fake.reset()
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Scribe', '# About me\n\nI run the release train.\n')
+  const source = await withRpc(hearth, async (rpc) => {
+    await connectModel(rpc, fake.url)
+    const made = await approvedFromChat(rpc, 'Release planning: we ship on Tuesdays, and the staging cluster lives in Frankfurt.', [
+      'Releases ship on Tuesdays',
+      'The staging cluster lives in Frankfurt'
+    ])
+    await rpc.call('memory.apply', { agentId: 'scribe', target: 'memory', action: 'add', content: 'Release notes go to the wiki' })
+    return made
+  })
+  const memoryFile = join(hearth.home, 'agents', 'scribe', 'memories', 'release-train.md')
+  writeFileSync(memoryFile, '---\nname: "release-train"\ndescription: "How a release goes out"\ntype: "project_fact"\nsource: "a chat"\n---\n\nFreeze, tag, ship on Tuesday.\n')
+
+  const memories = new MemoriesPage(page)
+  await memories.open()
+  await expect(page.getByRole('heading', { name: 'Memories' })).toBeVisible()
+  await expect(memories.fact('Releases ship on Tuesdays')).toContainText('message 1 of “Release planning: we ship on Tuesdays, and the staging…”')
+  await expect(memories.entries('memory')).toHaveText([/Release notes go to the wiki/])
+  await expect(memories.files).toContainText(['memories/release-train.md How a release goes out'])
+  await snap(page, 'memories-overview')
+
+  await memories.search.fill('frankfurt')
+  await expect(memories.facts.getByTestId('memory-fact')).toHaveCount(1)
+  await expect(memories.entries('memory')).toHaveCount(0)
+  await expect(page.getByTestId('memories-entries-memory')).toContainText('Nothing here matches your search.')
+  await snap(page, 'memories-search')
+  await memories.search.fill('')
+  await expect(memories.facts.getByTestId('memory-fact')).toHaveCount(2)
+
+  // Edit a fact in place.
+  await memories.fact('Releases ship on Tuesdays').getByRole('button', { name: 'Edit' }).click()
+  await page.getByRole('textbox', { name: 'Fact text' }).fill('Releases ship on Tuesdays after the freeze')
+  await snap(page, 'memories-editing-fact')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(memories.fact('Releases ship on Tuesdays after the freeze')).toBeVisible()
+
+  // Forget: out of the list and out of recall, kept under Forgotten; Restore brings it back.
+  await memories.fact('The staging cluster lives in Frankfurt').getByRole('button', { name: 'Forget' }).click()
+  await expect(memories.notice).toContainText('Forgotten: “The staging cluster lives in Frankfurt”')
+  await expect(memories.fact('Frankfurt')).toHaveCount(0)
+  await expect(memories.forgotten).toContainText(['The staging cluster lives in Frankfurt · fact'])
+  const recalled = await withRpc(hearth, (rpc) => rpc.call('memory.recall', { agentId: 'scribe', query: 'staging cluster Frankfurt' }))
+  expect(recalled.items).toEqual([])
+  await snap(page, 'memories-forgotten')
+  await memories.forgotten.filter({ hasText: 'Frankfurt' }).getByRole('button', { name: 'Restore' }).click()
+  await expect(memories.fact('The staging cluster lives in Frankfurt')).toBeVisible()
+  await expect(page.getByTestId('memories-forgotten')).toHaveCount(0)
+
+  // An entry of MEMORY.md: forgotten through the memory tool, restored by adding it back.
+  const memoryPath = join(hearth.home, 'agents', 'scribe', 'MEMORY.md')
+  await memories.entries('memory').filter({ hasText: 'Release notes go to the wiki' }).getByRole('button', { name: 'Forget' }).click()
+  await expect(memories.entries('memory')).toHaveCount(0)
+  expect(readFileSync(memoryPath, 'utf8')).not.toContain('Release notes go to the wiki')
+  await memories.notice.getByRole('button', { name: 'Restore' }).click()
+  await expect(memories.entries('memory')).toHaveText([/Release notes go to the wiki/])
+  expect(readFileSync(memoryPath, 'utf8')).toContain('Release notes go to the wiki')
+
+  // A memory file: open, edit, save to disk; forget and restore.
+  await memories.files.getByRole('button', { name: 'Open' }).click()
+  const editor = page.getByRole('textbox', { name: 'Text of memories/release-train.md' })
+  await editor.fill(`${await editor.inputValue()}Announce it in #releases.\n`)
+  await page.getByRole('button', { name: 'Save file' }).click()
+  await expect(page.getByTestId('memory-file-editor').getByRole('status')).toHaveText('Saved.')
+  expect(readFileSync(memoryFile, 'utf8')).toContain('Announce it in #releases.')
+  await snap(page, 'memories-file-editor')
+  await memories.files.getByRole('button', { name: 'Forget' }).click()
+  await expect(memories.files).toHaveCount(0)
+  await expect(memories.forgotten).toContainText(['memories/release-train.md · memory file'])
+  await memories.forgotten.getByRole('button', { name: 'Restore' }).click()
+  await expect(memories.files).toHaveCount(1)
+
+  // The source of a fact opens that message in Chat.
+  await memories.fact('Releases ship on Tuesdays after the freeze').getByRole('button', { name: /message 1 of/ }).click()
+  await expect(app.nav('chat')).toHaveAttribute('aria-current', 'page')
+  await expect(page.locator(`[data-message-id="${source.messageId}"]`)).toHaveAttribute('data-focused', 'true')
+  await snap(page, 'memories-source-opens-chat')
+})

@@ -1,0 +1,127 @@
+import type { MemoriesView, MemoryFileDocument, MemoryTarget } from '../../../../shared/contract'
+import type { ApiClient } from '../../api/client'
+import { errorMessage } from '../../api/rpcError'
+import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+
+/** What was just forgotten, so the notice can offer to bring it straight back. */
+export type ForgottenItem =
+  | { readonly kind: 'fact'; readonly id: number; readonly text: string }
+  | { readonly kind: 'file'; readonly slug: string }
+  | { readonly kind: 'entry'; readonly target: MemoryTarget; readonly text: string }
+
+/**
+ * The Memories section: everything the selected agent remembers (approved facts, memory files,
+ * MEMORY.md / USER.md entries), one search over it, and edit, forget and restore for each kind.
+ * The view is re-read after every change, and when a memory write or review decision lands.
+ */
+export interface MemoriesSlice {
+  readonly memoriesView: MemoriesView | null
+  readonly memoriesQuery: string
+  readonly memoriesError: string | null
+  readonly memoriesLastForgotten: ForgottenItem | null
+  /** The memory file open in the editor, if any. */
+  readonly memoriesOpenFile: MemoryFileDocument | null
+  readonly loadMemories: () => Promise<void>
+  readonly setMemoriesQuery: (query: string) => Promise<void>
+  readonly editMemoryFact: (id: number, text: string) => Promise<ActionResult>
+  readonly forgetMemory: (item: ForgottenItem) => Promise<ActionResult>
+  readonly restoreMemory: (item: ForgottenItem) => Promise<ActionResult>
+  readonly editMemoryEntry: (target: MemoryTarget, before: string, after: string) => Promise<ActionResult>
+  readonly openMemoryFile: (slug: string, forgotten: boolean) => Promise<ActionResult>
+  readonly saveMemoryFile: (text: string) => Promise<ActionResult>
+  readonly closeMemoryFile: () => void
+  readonly receiveMemoriesChanged: () => void
+}
+
+type Get = () => AppState
+
+/** Runs an action, turns a refusal into its message, and re-reads the view either way. */
+async function act(get: Get, work: () => Promise<unknown>): Promise<ActionResult> {
+  try {
+    await work()
+    return { ok: true, value: undefined }
+  } catch (error) {
+    return { ok: false, message: errorMessage(error) }
+  } finally {
+    await get().loadMemories()
+  }
+}
+
+/** A refused memory-tool write (the result object says why) becomes a thrown error for `act`. */
+function expectWritten(result: { success: boolean; error?: string }): void {
+  if (!result.success) throw new Error(result.error ?? 'The memory file refused the change.')
+}
+
+export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice> {
+  const forget = async (agentId: string, item: ForgottenItem): Promise<void> => {
+    if (item.kind === 'fact') await api.call('memories.forgetFact', { id: item.id })
+    else if (item.kind === 'file') await api.call('memories.forgetFile', { agentId, slug: item.slug })
+    else expectWritten(await api.call('memory.apply', { agentId, target: item.target, action: 'remove', oldText: item.text }))
+  }
+  const restore = async (agentId: string, item: ForgottenItem): Promise<void> => {
+    if (item.kind === 'fact') await api.call('memories.restoreFact', { id: item.id })
+    else if (item.kind === 'file') await api.call('memories.restoreFile', { agentId, slug: item.slug })
+    else expectWritten(await api.call('memory.apply', { agentId, target: item.target, action: 'add', content: item.text }))
+  }
+  return (set, get) => {
+    const agent = (): string => get().selectedAgentId ?? ''
+    return {
+      memoriesView: null,
+      memoriesQuery: '',
+      memoriesError: null,
+      memoriesLastForgotten: null,
+      memoriesOpenFile: null,
+      async loadMemories() {
+        const agentId = get().selectedAgentId
+        if (agentId === null) return
+        try {
+          const view = await api.call('memories.list', { agentId, query: get().memoriesQuery })
+          // An answer for an agent or a search the user has left behind is dropped.
+          if (get().selectedAgentId === agentId && view.query === get().memoriesQuery.trim()) set({ memoriesView: view, memoriesError: null })
+        } catch (error) {
+          set({ memoriesError: errorMessage(error) })
+        }
+      },
+      async setMemoriesQuery(query) {
+        set({ memoriesQuery: query })
+        await get().loadMemories()
+      },
+      editMemoryFact: (id, text) => act(get, () => api.call('memories.editFact', { id, text })),
+      async forgetMemory(item) {
+        const result = await act(get, () => forget(agent(), item))
+        if (result.ok) set({ memoriesLastForgotten: item, ...(item.kind === 'file' ? { memoriesOpenFile: null } : {}) })
+        return result
+      },
+      async restoreMemory(item) {
+        const result = await act(get, () => restore(agent(), item))
+        if (result.ok) set({ memoriesLastForgotten: null })
+        return result
+      },
+      editMemoryEntry: (target, before, after) =>
+        act(get, async () => expectWritten(await api.call('memory.apply', { agentId: agent(), target, action: 'replace', oldText: before, content: after }))),
+      async openMemoryFile(slug, forgotten) {
+        try {
+          set({ memoriesOpenFile: await api.call('memories.readFile', { agentId: agent(), slug, forgotten }) })
+          return { ok: true, value: undefined }
+        } catch (error) {
+          return { ok: false, message: errorMessage(error) }
+        }
+      },
+      async saveMemoryFile(text) {
+        const open = get().memoriesOpenFile
+        if (open === null) return { ok: false, message: 'No memory file is open.' }
+        return act(get, async () => set({ memoriesOpenFile: await api.call('memories.writeFile', { agentId: open.agentId, slug: open.slug, text, baseHash: open.hash }) }))
+      },
+      closeMemoryFile() {
+        set({ memoriesOpenFile: null })
+      },
+      receiveMemoriesChanged() {
+        if (get().memoriesView !== null) void get().loadMemories()
+      }
+    }
+  }
+}
+
+/** The view, when it belongs to the agent now selected (a switch shows nothing stale). */
+export const selectMemoriesView = (state: AppState): MemoriesView | null =>
+  state.memoriesView !== null && state.memoriesView.agentId === state.selectedAgentId ? state.memoriesView : null
