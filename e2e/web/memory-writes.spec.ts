@@ -87,6 +87,8 @@ test('"Ask me first": the agent\'s write waits in Review, is written on approval
   await chat.send('I prefer tabs. Remember it.')
   await chat.waitForTurns(1)
   expect(toolResultText()).toContain('awaits their approval')
+  await expect(page.getByTestId('memory-pending-write')).toContainText('Waiting for your approval. Nothing was written to MEMORY.md yet')
+  await snap(page, 'chat-memory-write-waiting')
   expect(readFileSync(memoryPath, 'utf8')).toBe('')
   await expect(page.getByTestId('memory-receipt')).toHaveCount(0)
   await expect(app.nav('review')).toContainText('1')

@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, type ReactNode } from 'react'
 import type { TurnView as TurnUsage, VersionGroupView } from '../../../../shared/contract'
-import { MemoryReceiptCard, RecalledChip, UnsavedClaimFlag } from '../memory'
+import { MemoryReceiptCard, PendingWriteNote, RecalledChip, UnsavedClaimFlag } from '../memory'
 import { Markdown } from './markdown/Markdown'
 import { ReplyActions } from './ReplyActions'
 import { ToolCallCard } from './ToolCallCard'
@@ -63,7 +63,10 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
       )}
       {group.userMessageId !== null && <RecalledChip turnId={group.turnId} />}
       {group.tools.map((tool) => (
-        <ToolCallCard key={tool.id} name={tool.name} input={tool.input} ok={tool.ok} result={tool.result} />
+        <Fragment key={tool.id}>
+          <ToolCallCard name={tool.name} input={tool.input} ok={tool.ok} result={tool.result} />
+          <PendingWriteNote toolName={tool.name} result={tool.result} />
+        </Fragment>
       ))}
       {receipts.map((receipt) => (
         <MemoryReceiptCard key={receipt.id} receipt={receipt} />
