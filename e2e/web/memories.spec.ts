@@ -44,12 +44,16 @@ test('Memories: see, search, edit, forget and restore facts, entries and memory 
   const memoryFile = join(hearth.home, 'agents', 'scribe', 'memories', 'release-train.md')
   writeFileSync(memoryFile, '---\nname: "release-train"\ndescription: "How a release goes out"\ntype: "project_fact"\nsource: "a chat"\n---\n\nFreeze, tag, ship on Tuesday.\n')
 
+  writeFileSync(join(hearth.home, 'agents', 'scribe', 'memories', 'scan.md'), Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01]))
   const memories = new MemoriesPage(page)
   await memories.open()
+  // A file Hearth cannot read is listed with the reason, and does not hide the others.
+  await expect(memories.files.filter({ hasText: 'memories/scan.md' })).toContainText('Cannot be read:')
+  await expect(memories.files.filter({ hasText: 'memories/scan.md' }).getByRole('button', { name: 'Open' })).toBeDisabled()
   await expect(page.getByRole('heading', { name: 'Memories' })).toBeVisible()
   await expect(memories.fact('Releases ship on Tuesdays')).toContainText('message 1 of “Release planning: we ship on Tuesdays, and the staging…”')
   await expect(memories.entries('memory')).toHaveText([/Release notes go to the wiki/])
-  await expect(memories.files).toContainText(['memories/release-train.md How a release goes out'])
+  await expect(memories.files.filter({ hasText: 'release-train' })).toContainText('memories/release-train.md How a release goes out')
   await snap(page, 'memories-overview')
 
   await memories.search.fill('frankfurt')
@@ -89,18 +93,19 @@ test('Memories: see, search, edit, forget and restore facts, entries and memory 
   expect(readFileSync(memoryPath, 'utf8')).toContain('Release notes go to the wiki')
 
   // A memory file: open, edit, save to disk; forget and restore.
-  await memories.files.getByRole('button', { name: 'Open' }).click()
+  const releaseTrain = memories.files.filter({ hasText: 'release-train' })
+  await releaseTrain.getByRole('button', { name: 'Open' }).click()
   const editor = page.getByRole('textbox', { name: 'Text of memories/release-train.md' })
   await editor.fill(`${await editor.inputValue()}Announce it in #releases.\n`)
   await page.getByRole('button', { name: 'Save file' }).click()
   await expect(page.getByTestId('memory-file-editor').getByRole('status')).toHaveText('Saved.')
   expect(readFileSync(memoryFile, 'utf8')).toContain('Announce it in #releases.')
   await snap(page, 'memories-file-editor')
-  await memories.files.getByRole('button', { name: 'Forget' }).click()
-  await expect(memories.files).toHaveCount(0)
+  await releaseTrain.getByRole('button', { name: 'Forget' }).click()
+  await expect(memories.files).toHaveCount(1)
   await expect(memories.forgotten).toContainText(['memories/release-train.md · memory file'])
   await memories.forgotten.getByRole('button', { name: 'Restore' }).click()
-  await expect(memories.files).toHaveCount(1)
+  await expect(memories.files).toHaveCount(2)
 
   // The source of a fact opens that message in Chat.
   await memories.fact('Releases ship on Tuesdays after the freeze').getByRole('button', { name: /message 1 of/ }).click()

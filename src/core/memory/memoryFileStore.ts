@@ -25,10 +25,7 @@ export class MemoryFileStore {
     const dir = this.dir(agentId, forgotten)
     if (!existsSync(dir)) return []
     const slugs = readdirSync(dir).filter((name) => name.endsWith('.md') && !name.startsWith('.')).map((name) => name.slice(0, -3))
-    return slugs.flatMap((slug) => {
-      const doc = this.load(agentId, slug, forgotten)
-      return doc === null ? [] : [withoutText(doc)]
-    }).sort((a, b) => b.modifiedAtMs - a.modifiedAtMs || a.slug.localeCompare(b.slug))
+    return slugs.flatMap((slug) => this.listed(agentId, slug, forgotten)).sort((a, b) => b.modifiedAtMs - a.modifiedAtMs || a.slug.localeCompare(b.slug))
   }
 
   read(agentId: string, slug: string, forgotten = false): MemoryFileDocument {
@@ -81,6 +78,20 @@ export class MemoryFileStore {
     return path
   }
 
+  /** A file for the list: readable or not (one bad file must not hide the others), gone between readdir and read: skipped. */
+  private listed(agentId: string, slug: string, forgotten: boolean): MemoryFileItem[] {
+    try {
+      const doc = this.load(agentId, slug, forgotten)
+      return doc === null ? [] : [withoutText(doc)]
+    } catch (error) {
+      const path = join(this.dir(agentId, forgotten), `${slug}.md`)
+      const stat = statSync(path, { throwIfNoEntry: false })
+      const problem = error instanceof Error ? error.message : String(error)
+      const blank = { name: '', description: '', type: '', source: '', excerpt: '' }
+      return [{ agentId, slug, path, ...blank, sizeBytes: stat?.size ?? 0, modifiedAtMs: Math.floor(stat?.mtimeMs ?? 0), forgotten, problem }]
+    }
+  }
+
   private load(agentId: string, slug: string, forgotten: boolean): MemoryFileDocument | null {
     const path = this.contained(this.dir(agentId, forgotten), slug)
     const read = readTextFile(path)
@@ -102,6 +113,7 @@ export class MemoryFileStore {
       sizeBytes: read.bytes.length,
       modifiedAtMs: Math.floor(statSync(path).mtimeMs),
       forgotten,
+      problem: null,
       // The editor gets the file as it is, a byte-order mark included, so a save keeps it.
       text: hasBom(read.bytes) && !read.text.startsWith('\uFEFF') ? `\uFEFF${read.text}` : read.text,
       hash: createHash('sha256').update(read.bytes).digest('hex')

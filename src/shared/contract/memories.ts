@@ -29,7 +29,9 @@ export const MemoryFileItem = z.object({
   excerpt: z.string(),
   sizeBytes: z.number().int(),
   modifiedAtMs: z.number().int(),
-  forgotten: z.boolean()
+  forgotten: z.boolean(),
+  /** Why the file cannot be read (binary, not UTF-8, too big); it is listed anyway, never silently skipped. */
+  problem: z.string().nullable()
 })
 export type MemoryFileItem = z.infer<typeof MemoryFileItem>
 

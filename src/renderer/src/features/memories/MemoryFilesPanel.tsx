@@ -22,9 +22,10 @@ function FileRow({ file }: Readonly<{ file: MemoryFileItem }>): ReactNode {
         {file.type !== '' && <span className={`candidate__type candidate__type--${file.type}`}>{Object.hasOwn(FACT_TYPE_LABELS, file.type) ? FACT_TYPE_LABELS[file.type as Fact['type']] : file.type}</span>}
         {file.source !== '' && <span className="muted">from {file.source}</span>}
       </div>
+      {file.problem !== null && <div className="field__error">Cannot be read: {file.problem}</div>}
       {error !== null && <div className="field__error" role="alert">{error}</div>}
       <div className="memory-item__actions">
-        <Button size="small" variant="ghost" onClick={() => report(open(file.slug, false))}>Open</Button>
+        <Button size="small" variant="ghost" disabled={file.problem !== null} onClick={() => report(open(file.slug, false))}>Open</Button>
         <Button size="small" variant="ghost" onClick={() => report(forget({ kind: 'file', slug: file.slug }))}>Forget</Button>
       </div>
     </li>
