@@ -1,10 +1,10 @@
 import type { Db } from '../node/db/openDatabase'
-import type { CallUsage, MissReason, RequestSections } from './chatTypes'
+import type { CacheTtl, CallPurpose, CallStatus, CallUsage, MissReason, RequestSections } from './chatTypes'
 
 /** How to rebuild the exact request of a call from stored rows (the fenced context is never stored). */
 export interface RequestRecipe {
   readonly maxTokens: number
-  readonly ttl: '5m' | '1h'
+  readonly ttl: CacheTtl
   /** Stored message ids in request order (after merging, messages sharing a role are joined). */
   readonly messageIds: readonly number[]
   /** Per-turn context appended to the current user message: who, how big, a hash — not the text. */
@@ -15,11 +15,14 @@ export interface RequestRecipe {
   readonly instruction?: string
 }
 
+/** How a call that ran to its end (in this process) finished. */
+export type FinishedCallStatus = Exclude<CallStatus, 'streaming' | 'interrupted'>
+
 export interface NewCall {
   readonly sessionId: string
   readonly turnId: string
   readonly iteration: number
-  readonly purpose: 'turn' | 'compression'
+  readonly purpose: CallPurpose
   readonly model: string
   readonly promptVersion: number
   readonly recipe: RequestRecipe
@@ -30,7 +33,7 @@ export interface NewCall {
 /** A stored call: what `start` was given (its time becomes `startedAtMs`) and how it ended. */
 export interface CallRecord extends Omit<NewCall, 'nowMs'> {
   readonly id: number
-  readonly status: 'streaming' | 'ok' | 'error' | 'aborted' | 'interrupted'
+  readonly status: CallStatus
   readonly error: string | null
   readonly usage: CallUsage
   readonly expectedRead: number
@@ -65,7 +68,7 @@ interface CallRow {
 }
 
 export interface CallOutcome {
-  readonly status: 'ok' | 'error' | 'aborted'
+  readonly status: FinishedCallStatus
   readonly error: string | null
   readonly usage: CallUsage
   readonly expectedRead: number

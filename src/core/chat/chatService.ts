@@ -14,7 +14,7 @@ import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
 import type { ToolCatalog } from '../tools/toolTypes'
 import { CallRepository } from './callRepository'
-import type { SessionRecord } from './chatTypes'
+import type { CacheTtl, SessionRecord } from './chatTypes'
 import { TurnStopped } from './chatErrors'
 import { gatherTurnContext, notifyTurnCompleted, type GatheredContext } from './turnContextStep'
 import { limitsFor } from './pricing'
@@ -165,7 +165,7 @@ export class ChatService {
   }
 
   /** Runs a turn whose user message is stored, in the background, and tracks it until it ends. */
-  private launch(session: SessionRecord, turn: { turnId: string; userMessageId: number; userText: string; turnIndex: number }, client: Anthropic, ttl: '5m' | '1h', signal?: AbortSignal): StartedTurn {
+  private launch(session: SessionRecord, turn: { turnId: string; userMessageId: number; userText: string; turnIndex: number }, client: Anthropic, ttl: CacheTtl, signal?: AbortSignal): StartedTurn {
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort(), { once: true })
     const request = { agentId: session.agentId, sessionId: session.id, turnId: turn.turnId, userText: turn.userText, turnIndex: turn.turnIndex }
@@ -212,7 +212,7 @@ export class ChatService {
     return { repo: this.repo, prompts: this.deps.prompts, tools: this.catalog, clock: this.deps.clock, ...(this.deps.attachments ? { attachments: this.deps.attachments } : {}) }
   }
 
-  private async run(session: SessionRecord, turnId: string, userMessageId: number, client: Anthropic, controller: AbortController, request: Parameters<TurnContextProvider['provide']>[0], ttl: '5m' | '1h'): Promise<TurnResult> {
+  private async run(session: SessionRecord, turnId: string, userMessageId: number, client: Anthropic, controller: AbortController, request: Parameters<TurnContextProvider['provide']>[0], ttl: CacheTtl): Promise<TurnResult> {
     const { events } = this.deps
     let gathered: GatheredContext = { blocks: [], texts: [], summary: [], fenceTags: [] }
     try {

@@ -1,4 +1,7 @@
+import type { MessageKind, MessageRole, MessageStatus } from '../../shared/contract'
 import type { BuiltPrompt } from '../ports/promptBuilder'
+
+export type { CacheTtl, CallPurpose, CallStatus, MessageKind, MessageRole, MessageStatus, MissReason, TurnOrigin } from '../../shared/contract'
 
 /** Content blocks as the Messages API takes them; stored and re-sent exactly in this shape. */
 export interface TextBlock {
@@ -27,12 +30,6 @@ export interface AttachmentBlock {
   readonly source: { readonly type: 'attachment'; readonly id: string; readonly media_type: string; readonly name: string; readonly bytes: number }
 }
 export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | AttachmentBlock
-
-export type MessageRole = 'user' | 'assistant'
-/** text = what the user typed; tool_results = the engine's answers to tool calls; checkpoint = a compression summary. */
-export type MessageKind = 'text' | 'tool_results' | 'reply' | 'checkpoint'
-/** streaming = being written now; partial = stopped by the user; error = the stream failed; interrupted = the process died. */
-export type MessageStatus = 'streaming' | 'complete' | 'partial' | 'interrupted' | 'error'
 
 export interface StoredMessage {
   readonly id: number
@@ -104,16 +101,6 @@ export interface SessionTotals {
   readonly costUsd: number
   readonly savedUsd: number
 }
-
-export type MissReason =
-  | 'first_call'
-  | 'below_minimum'
-  | 'prompt_rebuilt'
-  | 'model_switched'
-  | 'tools_changed'
-  | 'ttl_expired'
-  | 'history_changed'
-  | 'unexplained'
 
 /** One cache breakpoint of a request: where it sat and the hash of the prefix ending there. */
 export interface BreakpointMark {

@@ -1,5 +1,5 @@
 import type { CallRepository } from './callRepository'
-import type { SessionRecord } from './chatTypes'
+import type { CacheTtl, SessionRecord } from './chatTypes'
 import { estimateRequestTokens } from './compression'
 import { TTL_MS } from './modelCall'
 import { cacheBreakCostUsd } from './pricing'
@@ -28,7 +28,7 @@ export interface ForkCost {
  * first call of that turn; after the TTL that entry is gone and the whole prefix is written
  * again. The turns from the fork point on are never sent again on the new version.
  */
-export function forkCost(repo: SessionRepository, calls: CallRepository, session: SessionRecord, turnId: string, now: { nowMs: number; ttl: '5m' | '1h' }): ForkCost {
+export function forkCost(repo: SessionRepository, calls: CallRepository, session: SessionRecord, turnId: string, now: { nowMs: number; ttl: CacheTtl }): ForkCost {
   const view = pathView(repo, session.id)
   const index = view.path.indexOf(turnId)
   const earlier = new Set(view.path.slice(0, Math.max(0, index)))

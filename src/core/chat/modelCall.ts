@@ -1,8 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import { resolveAttachments, type AttachmentReader } from '../attachments/attachmentBlocks'
 import type { Clock } from '../ports/clock'
-import type { CallRepository, RequestRecipe } from './callRepository'
-import type { CallUsage, ContentBlock, MissReason, SessionRecord } from './chatTypes'
+import type { CallRepository, FinishedCallStatus, RequestRecipe } from './callRepository'
+import type { CacheTtl, CallPurpose, CallUsage, ContentBlock, MissReason, SessionRecord } from './chatTypes'
 import { ZERO_USAGE } from './chatTypes'
 import { classifyCacheMiss } from './missReason'
 import { callCostUsd, limitsFor, savedUsd } from './pricing'
@@ -23,10 +23,10 @@ export interface CallPlan {
   readonly session: SessionRecord
   readonly turnId: string
   readonly iteration: number
-  readonly purpose: 'turn' | 'compression'
+  readonly purpose: CallPurpose
   readonly wire: readonly WireMessage[]
   readonly recipe: Omit<RequestRecipe, 'ttl' | 'messageIds'>
-  readonly ttl: '5m' | '1h'
+  readonly ttl: CacheTtl
   readonly fenceTags: readonly string[]
 }
 
@@ -83,7 +83,7 @@ export async function runModelCall(deps: CallDeps, client: Anthropic, plan: Call
     sections,
     nowMs: startedAtMs
   })
-  const account = (usage: CallUsage, status: 'ok' | 'error' | 'aborted', error: string | null): { reason: MissReason | null; cost: number } => {
+  const account = (usage: CallUsage, status: FinishedCallStatus, error: string | null): { reason: MissReason | null; cost: number } => {
     const verdict = classifyCacheMiss({
       previous: previous && { sections: previous.sections, usage: previous.usage, startedAtMs: previous.startedAtMs },
       current: sections,

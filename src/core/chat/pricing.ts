@@ -1,6 +1,6 @@
 import { DEFAULT_MODEL } from '../home/config'
 import { modelLimits, type ModelLimits } from '../domain/models/modelTable'
-import type { CallUsage } from './chatTypes'
+import type { CacheTtl, CallUsage } from './chatTypes'
 
 const PER_MILLION = 1_000_000
 
@@ -19,7 +19,7 @@ export function totalInput(usage: CallUsage): number {
  * reads at the read price, output at the output price. When the usage does not split writes by
  * TTL (some endpoints omit `cache_creation`), the whole write is priced as `fallbackTtl`.
  */
-export function callCostUsd(model: string, usage: CallUsage, fallbackTtl: '5m' | '1h' = '5m'): number {
+export function callCostUsd(model: string, usage: CallUsage, fallbackTtl: CacheTtl = '5m'): number {
   const { prices } = limitsFor(model)
   const split = usage.cache_write_5m + usage.cache_write_1h
   const unsplit = Math.max(0, usage.cache_creation_input_tokens - split)
@@ -41,7 +41,7 @@ export function uncachedCostUsd(model: string, usage: CallUsage): number {
 }
 
 /** Dollars caching saved on this call (negative on a pure write: writes cost more than plain input). */
-export function savedUsd(model: string, usage: CallUsage, fallbackTtl: '5m' | '1h' = '5m'): number {
+export function savedUsd(model: string, usage: CallUsage, fallbackTtl: CacheTtl = '5m'): number {
   return uncachedCostUsd(model, usage) - callCostUsd(model, usage, fallbackTtl)
 }
 
@@ -49,7 +49,7 @@ export function savedUsd(model: string, usage: CallUsage, fallbackTtl: '5m' | '1
  * The extra cost of an action that throws the cache away (model switch, prompt rebuild): the
  * next call writes `prefixTokens` again instead of reading them.
  */
-export function cacheBreakCostUsd(model: string, prefixTokens: number, ttl: '5m' | '1h'): number {
+export function cacheBreakCostUsd(model: string, prefixTokens: number, ttl: CacheTtl): number {
   const { prices } = limitsFor(model)
   const write = ttl === '1h' ? prices.cacheWrite1h : prices.cacheWrite5m
   return (prefixTokens * (write - prices.cacheRead)) / PER_MILLION

@@ -1,8 +1,8 @@
-import type { ContentBlock, StoredMessage, TextBlock, ToolParam } from './chatTypes'
+import type { CacheTtl, ContentBlock, MessageRole, StoredMessage, TextBlock, ToolParam } from './chatTypes'
 
 /** A message as it goes on the wire, remembering which stored rows it came from. */
 export interface WireMessage {
-  readonly role: 'user' | 'assistant'
+  readonly role: MessageRole
   readonly content: readonly ContentBlock[]
   /** Stored message ids merged into this wire message, in order. */
   readonly sourceIds: readonly number[]
@@ -65,7 +65,7 @@ export interface CacheControl {
 export interface MarkedRequest {
   readonly tools: readonly (ToolParam & { cache_control?: CacheControl })[]
   readonly system: readonly { type: 'text'; text: string; cache_control?: CacheControl }[]
-  readonly messages: readonly { role: 'user' | 'assistant'; content: readonly (ContentBlock & { cache_control?: CacheControl })[] }[]
+  readonly messages: readonly { role: MessageRole; content: readonly (ContentBlock & { cache_control?: CacheControl })[] }[]
   /** Where each marker sits: kind, message index (for message markers) and block index. */
   readonly markers: readonly MarkerPlace[]
 }
@@ -85,7 +85,7 @@ export const MAX_CACHE_MARKERS = 4
  * Markers never sit on per-turn context: that text changes every turn and must stay after the
  * cached prefix.
  */
-export function placeCacheMarkers(tools: readonly ToolParam[], system: string, wire: readonly WireMessage[], ttl: '5m' | '1h'): MarkedRequest {
+export function placeCacheMarkers(tools: readonly ToolParam[], system: string, wire: readonly WireMessage[], ttl: CacheTtl): MarkedRequest {
   const control: CacheControl = ttl === '1h' ? { type: 'ephemeral', ttl: '1h' } : { type: 'ephemeral' }
   const markers: MarkerPlace[] = []
   if (tools.length > 0) markers.push({ kind: 'tools', blockIndex: tools.length - 1 })

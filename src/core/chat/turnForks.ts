@@ -1,11 +1,11 @@
 import { conflict, invalidInput, notFound } from '../errors'
-import type { ContentBlock, StoredMessage } from './chatTypes'
+import type { ContentBlock, StoredMessage, TurnOrigin } from './chatTypes'
 import { pathTo, siblingsOf, type TurnLink } from './turnPath'
 import type { SessionRepository } from './sessionRepository'
 
 /** A new version of a turn, ready to run: where it hangs in the tree and the user message it sends. */
 export interface ForkPlan {
-  readonly origin: 'regenerate' | 'edit'
+  readonly origin: Exclude<TurnOrigin, 'send'>
   readonly sourceTurnId: string
   readonly parentTurnId: string | null
   readonly content: readonly ContentBlock[]

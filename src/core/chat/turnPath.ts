@@ -1,10 +1,10 @@
-import type { StoredMessage } from './chatTypes'
+import type { StoredMessage, TurnOrigin } from './chatTypes'
 
 /** One turn's place in the conversation tree (a row of `turn_versions`). */
 export interface TurnLink {
   readonly turnId: string
   readonly parentTurnId: string | null
-  readonly origin: 'send' | 'regenerate' | 'edit'
+  readonly origin: TurnOrigin
   readonly sourceTurnId: string | null
   readonly createdAtMs: number
 }

@@ -3,7 +3,7 @@ import type { CallSummary } from '../../shared/contract/chat'
 import type { EventHub } from '../events'
 import type { ToolCatalog, ToolDefinition } from '../tools/toolTypes'
 import type { RequestRecipe } from './callRepository'
-import type { CallUsage, SessionRecord, ToolUseBlock } from './chatTypes'
+import type { CacheTtl, CallUsage, SessionRecord, ToolUseBlock } from './chatTypes'
 import { describeModelError, TurnStopped } from './chatErrors'
 import { compressSession, estimateRequestTokens, type CompressionDeps } from './compression'
 import { CallFailed, runModelCall, type CallDone } from './modelCall'
@@ -27,7 +27,7 @@ export interface ActiveTurn {
   session: SessionRecord
   readonly client: Anthropic
   readonly signal: AbortSignal
-  readonly ttl: '5m' | '1h'
+  readonly ttl: CacheTtl
   /** Sanitised fenced blocks appended to the user message at call time (never stored). */
   readonly contextTexts: readonly string[]
   readonly contextSummary: RequestRecipe['context']

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CacheTtl } from '../../shared/contract/settings'
 import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
 /** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (SPEC §3). */
@@ -28,7 +29,7 @@ export const CONFIG_SHAPE = {
   model: z.string().min(1).default(DEFAULT_MODEL),
   provider: z.string().min(1).default('anthropic'),
   baseUrl: z.string().url().nullable().default(null),
-  cacheTtl: z.enum(['5m', '1h']).default('5m'),
+  cacheTtl: CacheTtl.default('5m'),
   platform: z.string().min(1).default('desktop'),
   context_file_max_chars: z.number().int().positive().nullable().default(null),
   toolUseEnforcement: z.union([z.enum(['auto']), z.boolean(), z.array(z.string())]).default('auto'),

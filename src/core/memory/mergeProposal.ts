@@ -1,3 +1,4 @@
+import type { MergeKind } from '../../shared/contract/review'
 import { tokenOverlap } from './recallQuery'
 
 /** Approved facts of an agent that FTS finds similar to a text, best first. */
@@ -13,7 +14,7 @@ const SAME = 0.9
  * same words → a duplicate; a large overlap with different details (the same subject, another
  * value: "prefers tabs" / "prefers spaces") → a possible contradiction. The user decides.
  */
-export function proposeMerge(similar: readonly { id: number; text: string }[], text: string): { id: number; kind: 'duplicate' | 'contradiction' } | null {
+export function proposeMerge(similar: readonly { id: number; text: string }[], text: string): { id: number; kind: MergeKind } | null {
   let best: { id: number; overlap: number } | null = null
   for (const fact of similar) {
     const overlap = tokenOverlap(text, fact.text)

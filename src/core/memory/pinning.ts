@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
-import type { MemoryToolResult } from '../../shared/contract/memory'
+import type { MemoryTarget, MemoryToolResult, PinDestination } from '../../shared/contract/memory'
 import type { Fact } from '../../shared/contract/review'
 import { conflict, HearthError, notFound } from '../errors'
 import { writeFileAtomic } from '../home/atomicWrite'
@@ -28,14 +28,14 @@ export class Pinning {
     private readonly tool: MemoryTool
   ) {}
 
-  pin(factId: number, to: 'memory' | 'user' | 'file', slug?: string): PinOutcome {
+  pin(factId: number, to: PinDestination, slug?: string): PinOutcome {
     const fact = this.facts.get(factId)
     if (!fact) throw notFound(`No memory fact with id ${factId}.`)
     if (fact.status !== 'approved') throw conflict(`Only approved facts can be pinned; fact ${factId} is ${fact.status}.`)
     return to === 'file' ? this.pinToFile(fact, slug) : this.pinToEntry(fact, to)
   }
 
-  private pinToEntry(fact: Fact, target: 'memory' | 'user'): PinOutcome {
+  private pinToEntry(fact: Fact, target: MemoryTarget): PinOutcome {
     const { result } = this.tool.execute({ action: 'add', target, content: fact.text }, { agentId: fact.agentId, sessionId: null, origin: 'pin' })
     const path = target === 'user' ? this.paths.user : this.paths.memory(fact.agentId)
     if (result.success) this.facts.update(fact.id, {}, 'pinned', { path })

@@ -1,3 +1,4 @@
+import type { Speaker } from '../../shared/contract/review'
 import type { ContentBlock } from '../chat/chatTypes'
 import { SessionRepository } from '../chat/sessionRepository'
 import type { Db } from '../node/db/openDatabase'
@@ -5,7 +6,7 @@ import type { Db } from '../node/db/openDatabase'
 /** One message of a session as retention reads it: who spoke, its id, and its plain text. */
 export interface TranscriptMessage {
   readonly id: string
-  readonly role: 'user' | 'agent'
+  readonly role: Speaker
   readonly text: string
 }
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path'
-import type { FileTarget, InjectedView } from '../../shared/contract'
+import type { FileTarget, InjectedView, MemoryTarget } from '../../shared/contract'
 import { estimateTokens } from '../../shared/util/tokens'
 import { renderIdentity, renderRules, type RenderedFile } from '../domain/prompt/contextFiles'
 import { renderMemorySnapshot } from '../domain/prompt/memorySnapshot'
@@ -47,7 +47,7 @@ function rulesKind(name: string): RulesKind {
   return name.toLowerCase() === 'claude.md' ? 'claude' : 'agents'
 }
 
-function fromMemory(target: 'memory' | 'user', file: SourceFile, limit: number): InjectedView {
+function fromMemory(target: MemoryTarget, file: SourceFile, limit: number): InjectedView {
   const snapshot = renderMemorySnapshot(target, file.text ?? '', limit)
   const findings = snapshot.findings.map((hit) => ({ ...hit, source: file.path }))
   const empty = snapshot.text === '' ? ['No entries, so nothing is injected.'] : []

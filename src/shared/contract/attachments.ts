@@ -1,11 +1,15 @@
 import { z } from 'zod'
+import { DOCUMENT_MEDIA_TYPES, IMAGE_MEDIA_TYPES } from '../attachments'
 import { AttachmentId } from './chat'
 import { method } from './define'
+
+/** What an attachment may be: the images and documents the Messages API takes. */
+export const AttachmentMediaType = z.enum([...IMAGE_MEDIA_TYPES, ...DOCUMENT_MEDIA_TYPES])
 
 export const AttachmentView = z.object({
   id: AttachmentId,
   name: z.string(),
-  mediaType: z.enum(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf']),
+  mediaType: AttachmentMediaType,
   bytes: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),

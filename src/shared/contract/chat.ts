@@ -20,6 +20,30 @@ export const TurnId = z.string().min(1).max(100)
 /** An attachment is named by the sha256 of its bytes. */
 export const AttachmentId = z.string().regex(/^[0-9a-f]{64}$/, 'An attachment id is the sha256 of its bytes (64 hex digits)')
 
+/** Who a stored message is from. */
+export const MessageRole = z.enum(['user', 'assistant'])
+export type MessageRole = z.infer<typeof MessageRole>
+
+/** text = what the user typed; tool_results = the engine's answers to tool calls; reply = the model; checkpoint = a compression summary. */
+export const MessageKind = z.enum(['text', 'tool_results', 'reply', 'checkpoint'])
+export type MessageKind = z.infer<typeof MessageKind>
+
+/** streaming = being written now; partial = stopped by the user; error = the stream failed; interrupted = the process died. */
+export const MessageStatus = z.enum(['streaming', 'complete', 'partial', 'interrupted', 'error'])
+export type MessageStatus = z.infer<typeof MessageStatus>
+
+/** How a model call ended (streaming while it runs; interrupted when its process died). */
+export const CallStatus = z.enum(['streaming', 'ok', 'error', 'aborted', 'interrupted'])
+export type CallStatus = z.infer<typeof CallStatus>
+
+/** How a turn came to be: sent by the user, or a new version of an earlier turn (regenerated, or its message edited). */
+export const TurnOrigin = z.enum(['send', 'regenerate', 'edit'])
+export type TurnOrigin = z.infer<typeof TurnOrigin>
+
+/** Why a call was made: a turn of the conversation or compressing its history. */
+export const CallPurpose = z.enum(['turn', 'compression'])
+export type CallPurpose = z.infer<typeof CallPurpose>
+
 export const ChatSendInput = z.object({
   text: z.string().trim().min(1, 'A message needs some text').max(200_000),
   /** Omitted: continue `sessionId`, or start a session of the default agent. */

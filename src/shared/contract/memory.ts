@@ -56,6 +56,10 @@ export const MemoryUsage = z.object({
 })
 export type MemoryUsage = z.infer<typeof MemoryUsage>
 
+/** 'tool' when the agent wrote it, 'user' for CLI/UI writes, 'pin' when a fact was pinned. */
+export const ReceiptOrigin = z.enum(['tool', 'user', 'pin'])
+export type ReceiptOrigin = z.infer<typeof ReceiptOrigin>
+
 /** Proof of one saved memory write: what changed and the usage after it. Stored and evented. */
 export const MemoryReceipt = z.object({
   id: z.number().int(),
@@ -67,8 +71,7 @@ export const MemoryReceipt = z.object({
   path: z.string(),
   changes: z.array(MemoryChange),
   usage: MemoryUsage,
-  /** 'tool' when the agent wrote it, 'user' for CLI/UI writes, 'pin' when a fact was pinned. */
-  origin: z.enum(['tool', 'user', 'pin']),
+  origin: ReceiptOrigin,
   atMs: z.number().int(),
   /** False for receipts stored before Hearth kept the bytes needed to undo them. */
   undoable: z.boolean(),
@@ -90,8 +93,11 @@ export const MemoryFileView = z.object({
 export type MemoryFileView = z.infer<typeof MemoryFileView>
 
 /** One recalled item with its BM25 score (higher is better) for the "recalled this turn" chip. */
+export const RecalledKind = z.enum(['fact', 'file'])
+export type RecalledKind = z.infer<typeof RecalledKind>
+
 export const RecalledItem = z.object({
-  kind: z.enum(['fact', 'file']),
+  kind: RecalledKind,
   /** The fact id for facts; null for memory files. */
   factId: z.number().int().nullable(),
   /** The memory file slug for files; null for facts. */
@@ -120,6 +126,7 @@ export const MemoryRecalled = z.object({
 export type MemoryRecalled = z.infer<typeof MemoryRecalled>
 
 export const PinDestination = z.enum(['memory', 'user', 'file'])
+export type PinDestination = z.infer<typeof PinDestination>
 
 const FactIdInput = z.number().int().positive()
 

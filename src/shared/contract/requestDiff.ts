@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { MessageRole } from './chat'
+import { PromptTier } from './prompt'
 
 /**
  * A text diff as runs: consecutive lines (or words) with the same fate are merged into one run,
@@ -12,7 +14,7 @@ export type PartStatus = z.infer<typeof PartStatus>
 
 /** One system tier compared with the same tier of the previous request; `lines` only when it changed. */
 export const SystemTierDiff = z.object({
-  tier: z.enum(['stable', 'context', 'volatile']),
+  tier: PromptTier,
   source: z.string(),
   status: PartStatus,
   beforeChars: z.number().int(),
@@ -29,7 +31,7 @@ export const BlockDiff = z.object({ index: z.number().int(), type: z.string(), s
 /** One message position: kept as is, changed in place, new at the end, or gone from the history. */
 export const MessageDiff = z.object({
   index: z.number().int(),
-  role: z.enum(['user', 'assistant']),
+  role: MessageRole,
   status: z.enum(['kept', 'changed', 'new', 'gone']),
   sourceIds: z.array(z.number().int()),
   blocks: z.array(BlockDiff)

@@ -9,6 +9,14 @@ export type FactId = z.infer<typeof FactId>
 export const FactStatus = z.enum(['pending', 'approved', 'rejected', 'superseded', 'forgotten'])
 export type FactStatus = z.infer<typeof FactStatus>
 
+/** A candidate's proposed merge: it repeats an approved fact, or it contradicts one. */
+export const MergeKind = z.enum(['duplicate', 'contradiction'])
+export type MergeKind = z.infer<typeof MergeKind>
+
+/** Where a fact came from: proposed by retention at session end, written by the user, sent back for review by a wrong-fact flag, or a memory-tool write waiting for approval. */
+export const FactOrigin = z.enum(['retention', 'user', 'flagged', 'tool'])
+export type FactOrigin = z.infer<typeof FactOrigin>
+
 export const FactType = z.enum(['decision', 'user_fact', 'project_fact', 'error_fix', 'preference'])
 export type FactType = z.infer<typeof FactType>
 
@@ -55,12 +63,12 @@ export const Fact = z.object({
   scanFindings: z.array(z.string()),
   /** An approved fact this candidate duplicates or contradicts (proposed merge), if any. */
   mergeTargetId: FactId.nullable(),
-  mergeKind: z.enum(['duplicate', 'contradiction']).nullable(),
+  mergeKind: MergeKind.nullable(),
   mergeTargetText: z.string().nullable(),
   /** Approved facts the user excluded from recall ("suppress"). */
   recallSuppressed: z.boolean(),
   /** 'tool': a memory-tool write waiting for approval ("ask me first"); see `toolWrite`. */
-  origin: z.enum(['retention', 'user', 'flagged', 'tool']),
+  origin: FactOrigin,
   toolWrite: ToolWrite.nullable(),
   /** The title of the source session (null without a session, or once it is gone). */
   sessionTitle: z.string().nullable(),

@@ -1,8 +1,10 @@
 import { z } from 'zod'
-import { CallSummary, MissReason, TurnId, Usage } from './chat'
+import { CallPurpose, CallStatus, CallSummary, MessageKind, MessageRole, MessageStatus, MissReason, TurnId, Usage } from './chat'
 import { method } from './define'
 import { AgentId, SessionId } from './ids'
+import { PromptTier } from './prompt'
 import { RequestDiff } from './requestDiff'
+import { CacheTtl } from './settings'
 
 export const SessionTotals = z.object({
   inputTokens: z.number().int(),
@@ -28,13 +30,11 @@ export const SessionSummary = z.object({
 })
 export type SessionSummary = z.infer<typeof SessionSummary>
 
-export const MessageStatus = z.enum(['streaming', 'complete', 'partial', 'interrupted', 'error'])
-
 export const StoredMessageView = z.object({
   id: z.number().int(),
   turnId: z.string(),
-  role: z.enum(['user', 'assistant']),
-  kind: z.enum(['text', 'tool_results', 'reply', 'checkpoint']),
+  role: MessageRole,
+  kind: MessageKind,
   /** Content blocks exactly as stored (text, tool_use, tool_result). */
   content: z.array(z.record(z.string(), z.unknown())),
   status: MessageStatus,
@@ -54,12 +54,12 @@ export const TurnView = z.object({
 })
 export type TurnView = z.infer<typeof TurnView>
 
-export const SystemTierSpan = z.object({ tier: z.enum(['stable', 'context', 'volatile']), start: z.number().int(), end: z.number().int(), text: z.string() })
+export const SystemTierSpan = z.object({ tier: PromptTier, start: z.number().int(), end: z.number().int(), text: z.string() })
 
 /** Where one part of the frozen prompt came from (the chat header names the rules file from this). */
 export const SessionPromptLayer = z.object({
   id: z.string(),
-  tier: z.enum(['stable', 'context', 'volatile']),
+  tier: PromptTier,
   source: z.string().nullable(),
   chars: z.number().int(),
   tokens: z.number().int(),
@@ -116,9 +116,9 @@ export const CacheBreakEstimate = z.object({
 export const InspectedCall = z.object({
   callId: z.number().int(),
   iteration: z.number().int(),
-  purpose: z.enum(['turn', 'compression']),
+  purpose: CallPurpose,
   model: z.string(),
-  status: z.string(),
+  status: CallStatus,
   error: z.string().nullable(),
   startedAtMs: z.number(),
   usage: Usage,
@@ -130,10 +130,10 @@ export const InspectedCall = z.object({
   request: z.object({
     model: z.string(),
     maxTokens: z.number().int(),
-    ttl: z.enum(['5m', '1h']),
+    ttl: CacheTtl,
     system: z.array(SystemTierSpan.extend({ source: z.string() })),
     tools: z.array(z.object({ name: z.string(), description: z.string(), inputSchema: z.unknown(), marked: z.boolean() })),
-    messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.array(z.record(z.string(), z.unknown())), sourceIds: z.array(z.number().int()) })),
+    messages: z.array(z.object({ role: MessageRole, content: z.array(z.record(z.string(), z.unknown())), sourceIds: z.array(z.number().int()) })),
     context: z.array(z.object({ providerId: z.string(), fenceTag: z.string(), chars: z.number().int(), sha256: z.string() })),
     breakpoints: z.array(z.object({ kind: z.string(), position: z.number().int(), messageIndex: z.number().int().nullable(), blockIndex: z.number().int().nullable(), estimatedTokens: z.number().int() })),
     instruction: z.string().nullable()

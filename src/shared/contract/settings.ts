@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { method } from './define'
 
+/** How long a prompt-cache entry lives: the two TTLs the Messages API offers (the only definition). */
 export const CacheTtl = z.enum(['5m', '1h'])
+export type CacheTtl = z.infer<typeof CacheTtl>
 
 /*
  * The bounds below repeat CONFIG_SHAPE in core/home/config.ts (shared may not import core);

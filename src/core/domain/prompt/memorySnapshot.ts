@@ -1,10 +1,11 @@
+import type { MemoryTarget } from '../../../shared/contract/memory'
 import { findThreats, type ThreatFinding } from './scanner'
 import { formatCount } from './text'
 
 /** Entries in MEMORY.md and USER.md are separated by a line holding only "§". */
 export const ENTRY_DELIMITER = '\n§\n'
 
-export type MemoryTarget = 'memory' | 'user'
+export type { MemoryTarget } from '../../../shared/contract/memory'
 
 /** A finding inside one entry, with the entry's position so the UI can point at it. */
 export interface EntryFinding extends ThreatFinding {

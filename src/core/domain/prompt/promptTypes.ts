@@ -1,3 +1,4 @@
+import type { PromptTier } from '../../../shared/contract/prompt'
 import type { EnvironmentInfo } from './environmentHints'
 import type { SkillSet } from './skills'
 
@@ -84,7 +85,7 @@ export interface TruncationInfo {
 }
 
 /** The tiers in prompt order (SPEC §2). The PromptBuilder port re-exports this type. */
-export type Tier = 'stable' | 'context' | 'volatile'
+export type Tier = PromptTier
 
 /** What the assembler reports per layer; the PromptBuilder port re-exports this type. */
 export interface PromptLayerReport {

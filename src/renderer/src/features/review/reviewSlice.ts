@@ -1,4 +1,4 @@
-import type { Fact } from '../../../../shared/contract'
+import type { Fact, PinDestination } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -37,7 +37,7 @@ export interface ReviewSlice {
   readonly undoReject: () => Promise<ActionResult>
   readonly flagFactWrong: (id: number) => Promise<ActionResult>
   readonly suppressFact: (id: number) => Promise<ActionResult>
-  readonly pinFact: (id: number, to: 'memory' | 'user' | 'file') => Promise<ActionResult<string>>
+  readonly pinFact: (id: number, to: PinDestination) => Promise<ActionResult<string>>
   readonly receiveReviewChanged: () => void
 }
 

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { SettingsPatch, type EditableSettings } from '../../../../shared/contract'
+import { SettingsPatch, type CacheTtl, type EditableSettings } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 
 export interface ModelSettingsDraft {
   readonly model: string
   readonly provider: string
   readonly baseUrl: string
-  readonly cacheTtl: '5m' | '1h'
+  readonly cacheTtl: CacheTtl
 }
 
 export type FormMessage = { readonly ok: boolean; readonly text: string } | null
