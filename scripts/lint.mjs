@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Enforces the layer table of ARCHITECTURE.md and the file-size budget of STYLE.md §3.11.
+// Enforces the layer table of ARCHITECTURE.md, the CLI's use of the contract, and the file-size budget.
 // Zero dependencies: it reads import specifiers with a regex, which is enough for our own code.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
@@ -34,6 +34,27 @@ const RULES = [
   ['renderer', (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || (t && !['shared', 'renderer'].includes(t)), 'the renderer talks to the core only through src/shared/contract']
 ]
 
+/**
+ * CLI commands reach the core through `ctx.call` (dispatch and the contract), like the app's UI.
+ * Only the commands that host the core themselves may hold it; the others may import from
+ * core/ only these helpers, which hold no state.
+ */
+const CORE_HOSTING_COMMANDS = new Set(['serve.ts', 'mcp.ts', 'bench.ts'])
+const CORE_HELPERS_FOR_COMMANDS = ['core/home/homePaths', 'core/home/readText', 'core/errors']
+
+function cliCommandProblems(file, text, specs) {
+  const rel = relative(SRC, file).split(sep)
+  if (rel[0] !== 'cli' || rel[1] !== 'commands' || CORE_HOSTING_COMMANDS.has(rel[2])) return []
+  const problems = []
+  for (const spec of specs) {
+    if (!spec.startsWith('.')) continue
+    const target = relative(SRC, resolve(dirname(file), spec)).split(sep).join('/')
+    if (target.startsWith('core/') && !CORE_HELPERS_FOR_COMMANDS.includes(target)) problems.push(`imports "${spec}" — CLI commands call the core through ctx.call (the contract), not its modules`)
+  }
+  if (/\bctx\.core\(/.test(text)) problems.push('uses ctx.core() — only the commands that host the core (serve, mcp, bench) may; call the contract with ctx.call')
+  return problems
+}
+
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name)
@@ -50,6 +71,8 @@ for (const file of walk(SRC)) {
   const isTest = /\.test\.tsx?$/.test(file)
   const layer = layerOf(file)
   if (!isTest) {
+    const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4])
+    for (const problem of cliCommandProblems(file, text, specs)) errors.push(`${relative(dirname(SRC), file)}: ${problem}`)
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? match[3] ?? match[4]
       const target = spec.startsWith('.') ? layerOf(resolve(dirname(file), spec)) : spec.startsWith('@renderer/') ? 'renderer' : undefined

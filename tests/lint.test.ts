@@ -18,11 +18,17 @@ function lint(src?: string): { code: number; out: string } {
   }
 }
 
-function probe(path: string, text: string): void {
+/** Lints a temporary tree holding only these files; it must fail. */
+function lintProbes(files: Readonly<Record<string, string>>): string {
   probeRoot ??= mkdtempSync(join(tmpdir(), 'hearth-lint-'))
-  const full = join(probeRoot, path)
-  mkdirSync(join(full, '..'), { recursive: true })
-  writeFileSync(full, text)
+  for (const [path, text] of Object.entries(files)) {
+    const full = join(probeRoot, path)
+    mkdirSync(join(full, '..'), { recursive: true })
+    writeFileSync(full, text)
+  }
+  const result = lint(join(probeRoot, 'src'))
+  expect(result.code).toBe(1)
+  return result.out
 }
 
 describe('layer rules (scripts/lint.mjs)', () => {
@@ -31,14 +37,31 @@ describe('layer rules (scripts/lint.mjs)', () => {
     expect(result.out).toMatch(/lint: 0 error/)
   })
 
-  it('catches the renderer importing the core and the core importing electron', () => {
-    probe('src/renderer/src/zz-lint-probe.ts', "import { createCore } from '../../core/createCore'\nexport const x = createCore\n")
-    probe('src/core/zz-lint-probe.ts', "import { app } from 'electron'\nexport const y = app\n")
-    probe('src/core/domain/zz-lint-probe.ts', "import { readFileSync } from 'node:fs'\nexport const z = readFileSync\n")
-    const result = lint(join(probeRoot as string, 'src'))
-    expect(result.code).toBe(1)
-    expect(result.out).toContain('src/renderer/src/zz-lint-probe.ts: imports "../../core/createCore"')
-    expect(result.out).toContain('src/core/zz-lint-probe.ts: imports "electron"')
-    expect(result.out).toContain('src/core/domain/zz-lint-probe.ts: imports "node:fs"')
+  const cases: readonly { name: string; files: Record<string, string>; reported: string[]; allowed: string[] }[] = [
+    {
+      name: 'catches the renderer importing the core and the core importing electron',
+      files: {
+        'src/renderer/src/zz-lint-probe.ts': "import { createCore } from '../../core/createCore'\nexport const x = createCore\n",
+        'src/core/zz-lint-probe.ts': "import { app } from 'electron'\nexport const y = app\n",
+        'src/core/domain/zz-lint-probe.ts': "import { readFileSync } from 'node:fs'\nexport const z = readFileSync\n"
+      },
+      reported: ['src/renderer/src/zz-lint-probe.ts: imports "../../core/createCore"', 'src/core/zz-lint-probe.ts: imports "electron"', 'src/core/domain/zz-lint-probe.ts: imports "node:fs"'],
+      allowed: []
+    },
+    {
+      name: 'keeps CLI commands on the contract: no core modules, no ctx.core() outside the hosting commands',
+      files: {
+        'src/cli/commands/zz-probe.ts': "import { AgentService } from '../../core/services/agentService'\nexport const run = (ctx: any) => ctx.core().services.agents.list()\nexport const x = AgentService\n",
+        'src/cli/commands/serve.ts': 'export const run = (ctx: any) => ctx.core()\n',
+        'src/cli/commands/zz-fine.ts': "import { homePaths } from '../../core/home/homePaths'\nexport const run = (ctx: any) => ctx.call('agents.list', {})\nexport const p = homePaths\n"
+      },
+      reported: ['src/cli/commands/zz-probe.ts: imports "../../core/services/agentService" — CLI commands call the core through ctx.call', 'src/cli/commands/zz-probe.ts: uses ctx.core()'],
+      allowed: ['serve.ts', 'zz-fine.ts']
+    }
+  ]
+  it.each(cases)('$name', ({ files, reported, allowed }) => {
+    const out = lintProbes(files)
+    for (const line of reported) expect(out).toContain(line)
+    for (const file of allowed) expect(out).not.toContain(file)
   })
 })

@@ -1,4 +1,6 @@
 import type { Core } from '../core/createCore'
+import type { EventListener } from '../core/events'
+import type { MethodInput, MethodName, MethodOutput } from '../shared/contract'
 
 export type OptionKind = 'string' | 'boolean'
 
@@ -20,10 +22,18 @@ export interface CommandContext {
   readonly home: string
   readonly env: NodeJS.ProcessEnv
   /**
-   * Opens the core on first use (creating the home); closed by the runner afterwards.
-   * `hearth serve` opens it as the 'web' host (the app's UI: platform desktop, Nexus channel desktop).
+   * Calls one contract method through `dispatch`, exactly as the app's UI does: the same input
+   * schemas, the same handlers. A refusal throws a `HearthError` with the contract's code
+   * (exit 1). Opens the core on first use; the runner closes it afterwards.
    */
-  core(host?: 'cli' | 'web'): Core
+  call<M extends MethodName>(method: M, input: CliInput<MethodInput<M>>): Promise<MethodOutput<M>>
+  /** Contract events (`chat.delta`, `chat.finished`, …) while the command runs. */
+  subscribe(listener: EventListener): () => void
+  /**
+   * The core itself, for the commands that host it (serve, mcp, bench); every other command
+   * goes through `call`, which the lint checks.
+   */
+  core(): Core
   /** For long-running commands (serve, mcp, chat streaming): write a line to stdout now. */
   print(line: string): void
   /** Reads all of stdin (for `-` file arguments). */
@@ -41,7 +51,23 @@ export interface CliCommand {
   readonly options: Readonly<Record<string, OptionKind>>
   /** Minimum and maximum positional arguments. */
   readonly positionals: readonly [min: number, max: number]
+  /** How this command's core is opened (default: the 'cli' host, gated tool calls refused). */
+  readonly coreOptions?: (options: CommandContext['options']) => CliCoreOptions
   run(ctx: CommandContext): Promise<CommandResult>
+}
+
+/**
+ * A contract input as a command line can give it: a field the contract limits to a few words
+ * takes any string here, because checking it is the contract's job (`ctx.call` refuses it).
+ */
+export type CliInput<T> = { [K in keyof T]: WidenWords<T[K]> }
+type WidenWords<V> = [V] extends [string] ? string : [V] extends [string | undefined] ? string | undefined : V
+
+export interface CliCoreOptions {
+  /** 'web' for `hearth serve` (the app's UI: platform desktop, Nexus channel desktop). */
+  readonly host?: 'cli' | 'web'
+  /** `hearth chat --yes`: nobody can answer a confirmation in a one-shot run, so say yes up front. */
+  readonly approveGatedTools?: boolean
 }
 
 /** A usage error: one line on stderr, exit 2. */

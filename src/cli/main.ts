@@ -1,7 +1,8 @@
 import { createCore, type Core } from '../core/createCore'
 import { HearthError } from '../core/errors'
 import { resolveHomeDir } from '../core/home/homePaths'
-import { UsageError, type CliCommand, type CommandContext } from './command'
+import { dispatch } from '../core/rpc/dispatch'
+import { UsageError, type CliCommand, type CliCoreOptions, type CommandContext } from './command'
 import { COMMANDS } from './commands'
 import { parseCommandLine } from './parseArgs'
 
@@ -28,13 +29,21 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
   }
   const home = resolveHomeDir(typeof parsed.options.home === 'string' ? parsed.options.home : undefined, env)
   let core: Core | undefined
+  const coreOptions = parsed.command.coreOptions?.(parsed.options) ?? {}
+  const open = (): Core => (core ??= openCore(home, env, coreOptions))
   const ctx: CommandContext = {
     positionals: parsed.positionals,
     options: parsed.options,
     json,
     home,
     env,
-    core: (host = 'cli') => (core ??= openCore(home, env, host)),
+    call: async (method, input) => {
+      const result = await dispatch(open().handlers, { method, input })
+      if (!result.ok) throw new HearthError(result.error.code, result.error.message)
+      return result.value as never
+    },
+    subscribe: (listener) => open().subscribe(listener),
+    core: open,
     print: (line) => process.stdout.write(`${line}\n`),
     readStdin
   }
@@ -50,8 +59,8 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
 }
 
 /** Opens the core and warns (stderr, so --json stdout stays one document) about config problems. */
-function openCore(home: string, env: NodeJS.ProcessEnv, host: 'cli' | 'web'): Core {
-  const core = createCore({ home, host, env })
+function openCore(home: string, env: NodeJS.ProcessEnv, options: CliCoreOptions): Core {
+  const core = createCore({ home, host: options.host ?? 'cli', env, ...(options.approveGatedTools ? { approveGatedTools: true } : {}) })
   for (const problem of core.services.config.read().errors) process.stderr.write(`hearth: warning: ${problem}\n`)
   return core
 }

@@ -33,6 +33,11 @@ export interface CoreOptions {
   readonly env?: NodeJS.ProcessEnv
   /** Electron passes a better-sqlite3 build for its own ABI (see scripts/start.mjs). */
   readonly nativeBinding?: string
+  /**
+   * `hearth chat --yes`: approve gated tool calls (memory writes, Nexus posts while an untrusted
+   * MCP server is loaded) without asking. Otherwise the CLI refuses them and the app asks.
+   */
+  readonly approveGatedTools?: boolean
 }
 
 /** Everything the handlers, the CLI and tests reach for. Features add their service here. */
@@ -93,7 +98,7 @@ export function createCore(options: CoreOptions): Core {
   chat.registerSessionEndHook(memory.retentionHook())
   chat.registerContextProvider(nexus.turnContext)
   chat.registerSessionEndHook(nexus.sessionEnd)
-  const tools = createTools({ paths, config, agents, events, clock, host: options.host, version: HEARTH_VERSION, nexus, memory, sessions })
+  const tools = createTools({ paths, config, agents, events, clock, host: options.host, approveGatedTools: options.approveGatedTools === true, version: HEARTH_VERSION, nexus, memory, sessions })
   chat.useToolCatalog(tools)
   prompts.toolNames = async (agentId) => (await tools.sessionTools(agentId)).map((tool) => tool.name)
   const services: CoreServices = {

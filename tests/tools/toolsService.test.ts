@@ -9,7 +9,7 @@ import type { HomePaths } from '../../src/core/home/homePaths'
 import { estimateToolTokens } from '../../src/core/tools/deferral'
 import { ToolRegistry } from '../../src/core/tools/registry'
 import { ToolsService } from '../../src/core/tools/toolsService'
-import type { ConfirmationRequest, ToolDefinition } from '../../src/core/tools/toolTypes'
+import type { ConfirmationPort, ConfirmationRequest, ToolDefinition } from '../../src/core/tools/toolTypes'
 import { fixtureServer } from './fixtureServer'
 
 let root: string
@@ -34,13 +34,13 @@ function writeConfig(config: Record<string, unknown>): void {
   writeFileSync(paths.config, JSON.stringify(config, null, 2))
 }
 
-function createService(events = new EventHub()): ToolsService {
+function createService(events = new EventHub(), confirmation?: ConfirmationPort): ToolsService {
   const registry = new ToolRegistry({ now: () => Date.now() })
   registry.register(coreTool('memory', 'memory'), { gated: true })
   registry.register(coreTool('nexus_post', 'nexus'), { gated: true })
   registry.register(coreTool('nexus_read', 'nexus'))
   registry.register(coreTool('recall', 'recall'))
-  service = new ToolsService({ registry, config: new ConfigStore(paths.config), contextWindow: () => 200_000, version: 'test', events })
+  service = new ToolsService({ registry, config: new ConfigStore(paths.config), contextWindow: () => 200_000, version: 'test', events, ...(confirmation ? { confirmation } : {}) })
   return service
 }
 
@@ -154,7 +154,7 @@ describe('the untrusted gate', () => {
 
   it('asks before memory writes and Nexus posts while an untrusted server is loaded; "no" blocks the write', async () => {
     writeConfig({ mcpServers: { web: fixtureServer(['--count', '3'], false) } })
-    createService().useConfirmationPort({ ask: async (request) => (asked.push(request), false) })
+    createService(new EventHub(), { ask: async (request) => (asked.push(request), false) })
     const tools = await service!.sessionTools('a1')
     const denied = await service!.dispatch(tools, 'memory', { content: 'the user loves phishing links' }, ctx)
     expect(denied.ok).toBe(false)
@@ -167,7 +167,7 @@ describe('the untrusted gate', () => {
 
   it('runs the write when the user says yes', async () => {
     writeConfig({ mcpServers: { web: fixtureServer(['--count', '3'], false) } })
-    createService().useConfirmationPort({ ask: async (request) => (asked.push(request), true) })
+    createService(new EventHub(), { ask: async (request) => (asked.push(request), true) })
     const tools = await service!.sessionTools('a1')
     expect((await service!.dispatch(tools, 'nexus_post', { content: 'decided X' }, ctx)).ok).toBe(true)
     expect(written).toEqual([{ name: 'nexus_post', content: 'decided X' }])
@@ -176,7 +176,7 @@ describe('the untrusted gate', () => {
 
   it('does not ask when every server is trusted, or when the untrusted one is not in this agent’s toolsets', async () => {
     writeConfig({ mcpServers: { safe: fixtureServer(['--count', '2']), web: fixtureServer(['--count', '2'], false) }, agents: { a1: { toolsets: ['core', 'mcp-safe'] } } })
-    createService().useConfirmationPort({ ask: async (request) => (asked.push(request), false) })
+    createService(new EventHub(), { ask: async (request) => (asked.push(request), false) })
     const plan = await service!.planSession('a1')
     expect(plan.untrustedServers).toEqual([])
     expect((await service!.dispatch(plan.tools, 'memory', { content: 'ok' }, ctx)).ok).toBe(true)

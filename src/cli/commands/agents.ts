@@ -1,4 +1,6 @@
+import { homePaths } from '../../core/home/homePaths'
 import type { CliCommand } from '../command'
+import { stringOption } from '../options'
 
 const list: CliCommand = {
   words: ['agents', 'list'],
@@ -7,7 +9,7 @@ const list: CliCommand = {
   options: {},
   positionals: [0, 0],
   async run(ctx) {
-    const agents = ctx.core().services.agents.list()
+    const agents = await ctx.call('agents.list', {})
     const text = agents.length === 0 ? 'No agents yet. Create one with `hearth agents create NAME`.' : agents.map((a) => `${a.id}\t${a.name}`).join('\n')
     return { data: { agents: agents.map(({ id, name }) => ({ id, name })) }, text }
   }
@@ -20,9 +22,8 @@ const create: CliCommand = {
   options: { id: 'string' },
   positionals: [1, 1],
   async run(ctx) {
-    const name = (ctx.positionals[0] as string).trim()
-    const id = typeof ctx.options.id === 'string' ? ctx.options.id : undefined
-    const agent = ctx.core().services.agents.create(name, id)
+    const id = stringOption(ctx, 'id')
+    const agent = await ctx.call('agents.create', { name: ctx.positionals[0] as string, ...(id !== undefined ? { id } : {}) })
     return { data: { agent: { id: agent.id, name: agent.name } }, text: `Created agent ${agent.id} (${agent.name})` }
   }
 }
@@ -34,7 +35,7 @@ const rename: CliCommand = {
   options: {},
   positionals: [2, 2],
   async run(ctx) {
-    const agent = ctx.core().services.agents.rename(ctx.positionals[0] as string, ctx.positionals[1] as string)
+    const agent = await ctx.call('agents.rename', { id: ctx.positionals[0] as string, name: ctx.positionals[1] as string })
     return { data: { agent: { id: agent.id, name: agent.name } }, text: `Renamed ${agent.id} to ${agent.name}` }
   }
 }
@@ -47,8 +48,8 @@ const remove: CliCommand = {
   positionals: [1, 1],
   async run(ctx) {
     const id = ctx.positionals[0] as string
-    ctx.core().services.agents.delete(id)
-    return { data: { deleted: { id } }, text: `Deleted agent ${id}; its files are in ${ctx.core().services.paths.trash}` }
+    await ctx.call('agents.delete', { id })
+    return { data: { deleted: { id } }, text: `Deleted agent ${id}; its files are in ${homePaths(ctx.home).trash}` }
   }
 }
 

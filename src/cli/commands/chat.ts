@@ -1,44 +1,69 @@
 import { resolve } from 'node:path'
-import { TurnFailure, type TurnResult } from '../../core/chat/turnRunner'
-import { TurnStopped } from '../../core/chat/chatErrors'
-import { HearthError } from '../../core/errors'
-import { describeZodError } from '../../core/rpc/dispatch'
-import { ChatSendInput } from '../../shared/contract/chat'
-import { approveAllConfirmations } from '../../core/tools/untrustedGate'
+import type { ChatFailed, ChatFinished } from '../../shared/contract/chat'
 import type { CliCommand, CommandContext, CommandResult } from '../command'
+import { stringOption } from '../options'
 
-function option(ctx: CommandContext, name: string): string | undefined {
-  const value = ctx.options[name]
-  return typeof value === 'string' ? value : undefined
+/** What the command learns about one turn from the contract's chat.* events. */
+interface TurnOutcome {
+  readonly end: { readonly kind: 'finished'; readonly finished: ChatFinished } | { readonly kind: 'failed'; readonly failed: ChatFailed }
+  readonly toolCalls: readonly { readonly name: string; readonly input: unknown; readonly ok: boolean }[]
+  /** The reply text of each model call, in order (what arrived before a failure). */
+  readonly texts: readonly string[]
+}
+
+/**
+ * Collects chat.* events from before `chat.send` answers (a turn may start streaming at once),
+ * and resolves with the outcome of the turn `chat.send` names.
+ */
+function watchTurns(ctx: CommandContext, echo: boolean): { outcome(turnId: string): Promise<TurnOutcome>; stop(): void } {
+  const seen: { event: string; payload: unknown }[] = []
+  let onEvent: ((event: string, payload: unknown) => void) | undefined
+  const stop = ctx.subscribe((event, payload) => (onEvent ? onEvent(event, payload) : seen.push({ event, payload })))
+  return {
+    stop,
+    outcome: (turnId) =>
+      new Promise((resolve) => {
+        const texts = new Map<number, string>()
+        const toolCalls: { name: string; input: unknown; ok: boolean }[] = []
+        const finish = (end: TurnOutcome['end']): void => resolve({ end, toolCalls, texts: [...texts.values()].filter((text) => text.length > 0) })
+        onEvent = (event, payload) => {
+          const data = payload as { turnId?: string }
+          if (data.turnId !== turnId) return
+          if (event === 'chat.delta') {
+            const delta = payload as { messageId: number; text: string }
+            texts.set(delta.messageId, (texts.get(delta.messageId) ?? '') + delta.text)
+            if (echo) process.stdout.write(delta.text)
+          } else if (event === 'chat.toolCall') {
+            const call = payload as { name: string; input: unknown; phase: string; ok: boolean | null }
+            if (call.phase === 'finished') toolCalls.push({ name: call.name, input: call.input, ok: call.ok === true })
+          } else if (event === 'chat.finished') finish({ kind: 'finished', finished: payload as ChatFinished })
+          else if (event === 'chat.failed') finish({ kind: 'failed', failed: payload as ChatFailed })
+        }
+        for (const { event, payload } of seen.splice(0)) onEvent(event, payload)
+      })
+  }
 }
 
 /** One line under a human-mode reply: tokens, cache share, cost, and how to continue. */
-function footer(result: TurnResult): string {
-  const u = result.usage
+function footer(finished: ChatFinished): string {
+  const u = finished.usage
   const total = u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens
   const share = total === 0 ? 0 : Math.round((100 * u.cache_read_input_tokens) / total)
-  return `\n— ${total} in (${share}% from cache), ${u.output_tokens} out, $${result.costUsd.toFixed(4)} · continue with --session ${result.sessionId}`
+  return `\n— ${total} in (${share}% from cache), ${u.output_tokens} out, $${finished.costUsd.toFixed(4)} · continue with --session ${finished.sessionId}`
 }
 
-function success(result: TurnResult, json: boolean): CommandResult {
-  const data = {
-    sessionId: result.sessionId,
-    turnId: result.turnId,
-    text: result.text,
-    stopReason: result.stopReason,
-    usage: result.usage,
-    costUsd: result.costUsd,
-    toolCalls: result.toolCalls.map((call) => ({ name: call.name, input: call.input, ok: call.ok }))
+function report(outcome: TurnOutcome, json: boolean): CommandResult {
+  const { end, toolCalls, texts } = outcome
+  if (end.kind === 'failed' || end.finished.stopReason === 'stopped') {
+    const { sessionId } = end.kind === 'failed' ? end.failed : end.finished
+    const error = end.kind === 'failed' ? { code: end.failed.code, message: end.failed.message } : { code: 'stopped', message: 'Stopped' }
+    const partialKept = end.kind === 'failed' ? end.failed.partialKept : texts.length > 0
+    process.stderr.write(`hearth: ${error.message}\n`)
+    return { code: 1, data: { sessionId, text: texts.join('\n\n'), partialKept, error }, text: '' }
   }
-  return { data, text: json ? '' : footer(result) }
-}
-
-function failure(error: TurnFailure, sessionId: string): CommandResult {
-  const stopped = error.cause instanceof TurnStopped
-  const code = error.cause instanceof HearthError ? error.cause.code : stopped ? 'stopped' : 'internal'
-  const text = error.progress.texts.join('\n\n')
-  process.stderr.write(`hearth: ${error.message}\n`)
-  return { code: 1, data: { sessionId, text, partialKept: error.partialKept, error: { code, message: error.message } }, text: '' }
+  const { finished } = end
+  const data = { sessionId: finished.sessionId, turnId: finished.turnId, text: finished.text, stopReason: finished.stopReason, usage: finished.usage, costUsd: finished.costUsd, toolCalls }
+  return { data, text: json ? '' : footer(finished) }
 }
 
 export const chatCommand: CliCommand = {
@@ -47,36 +72,26 @@ export const chatCommand: CliCommand = {
   usage: 'hearth chat [--agent ID] [--session ID] [--cwd DIR] [--model M] [--yes] MESSAGE|-',
   options: { agent: 'string', session: 'string', cwd: 'string', model: 'string', yes: 'boolean' },
   positionals: [1, 1],
+  // Nobody can answer a confirmation prompt in a one-shot CLI run: --yes approves gated tool
+  // calls (memory writes, Nexus posts while untrusted MCP tools are loaded); without it they are refused.
+  coreOptions: (options) => ({ approveGatedTools: options.yes === true }),
   async run(ctx) {
     const raw = ctx.positionals[0] as string
     const text = raw === '-' ? await ctx.readStdin() : raw
-    const { chat, tools } = ctx.core().services
-    // Nobody can answer a confirmation prompt in a one-shot CLI run: --yes approves gated tool
-    // calls (memory writes, Nexus posts while untrusted MCP tools are loaded); without it they are refused.
-    if (ctx.options.yes === true) tools.useConfirmationPort(approveAllConfirmations)
-    const controller = new AbortController()
-    const stop = (): void => controller.abort()
+    const blank = (name: string): string | undefined => stringOption(ctx, name) || undefined
+    const watcher = watchTurns(ctx, !ctx.json)
+    let turnId: string | undefined
+    // A cancel that fails found the turn already over, which is what Ctrl+C wanted anyway.
+    const stop = (): void => void (turnId && ctx.call('chat.cancel', { turnId }).catch(() => undefined))
     process.once('SIGINT', stop)
-    const agentId = option(ctx, 'agent')
-    const sessionId = option(ctx, 'session')
-    const cwd = option(ctx, 'cwd')
-    const model = option(ctx, 'model')
-    const input = ChatSendInput.safeParse({ text, ...(agentId ? { agentId } : {}), ...(sessionId ? { sessionId } : {}), ...(cwd ? { cwd: resolve(cwd) } : {}), ...(model ? { model } : {}) })
-    if (!input.success) throw new HearthError('invalid_input', describeZodError(input.error))
-    const started = await chat.start(input.data, controller.signal)
-    const unsubscribe = ctx.json
-      ? () => undefined
-      : ctx.core().subscribe((event, payload) => {
-          const delta = payload as { turnId?: string; text?: string }
-          if (event === 'chat.delta' && delta.turnId === started.turnId) process.stdout.write(delta.text ?? '')
-        })
     try {
-      return success(await started.done, ctx.json)
-    } catch (error) {
-      if (error instanceof TurnFailure) return failure(error, started.sessionId)
-      throw error
+      // A relative --cwd means one relative to where the command runs, not to the core.
+      const cwd = blank('cwd')
+      const started = await ctx.call('chat.send', { text, agentId: blank('agent'), sessionId: blank('session'), cwd: cwd && resolve(cwd), model: blank('model') })
+      turnId = started.turnId
+      return report(await watcher.outcome(started.turnId), ctx.json)
     } finally {
-      unsubscribe()
+      watcher.stop()
       process.off('SIGINT', stop)
     }
   }

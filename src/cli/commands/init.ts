@@ -7,7 +7,8 @@ export const initCommand: CliCommand = {
   options: {},
   positionals: [0, 0],
   async run(ctx) {
-    const { paths } = ctx.core().services
-    return { data: { home: paths.root }, text: `Hearth home ready at ${paths.root}` }
+    // Opening the core creates the home; app.info says where it is.
+    const { home } = await ctx.call('app.info', {})
+    return { data: { home }, text: `Hearth home ready at ${home}` }
   }
 }

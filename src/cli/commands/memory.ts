@@ -1,24 +1,12 @@
-import { notFound } from '../../core/errors'
-import type { MemoryToolResult } from '../../shared/contract/memory'
+import { MemoryTarget, type MemoryToolResult } from '../../shared/contract/memory'
 import { UsageError, type CliCommand, type CommandContext } from '../command'
+import { agentOrFirst, choiceOption, stringOption } from '../options'
 
-function option(ctx: CommandContext, name: string): string | undefined {
-  const value = ctx.options[name]
-  return typeof value === 'string' ? value : undefined
-}
+const TARGET_HINT = '"memory" (the agent\'s MEMORY.md) or "user" (USER.md)'
 
-/** `--agent`, else the first agent, else a clear "create one" error. */
-export function chooseAgent(ctx: CommandContext): string {
-  const explicit = option(ctx, 'agent')
-  if (explicit && explicit.trim() !== '') return explicit
-  const first = ctx.core().services.agents.list()[0]
-  if (!first) throw notFound('No agents yet. Create one with `hearth agents create NAME`, or pass --agent ID.')
-  return first.id
-}
-
-function target(ctx: CommandContext): 'memory' | 'user' {
-  const value = option(ctx, 'target')
-  if (value !== 'memory' && value !== 'user') throw new UsageError('--target must be "memory" (the agent\'s MEMORY.md) or "user" (USER.md)')
+function target(ctx: CommandContext): MemoryTarget {
+  const value = choiceOption(ctx, 'target', MemoryTarget.options, TARGET_HINT)
+  if (value === undefined) throw new UsageError(`--target must be ${TARGET_HINT}`)
   return value
 }
 
@@ -29,7 +17,7 @@ const show: CliCommand = {
   options: { agent: 'string', target: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const view = ctx.core().services.memory.show(chooseAgent(ctx), target(ctx))
+    const view = await ctx.call('memory.show', { agentId: await agentOrFirst(ctx), target: target(ctx) })
     const body = view.entries.length === 0 ? '(no entries)' : view.entries.map((entry, i) => `[${i + 1}] ${entry}`).join('\n§\n')
     return { data: { entries: view.entries, usage: view.usage.text, path: view.path, chars: view.usage.chars, limit: view.usage.limit }, text: `${view.path}  ${view.usage.text}\n\n${body}` }
   }
@@ -54,12 +42,8 @@ function write(action: 'add' | 'replace' | 'remove'): CliCommand {
     options: { agent: 'string', target: 'string', content: 'string', 'old-text': 'string' },
     positionals: [0, 0],
     async run(ctx) {
-      const result = ctx.core().services.memory.apply(chooseAgent(ctx), {
-        action,
-        target: target(ctx),
-        content: option(ctx, 'content'),
-        old_text: option(ctx, 'old-text')
-      })
+      const input = { agentId: await agentOrFirst(ctx), action, target: target(ctx), content: stringOption(ctx, 'content'), oldText: stringOption(ctx, 'old-text') }
+      const result = await ctx.call('memory.apply', input)
       return { code: result.success ? 0 : 1, data: result, text: describeResult(result) }
     }
   }

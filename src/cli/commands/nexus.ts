@@ -1,34 +1,6 @@
-import { NexusListFilter, type NexusEntry } from '../../shared/contract/nexus'
-import { describeZodError } from '../../core/rpc/dispatch'
-import { UsageError, type CliCommand, type CommandContext } from '../command'
-
-function text(ctx: CommandContext, name: string): string | undefined {
-  const value = ctx.options[name]
-  return typeof value === 'string' ? value : undefined
-}
-
-function required(ctx: CommandContext, name: string, usage: string): string {
-  const value = text(ctx, name)
-  if (value === undefined) throw new UsageError(`missing --${name}. Usage: ${usage}`)
-  return value
-}
-
-function integer(ctx: CommandContext, name: string, min: number): number | undefined {
-  const value = text(ctx, name)
-  if (value === undefined) return undefined
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`)
-  return number
-}
-
-/** `--refs 3,7` → [3, 7]. */
-function refs(ctx: CommandContext): number[] | undefined {
-  const value = text(ctx, 'refs')
-  if (value === undefined) return undefined
-  const list = value.split(',').map((part) => Number(part.trim()))
-  if (list.some((ref) => !Number.isInteger(ref) || ref < 1)) throw new UsageError(`--refs takes sequence numbers separated by commas, e.g. 3,7; got "${value}"`)
-  return list
-}
+import type { NexusEntry } from '../../shared/contract/nexus'
+import type { CliCommand } from '../command'
+import { integerListOption, integerOption, requiredOption, stringOption } from '../options'
 
 export function formatEntry(entry: NexusEntry): string {
   const when = new Date(entry.ts).toISOString().slice(0, 19).replace('T', ' ')
@@ -46,22 +18,21 @@ const post: CliCommand = {
   positionals: [0, 0],
   async run(ctx) {
     const input = {
-      agent: required(ctx, 'agent', POST_USAGE),
-      type: required(ctx, 'type', POST_USAGE),
-      summary: required(ctx, 'summary', POST_USAGE),
-      channel: text(ctx, 'channel'),
-      body: text(ctx, 'body'),
-      rationale: text(ctx, 'rationale'),
-      refs: refs(ctx)
+      agent: requiredOption(ctx, 'agent', POST_USAGE),
+      type: requiredOption(ctx, 'type', POST_USAGE),
+      summary: requiredOption(ctx, 'summary', POST_USAGE),
+      channel: stringOption(ctx, 'channel'),
+      body: stringOption(ctx, 'body'),
+      rationale: stringOption(ctx, 'rationale'),
+      refs: integerListOption(ctx, 'refs', '3,7')
     }
     if (input.type === 'decision' && input.rationale === undefined) {
       // CLI.md's `nexus post` has no --rationale; keep that call working and say what is missing.
       input.rationale = input.body ?? 'No rationale given (posted from the CLI without --rationale).'
       process.stderr.write('hearth: warning: decisions should say why; pass --rationale next time\n')
     }
-    const { nexus } = ctx.core().services
-    const result = nexus.post(Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)))
-    nexus.flushMirror()
+    // The core writes the markdown mirror when it closes, right after this command.
+    const result = await ctx.call('nexus.post', input)
     const warnings = result.conflicts.map((c) => `warning: may conflict with decision #${c.first.seq === result.entry.seq ? c.second.seq : c.first.seq}`)
     return { data: result, text: [`Appended ${formatEntry(result.entry)}`, `hash ${result.entry.hash}`, ...warnings].join('\n') }
   }
@@ -74,11 +45,10 @@ const tail: CliCommand = {
   options: { since: 'string', limit: 'string', agent: 'string', type: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const since = integer(ctx, 'since', 0)
-    const limit = integer(ctx, 'limit', 1) ?? 50
-    const parsed = NexusListFilter.safeParse({ agent: text(ctx, 'agent'), type: text(ctx, 'type'), since, limit })
-    if (!parsed.success) throw new UsageError(describeZodError(parsed.error))
-    const { entries } = ctx.core().services.nexus.repository.list(parsed.data, since !== undefined)
+    const since = integerOption(ctx, 'since')
+    // After --since the reader is catching up, so the page starts right after that entry.
+    const filter = { agent: stringOption(ctx, 'agent'), type: stringOption(ctx, 'type'), since, limit: integerOption(ctx, 'limit') ?? 50, from: since === undefined ? 'newest' : 'oldest' }
+    const { entries } = await ctx.call('nexus.list', filter)
     return { data: { entries }, text: entries.length === 0 ? 'No entries.' : entries.map(formatEntry).join('\n') }
   }
 }
@@ -90,7 +60,7 @@ const verify: CliCommand = {
   options: {},
   positionals: [0, 0],
   async run(ctx) {
-    const report = ctx.core().services.nexus.verify()
+    const report = await ctx.call('nexus.verify', {})
     const summary = report.ok ? `OK: ${report.count} entries, chain intact, append-only guards in place.` : `FAILED (${report.count} entries):\n${report.problems.join('\n')}`
     return { code: report.ok ? 0 : 1, data: report, text: summary }
   }

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline'
 import { UsageError, type CliCommand } from '../command'
+import { integerOption, requiredOption } from '../options'
 
 /** Resolves when a line arrives on stdin: the parent's "go", so all writers start together. */
 function waitForGo(): Promise<void> {
@@ -26,10 +27,9 @@ export const nexusBenchAppendCommand: CliCommand = {
   options: { agent: 'string', count: 'string', 'wait-go': 'boolean' },
   positionals: [0, 0],
   async run(ctx) {
-    const count = Number(ctx.options.count)
-    const agent = ctx.options.agent
-    if (!Number.isInteger(count) || count < 1 || typeof agent !== 'string') throw new UsageError(`Usage: ${this.usage}`)
-    const { nexus } = ctx.core().services
+    const count = integerOption(ctx, 'count') ?? 0
+    const agent = requiredOption(ctx, 'agent', this.usage)
+    if (count < 1) throw new UsageError(`--count must be at least 1. Usage: ${this.usage}`)
     if (ctx.options['wait-go'] === true) {
       ctx.print(JSON.stringify({ ready: true }))
       await waitForGo()
@@ -38,12 +38,11 @@ export const nexusBenchAppendCommand: CliCommand = {
     let firstSeq = 0
     let lastSeq = 0
     for (let i = 1; i <= count; i++) {
-      const { entry } = nexus.post({ agent, type: 'turn', summary: `${agent} bench entry ${i} of ${count}` })
+      const { entry } = await ctx.call('nexus.post', { agent, type: 'turn', summary: `${agent} bench entry ${i} of ${count}` })
       firstSeq ||= entry.seq
       lastSeq = entry.seq
     }
     const endMs = Date.now()
-    nexus.flushMirror()
     const result = { count, firstSeq, lastSeq, startMs, endMs }
     return { data: result, text: JSON.stringify(result) }
   }

@@ -1,25 +1,14 @@
 import { resolve } from 'node:path'
-import { findThreats } from '../../core/domain/prompt/scanner'
-import { normalizeText } from '../../core/domain/prompt/text'
-import { SCAN_SCOPES, type ScanScope } from '../../core/domain/prompt/threatPatterns'
-import { notFound } from '../../core/errors'
 import { readTextFile } from '../../core/home/readText'
-import { toPromptView } from '../../core/rpc/promptHandlers'
-import type { AssembledPromptView } from '../../shared/contract'
-import { UsageError, type CliCommand, type CommandContext } from '../command'
+import { HearthError } from '../../core/errors'
+import { ScanScope, type AssembledPromptView } from '../../shared/contract'
+import type { CliCommand, CommandContext } from '../command'
+import { agentOrFirst, choiceOption, stringOption } from '../options'
 
-function option(ctx: CommandContext, name: string): string | undefined {
-  const value = ctx.options[name]
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined
-}
-
-/** `--agent`, else the first agent (the CLI's usual default), else a clear "create one" error. */
-function chooseAgent(ctx: CommandContext): string {
-  const explicit = option(ctx, 'agent')
-  if (explicit) return explicit
-  const first = ctx.core().services.agents.list()[0]
-  if (!first) throw notFound('No agents yet. Create one with `hearth agents create NAME`, or pass --agent ID.')
-  return first.id
+/** A string option, with a blank value counting as absent (`--model ""` means the configured one). */
+function nonBlank(ctx: CommandContext, name: string): string | undefined {
+  const value = stringOption(ctx, name)
+  return value !== undefined && value.trim() !== '' ? value : undefined
 }
 
 function describe(view: AssembledPromptView): string {
@@ -38,25 +27,24 @@ const prompt: CliCommand = {
   options: { agent: 'string', cwd: 'string', model: 'string', platform: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const agentId = chooseAgent(ctx)
-    const cwd = option(ctx, 'cwd')
-    const model = option(ctx, 'model')
-    const built = await ctx.core().services.prompts.assemble({
-      agentId,
-      cwd: cwd ? resolve(cwd) : null,
-      platform: option(ctx, 'platform') ?? 'cli',
-      ...(model ? { model } : {})
+    const cwd = nonBlank(ctx, 'cwd')
+    const view = await ctx.call('prompt.assemble', {
+      agentId: await agentOrFirst(ctx),
+      // A relative folder means one relative to where the command runs, not to the core.
+      cwd: cwd === undefined ? undefined : resolve(cwd),
+      platform: nonBlank(ctx, 'platform') ?? 'cli',
+      model: nonBlank(ctx, 'model')
     })
-    const view = toPromptView(built)
     return { data: view, text: describe(view) }
   }
 }
 
+/** The text to scan: stdin for `-`, else the file (refused readably when binary, huge or not UTF-8). */
 async function readInput(ctx: CommandContext, target: string): Promise<string> {
-  if (target === '-') return normalizeText(await ctx.readStdin())
+  if (target === '-') return ctx.readStdin()
   const read = readTextFile(resolve(target))
-  if (read.ok) return normalizeText(read.text)
-  throw notFound(read.reason)
+  if (read.ok) return read.text
+  throw new HearthError('not_found', read.reason)
 }
 
 const scan: CliCommand = {
@@ -66,9 +54,8 @@ const scan: CliCommand = {
   options: { scope: 'string' },
   positionals: [1, 1],
   async run(ctx) {
-    const scope = option(ctx, 'scope') ?? 'context'
-    if (!(SCAN_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope must be one of ${SCAN_SCOPES.join(', ')} (got "${scope}")`)
-    const details = findThreats(await readInput(ctx, ctx.positionals[0] as string), scope as ScanScope)
+    const scope = choiceOption(ctx, 'scope', ScanScope.options, `one of ${ScanScope.options.join(', ')}`) ?? 'context'
+    const { findings: details } = await ctx.call('prompt.scan', { text: await readInput(ctx, ctx.positionals[0] as string), scope })
     const text =
       details.length === 0
         ? `No findings (scope ${scope}).`

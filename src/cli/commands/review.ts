@@ -1,5 +1,6 @@
 import { FactStatus, type Fact } from '../../shared/contract/review'
-import { UsageError, type CliCommand, type CommandContext } from '../command'
+import type { CliCommand, CommandContext } from '../command'
+import { choiceOption, integerArgument, requiredOption, stringOption } from '../options'
 
 /** The CLI.md fields first, then the rest of the fact for scripts that want more. */
 function candidateView(fact: Fact): Record<string, unknown> {
@@ -8,10 +9,7 @@ function candidateView(fact: Fact): Record<string, unknown> {
 }
 
 function factId(ctx: CommandContext): number {
-  const raw = ctx.positionals[0] as string
-  const id = Number(raw)
-  if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${raw}" is not a fact id; ids are the numbers \`hearth review list\` shows`)
-  return id
+  return integerArgument(ctx.positionals[0] as string, 'a fact id; ids are the numbers `hearth review list` shows')
 }
 
 function line(fact: Fact): string {
@@ -26,10 +24,9 @@ const list: CliCommand = {
   options: { agent: 'string', status: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const agentId = typeof ctx.options.agent === 'string' ? ctx.options.agent : undefined
-    const status = typeof ctx.options.status === 'string' ? ctx.options.status : 'pending'
-    if (!FactStatus.safeParse(status).success) throw new UsageError(`--status must be ${FactStatus.options.join(', ')}`)
-    const facts = ctx.core().services.memory.review.list({ ...(agentId ? { agentId } : {}), status: status as Fact['status'] })
+    const agentId = stringOption(ctx, 'agent')
+    const status = choiceOption(ctx, 'status', FactStatus.options, FactStatus.options.join(', ')) ?? 'pending'
+    const { candidates: facts } = await ctx.call('review.list', { ...(agentId ? { agentId } : {}), status })
     const text = facts.length === 0 ? `No ${status} candidates.` : facts.map(line).join('\n')
     return { data: { candidates: facts.map(candidateView) }, text }
   }
@@ -42,8 +39,8 @@ const approve: CliCommand = {
   options: { text: 'string' },
   positionals: [1, 1],
   async run(ctx) {
-    const text = typeof ctx.options.text === 'string' ? ctx.options.text : undefined
-    const fact = ctx.core().services.memory.review.approve(factId(ctx), text)
+    const text = stringOption(ctx, 'text')
+    const { candidate: fact } = await ctx.call('review.approve', { id: factId(ctx), ...(text !== undefined ? { text } : {}) })
     return { data: { candidate: candidateView(fact) }, text: `Approved ${line(fact)}` }
   }
 }
@@ -55,7 +52,7 @@ const reject: CliCommand = {
   options: {},
   positionals: [1, 1],
   async run(ctx) {
-    const fact = ctx.core().services.memory.review.reject(factId(ctx))
+    const { candidate: fact } = await ctx.call('review.reject', { id: factId(ctx) })
     return { data: { candidate: candidateView(fact) }, text: `Rejected ${line(fact)}` }
   }
 }
@@ -67,7 +64,7 @@ const restore: CliCommand = {
   options: {},
   positionals: [1, 1],
   async run(ctx) {
-    const fact = ctx.core().services.memory.review.restore(factId(ctx))
+    const { candidate: fact } = await ctx.call('review.restore', { id: factId(ctx) })
     return { data: { candidate: candidateView(fact) }, text: `Restored ${line(fact)}` }
   }
 }
@@ -79,13 +76,9 @@ const merge: CliCommand = {
   options: { text: 'string' },
   positionals: [2, 100],
   async run(ctx) {
-    if (typeof ctx.options.text !== 'string') throw new UsageError('--text is required: the text of the merged candidate')
-    const ids = ctx.positionals.map((raw) => {
-      const id = Number(raw)
-      if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${raw}" is not a fact id; ids are the numbers \`hearth review list\` shows`)
-      return id
-    })
-    const { candidate, superseded } = ctx.core().services.memory.review.mergeCandidates(ids, ctx.options.text)
+    const text = requiredOption(ctx, 'text', this.usage)
+    const ids = ctx.positionals.map((raw) => integerArgument(raw, 'a fact id; ids are the numbers `hearth review list` shows'))
+    const { candidate, superseded } = await ctx.call('review.mergeCandidates', { ids, text })
     return { data: { candidate: candidateView(candidate), superseded: superseded.map(candidateView) }, text: `Merged ${superseded.map((f) => `#${f.id}`).join(', ')} into ${line(candidate)}` }
   }
 }

@@ -1,8 +1,5 @@
 import type { CliCommand } from '../command'
-
-function agentOption(value: string | boolean | undefined): { agentId?: string } {
-  return typeof value === 'string' ? { agentId: value } : {}
-}
+import { integerOption, stringOption } from '../options'
 
 const list: CliCommand = {
   words: ['sessions', 'list'],
@@ -11,8 +8,7 @@ const list: CliCommand = {
   options: { agent: 'string', limit: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const limit = typeof ctx.options.limit === 'string' ? Number(ctx.options.limit) : undefined
-    const sessions = ctx.core().services.sessions.list({ ...agentOption(ctx.options.agent), ...(limit && Number.isInteger(limit) && limit > 0 ? { limit } : {}) })
+    const sessions = await ctx.call('sessions.list', { agentId: stringOption(ctx, 'agent'), limit: integerOption(ctx, 'limit') })
     const text = sessions.length === 0 ? 'No sessions yet. Start one with `hearth chat "hello"`.' : sessions.map((s) => `${s.id}\t${s.agentId}\t${new Date(s.updatedAtMs).toISOString()}\t${s.title}`).join('\n')
     return { data: { sessions }, text }
   }
@@ -25,7 +21,7 @@ const show: CliCommand = {
   options: {},
   positionals: [1, 1],
   async run(ctx) {
-    const detail = ctx.core().services.sessions.get(ctx.positionals[0] as string)
+    const detail = await ctx.call('sessions.get', { id: ctx.positionals[0] as string })
     const session = {
       id: detail.id,
       agentId: detail.agentId,
@@ -52,8 +48,7 @@ const search: CliCommand = {
   options: { agent: 'string', limit: 'string' },
   positionals: [1, 1],
   async run(ctx) {
-    const limit = typeof ctx.options.limit === 'string' ? Number(ctx.options.limit) : undefined
-    const hits = ctx.core().services.sessions.search(ctx.positionals[0] as string, { ...agentOption(ctx.options.agent), ...(limit && Number.isInteger(limit) && limit > 0 ? { limit } : {}) })
+    const { hits } = await ctx.call('sessions.search', { query: ctx.positionals[0] as string, agentId: stringOption(ctx, 'agent'), limit: integerOption(ctx, 'limit') })
     const text = hits.length === 0 ? 'No matches.' : hits.map((h) => `${h.sessionId}\t#${h.messageId}\t${h.role}\t${h.snippet}`).join('\n')
     return { data: { hits }, text }
   }
@@ -66,7 +61,7 @@ const end: CliCommand = {
   options: {},
   positionals: [1, 1],
   async run(ctx) {
-    const report = await ctx.core().services.sessions.end(ctx.positionals[0] as string)
+    const report = await ctx.call('sessions.end', { id: ctx.positionals[0] as string })
     const failed = report.hooks.filter((h) => !h.ok)
     const text = [`Session ended. ${report.candidates.length} candidate fact(s) wait in the review inbox.`, ...failed.map((h) => `hook ${h.id} failed: ${h.error}`)].join('\n')
     return { data: report, text }

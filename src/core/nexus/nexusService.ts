@@ -122,7 +122,7 @@ export class NexusService {
   }
 
   list(filter: NexusListFilter): { entries: NexusEntry[]; total: number } {
-    return this.repository.list(filter)
+    return this.repository.list(filter, filter.from === 'oldest')
   }
 
   verify(): NexusVerifyReport {

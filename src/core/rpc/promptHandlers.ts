@@ -1,6 +1,8 @@
 import type { AssembledPromptView } from '../../shared/contract/prompt'
 import type { promptMethods } from '../../shared/contract/prompt'
 import type { CoreServices } from '../createCore'
+import { findThreats } from '../domain/prompt/scanner'
+import { normalizeText } from '../domain/prompt/text'
 import type { AssembledPrompt } from '../prompt/promptService'
 import type { FeatureHandlers } from './foundationHandlers'
 
@@ -24,6 +26,7 @@ export function toPromptView(built: AssembledPrompt): AssembledPromptView {
 
 export function promptHandlers(services: CoreServices): FeatureHandlers<typeof promptMethods> {
   return {
-    'prompt.assemble': async (input) => toPromptView(await services.prompts.assemble(input))
+    'prompt.assemble': async (input) => toPromptView(await services.prompts.assemble(input)),
+    'prompt.scan': async ({ text, scope }) => ({ findings: findThreats(normalizeText(text), scope) })
   }
 }

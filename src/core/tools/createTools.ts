@@ -6,7 +6,8 @@ import { registerBuiltinTools, type BuiltinToolServices } from './builtinTools'
 import { EventConfirmationPort } from './eventConfirmationPort'
 import { ToolRegistry } from './registry'
 import { ToolsService } from './toolsService'
-import { denyAllConfirmations } from './untrustedGate'
+import type { ConfirmationPort } from './toolTypes'
+import { approveAllConfirmations, denyAllConfirmations } from './untrustedGate'
 
 export interface CreateToolsDeps extends BuiltinToolServices {
   readonly config: ConfigStore
@@ -14,13 +15,15 @@ export interface CreateToolsDeps extends BuiltinToolServices {
   readonly events: EventHub
   readonly clock: Clock
   readonly host: 'electron' | 'web' | 'cli'
+  /** Approve gated calls without asking (`hearth chat --yes`). */
+  readonly approveGatedTools?: boolean
   readonly version: string
 }
 
 /**
  * Builds the tool layer for one core (the composition root calls this once). The desktop and
  * web hosts ask the user through `tools.confirmationRequested`; the CLI has nobody to ask, so
- * it denies gated calls unless a command installs another port (`hearth chat --yes`).
+ * it denies gated calls unless the command said yes up front (`hearth chat --yes`).
  */
 export function createTools(deps: CreateToolsDeps): ToolsService {
   const registry = new ToolRegistry(deps.clock)
@@ -31,9 +34,14 @@ export function createTools(deps: CreateToolsDeps): ToolsService {
     contextWindow: contextWindowOf,
     version: deps.version,
     events: deps.events,
-    confirmation: deps.host === 'cli' ? denyAllConfirmations : new EventConfirmationPort(deps.events),
+    confirmation: confirmationFor(deps),
     assertAgent: (agentId) => {
       deps.agents.get(agentId)
     }
   })
+}
+
+function confirmationFor(deps: CreateToolsDeps): ConfirmationPort {
+  if (deps.approveGatedTools === true) return approveAllConfirmations
+  return deps.host === 'cli' ? denyAllConfirmations : new EventConfirmationPort(deps.events)
 }

@@ -45,7 +45,7 @@ export interface AgentToolConfig {
 export class ToolsService implements ToolCatalog {
   readonly registry: ToolRegistry
   readonly mcp: McpManager
-  private confirmation: ConfirmationPort
+  private readonly confirmation: ConfirmationPort
 
   constructor(private readonly options: ToolsServiceOptions) {
     this.registry = options.registry
@@ -56,11 +56,6 @@ export class ToolsService implements ToolCatalog {
       clientVersion: options.version,
       onChange: (state) => this.reportServer(state)
     })
-  }
-
-  /** Swaps who answers the untrusted gate (`hearth chat --yes` installs approve-all). */
-  useConfirmationPort(port: ConfirmationPort): void {
-    this.confirmation = port
   }
 
   /** Reads the agent's tool configuration and brings the MCP connections in line with it. */

@@ -110,7 +110,12 @@ export const NexusListFilter = z.object({
   since: z.number().int().min(0).optional(),
   /** Only entries with seq lower than this (paging backwards). */
   before: z.number().int().positive().optional(),
-  limit: z.number().int().min(1).max(1000).optional()
+  limit: z.number().int().min(1).max(1000).optional(),
+  /**
+   * Which end of the matching entries a limited page is taken from: the newest (default) or,
+   * for a reader catching up after `since`, the oldest. Entries always come oldest first.
+   */
+  from: z.enum(['newest', 'oldest']).optional()
 })
 export type NexusListFilter = z.infer<typeof NexusListFilter>
 

@@ -61,6 +61,20 @@ export const AssembledPromptView = z.object({
 })
 export type AssembledPromptView = z.infer<typeof AssembledPromptView>
 
+/** How much of the injection pattern table a scan applies; scopes nest: `all` ⊂ `context` ⊂ `strict`. */
+export const ScanScope = z.enum(['all', 'context', 'strict'])
+export type ScanScope = z.infer<typeof ScanScope>
+
+/** One scanner hit in a scanned text. */
+export const ScanFinding = z.object({
+  id: z.string(),
+  /** 1-based line number in the scanned text. */
+  line: z.number().int(),
+  /** That line of the text (cut to 240 characters). */
+  lineText: z.string()
+})
+export type ScanFinding = z.infer<typeof ScanFinding>
+
 export const promptMethods = {
   /** Assembles the system prompt a new session would get, without calling the model. */
   'prompt.assemble': method(
@@ -71,5 +85,10 @@ export const promptMethods = {
       platform: z.string().min(1).max(64).optional()
     }),
     AssembledPromptView
+  ),
+  /** Runs the injection scanner over a text (`hearth scan`); files are read by the caller. */
+  'prompt.scan': method(
+    z.object({ text: z.string().max(64 * 1024 * 1024), scope: ScanScope.default('context') }),
+    z.object({ findings: z.array(ScanFinding) })
   )
 } as const

@@ -1,3 +1,5 @@
+import { ScanScope } from '../../../shared/contract/prompt'
+
 /**
  * The prompt-injection pattern table. Scopes are cumulative: `all` ⊂ `context` ⊂ `strict`.
  * Persona and rules files are scanned with `context`, memory entries with `strict`.
@@ -5,9 +7,10 @@
  * Patterns are written with Python-style `\w`/`\b` (Unicode-aware); `compile` translates them,
  * because JavaScript's `\w` and `\b` are ASCII-only even with the `u` flag.
  */
-export type ScanScope = 'all' | 'context' | 'strict'
+export type { ScanScope }
 
-export const SCAN_SCOPES: readonly ScanScope[] = ['all', 'context', 'strict']
+/** The contract's scopes, narrowest first. */
+export const SCAN_SCOPES: readonly ScanScope[] = ScanScope.options
 
 export interface ThreatPattern {
   readonly id: string
