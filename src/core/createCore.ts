@@ -5,6 +5,8 @@ import { ensureHome } from './home/home'
 import type { HomePaths } from './home/homePaths'
 import { openDatabase, type Db } from './node/db/openDatabase'
 import { AttachmentStore } from './attachments/attachmentStore'
+import { FileLogger, logLevelFrom } from './node/log/fileLogger'
+import type { Logger } from './ports/logger'
 import { systemClock, type Clock } from './ports/clock'
 import { MemorySecretStore, type SecretStore } from './ports/secretStore'
 import { createHandlers } from './rpc/handlers'
@@ -38,6 +40,8 @@ export interface CoreOptions {
    * MCP server is loaded) without asking. Otherwise the CLI refuses them and the app asks.
    */
   readonly approveGatedTools?: boolean
+  /** Where the core reports what it survived; default `<home>/logs/hearth.log` at HEARTH_LOG_LEVEL (info). */
+  readonly log?: Logger
 }
 
 /** Everything the handlers, the CLI and tests reach for. Features add their service here. */
@@ -48,6 +52,7 @@ export interface CoreServices {
   readonly db: Db
   readonly clock: Clock
   readonly events: EventHub
+  readonly log: Logger
   /** The only reader and writer of config.json: `config.read()`, `config.patch({...})`. */
   readonly config: ConfigStore
   readonly agents: AgentService
@@ -79,26 +84,29 @@ export function createCore(options: CoreOptions): Core {
   const paths = ensureHome(options.home)
   const db = openDatabase(paths.db, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
   const clock = options.clock ?? systemClock
-  const events = new EventHub()
   const env = options.env ?? process.env
+  const log = options.log ?? defaultLog(paths.logFile, env, clock)
+  const events = new EventHub(log.child('events'))
   const secrets = options.secrets ?? new MemorySecretStore()
   const config = new ConfigStore(paths.config)
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
-  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.host === 'cli' ? 'cli' : 'desktop', config })
+  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.host === 'cli' ? 'cli' : 'desktop', config, log: log.child('nexus') })
   const settings = new SettingsService(config, secrets, env)
-  const prompts = new PromptService({ paths, agents, config: () => settings.config(), clock, env })
+  const prompts = new PromptService({ paths, agents, config: () => settings.config(), clock, env, log: log.child('prompt') })
   files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
   const attachments = new AttachmentStore(db, paths.root, clock)
-  const chat = new ChatService({ db, clock, events, settings, agents, prompts, attachments, ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
+  const chat = new ChatService({ db, clock, events, settings, agents, prompts, attachments, log: log.child('chat'), ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
   const sessions = new SessionsService(chat, settings, clock, events)
-  const idleEnder = new IdleSessionEnder(events, sessions, () => settings.config().retention.idleMinutes, undefined, () => clock.now())
-  const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats })
+  const idleLog = log.child('sessions.idle')
+  const onIdleError = (error: unknown, sessionId?: string): void => idleLog.warn('a session could not be ended on idle; its session-end hooks run on the next end', { error, sessionId })
+  const idleEnder = new IdleSessionEnder(events, sessions, () => settings.config().retention.idleMinutes, onIdleError, () => clock.now())
+  const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats, log: log.child('memory') })
   chat.registerContextProvider(memory.recallProvider())
   chat.registerSessionEndHook(memory.retentionHook())
   chat.registerContextProvider(nexus.turnContext)
   chat.registerSessionEndHook(nexus.sessionEnd)
-  const tools = createTools({ paths, config, agents, events, clock, host: options.host, approveGatedTools: options.approveGatedTools === true, version: HEARTH_VERSION, nexus, memory, sessions })
+  const tools = createTools({ paths, config, agents, events, clock, host: options.host, approveGatedTools: options.approveGatedTools === true, log: log.child('tools'), version: HEARTH_VERSION, nexus, memory, sessions })
   chat.useToolCatalog(tools)
   prompts.toolNames = async (agentId) => (await tools.sessionTools(agentId)).map((tool) => tool.name)
   const services: CoreServices = {
@@ -108,6 +116,7 @@ export function createCore(options: CoreOptions): Core {
     db,
     clock,
     events,
+    log,
     config,
     agents,
     files,
@@ -140,4 +149,9 @@ export function createCore(options: CoreOptions): Core {
       db.close()
     }
   }
+}
+
+/** The home's rotating log; the API key and the serve token are blanked out of every line. */
+function defaultLog(path: string, env: NodeJS.ProcessEnv, clock: Clock): Logger {
+  return new FileLogger({ path, level: logLevelFrom(env.HEARTH_LOG_LEVEL), now: () => clock.now(), secrets: () => [env.ANTHROPIC_API_KEY, env.HEARTH_SERVE_TOKEN] })
 }

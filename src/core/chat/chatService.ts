@@ -7,6 +7,7 @@ import type { EventHub } from '../events'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
+import { silentLogger, type Logger } from '../ports/logger'
 import type { PromptBuilder } from '../ports/promptBuilder'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
@@ -37,6 +38,8 @@ export interface ChatServiceDeps {
   readonly attachments?: AttachmentReader
   /** 'cli' for the CLI host; otherwise the platform from config.json. */
   readonly platform?: string
+  /** Where failures the turn survives are reported (a provider that threw, a busy checkpoint). */
+  readonly log?: Logger
 }
 
 export interface ChatOptions {
@@ -93,6 +96,10 @@ export class ChatService {
     this.calls.recoverInterrupted(isProcessAlive, deps.clock.now())
   }
 
+  private get log(): Logger {
+    return this.deps.log ?? silentLogger
+  }
+
   registerContextProvider(provider: TurnContextProvider): void {
     if (this.providers.some((p) => p.id === provider.id)) throw conflict(`A turn-context provider "${provider.id}" is already registered`)
     this.providers.push(provider)
@@ -116,6 +123,7 @@ export class ChatService {
   /** What `chat.send` returns: ids now, progress as events. */
   async send(input: ChatSendInput): Promise<{ turnId: string; sessionId: string }> {
     const started = await this.start(input)
+    // The caller has only the ids: a failed turn reaches it as a chat.failed event, not here.
     started.done.catch(() => undefined)
     return { turnId: started.turnId, sessionId: started.sessionId }
   }
@@ -170,6 +178,7 @@ export class ChatService {
     signal?.addEventListener('abort', () => controller.abort(), { once: true })
     const request = { agentId: session.agentId, sessionId: session.id, turnId: turn.turnId, userText: turn.userText, turnIndex: turn.turnIndex }
     const done = this.run(session, turn.turnId, turn.userMessageId, client, controller, request, ttl)
+    // `done` is only awaited to know the turn is over; its failure is reported by run() itself.
     this.running.set(turn.turnId, { sessionId: session.id, controller, done: done.catch(() => undefined) })
     return { turnId: turn.turnId, sessionId: session.id, done }
   }
@@ -216,11 +225,11 @@ export class ChatService {
     const { events } = this.deps
     let gathered: GatheredContext = { blocks: [], texts: [], summary: [], fenceTags: [] }
     try {
-      gathered = await gatherTurnContext(this.providers, request)
+      gathered = await gatherTurnContext(this.providers, request, this.log)
       const turn = { turnId, userMessageId, session, client, signal: controller.signal, ttl, contextTexts: gathered.texts, contextSummary: gathered.summary, fenceTags: gathered.fenceTags }
       const result = await executeTurn(this.turnDeps(), turn)
       events.emit('chat.finished', { sessionId: result.sessionId, turnId, text: result.text, stopReason: result.stopReason, usage: result.usage, costUsd: result.costUsd, calls: [...result.calls], compressed: result.compressed })
-      notifyTurnCompleted(this.providers, request, gathered.blocks)
+      notifyTurnCompleted(this.providers, request, gathered.blocks, this.log)
       return result
     } catch (error) {
       const failure = error instanceof TurnFailure ? error : new TurnFailure(error, false, { texts: [], calls: [], toolCalls: [], compressed: false })
@@ -247,8 +256,9 @@ export class ChatService {
   private checkpointQuietly(): void {
     try {
       this.repo.checkpoint()
-    } catch {
+    } catch (error) {
       // Closed or busy: SQLite's own automatic checkpoint still runs later.
+      this.log.debug('WAL checkpoint skipped', { error })
     }
   }
 

@@ -7,6 +7,10 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+const noErrors = (error: unknown): never => {
+  throw error
+}
+
 const usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
 
 describe('IdleSessionEnder', () => {
@@ -15,7 +19,7 @@ describe('IdleSessionEnder', () => {
     const events = new EventHub()
     const ended: string[] = []
     const sessions = { isOpen: () => true, end: async (id: string) => void ended.push(id) } as unknown as SessionsService
-    const ender = new IdleSessionEnder(events, sessions, () => 30)
+    const ender = new IdleSessionEnder(events, sessions, () => 30, noErrors)
     const finished = { sessionId: 's1', turnId: 't', text: '', stopReason: 'end_turn', usage, costUsd: 0, calls: [], compressed: false }
     events.emit('chat.finished', finished)
     await vi.advanceTimersByTimeAsync(20 * 60_000)
@@ -33,7 +37,7 @@ describe('IdleSessionEnder', () => {
     const end = vi.fn(async () => undefined)
     const sessions = { isOpen: () => true, end } as unknown as SessionsService
     let minutes = 0
-    const ender = new IdleSessionEnder(events, sessions, () => minutes)
+    const ender = new IdleSessionEnder(events, sessions, () => minutes, noErrors)
     ender.touch('s1')
     minutes = 1
     ender.touch('s2')
@@ -68,7 +72,7 @@ describe('IdleSessionEnder', () => {
     const ended: string[] = []
     const open = new Set(['s1', 's2'])
     const sessions = { isOpen: (id: string) => open.has(id), end: async (id: string) => void (ended.push(id), open.delete(id)) } as unknown as SessionsService
-    const ender = new IdleSessionEnder(events, sessions, () => 0)
+    const ender = new IdleSessionEnder(events, sessions, () => 0, noErrors)
     ender.touch('s1')
     ender.touch('s2')
     ender.touch('s3')
@@ -76,6 +80,25 @@ describe('IdleSessionEnder', () => {
     expect(ended).toEqual(['s1', 's2'])
     await ender.endAll()
     expect(ended).toEqual(['s1', 's2'])
+    ender.dispose()
+  })
+
+  it('reports a session it could not end, with its id, and still ends the others', async () => {
+    const reported: { message: string; sessionId: string | undefined }[] = []
+    const ended: string[] = []
+    const sessions = {
+      isOpen: () => true,
+      end: async (id: string) => {
+        if (id === 's1') throw new Error('database is locked')
+        ended.push(id)
+      }
+    } as unknown as SessionsService
+    const ender = new IdleSessionEnder(new EventHub(), sessions, () => 0, (error, sessionId) => reported.push({ message: (error as Error).message, sessionId }))
+    ender.touch('s1')
+    ender.touch('s2')
+    await ender.endAll()
+    expect(reported).toEqual([{ message: 'database is locked', sessionId: 's1' }])
+    expect(ended).toEqual(['s2'])
     ender.dispose()
   })
 })

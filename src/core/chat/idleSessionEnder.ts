@@ -23,7 +23,8 @@ export class IdleSessionEnder {
     events: EventHub,
     private readonly sessions: SessionsService,
     private readonly idleMinutes: () => number,
-    private readonly onError: (error: unknown) => void = () => undefined,
+    /** Told about a session that could not be ended (its hooks run again on the next end), or a timeout that could not be read. */
+    private readonly onError: (error: unknown, sessionId?: string) => void = () => undefined,
     private readonly now: () => number = Date.now
   ) {
     this.unsubscribe = events.subscribe((event, payload) => {
@@ -79,7 +80,7 @@ export class IdleSessionEnder {
     try {
       if (this.sessions.isOpen(sessionId)) await this.sessions.end(sessionId, reason)
     } catch (error) {
-      this.onError(error)
+      this.onError(error, sessionId)
     } finally {
       this.ending.delete(sessionId)
     }

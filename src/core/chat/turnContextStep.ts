@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
+import type { Logger } from '../ports/logger'
 import type { RequestRecipe } from './callRepository'
 import { DEFAULT_FENCE_TAGS, sanitizeFenceBlock } from './fenceFilter'
 
@@ -19,12 +20,13 @@ export interface GatheredContext {
  * down must never stop the user from chatting. Each block is re-fenced so recalled text that
  * contains a fence tag cannot break out of its fence.
  */
-export async function gatherTurnContext(providers: readonly TurnContextProvider[], request: TurnContextRequest): Promise<GatheredContext> {
+export async function gatherTurnContext(providers: readonly TurnContextProvider[], request: TurnContextRequest, log: Logger): Promise<GatheredContext> {
   const blocks = await Promise.all(
     providers.map(async (provider) => {
       try {
         return await provider.provide(request)
-      } catch {
+      } catch (error) {
+        log.warn(`turn-context provider "${provider.id}" failed; the turn goes on without its block`, { error, sessionId: request.sessionId, turnId: request.turnId })
         return null
       }
     })
@@ -42,12 +44,13 @@ export async function gatherTurnContext(providers: readonly TurnContextProvider[
 }
 
 /** Lets providers advance their cursors after a turn that completed. */
-export function notifyTurnCompleted(providers: readonly TurnContextProvider[], request: TurnContextRequest, blocks: readonly (TurnContextBlock | null)[]): void {
+export function notifyTurnCompleted(providers: readonly TurnContextProvider[], request: TurnContextRequest, blocks: readonly (TurnContextBlock | null)[], log: Logger): void {
   providers.forEach((provider, i) => {
     try {
       provider.onTurnCompleted?.(request, blocks[i] ?? null)
-    } catch {
+    } catch (error) {
       // A provider's bookkeeping failing must not turn a finished turn into an error.
+      log.warn(`turn-context provider "${provider.id}" failed after the turn`, { error, sessionId: request.sessionId, turnId: request.turnId })
     }
   })
 }

@@ -11,6 +11,8 @@ export interface HomePaths {
   readonly trash: string
   readonly skills: string
   readonly nexus: string
+  /** The core's log (rotated beside itself as hearth.log.1, .2, …). */
+  readonly logFile: string
   agentDir(id: string): string
   soul(id: string): string
   memory(id: string): string
@@ -34,6 +36,7 @@ export function homePaths(root: string): HomePaths {
     trash: join(root, '.trash'),
     skills: join(root, 'skills'),
     nexus: join(root, 'nexus'),
+    logFile: join(root, 'logs', 'hearth.log'),
     agentDir: (id) => join(agents, id),
     soul: (id) => join(agents, id, 'SOUL.md'),
     memory: (id) => join(agents, id, 'MEMORY.md'),

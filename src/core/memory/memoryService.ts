@@ -6,6 +6,7 @@ import type { HomePaths } from '../home/homePaths'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
+import { silentLogger, type Logger } from '../ports/logger'
 import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
 import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
@@ -37,6 +38,7 @@ export interface MemoryServiceDeps {
   readonly scan: ThreatScanner
   /** Tests may read transcripts from elsewhere; by default the chat feature's tables. */
   readonly transcripts?: TranscriptSource
+  readonly log?: Logger
 }
 
 /**
@@ -142,7 +144,8 @@ export class MemoryService {
     try {
       this.recalls.record(recalled)
     } catch (error) {
-      console.warn(`Could not log what turn ${recalled.turnId} recalled: ${error instanceof Error ? error.message : String(error)}`)
+      const log = this.deps.log ?? silentLogger
+      log.warn(`could not record what turn ${recalled.turnId} recalled`, { error })
     }
   }
 

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { EventHub } from '../events'
+import type { Logger } from '../ports/logger'
 import type { NexusCheckpoints } from './nexusSessionHooks'
 
 interface ToolCallEvent {
@@ -30,15 +31,16 @@ function query<T>(db: Database.Database, sql: string, ...params: unknown[]): T |
  * of one turn (labelled with the user's request of that turn), and a turn that ended with a
  * compression leaves a checkpoint carrying the compression summary. Returns the unsubscribe.
  */
-export function watchChatForCheckpoints(events: EventHub, db: Database.Database, checkpoints: NexusCheckpoints): () => void {
+export function watchChatForCheckpoints(events: EventHub, db: Database.Database, checkpoints: NexusCheckpoints, log: Logger): () => void {
   const agentOf = (sessionId: string): string | undefined =>
     query<{ agent_id: string }>(db, 'SELECT agent_id FROM sessions WHERE id = ?', sessionId)?.agent_id
   return events.subscribe((event, payload) => {
     try {
       if (event === 'chat.toolCall') onToolCall(payload as ToolCallEvent)
       if (event === 'chat.finished' && (payload as FinishedEvent).compressed === true) onCompressed(payload as FinishedEvent)
-    } catch {
+    } catch (error) {
       // A checkpoint is a convenience; it must never break the turn that triggered it.
+      log.warn(`a working checkpoint could not be written after ${event}`, { error })
     }
   })
 

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { RecordingLogger } from '../testing/recordingLogger'
 import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
 
 /** Reads a file in a tight loop on another thread and checks each read is a whole mirror file. */
@@ -77,5 +78,22 @@ describe('markdown mirror', () => {
     expect(reads).toBeGreaterThan(10)
     expect(torn).toBe(0)
     expect(readdirSync(home.paths.nexus).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('logs a mirror that cannot be written, and the append itself succeeds', async () => {
+    const log = new RecordingLogger()
+    const broken = openNexusTestHome({ log })
+    try {
+      rmSync(broken.paths.nexus, { recursive: true, force: true })
+      writeFileSync(broken.paths.nexus, 'a file where the mirror folder belongs')
+      const { entry } = broken.nexus.post({ agent: 'ella', type: 'turn', summary: 'still appended' })
+      expect(entry.seq).toBe(1)
+      await vi.waitFor(() => expect(log.lines).toContainEqual(expect.objectContaining({ level: 'warn', scope: 'core', message: expect.stringContaining('markdown mirror could not be written') })))
+      expect(broken.nexus.verify().ok).toBe(true)
+      broken.nexus.post({ agent: 'ella', type: 'turn', summary: 'closing with a mirror write pending' })
+      expect(() => broken.nexus.dispose()).not.toThrow()
+    } finally {
+      broken.dispose()
+    }
   })
 })

@@ -13,6 +13,7 @@ import type { EventHub } from '../events'
 import type { ConfigReader } from '../home/configStore'
 import type { HomePaths } from '../home/homePaths'
 import type { Clock } from '../ports/clock'
+import { silentLogger, type Logger } from '../ports/logger'
 import { describeZodError } from '../rpc/dispatch'
 import type { FileService } from '../services/fileService'
 import type { ToolDefinition } from '../tools/toolTypes'
@@ -46,6 +47,8 @@ export interface NexusServiceOptions {
   readonly pollMs?: number
   /** Milliseconds to wait after an append before regenerating the markdown mirror. */
   readonly mirrorDelayMs?: number
+  /** Where mirror writes and checkpoint failures are reported (neither may fail an append). */
+  readonly log?: Logger
 }
 
 /**
@@ -82,8 +85,12 @@ export class NexusService {
     this.turnContext = new NexusTurnContext(this)
     this.sessionEnd = new NexusSessionEndHook(this, db)
     this.workCheckpoints = new NexusCheckpoints(this)
-    this.stopChatWatch = watchChatForCheckpoints(events, db, this.workCheckpoints)
+    this.stopChatWatch = watchChatForCheckpoints(events, db, this.workCheckpoints, this.log.child('nexus.checkpoints'))
     this.lastEmittedSeq = this.repository.maxSeq()
+  }
+
+  private get log(): Logger {
+    return this.options.log ?? silentLogger
   }
 
   /** nexus_post and nexus_read (toolset 'nexus') for the tool registry. */
@@ -191,7 +198,11 @@ export class NexusService {
     this.stopChatWatch()
     if (this.pollTimer) clearInterval(this.pollTimer)
     this.pollTimer = undefined
-    if (this.mirrorTimer) this.flushMirror()
+    if (this.mirrorTimer) {
+      clearTimeout(this.mirrorTimer)
+      this.mirrorTimer = undefined
+      this.writeMirrorLogged()
+    }
   }
 
   /**
@@ -213,12 +224,17 @@ export class NexusService {
     if (this.mirrorTimer) return
     this.mirrorTimer = setTimeout(() => {
       this.mirrorTimer = undefined
-      try {
-        if (this.db.open) writeMirror(this.repository, this.paths.nexus)
-      } catch {
-        // The mirror is a convenience copy; a full disk must not fail the append that caused it.
-      }
+      this.writeMirrorLogged()
     }, this.options.mirrorDelayMs ?? 150)
+  }
+
+  private writeMirrorLogged(): void {
+    try {
+      if (this.db.open) writeMirror(this.repository, this.paths.nexus)
+    } catch (error) {
+      // The mirror is a convenience copy; a full disk must not fail the append that caused it.
+      this.log.warn('the markdown mirror could not be written; the log itself is intact', { error, folder: this.paths.nexus })
+    }
   }
 
   private conflictOptions(): { windowMs: number; threshold: number } {

@@ -7,6 +7,7 @@ import { ensureHome } from '../home/home'
 import type { HomePaths } from '../home/homePaths'
 import { up as nexusUp } from '../node/db/migrations/0004-nexus'
 import { openDatabase, type Db } from '../node/db/openDatabase'
+import type { Logger } from '../ports/logger'
 import { AgentService } from '../services/agentService'
 import { FileService } from '../services/fileService'
 import { NexusService } from './nexusService'
@@ -36,7 +37,7 @@ export interface NexusTestHome {
  * A real home folder and SQLite file in a temp dir with the Nexus schema, for tests. Applies
  * the Nexus migration by hand when the shared migration list does not (yet) include it.
  */
-export function openNexusTestHome(options: { channel?: 'desktop' | 'cli'; root?: string } = {}): NexusTestHome {
+export function openNexusTestHome(options: { channel?: 'desktop' | 'cli'; root?: string; log?: Logger } = {}): NexusTestHome {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'hearth-nexus-'))
   const paths = ensureHome(root)
   const db = openDatabase(paths.db)
@@ -48,7 +49,7 @@ export function openNexusTestHome(options: { channel?: 'desktop' | 'cli'; root?:
   events.subscribe((event, payload) => emitted.push({ event, payload }))
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
-  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.channel ?? 'desktop', config: new ConfigStore(paths.config), pollMs: 20, mirrorDelayMs: 5 })
+  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.channel ?? 'desktop', config: new ConfigStore(paths.config), pollMs: 20, mirrorDelayMs: 5, ...(options.log ? { log: options.log } : {}) })
   return {
     paths,
     db,

@@ -7,6 +7,7 @@ import type { HearthConfig } from '../home/config'
 import { DEFAULT_USER_MD, defaultSoul } from '../home/defaultTexts'
 import type { HomePaths } from '../home/homePaths'
 import type { Clock } from '../ports/clock'
+import { silentLogger, type Logger } from '../ports/logger'
 import type { PromptBuilder, PromptRequest } from '../ports/promptBuilder'
 import type { AgentService } from '../services/agentService'
 import { environmentInfo } from './environment'
@@ -28,6 +29,8 @@ export interface PromptServiceOptions {
   readonly fs?: PromptFileSystem
   readonly osPlatform?: string
   readonly timeZone?: string
+  /** Where a failing static-block provider is reported (the session still starts without it). */
+  readonly log?: Logger
 }
 
 /** What the Prompt view and `hearth prompt` ask for; unset fields come from config. */
@@ -137,11 +140,13 @@ export class PromptService implements PromptBuilder {
 
   private staticBlocks(agentId: string): ProviderBlock[] {
     const blocks: ProviderBlock[] = []
+    const log = this.options.log ?? silentLogger
     for (const [id, block] of this.providers) {
       try {
         blocks.push({ id, text: block(agentId) })
-      } catch {
+      } catch (error) {
         // A failing provider must not stop the session from starting; it simply adds nothing.
+        log.warn(`prompt block provider "${id}" failed; the prompt is built without it`, { error, agentId })
       }
     }
     return blocks

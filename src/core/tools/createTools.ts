@@ -2,6 +2,7 @@ import { contextWindowOf } from '../domain/models/modelTable'
 import type { EventHub } from '../events'
 import type { ConfigStore } from '../home/configStore'
 import type { Clock } from '../ports/clock'
+import type { Logger } from '../ports/logger'
 import { registerBuiltinTools, type BuiltinToolServices } from './builtinTools'
 import { EventConfirmationPort } from './eventConfirmationPort'
 import { ToolRegistry } from './registry'
@@ -17,6 +18,7 @@ export interface CreateToolsDeps extends BuiltinToolServices {
   readonly host: 'electron' | 'web' | 'cli'
   /** Approve gated calls without asking (`hearth chat --yes`). */
   readonly approveGatedTools?: boolean
+  readonly log: Logger
   readonly version: string
 }
 
@@ -35,6 +37,7 @@ export function createTools(deps: CreateToolsDeps): ToolsService {
     version: deps.version,
     events: deps.events,
     confirmation: confirmationFor(deps),
+    log: deps.log,
     assertAgent: (agentId) => {
       deps.agents.get(agentId)
     }

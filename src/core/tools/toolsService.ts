@@ -1,5 +1,6 @@
 import type { SetToolsetEnabledResult, ToolsListView } from '../../shared/contract/tools'
 import type { EventHub } from '../events'
+import type { Logger } from '../ports/logger'
 import type { HearthConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
 import { routeBridgeCall } from './bridgeTools'
@@ -26,6 +27,8 @@ export interface ToolsServiceOptions {
   readonly confirmation?: ConfirmationPort
   /** Throws `not_found` for an unknown agent (so settings cannot be written for a typo). */
   readonly assertAgent?: (agentId: string) => void
+  /** Where MCP servers that fail or crash are reported, beside the status event. */
+  readonly log?: Logger
 }
 
 /** What one agent's session is configured with, read from config.json. */
@@ -54,7 +57,8 @@ export class ToolsService implements ToolCatalog {
       startTimeoutMs: 20_000,
       callTimeoutMs: 60_000,
       clientVersion: options.version,
-      onChange: (state) => this.reportServer(state)
+      onChange: (state) => this.reportServer(state),
+      ...(options.log ? { log: options.log } : {})
     })
   }
 
@@ -137,6 +141,7 @@ export class ToolsService implements ToolCatalog {
   }
 
   private reportServer(state: McpServerState): void {
+    if (state.status === 'failed' || state.status === 'crashed') this.options.log?.warn(`MCP server "${state.name}" ${state.status}`, { error: state.error, restarts: state.restarts })
     this.options.events?.emit('tools.serverStatusChanged', { server: state.name, status: state.status, toolCount: state.toolCount, error: state.error })
   }
 }

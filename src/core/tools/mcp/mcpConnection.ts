@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { ToolError } from '../runTool'
+import type { Logger } from '../../ports/logger'
 
 export interface McpServerConfig {
   readonly command: string
@@ -35,6 +36,7 @@ export interface McpConnectionOptions {
   readonly callTimeoutMs: number
   readonly clientVersion: string
   readonly onChange: (state: McpServerState) => void
+  readonly log?: Logger
 }
 
 const STDERR_LINES = 12
@@ -102,6 +104,7 @@ export class McpConnection {
     this.starting = undefined
     this.tools = undefined
     if (this.status !== 'failed' && this.status !== 'crashed') this.setStatus('stopped', null)
+    // A client whose process already died cannot close cleanly; it is gone either way.
     await client?.close().catch(() => undefined)
   }
 
@@ -147,6 +150,7 @@ export class McpConnection {
     try {
       await client.connect(transport, { timeout: this.options.startTimeoutMs })
     } catch (error) {
+      // Starting failed, so the half-open client may not close cleanly; the failure is reported below.
       await client.close().catch(() => undefined)
       this.setStatus('failed', `could not start \`${this.config.command}\`: ${messageOf(error)}${this.stderrSuffix()}`)
       throw new Error(this.error ?? 'could not start')
@@ -195,8 +199,9 @@ export class McpConnection {
   private notify(): void {
     try {
       this.options.onChange(this.state())
-    } catch {
+    } catch (error) {
       // A status listener must not break the connection.
+      this.options.log?.warn(`a status listener of MCP server "${this.name}" failed`, { error })
     }
   }
 }

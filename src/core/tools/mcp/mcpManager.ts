@@ -1,3 +1,4 @@
+import type { Logger } from '../../ports/logger'
 import { McpConnection, type McpServerConfig, type McpServerState } from './mcpConnection'
 import { toToolDefinitions, type McpToolSet } from './mcpTools'
 
@@ -6,6 +7,7 @@ export interface McpManagerOptions {
   readonly callTimeoutMs: number
   readonly clientVersion: string
   readonly onChange?: (state: McpServerState) => void
+  readonly log?: Logger
 }
 
 /** A server's tools, or why there are none (the session goes on without them). */
@@ -83,7 +85,8 @@ export class McpManager {
     return new McpConnection(name, config, {
       ...this.timeouts,
       clientVersion: this.options.clientVersion,
-      onChange: (state) => this.options.onChange?.(state)
+      onChange: (state) => this.options.onChange?.(state),
+      ...(this.options.log ? { log: this.options.log } : {})
     })
   }
 }
