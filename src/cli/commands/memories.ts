@@ -1,20 +1,17 @@
 import type { MemoriesView } from '../../shared/contract/memories'
 import type { MemoryReceipt } from '../../shared/contract/memory'
-import type { Fact } from '../../shared/contract/review'
 import { UsageError, type CliCommand, type CommandContext } from '../command'
-import { chooseAgent } from './memory'
+import { agentOrFirst, integerArgument, integerOption, requiredOption, stringOption } from '../options'
 
 function numericId(ctx: CommandContext, what: string): number {
-  const raw = ctx.positionals[0]
-  const id = Number(raw)
-  if (raw === undefined || !Number.isInteger(id) || id <= 0) throw new UsageError(`"${raw ?? ''}" is not a ${what} id; ids are the numbers \`hearth memory list\` shows`)
-  return id
+  const listing = what === 'receipt' ? 'hearth memory receipts' : 'hearth memory list'
+  return integerArgument(ctx.positionals[0] ?? '', `a ${what} id; ids are the numbers \`${listing}\` shows`)
 }
 
 /** FACT_ID, or --file SLUG (a memory file of --agent): exactly one of them. */
 function factOrFile(ctx: CommandContext): { kind: 'fact'; id: number } | { kind: 'file'; slug: string } {
-  const slug = ctx.options.file
-  if (typeof slug === 'string') {
+  const slug = stringOption(ctx, 'file')
+  if (slug !== undefined) {
     if (ctx.positionals.length > 0) throw new UsageError('give either a fact id or --file SLUG, not both')
     return { kind: 'file', slug }
   }
@@ -41,8 +38,7 @@ const list: CliCommand = {
   options: { agent: 'string', query: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const query = typeof ctx.options.query === 'string' ? ctx.options.query : ''
-    const view = ctx.core().services.memory.memories.list(ctx.core().services.agents.get(chooseAgent(ctx)).id, query)
+    const view = await ctx.call('memories.list', { agentId: await agentOrFirst(ctx), query: stringOption(ctx, 'query') ?? '' })
     return { data: view, text: viewText(view) }
   }
 }
@@ -54,8 +50,8 @@ const edit: CliCommand = {
   options: { text: 'string' },
   positionals: [1, 1],
   async run(ctx) {
-    if (typeof ctx.options.text !== 'string') throw new UsageError('--text is required: the new text of the fact')
-    const fact = ctx.core().services.memory.review.edit(numericId(ctx, 'fact'), ctx.options.text)
+    const text = requiredOption(ctx, 'text', this.usage)
+    const { fact } = await ctx.call('memories.editFact', { id: numericId(ctx, 'fact'), text })
     return { data: { fact }, text: `Fact #${fact.id} now reads: ${fact.text}` }
   }
 }
@@ -68,14 +64,13 @@ function forgetOrRestore(verb: 'forget' | 'restore'): CliCommand {
     options: { agent: 'string', file: 'string' },
     positionals: [0, 1],
     async run(ctx) {
-      const { memory } = ctx.core().services
       const which = factOrFile(ctx)
       if (which.kind === 'fact') {
-        const fact: Fact = verb === 'forget' ? memory.review.forget(which.id) : memory.restoreFact(which.id)
+        const { fact } = await ctx.call(verb === 'forget' ? 'memories.forgetFact' : 'memories.restoreFact', { id: which.id })
         return { data: { fact }, text: `${verb === 'forget' ? 'Forgot' : 'Restored'} fact #${fact.id}: ${fact.text}` }
       }
-      const agentId = ctx.core().services.agents.get(chooseAgent(ctx)).id
-      const file = verb === 'forget' ? memory.memoryFiles.forget(agentId, which.slug) : memory.memoryFiles.restore(agentId, which.slug)
+      const ref = { agentId: await agentOrFirst(ctx), slug: which.slug }
+      const { file } = await ctx.call(verb === 'forget' ? 'memories.forgetFile' : 'memories.restoreFile', ref)
       return { data: { file }, text: `${verb === 'forget' ? 'Forgot' : 'Restored'} ${file.path}` }
     }
   }
@@ -94,10 +89,8 @@ const receipts: CliCommand = {
   options: { agent: 'string', limit: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const limit = typeof ctx.options.limit === 'string' ? Number(ctx.options.limit) : 20
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be a whole number from 1 to 1000')
-    const agentId = ctx.core().services.agents.get(chooseAgent(ctx)).id
-    const found = ctx.core().services.memory.receipts.listByAgent(agentId, limit)
+    const limit = integerOption(ctx, 'limit')
+    const { receipts: found } = await ctx.call('memory.agentReceipts', { agentId: await agentOrFirst(ctx), ...(limit !== undefined ? { limit } : {}) })
     return { data: { receipts: found }, text: found.length === 0 ? 'No memory writes yet.' : found.map(receiptLine).join('\n') }
   }
 }
@@ -109,7 +102,7 @@ const undo: CliCommand = {
   options: {},
   positionals: [1, 1],
   async run(ctx) {
-    const undone = ctx.core().services.memory.undo.undo(numericId(ctx, 'receipt'))
+    const undone = await ctx.call('memory.undo', { receiptId: numericId(ctx, 'receipt') })
     return { data: undone, text: `${undone.message} Usage now: ${undone.usage.text}` }
   }
 }

@@ -12,6 +12,7 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
     'memory.apply': async ({ agentId, target, action, content, oldText, operations }) =>
       memory.apply(agentId, { target, action, content, old_text: oldText, operations }),
     'memory.receipts': async ({ sessionId }) => ({ receipts: memory.receipts.listBySession(sessionId) }),
+    'memory.agentReceipts': async ({ agentId, limit }) => ({ receipts: memory.receipts.listByAgent(services.agents.get(agentId).id, limit ?? 20) }),
     'memory.undo': async ({ receiptId }) => memory.undo.undo(receiptId),
     'memory.recallsForSession': async ({ sessionId }) => ({ recalls: memory.recalls.listBySession(sessionId) }),
     'memory.recall': async ({ agentId, query, k }) => {

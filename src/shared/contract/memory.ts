@@ -145,6 +145,11 @@ export const memoryMethods = {
     MemoryToolResult
   ),
   'memory.receipts': method(z.object({ sessionId: SessionId }), z.object({ receipts: z.array(MemoryReceipt) })),
+  /** An agent's newest memory writes, newest first, with the receipt ids `memory.undo` takes. */
+  'memory.agentReceipts': method(
+    z.object({ agentId: AgentId, limit: z.number().int().min(1).max(1000).optional() }),
+    z.object({ receipts: z.array(MemoryReceipt) })
+  ),
   /**
    * Puts the file back exactly as it was before the receipt's write (byte for byte, BOM and line
    * ends included). Refused (conflict) when the file changed since, or the write was already undone.
