@@ -152,10 +152,13 @@ export async function withRpc<T>(server: { readonly port: number; readonly token
   }
 }
 
-/** Stores a test key and points the served core at the fake model (tests/fakeAnthropic) at `baseUrl`. */
+/**
+ * Points the served core at the fake model (tests/fakeAnthropic) at `baseUrl`, then stores a test
+ * key — in that order, because a key is bound to the address it is entered for.
+ */
 export async function connectModel(rpc: RpcClient, baseUrl: string): Promise<void> {
-  await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
   await rpc.call('settings.update', { baseUrl })
+  await rpc.call('settings.setApiKey', { key: 'sk-e2e' })
 }
 
 /**

@@ -85,7 +85,9 @@ describe.each([
   })
 
   it('never reveals the API key, only whether one is configured', async () => {
-    expect(await api.invoke('settings.setApiKey', { key: 'sk-secret-123' })).toEqual({ ok: true, value: { configured: true, protectedByOs: false } })
+    const saved = await api.invoke('settings.setApiKey', { key: 'sk-secret-123' })
+    expect(saved).toMatchObject({ ok: true, value: { configured: true, protectedByOs: false, origin: 'https://api.anthropic.com', source: 'saved' } })
+    expect(JSON.stringify(saved)).not.toContain('sk-secret-123')
     const view = await api.invoke('settings.get', {})
     expect(JSON.stringify(view)).not.toContain('sk-secret-123')
     expect(view).toMatchObject({ ok: true, value: { apiKey: { configured: true } } })

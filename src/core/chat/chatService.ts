@@ -264,7 +264,7 @@ export class ChatService {
 
   private async client(): Promise<Anthropic> {
     const { settings } = this.deps
-    return createAnthropicClient({ apiKey: await settings.apiKey(), baseUrl: settings.baseUrl(), maxRetries: this.options.maxRetries })
+    return createAnthropicClient({ ...(await settings.modelCredentials()), maxRetries: this.options.maxRetries })
   }
 
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BaseUrl } from '../../shared/contract/baseUrl'
 import { CacheTtl } from '../../shared/contract/settings'
 import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
@@ -28,7 +29,7 @@ const McpServer = z
 export const CONFIG_SHAPE = {
   model: z.string().min(1).default(DEFAULT_MODEL),
   provider: z.string().min(1).default('anthropic'),
-  baseUrl: z.string().url().nullable().default(null),
+  baseUrl: BaseUrl.nullable().default(null),
   cacheTtl: CacheTtl.default('5m'),
   platform: z.string().min(1).default('desktop'),
   context_file_max_chars: z.number().int().positive().nullable().default(null),

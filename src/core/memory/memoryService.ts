@@ -97,7 +97,7 @@ export class MemoryService {
       similar: (agentId, text) => this.similarFacts(agentId, text),
       model: async (agentId) => {
         const config = settings.config()
-        const client = createAnthropicClient({ apiKey: await settings.apiKey(), baseUrl: settings.baseUrl() })
+        const client = createAnthropicClient(await settings.modelCredentials())
         return { client, model: config.agents[agentId]?.model ?? config.model }
       }
     })

@@ -1,21 +1,73 @@
 /**
- * Where the API key lives. Electron uses safeStorage; the CLI and web host keep it in memory
- * (seeded from ANTHROPIC_API_KEY). No implementation ever writes the key under HEARTH_HOME.
+ * A saved API key and the origin it was saved for. The key is only ever sent to that origin:
+ * pointing the base URL somewhere else does not take the key along (it must be entered again).
+ * The origin lives with the key inside the secret store, so editing config.json cannot move it.
  */
-export interface SecretStore {
-  getApiKey(): Promise<string | undefined>
-  setApiKey(key: string): Promise<void>
-  /** True when the key is encrypted by the OS keychain rather than held in plain memory/env. */
-  readonly protectedByOs: boolean
+export interface SavedApiKey {
+  readonly key: string
+  /** `scheme://host[:port]` as `new URL(...).origin` writes it. */
+  readonly origin: string
 }
 
+/** How a store keeps a key, for the user to read (Settings, the first lines of `hearth serve`). */
+export interface SecretStoreInfo {
+  /** True when the OS keychain (or OS-backed encryption) protects the saved key. */
+  readonly protectedByOs: boolean
+  /** True when a saved key survives a restart of this process. */
+  readonly persistent: boolean
+  /** What holds the key, e.g. "the OS keychain (Secret Service)" or "this process's memory only". */
+  readonly where: string
+  /** Set when the OS keychain could not be used: why, in one sentence. */
+  readonly limitation: string | null
+}
+
+/**
+ * Where the API key lives. Electron uses safeStorage; the CLI and the web host use the OS
+ * keychain where there is one, else memory. No implementation ever writes the key under HEARTH_HOME.
+ */
+export interface SecretStore {
+  getApiKey(): Promise<SavedApiKey | undefined>
+  setApiKey(saved: SavedApiKey): Promise<void>
+  describe(): Promise<SecretStoreInfo>
+}
+
+export const MEMORY_ONLY = "this process's memory only"
+
+/** Keeps the key for the life of the process; what the others fall back to. */
 export class MemorySecretStore implements SecretStore {
-  readonly protectedByOs = false
-  constructor(private key: string | undefined = undefined) {}
-  async getApiKey(): Promise<string | undefined> {
-    return this.key
+  constructor(
+    private saved: SavedApiKey | undefined = undefined,
+    private readonly limitation: string | null = null
+  ) {}
+  async getApiKey(): Promise<SavedApiKey | undefined> {
+    return this.saved
   }
-  async setApiKey(key: string): Promise<void> {
-    this.key = key
+  async setApiKey(saved: SavedApiKey): Promise<void> {
+    this.saved = saved
+  }
+  async describe(): Promise<SecretStoreInfo> {
+    return { protectedByOs: false, persistent: false, where: MEMORY_ONLY, limitation: this.limitation }
+  }
+}
+
+/** The secret-store text of a saved key: JSON, so the origin travels with it. */
+export function encodeSavedApiKey(saved: SavedApiKey): string {
+  return JSON.stringify({ version: 1, key: saved.key, origin: saved.origin })
+}
+
+/**
+ * Reads what `encodeSavedApiKey` wrote. A bare key from before keys were bound to an origin is
+ * taken as bound to Anthropic's own API (where the SDK sent it by default): a gateway user then
+ * enters the key once more, rather than Hearth guessing where an old key may go.
+ */
+export function decodeSavedApiKey(text: string, defaultOrigin: string): SavedApiKey | undefined {
+  const trimmed = text.trim()
+  if (trimmed === '') return undefined
+  if (!trimmed.startsWith('{')) return { key: trimmed, origin: defaultOrigin }
+  try {
+    const parsed = JSON.parse(trimmed) as { key?: unknown; origin?: unknown }
+    return typeof parsed.key === 'string' && typeof parsed.origin === 'string' && parsed.key !== '' ? { key: parsed.key, origin: parsed.origin } : undefined
+  } catch {
+    return undefined
   }
 }

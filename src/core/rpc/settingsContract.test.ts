@@ -61,4 +61,20 @@ describe('settings.* over the contract', () => {
     expect(await call('settings.update', { retention: { idleMinutes: 5 } })).toMatchObject({ ok: false, error: { code: 'conflict' } })
     expect(readFileSync(configPath(), 'utf8')).toBe('{ "recall": { "k": 99 } }')
   })
+
+  it('refuses a plain-http base URL to another machine with the reason, writing nothing', async () => {
+    writeFileSync(configPath(), '{ "model": "m" }\n')
+    const result = await call('settings.update', { baseUrl: 'http://any-host' })
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^baseUrl: Plain http is only allowed to this computer.*https:\/\/any-host/) } })
+    expect(await call('settings.update', { baseUrl: 'https://user:pw@gateway.example' })).toMatchObject({ ok: false, error: { message: expect.stringContaining('user name or password') } })
+    expect(readFileSync(configPath(), 'utf8')).toBe('{ "model": "m" }\n')
+    expect(await call('settings.update', { baseUrl: 'http://127.0.0.1:11434' })).toMatchObject({ ok: true })
+  })
+
+  it('reports a hand-edited plain-http base URL as a config problem and sends requests to the default instead', async () => {
+    writeFileSync(configPath(), '{ "baseUrl": "http://gateway.internal:4000" }\n')
+    const view = await call('settings.get', {})
+    expect(view).toMatchObject({ ok: true, value: { settings: { baseUrl: null }, apiKey: { origin: 'https://api.anthropic.com' } } })
+    if (view.ok) expect((view.value as { configErrors: string[] }).configErrors.join(' ')).toMatch(/baseUrl.*Plain http/)
+  })
 })

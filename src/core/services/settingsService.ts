@@ -2,14 +2,19 @@ import type { ApiKeyStatus, EditableSettings, SettingsPatch, SettingsView } from
 import type { HearthConfig, LoadedConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
 import type { SecretStore } from '../ports/secretStore'
+import { ApiKeys, type ModelCredentials } from './apiKeys'
 
 /** Settings live in config.json (never the key) and the key lives in the SecretStore. */
 export class SettingsService {
+  private readonly keys: ApiKeys
+
   constructor(
     private readonly store: ConfigStore,
-    private readonly secrets: SecretStore,
-    private readonly env: NodeJS.ProcessEnv = process.env
-  ) {}
+    secrets: SecretStore,
+    env: NodeJS.ProcessEnv = process.env
+  ) {
+    this.keys = new ApiKeys(secrets, () => this.config().baseUrl, env)
+  }
 
   /** Read fresh each time: the CLI, another window or the user's editor may have changed it. */
   load(): LoadedConfig {
@@ -40,24 +45,21 @@ export class SettingsService {
     return this.view()
   }
 
+  /** Saves the key bound to the origin requests go to now (see ApiKeys). */
   async setApiKey(key: string): Promise<ApiKeyStatus> {
-    await this.secrets.setApiKey(key.trim())
-    return this.apiKeyStatus()
+    return this.keys.save(key)
   }
 
-  /** The key for the model client: the secret store first, then ANTHROPIC_API_KEY. */
-  async apiKey(): Promise<string | undefined> {
-    return (await this.secrets.getApiKey()) ?? nonEmpty(this.env.ANTHROPIC_API_KEY)
+  /**
+   * The key and base URL for a model client. The base URL comes from config.json, else
+   * ANTHROPIC_BASE_URL, else the SDK default; the key is one bound to that origin, or none.
+   */
+  async modelCredentials(): Promise<ModelCredentials> {
+    return this.keys.forModel()
   }
 
-  /** Base URL: config.json, else ANTHROPIC_BASE_URL, else the SDK default. */
-  baseUrl(): string | undefined {
-    return this.config().baseUrl ?? nonEmpty(this.env.ANTHROPIC_BASE_URL)
-  }
-
-  private async apiKeyStatus(): Promise<ApiKeyStatus> {
-    const stored = await this.secrets.getApiKey()
-    return { configured: (stored ?? nonEmpty(this.env.ANTHROPIC_API_KEY)) !== undefined, protectedByOs: stored !== undefined && this.secrets.protectedByOs }
+  async apiKeyStatus(): Promise<ApiKeyStatus> {
+    return this.keys.status()
   }
 }
 
@@ -72,8 +74,4 @@ function pickEditable(config: HearthConfig): EditableSettings {
     recall: { k: config.recall.k },
     retention: { idleMinutes: config.retention.idleMinutes }
   }
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value !== undefined && value.trim() !== '' ? value : undefined
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BaseUrl } from './baseUrl'
 import { method } from './define'
 
 /** How long a prompt-cache entry lives: the two TTLs the Messages API offers (the only definition). */
@@ -37,7 +38,8 @@ export type RetentionSettings = z.infer<typeof RetentionSettings>
 export const EditableSettings = z.object({
   model: z.string().min(1).max(200),
   provider: z.string().min(1).max(100),
-  baseUrl: z.string().url().nullable(),
+  /** https anywhere, plain http only to this computer; the key goes only to the origin it was saved for. */
+  baseUrl: BaseUrl.nullable(),
   cacheTtl: CacheTtl,
   /** Per-file character cap for context files; null = scale with the model's context window. */
   context_file_max_chars: z.number().int().positive().nullable(),
@@ -58,7 +60,29 @@ export const SettingsPatch = EditableSettings.extend({
 }).partial()
 export type SettingsPatch = z.infer<typeof SettingsPatch>
 
-export const ApiKeyStatus = z.object({ configured: z.boolean(), protectedByOs: z.boolean() })
+/**
+ * What the renderer may know about the key: never the key itself. `origin` is where requests
+ * (and so the key) go now; `savedFor` is the origin a saved key is bound to, which differs from
+ * `origin` after the base URL moved, until the key is entered again.
+ */
+export const ApiKeyStatus = z.object({
+  /** A key will be sent with the next request, to `origin`. */
+  configured: z.boolean(),
+  /** The key in use is protected by the OS keychain. */
+  protectedByOs: z.boolean(),
+  origin: z.string(),
+  /** Where the key in use comes from. */
+  source: z.enum(['saved', 'environment', 'none']),
+  savedFor: z.string().nullable(),
+  /** How a key entered now is kept, e.g. "the OS keychain (Secret Service)" or "this process's memory only". */
+  storage: z.string(),
+  /** True when a key entered now survives a restart. */
+  persistent: z.boolean(),
+  /** A sentence to show when the key cannot be used as things stand; null when all is well. */
+  notice: z.string().nullable(),
+  /** Why the OS keychain is not used (so a key entered here is kept in memory only); null when it is. */
+  storageNote: z.string().nullable()
+})
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>
 
 export const SettingsView = z.object({

@@ -57,7 +57,7 @@ describe('agents slice', () => {
       lists += 1
       return [agent('a', 'A')]
     })
-    api.handle('settings.get', () => ({ settings: { model: 'm', provider: 'anthropic', baseUrl: null, cacheTtl: '5m', context_file_max_chars: null, memory: { memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' }, recall: { k: 5 }, retention: { idleMinutes: 30 } }, configErrors: [], configPath: '/c', apiKey: { configured: false, protectedByOs: false } }))
+    api.handle('settings.get', () => ({ settings: { model: 'm', provider: 'anthropic', baseUrl: null, cacheTtl: '5m', context_file_max_chars: null, memory: { memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' }, recall: { k: 5 }, retention: { idleMinutes: 30 } }, configErrors: [], configPath: '/c', apiKey: { configured: false, protectedByOs: false, origin: 'https://api.anthropic.com', source: 'none', savedFor: null, storage: 'memory', persistent: false, notice: null, storageNote: null } }))
     const store = createAppStore(api)
     connectEvents(api, store)
     api.setConnection('connected')

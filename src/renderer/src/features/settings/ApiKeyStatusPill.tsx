@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react'
 import type { ApiKeyStatus } from '../../../../shared/contract'
 
-/** "configured" / "not configured", and whether the OS keychain protects the key. */
+function keptWhere(status: ApiKeyStatus): string {
+  if (status.source === 'environment') return 'from ANTHROPIC_API_KEY'
+  if (status.protectedByOs) return `kept in ${status.storage}`
+  return `held in ${status.storage} (forgotten when Hearth stops)`
+}
+
+/** "Configured · kept in …" or "Not configured", never anything about the key itself. */
 export function ApiKeyStatusPill({ status }: Readonly<{ status: ApiKeyStatus }>): ReactNode {
   if (!status.configured) {
     return (
@@ -11,9 +17,8 @@ export function ApiKeyStatusPill({ status }: Readonly<{ status: ApiKeyStatus }>)
     )
   }
   return (
-    <span className="status-pill status-pill--good" data-testid="api-key-status">
-      Configured ·{' '}
-      {status.protectedByOs ? 'protected by the OS keychain' : 'not protected by the OS keychain (held by this Hearth process or its environment)'}
+    <span className={`status-pill ${status.protectedByOs || status.source === 'environment' ? 'status-pill--good' : 'status-pill--warn'}`} data-testid="api-key-status">
+      Configured · {keptWhere(status)}
     </span>
   )
 }

@@ -24,7 +24,7 @@ export function ModelSettingsFields({ initial, locked, message, onMessage }: Pro
         <SettingsField label="Model" hint="The model id sent with every request." error={form.fieldErrors.model}>
           {(id) => <input id={id} className="input" value={form.draft.model} data-testid="settings-model" onChange={(event) => form.change({ model: event.target.value })} />}
         </SettingsField>
-        <SettingsField label="Base URL" hint="Empty for Anthropic; or a compatible endpoint (Ollama, LiteLLM, a gateway)." error={form.fieldErrors.baseUrl}>
+        <SettingsField label="Base URL" hint="Empty for Anthropic, or a compatible endpoint: https://…, or http:// on this computer (Ollama, LiteLLM). A saved key goes only to the address it was entered for." error={form.fieldErrors.baseUrl}>
           {(id) => <input id={id} className="input" value={form.draft.baseUrl} placeholder="https://api.anthropic.com" data-testid="settings-base-url" onChange={(event) => form.change({ baseUrl: event.target.value })} />}
         </SettingsField>
         <SettingsField label="Prompt cache lifetime" hint="1 hour costs more to write but survives longer pauses.">

@@ -32,7 +32,7 @@ export function useModelSettingsForm(initial: EditableSettings, setMessage: (mes
   async function save(): Promise<void> {
     const parsed = SettingsPatch.safeParse({ model: draft.model.trim(), provider: draft.provider.trim(), baseUrl: draft.baseUrl.trim() === '' ? null : draft.baseUrl.trim(), cacheTtl: draft.cacheTtl })
     if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), explain(String(issue.path[0]))])))
+      setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), explain(String(issue.path[0]), issue.message)])))
       return
     }
     setBusy(true)
@@ -53,8 +53,9 @@ export function useModelSettingsForm(initial: EditableSettings, setMessage: (mes
   }
 }
 
-function explain(field: string): string {
-  if (field === 'baseUrl') return 'Enter a full URL such as http://127.0.0.1:11434, or leave it empty for Anthropic.'
+/** Plain words per field; for the base URL, the contract's own reason (https only, except this computer). */
+function explain(field: string, reason: string): string {
+  if (field === 'baseUrl') return reason.startsWith('Enter a full URL') ? 'Enter a full URL such as http://127.0.0.1:11434, or leave it empty for Anthropic.' : reason
   if (field === 'model') return 'Enter a model name.'
   if (field === 'provider') return 'Enter a provider name, such as anthropic.'
   return 'This value is not valid.'
