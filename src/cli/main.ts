@@ -1,6 +1,8 @@
 import { createCore, type Core } from '../core/createCore'
 import { HearthError } from '../core/errors'
 import { resolveHomeDir } from '../core/home/homePaths'
+import { KeyringSecretStore } from '../core/node/secrets/keyringSecretStore'
+import { MemorySecretStore, type SecretStore } from '../core/ports/secretStore'
 import { dispatch } from '../core/rpc/dispatch'
 import { UsageError, type CliCommand, type CliCoreOptions, type CommandContext } from './command'
 import { COMMANDS } from './commands'
@@ -60,9 +62,26 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
 
 /** Opens the core and warns (stderr, so --json stdout stays one document) about config problems. */
 function openCore(home: string, env: NodeJS.ProcessEnv, options: CliCoreOptions): Core {
-  const core = createCore({ home, host: options.host ?? 'cli', env, ...(options.approveGatedTools ? { approveGatedTools: true } : {}) })
+  const core = createCore({
+    home,
+    host: options.host ?? 'cli',
+    env,
+    secrets: secretStoreFor(home, env),
+    ...(options.approveGatedTools ? { approveGatedTools: true } : {})
+  })
   for (const problem of core.services.config.read().errors) process.stderr.write(`hearth: warning: ${problem}\n`)
   return core
+}
+
+/**
+ * The OS keychain, unless HEARTH_SECRET_STORE=memory asks to keep keys out of it (test runs on a
+ * developer's machine, or a user who wants nothing left behind).
+ */
+function secretStoreFor(home: string, env: NodeJS.ProcessEnv): SecretStore {
+  if (env.HEARTH_SECRET_STORE === 'memory') {
+    return new MemorySecretStore(undefined, 'HEARTH_SECRET_STORE=memory is set, so a key entered here is kept in memory only and is forgotten when Hearth stops.')
+  }
+  return new KeyringSecretStore(home)
 }
 
 function reportFailure(error: unknown, json: boolean): number {

@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { methods } from '../../src/shared/contract'
 import { MAX_RPC_FRAME_BYTES } from '../../src/shared/contract/limits'
-import { CLI } from '../helpers/cli'
 import { collect, openRawWebSocket, openSocket, rawExchange } from '../helpers/rawWire'
 import { seededRandom, type Random } from '../helpers/seededRandom'
+import { startServeChild, writeTinyRenderer, type ServeChild } from '../helpers/serveChild'
 import { makeTempDir } from '../helpers/tempHome'
 import { randomFrames, randomHttpRequest, randomJsonText, randomUpgrade } from './fuzzInputs'
 
@@ -21,55 +18,25 @@ const SEED = Number(process.env.HEARTH_FUZZ_SEED ?? 0x4ea47)
 const METHOD_NAMES = Object.keys(methods)
 
 let temp: ReturnType<typeof makeTempDir>
-let serve: ChildProcess
+let serve: ServeChild
 let port: number
 let token: string
 
 beforeAll(async () => {
   temp = makeTempDir('hearth-fuzz-')
-  const rendererDir = join(temp.dir, 'renderer')
-  mkdirSync(join(rendererDir, 'assets'), { recursive: true })
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Hearth</title>')
-  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'export {}')
-  serve = spawn(process.execPath, [CLI, '--home', join(temp.dir, 'home'), 'serve', '--json'], {
-    env: { ...process.env, ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '', HEARTH_SERVE_TOKEN: '', HEARTH_RENDERER_DIR: rendererDir },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  const url = new URL(await firstLine(serve))
-  port = Number(url.port)
-  token = url.searchParams.get('token') ?? ''
+  serve = await startServeChild(join(temp.dir, 'home'), writeTinyRenderer(join(temp.dir, 'renderer')))
+  port = serve.port
+  token = serve.token
 })
 
 afterAll(async () => {
-  if (serve.exitCode === null) {
-    const exited = new Promise((resolve) => serve.once('exit', resolve))
-    serve.kill('SIGTERM')
-    await exited
-  }
+  await serve.stop()
   temp.cleanup()
 })
 
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`hearth serve exited early (${code})`)))
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url))
-  })
-}
-
 /** A real client making one real call; the fuzz is only over when this still works. */
-async function realCall(method: string, input: unknown): Promise<{ ok: boolean; value?: unknown }> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${token}`, { origin: `http://127.0.0.1:${port}` })
-  await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject))
-  const reply = new Promise<{ ok: boolean }>((resolve) =>
-    socket.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as { id?: number; result?: { ok: boolean } }
-      if (message.id === 1 && message.result) resolve(message.result)
-    })
-  )
-  socket.send(JSON.stringify({ id: 1, method, input }))
-  const result = await reply
-  socket.close()
-  return result
+function realCall(method: string, input: unknown): Promise<{ ok: boolean; value?: unknown }> {
+  return serve.call(method, input)
 }
 
 /** Runs `count` jobs, `width` at a time. */
@@ -80,7 +47,7 @@ async function inBatches(count: number, width: number, job: (index: number) => P
 }
 
 function expectAlive(): void {
-  expect(serve.exitCode, `hearth serve exited (seed ${SEED})`).toBeNull()
+  expect(serve.process.exitCode, `hearth serve exited (seed ${SEED})`).toBeNull()
 }
 
 describe(`hearth serve under fuzzed input (seed ${SEED})`, () => {

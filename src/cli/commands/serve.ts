@@ -1,7 +1,14 @@
 import { join } from 'node:path'
 import { rendererDirFrom } from '../../server/staticFiles'
 import { startWebHost } from '../../server/webHost'
+import type { ApiKeyStatus } from '../../shared/contract'
 import { UsageError, type CliCommand } from '../command'
+
+/** Said once at start, so nobody types a key into the page believing it will be kept when it will not. */
+export function keyStorageLine(status: ApiKeyStatus): string {
+  const where = status.storageNote ?? `An API key entered in the app is kept in ${status.storage}.`
+  return `${where} Model requests go to ${status.origin}.`
+}
 
 export const serveCommand: CliCommand = {
   words: ['serve'],
@@ -21,6 +28,7 @@ export const serveCommand: CliCommand = {
     const host = await startWebHost({ core, rendererDir, port, ...(ctx.env.HEARTH_SERVE_TOKEN ? { token: ctx.env.HEARTH_SERVE_TOKEN } : {}) })
     ctx.print(JSON.stringify({ url: host.url }))
     if (!ctx.json) ctx.print(`Hearth is being served at ${host.url}\nHome: ${core.services.paths.root}. Press Ctrl+C to stop.`)
+    process.stderr.write(`hearth: ${keyStorageLine(await core.services.settings.apiKeyStatus())}\n`)
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve)
       process.once('SIGTERM', resolve)

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { KeyringSecretStore } from './keyringSecretStore'
+
+const linux = process.platform === 'linux'
+const saved = { key: 'sk-keyring-test', origin: 'https://gateway.example' }
+
+/** Runs `body` with this process pointed at another session bus (the library reads it per call). */
+async function onBus<T>(address: string, body: () => Promise<T>): Promise<T> {
+  const before = process.env.DBUS_SESSION_BUS_ADDRESS
+  process.env.DBUS_SESSION_BUS_ADDRESS = address
+  try {
+    return await body()
+  } finally {
+    if (before === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS
+    else process.env.DBUS_SESSION_BUS_ADDRESS = before
+  }
+}
+
+describe.runIf(linux)('the keyring secret store without a Secret Service', () => {
+  it('says plainly that there is no keychain, with the reason, and keeps the key in memory', async () => {
+    await onBus('unix:path=/nonexistent/hearth-no-bus', async () => {
+      const store = new KeyringSecretStore('/tmp/hearth-home-without-keychain')
+      const info = await store.describe()
+      expect(info).toMatchObject({ protectedByOs: false, persistent: false, where: "this process's memory only" })
+      expect(info.limitation).toMatch(/^No OS keychain is available \(.+\), so a key entered here is kept in memory only/)
+      await store.setApiKey(saved)
+      expect(await store.getApiKey()).toEqual(saved)
+      expect(await new KeyringSecretStore('/tmp/hearth-home-without-keychain').getApiKey()).toBeUndefined()
+    })
+  })
+})
