@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { sentSystemText } from '../../src/core/testing/requestShape'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { startConnected } from '../pages/ChatPage'
@@ -46,7 +47,7 @@ test('a chat works in the project folder picked in its header, and its first req
   await chat.send('Which spelling do we use?')
   await chat.waitForTurns(1)
   const [first] = messageRequests()
-  expect(first.system[0].text).toBe(previewed)
+  expect(sentSystemText(first)).toBe(previewed)
   await expect(chat.projectPath).toHaveText(site)
 
   await chat.chooseProjectFolder(docs)
@@ -64,8 +65,8 @@ test('a chat works in the project folder picked in its header, and its first req
   await chat.send('How long should answers be?')
   await chat.waitForTurns(1)
   const second = messageRequests().at(-1)
-  expect(second.system[0].text).toContain('Keep answers under three sentences.')
-  expect(second.system[0].text).not.toContain('British spelling')
+  expect(sentSystemText(second)).toContain('Keep answers under three sentences.')
+  expect(sentSystemText(second)).not.toContain('British spelling')
   expect(second.messages).toHaveLength(1)
   await expect(page.getByTestId('chat-session-item')).toHaveCount(2)
   await snap(page, 'project-folder-second-chat')

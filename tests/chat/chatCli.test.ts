@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
+import { sentSystemText } from '../../src/core/testing/requestShape'
 
 // Run `npx vite build --config vite.cli.config.mts --logLevel warn` first (AGENTS.md).
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -55,7 +56,7 @@ describe('hearth chat / sessions', () => {
     const shown = (await hearth('sessions', 'show', first.json.sessionId)).json.session
     expect(shown.agentId).toBe('hearth')
     // Two separate processes sent byte-identical system prompts, equal to the stored one.
-    expect(fake.requests.map((r) => r.body.system[0].text)).toEqual([shown.systemPrompt, shown.systemPrompt])
+    expect(fake.requests.map((r) => sentSystemText(r.body))).toEqual([shown.systemPrompt, shown.systemPrompt])
     expect(shown.messages.map((m: any) => [m.role, m.content])).toEqual([
       ['user', [{ type: 'text', text: 'Remember the number 42' }]],
       ['assistant', [{ type: 'text', text: 'First reply.' }]],

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useWebCore } from '../helpers/webCore'
+import { sentSystemText } from '../../src/core/testing/requestShape'
 
 const web = useWebCore()
 
@@ -19,7 +20,7 @@ describe('the project folder of a chat', () => {
     const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', cwd: site, text: 'Hello there' })
     await web.settled(turnId)
     const request = web.fake.requests.find((r) => r.path === '/v1/messages')?.body
-    expect(request.system[0].text).toBe(preview.text)
+    expect(sentSystemText(request)).toBe(preview.text)
     expect(preview.text).toContain('Always answer in haiku.')
     expect(preview.tiers.context).toContain('Always answer in haiku.')
     const detail = await web.call('sessions.get', { id: sessionId })
@@ -34,7 +35,7 @@ describe('the project folder of a chat', () => {
     const preview = await web.call('prompt.assemble', { agentId: 'scribe' })
     const { turnId } = await web.call('chat.send', { agentId: 'scribe', text: 'Hi' })
     await web.settled(turnId)
-    expect(web.fake.requests[0]?.body.system[0].text).toBe(preview.text)
+    expect(sentSystemText(web.fake.requests[0]?.body)).toBe(preview.text)
     expect(preview.tiers.context).toBe('')
   })
 
@@ -53,7 +54,7 @@ describe('the project folder of a chat', () => {
     const old = await web.call('sessions.get', { id: first.sessionId })
     expect(old.cwd).toBe(one)
     expect(old.messages.map((m) => m.content[0])).toEqual([{ type: 'text', text: 'In one' }, expect.anything()])
-    expect(web.fake.requests.at(-1)?.body.system[0].text).toContain('Rules of two.')
+    expect(sentSystemText(web.fake.requests.at(-1)?.body)).toContain('Rules of two.')
     expect(web.fake.requests.at(-1)?.body.messages).toHaveLength(1)
   })
 

@@ -4,7 +4,10 @@ import type { CacheTtl, CallPurpose, CallStatus, CallUsage, MissReason, RequestS
 /** How to rebuild the exact request of a call from stored rows (the fenced context is never stored). */
 export interface RequestRecipe {
   readonly maxTokens: number
+  /** TTL of the conversation's markers (system end and messages). */
   readonly ttl: CacheTtl
+  /** TTL of the stable-tier marker; absent on calls recorded before it had its own (then `ttl`). */
+  readonly stableTtl?: CacheTtl
   /** Stored message ids in request order (after merging, messages sharing a role are joined). */
   readonly messageIds: readonly number[]
   /** Per-turn context appended to the current user message: who, how big, a hash — not the text. */

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
+import { sentSystemText } from '../testing/requestShape'
 import { CHECKPOINT_HEADING, COMPRESSION_INSTRUCTION } from './compression'
 
 let harness: ChatHarness
@@ -72,7 +73,7 @@ describe('compression', () => {
 
     const compressionRequest = harness.fake.requests[2]?.body
     expect(compressionRequest.messages.at(-1).content.at(-1).text).toBe(COMPRESSION_INSTRUCTION)
-    expect(compressionRequest.system[0].text).toBe(harness.fake.requests[1]?.body.system[0].text)
+    expect(compressionRequest.system).toEqual(harness.fake.requests[1]?.body.system)
 
     const detail = harness.sessions.get(one.sessionId)
     expect(detail.promptVersion).toBe(2)
@@ -84,7 +85,7 @@ describe('compression', () => {
       { type: 'text', text: 'First answer about zebras.' }
     ])
     const after = harness.fake.requests[3]?.body
-    expect(after.system[0].text).toBe(detail.systemPrompt)
+    expect(sentSystemText(after)).toBe(detail.systemPrompt)
     expect(after.messages[0].content[0].text).toContain(CHECKPOINT_HEADING)
     expect(harness.sessions.search('zebras', {}).map((hit) => hit.snippet)).toContain('Tell me about [zebras]')
 

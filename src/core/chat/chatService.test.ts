@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startChatHarness, testCatalog, type ChatHarness } from '../testing/chatHarness'
+import { markerCount, sentSystemText } from '../testing/requestShape'
 
 let harness: ChatHarness
 
@@ -8,12 +9,6 @@ afterEach(async () => {
   await harness?.close()
 })
 
-function markerCount(body: any): number {
-  const tools = (body.tools ?? []).filter((t: any) => t.cache_control).length
-  const system = (body.system ?? []).filter((b: any) => b.cache_control).length
-  const messages = body.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).filter((b: any) => b.cache_control).length
-  return tools + system + messages
-}
 
 describe('ChatService turns against the fake Anthropic server', () => {
   it('stores the user message before the call, streams the reply into the store, and reads the cache on turn 2', async () => {
@@ -39,8 +34,9 @@ describe('ChatService turns against the fake Anthropic server', () => {
       ['assistant', 'complete', { type: 'text', text: 'Second answer.' }]
     ])
     const [one, two] = harness.fake.requests.map((r) => r.body)
-    expect(one.system[0].text).toBe(detail.systemPrompt)
-    expect(two.system[0].text).toBe(detail.systemPrompt)
+    expect(sentSystemText(one)).toBe(detail.systemPrompt)
+    expect(sentSystemText(two)).toBe(detail.systemPrompt)
+    expect(one.system.map((b: any) => b.text)).toEqual(detail.promptTiers.map((t, i, all) => (i < all.length - 1 ? `${t.text}\n\n` : t.text)))
     expect(markerCount(two)).toBeLessThanOrEqual(4)
     expect(detail.turns).toHaveLength(2)
     expect(detail.totals.savedUsd).toBeGreaterThan(0)
@@ -60,8 +56,9 @@ describe('ChatService turns against the fake Anthropic server', () => {
     for (const body of bodies) {
       expect(markerCount(body)).toBeLessThanOrEqual(4)
       expect(body.tools.map((t: any) => t.name)).toEqual(['fail', 'lookup'])
-      expect(body.tools[1].cache_control).toEqual({ type: 'ephemeral' })
+      expect(body.tools.some((t: any) => t.cache_control)).toBe(false)
       expect(body.system[0].cache_control).toEqual({ type: 'ephemeral' })
+      expect(body.system.at(-1).cache_control).toEqual({ type: 'ephemeral' })
       const last = body.messages.at(-1).content.at(-1)
       expect(last.cache_control).toEqual({ type: 'ephemeral' })
     }
@@ -81,7 +78,7 @@ describe('ChatService turns against the fake Anthropic server', () => {
     writeFileSync(harness.core.services.paths.memory(harness.agentId), 'The user likes teal.\n')
     const other = harness.reopen()
     const resumed = await other.chat.runTurn({ sessionId: first.sessionId, text: 'Which colour?' })
-    expect(harness.fake.requests[1]?.body.system[0].text).toBe(stored)
+    expect(sentSystemText(harness.fake.requests[1]?.body)).toBe(stored)
     expect(resumed.usage.cache_read_input_tokens).toBeGreaterThan(1000)
 
     const switched = await other.chat.runTurn({ sessionId: first.sessionId, text: 'Now with another model', model: 'claude-opus-5' })

@@ -15,11 +15,12 @@ import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
 import type { ToolCatalog } from '../tools/toolTypes'
 import { CallRepository } from './callRepository'
-import type { CacheTtl, SessionRecord } from './chatTypes'
+import type { SessionRecord } from './chatTypes'
 import { TurnStopped } from './chatErrors'
 import { gatherTurnContext, notifyTurnCompleted, type GatheredContext } from './turnContextStep'
 import { limitsFor } from './pricing'
 import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './replyWriter'
+import type { TtlPlan } from './requestBuilder'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
 import { planEdit, planRegenerate, type ForkPlan } from './turnForks'
@@ -142,7 +143,7 @@ export class ChatService {
     checkConversationLimits(this.deps.attachments, this.repo.messages(session.id), files)
     const user = this.repo.appendMessage({ sessionId: session.id, turnId, role: 'user', kind: 'text', content: [...files, { type: 'text', text: input.text }], status: 'complete', nowMs: this.deps.clock.now() })
     this.repo.setTitle(session.id, input.text.replace(/\s+/g, ' ').trim().slice(0, 80))
-    return this.launch(session, { turnId, userMessageId: user.id, userText: input.text, turnIndex }, client, config.cacheTtl, signal)
+    return this.launch(session, { turnId, userMessageId: user.id, userText: input.text, turnIndex }, client, { stable: config.cacheTtl, conversation: config.cacheTtl }, signal)
   }
 
   /** Answers the last message again; the previous reply stays as a version beside the new one. */
@@ -169,11 +170,11 @@ export class ChatService {
     const nowMs = this.deps.clock.now()
     this.repo.versions.fork(sessionId, { turnId, parentTurnId: fork.parentTurnId, origin: fork.origin, sourceTurnId: fork.sourceTurnId, createdAtMs: nowMs })
     const user = this.repo.appendMessage({ sessionId, turnId, role: 'user', kind: 'text', content: fork.content, status: 'complete', nowMs })
-    return this.launch(session, { turnId, userMessageId: user.id, userText: fork.userText, turnIndex: fork.turnIndex }, client, config.cacheTtl, signal)
+    return this.launch(session, { turnId, userMessageId: user.id, userText: fork.userText, turnIndex: fork.turnIndex }, client, { stable: config.cacheTtl, conversation: config.cacheTtl }, signal)
   }
 
   /** Runs a turn whose user message is stored, in the background, and tracks it until it ends. */
-  private launch(session: SessionRecord, turn: { turnId: string; userMessageId: number; userText: string; turnIndex: number }, client: Anthropic, ttl: CacheTtl, signal?: AbortSignal): StartedTurn {
+  private launch(session: SessionRecord, turn: { turnId: string; userMessageId: number; userText: string; turnIndex: number }, client: Anthropic, ttl: TtlPlan, signal?: AbortSignal): StartedTurn {
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort(), { once: true })
     const request = { agentId: session.agentId, sessionId: session.id, turnId: turn.turnId, userText: turn.userText, turnIndex: turn.turnIndex }
@@ -221,7 +222,7 @@ export class ChatService {
     return { repo: this.repo, prompts: this.deps.prompts, tools: this.catalog, clock: this.deps.clock, ...(this.deps.attachments ? { attachments: this.deps.attachments } : {}) }
   }
 
-  private async run(session: SessionRecord, turnId: string, userMessageId: number, client: Anthropic, controller: AbortController, request: Parameters<TurnContextProvider['provide']>[0], ttl: CacheTtl): Promise<TurnResult> {
+  private async run(session: SessionRecord, turnId: string, userMessageId: number, client: Anthropic, controller: AbortController, request: Parameters<TurnContextProvider['provide']>[0], ttl: TtlPlan): Promise<TurnResult> {
     const { events } = this.deps
     let gathered: GatheredContext = { blocks: [], texts: [], summary: [], fenceTags: [] }
     try {

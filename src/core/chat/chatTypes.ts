@@ -1,4 +1,4 @@
-import type { MessageKind, MessageRole, MessageStatus } from '../../shared/contract'
+import type { CacheTtl, MessageKind, MessageRole, MessageStatus } from '../../shared/contract'
 import type { BuiltPrompt } from '../ports/promptBuilder'
 
 export type { CacheTtl, CallPurpose, CallStatus, MessageKind, MessageRole, MessageStatus, MissReason, TurnOrigin } from '../../shared/contract'
@@ -104,12 +104,14 @@ export interface SessionTotals {
 
 /** One cache breakpoint of a request: where it sat and the hash of the prefix ending there. */
 export interface BreakpointMark {
-  readonly kind: 'tools' | 'system' | 'previous' | 'newest'
+  readonly kind: 'tools' | 'stable' | 'system' | 'previous' | 'newest'
   /** Index in the flat block list (tools, then system, then message blocks). */
   readonly position: number
   readonly hash: string
   /** Our estimate of the prefix size up to and including this block. */
   readonly estimatedTokens: number
+  /** The marker's TTL (absent on calls recorded before markers carried their own). */
+  readonly ttl?: CacheTtl
   /** For message breakpoints: index of the message in the request and of the block in it. */
   readonly messageIndex?: number
   readonly blockIndex?: number

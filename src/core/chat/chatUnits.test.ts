@@ -47,14 +47,33 @@ describe('wire messages and cache markers', () => {
       message(5, 'user', 'text', [{ type: 'text', text: 'q2' }])
     ]
     const wire = buildWireMessages(stored, { messageId: 5, texts: ['<memory-context>\nr\n</memory-context>'] })
-    const marked = placeCacheMarkers(tools, 'system text', wire, '1h')
+    const system = [{ tier: 'stable' as const, text: 'stable\n\n' }, { tier: 'volatile' as const, text: 'volatile' }]
+    const marked = placeCacheMarkers(tools, system, wire, { stable: '1h', conversation: '5m' })
     const all = [...marked.tools, ...marked.system, ...marked.messages.flatMap((m) => m.content)].filter((b) => 'cache_control' in b && b.cache_control)
     expect(all).toHaveLength(MAX_CACHE_MARKERS)
-    expect(marked.markers.map((m) => m.kind)).toEqual(['tools', 'system', 'previous', 'newest'])
+    expect(marked.markers.map((m) => [m.kind, m.ttl])).toEqual([['stable', '1h'], ['system', '5m'], ['previous', '5m'], ['newest', '5m']])
+    expect(marked.system).toEqual([{ type: 'text', text: 'stable\n\n', cache_control: { type: 'ephemeral', ttl: '1h' } }, { type: 'text', text: 'volatile', cache_control: { type: 'ephemeral' } }])
+    expect(marked.tools.some((tool) => 'cache_control' in tool)).toBe(false)
     const newest = marked.messages.at(-1)?.content
-    expect(newest?.[0]).toMatchObject({ text: 'q2', cache_control: { type: 'ephemeral', ttl: '1h' } })
+    expect(newest?.[0]).toMatchObject({ text: 'q2', cache_control: { type: 'ephemeral' } })
     expect(newest?.[1]).not.toHaveProperty('cache_control')
     expect(marked.messages[2]?.content[0]).toHaveProperty('cache_control')
+  })
+
+  it('marks the last tool when there is no system prompt, and one undivided prompt only at its end', () => {
+    const wire = buildWireMessages([message(1, 'user', 'text', [{ type: 'text', text: 'q1' }])], null)
+    expect(placeCacheMarkers(tools, [], wire, { stable: '1h', conversation: '1h' }).markers.map((m) => [m.kind, m.blockIndex])).toEqual([['tools', 1], ['newest', 0]])
+    const whole = placeCacheMarkers(tools, [{ tier: null, text: 'whole prompt' }], wire, { stable: '5m', conversation: '5m' })
+    expect(whole.markers.map((m) => m.kind)).toEqual(['system', 'newest'])
+    const stableOnly = placeCacheMarkers(tools, [{ tier: 'stable', text: 'only tier' }], wire, { stable: '1h', conversation: '5m' })
+    expect(stableOnly.markers.map((m) => [m.kind, m.ttl])).toEqual([['stable', '1h'], ['newest', '5m']])
+  })
+
+  it('never puts a 5-minute marker before a 1-hour one', () => {
+    const wire = buildWireMessages([message(1, 'user', 'text', [{ type: 'text', text: 'q1' }])], null)
+    const system = [{ tier: 'stable' as const, text: 's\n\n' }, { tier: 'volatile' as const, text: 'v' }]
+    const marked = placeCacheMarkers(tools, system, wire, { stable: '5m', conversation: '1h' })
+    expect(marked.markers.map((m) => m.ttl)).toEqual(['1h', '1h', '1h'])
   })
 
   it('drops unfinished tool calls, empty text and leading replies; merges same-role neighbours', () => {
@@ -113,6 +132,8 @@ describe('cache miss reasons', () => {
     expect(classifyCacheMiss(base({ usage: cold, current: sections({ model: 'claude-opus-5' }) })).reason).toBe('model_switched')
     expect(classifyCacheMiss(base({ usage: cold, current: sections({ toolsHash: 'x' }) })).reason).toBe('tools_changed')
     expect(classifyCacheMiss(base({ usage: cold, current: sections({ systemHash: 'x' }), currentHashes: ['h0', 'x', 'x', 'x'] })).reason).toBe('prompt_rebuilt')
+    const stableStillRead = usage({ cache_read_input_tokens: 1990, cache_creation_input_tokens: 120, input_tokens: 4 })
+    expect(classifyCacheMiss(base({ usage: stableStillRead, current: sections({ systemHash: 'x' }), currentHashes: ['h0', 'x', 'x', 'x'] }))).toEqual({ expectedRead: 2000, reason: 'prompt_rebuilt' })
     expect(classifyCacheMiss(base({ usage: cold, currentHashes: ['h0', 'h1', 'x', 'x'] })).reason).toBe('history_changed')
     expect(classifyCacheMiss(base({ usage: cold, startedAtMs: 400_000 })).reason).toBe('ttl_expired')
     expect(classifyCacheMiss(base({ usage: cold }))).toEqual({ expectedRead: 2000, reason: 'unexplained' })

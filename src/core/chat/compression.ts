@@ -1,8 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import { estimateTokens } from '../../shared/util/tokens'
-import type { CacheTtl, ContentBlock, SessionRecord, StoredMessage } from './chatTypes'
+import type { ContentBlock, SessionRecord, StoredMessage } from './chatTypes'
 import { runModelCall, type CallDeps } from './modelCall'
-import { buildWireMessages, type WireMessage } from './requestBuilder'
+import { buildWireMessages, type TtlPlan, type WireMessage } from './requestBuilder'
 import { rebuildPrompt, type SessionSetupDeps } from './sessionSetup'
 
 /** Starts every checkpoint message, so the model (and a reader of the transcript) knows what it is. */
@@ -46,7 +46,7 @@ export async function compressSession(
   deps: CompressionDeps,
   client: Anthropic,
   session: SessionRecord,
-  turn: { turnId: string; iteration: number; ttl: CacheTtl; fenceTags: readonly string[]; signal: AbortSignal }
+  turn: { turnId: string; iteration: number; ttl: TtlPlan; fenceTags: readonly string[]; signal: AbortSignal }
 ): Promise<SessionRecord | null> {
   const split = splitForCompression(deps.repo.messages(session.id))
   if (!split) return null

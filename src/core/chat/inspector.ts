@@ -2,10 +2,11 @@ import type { InspectedCall } from '../../shared/contract/sessions'
 import { notFound } from '../errors'
 import type { CallRecord, CallRepository } from './callRepository'
 import type { PromptReport, SessionRecord, StoredMessage } from './chatTypes'
-import { placeCacheMarkers, buildWireMessages } from './requestBuilder'
+import { placeCacheMarkers, buildWireMessages, type TtlPlan } from './requestBuilder'
 import { diffRequests, type InspectedRequest } from './requestDiff'
 import type { SessionRepository } from './sessionRepository'
 import { promptTiers } from './sessionViews'
+import { systemBlocks } from './systemBlocks'
 import { publicUsage } from './turnRunner'
 
 export interface InspectedTurn {
@@ -63,7 +64,7 @@ function rebuildRequest(repo: SessionRepository, session: SessionRecord, message
   })
   const wire = buildWireMessages(sent, null)
   const withInstruction = call.recipe.instruction ? appendInstruction(wire, call.recipe.instruction) : wire
-  const marked = placeCacheMarkers(session.tools, prompt.text, withInstruction, call.recipe.ttl)
+  const marked = placeCacheMarkers(session.tools, systemBlocks(prompt.text, prompt.report), withInstruction, recipeTtl(call))
   return {
     model: call.model,
     maxTokens: call.recipe.maxTokens,
@@ -75,6 +76,11 @@ function rebuildRequest(repo: SessionRepository, session: SessionRecord, message
     breakpoints: call.sections.breakpoints.map((b) => ({ kind: b.kind, position: b.position, messageIndex: b.messageIndex ?? null, blockIndex: b.blockIndex ?? null, estimatedTokens: b.estimatedTokens })),
     instruction: call.recipe.instruction ?? null
   }
+}
+
+/** The TTLs a call's markers had (calls recorded before the stable tier had its own used one TTL). */
+function recipeTtl(call: CallRecord): TtlPlan {
+  return { stable: call.recipe.stableTtl ?? call.recipe.ttl, conversation: call.recipe.ttl }
 }
 
 function appendInstruction(wire: ReturnType<typeof buildWireMessages>, instruction: string): ReturnType<typeof buildWireMessages> {

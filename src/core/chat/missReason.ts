@@ -43,7 +43,10 @@ export function classifyCacheMiss(input: MissInput): MissVerdict {
   if (cachedBefore === 0) return { expectedRead: 0, reason: read === 0 ? 'below_minimum' : null }
   const expectedRead = matchedPrefixTokens(previous, input.currentHashes, cachedBefore)
   const divergence = firstChange(previous.sections, input.current, expectedRead < cachedBefore)
-  if (divergence && read < cachedBefore * TOLERANCE) return { expectedRead: cachedBefore, reason: divergence }
+  // Both figures come from the API, so a changed prompt that costs even a little (the volatile
+  // tier after a rebuild, while the stable tier is still read) is named, not rounded away.
+  const tolerance = divergence === 'history_changed' ? TOLERANCE : 1
+  if (divergence && read < cachedBefore * tolerance) return { expectedRead: cachedBefore, reason: divergence }
   if (read >= expectedRead * TOLERANCE) return { expectedRead, reason: null }
   const expired = input.startedAtMs - previous.startedAtMs > input.ttlMs
   return { expectedRead, reason: expired ? 'ttl_expired' : 'unexplained' }

@@ -2,13 +2,14 @@ import type Anthropic from '@anthropic-ai/sdk'
 import { resolveAttachments, type AttachmentReader } from '../attachments/attachmentBlocks'
 import type { Clock } from '../ports/clock'
 import type { CallRepository, FinishedCallStatus, RequestRecipe } from './callRepository'
-import type { CacheTtl, CallPurpose, CallUsage, ContentBlock, MissReason, SessionRecord } from './chatTypes'
+import type { CallPurpose, CallUsage, ContentBlock, MissReason, SessionRecord } from './chatTypes'
 import { ZERO_USAGE } from './chatTypes'
 import { classifyCacheMiss } from './missReason'
 import { callCostUsd, limitsFor, savedUsd } from './pricing'
-import { placeCacheMarkers, type MarkedRequest, type WireMessage } from './requestBuilder'
+import { placeCacheMarkers, type MarkedRequest, type TtlPlan, type WireMessage } from './requestBuilder'
 import { prefixChain, requestSections } from './requestFingerprint'
 import type { SessionRepository } from './sessionRepository'
+import { systemBlocks, type SystemBlock } from './systemBlocks'
 import { StreamFailure, streamMessage, type StreamSink } from './streamCall'
 
 export interface CallDeps {
@@ -25,8 +26,8 @@ export interface CallPlan {
   readonly iteration: number
   readonly purpose: CallPurpose
   readonly wire: readonly WireMessage[]
-  readonly recipe: Omit<RequestRecipe, 'ttl' | 'messageIds'>
-  readonly ttl: CacheTtl
+  readonly recipe: Omit<RequestRecipe, 'ttl' | 'stableTtl' | 'messageIds'>
+  readonly ttl: TtlPlan
   readonly fenceTags: readonly string[]
 }
 
@@ -57,7 +58,12 @@ export const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const
 
 /** Builds the marked request of a plan (also used by the inspector to show where markers sit). */
 export function markRequest(plan: Pick<CallPlan, 'session' | 'wire' | 'ttl'>): MarkedRequest {
-  return placeCacheMarkers(plan.session.tools, plan.session.systemPrompt, plan.wire, plan.ttl)
+  return placeCacheMarkers(plan.session.tools, sessionSystemBlocks(plan.session), plan.wire, plan.ttl)
+}
+
+/** The session's frozen prompt as the request's system blocks (one per tier). */
+export function sessionSystemBlocks(session: Pick<SessionRecord, 'systemPrompt' | 'promptReport'>): SystemBlock[] {
+  return systemBlocks(session.systemPrompt, session.promptReport)
 }
 
 /**
@@ -68,7 +74,7 @@ export function markRequest(plan: Pick<CallPlan, 'session' | 'wire' | 'ttl'>): M
 export async function runModelCall(deps: CallDeps, client: Anthropic, plan: CallPlan, sink: StreamSink, signal: AbortSignal): Promise<CallDone> {
   const { session } = plan
   const request = markRequest(plan)
-  const chain = prefixChain(session.model, session.tools, session.systemPrompt, plan.wire)
+  const chain = prefixChain(session.model, session.tools, sessionSystemBlocks(session), plan.wire)
   const sections = requestSections({ model: session.model, promptVersion: session.promptVersion, tools: session.tools, system: session.systemPrompt, chain, markers: request.markers })
   const previous = deps.calls.lastAnswered(session.id)
   const startedAtMs = deps.clock.now()
@@ -79,7 +85,7 @@ export async function runModelCall(deps: CallDeps, client: Anthropic, plan: Call
     purpose: plan.purpose,
     model: session.model,
     promptVersion: session.promptVersion,
-    recipe: { ...plan.recipe, ttl: plan.ttl, messageIds: plan.wire.flatMap((m) => m.sourceIds) },
+    recipe: { ...plan.recipe, ttl: plan.ttl.conversation, stableTtl: plan.ttl.stable, messageIds: plan.wire.flatMap((m) => m.sourceIds) },
     sections,
     nowMs: startedAtMs
   })
@@ -90,13 +96,13 @@ export async function runModelCall(deps: CallDeps, client: Anthropic, plan: Call
       currentHashes: chain.hashes,
       usage,
       startedAtMs,
-      ttlMs: TTL_MS[plan.ttl],
+      ttlMs: TTL_MS[plan.ttl.conversation],
       minCacheableTokens: limitsFor(session.model).minCacheableTokens
     })
-    const cost = callCostUsd(session.model, usage, plan.ttl)
+    const cost = callCostUsd(session.model, usage, plan.ttl.conversation)
     const answered = usage !== ZERO_USAGE
     deps.calls.finish(callId, { status, error, usage, expectedRead: verdict.expectedRead, missReason: answered ? verdict.reason : null, costUsd: cost, nowMs: deps.clock.now() })
-    if (answered) deps.repo.addUsage(session.id, usage, cost, savedUsd(session.model, usage, plan.ttl), deps.clock.now())
+    if (answered) deps.repo.addUsage(session.id, usage, cost, savedUsd(session.model, usage, plan.ttl.conversation), deps.clock.now())
     return { reason: answered ? verdict.reason : null, cost }
   }
   let started = false

@@ -1,4 +1,5 @@
 import type { CacheTtl, ContentBlock, MessageRole, StoredMessage, TextBlock, ToolParam } from './chatTypes'
+import type { SystemBlock } from './systemBlocks'
 
 /** A message as it goes on the wire, remembering which stored rows it came from. */
 export interface WireMessage {
@@ -61,6 +62,15 @@ export interface CacheControl {
   readonly ttl?: '1h'
 }
 
+/**
+ * The TTL of each part of the prefix: tools + stable tier, and the conversation (the rest of the
+ * system prompt and the messages). Longer TTLs must come first, so `stable` is never shorter.
+ */
+export interface TtlPlan {
+  readonly stable: CacheTtl
+  readonly conversation: CacheTtl
+}
+
 /** The request body pieces the SDK receives, with cache markers placed. */
 export interface MarkedRequest {
   readonly tools: readonly (ToolParam & { cache_control?: CacheControl })[]
@@ -70,43 +80,61 @@ export interface MarkedRequest {
   readonly markers: readonly MarkerPlace[]
 }
 
+/**
+ * Where a cache marker sits. `stable` ends tools + stable tier (shared by every session of the
+ * agent), `system` ends the system prompt, `previous`/`newest` sit in the messages; `tools` is
+ * used only when there is no system prompt. `blockIndex` counts within tools, system or message.
+ */
 export interface MarkerPlace {
-  readonly kind: 'tools' | 'system' | 'previous' | 'newest'
+  readonly kind: 'tools' | 'stable' | 'system' | 'previous' | 'newest'
   readonly messageIndex?: number
   readonly blockIndex: number
+  readonly ttl: CacheTtl
 }
 
 export const MAX_CACHE_MARKERS = 4
 
 /**
- * Places at most four cache markers: end of tools, end of system, the newest message, and the
- * message the previous call ended on (the message before the newest assistant reply), so each
- * call reads exactly what the one before it wrote even when a tool loop adds many blocks.
- * Markers never sit on per-turn context: that text changes every turn and must stay after the
- * cached prefix.
+ * Places at most four cache markers: after the stable tier, at the end of the system prompt, on
+ * the newest message, and on the message the previous call ended on (the message before the
+ * newest assistant reply), so each call reads exactly what the one before it wrote even when a
+ * tool loop adds many blocks — and a new session of the same agent still reads tools + stable
+ * tier. Markers never sit on per-turn context: that text changes every turn and must stay after
+ * the cached prefix. The stable marker takes `ttl.stable`, the rest `ttl.conversation`.
  */
-export function placeCacheMarkers(tools: readonly ToolParam[], system: string, wire: readonly WireMessage[], ttl: CacheTtl): MarkedRequest {
-  const control: CacheControl = ttl === '1h' ? { type: 'ephemeral', ttl: '1h' } : { type: 'ephemeral' }
+export function placeCacheMarkers(tools: readonly ToolParam[], system: readonly SystemBlock[], wire: readonly WireMessage[], ttl: TtlPlan): MarkedRequest {
+  const stableTtl = ttl.stable === '1h' || ttl.conversation === '1h' ? '1h' : '5m'
   const markers: MarkerPlace[] = []
-  if (tools.length > 0) markers.push({ kind: 'tools', blockIndex: tools.length - 1 })
-  if (system.length > 0) markers.push({ kind: 'system', blockIndex: 0 })
+  const stableIndex = system.findIndex((block) => block.tier === 'stable')
+  if (system.length === 0 && tools.length > 0) markers.push({ kind: 'tools', blockIndex: tools.length - 1, ttl: stableTtl })
+  if (stableIndex >= 0) markers.push({ kind: 'stable', blockIndex: stableIndex, ttl: stableTtl })
+  if (system.length > 0 && stableIndex !== system.length - 1) markers.push({ kind: 'system', blockIndex: system.length - 1, ttl: ttl.conversation })
   const newest = markerBlock(wire, wire.length - 1)
   const previousIndex = indexBeforeLastAssistant(wire)
   const previous = previousIndex === null ? null : markerBlock(wire, previousIndex)
-  if (previous !== null && previousIndex !== wire.length - 1) markers.push({ kind: 'previous', messageIndex: previousIndex as number, blockIndex: previous })
-  if (newest !== null) markers.push({ kind: 'newest', messageIndex: wire.length - 1, blockIndex: newest })
+  if (previous !== null && previousIndex !== wire.length - 1) markers.push({ kind: 'previous', messageIndex: previousIndex as number, blockIndex: previous, ttl: ttl.conversation })
+  if (newest !== null) markers.push({ kind: 'newest', messageIndex: wire.length - 1, blockIndex: newest, ttl: ttl.conversation })
   const limited = markers.slice(-MAX_CACHE_MARKERS)
+  const systemMarker = (i: number): MarkerPlace | undefined => limited.find((m) => (m.kind === 'stable' || m.kind === 'system') && m.blockIndex === i)
+  const messageMarker = (messageIndex: number, i: number): MarkerPlace | undefined => limited.find((m) => m.messageIndex === messageIndex && m.blockIndex === i)
+  const toolMarker = limited.find((m) => m.kind === 'tools')
   return {
-    tools: tools.map((tool, i) => (limited.some((m) => m.kind === 'tools' && m.blockIndex === i) ? { ...tool, cache_control: control } : tool)),
-    system: system.length > 0 ? [limited.some((m) => m.kind === 'system') ? { type: 'text', text: system, cache_control: control } : { type: 'text', text: system }] : [],
+    tools: tools.map((tool, i) => (toolMarker?.blockIndex === i ? { ...tool, cache_control: controlFor(toolMarker.ttl) } : tool)),
+    system: system.map((block, i) => withControl({ type: 'text' as const, text: block.text }, systemMarker(i))),
     messages: wire.map((message, messageIndex) => ({
       role: message.role,
-      content: message.content.map((block, blockIndex) =>
-        limited.some((m) => m.messageIndex === messageIndex && m.blockIndex === blockIndex) ? { ...block, cache_control: control } : block
-      )
+      content: message.content.map((block, blockIndex) => withControl(block, messageMarker(messageIndex, blockIndex)))
     })),
     markers: limited
   }
+}
+
+function controlFor(ttl: CacheTtl): CacheControl {
+  return ttl === '1h' ? { type: 'ephemeral', ttl: '1h' } : { type: 'ephemeral' }
+}
+
+function withControl<T extends object>(block: T, marker: MarkerPlace | undefined): T & { cache_control?: CacheControl } {
+  return marker ? { ...block, cache_control: controlFor(marker.ttl) } : block
 }
 
 /** The last block of a message that may carry a marker (not per-turn context), or null. */

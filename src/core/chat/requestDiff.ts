@@ -124,6 +124,7 @@ function diffBreakpoints(before: InspectedRequest, after: InspectedRequest): Req
 /** Where a breakpoint sits, in words a reader can find in the request view (1-based like the list). */
 function breakpointPlace(request: InspectedRequest, b: InspectedRequest['breakpoints'][number]): string {
   if (b.kind === 'tools') return `tools · after ${request.tools[b.blockIndex ?? b.position]?.name ?? `tool ${b.position + 1}`}`
+  if (b.kind === 'stable') return 'system · end of the stable tier'
   if (b.kind === 'system') return 'system · end of the prompt'
   const index = b.messageIndex ?? 0
   return `message ${index + 1} (${request.messages[index]?.role ?? '?'}) · block ${(b.blockIndex ?? 0) + 1}`

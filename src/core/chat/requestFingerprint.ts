@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { estimateTokens } from '../../shared/util/tokens'
 import type { BreakpointMark, RequestSections, ToolParam } from './chatTypes'
 import type { MarkerPlace, WireMessage } from './requestBuilder'
+import type { SystemBlock } from './systemBlocks'
 
 /** A request flattened the way the cache sees it: tools, then system, then every message block. */
 export interface PrefixChain {
@@ -33,9 +34,9 @@ export function hashText(text: string): string {
  * model-scoped. Markers are not content, so they are never part of a hash — which is what lets
  * the next call find this call's entries.
  */
-export function prefixChain(model: string, tools: readonly ToolParam[], system: string, wire: readonly WireMessage[]): PrefixChain {
+export function prefixChain(model: string, tools: readonly ToolParam[], system: readonly SystemBlock[], wire: readonly WireMessage[]): PrefixChain {
   const canonical: string[] = tools.map((tool) => `tool|${JSON.stringify(tool)}`)
-  if (system.length > 0) canonical.push(`system|${system}`)
+  for (const block of system) canonical.push(`system|${block.text}`)
   const messageStarts: number[] = []
   for (const message of wire) {
     messageStarts.push(canonical.length)
@@ -51,13 +52,13 @@ export function prefixChain(model: string, tools: readonly ToolParam[], system: 
     hashes.push(hash)
     tokens.push(sum)
   }
-  return { hashes, tokens, toolCount: tools.length, systemCount: system.length > 0 ? 1 : 0, messageStarts }
+  return { hashes, tokens, toolCount: tools.length, systemCount: system.length, messageStarts }
 }
 
 /** The flat position of a marker. */
 export function markerPosition(chain: PrefixChain, marker: MarkerPlace): number {
   if (marker.kind === 'tools') return marker.blockIndex
-  if (marker.kind === 'system') return chain.toolCount
+  if (marker.kind === 'stable' || marker.kind === 'system') return chain.toolCount + marker.blockIndex
   return (chain.messageStarts[marker.messageIndex ?? 0] ?? 0) + marker.blockIndex
 }
 
@@ -77,6 +78,7 @@ export function requestSections(input: {
       position,
       hash: input.chain.hashes[position] ?? '',
       estimatedTokens: input.chain.tokens[position] ?? 0,
+      ttl: marker.ttl,
       ...(marker.messageIndex === undefined ? {} : { messageIndex: marker.messageIndex, blockIndex: marker.blockIndex })
     }
   })

@@ -3,12 +3,12 @@ import type { CallSummary } from '../../shared/contract/chat'
 import type { EventHub } from '../events'
 import type { ToolCatalog, ToolDefinition } from '../tools/toolTypes'
 import type { RequestRecipe } from './callRepository'
-import type { CacheTtl, CallUsage, SessionRecord, ToolUseBlock } from './chatTypes'
+import type { CallUsage, SessionRecord, ToolUseBlock } from './chatTypes'
 import { describeModelError, TurnStopped } from './chatErrors'
 import { compressSession, estimateRequestTokens, type CompressionDeps } from './compression'
 import { CallFailed, runModelCall, type CallDone } from './modelCall'
 import { ReplyWriter, type ReplyWriterOptions } from './replyWriter'
-import { buildWireMessages } from './requestBuilder'
+import { buildWireMessages, type TtlPlan } from './requestBuilder'
 import { runToolCalls, type ToolCallSummary } from './toolStep'
 
 export interface TurnDeps extends CompressionDeps {
@@ -27,7 +27,7 @@ export interface ActiveTurn {
   session: SessionRecord
   readonly client: Anthropic
   readonly signal: AbortSignal
-  readonly ttl: CacheTtl
+  readonly ttl: TtlPlan
   /** Sanitised fenced blocks appended to the user message at call time (never stored). */
   readonly contextTexts: readonly string[]
   readonly contextSummary: RequestRecipe['context']

@@ -33,14 +33,18 @@ function AttachmentCount({ request }: Readonly<{ request: Request }>): ReactNode
 }
 
 export function RequestView({ request }: Readonly<{ request: Request }>): ReactNode {
-  const systemMarked = request.breakpoints.some((b) => b.kind === 'system')
+  // A prompt sent whole (older calls) has one marker at its end; tier blocks have one per marked tier.
+  const systemMarks = request.breakpoints.filter((b) => b.kind === 'stable' || b.kind === 'system').map((b) => b.position - request.tools.length)
+  const sentWhole = systemMarks.length === 1 && request.breakpoints.every((b) => b.kind !== 'stable')
   return (
     <div className="inspector-request">
-      <h3>System ({request.system.length} tiers){systemMarked && <Marker />}</h3>
-      {request.system.map((tier) => (
+      <h3>
+        System ({request.system.length} tiers){sentWhole && <Marker />}
+      </h3>
+      {request.system.map((tier, i) => (
         <details key={tier.tier} className="inspector-block" data-testid="inspector-tier">
           <summary>
-            <strong>{tier.tier}</strong> <span className="muted">chars {tier.start}–{tier.end} · {tier.source || 'no layers'}</span>
+            <strong>{tier.tier}</strong> <span className="muted">chars {tier.start}–{tier.end} · {tier.source || 'no layers'}</span> {!sentWhole && systemMarks.includes(i) && <Marker />}
           </summary>
           <pre>{tier.text}</pre>
         </details>
