@@ -2,38 +2,13 @@ import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createCore, type Core } from '../../src/core/createCore'
 import type { FileDoc, RpcResult, Transport } from '../../src/shared/contract'
+import { bindIpc } from '../../src/main/ipc'
+import { INVOKE_CHANNEL } from '../../src/shared/contract/channels'
 import { makeTempDir } from '../helpers/tempHome'
-import { startWebSocketTransport, type StartedTransport } from './transports'
+import { ipcHandlers } from './electronFake'
+import { checkedTransport, startIpcTransport, startWebSocketTransport, TRUSTED_FRAME, type StartedTransport } from './transports'
 
-const electron = vi.hoisted(() => ({ handlers: new Map<string, (event: unknown, request: unknown) => unknown>() }))
-vi.mock('electron', () => ({
-  ipcMain: {
-    handle: (channel: string, fn: (event: unknown, request: unknown) => unknown) => electron.handlers.set(channel, fn),
-    removeHandler: (channel: string) => electron.handlers.delete(channel)
-  },
-  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() }
-}))
-
-const { bindIpc, forwardEvents } = await import('../../src/main/ipc')
-const { INVOKE_CHANNEL } = await import('../../src/shared/contract/channels')
-
-const TRUSTED_FRAME = { url: 'app://hearth/index.html', parent: null }
-
-/** The Electron transport exactly as main binds it, with `electron` mocked. */
-async function startIpcTransport(core: Core): Promise<StartedTransport> {
-  const unbind = bindIpc(core.handlers)
-  const listeners = new Set<(event: string, payload: unknown) => void>()
-  const contents = { isDestroyed: () => false, send: (_channel: string, name: string, payload: unknown) => listeners.forEach((l) => l(name, payload)) }
-  const stopForwarding = forwardEvents(contents as never, core.subscribe)
-  const transport: Transport = {
-    invoke: async (method, input) => (await electron.handlers.get(INVOKE_CHANNEL)?.({ senderFrame: TRUSTED_FRAME }, { method, input })) as RpcResult<unknown>,
-    subscribe: (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    }
-  }
-  return { transport, stop: async () => (stopForwarding(), unbind()) }
-}
+vi.mock('electron', async () => (await import('./electronFake')).electronModule)
 
 describe.each([
   ['electron ipc', (core: Core) => startIpcTransport(core)],
@@ -48,7 +23,7 @@ describe.each([
     temp = makeTempDir()
     core = createCore({ home: temp.dir, host: 'web', env: {} })
     started = await start(core, temp.dir)
-    api = started.transport
+    api = checkedTransport(started.transport)
   })
   afterEach(async () => {
     await started.stop()
@@ -99,7 +74,7 @@ describe('electron ipc sender check', () => {
     const temp = makeTempDir()
     const core = createCore({ home: temp.dir, host: 'electron', env: {} })
     const unbind = bindIpc(core.handlers)
-    const handler = electron.handlers.get(INVOKE_CHANNEL)
+    const handler = ipcHandlers.get(INVOKE_CHANNEL)
     const request = { method: 'agents.list', input: {} }
     for (const senderFrame of [null, { url: 'https://evil.example/', parent: null }, { url: 'app://hearth/index.html', parent: {} }]) {
       expect(await handler?.({ senderFrame }, request)).toMatchObject({ ok: false, error: { code: 'forbidden' } })
@@ -108,5 +83,27 @@ describe('electron ipc sender check', () => {
     unbind()
     core.dispose()
     temp.cleanup()
+  })
+})
+
+describe('the checked transport the contract tests use', () => {
+  const replying = (value: unknown, event?: [string, unknown]): Transport => ({
+    invoke: async () => ({ ok: true, value }),
+    subscribe: (listener) => {
+      if (event) queueMicrotask(() => listener(...event))
+      return () => undefined
+    }
+  })
+
+  it('rejects a value outside the output schema, and one with undeclared fields', async () => {
+    await expect(checkedTransport(replying({ deleted: false })).invoke('agents.delete', { id: 'a' })).rejects.toThrow(/agents\.delete .*deleted/)
+    await expect(checkedTransport(replying({ deleted: true, extra: 1 })).invoke('agents.delete', { id: 'a' })).rejects.toThrow(/undeclared \(extra\)/)
+    expect(await checkedTransport(replying({ deleted: true })).invoke('agents.delete', { id: 'a' })).toEqual({ ok: true, value: { deleted: true } })
+  })
+
+  it('records events whose payload or name is outside the contract', async () => {
+    const checked = checkedTransport(replying(null, ['agents.changed', { agents: 'none' }]))
+    checked.subscribe(() => undefined)
+    await vi.waitFor(() => expect(checked.eventErrors).toEqual([expect.stringMatching(/^agents\.changed: agents/)]))
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionDetail } from '../../../../shared/contract'
+import type { Fact, SessionDetail } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
@@ -10,6 +10,14 @@ const totals = { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheRead
 
 function detail(id: string, endedAtMs: number | null): SessionDetail {
   return { id, agentId: 'scribe', title: 't', cwd: null, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs, totals, systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [], messages: [], turns: [], versions: [], lockedTurnIds: [] }
+}
+
+function candidate(id: number, sessionId: string): Fact {
+  return {
+    id, agentId: 'scribe', status: 'pending', type: 'project_fact', speaker: 'user', text: `fact ${id}`, entities: [], quote: '', sessionId, messageId: null,
+    scanFailed: false, scanFindings: [], mergeTargetId: null, mergeKind: null, mergeTargetText: null, recallSuppressed: false, origin: 'retention',
+    toolWrite: null, sessionTitle: null, messageNumber: null, createdAtMs: 1, updatedAtMs: 1
+  }
 }
 
 describe('ending a session from Chat', () => {
@@ -58,7 +66,7 @@ describe('ending a session from Chat', () => {
     const api = createFakeApi()
     const store = createAppStore(api, memoryKeyValueStore())
     api.handle('sessions.get', ({ id }) => detail(id, 10))
-    api.handle('review.list', () => ({ candidates: [{ sessionId: 's1' }, { sessionId: 's2' }, { sessionId: 's1' }] as never }))
+    api.handle('review.list', () => ({ candidates: [candidate(1, 's1'), candidate(2, 's2'), candidate(3, 's1')] }))
     await store.getState().openChatSession('s1')
     await store.getState().loadEndedSummary('s1', 'scribe')
     expect(store.getState().chatEnds.s1).toMatchObject({ done: true, candidates: 2, steps: [] })
