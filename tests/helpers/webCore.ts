@@ -16,7 +16,7 @@ export interface WebCore {
   call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>
   /** The `ok: false` error of a call that must fail. */
   refusal(method: MethodName, input: unknown): Promise<{ code: string; message: string }>
-  /** Resolves with the chat.finished or chat.failed event of a turn. */
+  /** Resolves with the next chat.finished or chat.failed event of a turn (each event is handed out once: a retried turn settles again). */
   settled(turnId: string): Promise<{ event: string; payload: any }>
 }
 
@@ -32,7 +32,10 @@ export function useWebCore(): WebCore {
   })
   // Registered after the base hooks, so it runs before the core is disposed.
   afterEach(() => base.core.services.chat.settle())
-  const settledEvent = (turnId: string) => events.find((e) => (e.event === 'chat.finished' || e.event === 'chat.failed') && e.payload.turnId === turnId)
+  const settledEvent = (turnId: string): { event: string; payload: any } | undefined => {
+    const index = events.findIndex((e) => (e.event === 'chat.finished' || e.event === 'chat.failed') && e.payload.turnId === turnId)
+    return index < 0 ? undefined : events.splice(index, 1)[0]
+  }
   return {
     get fake() {
       return base.fake

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import { attachmentBlocks, checkConversationLimits, type AttachmentReader } from '../attachments/attachmentBlocks'
-import { conflict, HearthError, invalidInput, notFound } from '../errors'
+import { conflict, HearthError, notFound } from '../errors'
 import type { EventHub } from '../events'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
 import { silentLogger, type Logger } from '../ports/logger'
 import type { PromptBuilder } from '../ports/promptBuilder'
-import { checkProjectFolder } from '../prompt/projectFolder'
 import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
 import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
@@ -17,6 +16,8 @@ import type { ToolCatalog } from '../tools/toolTypes'
 import { CallRepository } from './callRepository'
 import type { SessionRecord } from './chatTypes'
 import { TurnStopped } from './chatErrors'
+import { targetSession, type SessionTargetDeps } from './sessionTarget'
+import { planRetry } from './turnRetry'
 import { gatherTurnContext, notifyTurnCompleted, type GatheredContext } from './turnContextStep'
 import { limitsFor } from './pricing'
 import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './replyWriter'
@@ -24,7 +25,7 @@ import type { TtlPlan } from './requestBuilder'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
 import { planEdit, planRegenerate, type ForkPlan } from './turnForks'
-import { openSession, resumeSession, type SessionSetupDeps } from './sessionSetup'
+import { resumeSession, type SessionSetupDeps } from './sessionSetup'
 import { executeTurn, sumUsage, TurnFailure, type TurnDeps, type TurnResult } from './turnRunner'
 
 export interface ChatServiceDeps {
@@ -133,7 +134,7 @@ export class ChatService {
   async start(input: ChatSendInput, signal?: AbortSignal): Promise<StartedTurn> {
     const client = await this.client()
     const config = this.deps.settings.config()
-    let session = await this.sessionFor(input, config.provider)
+    let session = await targetSession(this.targetDeps(), input, config.provider)
     if (session.endedAtMs !== null) throw conflict('This session has ended, so it takes no new messages (its transcript stays readable). Start a new chat to keep talking.')
     if (this.isAnswering(session.id)) throw conflict('This session is already answering; wait for it or press Stop')
     session = resumeSession(this.setupDeps(), session, { model: input.model ?? session.model, provider: config.provider })
@@ -154,6 +155,23 @@ export class ChatService {
   /** Resends an edited message: the conversation forks at its turn, later turns stay on the old version. */
   async edit(input: { sessionId: string; turnId: string; text: string }, signal?: AbortSignal): Promise<StartedTurn> {
     return this.startFork(input.sessionId, () => planEdit(this.repo, input.sessionId, input.turnId, input.text), signal)
+  }
+
+  /**
+   * Runs a failed last turn again on its stored user message: nothing is stored twice, and the
+   * replies that broke off leave the model's context (they stay in the transcript, marked).
+   */
+  async retry(input: { sessionId: string }, signal?: AbortSignal): Promise<StartedTurn> {
+    const client = await this.client()
+    const config = this.deps.settings.config()
+    const found = this.repo.getSession(input.sessionId)
+    if (!found) throw notFound(`No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`)
+    if (found.endedAtMs !== null) throw conflict('This session has ended; start a new chat to go on')
+    if (this.isAnswering(found.id)) throw conflict('This session is already answering; wait for it or press Stop')
+    const failed = planRetry(this.repo.messages(found.id), this.calls.forSession(found.id))
+    const session = resumeSession(this.setupDeps(), found, { model: found.model, provider: config.provider })
+    this.repo.retireMessages(failed.brokenReplyIds)
+    return this.launch(session, failed, client, config.cacheTtl, signal)
   }
 
   /** A new version of a turn: linked beside the one it replaces, made the head, then run like any turn. */
@@ -218,6 +236,10 @@ export class ChatService {
     }
   }
 
+  private targetDeps(): SessionTargetDeps {
+    return { setup: this.setupDeps(), agents: this.deps.agents, settings: this.deps.settings, ...(this.deps.platform ? { platform: this.deps.platform } : {}) }
+  }
+
   setupDeps(): SessionSetupDeps & { readonly attachments?: AttachmentReader } {
     return { repo: this.repo, prompts: this.deps.prompts, tools: this.catalog, clock: this.deps.clock, ...(this.deps.attachments ? { attachments: this.deps.attachments } : {}) }
   }
@@ -266,33 +288,6 @@ export class ChatService {
   private async client(): Promise<Anthropic> {
     const { settings } = this.deps
     return createAnthropicClient({ ...(await settings.modelCredentials()), maxRetries: this.options.maxRetries })
-  }
-
-  /**
-   * The session a message goes to. A project folder other than the session's own starts a new
-   * session of the same agent and model: the folder's rules are part of the frozen prompt.
-   */
-  private async sessionFor(input: ChatSendInput, provider: string): Promise<SessionRecord> {
-    const cwd = input.cwd === undefined ? undefined : checkProjectFolder(input.cwd)
-    const config = this.deps.settings.config()
-    const platform = this.deps.platform ?? config.platform
-    if (input.sessionId) {
-      const session = this.repo.getSession(input.sessionId)
-      if (!session) throw notFound(`No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`)
-      if (input.agentId && input.agentId !== session.agentId) throw invalidInput(`Session ${session.id} belongs to agent "${session.agentId}", not "${input.agentId}"`)
-      if (cwd === undefined || cwd === session.cwd) return session
-      return openSession(this.setupDeps(), { agentId: session.agentId, cwd, model: input.model ?? session.model, provider, platform })
-    }
-    const agentId = this.defaultAgent(input.agentId)
-    const model = input.model ?? config.agents[agentId]?.model ?? config.model
-    return openSession(this.setupDeps(), { agentId, cwd: cwd ?? null, model, provider, platform })
-  }
-
-  /** The named agent, else the first one, else a new "Hearth" agent (first run from the CLI). */
-  private defaultAgent(agentId: string | undefined): string {
-    if (agentId) return this.deps.agents.get(agentId).id
-    const first = this.deps.agents.list()[0]
-    return first ? first.id : this.deps.agents.create('Hearth').id
   }
 }
 

@@ -3,6 +3,7 @@ import type { Tier } from '../ports/promptBuilder'
 import type { CallRecord } from './callRepository'
 import type { PromptReport, SessionRecord, StoredMessage } from './chatTypes'
 import type { VersionGroup } from './turnForks'
+import { failedTurnOf } from './turnRetry'
 import { publicUsage, sumUsage } from './turnRunner'
 
 export function sessionSummary(session: SessionRecord): SessionSummary {
@@ -30,10 +31,19 @@ export function promptTiers(text: string, report: PromptReport): { tier: Tier; s
   })
 }
 
-/** Per-turn usage for the chat footer: each turn's calls summed, with its cache read share. */
+/** True when a call reached the model: it is running, answered, or was billed before it broke off. */
+export function callRan(call: CallRecord): boolean {
+  const u = call.usage
+  return call.status === 'streaming' || call.status === 'ok' || u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens > 0
+}
+
+/**
+ * Per-turn usage for the chat footer: each turn's calls summed, with its cache read share. Calls
+ * that never ran (refused, or no answer at all) add nothing, and a turn with none has no footer.
+ */
 export function turnViews(calls: readonly CallRecord[]): TurnView[] {
   const byTurn = new Map<string, CallRecord[]>()
-  for (const call of calls) byTurn.set(call.turnId, [...(byTurn.get(call.turnId) ?? []), call])
+  for (const call of calls.filter(callRan)) byTurn.set(call.turnId, [...(byTurn.get(call.turnId) ?? []), call])
   return [...byTurn.entries()].map(([turnId, turnCalls]) => {
     const summaries = turnCalls.map((call) => ({ callId: call.id, usage: publicUsage(call.usage), costUsd: call.costUsd, missReason: call.missReason }))
     const usage = sumUsage(summaries)
@@ -62,7 +72,9 @@ export interface VersionsView {
   readonly locked: readonly string[]
 }
 
-export function sessionDetail(session: SessionRecord, messages: readonly StoredMessage[], calls: readonly CallRecord[], versions: VersionsView): SessionDetail {
+/** `answering`: a turn of the session runs right now, so nothing can be retried. */
+export function sessionDetail(session: SessionRecord, messages: readonly StoredMessage[], calls: readonly CallRecord[], versions: VersionsView, answering = false): SessionDetail {
+  const failed = answering ? null : failedTurnOf(messages, calls)
   return {
     ...sessionSummary(session),
     systemPrompt: session.systemPrompt,
@@ -73,6 +85,7 @@ export function sessionDetail(session: SessionRecord, messages: readonly StoredM
     toolNames: session.tools.map((tool) => tool.name),
     messages: messages.map(messageView),
     turns: turnViews(calls),
+    retry: failed === null ? null : { turnId: failed.turnId, error: failed.error },
     versions: versions.groups.map((group) => ({ ...group, versionTurnIds: [...group.versionTurnIds] })),
     lockedTurnIds: [...versions.locked]
   }

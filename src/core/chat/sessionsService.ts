@@ -39,7 +39,7 @@ export class SessionsService {
   get(id: string): SessionDetail {
     const session = this.require(id)
     const view = pathView(this.chat.repo, id)
-    return sessionDetail(session, this.chat.repo.messages(id), this.chat.calls.forSession(id), { groups: versionGroups(view), locked: [...view.locked] })
+    return sessionDetail(session, this.chat.repo.messages(id), this.chat.calls.forSession(id), { groups: versionGroups(view), locked: [...view.locked] }, this.chat.isAnswering(id))
   }
 
   /** Shows another version at one position, with the conversation that went on from it. */

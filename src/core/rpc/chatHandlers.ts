@@ -2,11 +2,13 @@ import type { chatMethods } from '../../shared/contract/chat'
 import type { sessionMethods } from '../../shared/contract/sessions'
 import type { CoreServices } from '../createCore'
 import type { FeatureHandlers } from './foundationHandlers'
+import { detached } from './versionHandlers'
 
 /** chat.send answers with ids at once; the turn streams on as chat.* events. */
 export function chatHandlers(services: CoreServices): FeatureHandlers<typeof chatMethods> {
   return {
     'chat.send': async (input) => services.chat.send(input),
+    'chat.retry': async (input) => detached(services.chat.retry(input)),
     'chat.cancel': async ({ turnId }) => ({ cancelled: services.chat.cancel(turnId) })
   }
 }

@@ -4,7 +4,7 @@ import type { CoreServices } from '../createCore'
 import type { FeatureHandlers } from './foundationHandlers'
 
 /** Ids now; the turn runs on in the background and reports itself as chat.* events (failures included). */
-async function detached(starting: Promise<StartedTurn>): Promise<{ turnId: string; sessionId: string }> {
+export async function detached(starting: Promise<StartedTurn>): Promise<{ turnId: string; sessionId: string }> {
   const turn = await starting
   turn.done.catch(() => undefined)
   return { turnId: turn.turnId, sessionId: turn.sessionId }

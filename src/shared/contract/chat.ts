@@ -60,6 +60,11 @@ export type ChatSendInput = z.infer<typeof ChatSendInput>
 export const chatMethods = {
   /** Stores the user message and starts the turn; progress arrives as chat.* events. */
   'chat.send': method(ChatSendInput, z.object({ turnId: TurnId, sessionId: SessionId })),
+  /**
+   * Runs the session's failed last turn again on the user message already stored (never a
+   * second copy); replies that broke off stay in the transcript but leave the model's context.
+   */
+  'chat.retry': method(z.object({ sessionId: SessionId }), z.object({ turnId: TurnId, sessionId: SessionId })),
   /** Stops a running turn; the partial reply is kept and marked. */
   'chat.cancel': method(z.object({ turnId: TurnId }), z.object({ cancelled: z.boolean() }))
 } as const

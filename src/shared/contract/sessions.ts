@@ -88,7 +88,10 @@ export const SessionDetail = SessionSummary.extend({
   toolNames: z.array(z.string()),
   /** The chosen path's messages (other versions are left out; see `versions`). */
   messages: z.array(StoredMessageView),
+  /** Usage per turn, from the calls that reached the model (a call refused before it ran has none). */
   turns: z.array(TurnView),
+  /** The failed last turn that Retry would run again, with why it failed; null when there is none. */
+  retry: z.object({ turnId: z.string(), error: z.string().nullable() }).nullable(),
   versions: z.array(VersionGroupView),
   /** Turns summarised into the checkpoint in context: they cannot be edited or regenerated. */
   lockedTurnIds: z.array(z.string())
