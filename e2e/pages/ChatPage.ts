@@ -73,6 +73,19 @@ export class ChatPage {
     return this.page.getByPlaceholder(/message/i)
   }
 
+  get sendButton(): Locator {
+    return this.page.getByRole('button', { name: 'Send', exact: true })
+  }
+
+  get retry(): Locator {
+    return this.page.getByRole('button', { name: 'Retry', exact: true })
+  }
+
+  /** User bubbles holding exactly this text. */
+  userMessages(text: string): Locator {
+    return this.page.getByTestId('chat-user-message').filter({ hasText: text })
+  }
+
   /** Types a message and sends it with Enter. */
   async send(text: string): Promise<void> {
     await this.input.fill(text)

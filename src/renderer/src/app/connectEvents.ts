@@ -35,7 +35,7 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
 
 /** Events sent while we were disconnected are lost, so re-read what the screens show. */
 async function refreshAfterReconnect(state: AppState): Promise<void> {
-  await Promise.all([state.loadAgents(), state.refreshOpenFiles(), state.loadSettings(), state.loadReviewCount(), state.startNexus()])
+  await Promise.all([state.loadAgents(), state.refreshOpenFiles(), state.loadSettings(), state.loadReviewCount(), state.startNexus(), state.resyncChat()])
 }
 
 /** The first loads after start-up; calls queue until the transport is connected. */

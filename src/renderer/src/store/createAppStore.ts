@@ -18,6 +18,8 @@ import { createChatProjectSlice } from '../features/chat/chatProjectSlice'
 import { createChatVersionsSlice } from '../features/chat/chatVersionsSlice'
 import { createAttachmentsSlice } from '../features/attachments/attachmentsSlice'
 import { createChatEndSlice } from '../features/chat/chatEndSlice'
+import { createChatDraftSlice } from '../features/chat/chatDraftSlice'
+import { createChatRetrySlice } from '../features/chat/chatRetrySlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createConnectionSlice } from './connectionSlice'
@@ -49,6 +51,8 @@ export function createAppStore(api: ApiClient, storage: KeyValueStore = browserK
     ...createChatVersionsSlice(api)(...args),
     ...createAttachmentsSlice(api)(...args),
     ...createChatEndSlice(api)(...args),
+    ...createChatDraftSlice(storage)(...args),
+    ...createChatRetrySlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args)

@@ -16,6 +16,8 @@ import type { ChatProjectSlice } from '../features/chat/chatProjectSlice'
 import type { ChatVersionsSlice } from '../features/chat/chatVersionsSlice'
 import type { AttachmentsSlice } from '../features/attachments/attachmentsSlice'
 import type { ChatEndSlice } from '../features/chat/chatEndSlice'
+import type { ChatDraftSlice } from '../features/chat/chatDraftSlice'
+import type { ChatRetrySlice } from '../features/chat/chatRetrySlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ConnectionSlice } from './connectionSlice'
@@ -43,6 +45,8 @@ export type AppState = ConnectionSlice &
   ChatVersionsSlice &
   AttachmentsSlice &
   ChatEndSlice &
+  ChatDraftSlice &
+  ChatRetrySlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice

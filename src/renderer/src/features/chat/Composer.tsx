@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { AttachmentTray, IMAGE_AND_PDF_ACCEPT } from '../attachments'
 import '../attachments/attachments.css'
+import { draftKey, selectChatDraft } from './chatDraftSlice'
 import { useEscapeToStop } from './useEscapeToStop'
 import { useFileDrop } from './useFileDrop'
 
@@ -13,7 +14,11 @@ import { useFileDrop } from './useFileDrop'
  * while a reply streams.
  */
 export function Composer(): ReactNode {
-  const [text, setText] = useState('')
+  const text = useAppStore(selectChatDraft)
+  const setText = useAppStore((state) => state.setChatDraft)
+  const loadDraft = useAppStore((state) => state.loadChatDraft)
+  const slot = useAppStore(draftKey)
+  const online = useAppStore((state) => state.connection === 'connected')
   const send = useAppStore((state) => state.sendChat)
   const stop = useAppStore((state) => state.stopChat)
   const busy = useAppStore((state) => state.chatActiveTurnId !== null)
@@ -24,10 +29,12 @@ export function Composer(): ReactNode {
   const picker = useRef<HTMLInputElement>(null)
   const drop = useFileDrop(attach)
   useEscapeToStop(busy, stop)
+  useEffect(() => loadDraft(), [loadDraft, slot])
   const submit = (event?: FormEvent): void => {
     event?.preventDefault()
     const message = text.trim()
-    if (message === '' || busy) return
+    // Offline the message stays in the box (and on this device) until Hearth answers again.
+    if (message === '' || busy || !online) return
     setText('')
     void send(message).then((result) => {
       if (!result.ok) setText(message)
@@ -39,11 +46,16 @@ export function Composer(): ReactNode {
   return (
     <form className={`chat-composer${drop.dragging ? ' chat-composer--dragging' : ''}`} onSubmit={submit} onDragOver={drop.onDragOver} onDragLeave={drop.onDragLeave} onDrop={drop.onDrop}>
       {error !== null && (
-        <Banner tone="danger" title="The reply did not complete" data-testid="chat-error">
+        <Banner tone="danger" title="The message was not sent" data-testid="chat-error">
           {error}
         </Banner>
       )}
       {pendingModel !== null && <div className="muted">The next message switches this session to {pendingModel}.</div>}
+      {!online && (
+        <div className="chat-composer__offline" role="status" data-testid="chat-offline">
+          Hearth is not reachable right now. Your message stays here; send it once the connection is back.
+        </div>
+      )}
       {notice !== null && (
         <div className="muted" role="status" data-testid="chat-notice">
           {notice}
@@ -83,7 +95,7 @@ export function Composer(): ReactNode {
             Stop
           </Button>
         ) : (
-          <Button variant="primary" type="submit" disabled={text.trim() === ''} data-testid="chat-send">
+          <Button variant="primary" type="submit" disabled={text.trim() === '' || !online} title={online ? undefined : 'Hearth is not reachable; the message waits here'} data-testid="chat-send">
             Send
           </Button>
         )}

@@ -2,6 +2,7 @@ import { useEffect, useId, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import type { EndStep, EndView } from './chatEndSlice'
+import { selectChatDraft } from './chatDraftSlice'
 
 const STEP_TEXT: Readonly<Record<string, string>> = {
   retention: 'Looking for facts worth remembering',
@@ -52,10 +53,13 @@ export function EndedPanel(): ReactNode {
   const sessionId = useAppStore((state) => state.chatSessionId)
   const view = useAppStore((state) => (sessionId === null ? undefined : state.chatEnds[sessionId]))
   const loadEndedSummary = useAppStore((state) => state.loadEndedSummary)
-  const startNewChat = useAppStore((state) => state.startNewChat)
+  const startNewChat = useAppStore((state) => state.startNewChatWithDraft)
+  const draft = useAppStore(selectChatDraft)
+  const loadDraft = useAppStore((state) => state.loadChatDraft)
   const navigate = useAppStore((state) => state.navigate)
   const titleId = useId()
   const endedEarlier = detail !== null && detail.endedAtMs !== null && view === undefined
+  useEffect(() => loadDraft(), [loadDraft, sessionId])
   useEffect(() => {
     if (endedEarlier) void loadEndedSummary(detail.id, detail.agentId)
   }, [endedEarlier, detail, loadEndedSummary])
@@ -79,6 +83,11 @@ export function EndedPanel(): ReactNode {
         </ul>
       )}
       <Outcome view={current} onReview={() => navigate('review')} />
+      {draft.trim() !== '' && (
+        <p className="chat-ended__draft" data-testid="chat-ended-draft">
+          You had started a message here that was never sent; New chat takes it along.
+        </p>
+      )}
       <div>
         <Button variant="primary" onClick={startNewChat} data-testid="chat-ended-new">
           New chat

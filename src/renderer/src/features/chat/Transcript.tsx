@@ -15,6 +15,7 @@ export function Transcript(): ReactNode {
   const detail = useAppStore((state) => state.chatDetail)
   const stream = useAppStore(selectOpenStream)
   const focus = useAppStore((state) => state.chatFocusMessageId)
+  const failures = useAppStore((state) => state.chatFailures)
   const receipts = useAppStore((state) => (detail ? (state.receiptsBySession[detail.id] ?? NO_RECEIPTS) : NO_RECEIPTS))
   const loadReceipts = useAppStore((state) => state.loadSessionReceipts)
   const loadRecalls = useAppStore((state) => state.loadSessionRecalls)
@@ -57,6 +58,7 @@ export function Transcript(): ReactNode {
             versions={versions.get(group.turnId)}
             isLast={index === groups.length - 1}
             locked={locked.has(group.turnId)}
+            failure={detail.retry?.turnId === group.turnId ? (failures[group.turnId] ?? detail.retry.error) : undefined}
           />
         ))}
       {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} receipts={memory.get(stream.turnId)?.receipts ?? NO_RECEIPTS} />}

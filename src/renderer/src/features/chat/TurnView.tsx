@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, type ReactNode } from 'react'
 import type { TurnView as TurnUsage, VersionGroupView } from '../../../../shared/contract'
 import { MemoryReceiptCard, PendingWriteNote, RecalledChip, UnsavedClaimFlag } from '../memory'
 import { Markdown } from './markdown/Markdown'
+import { FailedTurnNotice } from './FailedTurnNotice'
 import { ReplyActions } from './ReplyActions'
 import { ToolCallCard } from './ToolCallCard'
 import { TurnFooter } from './TurnFooter'
@@ -15,6 +16,8 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   error: 'failed midway — the part that arrived is kept',
   streaming: 'streaming…'
 }
+
+const RETRIED_TEXT = 'broke off — kept here, but the retry below answered instead (the model no longer sees this part)'
 
 /** `live`: this turn is streaming in this window; the stream view draws its reply and usage. */
 type TurnViewProps = Readonly<{
@@ -31,6 +34,8 @@ type TurnViewProps = Readonly<{
   isLast: boolean
   /** Summarised into the checkpoint in context (no edit, no regenerate). */
   locked: boolean
+  /** Why this turn failed, when it is the failed last turn that Retry can run again. */
+  failure?: string | null | undefined
 }>
 
 function bubbleClass(base: string, focused: boolean): string {
@@ -42,7 +47,7 @@ function bubbleClass(base: string, focused: boolean): string {
  * of the turn, the reply (markdown) with a flag when it claims a save that did not happen, and
  * its usage footer.
  */
-export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, live, versions, isLast, locked }: TurnViewProps): ReactNode {
+export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, live, versions, isLast, locked, failure }: TurnViewProps): ReactNode {
   const ref = useRef<HTMLDivElement>(null)
   const focused = focusMessageId !== null && (group.userMessageId === focusMessageId || group.replies.some((reply) => reply.id === focusMessageId))
   useEffect(() => {
@@ -81,9 +86,10 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
           data-focused={reply.id === focusMessageId || undefined}
         >
           <Markdown text={reply.text} />
-          {reply.status !== 'complete' && <div className="chat-bubble__status">{STATUS_TEXT[reply.status] ?? reply.status}</div>}
+          {reply.status !== 'complete' && <div className="chat-bubble__status">{!reply.inContext && !group.compressed ? RETRIED_TEXT : (STATUS_TEXT[reply.status] ?? reply.status)}</div>}
         </div>
       ))}
+      {!live && failure !== undefined && <FailedTurnNotice message={failure} />}
       {!live && group.userText !== null && (
         <ReplyActions turnId={group.turnId} replyText={replyText(group)} userText={group.userText} versions={versions && !versions.messageEdited ? versions : undefined} canRegenerate={isLast && !locked} />
       )}

@@ -4,12 +4,11 @@ import { connectEvents } from '../../app/connectEvents'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
+import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { selectOpenSessionEnded } from './chatEndSlice'
 
-const totals = { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 }
-
 function detail(id: string, endedAtMs: number | null): SessionDetail {
-  return { id, agentId: 'scribe', title: 't', cwd: null, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs, totals, systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [], messages: [], turns: [], versions: [], lockedTurnIds: [] }
+  return sessionDetailFixture({ id, endedAtMs })
 }
 
 function candidate(id: number, sessionId: string): Fact {

@@ -3,16 +3,16 @@ import type { Agent, SessionSummary } from '../../../../shared/contract'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi, type FakeApi } from '../../testing/fakeApi'
+import { sessionDetailFixture, sessionSummaryFixture } from '../../testing/sessionFixture'
 import { selectProjectDir } from '../files/projectFolderSlice'
 
 const agents: Agent[] = [
   { id: 'ada', name: 'Ada', createdAtMs: 1 },
   { id: 'bo', name: 'Bo', createdAtMs: 2 }
 ]
-const totals = { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 }
 
 function summary(agentId: string, cwd: string | null): SessionSummary {
-  return { id: `s_${agentId}`, agentId, title: 't', cwd, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs: null, totals }
+  return sessionSummaryFixture({ id: `s_${agentId}`, agentId, cwd })
 }
 
 function fakeHome(): FakeApi {
@@ -20,7 +20,7 @@ function fakeHome(): FakeApi {
   api.handle('agents.list', () => agents)
   api.handle('sessions.list', ({ agentId }) => (agentId === 'ada' ? [summary('ada', '/work/site')] : []))
   api.handle('chat.send', ({ sessionId }) => ({ turnId: 't1', sessionId: sessionId ?? 's_new' }))
-  api.handle('sessions.get', ({ id }) => ({ ...summary('ada', '/work/docs'), id, systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [], messages: [], turns: [], versions: [], lockedTurnIds: [] }))
+  api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, agentId: 'ada', cwd: '/work/docs' }))
   return api
 }
 

@@ -3,20 +3,13 @@ import type { SessionDetail } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
+import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { selectOpenStream } from './chatTurnSlice'
 
 const usage = { input_tokens: 4, output_tokens: 2, cache_creation_input_tokens: 0, cache_read_input_tokens: 100 }
 
 function detail(id: string, text: string): SessionDetail {
-  return {
-    id, agentId: 'scribe', title: 't', cwd: null, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs: null,
-    totals: { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 },
-    systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [],
-    messages: [{ id: 1, turnId: 't1', role: 'assistant', kind: 'reply', content: [{ type: 'text', text }], status: 'complete', error: null, inContext: true, createdAtMs: 1 }],
-    turns: [],
-    versions: [],
-    lockedTurnIds: []
-  }
+  return sessionDetailFixture({ id, messages: [{ id: 1, turnId: 't1', role: 'assistant', kind: 'reply', content: [{ type: 'text', text }], status: 'complete', error: null, inContext: true, createdAtMs: 1 }] })
 }
 
 describe('chat slices', () => {
@@ -51,7 +44,7 @@ describe('chat slices', () => {
     expect(await store.getState().sendChat('hi')).toEqual({ ok: false, message: 'No API key configured.' })
     api.handle('sessions.list', () => [])
     api.emit('chat.failed', { sessionId: 's1', turnId: 't9', code: 'llm_unavailable', message: 'The model is overloaded', partialKept: false })
-    expect(store.getState().chatTurnError).toBe('The model is overloaded')
+    expect(store.getState().chatFailures.t9).toBe('The model is overloaded')
   })
 
   it('asks for the cost before a cache-breaking switch and applies the model to the next message', async () => {

@@ -121,7 +121,8 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
       void settle(get, finished.turnId, finished.sessionId, set)
     },
     receiveChatFailed(failed) {
-      set({ chatTurnError: failed.message })
+      // Shown on the failed turn itself, beside Retry (see chatRetrySlice).
+      set((s) => ({ chatFailures: { ...s.chatFailures, [failed.turnId]: failed.message } }))
       void settle(get, failed.turnId, failed.sessionId, set)
     }
   })

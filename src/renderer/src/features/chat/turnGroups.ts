@@ -17,7 +17,8 @@ export interface TurnGroup {
   /** Images and PDFs the user's message carried. */
   readonly userAttachments: readonly AttachmentRef[]
   readonly checkpoint: string | null
-  readonly replies: readonly { readonly id: number; readonly text: string; readonly status: StoredMessageView['status']; readonly error: string | null }[]
+  /** `inContext` false: left out of the model's context (a reply that broke off and was retried, or compressed). */
+  readonly replies: readonly { readonly id: number; readonly text: string; readonly status: StoredMessageView['status']; readonly error: string | null; readonly inContext: boolean }[]
   readonly tools: readonly ToolPair[]
   readonly compressed: boolean
 }
@@ -51,9 +52,10 @@ export function groupTurns(detail: SessionDetail): TurnGroup[] {
       userMessageId: user?.id ?? null,
       userAttachments: user ? attachmentRefs(user.content) : [],
       checkpoint: checkpoint ? textOf(checkpoint) : null,
-      replies: messages.filter((m) => m.kind === 'reply').map((m) => ({ id: m.id, text: textOf(m), status: m.status, error: m.error })),
+      replies: messages.filter((m) => m.kind === 'reply').map((m) => ({ id: m.id, text: textOf(m), status: m.status, error: m.error, inContext: m.inContext })),
       tools,
-      compressed: messages.some((m) => !m.inContext)
+      // Compression takes whole turns out of context; a retry takes out only the reply that broke off.
+      compressed: messages.length > 0 && messages.every((m) => !m.inContext)
     }
   })
 }

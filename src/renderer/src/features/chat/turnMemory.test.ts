@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MemoryReceipt, SessionDetail, StoredMessageView } from '../../../../shared/contract'
+import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { groupTurns } from './turnGroups'
 import { placeTurnMemory, replyText } from './turnMemory'
 
@@ -9,11 +10,7 @@ function message(id: number, turnId: string, kind: StoredMessageView['kind'], at
 }
 
 function session(messages: StoredMessageView[]): SessionDetail {
-  return {
-    id: 's1', agentId: 'scribe', title: 't', cwd: null, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs: null,
-    totals: { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 },
-    systemPrompt: 'p', promptVersion: 1, promptTiers: [], promptLayers: [], promptWarnings: [], toolNames: [], messages, turns: [], versions: [], lockedTurnIds: []
-  }
+  return sessionDetailFixture({ messages })
 }
 
 function receipt(id: number, atMs: number, sessionId: string | null = 's1', turnId: string | null = null): MemoryReceipt {

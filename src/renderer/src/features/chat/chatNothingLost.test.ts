@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { memoryKeyValueStore } from '../../lib/keyValueStore'
+import { createAppStore } from '../../store/createAppStore'
+import { createFakeApi } from '../../testing/fakeApi'
+import { sessionDetailFixture } from '../../testing/sessionFixture'
+import { selectChatDraft } from './chatDraftSlice'
+
+describe('nothing lost, nothing doubled', () => {
+  it('keeps a draft per agent and session across a reload of the store', async () => {
+    const storage = memoryKeyValueStore()
+    const api = createFakeApi()
+    api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, agentId: 'ada' }))
+    const store = createAppStore(api, storage)
+    store.setState({ selectedAgentId: 'ada' })
+    store.getState().setChatDraft('a thought for a new chat')
+    await store.getState().openChatSession('s1')
+    store.getState().setChatDraft('more about s1')
+    store.setState({ selectedAgentId: 'bo', chatSessionId: null })
+    store.getState().loadChatDraft()
+    expect(selectChatDraft(store.getState())).toBe('')
+
+    const reloaded = createAppStore(api, storage)
+    reloaded.setState({ selectedAgentId: 'ada' })
+    reloaded.getState().loadChatDraft()
+    expect(selectChatDraft(reloaded.getState())).toBe('a thought for a new chat')
+    reloaded.setState({ chatSessionId: 's1' })
+    reloaded.getState().loadChatDraft()
+    expect(selectChatDraft(reloaded.getState())).toBe('more about s1')
+    reloaded.getState().setChatDraft('')
+    expect(storage.get('hearth.draft.ada:s1')).toBeNull()
+  })
+
+  it('Retry runs the failed turn of the open session and shows its reply streaming in that turn', async () => {
+    const api = createFakeApi()
+    api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, retry: { turnId: 't1', error: 'overloaded' } }))
+    api.handle('chat.retry', ({ sessionId }) => ({ turnId: 't1', sessionId }))
+    const store = createAppStore(api, memoryKeyValueStore())
+    await store.getState().openChatSession('s1')
+    store.getState().receiveChatFailed({ sessionId: 's1', turnId: 't1', code: 'llm_unavailable', message: 'The model is overloaded', partialKept: false })
+    expect(store.getState().chatFailures.t1).toBe('The model is overloaded')
+    await store.getState().retryChat()
+    expect(api.calls.filter((call) => call.method === 'chat.retry')).toEqual([{ method: 'chat.retry', input: { sessionId: 's1' } }])
+    expect(api.calls.some((call) => call.method === 'chat.send')).toBe(false)
+    expect(store.getState().chatActiveTurnId).toBe('t1')
+    expect(store.getState().chatStreams.t1).toMatchObject({ sessionId: 's1', userText: '' })
+    expect(store.getState().chatFailures.t1).toBeUndefined()
+  })
+
+  it('after a reconnect, a stream whose turn the host marked failed is dropped so Retry shows', async () => {
+    const api = createFakeApi()
+    let retry: { turnId: string; error: string | null } | null = null
+    api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, retry, messages: [{ id: 1, turnId: 't1', role: 'user', kind: 'text', content: [{ type: 'text', text: 'hi' }], status: 'complete', error: null, inContext: true, createdAtMs: 1 }] }))
+    api.handle('sessions.list', () => [])
+    api.handle('chat.send', () => ({ turnId: 't1', sessionId: 's1' }))
+    const store = createAppStore(api, memoryKeyValueStore())
+    await store.getState().openChatSession('s1')
+    await store.getState().sendChat('hi')
+    expect(store.getState().chatActiveTurnId).toBe('t1')
+    retry = { turnId: 't1', error: 'The app stopped while this reply was streaming' }
+    await store.getState().resyncChat()
+    expect(store.getState().chatActiveTurnId).toBeNull()
+    expect(store.getState().chatStreams.t1).toBeUndefined()
+    expect(store.getState().chatDetail?.retry?.turnId).toBe('t1')
+  })
+})
