@@ -63,11 +63,17 @@ test('a failed turn is retried without a second copy, drafts survive a reload, a
   await hearth.restart()
   await withRpc(hearth, (rpc) => connectModel(rpc, fake.url))
   await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 20_000 })
-  await expect(chat.sendButton).toBeEnabled()
+  // Quitting the host ended the session (retention runs on quit); the unsent draft is not lost:
+  // the ended chat says so, and New chat takes it along.
+  await expect(page.getByRole('heading', { name: 'This session has ended' })).toBeVisible()
+  await expect(page.getByTestId('chat-ended-draft')).toContainText('never sent')
+  await snap(page, 'offline-draft-after-restart')
+  await page.getByRole('button', { name: 'New chat', exact: true }).click()
   await expect(chat.composer).toHaveValue('And who signs it off?')
+  await expect(chat.sendButton).toBeEnabled()
   fake.script('The release lead signs it off.')
   await chat.sendButton.click()
-  await chat.waitForTurns(2)
+  await expect(chat.assistantMessages().last()).toContainText('The release lead signs it off.')
   await expect(chat.userMessages('And who signs it off?')).toHaveCount(1)
   expect(copiesIn(sentRequests().at(-1), 'And who signs it off?')).toBe(1)
   // While the host was down the browser logged each refused reconnect; those are expected here.

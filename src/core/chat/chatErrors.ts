@@ -20,7 +20,7 @@ export function isAbort(error: unknown, signal: AbortSignal): boolean {
  * message is saved either way, which the text says so nobody retypes it.
  */
 export function describeModelError(error: unknown, started: boolean): HearthError {
-  const kept = started ? ' The part of the reply that arrived is kept.' : ' Your message is saved; send again to retry.'
+  const kept = started ? ' The part of the reply that arrived is kept.' : ' Your message is saved.'
   if (error instanceof HearthError) return error
   if (error instanceof Anthropic.APIConnectionError) {
     return new HearthError('llm_unavailable', `Could not reach the model endpoint (${error.message}). Check your connection and the base URL in Settings.${kept}`)

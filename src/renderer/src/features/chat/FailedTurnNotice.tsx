@@ -22,7 +22,7 @@ export function FailedTurnNotice({ message }: Readonly<{ message: string | null 
         </Button>
       }
     >
-      {message ?? 'The model did not answer.'} Your message is saved; Retry sends it again without a second copy.
+      {message ?? 'The model did not answer.'} Retry runs this turn again on your saved message, without sending a second copy.
     </Banner>
   )
 }

@@ -91,7 +91,7 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
       ))}
       {!live && failure !== undefined && <FailedTurnNotice message={failure} />}
       {!live && group.userText !== null && (
-        <ReplyActions turnId={group.turnId} replyText={replyText(group)} userText={group.userText} versions={versions && !versions.messageEdited ? versions : undefined} canRegenerate={isLast && !locked} />
+        <ReplyActions turnId={group.turnId} replyText={replyText(group)} userText={group.userText} versions={versions && !versions.messageEdited ? versions : undefined} canRegenerate={isLast && !locked && failure === undefined} />
       )}
       {!live && <UnsavedClaimFlag replyText={replyText(group)} memoryWritesThisTurn={receipts.length} />}
       {usage && !live && <TurnFooter sessionId={sessionId} turn={usage} />}
