@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import { attachmentBlocks, checkConversationLimits, type AttachmentReader } from '../attachments/attachmentBlocks'
-import { conflict, HearthError, notFound } from '../errors'
+import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
@@ -15,7 +15,7 @@ import type { SettingsService } from '../services/settingsService'
 import type { ToolCatalog } from '../tools/toolTypes'
 import { CallRepository } from './callRepository'
 import type { SessionRecord } from './chatTypes'
-import { TurnStopped } from './chatErrors'
+import { announceFailure } from './turnFailureEvents'
 import { targetSession, type SessionTargetDeps } from './sessionTarget'
 import { planRetry } from './turnRetry'
 import { gatherTurnContext, notifyTurnCompleted, type GatheredContext } from './turnContextStep'
@@ -26,7 +26,7 @@ import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
 import { planEdit, planRegenerate, type ForkPlan } from './turnForks'
 import { resumeSession, type SessionSetupDeps } from './sessionSetup'
-import { executeTurn, sumUsage, TurnFailure, type TurnDeps, type TurnResult } from './turnRunner'
+import { executeTurn, TurnFailure, type TurnDeps, type TurnResult } from './turnRunner'
 
 export interface ChatServiceDeps {
   readonly db: Db
@@ -164,24 +164,18 @@ export class ChatService {
   async retry(input: { sessionId: string }, signal?: AbortSignal): Promise<StartedTurn> {
     const client = await this.client()
     const config = this.deps.settings.config()
-    const found = this.repo.getSession(input.sessionId)
-    if (!found) throw notFound(`No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`)
-    if (found.endedAtMs !== null) throw conflict('This session has ended; start a new chat to go on')
-    if (this.isAnswering(found.id)) throw conflict('This session is already answering; wait for it or press Stop')
+    const found = this.sessionForNewRun(input.sessionId)
     const failed = planRetry(this.repo.messages(found.id), this.calls.forSession(found.id))
     const session = resumeSession(this.setupDeps(), found, { model: found.model, provider: config.provider })
     this.repo.retireMessages(failed.brokenReplyIds)
-    return this.launch(session, failed, client, config.cacheTtl, signal)
+    return this.launch(session, failed, client, { stable: config.cacheTtl, conversation: config.cacheTtl }, signal)
   }
 
   /** A new version of a turn: linked beside the one it replaces, made the head, then run like any turn. */
   private async startFork(sessionId: string, plan: () => ForkPlan, signal?: AbortSignal): Promise<StartedTurn> {
     const client = await this.client()
     const config = this.deps.settings.config()
-    const found = this.repo.getSession(sessionId)
-    if (!found) throw notFound(`No session with id "${sessionId}". Run \`hearth sessions list\` to see the sessions.`)
-    if (found.endedAtMs !== null) throw conflict('This session has ended; start a new chat to go on')
-    if (this.isAnswering(sessionId)) throw conflict('This session is already answering; wait for it or press Stop')
+    const found = this.sessionForNewRun(sessionId)
     const fork = plan()
     const session = resumeSession(this.setupDeps(), found, { model: found.model, provider: config.provider })
     const turnId = `t_${randomUUID()}`
@@ -189,6 +183,15 @@ export class ChatService {
     this.repo.versions.fork(sessionId, { turnId, parentTurnId: fork.parentTurnId, origin: fork.origin, sourceTurnId: fork.sourceTurnId, createdAtMs: nowMs })
     const user = this.repo.appendMessage({ sessionId, turnId, role: 'user', kind: 'text', content: fork.content, status: 'complete', nowMs })
     return this.launch(session, { turnId, userMessageId: user.id, userText: fork.userText, turnIndex: fork.turnIndex }, client, { stable: config.cacheTtl, conversation: config.cacheTtl }, signal)
+  }
+
+  /** A stored session that may run a turn again or anew: it exists, has not ended and is not answering. */
+  private sessionForNewRun(sessionId: string): SessionRecord {
+    const found = this.repo.getSession(sessionId)
+    if (!found) throw notFound(`No session with id "${sessionId}". Run \`hearth sessions list\` to see the sessions.`)
+    if (found.endedAtMs !== null) throw conflict('This session has ended; start a new chat to go on')
+    if (this.isAnswering(sessionId)) throw conflict('This session is already answering; wait for it or press Stop')
+    return found
   }
 
   /** Runs a turn whose user message is stored, in the background, and tracks it until it ends. */
@@ -256,23 +259,12 @@ export class ChatService {
       return result
     } catch (error) {
       const failure = error instanceof TurnFailure ? error : new TurnFailure(error, false, { texts: [], calls: [], toolCalls: [], compressed: false })
-      this.announceFailure(session.id, turnId, failure)
+      announceFailure(this.deps.events, session.id, turnId, failure)
       throw failure
     } finally {
       this.running.delete(turnId)
       this.checkpointQuietly()
     }
-  }
-
-  private announceFailure(sessionId: string, turnId: string, failure: TurnFailure): void {
-    const { events } = this.deps
-    if (failure.cause instanceof TurnStopped) {
-      const calls = failure.progress.calls
-      events.emit('chat.finished', { sessionId, turnId, text: failure.progress.texts.join('\n\n'), stopReason: 'stopped', usage: sumUsage(calls), costUsd: calls.reduce((s, c) => s + c.costUsd, 0), calls: [...calls], compressed: failure.progress.compressed })
-      return
-    }
-    const code = failure.cause instanceof HearthError ? failure.cause.code : 'internal'
-    events.emit('chat.failed', { sessionId, turnId, code, message: failure.message, partialKept: failure.partialKept })
   }
 
   /** Between turns is the cheap moment to checkpoint the WAL; a busy database just skips it. */
