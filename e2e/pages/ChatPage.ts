@@ -123,6 +123,21 @@ export class ChatPage {
     return this.page.getByTestId('chat-search-hit')
   }
 
+  /** The Inspector's header line: agent · “chat title” · turn · call(s). */
+  get inspectorScope(): Locator {
+    return this.page.getByTestId('inspector-scope')
+  }
+
+  /** The Inspector's call cards for the inspected turn. */
+  inspectorCalls(): Locator {
+    return this.page.getByTestId('inspector-call')
+  }
+
+  /** The Inspector's chat picker (the selected agent's chats). */
+  get inspectorChat(): Locator {
+    return this.page.getByTestId('inspector-section').getByLabel('Chat', { exact: true })
+  }
+
   async inspectTurn(index: number): Promise<void> {
     await this.page.getByTestId('turn-inspect').nth(index).click()
     await expect(this.page.getByTestId('inspector-section')).toBeVisible()

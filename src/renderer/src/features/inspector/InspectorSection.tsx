@@ -1,21 +1,23 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
 import { CallCard } from './CallCard'
+import { ChatPicker, InspectorScope } from './InspectorScope'
+import { selectInspectedCalls, selectInspectedTarget } from './inspectorSlice'
 import './inspector.css'
 
 /** Turns of the session open in Chat, to pick one to inspect. */
 function TurnPicker(): ReactNode {
   const detail = useAppStore((state) => state.chatDetail)
-  const target = useAppStore((state) => state.inspectorTarget)
+  const target = useAppStore(selectInspectedTarget)
   const inspect = useAppStore((state) => state.inspectTurn)
-  if (!detail) return null
+  if (!detail || detail.turns.length === 0) return null
   return (
     <div className="inspector-turns" role="tablist" aria-label="Turns">
       {detail.turns.map((turn, i) => (
-        <Button key={turn.turnId} size="small" variant={target?.turnId === turn.turnId ? 'primary' : 'ghost'} onClick={() => void inspect({ sessionId: detail.id, turnId: turn.turnId })} data-testid="inspector-turn">
+        <Button key={turn.turnId} size="small" role="tab" aria-selected={target?.turnId === turn.turnId} variant={target?.turnId === turn.turnId ? 'primary' : 'ghost'} onClick={() => void inspect({ sessionId: detail.id, turnId: turn.turnId })} data-testid="inspector-turn">
           Turn {i + 1}
         </Button>
       ))}
@@ -23,26 +25,33 @@ function TurnPicker(): ReactNode {
   )
 }
 
-/** Inspector: for one turn, every API call's exact request, where the cache markers sat, usage and miss reason. */
+/** Inspector: for one turn of the open chat, every API call's exact request, where the cache markers sat, usage and miss reason. */
 export function InspectorSection(): ReactNode {
-  const calls = useAppStore((state) => state.inspectorCalls)
-  const error = useAppStore((state) => state.inspectorError)
-  const target = useAppStore((state) => state.inspectorTarget)
+  const calls = useAppStore(selectInspectedCalls)
+  const error = useAppStore((state) => (selectInspectedTarget(state) === null ? null : state.inspectorError))
+  const target = useAppStore(selectInspectedTarget)
+  const chatId = useAppStore((state) => (state.chatDetail?.id === state.chatSessionId ? state.chatSessionId : null))
+  const turnCount = useAppStore((state) => state.chatDetail?.turns.length ?? 0)
+  const follow = useAppStore((state) => state.followOpenChat)
+  useEffect(() => void follow(), [follow, chatId, turnCount])
   return (
     <div className="section inspector-section" data-testid="inspector-section">
       <header className="section__header">
         <h1 className="section__title">Inspector</h1>
-        <span className="section__subtitle">What each turn really sent, and what the cache did with it</span>
+        <InspectorScope />
       </header>
-      <TurnPicker />
+      <div className="inspector-pickers">
+        <ChatPicker />
+        <TurnPicker />
+      </div>
       {error !== null && (
         <Banner tone="danger" title="This turn could not be inspected" data-testid="inspector-error">
           {error}
         </Banner>
       )}
       {target === null ? (
-        <EmptyState title="Pick a turn" data-testid="inspector-empty">
-          Open a session in Chat and press Inspect under a reply, or pick a turn above.
+        <EmptyState title={chatId === null ? 'No chat open' : 'No calls in this chat yet'} data-testid="inspector-empty">
+          {chatId === null ? 'Pick one of this agent’s chats above, or open one in Chat; its calls show here.' : 'Send a message in this chat; each call it makes shows here with its exact request.'}
         </EmptyState>
       ) : (
         calls.map((call) => <CallCard key={call.callId} call={call} />)

@@ -1,19 +1,26 @@
 import type { InspectedCall } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
-import type { SliceCreator } from '../../store/types'
+import type { AppState, SliceCreator } from '../../store/types'
 
 export interface InspectorTarget {
   readonly sessionId: string
   readonly turnId: string
 }
 
-/** The Inspector shows one turn of one session: every call's exact request, usage and miss reason. */
+/**
+ * The Inspector shows one turn of the chat open in Chat: every call's exact request, usage and
+ * miss reason. It never shows another chat's calls: a target left over from another agent or
+ * chat is not drawn, and opening the Inspector there picks that chat's latest turn instead.
+ */
 export interface InspectorSlice {
   readonly inspectorTarget: InspectorTarget | null
+  /** The calls loaded for `inspectorTarget` (empty while they load). */
   readonly inspectorCalls: readonly InspectedCall[]
   readonly inspectorError: string | null
   readonly inspectTurn: (target: InspectorTarget) => Promise<void>
+  /** When the target is not a turn of the open chat: inspect that chat's latest turn (or nothing). */
+  readonly followOpenChat: () => Promise<void>
 }
 
 export function createInspectorSlice(api: ApiClient): SliceCreator<InspectorSlice> {
@@ -22,13 +29,36 @@ export function createInspectorSlice(api: ApiClient): SliceCreator<InspectorSlic
     inspectorCalls: [],
     inspectorError: null,
     async inspectTurn(target) {
-      set({ inspectorTarget: target, inspectorError: null })
+      set({ inspectorTarget: target, inspectorCalls: [], inspectorError: null })
       try {
         const { calls } = await api.call('inspector.turn', target)
         if (get().inspectorTarget === target) set({ inspectorCalls: calls })
       } catch (error) {
-        set({ inspectorCalls: [], inspectorError: errorMessage(error) })
+        if (get().inspectorTarget === target) set({ inspectorCalls: [], inspectorError: errorMessage(error) })
       }
+    },
+    async followOpenChat() {
+      const state = get()
+      if (selectInspectedTarget(state) !== null) return
+      const latest = state.chatDetail?.id === state.chatSessionId ? state.chatDetail?.turns.at(-1) : undefined
+      if (state.chatDetail && latest) await get().inspectTurn({ sessionId: state.chatDetail.id, turnId: latest.turnId })
+      else if (state.inspectorTarget !== null) set({ inspectorTarget: null, inspectorCalls: [], inspectorError: null })
     }
   })
+}
+
+/** The inspected turn when it belongs to the chat open now (of the selected agent); otherwise null. */
+export function selectInspectedTarget(state: AppState): InspectorTarget | null {
+  const target = state.inspectorTarget
+  const detail = state.chatDetail
+  if (target === null || detail === null || detail.id !== target.sessionId || state.chatSessionId !== detail.id) return null
+  if (state.selectedAgentId !== null && detail.agentId !== state.selectedAgentId) return null
+  return target
+}
+
+const NO_CALLS: readonly InspectedCall[] = []
+
+/** The calls to draw: only those of a turn of the open chat. */
+export function selectInspectedCalls(state: AppState): readonly InspectedCall[] {
+  return selectInspectedTarget(state) === null ? NO_CALLS : state.inspectorCalls
 }

@@ -1,0 +1,55 @@
+import { useEffect, useId, type ReactNode } from 'react'
+import type { InspectedCall } from '../../../../shared/contract'
+import { useAppStore } from '../../store/useAppStore'
+import { selectInspectedCalls, selectInspectedTarget } from './inspectorSlice'
+
+/** "call #7" or "calls #7–#9": the calls a turn made. */
+function callsText(calls: readonly InspectedCall[]): string | null {
+  const first = calls[0]
+  const last = calls.at(-1)
+  if (first === undefined || last === undefined) return null
+  return first === last ? `call #${first.callId}` : `calls #${first.callId}–#${last.callId}`
+}
+
+/** Whose calls these are: the agent, the chat's title, the turn and its calls. */
+export function InspectorScope(): ReactNode {
+  const detail = useAppStore((state) => (state.chatDetail !== null && state.chatDetail.id === state.chatSessionId ? state.chatDetail : null))
+  const agentName = useAppStore((state) => {
+    const id = detail?.agentId ?? state.selectedAgentId
+    return id === null ? null : (state.agentsById[id]?.name ?? id)
+  })
+  const target = useAppStore(selectInspectedTarget)
+  const calls = useAppStore(selectInspectedCalls)
+  const turnIndex = detail === null || target === null ? -1 : detail.turns.findIndex((turn) => turn.turnId === target.turnId)
+  const parts = [agentName, detail === null ? 'no chat open' : `“${detail.title}”`, turnIndex >= 0 ? `turn ${turnIndex + 1}` : null, callsText(calls)]
+  return (
+    <span className="section__subtitle" data-testid="inspector-scope">
+      {parts.filter((part) => part !== null).join(' · ')}
+    </span>
+  )
+}
+
+/** The selected agent's chats, to inspect another one (the choice opens it in Chat too). */
+export function ChatPicker(): ReactNode {
+  const sessions = useAppStore((state) => state.chatSessions)
+  const openId = useAppStore((state) => state.chatSessionId)
+  const agentId = useAppStore((state) => state.selectedAgentId)
+  const load = useAppStore((state) => state.loadChatSessions)
+  const open = useAppStore((state) => state.openChatSession)
+  const id = useId()
+  useEffect(() => void load(), [load, agentId])
+  if (sessions.length === 0) return null
+  return (
+    <div className="inspector-chat">
+      <label htmlFor={id}>Chat</label>
+      <select id={id} className="input" value={openId ?? ''} onChange={(event) => void open(event.target.value)} data-testid="inspector-chat">
+        {openId === null && <option value="">Pick a chat…</option>}
+        {sessions.map((session) => (
+          <option key={session.id} value={session.id}>
+            {session.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
