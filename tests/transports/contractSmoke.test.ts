@@ -66,6 +66,8 @@ const ROWS: readonly Row[] = [
   { method: 'chat.regenerate', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }), startsTurn: true },
   { method: 'sessions.selectVersion', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
   { method: 'chat.edit', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId, text: 'Which test runner do we use, again?' }), startsTurn: true },
+  // Retry needs a failed last turn; here the last turn answered, so it is refused (the success path has its own tests).
+  { method: 'chat.retry', input: (w) => ({ sessionId: w.sessionId }), expect: 'conflict' },
   { method: 'memory.show', input: () => ({ agentId: 'scribe', target: 'memory' }) },
   { method: 'memory.apply', input: () => ({ agentId: 'scribe', target: 'memory', action: 'add', content: 'The build runs on Node 22' }) },
   { method: 'memory.receipts', input: (w) => ({ sessionId: w.sessionId }) },
