@@ -1,4 +1,4 @@
-import type { SessionDetail, SessionSummary } from '../../../shared/contract'
+import type { InspectedCall, SessionDetail, SessionSummary } from '../../../shared/contract'
 
 const NO_TOTALS: SessionSummary['totals'] = { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 }
 
@@ -25,6 +25,30 @@ export function sessionDetailFixture(change: Partial<SessionDetail> = {}): Sessi
     retry: null,
     versions: [],
     lockedTurnIds: [],
+    ...change
+  }
+}
+
+const NO_USAGE = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+
+/** One API call as `inspector.turn` returns it: a first call with an empty request, unless `change` says otherwise. */
+export function inspectedCallFixture(change: Partial<InspectedCall> = {}): InspectedCall {
+  return {
+    callId: 1,
+    iteration: 0,
+    purpose: 'turn',
+    model: 'm',
+    status: 'ok',
+    error: null,
+    startedAtMs: 1,
+    usage: NO_USAGE,
+    costUsd: 0,
+    expectedRead: 0,
+    missReason: null,
+    promptVersion: 1,
+    request: { model: 'm', maxTokens: 1024, ttl: '5m', system: [], tools: [], messages: [], context: [], breakpoints: [], instruction: null },
+    diff: { previousCallId: null, modelChanged: false, toolsChanged: false, systemChanged: false, commonMessages: 0, removedMessages: 0, addedMessages: 0 },
+    requestDiff: null,
     ...change
   }
 }

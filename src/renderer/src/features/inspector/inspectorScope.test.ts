@@ -3,7 +3,7 @@ import type { InspectedCall, TurnView } from '../../../../shared/contract'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
-import { sessionDetailFixture } from '../../testing/sessionFixture'
+import { inspectedCallFixture, sessionDetailFixture } from '../../testing/sessionFixture'
 import { selectInspectedCalls, selectInspectedTarget } from './inspectorSlice'
 
 function turn(turnId: string): TurnView {
@@ -11,9 +11,8 @@ function turn(turnId: string): TurnView {
   return { turnId, calls: [], usage, costUsd: 0, cacheReadShare: 0 }
 }
 
-/** Only the fields the scope logic reads; the rest of a call is the Inspector's business. */
 function call(callId: number): InspectedCall {
-  return { callId } as InspectedCall
+  return inspectedCallFixture({ callId })
 }
 
 function fakeTwoAgents() {
