@@ -42,8 +42,36 @@ export class SettingsPage {
     await this.page.getByTestId('settings-retention-save').click()
   }
 
+  /** Picks `model` from the model table, or types it as another model when the table does not list it. */
+  async chooseModel(model: string): Promise<void> {
+    const picker = this.page.getByTestId('settings-model-pick')
+    const listed = await picker.locator('option', { hasText: `${model} —` }).count()
+    if (listed > 0) {
+      await picker.selectOption(model)
+      return
+    }
+    await picker.selectOption({ label: 'Another model (type its id)…' })
+    await this.page.getByRole('textbox', { name: 'Model id' }).fill(model)
+  }
+
+  /** Picks a provider preset by its label, e.g. "OpenRouter". */
+  async chooseProvider(label: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Provider' }).selectOption({ label })
+  }
+
+  get connectionReport(): Locator {
+    return this.page.getByTestId('connection-report')
+  }
+
+  /** Presses Test connection and waits for the report of the call. */
+  async testConnection(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Test connection' }).click()
+    await expect(this.connectionReport).toBeVisible()
+    return this.connectionReport
+  }
+
   async saveModelSettings(values: { readonly model?: string; readonly baseUrl?: string; readonly cacheTtl?: '5m' | '1h' }): Promise<void> {
-    if (values.model !== undefined) await this.page.getByTestId('settings-model').fill(values.model)
+    if (values.model !== undefined) await this.chooseModel(values.model)
     if (values.baseUrl !== undefined) await this.page.getByTestId('settings-base-url').fill(values.baseUrl)
     if (values.cacheTtl !== undefined) await this.page.getByTestId('settings-cache-ttl').selectOption(values.cacheTtl)
     await this.page.getByTestId('settings-save').click()

@@ -8,6 +8,7 @@ import { memoriesHandlers, memoryHandlers, reviewHandlers } from './memoryHandle
 import { toolsHandlers } from './toolsHandlers'
 import { versionHandlers } from './versionHandlers'
 import { attachmentHandlers } from './attachmentHandlers'
+import { modelHandlers } from './modelHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -29,6 +30,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...promptHandlers(services),
     ...toolsHandlers(services),
     ...versionHandlers(services),
-    ...attachmentHandlers(services)
+    ...attachmentHandlers(services),
+    ...modelHandlers(services)
   }
 }

@@ -15,6 +15,7 @@ import { reviewMethods } from './review'
 import { toolsMethods } from './tools'
 import { versionMethods } from './versions'
 import { attachmentMethods } from './attachments'
+import { modelMethods } from './models'
 
 export * from './define'
 export * from './ids'
@@ -35,6 +36,7 @@ export * from './review'
 export * from './tools'
 export * from './versions'
 export * from './attachments'
+export * from './models'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -52,7 +54,8 @@ export const methods = {
   ...promptMethods,
   ...toolsMethods,
   ...versionMethods,
-  ...attachmentMethods
+  ...attachmentMethods,
+  ...modelMethods
 } as const
 
 export type Methods = typeof methods

@@ -22,6 +22,7 @@ import { createChatDraftSlice } from '../features/chat/chatDraftSlice'
 import { createChatRetrySlice } from '../features/chat/chatRetrySlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
+import { createModelSlice } from '../features/model/modelSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -55,6 +56,7 @@ export function createAppStore(api: ApiClient, storage: KeyValueStore = browserK
     ...createChatRetrySlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
-    ...createToolsSlice(api)(...args)
+    ...createToolsSlice(api)(...args),
+    ...createModelSlice(api)(...args)
   }))
 }

@@ -20,6 +20,7 @@ import type { ChatDraftSlice } from '../features/chat/chatDraftSlice'
 import type { ChatRetrySlice } from '../features/chat/chatRetrySlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
+import type { ModelSlice } from '../features/model/modelSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -49,7 +50,8 @@ export type AppState = ConnectionSlice &
   ChatRetrySlice &
   InspectorSlice &
   ProjectStateSlice &
-  ToolsSlice
+  ToolsSlice &
+  ModelSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react'
-import type { EditableSettings } from '../../../../shared/contract'
+import { presetFor, type EditableSettings } from '../../../../shared/contract'
 import { Button } from '../../ui/Button'
+import { ModelPicker } from '../model/ModelPicker'
+import { ProviderPresetSelect } from '../model/ProviderPresetSelect'
 import { SettingsField } from './SettingsField'
 import { useModelSettingsForm, type FormMessage } from './useModelSettingsForm'
 
 /** The model settings form itself; `locked` while config.json is malformed (the core refuses to write it). */
-type Props = Readonly<{ initial: EditableSettings; locked: boolean; message: FormMessage; onMessage: (message: FormMessage) => void }>
+type Props = Readonly<{ initial: EditableSettings; locked: boolean; message: FormMessage; onMessage: (message: FormMessage) => void; withCacheTtl: boolean }>
 
-export function ModelSettingsFields({ initial, locked, message, onMessage }: Props): ReactNode {
+export function ModelSettingsFields({ initial, locked, message, onMessage, withCacheTtl }: Props): ReactNode {
   const form = useModelSettingsForm(initial, onMessage)
   return (
     <form
@@ -18,23 +20,25 @@ export function ModelSettingsFields({ initial, locked, message, onMessage }: Pro
       aria-label="Model settings"
     >
       <div className="form-grid">
-        <SettingsField label="Provider" hint="The API Hearth speaks: anthropic, also for compatible endpoints." error={form.fieldErrors.provider}>
-          {(id) => <input id={id} className="input" value={form.draft.provider} spellCheck={false} data-testid="settings-provider" onChange={(event) => form.change({ provider: event.target.value })} />}
+        <SettingsField label="Provider" hint={presetFor(form.draft.provider, form.draft.baseUrl).hint} error={form.fieldErrors.provider}>
+          {(id) => <ProviderPresetSelect id={id} provider={form.draft.provider} baseUrl={form.draft.baseUrl} onPick={form.pickPreset} />}
         </SettingsField>
-        <SettingsField label="Model" hint="The model id sent with every request." error={form.fieldErrors.model}>
-          {(id) => <input id={id} className="input" value={form.draft.model} data-testid="settings-model" onChange={(event) => form.change({ model: event.target.value })} />}
+        <SettingsField label="Model" error={form.fieldErrors.model}>
+          {(id) => <ModelPicker id={id} value={form.draft.model} invalid={form.fieldErrors.model !== undefined} onChange={(model) => form.change({ model })} />}
         </SettingsField>
         <SettingsField label="Base URL" hint="Empty for Anthropic, or a compatible endpoint: https://…, or http:// on this computer (Ollama, LiteLLM). A saved key goes only to the address it was entered for." error={form.fieldErrors.baseUrl}>
           {(id) => <input id={id} className="input" value={form.draft.baseUrl} placeholder="https://api.anthropic.com" data-testid="settings-base-url" onChange={(event) => form.change({ baseUrl: event.target.value })} />}
         </SettingsField>
-        <SettingsField label="Prompt cache lifetime" hint="1 hour costs more to write but survives longer pauses.">
-          {(id) => (
-            <select id={id} className="select" value={form.draft.cacheTtl} data-testid="settings-cache-ttl" onChange={(event) => form.change({ cacheTtl: event.target.value === '1h' ? '1h' : '5m' })}>
-              <option value="5m">5 minutes</option>
-              <option value="1h">1 hour</option>
-            </select>
-          )}
-        </SettingsField>
+        {withCacheTtl && (
+          <SettingsField label="Prompt cache lifetime" hint="1 hour costs more to write but survives longer pauses.">
+            {(id) => (
+              <select id={id} className="select" value={form.draft.cacheTtl} data-testid="settings-cache-ttl" onChange={(event) => form.change({ cacheTtl: event.target.value === '1h' ? '1h' : '5m' })}>
+                <option value="5m">5 minutes</option>
+                <option value="1h">1 hour</option>
+              </select>
+            )}
+          </SettingsField>
+        )}
       </div>
       <div className="form-actions settings-actions">
         {message !== null && (

@@ -6,6 +6,7 @@ import { MemoryWritesSettingsForm } from './MemoryWritesSettingsForm'
 import { ModelSettingsForm } from './ModelSettingsForm'
 import { RetentionSettingsForm } from './RetentionSettingsForm'
 import { ToolsSettings } from '../tools/ToolsSettings'
+import { TestConnection } from '../model/TestConnection'
 
 export interface SettingsPanelDefinition {
   readonly id: string
@@ -20,6 +21,7 @@ export interface SettingsPanelDefinition {
 export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
   { id: 'model', title: 'Model', component: ModelSettingsForm },
   { id: 'api-key', title: 'API key', component: ApiKeyForm },
+  { id: 'connection', title: 'Connection', component: TestConnection },
   { id: 'limits', title: 'Limits', component: LimitsSettingsForm },
   { id: 'memory-writes', title: 'Memory writes', component: MemoryWritesSettingsForm },
   { id: 'retention', title: 'Retention', component: RetentionSettingsForm },

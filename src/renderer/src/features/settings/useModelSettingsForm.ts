@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { SettingsPatch, type CacheTtl, type EditableSettings } from '../../../../shared/contract'
+import { SettingsPatch, type CacheTtl, type EditableSettings, type ProviderPreset } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 
 export interface ModelSettingsDraft {
@@ -16,6 +16,8 @@ export interface ModelSettingsForm {
   readonly fieldErrors: Readonly<Partial<Record<keyof ModelSettingsDraft, string>>>
   readonly busy: boolean
   readonly change: (patch: Partial<ModelSettingsDraft>) => void
+  /** A provider preset fills the provider name and its base URL (the "other endpoint" preset keeps the URL typed). */
+  readonly pickPreset: (preset: ProviderPreset) => void
   readonly save: () => Promise<void>
 }
 
@@ -40,15 +42,17 @@ export function useModelSettingsForm(initial: EditableSettings, setMessage: (mes
     setBusy(false)
     setMessage(result.ok ? { ok: true, text: 'Settings saved to config.json.' } : { ok: false, text: result.message })
   }
+  function change(patch: Partial<ModelSettingsDraft>): void {
+    setDraft((current) => ({ ...current, ...patch }))
+    setFieldErrors({})
+    setMessage(null)
+  }
   return {
     draft,
     fieldErrors,
     busy,
-    change: (patch) => {
-      setDraft((current) => ({ ...current, ...patch }))
-      setFieldErrors({})
-      setMessage(null)
-    },
+    change,
+    pickPreset: (preset) => change({ provider: preset.provider, ...(preset.baseUrl === '' ? {} : { baseUrl: preset.baseUrl ?? '' }) }),
     save
   }
 }
