@@ -39,6 +39,17 @@ describe('Test connection', () => {
     expect(request?.body).toMatchObject({ model: 'claude-sonnet-5-5', max_tokens: 1 })
   })
 
+  it('sends nothing when the saved key belongs to another address, and says so', async () => {
+    const core = ctx.open({ env: {} })
+    await core.services.settings.update({ baseUrl: ctx.fake.url })
+    await core.services.settings.setApiKey('sk-for-the-fake')
+    await core.services.settings.update({ baseUrl: htmlUrl })
+    const report = valueOf<ConnectionReport>(await dispatch(core.handlers, { method: 'models.testConnection', input: {} }))
+    expect(report).toMatchObject({ ok: false, status: null, url: `${htmlUrl}/v1/messages` })
+    expect(report.message).toContain(`entered for ${ctx.fake.url}`)
+    expect(ctx.fake.requests).toHaveLength(0)
+  })
+
   it('reports a refused key with the status, the error type and the endpoint’s own message, without retrying', async () => {
     ctx.fake.fault({ kind: 'http', status: 401, message: 'invalid x-api-key (fake)' })
     const report = await testConnection({ model: 'claude-haiku-4-5', baseUrl: ctx.fake.url, apiKey: 'sk-wrong' })

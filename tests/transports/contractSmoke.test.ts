@@ -47,6 +47,8 @@ const ROWS: readonly Row[] = [
   { method: 'settings.get', input: () => ({}) },
   { method: 'settings.update', input: () => ({ recall: { k: 4 } }) },
   { method: 'settings.setApiKey', input: () => ({ key: 'sk-test' }) },
+  { method: 'models.list', input: () => ({}) },
+  { method: 'models.testConnection', input: () => ({}) },
   { method: 'files.read', input: () => ({ target: soul }), keep: (doc, w) => (w.kept.soulHash = doc.hash) },
   { method: 'files.write', input: (w) => ({ target: soul, content: 'You are Scribe. You keep notes.', baseHash: w.kept.soulHash }) },
   { method: 'files.watch', input: () => ({ target: soul }) },

@@ -1,5 +1,6 @@
 import type { ModelInfo } from '../../shared/contract'
 import type { modelMethods } from '../../shared/contract/models'
+import { HearthError } from '../errors'
 import { MODEL_TABLE } from '../domain/models/modelTable'
 import type { CoreServices } from '../createCore'
 import { testConnection, type ConnectionTarget } from '../services/connectionTest'
@@ -13,9 +14,21 @@ export function modelHandlers(services: CoreServices): FeatureHandlers<typeof mo
   }
 }
 
-/** The saved model, base URL and key: the test calls exactly what a chat turn would. */
+/**
+ * The saved model, base URL and key: the test calls exactly what a chat turn would. When no key
+ * may go to that address (none saved, or one bound to another origin), nothing is sent and the
+ * report carries the reason.
+ */
 async function savedTarget(settings: SettingsService): Promise<ConnectionTarget> {
-  return { model: settings.config().model, baseUrl: settings.baseUrl(), apiKey: await settings.apiKey() }
+  const model = settings.config().model
+  try {
+    const credentials = await settings.modelCredentials()
+    return { model, baseUrl: credentials.baseUrl, apiKey: credentials.apiKey }
+  } catch (error) {
+    if (!(error instanceof HearthError) || error.code !== 'llm_unavailable') throw error
+    const status = await settings.apiKeyStatus()
+    return { model, baseUrl: settings.config().baseUrl ?? status.origin, apiKey: undefined, refusal: error.message }
+  }
 }
 
 function toModelInfo(row: (typeof MODEL_TABLE)[number]): ModelInfo {
