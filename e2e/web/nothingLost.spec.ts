@@ -1,5 +1,6 @@
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
+import { answeredChatRequests, copiesIn, type ModelRequest } from '../fixtures/modelRequests'
 import { snap } from '../fixtures/screenshots'
 import { connectModel, startConnected, withRpc } from '../pages/ChatPage'
 
@@ -11,13 +12,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-function sentRequests(): any[] {
-  return fake.requests.filter((request) => request.path === '/v1/messages' && request.status === 200).map((request) => request.body)
-}
-
-function copiesIn(body: any, text: string): number {
-  return body.messages.flatMap((m: any) => m.content).filter((b: any) => b.type === 'text' && b.text.includes(text)).length
-}
+const sentRequests = (): ModelRequest[] => answeredChatRequests(fake)
 
 test('a failed turn is retried without a second copy, drafts survive a reload, and Send waits while the host is away', async ({ page, hearth, pageProblems }) => {
   fake.reset()
