@@ -18,7 +18,11 @@ function DiffLine({ diff }: Readonly<{ diff: InspectedCall['diff'] }>): ReactNod
 
 /** One API call of the turn: usage, cache read share, miss reason, the diff and the exact request. */
 /** Expected cache writes (first call, a rebuild the user asked for) read as facts; only real misses say "miss". */
-function cacheLine(reason: string | null): string {
+function cacheLine(call: InspectedCall): string {
+  const reason = call.missReason
+  const u = call.usage
+  const ran = call.status === 'ok' || call.status === 'streaming' || u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens > 0
+  if (!ran) return 'Cache: not used — this call got no answer, so nothing was read, written or billed.'
   if (reason === null) return 'Cache: read everything it could.'
   const note = cacheNote(reason)
   return note.expected ? `Cache: ${note.text}.` : `Cache miss: ${MISS_REASON_TEXT[reason] ?? reason}`
@@ -38,7 +42,7 @@ export function CallCard({ call }: Readonly<{ call: InspectedCall }>): ReactNode
         <span className="muted">status {call.status}</span>
       </div>
       <p data-testid="inspector-miss">
-        {cacheLine(call.missReason)}
+        {cacheLine(call)}
         {call.expectedRead > 0 && <span className="muted"> (could read ≈{call.expectedRead} tokens)</span>}
       </p>
       {call.error !== null && <p className="chat-error-text">{call.error}</p>}
