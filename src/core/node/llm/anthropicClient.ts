@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk'
+import { ANTHROPIC_ORIGIN } from '../../../shared/contract/baseUrl'
 import { HearthError } from '../../errors'
 
 export interface AnthropicClientOptions {
@@ -10,8 +11,10 @@ export interface AnthropicClientOptions {
 }
 
 /**
- * The one place an SDK client is constructed (main process / CLI only). The key is passed
- * explicitly so the SDK's credential chain never reads anything else.
+ * The one place an SDK client is constructed (main process / CLI only). The key and the base URL
+ * are both passed explicitly: the SDK's credential chain never reads anything else, and a
+ * process-wide ANTHROPIC_BASE_URL the core did not choose can never take a key bound to
+ * Anthropic's origin somewhere else.
  */
 export function createAnthropicClient(options: AnthropicClientOptions): Anthropic {
   if (!options.apiKey) {
@@ -22,7 +25,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
   }
   return new Anthropic({
     apiKey: options.apiKey,
-    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+    baseURL: options.baseUrl !== undefined && options.baseUrl !== '' ? options.baseUrl : ANTHROPIC_ORIGIN,
     maxRetries: options.maxRetries ?? 2,
     timeout: options.timeoutMs ?? 600_000
   })
