@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { createCore, type Core } from '../core/createCore'
 import { resolveHomeDir } from '../core/home/homePaths'
 import { bindIpc, forwardEvents } from './ipc'
+import { createLinkOpener } from './linkOpener'
+import { installApplicationMenu } from './menu'
 import { registerAppScheme, rendererDir, rendererEntry, serveRenderer } from './protocol'
 import { SafeStorageSecretStore } from './safeStorageSecretStore'
 import { hardenSession, hardenWebContents } from './security'
@@ -13,7 +15,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   registerAppScheme()
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents))
+  const openLink = createLinkOpener(app.getPath('userData'))
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, (url) => void openLink(url)))
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus())
   app.on('window-all-closed', () => app.quit())
   void app.whenReady().then(start)
@@ -22,6 +25,7 @@ if (!app.requestSingleInstanceLock()) {
 let core: Core | undefined
 
 function start(): void {
+  installApplicationMenu(app.isPackaged, process.platform)
   hardenSession(session.defaultSession)
   serveRenderer(rendererDir())
   core = createCore({
@@ -31,7 +35,7 @@ function start(): void {
     ...(process.env.HEARTH_ELECTRON_SQLITE_BINDING ? { nativeBinding: process.env.HEARTH_ELECTRON_SQLITE_BINDING } : {})
   })
   bindIpc(core.handlers)
-  const window = createMainWindow()
+  const window = createMainWindow({ packaged: app.isPackaged })
   const stopForwarding = forwardEvents(window.webContents, core.subscribe)
   window.on('closed', stopForwarding)
   void window.loadURL(rendererEntry())

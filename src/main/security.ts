@@ -1,14 +1,23 @@
-import { shell, type Session, type WebContents } from 'electron'
+import type { Event, Session, WebContents } from 'electron'
 import { isAppUrl } from './protocol'
 
-/** Applied to every WebContents the app creates: no navigation away, no new windows. */
-export function hardenWebContents(contents: WebContents): void {
-  contents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault()
-  })
+/** Stops any navigation that would leave our own app:// pages. */
+function stayInApp(event: Event<{ readonly url: string }>): void {
+  if (!isAppUrl(event.url)) event.preventDefault()
+}
+
+/**
+ * Applied to every WebContents the app creates: no navigation away (by a link, by script, by a
+ * server redirect, in a subframe), no webviews, no new windows. Links the page opens are handed
+ * to `openLink`, which decides whether they may go to the user's browser.
+ */
+export function hardenWebContents(contents: WebContents, openLink: (url: string) => void): void {
+  contents.on('will-navigate', stayInApp)
+  contents.on('will-redirect', stayInApp)
+  contents.on('will-frame-navigate', stayInApp)
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url)
+    openLink(url)
     return { action: 'deny' }
   })
 }
@@ -23,13 +32,4 @@ const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-w
 export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)))
   session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission))
-}
-
-/** Only https links leave the app (in the user's browser); never file:, javascript: or custom schemes. */
-export function isSafeExternalUrl(raw: string): boolean {
-  try {
-    return new URL(raw).protocol === 'https:'
-  } catch {
-    return false
-  }
 }

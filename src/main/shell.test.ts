@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const electron = vi.hoisted(() => ({
-  windows: [] as { options: Record<string, unknown> }[],
-  openExternal: vi.fn()
+  windows: [] as { options: Record<string, unknown> }[]
 }))
 vi.mock('electron', () => ({
   BrowserWindow: class {
@@ -13,49 +12,77 @@ vi.mock('electron', () => ({
     }
     once(): void {}
   },
-  shell: { openExternal: electron.openExternal },
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() }
 }))
 
 const { createMainWindow } = await import('./window')
-const { hardenSession, hardenWebContents, isSafeExternalUrl } = await import('./security')
+const { hardenSession, hardenWebContents } = await import('./security')
+
+type NavigationHandler = (event: { url: string; preventDefault: () => void }) => void
+
+/** A WebContents stand-in that records the handlers the shell installs on it. */
+function fakeContents(): {
+  contents: never
+  handlers: Record<string, NavigationHandler>
+  open: (url: string) => { action: string } | undefined
+} {
+  const handlers: Record<string, NavigationHandler> = {}
+  let openHandler: ((details: { url: string }) => { action: string }) | undefined
+  const contents = {
+    on: (name: string, fn: NavigationHandler) => (handlers[name] = fn),
+    setWindowOpenHandler: (fn: typeof openHandler) => (openHandler = fn)
+  }
+  return { contents: contents as never, handlers, open: (url) => openHandler?.({ url }) }
+}
+
+function navigate(handler: NavigationHandler | undefined, url: string): boolean {
+  const event = { url, preventDefault: vi.fn() }
+  handler?.(event)
+  return event.preventDefault.mock.calls.length === 0
+}
 
 describe('electron shell security', () => {
   beforeEach(() => {
     electron.windows.length = 0
-    electron.openExternal.mockReset()
   })
 
-  it('creates windows with isolation, sandbox and no node integration', () => {
-    createMainWindow()
+  it('creates windows isolated, sandboxed, without node, webviews, auxclick or drag-drop navigation', () => {
+    createMainWindow({ packaged: false })
     expect(electron.windows[0]?.options.webPreferences).toMatchObject({
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
-      webviewTag: false
+      webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+      navigateOnDragDrop: false,
+      devTools: true
     })
   })
 
-  it('denies navigation away from app:// and every new window', () => {
-    const handlers: Record<string, (...args: never[]) => unknown> = {}
-    let openHandler: ((details: { url: string }) => { action: string }) | undefined
-    const contents = {
-      on: (name: string, fn: (...args: never[]) => unknown) => (handlers[name] = fn),
-      setWindowOpenHandler: (fn: typeof openHandler) => (openHandler = fn)
+  it('gives a packaged build no developer tools', () => {
+    createMainWindow({ packaged: true })
+    expect(electron.windows[0]?.options.webPreferences).toMatchObject({ devTools: false })
+  })
+
+  it.each(['will-navigate', 'will-redirect', 'will-frame-navigate'])('keeps %s inside app://hearth', (name) => {
+    const { contents, handlers } = fakeContents()
+    hardenWebContents(contents, vi.fn())
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html', 'http://127.0.0.1:8080/', 'not a url']) {
+      expect(navigate(handlers[name], url), url).toBe(false)
     }
-    hardenWebContents(contents as never)
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html']) {
-      const event = { preventDefault: vi.fn() }
-      ;(handlers['will-navigate'] as unknown as (e: typeof event, url: string) => void)(event, url)
-      expect(event.preventDefault, url).toHaveBeenCalled()
-    }
-    const own = { preventDefault: vi.fn() }
-    ;(handlers['will-navigate'] as unknown as (e: typeof own, url: string) => void)(own, 'app://hearth/index.html#files')
-    expect(own.preventDefault).not.toHaveBeenCalled()
-    expect(openHandler?.({ url: 'https://docs.example/' })).toEqual({ action: 'deny' })
-    expect(electron.openExternal).toHaveBeenCalledWith('https://docs.example/')
-    expect(openHandler?.({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' })
-    expect(electron.openExternal).toHaveBeenCalledTimes(1)
+    expect(navigate(handlers[name], 'app://hearth/index.html#files')).toBe(true)
+  })
+
+  it('refuses webviews and every new window, handing the link to the link opener', () => {
+    const { contents, handlers, open } = fakeContents()
+    const openLink = vi.fn()
+    hardenWebContents(contents, openLink)
+    const attach = { preventDefault: vi.fn() }
+    ;(handlers['will-attach-webview'] as unknown as (event: typeof attach) => void)(attach)
+    expect(attach.preventDefault).toHaveBeenCalled()
+    expect(open('https://docs.example/')).toEqual({ action: 'deny' })
+    expect(open('javascript:alert(1)')).toEqual({ action: 'deny' })
+    expect(openLink.mock.calls).toEqual([['https://docs.example/'], ['javascript:alert(1)']])
   })
 
   it('denies every permission request and check but writing text to the clipboard', () => {
@@ -71,12 +98,5 @@ describe('electron shell security', () => {
     expect(callback).toHaveBeenLastCalledWith(true)
     expect(check?.({}, 'geolocation')).toBe(false)
     expect(check?.({}, 'clipboard-sanitized-write')).toBe(true)
-  })
-
-  it('opens only https links externally', () => {
-    expect(isSafeExternalUrl('https://a.example')).toBe(true)
-    expect(isSafeExternalUrl('http://a.example')).toBe(false)
-    expect(isSafeExternalUrl('file:///x')).toBe(false)
-    expect(isSafeExternalUrl('not a url')).toBe(false)
   })
 })
