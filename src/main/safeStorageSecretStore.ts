@@ -1,39 +1,105 @@
 import { safeStorage } from 'electron'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { writeFileAtomic } from '../core/home/atomicWrite'
-import { decodeSavedApiKey, encodeSavedApiKey, type SavedApiKey, type SecretStore, type SecretStoreInfo } from '../core/ports/secretStore'
+import {
+  decodeSavedApiKey,
+  encodeSavedApiKey,
+  MEMORY_ONLY,
+  MemorySecretStore,
+  type SavedApiKey,
+  type SecretStore,
+  type SecretStoreInfo
+} from '../core/ports/secretStore'
 import { ANTHROPIC_ORIGIN } from '../shared/contract/baseUrl'
+
+/** Whether safeStorage really protects a key here, and if not, why. */
+type Backend = { readonly protectedByOs: true } | { readonly protectedByOs: false; readonly reason: string }
+
+/**
+ * Chromium's Linux prefix for data encrypted with its built-in password (`basic_text`);
+ * data a keyring protects starts with "v11" and is left alone for a run where the keyring is back.
+ */
+const BUILT_IN_PASSWORD_PREFIX = 'v10'
 
 /**
  * Keeps the API key encrypted by the OS keychain in Electron's userData folder — outside
- * HEARTH_HOME, so no agent tool that reads the home can ever read it.
+ * HEARTH_HOME, so no agent tool that reads the home can ever read it. On Linux without a keyring
+ * Electron falls back to `basic_text`, a password compiled into Electron itself: encrypting with
+ * it only looks like protection, so the key is then never written (it stays in memory until
+ * Hearth quits, and Settings says so). A file an older run wrote that way is read into memory
+ * once and removed, so the key is not lost for this run and no longer lies on disk.
  */
 export class SafeStorageSecretStore implements SecretStore {
-  constructor(private readonly file: string) {}
+  private readonly memory = new MemorySecretStore()
+  private backendCheck: Promise<Backend> | undefined
+
+  constructor(
+    private readonly file: string,
+    private readonly platform: NodeJS.Platform = process.platform
+  ) {}
 
   async describe(): Promise<SecretStoreInfo> {
-    const available = safeStorage.isEncryptionAvailable()
+    const backend = await this.backend()
+    if (backend.protectedByOs) return { protectedByOs: true, persistent: true, where: 'the OS keychain (Electron safeStorage)', limitation: null }
     return {
-      protectedByOs: available,
-      persistent: available,
-      where: available ? 'the OS keychain (Electron safeStorage)' : "this process's memory only",
-      limitation: available ? null : 'The OS keychain is not available.'
+      protectedByOs: false,
+      persistent: false,
+      where: MEMORY_ONLY,
+      limitation: `${backend.reason}, so Hearth does not save the key: one entered here is kept in memory only until Hearth quits. Set ANTHROPIC_API_KEY to keep one, or unlock your keyring and restart Hearth.`
     }
   }
 
   async getApiKey(): Promise<SavedApiKey | undefined> {
-    if (!existsSync(this.file) || !safeStorage.isEncryptionAvailable()) return undefined
-    try {
-      return decodeSavedApiKey(safeStorage.decryptString(readFileSync(this.file)), ANTHROPIC_ORIGIN)
-    } catch {
-      return undefined
-    }
+    const backend = await this.backend()
+    if (!backend.protectedByOs || !existsSync(this.file)) return this.memory.getApiKey()
+    const { result, shouldReEncrypt } = await this.decryptFile()
+    const saved = result === undefined ? undefined : decodeSavedApiKey(result, ANTHROPIC_ORIGIN)
+    if (saved !== undefined && shouldReEncrypt) await this.setApiKey(saved)
+    return saved
   }
 
   async setApiKey(saved: SavedApiKey): Promise<void> {
-    if (!safeStorage.isEncryptionAvailable()) throw new Error('The OS keychain is not available; set ANTHROPIC_API_KEY instead.')
+    const backend = await this.backend()
+    if (!backend.protectedByOs) return this.memory.setApiKey(saved)
     mkdirSync(dirname(this.file), { recursive: true })
-    writeFileAtomic(this.file, safeStorage.encryptString(encodeSavedApiKey(saved)))
+    writeFileAtomic(this.file, await safeStorage.encryptStringAsync(encodeSavedApiKey(saved)))
+  }
+
+  private async decryptFile(): Promise<{ result: string | undefined; shouldReEncrypt: boolean }> {
+    try {
+      return await safeStorage.decryptStringAsync(readFileSync(this.file))
+    } catch {
+      // Encrypted under another keyring or damaged: as good as no saved key.
+      return { result: undefined, shouldReEncrypt: false }
+    }
+  }
+
+  private backend(): Promise<Backend> {
+    this.backendCheck ??= this.checkBackend()
+    return this.backendCheck
+  }
+
+  private async checkBackend(): Promise<Backend> {
+    if (!(await safeStorage.isAsyncEncryptionAvailable())) return { protectedByOs: false, reason: 'The OS offers Electron no encryption for secrets' }
+    if (this.platform !== 'linux') return { protectedByOs: true }
+    const selected = safeStorage.getSelectedStorageBackend()
+    if (selected === 'basic_text' || selected === 'unknown') {
+      if (selected === 'basic_text') await this.rescueFileUnderBuiltInPassword()
+      return {
+        protectedByOs: false,
+        reason: 'No keyring (GNOME Keyring or KWallet) is available to Hearth, and the fallback Electron offers encrypts with a password built into Electron, which protects nothing'
+      }
+    }
+    return { protectedByOs: true }
+  }
+
+  /** Moves a key an older run saved under the built-in password into memory and off the disk. */
+  private async rescueFileUnderBuiltInPassword(): Promise<void> {
+    if (!existsSync(this.file) || readFileSync(this.file).subarray(0, 3).toString('latin1') !== BUILT_IN_PASSWORD_PREFIX) return
+    const { result } = await this.decryptFile()
+    const saved = result === undefined ? undefined : decodeSavedApiKey(result, ANTHROPIC_ORIGIN)
+    if (saved !== undefined) await this.memory.setApiKey(saved)
+    rmSync(this.file, { force: true })
   }
 }
