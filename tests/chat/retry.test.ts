@@ -86,4 +86,14 @@ describe('Retry after a failed turn', () => {
     await web.call('sessions.end', { id: sessionId })
     expect((await web.refusal('chat.retry', { sessionId })).message).toMatch(/has ended/)
   })
+
+  it('offers no Retry once the session has ended, even when its last turn failed', async () => {
+    web.fake.fault({ kind: 'http', status: 529, errorType: 'overloaded_error', count: 3 })
+    const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', text: 'Is the build green?' })
+    await web.settled(turnId)
+    expect((await web.call('sessions.get', { id: sessionId })).retry).toMatchObject({ turnId })
+    await web.call('sessions.end', { id: sessionId })
+    expect((await web.call('sessions.get', { id: sessionId })).retry).toBeNull()
+    expect((await web.refusal('chat.retry', { sessionId })).message).toMatch(/has ended/)
+  })
 })

@@ -72,9 +72,9 @@ export interface VersionsView {
   readonly locked: readonly string[]
 }
 
-/** `answering`: a turn of the session runs right now, so nothing can be retried. */
+/** `answering`: a turn of the session runs right now, so nothing can be retried (nor in an ended session). */
 export function sessionDetail(session: SessionRecord, messages: readonly StoredMessage[], calls: readonly CallRecord[], versions: VersionsView, answering = false): SessionDetail {
-  const failed = answering ? null : failedTurnOf(messages, calls)
+  const failed = answering || session.endedAtMs !== null ? null : failedTurnOf(messages, calls)
   return {
     ...sessionSummary(session),
     systemPrompt: session.systemPrompt,
