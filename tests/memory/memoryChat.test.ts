@@ -84,7 +84,7 @@ describe('retention through `sessions.end`', () => {
     expect(report.candidates).toMatchObject([{ status: 'pending', messageId: userMessageId, sessionId: turn.sessionId }])
 
     const id = (report.candidates[0] as { id: number }).id
-    harness.core.services.memory.review.approve(id, 'Releases go out on Tuesdays, never on Fridays')
+    await harness.core.services.memory.review.approve(id, 'Releases go out on Tuesdays, never on Fridays')
     harness.fake.script('Tuesday.')
     await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Which day do releases go out?' })
     const blocks = lastUserBlocks(harness.fake.requests.filter((r) => r.path === '/v1/messages').length - 1)

@@ -80,7 +80,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
     expect(receipt).toMatchObject({ origin: 'tool', undoable: true, changes: [{ action: 'add', after: 'The user drinks tea' }] })
     // Approved writes live in MEMORY.md, which the next prompt carries; recall does not repeat them.
     expect(harness.core.services.memory.search('scribe', 'tea', 5)).toEqual([])
-    harness.core.services.memory.undo.undo(receipt?.id ?? 0)
+    await harness.core.services.memory.undo.undo(receipt?.id ?? 0)
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go')
   })
 
@@ -92,7 +92,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
     harness.core.services.memory.review.reject(id)
     expect(readFileSync(harness.core.services.paths.user, 'utf8')).not.toContain('Ada')
     expect(harness.core.services.memory.review.restore(id)).toMatchObject({ status: 'pending' })
-    expect(harness.core.services.memory.review.approve(id, 'The user is called Ada Lovelace')).toMatchObject({ status: 'approved', text: 'The user is called Ada Lovelace' })
+    expect(await harness.core.services.memory.review.approve(id, 'The user is called Ada Lovelace')).toMatchObject({ status: 'approved', text: 'The user is called Ada Lovelace' })
     expect(readFileSync(harness.core.services.paths.user, 'utf8')).toContain('The user is called Ada Lovelace')
   })
 
@@ -103,9 +103,9 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
     await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Forget the Fridays note.' })
     const [candidate] = harness.core.services.memory.review.list({})
     expect(candidate?.text).toBe('Remove: Old note about Fridays')
-    expect(() => harness.core.services.memory.review.approve(candidate?.id ?? 0, 'Something else')).toThrow(/removes an entry; approve or reject it as it is/)
+    await expect(harness.core.services.memory.review.approve(candidate?.id ?? 0, 'Something else')).rejects.toThrow(/removes an entry; approve or reject it as it is/)
     writeFileSync(memoryPath, 'Rewritten by hand')
-    expect(() => harness.core.services.memory.review.approve(candidate?.id ?? 0)).toThrow("The memory write of candidate 1 could not be made: No entry contains 'Fridays'. The candidate is still waiting.")
+    await expect(harness.core.services.memory.review.approve(candidate?.id ?? 0)).rejects.toThrow("The memory write of candidate 1 could not be made: No entry contains 'Fridays'. The candidate is still waiting.")
     expect(harness.core.services.memory.review.list({})).toMatchObject([{ id: candidate?.id, status: 'pending' }])
     expect(readFileSync(memoryPath, 'utf8')).toBe('Rewritten by hand')
   })

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { conflict, invalidInput } from '../errors'
-import { withFileLock } from '../memory/fileLock'
+import { withFileLock } from './fileLock'
 import { writeFileAtomic } from './atomicWrite'
 import { parseConfig, type HearthConfig, type LoadedConfig } from './config'
 

@@ -16,7 +16,7 @@ function memoryFile(slug: string, text: string): string {
 }
 
 describe('the Memories view', () => {
-  it('lists approved facts with their source, memory files and both memory files\' entries, filtered by every word of the query', () => {
+  it('lists approved facts with their source, memory files and both memory files\' entries, filtered by every word of the query', async () => {
     const [, reply] = fx.session('s1', [{ role: 'user', text: 'We deploy on Tuesdays.' }, { role: 'assistant', text: 'Noted.' }])
     fx.sessions.setTitle('s1', 'Release planning')
     const sourced = fx.memory.facts.insert({
@@ -26,8 +26,8 @@ describe('the Memories view', () => {
     fx.fact('The user prefers tea')
     fx.fact('Still waiting', { status: 'pending' })
     memoryFile('billing', '---\nname: "billing"\ndescription: "How billing deploys"\ntype: "project_fact"\nsource: "session s1"\n---\n\nBilling deploys need a freeze.\n')
-    fx.memory.apply('scribe', { action: 'add', target: 'memory', content: 'Deploy notes live in the wiki' })
-    fx.memory.apply('scribe', { action: 'add', target: 'user', content: 'The user lives in Lisbon' })
+    await fx.memory.apply('scribe', { action: 'add', target: 'memory', content: 'Deploy notes live in the wiki' })
+    await fx.memory.apply('scribe', { action: 'add', target: 'user', content: 'The user lives in Lisbon' })
 
     const all = fx.memory.memories.list('scribe')
     expect(all.facts.map((fact) => fact.text).sort()).toEqual(['Deploys go out on Tuesdays', 'The user prefers tea'])
@@ -96,11 +96,11 @@ describe('the Memories view', () => {
     expect(() => fx.memory.memoryFiles.read('scribe', 'link')).toThrow(/points outside/)
   })
 
-  it('offers entries a write removed for restoring, until they are back', () => {
-    fx.memory.apply('scribe', { action: 'add', target: 'memory', content: 'The user drinks tea' })
-    fx.memory.apply('scribe', { action: 'remove', target: 'memory', old_text: 'tea' })
+  it('offers entries a write removed for restoring, until they are back', async () => {
+    await fx.memory.apply('scribe', { action: 'add', target: 'memory', content: 'The user drinks tea' })
+    await fx.memory.apply('scribe', { action: 'remove', target: 'memory', old_text: 'tea' })
     expect(fx.memory.memories.list('scribe').forgotten.entries).toMatchObject([{ target: 'memory', text: 'The user drinks tea' }])
-    fx.memory.apply('scribe', { action: 'add', target: 'memory', content: 'The user drinks tea' })
+    await fx.memory.apply('scribe', { action: 'add', target: 'memory', content: 'The user drinks tea' })
     expect(fx.memory.memories.list('scribe').forgotten.entries).toEqual([])
   })
 })

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import type { MemoryTarget } from '../../shared/contract/memory'
 import { writeFileAtomic } from '../home/atomicWrite'
+import { realPathWithin } from '../home/containedPath'
 import type { HomePaths } from '../home/homePaths'
-import { readTextFile } from '../home/readText'
+import { readTextFile, type TextRead } from '../home/readText'
 import type { Clock } from '../ports/clock'
-import { withFileLock } from './fileLock'
+import { backupFile } from './driftBackup'
+import { withFileLock } from '../home/fileLock'
 import { normaliseText, parseEntries, previewEntry, serialiseEntries } from './memoryEntries'
 import { MEMORY_TEXT } from './memoryMessages'
 import type { OperationOutcome } from './memoryOperations'
@@ -66,16 +68,18 @@ export class MemoryFiles {
   /** The current entries (a missing or unreadable file reads as empty). */
   read(agentId: string, target: MemoryTarget): MemorySnapshot {
     const path = this.path(agentId, target)
-    const read = readTextFile(path)
+    const read = this.readInside(path)
     if (read.ok) this.lastSeen.set(path, hashText(read.text))
     return { path, entries: read.ok ? parseEntries(read.text) : [], limit: this.limit(target) }
   }
 
   /** Read → drift check → `apply` → atomic write, all while holding the file's lock. */
-  mutate(agentId: string, target: MemoryTarget, apply: (entries: readonly string[], limit: number) => OperationOutcome): MutationOutcome {
+  async mutate(agentId: string, target: MemoryTarget, apply: (entries: readonly string[], limit: number) => OperationOutcome): Promise<MutationOutcome> {
     const path = this.path(agentId, target)
     const limit = this.limit(target)
     return withFileLock(path, () => {
+      const inside = realPathWithin(path, this.paths.root, basename(path))
+      if (!inside.ok && !inside.missing) return this.refuse(path, inside.reason, false)
       const read = readTextFile(path)
       const text = read.ok ? normaliseText(read.text) : ''
       if (!read.ok && !read.missing) return this.refuse(path, read.reason)
@@ -97,7 +101,7 @@ export class MemoryFiles {
    * lock, but only while the file still holds exactly what the write left (`afterSha256`), so a
    * later write or an edit is never silently lost.
    */
-  restore(path: string, before: Buffer | null, afterSha256: string): RestoreRefusal {
+  async restore(path: string, before: Buffer | null, afterSha256: string): Promise<RestoreRefusal> {
     const name = basename(path)
     return withFileLock(path, () => {
       if (!existsSync(path)) return MEMORY_TEXT.undoFileGone(name)
@@ -111,14 +115,21 @@ export class MemoryFiles {
     })
   }
 
+  /** The file's text, refused when it is a link that leads out of the home (its target is not the user's memory). */
+  private readInside(path: string): TextRead {
+    const inside = realPathWithin(path, this.paths.root, basename(path))
+    if (!inside.ok && !inside.missing) return { ok: false, missing: false, reason: inside.reason }
+    return readTextFile(path)
+  }
+
   private outsideChangeNote(path: string, text: string): string {
     const seen = this.lastSeen.get(path)
     return seen !== undefined && seen !== hashText(text) ? 'it was changed outside the memory tool since the tool last read it, and ' : ''
   }
 
-  /** Copies the file to `<file>.bak.<unix seconds>` and builds the refusal. */
-  private refuse(path: string, reason: string): DriftRefusal {
-    const backup = backupFile(path, Math.floor(this.clock.now() / 1000))
+  /** Copies the file to `<file>.bak.<unix seconds>` (unless it is not the user's file) and builds the refusal. */
+  private refuse(path: string, reason: string, backUp = true): DriftRefusal {
+    const backup = backUp ? backupFile(path, Math.floor(this.clock.now() / 1000)) : '(not copied: it is not a file of this home)'
     const name = basename(path)
     return { ok: false, drift: true, error: MEMORY_TEXT.drift(name, reason, backup), backup, remediation: MEMORY_TEXT.driftRemediation(name) }
   }
@@ -152,18 +163,6 @@ function findRepeated(text: string): string | null {
     seen.add(part)
   }
   return null
-}
-
-function backupFile(path: string, seconds: number): string {
-  if (!existsSync(path)) return '(no file to back up)'
-  const bytes = readFileSync(path)
-  let candidate = `${path}.bak.${seconds}`
-  for (let n = 2; existsSync(candidate); n++) {
-    if (readFileSync(candidate).equals(bytes)) return candidate
-    candidate = `${path}.bak.${seconds}-${n}`
-  }
-  copyFileSync(path, candidate)
-  return candidate
 }
 
 function sha256(bytes: Buffer): string {

@@ -117,8 +117,8 @@ export class MemoryService {
   }
 
   /** A write the user makes (CLI or UI): the memory tool's rules, without a session. */
-  apply(agentId: string, request: MemoryRequest): MemoryToolResult {
-    return this.tool.execute(request, { agentId, sessionId: null, origin: 'user' }).result
+  async apply(agentId: string, request: MemoryRequest): Promise<MemoryToolResult> {
+    return (await this.tool.execute(request, { agentId, sessionId: null, origin: 'user' })).result
   }
 
   search(agentId: string, query: string, k?: number): RecalledItem[] {

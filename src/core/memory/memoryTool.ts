@@ -85,7 +85,8 @@ export class MemoryTool {
     return this.writes.get(sessionId) ?? 0
   }
 
-  execute(request: MemoryRequest, context: MemoryCallContext): MemoryExecution {
+  /** Asynchronous: a write may wait for another process's lock on the file without stopping the host. */
+  async execute(request: MemoryRequest, context: MemoryCallContext): Promise<MemoryExecution> {
     const unavailable = this.deps.unavailableReason(context.agentId)
     if (unavailable) return refusal(MEMORY_TEXT.unavailable(unavailable))
     const rawTarget = request.target ?? 'memory'
@@ -97,7 +98,7 @@ export class MemoryTool {
     return this.single(request, target.data, context)
   }
 
-  private single(request: MemoryRequest, target: MemoryTarget, context: MemoryCallContext): MemoryExecution {
+  private async single(request: MemoryRequest, target: MemoryTarget, context: MemoryCallContext): Promise<MemoryExecution> {
     const action = typeof request.action === 'string' ? request.action : ''
     const content = typeof request.content === 'string' ? request.content : ''
     const oldText = typeof request.old_text === 'string' ? request.old_text : ''
@@ -124,7 +125,7 @@ export class MemoryTool {
     }
   }
 
-  private batch(raw: unknown, target: MemoryTarget, context: MemoryCallContext): MemoryExecution {
+  private async batch(raw: unknown, target: MemoryTarget, context: MemoryCallContext): Promise<MemoryExecution> {
     const parsed = z.array(MemoryOperation).safeParse(raw)
     if (!parsed.success) return refusal(MEMORY_TEXT.operationsNotList)
     if (parsed.data.length === 0) return refusal(MEMORY_TEXT.operationsEmpty)
@@ -143,9 +144,9 @@ export class MemoryTool {
   }
 
   /** Runs the operation under the file lock and turns its outcome into the tool result. */
-  private commit(target: MemoryTarget, context: MemoryCallContext, apply: Apply, operations: ToolWrite['operations']): MemoryExecution {
+  private async commit(target: MemoryTarget, context: MemoryCallContext, apply: Apply, operations: ToolWrite['operations']): Promise<MemoryExecution> {
     if (context.origin === 'tool' && context.approved !== true && this.deps.askFirst()) return this.proposeInstead(target, context, apply, operations)
-    const outcome: MutationOutcome = this.deps.files.mutate(context.agentId, target, apply)
+    const outcome: MutationOutcome = await this.deps.files.mutate(context.agentId, target, apply)
     if (outcome.ok) return this.succeed(target, context, outcome)
     if (outcome.drift) {
       return { result: { success: false, error: outcome.error, drift_backup: outcome.backup, remediation: outcome.remediation }, receipt: null }

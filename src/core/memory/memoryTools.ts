@@ -78,7 +78,7 @@ export function createMemoryTools(memory: MemoryService, searchTranscripts: Tran
     toolset: 'memory',
     description: MEMORY_DESCRIPTION,
     inputSchema: MEMORY_SCHEMA,
-    handler: async (input, context) => memory.tool.execute(input, { agentId: context.agentId, sessionId: context.sessionId, turnId: context.turnId ?? null, origin: 'tool' }).result
+    handler: async (input, context) => (await memory.tool.execute(input, { agentId: context.agentId, sessionId: context.sessionId, turnId: context.turnId ?? null, origin: 'tool' })).result
   }
   const recall: ToolDefinition = {
     name: 'recall',

@@ -28,21 +28,21 @@ export class Pinning {
     private readonly tool: MemoryTool
   ) {}
 
-  pin(factId: number, to: PinDestination, slug?: string): PinOutcome {
+  async pin(factId: number, to: PinDestination, slug?: string): Promise<PinOutcome> {
     const fact = this.facts.get(factId)
     if (!fact) throw notFound(`No memory fact with id ${factId}.`)
     if (fact.status !== 'approved') throw conflict(`Only approved facts can be pinned; fact ${factId} is ${fact.status}.`)
     return to === 'file' ? this.pinToFile(fact, slug) : this.pinToEntry(fact, to)
   }
 
-  private pinToEntry(fact: Fact, target: MemoryTarget): PinOutcome {
-    const { result } = this.tool.execute({ action: 'add', target, content: fact.text }, { agentId: fact.agentId, sessionId: null, origin: 'pin' })
+  private async pinToEntry(fact: Fact, target: MemoryTarget): Promise<PinOutcome> {
+    const { result } = await this.tool.execute({ action: 'add', target, content: fact.text }, { agentId: fact.agentId, sessionId: null, origin: 'pin' })
     const path = target === 'user' ? this.paths.user : this.paths.memory(fact.agentId)
     if (result.success) this.facts.update(fact.id, {}, 'pinned', { path })
     return { success: result.success, message: result.success ? `Pinned into ${target === 'user' ? 'USER.md' : 'MEMORY.md'}.` : (result.error ?? 'Not pinned.'), path, result }
   }
 
-  private pinToFile(fact: Fact, requestedSlug: string | undefined): PinOutcome {
+  private async pinToFile(fact: Fact, requestedSlug: string | undefined): Promise<PinOutcome> {
     const dir = this.paths.memoriesDir(fact.agentId)
     const path = uniquePath(dir, sanitiseSlug(requestedSlug ?? fact.text.split(/\s+/).slice(0, 8).join(' '), `fact-${fact.id}`))
     const slug = relative(dir, path).replace(/\.md$/, '')
@@ -51,7 +51,7 @@ export class Pinning {
     mkdirSync(dir, { recursive: true })
     writeFileAtomic(path, renderMemoryFile({ name: slug, description, type: fact.type, source }, fact.text))
     const indexLine = `memories/${slug}.md: ${description}`
-    const { result } = this.tool.execute({ action: 'add', target: 'memory', content: indexLine }, { agentId: fact.agentId, sessionId: null, origin: 'pin' })
+    const { result } = await this.tool.execute({ action: 'add', target: 'memory', content: indexLine }, { agentId: fact.agentId, sessionId: null, origin: 'pin' })
     this.facts.update(fact.id, {}, 'pinned', { path })
     const message = result.success
       ? `Pinned into ${relative(this.paths.agentDir(fact.agentId), path)}, with an index line in MEMORY.md.`

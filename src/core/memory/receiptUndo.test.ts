@@ -9,8 +9,8 @@ beforeEach(() => {
 })
 afterEach(() => fx.dispose())
 
-function add(target: 'memory' | 'user', content: string): number {
-  const result = fx.memory.apply('scribe', { action: 'add', target, content })
+async function add(target: 'memory' | 'user', content: string): Promise<number> {
+  const result = await fx.memory.apply('scribe', { action: 'add', target, content })
   expect(result.success, result.error).toBe(true)
   const receipt = fx.memory.receipts.listByAgent('scribe', 1)[0]
   if (!receipt) throw new Error('no receipt stored')
@@ -18,15 +18,15 @@ function add(target: 'memory' | 'user', content: string): number {
 }
 
 describe('Undo on a memory receipt', () => {
-  it('puts MEMORY.md back byte for byte, BOM and CRLF included, and says so by event', () => {
+  it('puts MEMORY.md back byte for byte, BOM and CRLF included, and says so by event', async () => {
     const path = fx.paths.memory('scribe')
     const original = Buffer.from('\uFEFFThe user writes Go\r\n§\r\nDeploys go out on Tuesdays\r\n', 'utf8')
     writeFileSync(path, original)
-    const id = add('memory', 'The user drinks tea')
+    const id = await add('memory', 'The user drinks tea')
     expect(readFileSync(path, 'utf8')).toBe('The user writes Go\n§\nDeploys go out on Tuesdays\n§\nThe user drinks tea')
 
     fx.clock.ms += 5000
-    const undone = fx.memory.undo.undo(id)
+    const undone = await fx.memory.undo.undo(id)
     expect(readFileSync(path).equals(original)).toBe(true)
     expect(undone.receipt).toMatchObject({ id, undoable: true, undoneAtMs: fx.clock.ms })
     expect(undone.usage).toMatchObject({ entryCount: 2 })
@@ -35,32 +35,32 @@ describe('Undo on a memory receipt', () => {
     expect(fx.memory.receipts.listByAgent('scribe')[0]).toMatchObject({ id, undoneAtMs: fx.clock.ms })
   })
 
-  it('removes a file the write created, since it did not exist before', () => {
+  it('removes a file the write created, since it did not exist before', async () => {
     rmSync(fx.paths.user)
-    const id = add('user', 'The user lives in Lisbon')
+    const id = await add('user', 'The user lives in Lisbon')
     expect(existsSync(fx.paths.user)).toBe(true)
-    expect(fx.memory.undo.undo(id).message).toMatch(/did not exist before this write, so it was removed again/)
+    expect((await fx.memory.undo.undo(id)).message).toMatch(/did not exist before this write, so it was removed again/)
     expect(existsSync(fx.paths.user)).toBe(false)
   })
 
-  it('refuses while a later write stands, then undoes newest first back to the start', () => {
+  it('refuses while a later write stands, then undoes newest first back to the start', async () => {
     const path = fx.paths.memory('scribe')
     writeFileSync(path, 'First entry')
-    const first = add('memory', 'Second entry')
-    const second = add('memory', 'Third entry')
-    expect(() => fx.memory.undo.undo(first)).toThrow('Cannot undo this write: MEMORY.md changed after it (a later memory write or an edit).')
+    const first = await add('memory', 'Second entry')
+    const second = await add('memory', 'Third entry')
+    await expect(fx.memory.undo.undo(first)).rejects.toThrow('Cannot undo this write: MEMORY.md changed after it (a later memory write or an edit).')
     expect(readFileSync(path, 'utf8')).toBe('First entry\n§\nSecond entry\n§\nThird entry')
-    fx.memory.undo.undo(second)
-    fx.memory.undo.undo(first)
+    await fx.memory.undo.undo(second)
+    await fx.memory.undo.undo(first)
     expect(readFileSync(path, 'utf8')).toBe('First entry')
-    expect(() => fx.memory.undo.undo(first)).toThrow('This write to MEMORY.md was already undone.')
+    await expect(fx.memory.undo.undo(first)).rejects.toThrow('This write to MEMORY.md was already undone.')
   })
 
-  it('refuses after the user edited the file, and leaves their edit alone', () => {
+  it('refuses after the user edited the file, and leaves their edit alone', async () => {
     const path = fx.paths.memory('scribe')
-    const id = add('memory', 'The user drinks tea')
+    const id = await add('memory', 'The user drinks tea')
     writeFileSync(path, 'The user drinks tea\n§\nAdded by hand')
-    expect(() => fx.memory.undo.undo(id)).toThrow(/changed after it/)
+    await expect(fx.memory.undo.undo(id)).rejects.toThrow(/changed after it/)
     expect(readFileSync(path, 'utf8')).toBe('The user drinks tea\n§\nAdded by hand')
   })
 
@@ -68,8 +68,8 @@ describe('Undo on a memory receipt', () => {
     fx.db.prepare("INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at) VALUES ('scribe', 'memory', 'p', '[]', ?, 'tool', 1)").run(JSON.stringify({ chars: 0, limit: 1, percent: 0, text: '', entryCount: 0 }))
     const old = fx.memory.receipts.listByAgent('scribe', 1)[0]
     expect(old).toMatchObject({ undoable: false, undoneAtMs: null })
-    expect(() => fx.memory.undo.undo(old?.id ?? 0)).toThrow(/saved before Hearth kept what undoing needs/)
-    expect(() => fx.memory.undo.undo(999)).toThrow('No memory write with receipt id 999.')
+    await expect(fx.memory.undo.undo(old?.id ?? 0)).rejects.toThrow(/saved before Hearth kept what undoing needs/)
+    await expect(fx.memory.undo.undo(999)).rejects.toThrow('No memory write with receipt id 999.')
   })
 })
 
@@ -81,8 +81,8 @@ describe('memory.undo over the contract', () => {
     const core = createCore({ home: temp.dir, host: 'web', env: {} })
     try {
       core.services.agents.create('Scribe', 'scribe')
-      core.services.memory.apply('scribe', { action: 'add', target: 'memory', content: 'One' })
-      core.services.memory.apply('scribe', { action: 'add', target: 'memory', content: 'Two' })
+      await core.services.memory.apply('scribe', { action: 'add', target: 'memory', content: 'One' })
+      await core.services.memory.apply('scribe', { action: 'add', target: 'memory', content: 'Two' })
       const [newest, older] = core.services.memory.receipts.listByAgent('scribe')
       expect(await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: older?.id } })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('changed after it') } })
       expect(await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: newest?.id } })).toMatchObject({ ok: true, value: { receipt: { id: newest?.id }, usage: { entryCount: 1 } } })

@@ -19,14 +19,14 @@ export class ReceiptUndo {
     private readonly clock: Clock
   ) {}
 
-  undo(receiptId: number): MemoryUndone {
+  async undo(receiptId: number): Promise<MemoryUndone> {
     const stored = this.receipts.get(receiptId)
     if (!stored) throw notFound(`No memory write with receipt id ${receiptId}.`)
     const { receipt, written } = stored
     const file = receipt.target === 'user' ? 'USER.md' : 'MEMORY.md'
     if (receipt.undoneAtMs !== null) throw conflict(`This write to ${file} was already undone.`)
     if (written === null) throw conflict(`This write to ${file} was saved before Hearth kept what undoing needs; change the file in Files instead.`)
-    const refusal = this.files.restore(this.files.path(receipt.agentId, receipt.target), written.before, written.afterSha256)
+    const refusal = await this.files.restore(this.files.path(receipt.agentId, receipt.target), written.before, written.afterSha256)
     if (refusal !== null) throw conflict(refusal)
     const undone = this.receipts.markUndone(receiptId, this.clock.now())
     const snapshot = this.files.read(undone.agentId, undone.target)

@@ -72,7 +72,7 @@ describe('retention at session end', () => {
     const ids = f.session('sess-1', CONVERSATION)
     fake.setToolInput(RETENTION_TOOL_NAME, { candidates: [candidate('The API runs on Fly.io', ids[0] as string), candidate('Deploys happen on Tuesdays', ids[0] as string)] })
     const first = await f.memory.retention.run('sess-1')
-    f.memory.review.approve(first.candidates[1]!.id)
+    await f.memory.review.approve(first.candidates[1]!.id)
     const hook = f.memory.retentionHook()
     expect(await hook.run({ sessionId: 'sess-1', agentId: 'scribe' })).toEqual({ candidates: [first.candidates[0]] })
     expect(fake.requests).toHaveLength(1)

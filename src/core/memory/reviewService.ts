@@ -1,4 +1,4 @@
-import type { Fact, FactStatus } from '../../shared/contract/review'
+import type { Fact, FactStatus, ToolWrite } from '../../shared/contract/review'
 import { conflict, invalidInput, notFound } from '../errors'
 import type { EventHub } from '../events'
 import type { FactStore } from './factStore'
@@ -11,6 +11,8 @@ import type { ToolWrites } from './toolWrites'
  * status transition recorded in the fact's history; nothing is ever deleted.
  */
 export class ReviewService {
+  private readonly approving = new Set<number>()
+
   constructor(
     private readonly facts: FactStore,
     private readonly scan: ThreatScanner,
@@ -27,8 +29,9 @@ export class ReviewService {
    * strict scan. A memory-tool candidate's write is made first: if the file no longer allows it,
    * nothing changes and the candidate keeps waiting.
    */
-  approve(id: number, editedText?: string): Fact {
+  async approve(id: number, editedText?: string): Promise<Fact> {
     const fact = this.expect(id, ['pending'], 'approve')
+    if (this.approving.has(id)) throw conflict(`Candidate ${id} is being approved already.`)
     const text = editedText?.trim()
     if (text !== undefined && text !== fact.text) this.assertClean(text)
     else if (fact.scanFailed) {
@@ -37,9 +40,19 @@ export class ReviewService {
       )
     }
     const write = fact.origin === 'tool' ? this.toolWrites.edited(fact, text) : null
-    if (write !== null) this.toolWrites.apply(fact, write)
+    if (write !== null) await this.applyOnce(fact, write)
     if (text !== undefined && text !== fact.text) this.facts.update(id, { text, scanFindings: [], ...(write ? { toolWrite: write } : {}) }, 'edited')
     return this.announce(this.facts.update(id, { status: 'approved' }, 'approved', write ? { wrote: write.target } : {}))
+  }
+
+  /** The write waits for the file's lock; a second approval meanwhile must not make it twice. */
+  private async applyOnce(fact: Fact, write: ToolWrite): Promise<void> {
+    this.approving.add(fact.id)
+    try {
+      await this.toolWrites.apply(fact, write)
+    } finally {
+      this.approving.delete(fact.id)
+    }
   }
 
   reject(id: number): Fact {

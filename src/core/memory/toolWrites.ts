@@ -7,7 +7,7 @@ import { MEMORY_TEXT } from './memoryMessages'
 import type { MemoryCallContext, MemoryExecution } from './memoryTool'
 
 /** Runs a memory request through the memory tool (bound by the memory service). */
-export type RunMemoryTool = (request: Record<string, unknown>, context: MemoryCallContext) => MemoryExecution
+export type RunMemoryTool = (request: Record<string, unknown>, context: MemoryCallContext) => Promise<MemoryExecution>
 
 /** One line per change, as a person reads it in Review. */
 export function describeToolWrite(write: ToolWrite): string {
@@ -71,11 +71,11 @@ export class ToolWrites {
   }
 
   /** Makes the write; throws a conflict naming the tool's reason when the file no longer allows it. */
-  apply(fact: Fact, write: ToolWrite): void {
+  async apply(fact: Fact, write: ToolWrite): Promise<void> {
     const context: MemoryCallContext = { agentId: fact.agentId, sessionId: fact.sessionId, origin: 'tool', approved: true }
     const [only, ...more] = write.operations
     const request = only !== undefined && more.length === 0 ? { target: write.target, ...only } : { target: write.target, operations: write.operations }
-    const { result } = this.run(request, context)
+    const { result } = await this.run(request, context)
     if (!result.success) {
       throw conflict(`The memory write of candidate ${fact.id} could not be made: ${firstSentence(result.error ?? 'it was refused.')} The candidate is still waiting.`)
     }

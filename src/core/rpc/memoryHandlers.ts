@@ -28,7 +28,7 @@ export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof r
   const { review, facts } = services.memory
   return {
     'review.list': async ({ agentId, status }) => ({ candidates: review.list({ ...(agentId ? { agentId } : {}), ...(status ? { status } : {}) }) }),
-    'review.approve': async ({ id, text }) => ({ candidate: review.approve(id, text) }),
+    'review.approve': async ({ id, text }) => ({ candidate: await review.approve(id, text) }),
     'review.reject': async ({ id }) => ({ candidate: review.reject(id) }),
     'review.merge': async ({ id, intoId, text }) => review.merge(id, intoId, text),
     'review.mergeCandidates': async ({ ids, text }) => review.mergeCandidates(ids, text),

@@ -6,6 +6,7 @@ import { estimateTokens } from '../../shared/util/tokens'
 import { conflict } from '../errors'
 import type { EventHub } from '../events'
 import { writeFileAtomic } from '../home/atomicWrite'
+import { withFileLock } from '../home/fileLock'
 import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
 import { nodePromptFileSystem } from '../prompt/promptFileSystem'
@@ -68,6 +69,16 @@ export class FileService {
     }
   }
 
+  /**
+   * A save from the editor. MEMORY.md and USER.md are saved under the same lock the memory tool
+   * takes, so an editor save and an agent's write never interleave their read and write.
+   */
+  async save(target: FileTarget, content: string, baseHash: string, force = false): Promise<FileDoc> {
+    if (target.kind === 'memory' || target.kind === 'user') return withFileLock(this.resolvePath(target), () => this.write(target, content, baseHash, force))
+    return this.write(target, content, baseHash, force)
+  }
+
+  /** Saves atomically, refusing to overwrite a file that changed since `baseHash` was read. */
   write(target: FileTarget, content: string, baseHash: string, force = false): FileDoc {
     const current = this.read(target)
     if (!force && current.hash !== baseHash) {

@@ -1,0 +1,43 @@
+import { realpathSync } from 'node:fs'
+import { sep } from 'node:path'
+import { readTextFile, type TextRead } from './readText'
+
+export type ContainedPath =
+  | { readonly ok: true; readonly real: string }
+  | { readonly ok: false; readonly missing: boolean; readonly reason: string }
+
+function realOf(path: string): string | null {
+  try {
+    return realpathSync(path)
+  } catch {
+    return null
+  }
+}
+
+/** True when `real` is `root` itself or lies below it (both already real paths). */
+export function isInside(real: string, root: string): boolean {
+  return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep)
+}
+
+/**
+ * Resolves a file the model is about to read to its real path and checks that the path stays
+ * inside `root` (the home, the skills folder, the project). A symlink may point anywhere — a
+ * skill linking to ~/.ssh/id_rsa, a repository whose AGENTS.md links to a secret — and what it
+ * points at must not reach the model just because the link sits in an allowed folder.
+ */
+export function realPathWithin(path: string, root: string, label = path): ContainedPath {
+  const real = realOf(path)
+  if (real === null) return { ok: false, missing: true, reason: `${label} does not exist` }
+  const realRoot = realOf(root)
+  if (realRoot === null || !isInside(real, realRoot)) {
+    return { ok: false, missing: false, reason: `${label} is a link to ${real}, outside ${realRoot ?? root}; it was not loaded` }
+  }
+  return { ok: true, real }
+}
+
+/** `readTextFile`, refused for a link that leads out of `root` (the reason says where it points). */
+export function readTextInside(path: string, root: string): TextRead {
+  const inside = realPathWithin(path, root)
+  if (!inside.ok && !inside.missing) return { ok: false, missing: false, reason: inside.reason }
+  return readTextFile(path)
+}
