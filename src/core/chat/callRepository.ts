@@ -1,4 +1,6 @@
 import type { Db } from '../node/db/openDatabase'
+import { ownStamp } from '../node/process/processIdentity'
+import type { WriterRow, WriterStamp } from './sessionRepository'
 import type { CacheTtl, CallPurpose, CallStatus, CallUsage, MissReason, RequestSections } from './chatTypes'
 
 /** How to rebuild the exact request of a call from stored rows (the fenced context is never stored). */
@@ -87,10 +89,10 @@ export class CallRepository {
   start(call: NewCall): number {
     const result = this.db
       .prepare(
-        `INSERT INTO api_calls (session_id, turn_id, iteration, purpose, model, prompt_version, request, sections, status, writer_pid, started_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'streaming', ?, ?)`
+        `INSERT INTO api_calls (session_id, turn_id, iteration, purpose, model, prompt_version, request, sections, status, writer_pid, writer_started, started_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'streaming', ?, ?, ?)`
       )
-      .run(call.sessionId, call.turnId, call.iteration, call.purpose, call.model, call.promptVersion, JSON.stringify(call.recipe), JSON.stringify(call.sections), process.pid, call.nowMs)
+      .run(call.sessionId, call.turnId, call.iteration, call.purpose, call.model, call.promptVersion, JSON.stringify(call.recipe), JSON.stringify(call.sections), ownStamp().pid, ownStamp().startedAt, call.nowMs)
     return Number(result.lastInsertRowid)
   }
 
@@ -99,7 +101,7 @@ export class CallRepository {
     this.db
       .prepare(
         `UPDATE api_calls SET status = ?, error = ?, input_tokens = ?, output_tokens = ?, cache_write_5m = ?, cache_write_1h = ?, cache_read = ?,
-           expected_read = ?, miss_reason = ?, cost_usd = ?, finished_at = ?, writer_pid = NULL WHERE id = ?`
+           expected_read = ?, miss_reason = ?, cost_usd = ?, finished_at = ?, writer_pid = NULL, writer_started = NULL WHERE id = ?`
       )
       .run(outcome.status, outcome.error, u.input_tokens, u.output_tokens, u.cache_write_5m, u.cache_write_1h, u.cache_read_input_tokens, outcome.expectedRead, outcome.missReason, outcome.costUsd, outcome.nowMs, id)
   }
@@ -127,11 +129,12 @@ export class CallRepository {
     return row ? callFromRow(row) : undefined
   }
 
-  /** Calls still `streaming` after their process died are closed as interrupted. */
-  recoverInterrupted(isAlive: (pid: number) => boolean, nowMs: number): void {
-    const rows = this.db.prepare("SELECT id, writer_pid FROM api_calls WHERE status = 'streaming'").all() as { id: number; writer_pid: number | null }[]
-    const mark = this.db.prepare("UPDATE api_calls SET status = 'interrupted', writer_pid = NULL, finished_at = ? WHERE id = ?")
-    this.db.transaction(() => rows.filter((row) => row.writer_pid === null || !isAlive(row.writer_pid)).forEach((row) => mark.run(nowMs, row.id)))()
+  /** Calls still `streaming` after their process (pid and start time) died are closed as interrupted. */
+  recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): void {
+    const rows = this.db.prepare("SELECT id, writer_pid, writer_started FROM api_calls WHERE status = 'streaming'").all() as WriterRow[]
+    const dead = rows.filter((row) => row.writer_pid === null || !isAlive({ pid: row.writer_pid, startedAt: row.writer_started }))
+    const mark = this.db.prepare("UPDATE api_calls SET status = 'interrupted', writer_pid = NULL, writer_started = NULL, finished_at = ? WHERE id = ?")
+    this.db.transaction(() => dead.forEach((row) => mark.run(nowMs, row.id)))()
   }
 }
 

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
+import { isStampAlive } from '../node/process/processIdentity'
 import type { Clock } from '../ports/clock'
 import { silentLogger, type Logger } from '../ports/logger'
 import type { PromptBuilder } from '../ports/promptBuilder'
@@ -94,8 +95,15 @@ export class ChatService {
     this.repo = new SessionRepository(deps.db)
     this.calls = new CallRepository(deps.db)
     this.search = new SessionSearch(deps.db)
-    this.repo.recoverInterrupted(isProcessAlive, deps.clock.now())
-    this.calls.recoverInterrupted(isProcessAlive, deps.clock.now())
+    if (!deps.db.readonly) {
+      this.repo.recoverInterrupted(isStampAlive, deps.clock.now())
+      this.calls.recoverInterrupted(isStampAlive, deps.clock.now())
+    }
+  }
+
+  /** The database the engine writes to (session-end work is recorded there too). */
+  get db(): Db {
+    return this.deps.db
   }
 
   private get log(): Logger {
@@ -280,16 +288,5 @@ export class ChatService {
   private async client(): Promise<Anthropic> {
     const { settings } = this.deps
     return createAnthropicClient({ ...(await settings.modelCredentials()), maxRetries: this.options.maxRetries })
-  }
-}
-
-/** True when a process with this id still runs (signal 0 checks without touching it). */
-export function isProcessAlive(pid: number): boolean {
-  if (pid === process.pid) return true
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

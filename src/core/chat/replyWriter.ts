@@ -1,3 +1,4 @@
+import { ownStamp } from '../node/process/processIdentity'
 import type { Clock } from '../ports/clock'
 import type { CallUsage, ContentBlock } from './chatTypes'
 import type { SessionRepository } from './sessionRepository'
@@ -12,7 +13,7 @@ export interface ReplyWriterOptions {
 export const DEFAULT_REPLY_FLUSH: ReplyWriterOptions = { flushMs: 250, flushEvery: 24 }
 
 /**
- * Persists one streaming reply: the row is created `streaming` (with this process id) when the
+ * Persists one streaming reply: the row is created `streaming` (with this process's id and start time) when the
  * response begins, rewritten every ~250 ms while it grows, and finalised once. A crash leaves
  * the last flushed text in a `streaming` row that the next start marks `interrupted`.
  * A call that fails before its response begins creates no row, so a retry never duplicates.
@@ -37,7 +38,7 @@ export class ReplyWriter {
   start(): number {
     if (this.id !== null) return this.id
     const now = this.clock.now()
-    const row = this.repo.appendMessage({ ...this.target, role: 'assistant', kind: 'reply', content: [], status: 'streaming', writerPid: process.pid, nowMs: now })
+    const row = this.repo.appendMessage({ ...this.target, role: 'assistant', kind: 'reply', content: [], status: 'streaming', writer: ownStamp(), nowMs: now })
     this.id = row.id
     this.lastFlushMs = now
     return row.id
@@ -48,7 +49,7 @@ export class ReplyWriter {
     this.sinceFlush++
     const now = this.clock.now()
     if (this.id === null || (now - this.lastFlushMs < this.options.flushMs && this.sinceFlush < this.options.flushEvery)) return
-    this.repo.updateMessage(this.id, { content, status: 'streaming', writerPid: process.pid, nowMs: now })
+    this.repo.updateMessage(this.id, { content, status: 'streaming', writer: ownStamp(), nowMs: now })
     this.lastFlushMs = now
     this.sinceFlush = 0
   }

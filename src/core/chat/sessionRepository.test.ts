@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../node/db/openDatabase'
+import { isStampAlive, ownStamp } from '../node/process/processIdentity'
 import type { PromptReport } from './chatTypes'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
@@ -37,12 +38,23 @@ describe('SessionRepository', () => {
   })
 
   it('marks rows left streaming by a dead writer as interrupted and keeps their partial text', () => {
-    const reply = repo.appendMessage({ sessionId: 's1', turnId: 't1', role: 'assistant', kind: 'reply', content: [], status: 'streaming', writerPid: 999_999, nowMs: 11 })
-    repo.updateMessage(reply.id, { content: [{ type: 'text', text: 'half a sent' }], status: 'streaming', writerPid: 999_999, nowMs: 12 })
-    const live = repo.appendMessage({ sessionId: 's1', turnId: 't2', role: 'assistant', kind: 'reply', content: [], status: 'streaming', writerPid: process.pid, nowMs: 13 })
-    expect(repo.recoverInterrupted((pid) => pid === process.pid, 20)).toBe(1)
+    const reply = repo.appendMessage({ sessionId: 's1', turnId: 't1', role: 'assistant', kind: 'reply', content: [], status: 'streaming', writer: { pid: 999_999, startedAt: null }, nowMs: 11 })
+    repo.updateMessage(reply.id, { content: [{ type: 'text', text: 'half a sent' }], status: 'streaming', writer: { pid: 999_999, startedAt: null }, nowMs: 12 })
+    const live = repo.appendMessage({ sessionId: 's1', turnId: 't2', role: 'assistant', kind: 'reply', content: [], status: 'streaming', writer: { pid: process.pid, startedAt: null }, nowMs: 13 })
+    expect(repo.recoverInterrupted((writer) => writer.pid === process.pid, 20)).toBe(1)
     expect(repo.getMessage(reply.id)).toMatchObject({ status: 'interrupted', content: [{ type: 'text', text: 'half a sent' }] })
     expect(repo.getMessage(live.id)?.status).toBe('streaming')
+  })
+
+  it('names a writer by pid and start time: a pid now used by another process does not keep a reply streaming', () => {
+    const self = ownStamp()
+    const reused = repo.appendMessage({ sessionId: 's1', turnId: 't1', role: 'assistant', kind: 'reply', content: [], status: 'streaming', writer: { pid: process.ppid, startedAt: 'not-its-start' }, nowMs: 11 })
+    const mine = repo.appendMessage({ sessionId: 's1', turnId: 't2', role: 'assistant', kind: 'reply', content: [], status: 'streaming', writer: self, nowMs: 12 })
+    const recovered = repo.recoverInterrupted(isStampAlive, 20)
+    if (self.startedAt === null) return
+    expect(recovered).toBe(1)
+    expect(repo.getMessage(reused.id)?.status).toBe('interrupted')
+    expect(repo.getMessage(mine.id)?.status).toBe('streaming')
   })
 
   it('keeps every prompt version when the prompt is replaced', () => {

@@ -12,13 +12,26 @@ export type NewSession = Pick<SessionRecord, 'id' | 'agentId' | 'cwd' | 'model' 
 /** A message to store: the caller's parts of a `StoredMessage`; the rest is filled in by the database and later updates. */
 export type NewMessage = Pick<StoredMessage, 'sessionId' | 'turnId' | 'role' | 'kind' | 'content' | 'status'> & {
   readonly nowMs: number
-  /** The writing process, for rows that are still `streaming`. */
-  readonly writerPid?: number
+  /** The writing process (pid and start time), for rows that are still `streaming`. */
+  readonly writer?: WriterStamp
+}
+
+/** The process writing a `streaming` row: a pid alone may later belong to another process. */
+export interface WriterStamp {
+  readonly pid: number
+  readonly startedAt: string | null
 }
 
 export interface SessionListFilter {
   readonly agentId?: string
   readonly limit: number
+}
+
+/** A `streaming` row's writer as stored. */
+export interface WriterRow {
+  readonly id: number
+  readonly writer_pid: number | null
+  readonly writer_started: string | null
 }
 
 const MESSAGE_COLUMNS = 'id, session_id, turn_id, role, kind, content, status, error, in_context, usage, created_at'
@@ -37,11 +50,11 @@ export class SessionRepository {
   constructor(private readonly db: Db) {
     this.versions = new TurnVersionRepository(db)
     this.insertMessageStatement = db.prepare(
-      `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, writer_pid, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, writer_pid, writer_started, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     )
     this.updateContentStatement = db.prepare(
-      'UPDATE messages SET content = ?, search_text = ?, status = ?, error = ?, usage = ?, writer_pid = ?, updated_at = ? WHERE id = ?'
+      'UPDATE messages SET content = ?, search_text = ?, status = ?, error = ?, usage = ?, writer_pid = ?, writer_started = ?, updated_at = ? WHERE id = ?'
     )
     this.messagesStatement = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id`)
   }
@@ -139,7 +152,8 @@ export class SessionRepository {
       JSON.stringify(message.content),
       searchTextOf(message.content),
       message.status,
-      message.writerPid ?? null,
+      message.writer?.pid ?? null,
+      message.writer?.startedAt ?? null,
       message.nowMs,
       message.nowMs
     )
@@ -159,14 +173,15 @@ export class SessionRepository {
   }
 
   /** Rewrites a reply's content while it streams and when it ends; `usage` is set on the final write. */
-  updateMessage(id: number, update: { content: readonly ContentBlock[]; status: MessageStatus; error?: string | null; usage?: CallUsage | null; writerPid?: number | null; nowMs: number }): void {
+  updateMessage(id: number, update: { content: readonly ContentBlock[]; status: MessageStatus; error?: string | null; usage?: CallUsage | null; writer?: WriterStamp | null; nowMs: number }): void {
     this.updateContentStatement.run(
       JSON.stringify(update.content),
       searchTextOf(update.content),
       update.status,
       update.error ?? null,
       update.usage ? JSON.stringify(update.usage) : null,
-      update.writerPid ?? null,
+      update.writer?.pid ?? null,
+      update.writer?.startedAt ?? null,
       update.nowMs,
       id
     )
@@ -205,12 +220,15 @@ export class SessionRepository {
 
   /**
    * Rows still `streaming` whose writer process is gone become `interrupted` (a `kill -9` or a
-   * crash mid-stream). Rows of a live writer (another window, a running CLI) are left alone.
+   * crash mid-stream). Rows of a live writer (another window, a running CLI) are left alone; a
+   * writer is the pid AND its start time, so a pid reused by an unrelated process is not it.
    */
-  recoverInterrupted(isAlive: (pid: number) => boolean, nowMs: number): number {
-    const rows = this.db.prepare("SELECT id, writer_pid FROM messages WHERE status = 'streaming'").all() as { id: number; writer_pid: number | null }[]
-    const dead = rows.filter((row) => row.writer_pid === null || !isAlive(row.writer_pid))
-    const mark = this.db.prepare("UPDATE messages SET status = 'interrupted', error = 'The app stopped while this reply was streaming', writer_pid = NULL, updated_at = ? WHERE id = ?")
+  recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): number {
+    const rows = this.db.prepare("SELECT id, writer_pid, writer_started FROM messages WHERE status = 'streaming'").all() as WriterRow[]
+    const dead = rows.filter((row) => row.writer_pid === null || !isAlive({ pid: row.writer_pid, startedAt: row.writer_started }))
+    const mark = this.db.prepare(
+      "UPDATE messages SET status = 'interrupted', error = 'The app stopped while this reply was streaming', writer_pid = NULL, writer_started = NULL, updated_at = ? WHERE id = ?"
+    )
     this.db.transaction(() => dead.forEach((row) => mark.run(nowMs, row.id)))()
     return dead.length
   }
