@@ -56,8 +56,23 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
   } catch (error) {
     return reportFailure(error, json)
   } finally {
+    if (core) await finishRecovery(core)
     core?.dispose()
   }
+}
+
+/**
+ * A session end that a killed process left half done is finished before the CLI exits (it
+ * started when the home opened), and said in one line on stderr so --json stdout stays clean.
+ */
+async function finishRecovery(core: Core): Promise<void> {
+  const report = await core.recovery
+  if (report.sessions === 0) return
+  const failed = report.hooks.filter((hook) => !hook.ok)
+  const what = [...new Set(report.hooks.map((hook) => hook.id))].join(', ')
+  const count = report.sessions === 1 ? '1 session' : `${report.sessions} sessions`
+  const problems = failed.length > 0 ? `; failed: ${failed.map((hook) => `${hook.id} (${hook.error ?? 'unknown error'})`).join(', ')}` : ''
+  process.stderr.write(`hearth: finished ending ${count} that an earlier process left unfinished (${what})${problems}\n`)
 }
 
 /** Opens the core and warns (stderr, so --json stdout stays one document) about config problems. */

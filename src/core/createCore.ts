@@ -12,6 +12,7 @@ import { MemorySecretStore, type SecretStore } from './ports/secretStore'
 import { createHandlers } from './rpc/handlers'
 import { ChatService } from './chat/chatService'
 import { SessionsService } from './chat/sessionsService'
+import type { ResumeReport } from './chat/sessionEndWork'
 import { IdleSessionEnder } from './chat/idleSessionEnder'
 import { AgentService } from './services/agentService'
 import { FileService } from './services/fileService'
@@ -76,6 +77,11 @@ export interface Core {
    * session-end hooks (retention, Nexus summary) run. Bounded by `timeoutMs`; dispose() after.
    */
   readonly shutdown: (timeoutMs?: number) => Promise<void>
+  /**
+   * Session ends an earlier process left half done (killed, crashed), finished in the
+   * background from the moment the home opens. The CLI waits for it before exiting.
+   */
+  readonly recovery: Promise<ResumeReport>
   readonly dispose: () => void
 }
 
@@ -109,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
   const tools = createTools({ paths, config, agents, events, clock, host: options.host, approveGatedTools: options.approveGatedTools === true, log: log.child('tools'), version: HEARTH_VERSION, nexus, memory, sessions })
   chat.useToolCatalog(tools)
   prompts.toolNames = async (agentId) => (await tools.sessionTools(agentId)).map((tool) => tool.name)
+  const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))
   const services: CoreServices = {
     host: options.host === 'electron' ? 'electron' : 'web',
     version: HEARTH_VERSION,
@@ -133,11 +140,12 @@ export function createCore(options: CoreOptions): Core {
     services,
     handlers: createHandlers(services),
     subscribe: (listener) => events.subscribe(listener),
+    recovery,
     shutdown: async (timeoutMs = 30_000) => {
       chat.cancelAll()
       let timer: NodeJS.Timeout | undefined
       const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))
-      await Promise.race([idleEnder.endAll(), timeout])
+      await Promise.race([Promise.all([recovery, idleEnder.endAll()]), timeout])
       clearTimeout(timer)
     },
     dispose: () => {
@@ -154,4 +162,13 @@ export function createCore(options: CoreOptions): Core {
 /** The home's rotating log; the API key and the serve token are blanked out of every line. */
 function defaultLog(path: string, env: NodeJS.ProcessEnv, clock: Clock): Logger {
   return new FileLogger({ path, level: logLevelFrom(env.HEARTH_LOG_LEVEL), now: () => clock.now(), secrets: () => [env.ANTHROPIC_API_KEY, env.HEARTH_SERVE_TOKEN] })
+}
+
+/** Starts finishing interrupted session ends; never rejects (a read-only home simply has nothing to do). */
+function resumeSessionEnds(sessions: SessionsService, db: Db, log: Logger): Promise<ResumeReport> {
+  if (db.readonly) return Promise.resolve({ sessions: 0, hooks: [] })
+  return sessions.resumeInterrupted().catch((error: unknown) => {
+    log.error('finishing interrupted session ends failed', { error })
+    return { sessions: 0, hooks: [{ id: 'resume', ok: false, error: error instanceof Error ? error.message : String(error) }] }
+  })
 }

@@ -2,7 +2,6 @@ import type { SessionDetail, SessionEndReason, SessionSummary } from '../../shar
 import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
-import type { SessionEndHook } from '../ports/turnContext'
 import type { SettingsService } from '../services/settingsService'
 import type { ChatService } from './chatService'
 import type { SessionRecord } from './chatTypes'
@@ -13,24 +12,27 @@ import { buildWireMessages } from './requestBuilder'
 import type { SearchHit } from './sessionSearch'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import { rebuildPrompt } from './sessionSetup'
+import { SessionEndWork, type EndWorkReport, type ResumeReport } from './sessionEndWork'
 import { sessionDetail, sessionSummary } from './sessionViews'
 import { forkCost, type ForkCost } from './forkCost'
 import { pathView, versionGroups } from './turnForks'
 import { newestLeafUnder } from './turnPath'
 
-export interface SessionEndReport {
-  readonly candidates: unknown[]
-  readonly hooks: { id: string; ok: boolean; error: string | null }[]
-}
+export type SessionEndReport = EndWorkReport
 
 /** Reading and managing stored sessions: list, show, search, end, rebuild, inspect. */
 export class SessionsService {
+  /** Session end as durable work: intent first, each hook claimed, run and marked once. */
+  private readonly endWork: SessionEndWork
+
   constructor(
     private readonly chat: ChatService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
     private readonly events: EventHub
-  ) {}
+  ) {
+    this.endWork = new SessionEndWork(chat.db, () => chat.endHooks, () => clock.now(), (progress) => events.emit('sessions.endProgress', progress))
+  }
 
   list(filter: { agentId?: string; limit?: number }): SessionSummary[] {
     return this.chat.repo.listSessions({ ...(filter.agentId ? { agentId: filter.agentId } : {}), limit: filter.limit ?? 100 }).map(sessionSummary)
@@ -67,36 +69,26 @@ export class SessionsService {
 
   /**
    * Ends a session and runs every session-end hook in order, announcing each as it starts and
-   * settles. A failing hook is reported, not fatal; `candidates` gathers what retention hooks
-   * proposed (they return `{candidates}`). Refused while a reply is streaming, and for a session
-   * that already ended (its hooks ran then).
+   * settles. The intent (session ended, one pending row per hook) is committed before any hook
+   * runs, so a process killed mid-way leaves work that the next host to open the home finishes
+   * (`resumeInterrupted`). A failing hook is reported, not fatal; `candidates` gathers what
+   * retention hooks proposed. Refused while a reply is streaming, and for a session that already
+   * ended (its hooks ran then).
    */
   async end(id: string, reason: SessionEndReason = 'explicit'): Promise<SessionEndReport> {
     const session = this.require(id)
     if (session.endedAtMs !== null) throw conflict(`This session already ended on ${new Date(session.endedAtMs).toISOString()}; its transcript stays readable. Start a new chat to keep talking.`)
     if (this.chat.isAnswering(id)) throw conflict('This session is answering right now. Wait for the reply, or press Stop, then end it.')
-    const endedAtMs = this.clock.now()
-    this.chat.repo.endSession(id, endedAtMs)
-    const report: SessionEndReport = { candidates: [], hooks: [] }
-    for (const hook of this.chat.endHooks) report.hooks.push(await this.runHook(hook, session, report))
+    this.endWork.commit({ id: session.id, agentId: session.agentId })
+    const endedAtMs = this.chat.repo.getSession(id)?.endedAtMs ?? this.clock.now()
+    const report = await this.endWork.run(session.id)
     this.events.emit('sessions.ended', { sessionId: id, agentId: session.agentId, reason, endedAtMs, candidates: report.candidates.length, hooks: [...report.hooks] })
     return report
   }
 
-  private async runHook(hook: SessionEndHook, session: SessionRecord, report: SessionEndReport): Promise<SessionEndReport['hooks'][number]> {
-    const progress = { sessionId: session.id, agentId: session.agentId, hookId: hook.id }
-    this.events.emit('sessions.endProgress', { ...progress, phase: 'running', error: null, candidates: null })
-    try {
-      const result = await hook.run({ sessionId: session.id, agentId: session.agentId })
-      const candidates = (result as { candidates?: unknown } | null)?.candidates
-      if (Array.isArray(candidates)) report.candidates.push(...candidates)
-      this.events.emit('sessions.endProgress', { ...progress, phase: 'done', error: null, candidates: Array.isArray(candidates) ? candidates.length : null })
-      return { id: hook.id, ok: true, error: null }
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      this.events.emit('sessions.endProgress', { ...progress, phase: 'failed', error: message, candidates: null })
-      return { id: hook.id, ok: false, error: message }
-    }
+  /** Finishes session ends that a killed or crashed process left half done (each hook once). */
+  async resumeInterrupted(): Promise<ResumeReport> {
+    return this.endWork.resume()
   }
 
   /** True when the session exists, has not ended, and is not answering right now. */

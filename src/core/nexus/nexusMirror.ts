@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, openSync, readSync, closeSync } from 'node:fs'
 import { join } from 'node:path'
 import type { NexusEntry } from '../../shared/contract/nexus'
 import { writeFileAtomic } from '../home/atomicWrite'
@@ -59,9 +59,29 @@ export function renderMirror(repository: SqliteNexusRepository): MirrorFiles {
 export function writeMirror(repository: SqliteNexusRepository, dir: string): number {
   for (let attempt = 0; attempt < 5; attempt++) {
     const mirror = renderMirror(repository)
-    mkdirSync(join(dir, 'checkpoints'), { recursive: true })
+    mkdirSync(join(dir, 'checkpoints'), { recursive: true, mode: 0o700 })
     for (const [name, text] of mirror.files) writeFileAtomic(join(dir, name), text)
     if (repository.maxSeq() === mirror.tailSeq) return mirror.tailSeq
   }
   return repository.maxSeq()
+}
+
+/**
+ * The newest entry the mirror on disk shows (from live-context.md's header), or -1 when there
+ * is no readable mirror. A process killed between an append and its mirror rewrite leaves the
+ * mirror behind the log; the next process to open the home compares and catches it up.
+ */
+export function mirroredTailSeq(dir: string): number {
+  let fd: number | undefined
+  try {
+    fd = openSync(join(dir, 'live-context.md'), 'r')
+    const head = Buffer.alloc(512)
+    const read = readSync(fd, head, 0, head.length, 0)
+    const match = /up to entry #(\d+)/.exec(head.subarray(0, read).toString('utf8'))
+    return match ? Number(match[1]) : -1
+  } catch {
+    return -1
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
 }

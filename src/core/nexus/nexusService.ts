@@ -18,7 +18,7 @@ import { describeZodError } from '../rpc/dispatch'
 import type { FileService } from '../services/fileService'
 import type { ToolDefinition } from '../tools/toolTypes'
 import { DEFAULT_SIMILARITY_THRESHOLD, findConflicts } from './conflicts'
-import { writeMirror } from './nexusMirror'
+import { mirroredTailSeq, writeMirror } from './nexusMirror'
 import { SqliteNexusRepository } from './nexusRepository'
 import { toNewEntry } from './nexusRules'
 import { watchChatForCheckpoints } from './nexusChatWatch'
@@ -87,6 +87,7 @@ export class NexusService {
     this.workCheckpoints = new NexusCheckpoints(this)
     this.stopChatWatch = watchChatForCheckpoints(events, db, this.workCheckpoints, this.log.child('nexus.checkpoints'))
     this.lastEmittedSeq = this.repository.maxSeq()
+    if (!db.readonly && this.lastEmittedSeq > 0 && mirroredTailSeq(paths.nexus) < this.lastEmittedSeq) this.scheduleMirror()
   }
 
   private get log(): Logger {

@@ -17,6 +17,7 @@ import {
   Speaker,
   TurnOrigin
 } from '../../../shared/contract'
+import { WORK_STATES } from '../../chat/sessionEndWork'
 import { HASH_FORMATS } from '../../nexus/nexusHash'
 import { migrate } from './migrate'
 
@@ -42,7 +43,8 @@ const CHECKED_COLUMNS: readonly (readonly [table: string, column: string, values
   ['nexus_entries', 'type', NexusEntryType.options],
   ['nexus_entries', 'hash_format', Object.values(HASH_FORMATS)],
   ['turn_versions', 'origin', TurnOrigin.options],
-  ['attachments', 'media_type', AttachmentMediaType.options]
+  ['attachments', 'media_type', AttachmentMediaType.options],
+  ['session_end_work', 'state', WORK_STATES]
 ]
 
 /** `table.column` → the values of its `CHECK (column IN (…))`, read from the migrated schema. */

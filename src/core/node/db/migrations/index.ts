@@ -5,6 +5,8 @@ import * as m0003 from './0003-memory-bank'
 import * as m0004 from './0004-nexus'
 import * as m0005 from './0005-recall-log'
 import * as m0007 from './0007-memory-forget-undo'
+import * as m0009 from './0009-writer-identity'
+import * as m0010 from './0010-session-end-work'
 import * as m0011 from './0011-nexus-ids'
 import * as m0014 from './0014-turn-versions'
 import * as m0015 from './0015-attachments'
@@ -19,7 +21,7 @@ export interface Migration {
 /**
  * The ordered migration list. Versions are pre-allocated per feature so parallel work
  * cannot collide: 1 agents, 2 sessions/messages, 3 memory bank, 4 nexus, 5 recall log,
- * 7 forgetting facts and undoing memory writes.
+ * 7 forgetting facts and undoing memory writes, 9 reply writer identity, 10 session-end work.
  * Register yours in version order even if a lower number is not there yet.
  */
 export const MIGRATIONS: readonly Migration[] = [
@@ -29,6 +31,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '0004-nexus', up: m0004.up },
   { version: 5, name: '0005-recall-log', up: m0005.up },
   { version: 7, name: '0007-memory-forget-undo', up: m0007.up },
+  { version: 9, name: '0009-writer-identity', up: m0009.up },
+  { version: 10, name: '0010-session-end-work', up: m0010.up },
   { version: 11, name: '0011-nexus-ids', up: m0011.up },
   { version: 14, name: '0014-turn-versions', up: m0014.up },
   { version: 15, name: '0015-attachments', up: m0015.up }

@@ -1,0 +1,154 @@
+import type { Db } from '../node/db/openDatabase'
+import { isStampAlive, ownStamp } from '../node/process/processIdentity'
+import type { SessionEndProgress } from '../../shared/contract/sessions'
+import type { SessionEndHook } from '../ports/turnContext'
+
+/** One hook's outcome in a session-end report. */
+export interface HookOutcome {
+  readonly id: string
+  readonly ok: boolean
+  readonly error: string | null
+}
+
+export interface EndWorkReport {
+  readonly candidates: unknown[]
+  readonly hooks: HookOutcome[]
+}
+
+/** What resuming interrupted session ends did, for the host to say in one line. */
+export interface ResumeReport {
+  readonly sessions: number
+  readonly hooks: HookOutcome[]
+}
+
+/** The states of one hook's work row (the CHECK list of `session_end_work.state`). */
+export const WORK_STATES = ['pending', 'running', 'done', 'failed'] as const
+
+interface WorkRow {
+  session_id: string
+  agent_id: string
+  hook: string
+  state: (typeof WORK_STATES)[number]
+  claimed_pid: number | null
+  claimed_started: string | null
+  claimed_host: string | null
+}
+
+/**
+ * Session end as durable work (see migration 0010). `commit` records the intent, with the
+ * session marked ended, in one transaction; `run` claims each unfinished hook with a
+ * compare-and-set on its row, runs it and marks it done or failed. A row stays claimable while
+ * it is `pending`, or `running` for a process that no longer exists, so a kill at any point is
+ * finished later, by whichever host opens the home first, exactly once.
+ */
+export class SessionEndWork {
+  /** Work this process is running now, so a second caller waits for it instead of skipping it. */
+  private readonly inFlight = new Map<string, Promise<HookOutcome & { result: unknown }>>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly hooks: () => readonly SessionEndHook[],
+    private readonly now: () => number,
+    /** Told when each hook starts and settles, so the UI can show the work as it happens. */
+    private readonly onProgress: (progress: SessionEndProgress) => void = () => undefined
+  ) {}
+
+  /** Marks the session ended and records one pending row per hook (once; a repeat adds nothing). */
+  commit(session: { readonly id: string; readonly agentId: string }): void {
+    const at = this.now()
+    const insert = this.db.prepare(
+      `INSERT OR IGNORE INTO session_end_work (session_id, agent_id, hook, state, created_at) VALUES (?, ?, ?, 'pending', ?)`
+    )
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE sessions SET ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?').run(at, at, session.id)
+      for (const hook of this.hooks()) insert.run(session.id, session.agentId, hook.id, at)
+    }).immediate()
+  }
+
+  /** Runs the session's unfinished hooks in registration order. */
+  async run(sessionId: string): Promise<EndWorkReport> {
+    const report: EndWorkReport = { candidates: [], hooks: [] }
+    for (const row of this.rows(sessionId)) {
+      const outcome = await this.runOne(row)
+      if (outcome === null) continue
+      const candidates = (outcome.result as { candidates?: unknown } | null)?.candidates
+      if (Array.isArray(candidates)) report.candidates.push(...candidates)
+      report.hooks.push({ id: outcome.id, ok: outcome.ok, error: outcome.error })
+    }
+    return report
+  }
+
+  /** Finishes every session end a killed process left unfinished. */
+  async resume(): Promise<ResumeReport> {
+    const sessions = this.unfinishedSessions()
+    const hooks: HookOutcome[] = []
+    for (const sessionId of sessions) hooks.push(...(await this.run(sessionId)).hooks)
+    return { sessions: sessions.length, hooks }
+  }
+
+  /** Sessions with work still to do (pending or claimed by a dead process). */
+  unfinishedSessions(): string[] {
+    return [...new Set(this.rows(null).filter((row) => this.isClaimable(row)).map((row) => row.session_id))]
+  }
+
+  private rows(sessionId: string | null): WorkRow[] {
+    const order = new Map(this.hooks().map((hook, index) => [hook.id, index]))
+    const rows = (
+      sessionId === null
+        ? this.db.prepare("SELECT * FROM session_end_work WHERE state IN ('pending', 'running') ORDER BY created_at, session_id").all()
+        : this.db.prepare("SELECT * FROM session_end_work WHERE session_id = ? AND state IN ('pending', 'running')").all(sessionId)
+    ) as WorkRow[]
+    return rows.sort((a, b) => (a.session_id === b.session_id ? (order.get(a.hook) ?? 99) - (order.get(b.hook) ?? 99) : 0))
+  }
+
+  private isClaimable(row: WorkRow): boolean {
+    if (row.state === 'pending') return true
+    return row.claimed_pid !== null && !isStampAlive({ pid: row.claimed_pid, startedAt: row.claimed_started, host: row.claimed_host })
+  }
+
+  private async runOne(row: WorkRow): Promise<(HookOutcome & { result: unknown }) | null> {
+    const key = `${row.session_id}\u0000${row.hook}`
+    const running = this.inFlight.get(key)
+    if (running) return running
+    const hook = this.hooks().find((candidate) => candidate.id === row.hook)
+    if (!hook || !this.isClaimable(row) || !this.claim(row)) return null
+    const work = this.execute(hook, row).finally(() => this.inFlight.delete(key))
+    this.inFlight.set(key, work)
+    return work
+  }
+
+  /** Compare-and-set on the row as it was read: of two processes, exactly one wins. */
+  private claim(row: WorkRow): boolean {
+    const me = ownStamp()
+    const result = this.db
+      .prepare(
+        `UPDATE session_end_work SET state = 'running', claimed_pid = ?, claimed_started = ?, claimed_host = ?
+         WHERE session_id = ? AND hook = ? AND state = ? AND claimed_pid IS ? AND claimed_started IS ?`
+      )
+      .run(me.pid, me.startedAt, me.host, row.session_id, row.hook, row.state, row.claimed_pid, row.claimed_started)
+    return result.changes === 1
+  }
+
+  private async execute(hook: SessionEndHook, row: WorkRow): Promise<HookOutcome & { result: unknown }> {
+    const progress = { sessionId: row.session_id, agentId: row.agent_id, hookId: hook.id }
+    this.onProgress({ ...progress, phase: 'running', error: null, candidates: null })
+    try {
+      const result = await hook.run({ sessionId: row.session_id, agentId: row.agent_id })
+      this.finish(row, 'done', null)
+      const candidates = (result as { candidates?: unknown } | null)?.candidates
+      this.onProgress({ ...progress, phase: 'done', error: null, candidates: Array.isArray(candidates) ? candidates.length : null })
+      return { id: hook.id, ok: true, error: null, result }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      this.finish(row, 'failed', message)
+      this.onProgress({ ...progress, phase: 'failed', error: message, candidates: null })
+      return { id: hook.id, ok: false, error: message, result: null }
+    }
+  }
+
+  private finish(row: WorkRow, state: 'done' | 'failed', error: string | null): void {
+    this.db
+      .prepare('UPDATE session_end_work SET state = ?, error = ?, finished_at = ?, claimed_pid = NULL, claimed_started = NULL, claimed_host = NULL WHERE session_id = ? AND hook = ?')
+      .run(state, error, this.now(), row.session_id, row.hook)
+  }
+}
