@@ -5,13 +5,18 @@ import { resolveHomeDir } from '../core/home/homePaths'
 import { bindIpc, forwardEvents } from './ipc'
 import { createLinkOpener } from './linkOpener'
 import { installApplicationMenu } from './menu'
+import { remoteDebuggingSwitch } from './packagedGuards'
 import { registerAppScheme, rendererDir, rendererEntry, serveRenderer } from './protocol'
 import { SafeStorageSecretStore } from './safeStorageSecretStore'
 import { hardenSession, hardenWebContents } from './security'
 import { createMainWindow } from './window'
 
 // The Electron shell only wires things: lifecycle, one window, security, IPC. All product logic is in core/.
-if (!app.requestSingleInstanceLock()) {
+const debugSwitch = app.isPackaged ? remoteDebuggingSwitch(app.commandLine) : undefined
+if (debugSwitch !== undefined) {
+  process.stderr.write(`Hearth does not start with --${debugSwitch}: it would let other programs control the app.\n`)
+  app.exit(1)
+} else if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   registerAppScheme()

@@ -1,0 +1,13 @@
+import type { CommandLine } from 'electron'
+
+/** Chromium switches that let another program drive the app through the DevTools protocol. */
+const REMOTE_DEBUGGING_SWITCHES = ['remote-debugging-port', 'remote-debugging-pipe'] as const
+
+/**
+ * The remote-debugging switch a packaged build was started with, if any. The fuses already
+ * refuse Node's --inspect; Chromium's own debugging server is a switch, not a fuse, so a
+ * packaged Hearth checks for it and quits rather than run with a debugger port open.
+ */
+export function remoteDebuggingSwitch(commandLine: Pick<CommandLine, 'hasSwitch'>): string | undefined {
+  return REMOTE_DEBUGGING_SWITCHES.find((name) => commandLine.hasSwitch(name))
+}
