@@ -60,7 +60,7 @@ async function measureRecall(ctx: BenchContext): Promise<BenchFigure[]> {
     for (let i = 0; i < queries; i++) {
       const query = `Can you remind me what ${sentence(random, words, 4 + Math.floor(random() * 12))} means for today?`
       const t0 = performance.now()
-      hits += core.services.memory.search(AGENT, query, 5).length
+      hits += (await core.services.memory.search(AGENT, query, 5)).length
       samples.push(performance.now() - t0)
     }
     ctx.log(`${queries} recalls, ${(hits / queries).toFixed(1)} items each on average, p50 ${percentile(samples, 50).toFixed(2)} ms`)

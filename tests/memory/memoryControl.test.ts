@@ -79,7 +79,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
     const [receipt] = harness.core.services.memory.receipts.listBySession(turn.sessionId)
     expect(receipt).toMatchObject({ origin: 'tool', undoable: true, changes: [{ action: 'add', after: 'The user drinks tea' }] })
     // Approved writes live in MEMORY.md, which the next prompt carries; recall does not repeat them.
-    expect(harness.core.services.memory.search('scribe', 'tea', 5)).toEqual([])
+    expect(await harness.core.services.memory.search('scribe', 'tea', 5)).toEqual([])
     await harness.core.services.memory.undo.undo(receipt?.id ?? 0)
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go')
   })

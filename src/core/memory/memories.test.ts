@@ -59,19 +59,19 @@ describe('the Memories view', () => {
     expect(fx.memory.facts.history(fact.id).map((event) => event.kind)).toEqual(['created', 'edited', 'forgotten', 'restored'])
   })
 
-  it('forgets a memory file into memories/.forgotten (out of recall) and restores it', () => {
+  it('forgets a memory file into memories/.forgotten (out of recall) and restores it', async () => {
     memoryFile('tea', 'The user brews oolong at 90 degrees.\n')
-    expect(fx.memory.search('scribe', 'oolong', 5)).toMatchObject([{ kind: 'file', slug: 'tea' }])
+    expect(await fx.memory.search('scribe', 'oolong', 5)).toMatchObject([{ kind: 'file', slug: 'tea' }])
     const forgotten = fx.memory.memoryFiles.forget('scribe', 'tea')
     expect(forgotten).toMatchObject({ slug: 'tea', forgotten: true, path: join(fx.paths.memoriesDir('scribe'), '.forgotten', 'tea.md') })
-    expect(fx.memory.search('scribe', 'oolong', 5)).toEqual([])
+    expect(await fx.memory.search('scribe', 'oolong', 5)).toEqual([])
     expect(fx.memory.memories.list('scribe').forgotten.files.map((file) => file.slug)).toEqual(['tea'])
 
     memoryFile('tea', 'A new file with the same name.\n')
     expect(() => fx.memory.memoryFiles.restore('scribe', 'tea')).toThrow(/exists again/)
     expect(fx.memory.memoryFiles.forget('scribe', 'tea').slug).toBe('tea (2)')
     expect(fx.memory.memoryFiles.restore('scribe', 'tea').forgotten).toBe(false)
-    expect(fx.memory.search('scribe', 'oolong', 5)).toMatchObject([{ slug: 'tea' }])
+    expect(await fx.memory.search('scribe', 'oolong', 5)).toMatchObject([{ slug: 'tea' }])
   })
 
   it('saves a memory file only against the hash it was read with, byte for byte', () => {

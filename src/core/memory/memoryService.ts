@@ -6,6 +6,7 @@ import type { HomePaths } from '../home/homePaths'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
+import type { Retriever } from '../ports/retriever'
 import { silentLogger, type Logger } from '../ports/logger'
 import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
 import type { AgentService } from '../services/agentService'
@@ -18,7 +19,7 @@ import { MemoryTool, type MemoryRequest } from './memoryTool'
 import { Pinning } from './pinning'
 import { RecallIndex } from './recallIndex'
 import { RecallLog } from './recallLog'
-import { createRecallProvider } from './recallProvider'
+import { createRecallProvider, recalledItem } from './recallProvider'
 import { MemoriesService } from './memoriesService'
 import { MemoryFileStore } from './memoryFileStore'
 import { ReceiptStore } from './receiptStore'
@@ -39,6 +40,8 @@ export interface MemoryServiceDeps {
   /** Tests may read transcripts from elsewhere; by default the chat feature's tables. */
   readonly transcripts?: TranscriptSource
   readonly log?: Logger
+  /** What recall, the recall tool and merge proposals search with; by default BM25 over the memory bank's index. */
+  readonly retriever?: Retriever
 }
 
 /**
@@ -53,7 +56,7 @@ export class MemoryService {
   readonly tool: MemoryTool
   readonly facts: FactStore
   readonly review: ReviewService
-  readonly recall: RecallIndex
+  readonly retriever: Retriever
   readonly retention: RetentionService
   readonly pinning: Pinning
   readonly toolWrites: ToolWrites
@@ -85,7 +88,7 @@ export class MemoryService {
     this.undo = new ReceiptUndo(this.receipts, this.files, events, clock)
     this.memoryFiles = new MemoryFileStore(paths)
     this.memories = new MemoriesService({ facts: this.facts, files: this.memoryFiles, receipts: this.receipts, show: (agentId, target) => this.show(agentId, target) })
-    this.recall = new RecallIndex(db, paths)
+    this.retriever = deps.retriever ?? new RecallIndex(db, paths)
     this.pinning = new Pinning(paths, this.facts, this.tool)
     this.retention = new RetentionService({
       db,
@@ -121,14 +124,17 @@ export class MemoryService {
     return (await this.tool.execute(request, { agentId, sessionId: null, origin: 'user' })).result
   }
 
-  search(agentId: string, query: string, k?: number): RecalledItem[] {
-    return this.recall.search(agentId, query, k ?? this.deps.settings.config().recall.k)
+  /** The best `k` items (`recall.k` by default) for `query`, as recall shows them. */
+  async search(agentId: string, query: string, k?: number, signal?: AbortSignal): Promise<RecalledItem[]> {
+    const limit = k ?? this.deps.settings.config().recall.k
+    const items = await this.retriever.retrieve({ agentId, text: query, limit, ...(signal ? { signal } : {}) })
+    return items.map(recalledItem)
   }
 
   /** The per-turn recall for the chat engine (provider id 'recall'). */
   recallProvider(): TurnContextProvider {
     return createRecallProvider({
-      search: (agentId, query, k) => this.recall.search(agentId, query, k),
+      search: (agentId, query, k) => this.search(agentId, query, k),
       k: () => this.deps.settings.config().recall.k,
       beginTurn: (sessionId) => this.tool.beginTurn(sessionId),
       now: () => this.deps.clock.now(),
@@ -154,10 +160,9 @@ export class MemoryService {
     return this.retention.hook()
   }
 
-  private similarFacts(agentId: string, text: string): { id: number; text: string }[] {
-    return this.recall
-      .search(agentId, text, 5)
-      .flatMap((item) => (item.kind === 'fact' && item.factId !== null ? [{ id: item.factId, text: item.text }] : []))
+  private async similarFacts(agentId: string, text: string): Promise<{ id: number; text: string }[]> {
+    const items = await this.retriever.retrieve({ agentId, text, limit: 5 })
+    return items.flatMap((item) => (item.source.kind === 'fact' ? [{ id: item.source.factId, text: item.text }] : []))
   }
 
   private unavailableReason(agentId: string): string | null {

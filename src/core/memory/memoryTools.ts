@@ -89,7 +89,7 @@ export function createMemoryTools(memory: MemoryService, searchTranscripts: Tran
     inputSchema: searchSchema('Keywords or a phrase to look for.', 'How many results (default 5).'),
     handler: async (input, context) => {
       const { query, limit } = searchInput(input, 5)
-      const items = memory.search(context.agentId, query, limit)
+      const items = await memory.search(context.agentId, query, limit)
       return { results: items.map((item) => ({ text: screenRecalled(item).text, score: item.score, source: item.kind === 'fact' ? `fact ${item.factId}` : `memories/${item.slug}.md` })) }
     }
   }

@@ -2,7 +2,7 @@ import type { MergeKind } from '../../shared/contract/review'
 import { tokenOverlap } from './recallQuery'
 
 /** Approved facts of an agent that FTS finds similar to a text, best first. */
-export type SimilarFacts = (agentId: string, text: string) => readonly { readonly id: number; readonly text: string }[]
+export type SimilarFacts = (agentId: string, text: string) => Promise<readonly { readonly id: number; readonly text: string }[]>
 
 /** Share of shared meaningful words above which two facts are about the same thing. */
 const RELATED = 0.5

@@ -22,7 +22,7 @@ describe('recall ranking', () => {
     f.fact('Release notes go out after the build passes; the script for the deploy is separate')
     const exact = f.fact('The deploy script lives in tools/release.sh')
     f.fact('Script reviews happen before any deploy to staging')
-    const items = f.memory.search('scribe', 'where is the deploy script?', 5)
+    const items = await f.memory.search('scribe', 'where is the deploy script?', 5)
     expect(items[0]?.factId).toBe(exact.id)
     expect(items).toHaveLength(3)
     expect(items[0]!.score).toBeGreaterThan(items[1]!.score)
@@ -31,15 +31,15 @@ describe('recall ranking', () => {
 
   it('returns at most k items and only for the asking agent', async () => {
     for (let i = 0; i < 8; i++) f.fact(`Coffee note number ${i}`)
-    expect(f.memory.search('scribe', 'coffee', 3)).toHaveLength(3)
-    expect(f.memory.search('other-agent', 'coffee', 3)).toEqual([])
+    expect(await f.memory.search('scribe', 'coffee', 3)).toHaveLength(3)
+    expect(await f.memory.search('other-agent', 'coffee', 3)).toEqual([])
   })
 
   it('finds nothing (and builds no query) when nothing matches or the message has no content words', async () => {
     f.fact('The user runs Arch Linux')
-    expect(f.memory.search('scribe', 'favourite pizza topping', 5)).toEqual([])
+    expect(await f.memory.search('scribe', 'favourite pizza topping', 5)).toEqual([])
     expect(buildMatchQuery(queryTokens('what is it?').map((t) => (t ? { word: t, stem: t } : null)), () => 1)).toBeNull()
-    expect(f.memory.search('scribe', '"); DROP TABLE memory_facts; --', 5)).toEqual([])
+    expect(await f.memory.search('scribe', '"); DROP TABLE memory_facts; --', 5)).toEqual([])
   })
 
   it('indexes memory files under agents/<id>/memories and follows edits and deletions', async () => {
@@ -47,11 +47,11 @@ describe('recall ranking', () => {
     mkdirSync(dir, { recursive: true })
     const file = join(dir, 'backups.md')
     writeFileSync(file, '---\nname: "backups"\ndescription: "How backups run"\ntype: "project_fact"\nsource: "manual"\n---\n\nRestic snapshots to B2 nightly.\n')
-    expect(f.memory.search('scribe', 'restic snapshots', 5)).toMatchObject([{ kind: 'file', slug: 'backups', factId: null }])
+    expect(await f.memory.search('scribe', 'restic snapshots', 5)).toMatchObject([{ kind: 'file', slug: 'backups', factId: null }])
     writeFileSync(file, '---\nname: "backups"\n---\n\nBorg to a USB disk, weekly.\n')
     utimesSync(file, new Date(), new Date(Date.now() + 5000))
-    expect(f.memory.search('scribe', 'restic', 5)).toEqual([])
-    expect(f.memory.search('scribe', 'borg disk', 5)[0]?.text).toContain('Borg to a USB disk')
+    expect(await f.memory.search('scribe', 'restic', 5)).toEqual([])
+    expect((await f.memory.search('scribe', 'borg disk', 5))[0]?.text).toContain('Borg to a USB disk')
   })
 })
 

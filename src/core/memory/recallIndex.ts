@@ -4,6 +4,7 @@ import type { RecalledItem } from '../../shared/contract/memory'
 import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
 import type { Db } from '../node/db/openDatabase'
+import type { RetrievalQuery, RetrievedItem, Retriever } from '../ports/retriever'
 import { parseMemoryFile } from './memoryFileFormat'
 import { buildMatchQuery } from './recallQuery'
 import { RecallTerms } from './recallTerms'
@@ -31,7 +32,7 @@ const FILE_EXCERPT_CHARS = 600
  * files under agents/<id>/memories/ (synced here by mtime and size before each query, since the
  * user may edit them in any editor).
  */
-export class RecallIndex {
+export class RecallIndex implements Retriever {
   private readonly terms: RecallTerms
 
   constructor(
@@ -41,8 +42,18 @@ export class RecallIndex {
     this.terms = new RecallTerms(db)
   }
 
+  async retrieve(query: RetrievalQuery): Promise<readonly RetrievedItem[]> {
+    query.signal?.throwIfAborted()
+    return this.search(query.agentId, query.text, query.limit).map((item) => ({
+      text: item.text,
+      score: item.score,
+      method: 'bm25',
+      source: item.kind === 'fact' ? { kind: 'fact', factId: item.factId as number } : { kind: 'file', slug: item.slug as string }
+    }))
+  }
+
   /** The top `k` items for `query`, best first; scores are positive (higher = more relevant). */
-  search(agentId: string, query: string, k: number): RecalledItem[] {
+  private search(agentId: string, query: string, k: number): RecalledItem[] {
     if (k <= 0) return []
     this.syncFiles(agentId)
     const match = buildMatchQuery(this.terms.terms(query), (term) => this.terms.documentFrequency(term))

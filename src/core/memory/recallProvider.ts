@@ -1,9 +1,10 @@
 import type { MemoryRecalled, RecalledItem } from '../../shared/contract/memory'
+import type { RetrievedItem } from '../ports/retriever'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
 import { buildMemoryFence, MEMORY_FENCE_TAG } from './memoryFence'
 
 export interface RecallProviderDeps {
-  readonly search: (agentId: string, query: string, k: number) => readonly RecalledItem[]
+  readonly search: (agentId: string, query: string, k: number) => Promise<readonly RecalledItem[]>
   /** `recall.k` from config.json, read per turn so a change applies without a restart. */
   readonly k: () => number
   /** Turn-start hook of the memory tool (resets its per-turn failure cap). */
@@ -29,7 +30,7 @@ export function createRecallProvider(deps: RecallProviderDeps): TurnContextProvi
     id: 'recall',
     async provide(request: TurnContextRequest): Promise<TurnContextBlock | null> {
       deps.beginTurn(request.sessionId)
-      const items = deps.search(request.agentId, request.userText, deps.k())
+      const items = await deps.search(request.agentId, request.userText, deps.k())
       const { agentId, sessionId, turnId, turnIndex } = request
       deps.onRecalled?.({ agentId, sessionId, turnId, turnIndex, provider: 'recall', items: [...items], atMs: deps.now() })
       const text = buildMemoryFence(items)
@@ -37,5 +38,17 @@ export function createRecallProvider(deps: RecallProviderDeps): TurnContextProvi
       const detail: RecallDetail = { items }
       return { providerId: 'recall', fenceTag: MEMORY_FENCE_TAG, text, detail }
     }
+  }
+}
+
+/** A retrieved item as recall reports it to the UI and the recall log. */
+export function recalledItem(item: RetrievedItem): RecalledItem {
+  const { source } = item
+  return {
+    kind: source.kind,
+    factId: source.kind === 'fact' ? source.factId : null,
+    slug: source.kind === 'file' ? source.slug : null,
+    text: item.text,
+    score: item.score
   }
 }

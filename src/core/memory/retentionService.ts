@@ -73,7 +73,7 @@ export class RetentionService {
     }
     const parsed = raw.map((item) => RawCandidate.safeParse(item))
     const candidates = dedupe(parsed.flatMap((p) => (p.success ? [p.data] : [])))
-    this.store(transcript, candidates.map((c) => this.toNewFact(transcript, c)), lastId)
+    this.store(transcript, await Promise.all(candidates.map((c) => this.toNewFact(transcript, c))), lastId)
     return this.report(transcript, false, parsed.length - candidates.length)
   }
 
@@ -95,8 +95,8 @@ export class RetentionService {
     return Array.isArray(list) ? list : []
   }
 
-  private toNewFact(transcript: Transcript, candidate: RawCandidate): NewFact {
-    const merge = proposeMerge(this.deps.similar(transcript.agentId, candidate.text), candidate.text)
+  private async toNewFact(transcript: Transcript, candidate: RawCandidate): Promise<NewFact> {
+    const merge = proposeMerge(await this.deps.similar(transcript.agentId, candidate.text), candidate.text)
     return {
       agentId: transcript.agentId,
       status: 'pending',

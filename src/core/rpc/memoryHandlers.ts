@@ -17,7 +17,7 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
     'memory.recallsForSession': async ({ sessionId }) => ({ recalls: memory.recalls.listBySession(sessionId) }),
     'memory.recall': async ({ agentId, query, k }) => {
       services.agents.get(agentId)
-      return { items: memory.search(agentId, query, k) }
+      return { items: await memory.search(agentId, query, k) }
     },
     'memory.pin': async ({ factId, to, slug }) => memory.pinning.pin(factId, to, slug)
   }

@@ -9,6 +9,7 @@ import { ConfigStore } from '../../home/configStore'
 import { ensureHome } from '../../home/home'
 import type { HomePaths } from '../../home/homePaths'
 import { openDatabase, type Db } from '../../node/db/openDatabase'
+import type { Retriever } from '../../ports/retriever'
 import { MemorySecretStore } from '../../ports/secretStore'
 import { AgentService } from '../../services/agentService'
 import { SettingsService } from '../../services/settingsService'
@@ -31,7 +32,7 @@ export interface ServiceFixture {
 }
 
 /** The real MemoryService over a temp home and SQLite file; agent "scribe" exists. */
-export function createServiceFixture(env: NodeJS.ProcessEnv = {}): ServiceFixture {
+export function createServiceFixture(env: NodeJS.ProcessEnv = {}, options: { readonly retriever?: Retriever } = {}): ServiceFixture {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-memsvc-'))
   const paths = ensureHome(dir)
   const db = openDatabase(paths.db)
@@ -42,7 +43,7 @@ export function createServiceFixture(env: NodeJS.ProcessEnv = {}): ServiceFixtur
   const agents = new AgentService(db, paths, clock, events)
   agents.create('Scribe', 'scribe')
   const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
-  const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats })
+  const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats, ...options })
   const sessions = new SessionRepository(db)
   return {
     paths,

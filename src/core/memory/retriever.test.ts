@@ -1,0 +1,62 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { RetrievalQuery, RetrievedItem, Retriever } from '../ports/retriever'
+import type { RecallDetail } from './recallProvider'
+import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+
+let f: ServiceFixture | undefined
+afterEach(() => f?.dispose())
+
+describe('the memory bank as a Retriever', () => {
+  it('ranks facts and memory files best first, each with its method and where it came from', async () => {
+    f = createServiceFixture()
+    const fact = f.fact('The deploy script lives in tools/release.sh')
+    f.fact('Release notes are written by hand')
+    mkdirSync(f.paths.memoriesDir('scribe'), { recursive: true })
+    writeFileSync(join(f.paths.memoriesDir('scribe'), 'deploys.md'), 'Deploys go out on Tuesdays; the deploy script tags first.\n')
+    const items = await f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy script', limit: 5 })
+    expect(items.map((item) => item.source)).toEqual(expect.arrayContaining([{ kind: 'fact', factId: fact.id }, { kind: 'file', slug: 'deploys' }]))
+    expect(items).toHaveLength(2)
+    expect(items.every((item) => item.method === 'bm25')).toBe(true)
+    expect(items[0]!.score).toBeGreaterThanOrEqual(items[1]!.score)
+  })
+
+  it('refuses an aborted query with the signal’s reason', async () => {
+    f = createServiceFixture()
+    const controller = new AbortController()
+    controller.abort(new Error('the turn was stopped'))
+    await expect(f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy', limit: 5, signal: controller.signal })).rejects.toThrow('the turn was stopped')
+  })
+})
+
+describe('another Retriever plugged in', () => {
+  /** Answers every query with one memory file, whatever the bank holds, and remembers the queries. */
+  function fileRetriever(): Retriever & { readonly queries: RetrievalQuery[] } {
+    const queries: RetrievalQuery[] = []
+    return {
+      queries,
+      retrieve: async (query) => {
+        queries.push(query)
+        await Promise.resolve()
+        const item: RetrievedItem = { text: 'Tea: oolong, no sugar', score: 0.9, method: 'bm25', source: { kind: 'file', slug: 'tea' } }
+        return [item]
+      }
+    }
+  }
+
+  it('serves the memory search and the per-turn recall with the configured k', async () => {
+    const retriever = fileRetriever()
+    f = createServiceFixture({}, { retriever })
+    f.fact('Nothing in the bank matches this query')
+    expect(await f.memory.search('scribe', 'what tea?', 3)).toEqual([{ kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }])
+    const block = await f.memory.recallProvider().provide({ agentId: 'scribe', sessionId: 's1', turnId: 't1', userText: 'tea again?', turnIndex: 0 })
+    expect((block?.detail as RecallDetail).items).toEqual([{ kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }])
+    expect(block?.text).toContain('Tea: oolong, no sugar')
+    expect(retriever.queries).toEqual([
+      { agentId: 'scribe', text: 'what tea?', limit: 3 },
+      // recall.k from config.json: 5 when the file does not set it.
+      { agentId: 'scribe', text: 'tea again?', limit: 5 }
+    ])
+  })
+})
