@@ -6,7 +6,7 @@ import { methods, type ErrorCode, type MethodName, type RpcResult } from '../../
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { insertApprovedFact } from '../helpers/facts'
 import { makeTempDir } from '../helpers/tempHome'
-import { checkedTransport, startIpcTransport, startWebSocketTransport, type StartedTransport } from './transports'
+import { checkedTransport, startIpcTransport, startPortTransport, startWebSocketTransport, type StartedTransport } from './transports'
 
 vi.mock('electron', async () => (await import('./electronFake')).electronModule)
 
@@ -124,7 +124,8 @@ describe('the contract table', () => {
 
 describe.each([
   ['electron ipc', (core: Core) => startIpcTransport(core)],
-  ['websocket', (core: Core, dir: string) => startWebSocketTransport(core, dir)]
+  ['websocket', (core: Core, dir: string) => startWebSocketTransport(core, dir)],
+  ['message port', (core: Core) => startPortTransport(core)]
 ])('every method over the %s transport', (_name, start) => {
   const temp = makeTempDir()
   let fake: FakeAnthropic

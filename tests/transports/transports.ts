@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
+import { MessageChannel } from 'node:worker_threads'
 import { WebSocket } from 'ws'
 import type { z } from 'zod'
 import { events, isMethodName, methods, type RpcResult, type Transport } from '../../src/shared/contract'
 import type { Core } from '../../src/core/createCore'
+import { nodePort } from '../../src/core/rpc/nodePort'
+import { connectPort, servePort } from '../../src/core/rpc/portTransport'
 import { bindIpc, forwardEvents } from '../../src/main/ipc'
 import { INVOKE_CHANNEL } from '../../src/shared/contract/channels'
 import { startWebHost } from '../../src/server/webHost'
@@ -32,6 +35,21 @@ export async function startIpcTransport(core: Core): Promise<StartedTransport> {
     }
   }
   return { transport, stop: async () => (stopForwarding(), unbind()) }
+}
+
+/** The core behind a worker_threads message channel, as the Electron utility process serves it. */
+export async function startPortTransport(core: Core): Promise<StartedTransport> {
+  const { port1, port2 } = new MessageChannel()
+  const stopServing = servePort(nodePort(port1), core)
+  const transport = connectPort(nodePort(port2))
+  return {
+    transport,
+    stop: async () => {
+      stopServing()
+      port1.close()
+      port2.close()
+    }
+  }
 }
 
 /** The real WebSocket host on 127.0.0.1 with a real client presenting the token. */
