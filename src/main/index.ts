@@ -1,7 +1,7 @@
 import { app, BrowserWindow, session } from 'electron'
 import { join } from 'node:path'
-import { createCore, type Core } from '../core/createCore'
 import { resolveHomeDir } from '../core/home/homePaths'
+import { startCoreProcess, type CoreProcess } from './coreProcess'
 import { bindIpc, forwardEvents } from './ipc'
 import { createLinkOpener } from './linkOpener'
 import { installApplicationMenu } from './menu'
@@ -27,21 +27,23 @@ if (debugSwitch !== undefined) {
   void app.whenReady().then(start)
 }
 
-let core: Core | undefined
+let core: CoreProcess | undefined
 
 function start(): void {
   installApplicationMenu(app.isPackaged, process.platform)
   hardenSession(session.defaultSession)
   serveRenderer(rendererDir())
-  core = createCore({
-    home: resolveHomeDir(undefined),
-    host: 'electron',
-    secrets: new SafeStorageSecretStore(join(app.getPath('userData'), 'anthropic-key.bin')),
-    ...(process.env.HEARTH_ELECTRON_SQLITE_BINDING ? { nativeBinding: process.env.HEARTH_ELECTRON_SQLITE_BINDING } : {})
-  })
-  bindIpc(core.handlers)
+  // The core runs in a utility process; main keeps windows, menus, the app protocol and the secret store.
+  core = startCoreProcess(
+    {
+      home: resolveHomeDir(undefined),
+      ...(process.env.HEARTH_ELECTRON_SQLITE_BINDING ? { nativeBinding: process.env.HEARTH_ELECTRON_SQLITE_BINDING } : {})
+    },
+    new SafeStorageSecretStore(join(app.getPath('userData'), 'anthropic-key.bin'))
+  )
+  bindIpc(core.client.request)
   const window = createMainWindow({ packaged: app.isPackaged })
-  const stopForwarding = forwardEvents(window.webContents, core.subscribe)
+  const stopForwarding = forwardEvents(window.webContents, core.client.subscribe)
   window.on('closed', stopForwarding)
   void window.loadURL(rendererEntry())
 }
@@ -54,7 +56,6 @@ app.on('before-quit', (event) => {
   shuttingDown = true
   const running = core
   void running.shutdown().finally(() => {
-    running.dispose()
     core = undefined
     app.quit()
   })

@@ -1,5 +1,5 @@
 import { ipcMain, type WebContents, type WebFrameMain } from 'electron'
-import type { Handlers } from '../shared/contract'
+import type { Handlers, RpcResult } from '../shared/contract'
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/contract/channels'
 import { dispatch } from '../core/rpc/dispatch'
 import { isAppUrl } from './protocol'
@@ -10,12 +10,14 @@ export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean
   return isAppUrl(frame.url)
 }
 
-/** Binds the one contract to ipcMain; every payload goes through the same dispatch as the web host. */
-export function bindIpc(handlers: Handlers): () => void {
+/**
+ * Binds the one contract to ipcMain; every payload goes through the same dispatch as the web
+ * host: here (given the handlers) or in the core's utility process (given its port client's `request`).
+ */
+export function bindIpc(core: Handlers | ((request: unknown) => Promise<RpcResult<unknown>>)): () => void {
+  const answer = typeof core === 'function' ? core : (request: unknown) => dispatch(core, request)
   ipcMain.handle(INVOKE_CHANNEL, (event, request: unknown) =>
-    isTrustedSender(event.senderFrame)
-      ? dispatch(handlers, request)
-      : { ok: false, error: { code: 'forbidden', message: 'Untrusted sender' } }
+    isTrustedSender(event.senderFrame) ? answer(request) : { ok: false, error: { code: 'forbidden', message: 'Untrusted sender' } }
   )
   return () => ipcMain.removeHandler(INVOKE_CHANNEL)
 }
