@@ -1,21 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { RecalledItem } from '../../shared/contract/memory'
+import { RecalledKind, type RecalledItem } from '../../shared/contract/memory'
 import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
 import type { Db } from '../node/db/openDatabase'
+import { readRows, type RowReader } from '../node/db/rowReader'
 import type { RetrievalQuery, RetrievedItem, Retriever } from '../ports/retriever'
 import { parseMemoryFile } from './memoryFileFormat'
 import { buildMatchQuery } from './recallQuery'
 import { RecallTerms } from './recallTerms'
-
-interface HitRow {
-  rowid: number
-  kind: 'fact' | 'file'
-  ref: string
-  text: string
-  rank: number
-}
 
 interface DocRow {
   id: number
@@ -63,14 +56,8 @@ export class RecallIndex implements Retriever {
         `SELECT rowid, kind, ref, text, bm25(recall_fts) AS rank FROM recall_fts
          WHERE recall_fts MATCH ? AND agent_id = ? ORDER BY rank LIMIT ?`
       )
-      .all(match, agentId, k) as HitRow[]
-    return rows.map((row) => ({
-      kind: row.kind,
-      factId: row.kind === 'fact' ? Number(row.ref) : null,
-      slug: row.kind === 'file' ? row.ref : null,
-      text: row.kind === 'file' ? excerpt(row.text) : row.text,
-      score: Number((-row.rank).toPrecision(4))
-    }))
+      .all(match, agentId, k)
+    return readRows(rows, 'recall_fts', hit)
   }
 
   /** Re-indexes memory files that were added, changed or deleted since the last query. */
@@ -114,6 +101,20 @@ export class RecallIndex implements Retriever {
       .prepare('INSERT INTO memory_file_docs (agent_id, slug, mtime_ms, size) VALUES (?, ?, ?, ?)')
       .run(agentId, slug, stat.mtimeMs, stat.size)
     this.db.prepare("INSERT INTO recall_fts (rowid, text, agent_id, kind, ref) VALUES (?, ?, ?, 'file', ?)").run(-Number(result.lastInsertRowid), text, agentId, slug)
+  }
+}
+
+/** One FTS hit as recall reports it; bm25() ranks lower-is-better, so the score is its negation. */
+function hit(row: RowReader): RecalledItem {
+  const kind = row.oneOf('kind', RecalledKind.options)
+  const text = row.text('text')
+  return {
+    kind,
+    // A fact's ref is its id (an integer, as its trigger wrote it); a file's is its slug.
+    factId: kind === 'fact' ? row.int('ref') : null,
+    slug: kind === 'file' ? row.text('ref') : null,
+    text: kind === 'file' ? excerpt(text) : text,
+    score: Number((-row.real('rank')).toPrecision(4))
   }
 }
 

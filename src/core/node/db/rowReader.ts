@@ -1,0 +1,95 @@
+import type { z } from 'zod'
+import { HearthError } from '../../errors'
+
+/**
+ * Typed, checked access to one SQLite row where it crosses into the domain, instead of an
+ * unchecked `as SomeRow` on whatever better-sqlite3 returned. A column of the wrong type (a
+ * damaged file, a schema drift, a bug) fails here with the table and column named, not later as
+ * a wrong value deep in a feature. Plain checks rather than a schema library: rows are read by
+ * the ten thousand (resuming a session, searching), so each check must cost next to nothing.
+ */
+export interface RowReader {
+  text(column: string): string
+  textOrNull(column: string): string | null
+  int(column: string): number
+  intOrNull(column: string): number | null
+  real(column: string): number
+  /** An INTEGER 0/1 column. */
+  flag(column: string): boolean
+  /** A TEXT column held to a list of values (usually the contract enum's options, which its CHECK repeats). */
+  oneOf<T extends string>(column: string, options: readonly T[]): T
+  oneOfOrNull<T extends string>(column: string, options: readonly T[]): T | null
+  /** A TEXT column whose value has its own schema, e.g. a branded id. */
+  parsed<S extends z.ZodType>(column: string, schema: S): z.output<S>
+  parsedOrNull<S extends z.ZodType>(column: string, schema: S): z.output<S> | null
+  /** A TEXT column holding JSON; the caller checks the shape of what it holds. */
+  json(column: string): unknown
+}
+
+/** Wraps one row of `table` (as returned by `.get()` or one item of `.all()`). */
+export function readRow(row: unknown, table: string): RowReader {
+  if (typeof row !== 'object' || row === null) throw damaged(table, 'the row', 'no row')
+  const values = row as Readonly<Record<string, unknown>>
+  const value = (column: string): unknown => {
+    if (!(column in values)) throw damaged(table, column, 'missing')
+    return values[column]
+  }
+  const reader: RowReader = {
+    text: (column) => expectType(table, column, value(column), 'string') as string,
+    textOrNull: (column) => (values[column] === null ? null : reader.text(column)),
+    int: (column) => {
+      const found = value(column)
+      if (!Number.isInteger(found)) throw damaged(table, column, `expected an integer, found ${describe(found)}`)
+      return found as number
+    },
+    intOrNull: (column) => (values[column] === null ? null : reader.int(column)),
+    real: (column) => expectType(table, column, value(column), 'number') as number,
+    flag: (column) => reader.int(column) !== 0,
+    oneOf: (column, options) => {
+      const found = reader.text(column)
+      if (!(options as readonly string[]).includes(found)) throw damaged(table, column, `"${found}" is not one of ${options.join(', ')}`)
+      return found as (typeof options)[number]
+    },
+    oneOfOrNull: (column, options) => (values[column] === null ? null : reader.oneOf(column, options)),
+    parsed: (column, schema) => {
+      const result = schema.safeParse(value(column))
+      if (!result.success) throw damaged(table, column, result.error.issues[0]?.message ?? 'invalid')
+      return result.data
+    },
+    parsedOrNull: (column, schema) => (values[column] === null ? null : reader.parsed(column, schema)),
+    json: (column) => {
+      const text = reader.text(column)
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        throw damaged(table, column, 'not valid JSON')
+      }
+    }
+  }
+  return reader
+}
+
+/** Maps every row of a `.all()` result through `fromRow`. */
+export function readRows<T>(rows: readonly unknown[], table: string, fromRow: (row: RowReader) => T): T[] {
+  return rows.map((row) => fromRow(readRow(row, table)))
+}
+
+/** Maps the row of a `.get()` result, or undefined when the statement found none. */
+export function readOptionalRow<T>(row: unknown, table: string, fromRow: (row: RowReader) => T): T | undefined {
+  return row === undefined ? undefined : fromRow(readRow(row, table))
+}
+
+function expectType(table: string, column: string, found: unknown, type: 'string' | 'number'): unknown {
+  if (typeof found !== type) throw damaged(table, column, `expected a ${type === 'string' ? 'text' : 'number'}, found ${describe(found)}`)
+  return found
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'NULL'
+  if (Buffer.isBuffer(value)) return 'a blob'
+  return typeof value === 'string' ? `text "${value.slice(0, 40)}"` : `${typeof value} ${String(value)}`
+}
+
+function damaged(table: string, column: string, problem: string): HearthError {
+  return new HearthError('internal', `A stored row of ${table} is damaged (${column}: ${problem})`)
+}
