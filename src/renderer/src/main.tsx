@@ -10,6 +10,8 @@ import { connectEvents, loadInitialState } from './app/connectEvents'
 import { createAppStore } from './store/createAppStore'
 import { StoreProvider } from './store/StoreProvider'
 import './ui/theme.css'
+import './ui/theme-dark.css'
+import './ui/responsive.css'
 
 /** Electron gives us `window.bridge` (preload); `hearth serve` gives us an access cookie. */
 function chooseTransport(): Transport {

@@ -7,6 +7,7 @@ import { useAppStore } from '../store/useAppStore'
 import { ConnectionBanner } from './ConnectionBanner'
 import { Shell } from './Shell'
 import { useLeaveWarning } from './useLeaveWarning'
+import { useDocumentTheme } from '../features/theme/useDocumentTheme'
 
 function loadingText(connection: ConnectionStatus): string {
   if (connection === 'refused') return 'Hearth cannot connect without its access token.'
@@ -20,6 +21,7 @@ export function App(): ReactNode {
   const firstRunStep = useAppStore(selectFirstRunStep)
   const connection = useAppStore(selectConnection)
   useLeaveWarning()
+  useDocumentTheme()
   return (
     <div className="app">
       <ConnectionBanner />

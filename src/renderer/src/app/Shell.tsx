@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ToolConfirmationBanner } from '../features/tools/ToolConfirmationBanner'
+import { ShortcutsHelp } from '../features/shortcuts/ShortcutsHelp'
 import { ErrorBanner } from './ErrorBanner'
 import { SectionView } from './SectionView'
 import { Sidebar } from './Sidebar'
@@ -20,6 +21,7 @@ export function Shell(): ReactNode {
         </div>
         <SectionView />
       </main>
+      <ShortcutsHelp />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { AgentSwitcher } from '../features/agents/AgentSwitcher'
 import { selectAppInfo } from '../store/connectionSlice'
 import { useAppStore } from '../store/useAppStore'
+import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { NavItem } from './NavItem'
 import { SECTIONS } from './sections'
 import { SECTION_IDS } from './sectionIds'
@@ -24,11 +25,14 @@ export function Sidebar(): ReactNode {
           ))}
         </ul>
       </nav>
-      {appInfo !== null && (
-        <div className="sidebar__footer" data-testid="home-path">
-          Home: <span className="mono">{appInfo.home}</span>
-        </div>
-      )}
+      <div className="sidebar__footer">
+        <ThemeToggle />
+        {appInfo !== null && (
+          <div data-testid="home-path">
+            Home: <span className="mono">{appInfo.home}</span>
+          </div>
+        )}
+      </div>
     </aside>
   )
 }

@@ -23,6 +23,7 @@ import { createChatRetrySlice } from '../features/chat/chatRetrySlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createModelSlice } from '../features/model/modelSlice'
+import { browserSystemTheme, createThemeSlice } from '../features/theme/themeSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -57,6 +58,7 @@ export function createAppStore(api: ApiClient, storage: KeyValueStore = browserK
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args),
-    ...createModelSlice(api)(...args)
+    ...createModelSlice(api)(...args),
+    ...createThemeSlice(storage, browserSystemTheme)(...args)
   }))
 }

@@ -21,6 +21,7 @@ import type { ChatRetrySlice } from '../features/chat/chatRetrySlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ModelSlice } from '../features/model/modelSlice'
+import type { ThemeSlice } from '../features/theme/themeSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -51,7 +52,8 @@ export type AppState = ConnectionSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice &
-  ModelSlice
+  ModelSlice &
+  ThemeSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

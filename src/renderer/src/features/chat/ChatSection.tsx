@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Button } from '../../ui/Button'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { CacheBreakDialog } from './CacheBreakDialog'
@@ -18,21 +19,28 @@ export function ChatSection(): ReactNode {
   const agentName = useAppStore((state) => (state.selectedAgentId === null ? null : (state.agentsById[state.selectedAgentId]?.name ?? state.selectedAgentId)))
   const error = useAppStore((state) => state.chatError)
   const ended = useAppStore(selectOpenSessionEnded)
+  const openSessionId = useAppStore((state) => state.chatSessionId)
+  // In a narrow window the chat list folds away; opening a chat folds it again.
+  const [listOpen, setListOpen] = useState(false)
   useEffect(() => {
     void load()
   }, [load, agentId])
+  useEffect(() => setListOpen(false), [openSessionId])
   return (
     <div className="section chat-section" data-testid="chat-section">
       <header className="section__header">
         <h1 className="section__title">Chat</h1>
         <span className="section__subtitle">{agentName !== null ? `with ${agentName}` : 'Pick or create an agent first'}</span>
+        <Button size="small" className="chat-list-toggle" aria-expanded={listOpen} onClick={() => setListOpen(!listOpen)}>
+          {listOpen ? 'Back to the chat' : 'Chats'}
+        </Button>
       </header>
       {error !== null && (
         <Banner tone="danger" title="Something went wrong" data-testid="chat-load-error">
           {error}
         </Banner>
       )}
-      <div className="chat-columns">
+      <div className={listOpen ? 'chat-columns chat-columns--list-open' : 'chat-columns'}>
         <SessionList />
         <div className="chat-main">
           <ChatHeader />

@@ -1,12 +1,8 @@
 import { useEffect } from 'react'
 import { useStoreApi } from '../../store/useAppStore'
+import { isTyping } from '../../lib/keyboard'
 import { toolWriteEditable } from './ToolWriteChanges'
 
-/** True when the key press belongs to a text field, not to the list. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('.monaco-editor') !== null
-}
 
 /**
  * The inbox's keyboard: j/k move, x selects, a approves and r rejects (the selection when there

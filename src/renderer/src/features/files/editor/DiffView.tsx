@@ -1,6 +1,8 @@
 import { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { HEARTH_THEME } from './monacoSetup'
+import { useAppStore } from '../../../store/useAppStore'
+import { selectResolvedTheme } from '../../theme/themeSlice'
+import { editorTheme } from './monacoSetup'
 
 export type DiffViewProps = Readonly<{
   original: string
@@ -16,6 +18,7 @@ type MountedDiffEditor = Parameters<DiffOnMount>[0]
 /** A read-only side-by-side Monaco diff (left: `original`, right: `modified`). */
 export function DiffView({ original, modified, originalLabel, modifiedLabel, language = 'markdown', 'data-testid': testId }: DiffViewProps): ReactNode {
   const editorRef = useRef<MountedDiffEditor | null>(null)
+  const pageTheme = useAppStore(selectResolvedTheme)
   // @monaco-editor/react disposes the two text models before detaching them from the diff widget,
   // which Monaco reports as an uncaught error on every close. We keep the models (props below) and
   // detach first, then dispose, in the order Monaco expects.
@@ -41,7 +44,7 @@ export function DiffView({ original, modified, originalLabel, modifiedLabel, lan
           original={original}
           modified={modified}
           language={language}
-          theme={HEARTH_THEME}
+          theme={editorTheme(pageTheme)}
           keepCurrentOriginalModel
           keepCurrentModifiedModel
           onMount={(editor) => (editorRef.current = editor)}

@@ -1,6 +1,8 @@
 import Editor, { type OnMount } from '@monaco-editor/react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { HEARTH_THEME, monaco } from './monacoSetup'
+import { useAppStore } from '../../../store/useAppStore'
+import { selectResolvedTheme } from '../../theme/themeSlice'
+import { editorTheme, monaco } from './monacoSetup'
 
 export type TextEditorProps = Readonly<{
   value: string
@@ -17,6 +19,7 @@ export type TextEditorProps = Readonly<{
 export function TextEditor({ value, onChange, onSave, readOnly = false, language = 'markdown', ariaLabel, 'data-testid': testId }: TextEditorProps): ReactNode {
   // The save command is registered once on mount; the ref keeps it calling the latest onSave.
   const saveRef = useRef(onSave)
+  const pageTheme = useAppStore(selectResolvedTheme)
   useEffect(() => {
     saveRef.current = onSave
   })
@@ -28,7 +31,7 @@ export function TextEditor({ value, onChange, onSave, readOnly = false, language
       <Editor
         value={value}
         language={language}
-        theme={HEARTH_THEME}
+        theme={editorTheme(pageTheme)}
         onChange={(next) => onChange(next ?? '')}
         onMount={handleMount}
         loading={<div className="muted text-editor__loading">Loading the editor…</div>}

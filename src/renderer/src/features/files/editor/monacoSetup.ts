@@ -39,4 +39,29 @@ monaco.editor.defineTheme(HEARTH_THEME, {
   }
 })
 
+/** The same editor at night, matched to theme-dark.css. */
+export const HEARTH_DARK_THEME = 'hearth-dark'
+monaco.editor.defineTheme(HEARTH_DARK_THEME, {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [
+    { token: 'keyword.md', foreground: 'e27d52', fontStyle: 'bold' },
+    { token: 'strong.md', fontStyle: 'bold' },
+    { token: 'emphasis.md', fontStyle: 'italic' }
+  ],
+  colors: {
+    'editor.background': '#25211e',
+    'editor.lineHighlightBackground': '#2e2925',
+    'editorLineNumber.foreground': '#5f554c',
+    'editorLineNumber.activeForeground': '#a99c8f',
+    'editor.selectionBackground': '#5a3524',
+    'editorCursor.foreground': '#e27d52'
+  }
+})
+
+/** The editor theme for the page's theme. */
+export function editorTheme(page: 'light' | 'dark'): string {
+  return page === 'dark' ? HEARTH_DARK_THEME : HEARTH_THEME
+}
+
 export { monaco }
