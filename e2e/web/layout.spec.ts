@@ -18,9 +18,8 @@ const SECTIONS: readonly SectionName[] = ['chat', 'prompt', 'files', 'memories',
 
 /** How far the page, or the open section, can be scrolled sideways (0 = not at all). */
 async function sidewaysOverflow(page: Page): Promise<{ page: number; section: number }> {
-  return page.evaluate(() => {
-    const root = document.documentElement
-    const section = document.querySelector('.section')
+  return page.locator('html').evaluate((root) => {
+    const section = root.querySelector('.section')
     return { page: root.scrollWidth - root.clientWidth, section: section === null ? 0 : section.scrollWidth - section.clientWidth }
   })
 }
@@ -68,7 +67,7 @@ test('the theme follows the system until a choice is made; the choice is kept; ?
 
   await theme.getByRole('radio', { name: 'Dark' }).click()
   await expect(html).toHaveAttribute('data-theme', 'dark')
-  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  const background = await page.locator('body').evaluate((body) => body.ownerDocument.defaultView?.getComputedStyle(body).backgroundColor)
   expect(background).toBe('rgb(27, 24, 21)')
   await page.reload()
   await expect(html).toHaveAttribute('data-theme', 'dark')

@@ -19,45 +19,33 @@ self.MonacoEnvironment = {
 }
 loader.config({ monaco })
 
-/** The editor theme, matched to theme.css (warm paper, charcoal ink, ember accent). */
-export const HEARTH_THEME = 'hearth-light'
-monaco.editor.defineTheme(HEARTH_THEME, {
-  base: 'vs',
-  inherit: true,
-  rules: [
-    { token: 'keyword.md', foreground: 'b8532d', fontStyle: 'bold' },
-    { token: 'strong.md', fontStyle: 'bold' },
-    { token: 'emphasis.md', fontStyle: 'italic' }
-  ],
-  colors: {
-    'editor.background': '#fffdf9',
-    'editor.lineHighlightBackground': '#f7f0e6',
-    'editorLineNumber.foreground': '#c2b5a5',
-    'editorLineNumber.activeForeground': '#766a5f',
-    'editor.selectionBackground': '#f3d5c3',
-    'editorCursor.foreground': '#b8532d'
-  }
-})
+/** Hearth's palette in Monaco: `[background, line highlight, line number, active line number, selection, accent]`. */
+function defineHearthTheme(name: string, base: 'vs' | 'vs-dark', palette: readonly [string, string, string, string, string, string]): void {
+  const [background, line, number, activeNumber, selection, accent] = palette
+  monaco.editor.defineTheme(name, {
+    base,
+    inherit: true,
+    rules: [
+      { token: 'keyword.md', foreground: accent.slice(1), fontStyle: 'bold' },
+      { token: 'strong.md', fontStyle: 'bold' },
+      { token: 'emphasis.md', fontStyle: 'italic' }
+    ],
+    colors: {
+      'editor.background': background,
+      'editor.lineHighlightBackground': line,
+      'editorLineNumber.foreground': number,
+      'editorLineNumber.activeForeground': activeNumber,
+      'editor.selectionBackground': selection,
+      'editorCursor.foreground': accent
+    }
+  })
+}
 
-/** The same editor at night, matched to theme-dark.css. */
+/** The editor themes, matched to theme.css (warm paper, charcoal ink, ember accent) and theme-dark.css. */
+export const HEARTH_THEME = 'hearth-light'
 export const HEARTH_DARK_THEME = 'hearth-dark'
-monaco.editor.defineTheme(HEARTH_DARK_THEME, {
-  base: 'vs-dark',
-  inherit: true,
-  rules: [
-    { token: 'keyword.md', foreground: 'e27d52', fontStyle: 'bold' },
-    { token: 'strong.md', fontStyle: 'bold' },
-    { token: 'emphasis.md', fontStyle: 'italic' }
-  ],
-  colors: {
-    'editor.background': '#25211e',
-    'editor.lineHighlightBackground': '#2e2925',
-    'editorLineNumber.foreground': '#5f554c',
-    'editorLineNumber.activeForeground': '#a99c8f',
-    'editor.selectionBackground': '#5a3524',
-    'editorCursor.foreground': '#e27d52'
-  }
-})
+defineHearthTheme(HEARTH_THEME, 'vs', ['#fffdf9', '#f7f0e6', '#c2b5a5', '#766a5f', '#f3d5c3', '#b8532d'])
+defineHearthTheme(HEARTH_DARK_THEME, 'vs-dark', ['#25211e', '#2e2925', '#5f554c', '#a99c8f', '#5a3524', '#e27d52'])
 
 /** The editor theme for the page's theme. */
 export function editorTheme(page: 'light' | 'dark'): string {
