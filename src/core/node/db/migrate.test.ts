@@ -69,6 +69,18 @@ describe('migrate', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
   })
 
+  it('applies a lower version registered after the database passed it, once', () => {
+    const db = new Database(':memory:')
+    const table = (name: string) => (d: Database.Database) => d.exec(`CREATE TABLE ${name} (x INTEGER) STRICT`)
+    const has = (name: string) => (d: Database.Database) => d.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(name) !== undefined
+    migrate(db, [{ version: 1, name: 'a', up: table('a') }, { version: 3, name: 'c', up: table('c') }])
+    const late = [{ version: 1, name: 'a', up: table('a') }, { version: 2, name: 'b', up: table('b'), isApplied: has('b') }, { version: 3, name: 'c', up: table('c') }]
+    expect(migrate(db, late)).toEqual({ from: 3, to: 3 })
+    expect(has('b')(db)).toBe(true)
+    expect(() => migrate(db, late)).not.toThrow()
+    expect(db.pragma('user_version', { simple: true })).toBe(3)
+  })
+
   it('rejects a migration list that does not increase', () => {
     const db = new Database(':memory:')
     const noop = (): void => undefined

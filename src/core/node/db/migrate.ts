@@ -19,7 +19,8 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
         'Update Hearth, or point HEARTH_HOME at another folder.'
     )
   }
-  const pending = migrations.filter((m) => m.version > current)
+  // A lower version registered after a database passed it is applied late, once.
+  const pending = migrations.filter((m) => m.version > current || (m.isApplied !== undefined && !m.isApplied(db)))
   if (pending.length === 0) return { from: current, to: current }
   withoutForeignKeys(db, () =>
     db.transaction(() => {

@@ -12,3 +12,7 @@ export function up(db: Database.Database): void {
     ALTER TABLE api_calls ADD COLUMN writer_started TEXT;  -- start time of writer_pid while the call is 'streaming'
   `)
 }
+
+export function isApplied(db: Database.Database): boolean {
+  return (db.prepare("SELECT count(*) AS n FROM pragma_table_info('messages') WHERE name = 'writer_started'").get() as { n: number }).n > 0
+}

@@ -25,3 +25,7 @@ export function up(db: Database.Database): void {
     CREATE INDEX session_end_work_open ON session_end_work (state) WHERE state IN ('pending', 'running');
   `)
 }
+
+export function isApplied(db: Database.Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_end_work'").get() !== undefined
+}

@@ -16,6 +16,11 @@ export interface Migration {
   readonly version: number
   readonly name: string
   readonly up: (db: Database.Database) => void
+  /**
+   * For a version registered after higher ones already shipped: whether its change is in the
+   * database. A database already past this version that lacks it gets it applied anyway.
+   */
+  readonly isApplied?: (db: Database.Database) => boolean
 }
 
 /**
@@ -31,8 +36,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '0004-nexus', up: m0004.up },
   { version: 5, name: '0005-recall-log', up: m0005.up },
   { version: 7, name: '0007-memory-forget-undo', up: m0007.up },
-  { version: 9, name: '0009-writer-identity', up: m0009.up },
-  { version: 10, name: '0010-session-end-work', up: m0010.up },
+  { version: 9, name: '0009-writer-identity', up: m0009.up, isApplied: m0009.isApplied },
+  { version: 10, name: '0010-session-end-work', up: m0010.up, isApplied: m0010.isApplied },
   { version: 11, name: '0011-nexus-ids', up: m0011.up },
   { version: 14, name: '0014-turn-versions', up: m0014.up },
   { version: 15, name: '0015-attachments', up: m0015.up }
