@@ -1,4 +1,4 @@
-/** One row of `hearth bench --json` (CLI.md). */
+/** One row of `hearth bench --json` (docs/cli.md). */
 export interface BenchFigure {
   readonly name: string
   readonly value: number

@@ -48,7 +48,7 @@ function start(): void {
   void window.loadURL(rendererEntry())
 }
 
-// Quitting ends the sessions of this run first, so retention and the Nexus summary happen (SPEC §4).
+// Quitting ends the sessions of this run first, so retention and the Nexus summary happen (spec §4).
 let shuttingDown = false
 app.on('before-quit', (event) => {
   if (!core || shuttingDown) return

@@ -43,7 +43,7 @@ afterAll(async () => {
 })
 
 describe('hearth chat / sessions', () => {
-  it('answers with the CLI.md fields, continues a session, and shows it exactly as stored', async () => {
+  it('answers with the documented fields, continues a session, and shows it exactly as stored', async () => {
     fake.script('First reply.', 'Second reply.')
     const first = await hearth('chat', 'Remember the number 42')
     expect(first.code).toBe(0)

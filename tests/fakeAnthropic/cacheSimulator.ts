@@ -3,7 +3,7 @@ import { invalidRequest } from './errors'
 import { minCacheableTokens } from './minTokens'
 import type { CacheOptions, InputUsage } from './types'
 
-/** Lookback window per breakpoint, the breakpoint itself counting as the first position (§1.2). */
+/** Lookback window per breakpoint, the breakpoint itself counting as the first position. */
 export const LOOKBACK_POSITIONS = 20
 export const MAX_BREAKPOINTS = 4
 const TTL_MS: Readonly<Record<Ttl, number>> = { '5m': 5 * 60_000, '1h': 60 * 60_000 }
@@ -77,7 +77,7 @@ function positionsOf(blocks: readonly CanonicalBlock[]): number[] {
 }
 
 /**
- * Prompt-cache simulator of anthropic-caching.md §6: cumulative hash chain over the rendered
+ * Prompt-cache simulator: cumulative hash chain over the rendered
  * blocks, writes only at breakpoints, 20-position lookback to prior writes, TTL with refresh on
  * read, visibility from response start, and usage split into read / 1h write / 5m write / input.
  */

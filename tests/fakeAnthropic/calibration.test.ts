@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countTokens, startFakeAnthropic, type FakeAnthropic } from './index'
 
 /**
- * anthropic-caching.md §6.6: the prompt-caching cookbook's multi-turn run (a book in a marked
+ * The prompt-caching cookbook's multi-turn run (a book in a marked
  * system block, the marker moved to the newest user turn each time) measured on the real API:
  *   turn 1 write 187,354 / input 4; turn 2 read 187,354 / write 36 / input 4;
  *   turn 3 read 187,390 / write 308; turn 4 read 187,698 / write 301.

@@ -6,7 +6,7 @@ import type { CacheOptions } from './types'
 export type Ttl = '5m' | '1h'
 export type Segment = 'tools' | 'system' | 'messages'
 
-/** One rendered prompt block in cache order (tools → system → messages), anthropic-caching.md §6.2. */
+/** One rendered prompt block in cache order (tools → system → messages). */
 export interface CanonicalBlock {
   readonly segment: Segment
   /** Where the block sits in the request, for error messages (`messages.2.content.0`). */
@@ -147,7 +147,7 @@ export function canonicalBlocks(body: Json, options: CacheOptions): CanonicalBlo
   return [...toolBlocks(body['tools'], options), ...systemBlocks(body['system']), ...messageBlocks(body['messages'], options)]
 }
 
-/** Salt hashed in before the first system block: settings that invalidate system + messages (§1.6). */
+/** Salt hashed in before the first system block: settings that invalidate system + messages. */
 export function systemSalt(body: Json): string {
   return JSON.stringify({ speed: body['speed'] ?? null, mcp_servers: body['mcp_servers'] ?? null })
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 
-/** The `error.type` the real API sends for each HTTP status (anthropic-caching.md §2.4). */
+/** The `error.type` the real API sends for each HTTP status. */
 const TYPE_BY_STATUS: Readonly<Record<number, string>> = {
   400: 'invalid_request_error',
   401: 'authentication_error',

@@ -1,5 +1,5 @@
 /**
- * Minimum cacheable prefix per model (anthropic-caching.md §1.4, late-2026 docs). Below it a
+ * Minimum cacheable prefix per model. Below it a
  * breakpoint silently does nothing — no error, 0/0 cache usage — exactly like the real API.
  */
 export const MIN_CACHEABLE_TOKENS: Readonly<Record<string, number>> = {

@@ -14,7 +14,7 @@ export interface FakeClock {
   advance(ms: number): number
 }
 
-/** Aggregates over every accounted /v1/messages request (anthropic-caching.md §6.7). */
+/** Aggregates over every accounted /v1/messages request. */
 export interface FakeStats {
   readonly requests: number
   readonly inputTokens: number

@@ -37,7 +37,7 @@ function writeEvent(response: ServerResponse, type: string, data: object): void 
   response.write(frame.slice(middle))
 }
 
-/** Streams a reply as the real API does (anthropic-caching.md §3), honouring delays and faults. */
+/** Streams a reply as the real API does, honouring delays and faults. */
 export async function writeStream(response: ServerResponse, plan: StreamPlan): Promise<StreamOutcome> {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': plan.requestId })
   const message = { id: plan.messageId, type: 'message', role: 'assistant', model: plan.model, content: [], stop_reason: null, stop_sequence: null, usage: fullUsage(plan.usage, 1) }

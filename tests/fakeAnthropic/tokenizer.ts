@@ -1,7 +1,7 @@
 /**
  * The fake's token counter: ceil(UTF-8 bytes / 4). Claude 3+ has no public tokenizer, so any
  * counter is an approximation; this one is deterministic, dependency-free and roughly right for
- * English prose (anthropic-caching.md §6.1). Hit *ratios* are what the simulator is for.
+ * English prose. Hit *ratios* are what the simulator is for.
  */
 export function countTokens(text: string): number {
   return Math.ceil(Buffer.byteLength(text, 'utf8') / 4)

@@ -108,7 +108,7 @@ export interface RecordedRequest {
   outcome?: 'complete' | 'aborted' | 'error_event' | 'dropped'
 }
 
-/** Knobs of the tokenizer and cache simulator (anthropic-caching.md §6). */
+/** Knobs of the tokenizer and cache simulator. */
 export interface CacheOptions {
   /** Tokens added to the first block of each message. */
   readonly perMessageOverhead: number

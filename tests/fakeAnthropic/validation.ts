@@ -1,6 +1,6 @@
 import { FakeApiError, invalidRequest } from './errors'
 
-/** Sampling parameters API version 2026-10-21 rejects (anthropic-caching.md §2.1). */
+/** Sampling parameters API version 2026-10-21 rejects. */
 const REMOVED_IN_2026_10_21: readonly string[] = ['temperature', 'top_p', 'top_k']
 
 /**

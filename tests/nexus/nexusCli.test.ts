@@ -12,7 +12,7 @@ afterEach(() => temp.cleanup())
 const hearth = (...args: string[]) => runHearth(['--home', temp.dir, ...args])
 
 describe('hearth nexus post | tail | verify', () => {
-  it('post prints the entry with the CLI.md fields and mirrors it to markdown', () => {
+  it('post prints the entry with the documented fields and mirrors it to markdown', () => {
     const run = hearth('--json', 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Use UTC everywhere', '--rationale', 'Users travel', '--body', 'Applies to logs too')
     expect(run.code).toBe(0)
     const { entry } = run.json<{ entry: Record<string, unknown> }>()
@@ -23,7 +23,7 @@ describe('hearth nexus post | tail | verify', () => {
     expect(readFileSync(join(temp.dir, 'nexus/live-context.md'), 'utf8')).toContain('The database is the source of truth')
   })
 
-  it('post --type decision without --rationale (the CLI.md form) succeeds, using the body or a visible placeholder', () => {
+  it('post --type decision without --rationale (the original form) succeeds, using the body or a visible placeholder', () => {
     const withBody = hearth('--json', 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Ship on Fridays', '--body', 'Fewer users online')
     expect(withBody.code).toBe(0)
     expect(withBody.json<{ entry: { rationale: string } }>().entry.rationale).toBe('Fewer users online')

@@ -27,7 +27,7 @@ const post: CliCommand = {
       refs: integerListOption(ctx, 'refs', '3,7')
     }
     if (input.type === 'decision' && input.rationale === undefined) {
-      // CLI.md's `nexus post` has no --rationale; keep that call working and say what is missing.
+      // `nexus post` once had no --rationale; keep that call working and say what is missing.
       input.rationale = input.body ?? 'No rationale given (posted from the CLI without --rationale).'
       process.stderr.write('hearth: warning: decisions should say why; pass --rationale next time\n')
     }

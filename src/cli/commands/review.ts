@@ -2,7 +2,7 @@ import { FactStatus, type Fact } from '../../shared/contract/review'
 import type { CliCommand, CommandContext } from '../command'
 import { choiceOption, integerArgument, requiredOption, stringOption } from '../options'
 
-/** The CLI.md fields first, then the rest of the fact for scripts that want more. */
+/** The fields docs/cli.md promises first, then the rest of the fact for scripts that want more. */
 function candidateView(fact: Fact): Record<string, unknown> {
   const { id, text, type, status, sessionId, messageId, ...rest } = fact
   return { id, text, type, status, sessionId, messageId, ...rest }

@@ -5,7 +5,7 @@ import type { SessionsService } from './sessionsService'
 export const IDLE_SWEEP_MS = 30_000
 
 /**
- * Ends a session after it has been idle for `retention.idleMinutes` (SPEC §4: retention runs
+ * Ends a session after it has been idle for `retention.idleMinutes` (spec §4: retention runs
  * when a session ends explicitly, on idle timeout, or on quit). Every finished or failed turn
  * marks the session active. A sweep compares each session's quiet time with the timeout read
  * fresh from config, so a timeout changed in Settings (or in config.json) applies to sessions

@@ -3,7 +3,7 @@ import { BaseUrl } from '../../shared/contract/baseUrl'
 import { CacheTtl } from '../../shared/contract/settings'
 import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
-/** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (SPEC §3). */
+/** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (spec §3). */
 export const DEFAULT_MODEL = 'claude-sonnet-5-5'
 
 const PlatformHintOverride = z.union([

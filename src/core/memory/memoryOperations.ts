@@ -2,7 +2,7 @@ import type { MemoryChange, MemoryOperation } from '../../shared/contract/memory
 import { describeUsage, findMatches, formatCharCount, previewEntry, usedChars } from './memoryEntries'
 import { MEMORY_TEXT } from './memoryMessages'
 
-/** The scanner signature the prompt feature provides (hermes-reference §4). */
+/** The scanner signature the prompt feature provides. */
 export type ThreatScanner = (text: string, scope: 'all' | 'context' | 'strict') => readonly string[]
 
 /** Why an operation failed; `counted` failures feed the per-turn failure cap. */

@@ -1,8 +1,8 @@
 import type { PromptBuild, PromptLayerReport, Tier } from '../domain/prompt/promptTypes'
 
 /**
- * The port between the chat engine and the prompt assembler (issue #3 implements it,
- * issue #4 consumes it). One call = the system prompt a NEW session would send.
+ * The port between the chat engine and the prompt assembler (PromptService implements it,
+ * the chat engine consumes it). One call = the system prompt a NEW session would send.
  */
 export interface PromptRequest {
   readonly agentId: string

@@ -1,5 +1,5 @@
 /**
- * Tools are data (issue #7 owns the registry). Built-in tools (memory, recall, session_search,
+ * Tools are data (core/tools keeps the registry). Built-in tools (memory, recall, session_search,
  * skill_view, nexus_post, nexus_read) and MCP tools all have this shape.
  */
 export interface ToolContext {
@@ -39,7 +39,7 @@ export interface ToolOutcome {
 }
 
 /**
- * What the chat engine needs from the tool registry (issue #7 implements it). The list for a
+ * What the chat engine needs from the tool layer (ToolsService implements it). The list for a
  * session is resolved once at session start, sorted by name, and frozen.
  */
 export interface ToolCatalog {

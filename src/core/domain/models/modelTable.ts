@@ -1,8 +1,8 @@
 /**
- * Model limits in ONE data table (SPEC §3): context window, minimum cacheable prefix and prices.
+ * Model limits in ONE data table (spec §3): context window, minimum cacheable prefix and prices.
  * Prompt assembly scales the per-file cap from the context window; the chat engine uses the
  * cache minimum and the prices. Names come from @anthropic-ai/sdk 1.14's `Model` list; cache
- * minimums and input prices from anthropic-caching.md §1.4 / §1.8.
+ * minimums and input prices from Anthropic's prompt-caching and pricing documentation.
  *
  * Where the stored docs give no figure (context windows, output prices, the newest 5.5 ids),
  * the value is an explicit assumption marked `assumed: true` so the UI can say so.

@@ -9,7 +9,7 @@ export interface EnvironmentInfo {
 
 /**
  * The environment block of the stable tier. The session's project folder is NOT here: it goes
- * to the context tier, so the stable tier stays byte-identical across projects (SPEC §2).
+ * to the context tier, so the stable tier stays byte-identical across projects (spec §2).
  */
 export function environmentHint(info: EnvironmentInfo): string {
   const lines = [`Host: ${info.host}`, `User home folder: ${info.homeDir}`].join('\n')

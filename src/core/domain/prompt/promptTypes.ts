@@ -84,7 +84,7 @@ export interface TruncationInfo {
   readonly cap: number
 }
 
-/** The tiers in prompt order (SPEC §2). The PromptBuilder port re-exports this type. */
+/** The tiers in prompt order (spec §2). The PromptBuilder port re-exports this type. */
 export type Tier = PromptTier
 
 /** What the assembler reports per layer; the PromptBuilder port re-exports this type. */

@@ -26,7 +26,7 @@ import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
 /**
- * The whole renderer state: one store made of feature slices (STYLE §3.9).
+ * The whole renderer state: one store made of feature slices.
  * A feature adds its slice type here (one `& XSlice`) and its creator in `createAppStore.ts`.
  */
 export type AppState = ConnectionSlice &

@@ -18,9 +18,9 @@ function summary(agentId: string, cwd: string | null): SessionSummary {
 function fakeHome(): FakeApi {
   const api = createFakeApi()
   api.handle('agents.list', () => agents)
-  api.handle('sessions.list', ({ agentId }) => (agentId === 'ada' ? [summary('ada', '/work/site')] : []))
+  api.handle('sessions.list', ({ agentId }) => (agentId === 'ada' ? [summary('ada', '/home/ada/site')] : []))
   api.handle('chat.send', ({ sessionId }) => ({ turnId: 't1', sessionId: sessionId ?? 's_new' }))
-  api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, agentId: 'ada', cwd: '/work/docs' }))
+  api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, agentId: 'ada', cwd: '/home/ada/docs' }))
   return api
 }
 
@@ -31,9 +31,9 @@ describe('the project folder per agent', () => {
     const store = createAppStore(api, storage)
     await store.getState().loadAgents()
     await store.getState().loadProjectDir()
-    expect(selectProjectDir(store.getState())).toBe('/work/site')
+    expect(selectProjectDir(store.getState())).toBe('/home/ada/site')
 
-    store.getState().chooseProjectDir('/work/docs')
+    store.getState().chooseProjectDir('/home/ada/docs')
     store.getState().selectAgent('bo')
     await store.getState().loadProjectDir()
     expect(selectProjectDir(store.getState())).toBeNull()
@@ -41,27 +41,27 @@ describe('the project folder per agent', () => {
     const reloaded = createAppStore(api, storage)
     await reloaded.getState().loadAgents()
     await reloaded.getState().loadProjectDir()
-    expect(selectProjectDir(reloaded.getState())).toBe('/work/docs')
+    expect(selectProjectDir(reloaded.getState())).toBe('/home/ada/docs')
     await reloaded.getState().sendChat('hello')
-    expect(api.calls.find((call) => call.method === 'chat.send')?.input).toEqual({ text: 'hello', agentId: 'ada', cwd: '/work/docs' })
+    expect(api.calls.find((call) => call.method === 'chat.send')?.input).toEqual({ text: 'hello', agentId: 'ada', cwd: '/home/ada/docs' })
   })
 
   it('an open session keeps its own folder; moving it asks with the cost, then starts a new chat there', async () => {
     const api = fakeHome()
-    api.handle('sessions.cacheBreakCost', ({ cwd }) => ({ model: 'm', prefixTokens: cwd === '/work/next' ? 3400 : 0, extraCostUsd: 0.008 }))
+    api.handle('sessions.cacheBreakCost', ({ cwd }) => ({ model: 'm', prefixTokens: cwd === '/home/ada/next' ? 3400 : 0, extraCostUsd: 0.008 }))
     const store = createAppStore(api, memoryKeyValueStore())
     await store.getState().loadAgents()
     await store.getState().openChatSession('s_open')
     await store.getState().sendChat('more')
     expect(api.calls.filter((call) => call.method === 'chat.send').at(-1)?.input).toEqual({ text: 'more', sessionId: 's_open' })
 
-    await store.getState().changeChatFolder('/work/next')
-    expect(store.getState().chatCacheBreak).toEqual({ kind: 'switch-folder', model: 'm', cwd: '/work/next', prefixTokens: 3400, extraCostUsd: 0.008 })
+    await store.getState().changeChatFolder('/home/ada/next')
+    expect(store.getState().chatCacheBreak).toEqual({ kind: 'switch-folder', model: 'm', cwd: '/home/ada/next', prefixTokens: 3400, extraCostUsd: 0.008 })
     expect(store.getState().chatSessionId).toBe('s_open')
     store.getState().confirmFolderChange()
     expect(store.getState().chatSessionId).toBeNull()
     expect(store.getState().chatCacheBreak).toBeNull()
-    expect(selectProjectDir(store.getState())).toBe('/work/next')
-    expect(store.getState().chatNotice).toBe('New chat in /work/next. The earlier chat keeps its folder.')
+    expect(selectProjectDir(store.getState())).toBe('/home/ada/next')
+    expect(store.getState().chatNotice).toBe('New chat in /home/ada/next. The earlier chat keeps its folder.')
   })
 })

@@ -7,7 +7,7 @@ import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker'
 
 // Monaco is bundled with the app: workers come from our own assets and `loader.config({ monaco })`
-// stops @monaco-editor/react from injecting a <script> from a CDN (toolchain.md §3, G7).
+// stops @monaco-editor/react from injecting a <script> from a CDN (the app's CSP allows no remote scripts).
 self.MonacoEnvironment = {
   getWorker(_id: string, label: string): Worker {
     if (label === 'json') return new JsonWorker()
