@@ -16,7 +16,7 @@ import { nodePromptFileSystem, type PromptFileSystem } from './promptFileSystem'
 import { findProjectRules } from './rulesFinder'
 import { SkillsIndex, type SkillsSource } from './skillsIndex'
 
-/** The built-in tools every agent gets until the tool registry (issue #7) says otherwise. */
+/** The built-in tools an agent gets when no tool layer says otherwise. */
 export const BUILTIN_TOOL_NAMES: readonly string[] = ['memory', 'nexus_post', 'nexus_read', 'recall', 'session_search', 'skill_view']
 
 export interface PromptServiceOptions {
