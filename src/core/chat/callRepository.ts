@@ -1,3 +1,4 @@
+import type { TtlReasons } from '../domain/cache/ttlPolicy'
 import type { Db } from '../node/db/openDatabase'
 import { ownStamp } from '../node/process/processIdentity'
 import type { WriterRow, WriterStamp } from './sessionRepository'
@@ -10,6 +11,8 @@ export interface RequestRecipe {
   readonly ttl: CacheTtl
   /** TTL of the stable-tier marker; absent on calls recorded before it had its own (then `ttl`). */
   readonly stableTtl?: CacheTtl
+  /** Why the markers got their TTLs (absent on older calls). */
+  readonly ttlWhy?: TtlReasons
   /** Stored message ids in request order (after merging, messages sharing a role are joined). */
   readonly messageIds: readonly number[]
   /** Per-turn context appended to the current user message: who, how big, a hash — not the text. */

@@ -24,6 +24,7 @@ import { limitsFor } from './pricing'
 import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './replyWriter'
 import type { TtlPlan } from './requestBuilder'
 import { SessionRepository } from './sessionRepository'
+import { ttlForTurn } from './ttlChoice'
 import { SessionSearch } from './sessionSearch'
 import { planEdit, planRegenerate, type ForkPlan } from './turnForks'
 import { resumeSession, type SessionSetupDeps } from './sessionSetup'
@@ -152,7 +153,7 @@ export class ChatService {
     checkConversationLimits(this.deps.attachments, this.repo.messages(session.id), files)
     const user = this.repo.appendMessage({ sessionId: session.id, turnId, role: 'user', kind: 'text', content: [...files, { type: 'text', text: input.text }], status: 'complete', nowMs: this.deps.clock.now() })
     this.repo.setTitle(session.id, input.text.replace(/\s+/g, ' ').trim().slice(0, 80))
-    return this.launch(session, { turnId, userMessageId: user.id, userText: input.text, turnIndex }, client, { stable: config.cacheTtl, conversation: config.cacheTtl }, signal)
+    return this.launch(session, { turnId, userMessageId: user.id, userText: input.text, turnIndex }, client, ttlForTurn(this.repo, session, config.cacheTtl), signal)
   }
 
   /** Answers the last message again; the previous reply stays as a version beside the new one. */
@@ -176,7 +177,7 @@ export class ChatService {
     const failed = planRetry(this.repo.messages(found.id), this.calls.forSession(found.id))
     const session = resumeSession(this.setupDeps(), found, { model: found.model, provider: config.provider })
     this.repo.retireMessages(failed.brokenReplyIds)
-    return this.launch(session, failed, client, { stable: config.cacheTtl, conversation: config.cacheTtl }, signal)
+    return this.launch(session, failed, client, ttlForTurn(this.repo, session, config.cacheTtl), signal)
   }
 
   /** A new version of a turn: linked beside the one it replaces, made the head, then run like any turn. */
@@ -190,7 +191,7 @@ export class ChatService {
     const nowMs = this.deps.clock.now()
     this.repo.versions.fork(sessionId, { turnId, parentTurnId: fork.parentTurnId, origin: fork.origin, sourceTurnId: fork.sourceTurnId, createdAtMs: nowMs })
     const user = this.repo.appendMessage({ sessionId, turnId, role: 'user', kind: 'text', content: fork.content, status: 'complete', nowMs })
-    return this.launch(session, { turnId, userMessageId: user.id, userText: fork.userText, turnIndex: fork.turnIndex }, client, { stable: config.cacheTtl, conversation: config.cacheTtl }, signal)
+    return this.launch(session, { turnId, userMessageId: user.id, userText: fork.userText, turnIndex: fork.turnIndex }, client, ttlForTurn(this.repo, session, config.cacheTtl), signal)
   }
 
   /** A stored session that may run a turn again or anew: it exists, has not ended and is not answering. */

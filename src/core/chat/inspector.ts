@@ -73,9 +73,16 @@ function rebuildRequest(repo: SessionRepository, session: SessionRecord, message
     tools: session.tools.map((tool, i) => ({ name: tool.name, description: tool.description, inputSchema: tool.input_schema, marked: call.sections.breakpoints.some((b) => b.kind === 'tools' && b.position === i) })),
     messages: marked.messages.map((message, i) => ({ role: message.role, content: message.content.map((block) => ({ ...block })), sourceIds: [...(withInstruction[i]?.sourceIds ?? [])] })),
     context: [...call.recipe.context],
-    breakpoints: call.sections.breakpoints.map((b) => ({ kind: b.kind, position: b.position, messageIndex: b.messageIndex ?? null, blockIndex: b.blockIndex ?? null, estimatedTokens: b.estimatedTokens })),
+    breakpoints: call.sections.breakpoints.map((b) => ({ kind: b.kind, position: b.position, messageIndex: b.messageIndex ?? null, blockIndex: b.blockIndex ?? null, estimatedTokens: b.estimatedTokens, ttl: b.ttl ?? null, ttlReason: ttlReason(call, b.kind) })),
     instruction: call.recipe.instruction ?? null
   }
+}
+
+/** Why a marker of this kind got its TTL: tools and stable tier follow the stable reason, the rest the conversation's. */
+function ttlReason(call: CallRecord, kind: string): string | null {
+  const why = call.recipe.ttlWhy
+  if (!why) return null
+  return kind === 'tools' || kind === 'stable' ? why.stable : why.conversation
 }
 
 /** The TTLs a call's markers had (calls recorded before the stable tier had its own used one TTL). */

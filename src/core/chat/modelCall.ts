@@ -26,7 +26,7 @@ export interface CallPlan {
   readonly iteration: number
   readonly purpose: CallPurpose
   readonly wire: readonly WireMessage[]
-  readonly recipe: Omit<RequestRecipe, 'ttl' | 'stableTtl' | 'messageIds'>
+  readonly recipe: Omit<RequestRecipe, 'ttl' | 'stableTtl' | 'ttlWhy' | 'messageIds'>
   readonly ttl: TtlPlan
   readonly fenceTags: readonly string[]
 }
@@ -85,7 +85,7 @@ export async function runModelCall(deps: CallDeps, client: Anthropic, plan: Call
     purpose: plan.purpose,
     model: session.model,
     promptVersion: session.promptVersion,
-    recipe: { ...plan.recipe, ttl: plan.ttl.conversation, stableTtl: plan.ttl.stable, messageIds: plan.wire.flatMap((m) => m.sourceIds) },
+    recipe: { ...plan.recipe, ttl: plan.ttl.conversation, stableTtl: plan.ttl.stable, ...(plan.ttl.why ? { ttlWhy: plan.ttl.why } : {}), messageIds: plan.wire.flatMap((m) => m.sourceIds) },
     sections,
     nowMs: startedAtMs
   })

@@ -1,3 +1,4 @@
+import type { TtlPlan } from '../domain/cache/ttlPolicy'
 import type { CacheTtl, ContentBlock, MessageRole, StoredMessage, TextBlock, ToolParam } from './chatTypes'
 import type { SystemBlock } from './systemBlocks'
 
@@ -62,14 +63,7 @@ export interface CacheControl {
   readonly ttl?: '1h'
 }
 
-/**
- * The TTL of each part of the prefix: tools + stable tier, and the conversation (the rest of the
- * system prompt and the messages). Longer TTLs must come first, so `stable` is never shorter.
- */
-export interface TtlPlan {
-  readonly stable: CacheTtl
-  readonly conversation: CacheTtl
-}
+export type { TtlPlan } from '../domain/cache/ttlPolicy'
 
 /** The request body pieces the SDK receives, with cache markers placed. */
 export interface MarkedRequest {

@@ -21,9 +21,9 @@ function request(overrides: Partial<InspectedRequest> = {}): InspectedRequest {
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Tell me about zebras', cache_control: { type: 'ephemeral' } }], sourceIds: [1] }],
     context: [{ providerId: 'recall', fenceTag: 'memory-context', chars: 120, sha256: 'aaa' }],
     breakpoints: [
-      { kind: 'tools', position: 1, messageIndex: null, blockIndex: 1, estimatedTokens: 100 },
-      { kind: 'system', position: 2, messageIndex: null, blockIndex: 0, estimatedTokens: 300 },
-      { kind: 'newest', position: 3, messageIndex: 0, blockIndex: 0, estimatedTokens: 320 }
+      { kind: 'tools', position: 1, messageIndex: null, blockIndex: 1, estimatedTokens: 100, ttl: null, ttlReason: null },
+      { kind: 'system', position: 2, messageIndex: null, blockIndex: 0, estimatedTokens: 300, ttl: null, ttlReason: null },
+      { kind: 'newest', position: 3, messageIndex: 0, blockIndex: 0, estimatedTokens: 320, ttl: null, ttlReason: null }
     ],
     instruction: null,
     ...overrides
@@ -104,9 +104,9 @@ describe('diffRequests', () => {
         { role: 'user', content: [{ type: 'text', text: 'Do they live alone?', cache_control: { type: 'ephemeral' } }], sourceIds: [3] }
       ],
       breakpoints: [
-        { kind: 'system', position: 2, messageIndex: null, blockIndex: 0, estimatedTokens: 300 },
-        { kind: 'previous', position: 3, messageIndex: 0, blockIndex: 0, estimatedTokens: 320 },
-        { kind: 'newest', position: 5, messageIndex: 2, blockIndex: 0, estimatedTokens: 340 }
+        { kind: 'system', position: 2, messageIndex: null, blockIndex: 0, estimatedTokens: 300, ttl: null, ttlReason: null },
+        { kind: 'previous', position: 3, messageIndex: 0, blockIndex: 0, estimatedTokens: 320, ttl: null, ttlReason: null },
+        { kind: 'newest', position: 5, messageIndex: 2, blockIndex: 0, estimatedTokens: 340, ttl: null, ttlReason: null }
       ]
     })
     const diff = diffRequests(before, after, 1)

@@ -197,6 +197,14 @@ export class SessionRepository {
     return (this.messagesStatement.all(sessionId) as MessageRow[]).map(messageFromRow)
   }
 
+  /** Start times of the agent's most recent user turns (every session), newest first: the user's rhythm. */
+  userTurnTimes(agentId: string, limit: number): number[] {
+    const rows = this.db
+      .prepare("SELECT m.created_at AS at FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?")
+      .all(agentId, limit) as { at: number }[]
+    return rows.map((row) => row.at)
+  }
+
   getMessage(id: number): StoredMessage | undefined {
     const row = this.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id) as MessageRow | undefined
     return row ? messageFromRow(row) : undefined

@@ -4,7 +4,7 @@ import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
 import type { SettingsService } from '../services/settingsService'
 import type { ChatService } from './chatService'
-import type { SessionRecord } from './chatTypes'
+import type { CacheTtl, SessionRecord } from './chatTypes'
 import { estimateRequestTokens } from './compression'
 import { inspectTurn, type InspectedTurn } from './inspector'
 import { cacheBreakCostUsd } from './pricing'
@@ -17,6 +17,7 @@ import { sessionDetail, sessionSummary } from './sessionViews'
 import { forkCost, type ForkCost } from './forkCost'
 import { pathView, versionGroups } from './turnForks'
 import { newestLeafUnder } from './turnPath'
+import { ttlForTurn } from './ttlChoice'
 
 export type SessionEndReport = EndWorkReport
 
@@ -57,10 +58,15 @@ export class SessionsService {
     return this.get(id)
   }
 
+  /** The TTL the session's next call would give its conversation (what a re-write is priced at). */
+  private conversationTtl(session: SessionRecord): CacheTtl {
+    return ttlForTurn(this.chat.repo, session, this.settings.config().cacheTtl).conversation
+  }
+
   /** The cache cost of editing and resending the message of `turnId`. */
   forkCost(id: string, turnId: string): ForkCost {
     const session = this.require(id)
-    return forkCost(this.chat.repo, this.chat.calls, session, turnId, { nowMs: this.clock.now(), ttl: this.settings.config().cacheTtl })
+    return forkCost(this.chat.repo, this.chat.calls, session, turnId, { nowMs: this.clock.now(), ttl: this.conversationTtl(session) })
   }
 
   search(query: string, options: { agentId?: string; limit?: number }): SearchHit[] {
@@ -114,7 +120,7 @@ export class SessionsService {
     const session = this.require(id)
     const target = options.model ?? session.model
     const prefixTokens = options.cwd === undefined ? estimateRequestTokens(session, buildWireMessages(this.chat.repo.messages(id), null)) : this.newSessionTokens(session, options.cwd, target)
-    return { model: target, prefixTokens, extraCostUsd: cacheBreakCostUsd(target, prefixTokens, this.settings.config().cacheTtl) }
+    return { model: target, prefixTokens, extraCostUsd: cacheBreakCostUsd(target, prefixTokens, this.conversationTtl(session)) }
   }
 
   private newSessionTokens(session: SessionRecord, cwd: string | null, model: string): number {

@@ -7,7 +7,7 @@ describe('parseConfig', () => {
       const loaded = parseConfig(text)
       expect(loaded.errors).toEqual([])
       expect(loaded.config.model).toBe(DEFAULT_MODEL)
-      expect(loaded.config.cacheTtl).toBe('5m')
+      expect(loaded.config.cacheTtl).toBe('auto')
       expect(loaded.config.memory).toEqual({ memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' })
     }
   })
@@ -28,7 +28,7 @@ describe('parseConfig', () => {
   it('names the exact bad field and keeps the good ones', () => {
     const loaded = parseConfig(JSON.stringify({ model: 'claude-opus-5', cacheTtl: '2h', memory: { memoryCharLimit: -5 } }))
     expect(loaded.config.model).toBe('claude-opus-5')
-    expect(loaded.config.cacheTtl).toBe('5m')
+    expect(loaded.config.cacheTtl).toBe('auto')
     expect(loaded.config.memory.memoryCharLimit).toBe(4000)
     expect(loaded.errors).toHaveLength(2)
     expect(loaded.errors.join('\n')).toContain('"cacheTtl"')

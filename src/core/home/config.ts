@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BaseUrl } from '../../shared/contract/baseUrl'
-import { CacheTtl } from '../../shared/contract/settings'
+import { CacheTtlPolicy } from '../../shared/contract/settings'
 import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
 /** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (spec §3). */
@@ -30,7 +30,7 @@ export const CONFIG_SHAPE = {
   model: z.string().min(1).default(DEFAULT_MODEL),
   provider: z.string().min(1).default('anthropic'),
   baseUrl: BaseUrl.nullable().default(null),
-  cacheTtl: CacheTtl.default('5m'),
+  cacheTtl: CacheTtlPolicy.default('auto'),
   platform: z.string().min(1).default('desktop'),
   context_file_max_chars: z.number().int().positive().nullable().default(null),
   toolUseEnforcement: z.union([z.enum(['auto']), z.boolean(), z.array(z.string())]).default('auto'),

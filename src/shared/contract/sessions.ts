@@ -138,7 +138,18 @@ export const InspectedCall = z.object({
     tools: z.array(z.object({ name: z.string(), description: z.string(), inputSchema: z.unknown(), marked: z.boolean() })),
     messages: z.array(z.object({ role: MessageRole, content: z.array(z.record(z.string(), z.unknown())), sourceIds: z.array(z.number().int()) })),
     context: z.array(z.object({ providerId: z.string(), fenceTag: z.string(), chars: z.number().int(), sha256: z.string() })),
-    breakpoints: z.array(z.object({ kind: z.string(), position: z.number().int(), messageIndex: z.number().int().nullable(), blockIndex: z.number().int().nullable(), estimatedTokens: z.number().int() })),
+    breakpoints: z.array(
+      z.object({
+        kind: z.string(),
+        position: z.number().int(),
+        messageIndex: z.number().int().nullable(),
+        blockIndex: z.number().int().nullable(),
+        estimatedTokens: z.number().int(),
+        /** The marker's TTL and why it got it (null on calls recorded before markers carried their own). */
+        ttl: CacheTtl.nullable(),
+        ttlReason: z.string().nullable()
+      })
+    ),
     instruction: z.string().nullable()
   }),
   diff: z.object({

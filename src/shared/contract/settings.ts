@@ -5,6 +5,9 @@ import { method } from './define'
 /** How long a prompt-cache entry lives: the two TTLs the Messages API offers (the only definition). */
 export const CacheTtl = z.enum(['5m', '1h'])
 export type CacheTtl = z.infer<typeof CacheTtl>
+/** The TTL setting: `auto` follows the user's pauses (per breakpoint), `5m` / `1h` fix one TTL for every breakpoint. */
+export const CacheTtlPolicy = z.enum(['auto', '5m', '1h'])
+export type CacheTtlPolicy = z.infer<typeof CacheTtlPolicy>
 
 /*
  * The bounds below repeat CONFIG_SHAPE in core/home/config.ts (shared may not import core);
@@ -40,7 +43,7 @@ export const EditableSettings = z.object({
   provider: z.string().min(1).max(100),
   /** https anywhere, plain http only to this computer; the key goes only to the origin it was saved for. */
   baseUrl: BaseUrl.nullable(),
-  cacheTtl: CacheTtl,
+  cacheTtl: CacheTtlPolicy,
   /** Per-file character cap for context files; null = scale with the model's context window. */
   context_file_max_chars: z.number().int().positive().nullable(),
   memory: MemorySettings,

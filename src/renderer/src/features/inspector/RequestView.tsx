@@ -32,6 +32,32 @@ function AttachmentCount({ request }: Readonly<{ request: Request }>): ReactNode
   )
 }
 
+const BREAKPOINT_PLACES: Readonly<Record<string, string>> = {
+  tools: 'end of the tools',
+  stable: 'end of the stable tier (shared by every chat with this agent)',
+  system: 'end of the system prompt',
+  previous: 'where the previous call ended',
+  newest: 'newest message'
+}
+
+/** Each breakpoint's TTL and why it got it: the policy's reasoning, in its own words. */
+function BreakpointTtls({ request }: Readonly<{ request: Request }>): ReactNode {
+  if (request.breakpoints.every((b) => b.ttl === null)) return null
+  return (
+    <>
+      <h3>Cache lifetimes</h3>
+      <ul className="inspector-ttls">
+        {request.breakpoints.map((b) => (
+          <li key={`${b.kind}-${b.position}`} data-testid="inspector-breakpoint-ttl">
+            <strong>{b.ttl ?? '5m'}</strong> · {BREAKPOINT_PLACES[b.kind] ?? b.kind} <span className="muted">≈{b.estimatedTokens} tokens</span>
+            {b.ttlReason !== null && <div className="muted">{b.ttlReason}</div>}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
 export function RequestView({ request }: Readonly<{ request: Request }>): ReactNode {
   // A prompt sent whole (older calls) has one marker at its end; tier blocks have one per marked tier.
   const systemMarks = request.breakpoints.filter((b) => b.kind === 'stable' || b.kind === 'system').map((b) => b.position - request.tools.length)
@@ -49,6 +75,7 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
           <pre>{tier.text}</pre>
         </details>
       ))}
+      <BreakpointTtls request={request} />
       <h3>Tools ({request.tools.length})</h3>
       <DeferredToolsNote request={request} />
       <ul className="inspector-tools">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { presetFor, type EditableSettings } from '../../../../shared/contract'
+import { CacheTtlPolicy, presetFor, type EditableSettings } from '../../../../shared/contract'
 import { Button } from '../../ui/Button'
 import { ModelPicker } from '../model/ModelPicker'
 import { ProviderPresetSelect } from '../model/ProviderPresetSelect'
@@ -30,9 +30,10 @@ export function ModelSettingsFields({ initial, locked, message, onMessage, withC
           {(id) => <input id={id} className="input" value={form.draft.baseUrl} placeholder="https://api.anthropic.com" data-testid="settings-base-url" onChange={(event) => form.change({ baseUrl: event.target.value })} />}
         </SettingsField>
         {withCacheTtl && (
-          <SettingsField label="Prompt cache lifetime" hint="1 hour costs more to write but survives longer pauses.">
+          <SettingsField label="Prompt cache lifetime" hint="Automatic keeps the agent's instructions for an hour when your pauses make that cheaper; 1 hour costs more to write but survives longer pauses.">
             {(id) => (
-              <select id={id} className="select" value={form.draft.cacheTtl} data-testid="settings-cache-ttl" onChange={(event) => form.change({ cacheTtl: event.target.value === '1h' ? '1h' : '5m' })}>
+              <select id={id} className="select" value={form.draft.cacheTtl} data-testid="settings-cache-ttl" onChange={(event) => form.change({ cacheTtl: CacheTtlPolicy.catch('auto').parse(event.target.value) })}>
+                <option value="auto">Automatic (follows your pauses)</option>
                 <option value="5m">5 minutes</option>
                 <option value="1h">1 hour</option>
               </select>

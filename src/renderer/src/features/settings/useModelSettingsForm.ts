@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { SettingsPatch, type CacheTtl, type EditableSettings, type ProviderPreset } from '../../../../shared/contract'
+import { SettingsPatch, type CacheTtlPolicy, type EditableSettings, type ProviderPreset } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 
 export interface ModelSettingsDraft {
   readonly model: string
   readonly provider: string
   readonly baseUrl: string
-  readonly cacheTtl: CacheTtl
+  readonly cacheTtl: CacheTtlPolicy
 }
 
 export type FormMessage = { readonly ok: boolean; readonly text: string } | null

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthropic'
+import { createCore, type Core } from '../createCore'
+import { longSoul, testCatalog } from '../testing/chatHarness'
+import { markerTtls } from '../testing/requestShape'
+import { ChatService } from './chatService'
+import { limitsFor } from './pricing'
+import { SessionsService } from './sessionsService'
+
+const MIN = 60_000
+let fake: FakeAnthropic
+let core: Core
+let home: string
+
+afterEach(async () => {
+  core?.dispose()
+  await fake?.close()
+  if (home) rmSync(home, { recursive: true, force: true })
+})
+
+/** A core whose clock is the fake server's, so one `advance` moves the app and the cache together. */
+async function start(cacheTtl?: '5m' | '1h'): Promise<{ chat: ChatService; sessions: SessionsService; agentId: string }> {
+  fake = await startFakeAnthropic()
+  home = mkdtempSync(join(tmpdir(), 'hearth-ttl-'))
+  if (cacheTtl) writeFileSync(join(home, 'config.json'), JSON.stringify({ cacheTtl }))
+  core = createCore({ home, host: 'cli', clock: { now: () => fake.clock.now() }, env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url } })
+  const s = core.services
+  const agent = s.agents.create('Scribe', 'scribe')
+  writeFileSync(s.paths.soul(agent.id), longSoul('Scribe'))
+  const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts: s.prompts, tools: testCatalog(), platform: 'cli' })
+  return { chat, sessions: new SessionsService(chat, s.settings, s.clock, s.events), agentId: agent.id }
+}
+
+/** Turns separated by the given gaps (minutes), all in one session; returns the session id. */
+async function turnsWithGaps(chat: ChatService, agentId: string, gapsMinutes: readonly number[]): Promise<string> {
+  let sessionId: string | undefined
+  for (const [i, gap] of [0, ...gapsMinutes].entries()) {
+    fake.clock.advance(gap * MIN)
+    fake.script(`Answer ${i + 1}.`)
+    const result = await chat.runTurn({ text: `Question ${i + 1}`, ...(sessionId ? { sessionId } : { agentId }) })
+    sessionId = result.sessionId
+  }
+  return sessionId as string
+}
+
+describe('the auto TTL policy against the fake cache', () => {
+  it('puts tools + stable tier on 1h once pauses are seen, so the prefix survives a 20-minute break; the Inspector says why', async () => {
+    const { chat, sessions, agentId } = await start()
+    const sessionId = await turnsWithGaps(chat, agentId, [1, 12, 1, 20])
+    const bodies = fake.requests.map((r) => r.body)
+    expect(markerTtls(bodies[0])).toEqual(['5m', '5m', '5m'])
+    expect(markerTtls(bodies.at(-1))[0]).toBe('1h')
+    const last = fake.requests.at(-1)?.usage
+    expect(last?.cache_read_input_tokens).toBeGreaterThan(1024)
+
+    const detail = sessions.get(sessionId)
+    const inspected = sessions.inspect(sessionId, detail.turns.at(-1)?.turnId as string)
+    const [call] = inspected.calls
+    const stable = call?.request.breakpoints.find((b) => b.kind === 'stable')
+    expect(stable).toMatchObject({ ttl: '1h' })
+    expect(stable?.ttlReason).toMatch(/^auto: 1h — 50% of the last 4 gaps between turns were 5–60 min/)
+    // Half the gaps were pauses: re-writing the conversation after one costs more than 1h writes.
+    expect(markerTtls(bodies.at(-1))).toEqual(['1h', '1h', '1h', '1h'])
+    expect(call?.request.breakpoints.find((b) => b.kind === 'newest')?.ttlReason).toMatch(/^auto: 1h — .*re-writing ≈\d+ tokens after a pause/)
+
+    // The call wrote at the 1-hour price, and its cost counts each TTL's price.
+    const recorded = chat.calls.forSession(sessionId).at(-1)
+    const u = recorded?.usage
+    expect(u?.cache_write_1h).toBeGreaterThan(0)
+    const prices = limitsFor(recorded?.model ?? '').prices
+    const dollars = u ? u.input_tokens * prices.input + u.cache_write_5m * prices.cacheWrite5m + u.cache_write_1h * prices.cacheWrite1h + u.cache_read_input_tokens * prices.cacheRead + u.output_tokens * prices.output : NaN
+    expect(recorded?.costUsd).toBeCloseTo(dollars / 1_000_000, 12)
+  })
+
+  it('after an absence of over an hour the prefix is written again, still at 1h while pauses outweigh absences', async () => {
+    const { chat, agentId } = await start()
+    await turnsWithGaps(chat, agentId, [1, 12, 1, 20, 1, 90, 1, 1, 70])
+    const last = fake.requests.at(-1)
+    expect(markerTtls(last?.body)[0]).toBe('1h')
+    expect(last?.usage?.cache_creation.ephemeral_1h_input_tokens).toBeGreaterThan(1024)
+    expect(last?.usage?.cache_read_input_tokens).toBe(0)
+  })
+
+  it('keeps an explicit 5m setting even with pauses, and the stable prefix is written again after the break', async () => {
+    const { chat, agentId } = await start('5m')
+    await turnsWithGaps(chat, agentId, [1, 12, 1, 20])
+    expect(fake.requests.every((r) => markerTtls(r.body).every((ttl) => ttl === '5m'))).toBe(true)
+    expect(fake.requests.at(-1)?.usage?.cache_read_input_tokens).toBe(0)
+  })
+})
