@@ -7,6 +7,8 @@ import { SessionsService } from '../core/chat/sessionsService'
 import { createCore } from '../core/createCore'
 import type { BuiltPrompt, PromptBuilder } from '../core/ports/promptBuilder'
 import { testCatalog } from '../core/testing/chatHarness'
+import { canonicalBlocks } from '../../tests/fakeAnthropic/canonical'
+import { cacheEfficiency, prefixChains } from './dayOracle'
 import { figure, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 import { measureSessionStore } from './chatBenchStore'
 
@@ -44,6 +46,10 @@ interface SessionRun {
   readonly calls: readonly CallRecord[]
   readonly share: number
   readonly promptStable: boolean
+  /** Σ read ÷ Σ readable prefix over the session's requests (from the fake's request log). */
+  readonly efficiency: number
+  /** 1 when a new session of the agent read tools + stable tier from cache on its first call. */
+  readonly newSessionStableRead: number
 }
 
 /**
@@ -82,11 +88,28 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
     const read = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens, 0)
     const total = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens + c.usage.cache_creation_input_tokens + c.usage.input_tokens, 0)
     const promptStable = sessions.get(id).systemPrompt === frozen
+    const efficiency = cacheEfficiency(prefixChains(fake.requests, fake.cache.options, 'sk-bench'))
+    const newSessionStableRead = naive ? 0 : await newSessionReadsStable(chat, agent.id, fake)
     ctx.log(`${naive ? 'naive' : 'cached'}: ${calls.length} calls, ${read}/${total} input tokens read from cache, prompt ${promptStable ? 'unchanged' : 'changed'}`)
-    return { calls, share: total === 0 ? 0 : read / total, promptStable }
+    return { calls, share: total === 0 ? 0 : read / total, promptStable, efficiency, newSessionStableRead }
   } finally {
     core.dispose()
   }
+}
+
+/** Starts a new session of the agent: 1 if its first call read tools + stable tier from cache. */
+async function newSessionReadsStable(chat: ChatService, agentId: string, fake: FakeAnthropic): Promise<number> {
+  fake.script('A fresh start.')
+  const fresh = await chat.runTurn({ agentId, text: 'A new chat: where were we?' })
+  const stableEnd = stablePrefixTokens(fake.requests.at(-1)?.body, fake)
+  return stableEnd > 0 && fresh.usage.cache_read_input_tokens >= stableEnd ? 1 : 0
+}
+
+/** Tokens of tools + stable tier in a request: the prefix up to the first marked system block. */
+function stablePrefixTokens(body: unknown, fake: FakeAnthropic): number {
+  const blocks = canonicalBlocks(body as Record<string, unknown>, fake.cache.options)
+  const end = blocks.findIndex((block) => block.segment === 'system' && block.ttl !== undefined)
+  return end < 0 ? 0 : blocks.slice(0, end + 1).reduce((sum, block) => sum + block.tokens, 0)
 }
 
 /**
@@ -117,6 +140,8 @@ export const chatBench: BenchSuite = {
       return [
         figure('chat.cache_read_share', cached.share, 'ratio', 0.95, 'higher'),
         figure('chat.naive_cache_read_share', naive.share, 'ratio', 0, 'higher'),
+        figure('chat.cache_efficiency', cached.efficiency, 'ratio', 0.995, 'higher'),
+        figure('chat.new_session_stable_read', cached.newSessionStableRead, 'flag', 1, 'higher'),
         figure('chat.calls_missing_reason', callsMissingReason(cached.calls) + callsMissingReason(naive.calls), 'calls', 0, 'lower'),
         ...measureSessionStore(ctx.tmpDir, ctx.quick, ctx.log)
       ]

@@ -4,6 +4,7 @@ import { chatBench } from './chatBench'
 import { memoryBench } from './memoryBench'
 import { nexusBench } from './nexusBench'
 import { toolsBench } from './toolsBench'
+import { dayBench } from './dayBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
-export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, memoryBench, nexusBench, chatBench, toolsBench]
+export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, memoryBench, nexusBench, chatBench, toolsBench, dayBench]

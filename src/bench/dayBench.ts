@@ -1,0 +1,99 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { ChatService } from '../core/chat/chatService'
+import { createCore, type Core } from '../core/createCore'
+import type { PromptBuilder } from '../core/ports/promptBuilder'
+import { figure, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
+import { dayPersona, scriptTurn, userTextFor } from './dayScript'
+import { DAY_AGENTS, DAY_SESSIONS, planDay, type DayTurn } from './dayPlan'
+import { idealCostUnits, prefixChains } from './dayOracle'
+
+const API_KEY = 'sk-bench-day'
+const SEED = 20261129
+
+type Layout = 'hearth' | 'single_ttl' | 'single_breakpoint'
+
+/** The system prompt as one block (no tier offsets): the layout with one breakpoint at its end. */
+function undivided(inner: PromptBuilder): PromptBuilder {
+  return { build: (request) => ({ ...inner.build(request), tierOffsets: {} }) }
+}
+
+function openDay(ctx: BenchContext, fake: FakeAnthropic, layout: Layout): { core: Core; chat: ChatService; agents: string[]; compressNow: { on: boolean } } {
+  const home = join(ctx.tmpDir, `day-${layout}`)
+  mkdirSync(home, { recursive: true })
+  if (layout === 'single_ttl') writeFileSync(join(home, 'config.json'), JSON.stringify({ cacheTtl: '5m' }))
+  const core = createCore({ home, host: 'cli', clock: { now: () => fake.clock.now() }, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } })
+  const s = core.services
+  const agents = DAY_AGENTS.map((name) => {
+    const agent = s.agents.create(name, name.toLowerCase())
+    writeFileSync(s.paths.soul(agent.id), dayPersona(name))
+    return agent.id
+  })
+  const compressNow = { on: false }
+  const prompts = layout === 'single_breakpoint' ? undivided(s.prompts) : s.prompts
+  const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts, attachments: s.attachments, platform: 'cli' }, { compressAtTokens: () => (compressNow.on ? 0 : Number.POSITIVE_INFINITY) })
+  chat.registerContextProvider(s.memory.recallProvider())
+  chat.registerContextProvider(s.nexus.turnContext)
+  chat.useToolCatalog(s.tools)
+  return { core, chat, agents, compressNow }
+}
+
+/** Replays the seeded day through one layout; returns the fake's cost units and the request chains. */
+async function runDay(ctx: BenchContext, fake: FakeAnthropic, layout: Layout, plan: readonly DayTurn[]): Promise<{ units: number; ideal: number; calls: number }> {
+  fake.reset()
+  const { core, chat, agents, compressNow } = openDay(ctx, fake, layout)
+  try {
+    const sessions = new Map<number, string>()
+    for (const [index, turn] of plan.entries()) {
+      fake.clock.advance(turn.gapMs)
+      if (turn.kind === 'nexus') core.services.nexus.post({ agent: 'buildbot', type: 'turn', summary: `Build ${index} finished: ${index % 3 === 0 ? 'one flaky test retried' : 'all green'}` })
+      scriptTurn(fake, turn, index)
+      compressNow.on = turn.compress
+      const sessionId = sessions.get(turn.session)
+      const project = DAY_SESSIONS[turn.session]?.project ?? null
+      const cwd = project ? join(ctx.tmpDir, `day-${layout}`, project) : undefined
+      if (cwd) mkdirSync(cwd, { recursive: true })
+      if (cwd && !sessionId) writeFileSync(join(cwd, 'AGENTS.md'), `# ${project}\n\nKeep notes for the ${project} folder short and dated.\n`)
+      const result = await chat.runTurn({ text: userTextFor(turn, index), ...(sessionId ? { sessionId } : { agentId: agents[turn.agent] as string, ...(cwd ? { cwd } : {}) }) })
+      sessions.set(turn.session, result.sessionId)
+    }
+    const units = fake.stats().costUnits
+    const ideal = idealCostUnits(prefixChains(fake.requests, fake.cache.options, API_KEY))
+    const longCalls = fake.requests.filter((r) => JSON.stringify(r.body ?? {}).includes('"ttl":"1h"')).length
+    ctx.log(`day ${layout}: ${fake.stats().requests} calls (${longCalls} with a 1h marker), ${Math.round(units)} cost units (ideal for these requests ${Math.round(ideal)})`)
+    return { units, ideal, calls: fake.stats().requests }
+  } finally {
+    core.dispose()
+  }
+}
+
+/**
+ * A realistic day (3 agents, 6 sessions, 80 turns, human gaps on a simulated clock, memory writes,
+ * tool turns, Nexus news, one compression) through the real engine and SDK against the fake, in
+ * three layouts, against the ideal oracle computed over Hearth's own requests.
+ */
+export const dayBench: BenchSuite = {
+  name: 'day',
+  async run(ctx: BenchContext): Promise<BenchFigure[]> {
+    const fake = await startFakeAnthropic({ apiKey: API_KEY })
+    try {
+      const plan = planDay(SEED)
+      const hearth = await runDay(ctx, fake, 'hearth', plan)
+      const singleTtl = await runDay(ctx, fake, 'single_ttl', plan)
+      const singleBreakpoint = await runDay(ctx, fake, 'single_breakpoint', plan)
+      return [
+        figure('day.cost_units', hearth.units, 'units', hearth.ideal * 1.15, 'lower'),
+        figure('day.ideal_cost_units', hearth.ideal, 'units', hearth.ideal, 'lower'),
+        figure('day.single_ttl_cost_units', singleTtl.units, 'units', singleTtl.units, 'lower'),
+        figure('day.single_breakpoint_cost_units', singleBreakpoint.units, 'units', singleBreakpoint.units, 'lower'),
+        figure('day.cost_vs_ideal', hearth.units / hearth.ideal, 'ratio', 1.15, 'lower'),
+        figure('day.cost_vs_single_ttl', hearth.units / singleTtl.units, 'ratio', 0.8, 'lower'),
+        figure('day.cost_vs_single_breakpoint', hearth.units / singleBreakpoint.units, 'ratio', 1, 'lower'),
+        figure('day.calls', hearth.calls, 'calls', plan.length * 2, 'lower')
+      ]
+    } finally {
+      await fake.close()
+    }
+  }
+}
