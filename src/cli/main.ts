@@ -1,6 +1,7 @@
 import { createCore, type Core } from '../core/createCore'
 import { HearthError } from '../core/errors'
 import { resolveHomeDir } from '../core/home/homePaths'
+import { explainReadOnly } from '../core/home/readOnlyHome'
 import { KeyringSecretStore } from '../core/node/secrets/keyringSecretStore'
 import { MemorySecretStore, type SecretStore } from '../core/ports/secretStore'
 import { dispatch } from '../core/rpc/dispatch'
@@ -54,7 +55,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     if (!result.silent) process.stdout.write(json ? `${JSON.stringify(result.data)}\n` : result.text.endsWith('\n') || result.text === '' ? result.text : `${result.text}\n`)
     return result.code ?? 0
   } catch (error) {
-    return reportFailure(error, json)
+    return reportFailure(core?.services.readOnly ? explainReadOnly(error, home) : error, json)
   } finally {
     if (core) await finishRecovery(core)
     core?.dispose()

@@ -1,8 +1,9 @@
 import type { Handlers } from '../shared/contract'
 import { EventHub, type EventListener } from './events'
 import { ConfigStore } from './home/configStore'
-import { ensureHome } from './home/home'
+import { openHome } from './home/home'
 import type { HomePaths } from './home/homePaths'
+import { readOnlyHandlers } from './home/readOnlyHome'
 import { openDatabase, type Db } from './node/db/openDatabase'
 import { AttachmentStore } from './attachments/attachmentStore'
 import { FileLogger, logLevelFrom } from './node/log/fileLogger'
@@ -50,6 +51,8 @@ export interface CoreServices {
   readonly host: 'electron' | 'web'
   readonly version: string
   readonly paths: HomePaths
+  /** The home cannot be written: everything lists, shows and assembles; changes are refused. */
+  readonly readOnly: boolean
   readonly db: Db
   readonly clock: Clock
   readonly events: EventHub
@@ -87,8 +90,8 @@ export interface Core {
 
 /** The composition root: explicit wiring, no container. Every host (Electron, CLI, web) calls this. */
 export function createCore(options: CoreOptions): Core {
-  const paths = ensureHome(options.home)
-  const db = openDatabase(paths.db, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  const { paths, readOnly } = openHome(options.home)
+  const db = openDatabase(paths.db, { readOnly, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) })
   const clock = options.clock ?? systemClock
   const env = options.env ?? process.env
   const log = options.log ?? defaultLog(paths.logFile, env, clock)
@@ -120,6 +123,7 @@ export function createCore(options: CoreOptions): Core {
     host: options.host === 'electron' ? 'electron' : 'web',
     version: HEARTH_VERSION,
     paths,
+    readOnly,
     db,
     clock,
     events,
@@ -138,7 +142,7 @@ export function createCore(options: CoreOptions): Core {
   }
   return {
     services,
-    handlers: createHandlers(services),
+    handlers: readOnly ? readOnlyHandlers(createHandlers(services), paths.root) : createHandlers(services),
     subscribe: (listener) => events.subscribe(listener),
     recovery,
     shutdown: async (timeoutMs = 30_000) => {

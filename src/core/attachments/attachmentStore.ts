@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
 import { ATTACHMENT_LIMITS, isImageType, refuseFile, type AttachmentMediaType } from '../../shared/attachments'
 import { invalidInput, notFound } from '../errors'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
+import { mkdirPrivate, PRIVATE_FILE_MODE } from '../home/privateFiles'
 
 /** One stored attachment (the row of `attachments`). */
 export interface Attachment {
@@ -147,9 +148,9 @@ function cleanName(raw: string): string {
 /** Content-addressed files never change, so an existing one is kept; a new one appears atomically. */
 function writeOnce(path: string, data: Buffer): void {
   if (existsSync(path)) return
-  mkdirSync(dirname(path), { recursive: true })
+  mkdirPrivate(dirname(path))
   const temporary = `${path}.${process.pid}.tmp`
-  writeFileSync(temporary, data)
+  writeFileSync(temporary, data, { mode: PRIVATE_FILE_MODE })
   renameSync(temporary, path)
 }
 

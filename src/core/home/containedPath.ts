@@ -1,6 +1,5 @@
 import { realpathSync } from 'node:fs'
 import { sep } from 'node:path'
-import { readTextFile, type TextRead } from './readText'
 
 export type ContainedPath =
   | { readonly ok: true; readonly real: string }
@@ -29,15 +28,10 @@ export function realPathWithin(path: string, root: string, label = path): Contai
   const real = realOf(path)
   if (real === null) return { ok: false, missing: true, reason: `${label} does not exist` }
   const realRoot = realOf(root)
-  if (realRoot === null || !isInside(real, realRoot)) {
-    return { ok: false, missing: false, reason: `${label} is a link to ${real}, outside ${realRoot ?? root}; it was not loaded` }
-  }
+  if (realRoot === null || !isInside(real, realRoot)) return { ok: false, missing: false, reason: outsideReason(label, real, realRoot ?? root) }
   return { ok: true, real }
 }
 
-/** `readTextFile`, refused for a link that leads out of `root` (the reason says where it points). */
-export function readTextInside(path: string, root: string): TextRead {
-  const inside = realPathWithin(path, root)
-  if (!inside.ok && !inside.missing) return { ok: false, missing: false, reason: inside.reason }
-  return readTextFile(path)
+export function outsideReason(label: string, real: string, root: string): string {
+  return `${label} is a link to ${real}, outside ${root}; it was not loaded`
 }

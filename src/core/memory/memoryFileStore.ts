@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, renameSync, statSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
 import type { MemoryFileDocument, MemoryFileItem } from '../../shared/contract/memories'
 import { conflict, HearthError, invalidInput, notFound } from '../errors'
@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../home/atomicWrite'
 import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
 import { parseMemoryFile } from './memoryFileFormat'
+import { mkdirPrivate } from '../home/privateFiles'
 
 /** Where forgotten memory files wait: recall only reads the memories folder itself, never below it. */
 const FORGOTTEN_DIR = '.forgotten'
@@ -47,7 +48,7 @@ export class MemoryFileStore {
   forget(agentId: string, slug: string): MemoryFileItem {
     const from = this.read(agentId, slug)
     const dir = this.dir(agentId, true)
-    mkdirSync(dir, { recursive: true })
+    mkdirPrivate(dir)
     const to = freeName(dir, slug)
     renameSync(from.path, this.contained(dir, to))
     return withoutText(this.read(agentId, to, true))

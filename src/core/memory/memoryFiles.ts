@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import type { MemoryTarget } from '../../shared/contract/memory'
 import { writeFileAtomic } from '../home/atomicWrite'
@@ -12,6 +12,7 @@ import { withFileLock } from '../home/fileLock'
 import { normaliseText, parseEntries, previewEntry, serialiseEntries } from './memoryEntries'
 import { MEMORY_TEXT } from './memoryMessages'
 import type { OperationOutcome } from './memoryOperations'
+import { mkdirPrivate } from '../home/privateFiles'
 
 export interface MemoryLimits {
   readonly memory: number
@@ -88,7 +89,7 @@ export class MemoryFiles {
       if (reason) return this.refuse(path, this.outsideChangeNote(path, text) + reason)
       const outcome = apply(entries, limit)
       if (!outcome.ok || outcome.changes.length === 0) return outcome
-      mkdirSync(dirname(path), { recursive: true })
+      mkdirPrivate(dirname(path))
       const body = Buffer.from(serialiseEntries(outcome.entries), 'utf8')
       writeFileAtomic(path, body)
       this.lastSeen.set(path, hashText(body.toString('utf8')))

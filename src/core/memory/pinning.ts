@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import type { MemoryTarget, MemoryToolResult, PinDestination } from '../../shared/contract/memory'
 import type { Fact } from '../../shared/contract/review'
@@ -8,6 +8,7 @@ import type { HomePaths } from '../home/homePaths'
 import type { FactStore } from './factStore'
 import { renderMemoryFile, sanitiseSlug } from './memoryFileFormat'
 import type { MemoryTool } from './memoryTool'
+import { mkdirPrivate } from '../home/privateFiles'
 
 export interface PinOutcome {
   readonly success: boolean
@@ -48,7 +49,7 @@ export class Pinning {
     const slug = relative(dir, path).replace(/\.md$/, '')
     const description = fact.text.length > 120 ? `${fact.text.slice(0, 117)}...` : fact.text
     const source = fact.sessionId ? `session ${fact.sessionId}, message ${fact.messageId ?? '?'} (fact ${fact.id})` : `fact ${fact.id}`
-    mkdirSync(dir, { recursive: true })
+    mkdirPrivate(dir)
     writeFileAtomic(path, renderMemoryFile({ name: slug, description, type: fact.type, source }, fact.text))
     const indexLine = `memories/${slug}.md: ${description}`
     const { result } = await this.tool.execute({ action: 'add', target: 'memory', content: indexLine }, { agentId: fact.agentId, sessionId: null, origin: 'pin' })

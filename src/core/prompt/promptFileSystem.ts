@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { outsideReason, isInside } from '../home/containedPath'
 import { decodeText } from '../home/readText'
 import { normalizeText } from '../domain/prompt/text'
 
@@ -22,8 +23,11 @@ export type PromptFileRead =
  * and the domain never touches the disk). `stat` follows symlinks; null means "nothing there".
  */
 export interface PromptFileSystem {
-  read(path: string, label: string): PromptFileRead
+  /** With `within`, a path whose real location (links resolved) is outside that folder is refused. */
+  read(path: string, label: string, within?: string): PromptFileRead
   stat(path: string): EntryStat | null
+  /** The path with every link resolved; null when nothing is there. */
+  realPath(path: string): string | null
   list(dir: string): string[]
   /** Sorted entries with their kind from the directory listing itself (no stat per entry). */
   entries(dir: string): DirEntry[]
@@ -36,9 +40,11 @@ export interface DirEntry {
 
 /** The real file system. Text comes back BOM-free with LF line ends. */
 export const nodePromptFileSystem: PromptFileSystem = {
-  read(path, label) {
+  read(path, label, within) {
     const stat = nodePromptFileSystem.stat(path)
     if (stat === null) return { kind: 'missing' }
+    const outside = within === undefined ? null : outsideOf(nodePromptFileSystem, path, within, label)
+    if (outside !== null) return { kind: 'error', reason: outside }
     if (!stat.isFile) return { kind: 'error', reason: `${label} (${path}) is not a regular file` }
     if (stat.size > PROMPT_FILE_MAX_BYTES) {
       const mb = (stat.size / 1048576).toFixed(1)
@@ -57,6 +63,13 @@ export const nodePromptFileSystem: PromptFileSystem = {
     try {
       const stat = statSync(path)
       return { isFile: stat.isFile(), isDirectory: stat.isDirectory(), mtimeMs: stat.mtimeMs, size: stat.size }
+    } catch {
+      return null
+    }
+  },
+  realPath(path) {
+    try {
+      return realpathSync(path)
     } catch {
       return null
     }
@@ -80,4 +93,12 @@ export const nodePromptFileSystem: PromptFileSystem = {
       return []
     }
   }
+}
+
+/** Why `path` may not be read as part of `root` (it resolves outside it), or null when it may. */
+export function outsideOf(fs: PromptFileSystem, path: string, root: string, label: string): string | null {
+  const real = fs.realPath(path)
+  const realRoot = fs.realPath(root)
+  if (real === null || (realRoot !== null && isInside(real, realRoot))) return null
+  return outsideReason(label, real, realRoot ?? root)
 }

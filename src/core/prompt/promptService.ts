@@ -123,7 +123,7 @@ export class PromptService implements PromptBuilder {
       fileCap: fileCharCap(config.context_file_max_chars, contextWindowOf(request.model)),
       now: this.options.clock.now(),
       ...(this.options.timeZone ? { timeZone: this.options.timeZone } : {}),
-      gatherWarnings: rules.warnings
+      gatherWarnings: [...rules.warnings, ...(skillsLoad?.warnings ?? [])]
     }
   }
 
@@ -132,8 +132,9 @@ export class PromptService implements PromptBuilder {
     return fileCharCap(this.options.config().context_file_max_chars, contextWindowOf(model))
   }
 
+  /** A file of the home; a link that leads out of the home is refused (a warning, not the linked text). */
   readSource(path: string, label: string): SourceFile | null {
-    const read = this.fs.read(path, label)
+    const read = this.fs.read(path, label, this.options.paths.root)
     if (read.kind === 'missing') return null
     return read.kind === 'ok' ? { path, label, text: read.text, error: null } : { path, label, text: null, error: read.reason }
   }

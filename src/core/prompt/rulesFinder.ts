@@ -41,8 +41,10 @@ function hearthSearchDirs(fs: PromptFileSystem, cwd: string): string[] {
  */
 export function findProjectRules(fs: PromptFileSystem, cwd: string): RulesSearch {
   const warnings: string[] = []
+  // A rules file may be a link, but only to a file of the same repository (or project folder).
+  const root = findGitRoot(fs, cwd) ?? cwd
   const load = (path: string, label: string): SourceFile | null => {
-    const read = fs.read(path, label)
+    const read = fs.read(path, label, root)
     if (read.kind === 'error') warnings.push(`${read.reason}; looking for another rules file.`)
     return read.kind === 'ok' && read.text.trim() !== '' ? { path, label, text: read.text, error: null } : null
   }

@@ -91,13 +91,20 @@ describe('skills caches', () => {
 })
 
 describe('skills symlinks', () => {
-  it('follows a symlinked skill folder and a symlinked SKILL.md', async () => {
+  it('follows a symlinked skill folder inside the skills folder, never one that leads out of it', async () => {
     const { symlinkSync } = await import('node:fs')
-    const outside = join(home, 'outside/linked')
+    const kept = join(skills, '.library/linked')
+    mkdirSync(kept, { recursive: true })
+    writeFileSync(join(kept, 'SKILL.md'), '---\nname: linked\n---\n')
+    const outside = join(home, 'outside/leak')
     mkdirSync(outside, { recursive: true })
-    writeFileSync(join(outside, 'SKILL.md'), '---\nname: linked\n---\n')
+    writeFileSync(join(outside, 'SKILL.md'), '---\nname: leak\n---\n')
     mkdirSync(join(skills, 'shared'), { recursive: true })
-    symlinkSync(outside, join(skills, 'shared/linked'))
-    expect(index().load().set.skills.map((s) => `${s.category}/${s.name}`)).toEqual(['shared/linked'])
+    symlinkSync(kept, join(skills, 'shared/linked'))
+    symlinkSync(outside, join(skills, 'shared/leak'))
+    const load = index().load()
+    expect(load.set.skills.map((s) => `${s.category}/${s.name}`)).toContain('shared/linked')
+    expect(load.set.skills.map((s) => s.name)).not.toContain('leak')
+    expect(load.warnings).toEqual(['skills/shared/leak is a link to somewhere outside the skills folder; it was not loaded.'])
   })
 })

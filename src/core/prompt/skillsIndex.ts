@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { parseFrontmatter, shortDescription, skillFromMarkdown, type SkillEntry, type SkillSet } from '../domain/prompt/skills'
 import { writeFileAtomic } from '../home/atomicWrite'
+import { isInside } from '../home/containedPath'
 import type { PromptFileSystem } from './promptFileSystem'
 
 /** Folders never walked (tool caches and VCS data), and the asset folders inside a skill. */
@@ -10,7 +11,7 @@ const SKIP_DIRS = new Set([
   '.pytest_cache', '.mypy_cache', '.ruff_cache'
 ])
 const SKILL_ASSET_DIRS = new Set(['references', 'templates', 'assets', 'scripts'])
-/** Symlinks are followed; the depth cap stops a link loop. */
+/** Symlinks inside the skills folder are followed; the depth cap stops a link loop. */
 const MAX_DEPTH = 8
 /** 2: entries carry the scanner's `blocked` ids, so older snapshots are parsed again. */
 const SNAPSHOT_VERSION = 2
@@ -39,6 +40,13 @@ export interface SkillsLoad {
   readonly set: SkillSet
   /** Where the parsed skills came from: this process's cache, the disk snapshot, or a fresh parse. */
   readonly source: SkillsSource
+  /** Links that lead out of the skills folder, which were not followed. */
+  readonly warnings: readonly string[]
+}
+
+interface Walk {
+  readonly manifest: SkillsManifest
+  readonly warnings: readonly string[]
 }
 
 /**
@@ -56,25 +64,39 @@ export class SkillsIndex {
   ) {}
 
   load(): SkillsLoad {
-    const manifest = this.walk()
+    const { manifest, warnings } = this.walk()
     const key = JSON.stringify(manifest)
-    if (this.cached?.key === key) return { set: this.cached.set, source: 'memory' }
+    if (this.cached?.key === key) return { set: this.cached.set, source: 'memory', warnings }
     const fromDisk = this.readSnapshot(key)
     const set = fromDisk ?? this.parseAll(manifest)
     this.cached = { key, set }
     if (!fromDisk) this.writeSnapshot(manifest, set)
-    return { set, source: fromDisk ? 'snapshot' : 'scan' }
+    return { set, source: fromDisk ? 'snapshot' : 'scan', warnings }
   }
 
-  /** Walks the tree (sorted, so the manifest key is deterministic); only skill files are stat'ed. */
-  private walk(): SkillsManifest {
+  /**
+   * Walks the tree (sorted, so the manifest key is deterministic); only skill files are stat'ed.
+   * A link is followed only while it resolves inside the skills folder: a skill linking to
+   * ~/.ssh must not put that folder's files in front of the model.
+   */
+  private walk(): Walk {
     const manifest: SkillsManifest = {}
+    const warnings: string[] = []
+    const realRoot = this.fs.realPath(this.root)
+    const leadsOut = (path: string): boolean => {
+      const real = this.fs.realPath(path)
+      return realRoot === null || real === null || !isInside(real, realRoot)
+    }
     const visit = (dir: string, rel: string, depth: number): void => {
       const entries = this.fs.entries(dir)
       const isSkillDir = entries.some((entry) => entry.name === 'SKILL.md')
       for (const entry of entries) {
         const path = join(dir, entry.name)
         const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`
+        if (entry.kind === 'symlink' && leadsOut(path)) {
+          warnings.push(`skills/${relPath} is a link to somewhere outside the skills folder; it was not loaded.`)
+          continue
+        }
         const isTracked = entry.name === 'SKILL.md' || entry.name === 'DESCRIPTION.md'
         // Symlinks are resolved with a stat; plain files and folders are known from the listing.
         const stat = entry.kind === 'symlink' || (entry.kind === 'file' && isTracked) ? this.fs.stat(path) : null
@@ -85,7 +107,7 @@ export class SkillsIndex {
       }
     }
     if (this.fs.stat(this.root)?.isDirectory) visit(this.root, '', 0)
-    return manifest
+    return { manifest, warnings }
   }
 
   private parseAll(manifest: SkillsManifest): SkillSet {
@@ -93,7 +115,7 @@ export class SkillsIndex {
     const categoryDescriptions: Record<string, string> = {}
     for (const relPath of Object.keys(manifest)) {
       const parts = relPath.split('/')
-      const read = this.fs.read(join(this.root, relPath), relPath)
+      const read = this.fs.read(join(this.root, relPath), relPath, this.root)
       const text = read.kind === 'ok' ? read.text : ''
       if (parts.at(-1) === 'DESCRIPTION.md') {
         const description = shortDescription(parseFrontmatter(text).description)

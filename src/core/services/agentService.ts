@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { AgentId, sameAgentName, type Agent } from '../../shared/contract'
 import { conflict, invalidInput, notFound } from '../errors'
@@ -8,6 +8,7 @@ import { defaultSoul } from '../home/defaultTexts'
 import type { HomePaths } from '../home/homePaths'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
+import { mkdirPrivate } from '../home/privateFiles'
 
 interface AgentRow {
   id: string
@@ -67,7 +68,7 @@ export class AgentService {
     this.get(id)
     const dir = this.paths.agentDir(id)
     if (existsSync(dir)) {
-      mkdirSync(this.paths.trash, { recursive: true })
+      mkdirPrivate(this.paths.trash)
       renameSync(dir, join(this.paths.trash, `agent-${id}-${this.clock.now()}`))
     }
     this.db.prepare('UPDATE agents SET deleted_at = ? WHERE id = ?').run(this.clock.now(), id)
@@ -91,7 +92,7 @@ export class AgentService {
   }
 
   private seedFolder(id: string, name: string): void {
-    mkdirSync(this.paths.memoriesDir(id), { recursive: true })
+    mkdirPrivate(this.paths.memoriesDir(id))
     if (!existsSync(this.paths.soul(id))) writeFileAtomic(this.paths.soul(id), defaultSoul(name))
     if (!existsSync(this.paths.memory(id))) writeFileAtomic(this.paths.memory(id), '')
   }

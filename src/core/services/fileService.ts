@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs'
+import { existsSync, statSync, watch, type FSWatcher } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { FileDoc, FileTarget, InjectedView } from '../../shared/contract'
 import { estimateTokens } from '../../shared/util/tokens'
@@ -13,6 +13,7 @@ import { nodePromptFileSystem } from '../prompt/promptFileSystem'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import { findProjectRules } from '../prompt/rulesFinder'
 import type { AgentService } from './agentService'
+import { mkdirPrivate } from '../home/privateFiles'
 
 /** Shows what the prompt would take from a file; provided by the prompt feature. */
 export type InjectedViewProvider = (target: FileTarget, text: string, path: string) => InjectedView | null
@@ -85,8 +86,8 @@ export class FileService {
       throw conflict(`${basename(current.path)} changed on disk after you opened it. Reload it, or save again to keep your version.`)
     }
     if (current.readError && !force) throw conflict(`${current.readError}. Refusing to overwrite it.`)
-    mkdirSync(dirname(current.path), { recursive: true })
-    writeFileAtomic(current.path, content)
+    mkdirPrivate(dirname(current.path))
+    writeFileAtomic(current.path, content, target.kind === 'rules' ? projectFileMode(current.path) : undefined)
     const doc = this.read(target)
     this.events.emit('files.changed', { target, path: doc.path, hash: doc.hash })
     return doc
@@ -97,7 +98,7 @@ export class FileService {
     const path = this.resolvePath(target)
     if (this.watchers.has(path)) return
     const dir = dirname(path)
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true })
+    if (!existsSync(dir)) mkdirPrivate(dir)
     const watcher = watch(dir, (_type, name) => {
       if (name !== null && name !== basename(path)) return
       this.checkChanged(target, path)
@@ -121,6 +122,11 @@ export class FileService {
 }
 
 const MISSING_HASH = 'missing'
+
+/** A project's rules file is the repository's, not Hearth's: it keeps its mode (a new one gets the usual 0644). */
+function projectFileMode(path: string): number {
+  return (statSync(path, { throwIfNoEntry: false })?.mode ?? 0o644) & 0o777
+}
 
 export function sha256(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex')

@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { blockedMarker } from '../domain/prompt/contextFiles'
 import { scanForThreats } from '../domain/prompt/scanner'
 import { indexText, type SkillEntry } from '../domain/prompt/skills'
-import { nodePromptFileSystem } from '../prompt/promptFileSystem'
+import { nodePromptFileSystem, outsideOf } from '../prompt/promptFileSystem'
 import { SkillsIndex } from '../prompt/skillsIndex'
 import { ToolError } from './runTool'
 import type { ToolDefinition } from './toolTypes'
@@ -74,23 +74,24 @@ function skillDir(root: string, skill: SkillEntry): string {
   return root
 }
 
+/** SKILL.md read through its real path, which must stay inside the skills folder (a link swapped in since the index was built included). */
 function readSkill(root: string, skill: SkillEntry): Record<string, unknown> {
   const dir = skillDir(root, skill)
-  let content: string
-  try {
-    content = readFileSync(join(dir, 'SKILL.md'), 'utf8').replace(/^\uFEFF/, '')
-  } catch (error) {
-    throw new ToolError(`The skill "${skill.name}" could not be read: ${(error as Error).message}`)
+  if (outsideOf(nodePromptFileSystem, join(dir, 'SKILL.md'), root, 'SKILL.md') !== null) {
+    throw new ToolError(`The skill "${skill.name}" is a link to somewhere outside the skills folder; it was not loaded.`)
   }
-  const files = dir === root ? [] : listFiles(dir)
+  const read = nodePromptFileSystem.read(join(dir, 'SKILL.md'), 'SKILL.md', root)
+  if (read.kind !== 'ok') throw new ToolError(`The skill "${skill.name}" could not be read: ${read.kind === 'error' ? read.reason : 'its SKILL.md is gone'}`)
+  const content = read.text
+  const files = dir === root ? [] : listFiles(dir, root)
   const path = toPosix(relative(root, join(dir, 'SKILL.md')))
   const blocked = scanForThreats(content, 'context')
   if (blocked.length > 0) return { name: skill.name, category: skill.category, path, blocked, content: blockedMarker(`The SKILL.md of ${skill.name}`, blocked), files: [] }
   return { name: skill.name, category: skill.category, path, content, files }
 }
 
-/** Files in the skill's folder besides SKILL.md, relative and sorted (bounded in count and depth). */
-function listFiles(dir: string): string[] {
+/** Files in the skill's folder besides SKILL.md, relative and sorted (bounded in count and depth); links out of the skills folder are left out. */
+function listFiles(dir: string, root: string): string[] {
   const files: string[] = []
   const visit = (current: string, depth: number): void => {
     let names: string[]
@@ -102,6 +103,7 @@ function listFiles(dir: string): string[] {
     for (const name of names) {
       if (files.length >= MAX_FILES) return
       const path = join(current, name)
+      if (outsideOf(nodePromptFileSystem, path, root, name) !== null) continue
       const stat = safeStat(path)
       if (stat?.isDirectory() && depth < MAX_DEPTH && !SKIP_DIRS.has(name)) visit(path, depth + 1)
       else if (stat?.isFile()) files.push(toPosix(relative(dir, path)))
