@@ -1,5 +1,6 @@
 import type { CacheTtl, MessageKind, MessageRole, MessageStatus } from '../../shared/contract'
 import type { BuiltPrompt } from '../ports/promptBuilder'
+import type { ToolResultPart } from '../tools/toolTypes'
 
 export type { CacheTtl, CallPurpose, CallStatus, MessageKind, MessageRole, MessageStatus, MissReason, TurnOrigin } from '../../shared/contract'
 
@@ -17,7 +18,8 @@ export interface ToolUseBlock {
 export interface ToolResultBlock {
   readonly type: 'tool_result'
   readonly tool_use_id: string
-  readonly content: string
+  /** Plain text, or text and image blocks when the tool returned images (MCP). */
+  readonly content: string | readonly ToolResultPart[]
   readonly is_error?: boolean
 }
 /**

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import { estimateTokens } from '../../shared/util/tokens'
+import { estimateBlockTokens } from './blockTokens'
 import type { ContentBlock, SessionRecord, StoredMessage } from './chatTypes'
 import { runModelCall, type CallDeps } from './modelCall'
 import { buildWireMessages, type TtlPlan, type WireMessage } from './requestBuilder'
@@ -15,7 +16,7 @@ export const COMPRESSION_INSTRUCTION =
 
 /** Rough size of a request: what the compression trigger compares with the context window. */
 export function estimateRequestTokens(session: SessionRecord, wire: readonly WireMessage[]): number {
-  const messages = wire.reduce((sum, m) => sum + m.content.reduce((s, b) => s + estimateTokens(JSON.stringify(b)), 0), 0)
+  const messages = wire.reduce((sum, m) => sum + m.content.reduce((s, b) => s + estimateBlockTokens(b), 0), 0)
   return estimateTokens(session.systemPrompt) + estimateTokens(JSON.stringify(session.tools)) + messages
 }
 

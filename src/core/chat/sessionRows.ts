@@ -1,4 +1,5 @@
 import type { CallUsage, ContentBlock, MessageKind, MessageRole, MessageStatus, PromptReport, SessionRecord, StoredMessage, ToolParam } from './chatTypes'
+import { toolResultText } from '../../shared/util/toolResultText'
 
 /** Row shapes as better-sqlite3 returns them; `fromRow` functions are the only snake/camel meeting point. */
 export interface SessionRow {
@@ -89,7 +90,7 @@ export function searchTextOf(content: readonly ContentBlock[]): string {
   for (const block of content) {
     if (block.type === 'text') parts.push(block.text)
     else if (block.type === 'tool_use') parts.push(`${block.name} ${JSON.stringify(block.input)}`)
-    else if (block.type === 'tool_result') parts.push(block.content)
+    else if (block.type === 'tool_result') parts.push(toolResultText(block.content))
     else parts.push(block.source.name)
   }
   return parts.join('\n')

@@ -26,7 +26,8 @@ function unavailable(name: string): ToolOutcome {
 /**
  * Runs the tool calls of one reply in order and returns the `tool_result` blocks for the next
  * user message. Each call is announced before and after on `chat.toolCall`, so the UI can
- * draw a card that fills in. Results are JSON text exactly as the tool produced it.
+ * draw a card that fills in. Results are JSON text exactly as the tool produced it, or its
+ * text and image blocks when it returned images.
  */
 export async function runToolCalls(
   calls: readonly ToolUseBlock[],
@@ -44,7 +45,8 @@ export async function runToolCalls(
       ? await catalog.dispatch(await definitions(), call.name, call.input, { agentId: context.agentId, sessionId: context.sessionId, turnId: context.turnId, signal: context.signal })
       : unavailable(call.name)
     events.emit('chat.toolCall', { ...base, phase: 'finished', displayName: outcome.displayName, ok: outcome.ok, result: outcome.content.slice(0, 4000) })
-    results.push(outcome.ok ? { type: 'tool_result', tool_use_id: call.id, content: outcome.content } : { type: 'tool_result', tool_use_id: call.id, content: outcome.content, is_error: true })
+    const content = outcome.parts ?? outcome.content
+    results.push(outcome.ok ? { type: 'tool_result', tool_use_id: call.id, content } : { type: 'tool_result', tool_use_id: call.id, content, is_error: true })
     summaries.push({ id: call.id, name: call.name, displayName: outcome.displayName, input: call.input, ok: outcome.ok, content: outcome.content })
   }
   return { results, summaries }

@@ -1,3 +1,4 @@
+import { RichToolResult, richOutcome } from './richResult'
 import { isPlainObject } from './schemaCheck'
 import type { ToolContext, ToolDefinition, ToolOutcome } from './toolTypes'
 
@@ -46,6 +47,8 @@ export async function runTool(tool: ToolDefinition, input: unknown, context: Too
   } catch (error) {
     return failureOutcome(tool.name, displayName, error)
   }
+  const maxChars = tool.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS
+  if (result instanceof RichToolResult) return richOutcome(result, maxChars, displayName, truncateResult)
   const content = serialiseResult(result)
   if (content === undefined) {
     return errorOutcome(displayName, `Tool handler returned unsupported result type: ${describe(result)}`, {
@@ -54,7 +57,7 @@ export async function runTool(tool: ToolDefinition, input: unknown, context: Too
       result_type: describe(result)
     })
   }
-  return { ok: true, content: truncateResult(content, tool.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS), displayName }
+  return { ok: true, content: truncateResult(content, maxChars), displayName }
 }
 
 function failureOutcome(toolName: string, displayName: string, error: unknown): ToolOutcome {

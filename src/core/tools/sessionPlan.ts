@@ -62,6 +62,7 @@ export async function planSession(inputs: PlanInputs): Promise<SessionPlan> {
     if (!listing.ok) problems.push(`MCP server "${listing.server}" left out: ${listing.error}`)
     else {
       problems.push(...listing.problems.map((problem) => `MCP server "${listing.server}": ${problem}`))
+      problems.push(...listing.hidden.map((tool) => `MCP server "${listing.server}": ${tool}: hidden, it can only run as a task, which Hearth does not run`))
       mcpTools.push(...listing.tools.map((tool) => ({ tool, source: 'mcp' as const, sourceName: listing.server })))
     }
   }

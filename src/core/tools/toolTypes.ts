@@ -29,11 +29,21 @@ export interface ToolDefinition {
   readonly handler: (input: Record<string, unknown>, context: ToolContext) => Promise<unknown>
 }
 
+/** The image formats the Messages API accepts in an image block. */
+export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
+
+/** One block of a rich tool result, in the Messages API's own shape (stored and re-sent as is). */
+export type ToolResultPart =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly source: { readonly type: 'base64'; readonly media_type: ImageMediaType; readonly data: string } }
+
 /** The result of running one tool call; `content` is what the model reads. */
 export interface ToolOutcome {
   readonly ok: boolean
-  /** JSON text (or plain text) given back to the model as the tool_result. */
+  /** JSON text (or plain text) given back to the model as the tool_result; a text rendering of `parts` when set. */
   readonly content: string
+  /** Text and image blocks, when the tool returned more than text (an MCP image, a screenshot). */
+  readonly parts?: readonly ToolResultPart[]
   /** For the UI: the real tool name (differs from the called name behind `tool_call`). */
   readonly displayName: string
 }

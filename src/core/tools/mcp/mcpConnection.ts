@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, McpError, type CallToolResult, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js'
 import { ToolError } from '../runTool'
 import type { Logger } from '../../ports/logger'
 
@@ -29,6 +29,8 @@ export interface McpRemoteTool {
   readonly name: string
   readonly description?: string | undefined
   readonly inputSchema: Readonly<Record<string, unknown>>
+  /** `taskSupport: "required"` tools can only run as tasks (hidden from the model). */
+  readonly execution?: { readonly taskSupport?: string | undefined } | undefined
 }
 
 export interface McpConnectionOptions {
@@ -94,6 +96,23 @@ export class McpConnection {
       return result as CallToolResult
     } catch (error) {
       throw this.callError(tool, error)
+    }
+  }
+
+  /** Whether the running server said it serves resources (false before it started). */
+  supportsResources(): boolean {
+    return this.client?.getServerCapabilities()?.resources !== undefined
+  }
+
+  /** Reads one resource; failures become `ToolError`s the model can read. */
+  async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    const client = await this.ensureStarted().catch((error: unknown) => {
+      throw new ToolError(`MCP server "${this.name}" could not be started: ${messageOf(error)}`, { error_type: 'mcp_unavailable' })
+    })
+    try {
+      return await client.readResource({ uri }, { timeout: this.options.callTimeoutMs, ...(signal ? { signal } : {}) })
+    } catch (error) {
+      throw this.callError(`resources/read ${uri}`, error)
     }
   }
 

@@ -1,31 +1,41 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { checkToolSchema } from '../schemaCheck'
 import { mcpToolsetName } from '../toolsets'
 import { ToolError } from '../runTool'
 import type { ToolDefinition } from '../toolTypes'
 import type { McpConnection, McpRemoteTool } from './mcpConnection'
+import { convertResourceContents, convertToolResult } from './mcpContent'
 import { namespaceToolNames } from './mcpNames'
 
 /** Descriptions past this are cut: a server must not be able to flood the prompt with one tool. */
 const MAX_DESCRIPTION = 4_000
+/** The bridge tool each resource-serving server gets, after its own tools. */
+export const READ_RESOURCE_TOOL = 'read_resource'
 
 export interface McpToolSet {
   readonly server: string
   readonly tools: readonly ToolDefinition[]
   /** Tools dropped because their schema is unusable, one line each. */
   readonly problems: readonly string[]
+  /** Tools left out because they can only run as tasks, which Hearth does not run. */
+  readonly hidden: readonly string[]
 }
 
 /**
  * Turns a server's listed tools into Hearth tool definitions: namespaced names, checked
- * schemas (a broken one is dropped and reported, never sent), and a handler that calls the
- * tool through the connection, which restarts a crashed server on demand.
+ * schemas (a broken one is dropped and reported, never sent), a handler that calls the tool
+ * through the connection (which restarts a crashed server on demand) and converts its content
+ * for the model, and `read_resource` when the server serves resources, so the model can follow
+ * the links its tools return.
  */
 export function toToolDefinitions(connection: McpConnection, remote: readonly McpRemoteTool[]): McpToolSet {
-  const names = namespaceToolNames(connection.name, remote.map((tool) => tool.name))
+  const hidden = remote.filter((tool) => tool.execution?.taskSupport === 'required').map((tool) => tool.name)
+  const offered = remote.filter((tool) => tool.execution?.taskSupport !== 'required')
+  const withResources = connection.supportsResources()
+  const names = namespaceToolNames(connection.name, [...offered.map((tool) => tool.name), ...(withResources ? [READ_RESOURCE_TOOL] : [])])
+  const readResourceName = withResources ? (names.at(-1) as string) : null
   const tools: ToolDefinition[] = []
   const problems: string[] = []
-  remote.forEach((tool, i) => {
+  offered.forEach((tool, i) => {
     const schema = cleanSchema(tool.inputSchema)
     const schemaProblems = checkToolSchema(schema)
     if (schemaProblems.length > 0) {
@@ -37,10 +47,30 @@ export function toToolDefinitions(connection: McpConnection, remote: readonly Mc
       toolset: mcpToolsetName(connection.name),
       description: describe(tool, connection.name),
       inputSchema: schema,
-      handler: async (input, context) => formatResult(await connection.callTool(tool.name, input, context.signal))
+      handler: async (input, context) => convertToolResult(await connection.callTool(tool.name, input, context.signal), { readResourceTool: readResourceName })
     })
   })
-  return { server: connection.name, tools, problems }
+  if (readResourceName) tools.push(readResourceTool(connection, readResourceName))
+  return { server: connection.name, tools, problems, hidden }
+}
+
+function readResourceTool(connection: McpConnection, name: string): ToolDefinition {
+  return {
+    name,
+    toolset: mcpToolsetName(connection.name),
+    description: `Read a resource of the MCP server ${connection.name} by its URI, for example a resource link one of its tools returned. Text is returned as text, images as images.`,
+    inputSchema: {
+      type: 'object',
+      properties: { uri: { type: 'string', minLength: 1, description: 'The resource URI, exactly as the server gave it' } },
+      required: ['uri'],
+      additionalProperties: false
+    },
+    handler: async (input, context) => {
+      const uri = typeof input.uri === 'string' ? input.uri.trim() : ''
+      if (uri === '') throw new ToolError('uri is required: the URI of a resource of this server')
+      return convertResourceContents(await connection.readResource(uri, context.signal))
+    }
+  }
 }
 
 /** `$schema` and friends cost tokens on every request and tell the model nothing. */
@@ -52,22 +82,4 @@ function cleanSchema(schema: Readonly<Record<string, unknown>>): Readonly<Record
 function describe(tool: McpRemoteTool, server: string): string {
   const text = (tool.description ?? '').trim() || `Tool ${tool.name} of the MCP server ${server}.`
   return text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1)}…`
-}
-
-/**
- * The text the model reads: text blocks joined, structured content as JSON when there is no
- * text, other blocks described. A result flagged `isError` becomes an error result.
- */
-export function formatResult(result: CallToolResult): string {
-  const parts: string[] = []
-  for (const block of result.content ?? []) {
-    if (block.type === 'text') parts.push(block.text)
-    else if (block.type === 'resource' && 'text' in block.resource) parts.push(block.resource.text)
-    else if (block.type === 'image' || block.type === 'audio') parts.push(`[${block.type} omitted: ${block.mimeType}]`)
-    else parts.push(`[${block.type} content omitted]`)
-  }
-  if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent))
-  const text = parts.join('\n')
-  if (result.isError) throw new ToolError(text || 'The MCP tool reported an error without a message.', { error_type: 'mcp_tool_error' })
-  return text
 }

@@ -69,7 +69,7 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
       {group.userMessageId !== null && <RecalledChip turnId={group.turnId} />}
       {group.tools.map((tool) => (
         <Fragment key={tool.id}>
-          <ToolCallCard name={tool.name} input={tool.input} ok={tool.ok} result={tool.result} />
+          <ToolCallCard name={tool.name} input={tool.input} ok={tool.ok} result={tool.result} images={tool.images} />
           <PendingWriteNote toolName={tool.name} result={tool.result} />
         </Fragment>
       ))}

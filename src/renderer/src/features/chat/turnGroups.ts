@@ -1,4 +1,5 @@
 import type { SessionDetail, StoredMessageView } from '../../../../shared/contract'
+import { toolResultImages, toolResultText } from '../../../../shared/util/toolResultText'
 import { attachmentRefs, type AttachmentRef } from '../attachments'
 
 export interface ToolPair {
@@ -7,6 +8,8 @@ export interface ToolPair {
   readonly input: unknown
   readonly ok: boolean | null
   readonly result: string | null
+  /** Images the tool returned, as data URLs. */
+  readonly images: readonly string[]
 }
 
 /** One turn as the transcript draws it: the user's text, the replies, the tool calls, the status. */
@@ -34,9 +37,9 @@ export function groupTurns(detail: SessionDetail): TurnGroup[] {
   return [...groups.entries()].map(([turnId, messages]) => {
     const user = messages.find((m) => m.kind === 'text')
     const checkpoint = messages.find((m) => m.kind === 'checkpoint')
-    const results = new Map<string, { ok: boolean; content: string }>()
+    const results = new Map<string, { ok: boolean; content: string; images: string[] }>()
     for (const block of messages.filter((m) => m.kind === 'tool_results').flatMap((m) => m.content)) {
-      results.set(String(block.tool_use_id), { ok: block.is_error !== true, content: String(block.content) })
+      results.set(String(block.tool_use_id), { ok: block.is_error !== true, content: toolResultText(block.content), images: toolResultImages(block.content) })
     }
     const tools = messages
       .filter((m) => m.kind === 'reply')
@@ -44,7 +47,7 @@ export function groupTurns(detail: SessionDetail): TurnGroup[] {
       .filter((block) => block.type === 'tool_use')
       .map((block) => {
         const result = results.get(String(block.id))
-        return { id: String(block.id), name: String(block.name), input: block.input, ok: result ? result.ok : null, result: result ? result.content : null }
+        return { id: String(block.id), name: String(block.name), input: block.input, ok: result ? result.ok : null, result: result ? result.content : null, images: result?.images ?? [] }
       })
     return {
       turnId,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { InspectedCall } from '../../../../shared/contract'
+import { toolResultText } from '../../../../shared/util/toolResultText'
 import { DeferredToolsNote } from './DeferredToolsNote'
 import { attachmentRefs, describeAttachments } from '../attachments'
 
@@ -16,7 +17,7 @@ function Marker(): ReactNode {
 function blockText(block: Readonly<Record<string, unknown>>): string {
   if (block.type === 'text') return String(block.text)
   if (block.type === 'tool_use') return `${String(block.name)} ${JSON.stringify(block.input)}`
-  if (block.type === 'tool_result') return `→ ${String(block.content)}`
+  if (block.type === 'tool_result') return `→ ${toolResultText(block.content)}`
   return JSON.stringify(block)
 }
 
