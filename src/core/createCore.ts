@@ -115,7 +115,7 @@ export function createCore(options: CoreOptions): Core {
   chat.registerSessionEndHook(memory.retentionHook())
   chat.registerContextProvider(nexus.turnContext)
   chat.registerSessionEndHook(nexus.sessionEnd)
-  const tools = createTools({ paths, config, agents, events, clock, host: options.host, approveGatedTools: options.approveGatedTools === true, log: log.child('tools'), version: HEARTH_VERSION, nexus, memory, sessions })
+  const tools = createTools({ paths, config, agents, events, clock, host: options.host, approveGatedTools: options.approveGatedTools === true, log: log.child('tools'), version: HEARTH_VERSION, nexus, memory, sessions, secrets, env })
   chat.useToolCatalog(tools)
   prompts.toolNames = async (agentId) => (await tools.sessionTools(agentId)).map((tool) => tool.name)
   const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))

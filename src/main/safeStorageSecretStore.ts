@@ -1,6 +1,7 @@
 import { safeStorage } from 'electron'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { writeFileAtomic } from '../core/home/atomicWrite'
 import {
   decodeSavedApiKey,
@@ -64,6 +65,36 @@ export class SafeStorageSecretStore implements SecretStore {
     if (!backend.protectedByOs) return this.memory.setApiKey(saved)
     mkdirSync(dirname(this.file), { recursive: true })
     writeFileAtomic(this.file, await safeStorage.encryptStringAsync(encodeSavedApiKey(saved)))
+  }
+
+  /** A named secret (an MCP server's headers): its own encrypted file beside the key, or memory only where the key would be. */
+  async getSecret(name: string): Promise<string | undefined> {
+    const backend = await this.backend()
+    const file = this.secretFile(name)
+    if (!backend.protectedByOs || !existsSync(file)) return this.memory.getSecret(name)
+    try {
+      return (await safeStorage.decryptStringAsync(readFileSync(file))).result
+    } catch {
+      // Encrypted under another keyring or damaged: as good as not saved.
+      return undefined
+    }
+  }
+
+  async setSecret(name: string, value: string | undefined): Promise<void> {
+    await this.memory.setSecret(name, value)
+    const file = this.secretFile(name)
+    if (value === undefined) {
+      rmSync(file, { force: true })
+      return
+    }
+    if (!(await this.backend()).protectedByOs) return
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileAtomic(file, await safeStorage.encryptStringAsync(value))
+  }
+
+  /** The name is hashed so the file name says nothing about the server. */
+  private secretFile(name: string): string {
+    return join(dirname(this.file), 'secrets', `${createHash('sha256').update(name).digest('hex').slice(0, 32)}.bin`)
   }
 
   private async decryptFile(): Promise<{ result: string | undefined; shouldReEncrypt: boolean }> {

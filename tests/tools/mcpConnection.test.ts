@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
 import type { McpServerState } from '../../src/core/tools/mcp/mcpConnection'
-import { McpManager } from '../../src/core/tools/mcp/mcpManager'
+import { parseMcpServers } from '../../src/core/tools/mcp/mcpConfig'
+import { McpManager, type McpTimeouts } from '../../src/core/tools/mcp/mcpManager'
+import { RETRY_DELAYS_MS } from '../../src/core/tools/mcp/retryBackoff'
 import { checkToolDefinition } from '../../src/core/tools/registry'
 import { runTool } from '../../src/core/tools/runTool'
+import { makeTempDir } from '../helpers/tempHome'
 import { fixtureServer } from './fixtureServer'
 
 const context = { agentId: 'a', sessionId: 's' }
@@ -12,10 +16,15 @@ afterEach(async () => {
   manager = undefined
 })
 
-function start(servers: Record<string, ReturnType<typeof fixtureServer>>, callTimeoutMs = 10_000): { manager: McpManager; states: McpServerState[] } {
+const clock = { ms: 1_000_000 }
+
+/** A manager over config.json-shaped entries (parsed like the real config), with a clock the test moves. */
+function start(servers: Record<string, unknown>, timeouts: Partial<McpTimeouts> = {}): { manager: McpManager; states: McpServerState[] } {
   const states: McpServerState[] = []
-  manager = new McpManager({ startTimeoutMs: 15_000, callTimeoutMs, clientVersion: 'test', onChange: (state) => states.push(state) })
-  manager.configure(servers)
+  manager = new McpManager({ startTimeoutMs: 15_000, callTimeoutMs: 10_000, maxCallMs: 60_000, ...timeouts, clientVersion: 'test', now: () => clock.ms, onChange: (state) => states.push(state) })
+  const parsed = parseMcpServers(servers, {})
+  expect(parsed.problems).toEqual([])
+  manager.configure(parsed.servers)
   return { manager, states }
 }
 
@@ -65,7 +74,7 @@ describe('MCP servers over stdio (real fixture server)', () => {
   })
 
   it('times out a call that never answers and keeps the server usable', async () => {
-    const { manager } = start({ slow: fixtureServer(['--hang-on', 'list_issues']) }, 400)
+    const { manager } = start({ slow: fixtureServer(['--hang-on', 'list_issues']) }, { callTimeoutMs: 400 })
     const listing = await manager.listTools('slow')
     if (!listing.ok) throw new Error(listing.error)
     const byName = new Map(listing.tools.map((t) => [t.name, t]))
@@ -84,17 +93,84 @@ describe('MCP servers over stdio (real fixture server)', () => {
   })
 
   it('a missing command is reported with the command name', async () => {
-    const { manager } = start({ ghost: { command: 'hearth-no-such-binary', args: [], env: {}, trusted: true } })
+    const { manager } = start({ ghost: { type: 'stdio', command: 'hearth-no-such-binary' } })
     const listing = await manager.listTools('ghost')
     expect(listing.ok).toBe(false)
-    expect(!listing.ok && listing.error).toMatch(/could not start `hearth-no-such-binary`/)
+    expect(!listing.ok && listing.error).toBe('could not start `hearth-no-such-binary`: the command was not found; check "command" and that the program is installed and on PATH')
+  })
+
+  it('a banner on stdout fails the start at once instead of after the whole timeout', async () => {
+    const { manager } = start({ chatty: fixtureServer(['--stdout-banner']) }, { startTimeoutMs: 20_000 })
+    const began = Date.now()
+    const listing = await manager.listTools('chatty')
+    expect(Date.now() - began).toBeLessThan(10_000)
+    expect(!listing.ok && listing.error).toMatch(/: it wrote something that is not MCP on stdout \(Unexpected token 'H', "Hello from".*\); a stdio server may write only JSON-RPC there and its logs to stderr$/)
+  })
+
+  it('a missing script names the line that says why, and keeps the last stderr lines', async () => {
+    const temp = makeTempDir('hearth-mcp-missing-')
+    try {
+      const { manager } = start({ lost: { command: process.execPath, args: [join(temp.dir, 'no-such-server.js')] } })
+      const listing = await manager.listTools('lost')
+      expect(!listing.ok && listing.error).toMatch(/exited during the MCP handshake \(stderr: Error: Cannot find module '.*no-such-server\.js'\)$/)
+      const state = manager.get('lost')?.state()
+      expect(state?.stderr.length).toBeGreaterThan(2)
+      expect(state?.stderr.at(-1)).toMatch(/^Node\.js v/)
+    } finally {
+      temp.cleanup()
+    }
+  })
+
+  it('does not retry a failed server on every use: it backs off, and Test tries at once', async () => {
+    const { manager, states } = start({ broken: fixtureServer(['--fail-start']) })
+    expect((await manager.listTools('broken')).ok).toBe(false)
+    const starts = (): number => states.filter((s) => s.status === 'starting').length
+    expect(starts()).toBe(1)
+    expect(manager.get('broken')?.state().retryAt).toBe(clock.ms + (RETRY_DELAYS_MS[0] as number))
+    const again = await manager.listTools('broken')
+    expect(!again.ok && again.error).toMatch(/\(Hearth tries again in 30 s, or press Test in Settings → Tools\)$/)
+    expect(starts()).toBe(1)
+    clock.ms += RETRY_DELAYS_MS[0] as number
+    await manager.listTools('broken')
+    expect(starts()).toBe(2)
+    expect(manager.get('broken')?.state().retryAt).toBe(clock.ms + (RETRY_DELAYS_MS[1] as number))
+    await expect(manager.get('broken')?.test()).rejects.toThrow(/refusing to start/)
+    expect(starts()).toBe(3)
+  })
+
+  it('sends a progress token, so progress extends the deadline, up to the maximum', async () => {
+    const { manager } = start({ long: fixtureServer(['--count', '2', '--progress-on', 'list_repositories', '--steps', '4', '--step-ms', '250']) }, { callTimeoutMs: 600, maxCallMs: 5_000 })
+    const listing = await manager.listTools('long')
+    if (!listing.ok) throw new Error(listing.error)
+    const tool = listing.tools.find((t) => t.name === 'mcp__long__list_repositories')!
+    const done = await runTool(tool, {}, context)
+    expect(JSON.parse(done.content)).toEqual({ tool: 'list_repositories', steps: 4, progressToken: true })
+    const capped = start({ capped: fixtureServer(['--count', '2', '--progress-on', 'list_repositories', '--steps', '8', '--step-ms', '250']) }, { callTimeoutMs: 600, maxCallMs: 1_000 })
+    const cappedListing = await capped.manager.listTools('capped')
+    if (!cappedListing.ok) throw new Error(cappedListing.error)
+    const outcome = await runTool(cappedListing.tools.find((t) => t.name === 'mcp__capped__list_repositories')!, {}, context)
+    expect(JSON.parse(outcome.content)).toEqual({
+      error: '"list_repositories" on MCP server "capped" did not answer within 1 s in all (the most Hearth waits, even while the server reports progress).',
+      error_type: 'mcp_timeout'
+    })
+  })
+
+  it('a tools/list_changed notification refreshes the list for the next listing', async () => {
+    const { manager } = start({ growing: fixtureServer(['--count', '2', '--change-tools-on', 'get_repository']) })
+    const before = await manager.listTools('growing')
+    if (!before.ok) throw new Error(before.error)
+    expect(before.tools.map((t) => t.name)).toEqual(['mcp__growing__list_repositories', 'mcp__growing__get_repository'])
+    await runTool(before.tools[1]!, { repo: 'x' }, context)
+    await expect.poll(() => manager.get('growing')?.state().toolsChangedAt).toBe(clock.ms)
+    const after = await manager.listTools('growing')
+    expect(after.ok && after.tools.map((t) => t.name)).toContain('mcp__growing__added_tool')
   })
 
   it('reconfiguring removes servers that left config.json and restarts changed ones', async () => {
     const { manager } = start({ one: fixtureServer(['--count', '1']), two: fixtureServer(['--count', '1']) })
     await manager.listMany(['one', 'two'])
     const oldOne = manager.get('one')
-    manager.configure({ one: fixtureServer(['--count', '2']) })
+    manager.configure(parseMcpServers({ one: fixtureServer(['--count', '2']) }, {}).servers)
     expect(manager.serverNames()).toEqual(['one'])
     expect(manager.get('one')).not.toBe(oldOne)
     const listing = await manager.listTools('one')

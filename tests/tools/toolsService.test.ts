@@ -142,7 +142,8 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
     const plan = await createService().planSession('a1')
     expect(plan.tools.map((t) => t.name)).toEqual(['memory', 'nexus_post', 'nexus_read', 'recall'])
     expect(plan.problems[0]).toMatch(/^unknown toolset "typo_set"/)
-    expect(plan.problems[1]).toMatch(/^MCP server "broken" left out: could not start/)
+    expect(plan.problems[1]).toMatch(/^MCP server "broken": left out: could not start/)
+    expect(plan.serverProblems).toEqual([{ server: 'broken', message: expect.stringMatching(/^left out: could not start .*refusing to start/) }])
   })
 })
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { ChatFailed, ChatFinished } from '../../shared/contract/chat'
+import type { ToolServerProblem } from '../../shared/contract/tools'
 import type { CliCommand, CommandContext, CommandResult } from '../command'
 import { stringOption } from '../options'
 
@@ -52,17 +53,24 @@ function footer(finished: ChatFinished): string {
   return `\n— ${total} in (${share}% from cache), ${u.output_tokens} out, $${finished.costUsd.toFixed(4)} · continue with --session ${finished.sessionId}`
 }
 
-function report(outcome: TurnOutcome, json: boolean): CommandResult {
+/** In human mode each tool-server problem is one stderr line, so a broken server is never silent. */
+function reportProblems(problems: readonly ToolServerProblem[], json: boolean): void {
+  if (json) return
+  for (const problem of problems) process.stderr.write(`hearth: MCP server "${problem.server}": ${problem.message}\n`)
+}
+
+function report(outcome: TurnOutcome, json: boolean, problems: readonly ToolServerProblem[]): CommandResult {
   const { end, toolCalls, texts } = outcome
+  reportProblems(problems, json)
   if (end.kind === 'failed' || end.finished.stopReason === 'stopped') {
     const { sessionId } = end.kind === 'failed' ? end.failed : end.finished
     const error = end.kind === 'failed' ? { code: end.failed.code, message: end.failed.message } : { code: 'stopped', message: 'Stopped' }
     const partialKept = end.kind === 'failed' ? end.failed.partialKept : texts.length > 0
     process.stderr.write(`hearth: ${error.message}\n`)
-    return { code: 1, data: { sessionId, text: texts.join('\n\n'), partialKept, error }, text: '' }
+    return { code: 1, data: { sessionId, text: texts.join('\n\n'), partialKept, error, problems }, text: '' }
   }
   const { finished } = end
-  const data = { sessionId: finished.sessionId, turnId: finished.turnId, text: finished.text, stopReason: finished.stopReason, usage: finished.usage, costUsd: finished.costUsd, toolCalls }
+  const data = { sessionId: finished.sessionId, turnId: finished.turnId, text: finished.text, stopReason: finished.stopReason, usage: finished.usage, costUsd: finished.costUsd, toolCalls, problems }
   return { data, text: json ? '' : footer(finished) }
 }
 
@@ -89,7 +97,9 @@ export const chatCommand: CliCommand = {
       const cwd = blank('cwd')
       const started = await ctx.call('chat.send', { text, agentId: blank('agent'), sessionId: blank('session'), cwd: cwd && resolve(cwd), model: blank('model') })
       turnId = started.turnId
-      return report(await watcher.outcome(started.turnId), ctx.json)
+      const outcome = await watcher.outcome(started.turnId)
+      const { problems } = await ctx.call('tools.problems', { sessionId: started.sessionId })
+      return report(outcome, ctx.json, problems)
     } finally {
       watcher.stop()
       process.off('SIGINT', stop)

@@ -11,15 +11,6 @@ const PlatformHintOverride = z.union([
   z.object({ append: z.string().optional(), replace: z.string().optional() }).strict()
 ])
 
-const McpServer = z
-  .object({
-    command: z.string().min(1),
-    args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).default({}),
-    trusted: z.boolean().default(false)
-  })
-  .strict()
-
 /**
  * config.json, one schema per top-level key (a section). Each key is validated on its own so
  * one bad field falls back to its default without discarding the user's other settings.
@@ -56,7 +47,8 @@ export const CONFIG_SHAPE = {
       conflictSimilarity: z.number().min(0).max(1).default(0.4)
     })
     .default({ conflictWindowMinutes: 60, injectCap: 20, conflictSimilarity: 0.4 }),
-  mcpServers: z.record(z.string(), McpServer).default({}),
+  /** Read entry by entry by core/tools/mcp/mcpConfig.ts, so one pasted entry can never cost the others. */
+  mcpServers: z.unknown().optional(),
   agents: z
     .record(z.string(), z.object({ model: z.string().optional(), toolsets: z.array(z.string()).optional() }))
     .default({})

@@ -29,6 +29,10 @@ export interface SecretStore {
   getApiKey(): Promise<SavedApiKey | undefined>
   setApiKey(saved: SavedApiKey): Promise<void>
   describe(): Promise<SecretStoreInfo>
+  /** Another secret by name (an MCP server's headers, a bearer token); undefined when absent. */
+  getSecret(name: string): Promise<string | undefined>
+  /** Stores a named secret; `undefined` deletes it. */
+  setSecret(name: string, value: string | undefined): Promise<void>
 }
 
 export const MEMORY_ONLY = "this process's memory only"
@@ -47,6 +51,14 @@ export class MemorySecretStore implements SecretStore {
   }
   async describe(): Promise<SecretStoreInfo> {
     return { protectedByOs: false, persistent: false, where: MEMORY_ONLY, limitation: this.limitation }
+  }
+  private readonly named = new Map<string, string>()
+  async getSecret(name: string): Promise<string | undefined> {
+    return this.named.get(name)
+  }
+  async setSecret(name: string, value: string | undefined): Promise<void> {
+    if (value === undefined) this.named.delete(name)
+    else this.named.set(name, value)
   }
 }
 

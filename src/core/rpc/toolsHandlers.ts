@@ -7,6 +7,7 @@ export function toolsHandlers(services: CoreServices): FeatureHandlers<typeof to
   return {
     'tools.list': async ({ agentId }) => services.tools.list(agentId),
     'tools.setEnabled': async ({ agentId, toolset, enabled }) => services.tools.setEnabled(agentId, toolset, enabled),
+    'tools.problems': async ({ sessionId }) => ({ problems: [...services.tools.problemsFor(services.sessions.get(sessionId).agentId)] }),
     'tools.confirm': async ({ requestId, approved }) => ({ resolved: services.tools.answerConfirmation(requestId, approved) })
   }
 }

@@ -3,6 +3,7 @@ import type { EventHub } from '../events'
 import type { ConfigStore } from '../home/configStore'
 import type { Clock } from '../ports/clock'
 import type { Logger } from '../ports/logger'
+import type { SecretStore } from '../ports/secretStore'
 import { registerBuiltinTools, type BuiltinToolServices } from './builtinTools'
 import { EventConfirmationPort } from './eventConfirmationPort'
 import { ToolRegistry } from './registry'
@@ -20,6 +21,10 @@ export interface CreateToolsDeps extends BuiltinToolServices {
   readonly approveGatedTools?: boolean
   readonly log: Logger
   readonly version: string
+  /** Where remote MCP servers' header values are kept. */
+  readonly secrets: SecretStore
+  /** For `${VAR}` in MCP server entries. */
+  readonly env: Readonly<Record<string, string | undefined>>
 }
 
 /**
@@ -36,6 +41,9 @@ export function createTools(deps: CreateToolsDeps): ToolsService {
     contextWindow: contextWindowOf,
     version: deps.version,
     events: deps.events,
+    secrets: deps.secrets,
+    env: deps.env,
+    now: () => deps.clock.now(),
     confirmation: confirmationFor(deps),
     log: deps.log,
     assertAgent: (agentId) => {

@@ -1,5 +1,6 @@
 import { createBridgeTools, DeferredCatalog, type DeferredTool } from './bridgeTools'
 import { decideDeferral, estimateToolTokens, type DeferralDecision } from './deferral'
+import type { McpConfigProblem } from './mcp/mcpConfig'
 import type { McpListing, McpManager } from './mcp/mcpManager'
 import { compareNames, type ToolEntry, type ToolRegistry } from './registry'
 import type { ToolSettings } from './toolSettings'
@@ -15,6 +16,8 @@ export interface PlanInputs {
   readonly settings: ToolSettings
   readonly contextWindow: number | null
   readonly confirmation: () => ConfirmationPort
+  /** Warnings and left-out entries of `mcpServers`, to be reported with the rest. */
+  readonly configProblems?: readonly McpConfigProblem[]
 }
 
 /** Everything decided at session start, for the chat engine (tools) and the UI (the rest). */
@@ -31,6 +34,8 @@ export interface SessionPlan {
   readonly listings: readonly McpListing[]
   /** Unknown toolset names, servers that failed to start, dropped tools. */
   readonly problems: readonly string[]
+  /** The MCP part of `problems`, per server (what `hearth chat --json` reports). */
+  readonly serverProblems: readonly McpConfigProblem[]
 }
 
 /** The table without MCP tool names (enough to know which toolsets, hence servers, are on). */
@@ -57,15 +62,9 @@ export async function planSession(inputs: PlanInputs): Promise<SessionPlan> {
   const servers = mcp.serverNames().filter((server) => resolution.toolsets.includes(mcpToolsetName(server)))
   const listings = await mcp.listMany(servers)
   const entries = await availableEntries(registry, resolution.tools)
-  const mcpTools: DeferredTool[] = []
-  for (const listing of listings) {
-    if (!listing.ok) problems.push(`MCP server "${listing.server}" left out: ${listing.error}`)
-    else {
-      problems.push(...listing.problems.map((problem) => `MCP server "${listing.server}": ${problem}`))
-      problems.push(...listing.hidden.map((tool) => `MCP server "${listing.server}": ${tool}: hidden, it can only run as a task, which Hearth does not run`))
-      mcpTools.push(...listing.tools.map((tool) => ({ tool, source: 'mcp' as const, sourceName: listing.server })))
-    }
-  }
+  const serverProblems = [...(inputs.configProblems ?? []), ...listingProblems(listings)]
+  problems.push(...serverProblems.map((problem) => (problem.server === '*' ? problem.message : `MCP server "${problem.server}": ${problem.message}`)))
+  const mcpTools = listings.flatMap((listing) => (listing.ok ? listing.tools.map((tool): DeferredTool => ({ tool, source: 'mcp', sourceName: listing.server })) : []))
   const untrustedServers = listings.filter((l) => l.ok && l.tools.length > 0 && mcp.get(l.server)?.config.trusted === false).map((l) => l.server)
   const gatedNames = new Set(entries.filter((entry) => entry.gated).map((entry) => entry.tool.name))
   const gated = applyUntrustedGate(entries.map((entry) => entry.tool), gatedNames, untrustedServers, inputs.confirmation)
@@ -88,8 +87,20 @@ export async function planSession(inputs: PlanInputs): Promise<SessionPlan> {
     untrustedServers,
     toolsets: resolution.toolsets,
     listings,
-    problems
+    problems,
+    serverProblems
   }
+}
+
+/** Servers left out, tools dropped for their schema, tools hidden because they need tasks. */
+function listingProblems(listings: readonly McpListing[]): McpConfigProblem[] {
+  return listings.flatMap((listing): McpConfigProblem[] => {
+    if (!listing.ok) return [{ server: listing.server, message: `left out: ${listing.error}` }]
+    return [
+      ...listing.problems.map((message) => ({ server: listing.server, message })),
+      ...listing.hidden.map((tool) => ({ server: listing.server, message: `${tool}: hidden, it can only run as a task, which Hearth does not run` }))
+    ]
+  })
 }
 
 async function availableEntries(registry: ToolRegistry, names: readonly string[]): Promise<ToolEntry[]> {

@@ -9,7 +9,7 @@ import { isPlainObject } from './schemaCheck'
  * "tools": {
  *   "search": { "enabled": "auto", "thresholdPct": 10, "defaultLimit": 5, "maxLimit": 20 },
  *   "contextWindow": 200000,
- *   "mcp": { "startTimeoutMs": 20000, "callTimeoutMs": 60000 }
+ *   "mcp": { "startTimeoutMs": 20000, "callTimeoutMs": 60000, "maxCallMs": 600000 }
  * }
  * ```
  * `search: false` turns tool search off, `true` means auto. A bad field is reported and its
@@ -29,6 +29,8 @@ export interface ToolSettings {
   readonly contextWindow: number | null
   readonly mcpStartTimeoutMs: number
   readonly mcpCallTimeoutMs: number
+  /** How long a call may run in all while the server keeps reporting progress. */
+  readonly mcpMaxCallMs: number
 }
 
 /** The deferral threshold when the model's context window is unknown (tokens). */
@@ -38,7 +40,8 @@ export const DEFAULT_TOOL_SETTINGS: ToolSettings = {
   search: { enabled: 'auto', thresholdPct: 10, defaultLimit: 5, maxLimit: 20 },
   contextWindow: null,
   mcpStartTimeoutMs: 20_000,
-  mcpCallTimeoutMs: 60_000
+  mcpCallTimeoutMs: 60_000,
+  mcpMaxCallMs: 600_000
 }
 
 const Enabled = z.union([z.boolean(), z.enum(['auto', 'on', 'off', 'true', 'false', 'yes', 'no', '1', '0'])])
@@ -49,7 +52,8 @@ const FIELDS = {
   defaultLimit: z.number().int().min(1),
   contextWindow: z.number().int().positive(),
   startTimeoutMs: z.number().int().min(100).max(600_000),
-  callTimeoutMs: z.number().int().min(100).max(3_600_000)
+  callTimeoutMs: z.number().int().min(100).max(3_600_000),
+  maxCallMs: z.number().int().min(100).max(86_400_000)
 } as const
 
 export interface ParsedToolSettings {
@@ -86,7 +90,8 @@ export function parseToolSettings(raw: unknown): ParsedToolSettings {
     },
     contextWindow: pick('contextWindow', tools.contextWindow, 'tools.contextWindow') ?? null,
     mcpStartTimeoutMs: pick('startTimeoutMs', mcp.startTimeoutMs, 'tools.mcp.startTimeoutMs') ?? DEFAULT_TOOL_SETTINGS.mcpStartTimeoutMs,
-    mcpCallTimeoutMs: pick('callTimeoutMs', mcp.callTimeoutMs, 'tools.mcp.callTimeoutMs') ?? DEFAULT_TOOL_SETTINGS.mcpCallTimeoutMs
+    mcpCallTimeoutMs: pick('callTimeoutMs', mcp.callTimeoutMs, 'tools.mcp.callTimeoutMs') ?? DEFAULT_TOOL_SETTINGS.mcpCallTimeoutMs,
+    mcpMaxCallMs: pick('maxCallMs', mcp.maxCallMs, 'tools.mcp.maxCallMs') ?? DEFAULT_TOOL_SETTINGS.mcpMaxCallMs
   }
   return { settings, errors }
 }

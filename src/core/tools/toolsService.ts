@@ -3,10 +3,13 @@ import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
 import type { HearthConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
+import type { SecretStore } from '../ports/secretStore'
 import { routeBridgeCall } from './bridgeTools'
 import { EventConfirmationPort } from './eventConfirmationPort'
+import { parseMcpServers, type McpConfigProblem } from './mcp/mcpConfig'
 import { McpManager } from './mcp/mcpManager'
 import type { McpServerState } from './mcp/mcpConnection'
+import { readSecretHeaders } from './mcp/mcpSecrets'
 import { ToolRegistry } from './registry'
 import { errorOutcome, runTool, unknownToolOutcome } from './runTool'
 import { planSession, type SessionPlan } from './sessionPlan'
@@ -29,6 +32,11 @@ export interface ToolsServiceOptions {
   readonly assertAgent?: (agentId: string) => void
   /** Where MCP servers that fail or crash are reported, beside the status event. */
   readonly log?: Logger
+  /** Where remote servers' header values live (never config.json). */
+  readonly secrets?: SecretStore
+  /** For `${VAR}` in server entries; defaults to this process's environment. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+  readonly now?: () => number
 }
 
 /** What one agent's session is configured with, read from config.json. */
@@ -39,6 +47,8 @@ export interface AgentToolConfig {
   readonly usesDefault: boolean
   readonly settings: ToolSettings
   readonly contextWindow: number | null
+  /** Warnings and left-out entries of `mcpServers`, per server. */
+  readonly mcpProblems: readonly McpConfigProblem[]
 }
 
 /**
@@ -49,6 +59,8 @@ export class ToolsService implements ToolCatalog {
   readonly registry: ToolRegistry
   readonly mcp: McpManager
   private readonly confirmation: ConfirmationPort
+  /** Each agent's problems as of its last planned session (for `hearth chat --json`). */
+  private readonly lastProblems = new Map<string, readonly McpConfigProblem[]>()
 
   constructor(private readonly options: ToolsServiceOptions) {
     this.registry = options.registry
@@ -56,7 +68,10 @@ export class ToolsService implements ToolCatalog {
     this.mcp = new McpManager({
       startTimeoutMs: 20_000,
       callTimeoutMs: 60_000,
+      maxCallMs: 600_000,
       clientVersion: options.version,
+      ...(options.now ? { now: options.now } : {}),
+      secretHeaders: (server) => readSecretHeaders(options.secrets, server),
       onChange: (state) => this.reportServer(state),
       ...(options.log ? { log: options.log } : {})
     })
@@ -68,14 +83,16 @@ export class ToolsService implements ToolCatalog {
     const settings = loaded.config.tools
     const listed = loaded.config.agents[agentId]?.toolsets
     const model = loaded.config.agents[agentId]?.model ?? loaded.config.model
-    this.mcp.configure(loaded.config.mcpServers, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs })
+    const servers = parseMcpServers(loaded.raw?.mcpServers, this.options.env ?? process.env)
+    this.mcp.configure(servers.servers, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs, maxCallMs: settings.mcpMaxCallMs })
     return {
       config: loaded.config,
       configErrors: loaded.errors,
       configured: listed ?? DEFAULT_AGENT_TOOLSETS,
       usesDefault: listed === undefined,
       settings,
-      contextWindow: settings.contextWindow ?? this.options.contextWindow(model)
+      contextWindow: settings.contextWindow ?? this.options.contextWindow(model),
+      mcpProblems: servers.problems
     }
   }
 
@@ -85,16 +102,30 @@ export class ToolsService implements ToolCatalog {
   }
 
   /** Plans a new session of this agent (see sessionPlan.ts). */
-  planSession(agentId: string): Promise<SessionPlan> {
+  async planSession(agentId: string): Promise<SessionPlan> {
     const agent = this.agentConfig(agentId)
-    return planSession({
+    const plan = await planSession({
       registry: this.registry,
       mcp: this.mcp,
       configured: agent.configured,
       settings: agent.settings,
       contextWindow: agent.contextWindow,
-      confirmation: () => this.confirmation
+      confirmation: () => this.confirmation,
+      configProblems: agent.mcpProblems
     })
+    this.lastProblems.set(agentId, plan.serverProblems)
+    return plan
+  }
+
+  /**
+   * The MCP problems an agent's sessions would meet, one per server and message: entries that
+   * were left out or have ignored keys, servers that failed to start, tools dropped or hidden.
+   * From the last planned session, else from the servers' current state.
+   */
+  problemsFor(agentId: string): readonly McpConfigProblem[] {
+    const planned = this.lastProblems.get(agentId)
+    if (planned) return planned
+    return this.mcp.states().flatMap((state) => (state.error ? [{ server: state.name, message: state.error }] : []))
   }
 
   async sessionTools(agentId: string): Promise<readonly ToolDefinition[]> {

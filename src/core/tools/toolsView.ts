@@ -2,6 +2,7 @@ import type { SetToolsetEnabledResult, ToolsetView, ToolsListView } from '../../
 import { invalidInput } from '../errors'
 import type { ConfigStore } from '../home/configStore'
 import { estimateToolTokens } from './deferral'
+import { describeTransport } from './mcp/mcpDiagnosis'
 import type { McpListing } from './mcp/mcpManager'
 import { toolsetTableFor, type SessionPlan } from './sessionPlan'
 import { ALL_TOOLSETS, compressToolsets, isComposite, leafToolsets, MCP_TOOLSET, mcpToolsetName, resolveToolsets, type ToolsetTable } from './toolsets'
@@ -63,12 +64,13 @@ function describeBuiltinProblems(unavailable: readonly string[], missing: readon
 }
 
 function mcpView(service: ToolsService, server: string, listing: McpListing | undefined, enabled: boolean): ToolsetView {
-  const state = service.mcp.get(server)?.state()
+  const connection = service.mcp.get(server)
+  const state = connection?.state()
   const ok = listing?.ok === true ? listing : undefined
   return {
     name: mcpToolsetName(server),
     kind: 'mcp',
-    description: `MCP server “${server}” (${service.mcp.get(server)?.config.command ?? '?'})`,
+    description: `MCP server “${server}” (${connection ? describeTransport(connection.config) : '?'})`,
     enabled,
     status: state?.status ?? 'stopped',
     trusted: state?.trusted ?? false,

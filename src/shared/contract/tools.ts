@@ -74,10 +74,16 @@ export const SetToolsetEnabledResult = z.object({
 })
 export type SetToolsetEnabledResult = z.infer<typeof SetToolsetEnabledResult>
 
+/** Something wrong with one MCP server (`*` for the file as a whole), in one sentence. */
+export const ToolServerProblem = z.object({ server: z.string(), message: z.string() })
+export type ToolServerProblem = z.infer<typeof ToolServerProblem>
+
 export const toolsMethods = {
   /** Starts configured MCP servers that are not running yet (to count their tools). */
   'tools.list': method(z.object({ agentId: AgentIdInput }), ToolsListView),
   'tools.setEnabled': method(z.object({ agentId: AgentIdInput, toolset: z.string().min(1).max(200), enabled: z.boolean() }), SetToolsetEnabledResult),
+  /** The MCP problems the session's agent met when its tools were last planned (`hearth chat --json`). */
+  'tools.problems': method(z.object({ sessionId: z.string().min(1).max(200) }), z.object({ problems: z.array(ToolServerProblem) })),
   /** The user's answer to `tools.confirmationRequested`. */
   'tools.confirm': method(z.object({ requestId: z.string().min(1).max(100), approved: z.boolean() }), z.object({ resolved: z.boolean() }))
 } as const

@@ -78,6 +78,37 @@ export class KeyringSecretStore implements SecretStore {
     return { protectedByOs: true, persistent: true, where: keychainName(this.platform), limitation: null }
   }
 
+  /** A named secret is its own keychain item (`<home>#<name>`), held in memory where there is no keychain. */
+  async getSecret(name: string): Promise<string | undefined> {
+    const keychain = await this.open()
+    if ('unavailable' in keychain) return this.memory.getSecret(name)
+    try {
+      const text = await this.secretEntry(name).getPassword(AbortSignal.timeout(KEYRING_TIMEOUT_MS))
+      return text ?? this.memory.getSecret(name)
+    } catch (error) {
+      this.giveUp(error)
+      return this.memory.getSecret(name)
+    }
+  }
+
+  async setSecret(name: string, value: string | undefined): Promise<void> {
+    await this.memory.setSecret(name, value)
+    const keychain = await this.open()
+    if ('unavailable' in keychain) return
+    try {
+      const entry = this.secretEntry(name)
+      if (value === undefined) await entry.deletePassword(AbortSignal.timeout(KEYRING_TIMEOUT_MS))
+      else await entry.setPassword(value, AbortSignal.timeout(KEYRING_TIMEOUT_MS))
+    } catch (error) {
+      // Kept in memory for this process; describe() now says nothing survives a restart.
+      this.giveUp(error)
+    }
+  }
+
+  private secretEntry(name: string): AsyncEntry {
+    return new AsyncEntry(KEYRING_SERVICE, `${this.account}#${name}`, entryOptions(this.platform))
+  }
+
   /** Opens the item once, probing with a read so "no keychain" is known before a key is typed. */
   private open(): Promise<Keychain> {
     this.keychain ??= probe(this.account, this.platform)

@@ -1,15 +1,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ErrorCode, McpError, type CallToolResult, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js'
 import { ToolError } from '../runTool'
 import type { Logger } from '../../ports/logger'
+import type { McpServerConfig } from './mcpConfig'
+import { describeStartFailure, describeTransport, formatDuration, messageOf } from './mcpDiagnosis'
+import { openTransport, shouldFallBackToSse, transportPlan, type OpenedTransport, type TransportKind } from './mcpTransports'
+import { RetryBackoff } from './retryBackoff'
+import { StderrTail } from './stderrTail'
 
-export interface McpServerConfig {
-  readonly command: string
-  readonly args: readonly string[]
-  readonly env: Readonly<Record<string, string>>
-  readonly trusted: boolean
-}
+export type { McpServerConfig } from './mcpConfig'
 
 export type McpStatus = 'stopped' | 'starting' | 'running' | 'failed' | 'crashed'
 
@@ -22,6 +21,14 @@ export interface McpServerState {
   readonly error: string | null
   /** How many times the process was started again after a crash. */
   readonly restarts: number
+  /** The wire it runs on (null before it first connected). */
+  readonly transport: TransportKind | null
+  /** The last lines the server wrote to stderr (stdio servers). */
+  readonly stderr: readonly string[]
+  /** When a failed server will be tried again (epoch ms), or null. */
+  readonly retryAt: number | null
+  /** The server said its tools changed; new sessions get the new list. */
+  readonly toolsChangedAt: number | null
 }
 
 /** A tool as the server lists it (name and schema not yet checked). */
@@ -35,42 +42,63 @@ export interface McpRemoteTool {
 
 export interface McpConnectionOptions {
   readonly startTimeoutMs: number
+  /** Per-call deadline; progress notifications from the server extend it... */
   readonly callTimeoutMs: number
+  /** ...up to this many milliseconds in all. */
+  readonly maxCallMs: number
   readonly clientVersion: string
+  readonly now: () => number
+  /** Header values kept in the secret store (remote servers), looked up at each start. */
+  readonly secretHeaders: () => Promise<Readonly<Record<string, string>>>
   readonly onChange: (state: McpServerState) => void
   readonly log?: Logger
 }
 
-const STDERR_LINES = 12
 /** Stop paging a tools/list that never ends (a buggy server must not hang session start). */
 const MAX_LISTED_TOOLS = 2_000
 
 /**
- * One MCP server over stdio, started on first use. When the process dies, the connection is
- * marked crashed (and reported through `onChange`); the next use starts it again, so a broken
- * server costs one failed call, never the session or the app.
+ * One MCP server (a local process or a remote endpoint), connected on first use. A server that
+ * fails to start is not tried again until its backoff passes, so a broken entry costs one
+ * attempt, not every turn. When a process dies the connection is marked crashed and the next
+ * use starts it again, so a broken server costs one failed call, never the session or the app.
  */
 export class McpConnection {
   private client: Client | undefined
-  private pid: number | null = null
+  private opened: OpenedTransport | undefined
   private starting: Promise<Client> | undefined
   private tools: McpRemoteTool[] | undefined
   private status: McpStatus = 'stopped'
   private error: string | null = null
   private restarts = 0
-  private stderrTail: string[] = []
+  private toolsChangedAt: number | null = null
+  private readonly stderr = new StderrTail()
+  private readonly backoff: RetryBackoff
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
     private readonly options: McpConnectionOptions
-  ) {}
-
-  state(): McpServerState {
-    return { name: this.name, status: this.status, trusted: this.config.trusted, toolCount: this.tools?.length ?? 0, error: this.error, restarts: this.restarts }
+  ) {
+    this.backoff = new RetryBackoff(options.now)
   }
 
-  /** The server's tools (listed once per process start). Throws when the server cannot start. */
+  state(): McpServerState {
+    return {
+      name: this.name,
+      status: this.status,
+      trusted: this.config.trusted,
+      toolCount: this.tools?.length ?? 0,
+      error: this.error,
+      restarts: this.restarts,
+      transport: this.opened?.kind ?? null,
+      stderr: this.stderr.all(),
+      retryAt: this.status === 'failed' ? this.backoff.retryAt() : null,
+      toolsChangedAt: this.toolsChangedAt
+    }
+  }
+
+  /** The server's tools (listed once per start, again after it says they changed). Throws when it cannot start. */
   async listTools(): Promise<readonly McpRemoteTool[]> {
     const client = await this.ensureStarted()
     if (this.tools) return this.tools
@@ -86,14 +114,16 @@ export class McpConnection {
     return listed
   }
 
-  /** Calls one tool with the per-call timeout; failures become `ToolError`s the model can read. */
+  /**
+   * Calls one tool. A progress token goes with it, so a long operation that reports progress
+   * keeps its deadline moving (up to `maxCallMs`); failures become `ToolError`s the model can read.
+   */
   async callTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
-    const client = await this.ensureStarted().catch((error: unknown) => {
-      throw new ToolError(`MCP server "${this.name}" could not be started: ${messageOf(error)}`, { error_type: 'mcp_unavailable' })
-    })
+    const client = await this.startedForCall()
+    const { callTimeoutMs, maxCallMs } = this.options
     try {
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.options.callTimeoutMs, ...(signal ? { signal } : {}) })
-      return result as CallToolResult
+      const options = { timeout: callTimeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: maxCallMs, onprogress: () => undefined, ...(signal ? { signal } : {}) }
+      return (await client.callTool({ name: tool, arguments: args }, undefined, options)) as CallToolResult
     } catch (error) {
       throw this.callError(tool, error)
     }
@@ -106,14 +136,19 @@ export class McpConnection {
 
   /** Reads one resource; failures become `ToolError`s the model can read. */
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
-    const client = await this.ensureStarted().catch((error: unknown) => {
-      throw new ToolError(`MCP server "${this.name}" could not be started: ${messageOf(error)}`, { error_type: 'mcp_unavailable' })
-    })
+    const client = await this.startedForCall()
     try {
       return await client.readResource({ uri }, { timeout: this.options.callTimeoutMs, ...(signal ? { signal } : {}) })
     } catch (error) {
       throw this.callError(`resources/read ${uri}`, error)
     }
+  }
+
+  /** Tries now, whatever the backoff says (the user pressed Test); resolves to the tool count. */
+  async test(): Promise<number> {
+    this.backoff.reset()
+    if (this.status === 'failed') this.setStatus('stopped', null)
+    return (await this.listTools()).length
   }
 
   /** Stops the process; the next use starts it again. */
@@ -132,7 +167,7 @@ export class McpConnection {
    * short and leave an orphan). Closing stdin asks politely; SIGTERM makes sure.
    */
   terminate(): void {
-    const pid = this.pid
+    const pid = this.opened?.pid() ?? null
     void this.close()
     if (pid !== null) {
       try {
@@ -141,11 +176,18 @@ export class McpConnection {
         // Already gone.
       }
     }
-    this.pid = null
+  }
+
+  private startedForCall(): Promise<Client> {
+    return this.ensureStarted().catch((error: unknown) => {
+      throw new ToolError(`MCP server "${this.name}" is not available: ${messageOf(error)}`, { error_type: 'mcp_unavailable' })
+    })
   }
 
   private ensureStarted(): Promise<Client> {
     if (this.client) return Promise.resolve(this.client)
+    const wait = this.status === 'failed' ? this.backoff.waitMs() : 0
+    if (wait > 0) return Promise.reject(new Error(`${this.error ?? 'it failed to start'} (Hearth tries again in ${formatDuration(wait)}, or press Test in Settings → Tools)`))
     this.starting ??= this.start().finally(() => {
       this.starting = undefined
     })
@@ -155,58 +197,78 @@ export class McpConnection {
   private async start(): Promise<Client> {
     if (this.status === 'crashed') this.restarts++
     this.setStatus('starting', null)
-    this.stderrTail = []
-    const transport = new StdioClientTransport({
-      command: this.config.command,
-      args: [...this.config.args],
-      env: { ...getDefaultEnvironment(), ...this.config.env },
-      stderr: 'pipe'
-    })
-    transport.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk.toString('utf8')))
-    const client = new Client({ name: 'hearth', version: this.options.clientVersion })
+    this.stderr.clear()
+    const headers = this.config.transport === 'stdio' ? {} : { ...this.config.headers, ...(await this.options.secretHeaders()) }
+    let lastError: unknown
+    for (const kind of transportPlan(this.config)) {
+      const attempt = await this.connectWith(kind, headers)
+      if (attempt.client) return this.started(attempt.client)
+      lastError = attempt.error
+      if (!(this.config.transport === 'auto' && kind === 'http' && shouldFallBackToSse(attempt.error))) break
+    }
+    this.backoff.recordFailure()
+    this.setStatus('failed', describeStartFailure(describeTransport(this.config), lastError, this.stderr))
+    throw new Error(this.error ?? 'could not start')
+  }
+
+  private async connectWith(kind: TransportKind, headers: Readonly<Record<string, string>>): Promise<{ client?: Client; error?: unknown }> {
+    const opened = openTransport(kind, this.config, headers, this.stderr)
+    const client = new Client({ name: 'hearth', version: this.options.clientVersion }, { listChanged: { tools: { autoRefresh: false, onChanged: () => this.onToolsChanged(client) } } })
+    let handshakeError: unknown
+    // Anything that is not JSON-RPC on the wire during the handshake (a banner on stdout, an
+    // HTML error page) fails the start now instead of after the whole timeout.
+    client.onerror = (error) => {
+      if (this.client === client || handshakeError !== undefined) return
+      handshakeError = error
+      void opened.transport.close()
+    }
     client.onclose = () => this.onClosed(client)
-    client.onerror = () => undefined
+    this.opened = opened
     try {
-      await client.connect(transport, { timeout: this.options.startTimeoutMs })
+      await client.connect(opened.transport, { timeout: this.options.startTimeoutMs })
+      return { client }
     } catch (error) {
       // Starting failed, so the half-open client may not close cleanly; the failure is reported below.
       await client.close().catch(() => undefined)
-      this.setStatus('failed', `could not start \`${this.config.command}\`: ${messageOf(error)}${this.stderrSuffix()}`)
-      throw new Error(this.error ?? 'could not start')
+      return { error: handshakeError ?? error }
     }
+  }
+
+  private started(client: Client): Client {
     this.client = client
-    this.pid = transport.pid
     this.tools = undefined
+    this.backoff.reset()
     this.setStatus('running', null)
     return client
+  }
+
+  private onToolsChanged(client: Client): void {
+    if (this.client !== client) return
+    this.tools = undefined
+    this.toolsChangedAt = this.options.now()
+    this.notify()
   }
 
   private onClosed(client: Client): void {
     if (this.client !== client) return
     this.client = undefined
     this.tools = undefined
-    this.setStatus('crashed', `the server process exited unexpectedly${this.stderrSuffix()}; it will be restarted on next use`)
+    const telling = this.stderr.tellingLine()
+    this.setStatus('crashed', `the server ${this.config.transport === 'stdio' ? 'process exited' : 'connection closed'} unexpectedly${telling ? ` (stderr: ${telling})` : ''}; it will be restarted on next use`)
   }
 
   private callError(tool: string, error: unknown): ToolError {
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return new ToolError(`"${tool}" on MCP server "${this.name}" did not answer within ${formatDuration(this.options.callTimeoutMs)}.`, { error_type: 'mcp_timeout' })
+      const total = /maximum total timeout/i.test(error.message)
+      const limit = total ? `${formatDuration(this.options.maxCallMs)} in all (the most Hearth waits, even while the server reports progress)` : formatDuration(this.options.callTimeoutMs)
+      return new ToolError(`"${tool}" on MCP server "${this.name}" did not answer within ${limit}.`, { error_type: 'mcp_timeout' })
     }
     if (this.status === 'crashed' || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
-      return new ToolError(`MCP server "${this.name}" stopped while running "${tool}"${this.stderrSuffix()}. Hearth restarts it on the next call.`, { error_type: 'mcp_crashed' })
+      const telling = this.stderr.tellingLine()
+      return new ToolError(`MCP server "${this.name}" stopped while running "${tool}"${telling ? ` (stderr: ${telling})` : ''}. Hearth restarts it on the next call.`, { error_type: 'mcp_crashed' })
     }
     if (error instanceof Error && error.name === 'AbortError') return new ToolError('The call was cancelled.')
     return new ToolError(`MCP server "${this.name}" failed on "${tool}": ${messageOf(error)}`, { error_type: 'mcp_error' })
-  }
-
-  private keepStderr(text: string): void {
-    const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '')
-    this.stderrTail = [...this.stderrTail, ...lines].slice(-STDERR_LINES)
-  }
-
-  private stderrSuffix(): string {
-    const last = this.stderrTail.at(-1)
-    return last ? ` (stderr: ${last.slice(0, 300)})` : ''
   }
 
   private setStatus(status: McpStatus, error: string | null): void {
@@ -223,12 +285,4 @@ export class McpConnection {
       this.options.log?.warn(`a status listener of MCP server "${this.name}" failed`, { error })
     }
   }
-}
-
-function formatDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -2,10 +2,18 @@ import type { Logger } from '../../ports/logger'
 import { McpConnection, type McpServerConfig, type McpServerState } from './mcpConnection'
 import { toToolDefinitions, type McpToolSet } from './mcpTools'
 
-export interface McpManagerOptions {
+export interface McpTimeouts {
   readonly startTimeoutMs: number
   readonly callTimeoutMs: number
+  /** The longest a call may run while the server keeps reporting progress. */
+  readonly maxCallMs: number
+}
+
+export interface McpManagerOptions extends McpTimeouts {
   readonly clientVersion: string
+  readonly now?: () => number
+  /** Header values a remote server keeps in the secret store. */
+  readonly secretHeaders?: (server: string) => Promise<Readonly<Record<string, string>>>
   readonly onChange?: (state: McpServerState) => void
   readonly log?: Logger
 }
@@ -20,14 +28,14 @@ export type McpListing = (McpToolSet & { readonly ok: true }) | { readonly ok: f
  */
 export class McpManager {
   private readonly connections = new Map<string, McpConnection>()
-  private timeouts: { startTimeoutMs: number; callTimeoutMs: number }
+  private timeouts: McpTimeouts
 
   constructor(private readonly options: McpManagerOptions) {
-    this.timeouts = { startTimeoutMs: options.startTimeoutMs, callTimeoutMs: options.callTimeoutMs }
+    this.timeouts = { startTimeoutMs: options.startTimeoutMs, callTimeoutMs: options.callTimeoutMs, maxCallMs: options.maxCallMs }
   }
 
-  configure(servers: Readonly<Record<string, McpServerConfig>>, timeouts?: { startTimeoutMs: number; callTimeoutMs: number }): void {
-    const changedTimeouts = timeouts !== undefined && (timeouts.startTimeoutMs !== this.timeouts.startTimeoutMs || timeouts.callTimeoutMs !== this.timeouts.callTimeoutMs)
+  configure(servers: Readonly<Record<string, McpServerConfig>>, timeouts?: McpTimeouts): void {
+    const changedTimeouts = timeouts !== undefined && JSON.stringify(timeouts) !== JSON.stringify(this.timeouts)
     if (timeouts) this.timeouts = timeouts
     for (const [name, connection] of this.connections) {
       const wanted = Object.hasOwn(servers, name) ? servers[name] : undefined
@@ -60,7 +68,7 @@ export class McpManager {
     try {
       return { ok: true, ...toToolDefinitions(connection, await connection.listTools()) }
     } catch (error) {
-      return { ok: false, server, error: connection.state().error ?? (error instanceof Error ? error.message : String(error)) }
+      return { ok: false, server, error: error instanceof Error ? error.message : String(error) }
     }
   }
 
@@ -85,6 +93,8 @@ export class McpManager {
     return new McpConnection(name, config, {
       ...this.timeouts,
       clientVersion: this.options.clientVersion,
+      now: this.options.now ?? Date.now,
+      secretHeaders: async () => (this.options.secretHeaders ? this.options.secretHeaders(name) : {}),
       onChange: (state) => this.options.onChange?.(state),
       ...(this.options.log ? { log: this.options.log } : {})
     })
@@ -92,5 +102,5 @@ export class McpManager {
 }
 
 function sameConfig(a: McpServerConfig, b: McpServerConfig): boolean {
-  return JSON.stringify([a.command, a.args, a.env, a.trusted]) === JSON.stringify([b.command, b.args, b.env, b.trusted])
+  return JSON.stringify(a) === JSON.stringify(b)
 }
