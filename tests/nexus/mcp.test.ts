@@ -32,24 +32,20 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ isEr
 describe('hearth mcp over stdio with the SDK client', () => {
   it('lists the Nexus and memory tools', async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['memory_search', 'nexus_decisions', 'nexus_post', 'nexus_read'])
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['memory_search', 'nexus_decisions', 'nexus_post', 'nexus_read', 'nexus_unread', 'project_state_read', 'project_state_update'])
   })
 
   it('posts with channel mcp:<client name>, and reads entries other processes wrote', async () => {
     runHearth(['--home', temp.dir, 'nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', 'Ella shipped the importer'])
     const posted = await call('nexus_post', { type: 'ack', summary: 'Seen the importer', refs: [1] })
     expect(posted.value.entry).toMatchObject({ seq: 2, agent: 'claude-code', channel: 'mcp:claude-code', type: 'ack', refs: [1] })
-    const named = await call('nexus_post', { type: 'turn', summary: 'Lyra reporting', agent: 'Lyra' })
-    expect(named.value.entry).toMatchObject({ agent: 'lyra', channel: 'mcp:claude-code' })
+    // A client signs as itself: it cannot pick another author.
+    await expect(call('nexus_post', { type: 'turn', summary: 'Ella reporting', agent: 'ella' })).rejects.toThrow(/arguments\.agent: is not a known parameter/)
     const read = await call('nexus_read', { since: 0 })
-    expect(read.value.entries.map((entry: { agent: string; channel: string }) => `${entry.agent}@${entry.channel}`)).toEqual([
-      'ella@cli',
-      'claude-code@mcp:claude-code',
-      'lyra@mcp:claude-code'
-    ])
+    expect(read.value.entries.map((entry: { agent: string; channel: string }) => `${entry.agent}@${entry.channel}`)).toEqual(['ella@cli', 'claude-code@mcp:claude-code'])
     const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{ entries: { channel: string }[] }>()
-    expect(tail.entries.map((entry) => entry.channel)).toEqual(['cli', 'mcp:claude-code', 'mcp:claude-code'])
-    expect(runHearth(['--home', temp.dir, '--json', 'nexus', 'verify']).json()).toMatchObject({ ok: true, count: 3 })
+    expect(tail.entries.map((entry) => entry.channel)).toEqual(['cli', 'mcp:claude-code'])
+    expect(runHearth(['--home', temp.dir, '--json', 'nexus', 'verify']).json()).toMatchObject({ ok: true, count: 2 })
   })
 
   it('returns tool errors the model can read for bad posts, and appends nothing', async () => {

@@ -51,7 +51,22 @@ export const CONFIG_SHAPE = {
   mcpServers: z.unknown().optional(),
   agents: z
     .record(z.string(), z.object({ model: z.string().optional(), toolsets: z.array(z.string()).optional() }))
-    .default({})
+    .default({}),
+  /** Hearth as an MCP server: which client names post as which agent (see docs/nexus-mcp.md). */
+  mcp: z
+    .object({
+      clients: z
+        .record(
+          z.string(),
+          z.object({
+            agent: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be an agent id'),
+            /** sha256 (hex) of the token the client presents as HEARTH_MCP_TOKEN or its bearer token. */
+            tokenSha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits (a sha256)').optional()
+          })
+        )
+        .default({})
+    })
+    .default({ clients: {} })
 } as const
 
 /**

@@ -118,6 +118,13 @@ export class SqliteNexusRepository {
     return { entries: rows.reverse(), total }
   }
 
+  /** The first `limit` entries by authors other than `author` after `cursor`, oldest first, and how many there are in all. */
+  unreadAfter(author: string, cursor: number, limit: number): { entries: NexusEntry[]; total: number } {
+    const rows = this.db.prepare(`${SELECT} WHERE seq > ? AND agent <> ? ORDER BY seq ASC LIMIT ?`).all(cursor, author, limit) as NexusRow[]
+    const total = (this.db.prepare('SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?').get(cursor, author) as { n: number }).n
+    return { entries: rows.map(fromRow), total }
+  }
+
   get(seqs: readonly number[]): NexusEntry[] {
     if (seqs.length === 0) return []
     return this.select(`WHERE seq IN (${seqs.map(() => '?').join(',')}) ORDER BY seq`, ...seqs)

@@ -1,0 +1,116 @@
+import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX } from '../../../shared/contract/nexus'
+import { invalidInput } from '../../errors'
+import { searchMemory } from '../memorySearch'
+import { entryForModel } from '../nexusTools'
+import type { McpToolSpec } from './mcpToolSpec'
+import { projectStateTools } from './projectStateTools'
+
+/** A summary is one line with something on it: what the log's own rule enforces. */
+const ONE_LINE = '^[^\\r\\n]*[^\\s][^\\r\\n]*$'
+const AUTHOR = '^[a-z0-9][a-z0-9._-]{0,63}$'
+const TYPES = [...NEXUS_ENTRY_TYPES]
+
+const integer = (description: string, minimum: number, maximum?: number): Record<string, unknown> => ({ type: 'integer', minimum, ...(maximum ? { maximum } : {}), description })
+
+/** nexus_read: the log, filtered. */
+const read: McpToolSpec = {
+  name: 'nexus_read',
+  description: 'Read the Nexus, the append-only log shared by Hearth agents and other runtimes (oldest first). Filter by author, type, text or sequence number. To see only what is new for you, use nexus_unread.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      since: integer('Only entries after this sequence number', 0),
+      limit: integer('Newest N matching entries (default 30)', 1, 200),
+      agent: { type: 'string', pattern: AUTHOR, description: 'Only entries by this author' },
+      type: { type: 'string', enum: TYPES },
+      search: { type: 'string', maxLength: 200, description: 'Case-insensitive text in summary, body or rationale' }
+    },
+    additionalProperties: false
+  },
+  annotations: { readOnlyHint: true },
+  run: (args, context) => {
+    const result = context.nexus.list({ ...args, limit: (args.limit as number | undefined) ?? 30 })
+    return { entries: result.entries.map(entryForModel), total: result.total }
+  }
+}
+
+/** nexus_unread: entries by others since this client last asked; moves its cursor. */
+const unread: McpToolSpec = {
+  name: 'nexus_unread',
+  description:
+    'Entries other agents and runtimes appended since you last called this tool, oldest first, and marks them read for you. Call it before each reply so you never contradict what others decided. `remaining` says how many more are waiting.',
+  inputSchema: { type: 'object', properties: { limit: integer('At most this many entries (default 50)', 1, 200) }, additionalProperties: false },
+  run: (args, context) => {
+    const identity = context.identity()
+    const author = identity.author ?? identity.client
+    const from = context.nexus.repository.cursor(identity.cursorKey)
+    const page = context.nexus.repository.unreadAfter(author, from, (args.limit as number | undefined) ?? 50)
+    const remaining = page.total - page.entries.length
+    // Once nothing is left, the cursor moves to the tail (past this client's own entries too).
+    const to = remaining === 0 ? Math.max(from, context.nexus.repository.maxSeq()) : (page.entries.at(-1)?.seq ?? from)
+    if (to > from) context.nexus.repository.advanceCursor(identity.cursorKey, to)
+    return { entries: page.entries.map(entryForModel), remaining, cursor: { from, to } }
+  }
+}
+
+/** nexus_post: signed with the client's identity, never with a name it picks. */
+const post: McpToolSpec = {
+  name: 'nexus_post',
+  description:
+    'Append a signed entry to the Nexus. Post after meaningful work, record decisions with a rationale (required for type decision), acknowledge entries that affect you (type ack with refs), settle conflicting decisions (type resolution with both refs). Entries are permanent and signed with your client identity.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      type: { type: 'string', enum: TYPES, description: 'turn: what you did; decision: a choice others must follow; handoff; state; checkpoint; ack; resolution' },
+      summary: { type: 'string', minLength: 1, maxLength: NEXUS_SUMMARY_MAX, pattern: ONE_LINE, description: `One line, at most ${NEXUS_SUMMARY_MAX} characters` },
+      body: { type: 'string', maxLength: 20_000 },
+      refs: { type: 'array', items: integer('Sequence number of an earlier entry', 1), maxItems: 50, description: 'Earlier entries this one answers' },
+      rationale: { type: 'string', maxLength: 4_000, description: 'Why (required for decisions)' }
+    },
+    required: ['type', 'summary'],
+    additionalProperties: false
+  },
+  run: (args, context) => {
+    const identity = context.identity()
+    if (identity.author === null) throw invalidInput(identity.refusal ?? 'This client may not post.')
+    const result = context.nexus.post({ ...args, agent: identity.author, channel: identity.channel })
+    context.nexus.flushMirror()
+    return { entry: entryForModel(result.entry), conflicts: result.conflicts.map((c) => ({ first: c.first.seq, second: c.second.seq, similarity: c.similarity })) }
+  }
+}
+
+const decisions: McpToolSpec = {
+  name: 'nexus_decisions',
+  description: 'The decision log: decisions with their rationale, newest last, and any unresolved conflicts between decisions of different agents.',
+  inputSchema: { type: 'object', properties: { limit: integer('Newest N decisions (default 50)', 1, 500) }, additionalProperties: false },
+  annotations: { readOnlyHint: true },
+  run: (args, context) => ({
+    decisions: context.nexus.decisions((args.limit as number | undefined) ?? 50).map(entryForModel),
+    conflicts: context.nexus.conflicts().map((c) => ({ first: c.first.seq, second: c.second.seq, agents: [c.first.agent, c.second.agent], similarity: c.similarity }))
+  })
+}
+
+const memory: McpToolSpec = {
+  name: 'memory_search',
+  description: "Search what Hearth's agents remember: approved memory facts and the MEMORY.md / USER.md entries. Read-only.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', minLength: 1, maxLength: 500 },
+      agent: { type: 'string', pattern: AUTHOR, description: 'Only this agent (default: all agents)' },
+      limit: integer('At most this many hits (default 10)', 1, 50)
+    },
+    required: ['query'],
+    additionalProperties: false
+  },
+  annotations: { readOnlyHint: true },
+  run: (args, context) => {
+    const agent = args.agent as string | undefined
+    return { hits: searchMemory(context.db, context.paths, args.query as string, { ...(agent ? { agent } : {}), limit: (args.limit as number | undefined) ?? 10 }) }
+  }
+}
+
+/** Every tool Hearth serves over MCP, in the order they are listed. */
+export function nexusMcpTools(): readonly McpToolSpec[] {
+  return [read, unread, post, decisions, ...projectStateTools(), memory]
+}
