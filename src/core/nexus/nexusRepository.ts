@@ -120,9 +120,9 @@ export class SqliteNexusRepository {
 
   /** The first `limit` entries by authors other than `author` after `cursor`, oldest first, and how many there are in all. */
   unreadAfter(author: string, cursor: number, limit: number): { entries: NexusEntry[]; total: number } {
-    const rows = this.db.prepare(`${SELECT} WHERE seq > ? AND agent <> ? ORDER BY seq ASC LIMIT ?`).all(cursor, author, limit) as NexusRow[]
-    const total = (this.db.prepare('SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?').get(cursor, author) as { n: number }).n
-    return { entries: rows.map(fromRow), total }
+    const rows = this.select('WHERE seq > ? AND agent <> ? ORDER BY seq ASC LIMIT ?', cursor, author, limit)
+    const total = this.count('SELECT COUNT(*) FROM nexus_entries WHERE seq > ? AND agent <> ?', cursor, author)
+    return { entries: rows, total }
   }
 
   get(seqs: readonly number[]): NexusEntry[] {

@@ -1,15 +1,16 @@
 import type { SetToolsetEnabledResult, ToolsListView } from '../../shared/contract/tools'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
-import type { HearthConfig } from '../home/config'
+import type { HearthConfig, LoadedConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
-import type { SecretStore } from '../ports/secretStore'
+import { MemorySecretStore, type SecretStore } from '../ports/secretStore'
 import { routeBridgeCall } from './bridgeTools'
 import { EventConfirmationPort } from './eventConfirmationPort'
-import { parseMcpServers, type McpConfigProblem } from './mcp/mcpConfig'
+import { parseMcpServers, type McpConfigProblem, type ParsedMcpServers } from './mcp/mcpConfig'
 import { McpManager } from './mcp/mcpManager'
 import type { McpServerState } from './mcp/mcpConnection'
 import { readSecretHeaders } from './mcp/mcpSecrets'
+import { McpServerAdmin } from './mcp/mcpServerAdmin'
 import { ToolRegistry } from './registry'
 import { errorOutcome, runTool, unknownToolOutcome } from './runTool'
 import { planSession, type SessionPlan } from './sessionPlan'
@@ -58,6 +59,8 @@ export interface AgentToolConfig {
 export class ToolsService implements ToolCatalog {
   readonly registry: ToolRegistry
   readonly mcp: McpManager
+  /** Settings → Tools' add / edit / remove / test of servers. */
+  readonly servers: McpServerAdmin
   private readonly confirmation: ConfirmationPort
   /** Each agent's problems as of its last planned session (for `hearth chat --json`). */
   private readonly lastProblems = new Map<string, readonly McpConfigProblem[]>()
@@ -75,6 +78,13 @@ export class ToolsService implements ToolCatalog {
       onChange: (state) => this.reportServer(state),
       ...(options.log ? { log: options.log } : {})
     })
+    this.servers = new McpServerAdmin({
+      config: options.config,
+      secrets: options.secrets ?? new MemorySecretStore(),
+      mcp: this.mcp,
+      sync: () => this.syncServers(),
+      env: options.env ?? process.env
+    })
   }
 
   /** Reads the agent's tool configuration and brings the MCP connections in line with it. */
@@ -83,8 +93,7 @@ export class ToolsService implements ToolCatalog {
     const settings = loaded.config.tools
     const listed = loaded.config.agents[agentId]?.toolsets
     const model = loaded.config.agents[agentId]?.model ?? loaded.config.model
-    const servers = parseMcpServers(loaded.raw?.mcpServers, this.options.env ?? process.env)
-    this.mcp.configure(servers.servers, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs, maxCallMs: settings.mcpMaxCallMs })
+    const servers = this.syncServers(loaded)
     return {
       config: loaded.config,
       configErrors: loaded.errors,
@@ -94,6 +103,17 @@ export class ToolsService implements ToolCatalog {
       contextWindow: settings.contextWindow ?? this.options.contextWindow(model),
       mcpProblems: servers.problems
     }
+  }
+
+  /**
+   * Reads `mcpServers` (entry by entry) and brings the connections in line with it: new servers
+   * added, removed ones stopped, changed ones restarted.
+   */
+  syncServers(loaded: LoadedConfig = this.options.config.read()): ParsedMcpServers {
+    const settings = loaded.config.tools
+    const servers = parseMcpServers(loaded.raw?.mcpServers, this.options.env ?? process.env)
+    this.mcp.configure(servers.servers, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs, maxCallMs: settings.mcpMaxCallMs })
+    return servers
   }
 
   /** The user's answer to a `tools.confirmationRequested` event; false when nothing was waiting. */

@@ -16,6 +16,7 @@ import { toolsMethods } from './tools'
 import { versionMethods } from './versions'
 import { attachmentMethods } from './attachments'
 import { modelMethods } from './models'
+import { mcpServersMethods } from './mcpServers'
 
 export * from './define'
 export * from './ids'
@@ -37,6 +38,7 @@ export * from './tools'
 export * from './versions'
 export * from './attachments'
 export * from './models'
+export * from './mcpServers'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -55,7 +57,8 @@ export const methods = {
   ...toolsMethods,
   ...versionMethods,
   ...attachmentMethods,
-  ...modelMethods
+  ...modelMethods,
+  ...mcpServersMethods
 } as const
 
 export type Methods = typeof methods

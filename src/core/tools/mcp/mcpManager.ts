@@ -49,6 +49,13 @@ export class McpManager {
     }
   }
 
+  /** Drops a server's connection (stopping it), so the next `configure` starts it afresh with its new settings or secrets. */
+  forget(server: string): void {
+    const connection = this.connections.get(server)
+    this.connections.delete(server)
+    void connection?.close()
+  }
+
   serverNames(): string[] {
     return [...this.connections.keys()].sort()
   }

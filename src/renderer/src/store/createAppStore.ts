@@ -24,6 +24,7 @@ import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createModelSlice } from '../features/model/modelSlice'
 import { browserSystemTheme, createThemeSlice } from '../features/theme/themeSlice'
+import { createMcpServersSlice } from '../features/tools/mcpServersSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -59,6 +60,7 @@ export function createAppStore(api: ApiClient, storage: KeyValueStore = browserK
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args),
     ...createModelSlice(api)(...args),
-    ...createThemeSlice(storage, browserSystemTheme)(...args)
+    ...createThemeSlice(storage, browserSystemTheme)(...args),
+    ...createMcpServersSlice(api)(...args)
   }))
 }

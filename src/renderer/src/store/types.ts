@@ -22,6 +22,7 @@ import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ModelSlice } from '../features/model/modelSlice'
 import type { ThemeSlice } from '../features/theme/themeSlice'
+import type { McpServersSlice } from '../features/tools/mcpServersSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -53,7 +54,8 @@ export type AppState = ConnectionSlice &
   ProjectStateSlice &
   ToolsSlice &
   ModelSlice &
-  ThemeSlice
+  ThemeSlice &
+  McpServersSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

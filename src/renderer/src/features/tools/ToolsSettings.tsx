@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Banner } from '../../ui/Banner'
 import { useAppStore } from '../../store/useAppStore'
 import { selectSelectedAgentId } from '../agents/agentsSlice'
+import { McpServersPanel } from './McpServersPanel'
 import { ToolSessionSummary } from './ToolSessionSummary'
 import { ToolsetRow } from './ToolsetRow'
 import { selectToolsError, selectToolsLoading, selectToolsNotice, selectToolsView } from './toolsSlice'
@@ -54,11 +55,11 @@ export function ToolsSettings(): ReactNode {
             </tbody>
           </table>
           <p className="muted">
-            {current.usesDefault ? 'This agent uses the default toolsets (every built-in tool and every MCP server).' : `Stored in config.json as agents.${agentId}.toolsets: ${current.configured.join(', ')}.`}{' '}
-            Add MCP servers under mcpServers in config.json.
+            {current.usesDefault ? 'This agent uses the default toolsets (every built-in tool and every MCP server).' : `Stored in config.json as agents.${agentId}.toolsets: ${current.configured.join(', ')}.`}
           </p>
         </>
       )}
+      <McpServersPanel />
     </div>
   )
 }

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { method } from './define'
+import { ToolsetStatus } from './tools'
+
+/** A server name as config.json keys it (and as tool names are prefixed: `mcp__<name>__…`). */
+export const McpServerName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'A server name is 1–64 letters, digits, "_", "-" or ".", starting with a letter or digit')
+
+/** What the Add / Edit form saves: one server entry, written to config.json's mcpServers. */
+export const McpServerDraft = z.object({
+  name: McpServerName,
+  transport: z.enum(['stdio', 'http', 'sse']),
+  command: z.string().max(4_000).default(''),
+  args: z.array(z.string().max(4_000)).max(200).default([]),
+  env: z.record(z.string().max(200), z.string().max(20_000)).default({}),
+  cwd: z.string().max(4_000).nullable().default(null),
+  url: z.string().max(2_000).default(''),
+  trusted: z.boolean().default(false)
+})
+export type McpServerDraft = z.infer<typeof McpServerDraft>
+
+export const McpServerView = z.object({
+  name: z.string(),
+  /** As configured; `auto` is a URL without a type (Streamable HTTP, falling back to SSE). */
+  transport: z.enum(['stdio', 'http', 'sse', 'auto']),
+  /** The wire it connected over, once it did. */
+  connectedOver: z.enum(['stdio', 'http', 'sse']).nullable(),
+  command: z.string(),
+  args: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+  cwd: z.string().nullable(),
+  url: z.string(),
+  /** Header names whose values are in the secret store (never shown). */
+  secretHeaders: z.array(z.string()),
+  /** Header names written in config.json itself (readable by any program; a warning). */
+  plainHeaders: z.array(z.string()),
+  trusted: z.boolean(),
+  status: ToolsetStatus,
+  error: z.string().nullable(),
+  /** The last lines the server wrote to stderr. */
+  stderr: z.array(z.string()),
+  /** When a failed server is tried again (epoch ms), or null. */
+  retryAt: z.number().nullable(),
+  toolCount: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  /** Tools left out because they can only run as tasks. */
+  hiddenTools: z.array(z.string()),
+  /** Ignored keys and other problems of this entry in config.json. */
+  configWarnings: z.array(z.string()),
+  /** Tools whose description or schema the injection scanner matches. */
+  toolWarnings: z.array(z.string()),
+  /** The server announced new tools; sessions started before that keep the old list. */
+  toolsChangedAt: z.number().nullable()
+})
+export type McpServerView = z.infer<typeof McpServerView>
+
+export const McpServersView = z.object({
+  servers: z.array(McpServerView),
+  /** Entries that could not be used at all (they are not in `servers`), and file-level problems. */
+  problems: z.array(z.string()),
+  configPath: z.string()
+})
+export type McpServersView = z.infer<typeof McpServersView>
+
+/** One entry found in pasted text, ready to fill the form; header values go to the secret store on save. */
+export const ParsedMcpServer = z.object({ draft: McpServerDraft, headers: z.record(z.string(), z.string()), warnings: z.array(z.string()) })
+export type ParsedMcpServer = z.infer<typeof ParsedMcpServer>
+
+export const mcpServersMethods = {
+  /** Every configured server with its state (starts the ones not running, to count their tools). */
+  'tools.listServers': method(z.object({}), McpServersView),
+  /**
+   * Adds or edits one server. `previousName` renames it (agents' toolsets follow). `headers`:
+   * values for the secret store; omitted keeps the stored ones, `{}` clears them.
+   */
+  'tools.saveServer': method(
+    z.object({ server: McpServerDraft, previousName: McpServerName.optional(), headers: z.record(z.string().min(1).max(200), z.string().max(20_000)).optional() }),
+    McpServersView
+  ),
+  'tools.removeServer': method(z.object({ name: McpServerName }), McpServersView),
+  /** Starts (or restarts) a server now, ignoring its backoff, and lists its tools. */
+  'tools.testServer': method(z.object({ name: McpServerName }), McpServersView),
+  /** Reads entries pasted from Claude Code, Claude Desktop, Cursor or VS Code into drafts. */
+  'tools.parseServers': method(z.object({ text: z.string().max(200_000) }), z.object({ servers: z.array(ParsedMcpServer), problems: z.array(z.string()) }))
+} as const
