@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { referenceServerScript } from '../../tests/tools/referenceServers'
@@ -75,5 +75,36 @@ test.describe('a chat with the official "everything" server', () => {
     const sent = fake.requests.filter((r) => r.path === '/v1/messages').at(-1)?.body as { messages: Array<{ content: Array<{ type: string; content?: unknown }> }> }
     expect(JSON.stringify(sent.messages.at(-1)?.content)).toContain('"type":"image"')
     await snap(page, 'chat-mcp-image-result')
+  })
+})
+
+test.describe("a project folder's .mcp.json", () => {
+  let fake: FakeAnthropic
+  test.beforeAll(async () => {
+    fake = await startFakeAnthropic()
+  })
+  test.afterAll(async () => fake.close())
+
+  test('is offered when a chat starts in the folder; once allowed its tools reach the model and the answer is kept', async ({ page, hearth }) => {
+    fake.reset()
+    const site = join(hearth.home, 'projects', 'site')
+    mkdirSync(site, { recursive: true })
+    writeFileSync(join(site, '.mcp.json'), JSON.stringify({ mcpServers: { sitehub: { type: 'stdio', command: process.execPath, args: [FIXTURE, '--count', '2'] } } }, null, 2))
+    const { chat } = await startConnected(page, hearth, fake.url, { name: 'Scribe', id: 'scribe', profile: 'Hi.\n', soul: 'You are Scribe.\n' })
+    await chat.chooseProjectFolder(site)
+    fake.script({ toolUses: [{ name: 'mcp__sitehub__list_repositories', input: {} }] }, 'Two repositories.')
+    await chat.send('Which repositories are there?')
+    const offer = page.getByTestId('tool-confirmation')
+    await expect(offer).toContainText(`Run the MCP servers of ${join(site, '.mcp.json')}?`)
+    await expect(offer).toContainText('sitehub')
+    await expect(offer).toContainText('--count 2')
+    await snap(page, 'mcp-project-servers-offer')
+    await offer.getByRole('button', { name: 'Allow', exact: true }).click()
+    await chat.waitForTurns(1)
+    await expect(offer).toBeHidden()
+    const first = fake.requests.find((r) => r.path === '/v1/messages')?.body as { tools: Array<{ name: string }> }
+    expect(first.tools.map((tool) => tool.name)).toContain('mcp__sitehub__list_repositories')
+    await expect(page.getByTestId('tool-call-card').first()).toContainText('mcp__sitehub__list_repositories')
+    expect(config(hearth.home).mcp.projects[site]).toMatchObject({ decision: 'allow' })
   })
 })

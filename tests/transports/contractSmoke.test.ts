@@ -111,6 +111,14 @@ const ROWS: readonly Row[] = [
   { method: 'tools.list', input: () => ({ agentId: 'scribe' }) },
   { method: 'tools.setEnabled', input: () => ({ agentId: 'scribe', toolset: 'session_search', enabled: false }) },
   { method: 'tools.confirm', input: () => ({ requestId: 'no-such-request', approved: true }) },
+  { method: 'tools.problems', input: (w) => ({ sessionId: w.sessionId }) },
+  { method: 'tools.parseServers', input: () => ({ text: '{"mcpServers": {"ghost": {"type": "stdio", "command": "hearth-smoke-no-such-command"}}}' }) },
+  { method: 'tools.saveServer', input: () => ({ server: { name: 'ghost', transport: 'stdio', command: 'hearth-smoke-no-such-command', args: [], env: {}, cwd: null, trusted: false } }) },
+  { method: 'tools.listServers', input: () => ({}) },
+  { method: 'tools.testServer', input: () => ({ name: 'ghost' }) },
+  { method: 'tools.removeServer', input: () => ({ name: 'ghost' }) },
+  { method: 'tools.projectServers', input: (w) => ({ folder: w.home }) },
+  { method: 'tools.decideProjectServers', input: (w) => ({ folder: w.home, decision: 'forget' }) },
   { method: 'sessions.end', input: (w) => ({ id: w.kept.otherSession }) },
   { method: 'agents.delete', input: () => ({ id: 'quill' }) }
 ]

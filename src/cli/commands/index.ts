@@ -4,6 +4,7 @@ import { benchCommand } from './bench'
 import { chatCommand } from './chat'
 import { initCommand } from './init'
 import { mcpBindCommand, mcpCommand } from './mcp'
+import { mcpProjectCommand } from './mcpProject'
 import { memoryCommands } from './memory'
 import { memoriesCommands } from './memories'
 import { reviewCommands } from './review'
@@ -14,4 +15,4 @@ import { sessionsCommands } from './sessions'
 import { promptCommands } from './prompt'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
-export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...memoryCommands, ...memoriesCommands, ...reviewCommands, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, mcpBindCommand, ...promptCommands, chatCommand, ...sessionsCommands]
+export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...memoryCommands, ...memoriesCommands, ...reviewCommands, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, mcpBindCommand, mcpProjectCommand, ...promptCommands, chatCommand, ...sessionsCommands]

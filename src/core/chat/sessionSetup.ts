@@ -29,7 +29,7 @@ export function reportOf(prompt: BuiltPrompt): PromptReport {
  * Every later turn (in this process or after a restart) sends exactly these bytes.
  */
 export async function openSession(deps: SessionSetupDeps, input: { agentId: string; cwd: string | null; model: string; provider: string; platform: string }): Promise<SessionRecord> {
-  const tools = toolParams(deps.tools ? await deps.tools.sessionTools(input.agentId) : [])
+  const tools = toolParams(deps.tools ? await deps.tools.sessionTools(input.agentId, { cwd: input.cwd, offer: true }) : [])
   const prompt = deps.prompts.build({ ...input, toolNames: tools.map((tool) => tool.name) })
   return deps.repo.createSession({
     id: `s_${randomUUID()}`,

@@ -74,7 +74,7 @@ export interface TurnProgress {
 export async function executeTurn(deps: TurnDeps, turn: ActiveTurn): Promise<TurnResult> {
   const progress: TurnProgress = { texts: [], calls: [], toolCalls: [], compressed: false }
   let definitions: Promise<readonly ToolDefinition[]> | null = null
-  const loadDefinitions = (): Promise<readonly ToolDefinition[]> => (definitions ??= deps.catalog ? deps.catalog.sessionTools(turn.session.agentId) : Promise.resolve([]))
+  const loadDefinitions = (): Promise<readonly ToolDefinition[]> => (definitions ??= deps.catalog ? deps.catalog.sessionTools(turn.session.agentId, { cwd: turn.session.cwd }) : Promise.resolve([]))
   for (let iteration = 0; iteration < deps.maxIterations; iteration++) {
     const done = await callOnce(deps, turn, iteration, progress)
     const toolUses = done.content.filter((b): b is ToolUseBlock => b.type === 'tool_use')

@@ -64,9 +64,13 @@ export const CONFIG_SHAPE = {
             tokenSha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits (a sha256)').optional()
           })
         )
+        .default({}),
+      /** Per project folder: whether its .mcp.json may run, and the sha256 of the file that was decided on. */
+      projects: z
+        .record(z.string(), z.object({ decision: z.enum(['allow', 'deny']), sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits (a sha256)') }))
         .default({})
     })
-    .default({ clients: {} })
+    .default({ clients: {}, projects: {} })
 } as const
 
 /**

@@ -14,6 +14,8 @@ export function toolsHandlers(services: CoreServices): FeatureHandlers<typeof to
     'tools.saveServer': async ({ server, previousName, headers }) => services.tools.servers.save(server, previousName, headers),
     'tools.removeServer': async ({ name }) => services.tools.servers.remove(name),
     'tools.testServer': async ({ name }) => services.tools.servers.test(name),
-    'tools.parseServers': async ({ text }) => services.tools.servers.parse(text)
+    'tools.parseServers': async ({ text }) => services.tools.servers.parse(text),
+    'tools.projectServers': async ({ folder }) => services.tools.projects.view(folder),
+    'tools.decideProjectServers': async ({ folder, decision }) => services.tools.projects.decideFolder(folder, decision)
   }
 }

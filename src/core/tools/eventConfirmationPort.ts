@@ -6,7 +6,8 @@ import type { ConfirmationPort, ConfirmationRequest } from './toolTypes'
 export const CONFIRMATION_TIMEOUT_MS = 5 * 60_000
 
 interface Pending {
-  readonly resolve: (approved: boolean) => void
+  /** null: nobody answered in time (or the app closed). */
+  readonly resolve: (approved: boolean | null) => void
   readonly timer: NodeJS.Timeout
 }
 
@@ -23,14 +24,20 @@ export class EventConfirmationPort implements ConfirmationPort {
     private readonly timeoutMs = CONFIRMATION_TIMEOUT_MS
   ) {}
 
-  ask(request: ConfirmationRequest): Promise<boolean> {
+  async ask(request: ConfirmationRequest): Promise<boolean> {
+    return (await this.decide(request)) === true
+  }
+
+  /** Like `ask`, but tells a "no" from no answer (null), for decisions worth remembering. */
+  decide(request: ConfirmationRequest): Promise<boolean | null> {
     const requestId = randomUUID()
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => this.answer(requestId, false), this.timeoutMs)
+    return new Promise<boolean | null>((resolve) => {
+      const timer = setTimeout(() => this.settle(requestId, null), this.timeoutMs)
       timer.unref?.()
       this.pending.set(requestId, { resolve, timer })
       this.events.emit('tools.confirmationRequested', {
         requestId,
+        kind: request.kind ?? 'tool',
         agentId: request.agentId,
         sessionId: request.sessionId,
         toolName: request.toolName,
@@ -44,18 +51,22 @@ export class EventConfirmationPort implements ConfirmationPort {
 
   /** Resolves a pending question; false when it was already answered or never existed. */
   answer(requestId: string, approved: boolean): boolean {
+    return this.settle(requestId, approved)
+  }
+
+  /** Denies every open question (the app is closing); none of them counts as answered. */
+  dispose(): void {
+    for (const requestId of [...this.pending.keys()]) this.settle(requestId, null)
+  }
+
+  private settle(requestId: string, approved: boolean | null): boolean {
     const pending = this.pending.get(requestId)
     if (!pending) return false
     this.pending.delete(requestId)
     clearTimeout(pending.timer)
     pending.resolve(approved)
-    this.events.emit('tools.confirmationResolved', { requestId, approved })
+    this.events.emit('tools.confirmationResolved', { requestId, approved: approved === true })
     return true
-  }
-
-  /** Denies every open question (the app is closing). */
-  dispose(): void {
-    for (const requestId of [...this.pending.keys()]) this.answer(requestId, false)
   }
 }
 

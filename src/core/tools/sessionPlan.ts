@@ -11,6 +11,8 @@ import { applyUntrustedGate } from './untrustedGate'
 export interface PlanInputs {
   readonly registry: ToolRegistry
   readonly mcp: McpManager
+  /** The MCP servers this session may use (config.json's and its folder's); all of the manager's when absent. */
+  readonly servers?: readonly string[]
   /** The agent's toolset names (config.json or the default bundle). */
   readonly configured: readonly string[]
   readonly settings: ToolSettings
@@ -56,10 +58,11 @@ export function toolsetTableFor(registry: ToolRegistry, servers: readonly string
  */
 export async function planSession(inputs: PlanInputs): Promise<SessionPlan> {
   const { registry, mcp } = inputs
-  const table = toolsetTableFor(registry, mcp.serverNames())
+  const available = [...(inputs.servers ?? mcp.serverNames())].sort()
+  const table = toolsetTableFor(registry, available)
   const resolution = resolveToolsets(table, inputs.configured)
   const problems = resolution.unknown.map((name) => `unknown toolset "${name}" (known: ${Object.keys(table).sort().join(', ')})`)
-  const servers = mcp.serverNames().filter((server) => resolution.toolsets.includes(mcpToolsetName(server)))
+  const servers = available.filter((server) => resolution.toolsets.includes(mcpToolsetName(server)))
   const listings = await mcp.listMany(servers)
   const entries = await availableEntries(registry, resolution.tools)
   const serverProblems = [...(inputs.configProblems ?? []), ...listingProblems(listings)]

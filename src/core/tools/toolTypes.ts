@@ -53,14 +53,25 @@ export interface ToolOutcome {
  * session is resolved once at session start, sorted by name, and frozen.
  */
 export interface ToolCatalog {
-  /** The tools a new session of this agent gets (sorted by name; bridge tools when deferred). */
-  sessionTools(agentId: string): Promise<readonly ToolDefinition[]>
+  /**
+   * The tools a new session of this agent gets (sorted by name; bridge tools when deferred).
+   * With `cwd`, the servers of that folder's `.mcp.json` the user allowed are included; `offer`
+   * asks the user about a file not yet decided on (only when a session starts).
+   */
+  sessionTools(agentId: string, options?: SessionToolsOptions): Promise<readonly ToolDefinition[]>
   /** Runs a call; never throws — failures come back as `{ ok: false, content: '{"error": …}' }`. */
   dispatch(tools: readonly ToolDefinition[], name: string, input: unknown, context: ToolContext): Promise<ToolOutcome>
 }
 
+export interface SessionToolsOptions {
+  readonly cwd?: string | null
+  readonly offer?: boolean
+}
+
 /** What the user is asked before a gated tool runs (see `ConfirmationPort`). */
 export interface ConfirmationRequest {
+  /** What is asked: a gated tool call (the default) or a project's `.mcp.json` servers. */
+  readonly kind?: 'tool' | 'projectServers'
   readonly agentId: string
   readonly sessionId: string
   /** The real tool about to run, e.g. `memory` or `nexus_post`. */

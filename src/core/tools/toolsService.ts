@@ -11,12 +11,13 @@ import { McpManager } from './mcp/mcpManager'
 import type { McpServerState } from './mcp/mcpConnection'
 import { readSecretHeaders } from './mcp/mcpSecrets'
 import { McpServerAdmin } from './mcp/mcpServerAdmin'
+import { ProjectServerOffers, type ProjectSessionServers } from './mcp/projectOffers'
 import { ToolRegistry } from './registry'
 import { errorOutcome, runTool, unknownToolOutcome } from './runTool'
 import { planSession, type SessionPlan } from './sessionPlan'
 import type { ToolSettings } from './toolSettings'
 import { DEFAULT_AGENT_TOOLSETS } from './toolsets'
-import type { ConfirmationPort, ToolCatalog, ToolContext, ToolDefinition, ToolOutcome } from './toolTypes'
+import type { ConfirmationPort, SessionToolsOptions, ToolCatalog, ToolContext, ToolDefinition, ToolOutcome } from './toolTypes'
 import { buildToolsList, setToolsetEnabled } from './toolsView'
 import { denyAllConfirmations } from './untrustedGate'
 
@@ -50,6 +51,8 @@ export interface AgentToolConfig {
   readonly contextWindow: number | null
   /** Warnings and left-out entries of `mcpServers`, per server. */
   readonly mcpProblems: readonly McpConfigProblem[]
+  /** The servers config.json configures (a project's `.mcp.json` adds its own per session). */
+  readonly mcpServers: readonly string[]
 }
 
 /**
@@ -64,6 +67,8 @@ export class ToolsService implements ToolCatalog {
   private readonly confirmation: ConfirmationPort
   /** Each agent's problems as of its last planned session (for `hearth chat --json`). */
   private readonly lastProblems = new Map<string, readonly McpConfigProblem[]>()
+  /** Project folders' `.mcp.json` servers, run once the user allows the file. */
+  readonly projects: ProjectServerOffers
 
   constructor(private readonly options: ToolsServiceOptions) {
     this.registry = options.registry
@@ -77,6 +82,12 @@ export class ToolsService implements ToolCatalog {
       secretHeaders: (server) => readSecretHeaders(options.secrets, server),
       onChange: (state) => this.reportServer(state),
       ...(options.log ? { log: options.log } : {})
+    })
+    this.projects = new ProjectServerOffers({
+      config: options.config,
+      env: options.env ?? process.env,
+      // Only a window can show the question; the CLI points to `hearth mcp project allow`.
+      question: () => (this.confirmation instanceof EventConfirmationPort ? (request) => (this.confirmation as EventConfirmationPort).decide(request) : undefined)
     })
     this.servers = new McpServerAdmin({
       config: options.config,
@@ -101,7 +112,8 @@ export class ToolsService implements ToolCatalog {
       usesDefault: listed === undefined,
       settings,
       contextWindow: settings.contextWindow ?? this.options.contextWindow(model),
-      mcpProblems: servers.problems
+      mcpProblems: servers.problems,
+      mcpServers: Object.keys(servers.servers)
     }
   }
 
@@ -112,7 +124,7 @@ export class ToolsService implements ToolCatalog {
   syncServers(loaded: LoadedConfig = this.options.config.read()): ParsedMcpServers {
     const settings = loaded.config.tools
     const servers = parseMcpServers(loaded.raw?.mcpServers, this.options.env ?? process.env)
-    this.mcp.configure(servers.servers, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs, maxCallMs: settings.mcpMaxCallMs })
+    this.mcp.configure({ ...this.projects.active(Object.keys(servers.servers)), ...servers.servers }, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs, maxCallMs: settings.mcpMaxCallMs })
     return servers
   }
 
@@ -121,17 +133,19 @@ export class ToolsService implements ToolCatalog {
     return this.confirmation instanceof EventConfirmationPort ? this.confirmation.answer(requestId, approved) : false
   }
 
-  /** Plans a new session of this agent (see sessionPlan.ts). */
-  async planSession(agentId: string): Promise<SessionPlan> {
+  /** Plans a new session of this agent (see sessionPlan.ts), in a project folder when `cwd` is given. */
+  async planSession(agentId: string, options: SessionToolsOptions = {}): Promise<SessionPlan> {
     const agent = this.agentConfig(agentId)
+    const project = await this.projectServers(agentId, options, agent.mcpServers)
     const plan = await planSession({
       registry: this.registry,
       mcp: this.mcp,
+      servers: [...agent.mcpServers, ...project.servers],
       configured: agent.configured,
       settings: agent.settings,
       contextWindow: agent.contextWindow,
       confirmation: () => this.confirmation,
-      configProblems: agent.mcpProblems
+      configProblems: [...agent.mcpProblems, ...project.problems]
     })
     this.lastProblems.set(agentId, plan.serverProblems)
     return plan
@@ -148,8 +162,16 @@ export class ToolsService implements ToolCatalog {
     return this.mcp.states().flatMap((state) => (state.error ? [{ server: state.name, message: state.error }] : []))
   }
 
-  async sessionTools(agentId: string): Promise<readonly ToolDefinition[]> {
-    return (await this.planSession(agentId)).tools
+  async sessionTools(agentId: string, options?: SessionToolsOptions): Promise<readonly ToolDefinition[]> {
+    return (await this.planSession(agentId, options)).tools
+  }
+
+  /** The allowed servers of the folder's `.mcp.json`, started with the others (see ProjectServerOffers). */
+  private async projectServers(agentId: string, options: SessionToolsOptions, global: readonly string[]): Promise<ProjectSessionServers> {
+    if (!options.cwd) return { servers: [], problems: [] }
+    const project = await this.projects.forSession(agentId, options.cwd, global, options.offer === true)
+    if (project.servers.length > 0) this.syncServers()
+    return project
   }
 
   /**

@@ -17,7 +17,7 @@ import type { ToolsService } from './toolsService'
 export async function buildToolsList(service: ToolsService, agentId: string): Promise<ToolsListView> {
   const agent = service.agentConfig(agentId)
   const plan = await service.planSession(agentId)
-  const servers = service.mcp.serverNames()
+  const servers = agent.mcpServers
   const listings = new Map((await service.mcp.listMany(servers)).map((listing) => [listing.server, listing]))
   const table = toolsetTableFor(service.registry, servers)
   const enabled = new Set(plan.toolsets)
@@ -102,7 +102,7 @@ function sessionPreview(plan: SessionPlan): ToolsListView['session'] {
  */
 export async function setToolsetEnabled(service: ToolsService, config: ConfigStore, agentId: string, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
   const agent = service.agentConfig(agentId)
-  const table = toolsetTableFor(service.registry, service.mcp.serverNames())
+  const table = toolsetTableFor(service.registry, agent.mcpServers)
   if (toolset === ALL_TOOLSETS || toolset === '*' || !Object.hasOwn(table, toolset)) {
     throw invalidInput(`Unknown toolset "${toolset}". Toolsets: ${Object.keys(table).sort().join(', ')}.`)
   }

@@ -65,6 +65,19 @@ export type McpServersView = z.infer<typeof McpServersView>
 export const ParsedMcpServer = z.object({ draft: McpServerDraft, headers: z.record(z.string(), z.string()), warnings: z.array(z.string()) })
 export type ParsedMcpServer = z.infer<typeof ParsedMcpServer>
 
+/** A project folder's `.mcp.json`: what it would run and the user's decision on this exact file. */
+export const ProjectServersView = z.object({
+  folder: z.string(),
+  /** null when the folder has no `.mcp.json`. */
+  file: z.string().nullable(),
+  servers: z.array(z.object({ name: z.string(), target: z.string() })),
+  decision: z.enum(['allow', 'deny']).nullable(),
+  problems: z.array(z.object({ server: z.string(), message: z.string() }))
+})
+export type ProjectServersView = z.infer<typeof ProjectServersView>
+
+const ProjectFolderInput = z.string().min(1).max(4096)
+
 export const mcpServersMethods = {
   /** Every configured server with its state (starts the ones not running, to count their tools). */
   'tools.listServers': method(z.object({}), McpServersView),
@@ -80,5 +93,9 @@ export const mcpServersMethods = {
   /** Starts (or restarts) a server now, ignoring its backoff, and lists its tools. */
   'tools.testServer': method(z.object({ name: McpServerName }), McpServersView),
   /** Reads entries pasted from Claude Code, Claude Desktop, Cursor or VS Code into drafts. */
-  'tools.parseServers': method(z.object({ text: z.string().max(200_000) }), z.object({ servers: z.array(ParsedMcpServer), problems: z.array(z.string()) }))
+  'tools.parseServers': method(z.object({ text: z.string().max(200_000) }), z.object({ servers: z.array(ParsedMcpServer), problems: z.array(z.string()) })),
+  /** A project folder's `.mcp.json` and the decision on it (an absolute folder path). */
+  'tools.projectServers': method(z.object({ folder: ProjectFolderInput }), ProjectServersView),
+  /** Allows or denies this exact file's servers for the folder, or forgets the decision (asked again next session). */
+  'tools.decideProjectServers': method(z.object({ folder: ProjectFolderInput, decision: z.enum(['allow', 'deny', 'forget']) }), ProjectServersView)
 } as const

@@ -90,6 +90,8 @@ export const toolsMethods = {
 
 export const ConfirmationRequested = z.object({
   requestId: z.string(),
+  /** `tool`: a gated tool call; `projectServers`: a project folder's `.mcp.json` asks to run its servers. */
+  kind: z.enum(['tool', 'projectServers']).optional(),
   agentId: z.string(),
   sessionId: z.string(),
   toolName: z.string(),

@@ -16,7 +16,7 @@ export interface McpServerAdminDeps {
   readonly secrets: SecretStore
   readonly mcp: McpManager
   /** Reads config.json and brings the connections in line with it. */
-  readonly sync: () => { readonly problems: readonly McpConfigProblem[] }
+  readonly sync: () => { readonly servers: Readonly<Record<string, unknown>>; readonly problems: readonly McpConfigProblem[] }
   readonly env: Readonly<Record<string, string | undefined>>
 }
 
@@ -31,9 +31,10 @@ export class McpServerAdmin {
   constructor(private readonly deps: McpServerAdminDeps) {}
 
   async list(): Promise<McpServersView> {
-    const { problems } = this.deps.sync()
+    const { servers: configured, problems } = this.deps.sync()
     const raw = this.rawEntries()
-    const names = this.deps.mcp.serverNames()
+    // config.json's servers only: a project's .mcp.json is decided on per folder, not edited here.
+    const names = Object.keys(configured).sort()
     const listings = new Map((await this.deps.mcp.listMany(names)).map((listing) => [listing.server, listing]))
     const servers = names.map((name) => this.view(name, raw[name], listings.get(name), problems))
     const leftOut = problems.filter((problem) => !names.includes(problem.server)).map((problem) => (problem.server === '*' ? problem.message : `${problem.server}: ${problem.message}`))

@@ -9,6 +9,7 @@ import './tools.css'
 /**
  * The untrusted gate's question: an agent wants to write memory or post to the Nexus while
  * tools from an untrusted MCP server are in its session. Shows the arguments; Allow / Deny.
+ * Also asks whether a project folder's `.mcp.json` may run its servers (server name → command).
  * Mounted in the shell's banner area, so it is answered from whatever screen is open.
  */
 export function ToolConfirmationBanner(): ReactNode {
@@ -25,7 +26,7 @@ export function ToolConfirmationBanner(): ReactNode {
   return (
     <Banner
       tone="warning"
-      title={`${agentName} wants to run ${request.toolName}`}
+      title={request.kind === 'projectServers' ? `Run the MCP servers of ${request.toolName}?` : `${agentName} wants to run ${request.toolName}`}
       data-testid="tool-confirmation"
       actions={
         <>
