@@ -59,7 +59,7 @@ describe('the web host survives bad input', () => {
   })
 
   it('refuses a files.write of 3M "€" by its UTF-8 size, with a clear message', async () => {
-    await harness.core.services.agents.create('Writer')
+    harness.core.services.agents.create('Writer')
     const result = await call('files.write', { target: { kind: 'soul', agentId: 'writer' }, content: '€'.repeat(3_000_000), baseHash: '' })
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     expect(JSON.stringify(result)).toMatch(/content: .*MB/)

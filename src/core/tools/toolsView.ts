@@ -30,7 +30,7 @@ export async function buildToolsList(service: ToolsService, agentId: string): Pr
     agentId,
     configured: [...agent.configured],
     usesDefault: agent.usesDefault,
-    toolsets: await Promise.all([...builtin, ...mcp]),
+    toolsets: [...(await Promise.all(builtin)), ...mcp],
     session: sessionPreview(plan),
     problems: [...agent.configErrors, ...plan.problems]
   }
