@@ -3,7 +3,16 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
 export default defineConfig({
-  main: { build: { rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts'), coreWorker: resolve(__dirname, 'src/main/coreWorker.ts') } } } },
+  main: {
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          coreWorker: resolve(__dirname, 'src/main/coreWorker.ts')
+        }
+      }
+    }
+  },
   preload: { build: { rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } } } },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),

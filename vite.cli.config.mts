@@ -4,7 +4,11 @@ import { defineConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
 
 /** Builds the Electron-free hosts (the `hearth` CLI, `hearth serve`, `hearth mcp`) for plain Node. */
-const external = [...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]
+const external = [
+  ...Object.keys(pkg.dependencies),
+  ...builtinModules,
+  ...builtinModules.map((m) => `node:${m}`)
+]
 
 export default defineConfig({
   build: {

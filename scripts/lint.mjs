@@ -23,15 +23,56 @@ function layerOf(file) {
 const NODE_BUILTIN = /^(node:|fs$|path$|os$|crypto$|child_process$|http$|net$|url$)/
 /** [layer, predicate(spec, targetLayer), message] */
 const RULES = [
-  ['shared', (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || s.startsWith('react') || (t && t !== 'shared'), 'shared/ must run in every process: plain TypeScript and zod only'],
-  ['core/domain', (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || s === 'better-sqlite3' || s.startsWith('@anthropic-ai') || (t && !['shared', 'core/domain'].includes(t)), 'core/domain is pure: no I/O, no Node APIs, only shared and domain'],
-  ['core', (s, t) => s === 'electron' || ['main', 'renderer', 'server', 'cli', 'preload'].includes(t), 'core/ must stay Electron-free and must not depend on a host'],
-  ['bench', (s, t) => s === 'electron' || ['main', 'renderer', 'preload'].includes(t), 'bench/ runs under plain Node'],
-  ['main', (s, t) => s.startsWith('react') || ['renderer', 'server', 'cli'].includes(t), 'main/ is the Electron shell; it wires core only'],
-  ['preload', (s, t) => NODE_BUILTIN.test(s) || (t && !(t === 'shared')), 'the preload only forwards the two contract channels'],
-  ['server', (s, t) => s === 'electron' || ['main', 'renderer', 'cli'].includes(t), 'server/ hosts the core for browsers; no Electron'],
-  ['cli', (s, t) => s === 'electron' || ['main', 'renderer'].includes(t), 'cli/ runs under plain Node; no Electron'],
-  ['renderer', (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || (t && !['shared', 'renderer'].includes(t)), 'the renderer talks to the core only through src/shared/contract']
+  [
+    'shared',
+    (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || s.startsWith('react') || (t && t !== 'shared'),
+    'shared/ must run in every process: plain TypeScript and zod only'
+  ],
+  [
+    'core/domain',
+    (s, t) =>
+      NODE_BUILTIN.test(s) ||
+      s === 'electron' ||
+      s === 'better-sqlite3' ||
+      s.startsWith('@anthropic-ai') ||
+      (t && !['shared', 'core/domain'].includes(t)),
+    'core/domain is pure: no I/O, no Node APIs, only shared and domain'
+  ],
+  [
+    'core',
+    (s, t) => s === 'electron' || ['main', 'renderer', 'server', 'cli', 'preload'].includes(t),
+    'core/ must stay Electron-free and must not depend on a host'
+  ],
+  [
+    'bench',
+    (s, t) => s === 'electron' || ['main', 'renderer', 'preload'].includes(t),
+    'bench/ runs under plain Node'
+  ],
+  [
+    'main',
+    (s, t) => s.startsWith('react') || ['renderer', 'server', 'cli'].includes(t),
+    'main/ is the Electron shell; it wires core only'
+  ],
+  [
+    'preload',
+    (s, t) => NODE_BUILTIN.test(s) || (t && !(t === 'shared')),
+    'the preload only forwards the two contract channels'
+  ],
+  [
+    'server',
+    (s, t) => s === 'electron' || ['main', 'renderer', 'cli'].includes(t),
+    'server/ hosts the core for browsers; no Electron'
+  ],
+  [
+    'cli',
+    (s, t) => s === 'electron' || ['main', 'renderer'].includes(t),
+    'cli/ runs under plain Node; no Electron'
+  ],
+  [
+    'renderer',
+    (s, t) => NODE_BUILTIN.test(s) || s === 'electron' || (t && !['shared', 'renderer'].includes(t)),
+    'the renderer talks to the core only through src/shared/contract'
+  ]
 ]
 
 /**
@@ -48,10 +89,18 @@ function cliCommandProblems(file, text, specs) {
   const problems = []
   for (const spec of specs) {
     if (!spec.startsWith('.')) continue
-    const target = relative(SRC, resolve(dirname(file), spec)).split(sep).join('/')
-    if (target.startsWith('core/') && !CORE_HELPERS_FOR_COMMANDS.includes(target)) problems.push(`imports "${spec}" — CLI commands call the core through ctx.call (the contract), not its modules`)
+    const target = relative(SRC, resolve(dirname(file), spec))
+      .split(sep)
+      .join('/')
+    if (target.startsWith('core/') && !CORE_HELPERS_FOR_COMMANDS.includes(target))
+      problems.push(
+        `imports "${spec}" — CLI commands call the core through ctx.call (the contract), not its modules`
+      )
   }
-  if (/\bctx\.core\(/.test(text)) problems.push('uses ctx.core() — only the commands that host the core (serve, mcp, bench) may; call the contract with ctx.call')
+  if (/\bctx\.core\(/.test(text))
+    problems.push(
+      'uses ctx.core() — only the commands that host the core (serve, mcp, bench) may; call the contract with ctx.call'
+    )
   return problems
 }
 
@@ -63,7 +112,8 @@ function* walk(dir) {
   }
 }
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm
 const errors = []
 const warnings = []
 for (const file of walk(SRC)) {
@@ -72,27 +122,37 @@ for (const file of walk(SRC)) {
   const layer = layerOf(file)
   if (!isTest) {
     const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4])
-    for (const problem of cliCommandProblems(file, text, specs)) errors.push(`${relative(dirname(SRC), file)}: ${problem}`)
+    for (const problem of cliCommandProblems(file, text, specs))
+      errors.push(`${relative(dirname(SRC), file)}: ${problem}`)
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? match[3] ?? match[4]
-      const target = spec.startsWith('.') ? layerOf(resolve(dirname(file), spec)) : spec.startsWith('@renderer/') ? 'renderer' : undefined
+      const target = spec.startsWith('.')
+        ? layerOf(resolve(dirname(file), spec))
+        : spec.startsWith('@renderer/')
+          ? 'renderer'
+          : undefined
       const outside = spec.startsWith('.') && !resolve(dirname(file), spec).startsWith(SRC)
       // The bench and the test harnesses may use the fake Anthropic server (it ships in the CLI for `hearth bench`).
-      const fakeModelAllowed = /[\\/](bench|core[\\/]testing)[\\/]/.test(file) && /tests\/fakeAnthropic(\/|$)/.test(spec)
+      const fakeModelAllowed =
+        /[\\/](bench|core[\\/]testing)[\\/]/.test(file) && /tests\/fakeAnthropic(\/|$)/.test(spec)
       if (outside && !fakeModelAllowed) {
         errors.push(`${relative(dirname(SRC), file)}: imports ${spec} from outside src/`)
         continue
       }
       for (const [ruleLayer, bad, message] of RULES) {
-        const applies = ruleLayer === 'core' ? layer === 'core' || layer === 'core/domain' : layer === ruleLayer
-        if (applies && bad(spec, target)) errors.push(`${relative(dirname(SRC), file)}: imports "${spec}" — ${message}`)
+        const applies =
+          ruleLayer === 'core' ? layer === 'core' || layer === 'core/domain' : layer === ruleLayer
+        if (applies && bad(spec, target))
+          errors.push(`${relative(dirname(SRC), file)}: imports "${spec}" — ${message}`)
       }
     }
   }
   const lines = text.split('\n').length
   const exempt = isTest || /migrations[\\/]/.test(file)
-  if (!exempt && lines > MAX_LINES) errors.push(`${relative(dirname(SRC), file)}: ${lines} lines (limit ${MAX_LINES}); split it by concept`)
-  else if (!exempt && lines > WARN_LINES) warnings.push(`${relative(dirname(SRC), file)}: ${lines} lines (budget ${WARN_LINES})`)
+  if (!exempt && lines > MAX_LINES)
+    errors.push(`${relative(dirname(SRC), file)}: ${lines} lines (limit ${MAX_LINES}); split it by concept`)
+  else if (!exempt && lines > WARN_LINES)
+    warnings.push(`${relative(dirname(SRC), file)}: ${lines} lines (budget ${WARN_LINES})`)
 }
 
 for (const w of warnings) console.log(`warning: ${w}`)

@@ -12,7 +12,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
 
 function electronBinary() {
-  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) return join(process.env.ELECTRON_OVERRIDE_DIST_PATH, 'electron')
+  if (process.env.ELECTRON_OVERRIDE_DIST_PATH)
+    return join(process.env.ELECTRON_OVERRIDE_DIST_PATH, 'electron')
   const dir = join(root, 'node_modules', 'electron')
   const pathFile = join(dir, 'path.txt')
   if (!existsSync(pathFile)) return undefined
@@ -37,20 +38,31 @@ function explainNoElectron() {
 }
 
 function ensureBuilt() {
-  if (existsSync(join(root, 'out', 'main', 'index.js')) && existsSync(join(root, 'out', 'renderer', 'index.html'))) return
+  if (
+    existsSync(join(root, 'out', 'main', 'index.js')) &&
+    existsSync(join(root, 'out', 'renderer', 'index.html'))
+  )
+    return
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
 /** Builds better-sqlite3 for Electron's ABI in .electron-native/, leaving node_modules' Node build intact. */
 async function electronSqliteBinding() {
-  const electronVersion = JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')).version
+  const electronVersion = JSON.parse(
+    readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')
+  ).version
   const stage = join(root, '.electron-native', electronVersion)
   const binding = join(stage, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node')
   if (existsSync(binding)) return binding
   mkdirSync(join(stage, 'node_modules'), { recursive: true })
-  writeFileSync(join(stage, 'package.json'), JSON.stringify({ name: 'hearth-electron-native', private: true, dependencies: { 'better-sqlite3': '*' } }))
-  cpSync(join(root, 'node_modules/better-sqlite3'), join(stage, 'node_modules/better-sqlite3'), { recursive: true })
+  writeFileSync(
+    join(stage, 'package.json'),
+    JSON.stringify({ name: 'hearth-electron-native', private: true, dependencies: { 'better-sqlite3': '*' } })
+  )
+  cpSync(join(root, 'node_modules/better-sqlite3'), join(stage, 'node_modules/better-sqlite3'), {
+    recursive: true
+  })
   process.stderr.write(`Building better-sqlite3 for Electron ${electronVersion} (once)…\n`)
   const { rebuild } = require('@electron/rebuild')
   await rebuild({ buildPath: stage, electronVersion, onlyModules: ['better-sqlite3'], force: true })
@@ -65,10 +77,16 @@ if (!binary) {
 ensureBuilt()
 try {
   const binding = await electronSqliteBinding()
-  const child = spawn(binary, ['.'], { cwd: root, stdio: 'inherit', env: { ...process.env, HEARTH_ELECTRON_SQLITE_BINDING: binding } })
+  const child = spawn(binary, ['.'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, HEARTH_ELECTRON_SQLITE_BINDING: binding }
+  })
   child.on('exit', (code) => process.exit(code ?? 0))
 } catch (error) {
-  process.stderr.write(`Could not prepare the database driver for Electron: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.stderr.write(
+    `Could not prepare the database driver for Electron: ${error instanceof Error ? error.message : String(error)}\n`
+  )
   process.stderr.write('Run Hearth in the browser instead: npm run build && node bin/hearth.js serve\n')
   process.exit(1)
 }

@@ -6,8 +6,19 @@ import { join } from 'node:path'
 export default function setup(): void {
   const root = join(__dirname, '..')
   if (existsSync(join(root, 'out', 'cli', 'main.js'))) return
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.mts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit'
-  })
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'vite.cli.config.mts',
+      '--logLevel',
+      'warn'
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit'
+    }
+  )
 }

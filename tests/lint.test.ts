@@ -37,25 +37,41 @@ describe('layer rules (scripts/lint.mjs)', () => {
     expect(result.out).toMatch(/lint: 0 error/)
   })
 
-  const cases: readonly { name: string; files: Record<string, string>; reported: string[]; allowed: string[] }[] = [
+  const cases: readonly {
+    name: string
+    files: Record<string, string>
+    reported: string[]
+    allowed: string[]
+  }[] = [
     {
       name: 'catches the renderer importing the core and the core importing electron',
       files: {
-        'src/renderer/src/zz-lint-probe.ts': "import { createCore } from '../../core/createCore'\nexport const x = createCore\n",
+        'src/renderer/src/zz-lint-probe.ts':
+          "import { createCore } from '../../core/createCore'\nexport const x = createCore\n",
         'src/core/zz-lint-probe.ts': "import { app } from 'electron'\nexport const y = app\n",
-        'src/core/domain/zz-lint-probe.ts': "import { readFileSync } from 'node:fs'\nexport const z = readFileSync\n"
+        'src/core/domain/zz-lint-probe.ts':
+          "import { readFileSync } from 'node:fs'\nexport const z = readFileSync\n"
       },
-      reported: ['src/renderer/src/zz-lint-probe.ts: imports "../../core/createCore"', 'src/core/zz-lint-probe.ts: imports "electron"', 'src/core/domain/zz-lint-probe.ts: imports "node:fs"'],
+      reported: [
+        'src/renderer/src/zz-lint-probe.ts: imports "../../core/createCore"',
+        'src/core/zz-lint-probe.ts: imports "electron"',
+        'src/core/domain/zz-lint-probe.ts: imports "node:fs"'
+      ],
       allowed: []
     },
     {
       name: 'keeps CLI commands on the contract: no core modules, no ctx.core() outside the hosting commands',
       files: {
-        'src/cli/commands/zz-probe.ts': "import { AgentService } from '../../core/services/agentService'\nexport const run = (ctx: any) => ctx.core().services.agents.list()\nexport const x = AgentService\n",
+        'src/cli/commands/zz-probe.ts':
+          "import { AgentService } from '../../core/services/agentService'\nexport const run = (ctx: any) => ctx.core().services.agents.list()\nexport const x = AgentService\n",
         'src/cli/commands/serve.ts': 'export const run = (ctx: any) => ctx.core()\n',
-        'src/cli/commands/zz-fine.ts': "import { homePaths } from '../../core/home/homePaths'\nexport const run = (ctx: any) => ctx.call('agents.list', {})\nexport const p = homePaths\n"
+        'src/cli/commands/zz-fine.ts':
+          "import { homePaths } from '../../core/home/homePaths'\nexport const run = (ctx: any) => ctx.call('agents.list', {})\nexport const p = homePaths\n"
       },
-      reported: ['src/cli/commands/zz-probe.ts: imports "../../core/services/agentService" — CLI commands call the core through ctx.call', 'src/cli/commands/zz-probe.ts: uses ctx.core()'],
+      reported: [
+        'src/cli/commands/zz-probe.ts: imports "../../core/services/agentService" — CLI commands call the core through ctx.call',
+        'src/cli/commands/zz-probe.ts: uses ctx.core()'
+      ],
       allowed: ['serve.ts', 'zz-fine.ts']
     }
   ]

@@ -106,7 +106,9 @@ export class ChatPage {
 
   /** True when the page itself scrolls sideways (it never should; wide content scrolls inside). */
   async pageScrollsSideways(): Promise<boolean> {
-    return this.page.evaluate<boolean>('document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth')
+    return this.page.evaluate<boolean>(
+      'document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth'
+    )
   }
 
   async stop(): Promise<void> {
@@ -148,8 +150,14 @@ export class ChatPage {
  * A second client of the same `hearth serve` over its WebSocket, for setup the test is not
  * about (storing a key, pointing the base URL at the fake model).
  */
-export async function rpcClient(port: number, token: string, origin: string): Promise<{ call: (method: string, input: unknown) => Promise<any>; close: () => void }> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(token)}`, { headers: { Origin: origin } })
+export async function rpcClient(
+  port: number,
+  token: string,
+  origin: string
+): Promise<{ call: (method: string, input: unknown) => Promise<any>; close: () => void }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(token)}`, {
+    headers: { Origin: origin }
+  })
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
   let next = 1
   const waiting = new Map<number, (result: any) => void>()
@@ -161,7 +169,9 @@ export async function rpcClient(port: number, token: string, origin: string): Pr
     call: (method, input) =>
       new Promise((resolve, reject) => {
         const id = next++
-        waiting.set(id, (result) => (result.ok ? resolve(result.value) : reject(new Error(`${method}: ${result.error.message}`))))
+        waiting.set(id, (result) =>
+          result.ok ? resolve(result.value) : reject(new Error(`${method}: ${result.error.message}`))
+        )
         socket.send(JSON.stringify({ id, method, input }))
       }),
     close: () => socket.close()
@@ -171,7 +181,10 @@ export async function rpcClient(port: number, token: string, origin: string): Pr
 export type RpcClient = Awaited<ReturnType<typeof rpcClient>>
 
 /** Opens a second client for setup, hands it to `use`, and closes it however `use` ends. */
-export async function withRpc<T>(server: { readonly port: number; readonly token: string; readonly origin: string }, use: (rpc: RpcClient) => Promise<T>): Promise<T> {
+export async function withRpc<T>(
+  server: { readonly port: number; readonly token: string; readonly origin: string },
+  use: (rpc: RpcClient) => Promise<T>
+): Promise<T> {
   const rpc = await rpcClient(server.port, server.token, server.origin)
   try {
     return await use(rpc)
@@ -196,7 +209,13 @@ export async function connectModel(rpc: RpcClient, baseUrl: string): Promise<voi
  */
 export async function startConnected(
   page: Page,
-  server: { readonly url: string; readonly home: string; readonly port: number; readonly token: string; readonly origin: string },
+  server: {
+    readonly url: string
+    readonly home: string
+    readonly port: number
+    readonly token: string
+    readonly origin: string
+  },
   fakeUrl: string,
   agent: { readonly name: string; readonly id: string; readonly profile: string; readonly soul: string }
 ): Promise<{ app: HearthApp; chat: ChatPage }> {

@@ -33,7 +33,8 @@ export class FilesPage {
 
   /** Goes to the Files section unless it is already shown (the app opens on Chat). */
   async show(): Promise<void> {
-    if (!(await this.page.getByTestId('files-section').isVisible())) await new HearthApp(this.page).goTo('files')
+    if (!(await this.page.getByTestId('files-section').isVisible()))
+      await new HearthApp(this.page).goTo('files')
   }
 
   async open(name: FileTabName): Promise<void> {

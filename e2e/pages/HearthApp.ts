@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-export type SectionName = 'chat' | 'prompt' | 'files' | 'memories' | 'review' | 'nexus' | 'inspector' | 'settings'
+export type SectionName =
+  'chat' | 'prompt' | 'files' | 'memories' | 'review' | 'nexus' | 'inspector' | 'settings'
 
 /** The shell: first run, sidebar (agents, sections) and the connection state. */
 export class HearthApp {
@@ -50,7 +51,10 @@ export class HearthApp {
 
   /** The agent's row in the sidebar: its button and, when selected, its Rename / Delete buttons. */
   agentRow(id: string): Locator {
-    return this.page.getByTestId('agent-list').getByRole('listitem').filter({ has: this.agent(id) })
+    return this.page
+      .getByTestId('agent-list')
+      .getByRole('listitem')
+      .filter({ has: this.agent(id) })
   }
 
   async createAgent(name: string): Promise<void> {

@@ -39,7 +39,9 @@ export class McpServersPage {
   }
 
   async remove(name: string): Promise<void> {
-    await this.card(name).getByRole('button', { name: `Remove ${name}`, exact: true }).click()
+    await this.card(name)
+      .getByRole('button', { name: `Remove ${name}`, exact: true })
+      .click()
     await this.page.getByRole('dialog').getByRole('button', { name: 'Remove server', exact: true }).click()
     await expect(this.card(name)).toBeHidden()
   }

@@ -62,7 +62,9 @@ export class NexusPage {
 
   /** The entries in one author's column, top to bottom. */
   laneEntries(author: string): Locator {
-    return this.lanes.locator(`[data-testid="nexus-lane-cell"][data-author="${author}"] [data-testid="nexus-entry"]`)
+    return this.lanes.locator(
+      `[data-testid="nexus-lane-cell"][data-author="${author}"] [data-testid="nexus-entry"]`
+    )
   }
 
   laneEntry(seq: number): Locator {

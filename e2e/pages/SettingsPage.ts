@@ -20,10 +20,18 @@ export class SettingsPage {
   }
 
   /** Fills the Limits panel fields given (text as typed) and presses its Save. */
-  async saveLimits(values: { readonly memoryCharLimit?: string; readonly userCharLimit?: string; readonly contextFileCap?: string; readonly recallK?: string }): Promise<void> {
-    if (values.memoryCharLimit !== undefined) await this.page.getByTestId('settings-memory-limit').fill(values.memoryCharLimit)
-    if (values.userCharLimit !== undefined) await this.page.getByTestId('settings-user-limit').fill(values.userCharLimit)
-    if (values.contextFileCap !== undefined) await this.page.getByTestId('settings-context-file-cap').fill(values.contextFileCap)
+  async saveLimits(values: {
+    readonly memoryCharLimit?: string
+    readonly userCharLimit?: string
+    readonly contextFileCap?: string
+    readonly recallK?: string
+  }): Promise<void> {
+    if (values.memoryCharLimit !== undefined)
+      await this.page.getByTestId('settings-memory-limit').fill(values.memoryCharLimit)
+    if (values.userCharLimit !== undefined)
+      await this.page.getByTestId('settings-user-limit').fill(values.userCharLimit)
+    if (values.contextFileCap !== undefined)
+      await this.page.getByTestId('settings-context-file-cap').fill(values.contextFileCap)
     if (values.recallK !== undefined) await this.page.getByTestId('settings-recall-k').fill(values.recallK)
     await this.page.getByTestId('settings-limits-save').click()
   }
@@ -31,7 +39,10 @@ export class SettingsPage {
   /** Picks how the agent's memory-tool writes are made ("Save with a receipt" / "Ask me first") and saves it. */
   async saveMemoryWrites(choice: 'Save with a receipt' | 'Ask me first'): Promise<void> {
     const panel = this.page.getByRole('form', { name: 'Memory writes' })
-    await panel.getByRole('group', { name: 'Memory writes by the agent' }).getByRole('radio', { name: choice }).check()
+    await panel
+      .getByRole('group', { name: 'Memory writes by the agent' })
+      .getByRole('radio', { name: choice })
+      .check()
     await panel.getByRole('button', { name: 'Save' }).click()
     await expect(panel.getByRole('status')).toHaveText('Saved to config.json.')
   }
@@ -70,10 +81,15 @@ export class SettingsPage {
     return this.connectionReport
   }
 
-  async saveModelSettings(values: { readonly model?: string; readonly baseUrl?: string; readonly cacheTtl?: '5m' | '1h' }): Promise<void> {
+  async saveModelSettings(values: {
+    readonly model?: string
+    readonly baseUrl?: string
+    readonly cacheTtl?: '5m' | '1h'
+  }): Promise<void> {
     if (values.model !== undefined) await this.chooseModel(values.model)
     if (values.baseUrl !== undefined) await this.page.getByTestId('settings-base-url').fill(values.baseUrl)
-    if (values.cacheTtl !== undefined) await this.page.getByTestId('settings-cache-ttl').selectOption(values.cacheTtl)
+    if (values.cacheTtl !== undefined)
+      await this.page.getByTestId('settings-cache-ttl').selectOption(values.cacheTtl)
     await this.page.getByTestId('settings-save').click()
   }
 }

@@ -8,12 +8,19 @@ function dropRefusedReconnects(pageProblems: string[]): void {
   pageProblems.splice(0, pageProblems.length, ...kept)
 }
 
-test('after the first load the token is gone from the address bar and out of the page’s reach', async ({ page, hearth }) => {
+test('after the first load the token is gone from the address bar and out of the page’s reach', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   expect(page.url()).toBe(`${hearth.origin}/`)
   const cookies = await page.context().cookies(hearth.origin)
-  expect(cookies.find((cookie) => cookie.name === `hearth-token-${hearth.port}`)).toMatchObject({ httpOnly: true, sameSite: 'Strict', value: hearth.token })
+  expect(cookies.find((cookie) => cookie.name === `hearth-token-${hearth.port}`)).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Strict',
+    value: hearth.token
+  })
   expect(await page.evaluate<string>('document.cookie')).not.toContain(hearth.token)
   expect(await page.content()).not.toContain(hearth.token)
   await expect(app.firstRun).toBeVisible()
@@ -24,7 +31,11 @@ test('after the first load the token is gone from the address bar and out of the
   await snap(page, 'access-token-out-of-address')
 })
 
-test('a tab whose token is no longer valid says so and sends the user to the printed address', async ({ page, hearth, pageProblems }) => {
+test('a tab whose token is no longer valid says so and sends the user to the printed address', async ({
+  page,
+  hearth,
+  pageProblems
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Keeper', 'Hi.\n')
@@ -41,7 +52,10 @@ test('a tab whose token is no longer valid says so and sends the user to the pri
   await expect(app.agent('keeper')).toBeVisible()
 })
 
-test('an address from an earlier run is explained, and its token taken out of the address bar', async ({ page, hearth }) => {
+test('an address from an earlier run is explained, and its token taken out of the address bar', async ({
+  page,
+  hearth
+}) => {
   await page.goto(`${hearth.origin}/?token=from-an-earlier-run`)
   await expect(page.getByTestId('connection-banner')).toContainText('no longer valid')
   await expect(page.getByTestId('loading')).toContainText('no longer valid')

@@ -12,9 +12,13 @@ test('agents: create a second one, switch, rename, delete with confirmation', as
   await page.getByTestId('agent-new').click()
   await expect(page.getByTestId('agent-create-dialog')).toBeVisible()
   await page.getByTestId('agent-create-submit').click()
-  await expect(page.getByTestId('agent-create-dialog').getByRole('alert')).toHaveText('An agent needs a name.')
+  await expect(page.getByTestId('agent-create-dialog').getByRole('alert')).toHaveText(
+    'An agent needs a name.'
+  )
   await page.getByTestId('agent-name-input').fill(' research')
-  await expect(page.getByTestId('agent-create-dialog').getByRole('alert')).toHaveText('An agent named "Research" already exists. Pick another name.')
+  await expect(page.getByTestId('agent-create-dialog').getByRole('alert')).toHaveText(
+    'An agent named "Research" already exists. Pick another name.'
+  )
   await snap(page, 'agents-create-duplicate-name')
   await page.getByTestId('agent-create-submit').click()
   await expect(page.getByTestId('agent-create-dialog')).toBeVisible()
@@ -37,7 +41,9 @@ test('agents: create a second one, switch, rename, delete with confirmation', as
   await snap(page, 'agents-actions-beside-selected')
   await researchRow.getByRole('button', { name: 'Rename Research' }).click()
   await page.getByTestId('agent-rename-input').fill('CODER')
-  await expect(page.getByTestId('agent-rename-dialog').getByRole('alert')).toHaveText('An agent named "Coder" already exists. Pick another name.')
+  await expect(page.getByTestId('agent-rename-dialog').getByRole('alert')).toHaveText(
+    'An agent named "Coder" already exists. Pick another name.'
+  )
   await snap(page, 'agents-rename-dialog')
   await page.getByTestId('agent-rename-input').fill('Researcher')
   await page.getByTestId('agent-rename-submit').click()

@@ -5,7 +5,9 @@ import { snap } from '../fixtures/screenshots'
 import { ChatPage, connectModel, withRpc } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Pages /Count 2 >> endobj\n2 0 obj << /Type /Page >> endobj\n3 0 obj << /Type /Page >> endobj\n%%EOF')
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Pages /Count 2 >> endobj\n2 0 obj << /Type /Page >> endobj\n3 0 obj << /Type /Page >> endobj\n%%EOF'
+)
 
 let fake: FakeAnthropic
 test.beforeAll(async () => {
@@ -14,7 +16,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => fake.close())
 
 /** Fires a paste or drop carrying one file at `selector`, as the browser would for a real one. */
-async function deliverFile(page: Page, selector: string, kind: 'paste' | 'drop', file: { name: string; type: string; data: Buffer }): Promise<void> {
+async function deliverFile(
+  page: Page,
+  selector: string,
+  kind: 'paste' | 'drop',
+  file: { name: string; type: string; data: Buffer }
+): Promise<void> {
   await page.evaluate(`(() => {
     const transfer = new DataTransfer()
     const bytes = Uint8Array.from(atob('${file.data.toString('base64')}'), (c) => c.charCodeAt(0))
@@ -27,7 +34,10 @@ async function deliverFile(page: Page, selector: string, kind: 'paste' | 'drop',
   })()`)
 }
 
-test('images and PDFs pasted, dropped or picked go to the model as blocks, show as thumbnails, are counted in the Inspector, and are refused with a reason over the limits', async ({ page, hearth }) => {
+test('images and PDFs pasted, dropped or picked go to the model as blocks, show as thumbnails, are counted in the Inspector, and are refused with a reason over the limits', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)
@@ -36,17 +46,29 @@ test('images and PDFs pasted, dropped or picked go to the model as blocks, show 
   const chat = new ChatPage(page)
   await app.goTo('chat')
 
-  const photo = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#3b7ea1' } }).png().toBuffer()
+  const photo = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#3b7ea1' } })
+    .png()
+    .toBuffer()
   await deliverFile(page, 'form.chat-composer', 'drop', { name: 'heron.png', type: 'image/png', data: photo })
   await expect(page.getByTestId('draft-attachment')).toHaveCount(1)
-  await deliverFile(page, '[data-testid="chat-input"]', 'paste', { name: 'notes.pdf', type: 'application/pdf', data: PDF })
+  await deliverFile(page, '[data-testid="chat-input"]', 'paste', {
+    name: 'notes.pdf',
+    type: 'application/pdf',
+    data: PDF
+  })
   await expect(page.getByTestId('draft-attachment')).toHaveCount(2)
   await expect(page.getByTestId('draft-attachment').nth(1)).toContainText('2 p')
 
-  await page.getByTestId('attach-input').setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(4 * 1024 * 1024, 7) }])
-  await expect(page.getByTestId('attach-error')).toContainText('huge.png is 4.0 MB; the model accepts images up to 3.8 MB')
+  await page
+    .getByTestId('attach-input')
+    .setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(4 * 1024 * 1024, 7) }])
+  await expect(page.getByTestId('attach-error')).toContainText(
+    'huge.png is 4.0 MB; the model accepts images up to 3.8 MB'
+  )
   await expect(page.getByTestId('attach-error')).toContainText('Resize or compress it')
-  await page.getByTestId('attach-input').setInputFiles([{ name: 'list.txt', mimeType: 'text/plain', buffer: Buffer.from('eggs') }])
+  await page
+    .getByTestId('attach-input')
+    .setInputFiles([{ name: 'list.txt', mimeType: 'text/plain', buffer: Buffer.from('eggs') }])
   await expect(page.getByTestId('attach-error')).toContainText('attach images (JPEG, PNG, GIF, WebP) or PDFs')
   await expect(page.getByTestId('draft-attachment')).toHaveCount(2)
   await snap(page, 'chat-attachments-draft-1280')
@@ -55,7 +77,12 @@ test('images and PDFs pasted, dropped or picked go to the model as blocks, show 
   await chat.send('What did I send?')
   await chat.waitForTurns(1)
   await expect(page.getByTestId('draft-attachment')).toHaveCount(0)
-  const blocks = (fake.requests.at(-1)?.body as { messages: { content: { type: string; source?: { data: string; media_type: string } }[] }[] }).messages[0]?.content ?? []
+  const blocks =
+    (
+      fake.requests.at(-1)?.body as {
+        messages: { content: { type: string; source?: { data: string; media_type: string } }[] }[]
+      }
+    ).messages[0]?.content ?? []
   expect(blocks.map((b) => b.type)).toEqual(['image', 'document', 'text'])
   expect(blocks[0]?.source).toMatchObject({ media_type: 'image/png', data: photo.toString('base64') })
   expect(blocks[1]?.source).toMatchObject({ media_type: 'application/pdf', data: PDF.toString('base64') })

@@ -40,7 +40,11 @@ async function openChat(page: Page, hearth: ServeProcess): Promise<ChatPage> {
   return new ChatPage(page)
 }
 
-test('code blocks are highlighted, labelled and copyable; long lines scroll inside the block; usage is behind a toggle', async ({ page, hearth, context }) => {
+test('code blocks are highlighted, labelled and copyable; long lines scroll inside the block; usage is behind a toggle', async ({
+  page,
+  hearth,
+  context
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const chat = await openChat(page, hearth)
 
@@ -57,7 +61,10 @@ test('code blocks are highlighted, labelled and copyable; long lines scroll insi
   await expect(blocks.nth(1).locator('.code-block__language')).toHaveText('rs')
 
   expect(await chat.pageScrollsSideways()).toBe(false)
-  const inner = await blocks.nth(2).locator('pre').evaluate((pre) => ({ scroll: pre.scrollWidth, client: pre.clientWidth }))
+  const inner = await blocks
+    .nth(2)
+    .locator('pre')
+    .evaluate((pre) => ({ scroll: pre.scrollWidth, client: pre.clientWidth }))
   expect(inner.scroll).toBeGreaterThan(inner.client)
 
   await blocks.nth(0).getByRole('button', { name: 'Copy' }).click()
@@ -78,7 +85,10 @@ test('code blocks are highlighted, labelled and copyable; long lines scroll insi
   await snap(page, 'chat-code-900')
 })
 
-test('the composer grows with its text up to ~40% of the window, and Esc stops a streaming reply', async ({ page, hearth }) => {
+test('the composer grows with its text up to ~40% of the window, and Esc stops a streaming reply', async ({
+  page,
+  hearth
+}) => {
   const chat = await openChat(page, hearth)
 
   const height = (): Promise<number> => chat.input.evaluate((box) => box.getBoundingClientRect().height)

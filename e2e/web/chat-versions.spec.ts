@@ -12,11 +12,17 @@ test.afterAll(async () => fake.close())
 
 /** The conversation the fake model received in its latest request, as role: text lines. */
 function lastHistory(): string[] {
-  const body = fake.requests.at(-1)?.body as { messages: { role: string; content: { type: string; text?: string }[] }[] }
+  const body = fake.requests.at(-1)?.body as {
+    messages: { role: string; content: { type: string; text?: string }[] }[]
+  }
   return body.messages.map((m) => `${m.role}: ${m.content.map((b) => b.text ?? `[${b.type}]`).join(' | ')}`)
 }
 
-test('Regenerate keeps the old reply as a version, Edit forks the conversation, Copy copies a message; all of it survives a reload', async ({ page, hearth, context }) => {
+test('Regenerate keeps the old reply as a version, Edit forks the conversation, Copy copies a message; all of it survives a reload', async ({
+  page,
+  hearth,
+  context
+}) => {
   fake.reset()
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const app = new HearthApp(page)
@@ -35,7 +41,11 @@ test('Regenerate keeps the old reply as a version, Edit forks the conversation, 
   await page.getByRole('button', { name: 'Regenerate' }).click()
   await expect(chat.assistantMessages().last()).toContainText('old stallions')
   await chat.waitForTurns(2)
-  expect(lastHistory()).toEqual(['user: Tell me about zebras', 'assistant: Zebras are **striped** horses.', 'user: Do they live alone?'])
+  expect(lastHistory()).toEqual([
+    'user: Tell me about zebras',
+    'assistant: Zebras are **striped** horses.',
+    'user: Do they live alone?'
+  ])
   const replyVersions = page.getByTestId('reply-actions').last().getByTestId('version-position')
   await expect(replyVersions).toHaveText('2/2')
   await snap(page, 'chat-regenerated-1280')
@@ -68,11 +78,20 @@ test('Regenerate keeps the old reply as a version, Edit forks the conversation, 
   await chat.waitForTurns(1)
   expect(lastHistory()).toEqual(['user: Tell me about horses'])
   await expect(page.getByTestId('chat-user-message')).toHaveText(['Tell me about horses'])
-  await expect(page.getByTestId('user-message-actions').first().getByTestId('version-position')).toHaveText('2/2')
+  await expect(page.getByTestId('user-message-actions').first().getByTestId('version-position')).toHaveText(
+    '2/2'
+  )
   await snap(page, 'chat-forked-1280')
 
-  await page.getByTestId('user-message-actions').first().getByRole('button', { name: 'Previous version' }).click()
-  await expect(page.getByTestId('chat-user-message')).toHaveText(['Tell me about zebras', 'Do they live alone?'])
+  await page
+    .getByTestId('user-message-actions')
+    .first()
+    .getByRole('button', { name: 'Previous version' })
+    .click()
+  await expect(page.getByTestId('chat-user-message')).toHaveText([
+    'Tell me about zebras',
+    'Do they live alone?'
+  ])
   await page.setViewportSize({ width: 900, height: 700 })
   expect(await chat.pageScrollsSideways()).toBe(false)
   await snap(page, 'chat-versions-900')

@@ -15,7 +15,10 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-test('a streamed chat, cache read on turn 2 in the inspector, Stop mid-stream, and search finding an earlier message', async ({ page, hearth }) => {
+test('a streamed chat, cache read on turn 2 in the inspector, Stop mid-stream, and search finding an earlier message', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)

@@ -43,14 +43,19 @@ async function openSettingsAfterSkipping(page: Page, url: string): Promise<Setti
   return new SettingsPage(page)
 }
 
-test('first run: a gateway preset, its base URL, a key and Test connection that really calls the endpoint', async ({ page, hearth }) => {
+test('first run: a gateway preset, its base URL, a key and Test connection that really calls the endpoint', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   await reachModelStep(page, hearth.url)
   const settings = new SettingsPage(page)
   await settings.chooseProvider('Other Anthropic-compatible endpoint')
   await page.getByTestId('settings-base-url').fill(fake.url)
   await settings.chooseModel('claude-haiku-4-5')
-  await expect(page.getByTestId('settings-model-details')).toContainText('200,000-token context window. Per million tokens: $1 input, $5 output')
+  await expect(page.getByTestId('settings-model-details')).toContainText(
+    '200,000-token context window. Per million tokens: $1 input, $5 output'
+  )
   await page.getByTestId('settings-save').click()
   await expect(page.getByTestId('settings-message')).toHaveText('Settings saved to config.json.')
   await settings.saveApiKey('sk-first-run')
@@ -68,12 +73,19 @@ test('first run: a gateway preset, its base URL, a key and Test connection that 
   expect(headers['x-api-key'] ?? headers['authorization']).toContain('sk-first-run')
 
   const config = JSON.parse(readFileSync(join(hearth.home, 'config.json'), 'utf8')) as Record<string, unknown>
-  expect(config).toMatchObject({ provider: 'anthropic-compatible', baseUrl: fake.url, model: 'claude-haiku-4-5' })
+  expect(config).toMatchObject({
+    provider: 'anthropic-compatible',
+    baseUrl: fake.url,
+    model: 'claude-haiku-4-5'
+  })
   await page.getByTestId('first-run-finish').click()
   await expect(page.getByTestId('first-run')).toBeHidden()
 })
 
-test('Settings: Test connection reports the status, error type and the endpointâ€™s own message', async ({ page, hearth }) => {
+test('Settings: Test connection reports the status, error type and the endpointâ€™s own message', async ({
+  page,
+  hearth
+}) => {
   const settings = await openSettingsAfterSkipping(page, hearth.url)
   await settings.saveModelSettings({ baseUrl: fake.url })
   await expect(page.getByTestId('settings-message')).toHaveText('Settings saved to config.json.')
@@ -81,7 +93,9 @@ test('Settings: Test connection reports the status, error type and the endpointâ
   // No key yet: nothing is sent, and the report says what to do.
   await settings.testConnection()
   await expect(page.getByTestId('connection-report-status')).toContainText('no answer')
-  await expect(page.getByTestId('connection-report-advice')).toHaveText('Enter the API key in the field above, then test again.')
+  await expect(page.getByTestId('connection-report-advice')).toHaveText(
+    'Enter the API key in the field above, then test again.'
+  )
   expect(fake.requests).toHaveLength(0)
 
   await settings.saveApiKey('sk-revoked')
@@ -109,11 +123,16 @@ test('Settings: Test connection reports the status, error type and the endpointâ
   await expect(page.getByTestId('connection-report-advice')).toContainText('overloaded')
 })
 
-test('Settings: provider presets fill the base URL; a stopped gateway is reported as nothing answering', async ({ page, hearth }) => {
+test('Settings: provider presets fill the base URL; a stopped gateway is reported as nothing answering', async ({
+  page,
+  hearth
+}) => {
   const settings = await openSettingsAfterSkipping(page, hearth.url)
   await settings.chooseProvider('OpenRouter')
   await expect(page.getByTestId('settings-base-url')).toHaveValue('https://openrouter.ai/api')
-  await expect(page.getByTestId('settings-panel-model')).toContainText('models are named like anthropic/claude-sonnet-4.5')
+  await expect(page.getByTestId('settings-panel-model')).toContainText(
+    'models are named like anthropic/claude-sonnet-4.5'
+  )
   await settings.chooseProvider('Ollama (this computer)')
   await expect(page.getByTestId('settings-base-url')).toHaveValue('http://127.0.0.1:11434')
   await settings.chooseProvider('Anthropic')

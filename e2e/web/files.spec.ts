@@ -5,7 +5,7 @@ import { snap } from '../fixtures/screenshots'
 import { FilesPage } from '../pages/FilesPage'
 import { HearthApp } from '../pages/HearthApp'
 
-test('first run, then edit an agent\'s SOUL.md in Monaco and save it to disk', async ({ page, hearth }) => {
+test("first run, then edit an agent's SOUL.md in Monaco and save it to disk", async ({ page, hearth }) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await expect(app.firstRun).toBeVisible()
@@ -19,7 +19,9 @@ test('first run, then edit an agent\'s SOUL.md in Monaco and save it to disk', a
   await expect(page.getByTestId('first-run-finish')).toBeVisible()
   await snap(page, 'first-run-3-model')
   await page.getByTestId('first-run-finish').click()
-  expect(readFileSync(join(hearth.home, 'USER.md'), 'utf8')).toBe('# About me\n\nI am Sam, I write about rivers.\n')
+  expect(readFileSync(join(hearth.home, 'USER.md'), 'utf8')).toBe(
+    '# About me\n\nI am Sam, I write about rivers.\n'
+  )
 
   const files = new FilesPage(page)
   await files.open('soul')
@@ -31,7 +33,9 @@ test('first run, then edit an agent\'s SOUL.md in Monaco and save it to disk', a
   await files.replaceText('# Research\n\nYou answer with sources.')
   await expect(files.state).toHaveText('Unsaved changes')
   await expect(files.tab('soul').getByTestId('file-tab-soul-dirty')).toBeVisible()
-  await expect(files.tokens).toContainText(`≈ ${Math.ceil('# Research\n\nYou answer with sources.'.length / 4)} tokens`)
+  await expect(files.tokens).toContainText(
+    `≈ ${Math.ceil('# Research\n\nYou answer with sources.'.length / 4)} tokens`
+  )
   await snap(page, 'files-soul-dirty')
   await files.saveWithShortcut()
   expect(readFileSync(soulPath, 'utf8')).toBe('# Research\n\nYou answer with sources.')
@@ -41,7 +45,10 @@ test('first run, then edit an agent\'s SOUL.md in Monaco and save it to disk', a
   expect(readFileSync(soulPath, 'utf8')).toBe('# Research\n\nYou answer with sources.\nCite page numbers.')
 })
 
-test('MEMORY.md, USER.md and a project rules file picked with the folder browser', async ({ page, hearth }) => {
+test('MEMORY.md, USER.md and a project rules file picked with the folder browser', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Coder', '# About me\n\nI like short answers.\n')
@@ -77,7 +84,10 @@ test('a binary file is shown read-only with the reason', async ({ page, hearth }
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Ada', 'Hi.\n')
-  writeFileSync(join(hearth.home, 'agents', 'ada', 'MEMORY.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]))
+  writeFileSync(
+    join(hearth.home, 'agents', 'ada', 'MEMORY.md'),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02])
+  )
   const files = new FilesPage(page)
   await files.show()
   await files.tab('memory').click()

@@ -14,7 +14,10 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-test('after a memory edit and a prompt rebuild, the Inspector diffs the changed volatile tier line by line', async ({ page, hearth }) => {
+test('after a memory edit and a prompt rebuild, the Inspector diffs the changed volatile tier line by line', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)
@@ -31,7 +34,10 @@ test('after a memory edit and a prompt rebuild, the Inspector diffs the changed 
   await chat.waitForTurns(1)
 
   // The frozen prompt ignores this edit until the user rebuilds it.
-  writeFileSync(join(agentDir, 'MEMORY.md'), 'The zebras are called Ada and Bo.\n§\nA third zebra, Cy, arrived in May.\n')
+  writeFileSync(
+    join(agentDir, 'MEMORY.md'),
+    'The zebras are called Ada and Bo.\n§\nA third zebra, Cy, arrived in May.\n'
+  )
   await page.getByTestId('chat-rebuild').click()
   await expect(page.getByTestId('cache-break-dialog')).toBeVisible()
   await page.getByTestId('cache-break-confirm').click()
@@ -50,8 +56,13 @@ test('after a memory edit and a prompt rebuild, the Inspector diffs the changed 
   const volatile = system.locator('[data-testid="inspector-diff-tier"][data-tier="volatile"]')
   await expect(volatile).toHaveAttribute('data-status', 'changed')
   await expect(volatile).toContainText('MEMORY.md')
-  await expect(volatile.locator('.diff-line.diff-add', { hasText: 'A third zebra, Cy, arrived in May.' })).toBeVisible()
-  await expect(system.locator('[data-testid="inspector-diff-tier"][data-tier="stable"]')).toHaveAttribute('data-status', 'same')
+  await expect(
+    volatile.locator('.diff-line.diff-add', { hasText: 'A third zebra, Cy, arrived in May.' })
+  ).toBeVisible()
+  await expect(system.locator('[data-testid="inspector-diff-tier"][data-tier="stable"]')).toHaveAttribute(
+    'data-status',
+    'same'
+  )
   await expect(diff.getByTestId('inspector-diff-tools')).toHaveAttribute('data-changed', 'false')
   const messages = diff.getByTestId('inspector-diff-messages')
   await expect(messages).toContainText('1 kept · 0 changed · 2 new · 0 gone')

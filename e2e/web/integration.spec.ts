@@ -11,8 +11,12 @@ import { ReviewPage } from '../pages/ReviewPage'
 /** How the features work together for one user: memory in the chat, the untrusted gate on any screen, provenance jumps. */
 
 const MCP_FIXTURE = join(__dirname, '../../tests/fixtures/mcpServer/server.mjs')
-const mcpServer = (args: string[], trusted: boolean) => ({ command: process.execPath, args: [MCP_FIXTURE, ...args], env: {}, trusted })
-
+const mcpServer = (args: string[], trusted: boolean) => ({
+  command: process.execPath,
+  args: [MCP_FIXTURE, ...args],
+  env: {},
+  trusted
+})
 
 let fake: FakeAnthropic
 test.beforeAll(async () => {
@@ -21,7 +25,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => fake.close())
 
 /** Sends one message from a second client and waits until the reply is stored. */
-async function chatTurn(rpc: RpcClient, input: Record<string, unknown>, reply: string): Promise<{ sessionId: string; userMessageId: number }> {
+async function chatTurn(
+  rpc: RpcClient,
+  input: Record<string, unknown>,
+  reply: string
+): Promise<{ sessionId: string; userMessageId: number }> {
   fake.script(reply)
   const turn = await rpc.call('chat.send', input)
   let userMessageId = 0
@@ -37,9 +45,17 @@ async function chatTurn(rpc: RpcClient, input: Record<string, unknown>, reply: s
 }
 
 /** Ends a session with retention proposing one fact drawn from `messageId`; returns the candidate's id. */
-async function endWithCandidate(rpc: RpcClient, sessionId: string, messageId: number, text: string, quote: string): Promise<number> {
+async function endWithCandidate(
+  rpc: RpcClient,
+  sessionId: string,
+  messageId: number,
+  text: string,
+  quote: string
+): Promise<number> {
   fake.setToolInput('record_memory_candidates', {
-    candidates: [{ text, type: 'decision', speaker: 'user', entities: [], quote, message_id: String(messageId) }]
+    candidates: [
+      { text, type: 'decision', speaker: 'user', entities: [], quote, message_id: String(messageId) }
+    ]
   })
   const ended = await rpc.call('sessions.end', { id: sessionId })
   expect(ended.candidates).toHaveLength(1)
@@ -48,9 +64,16 @@ async function endWithCandidate(rpc: RpcClient, sessionId: string, messageId: nu
 }
 
 test.describe('with an untrusted MCP server in the session', () => {
-  test.use({ seedFiles: { 'config.json': JSON.stringify({ mcpServers: { scraper: mcpServer(['--count', '3'], false) } }) } })
+  test.use({
+    seedFiles: {
+      'config.json': JSON.stringify({ mcpServers: { scraper: mcpServer(['--count', '3'], false) } })
+    }
+  })
 
-  test('the gate asks on any screen; the chat shows per turn what was recalled, what was saved, and a claim that was not', async ({ page, hearth }) => {
+  test('the gate asks on any screen; the chat shows per turn what was recalled, what was saved, and a claim that was not', async ({
+    page,
+    hearth
+  }) => {
     fake.reset()
     const app = new HearthApp(page)
     await app.open(hearth.url)
@@ -62,15 +85,35 @@ test.describe('with an untrusted MCP server in the session', () => {
     const rpc = await rpcClient(hearth.port, hearth.token, hearth.origin)
     try {
       await connectModel(rpc, fake.url)
-      const earlier = await chatTurn(rpc, { agentId: 'scribe', text: 'Deploys go out on Fridays, after the freeze.' }, 'Understood.')
-      const id = await endWithCandidate(rpc, earlier.sessionId, earlier.userMessageId, 'Deploys go out on Fridays', 'Deploys go out on Fridays')
+      const earlier = await chatTurn(
+        rpc,
+        { agentId: 'scribe', text: 'Deploys go out on Fridays, after the freeze.' },
+        'Understood.'
+      )
+      const id = await endWithCandidate(
+        rpc,
+        earlier.sessionId,
+        earlier.userMessageId,
+        'Deploys go out on Fridays',
+        'Deploys go out on Fridays'
+      )
       await rpc.call('review.approve', { id })
     } finally {
       rpc.close()
     }
 
     const chat = new ChatPage(page)
-    fake.script({ toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: 'The user drinks tea, not coffee' } }] }, 'Saved to memory: you drink tea.')
+    fake.script(
+      {
+        toolUses: [
+          {
+            name: 'memory',
+            input: { action: 'add', target: 'memory', content: 'The user drinks tea, not coffee' }
+          }
+        ]
+      },
+      'Saved to memory: you drink tea.'
+    )
     await chat.send('When do deploys go out? Also, I drink tea, not coffee.')
 
     // The agent now waits for permission; the question follows the user to another screen.
@@ -82,7 +125,9 @@ test.describe('with an untrusted MCP server in the session', () => {
     await snap(page, 'integration-confirmation-on-files')
     await question.getByRole('button', { name: 'Allow' }).click()
     await expect(question).toBeHidden()
-    await expect.poll(() => readFileSync(join(hearth.home, 'agents', 'scribe', 'MEMORY.md'), 'utf8')).toContain('The user drinks tea, not coffee')
+    await expect
+      .poll(() => readFileSync(join(hearth.home, 'agents', 'scribe', 'MEMORY.md'), 'utf8'))
+      .toContain('The user drinks tea, not coffee')
 
     await files.open('memory')
     await expect(page.getByTestId('file-memory-budget')).toContainText(/\d+% — \d+\/[\d,]+ chars/)
@@ -100,7 +145,7 @@ test.describe('with an untrusted MCP server in the session', () => {
     await chat.send('I take it with milk.')
     await chat.waitForTurns(2)
     const second = chat.turns().nth(1)
-    await expect(second.getByTestId('unsaved-memory-claim')).toContainText('I\'ll remember')
+    await expect(second.getByTestId('unsaved-memory-claim')).toContainText("I'll remember")
     await expect(second.getByTestId('memory-receipt')).toHaveCount(0)
     await expect(first.getByTestId('memory-receipt')).toHaveCount(1)
     await snap(page, 'integration-chat-turn-memory')
@@ -115,14 +160,17 @@ test.describe('with an untrusted MCP server in the session', () => {
     await expect(reloadedFirst.getByTestId('memory-receipt')).toContainText('The user drinks tea, not coffee')
     await expect(reloadedSecond.getByTestId('memory-receipt')).toHaveCount(0)
     await expect(reloadedSecond.getByTestId('recalled-chip')).toHaveCount(0)
-    await expect(reloadedSecond.getByTestId('unsaved-memory-claim')).toContainText('I\'ll remember')
+    await expect(reloadedSecond.getByTestId('unsaved-memory-claim')).toContainText("I'll remember")
     await reloadedFirst.getByRole('button', { name: /Recalled this turn: 1 memory/ }).click()
     await expect(reloadedFirst.getByTestId('recalled-item')).toContainText('Deploys go out on Fridays')
     await snap(page, 'integration-chat-turn-memory-after-reload')
   })
 })
 
-test("selecting another agent shows that agent's sessions, never the previous agent's open conversation", async ({ page, hearth }) => {
+test("selecting another agent shows that agent's sessions, never the previous agent's open conversation", async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)
@@ -166,7 +214,10 @@ test("selecting another agent shows that agent's sessions, never the previous ag
   await snap(page, 'integration-agent-switch-back')
 })
 
-test("a candidate's provenance opens Chat on its session, switching agent, with the source message highlighted", async ({ page, hearth }) => {
+test("a candidate's provenance opens Chat on its session, switching agent, with the source message highlighted", async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)
@@ -176,9 +227,24 @@ test("a candidate's provenance opens Chat on its session, switching agent, with 
   try {
     await connectModel(rpc, fake.url)
     const filler = 'This reply is long on purpose, so that the transcript needs scrolling. '.repeat(12)
-    source = await chatTurn(rpc, { agentId: 'scribe', text: 'Our staging database is called heron.' }, 'Noted: heron is staging.')
-    for (let i = 1; i <= 5; i++) await chatTurn(rpc, { sessionId: source.sessionId, text: `Question ${i} about the release train?` }, `${filler}(${i})`)
-    await endWithCandidate(rpc, source.sessionId, source.userMessageId, 'The staging database is called heron', 'Our staging database is called heron')
+    source = await chatTurn(
+      rpc,
+      { agentId: 'scribe', text: 'Our staging database is called heron.' },
+      'Noted: heron is staging.'
+    )
+    for (let i = 1; i <= 5; i++)
+      await chatTurn(
+        rpc,
+        { sessionId: source.sessionId, text: `Question ${i} about the release train?` },
+        `${filler}(${i})`
+      )
+    await endWithCandidate(
+      rpc,
+      source.sessionId,
+      source.userMessageId,
+      'The staging database is called heron',
+      'Our staging database is called heron'
+    )
     await rpc.call('agents.create', { name: 'Lyra' })
   } finally {
     rpc.close()
@@ -201,7 +267,9 @@ test("a candidate's provenance opens Chat on its session, switching agent, with 
   await expect(target).toHaveAttribute('data-focused', 'true')
   await expect(target).toBeInViewport()
   await expect(page.locator('[data-focused="true"]')).toHaveCount(1)
-  await expect(page.locator('.chat-sessions__item[aria-current="true"]')).toContainText('Our staging database is called heron.')
+  await expect(page.locator('.chat-sessions__item[aria-current="true"]')).toContainText(
+    'Our staging database is called heron.'
+  )
   await snap(page, 'integration-provenance-jump')
 })
 
@@ -209,7 +277,11 @@ test.describe('with 120 MCP tools (tool search on)', () => {
   test.use({
     seedFiles: {
       'config.json': JSON.stringify({
-        mcpServers: { devhub: mcpServer(['--profile', 'devhub'], true), workspace: mcpServer(['--profile', 'workspace'], true), data: mcpServer(['--profile', 'data'], true) }
+        mcpServers: {
+          devhub: mcpServer(['--profile', 'devhub'], true),
+          workspace: mcpServer(['--profile', 'workspace'], true),
+          data: mcpServer(['--profile', 'data'], true)
+        }
       })
     }
   })
@@ -226,13 +298,29 @@ test.describe('with 120 MCP tools (tool search on)', () => {
       rpc.close()
     }
     const chat = new ChatPage(page)
-    fake.script({ toolUses: [{ name: 'tool_search', input: { query: 'create pull request', limit: 3 } }] }, { toolUses: [{ name: 'tool_call', input: { name: 'mcp__devhub__create_pull_request', arguments: { repo: 'acme/web', title: 'Fix', head: 'fix', base: 'main' } } }] }, 'Opened it.')
+    fake.script(
+      { toolUses: [{ name: 'tool_search', input: { query: 'create pull request', limit: 3 } }] },
+      {
+        toolUses: [
+          {
+            name: 'tool_call',
+            input: {
+              name: 'mcp__devhub__create_pull_request',
+              arguments: { repo: 'acme/web', title: 'Fix', head: 'fix', base: 'main' }
+            }
+          }
+        ]
+      },
+      'Opened it.'
+    )
     await chat.send('Open a pull request for the fix')
     await chat.waitForTurns(1)
     await chat.inspectTurn(0)
     const note = page.getByTestId('inspector-deferred').last()
     await expect(note).toContainText('Tool search was on')
-    await expect(note.getByTestId('inspector-deferred-called')).toContainText('mcp__devhub__create_pull_request')
+    await expect(note.getByTestId('inspector-deferred-called')).toContainText(
+      'mcp__devhub__create_pull_request'
+    )
     await expect(note.getByTestId('inspector-deferred-count')).toContainText('120 deferred tools')
     await expect(note.getByTestId('inspector-deferred-count')).toContainText('devhub 40')
     await note.scrollIntoViewIfNeeded()

@@ -2,7 +2,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test, type Page } from '../fixtures/hearth'
-import { answeredChatRequests, copiesIn, currentUserTexts, systemText, type ModelRequest } from '../fixtures/modelRequests'
+import {
+  answeredChatRequests,
+  copiesIn,
+  currentUserTexts,
+  systemText,
+  type ModelRequest
+} from '../fixtures/modelRequests'
 import { snap } from '../fixtures/screenshots'
 import { ChatPage } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
@@ -76,12 +82,26 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   // A memory write with its receipt, undone: MEMORY.md is back as it was.
   const memoryPath = join(hearth.home, 'agents', 'ada', 'MEMORY.md')
   const before = readFileSync(memoryPath)
-  fake.script({ toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: 'The colour scheme lives in theme.css' } }] }, 'Noted for next time.')
+  fake.script(
+    {
+      toolUses: [
+        {
+          name: 'memory',
+          input: { action: 'add', target: 'memory', content: 'The colour scheme lives in theme.css' }
+        }
+      ]
+    },
+    'Noted for next time.'
+  )
   await chat.send('Remember where the colour scheme is.')
   await chat.waitForTurns(2)
   const receipt = page.getByTestId('memory-receipt')
   await expect(receipt).toContainText('Saved to MEMORY.md')
-  expect(lastRequest().messages.at(-1).content.map((block: any) => block.type)).toEqual(['tool_result'])
+  expect(
+    lastRequest()
+      .messages.at(-1)
+      .content.map((block: any) => block.type)
+  ).toEqual(['tool_result'])
   await receipt.getByRole('button', { name: 'Undo' }).click()
   await expect(receipt).toContainText('Undone — was saved to MEMORY.md')
   expect(readFileSync(memoryPath).equals(before)).toBe(true)
@@ -122,8 +142,12 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   await expect(chat.inspectorScope).toHaveText('Ada · no chat open')
   await expect(chat.inspectorCalls()).toHaveCount(0)
   await chat.inspectorChat.selectOption({ label: 'Where is the colour scheme defined?' })
-  await expect(chat.inspectorScope).toHaveText(/^Ada · “Where is the colour scheme defined\?” · turn 3 · calls #\d+–#\d+$/)
-  await expect(chat.inspectorCalls().first().getByTestId('inspector-miss')).toHaveText('Cache: not used — this call got no answer, so nothing was read, written or billed.')
+  await expect(chat.inspectorScope).toHaveText(
+    /^Ada · “Where is the colour scheme defined\?” · turn 3 · calls #\d+–#\d+$/
+  )
+  await expect(chat.inspectorCalls().first().getByTestId('inspector-miss')).toHaveText(
+    'Cache: not used — this call got no answer, so nothing was read, written or billed.'
+  )
   await expect(chat.inspectorCalls().last()).toContainText('Which pages use the dark theme?')
   await expect(page.getByTestId('inspector-section')).not.toContainText('Hi Bo')
   await shot(page, 'inspector-ada')
@@ -154,17 +178,33 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   // End session: retention proposes a fact, reviewed and approved.
   const messageId = await chat.userMessages('Who signs off the release?').getAttribute('data-message-id')
   fake.setToolInput('record_memory_candidates', {
-    candidates: [{ text: FACT, type: 'project_fact', speaker: 'user', entities: ['release'], quote: 'Who signs off the release?', message_id: messageId }]
+    candidates: [
+      {
+        text: FACT,
+        type: 'project_fact',
+        speaker: 'user',
+        entities: ['release'],
+        quote: 'Who signs off the release?',
+        message_id: messageId
+      }
+    ]
   })
   await chat.endSession.click()
   await expect(page.getByTestId('chat-ended-outcome')).toContainText('It left 1 candidate for your review.')
   await shot(page, 'session-ended')
   await page.getByRole('link', { name: 'See it in Review' }).click()
   const review = new ReviewPage(page)
-  await expect(page.getByTestId('review-group').getByRole('heading')).toHaveText(['Ada · “Who signs off the release?” · 1 candidate'])
-  await expect(review.candidate(FACT)).toContainText('You said it in message 1 of “Who signs off the release?”')
+  await expect(page.getByTestId('review-group').getByRole('heading')).toHaveText([
+    'Ada · “Who signs off the release?” · 1 candidate'
+  ])
+  await expect(review.candidate(FACT)).toContainText(
+    'You said it in message 1 of “Who signs off the release?”'
+  )
   await shot(page, 'review-candidate')
-  await review.candidate(FACT).getByRole('button', { name: /^Approve/ }).click()
+  await review
+    .candidate(FACT)
+    .getByRole('button', { name: /^Approve/ })
+    .click()
   await expect(page.getByTestId('review-empty')).toBeVisible()
 
   // The approved fact is recalled in a new chat…
@@ -190,5 +230,9 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   await shot(page, 'after-forgetting')
 
   // While the host was down the browser logged each refused reconnect; those are expected here.
-  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((line) => !/WebSocket connection to .* failed/.test(line)))
+  pageProblems.splice(
+    0,
+    pageProblems.length,
+    ...pageProblems.filter((line) => !/WebSocket connection to .* failed/.test(line))
+  )
 })

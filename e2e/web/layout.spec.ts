@@ -11,16 +11,33 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-const AGENT = { name: 'Layout', id: 'layout', profile: 'I read on a small laptop.\n', soul: '# Layout\n\nYou answer briefly.\n' }
+const AGENT = {
+  name: 'Layout',
+  id: 'layout',
+  profile: 'I read on a small laptop.\n',
+  soul: '# Layout\n\nYou answer briefly.\n'
+}
 const LONG_LINE = `const veryLongLine = "${'x'.repeat(400)}"`
 const REPLY = `Here is the **code**:\n\n\`\`\`ts\n${LONG_LINE}\n\`\`\`\n\nAnd a long word: ${'y'.repeat(300)}`
-const SECTIONS: readonly SectionName[] = ['chat', 'prompt', 'files', 'memories', 'review', 'nexus', 'inspector', 'settings']
+const SECTIONS: readonly SectionName[] = [
+  'chat',
+  'prompt',
+  'files',
+  'memories',
+  'review',
+  'nexus',
+  'inspector',
+  'settings'
+]
 
 /** How far the page, or the open section, can be scrolled sideways (0 = not at all). */
 async function sidewaysOverflow(page: Page): Promise<{ page: number; section: number }> {
   return page.locator('html').evaluate((root) => {
     const section = root.querySelector('.section')
-    return { page: root.scrollWidth - root.clientWidth, section: section === null ? 0 : section.scrollWidth - section.clientWidth }
+    return {
+      page: root.scrollWidth - root.clientWidth,
+      section: section === null ? 0 : section.scrollWidth - section.clientWidth
+    }
   })
 }
 
@@ -29,7 +46,10 @@ for (const size of [
   { width: 900, height: 700 },
   { width: 1280, height: 800 }
 ]) {
-  test(`no sideways scroll at ${size.width}×${size.height} on any section, in either theme`, async ({ page, hearth }) => {
+  test(`no sideways scroll at ${size.width}×${size.height} on any section, in either theme`, async ({
+    page,
+    hearth
+  }) => {
     fake.reset()
     await page.setViewportSize(size)
     const { app, chat } = await startConnected(page, hearth, fake.url, AGENT)
@@ -41,7 +61,10 @@ for (const size of [
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme)
       for (const section of SECTIONS) {
         await app.goTo(section)
-        expect(await sidewaysOverflow(page), `${section} at ${size.width}px, ${scheme}`).toEqual({ page: 0, section: 0 })
+        expect(await sidewaysOverflow(page), `${section} at ${size.width}px, ${scheme}`).toEqual({
+          page: 0,
+          section: 0
+        })
       }
       await app.goTo('chat')
       await expect(chat.assistantMessages().first()).toBeVisible()
@@ -54,7 +77,10 @@ for (const size of [
   })
 }
 
-test('the theme follows the system until a choice is made; the choice is kept; ? lists the shortcuts', async ({ page, hearth }) => {
+test('the theme follows the system until a choice is made; the choice is kept; ? lists the shortcuts', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   await page.emulateMedia({ colorScheme: 'dark' })
   const { chat } = await startConnected(page, hearth, fake.url, AGENT)
@@ -67,11 +93,15 @@ test('the theme follows the system until a choice is made; the choice is kept; ?
 
   await theme.getByRole('radio', { name: 'Dark' }).click()
   await expect(html).toHaveAttribute('data-theme', 'dark')
-  const background = await page.locator('body').evaluate((body) => body.ownerDocument.defaultView?.getComputedStyle(body).backgroundColor)
+  const background = await page
+    .locator('body')
+    .evaluate((body) => body.ownerDocument.defaultView?.getComputedStyle(body).backgroundColor)
   expect(background).toBe('rgb(27, 24, 21)')
   await page.reload()
   await expect(html).toHaveAttribute('data-theme', 'dark')
-  await expect(page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true')
+  await expect(
+    page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' })
+  ).toHaveAttribute('aria-checked', 'true')
 
   // Typing "?" in the composer is just text; outside a field it opens the list.
   await chat.composer.fill('why?')

@@ -14,7 +14,10 @@ function config(home: string): Record<string, any> {
   return JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'))
 }
 
-test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows a failure, tests, trusts, renames and removes', async ({ page, hearth }) => {
+test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows a failure, tests, trusts, renames and removes', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Builder', 'Hi.\n')
@@ -22,7 +25,16 @@ test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows 
   const servers = new McpServersPage(page)
   await expect(servers.panel).toContainText('No MCP servers yet.')
 
-  const pasted = { mcpServers: { devhub: { type: 'stdio', command: process.execPath, args: [FIXTURE, '--count', '4'], alwaysAllow: ['list_repositories'] } } }
+  const pasted = {
+    mcpServers: {
+      devhub: {
+        type: 'stdio',
+        command: process.execPath,
+        args: [FIXTURE, '--count', '4'],
+        alwaysAllow: ['list_repositories']
+      }
+    }
+  }
   await servers.pasteEntry(JSON.stringify(pasted, null, 2))
   await expect(servers.dialog).toContainText('pasted entry: "alwaysAllow" is not used by Hearth; ignored')
   await expect(servers.dialog.getByLabel('Name', { exact: true })).toHaveValue('devhub')
@@ -31,7 +43,12 @@ test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows 
   await servers.save()
   await expect(servers.card('devhub')).toContainText('running')
   await expect(servers.card('devhub')).toContainText('4 tools')
-  expect(config(hearth.home).mcpServers.devhub).toEqual({ type: 'stdio', command: process.execPath, args: [FIXTURE, '--count', '4'], trusted: false })
+  expect(config(hearth.home).mcpServers.devhub).toEqual({
+    type: 'stdio',
+    command: process.execPath,
+    args: [FIXTURE, '--count', '4'],
+    trusted: false
+  })
 
   await servers.addLocal('ghost', 'hearth-e2e-no-such-command')
   await expect(servers.card('ghost')).toContainText('failed to start')
@@ -43,7 +60,9 @@ test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows 
   await expect(servers.card('ghost')).toContainText('failed to start')
 
   await servers.card('devhub').getByRole('checkbox', { name: 'Trust devhub', exact: true }).click()
-  await expect(servers.card('devhub').getByRole('checkbox', { name: 'Trust devhub', exact: true })).toBeChecked()
+  await expect(
+    servers.card('devhub').getByRole('checkbox', { name: 'Trust devhub', exact: true })
+  ).toBeChecked()
   expect(config(hearth.home).mcpServers.devhub.trusted).toBe(true)
   await expect(page.getByTestId('toolset-mcp-devhub')).toContainText('MCP · trusted')
 
@@ -61,18 +80,45 @@ test.describe('a chat with the official "everything" server', () => {
     fake = await startFakeAnthropic()
   })
   test.afterAll(async () => fake.close())
-  test.use({ seedFiles: { 'config.json': JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [referenceServerScript('everything')], trusted: true } } }) } })
+  test.use({
+    seedFiles: {
+      'config.json': JSON.stringify({
+        mcpServers: {
+          everything: {
+            command: process.execPath,
+            args: [referenceServerScript('everything')],
+            trusted: true
+          }
+        }
+      })
+    }
+  })
 
-  test('an image a tool returns is shown on its card and sent to the model as an image block', async ({ page, hearth }) => {
+  test('an image a tool returns is shown on its card and sent to the model as an image block', async ({
+    page,
+    hearth
+  }) => {
     fake.reset()
-    const { chat } = await startConnected(page, hearth, fake.url, { name: 'Scout', id: 'scout', profile: 'Hi.\n', soul: 'You are Scout, who looks at pictures.\n' })
-    fake.script({ toolUses: [{ name: 'mcp__everything__get-tiny-image', input: {} }] }, 'That is the tiny test image.')
+    const { chat } = await startConnected(page, hearth, fake.url, {
+      name: 'Scout',
+      id: 'scout',
+      profile: 'Hi.\n',
+      soul: 'You are Scout, who looks at pictures.\n'
+    })
+    fake.script(
+      { toolUses: [{ name: 'mcp__everything__get-tiny-image', input: {} }] },
+      'That is the tiny test image.'
+    )
     await chat.send('Show me the tiny image')
     await chat.waitForTurns(1)
     const card = page.getByTestId('tool-call-card').first()
     await card.locator('summary').click()
-    await expect(card.getByRole('img', { name: 'Image 1 returned by mcp__everything__get-tiny-image' })).toBeVisible()
-    const sent = fake.requests.filter((r) => r.path === '/v1/messages').at(-1)?.body as { messages: Array<{ content: Array<{ type: string; content?: unknown }> }> }
+    await expect(
+      card.getByRole('img', { name: 'Image 1 returned by mcp__everything__get-tiny-image' })
+    ).toBeVisible()
+    const sent = fake.requests.filter((r) => r.path === '/v1/messages').at(-1)?.body as {
+      messages: Array<{ content: Array<{ type: string; content?: unknown }> }>
+    }
     expect(JSON.stringify(sent.messages.at(-1)?.content)).toContain('"type":"image"')
     await snap(page, 'chat-mcp-image-result')
   })
@@ -85,12 +131,31 @@ test.describe("a project folder's .mcp.json", () => {
   })
   test.afterAll(async () => fake.close())
 
-  test('is offered when a chat starts in the folder; once allowed its tools reach the model and the answer is kept', async ({ page, hearth }) => {
+  test('is offered when a chat starts in the folder; once allowed its tools reach the model and the answer is kept', async ({
+    page,
+    hearth
+  }) => {
     fake.reset()
     const site = join(hearth.home, 'projects', 'site')
     mkdirSync(site, { recursive: true })
-    writeFileSync(join(site, '.mcp.json'), JSON.stringify({ mcpServers: { sitehub: { type: 'stdio', command: process.execPath, args: [FIXTURE, '--count', '2'] } } }, null, 2))
-    const { chat } = await startConnected(page, hearth, fake.url, { name: 'Scribe', id: 'scribe', profile: 'Hi.\n', soul: 'You are Scribe.\n' })
+    writeFileSync(
+      join(site, '.mcp.json'),
+      JSON.stringify(
+        {
+          mcpServers: {
+            sitehub: { type: 'stdio', command: process.execPath, args: [FIXTURE, '--count', '2'] }
+          }
+        },
+        null,
+        2
+      )
+    )
+    const { chat } = await startConnected(page, hearth, fake.url, {
+      name: 'Scribe',
+      id: 'scribe',
+      profile: 'Hi.\n',
+      soul: 'You are Scribe.\n'
+    })
     await chat.chooseProjectFolder(site)
     fake.script({ toolUses: [{ name: 'mcp__sitehub__list_repositories', input: {} }] }, 'Two repositories.')
     await chat.send('Which repositories are there?')
@@ -102,7 +167,9 @@ test.describe("a project folder's .mcp.json", () => {
     await offer.getByRole('button', { name: 'Allow', exact: true }).click()
     await chat.waitForTurns(1)
     await expect(offer).toBeHidden()
-    const first = fake.requests.find((r) => r.path === '/v1/messages')?.body as { tools: Array<{ name: string }> }
+    const first = fake.requests.find((r) => r.path === '/v1/messages')?.body as {
+      tools: Array<{ name: string }>
+    }
     expect(first.tools.map((tool) => tool.name)).toContain('mcp__sitehub__list_repositories')
     await expect(page.getByTestId('tool-call-card').first()).toContainText('mcp__sitehub__list_repositories')
     expect(config(hearth.home).mcp.projects[site]).toMatchObject({ decision: 'allow' })

@@ -14,46 +14,81 @@ test.beforeAll(async () => {
 test.afterAll(async () => fake.close())
 
 /** One chat turn, then the session ends with retention proposing `facts` drawn from its first message; all approved. */
-async function approvedFromChat(rpc: RpcClient, text: string, facts: readonly string[]): Promise<{ sessionId: string; messageId: number }> {
+async function approvedFromChat(
+  rpc: RpcClient,
+  text: string,
+  facts: readonly string[]
+): Promise<{ sessionId: string; messageId: number }> {
   fake.script('Noted.')
   const turn = await rpc.call('chat.send', { agentId: 'scribe', text })
-  await expect.poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length).toBe(2)
+  await expect
+    .poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length)
+    .toBe(2)
   const messageId = (await rpc.call('sessions.get', { id: turn.sessionId })).messages[0].id as number
   fake.setToolInput('record_memory_candidates', {
-    candidates: facts.map((fact) => ({ text: fact, type: 'decision', speaker: 'user', entities: [], quote: text.slice(0, 40), message_id: String(messageId) }))
+    candidates: facts.map((fact) => ({
+      text: fact,
+      type: 'decision',
+      speaker: 'user',
+      entities: [],
+      quote: text.slice(0, 40),
+      message_id: String(messageId)
+    }))
   })
   const ended = await rpc.call('sessions.end', { id: turn.sessionId })
-  for (const candidate of ended.candidates as { id: number }[]) await rpc.call('review.approve', { id: candidate.id })
+  for (const candidate of ended.candidates as { id: number }[])
+    await rpc.call('review.approve', { id: candidate.id })
   return { sessionId: turn.sessionId, messageId }
 }
 
-test('Memories: see, search, edit, forget and restore facts, entries and memory files', async ({ page, hearth }) => {
+test('Memories: see, search, edit, forget and restore facts, entries and memory files', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Scribe', '# About me\n\nI run the release train.\n')
   const source = await withRpc(hearth, async (rpc) => {
     await connectModel(rpc, fake.url)
-    const made = await approvedFromChat(rpc, 'Release planning: we ship on Tuesdays, and the staging cluster lives in Frankfurt.', [
-      'Releases ship on Tuesdays',
-      'The staging cluster lives in Frankfurt'
-    ])
-    await rpc.call('memory.apply', { agentId: 'scribe', target: 'memory', action: 'add', content: 'Release notes go to the wiki' })
+    const made = await approvedFromChat(
+      rpc,
+      'Release planning: we ship on Tuesdays, and the staging cluster lives in Frankfurt.',
+      ['Releases ship on Tuesdays', 'The staging cluster lives in Frankfurt']
+    )
+    await rpc.call('memory.apply', {
+      agentId: 'scribe',
+      target: 'memory',
+      action: 'add',
+      content: 'Release notes go to the wiki'
+    })
     return made
   })
   const memoryFile = join(hearth.home, 'agents', 'scribe', 'memories', 'release-train.md')
-  writeFileSync(memoryFile, '---\nname: "release-train"\ndescription: "How a release goes out"\ntype: "project_fact"\nsource: "a chat"\n---\n\nFreeze, tag, ship on Tuesday.\n')
+  writeFileSync(
+    memoryFile,
+    '---\nname: "release-train"\ndescription: "How a release goes out"\ntype: "project_fact"\nsource: "a chat"\n---\n\nFreeze, tag, ship on Tuesday.\n'
+  )
 
-  writeFileSync(join(hearth.home, 'agents', 'scribe', 'memories', 'scan.md'), Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01]))
+  writeFileSync(
+    join(hearth.home, 'agents', 'scribe', 'memories', 'scan.md'),
+    Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01])
+  )
   const memories = new MemoriesPage(page)
   await memories.open()
   // A file Hearth cannot read is listed with the reason, and does not hide the others.
   await expect(memories.files.filter({ hasText: 'memories/scan.md' })).toContainText('Cannot be read:')
-  await expect(memories.files.filter({ hasText: 'memories/scan.md' }).getByRole('button', { name: 'Open' })).toBeDisabled()
+  await expect(
+    memories.files.filter({ hasText: 'memories/scan.md' }).getByRole('button', { name: 'Open' })
+  ).toBeDisabled()
   await expect(page.getByRole('heading', { name: 'Memories' })).toBeVisible()
-  await expect(memories.fact('Releases ship on Tuesdays')).toContainText('message 1 of “Release planning: we ship on Tuesdays, and the staging…”')
+  await expect(memories.fact('Releases ship on Tuesdays')).toContainText(
+    'message 1 of “Release planning: we ship on Tuesdays, and the staging…”'
+  )
   await expect(memories.entries('memory')).toHaveText([/Release notes go to the wiki/])
-  await expect(memories.files.filter({ hasText: 'release-train' })).toContainText('memories/release-train.md How a release goes out')
+  await expect(memories.files.filter({ hasText: 'release-train' })).toContainText(
+    'memories/release-train.md How a release goes out'
+  )
   await snap(page, 'memories-overview')
 
   await memories.search.fill('frankfurt')
@@ -72,11 +107,16 @@ test('Memories: see, search, edit, forget and restore facts, entries and memory 
   await expect(memories.fact('Releases ship on Tuesdays after the freeze')).toBeVisible()
 
   // Forget: out of the list and out of recall, kept under Forgotten; Restore brings it back.
-  await memories.fact('The staging cluster lives in Frankfurt').getByRole('button', { name: 'Forget' }).click()
+  await memories
+    .fact('The staging cluster lives in Frankfurt')
+    .getByRole('button', { name: 'Forget' })
+    .click()
   await expect(memories.notice).toContainText('Forgotten: “The staging cluster lives in Frankfurt”')
   await expect(memories.fact('Frankfurt')).toHaveCount(0)
   await expect(memories.forgotten).toContainText(['The staging cluster lives in Frankfurt · fact'])
-  const recalled = await withRpc(hearth, (rpc) => rpc.call('memory.recall', { agentId: 'scribe', query: 'staging cluster Frankfurt' }))
+  const recalled = await withRpc(hearth, (rpc) =>
+    rpc.call('memory.recall', { agentId: 'scribe', query: 'staging cluster Frankfurt' })
+  )
   expect(recalled.items).toEqual([])
   await snap(page, 'memories-forgotten')
   await memories.forgotten.filter({ hasText: 'Frankfurt' }).getByRole('button', { name: 'Restore' }).click()
@@ -85,7 +125,11 @@ test('Memories: see, search, edit, forget and restore facts, entries and memory 
 
   // An entry of MEMORY.md: forgotten through the memory tool, restored by adding it back.
   const memoryPath = join(hearth.home, 'agents', 'scribe', 'MEMORY.md')
-  await memories.entries('memory').filter({ hasText: 'Release notes go to the wiki' }).getByRole('button', { name: 'Forget' }).click()
+  await memories
+    .entries('memory')
+    .filter({ hasText: 'Release notes go to the wiki' })
+    .getByRole('button', { name: 'Forget' })
+    .click()
   await expect(memories.entries('memory')).toHaveCount(0)
   expect(readFileSync(memoryPath, 'utf8')).not.toContain('Release notes go to the wiki')
   await memories.notice.getByRole('button', { name: 'Restore' }).click()
@@ -108,8 +152,14 @@ test('Memories: see, search, edit, forget and restore facts, entries and memory 
   await expect(memories.files).toHaveCount(2)
 
   // The source of a fact opens that message in Chat.
-  await memories.fact('Releases ship on Tuesdays after the freeze').getByRole('button', { name: /message 1 of/ }).click()
+  await memories
+    .fact('Releases ship on Tuesdays after the freeze')
+    .getByRole('button', { name: /message 1 of/ })
+    .click()
   await expect(app.nav('chat')).toHaveAttribute('aria-current', 'page')
-  await expect(page.locator(`[data-message-id="${source.messageId}"]`)).toHaveAttribute('data-focused', 'true')
+  await expect(page.locator(`[data-message-id="${source.messageId}"]`)).toHaveAttribute(
+    'data-focused',
+    'true'
+  )
   await snap(page, 'memories-source-opens-chat')
 })

@@ -15,7 +15,9 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-const memoryWrite = (content: string) => ({ toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content } }] })
+const memoryWrite = (content: string) => ({
+  toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content } }]
+})
 
 /** A fresh app with agent Scribe, talking to the fake model; returns its MEMORY.md path. */
 async function scribeWithModel(app: HearthApp, hearth: ServeProcess): Promise<string> {
@@ -33,7 +35,10 @@ function toolResultText(): string {
   return typeof result === 'string' ? result : JSON.stringify(result)
 }
 
-test('Undo on a receipt puts MEMORY.md back byte for byte, and is refused once the file changed', async ({ page, hearth }) => {
+test('Undo on a receipt puts MEMORY.md back byte for byte, and is refused once the file changed', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   const memoryPath = await scribeWithModel(app, hearth)
   const original = Buffer.from('\uFEFFThe user writes Go\r\n§\r\nDeploys go out on Tuesdays\r\n', 'utf8')
@@ -45,11 +50,15 @@ test('Undo on a receipt puts MEMORY.md back byte for byte, and is refused once t
   await chat.waitForTurns(1)
   const receipt = page.getByTestId('memory-receipt')
   await expect(receipt).toContainText('Saved to MEMORY.md')
-  expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go\n§\nDeploys go out on Tuesdays\n§\nThe user drinks tea')
+  expect(readFileSync(memoryPath, 'utf8')).toBe(
+    'The user writes Go\n§\nDeploys go out on Tuesdays\n§\nThe user drinks tea'
+  )
   await snap(page, 'memory-receipt-with-undo')
 
   await receipt.getByRole('button', { name: 'Undo' }).click()
-  await expect(receipt.getByRole('status')).toHaveText('Undone: MEMORY.md is back to exactly how it was before this write.')
+  await expect(receipt.getByRole('status')).toHaveText(
+    'Undone: MEMORY.md is back to exactly how it was before this write.'
+  )
   await expect(receipt).toContainText('Undone — was saved to MEMORY.md')
   expect(readFileSync(memoryPath).equals(original)).toBe(true)
   await snap(page, 'memory-receipt-undone')
@@ -69,10 +78,15 @@ test('Undo on a receipt puts MEMORY.md back byte for byte, and is refused once t
   await page.reload()
   await expect(page.getByTestId('loading')).toBeHidden()
   await page.getByTestId('chat-session-item').first().click()
-  await expect(page.getByTestId('memory-receipt').filter({ hasText: 'The user drinks tea' })).toContainText('Undone — was saved to MEMORY.md')
+  await expect(page.getByTestId('memory-receipt').filter({ hasText: 'The user drinks tea' })).toContainText(
+    'Undone — was saved to MEMORY.md'
+  )
 })
 
-test('"Ask me first": the agent\'s write waits in Review, is written on approval, and its receipt can be undone', async ({ page, hearth }) => {
+test('"Ask me first": the agent\'s write waits in Review, is written on approval, and its receipt can be undone', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   const memoryPath = await scribeWithModel(app, hearth)
 
@@ -87,7 +101,9 @@ test('"Ask me first": the agent\'s write waits in Review, is written on approval
   await chat.send('I prefer tabs. Remember it.')
   await chat.waitForTurns(1)
   expect(toolResultText()).toContain('awaits their approval')
-  await expect(page.getByTestId('memory-pending-write')).toContainText('Waiting for your approval. Nothing was written to MEMORY.md yet')
+  await expect(page.getByTestId('memory-pending-write')).toContainText(
+    'Waiting for your approval. Nothing was written to MEMORY.md yet'
+  )
   await snap(page, 'chat-memory-write-waiting')
   expect(readFileSync(memoryPath, 'utf8')).toBe('')
   await expect(page.getByTestId('memory-receipt')).toHaveCount(0)
@@ -98,7 +114,9 @@ test('"Ask me first": the agent\'s write waits in Review, is written on approval
   await expect(review.focused).toContainText('The user prefers tabs')
   await expect(review.focused).toContainText('memory write · MEMORY.md')
   await expect(review.focused.getByTestId('candidate-write')).toContainText('+ The user prefers tabs')
-  await expect(review.focused.getByTestId('candidate-provenance')).toContainText('Scribe asked to write this in “I prefer tabs. Remember it.”')
+  await expect(review.focused.getByTestId('candidate-provenance')).toContainText(
+    'Scribe asked to write this in “I prefer tabs. Remember it.”'
+  )
   await snap(page, 'review-memory-write-waiting')
   await review.focused.getByRole('button', { name: /Approve and write/ }).click()
   await expect(page.getByTestId('review-empty')).toBeVisible()

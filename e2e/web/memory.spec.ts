@@ -13,7 +13,10 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-test('a session ends into the inbox; one candidate is edited and approved, one rejected; the next session recalls the approved fact', async ({ page, hearth }) => {
+test('a session ends into the inbox; one candidate is edited and approved, one rejected; the next session recalls the approved fact', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)
@@ -23,13 +26,32 @@ test('a session ends into the inbox; one candidate is edited and approved, one r
     await connectModel(rpc, fake.url)
 
     fake.script('Got it: Tuesdays, after the review.')
-    const turn = await rpc.call('chat.send', { agentId: 'scribe', text: 'We release the billing service on Tuesdays after the review. Also I had coffee.' })
-    await expect.poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length).toBe(2)
+    const turn = await rpc.call('chat.send', {
+      agentId: 'scribe',
+      text: 'We release the billing service on Tuesdays after the review. Also I had coffee.'
+    })
+    await expect
+      .poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length)
+      .toBe(2)
     const messageId = String((await rpc.call('sessions.get', { id: turn.sessionId })).messages[0].id)
     fake.setToolInput('record_memory_candidates', {
       candidates: [
-        { text: 'Billing releases happen on tuesdays', type: 'decision', speaker: 'user', entities: ['billing'], quote: 'We release the billing service on Tuesdays', message_id: messageId },
-        { text: 'The user had coffee', type: 'user_fact', speaker: 'user', entities: [], quote: 'I had coffee', message_id: messageId }
+        {
+          text: 'Billing releases happen on tuesdays',
+          type: 'decision',
+          speaker: 'user',
+          entities: ['billing'],
+          quote: 'We release the billing service on Tuesdays',
+          message_id: messageId
+        },
+        {
+          text: 'The user had coffee',
+          type: 'user_fact',
+          speaker: 'user',
+          entities: [],
+          quote: 'I had coffee',
+          message_id: messageId
+        }
       ]
     })
     const ended = await rpc.call('sessions.end', { id: turn.sessionId })
@@ -40,7 +62,9 @@ test('a session ends into the inbox; one candidate is edited and approved, one r
     await review.open()
     await expect(review.candidates).toHaveCount(2)
     await expect(review.focused).toContainText('Billing releases happen on tuesdays')
-    await expect(review.focused.getByTestId('candidate-provenance')).toContainText('You said it in message 1 of “We release the billing service on Tuesdays after the…”')
+    await expect(review.focused.getByTestId('candidate-provenance')).toContainText(
+      'You said it in message 1 of “We release the billing service on Tuesdays after the…”'
+    )
     await snap(page, 'review-inbox-two-candidates')
 
     await review.press('e')
@@ -54,27 +78,46 @@ test('a session ends into the inbox; one candidate is edited and approved, one r
     await expect(app.nav('review')).not.toContainText('1')
 
     fake.script('Tuesdays.')
-    const next = await rpc.call('chat.send', { agentId: 'scribe', text: 'Which day do billing releases go out?' })
-    await expect.poll(async () => (await rpc.call('sessions.get', { id: next.sessionId })).messages.length).toBe(2)
+    const next = await rpc.call('chat.send', {
+      agentId: 'scribe',
+      text: 'Which day do billing releases go out?'
+    })
+    await expect
+      .poll(async () => (await rpc.call('sessions.get', { id: next.sessionId })).messages.length)
+      .toBe(2)
     const sent = fake.requests.filter((r) => r.path === '/v1/messages').at(-1)?.body
-    const fence = sent.messages.at(-1).content.map((block: { text?: string }) => block.text ?? '').join('\n')
+    const fence = sent.messages
+      .at(-1)
+      .content.map((block: { text?: string }) => block.text ?? '')
+      .join('\n')
     expect(fence).toContain('<memory-context>')
     expect(fence).toContain('- Billing service releases go out on Tuesdays, after the release review')
     expect(fence).not.toContain('coffee')
 
     // The recall was pushed while the inbox was open; the chat shows it on the turn it belongs to.
     await app.goTo('chat')
-    await page.getByTestId('chat-session-item').filter({ hasText: 'Which day do billing releases go out?' }).click()
-    const recalled = page.getByTestId('chat-turn').filter({ hasText: 'Which day do billing releases go out?' }).getByTestId('recalled-chip')
+    await page
+      .getByTestId('chat-session-item')
+      .filter({ hasText: 'Which day do billing releases go out?' })
+      .click()
+    const recalled = page
+      .getByTestId('chat-turn')
+      .filter({ hasText: 'Which day do billing releases go out?' })
+      .getByTestId('recalled-chip')
     await recalled.getByRole('button', { name: /Recalled this turn: 1 memory/ }).click()
-    await expect(recalled.getByTestId('recalled-item')).toContainText('Billing service releases go out on Tuesdays')
+    await expect(recalled.getByTestId('recalled-item')).toContainText(
+      'Billing service releases go out on Tuesdays'
+    )
     await snap(page, 'chat-recalled-chip')
   } finally {
     rpc.close()
   }
 })
 
-test('twenty candidates fit on one screen and are decided from the keyboard, without dialogs', async ({ page, hearth }) => {
+test('twenty candidates fit on one screen and are decided from the keyboard, without dialogs', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Scribe', '# About me\n\nI write Go.\n')
@@ -85,7 +128,13 @@ test('twenty candidates fit on one screen and are decided from the keyboard, wit
        VALUES ('scribe', 'pending', ?, 'user', ?, 'from the transcript', ?, ?, 'retention', 1, 1)`
     )
     const types = ['decision', 'user_fact', 'project_fact', 'error_fix', 'preference']
-    for (let i = 0; i < 20; i++) insert.run(types[i % 5], `Candidate fact number ${i + 1} about the build pipeline and its caches`, i < 12 ? 'sess-a' : 'sess-b', String(i + 1))
+    for (let i = 0; i < 20; i++)
+      insert.run(
+        types[i % 5],
+        `Candidate fact number ${i + 1} about the build pipeline and its caches`,
+        i < 12 ? 'sess-a' : 'sess-b',
+        String(i + 1)
+      )
   } finally {
     db.close()
   }
@@ -113,7 +162,9 @@ test('twenty candidates fit on one screen and are decided from the keyboard, wit
   await review.press('m')
   const merge = page.getByTestId('merge-panel')
   await expect(merge).toBeVisible()
-  await merge.getByTestId('merge-text').fill('Candidate fact number 1 about the build pipeline, merged with number 7')
+  await merge
+    .getByTestId('merge-text')
+    .fill('Candidate fact number 1 about the build pipeline, merged with number 7')
   await expect(merge.getByTestId('merge-diff')).toBeVisible()
   await snap(page, 'review-merge-diff')
   await merge.getByTestId('merge-confirm').click()

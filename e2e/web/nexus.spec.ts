@@ -16,19 +16,31 @@ test.afterAll(async () => fake.close())
 
 /** Another process writing to the same home, as a script or an MCP client would. */
 function cliPost(home: string, ...args: string[]): void {
-  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'bin/hearth.js'), '--home', home, 'nexus', 'post', ...args], { encoding: 'utf8' })
+  const run = spawnSync(
+    process.execPath,
+    [join(REPO_ROOT, 'bin/hearth.js'), '--home', home, 'nexus', 'post', ...args],
+    { encoding: 'utf8' }
+  )
   expect(run.status, run.stderr).toBe(0)
 }
 
 /** The text of the last user message of a recorded Messages API request. */
 function lastUserText(request: RecordedRequest | undefined): string {
-  const messages = (request?.body?.messages ?? []) as { role: string; content: string | { type: string; text?: string }[] }[]
+  const messages = (request?.body?.messages ?? []) as {
+    role: string
+    content: string | { type: string; text?: string }[]
+  }[]
   const last = messages.filter((message) => message.role === 'user').at(-1)
   if (last === undefined) return ''
-  return typeof last.content === 'string' ? last.content : last.content.map((block) => block.text ?? '').join('\n')
+  return typeof last.content === 'string'
+    ? last.content
+    : last.content.map((block) => block.text ?? '').join('\n')
 }
 
-test("agent A's decision reaches agent B's next turn in a fenced block, and the timeline shows both authors", async ({ page, hearth }) => {
+test("agent A's decision reaches agent B's next turn in a fenced block, and the timeline shows both authors", async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)
@@ -42,7 +54,18 @@ test("agent A's decision reaches agent B's next turn in a fenced block, and the 
   await app.agent('ella').click()
   await app.goTo('chat')
   fake.script(
-    { toolUses: [{ name: 'nexus_post', input: { type: 'decision', summary: 'API keys live in the OS keychain', rationale: 'Never plain text on disk' } }] },
+    {
+      toolUses: [
+        {
+          name: 'nexus_post',
+          input: {
+            type: 'decision',
+            summary: 'API keys live in the OS keychain',
+            rationale: 'Never plain text on disk'
+          }
+        }
+      ]
+    },
     'Recorded the decision in the Nexus.'
   )
   await chat.send('Decide where API keys are stored, and tell the others.')
@@ -50,16 +73,27 @@ test("agent A's decision reaches agent B's next turn in a fenced block, and the 
 
   await app.agent('lyra').click()
   await page.getByTestId('chat-new').click()
-  fake.script({ toolUses: [{ name: 'nexus_post', input: { type: 'ack', summary: 'Will read keys from the keychain', refs: [1] } }] }, 'Got it.')
+  fake.script(
+    {
+      toolUses: [
+        { name: 'nexus_post', input: { type: 'ack', summary: 'Will read keys from the keychain', refs: [1] } }
+      ]
+    },
+    'Got it.'
+  )
   const before = fake.requests.length
   await chat.send('Where should I read the API key from?')
   await chat.waitForTurns(1)
-  const lyraFirstCall = fake.requests.slice(before).find((request) => request.path.includes('/v1/messages') && !request.path.includes('count_tokens'))
+  const lyraFirstCall = fake.requests
+    .slice(before)
+    .find((request) => request.path.includes('/v1/messages') && !request.path.includes('count_tokens'))
   const injected = lastUserText(lyraFirstCall)
   expect(injected).toContain('<nexus-context>')
   expect(injected).toMatch(/\[#1 decision · ella · (desktop|cli) · [^\]]+\] API keys live in the OS keychain/)
   expect(injected).toContain('rationale: Never plain text on disk')
-  expect(String(lyraFirstCall?.body?.system ?? JSON.stringify(lyraFirstCall?.body?.system))).not.toContain('API keys live in the OS keychain')
+  expect(String(lyraFirstCall?.body?.system ?? JSON.stringify(lyraFirstCall?.body?.system))).not.toContain(
+    'API keys live in the OS keychain'
+  )
 
   const nexus = new NexusPage(page)
   await app.goTo('nexus')
@@ -77,17 +111,52 @@ test("agent A's decision reaches agent B's next turn in a fenced block, and the 
   await snap(page, 'nexus-entry-details')
 })
 
-test('entries from other processes appear live; conflicts are resolved; project state saves append state entries', async ({ page, hearth }) => {
+test('entries from other processes appear live; conflicts are resolved; project state saves append state entries', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Ella', '# About me\n\nI build a photo app.\n')
-  cliPost(hearth.home, '--agent', 'ella', '--type', 'decision', '--summary', 'Thumbnails are stored as WebP files', '--rationale', 'Half the size of JPEG', '--channel', 'desktop')
-  cliPost(hearth.home, '--agent', 'lyra', '--type', 'checkpoint', '--summary', 'Resized 40 of 90 albums; tagging next')
+  cliPost(
+    hearth.home,
+    '--agent',
+    'ella',
+    '--type',
+    'decision',
+    '--summary',
+    'Thumbnails are stored as WebP files',
+    '--rationale',
+    'Half the size of JPEG',
+    '--channel',
+    'desktop'
+  )
+  cliPost(
+    hearth.home,
+    '--agent',
+    'lyra',
+    '--type',
+    'checkpoint',
+    '--summary',
+    'Resized 40 of 90 albums; tagging next'
+  )
   const nexus = new NexusPage(page)
   await app.goTo('nexus')
   await expect(nexus.timelineEntries).toHaveCount(2)
 
-  cliPost(hearth.home, '--agent', 'claude-code', '--type', 'decision', '--summary', 'Thumbnails are stored as AVIF files', '--rationale', 'Half the size of WebP', '--channel', 'mcp:claude-code')
+  cliPost(
+    hearth.home,
+    '--agent',
+    'claude-code',
+    '--type',
+    'decision',
+    '--summary',
+    'Thumbnails are stored as AVIF files',
+    '--rationale',
+    'Half the size of WebP',
+    '--channel',
+    'mcp:claude-code'
+  )
   await expect(nexus.entry(3)).toContainText('mcp:claude-code')
   await expect(nexus.conflicts).toHaveCount(1)
   await expect(app.nav('nexus')).toContainText('1')
@@ -120,35 +189,102 @@ test('entries from other processes appear live; conflicts are resolved; project 
   await snap(page, 'nexus-decisions')
 })
 
-test('lanes show each author side by side, live from other processes, with references, conflicts, checkpoints and unread counts', async ({ page, hearth }) => {
+test('lanes show each author side by side, live from other processes, with references, conflicts, checkpoints and unread counts', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Ella', '# About me\n\nI build a photo app.\n')
-  cliPost(hearth.home, '--agent', 'ella', '--type', 'decision', '--summary', 'Thumbnails are stored as WebP files', '--rationale', 'Half the size of JPEG')
-  cliPost(hearth.home, '--agent', 'lyra', '--type', 'checkpoint', '--summary', 'Resized 40 of 90 albums; tagging next')
+  cliPost(
+    hearth.home,
+    '--agent',
+    'ella',
+    '--type',
+    'decision',
+    '--summary',
+    'Thumbnails are stored as WebP files',
+    '--rationale',
+    'Half the size of JPEG'
+  )
+  cliPost(
+    hearth.home,
+    '--agent',
+    'lyra',
+    '--type',
+    'checkpoint',
+    '--summary',
+    'Resized 40 of 90 albums; tagging next'
+  )
   const nexus = new NexusPage(page)
   await app.goTo('nexus')
   await nexus.showView('lanes')
   await expect(nexus.laneHeaders).toHaveCount(2)
 
   // Written by other processes while the lanes are on screen.
-  cliPost(hearth.home, '--agent', 'claude-code', '--type', 'decision', '--summary', 'Thumbnails are stored as AVIF files', '--rationale', 'Half the size of WebP', '--channel', 'mcp:claude-code')
-  cliPost(hearth.home, '--agent', 'lyra', '--type', 'ack', '--summary', 'Will write WebP thumbnails', '--refs', '1')
-  cliPost(hearth.home, '--agent', 'ella', '--type', 'turn', '--summary', 'Wired the thumbnail cache to the gallery')
+  cliPost(
+    hearth.home,
+    '--agent',
+    'claude-code',
+    '--type',
+    'decision',
+    '--summary',
+    'Thumbnails are stored as AVIF files',
+    '--rationale',
+    'Half the size of WebP',
+    '--channel',
+    'mcp:claude-code'
+  )
+  cliPost(
+    hearth.home,
+    '--agent',
+    'lyra',
+    '--type',
+    'ack',
+    '--summary',
+    'Will write WebP thumbnails',
+    '--refs',
+    '1'
+  )
+  cliPost(
+    hearth.home,
+    '--agent',
+    'ella',
+    '--type',
+    'turn',
+    '--summary',
+    'Wired the thumbnail cache to the gallery'
+  )
   await expect(nexus.laneHeaders).toHaveCount(3)
-  expect(await nexus.laneHeaders.evaluateAll((heads) => heads.map((head) => head.getAttribute('data-author')))).toEqual(['ella', 'lyra', 'claude-code'])
+  expect(
+    await nexus.laneHeaders.evaluateAll((heads) => heads.map((head) => head.getAttribute('data-author')))
+  ).toEqual(['ella', 'lyra', 'claude-code'])
   await expect(nexus.laneEntries('ella')).toHaveCount(2)
-  expect(await nexus.laneEntries('ella').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))).toEqual(['1', '5'])
-  expect(await nexus.laneEntries('lyra').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))).toEqual(['2', '4'])
-  expect(await nexus.laneEntries('claude-code').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))).toEqual(['3'])
+  expect(
+    await nexus.laneEntries('ella').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))
+  ).toEqual(['1', '5'])
+  expect(
+    await nexus.laneEntries('lyra').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))
+  ).toEqual(['2', '4'])
+  expect(
+    await nexus
+      .laneEntries('claude-code')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-seq')))
+  ).toEqual(['3'])
   await expect(nexus.laneHeader('claude-code')).toContainText('via mcp:claude-code')
-  await expect(nexus.laneHeader('lyra').getByTestId('nexus-lane-checkpoint')).toContainText('Resized 40 of 90 albums')
+  await expect(nexus.laneHeader('lyra').getByTestId('nexus-lane-checkpoint')).toContainText(
+    'Resized 40 of 90 albums'
+  )
   // ella is a Hearth agent that has not had a turn yet: the 3 entries by others await its next turn.
   await expect(nexus.laneHeader('ella').getByTestId('nexus-lane-unread')).toHaveText('3 unread')
 
   // Conflicting decisions point at each other; the ack points at what it acknowledges.
-  await expect(nexus.laneEntry(1).locator('[data-testid="nexus-ref-chip"][data-target="3"]')).toHaveText('⚠ conflicts with #3')
-  await expect(nexus.laneEntry(1).locator('[data-testid="nexus-ref-chip"][data-target="4"]')).toHaveText('↩ acked by #4')
+  await expect(nexus.laneEntry(1).locator('[data-testid="nexus-ref-chip"][data-target="3"]')).toHaveText(
+    '⚠ conflicts with #3'
+  )
+  await expect(nexus.laneEntry(1).locator('[data-testid="nexus-ref-chip"][data-target="4"]')).toHaveText(
+    '↩ acked by #4'
+  )
   const ackChip = nexus.laneEntry(4).locator('[data-testid="nexus-ref-chip"][data-target="1"]')
   await expect(ackChip).toHaveText('↳ acks #1')
   await expect(nexus.laneEntry(1)).not.toHaveAttribute('data-focused', 'true')
@@ -164,7 +300,10 @@ test('lanes show each author side by side, live from other processes, with refer
   await expect(nexus.timelineEntries).toHaveCount(5)
 })
 
-test('lanes stay readable with six authors and a long log: columns scroll sideways, older entries load on demand', async ({ page, hearth }) => {
+test('lanes stay readable with six authors and a long log: columns scroll sideways, older entries load on demand', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Ella', '# About me\n\nI build a photo app.\n')
@@ -174,7 +313,12 @@ test('lanes stay readable with six authors and a long log: columns scroll sidewa
     for (let index = 0; index < 330; index++) {
       const agent = authors[(index * 5 + Math.floor(index / 6)) % authors.length] as string
       const refs = index > 10 && index % 9 === 0 ? [index - 3] : undefined
-      await rpc.call('nexus.post', { agent, type: refs ? 'ack' : 'turn', summary: `Step ${index + 1} of the photo import by ${agent}`, ...(refs ? { refs } : {}) })
+      await rpc.call('nexus.post', {
+        agent,
+        type: refs ? 'ack' : 'turn',
+        summary: `Step ${index + 1} of the photo import by ${agent}`,
+        ...(refs ? { refs } : {})
+      })
     }
   } finally {
     rpc.close()

@@ -14,9 +14,18 @@ test.afterAll(async () => fake.close())
 
 const sentRequests = (): ModelRequest[] => answeredChatRequests(fake)
 
-test('a failed turn is retried without a second copy, drafts survive a reload, and Send waits while the host is away', async ({ page, hearth, pageProblems }) => {
+test('a failed turn is retried without a second copy, drafts survive a reload, and Send waits while the host is away', async ({
+  page,
+  hearth,
+  pageProblems
+}) => {
   fake.reset()
-  const { chat } = await startConnected(page, hearth, fake.url, { name: 'Scribe', id: 'scribe', profile: '# About me\n\nI keep the release notes.\n', soul: PERSONA })
+  const { chat } = await startConnected(page, hearth, fake.url, {
+    name: 'Scribe',
+    id: 'scribe',
+    profile: '# About me\n\nI keep the release notes.\n',
+    soul: PERSONA
+  })
 
   // A draft survives a reload.
   await chat.composer.fill('A half-written thought about the release')
@@ -72,5 +81,9 @@ test('a failed turn is retried without a second copy, drafts survive a reload, a
   await expect(chat.userMessages('And who signs it off?')).toHaveCount(1)
   expect(copiesIn(sentRequests().at(-1), 'And who signs it off?')).toBe(1)
   // While the host was down the browser logged each refused reconnect; those are expected here.
-  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((line) => !/WebSocket connection to .* failed/.test(line)))
+  pageProblems.splice(
+    0,
+    pageProblems.length,
+    ...pageProblems.filter((line) => !/WebSocket connection to .* failed/.test(line))
+  )
 })

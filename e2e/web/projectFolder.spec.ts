@@ -19,7 +19,10 @@ function messageRequests(): any[] {
   return fake.requests.filter((request) => request.path === '/v1/messages').map((request) => request.body)
 }
 
-test('a chat works in the project folder picked in its header, and its first request is the Prompt view byte for byte', async ({ page, hearth }) => {
+test('a chat works in the project folder picked in its header, and its first request is the Prompt view byte for byte', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   const site = join(hearth.home, 'projects', 'site')
   const docs = join(hearth.home, 'projects', 'docs')
@@ -27,7 +30,12 @@ test('a chat works in the project folder picked in its header, and its first req
   mkdirSync(docs, { recursive: true })
   writeFileSync(join(site, 'AGENTS.md'), '# Site\n\nUse British spelling in every reply.\n')
   writeFileSync(join(docs, 'CLAUDE.md'), '# Docs\n\nKeep answers under three sentences.\n')
-  const { app, chat } = await startConnected(page, hearth, fake.url, { name: 'Scribe', id: 'scribe', profile: '# About me\n\nI build websites.\n', soul: PERSONA })
+  const { app, chat } = await startConnected(page, hearth, fake.url, {
+    name: 'Scribe',
+    id: 'scribe',
+    profile: '# About me\n\nI build websites.\n',
+    soul: PERSONA
+  })
   await expect(chat.projectPath).toHaveText('No project')
   await expect(chat.projectRules).toContainText('no project')
 

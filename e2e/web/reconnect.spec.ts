@@ -5,7 +5,11 @@ import { snap } from '../fixtures/screenshots'
 import { FilesPage } from '../pages/FilesPage'
 import { HearthApp } from '../pages/HearthApp'
 
-test('when the host goes away the UI says so, keeps the draft, and recovers when it is back', async ({ page, hearth, pageProblems }) => {
+test('when the host goes away the UI says so, keeps the draft, and recovers when it is back', async ({
+  page,
+  hearth,
+  pageProblems
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Steady', 'Hi.\n')
@@ -24,5 +28,7 @@ test('when the host goes away the UI says so, keeps the draft, and recovers when
   // While the host is down the browser itself logs each refused reconnect attempt; those are expected here.
   const refused = pageProblems.filter((line) => /WebSocket connection to .* failed/.test(line))
   pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((line) => !refused.includes(line)))
-  expect(readFileSync(join(hearth.home, 'agents', 'steady', 'SOUL.md'), 'utf8')).toBe('# Steady\n\nWritten while the host restarts.')
+  expect(readFileSync(join(hearth.home, 'agents', 'steady', 'SOUL.md'), 'utf8')).toBe(
+    '# Steady\n\nWritten while the host restarts.'
+  )
 })

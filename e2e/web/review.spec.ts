@@ -12,26 +12,47 @@ test.beforeAll(async () => {
 test.afterAll(async () => fake.close())
 
 /** A chat of `agentId` that ends with retention proposing `facts`, each drawn from its first message. */
-async function chatThatLeaves(rpc: RpcClient, agentId: string, text: string, facts: readonly string[]): Promise<string> {
+async function chatThatLeaves(
+  rpc: RpcClient,
+  agentId: string,
+  text: string,
+  facts: readonly string[]
+): Promise<string> {
   fake.script('Noted.')
   const turn = await rpc.call('chat.send', { agentId, text })
-  await expect.poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length).toBe(2)
+  await expect
+    .poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length)
+    .toBe(2)
   const messageId = String((await rpc.call('sessions.get', { id: turn.sessionId })).messages[0].id)
   fake.setToolInput('record_memory_candidates', {
-    candidates: facts.map((fact) => ({ text: fact, type: 'decision', speaker: 'user', entities: [], quote: text.slice(0, 30), message_id: messageId }))
+    candidates: facts.map((fact) => ({
+      text: fact,
+      type: 'decision',
+      speaker: 'user',
+      entities: [],
+      quote: text.slice(0, 30),
+      message_id: messageId
+    }))
   })
   await rpc.call('sessions.end', { id: turn.sessionId })
   return turn.sessionId as string
 }
 
-test('Review reads well: groups by agent and chat, provenance in words, merging that explains itself, Reject that can be undone', async ({ page, hearth }) => {
+test('Review reads well: groups by agent and chat, provenance in words, merging that explains itself, Reject that can be undone', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
   await new HearthApp(page).startWith(hearth.url, 'Scribe')
   const sessions = await withRpc(hearth, async (rpc) => {
     await connectModel(rpc, fake.url)
     await rpc.call('agents.create', { name: 'Lyra' })
     return [
-      await chatThatLeaves(rpc, 'scribe', 'Release day', ['Releases go out on Tuesdays', 'No releases on Fridays', 'The user had coffee']),
+      await chatThatLeaves(rpc, 'scribe', 'Release day', [
+        'Releases go out on Tuesdays',
+        'No releases on Fridays',
+        'The user had coffee'
+      ]),
       await chatThatLeaves(rpc, 'lyra', 'Photo app colours', ['The photo app uses a dark theme'])
     ]
   })
@@ -39,14 +60,21 @@ test('Review reads well: groups by agent and chat, provenance in words, merging 
   const review = new ReviewPage(page)
   await review.open()
   const groups = page.getByTestId('review-group')
-  await expect(groups.getByRole('heading')).toHaveText(['Lyra · “Photo app colours” · 1 candidate', 'Scribe · “Release day” · 3 candidates'])
+  await expect(groups.getByRole('heading')).toHaveText([
+    'Lyra · “Photo app colours” · 1 candidate',
+    'Scribe · “Release day” · 3 candidates'
+  ])
   for (const id of sessions) await expect(page.getByTestId('review-section')).not.toContainText(id)
-  await expect(review.focused.getByTestId('candidate-provenance')).toContainText('You said it in message 1 of “Photo app colours”')
+  await expect(review.focused.getByTestId('candidate-provenance')).toContainText(
+    'You said it in message 1 of “Photo app colours”'
+  )
   await snap(page, 'review-groups-by-agent-and-chat')
 
   // Lyra's only candidate has nothing to merge into, and Merge says so instead of an empty list.
   await review.focused.getByRole('button', { name: /Merge/ }).click()
-  await expect(page.getByTestId('merge-nothing')).toContainText('Nothing to merge into yet: Lyra has no approved facts and no other candidate waiting.')
+  await expect(page.getByTestId('merge-nothing')).toContainText(
+    'Nothing to merge into yet: Lyra has no approved facts and no other candidate waiting.'
+  )
   await snap(page, 'review-merge-nothing')
   await page.getByTestId('merge-panel').getByRole('button', { name: 'Close' }).click()
 
@@ -78,7 +106,9 @@ test('Review reads well: groups by agent and chat, provenance in words, merging 
   await review.candidate('The user had coffee').click()
   await review.press('m')
   const merge = page.getByTestId('merge-panel')
-  await expect(merge.getByTestId('merge-target')).toContainText('Releases go out on Tuesdays, never on Fridays')
+  await expect(merge.getByTestId('merge-target')).toContainText(
+    'Releases go out on Tuesdays, never on Fridays'
+  )
   await expect(merge.getByTestId('merge-diff')).toBeVisible()
   await merge.getByRole('button', { name: 'Cancel' }).click()
   await expect(merge).toHaveCount(0)

@@ -13,16 +13,40 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-test('End session shows retention at work, links to its candidates in Review, and the ended chat takes no new messages', async ({ page, hearth }) => {
+test('End session shows retention at work, links to its candidates in Review, and the ended chat takes no new messages', async ({
+  page,
+  hearth
+}) => {
   fake.reset()
-  const { app, chat } = await startConnected(page, hearth, fake.url, { name: 'Scribe', id: 'scribe', profile: '# About me\n\nI run the billing team.\n', soul: PERSONA })
+  const { app, chat } = await startConnected(page, hearth, fake.url, {
+    name: 'Scribe',
+    id: 'scribe',
+    profile: '# About me\n\nI run the billing team.\n',
+    soul: PERSONA
+  })
   fake.script('Tuesdays it is.')
   await chat.send('We release billing on Tuesdays after the review.')
   await chat.waitForTurns(1)
   const messageId = await page.getByTestId('chat-user-message').first().getAttribute('data-message-id')
   // Retention asks the model through a forced tool; a slow answer leaves time to see it working.
   fake.script({
-    toolUses: [{ name: RETENTION_TOOL, input: { candidates: [{ text: 'Billing releases go out on Tuesdays, after the review', type: 'decision', speaker: 'user', entities: ['billing'], quote: 'We release billing on Tuesdays', message_id: messageId }] } }],
+    toolUses: [
+      {
+        name: RETENTION_TOOL,
+        input: {
+          candidates: [
+            {
+              text: 'Billing releases go out on Tuesdays, after the review',
+              type: 'decision',
+              speaker: 'user',
+              entities: ['billing'],
+              quote: 'We release billing on Tuesdays',
+              message_id: messageId
+            }
+          ]
+        }
+      }
+    ],
     delayMs: 400
   })
 
@@ -40,8 +64,15 @@ test('End session shows retention at work, links to its candidates in Review, an
   await snap(page, 'session-ended')
 
   // The core refuses a turn on the ended session, not only the UI.
-  const sessionId = await withRpc(hearth, async (rpc) => (await rpc.call('sessions.list', { agentId: 'scribe' }))[0].id)
-  await withRpc(hearth, (rpc) => expect(rpc.call('chat.send', { sessionId, text: 'Sneaking one in' })).rejects.toThrow(/This session has ended.*Start a new chat/))
+  const sessionId = await withRpc(
+    hearth,
+    async (rpc) => (await rpc.call('sessions.list', { agentId: 'scribe' }))[0].id
+  )
+  await withRpc(hearth, (rpc) =>
+    expect(rpc.call('chat.send', { sessionId, text: 'Sneaking one in' })).rejects.toThrow(
+      /This session has ended.*Start a new chat/
+    )
+  )
 
   await page.getByRole('link', { name: 'See it in Review' }).click()
   const review = new ReviewPage(page)

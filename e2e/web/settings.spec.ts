@@ -36,7 +36,10 @@ test('the API key is write-only: the page learns "configured", never the key', a
   await page.reload()
   await app.goTo('settings')
   await expect(settings.keyStatus).toHaveText(/^Configured/)
-  expect(sent.some((frame) => frame.includes(SECRET)), 'control: the key was sent once, to the core').toBe(true)
+  expect(
+    sent.some((frame) => frame.includes(SECRET)),
+    'control: the key was sent once, to the core'
+  ).toBe(true)
   expect(received.filter((frame) => frame.includes(SECRET))).toEqual([])
   expect(await page.content()).not.toContain(SECRET)
   expect(await page.getByTestId('api-key-input').inputValue()).toBe('')
@@ -52,7 +55,11 @@ test('model, base URL and cache TTL are saved to config.json', async ({ page, he
   await settings.saveModelSettings({ baseUrl: 'not a url' })
   await expect(page.getByRole('alert').filter({ hasText: 'Enter a full URL' })).toBeVisible()
   await snap(page, 'settings-invalid-url')
-  await settings.saveModelSettings({ model: 'claude-test-model', baseUrl: 'http://127.0.0.1:9/', cacheTtl: '1h' })
+  await settings.saveModelSettings({
+    model: 'claude-test-model',
+    baseUrl: 'http://127.0.0.1:9/',
+    cacheTtl: '1h'
+  })
   await expect(page.getByTestId('settings-message')).toHaveText('Settings saved to config.json.')
   const config = JSON.parse(readFileSync(join(hearth.home, 'config.json'), 'utf8')) as Record<string, unknown>
   expect(config).toMatchObject({ model: 'claude-test-model', baseUrl: 'http://127.0.0.1:9/', cacheTtl: '1h' })
@@ -60,10 +67,18 @@ test('model, base URL and cache TTL are saved to config.json', async ({ page, he
 })
 
 test.describe('limits and retention', () => {
-  const seeded = { model: 'claude-kept', custom: { kept: true }, memory: { userCharLimit: 1500, futureKnob: 1 }, nexus: { injectCap: 12 } }
+  const seeded = {
+    model: 'claude-kept',
+    custom: { kept: true },
+    memory: { userCharLimit: 1500, futureKnob: 1 },
+    nexus: { injectCap: 12 }
+  }
   test.use({ seedFiles: { 'config.json': JSON.stringify(seeded, null, 2) } })
 
-  test('are merged into config.json key by key; an invalid value is explained and nothing is written', async ({ page, hearth }) => {
+  test('are merged into config.json key by key; an invalid value is explained and nothing is written', async ({
+    page,
+    hearth
+  }) => {
     const configPath = join(hearth.home, 'config.json')
     const app = new HearthApp(page)
     await app.open(hearth.url)
@@ -73,17 +88,31 @@ test.describe('limits and retention', () => {
     await expect(page.getByTestId('settings-panel-limits')).toContainText('usage header')
     await expect(page.getByTestId('settings-panel-retention')).toContainText('Review inbox')
     await expect(page.getByTestId('settings-user-limit')).toHaveValue('1500')
-    await expect(page.getByTestId('settings-context-file-cap')).toHaveAttribute('placeholder', 'Scale with the model')
+    await expect(page.getByTestId('settings-context-file-cap')).toHaveAttribute(
+      'placeholder',
+      'Scale with the model'
+    )
     await expect(page.getByTestId('settings-provider')).toHaveValue('anthropic')
     await snapPanel(page.getByTestId('settings-panel-limits'), 'settings-limits')
 
     const before = readFileSync(configPath, 'utf8')
     await settings.saveLimits({ memoryCharLimit: '-5', recallK: '51' })
-    await expect(page.getByTestId('settings-panel-limits').getByRole('alert').filter({ hasText: '1 or more' })).toBeVisible()
-    await expect(page.getByTestId('settings-panel-limits').getByRole('alert').filter({ hasText: '0 to 50' })).toBeVisible()
-    await expect(page.getByTestId('settings-limits-message')).toHaveText('Nothing was saved: fix the marked fields first.')
+    await expect(
+      page.getByTestId('settings-panel-limits').getByRole('alert').filter({ hasText: '1 or more' })
+    ).toBeVisible()
+    await expect(
+      page.getByTestId('settings-panel-limits').getByRole('alert').filter({ hasText: '0 to 50' })
+    ).toBeVisible()
+    await expect(page.getByTestId('settings-limits-message')).toHaveText(
+      'Nothing was saved: fix the marked fields first.'
+    )
     await settings.saveIdleMinutes('-1')
-    await expect(page.getByTestId('settings-panel-retention').getByRole('alert').filter({ hasText: 'minutes, 0 or more' })).toBeVisible()
+    await expect(
+      page
+        .getByTestId('settings-panel-retention')
+        .getByRole('alert')
+        .filter({ hasText: 'minutes, 0 or more' })
+    ).toBeVisible()
     await snapPanel(page.getByTestId('settings-panel-limits'), 'settings-limits-invalid')
     await snapPanel(page.getByTestId('settings-panel-retention'), 'settings-limits-retention-invalid')
     expect(readFileSync(configPath, 'utf8')).toBe(before)
@@ -92,7 +121,9 @@ test.describe('limits and retention', () => {
     await expect(page.getByTestId('settings-limits-message')).toHaveText('Saved to config.json.')
     await settings.saveIdleMinutes('0')
     await expect(page.getByTestId('settings-retention-message')).toHaveText('Saved to config.json.')
-    await expect(page.getByTestId('settings-retention-summary')).toContainText('when you end a session or quit')
+    await expect(page.getByTestId('settings-retention-summary')).toContainText(
+      'when you end a session or quit'
+    )
     const config = JSON.parse(readFileSync(configPath, 'utf8')) as Record<string, unknown>
     expect(config).toEqual({
       ...seeded,
@@ -107,7 +138,10 @@ test.describe('limits and retention', () => {
 
     await settings.saveLimits({ contextFileCap: '' })
     await expect(page.getByTestId('settings-limits-message')).toHaveText('Saved to config.json.')
-    expect(JSON.parse(readFileSync(configPath, 'utf8'))).toMatchObject({ context_file_max_chars: null, memory: { memoryCharLimit: 6500 } })
+    expect(JSON.parse(readFileSync(configPath, 'utf8'))).toMatchObject({
+      context_file_max_chars: null,
+      memory: { memoryCharLimit: 6500 }
+    })
     await page.reload()
     await app.goTo('settings')
     await expect(page.getByTestId('settings-memory-limit')).toHaveValue('6500')
@@ -140,7 +174,9 @@ test.describe('a malformed config.json', () => {
     writeFileSync(join(hearth.home, 'config.json'), '{ "model": ')
     await app.goTo('files')
     await app.goTo('settings')
-    await expect(page.getByTestId('config-error')).toHaveText(parseConfig('{ "model": ').errors[0] ?? 'missing')
+    await expect(page.getByTestId('config-error')).toHaveText(
+      parseConfig('{ "model": ').errors[0] ?? 'missing'
+    )
     await expect(page.getByTestId('config-error')).toContainText('not valid JSON')
   })
 })

@@ -7,11 +7,23 @@ const FIXTURE = join(__dirname, '../../tests/fixtures/mcpServer/server.mjs')
 
 test.use({
   seedFiles: {
-    'config.json': JSON.stringify({ mcpServers: { scraper: { command: process.execPath, args: [FIXTURE, '--count', '3', '--hostile'], env: {}, trusted: false } } })
+    'config.json': JSON.stringify({
+      mcpServers: {
+        scraper: {
+          command: process.execPath,
+          args: [FIXTURE, '--count', '3', '--hostile'],
+          env: {},
+          trusted: false
+        }
+      }
+    })
   }
 })
 
-test('Settings → Tools warns about an MCP tool that describes itself with an injection', async ({ page, hearth }) => {
+test('Settings → Tools warns about an MCP tool that describes itself with an injection', async ({
+  page,
+  hearth
+}) => {
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Builder', 'Hi.\n')

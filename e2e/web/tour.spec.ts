@@ -2,7 +2,16 @@ import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { HearthApp, type SectionName } from '../pages/HearthApp'
 
-const SECTIONS: readonly SectionName[] = ['chat', 'prompt', 'files', 'memories', 'review', 'nexus', 'inspector', 'settings']
+const SECTIONS: readonly SectionName[] = [
+  'chat',
+  'prompt',
+  'files',
+  'memories',
+  'review',
+  'nexus',
+  'inspector',
+  'settings'
+]
 
 test('every screen loads, and no request leaves 127.0.0.1', async ({ page, hearth, foreignRequests }) => {
   const requested: string[] = []
@@ -18,7 +27,11 @@ test('every screen loads, and no request leaves 127.0.0.1', async ({ page, heart
   }
   // Monaco's workers and fonts came from our own server; nothing else was even attempted.
   expect(requested.some((url) => url.includes('/assets/') && url.includes('worker'))).toBe(true)
-  expect(requested.every((url) => url.startsWith(hearth.origin) || url.startsWith('data:') || url.startsWith('blob:'))).toBe(true)
+  expect(
+    requested.every(
+      (url) => url.startsWith(hearth.origin) || url.startsWith('data:') || url.startsWith('blob:')
+    )
+  ).toBe(true)
   expect(foreignRequests).toEqual([])
 })
 

@@ -25,7 +25,13 @@ export interface BenchSuite {
   run(ctx: BenchContext): Promise<BenchFigure[]>
 }
 
-export function figure(name: string, value: number, unit: string, goal: number, better: 'lower' | 'higher'): BenchFigure {
+export function figure(
+  name: string,
+  value: number,
+  unit: string,
+  goal: number,
+  better: 'lower' | 'higher'
+): BenchFigure {
   const rounded = Math.round(value * 1000) / 1000
   return { name, value: rounded, unit, goal, better, met: better === 'lower' ? value <= goal : value >= goal }
 }

@@ -18,10 +18,18 @@ const PERSONA = [
   '# Atlas',
   '',
   'You are Atlas, a research companion who helps the user plan trips, compare sources and keep notes.',
-  ...Array.from({ length: 40 }, (_, i) => `- Principle ${i + 1}: state what you know, cite where it came from, and say plainly what you could not check; prefer short answers with one concrete next step.`)
+  ...Array.from(
+    { length: 40 },
+    (_, i) =>
+      `- Principle ${i + 1}: state what you know, cite where it came from, and say plainly what you could not check; prefer short answers with one concrete next step.`
+  )
 ].join('\n')
 
-const MEMORY = ['The user lives in Lyon and travels by train when possible.', 'Prefers metric units and 24-hour times.', 'Planning a walking holiday in the Alps next summer.'].join('\n§\n')
+const MEMORY = [
+  'The user lives in Lyon and travels by train when possible.',
+  'Prefers metric units and 24-hour times.',
+  'Planning a walking holiday in the Alps next summer.'
+].join('\n§\n')
 
 /** Wraps the real assembler with a minute-level timestamp: the naive layout that breaks the cache. */
 function timestamped(inner: PromptBuilder, minute: () => number): PromptBuilder {
@@ -29,7 +37,11 @@ function timestamped(inner: PromptBuilder, minute: () => number): PromptBuilder 
     build(request): BuiltPrompt {
       const built = inner.build(request)
       const stamp = `\n\nCurrent time: 2026-11-29 ${String(9 + Math.floor(minute() / 60)).padStart(2, '0')}:${String(minute() % 60).padStart(2, '0')}`
-      return { ...built, text: built.text + stamp, tiers: { ...built.tiers, volatile: built.tiers.volatile + stamp } }
+      return {
+        ...built,
+        text: built.text + stamp,
+        tiers: { ...built.tiers, volatile: built.tiers.volatile + stamp }
+      }
     }
   }
 }
@@ -39,7 +51,9 @@ function userText(turn: number): string {
 }
 
 function replyText(turn: number): string {
-  return `For turn ${turn}, option A is cheaper and keeps the daily walk under fifteen kilometres, while option B saves an hour on the train but adds a steep climb. I would pick A unless the weather turns. `.repeat(2)
+  return `For turn ${turn}, option A is cheaper and keeps the daily walk under fifteen kilometres, while option B saves an hour on the train but adds a steep climb. I would pick A unless the weather turns. `.repeat(
+    2
+  )
 }
 
 interface SessionRun {
@@ -59,7 +73,11 @@ interface SessionRun {
  */
 async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean): Promise<SessionRun> {
   const home = join(ctx.tmpDir, naive ? 'naive' : 'cached')
-  const core = createCore({ home, host: 'cli', env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url } })
+  const core = createCore({
+    home,
+    host: 'cli',
+    env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url }
+  })
   try {
     const s = core.services
     const agent = s.agents.create('Atlas', 'atlas')
@@ -67,30 +85,53 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
     writeFileSync(s.paths.memory(agent.id), MEMORY)
     let minute = 0
     const prompts = naive ? timestamped(s.prompts, () => minute) : s.prompts
-    const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts, tools: testCatalog(), platform: 'cli' })
+    const chat = new ChatService({
+      db: s.db,
+      clock: s.clock,
+      events: s.events,
+      settings: s.settings,
+      agents: s.agents,
+      prompts,
+      tools: testCatalog(),
+      platform: 'cli'
+    })
     const sessions = new SessionsService(chat, s.settings, s.clock, s.events)
     let sessionId: string | undefined
     let frozen: string | undefined
     for (let turn = 1; turn <= TURNS; turn++) {
-      if (turn % 5 === 0) fake.script({ text: 'Let me check that city.', toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] })
+      if (turn % 5 === 0)
+        fake.script({
+          text: 'Let me check that city.',
+          toolUses: [{ name: 'lookup', input: { city: 'Paris' } }]
+        })
       fake.script(replyText(turn))
-      if (turn === TURNS / 2) writeFileSync(s.paths.memory(agent.id), `${MEMORY}\n§\nChanged mid-session: prefers hostels.`)
+      if (turn === TURNS / 2)
+        writeFileSync(s.paths.memory(agent.id), `${MEMORY}\n§\nChanged mid-session: prefers hostels.`)
       if (naive && sessionId) {
         minute++
         sessions.rebuildPrompt(sessionId)
       }
-      const result = await chat.runTurn({ text: userText(turn), ...(sessionId ? { sessionId } : { agentId: agent.id }) })
+      const result = await chat.runTurn({
+        text: userText(turn),
+        ...(sessionId ? { sessionId } : { agentId: agent.id })
+      })
       sessionId = result.sessionId
       frozen ??= sessions.get(sessionId).systemPrompt
     }
     const id = sessionId as string
     const calls = chat.calls.forSession(id)
     const read = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens, 0)
-    const total = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens + c.usage.cache_creation_input_tokens + c.usage.input_tokens, 0)
+    const total = calls.reduce(
+      (sum, c) =>
+        sum + c.usage.cache_read_input_tokens + c.usage.cache_creation_input_tokens + c.usage.input_tokens,
+      0
+    )
     const promptStable = sessions.get(id).systemPrompt === frozen
     const efficiency = cacheEfficiency(prefixChains(fake.requests, fake.cache.options, 'sk-bench'))
     const newSessionStableRead = naive ? 0 : await newSessionReadsStable(chat, agent.id, fake)
-    ctx.log(`${naive ? 'naive' : 'cached'}: ${calls.length} calls, ${read}/${total} input tokens read from cache, prompt ${promptStable ? 'unchanged' : 'changed'}`)
+    ctx.log(
+      `${naive ? 'naive' : 'cached'}: ${calls.length} calls, ${read}/${total} input tokens read from cache, prompt ${promptStable ? 'unchanged' : 'changed'}`
+    )
     return { calls, share: total === 0 ? 0 : read / total, promptStable, efficiency, newSessionStableRead }
   } finally {
     core.dispose()
@@ -98,7 +139,11 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
 }
 
 /** Starts a new session of the agent: 1 if its first call read tools + stable tier from cache. */
-async function newSessionReadsStable(chat: ChatService, agentId: string, fake: FakeAnthropic): Promise<number> {
+async function newSessionReadsStable(
+  chat: ChatService,
+  agentId: string,
+  fake: FakeAnthropic
+): Promise<number> {
   fake.script('A fresh start.')
   const fresh = await chat.runTurn({ agentId, text: 'A new chat: where were we?' })
   const stableEnd = stablePrefixTokens(fake.requests.at(-1)?.body, fake)
@@ -120,7 +165,9 @@ export function callsMissingReason(calls: readonly CallRecord[]): number {
   let missing = 0
   let previous: CallRecord | undefined
   for (const call of calls) {
-    const possible = previous ? previous.usage.cache_read_input_tokens + previous.usage.cache_creation_input_tokens : 0
+    const possible = previous
+      ? previous.usage.cache_read_input_tokens + previous.usage.cache_creation_input_tokens
+      : 0
     const cold = !previous && call.usage.cache_read_input_tokens === 0
     if ((cold || call.usage.cache_read_input_tokens < possible * 0.98) && call.missReason === null) missing++
     previous = call
@@ -142,7 +189,13 @@ export const chatBench: BenchSuite = {
         figure('chat.naive_cache_read_share', naive.share, 'ratio', 0, 'higher'),
         figure('chat.cache_efficiency', cached.efficiency, 'ratio', 0.995, 'higher'),
         figure('chat.new_session_stable_read', cached.newSessionStableRead, 'flag', 1, 'higher'),
-        figure('chat.calls_missing_reason', callsMissingReason(cached.calls) + callsMissingReason(naive.calls), 'calls', 0, 'lower'),
+        figure(
+          'chat.calls_missing_reason',
+          callsMissingReason(cached.calls) + callsMissingReason(naive.calls),
+          'calls',
+          0,
+          'lower'
+        ),
         ...measureSessionStore(ctx.tmpDir, ctx.quick, ctx.log)
       ]
     } finally {

@@ -11,7 +11,8 @@ const SYLLABLES = 'ka lo mi ren to sa vel dor pin ast ul fre gon bri tes mar ock
 /** About 6,000 made-up words; drawn with a Zipf-like skew so a few are common and most are rare, as in real text. */
 const VOCABULARY: readonly string[] = Array.from({ length: 6000 }, (_, i) => {
   let word = ''
-  for (let n = i + 7; word.length < 4 || n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length]
+  for (let n = i + 7; word.length < 4 || n > 0; n = Math.floor(n / SYLLABLES.length))
+    word += SYLLABLES[n % SYLLABLES.length]
   return word
 })
 
@@ -25,11 +26,31 @@ function generator(seed: number): () => number {
 }
 
 function sentence(next: () => number, words: number): string {
-  return Array.from({ length: words }, () => VOCABULARY[Math.floor(VOCABULARY.length * next() ** 3)]).join(' ')
+  return Array.from({ length: words }, () => VOCABULARY[Math.floor(VOCABULARY.length * next() ** 3)]).join(
+    ' '
+  )
 }
 
 function seedSession(repo: SessionRepository, id: string): void {
-  repo.createSession({ id, agentId: 'bench', cwd: null, model: 'claude-sonnet-5-5', provider: 'anthropic', platform: 'cli', systemPrompt: 'You are a bench agent.', promptReport: { tiers: { stable: '', context: '', volatile: '' }, tierOffsets: {}, layers: [], warnings: [], tokens: 0 }, tools: [], toolsHash: 'none', nowMs: 1 })
+  repo.createSession({
+    id,
+    agentId: 'bench',
+    cwd: null,
+    model: 'claude-sonnet-5-5',
+    provider: 'anthropic',
+    platform: 'cli',
+    systemPrompt: 'You are a bench agent.',
+    promptReport: {
+      tiers: { stable: '', context: '', volatile: '' },
+      tierOffsets: {},
+      layers: [],
+      warnings: [],
+      tokens: 0
+    },
+    tools: [],
+    toolsHash: 'none',
+    nowMs: 1
+  })
 }
 
 /** Bulk rows in one transaction (the fill is setup, not what is measured). */
@@ -41,7 +62,16 @@ function fill(db: Db, sessionId: string, count: number, next: () => number): voi
     for (let i = 0; i < count; i++) {
       const text = sentence(next, 12 + Math.floor(next() * 30))
       const role = i % 2 === 0 ? 'user' : 'assistant'
-      insert.run(sessionId, `t${Math.floor(i / 2)}`, role, role === 'user' ? 'text' : 'reply', JSON.stringify([{ type: 'text', text }]), text, i, i)
+      insert.run(
+        sessionId,
+        `t${Math.floor(i / 2)}`,
+        role,
+        role === 'user' ? 'text' : 'reply',
+        JSON.stringify([{ type: 'text', text }]),
+        text,
+        i,
+        i
+      )
     }
   })()
 }
@@ -61,7 +91,15 @@ export function measureSessionStore(dir: string, quick: boolean, log: (line: str
     for (let i = 0; i < appendCount; i++) {
       const content: ContentBlock[] = [{ type: 'text', text: sentence(next, 20) }]
       const start = performance.now()
-      repo.appendMessage({ sessionId: 'append', turnId: `t${i}`, role: i % 2 ? 'assistant' : 'user', kind: i % 2 ? 'reply' : 'text', content, status: 'complete', nowMs: i })
+      repo.appendMessage({
+        sessionId: 'append',
+        turnId: `t${i}`,
+        role: i % 2 ? 'assistant' : 'user',
+        kind: i % 2 ? 'reply' : 'text',
+        content,
+        status: 'complete',
+        nowMs: i
+      })
       appends.push(performance.now() - start)
       // The engine checkpoints after every turn (about four appends); that is outside the append.
       if (i % 4 === 3) repo.checkpoint()
@@ -76,11 +114,15 @@ export function measureSessionStore(dir: string, quick: boolean, log: (line: str
     }
     seedSession(repo, 'search')
     fill(db, 'search', 100_000 - 10_000 - appendCount, next)
-    log(`store: ${(db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n} messages; append p50 ${percentile(appends, 50).toFixed(3)} ms, max ${Math.max(...appends).toFixed(1)} ms`)
+    log(
+      `store: ${(db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n} messages; append p50 ${percentile(appends, 50).toFixed(3)} ms, max ${Math.max(...appends).toFixed(1)} ms`
+    )
     const search = new SessionSearch(db)
     // Queries from their own generator, so quick and full runs search for the same things.
     const pick = generator(7)
-    const queries = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? sentence(pick, 2) : i % 3 === 1 ? sentence(pick, 1) : sentence(pick, 1).slice(1, 6)))
+    const queries = Array.from({ length: 60 }, (_, i) =>
+      i % 3 === 0 ? sentence(pick, 2) : i % 3 === 1 ? sentence(pick, 1) : sentence(pick, 1).slice(1, 6)
+    )
     const searches = queries.map((query) => {
       const start = performance.now()
       search.search(query, { limit: 20 })

@@ -19,11 +19,20 @@ function undivided(inner: PromptBuilder): PromptBuilder {
   return { build: (request) => ({ ...inner.build(request), tierOffsets: {} }) }
 }
 
-function openDay(ctx: BenchContext, fake: FakeAnthropic, layout: Layout): { core: Core; chat: ChatService; agents: string[]; compressNow: { on: boolean } } {
+function openDay(
+  ctx: BenchContext,
+  fake: FakeAnthropic,
+  layout: Layout
+): { core: Core; chat: ChatService; agents: string[]; compressNow: { on: boolean } } {
   const home = join(ctx.tmpDir, `day-${layout}`)
   mkdirSync(home, { recursive: true })
   if (layout === 'single_ttl') writeFileSync(join(home, 'config.json'), JSON.stringify({ cacheTtl: '5m' }))
-  const core = createCore({ home, host: 'cli', clock: { now: () => fake.clock.now() }, env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url } })
+  const core = createCore({
+    home,
+    host: 'cli',
+    clock: { now: () => fake.clock.now() },
+    env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url }
+  })
   const s = core.services
   const agents = DAY_AGENTS.map((name) => {
     const agent = s.agents.create(name, name.toLowerCase())
@@ -32,7 +41,19 @@ function openDay(ctx: BenchContext, fake: FakeAnthropic, layout: Layout): { core
   })
   const compressNow = { on: false }
   const prompts = layout === 'single_breakpoint' ? undivided(s.prompts) : s.prompts
-  const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts, attachments: s.attachments, platform: 'cli' }, { compressAtTokens: () => (compressNow.on ? 0 : Number.POSITIVE_INFINITY) })
+  const chat = new ChatService(
+    {
+      db: s.db,
+      clock: s.clock,
+      events: s.events,
+      settings: s.settings,
+      agents: s.agents,
+      prompts,
+      attachments: s.attachments,
+      platform: 'cli'
+    },
+    { compressAtTokens: () => (compressNow.on ? 0 : Number.POSITIVE_INFINITY) }
+  )
   chat.registerContextProvider(s.memory.recallProvider())
   chat.registerContextProvider(s.nexus.turnContext)
   chat.useToolCatalog(s.tools)
@@ -40,28 +61,47 @@ function openDay(ctx: BenchContext, fake: FakeAnthropic, layout: Layout): { core
 }
 
 /** Replays the seeded day through one layout; returns the fake's cost units and the request chains. */
-async function runDay(ctx: BenchContext, fake: FakeAnthropic, layout: Layout, plan: readonly DayTurn[]): Promise<{ units: number; ideal: number; calls: number }> {
+async function runDay(
+  ctx: BenchContext,
+  fake: FakeAnthropic,
+  layout: Layout,
+  plan: readonly DayTurn[]
+): Promise<{ units: number; ideal: number; calls: number }> {
   fake.reset()
   const { core, chat, agents, compressNow } = openDay(ctx, fake, layout)
   try {
     const sessions = new Map<number, string>()
     for (const [index, turn] of plan.entries()) {
       fake.clock.advance(turn.gapMs)
-      if (turn.kind === 'nexus') core.services.nexus.post({ agent: 'buildbot', type: 'turn', summary: `Build ${index} finished: ${index % 3 === 0 ? 'one flaky test retried' : 'all green'}` })
+      if (turn.kind === 'nexus')
+        core.services.nexus.post({
+          agent: 'buildbot',
+          type: 'turn',
+          summary: `Build ${index} finished: ${index % 3 === 0 ? 'one flaky test retried' : 'all green'}`
+        })
       scriptTurn(fake, turn, index)
       compressNow.on = turn.compress
       const sessionId = sessions.get(turn.session)
       const project = DAY_SESSIONS[turn.session]?.project ?? null
       const cwd = project ? join(ctx.tmpDir, `day-${layout}`, project) : undefined
       if (cwd) mkdirSync(cwd, { recursive: true })
-      if (cwd && !sessionId) writeFileSync(join(cwd, 'AGENTS.md'), `# ${project}\n\nKeep notes for the ${project} folder short and dated.\n`)
-      const result = await chat.runTurn({ text: userTextFor(turn, index), ...(sessionId ? { sessionId } : { agentId: agents[turn.agent] as string, ...(cwd ? { cwd } : {}) }) })
+      if (cwd && !sessionId)
+        writeFileSync(
+          join(cwd, 'AGENTS.md'),
+          `# ${project}\n\nKeep notes for the ${project} folder short and dated.\n`
+        )
+      const result = await chat.runTurn({
+        text: userTextFor(turn, index),
+        ...(sessionId ? { sessionId } : { agentId: agents[turn.agent] as string, ...(cwd ? { cwd } : {}) })
+      })
       sessions.set(turn.session, result.sessionId)
     }
     const units = fake.stats().costUnits
     const ideal = idealCostUnits(prefixChains(fake.requests, fake.cache.options, API_KEY))
     const longCalls = fake.requests.filter((r) => JSON.stringify(r.body ?? {}).includes('"ttl":"1h"')).length
-    ctx.log(`day ${layout}: ${fake.stats().requests} calls (${longCalls} with a 1h marker), ${Math.round(units)} cost units (ideal for these requests ${Math.round(ideal)})`)
+    ctx.log(
+      `day ${layout}: ${fake.stats().requests} calls (${longCalls} with a 1h marker), ${Math.round(units)} cost units (ideal for these requests ${Math.round(ideal)})`
+    )
     return { units, ideal, calls: fake.stats().requests }
   } finally {
     core.dispose()
@@ -86,7 +126,13 @@ export const dayBench: BenchSuite = {
         figure('day.cost_units', hearth.units, 'units', hearth.ideal * 1.15, 'lower'),
         figure('day.ideal_cost_units', hearth.ideal, 'units', hearth.ideal, 'lower'),
         figure('day.single_ttl_cost_units', singleTtl.units, 'units', singleTtl.units, 'lower'),
-        figure('day.single_breakpoint_cost_units', singleBreakpoint.units, 'units', singleBreakpoint.units, 'lower'),
+        figure(
+          'day.single_breakpoint_cost_units',
+          singleBreakpoint.units,
+          'units',
+          singleBreakpoint.units,
+          'lower'
+        ),
         figure('day.cost_vs_ideal', hearth.units / hearth.ideal, 'ratio', 1.15, 'lower'),
         figure('day.cost_vs_single_ttl', hearth.units / singleTtl.units, 'ratio', 0.8, 'lower'),
         figure('day.cost_vs_single_breakpoint', hearth.units / singleBreakpoint.units, 'ratio', 1, 'lower'),

@@ -14,7 +14,13 @@ describe('the ideal cache oracle', () => {
   })
 
   it('sums each distinct prefix block once over every request, plus the uncached tail', () => {
-    const chain = (at: number, hashes: string[], read = 0): PrefixChain => ({ at, hashes, tokens: hashes.map(() => 100), tail: 4, read })
+    const chain = (at: number, hashes: string[], read = 0): PrefixChain => ({
+      at,
+      hashes,
+      tokens: hashes.map(() => 100),
+      tail: 4,
+      read
+    })
     const chains = [chain(0, ['a', 'b']), chain(MIN, ['a', 'b', 'c'], 200)]
     expect(idealCostUnits(chains)).toBeCloseTo(100 * 1.35 * 2 + 100 + 8, 9)
     expect(cacheEfficiency(chains)).toBe(1)

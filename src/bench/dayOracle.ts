@@ -14,11 +14,23 @@ export interface PrefixChain {
 }
 
 /** The requests the fake accounted, in order, as prefix chains (rejected requests are left out). */
-export function prefixChains(requests: readonly RecordedRequest[], options: CacheOptions, apiKey: string): PrefixChain[] {
+export function prefixChains(
+  requests: readonly RecordedRequest[],
+  options: CacheOptions,
+  apiKey: string
+): PrefixChain[] {
   return requests.flatMap((request) => {
     if (request.path !== '/v1/messages' || !request.usage) return []
     const blocks = canonicalBlocks(request.body, options)
-    return [{ at: request.at, hashes: hashChain(blocks, request.body, apiKey), tokens: blocks.map((b) => b.tokens), tail: options.tailOverhead, read: request.usage.cache_read_input_tokens }]
+    return [
+      {
+        at: request.at,
+        hashes: hashChain(blocks, request.body, apiKey),
+        tokens: blocks.map((b) => b.tokens),
+        tail: options.tailOverhead,
+        read: request.usage.cache_read_input_tokens
+      }
+    ]
   })
 }
 

@@ -11,7 +11,11 @@ export interface DayTurn {
 
 export const DAY_AGENTS = ['Atlas', 'Quill', 'Juno'] as const
 /** Six sessions over three agents, 80 turns in all; sessions 3 and 6 run in project folders. */
-export const DAY_SESSIONS: readonly { readonly agent: number; readonly turns: number; readonly project: string | null }[] = [
+export const DAY_SESSIONS: readonly {
+  readonly agent: number
+  readonly turns: number
+  readonly project: string | null
+}[] = [
   { agent: 0, turns: 18, project: null },
   { agent: 1, turns: 12, project: null },
   { agent: 0, turns: 15, project: 'trip' },
@@ -32,7 +36,8 @@ export function seeded(seed: number): () => number {
   }
 }
 
-const between = (next: () => number, low: number, high: number): number => Math.round(low + (high - low) * next())
+const between = (next: () => number, low: number, high: number): number =>
+  Math.round(low + (high - low) * next())
 
 /** A human pause between two turns: mostly under 2 minutes, some 5–30 minutes, a few over an hour. */
 export function humanGap(next: () => number): number {
@@ -49,10 +54,20 @@ export function planDay(seed: number): DayTurn[] {
   const turns: DayTurn[] = []
   DAY_SESSIONS.forEach((session, index) => {
     for (let turn = 0; turn < session.turns; turn++) {
-      const gapMs = turns.length === 0 ? 0 : turn === 0 ? between(next, 3 * MINUTE, 40 * MINUTE) : humanGap(next)
+      const gapMs =
+        turns.length === 0 ? 0 : turn === 0 ? between(next, 3 * MINUTE, 40 * MINUTE) : humanGap(next)
       const draw = next()
       const compress = index === 2 && turn === 12
-      const kind = turn === 0 || compress ? 'plain' : draw < 0.12 ? 'memory' : draw < 0.24 ? 'tool' : draw < 0.34 ? 'nexus' : 'plain'
+      const kind =
+        turn === 0 || compress
+          ? 'plain'
+          : draw < 0.12
+            ? 'memory'
+            : draw < 0.24
+              ? 'tool'
+              : draw < 0.34
+                ? 'nexus'
+                : 'plain'
       turns.push({ session: index, agent: session.agent, gapMs, kind, compress })
     }
   })

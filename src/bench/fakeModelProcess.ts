@@ -5,7 +5,10 @@ import { createInterface } from 'node:readline'
 /** A request as the fake server recorded it (only the fields the benches read). */
 export interface RecordedCall {
   readonly path: string
-  readonly body: { system?: unknown; messages: { role: string; content: { type: string; text?: string }[] }[] }
+  readonly body: {
+    system?: unknown
+    messages: { role: string; content: { type: string; text?: string }[] }[]
+  }
   readonly usage?: { readonly cache_read_input_tokens: number }
 }
 
@@ -27,12 +30,20 @@ export async function startFakeModel(cliPath: string): Promise<FakeModelProcess>
   const firstLine = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout })
     lines.once('line', (line) => resolve(line))
-    child.once('exit', (code) => reject(new Error(`the fake model server exited (${code}) before printing its URL`)))
+    child.once('exit', (code) =>
+      reject(new Error(`the fake model server exited (${code}) before printing its URL`))
+    )
   })
   const url = (JSON.parse(firstLine) as { url: string }).url
   const control = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`${url}/__fake/${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) })
-    if (!response.ok) throw new Error(`fake model control ${path}: HTTP ${response.status} ${await response.text()}`)
+    const response = await fetch(`${url}/__fake/${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+    })
+    if (!response.ok)
+      throw new Error(`fake model control ${path}: HTTP ${response.status} ${await response.text()}`)
     return response.json()
   }
   return {

@@ -15,7 +15,10 @@ function prng(seed: number): () => number {
   }
 }
 
-const TOPICS = 'deploy backup release database editor keyboard coffee travel invoice budget meeting standup review test migration server cluster laptop garden recipe'.split(' ')
+const TOPICS =
+  'deploy backup release database editor keyboard coffee travel invoice budget meeting standup review test migration server cluster laptop garden recipe'.split(
+    ' '
+  )
 const VERBS = 'prefers uses keeps avoids schedules runs moved switched decided fixed'.split(' ')
 
 /** Synthetic vocabulary: real topic words plus generated ones, so term frequencies look like text. */
@@ -63,14 +66,20 @@ async function measureRecall(ctx: BenchContext): Promise<BenchFigure[]> {
       hits += (await core.services.memory.search(AGENT, query, 5)).length
       samples.push(performance.now() - t0)
     }
-    ctx.log(`${queries} recalls, ${(hits / queries).toFixed(1)} items each on average, p50 ${percentile(samples, 50).toFixed(2)} ms`)
+    ctx.log(
+      `${queries} recalls, ${(hits / queries).toFixed(1)} items each on average, p50 ${percentile(samples, 50).toFixed(2)} ms`
+    )
     return [figure('recall.p95_ms_50k', percentile(samples, 95), 'ms', 10, 'lower')]
   } finally {
     core.dispose()
   }
 }
 
-const TURNS = ['Which deploy day did we settle on?', 'And what about the backup schedule?', 'Thanks. Anything about the editor setup?']
+const TURNS = [
+  'Which deploy day did we settle on?',
+  'And what about the backup schedule?',
+  'Thanks. Anything about the editor setup?'
+]
 const REPLIES = ['We deploy on Tuesdays.', 'Backups run nightly.', 'You use Helix.']
 
 interface SentRequest {
@@ -85,17 +94,26 @@ async function runSession(core: Core, fake: FakeModelProcess): Promise<SentReque
   await fake.script(...REPLIES)
   let sessionId: string | undefined
   for (const text of TURNS) {
-    const result = await core.services.chat.runTurn({ text, ...(sessionId ? { sessionId } : { agentId: AGENT }) })
+    const result = await core.services.chat.runTurn({
+      text,
+      ...(sessionId ? { sessionId } : { agentId: AGENT })
+    })
     sessionId = result.sessionId
   }
   return (await fake.requests())
     .filter((r) => r.path === '/v1/messages')
-    .map((r) => ({ system: JSON.stringify(r.body.system), messages: r.body.messages, cacheRead: r.usage?.cache_read_input_tokens ?? 0 }))
+    .map((r) => ({
+      system: JSON.stringify(r.body.system),
+      messages: r.body.messages,
+      cacheRead: r.usage?.cache_read_input_tokens ?? 0
+    }))
 }
 
 /** A message without its trailing per-turn context blocks (the fenced text blocks). */
 function withoutContext(message: SentRequest['messages'][number]): string {
-  const content = message.content.filter((block) => !(block.type === 'text' && /^<[a-z-]+-context>/.test(block.text ?? '')))
+  const content = message.content.filter(
+    (block) => !(block.type === 'text' && /^<[a-z-]+-context>/.test(block.text ?? ''))
+  )
   return JSON.stringify(content.map(({ cache_control: _ignored, ...rest }: Record<string, unknown>) => rest))
 }
 
@@ -106,26 +124,65 @@ function withoutContext(message: SentRequest['messages'][number]): string {
  */
 async function measureCacheImpact(ctx: BenchContext): Promise<BenchFigure[]> {
   const fake = await startFakeModel(ctx.cliPath)
-  const core = createCore({ home: join(ctx.tmpDir, 'cache'), host: 'cli', env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url } })
+  const core = createCore({
+    home: join(ctx.tmpDir, 'cache'),
+    host: 'cli',
+    env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url }
+  })
   try {
     core.services.agents.create('Scribe', AGENT)
-    for (const text of ['The team deploys on Tuesdays after the release review', 'Backups run nightly with restic to B2', 'The editor setup is Helix with the default keymap']) {
-      core.services.memory.facts.insert({ agentId: AGENT, status: 'approved', type: 'project_fact', speaker: 'user', text, entities: [], quote: '', sessionId: null, messageId: null, scanFindings: [], mergeTargetId: null, mergeKind: null, origin: 'user' })
+    for (const text of [
+      'The team deploys on Tuesdays after the release review',
+      'Backups run nightly with restic to B2',
+      'The editor setup is Helix with the default keymap'
+    ]) {
+      core.services.memory.facts.insert({
+        agentId: AGENT,
+        status: 'approved',
+        type: 'project_fact',
+        speaker: 'user',
+        text,
+        entities: [],
+        quote: '',
+        sessionId: null,
+        messageId: null,
+        scanFindings: [],
+        mergeTargetId: null,
+        mergeKind: null,
+        origin: 'user'
+      })
     }
     const withRecall = await runSession(core, fake)
     await core.services.config.patch({ recall: { k: 0 } })
     const without = await runSession(core, fake)
-    const recalledTurns = withRecall.filter((r) => JSON.stringify(r.messages.at(-1)).includes('<memory-context>')).length
+    const recalledTurns = withRecall.filter((r) =>
+      JSON.stringify(r.messages.at(-1)).includes('<memory-context>')
+    ).length
     let added = 0
     withRecall.forEach((request, i) => {
       const control = without[i]
       if (!control) return
-      const earlierSame = request.messages.slice(0, -1).every((m, j) => withoutContext(m) === withoutContext(control.messages[j] as SentRequest['messages'][number]))
-      const lastSame = withoutContext(request.messages.at(-1) as SentRequest['messages'][number]) === withoutContext(control.messages.at(-1) as SentRequest['messages'][number])
-      if (request.system !== control.system || !earlierSame || !lastSame || request.cacheRead < control.cacheRead) added++
+      const earlierSame = request.messages
+        .slice(0, -1)
+        .every(
+          (m, j) =>
+            withoutContext(m) === withoutContext(control.messages[j] as SentRequest['messages'][number])
+        )
+      const lastSame =
+        withoutContext(request.messages.at(-1) as SentRequest['messages'][number]) ===
+        withoutContext(control.messages.at(-1) as SentRequest['messages'][number])
+      if (
+        request.system !== control.system ||
+        !earlierSame ||
+        !lastSame ||
+        request.cacheRead < control.cacheRead
+      )
+        added++
     })
     const reads = (requests: readonly SentRequest[]): string => requests.map((r) => r.cacheRead).join('/')
-    ctx.log(`${withRecall.length} calls with recall (${recalledTurns} carried a memory-context block), ${without.length} without; cache reads ${reads(withRecall)} vs ${reads(without)}`)
+    ctx.log(
+      `${withRecall.length} calls with recall (${recalledTurns} carried a memory-context block), ${without.length} without; cache reads ${reads(withRecall)} vs ${reads(without)}`
+    )
     return [figure('recall.cache_misses_added', added, 'misses', 0, 'lower')]
   } finally {
     core.dispose()

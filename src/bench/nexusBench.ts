@@ -29,7 +29,10 @@ async function concurrentAppends(ctx: BenchContext): Promise<BenchFigure[]> {
     const expected = WRITERS * APPENDS_PER_WRITER
     const perWriterOk = results.every((result) => result.count === APPENDS_PER_WRITER)
     return [
-      { ...figure('nexus.entries_4proc', report.count, 'entries', expected, 'higher'), met: report.count === expected && perWriterOk },
+      {
+        ...figure('nexus.entries_4proc', report.count, 'entries', expected, 'higher'),
+        met: report.count === expected && perWriterOk
+      },
       figure('nexus.chain_ok', report.ok ? 1 : 0, 'bool', 1, 'higher'),
       figure('nexus.append_per_s_4proc', appendRate(results), 'appends/s', 2000, 'higher')
     ]
@@ -57,7 +60,8 @@ async function verifyLargeLog(ctx: BenchContext): Promise<BenchFigure[]> {
     const started = performance.now()
     const report = nexus.verify()
     const elapsed = performance.now() - started
-    if (!report.ok || report.count !== VERIFY_ENTRIES) throw new Error(`verify of the large log failed: ${report.problems.join('; ')}`)
+    if (!report.ok || report.count !== VERIFY_ENTRIES)
+      throw new Error(`verify of the large log failed: ${report.problems.join('; ')}`)
     return [figure('nexus.verify_100k_ms', elapsed, 'ms', 2000, 'lower')]
   } finally {
     core.dispose()
@@ -73,6 +77,10 @@ async function verifyLargeLog(ctx: BenchContext): Promise<BenchFigure[]> {
 export const nexusBench: BenchSuite = {
   name: 'nexus',
   async run(ctx) {
-    return [...(await concurrentAppends(ctx)), ...(await verifyLargeLog(ctx)), ...(await measureInjectionCache(ctx))]
+    return [
+      ...(await concurrentAppends(ctx)),
+      ...(await verifyLargeLog(ctx)),
+      ...(await measureInjectionCache(ctx))
+    ]
   }
 }

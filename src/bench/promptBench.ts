@@ -9,7 +9,11 @@ import { figure, percentile, type BenchFigure, type BenchSuite } from './benchTy
  * Stand-ins for the six built-in tools' schemas, shaped like the real ones (name, description,
  * JSON Schema), used only when the core has no tool registry to ask (`services.tools`).
  */
-export const BUILTIN_TOOL_STUBS: ReadonlyArray<{ name: string; description: string; input_schema: Record<string, unknown> }> = [
+export const BUILTIN_TOOL_STUBS: ReadonlyArray<{
+  name: string
+  description: string
+  input_schema: Record<string, unknown>
+}> = [
   {
     name: 'memory',
     description:
@@ -20,10 +24,21 @@ export const BUILTIN_TOOL_STUBS: ReadonlyArray<{ name: string; description: stri
         action: { type: 'string', enum: ['add', 'replace', 'remove'] },
         target: { type: 'string', enum: ['memory', 'user'] },
         content: { type: 'string', description: 'The entry text (add, replace)' },
-        old_text: { type: 'string', description: 'A short unique part of the entry to change (replace, remove)' },
+        old_text: {
+          type: 'string',
+          description: 'A short unique part of the entry to change (replace, remove)'
+        },
         operations: {
           type: 'array',
-          items: { type: 'object', properties: { action: { type: 'string' }, content: { type: 'string' }, old_text: { type: 'string' } }, required: ['action'] }
+          items: {
+            type: 'object',
+            properties: {
+              action: { type: 'string' },
+              content: { type: 'string' },
+              old_text: { type: 'string' }
+            },
+            required: ['action']
+          }
         }
       },
       required: ['target']
@@ -31,7 +46,8 @@ export const BUILTIN_TOOL_STUBS: ReadonlyArray<{ name: string; description: stri
   },
   {
     name: 'nexus_post',
-    description: 'Append a signed entry to the shared log all agents read. Post after meaningful turns; record decisions with rationale.',
+    description:
+      'Append a signed entry to the shared log all agents read. Post after meaningful turns; record decisions with rationale.',
     input_schema: {
       type: 'object',
       properties: {
@@ -49,28 +65,57 @@ export const BUILTIN_TOOL_STUBS: ReadonlyArray<{ name: string; description: stri
     description: 'Read the shared log, oldest first, filtered by author, type, text or sequence number.',
     input_schema: {
       type: 'object',
-      properties: { since: { type: 'integer' }, limit: { type: 'integer' }, agent: { type: 'string' }, type: { type: 'string' }, search: { type: 'string' } }
+      properties: {
+        since: { type: 'integer' },
+        limit: { type: 'integer' },
+        agent: { type: 'string' },
+        type: { type: 'string' },
+        search: { type: 'string' }
+      }
     }
   },
   {
     name: 'recall',
-    description: 'Search approved memories and memory files for facts relevant to a query; returns the best matches with scores.',
-    input_schema: { type: 'object', properties: { query: { type: 'string' }, k: { type: 'integer', minimum: 1, maximum: 50 } }, required: ['query'] }
+    description:
+      'Search approved memories and memory files for facts relevant to a query; returns the best matches with scores.',
+    input_schema: {
+      type: 'object',
+      properties: { query: { type: 'string' }, k: { type: 'integer', minimum: 1, maximum: 50 } },
+      required: ['query']
+    }
   },
   {
     name: 'session_search',
-    description: 'Full-text search over earlier sessions of this agent; returns matching messages with their session and date.',
-    input_schema: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } }, required: ['query'] }
+    description:
+      'Full-text search over earlier sessions of this agent; returns matching messages with their session and date.',
+    input_schema: {
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['query']
+    }
   },
   {
     name: 'skill_view',
-    description: 'Load a skill from the skills index by name and return its SKILL.md instructions (or a file inside the skill).',
-    input_schema: { type: 'object', properties: { name: { type: 'string' }, file: { type: 'string' } }, required: ['name'] }
+    description:
+      'Load a skill from the skills index by name and return its SKILL.md instructions (or a file inside the skill).',
+    input_schema: {
+      type: 'object',
+      properties: { name: { type: 'string' }, file: { type: 'string' } },
+      required: ['name']
+    }
   }
 ]
 
-function seedHeavyHome(project: string, agentId: string, paths: { soul: string; memory: string; user: string; skills: string }): void {
-  const body = (label: string): string => Array.from({ length: 400 }, (_, i) => `${label} line ${i}: keep answers short and cite files.`).join('\n').slice(0, 20_000).padEnd(20_000, '.')
+function seedHeavyHome(
+  project: string,
+  agentId: string,
+  paths: { soul: string; memory: string; user: string; skills: string }
+): void {
+  const body = (label: string): string =>
+    Array.from({ length: 400 }, (_, i) => `${label} line ${i}: keep answers short and cite files.`)
+      .join('\n')
+      .slice(0, 20_000)
+      .padEnd(20_000, '.')
   writeFileSync(paths.soul, body(`Soul of ${agentId}`))
   writeFileSync(paths.memory, body('Memory'))
   writeFileSync(paths.user, body('User'))
@@ -79,7 +124,10 @@ function seedHeavyHome(project: string, agentId: string, paths: { soul: string; 
   for (let i = 0; i < 200; i++) {
     const dir = join(paths.skills, `category-${i % 10}`, `skill-${i}`)
     mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, 'SKILL.md'), `---\nname: skill-${i}\ndescription: Does task number ${i} well\n---\n\n# Skill ${i}\n`)
+    writeFileSync(
+      join(dir, 'SKILL.md'),
+      `---\nname: skill-${i}\ndescription: Does task number ${i} well\n---\n\n# Skill ${i}\n`
+    )
   }
 }
 
@@ -87,9 +135,18 @@ function seedHeavyHome(project: string, agentId: string, paths: { soul: string; 
 async function toolSchemaTokens(core: Core, agentId: string, log: (line: string) => void): Promise<number> {
   const catalog = (core.services as unknown as { tools?: ToolCatalog }).tools
   const real = catalog ? await catalog.sessionTools(agentId) : []
-  const schemas = real.length > 0 ? real.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })) : BUILTIN_TOOL_STUBS
+  const schemas =
+    real.length > 0
+      ? real.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          input_schema: tool.inputSchema
+        }))
+      : BUILTIN_TOOL_STUBS
   const tokens = estimateTokens(JSON.stringify(schemas))
-  log(`tool schemas: ${schemas.length} tools, ≈ ${tokens} tokens (${real.length > 0 ? 'from the tool registry' : 'stub schemas: no tool registry in this core'})`)
+  log(
+    `tool schemas: ${schemas.length} tools, ≈ ${tokens} tokens (${real.length > 0 ? 'from the tool registry' : 'stub schemas: no tool registry in this core'})`
+  )
   return tokens
 }
 
@@ -106,7 +163,11 @@ async function defaultAgentTokens(tmpDir: string, log: (line: string) => void): 
   }
 }
 
-async function heavyAssembly(tmpDir: string, quick: boolean, log: (line: string) => void): Promise<BenchFigure[]> {
+async function heavyAssembly(
+  tmpDir: string,
+  quick: boolean,
+  log: (line: string) => void
+): Promise<BenchFigure[]> {
   const home = join(tmpDir, 'heavy-home')
   const project = join(tmpDir, 'heavy-project')
   const first = createCore({ home, host: 'cli', env: {} })
@@ -114,7 +175,12 @@ async function heavyAssembly(tmpDir: string, quick: boolean, log: (line: string)
   try {
     first.services.agents.create('Heavy', 'heavy')
     const { paths } = first.services
-    seedHeavyHome(project, 'heavy', { soul: paths.soul('heavy'), memory: paths.memory('heavy'), user: paths.user, skills: paths.skills })
+    seedHeavyHome(project, 'heavy', {
+      soul: paths.soul('heavy'),
+      memory: paths.memory('heavy'),
+      user: paths.user,
+      skills: paths.skills
+    })
     await first.services.prompts.assemble({ agentId: 'heavy', cwd: project })
     const samples: number[] = []
     const runs = quick ? 30 : 100
@@ -123,7 +189,9 @@ async function heavyAssembly(tmpDir: string, quick: boolean, log: (line: string)
       await first.services.prompts.assemble({ agentId: 'heavy', cwd: project })
       samples.push(performance.now() - started)
     }
-    log(`heavy assembly: ${runs} warm runs, p50 ${percentile(samples, 50).toFixed(2)} ms, p95 ${percentile(samples, 95).toFixed(2)} ms`)
+    log(
+      `heavy assembly: ${runs} warm runs, p50 ${percentile(samples, 50).toFixed(2)} ms, p95 ${percentile(samples, 95).toFixed(2)} ms`
+    )
     const second = createCore({ home, host: 'cli', env: {} })
     try {
       await second.services.prompts.assemble({ agentId: 'heavy', cwd: project })
@@ -144,6 +212,9 @@ async function heavyAssembly(tmpDir: string, quick: boolean, log: (line: string)
 export const promptBench: BenchSuite = {
   name: 'prompt',
   async run(ctx) {
-    return [await defaultAgentTokens(ctx.tmpDir, ctx.log), ...(await heavyAssembly(ctx.tmpDir, ctx.quick, ctx.log))]
+    return [
+      await defaultAgentTokens(ctx.tmpDir, ctx.log),
+      ...(await heavyAssembly(ctx.tmpDir, ctx.quick, ctx.log))
+    ]
   }
 }

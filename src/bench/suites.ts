@@ -7,4 +7,11 @@ import { toolsBench } from './toolsBench'
 import { dayBench } from './dayBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
-export const BENCH_SUITES: readonly BenchSuite[] = [promptBench, memoryBench, nexusBench, chatBench, toolsBench, dayBench]
+export const BENCH_SUITES: readonly BenchSuite[] = [
+  promptBench,
+  memoryBench,
+  nexusBench,
+  chatBench,
+  toolsBench,
+  dayBench
+]

@@ -6,7 +6,16 @@ import { estimateToolTokens } from '../core/tools/deferral'
 import { figure, percentile, type BenchFigure, type BenchSuite } from './benchTypes'
 
 const PROFILES = ['devhub', 'workspace', 'data'] as const
-const QUERIES = ['create issue', 'calendar event attendees', 'delete table', 'send email', 'scheduled report dashboard', 'list branches', 'storage bucket object', 'alert threshold metric']
+const QUERIES = [
+  'create issue',
+  'calendar event attendees',
+  'delete table',
+  'send email',
+  'scheduled report dashboard',
+  'list branches',
+  'storage bucket object',
+  'alert threshold metric'
+]
 
 /**
  * Tool figures with three real MCP servers (the test server of tests/fixtures, 40 tools each):
@@ -25,20 +34,29 @@ export const toolsBench: BenchSuite = {
     const home = join(ctx.tmpDir, 'home')
     const core = createCore({ home, host: 'cli', env: {} })
     try {
-      const mcpServers = Object.fromEntries(PROFILES.map((profile) => [profile, { command: process.execPath, args: [server, '--profile', profile], env: {}, trusted: true }]))
+      const mcpServers = Object.fromEntries(
+        PROFILES.map((profile) => [
+          profile,
+          { command: process.execPath, args: [server, '--profile', profile], env: {}, trusted: true }
+        ])
+      )
       await core.services.config.patch({ mcpServers })
       core.services.agents.create('Bench', 'bench')
       const started = performance.now()
       const plan = await core.services.tools.planSession('bench')
       const coldStartMs = performance.now() - started
       const mcpTools = plan.deferred.length
-      ctx.log(`${mcpTools} deferred MCP tools (${plan.decision.deferrableTokens} tokens); visible: ${plan.tools.map((t) => t.name).join(', ')}`)
+      ctx.log(
+        `${mcpTools} deferred MCP tools (${plan.decision.deferrableTokens} tokens); visible: ${plan.tools.map((t) => t.name).join(', ')}`
+      )
       const figures: BenchFigure[] = [
         figure('tools.first_request_tokens_120', estimateToolTokens(plan.tools), 'tokens', 2_000, 'lower'),
         figure('tools.deferred_mcp_tools', mcpTools, 'tools', 120, 'higher'),
         figure('tools.session_cold_start_ms_3mcp', coldStartMs, 'ms', 3_000, 'lower')
       ]
-      figures.push(figure('tools.search_p95_ms_120', searchP95(plan.deferred, ctx.quick ? 200 : 2_000), 'ms', 5, 'lower'))
+      figures.push(
+        figure('tools.search_p95_ms_120', searchP95(plan.deferred, ctx.quick ? 200 : 2_000), 'ms', 5, 'lower')
+      )
       return figures
     } finally {
       await core.services.tools.dispose()
@@ -48,8 +66,15 @@ export const toolsBench: BenchSuite = {
 }
 
 /** p95 of one query on the session's index (built once per session, like DeferredCatalog). */
-function searchP95(tools: ReadonlyArray<{ name: string; description: string; inputSchema: Readonly<Record<string, unknown>> }>, rounds: number): number {
-  const documents = tools.map((tool) => ({ name: tool.name, description: tool.description, parameterNames: Object.keys((tool.inputSchema.properties as object | undefined) ?? {}) }))
+function searchP95(
+  tools: ReadonlyArray<{ name: string; description: string; inputSchema: Readonly<Record<string, unknown>> }>,
+  rounds: number
+): number {
+  const documents = tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    parameterNames: Object.keys((tool.inputSchema.properties as object | undefined) ?? {})
+  }))
   const index = new Bm25Index(documents)
   const samples: number[] = []
   for (let i = 0; i < rounds; i++) {

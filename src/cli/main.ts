@@ -52,7 +52,14 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
   }
   try {
     const result = await parsed.command.run(ctx)
-    if (!result.silent) process.stdout.write(json ? `${JSON.stringify(result.data)}\n` : result.text.endsWith('\n') || result.text === '' ? result.text : `${result.text}\n`)
+    if (!result.silent)
+      process.stdout.write(
+        json
+          ? `${JSON.stringify(result.data)}\n`
+          : result.text.endsWith('\n') || result.text === ''
+            ? result.text
+            : `${result.text}\n`
+      )
     return result.code ?? 0
   } catch (error) {
     return reportFailure(core?.services.readOnly ? explainReadOnly(error, home) : error, json)
@@ -72,8 +79,13 @@ async function finishRecovery(core: Core): Promise<void> {
   const failed = report.hooks.filter((hook) => !hook.ok)
   const what = [...new Set(report.hooks.map((hook) => hook.id))].join(', ')
   const count = report.sessions === 1 ? '1 session' : `${report.sessions} sessions`
-  const problems = failed.length > 0 ? `; failed: ${failed.map((hook) => `${hook.id} (${hook.error ?? 'unknown error'})`).join(', ')}` : ''
-  process.stderr.write(`hearth: finished ending ${count} that an earlier process left unfinished (${what})${problems}\n`)
+  const problems =
+    failed.length > 0
+      ? `; failed: ${failed.map((hook) => `${hook.id} (${hook.error ?? 'unknown error'})`).join(', ')}`
+      : ''
+  process.stderr.write(
+    `hearth: finished ending ${count} that an earlier process left unfinished (${what})${problems}\n`
+  )
 }
 
 /** Opens the core and warns (stderr, so --json stdout stays one document) about config problems. */
@@ -85,7 +97,8 @@ function openCore(home: string, env: NodeJS.ProcessEnv, options: CliCoreOptions)
     secrets: secretStoreFor(home, env),
     ...(options.approveGatedTools ? { approveGatedTools: true } : {})
   })
-  for (const problem of core.services.config.read().errors) process.stderr.write(`hearth: warning: ${problem}\n`)
+  for (const problem of core.services.config.read().errors)
+    process.stderr.write(`hearth: warning: ${problem}\n`)
   return core
 }
 
@@ -95,7 +108,10 @@ function openCore(home: string, env: NodeJS.ProcessEnv, options: CliCoreOptions)
  */
 function secretStoreFor(home: string, env: NodeJS.ProcessEnv): SecretStore {
   if (env.HEARTH_SECRET_STORE === 'memory') {
-    return new MemorySecretStore(undefined, 'HEARTH_SECRET_STORE=memory is set, so a key entered here is kept in memory only and is forgotten when Hearth stops.')
+    return new MemorySecretStore(
+      undefined,
+      'HEARTH_SECRET_STORE=memory is set, so a key entered here is kept in memory only and is forgotten when Hearth stops.'
+    )
   }
   return new KeyringSecretStore(home)
 }
@@ -107,14 +123,19 @@ function reportFailure(error: unknown, json: boolean): number {
   }
   const known = error instanceof HearthError
   const message = error instanceof Error ? error.message : String(error)
-  if (json) process.stdout.write(`${JSON.stringify({ error: { code: known ? error.code : 'internal', message } })}\n`)
+  if (json)
+    process.stdout.write(`${JSON.stringify({ error: { code: known ? error.code : 'internal', message } })}\n`)
   process.stderr.write(`hearth: ${message}\n`)
   if (!known && process.env.HEARTH_DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`)
   return 1
 }
 
 function helpText(commands: readonly CliCommand[]): string {
-  const lines = commands.map((c) => (c.usage.length <= 58 ? `  ${c.usage.padEnd(58)} ${c.summary}` : `  ${c.usage}\n  ${' '.repeat(58)} ${c.summary}`))
+  const lines = commands.map((c) =>
+    c.usage.length <= 58
+      ? `  ${c.usage.padEnd(58)} ${c.summary}`
+      : `  ${c.usage}\n  ${' '.repeat(58)} ${c.summary}`
+  )
   return `hearth — the Hearth command line\n\nGlobal options: --home DIR (else HEARTH_HOME, else ~/.hearth), --json\n\n${lines.join('\n')}\n`
 }
 

@@ -23,21 +23,36 @@ export function requiredOption(ctx: CommandContext, name: string, usage: string)
 /** A whole-number option (`--limit 20`); the range is the contract's to check. */
 export function integerOption(ctx: CommandContext, name: string): number | undefined {
   const value = stringOption(ctx, name)
-  return value === undefined ? undefined : toInteger(value, `--${name} must be a whole number, got "${value}"`)
+  return value === undefined
+    ? undefined
+    : toInteger(value, `--${name} must be a whole number, got "${value}"`)
 }
 
 /** `--refs 3,7` → [3, 7]. */
 export function integerListOption(ctx: CommandContext, name: string, example: string): number[] | undefined {
   const value = stringOption(ctx, name)
   if (value === undefined) return undefined
-  return value.split(',').map((part) => toInteger(part.trim(), `--${name} takes whole numbers separated by commas, e.g. ${example}; got "${value}"`))
+  return value
+    .split(',')
+    .map((part) =>
+      toInteger(
+        part.trim(),
+        `--${name} takes whole numbers separated by commas, e.g. ${example}; got "${value}"`
+      )
+    )
 }
 
 /** An option limited to a few words (the contract's enum), with a hint saying what each means. */
-export function choiceOption<T extends string>(ctx: CommandContext, name: string, choices: readonly T[], hint: string): T | undefined {
+export function choiceOption<T extends string>(
+  ctx: CommandContext,
+  name: string,
+  choices: readonly T[],
+  hint: string
+): T | undefined {
   const value = stringOption(ctx, name)
   if (value === undefined) return undefined
-  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`--${name} must be ${hint} (got "${value}")`)
+  if (!(choices as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be ${hint} (got "${value}")`)
   return value as T
 }
 
@@ -57,6 +72,10 @@ export async function agentOrFirst(ctx: CommandContext): Promise<string> {
   const explicit = stringOption(ctx, 'agent')
   if (explicit !== undefined && explicit.trim() !== '') return explicit
   const [first] = await ctx.call('agents.list', {})
-  if (!first) throw new HearthError('not_found', 'No agents yet. Create one with `hearth agents create NAME`, or pass --agent ID.')
+  if (!first)
+    throw new HearthError(
+      'not_found',
+      'No agents yet. Create one with `hearth agents create NAME`, or pass --agent ID.'
+    )
   return first.id
 }

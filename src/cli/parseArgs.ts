@@ -9,7 +9,10 @@ export interface ParsedCommandLine {
 }
 
 /** Finds the command with the longest matching word path, then parses its options strictly. */
-export function parseCommandLine(argv: readonly string[], commands: readonly CliCommand[]): ParsedCommandLine {
+export function parseCommandLine(
+  argv: readonly string[],
+  commands: readonly CliCommand[]
+): ParsedCommandLine {
   const words = leadingWords(argv)
   const command = [...commands]
     .sort((a, b) => b.words.length - a.words.length)
@@ -31,21 +34,29 @@ export function parseCommandLine(argv: readonly string[], commands: readonly Cli
     if (arg.startsWith('--')) {
       const [rawName, inline] = splitOnce(arg.slice(2), '=')
       const kind = known[rawName]
-      if (!kind) throw new UsageError(`unknown option --${rawName} for \`hearth ${command.words.join(' ')}\`. Usage: ${command.usage}`)
+      if (!kind)
+        throw new UsageError(
+          `unknown option --${rawName} for \`hearth ${command.words.join(' ')}\`. Usage: ${command.usage}`
+        )
       if (kind === 'boolean') {
         options[rawName] = true
         continue
       }
       const value = inline ?? rest[++i]
-      if (value === undefined) throw new UsageError(`option --${rawName} needs a value. Usage: ${command.usage}`)
+      if (value === undefined)
+        throw new UsageError(`option --${rawName} needs a value. Usage: ${command.usage}`)
       options[rawName] = value
       continue
     }
     positionals.push(arg)
   }
   const [min, max] = command.positionals
-  if (positionals.length < min) throw new UsageError(`missing argument for \`hearth ${command.words.join(' ')}\`. Usage: ${command.usage}`)
-  if (positionals.length > max) throw new UsageError(`unexpected argument "${positionals[max]}". Usage: ${command.usage}`)
+  if (positionals.length < min)
+    throw new UsageError(
+      `missing argument for \`hearth ${command.words.join(' ')}\`. Usage: ${command.usage}`
+    )
+  if (positionals.length > max)
+    throw new UsageError(`unexpected argument "${positionals[max]}". Usage: ${command.usage}`)
   return { command, positionals, options }
 }
 

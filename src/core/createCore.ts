@@ -91,7 +91,10 @@ export interface Core {
 /** The composition root: explicit wiring, no container. Every host (Electron, CLI, web) calls this. */
 export function createCore(options: CoreOptions): Core {
   const { paths, readOnly } = openHome(options.home)
-  const db = openDatabase(paths.db, { readOnly, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) })
+  const db = openDatabase(paths.db, {
+    readOnly,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  })
   const clock = options.clock ?? systemClock
   const env = options.env ?? process.env
   const log = options.log ?? defaultLog(paths.logFile, env, clock)
@@ -100,22 +103,78 @@ export function createCore(options: CoreOptions): Core {
   const config = new ConfigStore(paths.config)
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
-  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.host === 'cli' ? 'cli' : 'desktop', config, log: log.child('nexus') })
+  const nexus = new NexusService(db, paths, clock, events, files, {
+    channel: options.host === 'cli' ? 'cli' : 'desktop',
+    config,
+    log: log.child('nexus')
+  })
   const settings = new SettingsService(config, secrets, env)
-  const prompts = new PromptService({ paths, agents, config: () => settings.config(), clock, env, log: log.child('prompt') })
-  files.injectedView = (target, text, path) => injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
+  const prompts = new PromptService({
+    paths,
+    agents,
+    config: () => settings.config(),
+    clock,
+    env,
+    log: log.child('prompt')
+  })
+  files.injectedView = (target, text, path) =>
+    injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
   const attachments = new AttachmentStore(db, paths.root, clock)
-  const chat = new ChatService({ db, clock, events, settings, agents, prompts, attachments, log: log.child('chat'), ...(options.host === 'cli' ? { platform: 'cli' } : {}) })
+  const chat = new ChatService({
+    db,
+    clock,
+    events,
+    settings,
+    agents,
+    prompts,
+    attachments,
+    log: log.child('chat'),
+    ...(options.host === 'cli' ? { platform: 'cli' } : {})
+  })
   const sessions = new SessionsService(chat, settings, clock, events)
   const idleLog = log.child('sessions.idle')
-  const onIdleError = (error: unknown, sessionId?: string): void => idleLog.warn('a session could not be ended on idle; its session-end hooks run on the next end', { error, sessionId })
-  const idleEnder = new IdleSessionEnder(events, sessions, () => settings.config().retention.idleMinutes, onIdleError, () => clock.now())
-  const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats, log: log.child('memory') })
+  const onIdleError = (error: unknown, sessionId?: string): void =>
+    idleLog.warn('a session could not be ended on idle; its session-end hooks run on the next end', {
+      error,
+      sessionId
+    })
+  const idleEnder = new IdleSessionEnder(
+    events,
+    sessions,
+    () => settings.config().retention.idleMinutes,
+    onIdleError,
+    () => clock.now()
+  )
+  const memory = new MemoryService({
+    db,
+    paths,
+    clock,
+    events,
+    settings,
+    agents,
+    scan: scanForThreats,
+    log: log.child('memory')
+  })
   chat.registerContextProvider(memory.recallProvider())
   chat.registerSessionEndHook(memory.retentionHook())
   chat.registerContextProvider(nexus.turnContext)
   chat.registerSessionEndHook(nexus.sessionEnd)
-  const tools = createTools({ paths, config, agents, events, clock, host: options.host, approveGatedTools: options.approveGatedTools === true, log: log.child('tools'), version: HEARTH_VERSION, nexus, memory, sessions, secrets, env })
+  const tools = createTools({
+    paths,
+    config,
+    agents,
+    events,
+    clock,
+    host: options.host,
+    approveGatedTools: options.approveGatedTools === true,
+    log: log.child('tools'),
+    version: HEARTH_VERSION,
+    nexus,
+    memory,
+    sessions,
+    secrets,
+    env
+  })
   chat.useToolCatalog(tools)
   prompts.toolNames = async (agentId) => (await tools.sessionTools(agentId)).map((tool) => tool.name)
   const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))
@@ -165,7 +224,12 @@ export function createCore(options: CoreOptions): Core {
 
 /** The home's rotating log; the API key and the serve token are blanked out of every line. */
 function defaultLog(path: string, env: NodeJS.ProcessEnv, clock: Clock): Logger {
-  return new FileLogger({ path, level: logLevelFrom(env.HEARTH_LOG_LEVEL), now: () => clock.now(), secrets: () => [env.ANTHROPIC_API_KEY, env.HEARTH_SERVE_TOKEN] })
+  return new FileLogger({
+    path,
+    level: logLevelFrom(env.HEARTH_LOG_LEVEL),
+    now: () => clock.now(),
+    secrets: () => [env.ANTHROPIC_API_KEY, env.HEARTH_SERVE_TOKEN]
+  })
 }
 
 /** Starts finishing interrupted session ends; never rejects (a read-only home simply has nothing to do). */
@@ -173,6 +237,9 @@ function resumeSessionEnds(sessions: SessionsService, db: Db, log: Logger): Prom
   if (db.readonly) return Promise.resolve({ sessions: 0, hooks: [] })
   return sessions.resumeInterrupted().catch((error: unknown) => {
     log.error('finishing interrupted session ends failed', { error })
-    return { sessions: 0, hooks: [{ id: 'resume', ok: false, error: error instanceof Error ? error.message : String(error) }] }
+    return {
+      sessions: 0,
+      hooks: [{ id: 'resume', ok: false, error: error instanceof Error ? error.message : String(error) }]
+    }
   })
 }

@@ -8,7 +8,10 @@ function hostsFile(): string {
   return join(mkdtempSync(join(tmpdir(), 'hearth-links-')), 'nested', 'opened-link-hosts.json')
 }
 
-function deps(file: string, answer: boolean): ExternalLinkDeps & { opened: string[]; asked: string[]; refusals: string[] } {
+function deps(
+  file: string,
+  answer: boolean
+): ExternalLinkDeps & { opened: string[]; asked: string[]; refusals: string[] } {
   const opened: string[] = []
   const asked: string[] = []
   const refusals: string[] = []
@@ -33,9 +36,15 @@ describe('links that leave the app', () => {
     expect(externalLinkProblem('file:///etc/passwd')).toMatch(/file:/)
     expect(externalLinkProblem('javascript:alert(1)')).toMatch(/javascript:/)
     expect(externalLinkProblem('ms-settings:privacy')).toMatch(/ms-settings:/)
-    expect(externalLinkProblem('https://user:pass@bank.example/')).toBe('the link carries a user name or password')
-    expect(externalLinkProblem('https://bank.example@evil.example/')).toBe('the link carries a user name or password')
-    expect(externalLinkProblem('https://:secret@evil.example/')).toBe('the link carries a user name or password')
+    expect(externalLinkProblem('https://user:pass@bank.example/')).toBe(
+      'the link carries a user name or password'
+    )
+    expect(externalLinkProblem('https://bank.example@evil.example/')).toBe(
+      'the link carries a user name or password'
+    )
+    expect(externalLinkProblem('https://:secret@evil.example/')).toBe(
+      'the link carries a user name or password'
+    )
     expect(externalLinkProblem('not a url')).toBe('not a URL')
   })
 
@@ -74,7 +83,12 @@ describe('links that leave the app', () => {
 
   it('refuses unsafe links with the reason, without asking or opening', async () => {
     const links = deps(hostsFile(), true)
-    for (const url of ['http://docs.example/', 'https://user:pass@docs.example/', 'file:///etc/passwd', 'javascript:alert(1)']) {
+    for (const url of [
+      'http://docs.example/',
+      'https://user:pass@docs.example/',
+      'file:///etc/passwd',
+      'javascript:alert(1)'
+    ]) {
       expect(await openExternalLink(url, links), url).toBe('refused')
     }
     expect(links.asked).toEqual([])

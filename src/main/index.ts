@@ -14,14 +14,18 @@ import { createMainWindow } from './window'
 // The Electron shell only wires things: lifecycle, one window, security, IPC. All product logic is in core/.
 const debugSwitch = app.isPackaged ? remoteDebuggingSwitch(app.commandLine) : undefined
 if (debugSwitch !== undefined) {
-  process.stderr.write(`Hearth does not start with --${debugSwitch}: it would let other programs control the app.\n`)
+  process.stderr.write(
+    `Hearth does not start with --${debugSwitch}: it would let other programs control the app.\n`
+  )
   app.exit(1)
 } else if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   registerAppScheme()
   const openLink = createLinkOpener(app.getPath('userData'))
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, (url) => void openLink(url)))
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, (url) => void openLink(url))
+  )
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus())
   app.on('window-all-closed', () => app.quit())
   void app.whenReady().then(start)
@@ -37,7 +41,9 @@ function start(): void {
   core = startCoreProcess(
     {
       home: resolveHomeDir(undefined),
-      ...(process.env.HEARTH_ELECTRON_SQLITE_BINDING ? { nativeBinding: process.env.HEARTH_ELECTRON_SQLITE_BINDING } : {})
+      ...(process.env.HEARTH_ELECTRON_SQLITE_BINDING
+        ? { nativeBinding: process.env.HEARTH_ELECTRON_SQLITE_BINDING }
+        : {})
     },
     new SafeStorageSecretStore(join(app.getPath('userData'), 'anthropic-key.bin'))
   )

@@ -17,7 +17,9 @@ export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean
 export function bindIpc(core: Handlers | ((request: unknown) => Promise<RpcResult<unknown>>)): () => void {
   const answer = typeof core === 'function' ? core : (request: unknown) => dispatch(core, request)
   ipcMain.handle(INVOKE_CHANNEL, (event, request: unknown) =>
-    isTrustedSender(event.senderFrame) ? answer(request) : { ok: false, error: { code: 'forbidden', message: 'Untrusted sender' } }
+    isTrustedSender(event.senderFrame)
+      ? answer(request)
+      : { ok: false, error: { code: 'forbidden', message: 'Untrusted sender' } }
   )
   return () => ipcMain.removeHandler(INVOKE_CHANNEL)
 }

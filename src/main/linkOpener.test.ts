@@ -26,7 +26,8 @@ function answer(response: number): void {
   electron.showMessageBox.mockResolvedValueOnce({ response, checkboxChecked: false })
 }
 
-const opener = (): ReturnType<typeof createLinkOpener> => createLinkOpener(mkdtempSync(join(tmpdir(), 'hearth-userdata-')))
+const opener = (): ReturnType<typeof createLinkOpener> =>
+  createLinkOpener(mkdtempSync(join(tmpdir(), 'hearth-userdata-')))
 
 describe('opening links in the browser (Electron)', () => {
   beforeEach(() => {
@@ -39,7 +40,11 @@ describe('opening links in the browser (Electron)', () => {
     const open = opener()
     answer(1)
     expect(await open('https://docs.example/guide')).toBe('declined')
-    expect(messageBox(0)).toMatchObject({ type: 'question', message: 'Open a link to docs.example?', buttons: ['Open in browser', 'Cancel'] })
+    expect(messageBox(0)).toMatchObject({
+      type: 'question',
+      message: 'Open a link to docs.example?',
+      buttons: ['Open in browser', 'Cancel']
+    })
     expect(messageBox(0).detail).toContain('https://docs.example/guide')
     expect(electron.openExternal).not.toHaveBeenCalled()
 
@@ -57,7 +62,11 @@ describe('opening links in the browser (Electron)', () => {
     const open = opener()
     answer(0)
     expect(await open('https://user:pass@docs.example/')).toBe('refused')
-    expect(messageBox(0)).toMatchObject({ type: 'info', message: 'Hearth did not open this link', detail: 'Reason: the link carries a user name or password.' })
+    expect(messageBox(0)).toMatchObject({
+      type: 'info',
+      message: 'Hearth did not open this link',
+      detail: 'Reason: the link carries a user name or password.'
+    })
     answer(0)
     expect(await open('http://docs.example/')).toBe('refused')
     expect(messageBox(1).detail).toContain('only https links')

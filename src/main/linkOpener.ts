@@ -27,7 +27,13 @@ export async function confirmNewHost(url: URL): Promise<boolean> {
 
 /** Says why a link stayed closed, e.g. a plain-http link or one carrying a password. */
 export async function explainRefusal(problem: string): Promise<void> {
-  await showMessage({ type: 'info', buttons: ['OK'], title: 'Link not opened', message: 'Hearth did not open this link', detail: `Reason: ${problem}.` })
+  await showMessage({
+    type: 'info',
+    buttons: ['OK'],
+    title: 'Link not opened',
+    message: 'Hearth did not open this link',
+    detail: `Reason: ${problem}.`
+  })
 }
 
 function showMessage(options: MessageBoxOptions): Promise<MessageBoxReturnValue> {
@@ -37,7 +43,9 @@ function showMessage(options: MessageBoxOptions): Promise<MessageBoxReturnValue>
 
 /** Hands the user's browser only what `openExternalLink` lets through (https, no credentials, a yes for a new host). */
 function openInBrowser(href: string): Promise<void> {
-  return shell.openExternal(href) /* eng-disable OPEN_EXTERNAL_JS_CHECK: called only from openExternalLink, after its checks */
+  return shell.openExternal(
+    href
+  ) /* eng-disable OPEN_EXTERNAL_JS_CHECK: called only from openExternalLink, after its checks */
 }
 
 /**
@@ -46,5 +54,8 @@ function openInBrowser(href: string): Promise<void> {
  */
 export function createLinkOpener(userData: string): (url: string) => Promise<LinkOutcome | 'failed'> {
   const known = new KnownLinkHosts(join(userData, 'opened-link-hosts.json'))
-  return (url) => openExternalLink(url, { known, confirm: confirmNewHost, openInBrowser, explainRefusal }).catch(() => 'failed' as const)
+  return (url) =>
+    openExternalLink(url, { known, confirm: confirmNewHost, openInBrowser, explainRefusal }).catch(
+      () => 'failed' as const
+    )
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { remoteDebuggingSwitch } from './packagedGuards'
 
-const commandLine = (...switches: string[]): { hasSwitch: (name: string) => boolean } => ({ hasSwitch: (name) => switches.includes(name) })
+const commandLine = (...switches: string[]): { hasSwitch: (name: string) => boolean } => ({
+  hasSwitch: (name) => switches.includes(name)
+})
 
 describe('a packaged build started for remote debugging', () => {
   it('names the remote-debugging switch it was started with', () => {

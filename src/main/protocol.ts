@@ -42,13 +42,17 @@ export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url)
     if (url.host !== 'hearth') return new Response('Not found', { status: 404 })
-    const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '')
+    const relative =
+      url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '')
     const file = resolve(root, normalize(relative))
     if (!file.startsWith(root + sep)) return new Response('Not found', { status: 404 })
     try {
       const body = await readFile(file)
       return new Response(body, {
-        headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CONTENT_SECURITY_POLICY }
+        headers: {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'content-security-policy': CONTENT_SECURITY_POLICY
+        }
       })
     } catch {
       return new Response('Not found', { status: 404 })

@@ -21,7 +21,9 @@ vi.mock('electron', () => ({
     getSelectedStorageBackend: () => safe.backend,
     encryptStringAsync: async (text: string) => {
       safe.encrypted += 1
-      return Buffer.from(`${safe.backend === 'basic_text' ? 'v10' : 'v11'}${Buffer.from(text).toString('base64')}`)
+      return Buffer.from(
+        `${safe.backend === 'basic_text' ? 'v10' : 'v11'}${Buffer.from(text).toString('base64')}`
+      )
     },
     decryptStringAsync: async (data: Buffer) => {
       const text = data.toString('latin1')
@@ -58,7 +60,12 @@ describe('the desktop secret store (Electron safeStorage)', () => {
     expect(readFileSync(file, 'latin1')).not.toContain(saved.key)
     const restarted = new SafeStorageSecretStore(file, 'linux')
     expect(await restarted.getApiKey()).toEqual(saved)
-    expect(await restarted.describe()).toEqual({ protectedByOs: true, persistent: true, where: 'the OS keychain (Electron safeStorage)', limitation: null })
+    expect(await restarted.describe()).toEqual({
+      protectedByOs: true,
+      persistent: true,
+      where: 'the OS keychain (Electron safeStorage)',
+      limitation: null
+    })
   })
 
   it('refuses to write the key under the built-in basic_text password on Linux, and says so', async () => {
@@ -70,7 +77,11 @@ describe('the desktop secret store (Electron safeStorage)', () => {
     expect(safe.encrypted).toBe(0)
     expect(await store.getApiKey()).toEqual(saved)
     const info = await store.describe()
-    expect(info).toMatchObject({ protectedByOs: false, persistent: false, where: "this process's memory only" })
+    expect(info).toMatchObject({
+      protectedByOs: false,
+      persistent: false,
+      where: "this process's memory only"
+    })
     expect(info.limitation).toContain('No keyring (GNOME Keyring or KWallet)')
     expect(info.limitation).toContain('password built into Electron')
     expect(info.limitation).toContain('ANTHROPIC_API_KEY')

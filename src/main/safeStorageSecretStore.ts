@@ -42,7 +42,13 @@ export class SafeStorageSecretStore implements SecretStore {
 
   async describe(): Promise<SecretStoreInfo> {
     const backend = await this.backend()
-    if (backend.protectedByOs) return { protectedByOs: true, persistent: true, where: 'the OS keychain (Electron safeStorage)', limitation: null }
+    if (backend.protectedByOs)
+      return {
+        protectedByOs: true,
+        persistent: true,
+        where: 'the OS keychain (Electron safeStorage)',
+        limitation: null
+      }
     return {
       protectedByOs: false,
       persistent: false,
@@ -94,7 +100,11 @@ export class SafeStorageSecretStore implements SecretStore {
 
   /** The name is hashed so the file name says nothing about the server. */
   private secretFile(name: string): string {
-    return join(dirname(this.file), 'secrets', `${createHash('sha256').update(name).digest('hex').slice(0, 32)}.bin`)
+    return join(
+      dirname(this.file),
+      'secrets',
+      `${createHash('sha256').update(name).digest('hex').slice(0, 32)}.bin`
+    )
   }
 
   private async decryptFile(): Promise<{ result: string | undefined; shouldReEncrypt: boolean }> {
@@ -112,14 +122,16 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   private async checkBackend(): Promise<Backend> {
-    if (!(await safeStorage.isAsyncEncryptionAvailable())) return { protectedByOs: false, reason: 'The OS offers Electron no encryption for secrets' }
+    if (!(await safeStorage.isAsyncEncryptionAvailable()))
+      return { protectedByOs: false, reason: 'The OS offers Electron no encryption for secrets' }
     if (this.platform !== 'linux') return { protectedByOs: true }
     const selected = safeStorage.getSelectedStorageBackend()
     if (selected === 'basic_text' || selected === 'unknown') {
       if (selected === 'basic_text') await this.rescueFileUnderBuiltInPassword()
       return {
         protectedByOs: false,
-        reason: 'No keyring (GNOME Keyring or KWallet) is available to Hearth, and the fallback Electron offers encrypts with a password built into Electron, which protects nothing'
+        reason:
+          'No keyring (GNOME Keyring or KWallet) is available to Hearth, and the fallback Electron offers encrypts with a password built into Electron, which protects nothing'
       }
     }
     return { protectedByOs: true }
@@ -127,7 +139,11 @@ export class SafeStorageSecretStore implements SecretStore {
 
   /** Moves a key an older run saved under the built-in password into memory and off the disk. */
   private async rescueFileUnderBuiltInPassword(): Promise<void> {
-    if (!existsSync(this.file) || readFileSync(this.file).subarray(0, 3).toString('latin1') !== BUILT_IN_PASSWORD_PREFIX) return
+    if (
+      !existsSync(this.file) ||
+      readFileSync(this.file).subarray(0, 3).toString('latin1') !== BUILT_IN_PASSWORD_PREFIX
+    )
+      return
     const { result } = await this.decryptFile()
     const saved = result === undefined ? undefined : decodeSavedApiKey(result, ANTHROPIC_ORIGIN)
     if (saved !== undefined) await this.memory.setApiKey(saved)

@@ -30,6 +30,8 @@ const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-w
 
 /** Every other permission (camera, notifications, geolocation, clipboard reads, …) is denied. */
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)))
+  session.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(ALLOWED_PERMISSIONS.has(permission))
+  )
   session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission))
 }

@@ -64,14 +64,23 @@ describe('electron shell security', () => {
     expect(electron.windows[0]?.options.webPreferences).toMatchObject({ devTools: false })
   })
 
-  it.each(['will-navigate', 'will-redirect', 'will-frame-navigate'])('keeps %s inside app://hearth', (name) => {
-    const { contents, handlers } = fakeContents()
-    hardenWebContents(contents, vi.fn())
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html', 'http://127.0.0.1:8080/', 'not a url']) {
-      expect(navigate(handlers[name], url), url).toBe(false)
+  it.each(['will-navigate', 'will-redirect', 'will-frame-navigate'])(
+    'keeps %s inside app://hearth',
+    (name) => {
+      const { contents, handlers } = fakeContents()
+      hardenWebContents(contents, vi.fn())
+      for (const url of [
+        'https://evil.example/',
+        'file:///etc/passwd',
+        'app://other/index.html',
+        'http://127.0.0.1:8080/',
+        'not a url'
+      ]) {
+        expect(navigate(handlers[name], url), url).toBe(false)
+      }
+      expect(navigate(handlers[name], 'app://hearth/index.html#files')).toBe(true)
     }
-    expect(navigate(handlers[name], 'app://hearth/index.html#files')).toBe(true)
-  })
+  )
 
   it('refuses webviews and every new window, handing the link to the link opener', () => {
     const { contents, handlers, open } = fakeContents()
@@ -88,7 +97,10 @@ describe('electron shell security', () => {
   it('denies every permission request and check but writing text to the clipboard', () => {
     let request: ((c: unknown, p: string, cb: (ok: boolean) => void) => void) | undefined
     let check: ((c: unknown, p: string) => boolean) | undefined
-    hardenSession({ setPermissionRequestHandler: (fn: typeof request) => (request = fn), setPermissionCheckHandler: (fn: typeof check) => (check = fn) } as never)
+    hardenSession({
+      setPermissionRequestHandler: (fn: typeof request) => (request = fn),
+      setPermissionCheckHandler: (fn: typeof check) => (check = fn)
+    } as never)
     const callback = vi.fn()
     request?.({}, 'media', callback)
     expect(callback).toHaveBeenCalledWith(false)

@@ -7,7 +7,8 @@ contextBridge.exposeInMainWorld('bridge', {
   invoke: (method: string, input: unknown) => ipcRenderer.invoke(INVOKE_CHANNEL, { method, input }),
   subscribe: (listener: (event: string, payload: unknown) => void) => {
     // The IpcRendererEvent is dropped on purpose: it would hand the page a handle to `sender`.
-    const forward = (_event: IpcRendererEvent, name: string, payload: unknown): void => listener(name, payload)
+    const forward = (_event: IpcRendererEvent, name: string, payload: unknown): void =>
+      listener(name, payload)
     ipcRenderer.on(EVENT_CHANNEL, forward)
     return () => {
       ipcRenderer.removeListener(EVENT_CHANNEL, forward)

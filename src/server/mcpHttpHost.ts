@@ -41,7 +41,15 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
   const sessions = new Map<string, Session>()
   const http = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) reply(response, 500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` } })
+      if (!response.headersSent)
+        reply(response, 500, {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32603,
+            message: `Internal error: ${error instanceof Error ? error.message : String(error)}`
+          }
+        })
     })
   })
   http.headersTimeout = 15_000
@@ -50,34 +58,63 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     if (url.pathname !== '/mcp') return reply(response, 404, { error: 'Not found: the MCP endpoint is /mcp' })
-    if (!originAllowed(request.headers.origin)) return reply(response, 403, { error: 'Requests from web pages on other origins are refused' })
+    if (!originAllowed(request.headers.origin))
+      return reply(response, 403, { error: 'Requests from web pages on other origins are refused' })
     const presented = bearer(request.headers.authorization)
     if (presented === null || !(sameToken(presented, token) || options.acceptsToken?.(presented) === true)) {
       response.setHeader('WWW-Authenticate', 'Bearer realm="hearth-mcp"')
-      return reply(response, 401, { error: 'A valid bearer token is required (Authorization: Bearer <token>)' })
+      return reply(response, 401, {
+        error: 'A valid bearer token is required (Authorization: Bearer <token>)'
+      })
     }
     const sessionId = header(request, 'mcp-session-id')
     if (request.method === 'POST') return post(request, response, sessionId, presented)
     const session = sessionId ? sessions.get(sessionId) : undefined
-    if (!session) return reply(response, sessionId ? 404 : 400, jsonRpcError(INVALID_REQUEST, sessionId ? 'Unknown or ended session' : 'Missing mcp-session-id header'))
+    if (!session)
+      return reply(
+        response,
+        sessionId ? 404 : 400,
+        jsonRpcError(
+          INVALID_REQUEST,
+          sessionId ? 'Unknown or ended session' : 'Missing mcp-session-id header'
+        )
+      )
     await session.transport.handleRequest(request, response)
   }
 
-  async function post(request: IncomingMessage, response: ServerResponse, sessionId: string | undefined, presented: string): Promise<void> {
+  async function post(
+    request: IncomingMessage,
+    response: ServerResponse,
+    sessionId: string | undefined,
+    presented: string
+  ): Promise<void> {
     const text = await readBody(request)
-    if (text === null) return reply(response, 413, jsonRpcError(INVALID_REQUEST, `Request body over ${MAX_BODY_BYTES} bytes`))
+    if (text === null)
+      return reply(response, 413, jsonRpcError(INVALID_REQUEST, `Request body over ${MAX_BODY_BYTES} bytes`))
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch (error) {
-      return reply(response, 400, jsonRpcError(PARSE_ERROR, `Parse error: ${error instanceof Error ? error.message : String(error)}`))
+      return reply(
+        response,
+        400,
+        jsonRpcError(PARSE_ERROR, `Parse error: ${error instanceof Error ? error.message : String(error)}`)
+      )
     }
     const version = header(request, 'mcp-protocol-version')
     if (Array.isArray(body) && !batchesAllowed(version)) {
-      return reply(response, 400, jsonRpcError(INVALID_REQUEST, `JSON-RPC batches are not supported under MCP protocol version ${version ?? 'none negotiated yet'} (only 2025-03-26 has them)`))
+      return reply(
+        response,
+        400,
+        jsonRpcError(
+          INVALID_REQUEST,
+          `JSON-RPC batches are not supported under MCP protocol version ${version ?? 'none negotiated yet'} (only 2025-03-26 has them)`
+        )
+      )
     }
     const existing = sessionId ? sessions.get(sessionId) : undefined
-    if (sessionId && !existing) return reply(response, 404, jsonRpcError(INVALID_REQUEST, 'Unknown or ended session; initialize again'))
+    if (sessionId && !existing)
+      return reply(response, 404, jsonRpcError(INVALID_REQUEST, 'Unknown or ended session; initialize again'))
     const session = existing ?? (await openSession(presented, response))
     if (session) await session.transport.handleRequest(request, response, body)
   }
@@ -110,7 +147,9 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
     url: `http://127.0.0.1:${port}/mcp`,
     token,
     close: async () => {
-      await Promise.all([...sessions.values()].map((session) => session.server.close().catch(() => undefined)))
+      await Promise.all(
+        [...sessions.values()].map((session) => session.server.close().catch(() => undefined))
+      )
       sessions.clear()
       http.closeAllConnections()
       await new Promise<void>((resolve) => http.close(() => resolve()))

@@ -4,7 +4,11 @@ import type { Core } from '../core/createCore'
 import { dispatch } from '../core/rpc/dispatch'
 import type { RpcResult } from '../shared/contract'
 
-const ClientMessage = z.object({ id: z.union([z.number(), z.string().max(100)]), method: z.string().max(200), input: z.unknown() })
+const ClientMessage = z.object({
+  id: z.union([z.number(), z.string().max(100)]),
+  method: z.string().max(200),
+  input: z.unknown()
+})
 
 /** Calls one socket may have running at once; more are answered at once instead of queued without end. */
 export const MAX_CALLS_IN_FLIGHT = 64
@@ -27,7 +31,12 @@ export function attachRpcSocket(ws: WebSocket, core: Core): void {
       return
     }
     if (inFlight >= MAX_CALLS_IN_FLIGHT) {
-      sendJson(ws, { id: message.id, result: refusal(`Too many calls at once (the limit is ${MAX_CALLS_IN_FLIGHT}); wait for some to finish`) })
+      sendJson(ws, {
+        id: message.id,
+        result: refusal(
+          `Too many calls at once (the limit is ${MAX_CALLS_IN_FLIGHT}); wait for some to finish`
+        )
+      })
       return
     }
     inFlight++
@@ -53,14 +62,28 @@ function refusal(message: string): RpcResult<never> {
 }
 
 /** Sends when the socket is open; a result that cannot be serialised becomes an error reply. */
-function sendJson(ws: WebSocket, message: { readonly id?: unknown; readonly result?: RpcResult<unknown>; readonly event?: string; readonly payload?: unknown }): void {
+function sendJson(
+  ws: WebSocket,
+  message: {
+    readonly id?: unknown
+    readonly result?: RpcResult<unknown>
+    readonly event?: string
+    readonly payload?: unknown
+  }
+): void {
   if (ws.readyState !== ws.OPEN) return
   let text: string
   try {
     text = JSON.stringify(message)
   } catch (error) {
     if (message.event !== undefined) return
-    text = JSON.stringify({ id: message.id, result: { ok: false, error: { code: 'internal', message: `The answer could not be sent: ${String(error)}` } } })
+    text = JSON.stringify({
+      id: message.id,
+      result: {
+        ok: false,
+        error: { code: 'internal', message: `The answer could not be sent: ${String(error)}` }
+      }
+    })
   }
   ws.send(text)
 }

@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { CONTENT_SECURITY_POLICY } from '../shared/security/contentSecurityPolicy'
 
-
 /**
  * Sent with every response the web host writes, errors and refusals included: a 404 page is as
  * frameable and sniffable as the app itself. CORP keeps other sites from even embedding our files
@@ -32,7 +31,12 @@ const REASONS: Readonly<Record<number, string>> = {
 }
 
 /** A short plain-text answer with the security headers (for errors and refusals). */
-export function sendText(res: ServerResponse, status: number, text: string, extra: Readonly<Record<string, string>> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  extra: Readonly<Record<string, string>> = {}
+): void {
   if (res.headersSent) {
     res.destroy()
     return
@@ -54,5 +58,7 @@ export function refuseSocket(socket: Duplex, status: number, text = REASONS[stat
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
   const body = Buffer.from(text)
-  socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Refused'}\r\n${headers}content-length: ${body.length}\r\nconnection: close\r\n\r\n${text}`)
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Refused'}\r\n${headers}content-length: ${body.length}\r\nconnection: close\r\n\r\n${text}`
+  )
 }

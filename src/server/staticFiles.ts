@@ -41,7 +41,12 @@ export function resolveStaticPath(root: string, pathname: string): StaticTarget 
 }
 
 /** Serves one file from `root` with the security headers; never anything outside it. */
-export async function serveStatic(root: string, pathname: string, res: ServerResponse, headOnly: boolean): Promise<void> {
+export async function serveStatic(
+  root: string,
+  pathname: string,
+  res: ServerResponse,
+  headOnly: boolean
+): Promise<void> {
   const target = resolveStaticPath(root, pathname)
   if ('status' in target) {
     sendText(res, target.status, target.status === 400 ? 'Bad request path' : 'Not found')
@@ -55,7 +60,11 @@ export async function serveStatic(root: string, pathname: string, res: ServerRes
     sendText(res, 404, 'Not found')
     return
   }
-  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': TYPES[extname(target.file)] ?? 'application/octet-stream', 'content-length': body.length })
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': TYPES[extname(target.file)] ?? 'application/octet-stream',
+    'content-length': body.length
+  })
   res.end(headOnly ? undefined : body)
 }
 

@@ -36,7 +36,12 @@ export function cookieTokenState(req: IncomingMessage, port: number, token: stri
  * one is left alone (returns false) so the page can say the address is out of date; it is never
  * stored, so a link from elsewhere cannot replace a good cookie with a bad one.
  */
-export function exchangeToken(res: ServerResponse, target: RequestTarget, port: number, token: string): boolean {
+export function exchangeToken(
+  res: ServerResponse,
+  target: RequestTarget,
+  port: number,
+  token: string
+): boolean {
   if (!tokensMatch(target.query.get('token') ?? '', token)) return false
   const rest = new URLSearchParams(target.query)
   rest.delete('token')

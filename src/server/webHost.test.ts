@@ -17,10 +17,16 @@ function upgradeStatus(url: string, headers: Record<string, string>): Promise<nu
 
 function get(path: string, hostHeader?: string): Promise<{ status: number; csp: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: harness.host.port, path, headers: hostHeader ? { host: hostHeader } : {} }, (res) => {
-      res.resume()
-      resolve({ status: res.statusCode ?? 0, csp: res.headers['content-security-policy'] as string | undefined })
-    })
+    const req = request(
+      { host: '127.0.0.1', port: harness.host.port, path, headers: hostHeader ? { host: hostHeader } : {} },
+      (res) => {
+        res.resume()
+        resolve({
+          status: res.statusCode ?? 0,
+          csp: res.headers['content-security-policy'] as string | undefined
+        })
+      }
+    )
     req.on('error', reject)
     req.end()
   })
@@ -34,7 +40,9 @@ describe('web host', () => {
 
   it('accepts a WebSocket with the token from our own origin', async () => {
     const origin = `http://127.0.0.1:${harness.host.port}`
-    expect(await upgradeStatus(`ws://127.0.0.1:${harness.host.port}/rpc?token=${harness.host.token}`, { origin })).toBe('open')
+    expect(
+      await upgradeStatus(`ws://127.0.0.1:${harness.host.port}/rpc?token=${harness.host.token}`, { origin })
+    ).toBe('open')
   })
 
   it('refuses a WebSocket without the token, with a wrong token, a foreign origin or a foreign host', async () => {
@@ -42,8 +50,15 @@ describe('web host', () => {
     const origin = `http://127.0.0.1:${harness.host.port}`
     expect(await upgradeStatus(base, { origin })).toBe(401)
     expect(await upgradeStatus(`${base}?token=wrong`, { origin })).toBe(401)
-    expect(await upgradeStatus(`${base}?token=${harness.host.token}`, { origin: 'http://evil.example' })).toBe(403)
-    expect(await upgradeStatus(`${base}?token=${harness.host.token}`, { origin, host: `evil.example:${harness.host.port}` })).toBe(421)
+    expect(
+      await upgradeStatus(`${base}?token=${harness.host.token}`, { origin: 'http://evil.example' })
+    ).toBe(403)
+    expect(
+      await upgradeStatus(`${base}?token=${harness.host.token}`, {
+        origin,
+        host: `evil.example:${harness.host.port}`
+      })
+    ).toBe(421)
   })
 
   it('serves the renderer with the CSP, and nothing outside its folder', async () => {
@@ -65,7 +80,10 @@ describe('web host', () => {
       'wrong host': getRequest(port, '/').replace(`Host: 127.0.0.1:${port}`, 'Host: rebind.example'),
       'bad request line': 'NOT HTTP\r\n\r\n',
       'upgrade without token': upgradeRequest(port, '/rpc'),
-      'upgrade from another site': upgradeRequest(port, `/rpc?token=${harness.host.token}`).replace(`Origin: http://127.0.0.1:${port}`, 'Origin: http://evil.example')
+      'upgrade from another site': upgradeRequest(port, `/rpc?token=${harness.host.token}`).replace(
+        `Origin: http://127.0.0.1:${port}`,
+        'Origin: http://evil.example'
+      )
     }
     for (const [name, request] of Object.entries(answers)) {
       const head = (await rawExchange(port, request)).text.split('\r\n\r\n')[0]?.toLowerCase() ?? ''

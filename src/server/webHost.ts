@@ -62,11 +62,14 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const limits = { ...DEFAULT_WEB_HOST_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const server = createHttpServer(limits, (req, res) => answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token }))
+  const server = createHttpServer(limits, (req, res) =>
+    answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token })
+  )
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES, clientTracking: true })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
-    const verdict = checkUpgrade(req, port(), token) ?? (wss.clients.size >= limits.maxClients ? 503 : 'accept')
+    const verdict =
+      checkUpgrade(req, port(), token) ?? (wss.clients.size >= limits.maxClients ? 503 : 'accept')
     if (typeof verdict === 'number') {
       refuseSocket(socket, verdict)
       return
@@ -92,7 +95,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 }
 
-function createHttpServer(limits: WebHostLimits, handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Server {
+function createHttpServer(
+  limits: WebHostLimits,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>
+): Server {
   const requestTimeout = Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs)
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
@@ -111,7 +117,10 @@ function createHttpServer(limits: WebHostLimits, handle: (req: IncomingMessage, 
       socket.destroy()
       return
     }
-    refuseSocket(socket, error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400)
+    refuseSocket(
+      socket,
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+    )
   })
   return server
 }
@@ -124,11 +133,14 @@ interface Site {
 
 async function answerHttp(req: IncomingMessage, res: ServerResponse, site: Site): Promise<void> {
   if (!isOwnHost(req, site.port)) return sendText(res, 421, 'Wrong host')
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { allow: 'GET, HEAD' })
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return sendText(res, 405, 'Method not allowed', { allow: 'GET, HEAD' })
   const target = parseRequestTarget(req.url)
   if (target === undefined) return sendText(res, 400, 'Bad request target')
   if (target.pathname === TOKEN_STATUS_PATH) {
-    return sendText(res, 200, JSON.stringify({ token: cookieTokenState(req, site.port, site.token) }), { 'content-type': 'application/json' })
+    return sendText(res, 200, JSON.stringify({ token: cookieTokenState(req, site.port, site.token) }), {
+      'content-type': 'application/json'
+    })
   }
   if (target.query.has('token') && exchangeToken(res, target, site.port, site.token)) return
   await serveStatic(site.rendererDir, target.pathname, res, req.method === 'HEAD')
@@ -139,7 +151,11 @@ async function answerHttp(req: IncomingMessage, res: ServerResponse, site: Site)
  * an old token (accepted only to be closed with a code the page can read, since a browser never
  * sees an upgrade's status), or undefined to accept. Scripts present `?token=`; pages, the cookie.
  */
-export function checkUpgrade(req: IncomingMessage, port: number, token: string): number | 'stale' | undefined {
+export function checkUpgrade(
+  req: IncomingMessage,
+  port: number,
+  token: string
+): number | 'stale' | undefined {
   if (!isOwnHost(req, port)) return 421
   const origin = req.headers.origin
   if (origin !== undefined && !ownOrigins(port).includes(origin)) return 403

@@ -6,7 +6,10 @@ import { TOKEN_EXPIRED_CLOSE_CODE } from '../shared/contract/webHostProtocol'
 
 const harness = useWebHost()
 
-function get(path: string, cookie?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function get(
+  path: string,
+  cookie?: string
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const headers = cookie === undefined ? {} : { cookie }
     const req = request({ host: '127.0.0.1', port: harness.host.port, path, headers }, (res) => {
@@ -23,9 +26,14 @@ const cookieName = (): string => `hearth-token-${harness.host.port}`
 const goodCookie = (): string => `other=1; ${cookieName()}=${harness.host.token}`
 
 /** What a browser-like client (our Origin, a cookie, no ?token=) gets when it opens /rpc. */
-function openWithCookie(cookie: string | undefined): Promise<{ opened: boolean; closeCode?: number; status?: number }> {
+function openWithCookie(
+  cookie: string | undefined
+): Promise<{ opened: boolean; closeCode?: number; status?: number }> {
   const origin = `http://127.0.0.1:${harness.host.port}`
-  const socket = new WebSocket(`ws://127.0.0.1:${harness.host.port}/rpc`, { origin, headers: cookie === undefined ? {} : { cookie } })
+  const socket = new WebSocket(`ws://127.0.0.1:${harness.host.port}/rpc`, {
+    origin,
+    headers: cookie === undefined ? {} : { cookie }
+  })
   return new Promise((resolve) => {
     let opened = false
     socket.once('open', () => {
@@ -43,7 +51,9 @@ describe('the token leaves the address after the first load', () => {
     const first = await get(`/?token=${encodeURIComponent(harness.host.token)}&view=chat`)
     expect(first.status).toBe(303)
     expect(first.headers.location).toBe('/?view=chat')
-    expect(first.headers['set-cookie']).toEqual([`${cookieName()}=${harness.host.token}; Path=/; HttpOnly; SameSite=Strict`])
+    expect(first.headers['set-cookie']).toEqual([
+      `${cookieName()}=${harness.host.token}; Path=/; HttpOnly; SameSite=Strict`
+    ])
     expect(first.body).not.toContain(harness.host.token)
     expect(first.headers['referrer-policy']).toBe('no-referrer')
   })
@@ -64,12 +74,17 @@ describe('the token leaves the address after the first load', () => {
     expect(JSON.parse((await get('/token-status', goodCookie())).body)).toEqual({ token: 'valid' })
     expect(JSON.parse((await get('/token-status')).body)).toEqual({ token: 'missing' })
     expect(JSON.parse((await get('/token-status', `${cookieName()}=old`)).body)).toEqual({ token: 'stale' })
-    expect(JSON.parse((await get('/token-status', `hearth-token-1=${harness.host.token}`)).body)).toEqual({ token: 'missing' })
+    expect(JSON.parse((await get('/token-status', `hearth-token-1=${harness.host.token}`)).body)).toEqual({
+      token: 'missing'
+    })
   })
 
   it('accepts the cookie on the RPC socket, closes a stale one with a code the page reads, refuses none', async () => {
     expect(await openWithCookie(goodCookie())).toMatchObject({ opened: true })
-    expect(await openWithCookie(`${cookieName()}=old`)).toEqual({ opened: true, closeCode: TOKEN_EXPIRED_CLOSE_CODE })
+    expect(await openWithCookie(`${cookieName()}=old`)).toEqual({
+      opened: true,
+      closeCode: TOKEN_EXPIRED_CLOSE_CODE
+    })
     expect(await openWithCookie(undefined)).toEqual({ opened: false, status: 401 })
     expect(await openWithCookie('garbage;;==;')).toEqual({ opened: false, status: 401 })
   })

@@ -38,7 +38,8 @@ function megabytes(bytes: number): string {
 
 /** Why a file cannot be attached at all (type or size), or null. */
 export function refuseFile(file: { name: string; mediaType: string; bytes: number }): string | null {
-  if (!isAttachmentType(file.mediaType)) return `${file.name} is ${file.mediaType || 'of an unknown type'}; attach images (JPEG, PNG, GIF, WebP) or PDFs`
+  if (!isAttachmentType(file.mediaType))
+    return `${file.name} is ${file.mediaType || 'of an unknown type'}; attach images (JPEG, PNG, GIF, WebP) or PDFs`
   if (file.bytes === 0) return `${file.name} is empty`
   if (isImageType(file.mediaType) && file.bytes > ATTACHMENT_LIMITS.imageBytes) {
     return `${file.name} is ${megabytes(file.bytes)}; the model accepts images up to ${megabytes(ATTACHMENT_LIMITS.imageBytes)} (5 MB once encoded). Resize or compress it and attach it again`
@@ -60,11 +61,14 @@ export interface AttachmentTotals {
 /** Why a request carrying these totals would be refused, or null. */
 export function refuseRequest(totals: AttachmentTotals): string | null {
   const L = ATTACHMENT_LIMITS
-  if (totals.images > L.imagesPerRequest) return `This conversation would carry ${totals.images} images; the model accepts at most ${L.imagesPerRequest} per request. Start a new chat for more`
+  if (totals.images > L.imagesPerRequest)
+    return `This conversation would carry ${totals.images} images; the model accepts at most ${L.imagesPerRequest} per request. Start a new chat for more`
   if (totals.images > L.manyImages && totals.largestImageSide > L.imageSideWhenMany) {
     return `With more than ${L.manyImages} images in a conversation, each must be at most ${L.imageSideWhenMany}×${L.imageSideWhenMany} px; one is ${totals.largestImageSide} px. Attach a smaller copy or start a new chat`
   }
-  if (totals.pdfPages > L.pdfPagesPerRequest) return `This conversation would carry ${totals.pdfPages} PDF pages; the model accepts at most ${L.pdfPagesPerRequest} per request. Attach fewer pages or start a new chat`
-  if ((totals.bytes * 4) / 3 > L.requestBytes) return `The attachments in this conversation add up to ${megabytes(totals.bytes)}; a request may be at most 32 MB once encoded. Start a new chat for more`
+  if (totals.pdfPages > L.pdfPagesPerRequest)
+    return `This conversation would carry ${totals.pdfPages} PDF pages; the model accepts at most ${L.pdfPagesPerRequest} per request. Attach fewer pages or start a new chat`
+  if ((totals.bytes * 4) / 3 > L.requestBytes)
+    return `The attachments in this conversation add up to ${megabytes(totals.bytes)}; a request may be at most 32 MB once encoded. Start a new chat for more`
   return null
 }

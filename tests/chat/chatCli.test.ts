@@ -27,12 +27,15 @@ function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: s
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
   return new Promise((resolvePromise) =>
-    child.once('close', (code) => resolvePromise({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr }))
+    child.once('close', (code) =>
+      resolvePromise({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr })
+    )
   )
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'out/cli/main.js'))) throw new Error('Build the CLI first: npx vite build --config vite.cli.config.mts')
+  if (!existsSync(join(ROOT, 'out/cli/main.js')))
+    throw new Error('Build the CLI first: npx vite build --config vite.cli.config.mts')
   fake = await startFakeAnthropic()
   home = mkdtempSync(join(tmpdir(), 'hearth-chat-cli-'))
 })
@@ -47,9 +50,16 @@ describe('hearth chat / sessions', () => {
     fake.script('First reply.', 'Second reply.')
     const first = await hearth('chat', 'Remember the number 42')
     expect(first.code).toBe(0)
-    expect(Object.keys(first.json)).toEqual(expect.arrayContaining(['sessionId', 'text', 'usage', 'toolCalls']))
+    expect(Object.keys(first.json)).toEqual(
+      expect.arrayContaining(['sessionId', 'text', 'usage', 'toolCalls'])
+    )
     expect(first.json.text).toBe('First reply.')
-    expect(Object.keys(first.json.usage).sort()).toEqual(['cache_creation_input_tokens', 'cache_read_input_tokens', 'input_tokens', 'output_tokens'])
+    expect(Object.keys(first.json.usage).sort()).toEqual([
+      'cache_creation_input_tokens',
+      'cache_read_input_tokens',
+      'input_tokens',
+      'output_tokens'
+    ])
     const second = await hearth('chat', '--session', first.json.sessionId, 'What was the number?')
     expect(second.json.sessionId).toBe(first.json.sessionId)
 
@@ -64,7 +74,9 @@ describe('hearth chat / sessions', () => {
       ['assistant', [{ type: 'text', text: 'Second reply.' }]]
     ])
     expect(JSON.stringify(shown)).not.toMatch(/memory-context|nexus-context/)
-    expect((await hearth('sessions', 'list')).json.sessions.map((s: any) => s.id)).toContain(first.json.sessionId)
+    expect((await hearth('sessions', 'list')).json.sessions.map((s: any) => s.id)).toContain(
+      first.json.sessionId
+    )
     expect((await hearth('sessions', 'search', 'number')).json.hits.length).toBeGreaterThanOrEqual(2)
     expect((await hearth('sessions', 'end', first.json.sessionId)).json).toHaveProperty('candidates')
   })
@@ -76,17 +88,26 @@ describe('hearth chat / sessions', () => {
     expect(run.json.error.code).toBe('llm_unavailable')
     expect(run.stderr).toMatch(/overloaded/)
     const shown = (await hearth('sessions', 'show', run.json.sessionId)).json.session
-    expect(shown.messages).toEqual([expect.objectContaining({ role: 'user', content: [{ type: 'text', text: 'anyone home?' }] })])
+    expect(shown.messages).toEqual([
+      expect.objectContaining({ role: 'user', content: [{ type: 'text', text: 'anyone home?' }] })
+    ])
   })
 
   it('kill -9 mid-stream leaves the user message and a partial reply marked interrupted, and an intact database', async () => {
     fake.script({ text: LONG, delayMs: 15 })
-    const child = spawn(process.execPath, [CLI, 'chat', '--json', 'Tell me something long'], { env: env(), stdio: 'ignore' })
+    const child = spawn(process.execPath, [CLI, 'chat', '--json', 'Tell me something long'], {
+      env: env(),
+      stdio: 'ignore'
+    })
     const db = new Database(join(home, 'hearth.db'), { readonly: true, fileMustExist: true })
     const deadline = Date.now() + 15_000
     let row: { id: number; session_id: string; content: string } | undefined
     while (Date.now() < deadline) {
-      row = db.prepare("SELECT id, session_id, content FROM messages WHERE role = 'assistant' AND status = 'streaming' ORDER BY id DESC LIMIT 1").get() as typeof row
+      row = db
+        .prepare(
+          "SELECT id, session_id, content FROM messages WHERE role = 'assistant' AND status = 'streaming' ORDER BY id DESC LIMIT 1"
+        )
+        .get() as typeof row
       if (row && row.content.length > 60) break
       await new Promise((r) => setTimeout(r, 20))
     }
@@ -97,7 +118,11 @@ describe('hearth chat / sessions', () => {
 
     const shown = (await hearth('sessions', 'show', row!.session_id)).json.session
     const [user, reply] = shown.messages
-    expect(user).toMatchObject({ role: 'user', status: 'complete', content: [{ type: 'text', text: 'Tell me something long' }] })
+    expect(user).toMatchObject({
+      role: 'user',
+      status: 'complete',
+      content: [{ type: 'text', text: 'Tell me something long' }]
+    })
     expect(reply.status).toBe('interrupted')
     expect(LONG.startsWith(reply.content[0].text)).toBe(true)
     expect(reply.content[0].text.length).toBeGreaterThan(0)
@@ -110,6 +135,8 @@ describe('hearth chat / sessions', () => {
     expect((await hearth('chat', '--session', 's_nope', 'hi')).code).toBe(1)
     expect((await hearth('chat', '--bogus', 'x')).code).toBe(2)
     writeFileSync(join(home, 'note.txt'), 'x')
-    expect((await hearth('chat', '--cwd', join(home, 'note.txt'), 'hi')).json.error.message).toMatch(/not a folder/)
+    expect((await hearth('chat', '--cwd', join(home, 'note.txt'), 'hi')).json.error.message).toMatch(
+      /not a folder/
+    )
   })
 })

@@ -30,8 +30,16 @@ afterAll(() => new Promise<void>((resolve) => htmlServer.close(() => resolve()))
 describe('Test connection', () => {
   it('makes one real one-token call with the saved settings and reports success', async () => {
     const core = ctx.open()
-    const report = valueOf<ConnectionReport>(await dispatch(core.handlers, { method: 'models.testConnection', input: {} }))
-    expect(report).toMatchObject({ ok: true, status: 200, url: `${ctx.fake.url}/v1/messages`, model: 'claude-sonnet-5-5', errorType: null })
+    const report = valueOf<ConnectionReport>(
+      await dispatch(core.handlers, { method: 'models.testConnection', input: {} })
+    )
+    expect(report).toMatchObject({
+      ok: true,
+      status: 200,
+      url: `${ctx.fake.url}/v1/messages`,
+      model: 'claude-sonnet-5-5',
+      errorType: null
+    })
     expect(report.message).toContain('claude-sonnet-5-5 answered in')
     expect(report.requestId).toMatch(/^req_fake_/)
     const [request] = ctx.fake.requests
@@ -44,7 +52,9 @@ describe('Test connection', () => {
     await core.services.settings.update({ baseUrl: ctx.fake.url })
     await core.services.settings.setApiKey('sk-for-the-fake')
     await core.services.settings.update({ baseUrl: htmlUrl })
-    const report = valueOf<ConnectionReport>(await dispatch(core.handlers, { method: 'models.testConnection', input: {} }))
+    const report = valueOf<ConnectionReport>(
+      await dispatch(core.handlers, { method: 'models.testConnection', input: {} })
+    )
     expect(report).toMatchObject({ ok: false, status: null, url: `${htmlUrl}/v1/messages` })
     expect(report.message).toContain(`entered for ${ctx.fake.url}`)
     expect(ctx.fake.requests).toHaveLength(0)
@@ -52,27 +62,50 @@ describe('Test connection', () => {
 
   it('reports a refused key with the status, the error type and the endpoint’s own message, without retrying', async () => {
     ctx.fake.fault({ kind: 'http', status: 401, message: 'invalid x-api-key (fake)' })
-    const report = await testConnection({ model: 'claude-haiku-4-5', baseUrl: ctx.fake.url, apiKey: 'sk-wrong' })
-    expect(report).toMatchObject({ ok: false, status: 401, errorType: 'authentication_error', message: 'invalid x-api-key (fake)', url: `${ctx.fake.url}/v1/messages` })
+    const report = await testConnection({
+      model: 'claude-haiku-4-5',
+      baseUrl: ctx.fake.url,
+      apiKey: 'sk-wrong'
+    })
+    expect(report).toMatchObject({
+      ok: false,
+      status: 401,
+      errorType: 'authentication_error',
+      message: 'invalid x-api-key (fake)',
+      url: `${ctx.fake.url}/v1/messages`
+    })
     expect(report.advice).toContain('refused the key')
     expect(ctx.fake.requests).toHaveLength(1)
   })
 
   it.each([
     [404, 'not_found_error', 'model: claude-nonexistent', 'Check the base URL'],
-    [429, 'rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit (fake).', 'rate-limiting'],
+    [
+      429,
+      'rate_limit_error',
+      'Number of request tokens has exceeded your per-minute rate limit (fake).',
+      'rate-limiting'
+    ],
     [529, 'overloaded_error', 'Overloaded', 'overloaded'],
     [500, 'api_error', 'Internal server error (fake).', 'failed on its side']
   ])('reports HTTP %i as the endpoint sent it', async (status, errorType, message, advice) => {
     ctx.fake.fault({ kind: 'http', status, ...(status === 404 ? { message } : {}) })
-    const report = await testConnection({ model: 'claude-nonexistent', baseUrl: ctx.fake.url, apiKey: 'sk-test' })
+    const report = await testConnection({
+      model: 'claude-nonexistent',
+      baseUrl: ctx.fake.url,
+      apiKey: 'sk-test'
+    })
     expect(report).toMatchObject({ ok: false, status, errorType, message })
     expect(report.advice).toContain(advice)
     expect(ctx.fake.requests).toHaveLength(1)
   })
 
   it('reports a wrong path under the base URL as the 404 the endpoint answered', async () => {
-    const report = await testConnection({ model: 'claude-sonnet-5', baseUrl: `${ctx.fake.url}/api/v1`, apiKey: 'sk-test' })
+    const report = await testConnection({
+      model: 'claude-sonnet-5',
+      baseUrl: `${ctx.fake.url}/api/v1`,
+      apiKey: 'sk-test'
+    })
     expect(report).toMatchObject({ ok: false, status: 404, url: `${ctx.fake.url}/api/v1/v1/messages` })
     expect(report.message.length).toBeGreaterThan(0)
   })
@@ -80,7 +113,9 @@ describe('Test connection', () => {
   it('quotes a non-JSON error page in one line', async () => {
     const report = await testConnection({ model: 'claude-sonnet-5', baseUrl: htmlUrl, apiKey: 'sk-test' })
     expect(report).toMatchObject({ ok: false, status: 502, errorType: null })
-    expect(report.message).toBe('<html><body><h1>502 Bad Gateway</h1> <p>upstream unreachable</p></body></html>')
+    expect(report.message).toBe(
+      '<html><body><h1>502 Bad Gateway</h1> <p>upstream unreachable</p></body></html>'
+    )
   })
 
   it('names the socket error when nothing listens at the address', async () => {
@@ -95,7 +130,12 @@ describe('Test connection', () => {
   })
 
   it('sends nothing when no key may go to the address, and says why', async () => {
-    const report = await testConnection({ model: 'claude-sonnet-5', baseUrl: ctx.fake.url, apiKey: undefined, refusal: 'The saved key belongs elsewhere.' })
+    const report = await testConnection({
+      model: 'claude-sonnet-5',
+      baseUrl: ctx.fake.url,
+      apiKey: undefined,
+      refusal: 'The saved key belongs elsewhere.'
+    })
     expect(report).toMatchObject({ ok: false, status: null, message: 'The saved key belongs elsewhere.' })
     expect(ctx.fake.requests).toHaveLength(0)
   })
@@ -111,6 +151,11 @@ describe('the model table over the contract', () => {
     const core = ctx.open()
     const models = valueOf<ModelInfo[]>(await dispatch(core.handlers, { method: 'models.list', input: {} }))
     expect(models.map((model) => model.id)).toEqual(MODEL_TABLE.map((row) => row.id))
-    expect(models.find((model) => model.id === 'claude-sonnet-5')).toEqual({ id: 'claude-sonnet-5', contextWindow: 200_000, prices: { input: 2, output: 10, cacheRead: 0.2, cacheWrite5m: 2.5 }, assumed: false })
+    expect(models.find((model) => model.id === 'claude-sonnet-5')).toEqual({
+      id: 'claude-sonnet-5',
+      contextWindow: 200_000,
+      prices: { input: 2, output: 10, cacheRead: 0.2, cacheWrite5m: 2.5 },
+      assumed: false
+    })
   })
 })

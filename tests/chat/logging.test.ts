@@ -9,7 +9,10 @@ const logText = (): string => readFileSync(join(h.home, 'logs', 'hearth.log'), '
 
 describe('the core log', () => {
   it('records a turn-context provider that failed, and the turn still answers; the key never reaches the file', async () => {
-    const core = h.open({ agent: ['Scribe', 'scribe'], env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: h.fake.url } })
+    const core = h.open({
+      agent: ['Scribe', 'scribe'],
+      env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: h.fake.url }
+    })
     core.services.chat.registerContextProvider({
       id: 'flaky',
       provide: async () => {
@@ -20,7 +23,9 @@ describe('the core log', () => {
     const result = await core.services.chat.runTurn({ agentId: 'scribe', text: 'hello' })
     expect(result.text).toBe('Still here.')
     const text = logText()
-    expect(text).toMatch(/WARN {2}\[chat\] pid=\d+ turn-context provider "flaky" failed; the turn goes on without its block/)
+    expect(text).toMatch(
+      /WARN {2}\[chat\] pid=\d+ turn-context provider "flaky" failed; the turn goes on without its block/
+    )
     expect(text).toContain(`"sessionId":"${result.sessionId}"`)
     expect(text).toContain('upstream refused the key [redacted]')
     expect(text).not.toContain(KEY)

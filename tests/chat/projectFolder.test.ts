@@ -17,7 +17,11 @@ describe('the project folder of a chat', () => {
   it('is stored with the session, shown by sessions.get, and the Prompt view equals the first request byte for byte', async () => {
     const site = project('site', '# Site rules\n\nAlways answer in haiku.\n')
     const preview = await web.call('prompt.assemble', { agentId: 'scribe', cwd: `${site}/` })
-    const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', cwd: site, text: 'Hello there' })
+    const { turnId, sessionId } = await web.call('chat.send', {
+      agentId: 'scribe',
+      cwd: site,
+      text: 'Hello there'
+    })
     await web.settled(turnId)
     const request = web.fake.requests.find((r) => r.path === '/v1/messages')?.body
     expect(sentSystemText(request)).toBe(preview.text)
@@ -53,16 +57,26 @@ describe('the project folder of a chat', () => {
     expect((await web.call('sessions.get', { id: moved.sessionId })).cwd).toBe(two)
     const old = await web.call('sessions.get', { id: first.sessionId })
     expect(old.cwd).toBe(one)
-    expect(old.messages.map((m) => m.content[0])).toEqual([{ type: 'text', text: 'In one' }, expect.anything()])
+    expect(old.messages.map((m) => m.content[0])).toEqual([
+      { type: 'text', text: 'In one' },
+      expect.anything()
+    ])
     expect(sentSystemText(web.fake.requests.at(-1)?.body)).toContain('Rules of two.')
     expect(web.fake.requests.at(-1)?.body.messages).toHaveLength(1)
   })
 
   it('refuses a relative, missing or non-folder path with a clear message and stores nothing', async () => {
     writeFileSync(join(web.home, 'note.txt'), 'x')
-    expect((await web.refusal('chat.send', { agentId: 'scribe', cwd: 'relative/dir', text: 'hi' })).message).toMatch(/must be an absolute path/)
-    expect((await web.refusal('chat.send', { agentId: 'scribe', cwd: join(web.home, 'nope'), text: 'hi' })).message).toMatch(/does not exist or is not a folder/)
-    expect((await web.refusal('chat.send', { agentId: 'scribe', cwd: join(web.home, 'note.txt'), text: 'hi' })).message).toMatch(/not a folder/)
+    expect(
+      (await web.refusal('chat.send', { agentId: 'scribe', cwd: 'relative/dir', text: 'hi' })).message
+    ).toMatch(/must be an absolute path/)
+    expect(
+      (await web.refusal('chat.send', { agentId: 'scribe', cwd: join(web.home, 'nope'), text: 'hi' })).message
+    ).toMatch(/does not exist or is not a folder/)
+    expect(
+      (await web.refusal('chat.send', { agentId: 'scribe', cwd: join(web.home, 'note.txt'), text: 'hi' }))
+        .message
+    ).toMatch(/not a folder/)
     expect(await web.call('sessions.list', {})).toEqual([])
   })
 })

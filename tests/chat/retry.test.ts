@@ -6,7 +6,9 @@ const web = useWebCore()
 
 /** How many times `text` appears across every text block of a request's messages. */
 function occurrences(body: any, text: string): number {
-  return body.messages.flatMap((m: any) => m.content).filter((b: any) => b.type === 'text' && b.text.includes(text)).length
+  return body.messages
+    .flatMap((m: any) => m.content)
+    .filter((b: any) => b.type === 'text' && b.text.includes(text)).length
 }
 
 function messageBodies(): any[] {
@@ -16,7 +18,10 @@ function messageBodies(): any[] {
 describe('Retry after a failed turn', () => {
   it('runs the turn again on the stored message: the model gets it once, the transcript holds it once, and no footer for calls that never ran', async () => {
     web.fake.fault({ kind: 'http', status: 529, errorType: 'overloaded_error', count: 3 })
-    const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', text: 'Where is the release checklist?' })
+    const { turnId, sessionId } = await web.call('chat.send', {
+      agentId: 'scribe',
+      text: 'Where is the release checklist?'
+    })
     expect((await web.settled(turnId)).event).toBe('chat.failed')
     const failed = await web.call('sessions.get', { id: sessionId })
     expect(failed.retry).toEqual({ turnId, error: expect.stringMatching(/overloaded|529/) })
@@ -30,8 +35,12 @@ describe('Retry after a failed turn', () => {
     expect(sent.messages).toHaveLength(1)
     expect(occurrences(sent, 'Where is the release checklist?')).toBe(1)
     const detail = await web.call('sessions.get', { id: sessionId })
-    expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([[{ type: 'text', text: 'Where is the release checklist?' }]])
-    expect(detail.messages.filter((m) => m.role === 'assistant').map((m) => [m.status, m.content[0]])).toEqual([['complete', { type: 'text', text: 'It is in docs/release.md.' }]])
+    expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+      [{ type: 'text', text: 'Where is the release checklist?' }]
+    ])
+    expect(
+      detail.messages.filter((m) => m.role === 'assistant').map((m) => [m.status, m.content[0]])
+    ).toEqual([['complete', { type: 'text', text: 'It is in docs/release.md.' }]])
     expect(detail.retry).toBeNull()
     expect(detail.turns).toHaveLength(1)
     expect(detail.turns[0]?.calls).toHaveLength(1)
@@ -40,7 +49,10 @@ describe('Retry after a failed turn', () => {
   it('a reply that broke off mid-stream stays in the transcript, marked, but leaves the model context of the retry', async () => {
     web.fake.fault({ kind: 'stream_error', errorType: 'overloaded_error', afterDeltas: 2 })
     web.fake.script('The first attempt gets cut off somewhere around here, sadly.')
-    const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', text: 'Tell me a short story' })
+    const { turnId, sessionId } = await web.call('chat.send', {
+      agentId: 'scribe',
+      text: 'Tell me a short story'
+    })
     await web.settled(turnId)
     web.fake.script('Once upon a time, it worked.')
     await web.call('chat.retry', { sessionId })
@@ -61,9 +73,19 @@ describe('Retry after a failed turn', () => {
   it('a tool loop that failed after a memory write resumes after it: the write is not made twice', async () => {
     // The first call asks for the memory tool and succeeds (a zero-delay "slow" fault passes it
     // through); the call after the tool result is overloaded through every SDK retry.
-    web.fake.fault({ kind: 'slow', delayMs: 0 }, { kind: 'http', status: 529, errorType: 'overloaded_error', count: 3 })
-    web.fake.script({ toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: 'Releases go out on Tuesdays' } }] })
-    const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', text: 'Remember: releases go out on Tuesdays' })
+    web.fake.fault(
+      { kind: 'slow', delayMs: 0 },
+      { kind: 'http', status: 529, errorType: 'overloaded_error', count: 3 }
+    )
+    web.fake.script({
+      toolUses: [
+        { name: 'memory', input: { action: 'add', target: 'memory', content: 'Releases go out on Tuesdays' } }
+      ]
+    })
+    const { turnId, sessionId } = await web.call('chat.send', {
+      agentId: 'scribe',
+      text: 'Remember: releases go out on Tuesdays'
+    })
     expect((await web.settled(turnId)).event).toBe('chat.failed')
     web.fake.script('Saved: releases go out on Tuesdays.')
     await web.call('chat.retry', { sessionId })
@@ -75,21 +97,28 @@ describe('Retry after a failed turn', () => {
       ['user', ['tool_result']]
     ])
     expect(occurrences(retry, 'Remember: releases go out on Tuesdays')).toBe(1)
-    expect(readFileSync(web.core.services.paths.memory('scribe'), 'utf8').match(/Releases go out on Tuesdays/g)).toHaveLength(1)
+    expect(
+      readFileSync(web.core.services.paths.memory('scribe'), 'utf8').match(/Releases go out on Tuesdays/g)
+    ).toHaveLength(1)
   })
 
   it('refuses with a clear reason when the last turn did not fail, or the session ended', async () => {
     web.fake.script('Fine.')
     const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', text: 'All good?' })
     await web.settled(turnId)
-    expect((await web.refusal('chat.retry', { sessionId })).message).toMatch(/did not fail, so there is nothing to retry/)
+    expect((await web.refusal('chat.retry', { sessionId })).message).toMatch(
+      /did not fail, so there is nothing to retry/
+    )
     await web.call('sessions.end', { id: sessionId })
     expect((await web.refusal('chat.retry', { sessionId })).message).toMatch(/has ended/)
   })
 
   it('offers no Retry once the session has ended, even when its last turn failed', async () => {
     web.fake.fault({ kind: 'http', status: 529, errorType: 'overloaded_error', count: 3 })
-    const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', text: 'Is the build green?' })
+    const { turnId, sessionId } = await web.call('chat.send', {
+      agentId: 'scribe',
+      text: 'Is the build green?'
+    })
     await web.settled(turnId)
     expect((await web.call('sessions.get', { id: sessionId })).retry).toMatchObject({ turnId })
     await web.call('sessions.end', { id: sessionId })

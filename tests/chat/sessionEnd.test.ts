@@ -12,7 +12,10 @@ describe('ending a session', () => {
     const seen: { event: string; payload: any }[] = []
     web.core.subscribe((event, payload) => void seen.push({ event, payload }))
     web.fake.script('Noted.')
-    const { turnId, sessionId } = await web.call('chat.send', { agentId: 'scribe', text: 'We ship on Tuesdays.' })
+    const { turnId, sessionId } = await web.call('chat.send', {
+      agentId: 'scribe',
+      text: 'We ship on Tuesdays.'
+    })
     await web.settled(turnId)
     const report = await web.call('sessions.end', { id: sessionId })
     expect(report.hooks.map((hook) => [hook.id, hook.ok])).toEqual([
@@ -26,15 +29,25 @@ describe('ending a session', () => {
       ['nexus', 'done']
     ])
     const [ended] = eventsOf('sessions.ended', seen)
-    expect(ended).toMatchObject({ sessionId, agentId: 'scribe', reason: 'explicit', candidates: report.candidates.length })
+    expect(ended).toMatchObject({
+      sessionId,
+      agentId: 'scribe',
+      reason: 'explicit',
+      candidates: report.candidates.length
+    })
     expect((await web.call('sessions.get', { id: sessionId })).endedAtMs).toBe(ended.endedAtMs)
 
     const requestsBefore = web.fake.requests.length
     const refused = await web.refusal('chat.send', { sessionId, text: 'One more thing' })
-    expect(refused).toEqual({ code: 'conflict', message: expect.stringMatching(/This session has ended.*Start a new chat/) })
+    expect(refused).toEqual({
+      code: 'conflict',
+      message: expect.stringMatching(/This session has ended.*Start a new chat/)
+    })
     expect(web.fake.requests).toHaveLength(requestsBefore)
     const detail = await web.call('sessions.get', { id: sessionId })
-    expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content[0])).toEqual([{ type: 'text', text: 'We ship on Tuesdays.' }])
+    expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content[0])).toEqual([
+      { type: 'text', text: 'We ship on Tuesdays.' }
+    ])
     expect((await web.refusal('sessions.end', { id: sessionId })).message).toMatch(/already ended/)
   })
 

@@ -27,7 +27,9 @@ describe('hearth CLI: init and agents', () => {
     const created = runHearth(['agents', 'create', 'Research Buddy', '--home', temp.dir, '--json'])
     expect(created.code).toBe(0)
     expect(created.json()).toEqual({ agent: { id: 'research-buddy', name: 'Research Buddy' } })
-    expect(readFileSync(join(temp.dir, 'agents/research-buddy/SOUL.md'), 'utf8')).toContain('You are Research Buddy')
+    expect(readFileSync(join(temp.dir, 'agents/research-buddy/SOUL.md'), 'utf8')).toContain(
+      'You are Research Buddy'
+    )
     runHearth(['agents', 'create', 'Coder', '--id', 'code', '--home', temp.dir])
     expect(runHearth(['agents', 'list', '--home', temp.dir, '--json']).json()).toEqual({
       agents: [
@@ -39,8 +41,12 @@ describe('hearth CLI: init and agents', () => {
 
   it("renames and deletes agents; a deleted agent's folder moves to .trash", () => {
     runHearth(['agents', 'create', 'Coder', '--id', 'code', '--home', temp.dir])
-    expect(runHearth(['agents', 'rename', 'code', 'Builder', '--home', temp.dir, '--json']).json()).toEqual({ agent: { id: 'code', name: 'Builder' } })
-    expect(runHearth(['agents', 'delete', 'code', '--home', temp.dir, '--json']).json()).toEqual({ deleted: { id: 'code' } })
+    expect(runHearth(['agents', 'rename', 'code', 'Builder', '--home', temp.dir, '--json']).json()).toEqual({
+      agent: { id: 'code', name: 'Builder' }
+    })
+    expect(runHearth(['agents', 'delete', 'code', '--home', temp.dir, '--json']).json()).toEqual({
+      deleted: { id: 'code' }
+    })
     expect(runHearth(['agents', 'list', '--home', temp.dir, '--json']).json()).toEqual({ agents: [] })
     expect(existsSync(join(temp.dir, 'agents', 'code'))).toBe(false)
     const trashed = readdirSync(join(temp.dir, '.trash'))
@@ -54,14 +60,23 @@ describe('hearth CLI: init and agents', () => {
     runHearth(['agents', 'create', 'A', '--id', 'a', '--home', temp.dir])
     const dup = runHearth(['agents', 'create', 'A', '--id', 'a', '--home', temp.dir, '--json'])
     expect(dup.code).toBe(1)
-    expect(dup.json()).toEqual({ error: { code: 'conflict', message: 'An agent with id "a" already exists' } })
+    expect(dup.json()).toEqual({
+      error: { code: 'conflict', message: 'An agent with id "a" already exists' }
+    })
     const sameName = runHearth(['agents', 'create', ' a ', '--home', temp.dir, '--json'])
     expect(sameName.code).toBe(1)
-    expect(sameName.json()).toEqual({ error: { code: 'conflict', message: 'An agent named "A" already exists (id a). Pick another name, or rename that agent first.' } })
+    expect(sameName.json()).toEqual({
+      error: {
+        code: 'conflict',
+        message: 'An agent named "A" already exists (id a). Pick another name, or rename that agent first.'
+      }
+    })
     runHearth(['agents', 'create', 'B', '--id', 'b', '--home', temp.dir])
     const renamed = runHearth(['agents', 'rename', 'b', 'A', '--home', temp.dir])
     expect(renamed.code).toBe(1)
-    expect(renamed.stderr).toBe('hearth: An agent named "A" already exists (id a). Pick another name, or rename that agent first.\n')
+    expect(renamed.stderr).toBe(
+      'hearth: An agent named "A" already exists (id a). Pick another name, or rename that agent first.\n'
+    )
     const hostile = runHearth(['agents', 'create', 'X', '--id', '../../etc', '--home', temp.dir])
     expect(hostile.code).toBe(1)
     expect(hostile.stderr).toMatch(/not a valid agent id/)
@@ -69,7 +84,13 @@ describe('hearth CLI: init and agents', () => {
   })
 
   it('usage errors exit 2 with exactly one line on stderr', () => {
-    for (const args of [['frobnicate'], ['agents', 'list', '--bogus'], ['agents', 'create'], ['agents', 'create', 'a', 'b'], ['serve', '--port']]) {
+    for (const args of [
+      ['frobnicate'],
+      ['agents', 'list', '--bogus'],
+      ['agents', 'create'],
+      ['agents', 'create', 'a', 'b'],
+      ['serve', '--port']
+    ]) {
       const run = runHearth([...args, '--home', temp.dir])
       expect(run.code, args.join(' ')).toBe(2)
       expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1)

@@ -55,7 +55,16 @@ describe('CacheSimulator (direct)', () => {
 
   it('caps the store, dropping the least recently used entries', () => {
     const simulator = new CacheSimulator({ ...DEFAULT_CACHE_OPTIONS, maxEntries: 2 })
-    for (const letter of ['x', 'y', 'z']) simulator.plan(body({ system: [{ type: 'text', text: letter.repeat(8000), cache_control: { type: 'ephemeral' } }] }), 'key', 0).commit(0)
+    for (const letter of ['x', 'y', 'z'])
+      simulator
+        .plan(
+          body({
+            system: [{ type: 'text', text: letter.repeat(8000), cache_control: { type: 'ephemeral' } }]
+          }),
+          'key',
+          0
+        )
+        .commit(0)
     expect(simulator.size).toBe(2)
   })
 

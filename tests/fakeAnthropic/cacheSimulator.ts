@@ -40,7 +40,10 @@ export interface CachePlan {
 }
 
 /** Breakpoints in render order (explicit markers + the automatic one), validated like the API does. */
-function breakpointsOf(blocks: readonly CanonicalBlock[], body: Record<string, any>): { index: number; ttl: Ttl }[] {
+function breakpointsOf(
+  blocks: readonly CanonicalBlock[],
+  body: Record<string, any>
+): { index: number; ttl: Ttl }[] {
   const points = blocks.flatMap((block, index) => (block.ttl ? [{ index, ttl: block.ttl }] : []))
   const autoTtl = readTtl(body, 'cache_control')
   if (autoTtl) {
@@ -48,18 +51,24 @@ function breakpointsOf(blocks: readonly CanonicalBlock[], body: Record<string, a
     while (last >= 0 && !blocks[last]!.cacheable) last--
     const target = blocks[last]
     if (target?.ttl && target.ttl !== autoTtl) {
-      throw invalidRequest(`cache_control: automatic caching ttl='${autoTtl}' conflicts with ${target.path}.cache_control ttl='${target.ttl}'`)
+      throw invalidRequest(
+        `cache_control: automatic caching ttl='${autoTtl}' conflicts with ${target.path}.cache_control ttl='${target.ttl}'`
+      )
     }
     if (target && !target.ttl) points.push({ index: last, ttl: autoTtl })
   }
   if (points.length > MAX_BREAKPOINTS) {
-    throw invalidRequest(`A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${points.length}.`)
+    throw invalidRequest(
+      `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${points.length}.`
+    )
   }
   let seenShort = false
   for (const point of points) {
     if (point.ttl === '5m') seenShort = true
     else if (seenShort) {
-      throw invalidRequest(`${blocks[point.index]!.path}.cache_control.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block.`)
+      throw invalidRequest(
+        `${blocks[point.index]!.path}.cache_control.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block.`
+      )
     }
   }
   return points
@@ -70,7 +79,8 @@ function positionsOf(blocks: readonly CanonicalBlock[]): number[] {
   const positions: number[] = []
   blocks.forEach((block, index) => {
     const previous = blocks[index - 1]
-    const sameRun = previous !== undefined && block.runKind !== undefined && block.runKind === previous.runKind
+    const sameRun =
+      previous !== undefined && block.runKind !== undefined && block.runKind === previous.runKind
     positions.push(index === 0 ? 0 : positions[index - 1]! + (sameRun ? 0 : 1))
   })
   return positions
@@ -93,8 +103,14 @@ export class CacheSimulator {
     const cum: number[] = []
     blocks.forEach((block, index) => cum.push((cum[index - 1] ?? 0) + block.tokens))
     const total = (cum[cum.length - 1] ?? 0) + this.options.tailOverhead
-    const minimum = minCacheableTokens(String(body['model']), this.options.minTokens, this.options.defaultMinTokens)
-    const eligible: Breakpoint[] = points.map((p) => ({ ...p, cum: cum[p.index]! })).filter((p) => p.cum >= minimum)
+    const minimum = minCacheableTokens(
+      String(body['model']),
+      this.options.minTokens,
+      this.options.defaultMinTokens
+    )
+    const eligible: Breakpoint[] = points
+      .map((p) => ({ ...p, cum: cum[p.index]! }))
+      .filter((p) => p.cum >= minimum)
     if (eligible.length === 0) return { usage: usageOf(total, 0, 0, 0), total, commit: () => undefined }
     const hashes = hashChain(blocks, body, apiKey)
     const hit = this.lookup(eligible, hashes, positionsOf(blocks), cum, now)
@@ -129,7 +145,13 @@ export class CacheSimulator {
   }
 
   /** The longest prior write reachable from any eligible breakpoint within its lookback window. */
-  private lookup(points: readonly Breakpoint[], hashes: readonly string[], positions: readonly number[], cum: readonly number[], now: number) {
+  private lookup(
+    points: readonly Breakpoint[],
+    hashes: readonly string[],
+    positions: readonly number[],
+    cum: readonly number[],
+    now: number
+  ) {
     let best: { hash: string; cum: number; ttl: Ttl } | undefined
     for (const point of points) {
       const floor = positions[point.index]! - (LOOKBACK_POSITIONS - 1)
@@ -142,16 +164,31 @@ export class CacheSimulator {
     return best
   }
 
-  private commit(points: readonly Breakpoint[], hashes: readonly string[], hit: { hash: string; ttl: Ttl } | undefined, now: number, responseAt: number): void {
+  private commit(
+    points: readonly Breakpoint[],
+    hashes: readonly string[],
+    hit: { hash: string; ttl: Ttl } | undefined,
+    now: number,
+    responseAt: number
+  ): void {
     if (hit) {
       const entry = this.entries.get(hit.hash)
-      if (entry) this.store(hit.hash, { ...entry, ttlMs: Math.max(entry.ttlMs, TTL_MS[hit.ttl]), expiresAt: now + Math.max(entry.ttlMs, TTL_MS[hit.ttl]) })
+      if (entry)
+        this.store(hit.hash, {
+          ...entry,
+          ttlMs: Math.max(entry.ttlMs, TTL_MS[hit.ttl]),
+          expiresAt: now + Math.max(entry.ttlMs, TTL_MS[hit.ttl])
+        })
     }
     for (const point of points) {
       const hash = hashes[point.index]!
       const existing = this.live(hash, now)
       const ttlMs = Math.max(existing?.ttlMs ?? 0, TTL_MS[point.ttl])
-      this.store(hash, { ttlMs, expiresAt: now + ttlMs, availableAt: existing ? existing.availableAt : responseAt })
+      this.store(hash, {
+        ttlMs,
+        expiresAt: now + ttlMs,
+        availableAt: existing ? existing.availableAt : responseAt
+      })
     }
   }
 
@@ -159,7 +196,8 @@ export class CacheSimulator {
   private store(hash: string, entry: Entry): void {
     this.entries.delete(hash)
     this.entries.set(hash, entry)
-    while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
+    while (this.entries.size > this.options.maxEntries)
+      this.entries.delete(this.entries.keys().next().value as string)
   }
 }
 

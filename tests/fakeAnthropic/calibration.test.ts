@@ -22,7 +22,12 @@ const words = (tokens: number, seed: string): string => `${seed} `.repeat(tokens
 describe('fake Anthropic: calibration against the cookbook numbers', () => {
   it('reproduces read = everything up to the previous turn, write = last assistant turn + new user turn', async () => {
     const client = new Anthropic({ apiKey: 'sk-test', baseURL: fake.url, maxRetries: 0, timeout: 30_000 })
-    const questions = ['Analyze the major themes in the book.', words(8, 'why'), words(5, 'more'), words(5, 'and')]
+    const questions = [
+      'Analyze the major themes in the book.',
+      words(8, 'why'),
+      words(5, 'more'),
+      words(5, 'and')
+    ]
     const userTokens = countTokens(questions[0]!) + 3
     const book = words(187_354 - userTokens, 'book')
     const system: TextBlockParam[] = [{ type: 'text', text: book, cache_control: { type: 'ephemeral' } }]
@@ -30,10 +35,28 @@ describe('fake Anthropic: calibration against the cookbook numbers', () => {
     const history: MessageParam[] = []
     const observed: { read: number; write: number; input: number }[] = []
     for (const question of questions) {
-      const turn: MessageParam[] = [...history, { role: 'user', content: [{ type: 'text', text: question, cache_control: { type: 'ephemeral' } }] }]
-      const message = await client.messages.stream({ model: 'claude-3-5-sonnet-20241022', max_tokens: 1024, system, messages: turn }).finalMessage()
-      observed.push({ read: message.usage.cache_read_input_tokens ?? -1, write: message.usage.cache_creation_input_tokens ?? -1, input: message.usage.input_tokens })
-      history.push({ role: 'user', content: [{ type: 'text', text: question }] }, { role: 'assistant', content: message.content.map((block) => ({ type: 'text' as const, text: (block as { text: string }).text })) })
+      const turn: MessageParam[] = [
+        ...history,
+        { role: 'user', content: [{ type: 'text', text: question, cache_control: { type: 'ephemeral' } }] }
+      ]
+      const message = await client.messages
+        .stream({ model: 'claude-3-5-sonnet-20241022', max_tokens: 1024, system, messages: turn })
+        .finalMessage()
+      observed.push({
+        read: message.usage.cache_read_input_tokens ?? -1,
+        write: message.usage.cache_creation_input_tokens ?? -1,
+        input: message.usage.input_tokens
+      })
+      history.push(
+        { role: 'user', content: [{ type: 'text', text: question }] },
+        {
+          role: 'assistant',
+          content: message.content.map((block) => ({
+            type: 'text' as const,
+            text: (block as { text: string }).text
+          }))
+        }
+      )
     }
     expect(observed).toEqual([
       { read: 0, write: 187_354, input: 4 },

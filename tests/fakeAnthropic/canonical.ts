@@ -37,7 +37,8 @@ export function readTtl(block: Json, path: string): Ttl | undefined {
     throw invalidRequest(`${path}.cache_control.type: Input should be 'ephemeral'`)
   }
   const ttl = marker.ttl ?? '5m'
-  if (ttl !== '5m' && ttl !== '1h') throw invalidRequest(`${path}.cache_control.ttl: Input should be '5m' or '1h'`)
+  if (ttl !== '5m' && ttl !== '1h')
+    throw invalidRequest(`${path}.cache_control.ttl: Input should be '5m' or '1h'`)
   return ttl
 }
 
@@ -68,7 +69,11 @@ function stripMarker(block: Json): Json {
 }
 
 /** Hash key (role-tagged) and counted text of one message content block. */
-function renderContentBlock(block: Json, role: string, options: CacheOptions): { key: string; tokens: number } {
+function renderContentBlock(
+  block: Json,
+  role: string,
+  options: CacheOptions
+): { key: string; tokens: number } {
   const type = String(block['type'])
   switch (type) {
     case 'text':
@@ -86,9 +91,15 @@ function renderContentBlock(block: Json, role: string, options: CacheOptions): {
       return { key: `${role}|image|${imageDigest(block)}`, tokens: options.imageTokens }
     case 'document':
       // Counted per document, never from its base64 (the real API bills pages as text + images).
-      return { key: `${role}|document|${imageDigest(block)}|${String(block['title'] ?? '')}`, tokens: options.documentTokens }
+      return {
+        key: `${role}|document|${imageDigest(block)}|${String(block['title'] ?? '')}`,
+        tokens: options.documentTokens
+      }
     case 'thinking':
-      return { key: `${role}|thinking|${block['thinking']}|${block['signature']}`, tokens: countTokens(String(block['thinking'] ?? '')) }
+      return {
+        key: `${role}|thinking|${block['thinking']}|${block['signature']}`,
+        tokens: countTokens(String(block['thinking'] ?? ''))
+      }
     default: {
       const text = JSON.stringify(stripMarker(block))
       return { key: `${role}|${type}|${text}`, tokens: countTokens(text) }
@@ -101,23 +112,46 @@ function toolBlocks(tools: unknown, options: CacheOptions): CanonicalBlock[] {
   return tools.map((tool: Json, index) => {
     const path = `tools.${index}`
     const ttl = readTtl(tool, path)
-    const key = JSON.stringify({ name: tool['name'], description: tool['description'], input_schema: tool['input_schema'], type: tool['type'] })
+    const key = JSON.stringify({
+      name: tool['name'],
+      description: tool['description'],
+      input_schema: tool['input_schema'],
+      type: tool['type']
+    })
     const overhead = index === tools.length - 1 ? options.toolsOverhead : 0
-    return { segment: 'tools', path, type: 'tool', key, tokens: countTokens(key) + overhead, cacheable: true, ...(ttl ? { ttl } : {}) }
+    return {
+      segment: 'tools',
+      path,
+      type: 'tool',
+      key,
+      tokens: countTokens(key) + overhead,
+      cacheable: true,
+      ...(ttl ? { ttl } : {})
+    }
   })
 }
 
 function systemBlocks(system: unknown): CanonicalBlock[] {
   if (system === undefined || system === null) return []
-  const list: Json[] = typeof system === 'string' ? [{ type: 'text', text: system }] : Array.isArray(system) ? system : []
-  if (typeof system !== 'string' && !Array.isArray(system)) throw invalidRequest('system: Input should be a valid string or list')
+  const list: Json[] =
+    typeof system === 'string' ? [{ type: 'text', text: system }] : Array.isArray(system) ? system : []
+  if (typeof system !== 'string' && !Array.isArray(system))
+    throw invalidRequest('system: Input should be a valid string or list')
   return list.map((block, index) => {
     const path = `system.${index}`
     if (block?.['type'] !== 'text') throw invalidRequest(`${path}.type: Input should be 'text'`)
     const text = String(block['text'] ?? '')
     if (text.length === 0) throw invalidRequest(`${path}: text content blocks must be non-empty`)
     const ttl = readTtl(block, path)
-    return { segment: 'system', path, type: 'text', key: `system|${text}`, tokens: countTokens(text), cacheable: true, ...(ttl ? { ttl } : {}) }
+    return {
+      segment: 'system',
+      path,
+      type: 'text',
+      key: `system|${text}`,
+      tokens: countTokens(text),
+      cacheable: true,
+      ...(ttl ? { ttl } : {})
+    }
   })
 }
 
@@ -125,18 +159,32 @@ function messageBlocks(messages: Json[], options: CacheOptions): CanonicalBlock[
   const blocks: CanonicalBlock[] = []
   messages.forEach((message, messageIndex) => {
     const role = String(message['role'])
-    const content: Json[] = typeof message['content'] === 'string' ? [{ type: 'text', text: message['content'] }] : message['content']
+    const content: Json[] =
+      typeof message['content'] === 'string'
+        ? [{ type: 'text', text: message['content'] }]
+        : message['content']
     content.forEach((block, blockIndex) => {
       const path = `messages.${messageIndex}.content.${blockIndex}`
       const type = String(block?.['type'])
       const ttl = readTtl(block, path)
-      if (type === 'text' && String(block['text'] ?? '').length === 0) throw invalidRequest(`${path}: text content blocks must be non-empty`)
-      if (ttl && (type === 'thinking' || type === 'redacted_thinking')) throw invalidRequest(`${path}.cache_control: thinking blocks cannot be cached directly`)
+      if (type === 'text' && String(block['text'] ?? '').length === 0)
+        throw invalidRequest(`${path}: text content blocks must be non-empty`)
+      if (ttl && (type === 'thinking' || type === 'redacted_thinking'))
+        throw invalidRequest(`${path}.cache_control: thinking blocks cannot be cached directly`)
       const rendered = renderContentBlock(block, role, options)
       const overhead = blockIndex === 0 ? options.perMessageOverhead : 0
       const runKind = type === 'tool_use' || type === 'tool_result' ? type : undefined
       const cacheable = type !== 'thinking' && type !== 'redacted_thinking'
-      blocks.push({ segment: 'messages', path, type, key: rendered.key, tokens: rendered.tokens + overhead, cacheable, ...(ttl ? { ttl } : {}), ...(runKind ? { runKind } : {}) })
+      blocks.push({
+        segment: 'messages',
+        path,
+        type,
+        key: rendered.key,
+        tokens: rendered.tokens + overhead,
+        cacheable,
+        ...(ttl ? { ttl } : {}),
+        ...(runKind ? { runKind } : {})
+      })
     })
   })
   return blocks
@@ -144,7 +192,11 @@ function messageBlocks(messages: Json[], options: CacheOptions): CanonicalBlock[
 
 /** Flattens a request body into its blocks in cache order. Throws a 400 for malformed content. */
 export function canonicalBlocks(body: Json, options: CacheOptions): CanonicalBlock[] {
-  return [...toolBlocks(body['tools'], options), ...systemBlocks(body['system']), ...messageBlocks(body['messages'], options)]
+  return [
+    ...toolBlocks(body['tools'], options),
+    ...systemBlocks(body['system']),
+    ...messageBlocks(body['messages'], options)
+  ]
 }
 
 /** Salt hashed in before the first system block: settings that invalidate system + messages. */
@@ -156,7 +208,12 @@ export function systemSalt(body: Json): string {
 export function messagesSalt(body: Json): string {
   const anyImage = JSON.stringify(body['messages'] ?? []).includes('"type":"image"')
   const effort = body['output_config']?.['effort'] ?? null
-  return JSON.stringify({ tool_choice: body['tool_choice'] ?? null, thinking: body['thinking'] ?? null, effort, anyImage })
+  return JSON.stringify({
+    tool_choice: body['tool_choice'] ?? null,
+    thinking: body['thinking'] ?? null,
+    effort,
+    anyImage
+  })
 }
 
 /** Cumulative hash chain h[i] over the blocks, scoped to key + model (workspace/model isolation). */

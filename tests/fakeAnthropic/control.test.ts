@@ -9,8 +9,12 @@ let child: ChildProcess
 let url: string
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [resolve(import.meta.dirname, 'run.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] })
-  const firstLine = await new Promise<string>((done) => createInterface({ input: child.stdout! }).once('line', done))
+  child = spawn(process.execPath, [resolve(import.meta.dirname, 'run.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit']
+  })
+  const firstLine = await new Promise<string>((done) =>
+    createInterface({ input: child.stdout! }).once('line', done)
+  )
   url = (JSON.parse(firstLine) as { url: string }).url
 })
 afterAll(() => {
@@ -18,7 +22,10 @@ afterAll(() => {
 })
 
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${url}/__fake/${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+  const response = await fetch(`${url}/__fake/${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
   return { status: response.status, json: await response.json() }
 }
 
@@ -26,15 +33,31 @@ describe('fake Anthropic: control API from another process', () => {
   it('prints its url first, accepts scripted replies and records requests', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(await control('POST', 'reset')).toEqual({ status: 200, json: { ok: true } })
-    expect((await control('POST', 'script', ['first', { toolUses: [{ name: 'note', input: { a: 1 } }] }])).json).toEqual({ pending: 2 })
+    expect(
+      (await control('POST', 'script', ['first', { toolUses: [{ name: 'note', input: { a: 1 } }] }])).json
+    ).toEqual({ pending: 2 })
     const client = new Anthropic({ apiKey: 'sk-test', baseURL: url, maxRetries: 0 })
-    const params = { model: 'claude-sonnet-5', max_tokens: 64, messages: [{ role: 'user' as const, content: 'hello' }] }
+    const params = {
+      model: 'claude-sonnet-5',
+      max_tokens: 64,
+      messages: [{ role: 'user' as const, content: 'hello' }]
+    }
     const tools = [{ name: 'note', input_schema: { type: 'object' as const } }]
-    expect((await client.messages.stream(params).finalMessage()).content).toEqual([{ type: 'text', text: 'first' }])
-    expect((await client.messages.create({ ...params, tools })).content[0]).toMatchObject({ type: 'tool_use', name: 'note', input: { a: 1 } })
+    expect((await client.messages.stream(params).finalMessage()).content).toEqual([
+      { type: 'text', text: 'first' }
+    ])
+    expect((await client.messages.create({ ...params, tools })).content[0]).toMatchObject({
+      type: 'tool_use',
+      name: 'note',
+      input: { a: 1 }
+    })
     const requests = (await control('GET', 'requests?path=/v1/messages')).json
     expect(requests).toHaveLength(2)
-    expect(requests[0]).toMatchObject({ index: 0, status: 200, body: { model: 'claude-sonnet-5', stream: true } })
+    expect(requests[0]).toMatchObject({
+      index: 0,
+      status: 200,
+      body: { model: 'claude-sonnet-5', stream: true }
+    })
     expect(requests[1].usage.input_tokens).toBeGreaterThan(0)
     expect((await control('GET', 'requests?since=1')).json).toHaveLength(1)
     expect((await control('GET', 'stats')).json).toMatchObject({ requests: 2, hitRate: 0 })
@@ -44,10 +67,21 @@ describe('fake Anthropic: control API from another process', () => {
     await control('POST', 'reset')
     expect((await control('POST', 'fault', { kind: 'http', status: 529 })).json).toEqual({ pending: 1 })
     const client = new Anthropic({ apiKey: 'sk-test', baseURL: url, maxRetries: 0 })
-    const params = { model: 'claude-sonnet-5', max_tokens: 64, messages: [{ role: 'user' as const, content: 'x' }] }
-    await expect(client.messages.create(params)).rejects.toMatchObject({ status: 529, type: 'overloaded_error' })
+    const params = {
+      model: 'claude-sonnet-5',
+      max_tokens: 64,
+      messages: [{ role: 'user' as const, content: 'x' }]
+    }
+    await expect(client.messages.create(params)).rejects.toMatchObject({
+      status: 529,
+      type: 'overloaded_error'
+    })
     await control('POST', 'tool-input', { name: 'pick', input: { choice: 2 } })
-    const forced = await client.messages.create({ ...params, tools: [{ name: 'pick', input_schema: { type: 'object' } }], tool_choice: { type: 'tool', name: 'pick' } })
+    const forced = await client.messages.create({
+      ...params,
+      tools: [{ name: 'pick', input_schema: { type: 'object' } }],
+      tool_choice: { type: 'tool', name: 'pick' }
+    })
     expect(forced.content[0]).toMatchObject({ name: 'pick', input: { choice: 2 } })
     const before = (await control('POST', 'clock', { advanceMs: 0 })).json.now as number
     const after = (await control('POST', 'clock', { advanceMs: 3_600_000 })).json.now as number
@@ -56,7 +90,10 @@ describe('fake Anthropic: control API from another process', () => {
 
   it('rejects malformed control commands with a specific 400 and changes nothing', async () => {
     await control('POST', 'reset')
-    expect(await control('POST', 'fault', { kind: 'explode' })).toEqual({ status: 400, json: { error: 'faults[0].kind: expected one of http, stream_error, drop, slow' } })
+    expect(await control('POST', 'fault', { kind: 'explode' })).toEqual({
+      status: 400,
+      json: { error: 'faults[0].kind: expected one of http, stream_error, drop, slow' }
+    })
     expect((await control('POST', 'script', [{ content: [{ type: 'image' }] }])).status).toBe(400)
     expect((await control('POST', 'clock', { advanceMs: 'soon' })).json.error).toContain('advanceMs')
     expect((await control('GET', 'nowhere')).status).toBe(404)

@@ -6,7 +6,12 @@ import type { Fault, Reply } from './types'
  * Loopback control API for tests whose client runs in another process (CLI, Playwright, bench).
  * Every answer is JSON; a malformed command gets 400 `{error}` and changes nothing.
  */
-export function handleControl(request: IncomingMessage, response: ServerResponse, raw: string, fake: FakeAnthropic): void {
+export function handleControl(
+  request: IncomingMessage,
+  response: ServerResponse,
+  raw: string,
+  fake: FakeAnthropic
+): void {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1')
   const route = `${request.method} ${url.pathname}`
   try {
@@ -53,7 +58,8 @@ function runCommand(route: string, raw: string, url: URL, fake: FakeAnthropic): 
     }
     case 'POST /__fake/clock': {
       const advanceMs = parseBody(raw).advanceMs
-      if (typeof advanceMs !== 'number' || advanceMs < 0) throw new Error('clock: expected {advanceMs: non-negative number}')
+      if (typeof advanceMs !== 'number' || advanceMs < 0)
+        throw new Error('clock: expected {advanceMs: non-negative number}')
       return { now: fake.clock.advance(advanceMs) }
     }
     case 'GET /__fake/requests': {

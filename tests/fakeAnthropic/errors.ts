@@ -59,6 +59,10 @@ export function writeError(
   headers: Readonly<Record<string, string>> = {}
 ): void {
   const payload = JSON.stringify(errorBody(error.errorType, error.message, requestId))
-  response.writeHead(error.status, { ...headers, 'content-type': 'application/json', 'request-id': requestId })
+  response.writeHead(error.status, {
+    ...headers,
+    'content-type': 'application/json',
+    'request-id': requestId
+  })
   response.end(payload)
 }

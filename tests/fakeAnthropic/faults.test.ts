@@ -10,11 +10,17 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 beforeEach(() => fake.reset())
 
-const params = { model: 'claude-sonnet-5', max_tokens: 256, messages: [{ role: 'user' as const, content: 'hi' }] }
-const clientWith = (maxRetries: number): Anthropic => new Anthropic({ apiKey: 'sk-test', baseURL: fake.url, maxRetries, timeout: 5000 })
+const params = {
+  model: 'claude-sonnet-5',
+  max_tokens: 256,
+  messages: [{ role: 'user' as const, content: 'hi' }]
+}
+const clientWith = (maxRetries: number): Anthropic =>
+  new Anthropic({ apiKey: 'sk-test', baseURL: fake.url, maxRetries, timeout: 5000 })
 
 async function until(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5))
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 5))
   expect(condition()).toBe(true)
 }
 
@@ -24,13 +30,20 @@ describe('fake Anthropic: faults', () => {
     fake.script('after the wait')
     const message = await clientWith(1).messages.create(params)
     expect(message.content).toEqual([{ type: 'text', text: 'after the wait' }])
-    expect(fake.requests.map((request) => [request.status, request.headers['x-stainless-retry-count']])).toEqual([[429, '0'], [200, '1']])
+    expect(
+      fake.requests.map((request) => [request.status, request.headers['x-stainless-retry-count']])
+    ).toEqual([
+      [429, '0'],
+      [200, '1']
+    ])
   })
 
   it('exhausts SDK retries on repeated 529 overloaded_error', async () => {
     fake.fault({ kind: 'http', status: 529, count: 3 })
     const started = Date.now()
-    const failure = await clientWith(2).messages.create(params).catch((error: unknown) => error)
+    const failure = await clientWith(2)
+      .messages.create(params)
+      .catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(Anthropic.InternalServerError)
     expect(failure).toMatchObject({ status: 529, type: 'overloaded_error', requestID: 'req_fake_0003' })
     expect(fake.requests).toHaveLength(3)
@@ -39,7 +52,10 @@ describe('fake Anthropic: faults', () => {
 
   it('sends 500 api_error and honours explicit headers (x-should-retry: false)', async () => {
     fake.fault({ kind: 'http', status: 500, headers: { 'x-should-retry': 'false' } })
-    await expect(clientWith(2).messages.create(params)).rejects.toMatchObject({ status: 500, type: 'api_error' })
+    await expect(clientWith(2).messages.create(params)).rejects.toMatchObject({
+      status: 500,
+      type: 'api_error'
+    })
     expect(fake.requests).toHaveLength(1)
   })
 

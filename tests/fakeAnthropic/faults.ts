@@ -33,11 +33,16 @@ export class FaultQueue {
 export function validateFault(fault: unknown, path: string): asserts fault is Fault {
   if (typeof fault !== 'object' || fault === null) throw new Error(`${path}: expected an object`)
   const value = fault as Record<string, unknown>
-  if (!KINDS.includes(String(value['kind']))) throw new Error(`${path}.kind: expected one of ${KINDS.join(', ')}`)
-  if (value['kind'] === 'http' && (typeof value['status'] !== 'number' || value['status'] < 400 || value['status'] > 599)) {
+  if (!KINDS.includes(String(value['kind'])))
+    throw new Error(`${path}.kind: expected one of ${KINDS.join(', ')}`)
+  if (
+    value['kind'] === 'http' &&
+    (typeof value['status'] !== 'number' || value['status'] < 400 || value['status'] > 599)
+  ) {
     throw new Error(`${path}.status: expected an HTTP error status 400–599`)
   }
-  if (value['kind'] === 'slow' && typeof value['delayMs'] !== 'number') throw new Error(`${path}.delayMs: expected a number`)
+  if (value['kind'] === 'slow' && typeof value['delayMs'] !== 'number')
+    throw new Error(`${path}.delayMs: expected a number`)
   if (value['count'] !== undefined && (!Number.isInteger(value['count']) || (value['count'] as number) < 1)) {
     throw new Error(`${path}.count: expected a positive integer`)
   }

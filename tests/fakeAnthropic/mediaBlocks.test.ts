@@ -14,8 +14,18 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 
 function ask(content: unknown[], role: 'user' | 'assistant' = 'user'): Promise<Anthropic.Message> {
-  const messages = role === 'user' ? [{ role, content }] : [{ role: 'user', content: 'hi' }, { role, content }]
-  return client.messages.create({ model: 'claude-sonnet-5-5', max_tokens: 64, messages: messages as Anthropic.MessageParam[] })
+  const messages =
+    role === 'user'
+      ? [{ role, content }]
+      : [
+          { role: 'user', content: 'hi' },
+          { role, content }
+        ]
+  return client.messages.create({
+    model: 'claude-sonnet-5-5',
+    max_tokens: 64,
+    messages: messages as Anthropic.MessageParam[]
+  })
 }
 
 describe('fake Anthropic: image and document blocks', () => {
@@ -24,7 +34,11 @@ describe('fake Anthropic: image and document blocks', () => {
     fake.script('Seen.')
     const reply = await ask([
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
-      { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: PDF }, title: 'notes.pdf' },
+      {
+        type: 'document',
+        source: { type: 'base64', media_type: 'application/pdf', data: PDF },
+        title: 'notes.pdf'
+      },
       { type: 'text', text: 'What is this?' }
     ])
     expect(reply.content[0]).toMatchObject({ type: 'text', text: 'Seen.' })
@@ -34,11 +48,30 @@ describe('fake Anthropic: image and document blocks', () => {
 
   it('refuses what the real API refuses, with its messages', async () => {
     fake.reset()
-    await expect(ask([{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: PNG } }])).rejects.toThrow(/media_type: Input should be 'image\/jpeg'/)
-    await expect(ask([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'not base64!' } }])).rejects.toThrow(/invalid base64/)
-    await expect(ask([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'A'.repeat(5 * 1024 * 1024 + 4) } }])).rejects.toThrow(/image exceeds 5 MB maximum/)
-    await expect(ask([{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: PDF } }], 'assistant')).rejects.toThrow(/only allowed in user messages/)
-    const many = Array.from({ length: 101 }, () => ({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }))
+    await expect(
+      ask([{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: PNG } }])
+    ).rejects.toThrow(/media_type: Input should be 'image\/jpeg'/)
+    await expect(
+      ask([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'not base64!' } }])
+    ).rejects.toThrow(/invalid base64/)
+    await expect(
+      ask([
+        {
+          type: 'image',
+          source: { type: 'base64', media_type: 'image/png', data: 'A'.repeat(5 * 1024 * 1024 + 4) }
+        }
+      ])
+    ).rejects.toThrow(/image exceeds 5 MB maximum/)
+    await expect(
+      ask(
+        [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: PDF } }],
+        'assistant'
+      )
+    ).rejects.toThrow(/only allowed in user messages/)
+    const many = Array.from({ length: 101 }, () => ({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: PNG }
+    }))
     await expect(ask(many)).rejects.toThrow(/too many images/)
     expect(fake.requests.map((r) => r.status)).toEqual([400, 400, 400, 400, 400])
   })

@@ -15,10 +15,15 @@ export const MAX_REQUEST_BYTES = 32 * 1024 * 1024
 function checkSource(block: any, path: string, allowed: readonly string[]): void {
   const source = block?.source
   if (source?.type === 'url' || source?.type === 'file') return
-  if (source?.type !== 'base64') throw invalidRequest(`${path}.source.type: Input should be 'base64', 'url' or 'file'`)
-  if (!allowed.includes(source.media_type)) throw invalidRequest(`${path}.source.media_type: Input should be ${allowed.map((t) => `'${t}'`).join(', ')}`)
+  if (source?.type !== 'base64')
+    throw invalidRequest(`${path}.source.type: Input should be 'base64', 'url' or 'file'`)
+  if (!allowed.includes(source.media_type))
+    throw invalidRequest(
+      `${path}.source.media_type: Input should be ${allowed.map((t) => `'${t}'`).join(', ')}`
+    )
   const data = source.data
-  if (typeof data !== 'string' || data.length === 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw invalidRequest(`${path}.source.data: invalid base64 data`)
+  if (typeof data !== 'string' || data.length === 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data))
+    throw invalidRequest(`${path}.source.data: invalid base64 data`)
 }
 
 /** Throws the API's 400 for a malformed or oversized image/document block anywhere in `messages`. */
@@ -32,17 +37,27 @@ export function validateMediaBlocks(messages: readonly any[]): void {
         images++
         checkSource(block, path, IMAGE_TYPES)
         const size = String(block.source?.data ?? '').length
-        if (size > MAX_IMAGE_BASE64) throw invalidRequest(`${path}.source.base64: image exceeds 5 MB maximum: ${size} bytes > ${MAX_IMAGE_BASE64} bytes`)
+        if (size > MAX_IMAGE_BASE64)
+          throw invalidRequest(
+            `${path}.source.base64: image exceeds 5 MB maximum: ${size} bytes > ${MAX_IMAGE_BASE64} bytes`
+          )
       } else if (block?.type === 'document') {
-        if (message.role !== 'user') throw invalidRequest(`${path}: document blocks are only allowed in user messages`)
+        if (message.role !== 'user')
+          throw invalidRequest(`${path}: document blocks are only allowed in user messages`)
         checkSource(block, path, DOCUMENT_TYPES)
       }
     })
   })
-  if (images > MAX_IMAGES) throw invalidRequest(`messages: too many images in request (${images} > ${MAX_IMAGES})`)
+  if (images > MAX_IMAGES)
+    throw invalidRequest(`messages: too many images in request (${images} > ${MAX_IMAGES})`)
 }
 
 /** The 413 the real front door answers before parsing a body over 32 MB. */
 export function checkRequestSize(bytes: number): void {
-  if (bytes > MAX_REQUEST_BYTES) throw new FakeApiError(413, 'request_too_large', `Request exceeds the maximum allowed number of bytes (${MAX_REQUEST_BYTES})`)
+  if (bytes > MAX_REQUEST_BYTES)
+    throw new FakeApiError(
+      413,
+      'request_too_large',
+      `Request exceeds the maximum allowed number of bytes (${MAX_REQUEST_BYTES})`
+    )
 }

@@ -22,7 +22,8 @@ export interface MessagesContext {
 
 function flatHeaders(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value ?? '')
+  for (const [name, value] of Object.entries(request.headers))
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value ?? '')
   return headers
 }
 
@@ -35,7 +36,12 @@ function tryParse(raw: string): unknown {
 }
 
 /** Records the request, then routes /v1/messages and /v1/messages/count_tokens. */
-export async function handleV1(request: IncomingMessage, response: ServerResponse, raw: string, context: MessagesContext): Promise<void> {
+export async function handleV1(
+  request: IncomingMessage,
+  response: ServerResponse,
+  raw: string,
+  context: MessagesContext
+): Promise<void> {
   const index = context.requests.length
   const path = (request.url ?? '').split('?')[0] ?? ''
   const record: RecordedRequest = {
@@ -55,7 +61,8 @@ export async function handleV1(request: IncomingMessage, response: ServerRespons
     }
     const key = authenticate(request.headers, context.apiKey)
     const version = record.headers['anthropic-version'] ?? ''
-    if (version.length === 0) throw new FakeApiError(400, 'invalid_request_error', 'anthropic-version: header is required')
+    if (version.length === 0)
+      throw new FakeApiError(400, 'invalid_request_error', 'anthropic-version: header is required')
     checkRequestSize(Buffer.byteLength(raw))
     const body = parseJson(raw)
     validateMessagesBody(body, version, path.endsWith('count_tokens'))
@@ -73,17 +80,33 @@ export async function handleV1(request: IncomingMessage, response: ServerRespons
   }
 }
 
-function sendJson(response: ServerResponse, status: number, payload: unknown, requestId: string, headers: Record<string, string> = {}): void {
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  payload: unknown,
+  requestId: string,
+  headers: Record<string, string> = {}
+): void {
   response.writeHead(status, { ...headers, 'content-type': 'application/json', 'request-id': requestId })
   response.end(JSON.stringify(payload))
 }
 
 /** Applies a fault that replaces the response entirely; true when the request is finished. */
-function applyBlockingFault(fault: Fault | undefined, response: ServerResponse, record: RecordedRequest, streaming: boolean): boolean {
+function applyBlockingFault(
+  fault: Fault | undefined,
+  response: ServerResponse,
+  record: RecordedRequest,
+  streaming: boolean
+): boolean {
   if (fault?.kind === 'http') {
     const errorType = fault.errorType ?? errorTypeForStatus(fault.status)
     record.status = fault.status
-    writeError(response, new FakeApiError(fault.status, errorType, fault.message ?? defaultErrorMessage(errorType)), record.requestId, faultHeaders(fault))
+    writeError(
+      response,
+      new FakeApiError(fault.status, errorType, fault.message ?? defaultErrorMessage(errorType)),
+      record.requestId,
+      faultHeaders(fault)
+    )
     return true
   }
   if (fault?.kind === 'drop' && !streaming) {
@@ -98,11 +121,22 @@ function interruptionOf(fault: Fault | undefined): StreamInterruption | undefine
   if (fault?.kind === 'drop') return { kind: 'drop', afterDeltas: fault.afterDeltas ?? 1 }
   if (fault?.kind !== 'stream_error') return undefined
   const errorType = fault.errorType ?? 'overloaded_error'
-  return { kind: 'error', afterDeltas: fault.afterDeltas ?? 1, errorType, message: fault.message ?? defaultErrorMessage(errorType) }
+  return {
+    kind: 'error',
+    afterDeltas: fault.afterDeltas ?? 1,
+    errorType,
+    message: fault.message ?? defaultErrorMessage(errorType)
+  }
 }
 
 /** Accounts the cache, picks the reply, commits cache writes at response start, and answers. */
-async function answerMessage(response: ServerResponse, record: RecordedRequest, body: Record<string, any>, key: string, context: MessagesContext): Promise<void> {
+async function answerMessage(
+  response: ServerResponse,
+  record: RecordedRequest,
+  body: Record<string, any>,
+  key: string,
+  context: MessagesContext
+): Promise<void> {
   const streaming = body['stream'] === true
   const fault = context.faults.take()
   if (applyBlockingFault(fault, response, record, streaming)) return
@@ -119,12 +153,30 @@ async function answerMessage(response: ServerResponse, record: RecordedRequest, 
   const delayMs = fault?.kind === 'slow' ? fault.delayMs : (reply.delayMs ?? context.delayMs)
   if (!streaming) {
     // A slow non-streaming answer arrives whole, after the delay (a busy model, a long forced tool call).
-    if (fault?.kind === 'slow' || reply.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs))
-    const message = { id: messageId, type: 'message', role: 'assistant', model, content: messageContent(reply), stop_reason: reply.stopReason, stop_sequence: null, usage: record.usage }
+    if (fault?.kind === 'slow' || reply.delayMs !== undefined)
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+    const message = {
+      id: messageId,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: messageContent(reply),
+      stop_reason: reply.stopReason,
+      stop_sequence: null,
+      usage: record.usage
+    }
     sendJson(response, 200, message, record.requestId)
     record.outcome = 'complete'
     return
   }
   const interruption = interruptionOf(fault)
-  record.outcome = await writeStream(response, { messageId, requestId: record.requestId, model, usage: plan.usage, reply, delayMs, ...(interruption ? { interruption } : {}) })
+  record.outcome = await writeStream(response, {
+    messageId,
+    requestId: record.requestId,
+    model,
+    usage: plan.usage,
+    reply,
+    delayMs,
+    ...(interruption ? { interruption } : {})
+  })
 }

@@ -4,7 +4,13 @@ import type { RecordedRequest, Reply, ReplyBlock, ReplyFunction, StopReason } fr
 /** A reply ready to be written: text split into deltas, tool input split into JSON fragments. */
 export type ResolvedBlock =
   | { readonly type: 'text'; readonly text: string; readonly deltas: readonly string[] }
-  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: unknown; readonly fragments: readonly string[] }
+  | {
+      readonly type: 'tool_use'
+      readonly id: string
+      readonly name: string
+      readonly input: unknown
+      readonly fragments: readonly string[]
+    }
 
 export interface ResolvedReply {
   readonly content: readonly ResolvedBlock[]
@@ -13,7 +19,14 @@ export interface ResolvedReply {
   readonly delayMs?: number
 }
 
-const STOP_REASONS: readonly string[] = ['end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal']
+const STOP_REASONS: readonly string[] = [
+  'end_turn',
+  'max_tokens',
+  'stop_sequence',
+  'tool_use',
+  'pause_turn',
+  'refusal'
+]
 
 /**
  * The reply source, in order: the scripted queue, then the reply function, then the default
@@ -60,8 +73,10 @@ export class ReplyScript {
   private defaultReply(body: Record<string, any>): Reply {
     const choice = body['tool_choice']
     const tools: { name?: string }[] = Array.isArray(body['tools']) ? body['tools'] : []
-    const forced = choice?.type === 'tool' ? String(choice.name) : choice?.type === 'any' ? tools[0]?.name : undefined
-    if (forced !== undefined) return { toolUses: [{ name: forced, input: this.toolInputs.get(forced) ?? {} }] }
+    const forced =
+      choice?.type === 'tool' ? String(choice.name) : choice?.type === 'any' ? tools[0]?.name : undefined
+    if (forced !== undefined)
+      return { toolUses: [{ name: forced, input: this.toolInputs.get(forced) ?? {} }] }
     return `Fake reply: ${lastUserText(body).slice(0, 60)}`
   }
 }
@@ -71,26 +86,39 @@ function lastUserText(body: Record<string, any>): string {
   const user = [...messages].reverse().find((message) => message?.role === 'user')
   if (!user) return ''
   if (typeof user.content === 'string') return user.content
-  const texts = (user.content as any[]).filter((block) => block?.type === 'text').map((block) => String(block.text))
+  const texts = (user.content as any[])
+    .filter((block) => block?.type === 'text')
+    .map((block) => String(block.text))
   return texts.length > 0 ? texts.join(' ') : '(tool results)'
 }
 
 /** Throws a specific error when a reply (e.g. posted to /__fake/script) is malformed. */
 export function validateReply(reply: unknown, path: string): void {
   if (typeof reply === 'string') return
-  if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) throw new Error(`${path}: expected a string or an object`)
+  if (typeof reply !== 'object' || reply === null || Array.isArray(reply))
+    throw new Error(`${path}: expected a string or an object`)
   const value = reply as Record<string, unknown>
-  const blocks = [...((value['content'] as unknown[]) ?? []), ...((value['toolUses'] as unknown[]) ?? []).map((t) => ({ type: 'tool_use', ...(t as object) }))]
-  if (value['content'] !== undefined && !Array.isArray(value['content'])) throw new Error(`${path}.content: expected an array`)
-  if (value['toolUses'] !== undefined && !Array.isArray(value['toolUses'])) throw new Error(`${path}.toolUses: expected an array`)
+  const blocks = [
+    ...((value['content'] as unknown[]) ?? []),
+    ...((value['toolUses'] as unknown[]) ?? []).map((t) => ({ type: 'tool_use', ...(t as object) }))
+  ]
+  if (value['content'] !== undefined && !Array.isArray(value['content']))
+    throw new Error(`${path}.content: expected an array`)
+  if (value['toolUses'] !== undefined && !Array.isArray(value['toolUses']))
+    throw new Error(`${path}.toolUses: expected an array`)
   blocks.forEach((block, index) => {
     const item = block as Record<string, unknown>
-    if (item['type'] === 'tool_use' && typeof item['name'] !== 'string') throw new Error(`${path} block ${index}: tool_use needs a string name`)
-    if (item['type'] === 'text' && typeof item['text'] !== 'string' && !Array.isArray(item['text'])) throw new Error(`${path} block ${index}: text needs a string or string[]`)
-    if (item['type'] !== 'text' && item['type'] !== 'tool_use') throw new Error(`${path} block ${index}: type must be 'text' or 'tool_use'`)
+    if (item['type'] === 'tool_use' && typeof item['name'] !== 'string')
+      throw new Error(`${path} block ${index}: tool_use needs a string name`)
+    if (item['type'] === 'text' && typeof item['text'] !== 'string' && !Array.isArray(item['text']))
+      throw new Error(`${path} block ${index}: text needs a string or string[]`)
+    if (item['type'] !== 'text' && item['type'] !== 'tool_use')
+      throw new Error(`${path} block ${index}: type must be 'text' or 'tool_use'`)
   })
-  if (value['stopReason'] !== undefined && !STOP_REASONS.includes(String(value['stopReason']))) throw new Error(`${path}.stopReason: unknown stop reason ${String(value['stopReason'])}`)
-  if (value['delayMs'] !== undefined && typeof value['delayMs'] !== 'number') throw new Error(`${path}.delayMs: expected a number`)
+  if (value['stopReason'] !== undefined && !STOP_REASONS.includes(String(value['stopReason'])))
+    throw new Error(`${path}.stopReason: unknown stop reason ${String(value['stopReason'])}`)
+  if (value['delayMs'] !== undefined && typeof value['delayMs'] !== 'number')
+    throw new Error(`${path}.delayMs: expected a number`)
 }
 
 /** Turns a reply into writable blocks with deterministic ids (`toolu_fake_<request>_<block>`). */
@@ -98,23 +126,44 @@ export function resolveReply(reply: Reply, requestIndex: number, chunkChars: num
   const value = typeof reply === 'string' ? { text: reply } : reply
   const blocks: ReplyBlock[] = value.content
     ? [...value.content]
-    : [...(value.text !== undefined ? [{ type: 'text' as const, text: value.text }] : []), ...(value.toolUses ?? []).map((tool) => ({ type: 'tool_use' as const, ...tool }))]
+    : [
+        ...(value.text !== undefined ? [{ type: 'text' as const, text: value.text }] : []),
+        ...(value.toolUses ?? []).map((tool) => ({ type: 'tool_use' as const, ...tool }))
+      ]
   const content = blocks.map((block, index): ResolvedBlock => {
     if (block.type === 'text') {
       const deltas = typeof block.text === 'string' ? splitText(block.text, chunkChars) : [...block.text]
       return { type: 'text', text: deltas.join(''), deltas }
     }
     const json = JSON.stringify(block.input ?? {})
-    return { type: 'tool_use', id: block.id ?? `toolu_fake_${requestIndex}_${index}`, name: block.name, input: block.input ?? {}, fragments: ['', ...splitText(json, 16)] }
+    return {
+      type: 'tool_use',
+      id: block.id ?? `toolu_fake_${requestIndex}_${index}`,
+      name: block.name,
+      input: block.input ?? {},
+      fragments: ['', ...splitText(json, 16)]
+    }
   })
-  const counted = content.reduce((sum, block) => sum + countTokens(block.type === 'text' ? block.text : `${block.name}${JSON.stringify(block.input)}`), 0)
-  const stopReason = value.stopReason ?? (content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn')
-  return { content, stopReason, outputTokens: value.outputTokens ?? Math.max(1, counted), ...(value.delayMs !== undefined ? { delayMs: value.delayMs } : {}) }
+  const counted = content.reduce(
+    (sum, block) =>
+      sum + countTokens(block.type === 'text' ? block.text : `${block.name}${JSON.stringify(block.input)}`),
+    0
+  )
+  const stopReason =
+    value.stopReason ?? (content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn')
+  return {
+    content,
+    stopReason,
+    outputTokens: value.outputTokens ?? Math.max(1, counted),
+    ...(value.delayMs !== undefined ? { delayMs: value.delayMs } : {})
+  }
 }
 
 /** The `content` array of the final message, as the non-streaming response returns it. */
 export function messageContent(reply: ResolvedReply): object[] {
   return reply.content.map((block) =>
-    block.type === 'text' ? { type: 'text', text: block.text } : { type: 'tool_use', id: block.id, name: block.name, input: block.input }
+    block.type === 'text'
+      ? { type: 'text', text: block.text }
+      : { type: 'tool_use', id: block.id, name: block.name, input: block.input }
   )
 }

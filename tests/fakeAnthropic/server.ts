@@ -75,7 +75,14 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function computeStats(requests: readonly RecordedRequest[]): FakeStats {
-  const sum = { requests: 0, inputTokens: 0, cacheReadTokens: 0, cacheWrite5mTokens: 0, cacheWrite1hTokens: 0, outputTokens: 0 }
+  const sum = {
+    requests: 0,
+    inputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWrite5mTokens: 0,
+    cacheWrite1hTokens: 0,
+    outputTokens: 0
+  }
   for (const { usage } of requests) {
     if (!usage) continue
     sum.requests += 1
@@ -87,7 +94,8 @@ function computeStats(requests: readonly RecordedRequest[]): FakeStats {
   }
   const prompt = sum.inputTokens + sum.cacheReadTokens + sum.cacheWrite5mTokens + sum.cacheWrite1hTokens
   const hitRate = prompt === 0 ? 0 : sum.cacheReadTokens / prompt
-  const costUnits = sum.inputTokens + 1.25 * sum.cacheWrite5mTokens + 2 * sum.cacheWrite1hTokens + 0.1 * sum.cacheReadTokens
+  const costUnits =
+    sum.inputTokens + 1.25 * sum.cacheWrite5mTokens + 2 * sum.cacheWrite1hTokens + 0.1 * sum.cacheReadTokens
   return { ...sum, hitRate, costUnits }
 }
 
@@ -102,8 +110,14 @@ export async function startFakeAnthropic(options: FakeOptions = {}): Promise<Fak
   const faults = new FaultQueue()
   const cache = new CacheSimulator({ ...DEFAULT_CACHE_OPTIONS, ...options.cache })
   const context: MessagesContext = {
-    apiKey: options.apiKey, chunkChars: options.chunkChars ?? 24, delayMs: options.delayMs ?? 0,
-    now: clock.now, cache, script, faults, requests
+    apiKey: options.apiKey,
+    chunkChars: options.chunkChars ?? 24,
+    delayMs: options.delayMs ?? 0,
+    now: clock.now,
+    cache,
+    script,
+    faults,
+    requests
   }
   const server: Server = createServer()
   await new Promise<void>((resolve, reject) => {
@@ -113,9 +127,15 @@ export async function startFakeAnthropic(options: FakeOptions = {}): Promise<Fak
   const { port } = server.address() as AddressInfo
   const fake: FakeAnthropic = {
     url: `http://127.0.0.1:${port}`,
-    requests, clock, cache,
-    get pendingReplies() { return script.pending },
-    get pendingFaults() { return faults.pending },
+    requests,
+    clock,
+    cache,
+    get pendingReplies() {
+      return script.pending
+    },
+    get pendingFaults() {
+      return faults.pending
+    },
     script: (...replies) => script.push(...replies),
     respondWith: (handler) => script.setHandler(handler),
     setToolInput: (name, input) => script.setToolInput(name, input),
@@ -136,7 +156,12 @@ export async function startFakeAnthropic(options: FakeOptions = {}): Promise<Fak
   return fake
 }
 
-async function route(request: IncomingMessage, response: ServerResponse, fake: FakeAnthropic, context: MessagesContext): Promise<void> {
+async function route(
+  request: IncomingMessage,
+  response: ServerResponse,
+  fake: FakeAnthropic,
+  context: MessagesContext
+): Promise<void> {
   try {
     const raw = await readBody(request)
     if ((request.url ?? '').startsWith('/__fake/')) handleControl(request, response, raw, fake)
@@ -144,7 +169,12 @@ async function route(request: IncomingMessage, response: ServerResponse, fake: F
   } catch (error) {
     // A bug in the fake itself: answer 500 loudly rather than hanging the client.
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' })
-    response.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: `fake server bug: ${String(error)}` } }))
+    response.end(
+      JSON.stringify({
+        type: 'error',
+        error: { type: 'api_error', message: `fake server bug: ${String(error)}` }
+      })
+    )
   }
 }
 

@@ -14,7 +14,8 @@ export function parseArgs(argv: readonly string[]): FakeOptions {
     else if (flag === '--delay-ms') options.delayMs = Number(value)
     else throw new Error(`unknown flag ${flag} (expected --port, --api-key, --delay-ms)`)
   }
-  if (options.port !== undefined && !Number.isInteger(options.port)) throw new Error('--port: expected an integer')
+  if (options.port !== undefined && !Number.isInteger(options.port))
+    throw new Error('--port: expected an integer')
   return options
 }
 

@@ -7,11 +7,15 @@ const REMOVED_IN_2026_10_21: readonly string[] = ['temperature', 'top_p', 'top_k
  * Accepts `x-api-key` (SDK 0.x) and `Authorization: Bearer` (SDK 1.x). With `expected` set only
  * that key passes. Returns the key, which also scopes the cache (workspace isolation).
  */
-export function authenticate(headers: Record<string, string | string[] | undefined>, expected: string | undefined): string {
+export function authenticate(
+  headers: Record<string, string | string[] | undefined>,
+  expected: string | undefined
+): string {
   const bearer = /^Bearer\s+(.+)$/i.exec(String(headers['authorization'] ?? ''))?.[1]
   const key = String(headers['x-api-key'] ?? '') || bearer || ''
   if (key.length === 0) throw new FakeApiError(401, 'authentication_error', 'x-api-key header is required')
-  if (expected !== undefined && key !== expected) throw new FakeApiError(401, 'authentication_error', 'invalid x-api-key')
+  if (expected !== undefined && key !== expected)
+    throw new FakeApiError(401, 'authentication_error', 'invalid x-api-key')
   return key
 }
 
@@ -34,12 +38,14 @@ function checkMessages(messages: unknown): void {
     }
     const content = message.content
     if (typeof content === 'string') {
-      if (content.length === 0) throw invalidRequest(`messages.${index}: user messages must have non-empty content`)
+      if (content.length === 0)
+        throw invalidRequest(`messages.${index}: user messages must have non-empty content`)
     } else if (!Array.isArray(content)) {
       throw invalidRequest(`messages.${index}.content: Input should be a valid string or list`)
     } else {
       content.forEach((block: any, blockIndex: number) => {
-        if (typeof block?.type !== 'string') throw invalidRequest(`messages.${index}.content.${blockIndex}.type: Field required`)
+        if (typeof block?.type !== 'string')
+          throw invalidRequest(`messages.${index}.content.${blockIndex}.type: Field required`)
       })
     }
   })
@@ -47,16 +53,21 @@ function checkMessages(messages: unknown): void {
 
 /** The checks the real API applies before generation (shape, version rules, pre-warm limits). */
 export function validateMessagesBody(body: Record<string, any>, version: string, countOnly: boolean): void {
-  if (typeof body['model'] !== 'string' || body['model'].length === 0) throw invalidRequest('model: Field required')
+  if (typeof body['model'] !== 'string' || body['model'].length === 0)
+    throw invalidRequest('model: Field required')
   checkMessages(body['messages'])
   if (!countOnly) {
     const maxTokens = body['max_tokens']
-    if (!Number.isInteger(maxTokens) || maxTokens < 0) throw invalidRequest('max_tokens: Field required (a non-negative integer)')
-    if (maxTokens === 0 && body['stream'] === true) throw invalidRequest('max_tokens: 0 is not supported with stream: true')
+    if (!Number.isInteger(maxTokens) || maxTokens < 0)
+      throw invalidRequest('max_tokens: Field required (a non-negative integer)')
+    if (maxTokens === 0 && body['stream'] === true)
+      throw invalidRequest('max_tokens: 0 is not supported with stream: true')
     const choice = body['tool_choice']?.type
-    if (maxTokens === 0 && (choice === 'any' || choice === 'tool')) throw invalidRequest(`max_tokens: 0 is not supported with tool_choice ${choice}`)
+    if (maxTokens === 0 && (choice === 'any' || choice === 'tool'))
+      throw invalidRequest(`max_tokens: 0 is not supported with tool_choice ${choice}`)
   }
-  if (body['tools'] !== undefined && !Array.isArray(body['tools'])) throw invalidRequest('tools: Input should be a valid list')
+  if (body['tools'] !== undefined && !Array.isArray(body['tools']))
+    throw invalidRequest('tools: Input should be a valid list')
   const choice = body['tool_choice']
   if (choice?.type === 'tool' && !(body['tools'] ?? []).some((tool: any) => tool?.name === choice.name)) {
     throw invalidRequest(`tool_choice: tool '${String(choice.name)}' not found in tools`)

@@ -12,7 +12,10 @@ export interface CliRun {
 }
 
 /** Runs the built `hearth` CLI synchronously (build first: the vitest global setup does). */
-export function runHearth(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): CliRun {
+export function runHearth(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string } = {}
+): CliRun {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '', ...options.env },
@@ -28,14 +31,22 @@ export function runHearth(args: readonly string[], options: { env?: NodeJS.Proce
 }
 
 /** Runs the CLI without blocking the event loop (needed when this process also hosts the fake model). */
-export function runHearthAsync(args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+export function runHearthAsync(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv } = {}
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T }))
+    child.on('close', (code) =>
+      resolve({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T })
+    )
   })
 }

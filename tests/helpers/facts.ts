@@ -3,7 +3,18 @@ import type { Core } from '../../src/core/createCore'
 /** Puts an approved fact straight into the memory bank, as if the user had approved it in Review; returns its id. */
 export function insertApprovedFact(core: Core, agentId: string, text: string): number {
   return core.services.memory.facts.insert({
-    agentId, status: 'approved', type: 'project_fact', speaker: 'user', text, entities: [],
-    quote: '', sessionId: null, messageId: null, scanFindings: [], mergeTargetId: null, mergeKind: null, origin: 'user'
+    agentId,
+    status: 'approved',
+    type: 'project_fact',
+    speaker: 'user',
+    text,
+    entities: [],
+    quote: '',
+    sessionId: null,
+    messageId: null,
+    scanFindings: [],
+    mergeTargetId: null,
+    mergeKind: null,
+    origin: 'user'
   }).id
 }

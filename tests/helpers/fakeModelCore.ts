@@ -13,7 +13,11 @@ export interface FakeModelCore {
    * Opens a core on this test's home (after any config.json the test wrote), disposing the one
    * opened before, as another process would; by default against the fake model.
    */
-  open(options?: { readonly agent?: readonly [name: string, id: string]; readonly env?: Readonly<Record<string, string>>; readonly host?: 'cli' | 'web' }): Core
+  open(options?: {
+    readonly agent?: readonly [name: string, id: string]
+    readonly env?: Readonly<Record<string, string>>
+    readonly host?: 'cli' | 'web'
+  }): Core
 }
 
 /**
@@ -46,7 +50,11 @@ export function useFakeModelCore(): FakeModelCore {
       if (!state.core) throw new Error('open the core first (useFakeModelCore().open)')
       return state.core
     },
-    open({ agent, env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: state.fake.url }, host = 'cli' } = {}) {
+    open({
+      agent,
+      env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: state.fake.url },
+      host = 'cli'
+    } = {}) {
       state.core?.dispose()
       const core = createCore({ home: state.temp.dir, host, env: { ...env } })
       state.core = core

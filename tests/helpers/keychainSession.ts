@@ -12,7 +12,9 @@ export interface KeychainSession {
 
 /** True when this machine can run one (Debian: `apt-get install gnome-keyring dbus`). */
 export function canRunKeychainSession(): boolean {
-  return ['dbus-run-session', 'gnome-keyring-daemon'].every((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0)
+  return ['dbus-run-session', 'gnome-keyring-daemon'].every(
+    (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
+  )
 }
 
 /**
@@ -23,9 +25,14 @@ export function canRunKeychainSession(): boolean {
  */
 export async function startKeychainSession(): Promise<KeychainSession> {
   const home = makeTempDir('hearth-keychain-')
-  const script = 'printf %s "$KEYRING_PASSWORD" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && echo "$DBUS_SESSION_BUS_ADDRESS" && exec cat'
+  const script =
+    'printf %s "$KEYRING_PASSWORD" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && echo "$DBUS_SESSION_BUS_ADDRESS" && exec cat'
   const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home.dir, KEYRING_PASSWORD: 'hearth-test-keyring' },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home.dir,
+      KEYRING_PASSWORD: 'hearth-test-keyring'
+    },
     stdio: ['pipe', 'pipe', 'pipe']
   })
   let stderr = ''

@@ -13,7 +13,10 @@ export class RawMcpSession {
   stderr = ''
 
   constructor(home: string, env: Readonly<Record<string, string>> = {}) {
-    this.child = spawn(process.execPath, [CLI, '--home', home, 'mcp'], { env: { ...process.env, ...env }, stdio: 'pipe' })
+    this.child = spawn(process.execPath, [CLI, '--home', home, 'mcp'], {
+      env: { ...process.env, ...env },
+      stdio: 'pipe'
+    })
     this.child.stdout.setEncoding('utf8')
     this.child.stdout.on('data', (chunk: string) => this.take(chunk))
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()))
@@ -30,14 +33,22 @@ export class RawMcpSession {
   }
 
   /** Sends a request and waits for its answer (the server answers one line per request here). */
-  async request(id: number, method: string, params: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  async request(
+    id: number,
+    method: string,
+    params: Record<string, unknown> = {}
+  ): Promise<Record<string, any>> {
     this.send({ jsonrpc: '2.0', id, method, params })
     return (await this.next()) as Record<string, any>
   }
 
   /** The MCP handshake with a chosen protocol version and client name. */
   async initialize(protocolVersion: string, name = 'raw-test'): Promise<Record<string, any>> {
-    const answer = await this.request(0, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name, version: '1.0.0' } })
+    const answer = await this.request(0, 'initialize', {
+      protocolVersion,
+      capabilities: {},
+      clientInfo: { name, version: '1.0.0' }
+    })
     this.send({ jsonrpc: '2.0', method: 'notifications/initialized' })
     return answer
   }

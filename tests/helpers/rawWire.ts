@@ -51,7 +51,12 @@ export function collect(socket: Socket, waitMs = 3000, untilHead = false): Promi
 }
 
 /** Sends bytes exactly as given and returns what came back. */
-export async function rawExchange(port: number, bytes: string | Buffer, waitMs?: number, untilHead = false): Promise<RawReply> {
+export async function rawExchange(
+  port: number,
+  bytes: string | Buffer,
+  waitMs?: number,
+  untilHead = false
+): Promise<RawReply> {
   const socket = await openSocket(port)
   const reply = collect(socket, waitMs, untilHead)
   socket.write(bytes)
@@ -129,7 +134,7 @@ export function frame(options: FrameOptions): Buffer {
 /** The close code of the first close frame in `bytes` (server frames are unmasked), if any. */
 export function closeCodeIn(bytes: string): number | undefined {
   const buffer = Buffer.from(bytes, 'latin1')
-  for (let at = 0; at + 1 < buffer.length; ) {
+  for (let at = 0; at + 1 < buffer.length;) {
     const opcode = (buffer[at] ?? 0) & 0x0f
     let length = (buffer[at + 1] ?? 0) & 0x7f
     let start = at + 2

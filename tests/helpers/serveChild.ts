@@ -13,7 +13,10 @@ export interface ServeChild {
   /** Everything the process wrote to stderr so far. */
   stderr(): string
   /** One contract call over a fresh WebSocket, answered with the `{ok, value | error}` result. */
-  call(method: string, input: unknown): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>
+  call(
+    method: string,
+    input: unknown
+  ): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>
   stop(): Promise<void>
 }
 
@@ -30,9 +33,20 @@ export function writeTinyRenderer(dir: string): string {
  * once it printed its `{url}` line. The runner's own key and endpoint never leak in; `env` adds
  * what the test needs.
  */
-export async function startServeChild(home: string, rendererDir: string, env: Readonly<Record<string, string>> = {}): Promise<ServeChild> {
+export async function startServeChild(
+  home: string,
+  rendererDir: string,
+  env: Readonly<Record<string, string>> = {}
+): Promise<ServeChild> {
   const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--json'], {
-    env: { ...process.env, ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '', HEARTH_SERVE_TOKEN: '', HEARTH_RENDERER_DIR: rendererDir, ...env },
+    env: {
+      ...process.env,
+      ANTHROPIC_API_KEY: '',
+      ANTHROPIC_BASE_URL: '',
+      HEARTH_SERVE_TOKEN: '',
+      HEARTH_RENDERER_DIR: rendererDir,
+      ...env
+    },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let stderr = ''
@@ -40,7 +54,9 @@ export async function startServeChild(home: string, rendererDir: string, env: Re
   const url = new URL(
     await new Promise<string>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`hearth serve exited early (${code}): ${stderr}`)))
-      createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url))
+      createInterface({ input: child.stdout! }).once('line', (line) =>
+        resolve((JSON.parse(line) as { url: string }).url)
+      )
     })
   )
   const port = Number(url.port)
@@ -60,8 +76,15 @@ export async function startServeChild(home: string, rendererDir: string, env: Re
   }
 }
 
-function callOnce(port: number, token: string, method: string, input: unknown): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(token)}`, { origin: `http://127.0.0.1:${port}` })
+function callOnce(
+  port: number,
+  token: string,
+  method: string,
+  input: unknown
+): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(token)}`, {
+    origin: `http://127.0.0.1:${port}`
+  })
   return new Promise((resolve, reject) => {
     socket.once('error', reject)
     socket.once('open', () => socket.send(JSON.stringify({ id: 1, method, input })))

@@ -33,7 +33,9 @@ export function useWebCore(): WebCore {
   // Registered after the base hooks, so it runs before the core is disposed.
   afterEach(() => base.core.services.chat.settle())
   const settledEvent = (turnId: string): { event: string; payload: any } | undefined => {
-    const index = events.findIndex((e) => (e.event === 'chat.finished' || e.event === 'chat.failed') && e.payload.turnId === turnId)
+    const index = events.findIndex(
+      (e) => (e.event === 'chat.finished' || e.event === 'chat.failed') && e.payload.turnId === turnId
+    )
     return index < 0 ? undefined : events.splice(index, 1)[0]
   }
   return {

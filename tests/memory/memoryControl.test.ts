@@ -10,7 +10,9 @@ beforeEach(() => {
   harness.open({ agent: ['Scribe', 'scribe'] })
 })
 
-function modelCalls(): { messages: { role: string; content: { type: string; text?: string; content?: unknown }[] }[] }[] {
+function modelCalls(): {
+  messages: { role: string; content: { type: string; text?: string; content?: unknown }[] }[]
+}[] {
   return harness.fake.requests.filter((r) => r.path === '/v1/messages').map((r) => r.body)
 }
 
@@ -22,9 +24,16 @@ function lastUserText(call: number): string {
 
 /** The tool result the model got back for the memory call of the previous request. */
 function toolResultSentBack(call: number): Record<string, unknown> {
-  const block = modelCalls()[call]?.messages.at(-1)?.content.find((b) => b.type === 'tool_result')
+  const block = modelCalls()
+    [call]?.messages.at(-1)
+    ?.content.find((b) => b.type === 'tool_result')
   const content = block?.content
-  const text = typeof content === 'string' ? content : Array.isArray(content) ? (content as { text?: string }[]).map((c) => c.text ?? '').join('') : ''
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? (content as { text?: string }[]).map((c) => c.text ?? '').join('')
+        : ''
   return JSON.parse(text) as Record<string, unknown>
 }
 
@@ -35,17 +44,31 @@ describe('Forget: a forgotten fact is no longer recalled in a real turn', () => 
     const staging = approvedFact('The staging cluster runs in Frankfurt')
     approvedFact('The staging cluster is rebuilt every Monday')
     harness.fake.script('Frankfurt.', 'On Mondays.', 'Frankfurt again.')
-    const first = await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Tell me about the staging cluster.' })
+    const first = await harness.core.services.chat.runTurn({
+      agentId: 'scribe',
+      text: 'Tell me about the staging cluster.'
+    })
     expect(lastUserText(0)).toContain('- The staging cluster runs in Frankfurt')
 
-    expect(await dispatch(harness.core.handlers, { method: 'memories.forgetFact', input: { id: staging } })).toMatchObject({ ok: true, value: { fact: { status: 'forgotten' } } })
-    await harness.core.services.chat.runTurn({ sessionId: first.sessionId, text: 'Tell me about the staging cluster again.' })
+    expect(
+      await dispatch(harness.core.handlers, { method: 'memories.forgetFact', input: { id: staging } })
+    ).toMatchObject({ ok: true, value: { fact: { status: 'forgotten' } } })
+    await harness.core.services.chat.runTurn({
+      sessionId: first.sessionId,
+      text: 'Tell me about the staging cluster again.'
+    })
     expect(lastUserText(1)).toContain('- The staging cluster is rebuilt every Monday')
     expect(lastUserText(1)).not.toContain('Frankfurt')
-    expect(harness.core.services.memory.facts.history(staging).map((event) => event.kind)).toEqual(['created', 'forgotten'])
+    expect(harness.core.services.memory.facts.history(staging).map((event) => event.kind)).toEqual([
+      'created',
+      'forgotten'
+    ])
 
     await dispatch(harness.core.handlers, { method: 'memories.restoreFact', input: { id: staging } })
-    await harness.core.services.chat.runTurn({ sessionId: first.sessionId, text: 'And the staging cluster once more?' })
+    await harness.core.services.chat.runTurn({
+      sessionId: first.sessionId,
+      text: 'And the staging cluster once more?'
+    })
     expect(lastUserText(2)).toContain('- The staging cluster runs in Frankfurt')
   })
 })
@@ -58,26 +81,54 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
   it('writes nothing, tells the model the write awaits approval, and makes it (with a receipt) once approved', async () => {
     const memoryPath = harness.core.services.paths.memory('scribe')
     writeFileSync(memoryPath, 'The user writes Go')
-    harness.fake.script({ toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: 'The user drinks tea' } }] }, 'I asked you to approve that.')
-    const turn = await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'I drink tea, remember that.' })
+    harness.fake.script(
+      {
+        toolUses: [
+          { name: 'memory', input: { action: 'add', target: 'memory', content: 'The user drinks tea' } }
+        ]
+      },
+      'I asked you to approve that.'
+    )
+    const turn = await harness.core.services.chat.runTurn({
+      agentId: 'scribe',
+      text: 'I drink tea, remember that.'
+    })
 
     const told = toolResultSentBack(1)
     expect(told).toMatchObject({ success: true, pending_approval: true, target: 'memory' })
-    expect(String(told.message)).toMatch(/^Not saved yet: the user reviews memory writes before they are made\..*do not say it was saved/)
+    expect(String(told.message)).toMatch(
+      /^Not saved yet: the user reviews memory writes before they are made\..*do not say it was saved/
+    )
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go')
     expect(harness.core.services.memory.receipts.listBySession(turn.sessionId)).toEqual([])
 
     const [candidate] = harness.core.services.memory.review.list({ agentId: 'scribe' })
     expect(candidate).toMatchObject({
-      id: told.candidate_id, origin: 'tool', status: 'pending', speaker: 'agent', text: 'The user drinks tea', sessionId: turn.sessionId,
-      toolWrite: { target: 'memory', operations: [{ action: 'add', content: 'The user drinks tea' }], changes: [{ action: 'add', before: null, after: 'The user drinks tea' }] }
+      id: told.candidate_id,
+      origin: 'tool',
+      status: 'pending',
+      speaker: 'agent',
+      text: 'The user drinks tea',
+      sessionId: turn.sessionId,
+      toolWrite: {
+        target: 'memory',
+        operations: [{ action: 'add', content: 'The user drinks tea' }],
+        changes: [{ action: 'add', before: null, after: 'The user drinks tea' }]
+      }
     })
 
-    const approved = await dispatch(harness.core.handlers, { method: 'review.approve', input: { id: candidate?.id } })
+    const approved = await dispatch(harness.core.handlers, {
+      method: 'review.approve',
+      input: { id: candidate?.id }
+    })
     expect(approved).toMatchObject({ ok: true, value: { candidate: { status: 'approved' } } })
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go\n§\nThe user drinks tea')
     const [receipt] = harness.core.services.memory.receipts.listBySession(turn.sessionId)
-    expect(receipt).toMatchObject({ origin: 'tool', undoable: true, changes: [{ action: 'add', after: 'The user drinks tea' }] })
+    expect(receipt).toMatchObject({
+      origin: 'tool',
+      undoable: true,
+      changes: [{ action: 'add', after: 'The user drinks tea' }]
+    })
     // Approved writes live in MEMORY.md, which the next prompt carries; recall does not repeat them.
     expect(await harness.core.services.memory.search('scribe', 'tea', 5)).toEqual([])
     await harness.core.services.memory.undo.undo(receipt?.id ?? 0)
@@ -85,46 +136,92 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
   })
 
   it('a rejected write is never made, and the rejection can be undone', async () => {
-    harness.fake.script({ toolUses: [{ name: 'memory', input: { action: 'add', target: 'user', content: 'The user is called Ada' } }] }, 'Waiting for you.')
+    harness.fake.script(
+      {
+        toolUses: [
+          { name: 'memory', input: { action: 'add', target: 'user', content: 'The user is called Ada' } }
+        ]
+      },
+      'Waiting for you.'
+    )
     await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'My name is Ada.' })
     const [candidate] = harness.core.services.memory.review.list({})
     const id = candidate?.id ?? 0
     harness.core.services.memory.review.reject(id)
     expect(readFileSync(harness.core.services.paths.user, 'utf8')).not.toContain('Ada')
     expect(harness.core.services.memory.review.restore(id)).toMatchObject({ status: 'pending' })
-    expect(await harness.core.services.memory.review.approve(id, 'The user is called Ada Lovelace')).toMatchObject({ status: 'approved', text: 'The user is called Ada Lovelace' })
-    expect(readFileSync(harness.core.services.paths.user, 'utf8')).toContain('The user is called Ada Lovelace')
+    expect(
+      await harness.core.services.memory.review.approve(id, 'The user is called Ada Lovelace')
+    ).toMatchObject({ status: 'approved', text: 'The user is called Ada Lovelace' })
+    expect(readFileSync(harness.core.services.paths.user, 'utf8')).toContain(
+      'The user is called Ada Lovelace'
+    )
   })
 
   it('a write that no longer fits the file is refused on approval and keeps waiting', async () => {
     const memoryPath = harness.core.services.paths.memory('scribe')
     writeFileSync(memoryPath, 'Old note about Fridays')
-    harness.fake.script({ toolUses: [{ name: 'memory', input: { action: 'remove', target: 'memory', old_text: 'Fridays' } }] }, 'Asked.')
+    harness.fake.script(
+      { toolUses: [{ name: 'memory', input: { action: 'remove', target: 'memory', old_text: 'Fridays' } }] },
+      'Asked.'
+    )
     await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Forget the Fridays note.' })
     const [candidate] = harness.core.services.memory.review.list({})
     expect(candidate?.text).toBe('Remove: Old note about Fridays')
-    await expect(harness.core.services.memory.review.approve(candidate?.id ?? 0, 'Something else')).rejects.toThrow(/removes an entry; approve or reject it as it is/)
+    await expect(
+      harness.core.services.memory.review.approve(candidate?.id ?? 0, 'Something else')
+    ).rejects.toThrow(/removes an entry; approve or reject it as it is/)
     writeFileSync(memoryPath, 'Rewritten by hand')
-    await expect(harness.core.services.memory.review.approve(candidate?.id ?? 0)).rejects.toThrow("The memory write of candidate 1 could not be made: No entry contains 'Fridays'. The candidate is still waiting.")
-    expect(harness.core.services.memory.review.list({})).toMatchObject([{ id: candidate?.id, status: 'pending' }])
+    await expect(harness.core.services.memory.review.approve(candidate?.id ?? 0)).rejects.toThrow(
+      "The memory write of candidate 1 could not be made: No entry contains 'Fridays'. The candidate is still waiting."
+    )
+    expect(harness.core.services.memory.review.list({})).toMatchObject([
+      { id: candidate?.id, status: 'pending' }
+    ])
     expect(readFileSync(memoryPath, 'utf8')).toBe('Rewritten by hand')
   })
 
   it('a request the file cannot take is refused to the model at once, with no candidate', async () => {
-    harness.fake.script({ toolUses: [{ name: 'memory', input: { action: 'remove', target: 'memory', old_text: 'nothing like this' } }] }, 'Sorry.')
+    harness.fake.script(
+      {
+        toolUses: [
+          { name: 'memory', input: { action: 'remove', target: 'memory', old_text: 'nothing like this' } }
+        ]
+      },
+      'Sorry.'
+    )
     await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Remove the note about nothing.' })
-    expect(toolResultSentBack(1)).toMatchObject({ success: false, error: expect.stringContaining("No entry contains 'nothing like this'") })
+    expect(toolResultSentBack(1)).toMatchObject({
+      success: false,
+      error: expect.stringContaining("No entry contains 'nothing like this'")
+    })
     expect(harness.core.services.memory.review.list({})).toEqual([])
   })
 })
 
 describe('the Memories contract refuses what it cannot serve', () => {
   it('names outside memories/, unknown agents and unknown facts get a clear, specific error', async () => {
-    const call = (method: string, input: unknown): Promise<unknown> => dispatch(harness.core.handlers, { method, input })
-    expect(await call('memories.readFile', { agentId: 'scribe', slug: '../MEMORY' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('no folders, no leading dot') } })
-    expect(await call('memories.readFile', { agentId: 'scribe', slug: 'notes.md' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('without ".md"') } })
-    expect(await call('memories.list', { agentId: 'ghost' })).toMatchObject({ ok: false, error: { code: 'not_found' } })
-    expect(await call('memories.forgetFact', { id: 4242 })).toMatchObject({ ok: false, error: { code: 'not_found' } })
-    expect(await call('memories.readFile', { agentId: 'scribe', slug: 'missing' })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('No memory file "missing.md"') } })
+    const call = (method: string, input: unknown): Promise<unknown> =>
+      dispatch(harness.core.handlers, { method, input })
+    expect(await call('memories.readFile', { agentId: 'scribe', slug: '../MEMORY' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('no folders, no leading dot') }
+    })
+    expect(await call('memories.readFile', { agentId: 'scribe', slug: 'notes.md' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('without ".md"') }
+    })
+    expect(await call('memories.list', { agentId: 'ghost' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' }
+    })
+    expect(await call('memories.forgetFact', { id: 4242 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' }
+    })
+    expect(await call('memories.readFile', { agentId: 'scribe', slug: 'missing' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: expect.stringContaining('No memory file "missing.md"') }
+    })
   })
 })

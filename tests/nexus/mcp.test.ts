@@ -12,9 +12,18 @@ let client: Client
 beforeEach(async () => {
   temp = makeTempDir('hearth-nexus-mcp-')
   runHearth(['--home', temp.dir, 'agents', 'create', 'Ella'])
-  writeFileSync(join(temp.dir, 'agents/ella/MEMORY.md'), 'The user deploys with Fly.io on Fridays\n§\nSecrets live in the OS keychain, never in .env files\n')
+  writeFileSync(
+    join(temp.dir, 'agents/ella/MEMORY.md'),
+    'The user deploys with Fly.io on Fridays\n§\nSecrets live in the OS keychain, never in .env files\n'
+  )
   client = new Client({ name: 'Claude Code', version: '2.0.0' })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', temp.dir, 'mcp'], stderr: 'pipe' }))
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, '--home', temp.dir, 'mcp'],
+      stderr: 'pipe'
+    })
+  )
 })
 
 afterEach(async () => {
@@ -24,7 +33,10 @@ afterEach(async () => {
 
 /** The JSON a tool answered with (text content), or the error text. */
 async function call(name: string, args: Record<string, unknown>): Promise<{ isError: boolean; value: any }> {
-  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { type: string; text: string }[] }
+  const result = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean
+    content: { type: string; text: string }[]
+  }
   const text = result.content[0]?.text ?? ''
   return { isError: result.isError === true, value: result.isError ? text : JSON.parse(text) }
 }
@@ -32,20 +44,54 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ isEr
 describe('hearth mcp over stdio with the SDK client', () => {
   it('lists the Nexus and memory tools', async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['memory_search', 'nexus_decisions', 'nexus_post', 'nexus_read', 'nexus_unread', 'project_state_read', 'project_state_update'])
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'memory_search',
+      'nexus_decisions',
+      'nexus_post',
+      'nexus_read',
+      'nexus_unread',
+      'project_state_read',
+      'project_state_update'
+    ])
   })
 
   it('posts with channel mcp:<client name>, and reads entries other processes wrote', async () => {
-    runHearth(['--home', temp.dir, 'nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', 'Ella shipped the importer'])
+    runHearth([
+      '--home',
+      temp.dir,
+      'nexus',
+      'post',
+      '--agent',
+      'ella',
+      '--type',
+      'turn',
+      '--summary',
+      'Ella shipped the importer'
+    ])
     const posted = await call('nexus_post', { type: 'ack', summary: 'Seen the importer', refs: [1] })
-    expect(posted.value.entry).toMatchObject({ seq: 2, agent: 'claude-code', channel: 'mcp:claude-code', type: 'ack', refs: [1] })
+    expect(posted.value.entry).toMatchObject({
+      seq: 2,
+      agent: 'claude-code',
+      channel: 'mcp:claude-code',
+      type: 'ack',
+      refs: [1]
+    })
     // A client signs as itself: it cannot pick another author.
-    await expect(call('nexus_post', { type: 'turn', summary: 'Ella reporting', agent: 'ella' })).rejects.toThrow(/arguments\.agent: is not a known parameter/)
+    await expect(
+      call('nexus_post', { type: 'turn', summary: 'Ella reporting', agent: 'ella' })
+    ).rejects.toThrow(/arguments\.agent: is not a known parameter/)
     const read = await call('nexus_read', { since: 0 })
-    expect(read.value.entries.map((entry: { agent: string; channel: string }) => `${entry.agent}@${entry.channel}`)).toEqual(['ella@cli', 'claude-code@mcp:claude-code'])
-    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{ entries: { channel: string }[] }>()
+    expect(
+      read.value.entries.map((entry: { agent: string; channel: string }) => `${entry.agent}@${entry.channel}`)
+    ).toEqual(['ella@cli', 'claude-code@mcp:claude-code'])
+    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
+      entries: { channel: string }[]
+    }>()
     expect(tail.entries.map((entry) => entry.channel)).toEqual(['cli', 'mcp:claude-code'])
-    expect(runHearth(['--home', temp.dir, '--json', 'nexus', 'verify']).json()).toMatchObject({ ok: true, count: 2 })
+    expect(runHearth(['--home', temp.dir, '--json', 'nexus', 'verify']).json()).toMatchObject({
+      ok: true,
+      count: 2
+    })
   })
 
   it('returns tool errors the model can read for bad posts, and appends nothing', async () => {
@@ -57,17 +103,41 @@ describe('hearth mcp over stdio with the SDK client', () => {
   })
 
   it('serves the decision log with conflicts between agents', async () => {
-    runHearth(['--home', temp.dir, 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Store session history in SQLite', '--rationale', 'durable and fast'])
-    const second = await call('nexus_post', { type: 'decision', summary: 'Store session history in JSON files', rationale: 'durable and fast' })
+    runHearth([
+      '--home',
+      temp.dir,
+      'nexus',
+      'post',
+      '--agent',
+      'ella',
+      '--type',
+      'decision',
+      '--summary',
+      'Store session history in SQLite',
+      '--rationale',
+      'durable and fast'
+    ])
+    const second = await call('nexus_post', {
+      type: 'decision',
+      summary: 'Store session history in JSON files',
+      rationale: 'durable and fast'
+    })
     expect(second.value.conflicts).toEqual([{ first: 1, second: 2, similarity: expect.any(Number) }])
     const log = await call('nexus_decisions', {})
-    expect(log.value.decisions.map((entry: { agent: string }) => entry.agent)).toEqual(['ella', 'claude-code'])
+    expect(log.value.decisions.map((entry: { agent: string }) => entry.agent)).toEqual([
+      'ella',
+      'claude-code'
+    ])
     expect(log.value.conflicts).toMatchObject([{ first: 1, second: 2, agents: ['ella', 'claude-code'] }])
   })
 
   it('searches memory read-only', async () => {
     const found = await call('memory_search', { query: 'where do secrets live?' })
-    expect(found.value.hits[0]).toMatchObject({ source: 'memory', agent: 'ella', text: 'Secrets live in the OS keychain, never in .env files' })
+    expect(found.value.hits[0]).toMatchObject({
+      source: 'memory',
+      agent: 'ella',
+      text: 'Secrets live in the OS keychain, never in .env files'
+    })
     expect((await call('memory_search', { query: 'zebra' })).value.hits).toEqual([])
   })
 })

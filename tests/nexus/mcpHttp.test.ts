@@ -20,7 +20,16 @@ const closers: Array<() => Promise<void>> = []
 beforeEach(() => {
   temp = makeTempDir('hearth-mcp-http-')
   runHearth(['--home', temp.dir, 'agents', 'create', 'Coder'])
-  writeFileSync(join(temp.dir, 'config.json'), JSON.stringify({ mcp: { clients: { remote: { agent: 'coder', tokenSha256: createHash('sha256').update('bound-token').digest('hex') } } } }))
+  writeFileSync(
+    join(temp.dir, 'config.json'),
+    JSON.stringify({
+      mcp: {
+        clients: {
+          remote: { agent: 'coder', tokenSha256: createHash('sha256').update('bound-token').digest('hex') }
+        }
+      }
+    })
+  )
 })
 
 afterEach(async () => {
@@ -32,7 +41,9 @@ afterEach(async () => {
 
 /** Starts `hearth mcp --http` and reads the `{url, token}` line it prints first. */
 function startHttp(): Promise<{ url: string; token: string }> {
-  child = spawn(process.execPath, [CLI, '--home', temp.dir, 'mcp', '--http', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  child = spawn(process.execPath, [CLI, '--home', temp.dir, 'mcp', '--http', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   return new Promise((resolve, reject) => {
     let out = ''
     child?.stdout?.on('data', (chunk: Buffer) => {
@@ -46,13 +57,31 @@ function startHttp(): Promise<{ url: string; token: string }> {
 
 async function connect(url: string, token: string, name: string): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }))
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } }
+    })
+  )
   closers.push(() => client.close())
   return client
 }
 
-function post(url: string, token: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}`, ...headers }, body })
+function post(
+  url: string,
+  token: string,
+  body: string,
+  headers: Record<string, string> = {}
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      Authorization: `Bearer ${token}`,
+      ...headers
+    },
+    body
+  })
 }
 
 describe('hearth mcp --http', () => {
@@ -61,11 +90,23 @@ describe('hearth mcp --http', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
     const client = await connect(url, token, 'Far Away Agent')
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('nexus_unread')
-    const result = (await client.callTool({ name: 'nexus_post', arguments: { type: 'turn', summary: 'Joined over HTTP' } })) as { content: Array<{ text: string }> }
-    expect(JSON.parse(result.content[0]?.text ?? '').entry).toMatchObject({ agent: 'far-away-agent', channel: 'mcp:far-away-agent' })
+    const result = (await client.callTool({
+      name: 'nexus_post',
+      arguments: { type: 'turn', summary: 'Joined over HTTP' }
+    })) as { content: Array<{ text: string }> }
+    expect(JSON.parse(result.content[0]?.text ?? '').entry).toMatchObject({
+      agent: 'far-away-agent',
+      channel: 'mcp:far-away-agent'
+    })
     const bound = await connect(url, 'bound-token', 'remote')
-    const signed = (await bound.callTool({ name: 'nexus_post', arguments: { type: 'turn', summary: 'Signed as coder' } })) as { content: Array<{ text: string }> }
-    expect(JSON.parse(signed.content[0]?.text ?? '').entry).toMatchObject({ agent: 'coder', channel: 'mcp:remote' })
+    const signed = (await bound.callTool({
+      name: 'nexus_post',
+      arguments: { type: 'turn', summary: 'Signed as coder' }
+    })) as { content: Array<{ text: string }> }
+    expect(JSON.parse(signed.content[0]?.text ?? '').entry).toMatchObject({
+      agent: 'coder',
+      channel: 'mcp:remote'
+    })
   })
 
   it('refuses a missing or wrong token, a page from another origin, bodies that are not JSON and batches', async () => {
@@ -76,16 +117,29 @@ describe('hearth mcp --http', () => {
     const garbage = await post(url, token, '{"jsonrpc":')
     expect(garbage.status).toBe(400)
     expect(await garbage.json()).toMatchObject({ error: { code: -32700 } })
-    const batch = await post(url, token, JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }]), { 'mcp-protocol-version': '2025-06-18' })
+    const batch = await post(url, token, JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }]), {
+      'mcp-protocol-version': '2025-06-18'
+    })
     expect(batch.status).toBe(400)
-    expect(await batch.json()).toMatchObject({ error: { code: -32600, message: expect.stringContaining('batches are not supported under MCP protocol version 2025-06-18') } })
+    expect(await batch.json()).toMatchObject({
+      error: {
+        code: -32600,
+        message: expect.stringContaining('batches are not supported under MCP protocol version 2025-06-18')
+      }
+    })
   })
 
   it('Hearth’s own MCP client reaches it with the Authorization header kept in the secret store', async () => {
     const { url, token } = await startHttp()
     const secrets = new MemorySecretStore()
     await writeSecretHeaders(secrets, 'nexus', { Authorization: `Bearer ${token}` })
-    const manager = new McpManager({ startTimeoutMs: 15_000, callTimeoutMs: 10_000, maxCallMs: 30_000, clientVersion: 'test', secretHeaders: (server) => readSecretHeaders(secrets, server) })
+    const manager = new McpManager({
+      startTimeoutMs: 15_000,
+      callTimeoutMs: 10_000,
+      maxCallMs: 30_000,
+      clientVersion: 'test',
+      secretHeaders: (server) => readSecretHeaders(secrets, server)
+    })
     closers.push(() => manager.closeAll())
     const parsed = parseMcpServers({ nexus: { type: 'http', url, secretHeaders: ['Authorization'] } }, {})
     expect(JSON.stringify(parsed.servers)).not.toContain(token)

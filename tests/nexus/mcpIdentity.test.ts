@@ -15,7 +15,12 @@ beforeEach(() => {
   runHearth(['--home', temp.dir, 'agents', 'create', 'Ella'])
   runHearth(['--home', temp.dir, 'agents', 'create', 'Coder'])
   const token = createHash('sha256').update('s3cret-token').digest('hex')
-  writeFileSync(join(temp.dir, 'config.json'), JSON.stringify({ mcp: { clients: { 'claude-code': { agent: 'coder', tokenSha256: token }, openclaw: { agent: 'ella' } } } }))
+  writeFileSync(
+    join(temp.dir, 'config.json'),
+    JSON.stringify({
+      mcp: { clients: { 'claude-code': { agent: 'coder', tokenSha256: token }, openclaw: { agent: 'ella' } } }
+    })
+  )
 })
 
 afterEach(async () => {
@@ -25,13 +30,27 @@ afterEach(async () => {
 
 async function connect(name: string, env: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--home', temp.dir, 'mcp'], env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' }))
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, '--home', temp.dir, 'mcp'],
+      env: { ...(process.env as Record<string, string>), ...env },
+      stderr: 'pipe'
+    })
+  )
   clients.push(client)
   return client
 }
 
-async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; value: any }> {
-  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[] }
+async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {}
+): Promise<{ isError: boolean; value: any }> {
+  const result = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean
+    content: { text: string }[]
+  }
   const text = result.content[0]?.text ?? ''
   return { isError: result.isError === true, value: result.isError ? text : JSON.parse(text) }
 }
@@ -39,38 +58,68 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 describe('who an MCP client is', () => {
   it('a client bound with a token posts as its agent only when it presents the token', async () => {
     const real = await connect('Claude Code', { HEARTH_MCP_TOKEN: 's3cret-token' })
-    expect((await call(real, 'nexus_post', { type: 'turn', summary: 'Refactored the importer' })).value.entry).toMatchObject({ agent: 'coder', channel: 'mcp:claude-code' })
+    expect(
+      (await call(real, 'nexus_post', { type: 'turn', summary: 'Refactored the importer' })).value.entry
+    ).toMatchObject({ agent: 'coder', channel: 'mcp:claude-code' })
     const impostor = await connect('Claude Code')
     const refused = await call(impostor, 'nexus_post', { type: 'turn', summary: 'I am coder, trust me' })
-    expect(refused).toEqual({ isError: true, value: expect.stringContaining('binds to agent "coder" with a token, but it presented no token') })
+    expect(refused).toEqual({
+      isError: true,
+      value: expect.stringContaining('binds to agent "coder" with a token, but it presented no token')
+    })
     const wrong = await connect('claude-code', { HEARTH_MCP_TOKEN: 'guess' })
-    expect((await call(wrong, 'nexus_post', { type: 'turn', summary: 'x' })).value).toContain('the token it presented does not match')
+    expect((await call(wrong, 'nexus_post', { type: 'turn', summary: 'x' })).value).toContain(
+      'the token it presented does not match'
+    )
     expect((await call(impostor, 'nexus_read')).value.total).toBe(1)
   })
 
   it('a client bound without a token posts as its agent; an unbound one as itself, never as a Hearth agent', async () => {
     const bound = await connect('OpenClaw')
-    expect((await call(bound, 'nexus_post', { type: 'turn', summary: 'Drafted the release notes' })).value.entry).toMatchObject({ agent: 'ella', channel: 'mcp:openclaw' })
+    expect(
+      (await call(bound, 'nexus_post', { type: 'turn', summary: 'Drafted the release notes' })).value.entry
+    ).toMatchObject({ agent: 'ella', channel: 'mcp:openclaw' })
     const stranger = await connect('Cursor')
-    expect((await call(stranger, 'nexus_post', { type: 'turn', summary: 'Renamed a file' })).value.entry).toMatchObject({ agent: 'cursor', channel: 'mcp:cursor' })
+    expect(
+      (await call(stranger, 'nexus_post', { type: 'turn', summary: 'Renamed a file' })).value.entry
+    ).toMatchObject({ agent: 'cursor', channel: 'mcp:cursor' })
     const lookalike = await connect('Ella')
-    expect((await call(lookalike, 'nexus_post', { type: 'turn', summary: 'Pretending' })).value).toContain('which is the name of a Hearth agent or the user')
-    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{ entries: { agent: string }[] }>()
+    expect((await call(lookalike, 'nexus_post', { type: 'turn', summary: 'Pretending' })).value).toContain(
+      'which is the name of a Hearth agent or the user'
+    )
+    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
+      entries: { agent: string }[]
+    }>()
     expect(tail.entries.map((entry) => entry.agent)).toEqual(['ella', 'cursor'])
   })
 })
 
 describe('hearth mcp bind', () => {
   it('binds a client to an agent with a fresh token (only its hash stored) that the client then presents', async () => {
-    const bound = runHearth(['--home', temp.dir, '--json', 'mcp', 'bind', 'cursor', '--agent', 'ella', '--token'])
+    const bound = runHearth([
+      '--home',
+      temp.dir,
+      '--json',
+      'mcp',
+      'bind',
+      'cursor',
+      '--agent',
+      'ella',
+      '--token'
+    ])
     expect(bound.code, bound.stderr).toBe(0)
     const { token } = bound.json<{ client: string; agent: string; token: string }>()
     expect(token).toMatch(/^[0-9a-f]{48}$/)
     const config = JSON.parse(readFileSync(join(temp.dir, 'config.json'), 'utf8'))
-    expect(config.mcp.clients.cursor).toEqual({ agent: 'ella', tokenSha256: createHash('sha256').update(token).digest('hex') })
+    expect(config.mcp.clients.cursor).toEqual({
+      agent: 'ella',
+      tokenSha256: createHash('sha256').update(token).digest('hex')
+    })
     expect(JSON.stringify(config)).not.toContain(token)
     const client = await connect('Cursor', { HEARTH_MCP_TOKEN: token })
-    expect((await call(client, 'nexus_post', { type: 'turn', summary: 'Bound by the CLI' })).value.entry).toMatchObject({ agent: 'ella', channel: 'mcp:cursor' })
+    expect(
+      (await call(client, 'nexus_post', { type: 'turn', summary: 'Bound by the CLI' })).value.entry
+    ).toMatchObject({ agent: 'ella', channel: 'mcp:cursor' })
     expect(runHearth(['--home', temp.dir, 'mcp', 'bind', 'cursor', '--agent', 'nobody']).code).toBe(1)
   })
 })
@@ -78,14 +127,30 @@ describe('hearth mcp bind', () => {
 describe('nexus_unread and the project state over MCP', () => {
   it('returns what others wrote since this client last read, oldest first, and moves its own cursor', async () => {
     const client = await connect('Cursor')
-    for (const summary of ['One', 'Two', 'Three']) runHearth(['--home', temp.dir, 'nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', summary])
+    for (const summary of ['One', 'Two', 'Three'])
+      runHearth([
+        '--home',
+        temp.dir,
+        'nexus',
+        'post',
+        '--agent',
+        'ella',
+        '--type',
+        'turn',
+        '--summary',
+        summary
+      ])
     await call(client, 'nexus_post', { type: 'turn', summary: 'My own entry' })
     const first = await call(client, 'nexus_unread', { limit: 2 })
     expect(first.value).toMatchObject({ remaining: 1, cursor: { from: 0, to: 2 } })
     expect(first.value.entries.map((e: { summary: string }) => e.summary)).toEqual(['One', 'Two'])
     const second = await call(client, 'nexus_unread')
     expect(second.value.entries.map((e: { summary: string }) => e.summary)).toEqual(['Three'])
-    expect((await call(client, 'nexus_unread')).value).toEqual({ entries: [], remaining: 0, cursor: { from: 4, to: 4 } })
+    expect((await call(client, 'nexus_unread')).value).toEqual({
+      entries: [],
+      remaining: 0,
+      cursor: { from: 4, to: 4 }
+    })
     const other = await connect('OpenClaw')
     expect((await call(other, 'nexus_unread')).value.entries).toHaveLength(1)
   })
@@ -93,12 +158,23 @@ describe('nexus_unread and the project state over MCP', () => {
   it('reads and updates the project state with a compare-and-swap hash, signed by the client', async () => {
     const client = await connect('OpenClaw')
     const read = (await call(client, 'project_state_read')).value
-    const saved = (await call(client, 'project_state_update', { text: '# Goals\n\nShip 1.0\n', baseHash: read.hash })).value
+    const saved = (
+      await call(client, 'project_state_update', { text: '# Goals\n\nShip 1.0\n', baseHash: read.hash })
+    ).value
     expect(saved).toMatchObject({ changed: true, version: expect.any(Number) })
-    const stale = await call(client, 'project_state_update', { text: '# Goals\n\nShip 2.0\n', baseHash: read.hash })
+    const stale = await call(client, 'project_state_update', {
+      text: '# Goals\n\nShip 2.0\n',
+      baseHash: read.hash
+    })
     expect(stale.isError).toBe(true)
-    expect((await call(client, 'project_state_read')).value).toMatchObject({ text: '# Goals\n\nShip 1.0\n', hash: saved.hash, version: saved.version })
-    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{ entries: { agent: string; type: string; channel: string }[] }>()
+    expect((await call(client, 'project_state_read')).value).toMatchObject({
+      text: '# Goals\n\nShip 1.0\n',
+      hash: saved.hash,
+      version: saved.version
+    })
+    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
+      entries: { agent: string; type: string; channel: string }[]
+    }>()
     expect(tail.entries).toMatchObject([{ agent: 'ella', type: 'state', channel: 'mcp:openclaw' }])
   })
 })

@@ -17,13 +17,19 @@ afterEach(() => temp.cleanup())
 /** Runs `mcp-inspector --cli … node bin/hearth.js mcp --method …` and parses its JSON answer. */
 function inspect(args: readonly string[]): Promise<{ code: number; json: any; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(INSPECTOR, ['--cli', '-e', `HEARTH_HOME=${temp.dir}`, process.execPath, CLI, 'mcp', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      INSPECTOR,
+      ['--cli', '-e', `HEARTH_HOME=${temp.dir}`, process.execPath, CLI, 'mcp', ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'] }
+    )
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code: code ?? -1, json: stdout.trim() === '' ? null : JSON.parse(stdout), stderr }))
+    child.on('close', (code) =>
+      resolve({ code: code ?? -1, json: stdout.trim() === '' ? null : JSON.parse(stdout), stderr })
+    )
   })
 }
 
@@ -33,17 +39,46 @@ describe('the official MCP Inspector CLI against `hearth mcp`', () => {
     const listed = await inspect(['--method', 'tools/list'])
     expect(listed.code, listed.stderr).toBe(0)
     const names = (listed.json.tools as Array<{ name: string }>).map((tool) => tool.name)
-    expect(names).toEqual(['nexus_read', 'nexus_unread', 'nexus_post', 'nexus_decisions', 'project_state_read', 'project_state_update', 'memory_search'])
-    const post = (listed.json.tools as Array<{ name: string; inputSchema: any }>).find((tool) => tool.name === 'nexus_post')
+    expect(names).toEqual([
+      'nexus_read',
+      'nexus_unread',
+      'nexus_post',
+      'nexus_decisions',
+      'project_state_read',
+      'project_state_update',
+      'memory_search'
+    ])
+    const post = (listed.json.tools as Array<{ name: string; inputSchema: any }>).find(
+      (tool) => tool.name === 'nexus_post'
+    )
     expect(post?.inputSchema.required).toEqual(['type', 'summary'])
   })
 
-  it('calls nexus_post, and the entry is in the log signed by the Inspector', { timeout: 60_000 }, async () => {
-    const called = await inspect(['--method', 'tools/call', '--tool-name', 'nexus_post', '--tool-arg', 'type=turn', '--tool-arg', 'summary=Checked the log from the Inspector'])
-    expect(called.code, called.stderr).toBe(0)
-    expect(called.json.isError).toBeFalsy()
-    expect(JSON.parse(called.json.content[0].text).entry).toMatchObject({ seq: 1, type: 'turn', channel: expect.stringMatching(/^mcp:/) })
-    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{ entries: Array<{ summary: string }> }>()
-    expect(tail.entries.map((entry) => entry.summary)).toEqual(['Checked the log from the Inspector'])
-  })
+  it(
+    'calls nexus_post, and the entry is in the log signed by the Inspector',
+    { timeout: 60_000 },
+    async () => {
+      const called = await inspect([
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'nexus_post',
+        '--tool-arg',
+        'type=turn',
+        '--tool-arg',
+        'summary=Checked the log from the Inspector'
+      ])
+      expect(called.code, called.stderr).toBe(0)
+      expect(called.json.isError).toBeFalsy()
+      expect(JSON.parse(called.json.content[0].text).entry).toMatchObject({
+        seq: 1,
+        type: 'turn',
+        channel: expect.stringMatching(/^mcp:/)
+      })
+      const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
+        entries: Array<{ summary: string }>
+      }>()
+      expect(tail.entries.map((entry) => entry.summary)).toEqual(['Checked the log from the Inspector'])
+    }
+  )
 })

@@ -21,33 +21,73 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
   it('answers a line that is not JSON with -32700, and a non-JSON-RPC object with -32600 and its id', async () => {
     await session.initialize('2025-06-18')
     session.send('{"jsonrpc": "2.0", "id": 7, "method": ')
-    expect(await session.next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: /) } })
+    expect(await session.next()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: expect.stringMatching(/^Parse error: /) }
+    })
     session.send({ id: 8, method: 'tools/list' })
-    expect(await session.next()).toEqual({ jsonrpc: '2.0', id: 8, error: { code: -32600, message: expect.stringMatching(/^Invalid Request: not a JSON-RPC 2.0 message/) } })
+    expect(await session.next()).toEqual({
+      jsonrpc: '2.0',
+      id: 8,
+      error: { code: -32600, message: expect.stringMatching(/^Invalid Request: not a JSON-RPC 2.0 message/) }
+    })
     expect((await session.request(9, 'tools/list')).result.tools.length).toBeGreaterThan(0)
   })
 
   it('refuses batches under 2025-06-18 and answers them as a batch under 2025-03-26', async () => {
     await session.initialize('2025-06-18')
     session.send([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }])
-    expect(await session.next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('batches are not supported under MCP protocol version 2025-06-18') } })
+    expect(await session.next()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: expect.stringContaining('batches are not supported under MCP protocol version 2025-06-18')
+      }
+    })
     await session.close()
 
     session = new RawMcpSession(temp.dir)
     expect((await session.initialize('2025-03-26')).result.protocolVersion).toBe('2025-03-26')
-    session.send([{ jsonrpc: '2.0', id: 'a', method: 'prompts/list' }, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'zz' } }, { jsonrpc: '2.0', id: 'b', method: 'no/such' }, { bogus: true }])
+    session.send([
+      { jsonrpc: '2.0', id: 'a', method: 'prompts/list' },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'zz' } },
+      { jsonrpc: '2.0', id: 'b', method: 'no/such' },
+      { bogus: true }
+    ])
     const batch = (await session.next()) as Array<{ id: unknown; result?: unknown; error?: { code: number } }>
     expect(Array.isArray(batch)).toBe(true)
-    expect(batch.map((reply) => [reply.id, reply.error?.code ?? 'ok']).sort()).toEqual([['a', 'ok'], ['b', -32601], [null, -32600]].sort())
+    expect(batch.map((reply) => [reply.id, reply.error?.code ?? 'ok']).sort()).toEqual(
+      [
+        ['a', 'ok'],
+        ['b', -32601],
+        [null, -32600]
+      ].sort()
+    )
   })
 
   it('an unknown tool and arguments outside the advertised schema are -32602, not tool results', async () => {
     await session.initialize('2025-06-18')
     const unknown = await session.request(2, 'tools/call', { name: 'nexus_delete', arguments: {} })
-    expect(unknown.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Unknown tool: nexus_delete \(available: nexus_read, nexus_unread, nexus_post/) })
-    const twoLines = await session.request(3, 'tools/call', { name: 'nexus_post', arguments: { type: 'turn', summary: 'Line one\nLine two' } })
-    expect(twoLines.error).toMatchObject({ code: -32602, message: expect.stringContaining('arguments.summary: does not match the pattern') })
-    const badType = await session.request(4, 'tools/call', { name: 'nexus_post', arguments: { type: 'gossip', summary: 'x', agent: 'ella' } })
+    expect(unknown.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(
+        /^Unknown tool: nexus_delete \(available: nexus_read, nexus_unread, nexus_post/
+      )
+    })
+    const twoLines = await session.request(3, 'tools/call', {
+      name: 'nexus_post',
+      arguments: { type: 'turn', summary: 'Line one\nLine two' }
+    })
+    expect(twoLines.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('arguments.summary: does not match the pattern')
+    })
+    const badType = await session.request(4, 'tools/call', {
+      name: 'nexus_post',
+      arguments: { type: 'gossip', summary: 'x', agent: 'ella' }
+    })
     expect(badType.error?.message).toContain('arguments.type: must be one of "turn"')
     expect(badType.error?.message).toContain('arguments.agent: is not a known parameter')
     const missing = await session.request(5, 'resources/read', { uri: 'nexus://entries/99' })
@@ -57,27 +97,72 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
 
   it('advertises the rules it enforces in the tool schemas', async () => {
     await session.initialize('2025-06-18')
-    const { tools } = (await session.request(1, 'tools/list')).result as { tools: Array<{ name: string; inputSchema: any }> }
+    const { tools } = (await session.request(1, 'tools/list')).result as {
+      tools: Array<{ name: string; inputSchema: any }>
+    }
     const post = tools.find((tool) => tool.name === 'nexus_post')?.inputSchema
-    expect(post.properties.summary).toMatchObject({ type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\r\\n]*[^\\s][^\\r\\n]*$' })
-    expect(post.properties.type.enum).toEqual(['turn', 'decision', 'handoff', 'state', 'checkpoint', 'ack', 'resolution'])
+    expect(post.properties.summary).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[^\\r\\n]*[^\\s][^\\r\\n]*$'
+    })
+    expect(post.properties.type.enum).toEqual([
+      'turn',
+      'decision',
+      'handoff',
+      'state',
+      'checkpoint',
+      'ack',
+      'resolution'
+    ])
     expect(post.additionalProperties).toBe(false)
     expect(post.properties.agent).toBeUndefined()
     const update = tools.find((tool) => tool.name === 'project_state_update')?.inputSchema
-    expect(update).toMatchObject({ required: ['text', 'baseHash'], properties: { baseHash: { pattern: '^([0-9a-f]{64}|missing)$' } } })
+    expect(update).toMatchObject({
+      required: ['text', 'baseHash'],
+      properties: { baseHash: { pattern: '^([0-9a-f]{64}|missing)$' } }
+    })
   })
 
   it('serves resources and the nexus-etiquette prompt', async () => {
     await session.initialize('2025-06-18')
-    runHearth(['--home', temp.dir, 'nexus', 'post', '--agent', 'user', '--type', 'decision', '--summary', 'Ship on Fridays', '--rationale', 'the team is in'])
+    runHearth([
+      '--home',
+      temp.dir,
+      'nexus',
+      'post',
+      '--agent',
+      'user',
+      '--type',
+      'decision',
+      '--summary',
+      'Ship on Fridays',
+      '--rationale',
+      'the team is in'
+    ])
     const listed = (await session.request(1, 'resources/list')).result
-    expect(listed.resources.map((r: { uri: string }) => r.uri)).toEqual(['nexus://decisions', 'nexus://project-state'])
-    expect((await session.request(2, 'resources/templates/list')).result.resourceTemplates).toMatchObject([{ uriTemplate: 'nexus://entries/{seq}' }])
-    const entry = (await session.request(3, 'resources/read', { uri: 'nexus://entries/1' })).result.contents[0]
+    expect(listed.resources.map((r: { uri: string }) => r.uri)).toEqual([
+      'nexus://decisions',
+      'nexus://project-state'
+    ])
+    expect((await session.request(2, 'resources/templates/list')).result.resourceTemplates).toMatchObject([
+      { uriTemplate: 'nexus://entries/{seq}' }
+    ])
+    const entry = (await session.request(3, 'resources/read', { uri: 'nexus://entries/1' })).result
+      .contents[0]
     expect(entry.mimeType).toBe('application/json')
-    expect(JSON.parse(entry.text)).toMatchObject({ seq: 1, agent: 'user', type: 'decision', summary: 'Ship on Fridays' })
-    const decisions = (await session.request(4, 'resources/read', { uri: 'nexus://decisions' })).result.contents[0].text
-    expect(decisions).toMatch(/^# Decisions\n\n- #1 .* \*\*user\*\*: Ship on Fridays\n {2}Why: the team is in\n$/)
+    expect(JSON.parse(entry.text)).toMatchObject({
+      seq: 1,
+      agent: 'user',
+      type: 'decision',
+      summary: 'Ship on Fridays'
+    })
+    const decisions = (await session.request(4, 'resources/read', { uri: 'nexus://decisions' })).result
+      .contents[0].text
+    expect(decisions).toMatch(
+      /^# Decisions\n\n- #1 .* \*\*user\*\*: Ship on Fridays\n {2}Why: the team is in\n$/
+    )
     const prompt = (await session.request(5, 'prompts/get', { name: 'nexus-etiquette' })).result
     expect(prompt.messages[0].content.text).toContain('Before each reply, call nexus_unread')
     expect((await session.request(6, 'prompts/get', { name: 'nope' })).error?.code).toBe(-32602)

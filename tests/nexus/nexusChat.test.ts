@@ -18,14 +18,23 @@ function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: s
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr })))
+  return new Promise((resolve) =>
+    child.once('close', (code) =>
+      resolve({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr })
+    )
+  )
 }
 
 function lastUserText(request: RecordedRequest | undefined): string {
-  const messages = (request?.body?.messages ?? []) as { role: string; content: { type: string; text?: string }[] | string }[]
+  const messages = (request?.body?.messages ?? []) as {
+    role: string
+    content: { type: string; text?: string }[] | string
+  }[]
   const last = messages.filter((message) => message.role === 'user').at(-1)
   if (!last) return ''
-  return typeof last.content === 'string' ? last.content : last.content.map((block) => block.text ?? '').join('\n')
+  return typeof last.content === 'string'
+    ? last.content
+    : last.content.map((block) => block.text ?? '').join('\n')
 }
 
 beforeAll(async () => {
@@ -42,7 +51,17 @@ describe('the Nexus in real chat turns (CLI, fake model)', () => {
     expect((await hearth('agents', 'create', 'Ella')).code).toBe(0)
     expect((await hearth('agents', 'create', 'Lyra')).code).toBe(0)
 
-    fake.script({ toolUses: [{ name: 'nexus_post', input: { type: 'decision', summary: 'Dates are stored in UTC', rationale: 'Users travel' } }] }, 'Decided: UTC.')
+    fake.script(
+      {
+        toolUses: [
+          {
+            name: 'nexus_post',
+            input: { type: 'decision', summary: 'Dates are stored in UTC', rationale: 'Users travel' }
+          }
+        ]
+      },
+      'Decided: UTC.'
+    )
     const ella = await hearth('chat', '--agent', 'ella', 'Pick a time zone for stored dates')
     expect(ella.code, ella.stderr).toBe(0)
     expect(ella.json.toolCalls).toMatchObject([{ name: 'nexus_post', ok: true }])
@@ -51,7 +70,9 @@ describe('the Nexus in real chat turns (CLI, fake model)', () => {
     fake.script('Noted, I will store UTC.')
     const lyra = await hearth('chat', '--agent', 'lyra', 'How should I store the import date?')
     const lyraRequest = fake.requests[ellaRequests]
-    expect(lastUserText(lyraRequest)).toMatch(/<nexus-context>[\s\S]*\[#1 decision · ella · cli · [^\]]+\] Dates are stored in UTC[\s\S]*<\/nexus-context>/)
+    expect(lastUserText(lyraRequest)).toMatch(
+      /<nexus-context>[\s\S]*\[#1 decision · ella · cli · [^\]]+\] Dates are stored in UTC[\s\S]*<\/nexus-context>/
+    )
     expect(JSON.stringify(lyraRequest?.body?.system)).not.toContain('Dates are stored in UTC')
 
     fake.script('Still UTC.')
@@ -63,7 +84,13 @@ describe('the Nexus in real chat turns (CLI, fake model)', () => {
     expect(lastUserText(fake.requests.at(-1))).not.toContain('Dates are stored in UTC')
 
     expect((await hearth('sessions', 'end', ella.json.sessionId)).code).toBe(0)
-    const tail = (await hearth('nexus', 'tail')).json.entries as { seq: number; agent: string; type: string; summary: string; refs: number[] }[]
+    const tail = (await hearth('nexus', 'tail')).json.entries as {
+      seq: number
+      agent: string
+      type: string
+      summary: string
+      refs: number[]
+    }[]
     expect(tail.at(-1)).toMatchObject({ agent: 'ella', type: 'turn', refs: [1] })
     expect(tail.at(-1)?.summary).toMatch(/^Session ended: /)
     expect((await hearth('nexus', 'verify')).json).toMatchObject({ ok: true })

@@ -13,41 +13,113 @@ const hearth = (...args: string[]) => runHearth(['--home', temp.dir, ...args])
 
 describe('hearth nexus post | tail | verify', () => {
   it('post prints the entry with the documented fields and mirrors it to markdown', () => {
-    const run = hearth('--json', 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Use UTC everywhere', '--rationale', 'Users travel', '--body', 'Applies to logs too')
+    const run = hearth(
+      '--json',
+      'nexus',
+      'post',
+      '--agent',
+      'ella',
+      '--type',
+      'decision',
+      '--summary',
+      'Use UTC everywhere',
+      '--rationale',
+      'Users travel',
+      '--body',
+      'Applies to logs too'
+    )
     expect(run.code).toBe(0)
     const { entry } = run.json<{ entry: Record<string, unknown> }>()
-    expect(entry).toMatchObject({ seq: 1, agent: 'ella', channel: 'cli', type: 'decision', summary: 'Use UTC everywhere', prevHash: '0'.repeat(64) })
+    expect(entry).toMatchObject({
+      seq: 1,
+      agent: 'ella',
+      channel: 'cli',
+      type: 'decision',
+      summary: 'Use UTC everywhere',
+      prevHash: '0'.repeat(64)
+    })
     expect(entry.hash).toMatch(/^[0-9a-f]{64}$/)
     expect(entry.ts).toEqual(expect.any(Number))
-    expect(readFileSync(join(temp.dir, 'nexus/decisions.md'), 'utf8')).toContain('**Rationale:** Users travel')
-    expect(readFileSync(join(temp.dir, 'nexus/live-context.md'), 'utf8')).toContain('The database is the source of truth')
+    expect(readFileSync(join(temp.dir, 'nexus/decisions.md'), 'utf8')).toContain(
+      '**Rationale:** Users travel'
+    )
+    expect(readFileSync(join(temp.dir, 'nexus/live-context.md'), 'utf8')).toContain(
+      'The database is the source of truth'
+    )
   })
 
   it('post --type decision without --rationale (the original form) succeeds, using the body or a visible placeholder', () => {
-    const withBody = hearth('--json', 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Ship on Fridays', '--body', 'Fewer users online')
+    const withBody = hearth(
+      '--json',
+      'nexus',
+      'post',
+      '--agent',
+      'ella',
+      '--type',
+      'decision',
+      '--summary',
+      'Ship on Fridays',
+      '--body',
+      'Fewer users online'
+    )
     expect(withBody.code).toBe(0)
     expect(withBody.json<{ entry: { rationale: string } }>().entry.rationale).toBe('Fewer users online')
     expect(withBody.stderr).toMatch(/warning: decisions should say why/)
-    const bare = hearth('--json', 'nexus', 'post', '--agent', 'ella', '--type', 'decision', '--summary', 'Use tabs')
+    const bare = hearth(
+      '--json',
+      'nexus',
+      'post',
+      '--agent',
+      'ella',
+      '--type',
+      'decision',
+      '--summary',
+      'Use tabs'
+    )
     expect(bare.code).toBe(0)
     expect(bare.json<{ entry: { rationale: string } }>().entry.rationale).toMatch(/No rationale given/)
   })
 
   it('tail returns the newest entries, or those after --since, oldest first', () => {
-    for (const n of [1, 2, 3, 4]) hearth('nexus', 'post', '--agent', n % 2 ? 'ella' : 'lyra', '--type', 'turn', '--summary', `step ${n}`, '--channel', 'desktop')
-    const seqs = (args: string[]) => hearth('--json', 'nexus', 'tail', ...args).json<{ entries: { seq: number }[] }>().entries.map((entry) => entry.seq)
+    for (const n of [1, 2, 3, 4])
+      hearth(
+        'nexus',
+        'post',
+        '--agent',
+        n % 2 ? 'ella' : 'lyra',
+        '--type',
+        'turn',
+        '--summary',
+        `step ${n}`,
+        '--channel',
+        'desktop'
+      )
+    const seqs = (args: string[]) =>
+      hearth('--json', 'nexus', 'tail', ...args)
+        .json<{ entries: { seq: number }[] }>()
+        .entries.map((entry) => entry.seq)
     expect(seqs([])).toEqual([1, 2, 3, 4])
     expect(seqs(['--limit', '2'])).toEqual([3, 4])
     expect(seqs(['--since', '1', '--limit', '2'])).toEqual([2, 3])
     expect(seqs(['--agent', 'lyra'])).toEqual([2, 4])
-    expect(hearth('nexus', 'tail', '--limit', '1').stdout).toMatch(/^#4\t.*\tturn\tlyra \(desktop\)\tstep 4\n$/)
+    expect(hearth('nexus', 'tail', '--limit', '1').stdout).toMatch(
+      /^#4\t.*\tturn\tlyra \(desktop\)\tstep 4\n$/
+    )
   })
 
   it('verify exits 0 on an intact log and 1 naming the first bad seq after tampering', () => {
-    for (const n of [1, 2, 3]) hearth('nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', `step ${n}`)
-    expect(hearth('--json', 'nexus', 'verify').json()).toEqual({ ok: true, count: 3, firstBadSeq: null, problems: [] })
+    for (const n of [1, 2, 3])
+      hearth('nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', `step ${n}`)
+    expect(hearth('--json', 'nexus', 'verify').json()).toEqual({
+      ok: true,
+      count: 3,
+      firstBadSeq: null,
+      problems: []
+    })
     const db = new Database(join(temp.dir, 'hearth.db'))
-    expect(() => db.prepare("UPDATE nexus_entries SET summary = 'forged' WHERE seq = 2").run()).toThrow(/append-only/)
+    expect(() => db.prepare("UPDATE nexus_entries SET summary = 'forged' WHERE seq = 2").run()).toThrow(
+      /append-only/
+    )
     db.exec('DROP TRIGGER nexus_entries_no_update')
     db.prepare("UPDATE nexus_entries SET summary = 'forged' WHERE seq = 2").run()
     db.close()
@@ -62,10 +134,24 @@ describe('hearth nexus post | tail | verify', () => {
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/^hearth: missing --summary\. Usage: hearth nexus post/)
     expect(hearth('nexus', 'tail', '--since', 'yesterday').code).toBe(2)
-    expect(hearth('nexus', 'post', '--agent', 'ella', '--type', 'ack', '--summary', 'ok', '--refs', 'x').code).toBe(2)
-    const invalid = hearth('--json', 'nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', 'x'.repeat(201))
+    expect(
+      hearth('nexus', 'post', '--agent', 'ella', '--type', 'ack', '--summary', 'ok', '--refs', 'x').code
+    ).toBe(2)
+    const invalid = hearth(
+      '--json',
+      'nexus',
+      'post',
+      '--agent',
+      'ella',
+      '--type',
+      'turn',
+      '--summary',
+      'x'.repeat(201)
+    )
     expect(invalid.code).toBe(1)
-    expect(invalid.json()).toMatchObject({ error: { code: 'invalid_input', message: expect.stringMatching(/at most 200/) } })
+    expect(invalid.json()).toMatchObject({
+      error: { code: 'invalid_input', message: expect.stringMatching(/at most 200/) }
+    })
     expect(invalid.stderr).not.toMatch(/at .*\.js:\d+/)
     expect(hearth('--json', 'nexus', 'tail').json()).toEqual({ entries: [] })
   })

@@ -23,8 +23,12 @@ interface BuilderInternals {
 
 async function builderInternals(): Promise<BuilderInternals> {
   // The package index first: it resolves app-builder-lib's circular imports in the right order.
-  const { PlatformPackager } = (await import('app-builder-lib')) as unknown as Pick<BuilderInternals, 'PlatformPackager'>
-  const { getConfig, validateConfiguration } = (await import('app-builder-lib/out/util/config/config')) as unknown as BuilderInternals
+  const { PlatformPackager } = (await import('app-builder-lib')) as unknown as Pick<
+    BuilderInternals,
+    'PlatformPackager'
+  >
+  const { getConfig, validateConfiguration } =
+    (await import('app-builder-lib/out/util/config/config')) as unknown as BuilderInternals
   const { DebugLogger } = (await import('builder-util')) as unknown as Pick<BuilderInternals, 'DebugLogger'>
   return { PlatformPackager, getConfig, validateConfiguration, DebugLogger }
 }
@@ -37,7 +41,9 @@ describe('Electron fuses of the packaged app', () => {
     const fuses = await builder.PlatformPackager.prototype.generateFuseConfig.call({}, config.electronFuses)
 
     expect(fuses.version).toBe(FuseVersion.V1)
-    const names = Object.keys(FuseV1Options).filter((name) => Number.isNaN(Number(name))) as (keyof typeof FuseV1Options)[]
+    const names = Object.keys(FuseV1Options).filter((name) =>
+      Number.isNaN(Number(name))
+    ) as (keyof typeof FuseV1Options)[]
     expect(names.sort()).toEqual(Object.keys(EXPECTED).sort())
     for (const name of names) expect(fuses[FuseV1Options[name]], name).toBe(EXPECTED[name])
   })

@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest'
 const ACCEPTED_LOW: Record<string, string> = {
   'CSP_GLOBAL_CHECK src/renderer/index.html':
     "style-src allows 'unsafe-inline' because Monaco adds <style> elements at run time; scripts, workers and connections stay 'self' (contentSecurityPolicy.ts)",
-  'ELECTRON_VERSION_JSON_CHECK package.json': 'informational only: the check reports which Electron version the other checks assume'
+  'ELECTRON_VERSION_JSON_CHECK package.json':
+    'informational only: the check reports which Electron version the other checks assume'
 }
 
 /**
@@ -47,7 +48,13 @@ const LOW = 1
 function shellSources(): string {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-electronegativity-'))
   const notATest = (source: string): boolean => !/\.test\.tsx?$/.test(basename(source))
-  for (const part of ['src/main', 'src/preload', 'src/shared', 'src/renderer/index.html', 'src/renderer/src']) {
+  for (const part of [
+    'src/main',
+    'src/preload',
+    'src/shared',
+    'src/renderer/index.html',
+    'src/renderer/src'
+  ]) {
     cpSync(join(ROOT, part), join(dir, part), { recursive: true, filter: notATest })
   }
   cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'))
@@ -70,7 +77,9 @@ describe('Electronegativity over the desktop shell', () => {
       const result = await scan(shellSources())
       expect(result.errors.filter((error) => !error.tolerable)).toEqual([])
       expect(result.issues.filter((finding) => finding.severity.value > LOW).map(describeFinding)).toEqual([])
-      const unexplained = result.issues.filter((finding) => ACCEPTED_LOW[`${finding.id} ${finding.file}`] === undefined)
+      const unexplained = result.issues.filter(
+        (finding) => ACCEPTED_LOW[`${finding.id} ${finding.file}`] === undefined
+      )
       expect(unexplained.map(describeFinding)).toEqual([])
     },
     SCAN_TIMEOUT_MS

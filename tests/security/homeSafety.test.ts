@@ -35,9 +35,13 @@ const SECRET = 'SECRET-TOKEN-do-not-send'
 describe('a private home', () => {
   it('is created 0700 with every folder 0700 and every file 0600', () => {
     expect(hearth('agents', 'create', 'Ada').code).toBe(0)
-    expect(hearth('memory', 'add', '--agent', 'ada', '--target', 'memory', '--content', 'Likes tea').code).toBe(0)
+    expect(
+      hearth('memory', 'add', '--agent', 'ada', '--target', 'memory', '--content', 'Likes tea').code
+    ).toBe(0)
     expect(hearth('nexus', 'post', '--agent', 'ada', '--type', 'turn', '--summary', 'Hello').code).toBe(0)
-    const loose = [...walk(home)].filter((path) => (statSync(path).mode & 0o077) !== 0).map((path) => `${path.slice(home.length)} ${(statSync(path).mode & 0o777).toString(8)}`)
+    const loose = [...walk(home)]
+      .filter((path) => (statSync(path).mode & 0o077) !== 0)
+      .map((path) => `${path.slice(home.length)} ${(statSync(path).mode & 0o777).toString(8)}`)
     expect(loose).toEqual([])
     expect(statSync(home).mode & 0o777).toBe(0o700)
     expect(statSync(join(home, 'hearth.db')).mode & 0o777).toBe(0o600)
@@ -67,15 +71,22 @@ describe('files the model reads stay inside their folders', () => {
       symlinkSync(join(dir, 'secret.txt'), path)
     }
     mkdirSync(join(dir, 'outside-skill'))
-    writeFileSync(join(dir, 'outside-skill', 'SKILL.md'), `---\nname: leak\ndescription: ${SECRET}\n---\n${SECRET}`)
+    writeFileSync(
+      join(dir, 'outside-skill', 'SKILL.md'),
+      `---\nname: leak\ndescription: ${SECRET}\n---\n${SECRET}`
+    )
     mkdirSync(join(home, 'skills', 'ops'), { recursive: true })
     symlinkSync(join(dir, 'outside-skill'), join(home, 'skills', 'ops', 'leak'))
     const run = hearth('prompt', '--json', '--agent', 'ada')
     expect(run.code, run.stderr).toBe(0)
     const out = run.json<{ text: string; warnings: string[] }>()
     expect(out.text).not.toContain(SECRET)
-    expect(out.warnings.some((warning) => /SOUL\.md is a link to .*secret\.txt, outside/.test(warning))).toBe(true)
-    expect(out.warnings).toContain('skills/ops/leak is a link to somewhere outside the skills folder; it was not loaded.')
+    expect(out.warnings.some((warning) => /SOUL\.md is a link to .*secret\.txt, outside/.test(warning))).toBe(
+      true
+    )
+    expect(out.warnings).toContain(
+      'skills/ops/leak is a link to somewhere outside the skills folder; it was not loaded.'
+    )
     const shown = hearth('memory', 'show', '--json', '--agent', 'ada', '--target', 'memory')
     expect(shown.stdout).not.toContain(SECRET)
     const write = hearth('memory', 'add', '--json', '--agent', 'ada', '--target', 'memory', '--content', 'x')
@@ -89,10 +100,19 @@ describe('files the model reads stay inside their folders', () => {
     mkdirSync(join(project, '.git'), { recursive: true })
     symlinkSync(join(dir, 'secret.txt'), join(project, 'AGENTS.md'))
     writeFileSync(join(project, 'CLAUDE.md'), 'Use tabs.')
-    const out = hearth('prompt', '--json', '--agent', 'ada', '--cwd', project).json<{ text: string; warnings: string[] }>()
+    const out = hearth('prompt', '--json', '--agent', 'ada', '--cwd', project).json<{
+      text: string
+      warnings: string[]
+    }>()
     expect(out.text).not.toContain(SECRET)
     expect(out.text).toContain('Use tabs.')
-    expect(out.warnings.some((warning) => /AGENTS\.md is a link to .*outside .*repo; it was not loaded; looking for another rules file\./.test(warning))).toBe(true)
+    expect(
+      out.warnings.some((warning) =>
+        /AGENTS\.md is a link to .*outside .*repo; it was not loaded; looking for another rules file\./.test(
+          warning
+        )
+      )
+    ).toBe(true)
   })
 })
 
@@ -113,7 +133,10 @@ describe('a read-only home', () => {
     const core = createCore({ home, host: 'cli', env: {} })
     try {
       core.services.agents.create('Ada')
-      expect((await core.services.memory.apply('ada', { action: 'add', target: 'memory', content: 'Likes tea' })).success).toBe(true)
+      expect(
+        (await core.services.memory.apply('ada', { action: 'add', target: 'memory', content: 'Likes tea' }))
+          .success
+      ).toBe(true)
       core.services.nexus.post({ agent: 'ada', type: 'turn', summary: 'Read me later' })
       await core.recovery
     } finally {
@@ -128,8 +151,12 @@ describe('a read-only home', () => {
     expect(agents.code, agents.stderr).toBe(0)
     expect(JSON.parse(agents.stdout).agents).toMatchObject([{ id: 'ada', name: 'Ada' }])
     expect(JSON.parse(asReader('--json', 'sessions', 'list').stdout)).toEqual({ sessions: [] })
-    expect(JSON.parse(asReader('--json', 'memory', 'show', '--agent', 'ada', '--target', 'memory').stdout).entries).toEqual(['Likes tea'])
-    expect(JSON.parse(asReader('--json', 'nexus', 'tail').stdout).entries).toMatchObject([{ summary: 'Read me later' }])
+    expect(
+      JSON.parse(asReader('--json', 'memory', 'show', '--agent', 'ada', '--target', 'memory').stdout).entries
+    ).toEqual(['Likes tea'])
+    expect(JSON.parse(asReader('--json', 'nexus', 'tail').stdout).entries).toMatchObject([
+      { summary: 'Read me later' }
+    ])
   })
 
   it('assembles the prompt, and refuses a change with a clear message', () => {
@@ -139,8 +166,20 @@ describe('a read-only home', () => {
 
     const create = asReader('agents', 'create', 'Bo')
     expect(create.code).toBe(1)
-    expect(create.stderr).toMatch(/^hearth: This Hearth home is read-only \(.*home\): it can be listed and shown, not changed\.\n$/)
-    const write = asReader('--json', 'memory', 'add', '--agent', 'ada', '--target', 'memory', '--content', 'Likes coffee')
+    expect(create.stderr).toMatch(
+      /^hearth: This Hearth home is read-only \(.*home\): it can be listed and shown, not changed\.\n$/
+    )
+    const write = asReader(
+      '--json',
+      'memory',
+      'add',
+      '--agent',
+      'ada',
+      '--target',
+      'memory',
+      '--content',
+      'Likes coffee'
+    )
     expect(write.code).toBe(1)
     expect(write.stdout + write.stderr).toMatch(/read-only/)
   })

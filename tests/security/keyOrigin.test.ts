@@ -32,13 +32,18 @@ afterEach(() => {
   temp.cleanup()
 })
 
-async function call(method: string, input: unknown): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }> {
+async function call(
+  method: string,
+  input: unknown
+): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }> {
   return dispatch(core.handlers, { method, input }) as never
 }
 
 /** Every credential each server was ever shown, in either header the SDK might use. */
 function keysSeenBy(server: FakeAnthropic): string[] {
-  return server.requests.map((request) => request.headers.authorization ?? request.headers['x-api-key'] ?? '(none)')
+  return server.requests.map(
+    (request) => request.headers.authorization ?? request.headers['x-api-key'] ?? '(none)'
+  )
 }
 
 function turn(): Promise<unknown> {
@@ -48,12 +53,18 @@ function turn(): Promise<unknown> {
 describe('a saved key is bound to its origin', () => {
   it('is sent to the origin it was saved for and never to another, until it is entered again there', async () => {
     expect(await call('settings.update', { baseUrl: first.url })).toMatchObject({ ok: true })
-    expect(await call('settings.setApiKey', { key: 'sk-for-first' })).toMatchObject({ ok: true, value: { origin: first.url, source: 'saved' } })
+    expect(await call('settings.setApiKey', { key: 'sk-for-first' })).toMatchObject({
+      ok: true,
+      value: { origin: first.url, source: 'saved' }
+    })
     await turn()
     expect(keysSeenBy(first)).toEqual(['Bearer sk-for-first'])
 
     // The audit's redirection: point the base URL elsewhere and ask for a turn.
-    expect(await call('settings.update', { baseUrl: second.url })).toMatchObject({ ok: true, value: { apiKey: { configured: false, savedFor: first.url, origin: second.url } } })
+    expect(await call('settings.update', { baseUrl: second.url })).toMatchObject({
+      ok: true,
+      value: { apiKey: { configured: false, savedFor: first.url, origin: second.url } }
+    })
     await expect(turn()).rejects.toThrow(/entered for http:\/\/127\.0\.0\.1:\d+, but requests now go to/)
     const sent = await call('chat.send', { agentId: 'scribe', text: 'Through the contract too' })
     expect(sent).toMatchObject({ ok: false, error: { code: 'llm_unavailable' } })
@@ -70,7 +81,11 @@ describe('a saved key is bound to its origin', () => {
 
   it('never sends ANTHROPIC_API_KEY to a base URL the settings moved elsewhere', async () => {
     core.dispose()
-    core = createCore({ home: temp.dir, host: 'web', env: { ANTHROPIC_API_KEY: 'sk-from-env', ANTHROPIC_BASE_URL: first.url } })
+    core = createCore({
+      home: temp.dir,
+      host: 'web',
+      env: { ANTHROPIC_API_KEY: 'sk-from-env', ANTHROPIC_BASE_URL: first.url }
+    })
     await turn()
     await call('settings.update', { baseUrl: second.url })
     await expect(turn()).rejects.toThrow(/ANTHROPIC_API_KEY belongs to/)
@@ -81,7 +96,10 @@ describe('a saved key is bound to its origin', () => {
   it('refuses http://any-host before anything is written or sent', async () => {
     await call('settings.update', { baseUrl: first.url })
     await call('settings.setApiKey', { key: 'sk-for-first' })
-    expect(await call('settings.update', { baseUrl: 'http://any-host' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('Plain http') } })
+    expect(await call('settings.update', { baseUrl: 'http://any-host' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('Plain http') }
+    })
     await turn()
     expect(keysSeenBy(first)).toEqual(['Bearer sk-for-first'])
   })

@@ -22,12 +22,17 @@ interface Run {
 }
 
 function start(args: readonly string[], baseUrl = fake.url): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [CLI, '--home', home, ...args], { env: { ...process.env, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: baseUrl }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [CLI, '--home', home, ...args], {
+    env: { ...process.env, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: baseUrl },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let stdout = ''
   let stderr = ''
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-  const done = new Promise<Run>((resolve) => child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr })))
+  const done = new Promise<Run>((resolve) =>
+    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }))
+  )
   return { child, done }
 }
 
@@ -63,30 +68,65 @@ beforeEach(async () => {
 afterEach(() => cleanup())
 
 describe('kill -9, then a restart that recovers', () => {
-  it('during a memory write: the next write takes the dead writer\'s lock over at once; the file is whole', async () => {
-    writeFileSync(join(home, 'config.json'), JSON.stringify({ memory: { memoryCharLimit: 100_000_000, userCharLimit: 2000 } }))
+  it("during a memory write: the next write takes the dead writer's lock over at once; the file is whole", async () => {
+    writeFileSync(
+      join(home, 'config.json'),
+      JSON.stringify({ memory: { memoryCharLimit: 100_000_000, userCharLimit: 2000 } })
+    )
     const entries = Array.from({ length: 200_000 }, (_, i) => `Fact number ${i} about the project.`)
     const memoryPath = join(home, 'agents', 'ada', 'MEMORY.md')
     writeFileSync(memoryPath, entries.join('\n§\n'))
     const lockPath = `${memoryPath}.lock`
-    const writer = start(['memory', 'add', '--agent', 'ada', '--target', 'memory', '--content', 'Written by the process that dies'])
-    await until(() => existsSync(lockPath) && readFileSync(lockPath, 'utf8').includes(`"pid":${writer.child.pid}`), 'the writer to hold the lock')
+    const writer = start([
+      'memory',
+      'add',
+      '--agent',
+      'ada',
+      '--target',
+      'memory',
+      '--content',
+      'Written by the process that dies'
+    ])
+    await until(
+      () => existsSync(lockPath) && readFileSync(lockPath, 'utf8').includes(`"pid":${writer.child.pid}`),
+      'the writer to hold the lock'
+    )
     await killHard(writer.child, writer.done)
     expect(existsSync(lockPath)).toBe(true)
 
-    const next = await hearth('--json', 'memory', 'add', '--agent', 'ada', '--target', 'memory', '--content', 'Written after the restart')
+    const next = await hearth(
+      '--json',
+      'memory',
+      'add',
+      '--agent',
+      'ada',
+      '--target',
+      'memory',
+      '--content',
+      'Written after the restart'
+    )
     expect(next.code, next.stderr).toBe(0)
     expect(JSON.parse(next.stdout)).toMatchObject({ success: true })
     const after = readFileSync(memoryPath, 'utf8').split('\n§\n')
     expect(after.slice(0, entries.length)).toEqual(entries)
     expect(after.at(-1)).toBe('Written after the restart')
     expect([entries.length + 1, entries.length + 2]).toContain(after.length)
-    expect(readdirSync(join(home, 'agents', 'ada')).filter((name) => name.includes('.tmp') || name.endsWith('.lock'))).toEqual([])
+    expect(
+      readdirSync(join(home, 'agents', 'ada')).filter(
+        (name) => name.includes('.tmp') || name.endsWith('.lock')
+      )
+    ).toEqual([])
   }, 180_000)
 
   it('during session end: the next command finishes retention and the Nexus summary once, and says so on stderr', async () => {
     fake.script('Noted: you deploy on Fridays.')
-    const chat = await hearth('--json', 'chat', '--agent', 'ada', 'We deploy on Fridays, after the release review.')
+    const chat = await hearth(
+      '--json',
+      'chat',
+      '--agent',
+      'ada',
+      'We deploy on Fridays, after the release review.'
+    )
     expect(chat.code, chat.stderr).toBe(0)
     const sessionId = JSON.parse(chat.stdout).sessionId as string
 
@@ -102,17 +142,37 @@ describe('kill -9, then a restart that recovers', () => {
     for (const socket of sockets) socket.destroy()
     await new Promise((resolve) => blackHole.close(resolve))
 
-    fake.setToolInput('record_memory_candidates', { candidates: [{ text: 'The team deploys on Fridays after the release review.', type: 'project_fact', speaker: 'user', entities: [], quote: 'We deploy on Fridays', message_id: '1' }] })
+    fake.setToolInput('record_memory_candidates', {
+      candidates: [
+        {
+          text: 'The team deploys on Fridays after the release review.',
+          type: 'project_fact',
+          speaker: 'user',
+          entities: [],
+          quote: 'We deploy on Fridays',
+          message_id: '1'
+        }
+      ]
+    })
     const resumed = await hearth('--json', 'sessions', 'list')
     expect(resumed.code, resumed.stderr).toBe(0)
-    expect(resumed.stderr).toBe('hearth: finished ending 1 session that an earlier process left unfinished (retention, nexus)\n')
+    expect(resumed.stderr).toBe(
+      'hearth: finished ending 1 session that an earlier process left unfinished (retention, nexus)\n'
+    )
     expect(JSON.parse(resumed.stdout).sessions[0]).toMatchObject({ id: sessionId })
 
     const again = await hearth('--json', 'review', 'list')
     expect(again.stderr).toBe('')
-    expect(JSON.parse(again.stdout).candidates).toMatchObject([{ text: 'The team deploys on Fridays after the release review.', sessionId }])
-    const nexus = JSON.parse((await hearth('--json', 'nexus', 'tail')).stdout).entries as { summary: string; body: string | null }[]
-    expect(nexus.filter((entry) => (entry.body ?? '').includes(`Session ${sessionId} ended.`))).toHaveLength(1)
+    expect(JSON.parse(again.stdout).candidates).toMatchObject([
+      { text: 'The team deploys on Fridays after the release review.', sessionId }
+    ])
+    const nexus = JSON.parse((await hearth('--json', 'nexus', 'tail')).stdout).entries as {
+      summary: string
+      body: string | null
+    }[]
+    expect(nexus.filter((entry) => (entry.body ?? '').includes(`Session ${sessionId} ended.`))).toHaveLength(
+      1
+    )
   }, 180_000)
 
   it('during Nexus appends: the chain verifies, the next append links to the last whole entry, the mirror catches up', async () => {
@@ -134,10 +194,25 @@ describe('kill -9, then a restart that recovers', () => {
     expect(verify.code, verify.stderr).toBe(0)
     expect(JSON.parse(verify.stdout)).toMatchObject({ ok: true, count: kept, firstBadSeq: null })
     expect(readFileSync(join(home, 'nexus', 'live-context.md'), 'utf8')).toContain(`up to entry #${kept}.`)
-    const post = await hearth('--json', 'nexus', 'post', '--agent', 'ada', '--type', 'turn', '--summary', 'After the crash')
+    const post = await hearth(
+      '--json',
+      'nexus',
+      'post',
+      '--agent',
+      'ada',
+      '--type',
+      'turn',
+      '--summary',
+      'After the crash'
+    )
     expect(post.code, post.stderr).toBe(0)
     expect(JSON.parse(post.stdout).entry).toMatchObject({ seq: kept + 1 })
-    expect(JSON.parse((await hearth('--json', 'nexus', 'verify')).stdout)).toMatchObject({ ok: true, count: kept + 1 })
-    expect(readFileSync(join(home, 'nexus', 'live-context.md'), 'utf8')).toContain(`up to entry #${kept + 1}.`)
+    expect(JSON.parse((await hearth('--json', 'nexus', 'verify')).stdout)).toMatchObject({
+      ok: true,
+      count: kept + 1
+    })
+    expect(readFileSync(join(home, 'nexus', 'live-context.md'), 'utf8')).toContain(
+      `up to entry #${kept + 1}.`
+    )
   }, 180_000)
 })

@@ -25,7 +25,8 @@ describe('nothing waits synchronously', () => {
     const hits: string[] = []
     for (const file of sources(SRC)) {
       const text = readFileSync(file, 'utf8')
-      for (const pattern of BLOCKING) if (pattern.test(text)) hits.push(`${relative(SRC, file)}: ${pattern.source}`)
+      for (const pattern of BLOCKING)
+        if (pattern.test(text)) hits.push(`${relative(SRC, file)}: ${pattern.source}`)
     }
     expect(hits).toEqual([])
   })

@@ -42,7 +42,9 @@ function realCall(method: string, input: unknown): Promise<{ ok: boolean; value?
 /** Runs `count` jobs, `width` at a time. */
 async function inBatches(count: number, width: number, job: (index: number) => Promise<void>): Promise<void> {
   for (let start = 0; start < count; start += width) {
-    await Promise.all(Array.from({ length: Math.min(width, count - start) }, (_, offset) => job(start + offset)))
+    await Promise.all(
+      Array.from({ length: Math.min(width, count - start) }, (_, offset) => job(start + offset))
+    )
   }
 }
 
@@ -57,7 +59,8 @@ describe(`hearth serve under fuzzed input (seed ${SEED})`, () => {
     await inBatches(240, 24, async () => {
       const reply = await rawExchange(port, randomHttpRequest(random, port), 10_000)
       expect(reply.closed, reply.text.slice(0, 200)).toBe(true)
-      if (reply.status !== undefined) expect(reply.text.toLowerCase()).toContain('x-content-type-options: nosniff')
+      if (reply.status !== undefined)
+        expect(reply.text.toLowerCase()).toContain('x-content-type-options: nosniff')
     })
     expectAlive()
   })
@@ -65,7 +68,10 @@ describe(`hearth serve under fuzzed input (seed ${SEED})`, () => {
   it('refuses or accepts every mangled upgrade, never hangs on one', async () => {
     await inBatches(120, 24, async () => {
       const reply = await rawExchange(port, randomUpgrade(random, port, token), 1500, true)
-      expect(reply.status === undefined || [101, 400, 401, 403, 404, 405, 426, 503].includes(reply.status), reply.text.slice(0, 120)).toBe(true)
+      expect(
+        reply.status === undefined || [101, 400, 401, 403, 404, 405, 426, 503].includes(reply.status),
+        reply.text.slice(0, 120)
+      ).toBe(true)
     })
     expectAlive()
   })
@@ -81,13 +87,22 @@ describe(`hearth serve under fuzzed input (seed ${SEED})`, () => {
   })
 
   it('answers every fuzzed RPC message with a well-formed reply', async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${token}`, { origin: `http://127.0.0.1:${port}` })
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${token}`, {
+      origin: `http://127.0.0.1:${port}`
+    })
     await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject))
     const replies: unknown[] = []
     socket.on('message', (raw) => replies.push(JSON.parse(raw.toString())))
     const sent = 200
-    for (let index = 0; index < sent; index++) socket.send(random.chance(0.05) ? random.bytes(64) : randomJsonText(random, METHOD_NAMES))
-    await expect.poll(() => replies.filter((reply) => typeof reply === 'object' && reply !== null && 'result' in reply).length, { timeout: 10_000 }).toBe(sent)
+    for (let index = 0; index < sent; index++)
+      socket.send(random.chance(0.05) ? random.bytes(64) : randomJsonText(random, METHOD_NAMES))
+    await expect
+      .poll(
+        () =>
+          replies.filter((reply) => typeof reply === 'object' && reply !== null && 'result' in reply).length,
+        { timeout: 10_000 }
+      )
+      .toBe(sent)
     for (const reply of replies.filter((r) => typeof r === 'object' && r !== null && 'result' in r)) {
       expect(typeof (reply as { result: { ok: unknown } }).result.ok).toBe('boolean')
     }

@@ -11,7 +11,13 @@ const harness = useFakeModelCore()
 function writeConfig(): void {
   const config = {
     mcpServers: {
-      pasted: { type: 'stdio', command: process.execPath, args: [FIXTURE_SERVER, '--count', '2'], env: {}, alwaysAllow: ['list_repositories'] },
+      pasted: {
+        type: 'stdio',
+        command: process.execPath,
+        args: [FIXTURE_SERVER, '--count', '2'],
+        env: {},
+        alwaysAllow: ['list_repositories']
+      },
       ghost: { command: 'hearth-test-no-such-command', args: [] },
       chatty: { command: process.execPath, args: [FIXTURE_SERVER, '--stdout-banner'] }
     },
@@ -23,16 +29,25 @@ function writeConfig(): void {
 
 function chat(json: boolean): ReturnType<typeof runHearthAsync> {
   const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: harness.fake.url }
-  return runHearthAsync(['chat', '--home', harness.home, '--agent', 'ops', ...(json ? ['--json'] : []), 'List the repositories'], { env })
+  return runHearthAsync(
+    ['chat', '--home', harness.home, '--agent', 'ops', ...(json ? ['--json'] : []), 'List the repositories'],
+    { env }
+  )
 }
 
 describe('`hearth chat` shows tool-server problems', () => {
   it('--json lists each problem by server while the working server is used', async () => {
     writeConfig()
-    harness.fake.script({ toolUses: [{ name: 'mcp__pasted__list_repositories', input: {} }] }, 'Two repositories.')
+    harness.fake.script(
+      { toolUses: [{ name: 'mcp__pasted__list_repositories', input: {} }] },
+      'Two repositories.'
+    )
     const run = await chat(true)
     expect(run.code, run.stderr).toBe(0)
-    const out = run.json<{ toolCalls: { name: string; ok: boolean }[]; problems: { server: string; message: string }[] }>()
+    const out = run.json<{
+      toolCalls: { name: string; ok: boolean }[]
+      problems: { server: string; message: string }[]
+    }>()
     expect(out.toolCalls).toEqual([{ name: 'mcp__pasted__list_repositories', input: {}, ok: true }])
     const byServer = Object.fromEntries(out.problems.map((problem) => [problem.server, problem.message]))
     expect(Object.keys(byServer).sort()).toEqual(['chatty', 'ghost', 'pasted'])
@@ -42,7 +57,9 @@ describe('`hearth chat` shows tool-server problems', () => {
       /^left out: could not start `hearth-test-no-such-command`: the command was not found; check "command" and that the program is installed and on PATH \(Hearth tries again in \d+ s, or press Test in Settings → Tools\)$/
     )
     // The banner fails the handshake at once (the start timeout here is a minute).
-    expect(byServer.chatty).toMatch(/^left out: could not start .*: it wrote something that is not MCP on stdout \(Unexpected token 'H', "Hello from"/)
+    expect(byServer.chatty).toMatch(
+      /^left out: could not start .*: it wrote something that is not MCP on stdout \(Unexpected token 'H', "Hello from"/
+    )
     expect(run.stderr).toBe('')
   })
 

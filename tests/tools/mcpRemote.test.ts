@@ -31,7 +31,10 @@ function freePort(): Promise<number> {
 /** Runs the "everything" reference server over HTTP (streamableHttp or sse) and waits until it listens. */
 async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<string> {
   const port = await freePort()
-  const child = spawn(process.execPath, [referenceServerScript('everything'), mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [referenceServerScript('everything'), mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   children.push(child)
   await new Promise<void>((resolve, reject) => {
     let seen = ''
@@ -47,7 +50,12 @@ async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<string> 
 }
 
 function managerFor(servers: Record<string, unknown>): McpManager {
-  manager = new McpManager({ startTimeoutMs: 15_000, callTimeoutMs: 10_000, maxCallMs: 30_000, clientVersion: 'test' })
+  manager = new McpManager({
+    startTimeoutMs: 15_000,
+    callTimeoutMs: 10_000,
+    maxCallMs: 30_000,
+    clientVersion: 'test'
+  })
   const parsed = parseMcpServers(servers, {})
   expect(parsed.problems).toEqual([])
   manager.configure(parsed.servers)
@@ -82,7 +90,11 @@ describe('remote MCP servers (the official "everything" server over HTTP)', () =
     const port = await freePort()
     const mcp = managerFor({ gone: { type: 'http', url: `http://127.0.0.1:${port}/mcp?key=secret` } })
     const listing = await mcp.listTools('gone')
-    expect(!listing.ok && listing.error).toMatch(new RegExp(`^could not start http://127\\.0\\.0\\.1:${port}/mcp: it could not be reached \\(ECONNREFUSED\\)`))
+    expect(!listing.ok && listing.error).toMatch(
+      new RegExp(
+        `^could not start http://127\\.0\\.0\\.1:${port}/mcp: it could not be reached \\(ECONNREFUSED\\)`
+      )
+    )
     expect(!listing.ok && listing.error).not.toContain('secret')
   })
 })

@@ -16,7 +16,10 @@ let secrets: MemorySecretStore
 beforeEach(() => {
   temp = makeTempDir()
   secrets = new MemorySecretStore()
-  writeFileSync(join(temp.dir, 'config.json'), JSON.stringify({ agents: { scout: { toolsets: ['core', 'mcp-devhub'] } } }))
+  writeFileSync(
+    join(temp.dir, 'config.json'),
+    JSON.stringify({ agents: { scout: { toolsets: ['core', 'mcp-devhub'] } } })
+  )
   core = createCore({ home: temp.dir, host: 'web', env: {}, secrets })
   core.services.agents.create('Scout', 'scout')
 })
@@ -35,26 +38,66 @@ function config(): Record<string, any> {
   return JSON.parse(readFileSync(join(temp.dir, 'config.json'), 'utf8'))
 }
 
-const devhub = { name: 'devhub', transport: 'stdio', command: process.execPath, args: [FIXTURE_SERVER, '--count', '3'], env: { LOG: 'quiet' }, cwd: null, url: '', trusted: true }
+const devhub = {
+  name: 'devhub',
+  transport: 'stdio',
+  command: process.execPath,
+  args: [FIXTURE_SERVER, '--count', '3'],
+  env: { LOG: 'quiet' },
+  cwd: null,
+  url: '',
+  trusted: true
+}
 
 describe('Settings → Tools manages MCP servers (tools.* servers methods)', () => {
   it('adds a local server, which then runs with its tool count and schema tokens', async () => {
     const view = await call('tools.saveServer', { server: devhub })
-    expect(config().mcpServers.devhub).toEqual({ type: 'stdio', command: process.execPath, args: [FIXTURE_SERVER, '--count', '3'], env: { LOG: 'quiet' }, trusted: true })
-    expect(view.servers).toMatchObject([{ name: 'devhub', transport: 'stdio', connectedOver: 'stdio', status: 'running', toolCount: 3, trusted: true, error: null }])
+    expect(config().mcpServers.devhub).toEqual({
+      type: 'stdio',
+      command: process.execPath,
+      args: [FIXTURE_SERVER, '--count', '3'],
+      env: { LOG: 'quiet' },
+      trusted: true
+    })
+    expect(view.servers).toMatchObject([
+      {
+        name: 'devhub',
+        transport: 'stdio',
+        connectedOver: 'stdio',
+        status: 'running',
+        toolCount: 3,
+        trusted: true,
+        error: null
+      }
+    ])
     expect(view.servers[0]?.tokens).toBeGreaterThan(100)
   })
 
   it('keeps a remote server’s header values in the secret store and only their names in config.json', async () => {
-    await call('tools.saveServer', { server: { name: 'tracker', transport: 'http', url: 'https://mcp.example.com/mcp', trusted: false }, headers: { Authorization: 'Bearer tr4cker' } })
-    expect(config().mcpServers.tracker).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp', secretHeaders: ['Authorization'], trusted: false })
+    await call('tools.saveServer', {
+      server: { name: 'tracker', transport: 'http', url: 'https://mcp.example.com/mcp', trusted: false },
+      headers: { Authorization: 'Bearer tr4cker' }
+    })
+    expect(config().mcpServers.tracker).toEqual({
+      type: 'http',
+      url: 'https://mcp.example.com/mcp',
+      secretHeaders: ['Authorization'],
+      trusted: false
+    })
     expect(readFileSync(join(temp.dir, 'config.json'), 'utf8')).not.toContain('tr4cker')
-    expect(JSON.parse((await secrets.getSecret(headersSecretName('tracker'))) ?? '{}')).toEqual({ Authorization: 'Bearer tr4cker' })
+    expect(JSON.parse((await secrets.getSecret(headersSecretName('tracker'))) ?? '{}')).toEqual({
+      Authorization: 'Bearer tr4cker'
+    })
     // Editing without new headers keeps them; a rename moves them.
-    await call('tools.saveServer', { server: { name: 'issues', transport: 'http', url: 'https://mcp.example.com/v2/mcp', trusted: true }, previousName: 'tracker' })
+    await call('tools.saveServer', {
+      server: { name: 'issues', transport: 'http', url: 'https://mcp.example.com/v2/mcp', trusted: true },
+      previousName: 'tracker'
+    })
     expect(Object.keys(config().mcpServers)).toEqual(['issues'])
     expect(await secrets.getSecret(headersSecretName('tracker'))).toBeUndefined()
-    expect(JSON.parse((await secrets.getSecret(headersSecretName('issues'))) ?? '{}')).toEqual({ Authorization: 'Bearer tr4cker' })
+    expect(JSON.parse((await secrets.getSecret(headersSecretName('issues'))) ?? '{}')).toEqual({
+      Authorization: 'Bearer tr4cker'
+    })
   })
 
   it('renames and removes a server; agents’ toolsets follow', async () => {
@@ -68,46 +111,114 @@ describe('Settings → Tools manages MCP servers (tools.* servers methods)', () 
   })
 
   it('refuses a draft that cannot run, and a name taken by another server', async () => {
-    await expect(call('tools.saveServer', { server: { ...devhub, command: ' ' } })).rejects.toThrow('A local server needs a command')
-    await expect(call('tools.saveServer', { server: { name: 'lan', transport: 'http', url: 'http://192.168.1.9/mcp' } })).rejects.toThrow('The URL must use https:// unless the server runs on this machine')
+    await expect(call('tools.saveServer', { server: { ...devhub, command: ' ' } })).rejects.toThrow(
+      'A local server needs a command'
+    )
+    await expect(
+      call('tools.saveServer', { server: { name: 'lan', transport: 'http', url: 'http://192.168.1.9/mcp' } })
+    ).rejects.toThrow('The URL must use https:// unless the server runs on this machine')
     await call('tools.saveServer', { server: devhub })
     await call('tools.saveServer', { server: { ...devhub, name: 'other' } })
-    await expect(call('tools.saveServer', { server: { ...devhub, name: 'other' }, previousName: 'devhub' })).rejects.toThrow('There is already a server named "other"')
+    await expect(
+      call('tools.saveServer', { server: { ...devhub, name: 'other' }, previousName: 'devhub' })
+    ).rejects.toThrow('There is already a server named "other"')
   })
 
   it('shows a failed server with its error, stderr and retry time; Test tries again at once', async () => {
-    const view = await call('tools.saveServer', { server: { ...devhub, name: 'broken', args: [FIXTURE_SERVER, '--fail-start'] } })
-    expect(view.servers[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('refusing to start'), stderr: ['fixture: refusing to start (--fail-start)'], retryAt: expect.any(Number) })
+    const view = await call('tools.saveServer', {
+      server: { ...devhub, name: 'broken', args: [FIXTURE_SERVER, '--fail-start'] }
+    })
+    expect(view.servers[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('refusing to start'),
+      stderr: ['fixture: refusing to start (--fail-start)'],
+      retryAt: expect.any(Number)
+    })
     const tested = await call('tools.testServer', { name: 'broken' })
-    expect(tested.servers[0]).toMatchObject({ status: 'failed', error: expect.not.stringContaining('tries again in') })
+    expect(tested.servers[0]).toMatchObject({
+      status: 'failed',
+      error: expect.not.stringContaining('tries again in')
+    })
   })
 
   it('lists entries left out of config.json and warnings of the ones used', async () => {
-    writeFileSync(join(temp.dir, 'config.json'), JSON.stringify({ mcpServers: { fine: { command: process.execPath, args: [FIXTURE_SERVER, '--count', '1'], alwaysAllow: [] }, empty: {} } }))
+    writeFileSync(
+      join(temp.dir, 'config.json'),
+      JSON.stringify({
+        mcpServers: {
+          fine: { command: process.execPath, args: [FIXTURE_SERVER, '--count', '1'], alwaysAllow: [] },
+          empty: {}
+        }
+      })
+    )
     const view = await call('tools.listServers', {})
     expect(view.servers.map((s) => s.name)).toEqual(['fine'])
-    expect(view.servers[0]?.configWarnings).toEqual(['config.json: "alwaysAllow" is not used by Hearth; ignored'])
-    expect(view.problems).toEqual(['empty: config.json: needs "command" (a program to run) or "url" (a remote server); left out'])
+    expect(view.servers[0]?.configWarnings).toEqual([
+      'config.json: "alwaysAllow" is not used by Hearth; ignored'
+    ])
+    expect(view.problems).toEqual([
+      'empty: config.json: needs "command" (a program to run) or "url" (a remote server); left out'
+    ])
   })
 })
 
 describe('tools.parseServers reads what people paste', () => {
-  async function parse(text: string): Promise<{ servers: Array<{ draft: Record<string, unknown>; headers: Record<string, string>; warnings: string[] }>; problems: string[] }> {
+  async function parse(text: string): Promise<{
+    servers: Array<{ draft: Record<string, unknown>; headers: Record<string, string>; warnings: string[] }>
+    problems: string[]
+  }> {
     const result = await dispatch(core.handlers, { method: 'tools.parseServers', input: { text } })
     if (!result.ok) throw new Error(result.error.message)
     return result.value as never
   }
 
   it('reads a Claude Desktop file, a VS Code file, a fragment and a bare remote entry', async () => {
-    const desktop = await parse(JSON.stringify({ mcpServers: { github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_TOKEN: 'x' } } } }))
-    expect(desktop.servers).toMatchObject([{ draft: { name: 'github', transport: 'stdio', command: 'npx', env: { GITHUB_TOKEN: 'x' } }, warnings: [] }])
-    const vscode = await parse(JSON.stringify({ servers: { docs: { type: 'http', url: 'https://docs.example.com/mcp', headers: { Authorization: 'Bearer ${input:token}' } } }, inputs: [] }))
-    expect(vscode.servers[0]).toMatchObject({ draft: { name: 'docs', transport: 'http' }, headers: { Authorization: 'Bearer ${input:token}' } })
-    expect(vscode.servers[0]?.warnings).toContain('pasted entry: uses ${input:…} placeholders (VS Code prompts for them); type the values in instead')
-    const fragment = await parse('"memory": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], "autoApprove": [] },')
-    expect(fragment.servers).toMatchObject([{ draft: { name: 'memory' }, warnings: ['pasted entry: "autoApprove" is not used by Hearth; ignored'] }])
+    const desktop = await parse(
+      JSON.stringify({
+        mcpServers: {
+          github: {
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-github'],
+            env: { GITHUB_TOKEN: 'x' }
+          }
+        }
+      })
+    )
+    expect(desktop.servers).toMatchObject([
+      {
+        draft: { name: 'github', transport: 'stdio', command: 'npx', env: { GITHUB_TOKEN: 'x' } },
+        warnings: []
+      }
+    ])
+    const vscode = await parse(
+      JSON.stringify({
+        servers: {
+          docs: {
+            type: 'http',
+            url: 'https://docs.example.com/mcp',
+            headers: { Authorization: 'Bearer ${input:token}' }
+          }
+        },
+        inputs: []
+      })
+    )
+    expect(vscode.servers[0]).toMatchObject({
+      draft: { name: 'docs', transport: 'http' },
+      headers: { Authorization: 'Bearer ${input:token}' }
+    })
+    expect(vscode.servers[0]?.warnings).toContain(
+      'pasted entry: uses ${input:…} placeholders (VS Code prompts for them); type the values in instead'
+    )
+    const fragment = await parse(
+      '"memory": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], "autoApprove": [] },'
+    )
+    expect(fragment.servers).toMatchObject([
+      { draft: { name: 'memory' }, warnings: ['pasted entry: "autoApprove" is not used by Hearth; ignored'] }
+    ])
     const bare = await parse('{ "url": "https://mcp.linear.app/sse" }')
-    expect(bare.servers).toMatchObject([{ draft: { name: 'linear', transport: 'http', url: 'https://mcp.linear.app/sse' } }])
+    expect(bare.servers).toMatchObject([
+      { draft: { name: 'linear', transport: 'http', url: 'https://mcp.linear.app/sse' } }
+    ])
     expect((await parse('not json at all')).problems[0]).toMatch(/^The text is not JSON/)
   })
 })

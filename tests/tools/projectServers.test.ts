@@ -30,7 +30,14 @@ const PROJECT_SERVER = { type: 'stdio', command: process.execPath, args: [FIXTUR
 
 function createService(port: 'window' | 'cli' = 'window', timeoutMs?: number): ToolsService {
   const confirmation = port === 'window' ? new EventConfirmationPort(events, timeoutMs) : denyAllConfirmations
-  service = new ToolsService({ registry: new ToolRegistry({ now: () => Date.now() }), config: new ConfigStore(paths.config), contextWindow: () => 200_000, version: 'test', events, confirmation })
+  service = new ToolsService({
+    registry: new ToolRegistry({ now: () => Date.now() }),
+    config: new ConfigStore(paths.config),
+    contextWindow: () => 200_000,
+    version: 'test',
+    events,
+    confirmation
+  })
   return service
 }
 
@@ -67,19 +74,34 @@ describe("a project folder's .mcp.json", () => {
     writeProjectFile({ site: PROJECT_SERVER })
     answerNext(true)
     const tools = await createService().sessionTools('a1', { cwd: project, offer: true })
-    expect(toolNames(tools)).toEqual(['mcp__site__create_repository', 'mcp__site__get_repository', 'mcp__site__list_repositories'])
+    expect(toolNames(tools)).toEqual([
+      'mcp__site__create_repository',
+      'mcp__site__get_repository',
+      'mcp__site__list_repositories'
+    ])
     expect(asked).toHaveLength(1)
-    expect(asked[0]).toMatchObject({ kind: 'projectServers', toolName: join(project, '.mcp.json'), untrustedServers: ['site'] })
+    expect(asked[0]).toMatchObject({
+      kind: 'projectServers',
+      toolName: join(project, '.mcp.json'),
+      untrustedServers: ['site']
+    })
     expect(asked[0]!.input).toContain(FIXTURE_SERVER)
     expect(asked[0]!.reason).toMatch(/asks to run an MCP server for sessions in .*site.*untrusted/)
     expect(service!.mcp.get('site')?.config).toMatchObject({ trusted: false, cwd: project })
-    expect(storedProjects()).toEqual({ [project]: { decision: 'allow', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } })
+    expect(storedProjects()).toEqual({
+      [project]: { decision: 'allow', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }
+    })
 
     expect(toolNames(await service!.sessionTools('a1', { cwd: project, offer: true }))).toHaveLength(3)
     expect(toolNames(await service!.sessionTools('a1'))).toEqual([])
     expect(toolNames(await service!.sessionTools('a1', { cwd: root, offer: true }))).toEqual([])
     expect(asked).toHaveLength(1)
-    const call = await service!.dispatch(tools, 'mcp__site__get_repository', { repo: 'acme/web' }, { agentId: 'a1', sessionId: 's1' })
+    const call = await service!.dispatch(
+      tools,
+      'mcp__site__get_repository',
+      { repo: 'acme/web' },
+      { agentId: 'a1', sessionId: 's1' }
+    )
     expect(call.ok).toBe(true)
   })
 
@@ -90,7 +112,10 @@ describe("a project folder's .mcp.json", () => {
     writeProjectFile({ site: PROJECT_SERVER, extra: { command: 'definitely-not-a-command-hearth' } })
     answerNext(false)
     expect(toolNames(await service!.sessionTools('a1', { cwd: project, offer: true }))).toEqual([])
-    expect(asked.map((request) => JSON.parse(request.input))).toEqual([{ site: expect.any(String) }, { site: expect.any(String), extra: '`definitely-not-a-command-hearth`' }])
+    expect(asked.map((request) => JSON.parse(request.input))).toEqual([
+      { site: expect.any(String) },
+      { site: expect.any(String), extra: '`definitely-not-a-command-hearth`' }
+    ])
     expect(storedProjects()).toMatchObject({ [project]: { decision: 'deny' } })
     writeProjectFile({ site: PROJECT_SERVER })
     const plan = await service!.planSession('a1', { cwd: project, offer: true })
@@ -106,25 +131,39 @@ describe("a project folder's .mcp.json", () => {
     expect(asked).toHaveLength(0)
     const plan = await service!.planSession('a1', { cwd: project, offer: true })
     expect(plan.tools).toEqual([])
-    expect(plan.serverProblems).toEqual([{ server: '*', message: expect.stringContaining(`offers MCP servers (site) that were not run`) }])
+    expect(plan.serverProblems).toEqual([
+      { server: '*', message: expect.stringContaining(`offers MCP servers (site) that were not run`) }
+    ])
     expect(storedProjects()).toBeUndefined()
   })
 
   it('in the CLI (nobody to ask) is reported with the command that allows it, and that decision is honoured', async () => {
     writeProjectFile({ site: PROJECT_SERVER })
     const plan = await createService('cli').planSession('a1', { cwd: project, offer: true })
-    expect(plan.problems).toEqual([`${join(project, '.mcp.json')} offers MCP servers (site) that were not run: allow them when a session starts in the app, or with \`hearth mcp project allow ${project}\``])
+    expect(plan.problems).toEqual([
+      `${join(project, '.mcp.json')} offers MCP servers (site) that were not run: allow them when a session starts in the app, or with \`hearth mcp project allow ${project}\``
+    ])
     const found = readProjectServers(project, {})
-    writeFileSync(paths.config, JSON.stringify({ mcp: { projects: { [project]: { decision: 'allow', sha256: found!.sha256 } } } }))
+    writeFileSync(
+      paths.config,
+      JSON.stringify({ mcp: { projects: { [project]: { decision: 'allow', sha256: found!.sha256 } } } })
+    )
     expect(toolNames(await service!.sessionTools('a1', { cwd: project, offer: true }))).toHaveLength(3)
   })
 
   it("never replaces a config.json server of the same name, and keeps the file's warnings per entry", async () => {
     writeFileSync(paths.config, JSON.stringify({ mcpServers: { site: fixtureServer(['--count', '2']) } }))
-    writeProjectFile({ site: PROJECT_SERVER, odd: { ...PROJECT_SERVER, args: [FIXTURE_SERVER, '--count', '1'], alwaysAllow: ['x'] } })
+    writeProjectFile({
+      site: PROJECT_SERVER,
+      odd: { ...PROJECT_SERVER, args: [FIXTURE_SERVER, '--count', '1'], alwaysAllow: ['x'] }
+    })
     answerNext(true)
     const plan = await createService().planSession('a1', { cwd: project, offer: true })
-    expect(toolNames(plan.tools)).toEqual(['mcp__odd__list_repositories', 'mcp__site__get_repository', 'mcp__site__list_repositories'])
+    expect(toolNames(plan.tools)).toEqual([
+      'mcp__odd__list_repositories',
+      'mcp__site__get_repository',
+      'mcp__site__list_repositories'
+    ])
     expect(service!.mcp.get('site')?.config.trusted).toBe(true)
     expect(plan.serverProblems.map((problem) => `${problem.server}: ${problem.message}`)).toEqual([
       `odd: ${join(project, '.mcp.json')}: "alwaysAllow" is not used by Hearth; ignored`,

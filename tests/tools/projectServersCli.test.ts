@@ -12,7 +12,9 @@ const harness = useFakeModelCore()
 function makeProject(): string {
   const folder = join(harness.home, 'projects', 'site')
   mkdirSync(folder, { recursive: true })
-  const servers = { site: { type: 'stdio', command: process.execPath, args: [FIXTURE_SERVER, '--count', '2'] } }
+  const servers = {
+    site: { type: 'stdio', command: process.execPath, args: [FIXTURE_SERVER, '--count', '2'] }
+  }
   writeFileSync(join(folder, '.mcp.json'), JSON.stringify({ mcpServers: servers }))
   harness.open({ agent: ['Ops', 'ops'], env: {} }).dispose()
   return folder
@@ -28,9 +30,14 @@ describe("`hearth` and a project folder's .mcp.json", () => {
     const run = await hearth('--json', 'chat', '--agent', 'ops', '--cwd', folder, 'What can you run?')
     expect(run.code, run.stderr).toBe(0)
     expect(run.json<{ problems: unknown[] }>().problems).toEqual([
-      { server: '*', message: `${join(folder, '.mcp.json')} offers MCP servers (site) that were not run: allow them when a session starts in the app, or with \`hearth mcp project allow ${folder}\`` }
+      {
+        server: '*',
+        message: `${join(folder, '.mcp.json')} offers MCP servers (site) that were not run: allow them when a session starts in the app, or with \`hearth mcp project allow ${folder}\``
+      }
     ])
-    const offered = (harness.fake.requests.at(-1)?.body.tools ?? []).map((tool: { name: string }) => tool.name)
+    const offered = (harness.fake.requests.at(-1)?.body.tools ?? []).map(
+      (tool: { name: string }) => tool.name
+    )
     expect(offered.filter((name: string) => name.startsWith('mcp__'))).toEqual([])
   })
 
@@ -49,28 +56,45 @@ describe("`hearth` and a project folder's .mcp.json", () => {
     const folder = makeProject()
     const shown = await hearth('mcp', 'project', folder)
     expect(shown.code, shown.stderr).toBe(0)
-    expect(shown.stdout).toBe(`${join(folder, '.mcp.json')}: not decided (a new session in the app asks)\n  site\t\`${process.execPath} ${FIXTURE_SERVER} --count 2\`\n`)
+    expect(shown.stdout).toBe(
+      `${join(folder, '.mcp.json')}: not decided (a new session in the app asks)\n  site\t\`${process.execPath} ${FIXTURE_SERVER} --count 2\`\n`
+    )
     const allowed = await hearth('--json', 'mcp', 'project', folder, '--allow')
-    expect(allowed.json()).toMatchObject({ folder, decision: 'allow', servers: [{ name: 'site' }], problems: [] })
-    expect(storedProjects()).toEqual({ [folder]: { decision: 'allow', sha256: readProjectServers(folder, {})!.sha256 } })
+    expect(allowed.json()).toMatchObject({
+      folder,
+      decision: 'allow',
+      servers: [{ name: 'site' }],
+      problems: []
+    })
+    expect(storedProjects()).toEqual({
+      [folder]: { decision: 'allow', sha256: readProjectServers(folder, {})!.sha256 }
+    })
   })
 
   it('mcp project --deny, then --forget clears the decision', async () => {
     const folder = makeProject()
     expect((await hearth('mcp', 'project', folder, '--deny')).stdout).toMatch(/\.mcp\.json: denied\n/)
-    expect((await hearth('--json', 'mcp', 'project', folder, '--forget')).json()).toMatchObject({ decision: null })
+    expect((await hearth('--json', 'mcp', 'project', folder, '--forget')).json()).toMatchObject({
+      decision: null
+    })
     expect(storedProjects()).toEqual({})
   })
 
   it('mcp project takes one action at a time, and exits 1 for a folder without the file', async () => {
     const folder = makeProject()
     expect((await hearth('mcp', 'project', folder, '--allow', '--deny')).code).toBe(2)
-    expect(await hearth('mcp', 'project', harness.home)).toMatchObject({ code: 1, stdout: `${harness.home} has no .mcp.json\n` })
+    expect(await hearth('mcp', 'project', harness.home)).toMatchObject({
+      code: 1,
+      stdout: `${harness.home} has no .mcp.json\n`
+    })
   })
 })
 
 function writeDecision(folder: string, decision: 'allow' | 'deny', sha256: string): void {
-  writeFileSync(join(harness.home, 'config.json'), JSON.stringify({ mcp: { projects: { [folder]: { decision, sha256 } } } }))
+  writeFileSync(
+    join(harness.home, 'config.json'),
+    JSON.stringify({ mcp: { projects: { [folder]: { decision, sha256 } } } })
+  )
 }
 
 function storedProjects(): unknown {

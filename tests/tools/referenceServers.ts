@@ -11,6 +11,10 @@ export function referenceServerScript(name: ReferenceServer): string {
 }
 
 /** A config.json `mcpServers` entry (Claude Desktop shape) that runs a reference server. */
-export function referenceServer(name: ReferenceServer, args: readonly string[] = [], env: Record<string, string> = {}): Record<string, unknown> {
+export function referenceServer(
+  name: ReferenceServer,
+  args: readonly string[] = [],
+  env: Record<string, string> = {}
+): Record<string, unknown> {
   return { command: process.execPath, args: [referenceServerScript(name), ...args], env, trusted: true }
 }

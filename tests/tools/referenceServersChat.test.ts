@@ -10,7 +10,13 @@ const harness = useFakeModelCore()
 
 interface WireToolResult {
   readonly type: 'tool_result'
-  readonly content: string | ReadonlyArray<{ type: string; text?: string; source?: { type: string; media_type: string; data: string } }>
+  readonly content:
+    | string
+    | ReadonlyArray<{
+        type: string
+        text?: string
+        source?: { type: string; media_type: string; data: string }
+      }>
   readonly is_error?: boolean
 }
 
@@ -25,14 +31,18 @@ function modelRequests(): RecordedRequest[] {
 
 /** The tool_result block of the request's last user message. */
 function toolResult(request: RecordedRequest | undefined): WireToolResult {
-  const blocks = (request?.body as { messages: Array<{ content: Array<{ type: string }> }> }).messages.at(-1)?.content ?? []
+  const blocks =
+    (request?.body as { messages: Array<{ content: Array<{ type: string }> }> }).messages.at(-1)?.content ??
+    []
   const result = blocks.find((block) => block.type === 'tool_result')
   if (!result) throw new Error('no tool_result in the request')
   return result as WireToolResult
 }
 
 function textOf(result: WireToolResult): string {
-  return typeof result.content === 'string' ? result.content : result.content.map((part) => part.text ?? `<${part.type}>`).join('\n')
+  return typeof result.content === 'string'
+    ? result.content
+    : result.content.map((part) => part.text ?? `<${part.type}>`).join('\n')
 }
 
 function toolNames(request: RecordedRequest | undefined): string[] {
@@ -49,7 +59,11 @@ describe('the official "everything" reference server through full chat turns', (
     harness.fake.script(
       { toolUses: [{ name: 'mcp__everything__get-tiny-image', input: {} }] },
       { toolUses: [{ name: 'mcp__everything__get-resource-links', input: { count: 2 } }] },
-      { toolUses: [{ name: 'mcp__everything__read_resource', input: { uri: 'demo://resource/dynamic/text/2' } }] },
+      {
+        toolUses: [
+          { name: 'mcp__everything__read_resource', input: { uri: 'demo://resource/dynamic/text/2' } }
+        ]
+      },
       'Seen the image and read the resource.'
     )
     const result = await turn('Show me the tiny image, then the resource links')
@@ -63,32 +77,50 @@ describe('the official "everything" reference server through full chat turns', (
 
     const image = toolResult(second)
     expect(Array.isArray(image.content)).toBe(true)
-    const imageBlock = (image.content as Exclude<WireToolResult['content'], string>).find((part) => part.type === 'image')
+    const imageBlock = (image.content as Exclude<WireToolResult['content'], string>).find(
+      (part) => part.type === 'image'
+    )
     expect(imageBlock?.source).toMatchObject({ type: 'base64', media_type: 'image/png' })
-    expect(Buffer.from(imageBlock?.source?.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG')
+    expect(
+      Buffer.from(imageBlock?.source?.data ?? '', 'base64')
+        .subarray(1, 4)
+        .toString()
+    ).toBe('PNG')
     expect(textOf(image)).not.toContain('omitted')
 
     const links = textOf(toolResult(third))
     expect(links).toContain('[resource link] Blob Resource 1: demo://resource/dynamic/blob/1')
     expect(links).toContain('[resource link] Text Resource 2: demo://resource/dynamic/text/2 — text/plain')
     expect(links).toContain('Resource 2: plaintext resource')
-    expect(links).toContain('Read it with mcp__everything__read_resource {"uri": "demo://resource/dynamic/text/2"}')
+    expect(links).toContain(
+      'Read it with mcp__everything__read_resource {"uri": "demo://resource/dynamic/text/2"}'
+    )
 
-    expect(textOf(toolResult(fourth))).toMatch(/^\[resource demo:\/\/resource\/dynamic\/text\/2 \(text\/plain\)\]\nResource 2: This is a plaintext resource/)
+    expect(textOf(toolResult(fourth))).toMatch(
+      /^\[resource demo:\/\/resource\/dynamic\/text\/2 \(text\/plain\)\]\nResource 2: This is a plaintext resource/
+    )
     const plan = await harness.core.services.tools.planSession('scout')
-    expect(plan.problems).toContain('MCP server "everything": simulate-research-query: hidden, it can only run as a task, which Hearth does not run')
+    expect(plan.problems).toContain(
+      'MCP server "everything": simulate-research-query: hidden, it can only run as a task, which Hearth does not run'
+    )
   })
 
   it('inlines embedded text blobs, and keeps structured content once', async () => {
     open({ everything: referenceServer('everything') })
     harness.fake.script(
-      { toolUses: [{ name: 'mcp__everything__get-resource-reference', input: { resourceType: 'Blob', resourceId: 3 } }] },
+      {
+        toolUses: [
+          { name: 'mcp__everything__get-resource-reference', input: { resourceType: 'Blob', resourceId: 3 } }
+        ]
+      },
       { toolUses: [{ name: 'mcp__everything__get-structured-content', input: { location: 'Chicago' } }] },
       'Done.'
     )
     await turn('Fetch the blob resource and the Chicago weather')
     const [, second, third] = modelRequests()
-    expect(textOf(toolResult(second))).toContain('[resource demo://resource/dynamic/blob/3 (text/plain)]\nResource 3: This is a base64 blob')
+    expect(textOf(toolResult(second))).toContain(
+      '[resource demo://resource/dynamic/blob/3 (text/plain)]\nResource 3: This is a base64 blob'
+    )
     const weather = textOf(toolResult(third))
     expect(JSON.parse(weather)).toEqual({ temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 })
   })
@@ -98,7 +130,9 @@ describe('the official filesystem and memory reference servers through full chat
   it('reports a denied path as a failed call the model can read, and scales a large image down', async () => {
     const allowed = join(harness.home, 'allowed')
     mkdirSync(allowed)
-    const big = await sharp({ create: { width: 3200, height: 2000, channels: 3, background: '#3a6ea5' } }).png().toBuffer()
+    const big = await sharp({ create: { width: 3200, height: 2000, channels: 3, background: '#3a6ea5' } })
+      .png()
+      .toBuffer()
     writeFileSync(join(allowed, 'chart.png'), big)
     open({ files: referenceServer('filesystem', [allowed]) })
     harness.fake.script(
@@ -111,7 +145,10 @@ describe('the official filesystem and memory reference servers through full chat
     const [, second, third] = modelRequests()
     const denied = toolResult(second)
     expect(denied.is_error).toBe(true)
-    expect(JSON.parse(textOf(denied))).toMatchObject({ error: expect.stringContaining('Access denied - path outside allowed directories'), error_type: 'mcp_tool_error' })
+    expect(JSON.parse(textOf(denied))).toMatchObject({
+      error: expect.stringContaining('Access denied - path outside allowed directories'),
+      error_type: 'mcp_tool_error'
+    })
 
     const media = toolResult(third)
     const parts = media.content as Exclude<WireToolResult['content'], string>
@@ -124,13 +161,22 @@ describe('the official filesystem and memory reference servers through full chat
   it('stores and finds a memory-graph entity', async () => {
     open({ graph: referenceServer('memory', [], { MEMORY_FILE_PATH: join(harness.home, 'graph.jsonl') }) })
     harness.fake.script(
-      { toolUses: [{ name: 'mcp__graph__create_entities', input: { entities: [{ name: 'Ana', entityType: 'person', observations: ['drinks green tea'] }] } }] },
+      {
+        toolUses: [
+          {
+            name: 'mcp__graph__create_entities',
+            input: { entities: [{ name: 'Ana', entityType: 'person', observations: ['drinks green tea'] }] }
+          }
+        ]
+      },
       { toolUses: [{ name: 'mcp__graph__search_nodes', input: { query: 'tea' } }] },
       'Ana drinks green tea.'
     )
     const result = await turn('Remember that Ana drinks green tea, then look it up')
     expect(result.toolCalls.map((call) => call.ok)).toEqual([true, true])
     const found = textOf(toolResult(modelRequests()[2]))
-    expect(JSON.parse(found)).toMatchObject({ entities: [{ name: 'Ana', observations: ['drinks green tea'] }] })
+    expect(JSON.parse(found)).toMatchObject({
+      entities: [{ name: 'Ana', observations: ['drinks green tea'] }]
+    })
   })
 })

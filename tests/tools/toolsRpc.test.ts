@@ -11,7 +11,10 @@ let core: Core
 
 beforeEach(() => {
   temp = makeTempDir()
-  writeFileSync(`${temp.dir}/config.json`, JSON.stringify({ mcpServers: { web: fixtureServer(['--count', '3'], false) } }))
+  writeFileSync(
+    `${temp.dir}/config.json`,
+    JSON.stringify({ mcpServers: { web: fixtureServer(['--count', '3'], false) } })
+  )
   core = createCore({ home: temp.dir, host: 'web', env: {} })
   core.services.agents.create('Scout', 'scout')
 })
@@ -25,15 +28,29 @@ describe('tools.* over the RPC dispatch (desktop/web host)', () => {
     const result = await dispatch(core.handlers, { method: 'tools.list', input: { agentId: 'scout' } })
     if (!result.ok) throw new Error(result.error.message)
     const view = ToolsListView.parse(result.value)
-    expect(view.toolsets.map((t) => t.name)).toEqual(['memory', 'nexus', 'recall', 'session_search', 'skills', 'mcp-web'])
+    expect(view.toolsets.map((t) => t.name)).toEqual([
+      'memory',
+      'nexus',
+      'recall',
+      'session_search',
+      'skills',
+      'mcp-web'
+    ])
     expect(view.toolsets.every((t) => t.enabled)).toBe(true)
     expect(view.session.untrustedServers).toEqual(['web'])
     expect(view.toolsets.find((t) => t.name === 'memory')).toMatchObject({ status: 'ready', toolCount: 1 })
   })
 
   it('an unknown agent is not_found and an unknown toolset invalid_input', async () => {
-    expect(await dispatch(core.handlers, { method: 'tools.list', input: { agentId: 'ghost' } })).toMatchObject({ ok: false, error: { code: 'not_found' } })
-    expect(await dispatch(core.handlers, { method: 'tools.setEnabled', input: { agentId: 'scout', toolset: 'nope', enabled: true } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(
+      await dispatch(core.handlers, { method: 'tools.list', input: { agentId: 'ghost' } })
+    ).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(
+      await dispatch(core.handlers, {
+        method: 'tools.setEnabled',
+        input: { agentId: 'scout', toolset: 'nope', enabled: true }
+      })
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
   })
 
   it('the untrusted gate asks the UI through an event and tools.confirm answers it', async () => {
@@ -42,13 +59,28 @@ describe('tools.* over the RPC dispatch (desktop/web host)', () => {
       if (event === 'tools.confirmationRequested') requests.push(payload as (typeof requests)[number])
     })
     const tools = await core.services.tools.sessionTools('scout')
-    const pending = core.services.tools.dispatch(tools, 'memory', { action: 'add', target: 'memory', content: 'The user reviews PRs on Mondays' }, { agentId: 'scout', sessionId: 'sess-1' })
+    const pending = core.services.tools.dispatch(
+      tools,
+      'memory',
+      { action: 'add', target: 'memory', content: 'The user reviews PRs on Mondays' },
+      { agentId: 'scout', sessionId: 'sess-1' }
+    )
     await expect.poll(() => requests.length).toBe(1)
     expect(requests[0]?.toolName).toBe('memory')
-    const answer = await dispatch(core.handlers, { method: 'tools.confirm', input: { requestId: requests[0]!.requestId, approved: true } })
+    const answer = await dispatch(core.handlers, {
+      method: 'tools.confirm',
+      input: { requestId: requests[0]!.requestId, approved: true }
+    })
     expect(answer).toEqual({ ok: true, value: { resolved: true } })
     expect((await pending).ok).toBe(true)
-    expect(readFileSync(core.services.paths.memory('scout'), 'utf8')).toContain('The user reviews PRs on Mondays')
-    expect(await dispatch(core.handlers, { method: 'tools.confirm', input: { requestId: requests[0]!.requestId, approved: true } })).toEqual({ ok: true, value: { resolved: false } })
+    expect(readFileSync(core.services.paths.memory('scout'), 'utf8')).toContain(
+      'The user reviews PRs on Mondays'
+    )
+    expect(
+      await dispatch(core.handlers, {
+        method: 'tools.confirm',
+        input: { requestId: requests[0]!.requestId, approved: true }
+      })
+    ).toEqual({ ok: true, value: { resolved: false } })
   })
 })

@@ -6,7 +6,13 @@ import { bindIpc } from '../../src/main/ipc'
 import { INVOKE_CHANNEL } from '../../src/shared/contract/channels'
 import { makeTempDir } from '../helpers/tempHome'
 import { ipcHandlers } from './electronFake'
-import { checkedTransport, startIpcTransport, startWebSocketTransport, TRUSTED_FRAME, type StartedTransport } from './transports'
+import {
+  checkedTransport,
+  startIpcTransport,
+  startWebSocketTransport,
+  TRUSTED_FRAME,
+  type StartedTransport
+} from './transports'
 
 vi.mock('electron', async () => (await import('./electronFake')).electronModule)
 
@@ -42,26 +48,45 @@ describe.each([
 
   it('reads a seeded SOUL.md, saves it atomically, and refuses a stale save with conflict', async () => {
     await api.invoke('agents.create', { name: 'Scribe' })
-    const read = (await api.invoke('files.read', { target: { kind: 'soul', agentId: 'scribe' } })) as RpcResult<FileDoc>
+    const read = (await api.invoke('files.read', {
+      target: { kind: 'soul', agentId: 'scribe' }
+    })) as RpcResult<FileDoc>
     if (!read.ok) throw new Error(read.error.message)
     expect(read.value.content).toContain('You are Scribe')
-    const saved = await api.invoke('files.write', { target: read.value.target, content: 'New soul', baseHash: read.value.hash })
+    const saved = await api.invoke('files.write', {
+      target: read.value.target,
+      content: 'New soul',
+      baseHash: read.value.hash
+    })
     expect(saved.ok).toBe(true)
     expect(readFileSync(read.value.path, 'utf8')).toBe('New soul')
-    const stale = await api.invoke('files.write', { target: read.value.target, content: 'Older edit', baseHash: read.value.hash })
+    const stale = await api.invoke('files.write', {
+      target: read.value.target,
+      content: 'Older edit',
+      baseHash: read.value.hash
+    })
     expect(stale).toMatchObject({ ok: false, error: { code: 'conflict' } })
     expect(readFileSync(read.value.path, 'utf8')).toBe('New soul')
   })
 
   it('refuses bad payloads with the right codes', async () => {
-    expect(await api.invoke('agents.create', { name: 42 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(await api.invoke('agents.create', { name: 42 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' }
+    })
     expect(await api.invoke('no.such', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } })
-    expect(await api.invoke('files.read', { target: { kind: 'soul', agentId: 'ghost' } })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(await api.invoke('files.read', { target: { kind: 'soul', agentId: 'ghost' } })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' }
+    })
   })
 
   it('never reveals the API key, only whether one is configured', async () => {
     const saved = await api.invoke('settings.setApiKey', { key: 'sk-secret-123' })
-    expect(saved).toMatchObject({ ok: true, value: { configured: true, protectedByOs: false, origin: 'https://api.anthropic.com', source: 'saved' } })
+    expect(saved).toMatchObject({
+      ok: true,
+      value: { configured: true, protectedByOs: false, origin: 'https://api.anthropic.com', source: 'saved' }
+    })
     expect(JSON.stringify(saved)).not.toContain('sk-secret-123')
     const view = await api.invoke('settings.get', {})
     expect(JSON.stringify(view)).not.toContain('sk-secret-123')
@@ -76,8 +101,15 @@ describe('electron ipc sender check', () => {
     const unbind = bindIpc(core.handlers)
     const handler = ipcHandlers.get(INVOKE_CHANNEL)
     const request = { method: 'agents.list', input: {} }
-    for (const senderFrame of [null, { url: 'https://evil.example/', parent: null }, { url: 'app://hearth/index.html', parent: {} }]) {
-      expect(await handler?.({ senderFrame }, request)).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    for (const senderFrame of [
+      null,
+      { url: 'https://evil.example/', parent: null },
+      { url: 'app://hearth/index.html', parent: {} }
+    ]) {
+      expect(await handler?.({ senderFrame }, request)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' }
+      })
     }
     expect(await handler?.({ senderFrame: TRUSTED_FRAME }, request)).toEqual({ ok: true, value: [] })
     unbind()
@@ -96,14 +128,23 @@ describe('the checked transport the contract tests use', () => {
   })
 
   it('rejects a value outside the output schema, and one with undeclared fields', async () => {
-    await expect(checkedTransport(replying({ deleted: false })).invoke('agents.delete', { id: 'a' })).rejects.toThrow(/agents\.delete .*deleted/)
-    await expect(checkedTransport(replying({ deleted: true, extra: 1 })).invoke('agents.delete', { id: 'a' })).rejects.toThrow(/undeclared \(extra\)/)
-    expect(await checkedTransport(replying({ deleted: true })).invoke('agents.delete', { id: 'a' })).toEqual({ ok: true, value: { deleted: true } })
+    await expect(
+      checkedTransport(replying({ deleted: false })).invoke('agents.delete', { id: 'a' })
+    ).rejects.toThrow(/agents\.delete .*deleted/)
+    await expect(
+      checkedTransport(replying({ deleted: true, extra: 1 })).invoke('agents.delete', { id: 'a' })
+    ).rejects.toThrow(/undeclared \(extra\)/)
+    expect(await checkedTransport(replying({ deleted: true })).invoke('agents.delete', { id: 'a' })).toEqual({
+      ok: true,
+      value: { deleted: true }
+    })
   })
 
   it('records events whose payload or name is outside the contract', async () => {
     const checked = checkedTransport(replying(null, ['agents.changed', { agents: 'none' }]))
     checked.subscribe(() => undefined)
-    await vi.waitFor(() => expect(checked.eventErrors).toEqual([expect.stringMatching(/^agents\.changed: agents/)]))
+    await vi.waitFor(() =>
+      expect(checked.eventErrors).toEqual([expect.stringMatching(/^agents\.changed: agents/)])
+    )
   })
 })

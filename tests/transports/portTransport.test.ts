@@ -32,8 +32,14 @@ describe('the contract over a worker_threads message port', () => {
     const api = checkedTransport(connectPort(nodePort(channel.port2)))
     const events: string[] = []
     api.subscribe((event) => events.push(event))
-    expect(await api.invoke('agents.create', { name: 'Scribe' })).toMatchObject({ ok: true, value: { id: 'scribe' } })
-    expect(await api.invoke('agents.rename', { id: 'scribe', name: ' ' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(await api.invoke('agents.create', { name: 'Scribe' })).toMatchObject({
+      ok: true,
+      value: { id: 'scribe' }
+    })
+    expect(await api.invoke('agents.rename', { id: 'scribe', name: ' ' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' }
+    })
     expect(await api.invoke('no.such', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } })
     await vi.waitFor(() => expect(events).toContain('agents.changed'))
     expect(api.eventErrors).toEqual([])
@@ -43,7 +49,9 @@ describe('the contract over a worker_threads message port', () => {
     const { channel } = served()
     const api = connectPort(nodePort(channel.port2))
     await api.invoke('agents.create', { name: 'Scribe' })
-    const results = await Promise.all(['scribe', 'ghost', 'scribe'].map((id) => api.invoke('tools.list', { agentId: id })))
+    const results = await Promise.all(
+      ['scribe', 'ghost', 'scribe'].map((id) => api.invoke('tools.list', { agentId: id }))
+    )
     expect(results.map((result) => result.ok)).toEqual([true, false, true])
   })
 
@@ -55,7 +63,10 @@ describe('the contract over a worker_threads message port', () => {
     expect(await api.invoke('agents.list', {})).toEqual({ ok: true, value: [] })
     const waiting = api.invoke('nexus.verify', {})
     channel.port1.close()
-    const gone = { ok: false, error: { code: 'internal', message: expect.stringMatching(/stopped before it answered/) } }
+    const gone = {
+      ok: false,
+      error: { code: 'internal', message: expect.stringMatching(/stopped before it answered/) }
+    }
     // Answered just before the close, or ended by it: never left hanging.
     const settled = await waiting
     expect(settled.ok ? 'answered' : settled.error.message).toMatch(/^answered$|stopped before it answered/)
@@ -81,7 +92,9 @@ describe('the secret store across a message port', () => {
     expect(await remote.getSecret('mcp/remote/Authorization')).toBeUndefined()
     expect(await remote.describe()).toMatchObject({ persistent: false, protectedByOs: false })
     owner.setApiKey = async () => Promise.reject(new Error('keychain locked'))
-    await expect(remote.setApiKey({ key: 'sk-x', origin: 'https://api.anthropic.com' })).rejects.toThrow(/secret store: keychain locked/)
+    await expect(remote.setApiKey({ key: 'sk-x', origin: 'https://api.anthropic.com' })).rejects.toThrow(
+      /secret store: keychain locked/
+    )
   })
 
   it('a core whose secret store is across the port saves the key there', async () => {
@@ -89,9 +102,16 @@ describe('the secret store across a message port', () => {
     const temp = makeTempDir()
     const owner = new MemorySecretStore()
     serveSecrets(nodePort(port1), owner)
-    const core = createCore({ home: temp.dir, host: 'electron', env: {}, secrets: portSecretStore(nodePort(port2)) })
+    const core = createCore({
+      home: temp.dir,
+      host: 'electron',
+      env: {},
+      secrets: portSecretStore(nodePort(port2))
+    })
     cleanup.push(() => (port1.close(), port2.close(), core.dispose(), temp.cleanup()))
-    expect(await dispatch(core.handlers, { method: 'settings.setApiKey', input: { key: 'sk-over-the-port' } })).toMatchObject({ ok: true, value: { configured: true } })
+    expect(
+      await dispatch(core.handlers, { method: 'settings.setApiKey', input: { key: 'sk-over-the-port' } })
+    ).toMatchObject({ ok: true, value: { configured: true } })
     expect((await owner.getApiKey())?.key).toBe('sk-over-the-port')
   })
 })

@@ -25,10 +25,17 @@ export const TRUSTED_FRAME = { url: 'app://hearth/index.html', parent: null }
 export async function startIpcTransport(core: Core): Promise<StartedTransport> {
   const unbind = bindIpc(core.handlers)
   const listeners = new Set<(event: string, payload: unknown) => void>()
-  const contents = { isDestroyed: () => false, send: (_channel: string, name: string, payload: unknown) => listeners.forEach((l) => l(name, payload)) }
+  const contents = {
+    isDestroyed: () => false,
+    send: (_channel: string, name: string, payload: unknown) => listeners.forEach((l) => l(name, payload))
+  }
   const stopForwarding = forwardEvents(contents as never, core.subscribe)
   const transport: Transport = {
-    invoke: async (method, input) => (await ipcHandlers.get(INVOKE_CHANNEL)?.({ senderFrame: TRUSTED_FRAME }, { method, input })) as RpcResult<unknown>,
+    invoke: async (method, input) =>
+      (await ipcHandlers.get(INVOKE_CHANNEL)?.(
+        { senderFrame: TRUSTED_FRAME },
+        { method, input }
+      )) as RpcResult<unknown>,
     subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -58,12 +65,19 @@ export async function startWebSocketTransport(core: Core, dir: string): Promise<
   mkdirSync(rendererDir, { recursive: true })
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>')
   const host = await startWebHost({ core, rendererDir })
-  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/rpc?token=${host.token}`, { origin: `http://127.0.0.1:${host.port}` })
+  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/rpc?token=${host.token}`, {
+    origin: `http://127.0.0.1:${host.port}`
+  })
   await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject))
   const pending = new Map<number, (result: RpcResult<unknown>) => void>()
   const listeners = new Set<(event: string, payload: unknown) => void>()
   socket.on('message', (raw) => {
-    const message = JSON.parse(raw.toString()) as { id?: number; result?: RpcResult<unknown>; event?: string; payload?: unknown }
+    const message = JSON.parse(raw.toString()) as {
+      id?: number
+      result?: RpcResult<unknown>
+      event?: string
+      payload?: unknown
+    }
     if (message.event !== undefined) listeners.forEach((l) => l(message.event as string, message.payload))
     else if (typeof message.id === 'number') pending.get(message.id)?.(message.result as RpcResult<unknown>)
   })
@@ -102,14 +116,16 @@ export function checkedTransport(inner: Transport): Transport & { readonly event
       const result = await inner.invoke(method, input)
       if (result.ok && isMethodName(method)) {
         const problem = mismatch(methods[method].output, result.value)
-        if (problem !== null) throw new Error(`${method} returned a value outside its output schema: ${problem}`)
+        if (problem !== null)
+          throw new Error(`${method} returned a value outside its output schema: ${problem}`)
       }
       return result
     },
     subscribe(listener) {
       return inner.subscribe((event, payload) => {
         const schema = (events as Record<string, z.ZodType>)[event]
-        const problem = schema === undefined ? 'an event the contract does not name' : mismatch(schema, payload)
+        const problem =
+          schema === undefined ? 'an event the contract does not name' : mismatch(schema, payload)
         if (problem !== null) eventErrors.push(`${event}: ${problem}`)
         listener(event, payload)
       })
@@ -120,15 +136,27 @@ export function checkedTransport(inner: Transport): Transport & { readonly event
 /** Null when `value` is exactly what `schema` describes; otherwise the first problems, by path. */
 function mismatch(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value)
-  if (!result.success) return result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')
+  if (!result.success)
+    return result.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ')
   if (isDeepStrictEqual(result.data, value)) return null
   const extra = extraKeys(result.data, value)
-  return extra.length > 0 ? `it carries fields the schema leaves undeclared (${extra.join(', ')})` : 'parsing changed it (a default or transform the core should have applied)'
+  return extra.length > 0
+    ? `it carries fields the schema leaves undeclared (${extra.join(', ')})`
+    : 'parsing changed it (a default or transform the core should have applied)'
 }
 
 function extraKeys(parsed: unknown, sent: unknown, path = ''): string[] {
   if (typeof sent !== 'object' || sent === null || typeof parsed !== 'object' || parsed === null) return []
   return Object.keys(sent).flatMap((key) =>
-    key in parsed ? extraKeys((parsed as Record<string, unknown>)[key], (sent as Record<string, unknown>)[key], `${path}${key}.`) : [`${path}${key}`]
+    key in parsed
+      ? extraKeys(
+          (parsed as Record<string, unknown>)[key],
+          (sent as Record<string, unknown>)[key],
+          `${path}${key}.`
+        )
+      : [`${path}${key}`]
   )
 }

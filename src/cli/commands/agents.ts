@@ -10,7 +10,10 @@ const list: CliCommand = {
   positionals: [0, 0],
   async run(ctx) {
     const agents = await ctx.call('agents.list', {})
-    const text = agents.length === 0 ? 'No agents yet. Create one with `hearth agents create NAME`.' : agents.map((a) => `${a.id}\t${a.name}`).join('\n')
+    const text =
+      agents.length === 0
+        ? 'No agents yet. Create one with `hearth agents create NAME`.'
+        : agents.map((a) => `${a.id}\t${a.name}`).join('\n')
     return { data: { agents: agents.map(({ id, name }) => ({ id, name })) }, text }
   }
 }
@@ -23,8 +26,14 @@ const create: CliCommand = {
   positionals: [1, 1],
   async run(ctx) {
     const id = stringOption(ctx, 'id')
-    const agent = await ctx.call('agents.create', { name: ctx.positionals[0] as string, ...(id !== undefined ? { id } : {}) })
-    return { data: { agent: { id: agent.id, name: agent.name } }, text: `Created agent ${agent.id} (${agent.name})` }
+    const agent = await ctx.call('agents.create', {
+      name: ctx.positionals[0] as string,
+      ...(id !== undefined ? { id } : {})
+    })
+    return {
+      data: { agent: { id: agent.id, name: agent.name } },
+      text: `Created agent ${agent.id} (${agent.name})`
+    }
   }
 }
 
@@ -35,8 +44,14 @@ const rename: CliCommand = {
   options: {},
   positionals: [2, 2],
   async run(ctx) {
-    const agent = await ctx.call('agents.rename', { id: ctx.positionals[0] as string, name: ctx.positionals[1] as string })
-    return { data: { agent: { id: agent.id, name: agent.name } }, text: `Renamed ${agent.id} to ${agent.name}` }
+    const agent = await ctx.call('agents.rename', {
+      id: ctx.positionals[0] as string,
+      name: ctx.positionals[1] as string
+    })
+    return {
+      data: { agent: { id: agent.id, name: agent.name } },
+      text: `Renamed ${agent.id} to ${agent.name}`
+    }
   }
 }
 
@@ -49,7 +64,10 @@ const remove: CliCommand = {
   async run(ctx) {
     const id = ctx.positionals[0] as string
     await ctx.call('agents.delete', { id })
-    return { data: { deleted: { id } }, text: `Deleted agent ${id}; its files are in ${homePaths(ctx.home).trash}` }
+    return {
+      data: { deleted: { id } },
+      text: `Deleted agent ${id}; its files are in ${homePaths(ctx.home).trash}`
+    }
   }
 }
 

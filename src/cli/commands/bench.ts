@@ -33,7 +33,10 @@ export const benchCommand: CliCommand = {
     }
     const data = { figures, machine: { cpus: cpus().length, node: process.version } }
     const text = figures
-      .map((f) => `${f.met ? 'ok  ' : 'MISS'} ${f.name.padEnd(36)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} goal ${f.better === 'lower' ? '≤' : '≥'} ${f.goal}`)
+      .map(
+        (f) =>
+          `${f.met ? 'ok  ' : 'MISS'} ${f.name.padEnd(36)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} goal ${f.better === 'lower' ? '≤' : '≥'} ${f.goal}`
+      )
       .join('\n')
     return { data, text: text || 'No benchmark suites registered.' }
   }

@@ -6,7 +6,9 @@ import { stringOption } from '../options'
 
 /** What the command learns about one turn from the contract's chat.* events. */
 interface TurnOutcome {
-  readonly end: { readonly kind: 'finished'; readonly finished: ChatFinished } | { readonly kind: 'failed'; readonly failed: ChatFailed }
+  readonly end:
+    | { readonly kind: 'finished'; readonly finished: ChatFinished }
+    | { readonly kind: 'failed'; readonly failed: ChatFailed }
   readonly toolCalls: readonly { readonly name: string; readonly input: unknown; readonly ok: boolean }[]
   /** The reply text of each model call, in order (what arrived before a failure). */
   readonly texts: readonly string[]
@@ -16,17 +18,23 @@ interface TurnOutcome {
  * Collects chat.* events from before `chat.send` answers (a turn may start streaming at once),
  * and resolves with the outcome of the turn `chat.send` names.
  */
-function watchTurns(ctx: CommandContext, echo: boolean): { outcome(turnId: string): Promise<TurnOutcome>; stop(): void } {
+function watchTurns(
+  ctx: CommandContext,
+  echo: boolean
+): { outcome(turnId: string): Promise<TurnOutcome>; stop(): void } {
   const seen: { event: string; payload: unknown }[] = []
   let onEvent: ((event: string, payload: unknown) => void) | undefined
-  const stop = ctx.subscribe((event, payload) => (onEvent ? onEvent(event, payload) : seen.push({ event, payload })))
+  const stop = ctx.subscribe((event, payload) =>
+    onEvent ? onEvent(event, payload) : seen.push({ event, payload })
+  )
   return {
     stop,
     outcome: (turnId) =>
       new Promise((resolve) => {
         const texts = new Map<number, string>()
         const toolCalls: { name: string; input: unknown; ok: boolean }[] = []
-        const finish = (end: TurnOutcome['end']): void => resolve({ end, toolCalls, texts: [...texts.values()].filter((text) => text.length > 0) })
+        const finish = (end: TurnOutcome['end']): void =>
+          resolve({ end, toolCalls, texts: [...texts.values()].filter((text) => text.length > 0) })
         onEvent = (event, payload) => {
           const data = payload as { turnId?: string }
           if (data.turnId !== turnId) return
@@ -36,8 +44,10 @@ function watchTurns(ctx: CommandContext, echo: boolean): { outcome(turnId: strin
             if (echo) process.stdout.write(delta.text)
           } else if (event === 'chat.toolCall') {
             const call = payload as { name: string; input: unknown; phase: string; ok: boolean | null }
-            if (call.phase === 'finished') toolCalls.push({ name: call.name, input: call.input, ok: call.ok === true })
-          } else if (event === 'chat.finished') finish({ kind: 'finished', finished: payload as ChatFinished })
+            if (call.phase === 'finished')
+              toolCalls.push({ name: call.name, input: call.input, ok: call.ok === true })
+          } else if (event === 'chat.finished')
+            finish({ kind: 'finished', finished: payload as ChatFinished })
           else if (event === 'chat.failed') finish({ kind: 'failed', failed: payload as ChatFailed })
         }
         for (const { event, payload } of seen.splice(0)) onEvent(event, payload)
@@ -56,7 +66,8 @@ function footer(finished: ChatFinished): string {
 /** In human mode each tool-server problem is one stderr line, so a broken server is never silent. */
 function reportProblems(problems: readonly ToolServerProblem[], json: boolean): void {
   if (json) return
-  for (const problem of problems) process.stderr.write(`hearth: MCP server "${problem.server}": ${problem.message}\n`)
+  for (const problem of problems)
+    process.stderr.write(`hearth: MCP server "${problem.server}": ${problem.message}\n`)
 }
 
 function report(outcome: TurnOutcome, json: boolean, problems: readonly ToolServerProblem[]): CommandResult {
@@ -64,13 +75,25 @@ function report(outcome: TurnOutcome, json: boolean, problems: readonly ToolServ
   reportProblems(problems, json)
   if (end.kind === 'failed' || end.finished.stopReason === 'stopped') {
     const { sessionId } = end.kind === 'failed' ? end.failed : end.finished
-    const error = end.kind === 'failed' ? { code: end.failed.code, message: end.failed.message } : { code: 'stopped', message: 'Stopped' }
+    const error =
+      end.kind === 'failed'
+        ? { code: end.failed.code, message: end.failed.message }
+        : { code: 'stopped', message: 'Stopped' }
     const partialKept = end.kind === 'failed' ? end.failed.partialKept : texts.length > 0
     process.stderr.write(`hearth: ${error.message}\n`)
     return { code: 1, data: { sessionId, text: texts.join('\n\n'), partialKept, error, problems }, text: '' }
   }
   const { finished } = end
-  const data = { sessionId: finished.sessionId, turnId: finished.turnId, text: finished.text, stopReason: finished.stopReason, usage: finished.usage, costUsd: finished.costUsd, toolCalls, problems }
+  const data = {
+    sessionId: finished.sessionId,
+    turnId: finished.turnId,
+    text: finished.text,
+    stopReason: finished.stopReason,
+    usage: finished.usage,
+    costUsd: finished.costUsd,
+    toolCalls,
+    problems
+  }
   return { data, text: json ? '' : footer(finished) }
 }
 
@@ -95,7 +118,13 @@ export const chatCommand: CliCommand = {
     try {
       // A relative --cwd means one relative to where the command runs, not to the core.
       const cwd = blank('cwd')
-      const started = await ctx.call('chat.send', { text, agentId: blank('agent'), sessionId: blank('session'), cwd: cwd && resolve(cwd), model: blank('model') })
+      const started = await ctx.call('chat.send', {
+        text,
+        agentId: blank('agent'),
+        sessionId: blank('session'),
+        cwd: cwd && resolve(cwd),
+        model: blank('model')
+      })
       turnId = started.turnId
       const outcome = await watcher.outcome(started.turnId)
       const { problems } = await ctx.call('tools.problems', { sessionId: started.sessionId })

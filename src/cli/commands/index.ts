@@ -15,4 +15,20 @@ import { sessionsCommands } from './sessions'
 import { promptCommands } from './prompt'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
-export const COMMANDS: readonly CliCommand[] = [initCommand, ...agentsCommands, serveCommand, benchCommand, ...memoryCommands, ...memoriesCommands, ...reviewCommands, ...nexusCommands, nexusBenchAppendCommand, mcpCommand, mcpBindCommand, mcpProjectCommand, ...promptCommands, chatCommand, ...sessionsCommands]
+export const COMMANDS: readonly CliCommand[] = [
+  initCommand,
+  ...agentsCommands,
+  serveCommand,
+  benchCommand,
+  ...memoryCommands,
+  ...memoriesCommands,
+  ...reviewCommands,
+  ...nexusCommands,
+  nexusBenchAppendCommand,
+  mcpCommand,
+  mcpBindCommand,
+  mcpProjectCommand,
+  ...promptCommands,
+  chatCommand,
+  ...sessionsCommands
+]

@@ -18,7 +18,10 @@ function untilDisconnected(watchStdin: boolean): Promise<void> {
   })
 }
 
-function serverFor(services: CoreServices, token: string | undefined): ReturnType<typeof createNexusMcpServer> {
+function serverFor(
+  services: CoreServices,
+  token: string | undefined
+): ReturnType<typeof createNexusMcpServer> {
   return createNexusMcpServer({
     nexus: services.nexus,
     db: services.db,
@@ -32,7 +35,8 @@ function serverFor(services: CoreServices, token: string | undefined): ReturnTyp
 
 function port(ctx: CommandContext): number {
   const value = ctx.options.port === undefined ? 0 : Number(ctx.options.port)
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new UsageError('--port must be a number between 0 and 65535')
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new UsageError('--port must be a number between 0 and 65535')
   return value
 }
 
@@ -59,7 +63,10 @@ export const mcpCommand: CliCommand = {
       await server.close()
       return { data: null, text: '', silent: true }
     }
-    const boundTokens = (): string[] => Object.values(services.config.config().mcp.clients).flatMap((binding) => (binding.tokenSha256 ? [binding.tokenSha256] : []))
+    const boundTokens = (): string[] =>
+      Object.values(services.config.config().mcp.clients).flatMap((binding) =>
+        binding.tokenSha256 ? [binding.tokenSha256] : []
+      )
     const host = await startMcpHttpHost({
       port: port(ctx),
       ...(ctx.env.HEARTH_MCP_HTTP_TOKEN ? { token: ctx.env.HEARTH_MCP_HTTP_TOKEN } : {}),
@@ -67,7 +74,9 @@ export const mcpCommand: CliCommand = {
       createServer: (token) => serverFor(services, token)
     })
     ctx.print(JSON.stringify({ url: host.url, token: host.token }))
-    process.stderr.write(`hearth mcp: serving the Nexus of ${services.paths.root} at ${host.url} (Authorization: Bearer <token>). Ctrl+C stops.\n`)
+    process.stderr.write(
+      `hearth mcp: serving the Nexus of ${services.paths.root} at ${host.url} (Authorization: Bearer <token>). Ctrl+C stops.\n`
+    )
     await untilDisconnected(false)
     await host.close()
     return { data: null, text: '', silent: true }
@@ -83,7 +92,8 @@ export const mcpBindCommand: CliCommand = {
   positionals: [1, 1],
   async run(ctx) {
     const client = ctx.positionals[0] as string
-    if (!/^[a-z0-9][a-z0-9._-]{0,63}$/.test(client)) throw new UsageError('CLIENT is the client name as a lowercase slug, e.g. claude-code')
+    if (!/^[a-z0-9][a-z0-9._-]{0,63}$/.test(client))
+      throw new UsageError('CLIENT is the client name as a lowercase slug, e.g. claude-code')
     const agentId = typeof ctx.options.agent === 'string' ? ctx.options.agent : undefined
     if (!agentId) throw new UsageError('--agent is required')
     const { services } = ctx.core()
@@ -103,5 +113,7 @@ export const mcpBindCommand: CliCommand = {
 }
 
 function objectOrEmpty(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
 }

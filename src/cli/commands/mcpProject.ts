@@ -12,11 +12,18 @@ function actionOf(options: Readonly<Record<string, string | boolean | undefined>
 }
 
 function describe(view: ProjectServersView): string {
-  const state = view.decision === 'allow' ? 'allowed' : view.decision === 'deny' ? 'denied' : 'not decided (a new session in the app asks)'
+  const state =
+    view.decision === 'allow'
+      ? 'allowed'
+      : view.decision === 'deny'
+        ? 'denied'
+        : 'not decided (a new session in the app asks)'
   return [
     `${view.file}: ${state}`,
     ...view.servers.map((server) => `  ${server.name}\t${server.target}`),
-    ...view.problems.map((problem) => `  warning: ${problem.server === '*' ? '' : `${problem.server}: `}${problem.message}`)
+    ...view.problems.map(
+      (problem) => `  warning: ${problem.server === '*' ? '' : `${problem.server}: `}${problem.message}`
+    )
   ].join('\n')
 }
 
@@ -35,7 +42,10 @@ export const mcpProjectCommand: CliCommand = {
     // A relative DIR means one relative to where the command runs.
     const folder = resolve(ctx.positionals[0] as string)
     const action = actionOf(ctx.options)
-    const view = action === null ? await ctx.call('tools.projectServers', { folder }) : await ctx.call('tools.decideProjectServers', { folder, decision: action })
+    const view =
+      action === null
+        ? await ctx.call('tools.projectServers', { folder })
+        : await ctx.call('tools.decideProjectServers', { folder, decision: action })
     if (view.file === null) return { code: 1, data: view, text: `${view.folder} has no .mcp.json` }
     return { data: view, text: describe(view) }
   }

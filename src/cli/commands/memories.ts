@@ -19,26 +19,42 @@ function factOrFile(ctx: CommandContext): { kind: 'fact'; id: number } | { kind:
 }
 
 function viewText(view: MemoriesView): string {
-  const lines = [`Memories of ${view.agentId}${view.query ? ` matching "${view.query}"` : ''}`, '', `Facts (${view.facts.length}):`]
+  const lines = [
+    `Memories of ${view.agentId}${view.query ? ` matching "${view.query}"` : ''}`,
+    '',
+    `Facts (${view.facts.length}):`
+  ]
   lines.push(...view.facts.map((fact) => `  #${fact.id}\t${fact.type}\t${fact.text}`))
-  lines.push(`Memory files (${view.files.length}):`, ...view.files.map((file) => `  ${file.slug}.md\t${file.description || file.excerpt.split('\n')[0]}`))
+  lines.push(
+    `Memory files (${view.files.length}):`,
+    ...view.files.map((file) => `  ${file.slug}.md\t${file.description || file.excerpt.split('\n')[0]}`)
+  )
   lines.push(`MEMORY.md (${view.memory.usage.text}):`, ...view.memory.entries.map((entry) => `  - ${entry}`))
   lines.push(`USER.md (${view.user.usage.text}):`, ...view.user.entries.map((entry) => `  - ${entry}`))
   const { facts, files, entries } = view.forgotten
   if (facts.length + files.length + entries.length > 0) {
-    lines.push('Forgotten (restorable):', ...facts.map((fact) => `  #${fact.id}\t${fact.text}`), ...files.map((file) => `  ${file.slug}.md`), ...entries.map((entry) => `  ${entry.target === 'user' ? 'USER.md' : 'MEMORY.md'}: ${entry.text}`))
+    lines.push(
+      'Forgotten (restorable):',
+      ...facts.map((fact) => `  #${fact.id}\t${fact.text}`),
+      ...files.map((file) => `  ${file.slug}.md`),
+      ...entries.map((entry) => `  ${entry.target === 'user' ? 'USER.md' : 'MEMORY.md'}: ${entry.text}`)
+    )
   }
   return lines.join('\n')
 }
 
 const list: CliCommand = {
   words: ['memory', 'list'],
-  summary: 'everything an agent remembers: approved facts, memory files, MEMORY.md/USER.md entries, and what was forgotten',
+  summary:
+    'everything an agent remembers: approved facts, memory files, MEMORY.md/USER.md entries, and what was forgotten',
   usage: 'hearth memory list [--agent ID] [--query Q]',
   options: { agent: 'string', query: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const view = await ctx.call('memories.list', { agentId: await agentOrFirst(ctx), query: stringOption(ctx, 'query') ?? '' })
+    const view = await ctx.call('memories.list', {
+      agentId: await agentOrFirst(ctx),
+      query: stringOption(ctx, 'query') ?? ''
+    })
     return { data: view, text: viewText(view) }
   }
 }
@@ -59,15 +75,23 @@ const edit: CliCommand = {
 function forgetOrRestore(verb: 'forget' | 'restore'): CliCommand {
   return {
     words: ['memory', verb],
-    summary: verb === 'forget' ? 'forget an approved fact or a memory file (kept, restorable, never recalled)' : 'bring a forgotten fact or memory file back',
+    summary:
+      verb === 'forget'
+        ? 'forget an approved fact or a memory file (kept, restorable, never recalled)'
+        : 'bring a forgotten fact or memory file back',
     usage: `hearth memory ${verb} FACT_ID | hearth memory ${verb} --file SLUG [--agent ID]`,
     options: { agent: 'string', file: 'string' },
     positionals: [0, 1],
     async run(ctx) {
       const which = factOrFile(ctx)
       if (which.kind === 'fact') {
-        const { fact } = await ctx.call(verb === 'forget' ? 'memories.forgetFact' : 'memories.restoreFact', { id: which.id })
-        return { data: { fact }, text: `${verb === 'forget' ? 'Forgot' : 'Restored'} fact #${fact.id}: ${fact.text}` }
+        const { fact } = await ctx.call(verb === 'forget' ? 'memories.forgetFact' : 'memories.restoreFact', {
+          id: which.id
+        })
+        return {
+          data: { fact },
+          text: `${verb === 'forget' ? 'Forgot' : 'Restored'} fact #${fact.id}: ${fact.text}`
+        }
       }
       const ref = { agentId: await agentOrFirst(ctx), slug: which.slug }
       const { file } = await ctx.call(verb === 'forget' ? 'memories.forgetFile' : 'memories.restoreFile', ref)
@@ -78,26 +102,35 @@ function forgetOrRestore(verb: 'forget' | 'restore'): CliCommand {
 
 function receiptLine(receipt: MemoryReceipt): string {
   const state = receipt.undoneAtMs !== null ? 'undone' : receipt.undoable ? 'undoable' : 'kept'
-  const changes = receipt.changes.map((change) => `${change.action} ${JSON.stringify(change.after ?? change.before ?? '')}`).join('; ')
+  const changes = receipt.changes
+    .map((change) => `${change.action} ${JSON.stringify(change.after ?? change.before ?? '')}`)
+    .join('; ')
   return `#${receipt.id}\t${new Date(receipt.atMs).toISOString()}\t${receipt.origin}\t${receipt.target === 'user' ? 'USER.md' : 'MEMORY.md'}\t${state}\t${changes}`
 }
 
 const receipts: CliCommand = {
   words: ['memory', 'receipts'],
-  summary: "the newest memory writes of an agent, with their receipt ids (for `memory undo`)",
+  summary: 'the newest memory writes of an agent, with their receipt ids (for `memory undo`)',
   usage: 'hearth memory receipts [--agent ID] [--limit N]',
   options: { agent: 'string', limit: 'string' },
   positionals: [0, 0],
   async run(ctx) {
     const limit = integerOption(ctx, 'limit')
-    const { receipts: found } = await ctx.call('memory.agentReceipts', { agentId: await agentOrFirst(ctx), ...(limit !== undefined ? { limit } : {}) })
-    return { data: { receipts: found }, text: found.length === 0 ? 'No memory writes yet.' : found.map(receiptLine).join('\n') }
+    const { receipts: found } = await ctx.call('memory.agentReceipts', {
+      agentId: await agentOrFirst(ctx),
+      ...(limit !== undefined ? { limit } : {})
+    })
+    return {
+      data: { receipts: found },
+      text: found.length === 0 ? 'No memory writes yet.' : found.map(receiptLine).join('\n')
+    }
   }
 }
 
 const undo: CliCommand = {
   words: ['memory', 'undo'],
-  summary: 'put MEMORY.md / USER.md back exactly as it was before one write (refused if the file changed since)',
+  summary:
+    'put MEMORY.md / USER.md back exactly as it was before one write (refused if the file changed since)',
   usage: 'hearth memory undo RECEIPT_ID',
   options: {},
   positionals: [1, 1],
@@ -107,4 +140,11 @@ const undo: CliCommand = {
   }
 }
 
-export const memoriesCommands: readonly CliCommand[] = [list, edit, forgetOrRestore('forget'), forgetOrRestore('restore'), receipts, undo]
+export const memoriesCommands: readonly CliCommand[] = [
+  list,
+  edit,
+  forgetOrRestore('forget'),
+  forgetOrRestore('restore'),
+  receipts,
+  undo
+]

@@ -8,13 +8,22 @@ export function formatEntry(entry: NexusEntry): string {
   return `#${entry.seq}\t${when}\t${entry.type}\t${entry.agent} (${entry.channel})\t${entry.summary}${refsText}`
 }
 
-const POST_USAGE = 'hearth nexus post --agent A --type T --summary S [--channel C] [--body B] [--rationale R] [--refs 1,2]'
+const POST_USAGE =
+  'hearth nexus post --agent A --type T --summary S [--channel C] [--body B] [--rationale R] [--refs 1,2]'
 
 const post: CliCommand = {
   words: ['nexus', 'post'],
   summary: 'append an entry to the shared Nexus log',
   usage: POST_USAGE,
-  options: { agent: 'string', type: 'string', summary: 'string', channel: 'string', body: 'string', rationale: 'string', refs: 'string' },
+  options: {
+    agent: 'string',
+    type: 'string',
+    summary: 'string',
+    channel: 'string',
+    body: 'string',
+    rationale: 'string',
+    refs: 'string'
+  },
   positionals: [0, 0],
   async run(ctx) {
     const input = {
@@ -33,8 +42,14 @@ const post: CliCommand = {
     }
     // The core writes the markdown mirror when it closes, right after this command.
     const result = await ctx.call('nexus.post', input)
-    const warnings = result.conflicts.map((c) => `warning: may conflict with decision #${c.first.seq === result.entry.seq ? c.second.seq : c.first.seq}`)
-    return { data: result, text: [`Appended ${formatEntry(result.entry)}`, `hash ${result.entry.hash}`, ...warnings].join('\n') }
+    const warnings = result.conflicts.map(
+      (c) =>
+        `warning: may conflict with decision #${c.first.seq === result.entry.seq ? c.second.seq : c.first.seq}`
+    )
+    return {
+      data: result,
+      text: [`Appended ${formatEntry(result.entry)}`, `hash ${result.entry.hash}`, ...warnings].join('\n')
+    }
   }
 }
 
@@ -47,9 +62,18 @@ const tail: CliCommand = {
   async run(ctx) {
     const since = integerOption(ctx, 'since')
     // After --since the reader is catching up, so the page starts right after that entry.
-    const filter = { agent: stringOption(ctx, 'agent'), type: stringOption(ctx, 'type'), since, limit: integerOption(ctx, 'limit') ?? 50, from: since === undefined ? 'newest' : 'oldest' }
+    const filter = {
+      agent: stringOption(ctx, 'agent'),
+      type: stringOption(ctx, 'type'),
+      since,
+      limit: integerOption(ctx, 'limit') ?? 50,
+      from: since === undefined ? 'newest' : 'oldest'
+    }
     const { entries } = await ctx.call('nexus.list', filter)
-    return { data: { entries }, text: entries.length === 0 ? 'No entries.' : entries.map(formatEntry).join('\n') }
+    return {
+      data: { entries },
+      text: entries.length === 0 ? 'No entries.' : entries.map(formatEntry).join('\n')
+    }
   }
 }
 
@@ -61,7 +85,9 @@ const verify: CliCommand = {
   positionals: [0, 0],
   async run(ctx) {
     const report = await ctx.call('nexus.verify', {})
-    const summary = report.ok ? `OK: ${report.count} entries, chain intact, append-only guards in place.` : `FAILED (${report.count} entries):\n${report.problems.join('\n')}`
+    const summary = report.ok
+      ? `OK: ${report.count} entries, chain intact, append-only guards in place.`
+      : `FAILED (${report.count} entries):\n${report.problems.join('\n')}`
     return { code: report.ok ? 0 : 1, data: report, text: summary }
   }
 }

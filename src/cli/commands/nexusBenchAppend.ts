@@ -38,7 +38,11 @@ export const nexusBenchAppendCommand: CliCommand = {
     let firstSeq = 0
     let lastSeq = 0
     for (let i = 1; i <= count; i++) {
-      const { entry } = await ctx.call('nexus.post', { agent, type: 'turn', summary: `${agent} bench entry ${i} of ${count}` })
+      const { entry } = await ctx.call('nexus.post', {
+        agent,
+        type: 'turn',
+        summary: `${agent} bench entry ${i} of ${count}`
+      })
       firstSeq ||= entry.seq
       lastSeq = entry.seq
     }

@@ -13,11 +13,20 @@ function nonBlank(ctx: CommandContext, name: string): string | undefined {
 
 function describe(view: AssembledPromptView): string {
   const rows = view.layers.map((layer) => {
-    const flags = [layer.truncated ? 'TRUNCATED' : '', layer.blocked.length > 0 ? `BLOCKED(${layer.blocked.join(',')})` : ''].filter(Boolean)
+    const flags = [
+      layer.truncated ? 'TRUNCATED' : '',
+      layer.blocked.length > 0 ? `BLOCKED(${layer.blocked.join(',')})` : ''
+    ].filter(Boolean)
     return `  ${layer.tier.padEnd(8)} ${layer.id.padEnd(18)} ${String(layer.tokens).padStart(6)} tok  ${layer.source ?? '(built-in)'} ${flags.join(' ')}`.trimEnd()
   })
   const warnings = view.warnings.map((warning) => `  ! ${warning}`)
-  return [view.text, '', `--- ${view.tokens} tokens (estimate), model ${view.model}, platform ${view.platform}`, ...rows, ...warnings].join('\n')
+  return [
+    view.text,
+    '',
+    `--- ${view.tokens} tokens (estimate), model ${view.model}, platform ${view.platform}`,
+    ...rows,
+    ...warnings
+  ].join('\n')
 }
 
 const prompt: CliCommand = {
@@ -54,8 +63,12 @@ const scan: CliCommand = {
   options: { scope: 'string' },
   positionals: [1, 1],
   async run(ctx) {
-    const scope = choiceOption(ctx, 'scope', ScanScope.options, `one of ${ScanScope.options.join(', ')}`) ?? 'context'
-    const { findings: details } = await ctx.call('prompt.scan', { text: await readInput(ctx, ctx.positionals[0] as string), scope })
+    const scope =
+      choiceOption(ctx, 'scope', ScanScope.options, `one of ${ScanScope.options.join(', ')}`) ?? 'context'
+    const { findings: details } = await ctx.call('prompt.scan', {
+      text: await readInput(ctx, ctx.positionals[0] as string),
+      scope
+    })
     const text =
       details.length === 0
         ? `No findings (scope ${scope}).`

@@ -9,12 +9,21 @@ function candidateView(fact: Fact): Record<string, unknown> {
 }
 
 function factId(ctx: CommandContext): number {
-  return integerArgument(ctx.positionals[0] as string, 'a fact id; ids are the numbers `hearth review list` shows')
+  return integerArgument(
+    ctx.positionals[0] as string,
+    'a fact id; ids are the numbers `hearth review list` shows'
+  )
 }
 
 function line(fact: Fact): string {
-  const flags = [fact.scanFailed ? `SCAN-FAILED(${fact.scanFindings.join(',')})` : '', fact.mergeTargetId ? `${fact.mergeKind}-of #${fact.mergeTargetId}` : '']
-  return `#${fact.id}\t${fact.status}\t${fact.type}\t${fact.text}${flags.filter(Boolean).map((f) => `  [${f}]`).join('')}`
+  const flags = [
+    fact.scanFailed ? `SCAN-FAILED(${fact.scanFindings.join(',')})` : '',
+    fact.mergeTargetId ? `${fact.mergeKind}-of #${fact.mergeTargetId}` : ''
+  ]
+  return `#${fact.id}\t${fact.status}\t${fact.type}\t${fact.text}${flags
+    .filter(Boolean)
+    .map((f) => `  [${f}]`)
+    .join('')}`
 }
 
 const list: CliCommand = {
@@ -40,7 +49,10 @@ const approve: CliCommand = {
   positionals: [1, 1],
   async run(ctx) {
     const text = stringOption(ctx, 'text')
-    const { candidate: fact } = await ctx.call('review.approve', { id: factId(ctx), ...(text !== undefined ? { text } : {}) })
+    const { candidate: fact } = await ctx.call('review.approve', {
+      id: factId(ctx),
+      ...(text !== undefined ? { text } : {})
+    })
     return { data: { candidate: candidateView(fact) }, text: `Approved ${line(fact)}` }
   }
 }
@@ -59,7 +71,8 @@ const reject: CliCommand = {
 
 const restore: CliCommand = {
   words: ['review', 'restore'],
-  summary: 'undo a decision: a rejected or superseded fact goes back to the inbox, a forgotten one back to approved',
+  summary:
+    'undo a decision: a rejected or superseded fact goes back to the inbox, a forgotten one back to approved',
   usage: 'hearth review restore ID',
   options: {},
   positionals: [1, 1],
@@ -71,15 +84,21 @@ const restore: CliCommand = {
 
 const merge: CliCommand = {
   words: ['review', 'merge'],
-  summary: 'fold several pending candidates into the first, which takes --text and stays pending; the others are superseded',
+  summary:
+    'fold several pending candidates into the first, which takes --text and stays pending; the others are superseded',
   usage: 'hearth review merge ID ID [ID…] --text T',
   options: { text: 'string' },
   positionals: [2, 100],
   async run(ctx) {
     const text = requiredOption(ctx, 'text', this.usage)
-    const ids = ctx.positionals.map((raw) => integerArgument(raw, 'a fact id; ids are the numbers `hearth review list` shows'))
+    const ids = ctx.positionals.map((raw) =>
+      integerArgument(raw, 'a fact id; ids are the numbers `hearth review list` shows')
+    )
     const { candidate, superseded } = await ctx.call('review.mergeCandidates', { ids, text })
-    return { data: { candidate: candidateView(candidate), superseded: superseded.map(candidateView) }, text: `Merged ${superseded.map((f) => `#${f.id}`).join(', ')} into ${line(candidate)}` }
+    return {
+      data: { candidate: candidateView(candidate), superseded: superseded.map(candidateView) },
+      text: `Merged ${superseded.map((f) => `#${f.id}`).join(', ')} into ${line(candidate)}`
+    }
   }
 }
 

@@ -19,15 +19,32 @@ export const serveCommand: CliCommand = {
   coreOptions: () => ({ host: 'web' }),
   async run(ctx) {
     const port = ctx.options.port === undefined ? 0 : Number(ctx.options.port)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number between 0 and 65535`)
-    const rendererDir = rendererDirFrom([ctx.env.HEARTH_RENDERER_DIR ?? '', join(__dirname, '../renderer'), join(process.cwd(), 'out/renderer')])
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be a number between 0 and 65535`)
+    const rendererDir = rendererDirFrom([
+      ctx.env.HEARTH_RENDERER_DIR ?? '',
+      join(__dirname, '../renderer'),
+      join(process.cwd(), 'out/renderer')
+    ])
     if (!rendererDir) {
-      return { code: 1, data: { error: 'The UI is not built. Run `npm run build` first.' }, text: 'The UI is not built. Run `npm run build` first.' }
+      return {
+        code: 1,
+        data: { error: 'The UI is not built. Run `npm run build` first.' },
+        text: 'The UI is not built. Run `npm run build` first.'
+      }
     }
     const core = ctx.core()
-    const host = await startWebHost({ core, rendererDir, port, ...(ctx.env.HEARTH_SERVE_TOKEN ? { token: ctx.env.HEARTH_SERVE_TOKEN } : {}) })
+    const host = await startWebHost({
+      core,
+      rendererDir,
+      port,
+      ...(ctx.env.HEARTH_SERVE_TOKEN ? { token: ctx.env.HEARTH_SERVE_TOKEN } : {})
+    })
     ctx.print(JSON.stringify({ url: host.url }))
-    if (!ctx.json) ctx.print(`Hearth is being served at ${host.url}\nHome: ${core.services.paths.root}. Press Ctrl+C to stop.`)
+    if (!ctx.json)
+      ctx.print(
+        `Hearth is being served at ${host.url}\nHome: ${core.services.paths.root}. Press Ctrl+C to stop.`
+      )
     process.stderr.write(`hearth: ${keyStorageLine(await core.services.settings.apiKeyStatus())}\n`)
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve)

@@ -8,8 +8,16 @@ const list: CliCommand = {
   options: { agent: 'string', limit: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const sessions = await ctx.call('sessions.list', { agentId: stringOption(ctx, 'agent'), limit: integerOption(ctx, 'limit') })
-    const text = sessions.length === 0 ? 'No sessions yet. Start one with `hearth chat "hello"`.' : sessions.map((s) => `${s.id}\t${s.agentId}\t${new Date(s.updatedAtMs).toISOString()}\t${s.title}`).join('\n')
+    const sessions = await ctx.call('sessions.list', {
+      agentId: stringOption(ctx, 'agent'),
+      limit: integerOption(ctx, 'limit')
+    })
+    const text =
+      sessions.length === 0
+        ? 'No sessions yet. Start one with `hearth chat "hello"`.'
+        : sessions
+            .map((s) => `${s.id}\t${s.agentId}\t${new Date(s.updatedAtMs).toISOString()}\t${s.title}`)
+            .join('\n')
     return { data: { sessions }, text }
   }
 }
@@ -29,15 +37,29 @@ const show: CliCommand = {
       cwd: detail.cwd,
       promptVersion: detail.promptVersion,
       systemPrompt: detail.systemPrompt,
-      messages: detail.messages.map((m) => ({ id: m.id, turnId: m.turnId, role: m.role, kind: m.kind, status: m.status, error: m.error, inContext: m.inContext, content: m.content })),
+      messages: detail.messages.map((m) => ({
+        id: m.id,
+        turnId: m.turnId,
+        role: m.role,
+        kind: m.kind,
+        status: m.status,
+        error: m.error,
+        inContext: m.inContext,
+        content: m.content
+      })),
       turns: detail.turns,
       totals: detail.totals
     }
     const lines = detail.messages.map((m) => {
-      const body = m.content.map((block) => (block.type === 'text' ? String(block.text) : `[${String(block.type)}]`)).join(' ')
+      const body = m.content
+        .map((block) => (block.type === 'text' ? String(block.text) : `[${String(block.type)}]`))
+        .join(' ')
       return `${m.role}${m.status === 'complete' ? '' : ` (${m.status})`}: ${body}`
     })
-    return { data: { session }, text: [`Session ${detail.id} (${detail.agentId}, ${detail.model})`, ...lines].join('\n') }
+    return {
+      data: { session },
+      text: [`Session ${detail.id} (${detail.agentId}, ${detail.model})`, ...lines].join('\n')
+    }
   }
 }
 
@@ -48,8 +70,15 @@ const search: CliCommand = {
   options: { agent: 'string', limit: 'string' },
   positionals: [1, 1],
   async run(ctx) {
-    const { hits } = await ctx.call('sessions.search', { query: ctx.positionals[0] as string, agentId: stringOption(ctx, 'agent'), limit: integerOption(ctx, 'limit') })
-    const text = hits.length === 0 ? 'No matches.' : hits.map((h) => `${h.sessionId}\t#${h.messageId}\t${h.role}\t${h.snippet}`).join('\n')
+    const { hits } = await ctx.call('sessions.search', {
+      query: ctx.positionals[0] as string,
+      agentId: stringOption(ctx, 'agent'),
+      limit: integerOption(ctx, 'limit')
+    })
+    const text =
+      hits.length === 0
+        ? 'No matches.'
+        : hits.map((h) => `${h.sessionId}\t#${h.messageId}\t${h.role}\t${h.snippet}`).join('\n')
     return { data: { hits }, text }
   }
 }
@@ -63,7 +92,10 @@ const end: CliCommand = {
   async run(ctx) {
     const report = await ctx.call('sessions.end', { id: ctx.positionals[0] as string })
     const failed = report.hooks.filter((h) => !h.ok)
-    const text = [`Session ended. ${report.candidates.length} candidate fact(s) wait in the review inbox.`, ...failed.map((h) => `hook ${h.id} failed: ${h.error}`)].join('\n')
+    const text = [
+      `Session ended. ${report.candidates.length} candidate fact(s) wait in the review inbox.`,
+      ...failed.map((h) => `hook ${h.id} failed: ${h.error}`)
+    ].join('\n')
     return { data: report, text }
   }
 }

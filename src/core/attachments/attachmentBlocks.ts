@@ -1,4 +1,9 @@
-import { ATTACHMENT_LIMITS, isImageType, refuseRequest, type AttachmentTotals } from '../../shared/attachments'
+import {
+  ATTACHMENT_LIMITS,
+  isImageType,
+  refuseRequest,
+  type AttachmentTotals
+} from '../../shared/attachments'
 import { conflict, invalidInput } from '../errors'
 import type { AttachmentBlock, ContentBlock, StoredMessage } from '../chat/chatTypes'
 import type { MarkedRequest } from '../chat/requestBuilder'
@@ -11,13 +16,22 @@ export interface AttachmentReader {
 }
 
 /** The stored reference blocks for a message's attachments (images before the text, as the API suggests). */
-export function attachmentBlocks(store: AttachmentReader | undefined, ids: readonly string[]): AttachmentBlock[] {
+export function attachmentBlocks(
+  store: AttachmentReader | undefined,
+  ids: readonly string[]
+): AttachmentBlock[] {
   if (ids.length === 0) return []
   if (!store) throw conflict('This host cannot take attachments')
-  if (ids.length > ATTACHMENT_LIMITS.perMessage) throw invalidInput(`One message can carry at most ${ATTACHMENT_LIMITS.perMessage} attachments; send the rest in another message`)
+  if (ids.length > ATTACHMENT_LIMITS.perMessage)
+    throw invalidInput(
+      `One message can carry at most ${ATTACHMENT_LIMITS.perMessage} attachments; send the rest in another message`
+    )
   return [...new Set(ids)].map((id) => {
     const file = store.require(id)
-    return { type: isImageType(file.mediaType) ? 'image' : 'document', source: { type: 'attachment', id, media_type: file.mediaType, name: file.name, bytes: file.bytes } }
+    return {
+      type: isImageType(file.mediaType) ? 'image' : 'document',
+      source: { type: 'attachment', id, media_type: file.mediaType, name: file.name, bytes: file.bytes }
+    }
   })
 }
 
@@ -38,7 +52,11 @@ export function attachmentTotals(store: AttachmentReader, blocks: readonly Conte
 }
 
 /** Refuses a new message whose attachments would push the conversation over the API's per-request limits. */
-export function checkConversationLimits(store: AttachmentReader | undefined, history: readonly StoredMessage[], added: readonly AttachmentBlock[]): void {
+export function checkConversationLimits(
+  store: AttachmentReader | undefined,
+  history: readonly StoredMessage[],
+  added: readonly AttachmentBlock[]
+): void {
   if (!store || added.length === 0) return
   const blocks = [...history.filter((m) => m.inContext).flatMap((m) => m.content), ...added]
   const refusal = refuseRequest(attachmentTotals(store, blocks))
@@ -60,7 +78,11 @@ export function resolveAttachments(request: MarkedRequest, store: AttachmentRead
         if (!isAttachment(block)) return block
         const { source, ...rest } = block
         const data = store.read(source.id).toString('base64')
-        const wire = { ...rest, source: { type: 'base64', media_type: source.media_type, data }, ...(block.type === 'document' ? { title: source.name } : {}) }
+        const wire = {
+          ...rest,
+          source: { type: 'base64', media_type: source.media_type, data },
+          ...(block.type === 'document' ? { title: source.name } : {})
+        }
         // The SDK's own block types, not the stored ones: cast at this one boundary.
         return wire as unknown as typeof block
       })

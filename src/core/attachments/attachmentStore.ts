@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
-import { ATTACHMENT_LIMITS, isImageType, refuseFile, type AttachmentMediaType } from '../../shared/attachments'
+import {
+  ATTACHMENT_LIMITS,
+  isImageType,
+  refuseFile,
+  type AttachmentMediaType
+} from '../../shared/attachments'
 import { invalidInput, notFound } from '../errors'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
@@ -29,8 +34,19 @@ interface AttachmentRow {
   pages: number | null
 }
 
-const EXTENSIONS: Readonly<Record<AttachmentMediaType, string>> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'application/pdf': 'pdf' }
-const SHARP_FORMATS: Readonly<Record<string, AttachmentMediaType>> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
+const EXTENSIONS: Readonly<Record<AttachmentMediaType, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf'
+}
+const SHARP_FORMATS: Readonly<Record<string, AttachmentMediaType>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp'
+}
 const THUMBNAIL_SIDE = 320
 
 /** Pages of a PDF, counted from its page objects (good enough to enforce the per-request limit). */
@@ -62,14 +78,37 @@ export class AttachmentStore {
     writeOnce(this.filePath(id, facts.mediaType), file.data)
     if (facts.thumbnail) writeOnce(this.thumbnailPath(id), facts.thumbnail)
     this.db
-      .prepare('INSERT OR IGNORE INTO attachments (id, media_type, name, bytes, width, height, pages, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(id, facts.mediaType, name, file.data.length, facts.width, facts.height, facts.pages, this.clock.now())
+      .prepare(
+        'INSERT OR IGNORE INTO attachments (id, media_type, name, bytes, width, height, pages, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+      )
+      .run(
+        id,
+        facts.mediaType,
+        name,
+        file.data.length,
+        facts.width,
+        facts.height,
+        facts.pages,
+        this.clock.now()
+      )
     return this.get(id) as Attachment
   }
 
   get(id: string): Attachment | undefined {
-    const row = this.db.prepare('SELECT id, media_type, name, bytes, width, height, pages FROM attachments WHERE id = ?').get(id) as AttachmentRow | undefined
-    return row ? { id: row.id, mediaType: row.media_type, name: row.name, bytes: row.bytes, width: row.width, height: row.height, pages: row.pages } : undefined
+    const row = this.db
+      .prepare('SELECT id, media_type, name, bytes, width, height, pages FROM attachments WHERE id = ?')
+      .get(id) as AttachmentRow | undefined
+    return row
+      ? {
+          id: row.id,
+          mediaType: row.media_type,
+          name: row.name,
+          bytes: row.bytes,
+          width: row.width,
+          height: row.height,
+          pages: row.pages
+        }
+      : undefined
   }
 
   require(id: string): Attachment {
@@ -82,9 +121,15 @@ export class AttachmentStore {
   read(id: string): Buffer {
     const attachment = this.require(id)
     const path = this.filePath(id, attachment.mediaType)
-    if (!existsSync(path)) throw notFound(`The file of "${attachment.name}" is missing from the home (${path}); attach it again in a new message`)
+    if (!existsSync(path))
+      throw notFound(
+        `The file of "${attachment.name}" is missing from the home (${path}); attach it again in a new message`
+      )
     const data = readFileSync(path)
-    if (createHash('sha256').update(data).digest('hex') !== id) throw invalidInput(`The stored copy of "${attachment.name}" was changed on disk (${path}); attach it again in a new message`)
+    if (createHash('sha256').update(data).digest('hex') !== id)
+      throw invalidInput(
+        `The stored copy of "${attachment.name}" was changed on disk (${path}); attach it again in a new message`
+      )
     return data
   }
 
@@ -120,28 +165,44 @@ async function imageFacts(name: string, data: Buffer): Promise<FileFacts> {
     throw invalidInput(`${name} is not a readable image; attach a JPEG, PNG, GIF or WebP file`)
   }
   const mediaType = SHARP_FORMATS[metadata.format]
-  if (!mediaType) throw invalidInput(`${name} is a ${metadata.format} image; attach a JPEG, PNG, GIF or WebP file`)
+  if (!mediaType)
+    throw invalidInput(`${name} is a ${metadata.format} image; attach a JPEG, PNG, GIF or WebP file`)
   const width = metadata.width
   const height = metadata.height
   const side = ATTACHMENT_LIMITS.imageSide
-  if (width > side || height > side) throw invalidInput(`${name} is ${width}×${height} px; the model accepts images up to ${side}×${side} px. Resize it and attach it again`)
-  const thumbnail = await sharp(data, { animated: false }).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer()
+  if (width > side || height > side)
+    throw invalidInput(
+      `${name} is ${width}×${height} px; the model accepts images up to ${side}×${side} px. Resize it and attach it again`
+    )
+  const thumbnail = await sharp(data, { animated: false })
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 70 })
+    .toBuffer()
   return { mediaType, width, height, pages: null, thumbnail }
 }
 
 function pdfFacts(name: string, data: Buffer): FileFacts {
-  if (!data.subarray(0, 1024).toString('latin1').includes('%PDF-')) throw invalidInput(`${name} is not a PDF file; attach a PDF or an image`)
-  if (/\/Encrypt\b/.test(data.toString('latin1'))) throw invalidInput(`${name} is encrypted or password-protected; the model only reads standard PDFs. Save an unprotected copy and attach that`)
+  if (!data.subarray(0, 1024).toString('latin1').includes('%PDF-'))
+    throw invalidInput(`${name} is not a PDF file; attach a PDF or an image`)
+  if (/\/Encrypt\b/.test(data.toString('latin1')))
+    throw invalidInput(
+      `${name} is encrypted or password-protected; the model only reads standard PDFs. Save an unprotected copy and attach that`
+    )
   const pages = Math.max(1, countPdfPages(data))
-  if (pages > ATTACHMENT_LIMITS.pdfPagesPerRequest) throw invalidInput(`${name} has ${pages} pages; the model reads at most ${ATTACHMENT_LIMITS.pdfPagesPerRequest} per request. Split it and attach the part you need`)
+  if (pages > ATTACHMENT_LIMITS.pdfPagesPerRequest)
+    throw invalidInput(
+      `${name} has ${pages} pages; the model reads at most ${ATTACHMENT_LIMITS.pdfPagesPerRequest} per request. Split it and attach the part you need`
+    )
   return { mediaType: 'application/pdf', width: null, height: null, pages, thumbnail: null }
 }
 
 /** A display name only: no folders, no control characters, bounded length. */
 function cleanName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200)
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200)
   return clean === '' ? 'attachment' : clean
 }
 
@@ -153,4 +214,3 @@ function writeOnce(path: string, data: Buffer): void {
   writeFileSync(temporary, data, { mode: PRIVATE_FILE_MODE })
   renameSync(temporary, path)
 }
-

@@ -10,8 +10,10 @@ export const IMAGE_TOKEN_ESTIMATE = 1_600
 
 /** Rough token size of one content block (images at their billed ceiling, not their bytes). */
 export function estimateBlockTokens(block: ContentBlock): number {
-  if (block.type !== 'tool_result' || typeof block.content === 'string') return estimateTokens(JSON.stringify(block))
+  if (block.type !== 'tool_result' || typeof block.content === 'string')
+    return estimateTokens(JSON.stringify(block))
   let tokens = estimateTokens(block.tool_use_id) + 8
-  for (const part of block.content) tokens += part.type === 'image' ? IMAGE_TOKEN_ESTIMATE : estimateTokens(JSON.stringify(part))
+  for (const part of block.content)
+    tokens += part.type === 'image' ? IMAGE_TOKEN_ESTIMATE : estimateTokens(JSON.stringify(part))
   return tokens
 }

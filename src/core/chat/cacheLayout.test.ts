@@ -39,7 +39,11 @@ describe('request layout: system prompt as tier blocks', () => {
     const prompts = new Map<string, string>()
     const remember = (sessionId: string): void => {
       const current = harness.chat.repo.getSession(sessionId)?.promptVersion ?? 0
-      for (let version = 1; version <= current; version++) prompts.set(`${sessionId}:${version}`, harness.chat.repo.promptVersion(sessionId, version)?.text ?? '')
+      for (let version = 1; version <= current; version++)
+        prompts.set(
+          `${sessionId}:${version}`,
+          harness.chat.repo.promptVersion(sessionId, version)?.text ?? ''
+        )
     }
     harness.fake.script(
       { toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] },
@@ -49,7 +53,11 @@ describe('request layout: system prompt as tier blocks', () => {
       'Summary of the trip so far.',
       'After compression.'
     )
-    const inProject = await harness.chat.runTurn({ agentId: harness.agentId, cwd: project, text: 'Where is Paris?' })
+    const inProject = await harness.chat.runTurn({
+      agentId: harness.agentId,
+      cwd: project,
+      text: 'Where is Paris?'
+    })
     await harness.chat.runTurn({ sessionId: inProject.sessionId, text: 'Thanks' })
     threshold = 0
     const compressed = await harness.chat.runTurn({ sessionId: inProject.sessionId, text: 'One more' })
@@ -57,7 +65,11 @@ describe('request layout: system prompt as tier blocks', () => {
     expect(compressed.compressed).toBe(true)
     remember(inProject.sessionId)
     const withContext = harness.fake.requests[0]?.body
-    expect(withContext.system.map((b: { text: string }) => b.text).some((t: string) => t.includes('Answer in metric units.'))).toBe(true)
+    expect(
+      withContext.system
+        .map((b: { text: string }) => b.text)
+        .some((t: string) => t.includes('Answer in metric units.'))
+    ).toBe(true)
     expect(withContext.system).toHaveLength(3)
 
     expectValidLayout(prompts)
@@ -80,7 +92,8 @@ describe('request layout: system prompt as tier blocks', () => {
     harness = await startChatHarness({}, testCatalog())
     harness.fake.script('First session answer.', 'Second session answer.', 'Third session answer.')
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Plan a walk' })
-    const stable = harness.sessions.get(first.sessionId).promptTiers.find((tier) => tier.tier === 'stable')?.text ?? ''
+    const stable =
+      harness.sessions.get(first.sessionId).promptTiers.find((tier) => tier.tier === 'stable')?.text ?? ''
     expect(estimateTokens(stable)).toBeGreaterThan(1024)
 
     writeFileSync(harness.core.services.paths.memory(harness.agentId), 'Walks only on weekends.\n')
@@ -93,6 +106,8 @@ describe('request layout: system prompt as tier blocks', () => {
     const elsewhere = projectWithRules('Rules of the other folder.\n')
     const third = await harness.chat.runTurn({ agentId: harness.agentId, cwd: elsewhere, text: 'And here?' })
     expect(third.usage.cache_read_input_tokens).toBe(read)
-    expect(sentSystemText(harness.fake.requests[2]?.body)).toBe(harness.sessions.get(third.sessionId).systemPrompt)
+    expect(sentSystemText(harness.fake.requests[2]?.body)).toBe(
+      harness.sessions.get(third.sessionId).systemPrompt
+    )
   })
 })

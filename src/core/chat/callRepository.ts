@@ -16,7 +16,12 @@ export interface RequestRecipe {
   /** Stored message ids in request order (after merging, messages sharing a role are joined). */
   readonly messageIds: readonly number[]
   /** Per-turn context appended to the current user message: who, how big, a hash — not the text. */
-  readonly context: readonly { readonly providerId: string; readonly fenceTag: string; readonly chars: number; readonly sha256: string }[]
+  readonly context: readonly {
+    readonly providerId: string
+    readonly fenceTag: string
+    readonly chars: number
+    readonly sha256: string
+  }[]
   /** Id of the message the context was appended to. */
   readonly contextMessageId: number | null
   /** Compression calls append an instruction after the history. */
@@ -95,7 +100,19 @@ export class CallRepository {
         `INSERT INTO api_calls (session_id, turn_id, iteration, purpose, model, prompt_version, request, sections, status, writer_pid, writer_started, started_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'streaming', ?, ?, ?)`
       )
-      .run(call.sessionId, call.turnId, call.iteration, call.purpose, call.model, call.promptVersion, JSON.stringify(call.recipe), JSON.stringify(call.sections), ownStamp().pid, ownStamp().startedAt, call.nowMs)
+      .run(
+        call.sessionId,
+        call.turnId,
+        call.iteration,
+        call.purpose,
+        call.model,
+        call.promptVersion,
+        JSON.stringify(call.recipe),
+        JSON.stringify(call.sections),
+        ownStamp().pid,
+        ownStamp().startedAt,
+        call.nowMs
+      )
     return Number(result.lastInsertRowid)
   }
 
@@ -106,7 +123,20 @@ export class CallRepository {
         `UPDATE api_calls SET status = ?, error = ?, input_tokens = ?, output_tokens = ?, cache_write_5m = ?, cache_write_1h = ?, cache_read = ?,
            expected_read = ?, miss_reason = ?, cost_usd = ?, finished_at = ?, writer_pid = NULL, writer_started = NULL WHERE id = ?`
       )
-      .run(outcome.status, outcome.error, u.input_tokens, u.output_tokens, u.cache_write_5m, u.cache_write_1h, u.cache_read_input_tokens, outcome.expectedRead, outcome.missReason, outcome.costUsd, outcome.nowMs, id)
+      .run(
+        outcome.status,
+        outcome.error,
+        u.input_tokens,
+        u.output_tokens,
+        u.cache_write_5m,
+        u.cache_write_1h,
+        u.cache_read_input_tokens,
+        outcome.expectedRead,
+        outcome.missReason,
+        outcome.costUsd,
+        outcome.nowMs,
+        id
+      )
   }
 
   /** The newest call of a session that reached the model (it may have written cache entries). */
@@ -120,11 +150,17 @@ export class CallRepository {
   }
 
   forSession(sessionId: string): CallRecord[] {
-    return (this.db.prepare('SELECT * FROM api_calls WHERE session_id = ? ORDER BY id').all(sessionId) as CallRow[]).map(callFromRow)
+    return (
+      this.db.prepare('SELECT * FROM api_calls WHERE session_id = ? ORDER BY id').all(sessionId) as CallRow[]
+    ).map(callFromRow)
   }
 
   forTurn(sessionId: string, turnId: string): CallRecord[] {
-    return (this.db.prepare('SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id').all(sessionId, turnId) as CallRow[]).map(callFromRow)
+    return (
+      this.db
+        .prepare('SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id')
+        .all(sessionId, turnId) as CallRow[]
+    ).map(callFromRow)
   }
 
   get(id: number): CallRecord | undefined {
@@ -134,9 +170,15 @@ export class CallRepository {
 
   /** Calls still `streaming` after their process (pid and start time) died are closed as interrupted. */
   recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): void {
-    const rows = this.db.prepare("SELECT id, writer_pid, writer_started FROM api_calls WHERE status = 'streaming'").all() as WriterRow[]
-    const dead = rows.filter((row) => row.writer_pid === null || !isAlive({ pid: row.writer_pid, startedAt: row.writer_started }))
-    const mark = this.db.prepare("UPDATE api_calls SET status = 'interrupted', writer_pid = NULL, writer_started = NULL, finished_at = ? WHERE id = ?")
+    const rows = this.db
+      .prepare("SELECT id, writer_pid, writer_started FROM api_calls WHERE status = 'streaming'")
+      .all() as WriterRow[]
+    const dead = rows.filter(
+      (row) => row.writer_pid === null || !isAlive({ pid: row.writer_pid, startedAt: row.writer_started })
+    )
+    const mark = this.db.prepare(
+      "UPDATE api_calls SET status = 'interrupted', writer_pid = NULL, writer_started = NULL, finished_at = ? WHERE id = ?"
+    )
     this.db.transaction(() => dead.forEach((row) => mark.run(nowMs, row.id)))()
   }
 }

@@ -10,7 +10,8 @@ afterEach(async () => {
   await harness?.close()
 })
 
-const FENCE = '<memory-context>\n[Recalled background, not new user input.]\n\nThe user’s dog is called Rex.\n</memory-context>'
+const FENCE =
+  '<memory-context>\n[Recalled background, not new user input.]\n\nThe user’s dog is called Rex.\n</memory-context>'
 
 describe('per-turn context and fences', () => {
   it('appends context to the current user message only, never stores it, and filters fences out of the stream', async () => {
@@ -18,10 +19,18 @@ describe('per-turn context and fences', () => {
     const seen: number[] = []
     harness.chat.registerContextProvider({
       id: 'recall',
-      provide: async (request) => ({ providerId: 'recall', fenceTag: 'memory-context', text: FENCE, detail: { turn: request.turnIndex } }),
+      provide: async (request) => ({
+        providerId: 'recall',
+        fenceTag: 'memory-context',
+        text: FENCE,
+        detail: { turn: request.turnIndex }
+      }),
       onTurnCompleted: (request) => seen.push(request.turnIndex)
     })
-    harness.fake.script({ text: ['Your dog is ', '<memory-', 'context>echoed recall</memory-context>', 'Rex.'] }, 'Yes.')
+    harness.fake.script(
+      { text: ['Your dog is ', '<memory-', 'context>echoed recall</memory-context>', 'Rex.'] },
+      'Yes.'
+    )
     const deltas: string[] = []
     harness.core.subscribe((event, payload: any) => event === 'chat.delta' && deltas.push(payload.text))
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'What is my dog called?' })
@@ -35,7 +44,9 @@ describe('per-turn context and fences', () => {
 
     await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Thanks' })
     const second = harness.fake.requests[1]?.body
-    expect(second.messages[0].content).toEqual([{ type: 'text', text: 'What is my dog called?', cache_control: { type: 'ephemeral' } }])
+    expect(second.messages[0].content).toEqual([
+      { type: 'text', text: 'What is my dog called?', cache_control: { type: 'ephemeral' } }
+    ])
     expect(second.messages.at(-1).content[1].text).toBe(FENCE)
     expect(harness.fake.requests[1]?.usage?.cache_read_input_tokens).toBeGreaterThan(1000)
 
@@ -45,15 +56,22 @@ describe('per-turn context and fences', () => {
     expect(stored).not.toContain('called Rex')
     expect(seen).toEqual([0, 1])
     const call = harness.sessions.inspect(first.sessionId, first.turnId).calls[0]
-    expect(call?.request.context).toEqual([expect.objectContaining({ providerId: 'recall', fenceTag: 'memory-context', chars: FENCE.length })])
+    expect(call?.request.context).toEqual([
+      expect.objectContaining({ providerId: 'recall', fenceTag: 'memory-context', chars: FENCE.length })
+    ])
   })
 
   it('keeps chatting when a provider throws', async () => {
     harness = await startChatHarness()
-    harness.chat.registerContextProvider({ id: 'broken', provide: async () => Promise.reject(new Error('index missing')) })
+    harness.chat.registerContextProvider({
+      id: 'broken',
+      provide: async () => Promise.reject(new Error('index missing'))
+    })
     const result = await harness.chat.runTurn({ agentId: harness.agentId, text: 'hello' })
     expect(result.text).toContain('Fake reply')
-    expect(() => harness.chat.registerContextProvider({ id: 'broken', provide: async () => null })).toThrow(/already registered/)
+    expect(() => harness.chat.registerContextProvider({ id: 'broken', provide: async () => null })).toThrow(
+      /already registered/
+    )
   })
 })
 
@@ -61,7 +79,13 @@ describe('compression', () => {
   it('summarises older turns into a checkpoint, keeps them searchable, and rebuilds the prompt once with fresh memory', async () => {
     let threshold = Number.POSITIVE_INFINITY
     harness = await startChatHarness({ compressAtTokens: () => threshold })
-    harness.fake.script('First answer about zebras.', 'Second answer.', 'Summary: we talked about zebras and giraffes.', 'Third answer.', 'Fourth answer.')
+    harness.fake.script(
+      'First answer about zebras.',
+      'Second answer.',
+      'Summary: we talked about zebras and giraffes.',
+      'Third answer.',
+      'Fourth answer.'
+    )
     const one = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Tell me about zebras' })
     await harness.chat.runTurn({ sessionId: one.sessionId, text: 'And giraffes?' })
     writeFileSync(harness.core.services.paths.memory(harness.agentId), 'Prefers short answers.\n')
@@ -79,7 +103,9 @@ describe('compression', () => {
     expect(detail.promptVersion).toBe(2)
     expect(detail.systemPrompt).toContain('Prefers short answers.')
     const checkpoint = detail.messages.find((m) => m.kind === 'checkpoint')
-    expect((checkpoint?.content[0] as { text: string }).text).toBe(`${CHECKPOINT_HEADING}\n\nSummary: we talked about zebras and giraffes.`)
+    expect((checkpoint?.content[0] as { text: string }).text).toBe(
+      `${CHECKPOINT_HEADING}\n\nSummary: we talked about zebras and giraffes.`
+    )
     expect(detail.messages.filter((m) => !m.inContext).map((m) => m.content[0])).toEqual([
       { type: 'text', text: 'Tell me about zebras' },
       { type: 'text', text: 'First answer about zebras.' }
@@ -87,7 +113,9 @@ describe('compression', () => {
     const after = harness.fake.requests[3]?.body
     expect(sentSystemText(after)).toBe(detail.systemPrompt)
     expect(after.messages[0].content[0].text).toContain(CHECKPOINT_HEADING)
-    expect(harness.sessions.search('zebras', {}).map((hit) => hit.snippet)).toContain('Tell me about [zebras]')
+    expect(harness.sessions.search('zebras', {}).map((hit) => hit.snippet)).toContain(
+      'Tell me about [zebras]'
+    )
 
     const four = await harness.chat.runTurn({ sessionId: one.sessionId, text: 'Anything else?' })
     expect(four.compressed).toBe(false)

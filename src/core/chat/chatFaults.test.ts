@@ -33,7 +33,9 @@ describe('chat faults', () => {
     const result = await harness.chat.runTurn({ agentId: harness.agentId, text: 'hello' })
     expect(harness.fake.requests.map((r) => r.status)).toEqual([429, 200])
     expect(result.text).toBe('Recovered fine.')
-    expect(assistantRows(result.sessionId).map((m) => [m.status, m.content])).toEqual([['complete', [{ type: 'text', text: 'Recovered fine.' }]]])
+    expect(assistantRows(result.sessionId).map((m) => [m.status, m.content])).toEqual([
+      ['complete', [{ type: 'text', text: 'Recovered fine.' }]]
+    ])
   })
 
   it('529 exhausted: a clear error, the user message kept, no reply row, and the next turn still works', async () => {
@@ -45,9 +47,13 @@ describe('chat faults', () => {
     const failure = await failureOf(started.done)
     expect(failure.message).toMatch(/overloaded.*HTTP 529 overloaded_error.*Your message is saved/)
     expect(harness.fake.requests).toHaveLength(3)
-    expect(failed).toEqual([expect.objectContaining({ code: 'llm_unavailable', partialKept: false, sessionId: started.sessionId })])
+    expect(failed).toEqual([
+      expect.objectContaining({ code: 'llm_unavailable', partialKept: false, sessionId: started.sessionId })
+    ])
     const messages = harness.sessions.get(started.sessionId).messages
-    expect(messages.map((m) => [m.role, m.content])).toEqual([['user', [{ type: 'text', text: 'are you there?' }]]])
+    expect(messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', [{ type: 'text', text: 'are you there?' }]]
+    ])
 
     harness.fake.script('Back now.')
     await harness.chat.runTurn({ sessionId: started.sessionId, text: 'and now?' })

@@ -9,7 +9,6 @@ afterEach(async () => {
   await harness?.close()
 })
 
-
 describe('ChatService turns against the fake Anthropic server', () => {
   it('stores the user message before the call, streams the reply into the store, and reads the cache on turn 2', async () => {
     harness = await startChatHarness()
@@ -36,7 +35,9 @@ describe('ChatService turns against the fake Anthropic server', () => {
     const [one, two] = harness.fake.requests.map((r) => r.body)
     expect(sentSystemText(one)).toBe(detail.systemPrompt)
     expect(sentSystemText(two)).toBe(detail.systemPrompt)
-    expect(one.system.map((b: any) => b.text)).toEqual(detail.promptTiers.map((t, i, all) => (i < all.length - 1 ? `${t.text}\n\n` : t.text)))
+    expect(one.system.map((b: any) => b.text)).toEqual(
+      detail.promptTiers.map((t, i, all) => (i < all.length - 1 ? `${t.text}\n\n` : t.text))
+    )
     expect(markerCount(two)).toBeLessThanOrEqual(4)
     expect(detail.turns).toHaveLength(2)
     expect(detail.totals.savedUsd).toBeGreaterThan(0)
@@ -44,7 +45,12 @@ describe('ChatService turns against the fake Anthropic server', () => {
 
   it('places at most four markers and moves them with the conversation through a tool loop', async () => {
     harness = await startChatHarness({}, testCatalog())
-    harness.fake.script({ toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] }, { text: 'Checking twice', toolUses: [{ name: 'lookup', input: { city: 'Rome' } }] }, 'Paris is in France.', 'Noted.')
+    harness.fake.script(
+      { toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] },
+      { text: 'Checking twice', toolUses: [{ name: 'lookup', input: { city: 'Rome' } }] },
+      'Paris is in France.',
+      'Noted.'
+    )
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Where is Paris?' })
     expect(first.toolCalls.map((c) => [c.name, c.ok])).toEqual([
       ['lookup', true],
@@ -81,7 +87,11 @@ describe('ChatService turns against the fake Anthropic server', () => {
     expect(sentSystemText(harness.fake.requests[1]?.body)).toBe(stored)
     expect(resumed.usage.cache_read_input_tokens).toBeGreaterThan(1000)
 
-    const switched = await other.chat.runTurn({ sessionId: first.sessionId, text: 'Now with another model', model: 'claude-opus-5' })
+    const switched = await other.chat.runTurn({
+      sessionId: first.sessionId,
+      text: 'Now with another model',
+      model: 'claude-opus-5'
+    })
     const after = other.sessions.get(first.sessionId)
     expect(after.model).toBe('claude-opus-5')
     expect(after.promptVersion).toBe(2)

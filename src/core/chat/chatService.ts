@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
-import { attachmentBlocks, checkConversationLimits, type AttachmentReader } from '../attachments/attachmentBlocks'
+import {
+  attachmentBlocks,
+  checkConversationLimits,
+  type AttachmentReader
+} from '../attachments/attachmentBlocks'
 import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
@@ -57,7 +61,12 @@ export interface ChatOptions {
   readonly compressAtTokens?: (model: string) => number
 }
 
-export const DEFAULT_CHAT_OPTIONS: ChatOptions = { maxIterations: 16, flush: DEFAULT_REPLY_FLUSH, maxRetries: 2, compressAtShare: 0.75 }
+export const DEFAULT_CHAT_OPTIONS: ChatOptions = {
+  maxIterations: 16,
+  flush: DEFAULT_REPLY_FLUSH,
+  maxRetries: 2,
+  compressAtShare: 0.75
+}
 
 export interface StartedTurn {
   readonly turnId: string
@@ -112,7 +121,8 @@ export class ChatService {
   }
 
   registerContextProvider(provider: TurnContextProvider): void {
-    if (this.providers.some((p) => p.id === provider.id)) throw conflict(`A turn-context provider "${provider.id}" is already registered`)
+    if (this.providers.some((p) => p.id === provider.id))
+      throw conflict(`A turn-context provider "${provider.id}" is already registered`)
     this.providers.push(provider)
   }
 
@@ -127,7 +137,8 @@ export class ChatService {
   }
 
   registerSessionEndHook(hook: SessionEndHook): void {
-    if (this.endHooks.some((h) => h.id === hook.id)) throw conflict(`A session-end hook "${hook.id}" is already registered`)
+    if (this.endHooks.some((h) => h.id === hook.id))
+      throw conflict(`A session-end hook "${hook.id}" is already registered`)
     this.endHooks.push(hook)
   }
 
@@ -144,26 +155,58 @@ export class ChatService {
     const client = await this.client()
     const config = this.deps.settings.config()
     let session = await targetSession(this.targetDeps(), input, config.provider)
-    if (session.endedAtMs !== null) throw conflict('This session has ended, so it takes no new messages (its transcript stays readable). Start a new chat to keep talking.')
-    if (this.isAnswering(session.id)) throw conflict('This session is already answering; wait for it or press Stop')
-    session = resumeSession(this.setupDeps(), session, { model: input.model ?? session.model, provider: config.provider })
+    if (session.endedAtMs !== null)
+      throw conflict(
+        'This session has ended, so it takes no new messages (its transcript stays readable). Start a new chat to keep talking.'
+      )
+    if (this.isAnswering(session.id))
+      throw conflict('This session is already answering; wait for it or press Stop')
+    session = resumeSession(this.setupDeps(), session, {
+      model: input.model ?? session.model,
+      provider: config.provider
+    })
     const turnId = `t_${randomUUID()}`
     const turnIndex = this.repo.messages(session.id).filter((m) => m.kind === 'text').length
     const files = attachmentBlocks(this.deps.attachments, input.attachments ?? [])
     checkConversationLimits(this.deps.attachments, this.repo.messages(session.id), files)
-    const user = this.repo.appendMessage({ sessionId: session.id, turnId, role: 'user', kind: 'text', content: [...files, { type: 'text', text: input.text }], status: 'complete', nowMs: this.deps.clock.now() })
+    const user = this.repo.appendMessage({
+      sessionId: session.id,
+      turnId,
+      role: 'user',
+      kind: 'text',
+      content: [...files, { type: 'text', text: input.text }],
+      status: 'complete',
+      nowMs: this.deps.clock.now()
+    })
     this.repo.setTitle(session.id, input.text.replace(/\s+/g, ' ').trim().slice(0, 80))
-    return this.launch(session, { turnId, userMessageId: user.id, userText: input.text, turnIndex }, client, ttlForTurn(this.repo, session, config.cacheTtl), signal)
+    return this.launch(
+      session,
+      { turnId, userMessageId: user.id, userText: input.text, turnIndex },
+      client,
+      ttlForTurn(this.repo, session, config.cacheTtl),
+      signal
+    )
   }
 
   /** Answers the last message again; the previous reply stays as a version beside the new one. */
   async regenerate(input: { sessionId: string; turnId: string }, signal?: AbortSignal): Promise<StartedTurn> {
-    return this.startFork(input.sessionId, () => planRegenerate(this.repo, input.sessionId, input.turnId), signal)
+    return this.startFork(
+      input.sessionId,
+      () => planRegenerate(this.repo, input.sessionId, input.turnId),
+      signal
+    )
   }
 
   /** Resends an edited message: the conversation forks at its turn, later turns stay on the old version. */
-  async edit(input: { sessionId: string; turnId: string; text: string }, signal?: AbortSignal): Promise<StartedTurn> {
-    return this.startFork(input.sessionId, () => planEdit(this.repo, input.sessionId, input.turnId, input.text), signal)
+  async edit(
+    input: { sessionId: string; turnId: string; text: string },
+    signal?: AbortSignal
+  ): Promise<StartedTurn> {
+    return this.startFork(
+      input.sessionId,
+      () => planEdit(this.repo, input.sessionId, input.turnId, input.text),
+      signal
+    )
   }
 
   /**
@@ -181,7 +224,11 @@ export class ChatService {
   }
 
   /** A new version of a turn: linked beside the one it replaces, made the head, then run like any turn. */
-  private async startFork(sessionId: string, plan: () => ForkPlan, signal?: AbortSignal): Promise<StartedTurn> {
+  private async startFork(
+    sessionId: string,
+    plan: () => ForkPlan,
+    signal?: AbortSignal
+  ): Promise<StartedTurn> {
     const client = await this.client()
     const config = this.deps.settings.config()
     const found = this.sessionForNewRun(sessionId)
@@ -189,25 +236,59 @@ export class ChatService {
     const session = resumeSession(this.setupDeps(), found, { model: found.model, provider: config.provider })
     const turnId = `t_${randomUUID()}`
     const nowMs = this.deps.clock.now()
-    this.repo.versions.fork(sessionId, { turnId, parentTurnId: fork.parentTurnId, origin: fork.origin, sourceTurnId: fork.sourceTurnId, createdAtMs: nowMs })
-    const user = this.repo.appendMessage({ sessionId, turnId, role: 'user', kind: 'text', content: fork.content, status: 'complete', nowMs })
-    return this.launch(session, { turnId, userMessageId: user.id, userText: fork.userText, turnIndex: fork.turnIndex }, client, ttlForTurn(this.repo, session, config.cacheTtl), signal)
+    this.repo.versions.fork(sessionId, {
+      turnId,
+      parentTurnId: fork.parentTurnId,
+      origin: fork.origin,
+      sourceTurnId: fork.sourceTurnId,
+      createdAtMs: nowMs
+    })
+    const user = this.repo.appendMessage({
+      sessionId,
+      turnId,
+      role: 'user',
+      kind: 'text',
+      content: fork.content,
+      status: 'complete',
+      nowMs
+    })
+    return this.launch(
+      session,
+      { turnId, userMessageId: user.id, userText: fork.userText, turnIndex: fork.turnIndex },
+      client,
+      ttlForTurn(this.repo, session, config.cacheTtl),
+      signal
+    )
   }
 
   /** A stored session that may run a turn again or anew: it exists, has not ended and is not answering. */
   private sessionForNewRun(sessionId: string): SessionRecord {
     const found = this.repo.getSession(sessionId)
-    if (!found) throw notFound(`No session with id "${sessionId}". Run \`hearth sessions list\` to see the sessions.`)
+    if (!found)
+      throw notFound(`No session with id "${sessionId}". Run \`hearth sessions list\` to see the sessions.`)
     if (found.endedAtMs !== null) throw conflict('This session has ended; start a new chat to go on')
-    if (this.isAnswering(sessionId)) throw conflict('This session is already answering; wait for it or press Stop')
+    if (this.isAnswering(sessionId))
+      throw conflict('This session is already answering; wait for it or press Stop')
     return found
   }
 
   /** Runs a turn whose user message is stored, in the background, and tracks it until it ends. */
-  private launch(session: SessionRecord, turn: { turnId: string; userMessageId: number; userText: string; turnIndex: number }, client: Anthropic, ttl: TtlPlan, signal?: AbortSignal): StartedTurn {
+  private launch(
+    session: SessionRecord,
+    turn: { turnId: string; userMessageId: number; userText: string; turnIndex: number },
+    client: Anthropic,
+    ttl: TtlPlan,
+    signal?: AbortSignal
+  ): StartedTurn {
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort(), { once: true })
-    const request = { agentId: session.agentId, sessionId: session.id, turnId: turn.turnId, userText: turn.userText, turnIndex: turn.turnIndex }
+    const request = {
+      agentId: session.agentId,
+      sessionId: session.id,
+      turnId: turn.turnId,
+      userText: turn.userText,
+      turnIndex: turn.turnIndex
+    }
     const done = this.run(session, turn.turnId, turn.userMessageId, client, controller, request, ttl)
     // `done` is only awaited to know the turn is over; its failure is reported by run() itself.
     this.running.set(turn.turnId, { sessionId: session.id, controller, done: done.catch(() => undefined) })
@@ -244,30 +325,73 @@ export class ChatService {
       catalog: this.catalog,
       flush: this.options.flush,
       maxIterations: this.options.maxIterations,
-      compressAtTokens: this.options.compressAtTokens ?? ((model) => Math.floor(limitsFor(model).contextWindow * this.options.compressAtShare))
+      compressAtTokens:
+        this.options.compressAtTokens ??
+        ((model) => Math.floor(limitsFor(model).contextWindow * this.options.compressAtShare))
     }
   }
 
   private targetDeps(): SessionTargetDeps {
-    return { setup: this.setupDeps(), agents: this.deps.agents, settings: this.deps.settings, ...(this.deps.platform ? { platform: this.deps.platform } : {}) }
+    return {
+      setup: this.setupDeps(),
+      agents: this.deps.agents,
+      settings: this.deps.settings,
+      ...(this.deps.platform ? { platform: this.deps.platform } : {})
+    }
   }
 
   setupDeps(): SessionSetupDeps & { readonly attachments?: AttachmentReader } {
-    return { repo: this.repo, prompts: this.deps.prompts, tools: this.catalog, clock: this.deps.clock, ...(this.deps.attachments ? { attachments: this.deps.attachments } : {}) }
+    return {
+      repo: this.repo,
+      prompts: this.deps.prompts,
+      tools: this.catalog,
+      clock: this.deps.clock,
+      ...(this.deps.attachments ? { attachments: this.deps.attachments } : {})
+    }
   }
 
-  private async run(session: SessionRecord, turnId: string, userMessageId: number, client: Anthropic, controller: AbortController, request: Parameters<TurnContextProvider['provide']>[0], ttl: TtlPlan): Promise<TurnResult> {
+  private async run(
+    session: SessionRecord,
+    turnId: string,
+    userMessageId: number,
+    client: Anthropic,
+    controller: AbortController,
+    request: Parameters<TurnContextProvider['provide']>[0],
+    ttl: TtlPlan
+  ): Promise<TurnResult> {
     const { events } = this.deps
     let gathered: GatheredContext = { blocks: [], texts: [], summary: [], fenceTags: [] }
     try {
       gathered = await gatherTurnContext(this.providers, request, this.log)
-      const turn = { turnId, userMessageId, session, client, signal: controller.signal, ttl, contextTexts: gathered.texts, contextSummary: gathered.summary, fenceTags: gathered.fenceTags }
+      const turn = {
+        turnId,
+        userMessageId,
+        session,
+        client,
+        signal: controller.signal,
+        ttl,
+        contextTexts: gathered.texts,
+        contextSummary: gathered.summary,
+        fenceTags: gathered.fenceTags
+      }
       const result = await executeTurn(this.turnDeps(), turn)
-      events.emit('chat.finished', { sessionId: result.sessionId, turnId, text: result.text, stopReason: result.stopReason, usage: result.usage, costUsd: result.costUsd, calls: [...result.calls], compressed: result.compressed })
+      events.emit('chat.finished', {
+        sessionId: result.sessionId,
+        turnId,
+        text: result.text,
+        stopReason: result.stopReason,
+        usage: result.usage,
+        costUsd: result.costUsd,
+        calls: [...result.calls],
+        compressed: result.compressed
+      })
       notifyTurnCompleted(this.providers, request, gathered.blocks, this.log)
       return result
     } catch (error) {
-      const failure = error instanceof TurnFailure ? error : new TurnFailure(error, false, { texts: [], calls: [], toolCalls: [], compressed: false })
+      const failure =
+        error instanceof TurnFailure
+          ? error
+          : new TurnFailure(error, false, { texts: [], calls: [], toolCalls: [], compressed: false })
       announceFailure(this.deps.events, session.id, turnId, failure)
       throw failure
     } finally {
@@ -288,6 +412,9 @@ export class ChatService {
 
   private async client(): Promise<Anthropic> {
     const { settings } = this.deps
-    return createAnthropicClient({ ...(await settings.modelCredentials()), maxRetries: this.options.maxRetries })
+    return createAnthropicClient({
+      ...(await settings.modelCredentials()),
+      maxRetries: this.options.maxRetries
+    })
   }
 }

@@ -2,7 +2,16 @@ import type { CacheTtl, MessageKind, MessageRole, MessageStatus } from '../../sh
 import type { BuiltPrompt } from '../ports/promptBuilder'
 import type { ToolResultPart } from '../tools/toolTypes'
 
-export type { CacheTtl, CallPurpose, CallStatus, MessageKind, MessageRole, MessageStatus, MissReason, TurnOrigin } from '../../shared/contract'
+export type {
+  CacheTtl,
+  CallPurpose,
+  CallStatus,
+  MessageKind,
+  MessageRole,
+  MessageStatus,
+  MissReason,
+  TurnOrigin
+} from '../../shared/contract'
 
 /** Content blocks as the Messages API takes them; stored and re-sent exactly in this shape. */
 export interface TextBlock {
@@ -29,7 +38,13 @@ export interface ToolResultBlock {
  */
 export interface AttachmentBlock {
   readonly type: 'image' | 'document'
-  readonly source: { readonly type: 'attachment'; readonly id: string; readonly media_type: string; readonly name: string; readonly bytes: number }
+  readonly source: {
+    readonly type: 'attachment'
+    readonly id: string
+    readonly media_type: string
+    readonly name: string
+    readonly bytes: number
+  }
 }
 export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | AttachmentBlock
 

@@ -24,7 +24,9 @@ export function estimateRequestTokens(session: SessionRecord, wire: readonly Wir
  * The messages to summarise: everything in context before the most recent turns that are kept
  * verbatim. Two turns are kept when there are enough; at least the current turn always is.
  */
-export function splitForCompression(messages: readonly StoredMessage[]): { old: StoredMessage[]; keptFromId: number } | null {
+export function splitForCompression(
+  messages: readonly StoredMessage[]
+): { old: StoredMessage[]; keptFromId: number } | null {
   const inContext = messages.filter((m) => m.inContext)
   const turnStarts = inContext.filter((m) => m.role === 'user' && m.kind === 'text').map((m) => m.id)
   const keep = turnStarts.length >= 3 ? 2 : 1
@@ -62,14 +64,34 @@ export async function compressSession(
   const done = await runModelCall(
     deps,
     client,
-    { session, turnId: turn.turnId, iteration: turn.iteration, purpose: 'compression', wire, recipe: { maxTokens: 2048, context: [], contextMessageId: null, instruction: COMPRESSION_INSTRUCTION }, ttl: turn.ttl, fenceTags: turn.fenceTags },
+    {
+      session,
+      turnId: turn.turnId,
+      iteration: turn.iteration,
+      purpose: 'compression',
+      wire,
+      recipe: { maxTokens: 2048, context: [], contextMessageId: null, instruction: COMPRESSION_INSTRUCTION },
+      ttl: turn.ttl,
+      fenceTags: turn.fenceTags
+    },
     ignore,
     turn.signal
   )
-  const summary = done.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim()
+  const summary = done.content
+    .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+    .join('\n')
+    .trim()
   if (summary.length === 0) return null
   const now = deps.clock.now()
-  deps.repo.appendMessage({ sessionId: session.id, turnId: turn.turnId, role: 'user', kind: 'checkpoint', content: [{ type: 'text', text: `${CHECKPOINT_HEADING}\n\n${summary}` }], status: 'complete', nowMs: now })
+  deps.repo.appendMessage({
+    sessionId: session.id,
+    turnId: turn.turnId,
+    role: 'user',
+    kind: 'checkpoint',
+    content: [{ type: 'text', text: `${CHECKPOINT_HEADING}\n\n${summary}` }],
+    status: 'complete',
+    nowMs: now
+  })
   deps.repo.retireMessages(split.old.map((m) => m.id))
   return rebuildPrompt(deps, session, { model: session.model, reason: 'compressed' })
 }

@@ -28,15 +28,26 @@ export interface ForkCost {
  * first call of that turn; after the TTL that entry is gone and the whole prefix is written
  * again. The turns from the fork point on are never sent again on the new version.
  */
-export function forkCost(repo: SessionRepository, calls: CallRepository, session: SessionRecord, turnId: string, now: { nowMs: number; ttl: CacheTtl }): ForkCost {
+export function forkCost(
+  repo: SessionRepository,
+  calls: CallRepository,
+  session: SessionRecord,
+  turnId: string,
+  now: { nowMs: number; ttl: CacheTtl }
+): ForkCost {
   const view = pathView(repo, session.id)
   const index = view.path.indexOf(turnId)
   const earlier = new Set(view.path.slice(0, Math.max(0, index)))
   const messages = repo.messages(session.id)
   const before = messages.filter((m) => earlier.has(m.turnId) || m.kind === 'checkpoint')
   const keptTokens = estimateRequestTokens(session, buildWireMessages(before, null))
-  const droppedTokens = Math.max(0, estimateRequestTokens(session, buildWireMessages(messages, null)) - keptTokens)
-  const firstCall = calls.forSession(session.id).find((call) => call.turnId === turnId && call.purpose === 'turn')
+  const droppedTokens = Math.max(
+    0,
+    estimateRequestTokens(session, buildWireMessages(messages, null)) - keptTokens
+  )
+  const firstCall = calls
+    .forSession(session.id)
+    .find((call) => call.turnId === turnId && call.purpose === 'turn')
   const cacheWarm = firstCall !== undefined && now.nowMs - firstCall.startedAtMs < TTL_MS[now.ttl]
   const rewriteTokens = cacheWarm ? 0 : keptTokens
   return {

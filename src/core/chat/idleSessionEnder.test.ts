@@ -11,19 +11,42 @@ const noErrors = (error: unknown): never => {
   throw error
 }
 
-const usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+const usage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0
+}
 
 describe('IdleSessionEnder', () => {
   it('ends a session once it has been idle for the configured minutes, restarting on every turn', async () => {
     vi.useFakeTimers()
     const events = new EventHub()
     const ended: string[] = []
-    const sessions = { isOpen: () => true, end: async (id: string) => void ended.push(id) } as unknown as SessionsService
+    const sessions = {
+      isOpen: () => true,
+      end: async (id: string) => void ended.push(id)
+    } as unknown as SessionsService
     const ender = new IdleSessionEnder(events, sessions, () => 30, noErrors)
-    const finished = { sessionId: 's1', turnId: 't', text: '', stopReason: 'end_turn', usage, costUsd: 0, calls: [], compressed: false }
+    const finished = {
+      sessionId: 's1',
+      turnId: 't',
+      text: '',
+      stopReason: 'end_turn',
+      usage,
+      costUsd: 0,
+      calls: [],
+      compressed: false
+    }
     events.emit('chat.finished', finished)
     await vi.advanceTimersByTimeAsync(20 * 60_000)
-    events.emit('chat.failed', { sessionId: 's1', turnId: 't2', code: 'llm_unavailable', message: 'x', partialKept: false })
+    events.emit('chat.failed', {
+      sessionId: 's1',
+      turnId: 't2',
+      code: 'llm_unavailable',
+      message: 'x',
+      partialKept: false
+    })
     await vi.advanceTimersByTimeAsync(20 * 60_000)
     expect(ended).toEqual([])
     await vi.advanceTimersByTimeAsync(11 * 60_000)
@@ -50,7 +73,10 @@ describe('IdleSessionEnder', () => {
     vi.useFakeTimers()
     const events = new EventHub()
     const ended: [string, string][] = []
-    const sessions = { isOpen: () => true, end: async (id: string, reason: string) => void ended.push([id, reason]) } as unknown as SessionsService
+    const sessions = {
+      isOpen: () => true,
+      end: async (id: string, reason: string) => void ended.push([id, reason])
+    } as unknown as SessionsService
     let minutes = 30
     const ender = new IdleSessionEnder(events, sessions, () => minutes)
     ender.touch('short')
@@ -63,7 +89,10 @@ describe('IdleSessionEnder', () => {
     await vi.advanceTimersByTimeAsync(40 * 60_000)
     expect(ended).toEqual([['short', 'idle']])
     await vi.advanceTimersByTimeAsync(21 * 60_000)
-    expect(ended).toEqual([['short', 'idle'], ['long', 'idle']])
+    expect(ended).toEqual([
+      ['short', 'idle'],
+      ['long', 'idle']
+    ])
     ender.dispose()
   })
 
@@ -71,7 +100,10 @@ describe('IdleSessionEnder', () => {
     const events = new EventHub()
     const ended: string[] = []
     const open = new Set(['s1', 's2'])
-    const sessions = { isOpen: (id: string) => open.has(id), end: async (id: string) => void (ended.push(id), open.delete(id)) } as unknown as SessionsService
+    const sessions = {
+      isOpen: (id: string) => open.has(id),
+      end: async (id: string) => void (ended.push(id), open.delete(id))
+    } as unknown as SessionsService
     const ender = new IdleSessionEnder(events, sessions, () => 0, noErrors)
     ender.touch('s1')
     ender.touch('s2')
@@ -93,7 +125,12 @@ describe('IdleSessionEnder', () => {
         ended.push(id)
       }
     } as unknown as SessionsService
-    const ender = new IdleSessionEnder(new EventHub(), sessions, () => 0, (error, sessionId) => reported.push({ message: (error as Error).message, sessionId }))
+    const ender = new IdleSessionEnder(
+      new EventHub(),
+      sessions,
+      () => 0,
+      (error, sessionId) => reported.push({ message: (error as Error).message, sessionId })
+    )
     ender.touch('s1')
     ender.touch('s2')
     await ender.endAll()

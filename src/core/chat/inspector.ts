@@ -19,7 +19,12 @@ export interface InspectedTurn {
  * used, the frozen tools, the messages it named, and where its cache markers sat. Per-turn
  * context is described (provider, size, hash) because its text is never stored.
  */
-export function inspectTurn(repo: SessionRepository, calls: CallRepository, sessionId: string, turnId: string): InspectedTurn {
+export function inspectTurn(
+  repo: SessionRepository,
+  calls: CallRepository,
+  sessionId: string,
+  turnId: string
+): InspectedTurn {
   const session = repo.getSession(sessionId) as SessionRecord
   const all = calls.forSession(sessionId)
   const mine = all.filter((call) => call.turnId === turnId)
@@ -34,7 +39,13 @@ export function inspectTurn(repo: SessionRepository, calls: CallRepository, sess
   }
 }
 
-function inspectCall(repo: SessionRepository, session: SessionRecord, messages: ReadonlyMap<number, StoredMessage>, call: CallRecord, previous: CallRecord | undefined): InspectedCall {
+function inspectCall(
+  repo: SessionRepository,
+  session: SessionRecord,
+  messages: ReadonlyMap<number, StoredMessage>,
+  call: CallRecord,
+  previous: CallRecord | undefined
+): InspectedCall {
   const request = rebuildRequest(repo, session, messages, call)
   return {
     callId: call.id,
@@ -51,29 +62,65 @@ function inspectCall(repo: SessionRepository, session: SessionRecord, messages: 
     promptVersion: call.promptVersion,
     request,
     diff: diffCalls(call, previous),
-    requestDiff: previous ? diffRequests(rebuildRequest(repo, session, messages, previous), request, previous.id) : null
+    requestDiff: previous
+      ? diffRequests(rebuildRequest(repo, session, messages, previous), request, previous.id)
+      : null
   }
 }
 
 /** One call's request as sent: the prompt version it used, the frozen tools, its messages and markers. */
-function rebuildRequest(repo: SessionRepository, session: SessionRecord, messages: ReadonlyMap<number, StoredMessage>, call: CallRecord): InspectedRequest {
-  const prompt = repo.promptVersion(session.id, call.promptVersion) ?? { text: session.systemPrompt, report: session.promptReport, reason: 'unknown' }
+function rebuildRequest(
+  repo: SessionRepository,
+  session: SessionRecord,
+  messages: ReadonlyMap<number, StoredMessage>,
+  call: CallRecord
+): InspectedRequest {
+  const prompt = repo.promptVersion(session.id, call.promptVersion) ?? {
+    text: session.systemPrompt,
+    report: session.promptReport,
+    reason: 'unknown'
+  }
   const sent = call.recipe.messageIds.flatMap((id) => {
     const message = messages.get(id)
     return message ? [{ ...message, inContext: true }] : []
   })
   const wire = buildWireMessages(sent, null)
   const withInstruction = call.recipe.instruction ? appendInstruction(wire, call.recipe.instruction) : wire
-  const marked = placeCacheMarkers(session.tools, systemBlocks(prompt.text, prompt.report), withInstruction, recipeTtl(call))
+  const marked = placeCacheMarkers(
+    session.tools,
+    systemBlocks(prompt.text, prompt.report),
+    withInstruction,
+    recipeTtl(call)
+  )
   return {
     model: call.model,
     maxTokens: call.recipe.maxTokens,
     ttl: call.recipe.ttl,
-    system: promptTiers(prompt.text, prompt.report).map((tier) => ({ ...tier, source: tierSources(prompt.report, tier.tier) })),
-    tools: session.tools.map((tool, i) => ({ name: tool.name, description: tool.description, inputSchema: tool.input_schema, marked: call.sections.breakpoints.some((b) => b.kind === 'tools' && b.position === i) })),
-    messages: marked.messages.map((message, i) => ({ role: message.role, content: message.content.map((block) => ({ ...block })), sourceIds: [...(withInstruction[i]?.sourceIds ?? [])] })),
+    system: promptTiers(prompt.text, prompt.report).map((tier) => ({
+      ...tier,
+      source: tierSources(prompt.report, tier.tier)
+    })),
+    tools: session.tools.map((tool, i) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.input_schema,
+      marked: call.sections.breakpoints.some((b) => b.kind === 'tools' && b.position === i)
+    })),
+    messages: marked.messages.map((message, i) => ({
+      role: message.role,
+      content: message.content.map((block) => ({ ...block })),
+      sourceIds: [...(withInstruction[i]?.sourceIds ?? [])]
+    })),
     context: [...call.recipe.context],
-    breakpoints: call.sections.breakpoints.map((b) => ({ kind: b.kind, position: b.position, messageIndex: b.messageIndex ?? null, blockIndex: b.blockIndex ?? null, estimatedTokens: b.estimatedTokens, ttl: b.ttl ?? null, ttlReason: ttlReason(call, b.kind) })),
+    breakpoints: call.sections.breakpoints.map((b) => ({
+      kind: b.kind,
+      position: b.position,
+      messageIndex: b.messageIndex ?? null,
+      blockIndex: b.blockIndex ?? null,
+      estimatedTokens: b.estimatedTokens,
+      ttl: b.ttl ?? null,
+      ttlReason: ttlReason(call, b.kind)
+    })),
     instruction: call.recipe.instruction ?? null
   }
 }
@@ -90,7 +137,10 @@ function recipeTtl(call: CallRecord): TtlPlan {
   return { stable: call.recipe.stableTtl ?? call.recipe.ttl, conversation: call.recipe.ttl }
 }
 
-function appendInstruction(wire: ReturnType<typeof buildWireMessages>, instruction: string): ReturnType<typeof buildWireMessages> {
+function appendInstruction(
+  wire: ReturnType<typeof buildWireMessages>,
+  instruction: string
+): ReturnType<typeof buildWireMessages> {
   const block = { type: 'text' as const, text: instruction }
   const last = wire.at(-1)
   if (last?.role === 'user') return [...wire.slice(0, -1), { ...last, content: [...last.content, block] }]
@@ -100,12 +150,23 @@ function appendInstruction(wire: ReturnType<typeof buildWireMessages>, instructi
 /** Which files (or built-in texts) a tier was made from, for the "source" label of each part. */
 function tierSources(report: PromptReport, tier: string): string {
   const layers = report.layers.filter((layer) => layer.tier === tier)
-  return layers.map((layer) => (layer.source ? `${layer.id} (${layer.source})` : `${layer.id} (built-in)`)).join(', ')
+  return layers
+    .map((layer) => (layer.source ? `${layer.id} (${layer.source})` : `${layer.id} (built-in)`))
+    .join(', ')
 }
 
 /** What changed since the call before: the sections the cache is keyed on, and how the history moved. */
 function diffCalls(call: CallRecord, previous: CallRecord | undefined): InspectedCall['diff'] {
-  if (!previous) return { previousCallId: null, modelChanged: false, toolsChanged: false, systemChanged: false, commonMessages: 0, removedMessages: 0, addedMessages: call.recipe.messageIds.length }
+  if (!previous)
+    return {
+      previousCallId: null,
+      modelChanged: false,
+      toolsChanged: false,
+      systemChanged: false,
+      commonMessages: 0,
+      removedMessages: 0,
+      addedMessages: call.recipe.messageIds.length
+    }
   const before = previous.recipe.messageIds
   const after = call.recipe.messageIds
   let common = 0

@@ -17,15 +17,25 @@ describe('inspector request diff from stored calls', () => {
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Hi there' })
     expect(harness.sessions.inspect(first.sessionId, first.turnId).calls[0]?.requestDiff).toBeNull()
 
-    writeFileSync(harness.core.services.paths.memory(harness.agentId), 'The user likes teal.\n§\nThe user moved to Bergen.\n')
+    writeFileSync(
+      harness.core.services.paths.memory(harness.agentId),
+      'The user likes teal.\n§\nThe user moved to Bergen.\n'
+    )
     harness.sessions.rebuildPrompt(first.sessionId)
     const second = await harness.chat.runTurn({ sessionId: first.sessionId, text: 'And again' })
     const diff = harness.sessions.inspect(first.sessionId, second.turnId).calls[0]?.requestDiff
-    expect(diff?.previousCallId).toBe(harness.sessions.inspect(first.sessionId, first.turnId).calls[0]?.callId)
+    expect(diff?.previousCallId).toBe(
+      harness.sessions.inspect(first.sessionId, first.turnId).calls[0]?.callId
+    )
     const volatile = diff?.system.find((tier) => tier.tier === 'volatile')
     expect(volatile?.status).toBe('changed')
     expect(volatile?.source).toContain('MEMORY.md')
-    expect(volatile?.lines.filter((run) => run.op === 'add').map((run) => run.text).join('\n')).toContain('The user moved to Bergen.')
+    expect(
+      volatile?.lines
+        .filter((run) => run.op === 'add')
+        .map((run) => run.text)
+        .join('\n')
+    ).toContain('The user moved to Bergen.')
     expect(diff?.system.find((tier) => tier.tier === 'stable')?.status).toBe('same')
     expect(diff?.tools).toEqual([])
     expect(diff?.messages.map((m) => [m.role, m.status])).toEqual([
@@ -47,7 +57,11 @@ describe('inspector request diff from stored calls', () => {
       ['assistant', 'new'],
       ['user', 'new']
     ])
-    expect(diff?.messages[1]?.blocks.some((block) => block.type === 'tool_use' && block.words.some((run) => run.text.includes('Paris')))).toBe(true)
+    expect(
+      diff?.messages[1]?.blocks.some(
+        (block) => block.type === 'tool_use' && block.words.some((run) => run.text.includes('Paris'))
+      )
+    ).toBe(true)
     expect(diff?.breakpoints.added).toContain('message 3 (user) · block 1')
   })
 })

@@ -36,7 +36,8 @@ const TOLERANCE = 0.98
  */
 export function classifyCacheMiss(input: MissInput): MissVerdict {
   const read = input.usage.cache_read_input_tokens
-  if (totalInput(input.usage) < input.minCacheableTokens && read === 0) return { expectedRead: 0, reason: 'below_minimum' }
+  if (totalInput(input.usage) < input.minCacheableTokens && read === 0)
+    return { expectedRead: 0, reason: 'below_minimum' }
   const previous = input.previous
   if (!previous) return { expectedRead: 0, reason: read === 0 ? 'first_call' : null }
   const cachedBefore = previous.usage.cache_read_input_tokens + previous.usage.cache_creation_input_tokens
@@ -57,7 +58,11 @@ export function classifyCacheMiss(input: MissInput): MissVerdict {
  * last breakpoint is known precisely (what the previous call cached); earlier ones are scaled
  * from our estimate by the same ratio.
  */
-function matchedPrefixTokens(previous: PreviousCall, currentHashes: readonly string[], cachedBefore: number): number {
+function matchedPrefixTokens(
+  previous: PreviousCall,
+  currentHashes: readonly string[],
+  cachedBefore: number
+): number {
   const marks = previous.sections.breakpoints
   const last = marks.at(-1)
   if (!last) return 0
@@ -71,7 +76,11 @@ function matchedPrefixTokens(previous: PreviousCall, currentHashes: readonly str
 }
 
 /** What changed between the two requests, outermost first (model → tools → system → history). */
-function firstChange(previous: RequestSections, current: RequestSections, prefixLost: boolean): MissReason | null {
+function firstChange(
+  previous: RequestSections,
+  current: RequestSections,
+  prefixLost: boolean
+): MissReason | null {
   if (previous.model !== current.model) return 'model_switched'
   if (previous.toolsHash !== current.toolsHash) return 'tools_changed'
   if (previous.systemHash !== current.systemHash) return 'prompt_rebuilt'

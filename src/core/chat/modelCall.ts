@@ -62,7 +62,9 @@ export function markRequest(plan: Pick<CallPlan, 'session' | 'wire' | 'ttl'>): M
 }
 
 /** The session's frozen prompt as the request's system blocks (one per tier). */
-export function sessionSystemBlocks(session: Pick<SessionRecord, 'systemPrompt' | 'promptReport'>): SystemBlock[] {
+export function sessionSystemBlocks(
+  session: Pick<SessionRecord, 'systemPrompt' | 'promptReport'>
+): SystemBlock[] {
   return systemBlocks(session.systemPrompt, session.promptReport)
 }
 
@@ -71,11 +73,24 @@ export function sessionSystemBlocks(session: Pick<SessionRecord, 'systemPrompt' 
  * finished with usage, cost and the cache-miss verdict, and the session counters are updated —
  * also when the call fails after its response began (those tokens were billed).
  */
-export async function runModelCall(deps: CallDeps, client: Anthropic, plan: CallPlan, sink: StreamSink, signal: AbortSignal): Promise<CallDone> {
+export async function runModelCall(
+  deps: CallDeps,
+  client: Anthropic,
+  plan: CallPlan,
+  sink: StreamSink,
+  signal: AbortSignal
+): Promise<CallDone> {
   const { session } = plan
   const request = markRequest(plan)
   const chain = prefixChain(session.model, session.tools, sessionSystemBlocks(session), plan.wire)
-  const sections = requestSections({ model: session.model, promptVersion: session.promptVersion, tools: session.tools, system: session.systemPrompt, chain, markers: request.markers })
+  const sections = requestSections({
+    model: session.model,
+    promptVersion: session.promptVersion,
+    tools: session.tools,
+    system: session.systemPrompt,
+    chain,
+    markers: request.markers
+  })
   const previous = deps.calls.lastAnswered(session.id)
   const startedAtMs = deps.clock.now()
   const callId = deps.calls.start({
@@ -85,13 +100,27 @@ export async function runModelCall(deps: CallDeps, client: Anthropic, plan: Call
     purpose: plan.purpose,
     model: session.model,
     promptVersion: session.promptVersion,
-    recipe: { ...plan.recipe, ttl: plan.ttl.conversation, stableTtl: plan.ttl.stable, ...(plan.ttl.why ? { ttlWhy: plan.ttl.why } : {}), messageIds: plan.wire.flatMap((m) => m.sourceIds) },
+    recipe: {
+      ...plan.recipe,
+      ttl: plan.ttl.conversation,
+      stableTtl: plan.ttl.stable,
+      ...(plan.ttl.why ? { ttlWhy: plan.ttl.why } : {}),
+      messageIds: plan.wire.flatMap((m) => m.sourceIds)
+    },
     sections,
     nowMs: startedAtMs
   })
-  const account = (usage: CallUsage, status: FinishedCallStatus, error: string | null): { reason: MissReason | null; cost: number } => {
+  const account = (
+    usage: CallUsage,
+    status: FinishedCallStatus,
+    error: string | null
+  ): { reason: MissReason | null; cost: number } => {
     const verdict = classifyCacheMiss({
-      previous: previous && { sections: previous.sections, usage: previous.usage, startedAtMs: previous.startedAtMs },
+      previous: previous && {
+        sections: previous.sections,
+        usage: previous.usage,
+        startedAtMs: previous.startedAtMs
+      },
       current: sections,
       currentHashes: chain.hashes,
       usage,
@@ -101,8 +130,23 @@ export async function runModelCall(deps: CallDeps, client: Anthropic, plan: Call
     })
     const cost = callCostUsd(session.model, usage, plan.ttl.conversation)
     const answered = usage !== ZERO_USAGE
-    deps.calls.finish(callId, { status, error, usage, expectedRead: verdict.expectedRead, missReason: answered ? verdict.reason : null, costUsd: cost, nowMs: deps.clock.now() })
-    if (answered) deps.repo.addUsage(session.id, usage, cost, savedUsd(session.model, usage, plan.ttl.conversation), deps.clock.now())
+    deps.calls.finish(callId, {
+      status,
+      error,
+      usage,
+      expectedRead: verdict.expectedRead,
+      missReason: answered ? verdict.reason : null,
+      costUsd: cost,
+      nowMs: deps.clock.now()
+    })
+    if (answered)
+      deps.repo.addUsage(
+        session.id,
+        usage,
+        cost,
+        savedUsd(session.model, usage, plan.ttl.conversation),
+        deps.clock.now()
+      )
     return { reason: answered ? verdict.reason : null, cost }
   }
   let started = false
@@ -116,9 +160,22 @@ export async function runModelCall(deps: CallDeps, client: Anthropic, plan: Call
   }
   try {
     const sendable = deps.attachments ? resolveAttachments(request, deps.attachments) : request
-    const result = await streamMessage(client, { model: session.model, maxTokens: plan.purpose === 'compression' ? 2048 : 8192, request: sendable }, plan.fenceTags, trackingSink, signal)
+    const result = await streamMessage(
+      client,
+      { model: session.model, maxTokens: plan.purpose === 'compression' ? 2048 : 8192, request: sendable },
+      plan.fenceTags,
+      trackingSink,
+      signal
+    )
     const { reason, cost } = account(result.usage, 'ok', null)
-    return { callId, content: result.content, usage: result.usage, stopReason: result.stopReason, missReason: reason, costUsd: cost }
+    return {
+      callId,
+      content: result.content,
+      usage: result.usage,
+      stopReason: result.stopReason,
+      missReason: reason,
+      costUsd: cost
+    }
   } catch (error) {
     const failure = error instanceof StreamFailure ? error : new StreamFailure(error, [], null)
     account(failure.usage ?? ZERO_USAGE, signal.aborted ? 'aborted' : 'error', failure.message)

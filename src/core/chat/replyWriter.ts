@@ -38,7 +38,15 @@ export class ReplyWriter {
   start(): number {
     if (this.id !== null) return this.id
     const now = this.clock.now()
-    const row = this.repo.appendMessage({ ...this.target, role: 'assistant', kind: 'reply', content: [], status: 'streaming', writer: ownStamp(), nowMs: now })
+    const row = this.repo.appendMessage({
+      ...this.target,
+      role: 'assistant',
+      kind: 'reply',
+      content: [],
+      status: 'streaming',
+      writer: ownStamp(),
+      nowMs: now
+    })
     this.id = row.id
     this.lastFlushMs = now
     return row.id
@@ -48,7 +56,11 @@ export class ReplyWriter {
     this.latest = content
     this.sinceFlush++
     const now = this.clock.now()
-    if (this.id === null || (now - this.lastFlushMs < this.options.flushMs && this.sinceFlush < this.options.flushEvery)) return
+    if (
+      this.id === null ||
+      (now - this.lastFlushMs < this.options.flushMs && this.sinceFlush < this.options.flushEvery)
+    )
+      return
     this.repo.updateMessage(this.id, { content, status: 'streaming', writer: ownStamp(), nowMs: now })
     this.lastFlushMs = now
     this.sinceFlush = 0
@@ -60,7 +72,12 @@ export class ReplyWriter {
   }
 
   /** Keeps whatever arrived; `partial` for a user stop, `error` for a failed stream. */
-  fail(content: readonly ContentBlock[], status: 'partial' | 'error', error: string, usage: CallUsage | null): void {
+  fail(
+    content: readonly ContentBlock[],
+    status: 'partial' | 'error',
+    error: string,
+    usage: CallUsage | null
+  ): void {
     if (this.id === null) return
     const kept = content.length > 0 ? content : this.latest
     this.repo.updateMessage(this.id, { content: kept, status, error, usage, nowMs: this.clock.now() })

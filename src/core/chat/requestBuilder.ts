@@ -26,15 +26,24 @@ export interface TurnContextText {
  * - consecutive messages of one role are merged (a failed turn leaves two user messages);
  * - per-turn context is appended to the current user message only, as trailing text blocks.
  */
-export function buildWireMessages(messages: readonly StoredMessage[], context: TurnContextText | null): WireMessage[] {
+export function buildWireMessages(
+  messages: readonly StoredMessage[],
+  context: TurnContextText | null
+): WireMessage[] {
   const inContext = messages.filter((m) => m.inContext)
-  const ordered = [...inContext.filter((m) => m.kind === 'checkpoint'), ...inContext.filter((m) => m.kind !== 'checkpoint')]
+  const ordered = [
+    ...inContext.filter((m) => m.kind === 'checkpoint'),
+    ...inContext.filter((m) => m.kind !== 'checkpoint')
+  ]
   const wire: WireMessage[] = []
   ordered.forEach((message, index) => {
     const next = ordered[index + 1]
     const content = sendableContent(message, next)
     if (content.length === 0) return
-    const extra = context && context.messageId === message.id ? context.texts.map((text): TextBlock => ({ type: 'text', text })) : []
+    const extra =
+      context && context.messageId === message.id
+        ? context.texts.map((text): TextBlock => ({ type: 'text', text }))
+        : []
     const previous = wire.at(-1)
     if (previous && previous.role === message.role) {
       wire[wire.length - 1] = {
@@ -46,7 +55,12 @@ export function buildWireMessages(messages: readonly StoredMessage[], context: T
       return
     }
     if (!previous && message.role === 'assistant') return
-    wire.push({ role: message.role, content: [...content, ...extra], sourceIds: [message.id], contextBlocks: extra.length })
+    wire.push({
+      role: message.role,
+      content: [...content, ...extra],
+      sourceIds: [message.id],
+      contextBlocks: extra.length
+    })
   })
   return wire
 }
@@ -69,7 +83,10 @@ export type { TtlPlan } from '../domain/cache/ttlPolicy'
 export interface MarkedRequest {
   readonly tools: readonly (ToolParam & { cache_control?: CacheControl })[]
   readonly system: readonly { type: 'text'; text: string; cache_control?: CacheControl }[]
-  readonly messages: readonly { role: MessageRole; content: readonly (ContentBlock & { cache_control?: CacheControl })[] }[]
+  readonly messages: readonly {
+    role: MessageRole
+    content: readonly (ContentBlock & { cache_control?: CacheControl })[]
+  }[]
   /** Where each marker sits: kind, message index (for message markers) and block index. */
   readonly markers: readonly MarkerPlace[]
 }
@@ -96,28 +113,50 @@ export const MAX_CACHE_MARKERS = 4
  * tier. Markers never sit on per-turn context: that text changes every turn and must stay after
  * the cached prefix. The stable marker takes `ttl.stable`, the rest `ttl.conversation`.
  */
-export function placeCacheMarkers(tools: readonly ToolParam[], system: readonly SystemBlock[], wire: readonly WireMessage[], ttl: TtlPlan): MarkedRequest {
+export function placeCacheMarkers(
+  tools: readonly ToolParam[],
+  system: readonly SystemBlock[],
+  wire: readonly WireMessage[],
+  ttl: TtlPlan
+): MarkedRequest {
   const stableTtl = ttl.stable === '1h' || ttl.conversation === '1h' ? '1h' : '5m'
   const markers: MarkerPlace[] = []
   const stableIndex = system.findIndex((block) => block.tier === 'stable')
-  if (system.length === 0 && tools.length > 0) markers.push({ kind: 'tools', blockIndex: tools.length - 1, ttl: stableTtl })
+  if (system.length === 0 && tools.length > 0)
+    markers.push({ kind: 'tools', blockIndex: tools.length - 1, ttl: stableTtl })
   if (stableIndex >= 0) markers.push({ kind: 'stable', blockIndex: stableIndex, ttl: stableTtl })
-  if (system.length > 0 && stableIndex !== system.length - 1) markers.push({ kind: 'system', blockIndex: system.length - 1, ttl: ttl.conversation })
+  if (system.length > 0 && stableIndex !== system.length - 1)
+    markers.push({ kind: 'system', blockIndex: system.length - 1, ttl: ttl.conversation })
   const newest = markerBlock(wire, wire.length - 1)
   const previousIndex = indexBeforeLastAssistant(wire)
   const previous = previousIndex === null ? null : markerBlock(wire, previousIndex)
-  if (previous !== null && previousIndex !== wire.length - 1) markers.push({ kind: 'previous', messageIndex: previousIndex as number, blockIndex: previous, ttl: ttl.conversation })
-  if (newest !== null) markers.push({ kind: 'newest', messageIndex: wire.length - 1, blockIndex: newest, ttl: ttl.conversation })
+  if (previous !== null && previousIndex !== wire.length - 1)
+    markers.push({
+      kind: 'previous',
+      messageIndex: previousIndex as number,
+      blockIndex: previous,
+      ttl: ttl.conversation
+    })
+  if (newest !== null)
+    markers.push({ kind: 'newest', messageIndex: wire.length - 1, blockIndex: newest, ttl: ttl.conversation })
   const limited = markers.slice(-MAX_CACHE_MARKERS)
-  const systemMarker = (i: number): MarkerPlace | undefined => limited.find((m) => (m.kind === 'stable' || m.kind === 'system') && m.blockIndex === i)
-  const messageMarker = (messageIndex: number, i: number): MarkerPlace | undefined => limited.find((m) => m.messageIndex === messageIndex && m.blockIndex === i)
+  const systemMarker = (i: number): MarkerPlace | undefined =>
+    limited.find((m) => (m.kind === 'stable' || m.kind === 'system') && m.blockIndex === i)
+  const messageMarker = (messageIndex: number, i: number): MarkerPlace | undefined =>
+    limited.find((m) => m.messageIndex === messageIndex && m.blockIndex === i)
   const toolMarker = limited.find((m) => m.kind === 'tools')
   return {
-    tools: tools.map((tool, i) => (toolMarker?.blockIndex === i ? { ...tool, cache_control: controlFor(toolMarker.ttl) } : tool)),
-    system: system.map((block, i) => withControl({ type: 'text' as const, text: block.text }, systemMarker(i))),
+    tools: tools.map((tool, i) =>
+      toolMarker?.blockIndex === i ? { ...tool, cache_control: controlFor(toolMarker.ttl) } : tool
+    ),
+    system: system.map((block, i) =>
+      withControl({ type: 'text' as const, text: block.text }, systemMarker(i))
+    ),
     messages: wire.map((message, messageIndex) => ({
       role: message.role,
-      content: message.content.map((block, blockIndex) => withControl(block, messageMarker(messageIndex, blockIndex)))
+      content: message.content.map((block, blockIndex) =>
+        withControl(block, messageMarker(messageIndex, blockIndex))
+      )
     })),
     markers: limited
   }
@@ -127,7 +166,10 @@ function controlFor(ttl: CacheTtl): CacheControl {
   return ttl === '1h' ? { type: 'ephemeral', ttl: '1h' } : { type: 'ephemeral' }
 }
 
-function withControl<T extends object>(block: T, marker: MarkerPlace | undefined): T & { cache_control?: CacheControl } {
+function withControl<T extends object>(
+  block: T,
+  marker: MarkerPlace | undefined
+): T & { cache_control?: CacheControl } {
   return marker ? { ...block, cache_control: controlFor(marker.ttl) } : block
 }
 

@@ -12,18 +12,59 @@ function request(overrides: Partial<InspectedRequest> = {}): InspectedRequest {
     ttl: '5m',
     system: [
       { tier: 'stable', start: 0, end: STABLE.length, text: STABLE, source: 'soul (SOUL.md)' },
-      { tier: 'volatile', start: STABLE.length, end: STABLE.length + VOLATILE.length, text: VOLATILE, source: 'memory (MEMORY.md)' }
+      {
+        tier: 'volatile',
+        start: STABLE.length,
+        end: STABLE.length + VOLATILE.length,
+        text: VOLATILE,
+        source: 'memory (MEMORY.md)'
+      }
     ],
     tools: [
-      { name: 'memory', description: 'Save a note', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, marked: false },
+      {
+        name: 'memory',
+        description: 'Save a note',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+        marked: false
+      },
       { name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' }, marked: true }
     ],
-    messages: [{ role: 'user', content: [{ type: 'text', text: 'Tell me about zebras', cache_control: { type: 'ephemeral' } }], sourceIds: [1] }],
+    messages: [
+      {
+        role: 'user',
+        content: [{ type: 'text', text: 'Tell me about zebras', cache_control: { type: 'ephemeral' } }],
+        sourceIds: [1]
+      }
+    ],
     context: [{ providerId: 'recall', fenceTag: 'memory-context', chars: 120, sha256: 'aaa' }],
     breakpoints: [
-      { kind: 'tools', position: 1, messageIndex: null, blockIndex: 1, estimatedTokens: 100, ttl: null, ttlReason: null },
-      { kind: 'system', position: 2, messageIndex: null, blockIndex: 0, estimatedTokens: 300, ttl: null, ttlReason: null },
-      { kind: 'newest', position: 3, messageIndex: 0, blockIndex: 0, estimatedTokens: 320, ttl: null, ttlReason: null }
+      {
+        kind: 'tools',
+        position: 1,
+        messageIndex: null,
+        blockIndex: 1,
+        estimatedTokens: 100,
+        ttl: null,
+        ttlReason: null
+      },
+      {
+        kind: 'system',
+        position: 2,
+        messageIndex: null,
+        blockIndex: 0,
+        estimatedTokens: 300,
+        ttl: null,
+        ttlReason: null
+      },
+      {
+        kind: 'newest',
+        position: 3,
+        messageIndex: 0,
+        blockIndex: 0,
+        estimatedTokens: 320,
+        ttl: null,
+        ttlReason: null
+      }
     ],
     instruction: null,
     ...overrides
@@ -43,7 +84,12 @@ describe('text diffs', () => {
 
   it('diffs words and keeps the whitespace, so the kept and added runs spell the new text', () => {
     const runs = wordDiff('They live in herds.', 'They live alone in herds.')
-    expect(runs.filter((r) => r.op !== 'remove').map((r) => r.text).join('')).toBe('They live alone in herds.')
+    expect(
+      runs
+        .filter((r) => r.op !== 'remove')
+        .map((r) => r.text)
+        .join('')
+    ).toBe('They live alone in herds.')
     expect(runs.filter((r) => r.op === 'add').map((r) => r.text.trim())).toEqual(['alone'])
   })
 })
@@ -62,16 +108,29 @@ describe('diffRequests', () => {
     expect(diff.breakpoints.added).toEqual([])
     expect(diff.breakpoints.removed).toEqual([])
     expect(diff.breakpoints.kept).toHaveLength(3)
-    expect(diff.context).toEqual([{ providerId: 'recall', fenceTag: 'memory-context', status: 'same', beforeChars: 120, afterChars: 120 }])
+    expect(diff.context).toEqual([
+      { providerId: 'recall', fenceTag: 'memory-context', status: 'same', beforeChars: 120, afterChars: 120 }
+    ])
   })
 
   it('gives the line diff of a rebuilt volatile tier and leaves the stable tier alone', () => {
     const rebuilt = '## Memory\n- likes tea\n- moved to Bergen'
-    const after = request({ system: [request().system[0]!, { ...request().system[1]!, text: rebuilt, end: STABLE.length + rebuilt.length }] })
+    const after = request({
+      system: [
+        request().system[0]!,
+        { ...request().system[1]!, text: rebuilt, end: STABLE.length + rebuilt.length }
+      ]
+    })
     const diff = diffRequests(request(), after, 1)
     const [stable, volatile] = diff.system
     expect(stable).toMatchObject({ tier: 'stable', status: 'same', lines: [] })
-    expect(volatile).toMatchObject({ tier: 'volatile', status: 'changed', source: 'memory (MEMORY.md)', beforeChars: VOLATILE.length, afterChars: rebuilt.length })
+    expect(volatile).toMatchObject({
+      tier: 'volatile',
+      status: 'changed',
+      source: 'memory (MEMORY.md)',
+      beforeChars: VOLATILE.length,
+      afterChars: rebuilt.length
+    })
     expect(volatile?.lines).toEqual([
       { op: 'same', text: '## Memory\n- likes tea' },
       { op: 'remove', text: '- lives in Oslo' },
@@ -81,7 +140,11 @@ describe('diffRequests', () => {
 
   it('names a removed tool and a changed schema, counting the rest as unchanged', () => {
     const before = request()
-    const after = request({ tools: [{ ...before.tools[0]!, inputSchema: { type: 'object', properties: { text: { type: 'number' } } } }] })
+    const after = request({
+      tools: [
+        { ...before.tools[0]!, inputSchema: { type: 'object', properties: { text: { type: 'number' } } } }
+      ]
+    })
     const diff = diffRequests(before, after, 1)
     expect(diff.tools).toEqual([
       { name: 'memory', status: 'changed', changed: ['inputSchema'] },
@@ -91,7 +154,12 @@ describe('diffRequests', () => {
   })
 
   it('ignores key order in schemas', () => {
-    const after = request({ tools: [{ ...request().tools[0]!, inputSchema: { properties: { text: { type: 'string' } }, type: 'object' } }, request().tools[1]!] })
+    const after = request({
+      tools: [
+        { ...request().tools[0]!, inputSchema: { properties: { text: { type: 'string' } }, type: 'object' } },
+        request().tools[1]!
+      ]
+    })
     expect(diffRequests(request(), after, 1).tools).toEqual([])
   })
 
@@ -99,14 +167,46 @@ describe('diffRequests', () => {
     const before = request()
     const after = request({
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Tell me about zebras', cache_control: { type: 'ephemeral' } }], sourceIds: [1] },
+        {
+          role: 'user',
+          content: [{ type: 'text', text: 'Tell me about zebras', cache_control: { type: 'ephemeral' } }],
+          sourceIds: [1]
+        },
         { role: 'assistant', content: [{ type: 'text', text: 'Striped horses.' }], sourceIds: [2] },
-        { role: 'user', content: [{ type: 'text', text: 'Do they live alone?', cache_control: { type: 'ephemeral' } }], sourceIds: [3] }
+        {
+          role: 'user',
+          content: [{ type: 'text', text: 'Do they live alone?', cache_control: { type: 'ephemeral' } }],
+          sourceIds: [3]
+        }
       ],
       breakpoints: [
-        { kind: 'system', position: 2, messageIndex: null, blockIndex: 0, estimatedTokens: 300, ttl: null, ttlReason: null },
-        { kind: 'previous', position: 3, messageIndex: 0, blockIndex: 0, estimatedTokens: 320, ttl: null, ttlReason: null },
-        { kind: 'newest', position: 5, messageIndex: 2, blockIndex: 0, estimatedTokens: 340, ttl: null, ttlReason: null }
+        {
+          kind: 'system',
+          position: 2,
+          messageIndex: null,
+          blockIndex: 0,
+          estimatedTokens: 300,
+          ttl: null,
+          ttlReason: null
+        },
+        {
+          kind: 'previous',
+          position: 3,
+          messageIndex: 0,
+          blockIndex: 0,
+          estimatedTokens: 320,
+          ttl: null,
+          ttlReason: null
+        },
+        {
+          kind: 'newest',
+          position: 5,
+          messageIndex: 2,
+          blockIndex: 0,
+          estimatedTokens: 340,
+          ttl: null,
+          ttlReason: null
+        }
       ]
     })
     const diff = diffRequests(before, after, 1)
@@ -115,22 +215,53 @@ describe('diffRequests', () => {
       [1, 'assistant', 'new'],
       [2, 'user', 'new']
     ])
-    expect(diff.messages[2]?.blocks).toEqual([{ index: 0, type: 'text', status: 'added', words: [{ op: 'add', text: 'Do they live alone?' }] }])
+    expect(diff.messages[2]?.blocks).toEqual([
+      { index: 0, type: 'text', status: 'added', words: [{ op: 'add', text: 'Do they live alone?' }] }
+    ])
     expect(diff.breakpoints.added).toEqual(['message 3 (user) · block 1'])
     expect(diff.breakpoints.removed).toEqual(['tools · after read_file'])
     expect(diff.breakpoints.kept).toEqual(['system · end of the prompt', 'message 1 (user) · block 1'])
   })
 
   it('word-diffs a message changed in place and marks a gone message', () => {
-    const before = request({ messages: [...request().messages, { role: 'assistant', content: [{ type: 'text', text: 'old reply' }], sourceIds: [2] }] })
-    const after = request({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Tell me about lions' }], sourceIds: [9] }] })
+    const before = request({
+      messages: [
+        ...request().messages,
+        { role: 'assistant', content: [{ type: 'text', text: 'old reply' }], sourceIds: [2] }
+      ]
+    })
+    const after = request({
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Tell me about lions' }], sourceIds: [9] }]
+    })
     const diff = diffRequests(before, after, 1)
-    expect(diff.messages[0]).toMatchObject({ status: 'changed', blocks: [{ status: 'changed', words: [{ op: 'same', text: 'Tell me about ' }, { op: 'remove', text: 'zebras' }, { op: 'add', text: 'lions' }] }] })
-    expect(diff.messages[1]).toMatchObject({ status: 'gone', role: 'assistant', blocks: [{ status: 'removed', words: [{ op: 'remove', text: 'old reply' }] }] })
+    expect(diff.messages[0]).toMatchObject({
+      status: 'changed',
+      blocks: [
+        {
+          status: 'changed',
+          words: [
+            { op: 'same', text: 'Tell me about ' },
+            { op: 'remove', text: 'zebras' },
+            { op: 'add', text: 'lions' }
+          ]
+        }
+      ]
+    })
+    expect(diff.messages[1]).toMatchObject({
+      status: 'gone',
+      role: 'assistant',
+      blocks: [{ status: 'removed', words: [{ op: 'remove', text: 'old reply' }] }]
+    })
   })
 
   it('tells changed per-turn context by its hash only, and reports a model switch', () => {
-    const after = request({ model: 'claude-opus-4-1', context: [{ providerId: 'recall', fenceTag: 'memory-context', chars: 140, sha256: 'bbb' }, { providerId: 'nexus', fenceTag: 'nexus-context', chars: 50, sha256: 'ccc' }] })
+    const after = request({
+      model: 'claude-opus-4-1',
+      context: [
+        { providerId: 'recall', fenceTag: 'memory-context', chars: 140, sha256: 'bbb' },
+        { providerId: 'nexus', fenceTag: 'nexus-context', chars: 50, sha256: 'ccc' }
+      ]
+    })
     const diff = diffRequests(request(), after, 1)
     expect(diff.model).toEqual({ before: 'claude-sonnet-4-5', after: 'claude-opus-4-1' })
     expect(diff.context.map((c) => [c.providerId, c.status, c.beforeChars, c.afterChars])).toEqual([

@@ -34,13 +34,20 @@ export function hashText(text: string): string {
  * model-scoped. Markers are not content, so they are never part of a hash — which is what lets
  * the next call find this call's entries.
  */
-export function prefixChain(model: string, tools: readonly ToolParam[], system: readonly SystemBlock[], wire: readonly WireMessage[]): PrefixChain {
+export function prefixChain(
+  model: string,
+  tools: readonly ToolParam[],
+  system: readonly SystemBlock[],
+  wire: readonly WireMessage[]
+): PrefixChain {
   const canonical: string[] = tools.map((tool) => `tool|${JSON.stringify(tool)}`)
   for (const block of system) canonical.push(`system|${block.text}`)
   const messageStarts: number[] = []
   for (const message of wire) {
     messageStarts.push(canonical.length)
-    message.content.forEach((block, i) => canonical.push(`${i === 0 ? message.role : ''}|${JSON.stringify(block)}`))
+    message.content.forEach((block, i) =>
+      canonical.push(`${i === 0 ? message.role : ''}|${JSON.stringify(block)}`)
+    )
   }
   const hashes: string[] = []
   const tokens: number[] = []
@@ -79,7 +86,9 @@ export function requestSections(input: {
       hash: input.chain.hashes[position] ?? '',
       estimatedTokens: input.chain.tokens[position] ?? 0,
       ttl: marker.ttl,
-      ...(marker.messageIndex === undefined ? {} : { messageIndex: marker.messageIndex, blockIndex: marker.blockIndex })
+      ...(marker.messageIndex === undefined
+        ? {}
+        : { messageIndex: marker.messageIndex, blockIndex: marker.blockIndex })
     }
   })
   return {

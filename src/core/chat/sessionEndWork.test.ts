@@ -12,7 +12,10 @@ let dir: string
 let db: Db
 const runs: string[] = []
 
-function hook(id: string, behaviour: () => Promise<unknown> = async () => ({ candidates: [`${id}-fact`] })): SessionEndHook {
+function hook(
+  id: string,
+  behaviour: () => Promise<unknown> = async () => ({ candidates: [`${id}-fact`] })
+): SessionEndHook {
   return {
     id,
     run: async ({ sessionId }) => {
@@ -23,7 +26,11 @@ function hook(id: string, behaviour: () => Promise<unknown> = async () => ({ can
 }
 
 function work(hooks: SessionEndHook[]): SessionEndWork {
-  return new SessionEndWork(db, () => hooks, () => 1_000)
+  return new SessionEndWork(
+    db,
+    () => hooks,
+    () => 1_000
+  )
 }
 
 function addSession(id: string): void {
@@ -34,7 +41,9 @@ function addSession(id: string): void {
 }
 
 function states(): Record<string, string> {
-  const rows = db.prepare('SELECT session_id, hook, state FROM session_end_work ORDER BY session_id, hook').all() as { session_id: string; hook: string; state: string }[]
+  const rows = db
+    .prepare('SELECT session_id, hook, state FROM session_end_work ORDER BY session_id, hook')
+    .all() as { session_id: string; hook: string; state: string }[]
   return Object.fromEntries(rows.map((row) => [`${row.session_id}/${row.hook}`, row.state]))
 }
 
@@ -57,7 +66,13 @@ describe('session end as durable work', () => {
     expect(db.prepare("SELECT ended_at FROM sessions WHERE id = 's1'").pluck().get()).toBe(1_000)
     expect(states()).toEqual({ 's1/nexus': 'pending', 's1/retention': 'pending' })
     const report = await end.run('s1')
-    expect(report).toEqual({ candidates: ['retention-fact', 'nexus-fact'], hooks: [{ id: 'retention', ok: true, error: null }, { id: 'nexus', ok: true, error: null }] })
+    expect(report).toEqual({
+      candidates: ['retention-fact', 'nexus-fact'],
+      hooks: [
+        { id: 'retention', ok: true, error: null },
+        { id: 'nexus', ok: true, error: null }
+      ]
+    })
     expect(runs).toEqual(['retention:s1', 'nexus:s1'])
     end.commit({ id: 's1', agentId: 'scribe' })
     expect((await end.run('s1')).hooks).toEqual([])
@@ -66,9 +81,15 @@ describe('session end as durable work', () => {
   })
 
   it('a hook that throws is recorded as failed and not run again', async () => {
-    const end = work([hook('retention', async () => Promise.reject(new Error('the model is unreachable'))), hook('nexus')])
+    const end = work([
+      hook('retention', async () => Promise.reject(new Error('the model is unreachable'))),
+      hook('nexus')
+    ])
     end.commit({ id: 's1', agentId: 'scribe' })
-    expect((await end.run('s1')).hooks).toEqual([{ id: 'retention', ok: false, error: 'the model is unreachable' }, { id: 'nexus', ok: true, error: null }])
+    expect((await end.run('s1')).hooks).toEqual([
+      { id: 'retention', ok: false, error: 'the model is unreachable' },
+      { id: 'nexus', ok: true, error: null }
+    ])
     expect(states()).toEqual({ 's1/nexus': 'done', 's1/retention': 'failed' })
     expect(await end.resume()).toEqual({ sessions: 0, hooks: [] })
   })
@@ -93,7 +114,10 @@ describe('session end as durable work', () => {
 
   it('of two hosts resuming at once, exactly one runs each hook', async () => {
     let release: () => void = () => undefined
-    const slow = hook('retention', () => new Promise((resolve) => (release = () => resolve({ candidates: [] }))))
+    const slow = hook(
+      'retention',
+      () => new Promise((resolve) => (release = () => resolve({ candidates: [] })))
+    )
     const first = work([slow])
     const second = work([slow])
     first.commit({ id: 's1', agentId: 'scribe' })

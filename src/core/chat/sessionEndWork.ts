@@ -59,10 +59,14 @@ export class SessionEndWork {
     const insert = this.db.prepare(
       `INSERT OR IGNORE INTO session_end_work (session_id, agent_id, hook, state, created_at) VALUES (?, ?, ?, 'pending', ?)`
     )
-    this.db.transaction(() => {
-      this.db.prepare('UPDATE sessions SET ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?').run(at, at, session.id)
-      for (const hook of this.hooks()) insert.run(session.id, session.agentId, hook.id, at)
-    }).immediate()
+    this.db
+      .transaction(() => {
+        this.db
+          .prepare('UPDATE sessions SET ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?')
+          .run(at, at, session.id)
+        for (const hook of this.hooks()) insert.run(session.id, session.agentId, hook.id, at)
+      })
+      .immediate()
   }
 
   /** Runs the session's unfinished hooks in registration order. */
@@ -88,22 +92,41 @@ export class SessionEndWork {
 
   /** Sessions with work still to do (pending or claimed by a dead process). */
   unfinishedSessions(): string[] {
-    return [...new Set(this.rows(null).filter((row) => this.isClaimable(row)).map((row) => row.session_id))]
+    return [
+      ...new Set(
+        this.rows(null)
+          .filter((row) => this.isClaimable(row))
+          .map((row) => row.session_id)
+      )
+    ]
   }
 
   private rows(sessionId: string | null): WorkRow[] {
     const order = new Map(this.hooks().map((hook, index) => [hook.id, index]))
     const rows = (
       sessionId === null
-        ? this.db.prepare("SELECT * FROM session_end_work WHERE state IN ('pending', 'running') ORDER BY created_at, session_id").all()
-        : this.db.prepare("SELECT * FROM session_end_work WHERE session_id = ? AND state IN ('pending', 'running')").all(sessionId)
+        ? this.db
+            .prepare(
+              "SELECT * FROM session_end_work WHERE state IN ('pending', 'running') ORDER BY created_at, session_id"
+            )
+            .all()
+        : this.db
+            .prepare(
+              "SELECT * FROM session_end_work WHERE session_id = ? AND state IN ('pending', 'running')"
+            )
+            .all(sessionId)
     ) as WorkRow[]
-    return rows.sort((a, b) => (a.session_id === b.session_id ? (order.get(a.hook) ?? 99) - (order.get(b.hook) ?? 99) : 0))
+    return rows.sort((a, b) =>
+      a.session_id === b.session_id ? (order.get(a.hook) ?? 99) - (order.get(b.hook) ?? 99) : 0
+    )
   }
 
   private isClaimable(row: WorkRow): boolean {
     if (row.state === 'pending') return true
-    return row.claimed_pid !== null && !isStampAlive({ pid: row.claimed_pid, startedAt: row.claimed_started, host: row.claimed_host })
+    return (
+      row.claimed_pid !== null &&
+      !isStampAlive({ pid: row.claimed_pid, startedAt: row.claimed_started, host: row.claimed_host })
+    )
   }
 
   private async runOne(row: WorkRow): Promise<(HookOutcome & { result: unknown }) | null> {
@@ -125,7 +148,16 @@ export class SessionEndWork {
         `UPDATE session_end_work SET state = 'running', claimed_pid = ?, claimed_started = ?, claimed_host = ?
          WHERE session_id = ? AND hook = ? AND state = ? AND claimed_pid IS ? AND claimed_started IS ?`
       )
-      .run(me.pid, me.startedAt, me.host, row.session_id, row.hook, row.state, row.claimed_pid, row.claimed_started)
+      .run(
+        me.pid,
+        me.startedAt,
+        me.host,
+        row.session_id,
+        row.hook,
+        row.state,
+        row.claimed_pid,
+        row.claimed_started
+      )
     return result.changes === 1
   }
 
@@ -136,7 +168,12 @@ export class SessionEndWork {
       const result = await hook.run({ sessionId: row.session_id, agentId: row.agent_id })
       this.finish(row, 'done', null)
       const candidates = (result as { candidates?: unknown } | null)?.candidates
-      this.onProgress({ ...progress, phase: 'done', error: null, candidates: Array.isArray(candidates) ? candidates.length : null })
+      this.onProgress({
+        ...progress,
+        phase: 'done',
+        error: null,
+        candidates: Array.isArray(candidates) ? candidates.length : null
+      })
       return { id: hook.id, ok: true, error: null, result }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
@@ -148,7 +185,9 @@ export class SessionEndWork {
 
   private finish(row: WorkRow, state: 'done' | 'failed', error: string | null): void {
     this.db
-      .prepare('UPDATE session_end_work SET state = ?, error = ?, finished_at = ?, claimed_pid = NULL, claimed_started = NULL, claimed_host = NULL WHERE session_id = ? AND hook = ?')
+      .prepare(
+        'UPDATE session_end_work SET state = ?, error = ?, finished_at = ?, claimed_pid = NULL, claimed_started = NULL, claimed_host = NULL WHERE session_id = ? AND hook = ?'
+      )
       .run(state, error, this.now(), row.session_id, row.hook)
   }
 }

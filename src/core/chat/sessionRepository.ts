@@ -1,16 +1,38 @@
 import type { Db } from '../node/db/openDatabase'
-import type { CallUsage, ContentBlock, MessageStatus, PromptReport, SessionRecord, StoredMessage } from './chatTypes'
+import type {
+  CallUsage,
+  ContentBlock,
+  MessageStatus,
+  PromptReport,
+  SessionRecord,
+  StoredMessage
+} from './chatTypes'
 import { messageFromRow, searchTextOf, sessionFromRow, type MessageRow, type SessionRow } from './sessionRows'
 import { messagesOnPath } from './turnPath'
 import { TurnVersionRepository } from './turnVersionRepository'
 
 /** What opening a session takes: the frozen parts of a `SessionRecord` (version, title and totals start fresh). */
-export type NewSession = Pick<SessionRecord, 'id' | 'agentId' | 'cwd' | 'model' | 'provider' | 'platform' | 'systemPrompt' | 'promptReport' | 'tools' | 'toolsHash'> & {
+export type NewSession = Pick<
+  SessionRecord,
+  | 'id'
+  | 'agentId'
+  | 'cwd'
+  | 'model'
+  | 'provider'
+  | 'platform'
+  | 'systemPrompt'
+  | 'promptReport'
+  | 'tools'
+  | 'toolsHash'
+> & {
   readonly nowMs: number
 }
 
 /** A message to store: the caller's parts of a `StoredMessage`; the rest is filled in by the database and later updates. */
-export type NewMessage = Pick<StoredMessage, 'sessionId' | 'turnId' | 'role' | 'kind' | 'content' | 'status'> & {
+export type NewMessage = Pick<
+  StoredMessage,
+  'sessionId' | 'turnId' | 'role' | 'kind' | 'content' | 'status'
+> & {
   readonly nowMs: number
   /** The writing process (pid and start time), for rows that are still `streaming`. */
   readonly writer?: WriterStamp
@@ -34,7 +56,8 @@ export interface WriterRow {
   readonly writer_started: string | null
 }
 
-const MESSAGE_COLUMNS = 'id, session_id, turn_id, role, kind, content, status, error, in_context, usage, created_at'
+const MESSAGE_COLUMNS =
+  'id, session_id, turn_id, role, kind, content, status, error, in_context, usage, created_at'
 
 /**
  * All SQL about sessions and their transcript. Statements are prepared once; every write is
@@ -56,7 +79,9 @@ export class SessionRepository {
     this.updateContentStatement = db.prepare(
       'UPDATE messages SET content = ?, search_text = ?, status = ?, error = ?, usage = ?, writer_pid = ?, writer_started = ?, updated_at = ? WHERE id = ?'
     )
-    this.messagesStatement = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id`)
+    this.messagesStatement = db.prepare(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id`
+    )
   }
 
   createSession(session: NewSession): SessionRecord {
@@ -80,7 +105,14 @@ export class SessionRepository {
           session.nowMs,
           session.nowMs
         )
-      this.insertPromptVersion(session.id, 1, session.systemPrompt, session.promptReport, 'new', session.nowMs)
+      this.insertPromptVersion(
+        session.id,
+        1,
+        session.systemPrompt,
+        session.promptReport,
+        'new',
+        session.nowMs
+      )
     })()
     return this.getSession(session.id) as SessionRecord
   }
@@ -93,30 +125,42 @@ export class SessionRepository {
   listSessions(filter: SessionListFilter): SessionRecord[] {
     const rows = (
       filter.agentId
-        ? this.db.prepare('SELECT * FROM sessions WHERE agent_id = ? ORDER BY updated_at DESC, id LIMIT ?').all(filter.agentId, filter.limit)
+        ? this.db
+            .prepare('SELECT * FROM sessions WHERE agent_id = ? ORDER BY updated_at DESC, id LIMIT ?')
+            .all(filter.agentId, filter.limit)
         : this.db.prepare('SELECT * FROM sessions ORDER BY updated_at DESC, id LIMIT ?').all(filter.limit)
     ) as SessionRow[]
     return rows.map(sessionFromRow)
   }
 
   /** Replaces the frozen prompt (model switch, compression, explicit rebuild) and keeps the old version. */
-  replacePrompt(sessionId: string, change: { text: string; report: PromptReport; model: string; reason: string; nowMs: number }): SessionRecord {
+  replacePrompt(
+    sessionId: string,
+    change: { text: string; report: PromptReport; model: string; reason: string; nowMs: number }
+  ): SessionRecord {
     this.db.transaction(() => {
       const current = this.getSession(sessionId) as SessionRecord
       const version = current.promptVersion + 1
       this.insertPromptVersion(sessionId, version, change.text, change.report, change.reason, change.nowMs)
       this.db
-        .prepare('UPDATE sessions SET system_prompt = ?, prompt_report = ?, prompt_version = ?, model = ?, updated_at = ? WHERE id = ?')
+        .prepare(
+          'UPDATE sessions SET system_prompt = ?, prompt_report = ?, prompt_version = ?, model = ?, updated_at = ? WHERE id = ?'
+        )
         .run(change.text, JSON.stringify(change.report), version, change.model, change.nowMs, sessionId)
     })()
     return this.getSession(sessionId) as SessionRecord
   }
 
-  promptVersion(sessionId: string, version: number): { text: string; report: PromptReport; reason: string } | undefined {
-    const row = this.db.prepare('SELECT text, report, reason FROM session_prompts WHERE session_id = ? AND version = ?').get(sessionId, version) as
-      | { text: string; report: string; reason: string }
-      | undefined
-    return row ? { text: row.text, report: JSON.parse(row.report) as PromptReport, reason: row.reason } : undefined
+  promptVersion(
+    sessionId: string,
+    version: number
+  ): { text: string; report: PromptReport; reason: string } | undefined {
+    const row = this.db
+      .prepare('SELECT text, report, reason FROM session_prompts WHERE session_id = ? AND version = ?')
+      .get(sessionId, version) as { text: string; report: string; reason: string } | undefined
+    return row
+      ? { text: row.text, report: JSON.parse(row.report) as PromptReport, reason: row.reason }
+      : undefined
   }
 
   setProvider(sessionId: string, provider: string): void {
@@ -128,7 +172,9 @@ export class SessionRepository {
   }
 
   endSession(sessionId: string, nowMs: number): void {
-    this.db.prepare('UPDATE sessions SET ended_at = ?, updated_at = ? WHERE id = ?').run(nowMs, nowMs, sessionId)
+    this.db
+      .prepare('UPDATE sessions SET ended_at = ?, updated_at = ? WHERE id = ?')
+      .run(nowMs, nowMs, sessionId)
   }
 
   /** Adds one call's usage to the session counters. */
@@ -138,7 +184,16 @@ export class SessionRepository {
         `UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
            cache_read_tokens = cache_read_tokens + ?, cost_usd = cost_usd + ?, saved_usd = saved_usd + ?, updated_at = ? WHERE id = ?`
       )
-      .run(usage.input_tokens, usage.output_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens, costUsd, savedUsd, nowMs, sessionId)
+      .run(
+        usage.input_tokens,
+        usage.output_tokens,
+        usage.cache_creation_input_tokens,
+        usage.cache_read_input_tokens,
+        costUsd,
+        savedUsd,
+        nowMs,
+        sessionId
+      )
   }
 
   /** Stores a message; the first message of a new turn links that turn after the chosen path's head. */
@@ -173,7 +228,17 @@ export class SessionRepository {
   }
 
   /** Rewrites a reply's content while it streams and when it ends; `usage` is set on the final write. */
-  updateMessage(id: number, update: { content: readonly ContentBlock[]; status: MessageStatus; error?: string | null; usage?: CallUsage | null; writer?: WriterStamp | null; nowMs: number }): void {
+  updateMessage(
+    id: number,
+    update: {
+      content: readonly ContentBlock[]
+      status: MessageStatus
+      error?: string | null
+      usage?: CallUsage | null
+      writer?: WriterStamp | null
+      nowMs: number
+    }
+  ): void {
     this.updateContentStatement.run(
       JSON.stringify(update.content),
       searchTextOf(update.content),
@@ -189,7 +254,11 @@ export class SessionRepository {
 
   /** The transcript of the chosen path: what the model sees and the chat shows (other versions left out). */
   messages(sessionId: string): StoredMessage[] {
-    return messagesOnPath(this.allMessages(sessionId), this.versions.turns(sessionId), this.versions.head(sessionId))
+    return messagesOnPath(
+      this.allMessages(sessionId),
+      this.versions.turns(sessionId),
+      this.versions.head(sessionId)
+    )
   }
 
   /** Every stored message of the session, every version included, in stored order. */
@@ -200,13 +269,16 @@ export class SessionRepository {
   /** Start times of the agent's most recent user turns (every session), newest first: the user's rhythm. */
   userTurnTimes(agentId: string, limit: number): number[] {
     const rows = this.db
-      .prepare("SELECT m.created_at AS at FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?")
+      .prepare(
+        "SELECT m.created_at AS at FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"
+      )
       .all(agentId, limit) as { at: number }[]
     return rows.map((row) => row.at)
   }
 
   getMessage(id: number): StoredMessage | undefined {
-    const row = this.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id) as MessageRow | undefined
+    const row = this.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id) as
+      MessageRow | undefined
     return row ? messageFromRow(row) : undefined
   }
 
@@ -232,8 +304,12 @@ export class SessionRepository {
    * writer is the pid AND its start time, so a pid reused by an unrelated process is not it.
    */
   recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): number {
-    const rows = this.db.prepare("SELECT id, writer_pid, writer_started FROM messages WHERE status = 'streaming'").all() as WriterRow[]
-    const dead = rows.filter((row) => row.writer_pid === null || !isAlive({ pid: row.writer_pid, startedAt: row.writer_started }))
+    const rows = this.db
+      .prepare("SELECT id, writer_pid, writer_started FROM messages WHERE status = 'streaming'")
+      .all() as WriterRow[]
+    const dead = rows.filter(
+      (row) => row.writer_pid === null || !isAlive({ pid: row.writer_pid, startedAt: row.writer_started })
+    )
     const mark = this.db.prepare(
       "UPDATE messages SET status = 'interrupted', error = 'The app stopped while this reply was streaming', writer_pid = NULL, writer_started = NULL, updated_at = ? WHERE id = ?"
     )
@@ -241,9 +317,18 @@ export class SessionRepository {
     return dead.length
   }
 
-  private insertPromptVersion(sessionId: string, version: number, text: string, report: PromptReport, reason: string, nowMs: number): void {
+  private insertPromptVersion(
+    sessionId: string,
+    version: number,
+    text: string,
+    report: PromptReport,
+    reason: string,
+    nowMs: number
+  ): void {
     this.db
-      .prepare('INSERT INTO session_prompts (session_id, version, text, report, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO session_prompts (session_id, version, text, report, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)'
+      )
       .run(sessionId, version, text, JSON.stringify(report), reason, nowMs)
   }
 }

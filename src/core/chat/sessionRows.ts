@@ -1,4 +1,14 @@
-import type { CallUsage, ContentBlock, MessageKind, MessageRole, MessageStatus, PromptReport, SessionRecord, StoredMessage, ToolParam } from './chatTypes'
+import type {
+  CallUsage,
+  ContentBlock,
+  MessageKind,
+  MessageRole,
+  MessageStatus,
+  PromptReport,
+  SessionRecord,
+  StoredMessage,
+  ToolParam
+} from './chatTypes'
 import { toolResultText } from '../../shared/util/toolResultText'
 
 /** Row shapes as better-sqlite3 returns them; `fromRow` functions are the only snake/camel meeting point. */

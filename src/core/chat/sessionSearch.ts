@@ -37,7 +37,11 @@ export class SessionSearch {
     return this.run('messages_fts_trigram', quote(substring), options)
   }
 
-  private run(table: 'messages_fts' | 'messages_fts_trigram', match: string, options: { agentId?: string; limit: number }): SearchHit[] {
+  private run(
+    table: 'messages_fts' | 'messages_fts_trigram',
+    match: string,
+    options: { agentId?: string; limit: number }
+  ): SearchHit[] {
     const agentFilter = options.agentId ? 'AND s.agent_id = ?' : ''
     // BM25 ranks every match; for a word in thousands of messages that alone takes tens of ms,
     // and such a word says little about relevance anyway, so the newest matches come first.
@@ -64,7 +68,9 @@ export class SessionSearch {
   }
 
   private countUpTo(table: string, match: string, cap: number): number {
-    const row = this.db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).get(match, cap) as { n: number }
+    const row = this.db
+      .prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`)
+      .get(match, cap) as { n: number }
     return row.n
   }
 }

@@ -21,15 +21,26 @@ export function toolParams(definitions: readonly ToolDefinition[]): ToolParam[] 
 }
 
 export function reportOf(prompt: BuiltPrompt): PromptReport {
-  return { tiers: prompt.tiers, tierOffsets: prompt.tierOffsets, layers: prompt.layers, warnings: prompt.warnings, tokens: prompt.tokens }
+  return {
+    tiers: prompt.tiers,
+    tierOffsets: prompt.tierOffsets,
+    layers: prompt.layers,
+    warnings: prompt.warnings,
+    tokens: prompt.tokens
+  }
 }
 
 /**
  * Starts a session: tools resolved once and frozen, the system prompt built once and stored.
  * Every later turn (in this process or after a restart) sends exactly these bytes.
  */
-export async function openSession(deps: SessionSetupDeps, input: { agentId: string; cwd: string | null; model: string; provider: string; platform: string }): Promise<SessionRecord> {
-  const tools = toolParams(deps.tools ? await deps.tools.sessionTools(input.agentId, { cwd: input.cwd, offer: true }) : [])
+export async function openSession(
+  deps: SessionSetupDeps,
+  input: { agentId: string; cwd: string | null; model: string; provider: string; platform: string }
+): Promise<SessionRecord> {
+  const tools = toolParams(
+    deps.tools ? await deps.tools.sessionTools(input.agentId, { cwd: input.cwd, offer: true }) : []
+  )
   const prompt = deps.prompts.build({ ...input, toolNames: tools.map((tool) => tool.name) })
   return deps.repo.createSession({
     id: `s_${randomUUID()}`,
@@ -50,7 +61,11 @@ export async function openSession(deps: SessionSetupDeps, input: { agentId: stri
  * Rebuilds the frozen prompt from the files on disk (memory reloaded). Used after compression,
  * on a model/provider change, and when the user asks for it — never silently per turn.
  */
-export function rebuildPrompt(deps: SessionSetupDeps, session: SessionRecord, change: { model: string; reason: string }): SessionRecord {
+export function rebuildPrompt(
+  deps: SessionSetupDeps,
+  session: SessionRecord,
+  change: { model: string; reason: string }
+): SessionRecord {
   const prompt = deps.prompts.build({
     agentId: session.agentId,
     cwd: session.cwd,
@@ -59,16 +74,29 @@ export function rebuildPrompt(deps: SessionSetupDeps, session: SessionRecord, ch
     platform: session.platform,
     toolNames: session.tools.map((tool) => tool.name)
   })
-  return deps.repo.replacePrompt(session.id, { text: prompt.text, report: reportOf(prompt), model: change.model, reason: change.reason, nowMs: deps.clock.now() })
+  return deps.repo.replacePrompt(session.id, {
+    text: prompt.text,
+    report: reportOf(prompt),
+    model: change.model,
+    reason: change.reason,
+    nowMs: deps.clock.now()
+  })
 }
 
 /**
  * A resumed session keeps its stored prompt bytes unless the model or provider it runs with
  * now differs from the one recorded (the prompt names both, and the cache is model-scoped anyway).
  */
-export function resumeSession(deps: SessionSetupDeps, session: SessionRecord, wanted: { model: string; provider: string }): SessionRecord {
+export function resumeSession(
+  deps: SessionSetupDeps,
+  session: SessionRecord,
+  wanted: { model: string; provider: string }
+): SessionRecord {
   if (session.model === wanted.model && session.provider === wanted.provider) return session
   const reason = session.model !== wanted.model ? 'model_switched' : 'provider_changed'
   if (session.provider !== wanted.provider) deps.repo.setProvider(session.id, wanted.provider)
-  return rebuildPrompt(deps, deps.repo.getSession(session.id) as SessionRecord, { model: wanted.model, reason })
+  return rebuildPrompt(deps, deps.repo.getSession(session.id) as SessionRecord, {
+    model: wanted.model,
+    reason
+  })
 }

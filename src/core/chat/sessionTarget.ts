@@ -19,16 +19,32 @@ export interface SessionTargetDeps {
  * A project folder other than the named session's own starts a new session of the same agent
  * and model: the folder's rules are part of the frozen prompt.
  */
-export async function targetSession(deps: SessionTargetDeps, input: ChatSendInput, provider: string): Promise<SessionRecord> {
+export async function targetSession(
+  deps: SessionTargetDeps,
+  input: ChatSendInput,
+  provider: string
+): Promise<SessionRecord> {
   const cwd = input.cwd === undefined ? undefined : checkProjectFolder(input.cwd)
   const config = deps.settings.config()
   const platform = deps.platform ?? config.platform
   if (input.sessionId) {
     const session = deps.setup.repo.getSession(input.sessionId)
-    if (!session) throw notFound(`No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`)
-    if (input.agentId && input.agentId !== session.agentId) throw invalidInput(`Session ${session.id} belongs to agent "${session.agentId}", not "${input.agentId}"`)
+    if (!session)
+      throw notFound(
+        `No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`
+      )
+    if (input.agentId && input.agentId !== session.agentId)
+      throw invalidInput(
+        `Session ${session.id} belongs to agent "${session.agentId}", not "${input.agentId}"`
+      )
     if (cwd === undefined || cwd === session.cwd) return session
-    return openSession(deps.setup, { agentId: session.agentId, cwd, model: input.model ?? session.model, provider, platform })
+    return openSession(deps.setup, {
+      agentId: session.agentId,
+      cwd,
+      model: input.model ?? session.model,
+      provider,
+      platform
+    })
   }
   const agentId = defaultAgent(deps.agents, input.agentId)
   const model = input.model ?? config.agents[agentId]?.model ?? config.model

@@ -24,7 +24,10 @@ export function sessionSummary(session: SessionRecord): SessionSummary {
 const TIER_ORDER: readonly Tier[] = ['stable', 'context', 'volatile']
 
 /** The system prompt cut into its tiers by the offsets the assembler reported. */
-export function promptTiers(text: string, report: PromptReport): { tier: Tier; start: number; end: number; text: string }[] {
+export function promptTiers(
+  text: string,
+  report: PromptReport
+): { tier: Tier; start: number; end: number; text: string }[] {
   return TIER_ORDER.flatMap((tier) => {
     const span = report.tierOffsets[tier]
     return span ? [{ tier, start: span[0], end: span[1], text: text.slice(span[0], span[1]) }] : []
@@ -34,7 +37,11 @@ export function promptTiers(text: string, report: PromptReport): { tier: Tier; s
 /** True when a call reached the model: it is running, answered, or was billed before it broke off. */
 export function callRan(call: CallRecord): boolean {
   const u = call.usage
-  return call.status === 'streaming' || call.status === 'ok' || u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens > 0
+  return (
+    call.status === 'streaming' ||
+    call.status === 'ok' ||
+    u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens > 0
+  )
 }
 
 /**
@@ -43,12 +50,24 @@ export function callRan(call: CallRecord): boolean {
  */
 export function turnViews(calls: readonly CallRecord[]): TurnView[] {
   const byTurn = new Map<string, CallRecord[]>()
-  for (const call of calls.filter(callRan)) byTurn.set(call.turnId, [...(byTurn.get(call.turnId) ?? []), call])
+  for (const call of calls.filter(callRan))
+    byTurn.set(call.turnId, [...(byTurn.get(call.turnId) ?? []), call])
   return [...byTurn.entries()].map(([turnId, turnCalls]) => {
-    const summaries = turnCalls.map((call) => ({ callId: call.id, usage: publicUsage(call.usage), costUsd: call.costUsd, missReason: call.missReason }))
+    const summaries = turnCalls.map((call) => ({
+      callId: call.id,
+      usage: publicUsage(call.usage),
+      costUsd: call.costUsd,
+      missReason: call.missReason
+    }))
     const usage = sumUsage(summaries)
     const total = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
-    return { turnId, usage, costUsd: summaries.reduce((s, c) => s + c.costUsd, 0), cacheReadShare: total === 0 ? 0 : usage.cache_read_input_tokens / total, calls: summaries }
+    return {
+      turnId,
+      usage,
+      costUsd: summaries.reduce((s, c) => s + c.costUsd, 0),
+      cacheReadShare: total === 0 ? 0 : usage.cache_read_input_tokens / total,
+      calls: summaries
+    }
   })
 }
 
@@ -73,14 +92,28 @@ export interface VersionsView {
 }
 
 /** `answering`: a turn of the session runs right now, so nothing can be retried (nor in an ended session). */
-export function sessionDetail(session: SessionRecord, messages: readonly StoredMessage[], calls: readonly CallRecord[], versions: VersionsView, answering = false): SessionDetail {
+export function sessionDetail(
+  session: SessionRecord,
+  messages: readonly StoredMessage[],
+  calls: readonly CallRecord[],
+  versions: VersionsView,
+  answering = false
+): SessionDetail {
   const failed = answering || session.endedAtMs !== null ? null : failedTurnOf(messages, calls)
   return {
     ...sessionSummary(session),
     systemPrompt: session.systemPrompt,
     promptVersion: session.promptVersion,
     promptTiers: promptTiers(session.systemPrompt, session.promptReport),
-    promptLayers: session.promptReport.layers.map((layer) => ({ id: layer.id, tier: layer.tier, source: layer.source, chars: layer.chars, tokens: layer.tokens, truncated: layer.truncated, blocked: [...layer.blocked] })),
+    promptLayers: session.promptReport.layers.map((layer) => ({
+      id: layer.id,
+      tier: layer.tier,
+      source: layer.source,
+      chars: layer.chars,
+      tokens: layer.tokens,
+      truncated: layer.truncated,
+      blocked: [...layer.blocked]
+    })),
     promptWarnings: [...session.promptReport.warnings],
     toolNames: session.tools.map((tool) => tool.name),
     messages: messages.map(messageView),

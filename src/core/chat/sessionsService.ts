@@ -32,28 +32,48 @@ export class SessionsService {
     private readonly clock: Clock,
     private readonly events: EventHub
   ) {
-    this.endWork = new SessionEndWork(chat.db, () => chat.endHooks, () => clock.now(), (progress) => events.emit('sessions.endProgress', progress))
+    this.endWork = new SessionEndWork(
+      chat.db,
+      () => chat.endHooks,
+      () => clock.now(),
+      (progress) => events.emit('sessions.endProgress', progress)
+    )
   }
 
   list(filter: { agentId?: string; limit?: number }): SessionSummary[] {
-    return this.chat.repo.listSessions({ ...(filter.agentId ? { agentId: filter.agentId } : {}), limit: filter.limit ?? 100 }).map(sessionSummary)
+    return this.chat.repo
+      .listSessions({ ...(filter.agentId ? { agentId: filter.agentId } : {}), limit: filter.limit ?? 100 })
+      .map(sessionSummary)
   }
 
   get(id: string): SessionDetail {
     const session = this.require(id)
     const view = pathView(this.chat.repo, id)
-    return sessionDetail(session, this.chat.repo.messages(id), this.chat.calls.forSession(id), { groups: versionGroups(view), locked: [...view.locked] }, this.chat.isAnswering(id))
+    return sessionDetail(
+      session,
+      this.chat.repo.messages(id),
+      this.chat.calls.forSession(id),
+      { groups: versionGroups(view), locked: [...view.locked] },
+      this.chat.isAnswering(id)
+    )
   }
 
   /** Shows another version at one position, with the conversation that went on from it. */
   selectVersion(id: string, turnId: string): SessionDetail {
     this.require(id)
-    if (this.chat.isAnswering(id)) throw conflict('Wait for the current reply to finish (or press Stop) before switching versions')
+    if (this.chat.isAnswering(id))
+      throw conflict('Wait for the current reply to finish (or press Stop) before switching versions')
     const view = pathView(this.chat.repo, id)
     const target = view.turns.find((turn) => turn.turnId === turnId)
-    const shown = target && view.path.find((pathTurn) => view.turns.find((t) => t.turnId === pathTurn)?.parentTurnId === target.parentTurnId)
-    if (!target || shown === undefined) throw notFound(`Turn ${turnId} is not a version of anything shown in session ${id}`)
-    if (view.locked.has(shown)) throw conflict('These versions were summarised into a checkpoint; only turns after it can be switched')
+    const shown =
+      target &&
+      view.path.find(
+        (pathTurn) => view.turns.find((t) => t.turnId === pathTurn)?.parentTurnId === target.parentTurnId
+      )
+    if (!target || shown === undefined)
+      throw notFound(`Turn ${turnId} is not a version of anything shown in session ${id}`)
+    if (view.locked.has(shown))
+      throw conflict('These versions were summarised into a checkpoint; only turns after it can be switched')
     this.chat.repo.versions.setHead(id, newestLeafUnder(view.turns, turnId))
     return this.get(id)
   }
@@ -66,11 +86,17 @@ export class SessionsService {
   /** The cache cost of editing and resending the message of `turnId`. */
   forkCost(id: string, turnId: string): ForkCost {
     const session = this.require(id)
-    return forkCost(this.chat.repo, this.chat.calls, session, turnId, { nowMs: this.clock.now(), ttl: this.conversationTtl(session) })
+    return forkCost(this.chat.repo, this.chat.calls, session, turnId, {
+      nowMs: this.clock.now(),
+      ttl: this.conversationTtl(session)
+    })
   }
 
   search(query: string, options: { agentId?: string; limit?: number }): SearchHit[] {
-    return this.chat.search.search(query, { ...(options.agentId ? { agentId: options.agentId } : {}), limit: options.limit ?? 20 })
+    return this.chat.search.search(query, {
+      ...(options.agentId ? { agentId: options.agentId } : {}),
+      limit: options.limit ?? 20
+    })
   }
 
   /**
@@ -83,12 +109,23 @@ export class SessionsService {
    */
   async end(id: string, reason: SessionEndReason = 'explicit'): Promise<SessionEndReport> {
     const session = this.require(id)
-    if (session.endedAtMs !== null) throw conflict(`This session already ended on ${new Date(session.endedAtMs).toISOString()}; its transcript stays readable. Start a new chat to keep talking.`)
-    if (this.chat.isAnswering(id)) throw conflict('This session is answering right now. Wait for the reply, or press Stop, then end it.')
+    if (session.endedAtMs !== null)
+      throw conflict(
+        `This session already ended on ${new Date(session.endedAtMs).toISOString()}; its transcript stays readable. Start a new chat to keep talking.`
+      )
+    if (this.chat.isAnswering(id))
+      throw conflict('This session is answering right now. Wait for the reply, or press Stop, then end it.')
     this.endWork.commit({ id: session.id, agentId: session.agentId })
     const endedAtMs = this.chat.repo.getSession(id)?.endedAtMs ?? this.clock.now()
     const report = await this.endWork.run(session.id)
-    this.events.emit('sessions.ended', { sessionId: id, agentId: session.agentId, reason, endedAtMs, candidates: report.candidates.length, hooks: [...report.hooks] })
+    this.events.emit('sessions.ended', {
+      sessionId: id,
+      agentId: session.agentId,
+      reason,
+      endedAtMs,
+      candidates: report.candidates.length,
+      hooks: [...report.hooks]
+    })
     return report
   }
 
@@ -106,7 +143,8 @@ export class SessionsService {
   /** The user asked for the files on disk to apply now; the next call writes the cache again. */
   rebuildPrompt(id: string): SessionDetail {
     const session = this.require(id)
-    if (this.chat.isAnswering(id)) throw conflict('Wait for the current reply to finish before rebuilding the prompt')
+    if (this.chat.isAnswering(id))
+      throw conflict('Wait for the current reply to finish before rebuilding the prompt')
     rebuildPrompt(this.chat.setupDeps(), session, { model: session.model, reason: 'requested' })
     return this.get(id)
   }
@@ -116,15 +154,32 @@ export class SessionsService {
    * read. With `cwd` (another project folder, so a new session) the prefix is the new session's
    * own system prompt and tools; the old history stays behind.
    */
-  cacheBreakCost(id: string, options: { model?: string; cwd?: string | null } = {}): { model: string; prefixTokens: number; extraCostUsd: number } {
+  cacheBreakCost(
+    id: string,
+    options: { model?: string; cwd?: string | null } = {}
+  ): { model: string; prefixTokens: number; extraCostUsd: number } {
     const session = this.require(id)
     const target = options.model ?? session.model
-    const prefixTokens = options.cwd === undefined ? estimateRequestTokens(session, buildWireMessages(this.chat.repo.messages(id), null)) : this.newSessionTokens(session, options.cwd, target)
-    return { model: target, prefixTokens, extraCostUsd: cacheBreakCostUsd(target, prefixTokens, this.conversationTtl(session)) }
+    const prefixTokens =
+      options.cwd === undefined
+        ? estimateRequestTokens(session, buildWireMessages(this.chat.repo.messages(id), null))
+        : this.newSessionTokens(session, options.cwd, target)
+    return {
+      model: target,
+      prefixTokens,
+      extraCostUsd: cacheBreakCostUsd(target, prefixTokens, this.conversationTtl(session))
+    }
   }
 
   private newSessionTokens(session: SessionRecord, cwd: string | null, model: string): number {
-    const prompt = this.chat.setupDeps().prompts.build({ agentId: session.agentId, cwd: cwd === null ? null : checkProjectFolder(cwd), model, provider: session.provider, platform: session.platform, toolNames: session.tools.map((tool) => tool.name) })
+    const prompt = this.chat.setupDeps().prompts.build({
+      agentId: session.agentId,
+      cwd: cwd === null ? null : checkProjectFolder(cwd),
+      model,
+      provider: session.provider,
+      platform: session.platform,
+      toolNames: session.tools.map((tool) => tool.name)
+    })
     return estimateRequestTokens({ ...session, systemPrompt: prompt.text }, [])
   }
 
@@ -135,7 +190,8 @@ export class SessionsService {
 
   private require(id: string): SessionRecord {
     const session = this.chat.repo.getSession(id)
-    if (!session) throw notFound(`No session with id "${id}". Run \`hearth sessions list\` to see the sessions.`)
+    if (!session)
+      throw notFound(`No session with id "${id}". Run \`hearth sessions list\` to see the sessions.`)
     return session
   }
 }

@@ -38,7 +38,9 @@ export class IncompleteStream extends Error {
   }
 }
 
-type Draft = { kind: 'text'; text: string; filter: FenceFilter } | { kind: 'tool_use'; id: string; name: string; json: string; input?: unknown }
+type Draft =
+  | { kind: 'text'; text: string; filter: FenceFilter }
+  | { kind: 'tool_use'; id: string; name: string; json: string; input?: unknown }
 
 /**
  * Runs one streaming Messages call and accumulates the reply from raw SSE events. Usage is
@@ -61,8 +63,12 @@ export async function streamMessage(
         model: body.model,
         max_tokens: body.maxTokens,
         stream: true,
-        ...(body.request.system.length > 0 ? { system: body.request.system as Anthropic.TextBlockParam[] } : {}),
-        ...(body.request.tools.length > 0 ? { tools: body.request.tools as unknown as Anthropic.Tool[] } : {}),
+        ...(body.request.system.length > 0
+          ? { system: body.request.system as Anthropic.TextBlockParam[] }
+          : {}),
+        ...(body.request.tools.length > 0
+          ? { tools: body.request.tools as unknown as Anthropic.Tool[] }
+          : {}),
         messages: body.request.messages as unknown as Anthropic.MessageParam[]
       },
       { signal }
@@ -86,11 +92,18 @@ export async function streamMessage(
   return { content: finish(drafts, false), usage: usage ?? zero(), stopReason }
 }
 
-function applyBlockEvent(event: Anthropic.RawMessageStreamEvent, drafts: Draft[], fenceTags: readonly string[], sink: StreamSink): void {
+function applyBlockEvent(
+  event: Anthropic.RawMessageStreamEvent,
+  drafts: Draft[],
+  fenceTags: readonly string[],
+  sink: StreamSink
+): void {
   if (event.type === 'content_block_start') {
     const block = event.content_block
-    if (block.type === 'text') drafts[event.index] = { kind: 'text', text: '', filter: new FenceFilter(fenceTags) }
-    else if (block.type === 'tool_use') drafts[event.index] = { kind: 'tool_use', id: block.id, name: block.name, json: '' }
+    if (block.type === 'text')
+      drafts[event.index] = { kind: 'text', text: '', filter: new FenceFilter(fenceTags) }
+    else if (block.type === 'tool_use')
+      drafts[event.index] = { kind: 'tool_use', id: block.id, name: block.name, json: '' }
     return
   }
   if (event.type === 'content_block_delta') {
@@ -138,7 +151,10 @@ interface WireUsage {
   readonly output_tokens?: number | null
   readonly cache_creation_input_tokens?: number | null
   readonly cache_read_input_tokens?: number | null
-  readonly cache_creation?: { readonly ephemeral_5m_input_tokens?: number | null; readonly ephemeral_1h_input_tokens?: number | null } | null
+  readonly cache_creation?: {
+    readonly ephemeral_5m_input_tokens?: number | null
+    readonly ephemeral_1h_input_tokens?: number | null
+  } | null
 }
 
 /** Last value wins per field; `cache_creation` (the TTL split) is kept from `message_start`. */
@@ -159,5 +175,12 @@ function readUsage(raw: WireUsage, before: CallUsage | null): CallUsage {
 }
 
 function zero(): CallUsage {
-  return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cache_write_5m: 0, cache_write_1h: 0 }
+  return {
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_write_5m: 0,
+    cache_write_1h: 0
+  }
 }

@@ -17,7 +17,9 @@ describe('system blocks', () => {
   })
 
   it('skips a tier the prompt does not have', () => {
-    const blocks = systemBlocks('Stable part.\n\nMemory.', { tierOffsets: { stable: [0, 12], volatile: [14, 21] } })
+    const blocks = systemBlocks('Stable part.\n\nMemory.', {
+      tierOffsets: { stable: [0, 12], volatile: [14, 21] }
+    })
     expect(blocks.map((b) => b.tier)).toEqual(['stable', 'volatile'])
     expect(joinSystemBlocks(blocks)).toBe('Stable part.\n\nMemory.')
   })
@@ -25,9 +27,15 @@ describe('system blocks', () => {
   it('sends the prompt whole when the offsets do not tile it (old rows, hand-made prompts)', () => {
     expect(systemBlocks(text, { tierOffsets: {} })).toEqual([{ tier: null, text }])
     expect(systemBlocks(text, undefined)).toEqual([{ tier: null, text }])
-    expect(systemBlocks(text + ' stamp', { tierOffsets: offsets })).toEqual([{ tier: null, text: text + ' stamp' }])
-    expect(systemBlocks(text, { tierOffsets: { stable: [0, 20], context: [14, 28], volatile: [30, 46] } })).toEqual([{ tier: null, text }])
-    expect(systemBlocks(text, { tierOffsets: { stable: [2, 12], volatile: [14, 46] } })).toEqual([{ tier: null, text }])
+    expect(systemBlocks(text + ' stamp', { tierOffsets: offsets })).toEqual([
+      { tier: null, text: text + ' stamp' }
+    ])
+    expect(
+      systemBlocks(text, { tierOffsets: { stable: [0, 20], context: [14, 28], volatile: [30, 46] } })
+    ).toEqual([{ tier: null, text }])
+    expect(systemBlocks(text, { tierOffsets: { stable: [2, 12], volatile: [14, 46] } })).toEqual([
+      { tier: null, text }
+    ])
     expect(systemBlocks('', { tierOffsets: offsets })).toEqual([])
   })
 
@@ -46,7 +54,10 @@ describe('system blocks', () => {
       osPlatform: 'linux',
       environment: { host: 'Linux 6.1', homeDir: '/home/u', extraHint: null },
       cwd: '/projects/trip',
-      rules: { kind: 'agents', files: [{ path: '/projects/trip/AGENTS.md', label: 'AGENTS.md', text: 'Use tabs.', error: null }] },
+      rules: {
+        kind: 'agents',
+        files: [{ path: '/projects/trip/AGENTS.md', label: 'AGENTS.md', text: 'Use tabs.', error: null }]
+      },
       memory: { path: '/h/agents/a/MEMORY.md', label: 'MEMORY.md', text: 'Likes trains.', error: null },
       user: null,
       memoryCharLimit: 4000,

@@ -20,14 +20,20 @@ const TIER_ORDER: readonly Tier[] = ['stable', 'context', 'volatile']
  * gets. A report whose offsets do not tile the text (an old row, a hand-made prompt) gives one
  * block with the whole text rather than a guess.
  */
-export function systemBlocks(text: string, report: Pick<PromptReport, 'tierOffsets'> | undefined): SystemBlock[] {
+export function systemBlocks(
+  text: string,
+  report: Pick<PromptReport, 'tierOffsets'> | undefined
+): SystemBlock[] {
   if (text.length === 0) return []
   const starts = TIER_ORDER.flatMap((tier) => {
     const span = report?.tierOffsets[tier]
     return span ? [{ tier, start: span[0], end: span[1] }] : []
   })
   if (!tilesText(starts, text.length)) return [{ tier: null, text }]
-  return starts.map((span, i) => ({ tier: span.tier, text: text.slice(span.start, starts[i + 1]?.start ?? text.length) }))
+  return starts.map((span, i) => ({
+    tier: span.tier,
+    text: text.slice(span.start, starts[i + 1]?.start ?? text.length)
+  }))
 }
 
 /** True when the spans start at 0, follow each other in order without overlap, and end at the text's end. */

@@ -24,7 +24,12 @@ function diffTokens(before: readonly string[], after: readonly string[]): Op[] {
   let head = 0
   while (head < before.length && head < after.length && before[head] === after[head]) head++
   let tail = 0
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++
   const a = before.slice(head, before.length - tail)
   const b = after.slice(head, after.length - tail)
   const same = (tokens: readonly string[]): Op[] => tokens.map((token) => ({ op: 'same', token }))
@@ -34,12 +39,16 @@ function diffTokens(before: readonly string[], after: readonly string[]): Op[] {
 function middle(a: readonly string[], b: readonly string[]): Op[] {
   const removed = a.map((token): Op => ({ op: 'remove', token }))
   const added = b.map((token): Op => ({ op: 'add', token }))
-  if (a.length === 0 || b.length === 0 || (a.length + 1) * (b.length + 1) > MAX_TABLE_CELLS) return [...removed, ...added]
+  if (a.length === 0 || b.length === 0 || (a.length + 1) * (b.length + 1) > MAX_TABLE_CELLS)
+    return [...removed, ...added]
   const width = b.length + 1
   const table = new Uint32Array((a.length + 1) * width)
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      table[i * width + j] = a[i] === b[j] ? (table[(i + 1) * width + j + 1] as number) + 1 : Math.max(table[(i + 1) * width + j] as number, table[i * width + j + 1] as number)
+      table[i * width + j] =
+        a[i] === b[j]
+          ? (table[(i + 1) * width + j + 1] as number) + 1
+          : Math.max(table[(i + 1) * width + j] as number, table[i * width + j + 1] as number)
     }
   }
   const ops: Op[] = []
@@ -50,7 +59,8 @@ function middle(a: readonly string[], b: readonly string[]): Op[] {
       ops.push({ op: 'same', token: a[i] as string })
       i++
       j++
-    } else if ((table[(i + 1) * width + j] as number) >= (table[i * width + j + 1] as number)) ops.push({ op: 'remove', token: a[i++] as string })
+    } else if ((table[(i + 1) * width + j] as number) >= (table[i * width + j + 1] as number))
+      ops.push({ op: 'remove', token: a[i++] as string })
     else ops.push({ op: 'add', token: b[j++] as string })
   }
   return [...ops, ...removed.slice(i), ...added.slice(j)]

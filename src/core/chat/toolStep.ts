@@ -20,7 +20,11 @@ export interface ToolStepContext {
 
 /** Shown to the model when a session's frozen tool list names a tool the registry no longer has. */
 function unavailable(name: string): ToolOutcome {
-  return { ok: false, content: JSON.stringify({ error: `The tool "${name}" is not available in this session any more.` }), displayName: name }
+  return {
+    ok: false,
+    content: JSON.stringify({ error: `The tool "${name}" is not available in this session any more.` }),
+    displayName: name
+  }
 }
 
 /**
@@ -39,15 +43,49 @@ export async function runToolCalls(
   const results: ToolResultBlock[] = []
   const summaries: ToolCallSummary[] = []
   for (const call of calls) {
-    const base = { sessionId: context.sessionId, turnId: context.turnId, toolUseId: call.id, name: call.name, input: call.input }
-    events.emit('chat.toolCall', { ...base, phase: 'started', displayName: call.name, ok: null, result: null })
+    const base = {
+      sessionId: context.sessionId,
+      turnId: context.turnId,
+      toolUseId: call.id,
+      name: call.name,
+      input: call.input
+    }
+    events.emit('chat.toolCall', {
+      ...base,
+      phase: 'started',
+      displayName: call.name,
+      ok: null,
+      result: null
+    })
     const outcome = catalog
-      ? await catalog.dispatch(await definitions(), call.name, call.input, { agentId: context.agentId, sessionId: context.sessionId, turnId: context.turnId, signal: context.signal })
+      ? await catalog.dispatch(await definitions(), call.name, call.input, {
+          agentId: context.agentId,
+          sessionId: context.sessionId,
+          turnId: context.turnId,
+          signal: context.signal
+        })
       : unavailable(call.name)
-    events.emit('chat.toolCall', { ...base, phase: 'finished', displayName: outcome.displayName, ok: outcome.ok, result: outcome.content.slice(0, 4000) })
+    events.emit('chat.toolCall', {
+      ...base,
+      phase: 'finished',
+      displayName: outcome.displayName,
+      ok: outcome.ok,
+      result: outcome.content.slice(0, 4000)
+    })
     const content = outcome.parts ?? outcome.content
-    results.push(outcome.ok ? { type: 'tool_result', tool_use_id: call.id, content } : { type: 'tool_result', tool_use_id: call.id, content, is_error: true })
-    summaries.push({ id: call.id, name: call.name, displayName: outcome.displayName, input: call.input, ok: outcome.ok, content: outcome.content })
+    results.push(
+      outcome.ok
+        ? { type: 'tool_result', tool_use_id: call.id, content }
+        : { type: 'tool_result', tool_use_id: call.id, content, is_error: true }
+    )
+    summaries.push({
+      id: call.id,
+      name: call.name,
+      displayName: outcome.displayName,
+      input: call.input,
+      ok: outcome.ok,
+      content: outcome.content
+    })
   }
   return { results, summaries }
 }

@@ -22,25 +22,48 @@ afterEach(async () => {
 })
 
 /** A core whose clock is the fake server's, so one `advance` moves the app and the cache together. */
-async function start(cacheTtl?: '5m' | '1h'): Promise<{ chat: ChatService; sessions: SessionsService; agentId: string }> {
+async function start(
+  cacheTtl?: '5m' | '1h'
+): Promise<{ chat: ChatService; sessions: SessionsService; agentId: string }> {
   fake = await startFakeAnthropic()
   home = mkdtempSync(join(tmpdir(), 'hearth-ttl-'))
   if (cacheTtl) writeFileSync(join(home, 'config.json'), JSON.stringify({ cacheTtl }))
-  core = createCore({ home, host: 'cli', clock: { now: () => fake.clock.now() }, env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url } })
+  core = createCore({
+    home,
+    host: 'cli',
+    clock: { now: () => fake.clock.now() },
+    env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
+  })
   const s = core.services
   const agent = s.agents.create('Scribe', 'scribe')
   writeFileSync(s.paths.soul(agent.id), longSoul('Scribe'))
-  const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts: s.prompts, tools: testCatalog(), platform: 'cli' })
+  const chat = new ChatService({
+    db: s.db,
+    clock: s.clock,
+    events: s.events,
+    settings: s.settings,
+    agents: s.agents,
+    prompts: s.prompts,
+    tools: testCatalog(),
+    platform: 'cli'
+  })
   return { chat, sessions: new SessionsService(chat, s.settings, s.clock, s.events), agentId: agent.id }
 }
 
 /** Turns separated by the given gaps (minutes), all in one session; returns the session id. */
-async function turnsWithGaps(chat: ChatService, agentId: string, gapsMinutes: readonly number[]): Promise<string> {
+async function turnsWithGaps(
+  chat: ChatService,
+  agentId: string,
+  gapsMinutes: readonly number[]
+): Promise<string> {
   let sessionId: string | undefined
   for (const [i, gap] of [0, ...gapsMinutes].entries()) {
     fake.clock.advance(gap * MIN)
     fake.script(`Answer ${i + 1}.`)
-    const result = await chat.runTurn({ text: `Question ${i + 1}`, ...(sessionId ? { sessionId } : { agentId }) })
+    const result = await chat.runTurn({
+      text: `Question ${i + 1}`,
+      ...(sessionId ? { sessionId } : { agentId })
+    })
     sessionId = result.sessionId
   }
   return sessionId as string
@@ -64,14 +87,22 @@ describe('the auto TTL policy against the fake cache', () => {
     expect(stable?.ttlReason).toMatch(/^auto: 1h — 50% of the last 4 gaps between turns were 5–60 min/)
     // Half the gaps were pauses: re-writing the conversation after one costs more than 1h writes.
     expect(markerTtls(bodies.at(-1))).toEqual(['1h', '1h', '1h', '1h'])
-    expect(call?.request.breakpoints.find((b) => b.kind === 'newest')?.ttlReason).toMatch(/^auto: 1h — .*re-writing ≈\d+ tokens after a pause/)
+    expect(call?.request.breakpoints.find((b) => b.kind === 'newest')?.ttlReason).toMatch(
+      /^auto: 1h — .*re-writing ≈\d+ tokens after a pause/
+    )
 
     // The call wrote at the 1-hour price, and its cost counts each TTL's price.
     const recorded = chat.calls.forSession(sessionId).at(-1)
     const u = recorded?.usage
     expect(u?.cache_write_1h).toBeGreaterThan(0)
     const prices = limitsFor(recorded?.model ?? '').prices
-    const dollars = u ? u.input_tokens * prices.input + u.cache_write_5m * prices.cacheWrite5m + u.cache_write_1h * prices.cacheWrite1h + u.cache_read_input_tokens * prices.cacheRead + u.output_tokens * prices.output : NaN
+    const dollars = u
+      ? u.input_tokens * prices.input +
+        u.cache_write_5m * prices.cacheWrite5m +
+        u.cache_write_1h * prices.cacheWrite1h +
+        u.cache_read_input_tokens * prices.cacheRead +
+        u.output_tokens * prices.output
+      : NaN
     expect(recorded?.costUsd).toBeCloseTo(dollars / 1_000_000, 12)
   })
 

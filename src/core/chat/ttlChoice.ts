@@ -21,9 +21,14 @@ export function ttlForTurn(repo: SessionRepository, session: SessionRecord, poli
   const times = repo.userTurnTimes(session.agentId, RECENT_TURNS)
   const gapsMs = times.slice(1).map((at, i) => (times[i] as number) - at)
   const messages = repo.messages(session.id).filter((message) => message.inContext)
-  const turns = Math.max(1, messages.filter((message) => message.role === 'user' && message.kind === 'text').length)
+  const turns = Math.max(
+    1,
+    messages.filter((message) => message.role === 'user' && message.kind === 'text').length
+  )
   const history = messages.slice(0, -1).reduce((sum, message) => sum + messageTokens(message), 0)
-  const laterTiers = systemBlocks(session.systemPrompt, session.promptReport).filter((block) => block.tier !== 'stable')
+  const laterTiers = systemBlocks(session.systemPrompt, session.promptReport).filter(
+    (block) => block.tier !== 'stable'
+  )
   const conversationTokens = history + laterTiers.reduce((sum, block) => sum + estimateTokens(block.text), 0)
   // What this turn writes anew: at least its own message, else the average turn so far.
   const newest = messages.at(-1)

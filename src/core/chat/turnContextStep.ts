@@ -20,37 +20,58 @@ export interface GatheredContext {
  * down must never stop the user from chatting. Each block is re-fenced so recalled text that
  * contains a fence tag cannot break out of its fence.
  */
-export async function gatherTurnContext(providers: readonly TurnContextProvider[], request: TurnContextRequest, log: Logger): Promise<GatheredContext> {
+export async function gatherTurnContext(
+  providers: readonly TurnContextProvider[],
+  request: TurnContextRequest,
+  log: Logger
+): Promise<GatheredContext> {
   const blocks = await Promise.all(
     providers.map(async (provider) => {
       try {
         return await provider.provide(request)
       } catch (error) {
-        log.warn(`turn-context provider "${provider.id}" failed; the turn goes on without its block`, { error, sessionId: request.sessionId, turnId: request.turnId })
+        log.warn(`turn-context provider "${provider.id}" failed; the turn goes on without its block`, {
+          error,
+          sessionId: request.sessionId,
+          turnId: request.turnId
+        })
         return null
       }
     })
   )
-  const present = blocks.filter((block): block is TurnContextBlock => block !== null && block.text.trim().length > 0)
+  const present = blocks.filter(
+    (block): block is TurnContextBlock => block !== null && block.text.trim().length > 0
+  )
   const fenceTags = [...new Set([...DEFAULT_FENCE_TAGS, ...present.map((block) => block.fenceTag)])]
   const texts = present.map((block) => sanitizeFenceBlock(block.text, block.fenceTag))
   const summary = present.map((block, i) => ({
     providerId: block.providerId,
     fenceTag: block.fenceTag,
     chars: texts[i]?.length ?? 0,
-    sha256: createHash('sha256').update(texts[i] ?? '').digest('hex')
+    sha256: createHash('sha256')
+      .update(texts[i] ?? '')
+      .digest('hex')
   }))
   return { blocks, texts, summary, fenceTags }
 }
 
 /** Lets providers advance their cursors after a turn that completed. */
-export function notifyTurnCompleted(providers: readonly TurnContextProvider[], request: TurnContextRequest, blocks: readonly (TurnContextBlock | null)[], log: Logger): void {
+export function notifyTurnCompleted(
+  providers: readonly TurnContextProvider[],
+  request: TurnContextRequest,
+  blocks: readonly (TurnContextBlock | null)[],
+  log: Logger
+): void {
   providers.forEach((provider, i) => {
     try {
       provider.onTurnCompleted?.(request, blocks[i] ?? null)
     } catch (error) {
       // A provider's bookkeeping failing must not turn a finished turn into an error.
-      log.warn(`turn-context provider "${provider.id}" failed after the turn`, { error, sessionId: request.sessionId, turnId: request.turnId })
+      log.warn(`turn-context provider "${provider.id}" failed after the turn`, {
+        error,
+        sessionId: request.sessionId,
+        turnId: request.turnId
+      })
     }
   })
 }

@@ -7,12 +7,32 @@ import { sumUsage, type TurnFailure } from './turnRunner'
  * How a turn that did not finish normally is announced: a Stop is a finished turn with what
  * arrived (stop reason "stopped"); anything else is chat.failed with its code and sentence.
  */
-export function announceFailure(events: EventHub, sessionId: string, turnId: string, failure: TurnFailure): void {
+export function announceFailure(
+  events: EventHub,
+  sessionId: string,
+  turnId: string,
+  failure: TurnFailure
+): void {
   if (failure.cause instanceof TurnStopped) {
     const calls = failure.progress.calls
-    events.emit('chat.finished', { sessionId, turnId, text: failure.progress.texts.join('\n\n'), stopReason: 'stopped', usage: sumUsage(calls), costUsd: calls.reduce((s, c) => s + c.costUsd, 0), calls: [...calls], compressed: failure.progress.compressed })
+    events.emit('chat.finished', {
+      sessionId,
+      turnId,
+      text: failure.progress.texts.join('\n\n'),
+      stopReason: 'stopped',
+      usage: sumUsage(calls),
+      costUsd: calls.reduce((s, c) => s + c.costUsd, 0),
+      calls: [...calls],
+      compressed: failure.progress.compressed
+    })
     return
   }
   const code = failure.cause instanceof HearthError ? failure.cause.code : 'internal'
-  events.emit('chat.failed', { sessionId, turnId, code, message: failure.message, partialKept: failure.partialKept })
+  events.emit('chat.failed', {
+    sessionId,
+    turnId,
+    code,
+    message: failure.message,
+    partialKept: failure.partialKept
+  })
 }

@@ -27,7 +27,9 @@ export function pathView(repo: SessionRepository, sessionId: string): PathView {
   const turns = repo.versions.turns(sessionId)
   const path = pathTo(turns, repo.versions.head(sessionId))
   const all = repo.allMessages(sessionId)
-  const userMessages = new Map(all.filter((m) => m.kind === 'text' && m.role === 'user').map((m) => [m.turnId, m]))
+  const userMessages = new Map(
+    all.filter((m) => m.kind === 'text' && m.role === 'user').map((m) => [m.turnId, m])
+  )
   const checkpoint = all.filter((m) => m.kind === 'checkpoint' && m.inContext).at(-1)
   const depth = checkpoint ? depthOf(turns, checkpoint.turnId) : 0
   return { turns, path, userMessages, locked: new Set(path.slice(0, Math.max(0, depth))) }
@@ -43,10 +45,17 @@ export function userTextOf(message: StoredMessage | undefined): string {
 }
 
 function forkableTurn(view: PathView, turnId: string, action: string): StoredMessage {
-  if (!view.path.includes(turnId)) throw notFound(`Turn ${turnId} is not part of the conversation shown; pick its version first`)
-  if (view.locked.has(turnId)) throw conflict(`This turn was summarised into a checkpoint to save context; only turns after the checkpoint can be ${action}`)
+  if (!view.path.includes(turnId))
+    throw notFound(`Turn ${turnId} is not part of the conversation shown; pick its version first`)
+  if (view.locked.has(turnId))
+    throw conflict(
+      `This turn was summarised into a checkpoint to save context; only turns after the checkpoint can be ${action}`
+    )
   const user = view.userMessages.get(turnId)
-  if (!user) throw conflict(`Turn ${turnId} has no message of yours to ${action === 'edited' ? 'edit' : 'answer again'}`)
+  if (!user)
+    throw conflict(
+      `Turn ${turnId} has no message of yours to ${action === 'edited' ? 'edit' : 'answer again'}`
+    )
   return user
 }
 
@@ -54,9 +63,19 @@ function forkableTurn(view: PathView, turnId: string, action: string): StoredMes
 export function planRegenerate(repo: SessionRepository, sessionId: string, turnId: string): ForkPlan {
   const view = pathView(repo, sessionId)
   const user = forkableTurn(view, turnId, 'regenerated')
-  if (view.path.at(-1) !== turnId) throw conflict('Only the last reply can be regenerated; to redo an earlier one, edit the message before it')
+  if (view.path.at(-1) !== turnId)
+    throw conflict(
+      'Only the last reply can be regenerated; to redo an earlier one, edit the message before it'
+    )
   const link = view.turns.find((turn) => turn.turnId === turnId) as TurnLink
-  return { origin: 'regenerate', sourceTurnId: turnId, parentTurnId: link.parentTurnId, content: user.content, userText: userTextOf(user), turnIndex: view.path.indexOf(turnId) }
+  return {
+    origin: 'regenerate',
+    sourceTurnId: turnId,
+    parentTurnId: link.parentTurnId,
+    content: user.content,
+    userText: userTextOf(user),
+    turnIndex: view.path.indexOf(turnId)
+  }
 }
 
 /**
@@ -70,7 +89,14 @@ export function planEdit(repo: SessionRepository, sessionId: string, turnId: str
   if (trimmed === '') throw invalidInput('An edited message needs some text')
   const attachments = user.content.filter((block) => block.type !== 'text')
   const link = view.turns.find((turn) => turn.turnId === turnId) as TurnLink
-  return { origin: 'edit', sourceTurnId: turnId, parentTurnId: link.parentTurnId, content: [...attachments, { type: 'text', text: trimmed }], userText: trimmed, turnIndex: view.path.indexOf(turnId) }
+  return {
+    origin: 'edit',
+    sourceTurnId: turnId,
+    parentTurnId: link.parentTurnId,
+    content: [...attachments, { type: 'text', text: trimmed }],
+    userText: trimmed,
+    turnIndex: view.path.indexOf(turnId)
+  }
 }
 
 /** Versions at one position of the path, for the ◀ n/m ▶ switcher. */
@@ -86,7 +112,9 @@ export function versionGroups(view: PathView): VersionGroup[] {
     const siblings = siblingsOf(view.turns, turnId)
     if (siblings.length < 2) return []
     const text = userTextOf(view.userMessages.get(turnId))
-    const messageEdited = siblings.some((sibling) => userTextOf(view.userMessages.get(sibling.turnId)) !== text)
+    const messageEdited = siblings.some(
+      (sibling) => userTextOf(view.userMessages.get(sibling.turnId)) !== text
+    )
     return [{ turnId, versionTurnIds: siblings.map((sibling) => sibling.turnId), messageEdited }]
   })
 }

@@ -48,9 +48,15 @@ export function newestLeafUnder(turns: readonly TurnLink[], turnId: string): str
  * existed, or by an older process) stay in, as does the checkpoint in context: it summarises
  * turns that every version shares.
  */
-export function messagesOnPath(messages: readonly StoredMessage[], turns: readonly TurnLink[], head: string | null): StoredMessage[] {
+export function messagesOnPath(
+  messages: readonly StoredMessage[],
+  turns: readonly TurnLink[],
+  head: string | null
+): StoredMessage[] {
   if (turns.length === 0) return [...messages]
   const linked = new Set(turns.map((turn) => turn.turnId))
   const path = new Set(pathTo(turns, head))
-  return messages.filter((m) => path.has(m.turnId) || !linked.has(m.turnId) || (m.kind === 'checkpoint' && m.inContext))
+  return messages.filter(
+    (m) => path.has(m.turnId) || !linked.has(m.turnId) || (m.kind === 'checkpoint' && m.inContext)
+  )
 }

@@ -26,14 +26,18 @@ function textOf(message: StoredMessage): string {
  * interrupted (a stop by the user is not a failure), or no call ever started and no reply came.
  * Only the last turn counts: once the user moved on, an old failure is history.
  */
-export function failedTurnOf(messages: readonly StoredMessage[], calls: readonly CallRecord[]): FailedTurn | null {
+export function failedTurnOf(
+  messages: readonly StoredMessage[],
+  calls: readonly CallRecord[]
+): FailedTurn | null {
   const userMessages = messages.filter((m) => m.role === 'user' && m.kind === 'text')
   const user = userMessages.at(-1)
   if (user === undefined || messages.at(-1)?.turnId !== user.turnId) return null
   const turnMessages = messages.filter((m) => m.turnId === user.turnId)
   const lastCall = calls.filter((call) => call.turnId === user.turnId).at(-1)
   const replied = turnMessages.some((m) => m.kind === 'reply' && m.status === 'complete')
-  const failed = lastCall === undefined ? !replied : lastCall.status === 'error' || lastCall.status === 'interrupted'
+  const failed =
+    lastCall === undefined ? !replied : lastCall.status === 'error' || lastCall.status === 'interrupted'
   if (!failed) return null
   const broken = turnMessages.filter((m) => m.kind === 'reply' && m.inContext && BROKEN.has(m.status))
   return {
@@ -49,6 +53,9 @@ export function failedTurnOf(messages: readonly StoredMessage[], calls: readonly
 /** The failed turn to retry, or a clear refusal saying why there is none. */
 export function planRetry(messages: readonly StoredMessage[], calls: readonly CallRecord[]): FailedTurn {
   const failed = failedTurnOf(messages, calls)
-  if (failed === null) throw conflict('The last turn of this session did not fail, so there is nothing to retry. (Regenerate makes a new version of a reply instead.)')
+  if (failed === null)
+    throw conflict(
+      'The last turn of this session did not fail, so there is nothing to retry. (Regenerate makes a new version of a reply instead.)'
+    )
   return failed
 }

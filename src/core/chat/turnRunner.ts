@@ -74,34 +74,89 @@ export interface TurnProgress {
 export async function executeTurn(deps: TurnDeps, turn: ActiveTurn): Promise<TurnResult> {
   const progress: TurnProgress = { texts: [], calls: [], toolCalls: [], compressed: false }
   let definitions: Promise<readonly ToolDefinition[]> | null = null
-  const loadDefinitions = (): Promise<readonly ToolDefinition[]> => (definitions ??= deps.catalog ? deps.catalog.sessionTools(turn.session.agentId, { cwd: turn.session.cwd }) : Promise.resolve([]))
+  const loadDefinitions = (): Promise<readonly ToolDefinition[]> =>
+    (definitions ??= deps.catalog
+      ? deps.catalog.sessionTools(turn.session.agentId, { cwd: turn.session.cwd })
+      : Promise.resolve([]))
   for (let iteration = 0; iteration < deps.maxIterations; iteration++) {
     const done = await callOnce(deps, turn, iteration, progress)
     const toolUses = done.content.filter((b): b is ToolUseBlock => b.type === 'tool_use')
-    if (done.stopReason !== 'tool_use' || toolUses.length === 0) return result(turn, progress, done.stopReason ?? 'end_turn')
-    const context = { agentId: turn.session.agentId, sessionId: turn.session.id, turnId: turn.turnId, signal: turn.signal }
-    const { results, summaries } = await runToolCalls(toolUses, deps.catalog, loadDefinitions, context, deps.events)
+    if (done.stopReason !== 'tool_use' || toolUses.length === 0)
+      return result(turn, progress, done.stopReason ?? 'end_turn')
+    const context = {
+      agentId: turn.session.agentId,
+      sessionId: turn.session.id,
+      turnId: turn.turnId,
+      signal: turn.signal
+    }
+    const { results, summaries } = await runToolCalls(
+      toolUses,
+      deps.catalog,
+      loadDefinitions,
+      context,
+      deps.events
+    )
     progress.toolCalls.push(...summaries)
-    deps.repo.appendMessage({ sessionId: turn.session.id, turnId: turn.turnId, role: 'user', kind: 'tool_results', content: results, status: 'complete', nowMs: deps.clock.now() })
+    deps.repo.appendMessage({
+      sessionId: turn.session.id,
+      turnId: turn.turnId,
+      role: 'user',
+      kind: 'tool_results',
+      content: results,
+      status: 'complete',
+      nowMs: deps.clock.now()
+    })
     if (turn.signal.aborted) throw new TurnFailure(new TurnStopped(), true, progress)
   }
   return result(turn, progress, 'iteration_limit')
 }
 
-async function callOnce(deps: TurnDeps, turn: ActiveTurn, iteration: number, progress: TurnProgress): Promise<CallDone> {
+async function callOnce(
+  deps: TurnDeps,
+  turn: ActiveTurn,
+  iteration: number,
+  progress: TurnProgress
+): Promise<CallDone> {
   await compressIfNeeded(deps, turn, iteration, progress)
   const context = { messageId: turn.userMessageId, texts: turn.contextTexts }
-  const wire = buildWireMessages(deps.repo.messages(turn.session.id), turn.contextTexts.length > 0 ? context : null)
-  const writer = new ReplyWriter(deps.repo, deps.clock, { sessionId: turn.session.id, turnId: turn.turnId }, deps.flush)
-  const recipe = { maxTokens: 8192, context: turn.contextSummary, contextMessageId: turn.contextTexts.length > 0 ? turn.userMessageId : null }
+  const wire = buildWireMessages(
+    deps.repo.messages(turn.session.id),
+    turn.contextTexts.length > 0 ? context : null
+  )
+  const writer = new ReplyWriter(
+    deps.repo,
+    deps.clock,
+    { sessionId: turn.session.id, turnId: turn.turnId },
+    deps.flush
+  )
+  const recipe = {
+    maxTokens: 8192,
+    context: turn.contextSummary,
+    contextMessageId: turn.contextTexts.length > 0 ? turn.userMessageId : null
+  }
   try {
     const done = await runModelCall(
       deps,
       turn.client,
-      { session: turn.session, turnId: turn.turnId, iteration, purpose: 'turn', wire, recipe, ttl: turn.ttl, fenceTags: turn.fenceTags },
+      {
+        session: turn.session,
+        turnId: turn.turnId,
+        iteration,
+        purpose: 'turn',
+        wire,
+        recipe,
+        ttl: turn.ttl,
+        fenceTags: turn.fenceTags
+      },
       {
         started: () => writer.start(),
-        text: (text) => deps.events.emit('chat.delta', { sessionId: turn.session.id, turnId: turn.turnId, messageId: writer.start(), text }),
+        text: (text) =>
+          deps.events.emit('chat.delta', {
+            sessionId: turn.session.id,
+            turnId: turn.turnId,
+            messageId: writer.start(),
+            text
+          }),
         progress: (content) => writer.progress(content)
       },
       turn.signal
@@ -119,20 +174,40 @@ async function callOnce(deps: TurnDeps, turn: ActiveTurn, iteration: number, pro
     const partialText = error.partial.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('')
     if (partialText.length > 0) progress.texts.push(partialText)
     const kept = writer.messageId !== null
-    throw new TurnFailure(stopped ? new TurnStopped() : describeModelError(error.cause, error.started), kept, progress)
+    throw new TurnFailure(
+      stopped ? new TurnStopped() : describeModelError(error.cause, error.started),
+      kept,
+      progress
+    )
   }
 }
 
-async function compressIfNeeded(deps: TurnDeps, turn: ActiveTurn, iteration: number, progress: TurnProgress): Promise<void> {
+async function compressIfNeeded(
+  deps: TurnDeps,
+  turn: ActiveTurn,
+  iteration: number,
+  progress: TurnProgress
+): Promise<void> {
   const wire = buildWireMessages(deps.repo.messages(turn.session.id), null)
   if (estimateRequestTokens(turn.session, wire) < deps.compressAtTokens(turn.session.model)) return
-  const rebuilt = await compressSession(deps, turn.client, turn.session, { turnId: turn.turnId, iteration, ttl: turn.ttl, fenceTags: turn.fenceTags, signal: turn.signal })
+  const rebuilt = await compressSession(deps, turn.client, turn.session, {
+    turnId: turn.turnId,
+    iteration,
+    ttl: turn.ttl,
+    fenceTags: turn.fenceTags,
+    signal: turn.signal
+  })
   if (!rebuilt) return
   turn.session = rebuilt
   progress.compressed = true
 }
 
-function summary(callId: number, usage: CallUsage, costUsd: number, missReason: CallSummary['missReason']): CallSummary {
+function summary(
+  callId: number,
+  usage: CallUsage,
+  costUsd: number,
+  missReason: CallSummary['missReason']
+): CallSummary {
   return { callId, usage: publicUsage(usage), costUsd, missReason }
 }
 

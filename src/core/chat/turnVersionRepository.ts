@@ -17,14 +17,24 @@ export class TurnVersionRepository {
 
   constructor(private readonly db: Db) {
     this.existsStatement = db.prepare('SELECT 1 FROM turn_versions WHERE turn_id = ?').pluck()
-    this.turnsStatement = db.prepare('SELECT turn_id, parent_turn_id, origin, source_turn_id, created_at FROM turn_versions WHERE session_id = ? ORDER BY created_at, rowid')
+    this.turnsStatement = db.prepare(
+      'SELECT turn_id, parent_turn_id, origin, source_turn_id, created_at FROM turn_versions WHERE session_id = ? ORDER BY created_at, rowid'
+    )
     this.headStatement = db.prepare('SELECT head_turn_id FROM sessions WHERE id = ?').pluck()
   }
 
   /** A turn seen for the first time continues the chosen path: its parent is the head, and it becomes the head. */
   ensureTurn(sessionId: string, turnId: string, nowMs: number): void {
     if (this.existsStatement.get(turnId) !== undefined) return
-    this.db.transaction(() => this.link(sessionId, { turnId, parentTurnId: this.head(sessionId), origin: 'send', sourceTurnId: null, createdAtMs: nowMs }))()
+    this.db.transaction(() =>
+      this.link(sessionId, {
+        turnId,
+        parentTurnId: this.head(sessionId),
+        origin: 'send',
+        sourceTurnId: null,
+        createdAtMs: nowMs
+      })
+    )()
   }
 
   /** Adds a version beside an existing turn (regenerate, edit) and makes it the head. */
@@ -52,7 +62,9 @@ export class TurnVersionRepository {
 
   private link(sessionId: string, turn: TurnLink): void {
     this.db
-      .prepare('INSERT INTO turn_versions (turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO turn_versions (turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at) VALUES (?, ?, ?, ?, ?, ?)'
+      )
       .run(turn.turnId, sessionId, turn.parentTurnId, turn.origin, turn.sourceTurnId, turn.createdAtMs)
     this.setHead(sessionId, turn.turnId)
   }

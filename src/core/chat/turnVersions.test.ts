@@ -9,13 +9,19 @@ afterEach(async () => {
 
 /** The conversation the fake model received in request `index`, as role: text lines (markers dropped). */
 function history(index: number): string[] {
-  const body = harness.fake.requests[index]?.body as { messages: { role: string; content: { type: string; text?: string }[] }[] }
-  return body.messages.map((m) => `${m.role}: ${m.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join(' | ')}`)
+  const body = harness.fake.requests[index]?.body as {
+    messages: { role: string; content: { type: string; text?: string }[] }[]
+  }
+  return body.messages.map(
+    (m) => `${m.role}: ${m.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join(' | ')}`
+  )
 }
 
 /** The shown transcript: role and first text of each message. */
 function shown(sessionId: string): string[] {
-  return harness.sessions.get(sessionId).messages.map((m) => `${m.role}: ${String(m.content.find((b) => b.type === 'text')?.text ?? '')}`)
+  return harness.sessions
+    .get(sessionId)
+    .messages.map((m) => `${m.role}: ${String(m.content.find((b) => b.type === 'text')?.text ?? '')}`)
 }
 
 async function twoTurns(): Promise<{ sessionId: string; firstTurn: string; secondTurn: string }> {
@@ -33,18 +39,37 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
     const again = await (await harness.chat.regenerate({ sessionId, turnId: secondTurn })).done
     expect(again.text).toBe('Mostly in herds, sometimes alone.')
     // The regenerate call saw the history up to the question, never the reply it replaces.
-    expect(history(2)).toEqual(['user: Tell me about zebras', 'assistant: Zebras are striped.', 'user: Do they live alone?'])
+    expect(history(2)).toEqual([
+      'user: Tell me about zebras',
+      'assistant: Zebras are striped.',
+      'user: Do they live alone?'
+    ])
     expect(harness.fake.requests[2]?.usage?.cache_read_input_tokens).toBeGreaterThan(1000)
-    expect(shown(sessionId)).toEqual(['user: Tell me about zebras', 'assistant: Zebras are striped.', 'user: Do they live alone?', 'assistant: Mostly in herds, sometimes alone.'])
+    expect(shown(sessionId)).toEqual([
+      'user: Tell me about zebras',
+      'assistant: Zebras are striped.',
+      'user: Do they live alone?',
+      'assistant: Mostly in herds, sometimes alone.'
+    ])
     const [group] = harness.sessions.get(sessionId).versions
-    expect(group).toEqual({ turnId: again.turnId, versionTurnIds: [secondTurn, again.turnId], messageEdited: false })
+    expect(group).toEqual({
+      turnId: again.turnId,
+      versionTurnIds: [secondTurn, again.turnId],
+      messageEdited: false
+    })
 
     harness.sessions.selectVersion(sessionId, secondTurn)
     expect(shown(sessionId).at(-1)).toBe('assistant: They live in herds.')
     harness.fake.script('Yes, family groups.')
     await harness.chat.runTurn({ sessionId, text: 'In families?' })
     // The next turn sees only the chosen version of the reply.
-    expect(history(3)).toEqual(['user: Tell me about zebras', 'assistant: Zebras are striped.', 'user: Do they live alone?', 'assistant: They live in herds.', 'user: In families?'])
+    expect(history(3)).toEqual([
+      'user: Tell me about zebras',
+      'assistant: Zebras are striped.',
+      'user: Do they live alone?',
+      'assistant: They live in herds.',
+      'user: In families?'
+    ])
   })
 
   it('keeps the chosen version across a reopen (another process) and resumes on it', async () => {
@@ -66,13 +91,24 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
     harness = await startChatHarness()
     const { sessionId, secondTurn } = await twoTurns()
     harness.fake.script('Second version.', 'From the CLI.')
-    await (await harness.chat.regenerate({ sessionId, turnId: secondTurn })).done
+    await (
+      await harness.chat.regenerate({ sessionId, turnId: secondTurn })
+    ).done
     harness.sessions.selectVersion(sessionId, secondTurn)
     const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: harness.fake.url }
-    const run = await runHearthAsync(['--home', harness.home, '--json', 'chat', '--session', sessionId, 'Go on'], { env })
+    const run = await runHearthAsync(
+      ['--home', harness.home, '--json', 'chat', '--session', sessionId, 'Go on'],
+      { env }
+    )
     expect(run.code, run.stderr).toBe(0)
     expect(run.json<{ text: string }>().text).toBe('From the CLI.')
-    expect(history(3)).toEqual(['user: Tell me about zebras', 'assistant: Zebras are striped.', 'user: Do they live alone?', 'assistant: They live in herds.', 'user: Go on'])
+    expect(history(3)).toEqual([
+      'user: Tell me about zebras',
+      'assistant: Zebras are striped.',
+      'user: Do they live alone?',
+      'assistant: They live in herds.',
+      'user: Go on'
+    ])
   })
 
   it('edits an earlier message: the conversation forks there and the later turns stay on the other version', async () => {
@@ -84,14 +120,23 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
     expect(cost.extraCostUsd).toBe(0)
     expect(cost.droppedTokens).toBeGreaterThan(0)
     harness.fake.script('Horses are fast.')
-    const edited = await (await harness.chat.edit({ sessionId, turnId: firstTurn, text: 'Tell me about horses' })).done
+    const edited = await (
+      await harness.chat.edit({ sessionId, turnId: firstTurn, text: 'Tell me about horses' })
+    ).done
     expect(history(2)).toEqual(['user: Tell me about horses'])
     expect(shown(sessionId)).toEqual(['user: Tell me about horses', 'assistant: Horses are fast.'])
-    expect(harness.sessions.get(sessionId).versions).toEqual([{ turnId: edited.turnId, versionTurnIds: [firstTurn, edited.turnId], messageEdited: true }])
+    expect(harness.sessions.get(sessionId).versions).toEqual([
+      { turnId: edited.turnId, versionTurnIds: [firstTurn, edited.turnId], messageEdited: true }
+    ])
 
     // Back to the first version: the conversation that went on from it (both turns) returns.
     harness.sessions.selectVersion(sessionId, firstTurn)
-    expect(shown(sessionId)).toEqual(['user: Tell me about zebras', 'assistant: Zebras are striped.', 'user: Do they live alone?', 'assistant: They live in herds.'])
+    expect(shown(sessionId)).toEqual([
+      'user: Tell me about zebras',
+      'assistant: Zebras are striped.',
+      'user: Do they live alone?',
+      'assistant: They live in herds.'
+    ])
     expect(harness.sessions.get(sessionId).messages.map((m) => m.turnId)).toContain(secondTurn)
   })
 
@@ -117,9 +162,15 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
   it('refuses what would lose or confuse history, with a reason', async () => {
     harness = await startChatHarness()
     const { sessionId, firstTurn, secondTurn } = await twoTurns()
-    await expect(harness.chat.regenerate({ sessionId, turnId: firstTurn })).rejects.toThrow(/Only the last reply can be regenerated/)
-    await expect(harness.chat.edit({ sessionId, turnId: 't_nope', text: 'x' })).rejects.toThrow(/not part of the conversation shown/)
-    await expect(harness.chat.edit({ sessionId, turnId: secondTurn, text: '   ' })).rejects.toThrow(/needs some text/)
+    await expect(harness.chat.regenerate({ sessionId, turnId: firstTurn })).rejects.toThrow(
+      /Only the last reply can be regenerated/
+    )
+    await expect(harness.chat.edit({ sessionId, turnId: 't_nope', text: 'x' })).rejects.toThrow(
+      /not part of the conversation shown/
+    )
+    await expect(harness.chat.edit({ sessionId, turnId: secondTurn, text: '   ' })).rejects.toThrow(
+      /needs some text/
+    )
     expect(() => harness.sessions.selectVersion(sessionId, 't_nope')).toThrow(/not a version/)
     await harness.sessions.end(sessionId)
     await expect(harness.chat.regenerate({ sessionId, turnId: secondTurn })).rejects.toThrow(/has ended/)

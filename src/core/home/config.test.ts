@@ -8,7 +8,11 @@ describe('parseConfig', () => {
       expect(loaded.errors).toEqual([])
       expect(loaded.config.model).toBe(DEFAULT_MODEL)
       expect(loaded.config.cacheTtl).toBe('auto')
-      expect(loaded.config.memory).toEqual({ memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' })
+      expect(loaded.config.memory).toEqual({
+        memoryCharLimit: 4000,
+        userCharLimit: 2000,
+        agentWrites: 'receipt'
+      })
     }
   })
 
@@ -26,7 +30,9 @@ describe('parseConfig', () => {
   })
 
   it('names the exact bad field and keeps the good ones', () => {
-    const loaded = parseConfig(JSON.stringify({ model: 'claude-opus-5', cacheTtl: '2h', memory: { memoryCharLimit: -5 } }))
+    const loaded = parseConfig(
+      JSON.stringify({ model: 'claude-opus-5', cacheTtl: '2h', memory: { memoryCharLimit: -5 } })
+    )
     expect(loaded.config.model).toBe('claude-opus-5')
     expect(loaded.config.cacheTtl).toBe('auto')
     expect(loaded.config.memory.memoryCharLimit).toBe(4000)

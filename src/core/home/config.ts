@@ -37,9 +37,7 @@ export const CONFIG_SHAPE = {
     })
     .default({ memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' }),
   recall: z.object({ k: z.number().int().min(0).max(50).default(5) }).default({ k: 5 }),
-  retention: z
-    .object({ idleMinutes: z.number().int().min(0).default(30) })
-    .default({ idleMinutes: 30 }),
+  retention: z.object({ idleMinutes: z.number().int().min(0).default(30) }).default({ idleMinutes: 30 }),
   nexus: z
     .object({
       conflictWindowMinutes: z.number().int().min(0).default(60),
@@ -61,13 +59,22 @@ export const CONFIG_SHAPE = {
           z.object({
             agent: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be an agent id'),
             /** sha256 (hex) of the token the client presents as HEARTH_MCP_TOKEN or its bearer token. */
-            tokenSha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits (a sha256)').optional()
+            tokenSha256: z
+              .string()
+              .regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits (a sha256)')
+              .optional()
           })
         )
         .default({}),
       /** Per project folder: whether its .mcp.json may run, and the sha256 of the file that was decided on. */
       projects: z
-        .record(z.string(), z.object({ decision: z.enum(['allow', 'deny']), sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits (a sha256)') }))
+        .record(
+          z.string(),
+          z.object({
+            decision: z.enum(['allow', 'deny']),
+            sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits (a sha256)')
+          })
+        )
         .default({})
     })
     .default({ clients: {}, projects: {} })
@@ -109,10 +116,18 @@ export function parseConfig(text: string | undefined): LoadedConfig {
     json = JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error)
-    return { config: defaultConfig(), errors: [`config.json is not valid JSON (${detail}); using defaults for every setting`], raw: undefined }
+    return {
+      config: defaultConfig(),
+      errors: [`config.json is not valid JSON (${detail}); using defaults for every setting`],
+      raw: undefined
+    }
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    return { config: defaultConfig(), errors: ['config.json must contain a JSON object; using defaults for every setting'], raw: undefined }
+    return {
+      config: defaultConfig(),
+      errors: ['config.json must contain a JSON object; using defaults for every setting'],
+      raw: undefined
+    }
   }
   const raw = json as Record<string, unknown>
   return { ...parseSections(raw), raw }
@@ -128,7 +143,9 @@ function parseSections(raw: Readonly<Record<string, unknown>>): { config: Hearth
     } else {
       const issue = parsed.error.issues[0]
       const where = [key, ...(issue?.path ?? [])].join('.')
-      errors.push(`config.json: "${where}" ${issue?.message ?? 'is invalid'}; using the default (${JSON.stringify(CONFIG_SHAPE[key].parse(undefined))})`)
+      errors.push(
+        `config.json: "${where}" ${issue?.message ?? 'is invalid'}; using the default (${JSON.stringify(CONFIG_SHAPE[key].parse(undefined))})`
+      )
       values[key] = CONFIG_SHAPE[key].parse(undefined)
     }
   }

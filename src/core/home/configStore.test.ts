@@ -11,7 +11,8 @@ const WRITER = join(__dirname, '../../../tests/fixtures/configWriter.mjs')
 
 let temp: ReturnType<typeof makeTempDir>
 let store: ConfigStore
-const onDisk = (): Record<string, unknown> => JSON.parse(readFileSync(store.path, 'utf8')) as Record<string, unknown>
+const onDisk = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(store.path, 'utf8')) as Record<string, unknown>
 
 beforeEach(() => {
   temp = makeTempDir()
@@ -30,15 +31,25 @@ describe('ConfigStore', () => {
   })
 
   it('deep-merges a patch, keeping unknown keys and siblings at every level', async () => {
-    writeFileSync(store.path, JSON.stringify({ plugin: { on: true }, agents: { a: { model: 'm1' }, b: { toolsets: ['x'] } } }))
+    writeFileSync(
+      store.path,
+      JSON.stringify({ plugin: { on: true }, agents: { a: { model: 'm1' }, b: { toolsets: ['x'] } } })
+    )
     const loaded = await store.patch({ agents: { a: { toolsets: ['memory'] } }, cacheTtl: '1h' })
-    expect(onDisk()).toEqual({ plugin: { on: true }, agents: { a: { model: 'm1', toolsets: ['memory'] }, b: { toolsets: ['x'] } }, cacheTtl: '1h' })
+    expect(onDisk()).toEqual({
+      plugin: { on: true },
+      agents: { a: { model: 'm1', toolsets: ['memory'] }, b: { toolsets: ['x'] } },
+      cacheTtl: '1h'
+    })
     expect(loaded.config.agents.a).toEqual({ model: 'm1', toolsets: ['memory'] })
     expect(loaded.config.cacheTtl).toBe('1h')
   })
 
   it('takes an edit function for changes a merge cannot express, on a copy of the file', async () => {
-    writeFileSync(store.path, JSON.stringify({ mcpServers: { old: { command: 'x' }, keep: { command: 'y' } } }))
+    writeFileSync(
+      store.path,
+      JSON.stringify({ mcpServers: { old: { command: 'x' }, keep: { command: 'y' } } })
+    )
     await store.patch((raw) => {
       const servers = { ...(raw.mcpServers as Record<string, unknown>) }
       delete servers.old
@@ -48,22 +59,38 @@ describe('ConfigStore', () => {
   })
 
   it('refuses to touch a malformed file and leaves it byte for byte', async () => {
-    for (const bad of ['{ "model": ', '[1]', '{"cacheTtl": "2h"}', '{"tools": {"search": {"maxLimit": 0}}}']) {
+    for (const bad of [
+      '{ "model": ',
+      '[1]',
+      '{"cacheTtl": "2h"}',
+      '{"tools": {"search": {"maxLimit": 0}}}'
+    ]) {
       writeFileSync(store.path, bad)
-      await expect(store.patch({ model: 'x' })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('will not overwrite') })
+      await expect(store.patch({ model: 'x' })).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('will not overwrite')
+      })
       expect(readFileSync(store.path, 'utf8')).toBe(bad)
     }
   })
 
   it('refuses a change that would not validate, naming the field, and writes nothing', async () => {
     writeFileSync(store.path, '{"model": "m"}')
-    await expect(store.patch({ recall: { k: 99 } })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('"recall.k"') })
-    await expect(store.patch({ tools: { search: { thresholdPct: 500 } } })).rejects.toMatchObject({ message: expect.stringContaining('tools.search.thresholdPct') })
+    await expect(store.patch({ recall: { k: 99 } })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('"recall.k"')
+    })
+    await expect(store.patch({ tools: { search: { thresholdPct: 500 } } })).rejects.toMatchObject({
+      message: expect.stringContaining('tools.search.thresholdPct')
+    })
     expect(readFileSync(store.path, 'utf8')).toBe('{"model": "m"}')
   })
 
   it('validates the tools section with the same schema as every other section', () => {
-    writeFileSync(store.path, JSON.stringify({ tools: { search: { enabled: 'off', maxLimit: 0 }, mcp: { callTimeoutMs: 5000 } } }))
+    writeFileSync(
+      store.path,
+      JSON.stringify({ tools: { search: { enabled: 'off', maxLimit: 0 }, mcp: { callTimeoutMs: 5000 } } })
+    )
     const loaded = store.read()
     expect(loaded.config.tools.search).toMatchObject({ enabled: 'off', maxLimit: 20 })
     expect(loaded.config.tools.mcpCallTimeoutMs).toBe(5000)
@@ -81,7 +108,17 @@ describe('ConfigStore', () => {
 
 describe('mergePatch', () => {
   it('skips undefined values, keeps null, and replaces arrays and non-object values', () => {
-    expect(mergePatch({ a: 1, memory: 'odd', list: [1, 2], baseUrl: 'http://x' }, { model: undefined, memory: { userCharLimit: 5, memoryCharLimit: undefined }, list: [3], baseUrl: null })).toEqual({
+    expect(
+      mergePatch(
+        { a: 1, memory: 'odd', list: [1, 2], baseUrl: 'http://x' },
+        {
+          model: undefined,
+          memory: { userCharLimit: 5, memoryCharLimit: undefined },
+          list: [3],
+          baseUrl: null
+        }
+      )
+    ).toEqual({
       a: 1,
       memory: { userCharLimit: 5 },
       list: [3],

@@ -32,7 +32,10 @@ export class ConfigStore implements ConfigReader {
       text = readFileSync(this.path, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        return { ...parseConfig(undefined), errors: [`config.json could not be read: ${(error as Error).message}`] }
+        return {
+          ...parseConfig(undefined),
+          errors: [`config.json could not be read: ${(error as Error).message}`]
+        }
       }
     }
     return parseConfig(text)
@@ -60,19 +63,26 @@ export class ConfigStore implements ConfigReader {
   private patchLocked(change: ConfigPatch | ConfigEdit): LoadedConfig {
     const current = this.read()
     if (current.raw === undefined || current.errors.length > 0) {
-      throw conflict(`config.json has problems, so Hearth will not overwrite it: ${current.errors.join(' ')} Fix the file first (${this.path}).`)
+      throw conflict(
+        `config.json has problems, so Hearth will not overwrite it: ${current.errors.join(' ')} Fix the file first (${this.path}).`
+      )
     }
-    const next = typeof change === 'function' ? change(structuredClone(current.raw)) : mergePatch(current.raw, change)
+    const next =
+      typeof change === 'function' ? change(structuredClone(current.raw)) : mergePatch(current.raw, change)
     const text = `${JSON.stringify(next, null, 2)}\n`
     const loaded = parseConfig(text)
-    if (loaded.errors.length > 0) throw invalidInput(`These settings were not saved: ${loaded.errors.join(' ')}`)
+    if (loaded.errors.length > 0)
+      throw invalidInput(`These settings were not saved: ${loaded.errors.join(' ')}`)
     writeFileAtomic(this.path, text)
     return loaded
   }
 }
 
 /** `raw` with `patch` merged in: plain objects merge recursively, `undefined` leaves a key as it is. */
-export function mergePatch(raw: Readonly<Record<string, unknown>>, patch: ConfigPatch): Record<string, unknown> {
+export function mergePatch(
+  raw: Readonly<Record<string, unknown>>,
+  patch: ConfigPatch
+): Record<string, unknown> {
   const next: Record<string, unknown> = { ...raw }
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue

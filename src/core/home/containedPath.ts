@@ -28,7 +28,8 @@ export function realPathWithin(path: string, root: string, label = path): Contai
   const real = realOf(path)
   if (real === null) return { ok: false, missing: true, reason: `${label} does not exist` }
   const realRoot = realOf(root)
-  if (realRoot === null || !isInside(real, realRoot)) return { ok: false, missing: false, reason: outsideReason(label, real, realRoot ?? root) }
+  if (realRoot === null || !isInside(real, realRoot))
+    return { ok: false, missing: false, reason: outsideReason(label, real, realRoot ?? root) }
   return { ok: true, real }
 }
 

@@ -34,7 +34,10 @@ export async function withFileLock<T>(file: string, work: () => T | Promise<T>):
     tookOver ||= state === 'removed'
     if (state !== 'held') continue
     if (Date.now() - started > WAIT_LIMIT_MS) {
-      throw new HearthError('conflict', `Another running Hearth process has held ${lockPath} for over ${WAIT_LIMIT_MS / 1000} s; try again in a moment.`)
+      throw new HearthError(
+        'conflict',
+        `Another running Hearth process has held ${lockPath} for over ${WAIT_LIMIT_MS / 1000} s; try again in a moment.`
+      )
     }
     await sleep(Math.min(5 * 2 ** attempt, 100))
   }
@@ -72,7 +75,16 @@ async function readOwner(lockPath: string): Promise<{ raw: string; owner: LockOw
   try {
     const parsed = JSON.parse(raw) as Partial<LockOwner>
     if (typeof parsed.pid !== 'number' || typeof parsed.token !== 'string') return { raw, owner: null }
-    return { raw, owner: { pid: parsed.pid, startedAt: parsed.startedAt ?? null, host: parsed.host ?? '', token: parsed.token, at: parsed.at ?? 0 } }
+    return {
+      raw,
+      owner: {
+        pid: parsed.pid,
+        startedAt: parsed.startedAt ?? null,
+        host: parsed.host ?? '',
+        token: parsed.token,
+        at: parsed.at ?? 0
+      }
+    }
   } catch {
     return { raw, owner: null }
   }

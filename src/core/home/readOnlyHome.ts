@@ -11,7 +11,10 @@ export function isWriteRefusal(error: unknown): boolean {
 }
 
 export function readOnlyHomeError(home: string): HearthError {
-  return new HearthError('conflict', `This Hearth home is read-only (${home}): it can be listed and shown, not changed.`)
+  return new HearthError(
+    'conflict',
+    `This Hearth home is read-only (${home}): it can be listed and shown, not changed.`
+  )
 }
 
 /** The error a caller sees: a refused write in a read-only home says so instead of naming a syscall. */
@@ -22,7 +25,10 @@ export function explainReadOnly(error: unknown, home: string): unknown {
 /** Every handler of a read-only home answers a refused write with the read-only explanation. */
 export function readOnlyHandlers(handlers: Handlers, home: string): Handlers {
   const wrapped: Record<string, (input: unknown) => Promise<unknown>> = {}
-  for (const [name, handler] of Object.entries(handlers) as [string, (input: unknown) => Promise<unknown>][]) {
+  for (const [name, handler] of Object.entries(handlers) as [
+    string,
+    (input: unknown) => Promise<unknown>
+  ][]) {
     wrapped[name] = async (input) => {
       try {
         return await handler(input)

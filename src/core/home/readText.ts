@@ -23,7 +23,11 @@ export function readTextFile(path: string): TextRead {
     return { ok: false, missing, reason: missing ? `${path} does not exist` : (error as Error).message }
   }
   if (size > MAX_TEXT_FILE_BYTES) {
-    return { ok: false, missing: false, reason: `${path} is ${(size / 1048576).toFixed(1)} MB, over the 64 MB limit for text files` }
+    return {
+      ok: false,
+      missing: false,
+      reason: `${path} is ${(size / 1048576).toFixed(1)} MB, over the 64 MB limit for text files`
+    }
   }
   const bytes = readFileSync(path)
   return decodeText(bytes, path)
@@ -31,13 +35,23 @@ export function readTextFile(path: string): TextRead {
 
 export function decodeText(bytes: Buffer, label: string): TextRead {
   if (bytes.subarray(0, 8192).includes(0)) {
-    return { ok: false, missing: false, bytes, reason: `${label} looks like a binary file (it contains NUL bytes); it was not loaded` }
+    return {
+      ok: false,
+      missing: false,
+      bytes,
+      reason: `${label} looks like a binary file (it contains NUL bytes); it was not loaded`
+    }
   }
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    return { ok: false, missing: false, bytes, reason: `${label} is not valid UTF-8; re-save it as UTF-8 to use it` }
+    return {
+      ok: false,
+      missing: false,
+      bytes,
+      reason: `${label} is not valid UTF-8; re-save it as UTF-8 to use it`
+    }
   }
   const hadBom = text.startsWith('\uFEFF')
   return { ok: true, text: hadBom ? text.slice(1) : text, bytes, hadBom }

@@ -31,7 +31,11 @@ export function backupFile(path: string, seconds: number): string {
   if (!existsSync(path)) return '(no file to back up)'
   const bytes = readFileSync(path)
   const existing = backupsOf(path)
-  const same = existing.find((backup) => statSync(backup.path, { throwIfNoEntry: false })?.size === bytes.length && readFileSync(backup.path).equals(bytes))
+  const same = existing.find(
+    (backup) =>
+      statSync(backup.path, { throwIfNoEntry: false })?.size === bytes.length &&
+      readFileSync(backup.path).equals(bytes)
+  )
   if (same) return same.path
   let candidate = `${path}.bak.${seconds}`
   for (let n = 2; existsSync(candidate); n++) candidate = `${path}.bak.${seconds}-${n}`

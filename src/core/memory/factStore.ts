@@ -1,4 +1,12 @@
-import type { Fact, FactEvent, FactEventKind, FactStatus, FactType, Speaker, ToolWrite } from '../../shared/contract/review'
+import type {
+  Fact,
+  FactEvent,
+  FactEventKind,
+  FactStatus,
+  FactType,
+  Speaker,
+  ToolWrite
+} from '../../shared/contract/review'
 import type { Db } from '../node/db/openDatabase'
 
 interface FactRow {
@@ -54,7 +62,12 @@ export interface NewFact {
   readonly toolWrite?: ToolWrite
 }
 
-export type FactPatch = Partial<Pick<Fact, 'status' | 'text' | 'recallSuppressed' | 'scanFindings' | 'mergeTargetId' | 'mergeKind' | 'toolWrite'>>
+export type FactPatch = Partial<
+  Pick<
+    Fact,
+    'status' | 'text' | 'recallSuppressed' | 'scanFindings' | 'mergeTargetId' | 'mergeKind' | 'toolWrite'
+  >
+>
 
 /**
  * Facts with what a person needs to place them: the merge target's text, the source session's
@@ -88,9 +101,22 @@ export class FactStore {
              merge_target_id, merge_kind, origin, tool_write, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
         )
         .run(
-          fact.agentId, fact.status, fact.type, fact.speaker, fact.text, JSON.stringify(fact.entities), fact.quote, fact.sessionId,
-          fact.messageId, JSON.stringify(fact.scanFindings), fact.mergeTargetId, fact.mergeKind, fact.origin,
-          fact.toolWrite === undefined ? null : JSON.stringify(fact.toolWrite), at, at
+          fact.agentId,
+          fact.status,
+          fact.type,
+          fact.speaker,
+          fact.text,
+          JSON.stringify(fact.entities),
+          fact.quote,
+          fact.sessionId,
+          fact.messageId,
+          JSON.stringify(fact.scanFindings),
+          fact.mergeTargetId,
+          fact.mergeKind,
+          fact.origin,
+          fact.toolWrite === undefined ? null : JSON.stringify(fact.toolWrite),
+          at,
+          at
         )
       const id = Number(result.lastInsertRowid)
       this.record(id, 'created', null, fact.text, detail)
@@ -115,7 +141,9 @@ export class FactStore {
       ['f.status = ?', filter.status],
       ['f.session_id = ?', filter.sessionId]
     ]
-    const used = conditions.filter((condition): condition is [string, string] => condition[1] !== undefined && condition[1] !== '')
+    const used = conditions.filter(
+      (condition): condition is [string, string] => condition[1] !== undefined && condition[1] !== ''
+    )
     const where = used.map(([sql]) => sql)
     const args = used.map(([, value]) => value)
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
@@ -134,8 +162,15 @@ export class FactStore {
              tool_write = ?, updated_at = ? WHERE id = ?`
         )
         .run(
-          next.status, next.text, next.recallSuppressed ? 1 : 0, JSON.stringify(next.scanFindings), next.mergeTargetId, next.mergeKind,
-          next.toolWrite === null ? null : JSON.stringify(next.toolWrite), this.now(), id
+          next.status,
+          next.text,
+          next.recallSuppressed ? 1 : 0,
+          JSON.stringify(next.scanFindings),
+          next.mergeTargetId,
+          next.mergeKind,
+          next.toolWrite === null ? null : JSON.stringify(next.toolWrite),
+          this.now(),
+          id
         )
       this.record(id, kind, before.text, next.text, { ...detail, from: before.status, to: next.status })
       return this.require(id)
@@ -143,7 +178,9 @@ export class FactStore {
   }
 
   history(id: number): FactEvent[] {
-    const rows = this.db.prepare('SELECT * FROM memory_fact_events WHERE fact_id = ? ORDER BY id').all(id) as EventRow[]
+    const rows = this.db
+      .prepare('SELECT * FROM memory_fact_events WHERE fact_id = ? ORDER BY id')
+      .all(id) as EventRow[]
     return rows.map((row) => ({
       id: row.id,
       factId: row.fact_id,
@@ -156,16 +193,26 @@ export class FactStore {
   }
 
   pendingCounts(): Record<string, number> {
-    const rows = this.db.prepare("SELECT agent_id, COUNT(*) AS n FROM memory_facts WHERE status = 'pending' GROUP BY agent_id").all() as {
+    const rows = this.db
+      .prepare("SELECT agent_id, COUNT(*) AS n FROM memory_facts WHERE status = 'pending' GROUP BY agent_id")
+      .all() as {
       agent_id: string
       n: number
     }[]
     return Object.fromEntries(rows.map((row) => [row.agent_id, row.n]))
   }
 
-  private record(id: number, kind: FactEventKind, before: string | null, after: string | null, detail: Record<string, unknown>): void {
+  private record(
+    id: number,
+    kind: FactEventKind,
+    before: string | null,
+    after: string | null,
+    detail: Record<string, unknown>
+  ): void {
     this.db
-      .prepare('INSERT INTO memory_fact_events (fact_id, kind, before_text, after_text, detail, at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO memory_fact_events (fact_id, kind, before_text, after_text, detail, at) VALUES (?, ?, ?, ?, ?, ?)'
+      )
       .run(id, kind, before, after, JSON.stringify(detail), this.now())
   }
 }

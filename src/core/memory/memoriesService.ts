@@ -29,13 +29,22 @@ export class MemoriesService {
     const facts = (status: Fact['status']): Fact[] =>
       this.deps.facts
         .list({ agentId, status })
-        .filter((fact) => fact.origin !== 'tool' && matches([fact.text, fact.type, ...fact.entities, fact.sessionTitle ?? '']))
+        .filter(
+          (fact) =>
+            fact.origin !== 'tool' &&
+            matches([fact.text, fact.type, ...fact.entities, fact.sessionTitle ?? ''])
+        )
         .sort((a, b) => b.updatedAtMs - a.updatedAtMs)
     const files = (forgotten: boolean): MemoryFileItem[] =>
-      this.deps.files.list(agentId, forgotten).filter((file) => matches([file.slug, file.name, file.description, file.type, file.excerpt]))
+      this.deps.files
+        .list(agentId, forgotten)
+        .filter((file) => matches([file.slug, file.name, file.description, file.type, file.excerpt]))
     const memory = this.deps.show(agentId, 'memory')
     const user = this.deps.show(agentId, 'user')
-    const entries = (view: MemoryFileView): MemoryFileView => ({ ...view, entries: view.entries.filter((entry) => matches([entry])) })
+    const entries = (view: MemoryFileView): MemoryFileView => ({
+      ...view,
+      entries: view.entries.filter((entry) => matches([entry]))
+    })
     return {
       agentId,
       query: query.trim(),
@@ -46,7 +55,9 @@ export class MemoriesService {
       forgotten: {
         facts: facts('forgotten'),
         files: files(true),
-        entries: this.removedEntries(agentId, { memory: memory.entries, user: user.entries }).filter((entry) => matches([entry.text]))
+        entries: this.removedEntries(agentId, { memory: memory.entries, user: user.entries }).filter(
+          (entry) => matches([entry.text])
+        )
       }
     }
   }
@@ -55,8 +66,14 @@ export class MemoriesService {
    * Entries that writes removed and that are not back in the file: the history of MEMORY.md
    * (this agent's writes) and of USER.md (every agent's). Undone writes put theirs back already.
    */
-  private removedEntries(agentId: string, current: Readonly<Record<MemoryTarget, readonly string[]>>): RemovedEntry[] {
-    const receipts = [...this.deps.receipts.listByAgent(agentId, 200).filter((receipt) => receipt.target === 'memory'), ...this.deps.receipts.listForUserFile(200)]
+  private removedEntries(
+    agentId: string,
+    current: Readonly<Record<MemoryTarget, readonly string[]>>
+  ): RemovedEntry[] {
+    const receipts = [
+      ...this.deps.receipts.listByAgent(agentId, 200).filter((receipt) => receipt.target === 'memory'),
+      ...this.deps.receipts.listForUserFile(200)
+    ]
     const seen = new Set<string>()
     const removed: RemovedEntry[] = []
     for (const receipt of receipts.sort((a, b) => b.atMs - a.atMs || b.id - a.id)) {
@@ -73,7 +90,9 @@ export class MemoriesService {
 
 function removedTexts(receipt: MemoryReceipt): string[] {
   if (receipt.undoneAtMs !== null) return []
-  return receipt.changes.flatMap((change) => (change.action === 'remove' && change.before !== null ? [change.before] : []))
+  return receipt.changes.flatMap((change) =>
+    change.action === 'remove' && change.before !== null ? [change.before] : []
+  )
 }
 
 function fold(text: string): string {
@@ -82,7 +101,9 @@ function fold(text: string): string {
 
 /** True when every word of the query appears in one of the texts (any case); an empty query matches all. */
 function matcher(query: string): (texts: readonly string[]) => boolean {
-  const words = fold(query).split(/\s+/).filter((word) => word !== '')
+  const words = fold(query)
+    .split(/\s+/)
+    .filter((word) => word !== '')
   return (texts) => {
     const haystack = fold(texts.join('\n'))
     return words.every((word) => haystack.includes(word))

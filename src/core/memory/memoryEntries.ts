@@ -46,7 +46,13 @@ export function formatCharCount(chars: number, limit: number): string {
 export function describeUsage(entries: readonly string[], limit: number): MemoryUsage {
   const chars = usedChars(entries)
   const percent = limit > 0 ? Math.min(100, Math.floor((chars / limit) * 100)) : 100
-  return { chars, limit, percent, text: `${percent}% — ${formatCharCount(chars, limit)} chars`, entryCount: entries.length }
+  return {
+    chars,
+    limit,
+    percent,
+    text: `${percent}% — ${formatCharCount(chars, limit)} chars`,
+    entryCount: entries.length
+  }
 }
 
 /** Entries that contain `needle`; identical entries count once (parse already dedupes). */

@@ -26,7 +26,10 @@ function itemLabel(item: RecalledItem): string {
 export function screenRecalled(item: RecalledItem): ScreenedRecall {
   const blocked = scanForThreats(item.text, 'strict')
   if (blocked.length === 0) return { text: neutraliseFenceMarkup(item.text).trim(), blocked }
-  return { text: `[BLOCKED: recalled ${itemLabel(item)} contained potential prompt injection (${blocked.join(', ')}). Left out.]`, blocked }
+  return {
+    text: `[BLOCKED: recalled ${itemLabel(item)} contained potential prompt injection (${blocked.join(', ')}). Left out.]`,
+    blocked
+  }
 }
 
 /**

@@ -48,7 +48,13 @@ export function parseMemoryFile(text: string): ParsedMemoryFile {
       if (pair && (pair[1] as string) in fields) fields[pair[1] as string] = unquote(pair[2] as string)
     }
   }
-  return { name: fields.name ?? '', description: fields.description ?? '', type: fields.type ?? '', source: fields.source ?? '', body: body.trim() }
+  return {
+    name: fields.name ?? '',
+    description: fields.description ?? '',
+    type: fields.type ?? '',
+    source: fields.source ?? '',
+    body: body.trim()
+  }
 }
 
 function unquote(value: string): string {

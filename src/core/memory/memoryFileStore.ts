@@ -25,13 +25,20 @@ export class MemoryFileStore {
   list(agentId: string, forgotten = false): MemoryFileItem[] {
     const dir = this.dir(agentId, forgotten)
     if (!existsSync(dir)) return []
-    const slugs = readdirSync(dir).filter((name) => name.endsWith('.md') && !name.startsWith('.')).map((name) => name.slice(0, -3))
-    return slugs.flatMap((slug) => this.listed(agentId, slug, forgotten)).sort((a, b) => b.modifiedAtMs - a.modifiedAtMs || a.slug.localeCompare(b.slug))
+    const slugs = readdirSync(dir)
+      .filter((name) => name.endsWith('.md') && !name.startsWith('.'))
+      .map((name) => name.slice(0, -3))
+    return slugs
+      .flatMap((slug) => this.listed(agentId, slug, forgotten))
+      .sort((a, b) => b.modifiedAtMs - a.modifiedAtMs || a.slug.localeCompare(b.slug))
   }
 
   read(agentId: string, slug: string, forgotten = false): MemoryFileDocument {
     const doc = this.load(agentId, slug, forgotten)
-    if (doc === null) throw notFound(`No memory file "${slug}.md" ${forgotten ? 'among the forgotten ones' : 'in'} ${this.dir(agentId, forgotten)}.`)
+    if (doc === null)
+      throw notFound(
+        `No memory file "${slug}.md" ${forgotten ? 'among the forgotten ones' : 'in'} ${this.dir(agentId, forgotten)}.`
+      )
     return doc
   }
 
@@ -39,7 +46,9 @@ export class MemoryFileStore {
   write(agentId: string, slug: string, text: string, baseHash: string): MemoryFileDocument {
     const current = this.read(agentId, slug)
     if (current.hash !== baseHash) {
-      throw conflict(`memories/${slug}.md changed on disk since you opened it; your text was not saved. Reopen the file to see the new version.`)
+      throw conflict(
+        `memories/${slug}.md changed on disk since you opened it; your text was not saved. Reopen the file to see the new version.`
+      )
     }
     writeFileAtomic(current.path, text)
     return this.read(agentId, slug)
@@ -57,7 +66,10 @@ export class MemoryFileStore {
   restore(agentId: string, slug: string): MemoryFileItem {
     const from = this.read(agentId, slug, true)
     const target = this.contained(this.dir(agentId, false), slug)
-    if (existsSync(target)) throw conflict(`memories/${slug}.md exists again; rename or forget that file before restoring this one.`)
+    if (existsSync(target))
+      throw conflict(
+        `memories/${slug}.md exists again; rename or forget that file before restoring this one.`
+      )
     renameSync(from.path, target)
     return withoutText(this.read(agentId, slug))
   }
@@ -72,9 +84,13 @@ export class MemoryFileStore {
     const root = resolve(dir)
     const path = resolve(root, `${slug}.md`)
     const inside = (candidate: string, base: string): boolean => candidate.startsWith(base + sep)
-    if (!inside(path, root)) throw new HearthError('forbidden', `The memory file name "${slug}" would leave ${root}.`)
+    if (!inside(path, root))
+      throw new HearthError('forbidden', `The memory file name "${slug}" would leave ${root}.`)
     if (existsSync(path) && existsSync(root) && !inside(realpathSync(path), realpathSync(root))) {
-      throw new HearthError('forbidden', `memories/${slug}.md points outside ${root}; Hearth does not follow it.`)
+      throw new HearthError(
+        'forbidden',
+        `memories/${slug}.md points outside ${root}; Hearth does not follow it.`
+      )
     }
     return path
   }
@@ -89,7 +105,18 @@ export class MemoryFileStore {
       const stat = statSync(path, { throwIfNoEntry: false })
       const problem = error instanceof Error ? error.message : String(error)
       const blank = { name: '', description: '', type: '', source: '', excerpt: '' }
-      return [{ agentId, slug, path, ...blank, sizeBytes: stat?.size ?? 0, modifiedAtMs: Math.floor(stat?.mtimeMs ?? 0), forgotten, problem }]
+      return [
+        {
+          agentId,
+          slug,
+          path,
+          ...blank,
+          sizeBytes: stat?.size ?? 0,
+          modifiedAtMs: Math.floor(stat?.mtimeMs ?? 0),
+          forgotten,
+          problem
+        }
+      ]
     }
   }
 

@@ -39,7 +39,8 @@ export interface WrittenFile {
   readonly afterSha256: string
 }
 
-export type MutationOutcome = (OperationOutcome & { readonly drift?: undefined; readonly written?: WrittenFile }) | DriftRefusal
+export type MutationOutcome =
+  (OperationOutcome & { readonly drift?: undefined; readonly written?: WrittenFile }) | DriftRefusal
 
 /** Why an undo could not put the file back, or null when it did. */
 export type RestoreRefusal = string | null
@@ -75,7 +76,11 @@ export class MemoryFiles {
   }
 
   /** Read → drift check → `apply` → atomic write, all while holding the file's lock. */
-  async mutate(agentId: string, target: MemoryTarget, apply: (entries: readonly string[], limit: number) => OperationOutcome): Promise<MutationOutcome> {
+  async mutate(
+    agentId: string,
+    target: MemoryTarget,
+    apply: (entries: readonly string[], limit: number) => OperationOutcome
+  ): Promise<MutationOutcome> {
     const path = this.path(agentId, target)
     const limit = this.limit(target)
     return withFileLock(path, () => {
@@ -125,14 +130,24 @@ export class MemoryFiles {
 
   private outsideChangeNote(path: string, text: string): string {
     const seen = this.lastSeen.get(path)
-    return seen !== undefined && seen !== hashText(text) ? 'it was changed outside the memory tool since the tool last read it, and ' : ''
+    return seen !== undefined && seen !== hashText(text)
+      ? 'it was changed outside the memory tool since the tool last read it, and '
+      : ''
   }
 
   /** Copies the file to `<file>.bak.<unix seconds>` (unless it is not the user's file) and builds the refusal. */
   private refuse(path: string, reason: string, backUp = true): DriftRefusal {
-    const backup = backUp ? backupFile(path, Math.floor(this.clock.now() / 1000)) : '(not copied: it is not a file of this home)'
+    const backup = backUp
+      ? backupFile(path, Math.floor(this.clock.now() / 1000))
+      : '(not copied: it is not a file of this home)'
     const name = basename(path)
-    return { ok: false, drift: true, error: MEMORY_TEXT.drift(name, reason, backup), backup, remediation: MEMORY_TEXT.driftRemediation(name) }
+    return {
+      ok: false,
+      drift: true,
+      error: MEMORY_TEXT.drift(name, reason, backup),
+      backup,
+      remediation: MEMORY_TEXT.driftRemediation(name)
+    }
   }
 }
 

@@ -4,7 +4,8 @@
  */
 export const MEMORY_TEXT = {
   unavailable: (reason: string) => `Memory is not available here: ${reason}`,
-  badTarget: (target: string) => `Unknown target '${target}'. Use 'memory' (your own notes) or 'user' (the user's profile).`,
+  badTarget: (target: string) =>
+    `Unknown target '${target}'. Use 'memory' (your own notes) or 'user' (the user's profile).`,
   operationsNotList: 'operations must be a list of objects, each {action, content?, old_text?}.',
   operationsEmpty: 'operations is empty: there is nothing to apply.',
   addNeedsContent: "'add' needs content: the text of the new entry.",
@@ -16,11 +17,13 @@ export const MEMORY_TEXT = {
   emptyContent: 'There is nothing to save: content is empty.',
   emptyOldText: 'old_text is empty: give a short piece of text from the entry you mean.',
   emptyNewContent: "The new content is empty. To delete an entry use 'remove' instead.",
-  delimiterInside: 'An entry cannot contain a line holding only "§": that line separates entries in the file.',
+  delimiterInside:
+    'An entry cannot contain a line holding only "§": that line separates entries in the file.',
   blockedPattern: (id: string) =>
     `Refused: the content matches the threat pattern '${id}'. Memory is placed in the system prompt of later sessions, ` +
     'so it must not carry instructions to the model or ways to send data elsewhere.',
-  blockedInvisible: (codepoint: string) => `Refused: the content contains the invisible character ${codepoint}, which can hide instructions.`,
+  blockedInvisible: (codepoint: string) =>
+    `Refused: the content contains the invisible character ${codepoint}, which can hide instructions.`,
   duplicate: 'That entry is already saved, so nothing was added.',
   added: 'Entry added.',
   replaced: 'Entry replaced.',
@@ -39,8 +42,10 @@ export const MEMORY_TEXT = {
     "Fold overlapping entries together with 'replace' or drop stale ones with 'remove' in the same batch, then send it again.",
   noMatch: (oldText: string, action: string) =>
     `No entry contains '${oldText}'. Look at current_entries below and use text copied from the entry you want to ${action}.`,
-  manyMatches: (oldText: string) => `'${oldText}' appears in more than one entry. Use a longer piece of text that only one entry contains.`,
-  batchFailed: (position: string, detail: string) => `${position}: ${detail} Nothing was saved: a batch applies completely or not at all.`,
+  manyMatches: (oldText: string) =>
+    `'${oldText}' appears in more than one entry. Use a longer piece of text that only one entry contains.`,
+  batchFailed: (position: string, detail: string) =>
+    `${position}: ${detail} Nothing was saved: a batch applies completely or not at all.`,
   batchScan: (index: number, detail: string) => `Operation ${index}: ${detail}`,
   failureCap: (count: number) =>
     `Memory changes have failed ${count} times in this turn. Stop calling the memory tool now: leave memory as it is and ` +
@@ -52,7 +57,8 @@ export const MEMORY_TEXT = {
     `Not saved yet: the user reviews memory writes before they are made. This change now waits for their approval in ` +
     `Hearth's Review inbox (candidate ${id}); it is written only if they approve it. Tell the user it awaits their approval; ` +
     'do not say it was saved, and do not send it again.',
-  undoFileGone: (name: string) => `Cannot undo this write: ${name} no longer exists, so there is nothing to put back.`,
+  undoFileGone: (name: string) =>
+    `Cannot undo this write: ${name} no longer exists, so there is nothing to put back.`,
   undoChangedSince: (name: string) =>
     `Cannot undo this write: ${name} changed after it (a later memory write or an edit). Undoing it now would lose that change. ` +
     'Undo the later writes first, newest first, or edit the file in Files.',

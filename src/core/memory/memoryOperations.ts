@@ -24,7 +24,12 @@ export interface OperationSuccess {
 
 export type OperationOutcome = OperationSuccess | OperationFailure
 
-function fail(error: string, counted: boolean, withEntries: boolean, matches?: readonly string[]): OperationFailure {
+function fail(
+  error: string,
+  counted: boolean,
+  withEntries: boolean,
+  matches?: readonly string[]
+): OperationFailure {
   return { ok: false, error, counted, withEntries, ...(matches ? { matches } : {}) }
 }
 
@@ -50,21 +55,41 @@ export function applyAdd(entries: readonly string[], rawContent: string, limit: 
   if (entries.includes(content)) return { ok: true, entries, changes: [], message: MEMORY_TEXT.duplicate }
   const next = [...entries, content]
   if (usedChars(next) > limit) {
-    return fail(MEMORY_TEXT.addOverBudget(formatCharCount(usedChars(entries), limit), content.length), true, true)
+    return fail(
+      MEMORY_TEXT.addOverBudget(formatCharCount(usedChars(entries), limit), content.length),
+      true,
+      true
+    )
   }
-  return { ok: true, entries: next, changes: [{ action: 'add', before: null, after: content }], message: MEMORY_TEXT.added }
+  return {
+    ok: true,
+    entries: next,
+    changes: [{ action: 'add', before: null, after: content }],
+    message: MEMORY_TEXT.added
+  }
 }
 
 /** Locates the single entry containing `oldText`, or explains why it cannot. */
 function locate(entries: readonly string[], oldText: string, action: string): number | OperationFailure {
   const matches = findMatches(entries, oldText)
   if (matches.length === 0) return fail(MEMORY_TEXT.noMatch(oldText, action), true, true)
-  if (matches.length > 1) return fail(MEMORY_TEXT.manyMatches(oldText), false, false, matches.map((i) => previewEntry(entries[i] ?? '')))
+  if (matches.length > 1)
+    return fail(
+      MEMORY_TEXT.manyMatches(oldText),
+      false,
+      false,
+      matches.map((i) => previewEntry(entries[i] ?? ''))
+    )
   return matches[0] as number
 }
 
 /** Replaces the one entry containing `oldText` with `newContent`. */
-export function applyReplace(entries: readonly string[], rawOld: string, rawNew: string, limit: number): OperationOutcome {
+export function applyReplace(
+  entries: readonly string[],
+  rawOld: string,
+  rawNew: string,
+  limit: number
+): OperationOutcome {
   const oldText = rawOld.trim()
   const content = rawNew.trim()
   if (oldText === '') return fail(MEMORY_TEXT.emptyOldText, false, false)
@@ -72,9 +97,17 @@ export function applyReplace(entries: readonly string[], rawOld: string, rawNew:
   const index = locate(entries, oldText, 'replace')
   if (typeof index !== 'number') return index
   const before = entries[index] as string
-  const next = entries.map((entry, i) => (i === index ? content : entry)).filter((entry, i, all) => all.indexOf(entry) === i)
-  if (usedChars(next) > limit) return fail(MEMORY_TEXT.replaceOverBudget(formatCharCount(usedChars(next), limit)), true, true)
-  return { ok: true, entries: next, changes: [{ action: 'replace', before, after: content }], message: MEMORY_TEXT.replaced }
+  const next = entries
+    .map((entry, i) => (i === index ? content : entry))
+    .filter((entry, i, all) => all.indexOf(entry) === i)
+  if (usedChars(next) > limit)
+    return fail(MEMORY_TEXT.replaceOverBudget(formatCharCount(usedChars(next), limit)), true, true)
+  return {
+    ok: true,
+    entries: next,
+    changes: [{ action: 'replace', before, after: content }],
+    message: MEMORY_TEXT.replaced
+  }
 }
 
 /** Removes the one entry containing `oldText`. */
@@ -84,7 +117,12 @@ export function applyRemove(entries: readonly string[], rawOld: string): Operati
   const index = locate(entries, oldText, 'remove')
   if (typeof index !== 'number') return index
   const before = entries[index] as string
-  return { ok: true, entries: entries.filter((_, i) => i !== index), changes: [{ action: 'remove', before, after: null }], message: MEMORY_TEXT.removed }
+  return {
+    ok: true,
+    entries: entries.filter((_, i) => i !== index),
+    changes: [{ action: 'remove', before, after: null }],
+    message: MEMORY_TEXT.removed
+  }
 }
 
 /** Scans every add/replace content of a batch before anything else happens. */
@@ -102,20 +140,33 @@ export function scanBatch(operations: readonly MemoryOperation[], scan: ThreatSc
  * Applies a batch to a working copy in order. Any error leaves the original untouched; the
  * budget is checked once, on the final state, so a batch may pass through an over-limit step.
  */
-export function applyBatch(entries: readonly string[], operations: readonly MemoryOperation[], limit: number): OperationOutcome {
+export function applyBatch(
+  entries: readonly string[],
+  operations: readonly MemoryOperation[],
+  limit: number
+): OperationOutcome {
   let working = entries
   const changes: MemoryChange[] = []
   for (const [i, operation] of operations.entries()) {
     const outcome = applyOne(working, operation)
     if (!outcome.ok) {
       const position = `Operation ${i + 1} (${operation.action || 'unknown'})`
-      return { ...outcome, error: MEMORY_TEXT.batchFailed(position, outcome.error), counted: true, withEntries: true }
+      return {
+        ...outcome,
+        error: MEMORY_TEXT.batchFailed(position, outcome.error),
+        counted: true,
+        withEntries: true
+      }
     }
     working = outcome.entries
     changes.push(...outcome.changes)
   }
   if (usedChars(working) > limit) {
-    return fail(MEMORY_TEXT.batchOverBudget(operations.length, formatCharCount(usedChars(working), limit)), true, true)
+    return fail(
+      MEMORY_TEXT.batchOverBudget(operations.length, formatCharCount(usedChars(working), limit)),
+      true,
+      true
+    )
   }
   return { ok: true, entries: working, changes, message: MEMORY_TEXT.applied(operations.length) }
 }

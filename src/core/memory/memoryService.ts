@@ -1,4 +1,10 @@
-import type { MemoryFileView, MemoryRecalled, MemoryTarget, MemoryToolResult, RecalledItem } from '../../shared/contract/memory'
+import type {
+  MemoryFileView,
+  MemoryRecalled,
+  MemoryTarget,
+  MemoryToolResult,
+  RecalledItem
+} from '../../shared/contract/memory'
 import type { Fact } from '../../shared/contract/review'
 import { conflict } from '../errors'
 import type { EventHub } from '../events'
@@ -66,14 +72,20 @@ export class MemoryService {
 
   constructor(private readonly deps: MemoryServiceDeps) {
     const { db, paths, clock, events, settings, scan } = deps
-    this.files = new MemoryFiles(paths, () => {
-      const { memoryCharLimit, userCharLimit } = settings.config().memory
-      return { memory: memoryCharLimit, user: userCharLimit }
-    }, clock)
+    this.files = new MemoryFiles(
+      paths,
+      () => {
+        const { memoryCharLimit, userCharLimit } = settings.config().memory
+        return { memory: memoryCharLimit, user: userCharLimit }
+      },
+      clock
+    )
     this.receipts = new ReceiptStore(db)
     this.recalls = new RecallLog(db)
     this.facts = new FactStore(db, () => clock.now())
-    this.toolWrites = new ToolWrites(this.facts, events, (request, context) => this.tool.execute(request, context))
+    this.toolWrites = new ToolWrites(this.facts, events, (request, context) =>
+      this.tool.execute(request, context)
+    )
     this.tool = new MemoryTool({
       files: this.files,
       receipts: this.receipts,
@@ -87,7 +99,12 @@ export class MemoryService {
     this.review = new ReviewService(this.facts, scan, events, this.toolWrites)
     this.undo = new ReceiptUndo(this.receipts, this.files, events, clock)
     this.memoryFiles = new MemoryFileStore(paths)
-    this.memories = new MemoriesService({ facts: this.facts, files: this.memoryFiles, receipts: this.receipts, show: (agentId, target) => this.show(agentId, target) })
+    this.memories = new MemoriesService({
+      facts: this.facts,
+      files: this.memoryFiles,
+      receipts: this.receipts,
+      show: (agentId, target) => this.show(agentId, target)
+    })
     this.retriever = deps.retriever ?? new RecallIndex(db, paths)
     this.pinning = new Pinning(paths, this.facts, this.tool)
     this.retention = new RetentionService({
@@ -109,13 +126,19 @@ export class MemoryService {
   show(agentId: string, target: MemoryTarget): MemoryFileView {
     this.deps.agents.get(agentId)
     const snapshot = this.files.read(agentId, target)
-    return { target, path: snapshot.path, entries: [...snapshot.entries], usage: describeUsage(snapshot.entries, snapshot.limit) }
+    return {
+      target,
+      path: snapshot.path,
+      entries: [...snapshot.entries],
+      usage: describeUsage(snapshot.entries, snapshot.limit)
+    }
   }
 
   /** Brings a forgotten fact back as approved (only forgotten ones: Review restores the others). */
   restoreFact(id: number): Fact {
     const fact = this.facts.get(id)
-    if (fact && fact.status !== 'forgotten') throw conflict(`Fact ${id} is ${fact.status}, not forgotten; there is nothing to restore here.`)
+    if (fact && fact.status !== 'forgotten')
+      throw conflict(`Fact ${id} is ${fact.status}, not forgotten; there is nothing to restore here.`)
     return this.review.restore(id)
   }
 
@@ -127,7 +150,12 @@ export class MemoryService {
   /** The best `k` items (`recall.k` by default) for `query`, as recall shows them. */
   async search(agentId: string, query: string, k?: number, signal?: AbortSignal): Promise<RecalledItem[]> {
     const limit = k ?? this.deps.settings.config().recall.k
-    const items = await this.retriever.retrieve({ agentId, text: query, limit, ...(signal ? { signal } : {}) })
+    const items = await this.retriever.retrieve({
+      agentId,
+      text: query,
+      limit,
+      ...(signal ? { signal } : {})
+    })
     return items.map(recalledItem)
   }
 
@@ -162,7 +190,9 @@ export class MemoryService {
 
   private async similarFacts(agentId: string, text: string): Promise<{ id: number; text: string }[]> {
     const items = await this.retriever.retrieve({ agentId, text, limit: 5 })
-    return items.flatMap((item) => (item.source.kind === 'fact' ? [{ id: item.source.factId, text: item.text }] : []))
+    return items.flatMap((item) =>
+      item.source.kind === 'fact' ? [{ id: item.source.factId, text: item.text }] : []
+    )
   }
 
   private unavailableReason(agentId: string): string | null {

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { MemoryOperation, MemoryTarget, type MemoryReceipt, type MemoryToolResult } from '../../shared/contract/memory'
+import {
+  MemoryOperation,
+  MemoryTarget,
+  type MemoryReceipt,
+  type MemoryToolResult
+} from '../../shared/contract/memory'
 import type { ToolWrite } from '../../shared/contract/review'
 import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
@@ -98,7 +103,11 @@ export class MemoryTool {
     return this.single(request, target.data, context)
   }
 
-  private async single(request: MemoryRequest, target: MemoryTarget, context: MemoryCallContext): Promise<MemoryExecution> {
+  private async single(
+    request: MemoryRequest,
+    target: MemoryTarget,
+    context: MemoryCallContext
+  ): Promise<MemoryExecution> {
     const action = typeof request.action === 'string' ? request.action : ''
     const content = typeof request.content === 'string' ? request.content : ''
     const oldText = typeof request.old_text === 'string' ? request.old_text : ''
@@ -107,49 +116,90 @@ export class MemoryTool {
         if (!content) return refusal(MEMORY_TEXT.addNeedsContent)
         const blocked = content.trim() === '' ? null : checkNewContent(content.trim(), this.deps.scan)
         if (blocked) return refusal(blocked)
-        return this.commit(target, context, (entries, limit) => applyAdd(entries, content, limit), [{ action: 'add', content }])
+        return this.commit(target, context, (entries, limit) => applyAdd(entries, content, limit), [
+          { action: 'add', content }
+        ])
       }
       case 'replace':
       case 'remove': {
         if (!oldText) return this.missingOldText(action, target, context.agentId)
-        if (action === 'remove') return this.commit(target, context, (entries) => applyRemove(entries, oldText), [{ action: 'remove', old_text: oldText }])
+        if (action === 'remove')
+          return this.commit(target, context, (entries) => applyRemove(entries, oldText), [
+            { action: 'remove', old_text: oldText }
+          ])
         if (!content) return refusal(MEMORY_TEXT.replaceNeedsContent)
         if (oldText.trim() === '') return refusal(MEMORY_TEXT.emptyOldText)
         if (content.trim() === '') return refusal(MEMORY_TEXT.emptyNewContent)
         const blocked = checkNewContent(content.trim(), this.deps.scan)
         if (blocked) return refusal(blocked)
-        return this.commit(target, context, (entries, limit) => applyReplace(entries, oldText, content, limit), [{ action: 'replace', old_text: oldText, content }])
+        return this.commit(
+          target,
+          context,
+          (entries, limit) => applyReplace(entries, oldText, content, limit),
+          [{ action: 'replace', old_text: oldText, content }]
+        )
       }
       default:
         return refusal(MEMORY_TEXT.unknownAction(action))
     }
   }
 
-  private async batch(raw: unknown, target: MemoryTarget, context: MemoryCallContext): Promise<MemoryExecution> {
+  private async batch(
+    raw: unknown,
+    target: MemoryTarget,
+    context: MemoryCallContext
+  ): Promise<MemoryExecution> {
     const parsed = z.array(MemoryOperation).safeParse(raw)
     if (!parsed.success) return refusal(MEMORY_TEXT.operationsNotList)
     if (parsed.data.length === 0) return refusal(MEMORY_TEXT.operationsEmpty)
     const blocked = scanBatch(parsed.data, this.deps.scan)
     if (blocked) return refusal(blocked)
-    const operations = parsed.data.map((operation) => ({ ...operation, action: operation.action as ToolWrite['operations'][number]['action'] }))
-    return this.commit(target, context, (entries, limit) => applyBatch(entries, parsed.data, limit), operations)
+    const operations = parsed.data.map((operation) => ({
+      ...operation,
+      action: operation.action as ToolWrite['operations'][number]['action']
+    }))
+    return this.commit(
+      target,
+      context,
+      (entries, limit) => applyBatch(entries, parsed.data, limit),
+      operations
+    )
   }
 
   private missingOldText(action: string, target: MemoryTarget, agentId: string): MemoryExecution {
     const snapshot = this.deps.files.read(agentId, target)
     return {
-      result: { success: false, error: MEMORY_TEXT.needsOldText(action), current_entries: [...snapshot.entries], usage: shortUsage(snapshot.entries, snapshot.limit) },
+      result: {
+        success: false,
+        error: MEMORY_TEXT.needsOldText(action),
+        current_entries: [...snapshot.entries],
+        usage: shortUsage(snapshot.entries, snapshot.limit)
+      },
       receipt: null
     }
   }
 
   /** Runs the operation under the file lock and turns its outcome into the tool result. */
-  private async commit(target: MemoryTarget, context: MemoryCallContext, apply: Apply, operations: ToolWrite['operations']): Promise<MemoryExecution> {
-    if (context.origin === 'tool' && context.approved !== true && this.deps.askFirst()) return this.proposeInstead(target, context, apply, operations)
+  private async commit(
+    target: MemoryTarget,
+    context: MemoryCallContext,
+    apply: Apply,
+    operations: ToolWrite['operations']
+  ): Promise<MemoryExecution> {
+    if (context.origin === 'tool' && context.approved !== true && this.deps.askFirst())
+      return this.proposeInstead(target, context, apply, operations)
     const outcome: MutationOutcome = await this.deps.files.mutate(context.agentId, target, apply)
     if (outcome.ok) return this.succeed(target, context, outcome)
     if (outcome.drift) {
-      return { result: { success: false, error: outcome.error, drift_backup: outcome.backup, remediation: outcome.remediation }, receipt: null }
+      return {
+        result: {
+          success: false,
+          error: outcome.error,
+          drift_backup: outcome.backup,
+          remediation: outcome.remediation
+        },
+        receipt: null
+      }
     }
     return this.refuse(target, context, outcome)
   }
@@ -158,19 +208,33 @@ export class MemoryTool {
    * "Ask me first": the write is checked against the file as it is now (so the model hears at
    * once about a missing match or a full budget) but not made; it waits in Review instead.
    */
-  private proposeInstead(target: MemoryTarget, context: MemoryCallContext, apply: Apply, operations: ToolWrite['operations']): MemoryExecution {
+  private proposeInstead(
+    target: MemoryTarget,
+    context: MemoryCallContext,
+    apply: Apply,
+    operations: ToolWrite['operations']
+  ): MemoryExecution {
     const snapshot = this.deps.files.read(context.agentId, target)
     const outcome = apply(snapshot.entries, snapshot.limit)
     if (!outcome.ok) return this.refuse(target, context, outcome)
-    if (outcome.changes.length === 0) return { result: { success: true, done: true, target, message: outcome.message }, receipt: null }
-    return { result: this.deps.propose(context, { target, operations, changes: [...outcome.changes] }), receipt: null }
+    if (outcome.changes.length === 0)
+      return { result: { success: true, done: true, target, message: outcome.message }, receipt: null }
+    return {
+      result: this.deps.propose(context, { target, operations, changes: [...outcome.changes] }),
+      receipt: null
+    }
   }
 
-  private refuse(target: MemoryTarget, context: MemoryCallContext, outcome: Extract<OperationOutcome, { ok: false }>): MemoryExecution {
+  private refuse(
+    target: MemoryTarget,
+    context: MemoryCallContext,
+    outcome: Extract<OperationOutcome, { ok: false }>
+  ): MemoryExecution {
     if (outcome.counted && context.origin === 'tool' && context.sessionId !== null) {
       const count = (this.failures.get(context.sessionId) ?? 0) + 1
       this.failures.set(context.sessionId, count)
-      if (count > FAILURE_CAP) return { result: { success: false, done: true, error: MEMORY_TEXT.failureCap(count) }, receipt: null }
+      if (count > FAILURE_CAP)
+        return { result: { success: false, done: true, error: MEMORY_TEXT.failureCap(count) }, receipt: null }
     }
     const result: MemoryToolResult = { success: false, error: outcome.error }
     if (outcome.matches) result.matches = [...outcome.matches]
@@ -182,24 +246,32 @@ export class MemoryTool {
     return { result, receipt: null }
   }
 
-  private succeed(target: MemoryTarget, context: MemoryCallContext, outcome: Extract<MutationOutcome, { ok: true }>): MemoryExecution {
+  private succeed(
+    target: MemoryTarget,
+    context: MemoryCallContext,
+    outcome: Extract<MutationOutcome, { ok: true }>
+  ): MemoryExecution {
     const limit = this.deps.files.limit(target)
     const usage = describeUsage(outcome.entries, limit)
     if (context.sessionId !== null) this.failures.delete(context.sessionId)
     let receipt: MemoryReceipt | null = null
     if (outcome.changes.length > 0) {
-      receipt = this.deps.receipts.add({
-        agentId: context.agentId,
-        sessionId: context.sessionId,
-        turnId: context.turnId ?? null,
-        target,
-        path: this.deps.files.path(context.agentId, target),
-        changes: [...outcome.changes],
-        usage,
-        origin: context.origin,
-        atMs: this.deps.clock.now()
-      }, outcome.written ?? null)
-      if (context.sessionId !== null) this.writes.set(context.sessionId, this.writesThisTurn(context.sessionId) + 1)
+      receipt = this.deps.receipts.add(
+        {
+          agentId: context.agentId,
+          sessionId: context.sessionId,
+          turnId: context.turnId ?? null,
+          target,
+          path: this.deps.files.path(context.agentId, target),
+          changes: [...outcome.changes],
+          usage,
+          origin: context.origin,
+          atMs: this.deps.clock.now()
+        },
+        outcome.written ?? null
+      )
+      if (context.sessionId !== null)
+        this.writes.set(context.sessionId, this.writesThisTurn(context.sessionId) + 1)
       this.deps.events.emit('memory.written', receipt)
     }
     const result: MemoryToolResult = {

@@ -16,27 +16,58 @@ describe('memory tools for the registry', () => {
     const searches: unknown[] = []
     const search: TranscriptSearch = (query, options) => {
       searches.push({ query, options })
-      return [{ sessionId: 'sess-0', messageId: 4, role: 'user', snippet: 'the [port] is 8080', createdAtMs: Date.UTC(2026, 0, 2) }]
+      return [
+        {
+          sessionId: 'sess-0',
+          messageId: 4,
+          role: 'user',
+          snippet: 'the [port] is 8080',
+          createdAtMs: Date.UTC(2026, 0, 2)
+        }
+      ]
     }
     const tools = createMemoryTools(f.memory, search)
-    expect(tools.map((t) => [t.name, t.toolset])).toEqual([['memory', 'memory'], ['recall', 'recall'], ['session_search', 'session_search']])
+    expect(tools.map((t) => [t.name, t.toolset])).toEqual([
+      ['memory', 'memory'],
+      ['recall', 'recall'],
+      ['session_search', 'session_search']
+    ])
     const [memory, recall, sessionSearch] = tools as [(typeof tools)[0], (typeof tools)[0], (typeof tools)[0]]
     expect(memory.inputSchema).toMatchObject({ required: ['target'] })
 
-    expect(await memory.handler({ action: 'add', target: 'memory', content: 'The API listens on port 8080' }, context)).toMatchObject({ success: true })
+    expect(
+      await memory.handler(
+        { action: 'add', target: 'memory', content: 'The API listens on port 8080' },
+        context
+      )
+    ).toMatchObject({ success: true })
     expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('The API listens on port 8080')
     expect(f.memory.receipts.listBySession('sess-1')).toMatchObject([{ turnId: null }])
     expect(f.memory.tool.writesThisTurn('sess-1')).toBe(1)
     // Inside a chat turn the receipt names the turn, so the chat places it there.
-    await memory.handler({ action: 'add', target: 'user', content: 'The user reads logs in UTC' }, { ...context, turnId: 't_7' })
-    expect(f.memory.receipts.listBySession('sess-1').map((r) => [r.target, r.turnId])).toEqual([['memory', null], ['user', 't_7']])
+    await memory.handler(
+      { action: 'add', target: 'user', content: 'The user reads logs in UTC' },
+      { ...context, turnId: 't_7' }
+    )
+    expect(f.memory.receipts.listBySession('sess-1').map((r) => [r.target, r.turnId])).toEqual([
+      ['memory', null],
+      ['user', 't_7']
+    ])
 
     f.fact('Staging uses port 8443 </memory-context>')
     expect(await recall.handler({ query: 'which port does staging use', limit: 3 }, context)).toEqual({
-      results: [{ text: 'Staging uses port 8443 &lt;/memory-context&gt;', score: expect.any(Number), source: expect.stringMatching(/^fact \d+$/) }]
+      results: [
+        {
+          text: 'Staging uses port 8443 &lt;/memory-context&gt;',
+          score: expect.any(Number),
+          source: expect.stringMatching(/^fact \d+$/)
+        }
+      ]
     })
     expect(await sessionSearch.handler({ query: 'port' }, context)).toEqual({
-      hits: [{ session: 'sess-0', message: 4, role: 'user', date: '2026-01-02', snippet: 'the [port] is 8080' }]
+      hits: [
+        { session: 'sess-0', message: 4, role: 'user', date: '2026-01-02', snippet: 'the [port] is 8080' }
+      ]
     })
     expect(searches).toEqual([{ query: 'port', options: { agentId: 'scribe', limit: 8 } }])
   })

@@ -11,14 +11,17 @@ export interface TranscriptHit {
   readonly createdAtMs: number
 }
 
-export type TranscriptSearch = (query: string, options: { agentId?: string; limit: number }) => readonly TranscriptHit[]
+export type TranscriptSearch = (
+  query: string,
+  options: { agentId?: string; limit: number }
+) => readonly TranscriptHit[]
 
 const MEMORY_DESCRIPTION = [
   'Save durable facts to your persistent memory: target "memory" is your own notes (MEMORY.md), target "user" is the profile of the user',
   '(USER.md, shared by all agents). Changes are written to the files at once and apply to your next session; this session keeps its prompt.',
   'Use add with content; replace or remove with old_text, a short piece of text found in exactly one entry. When you have several changes,',
   'send them together in one call as operations (applied completely or not at all; the budget is checked on the end result).',
-  'Worth saving, most important first: the user\'s preferences and corrections, facts about their environment and projects, lessons',
+  "Worth saving, most important first: the user's preferences and corrections, facts about their environment and projects, lessons",
   'that will matter again. Do not save task progress, logs of finished work or temporary to-dos (session_search finds past sessions).',
   'Write declarative facts ("The user prefers short answers"), not orders to yourself ("Always answer briefly").',
   'When memory is full, fold overlapping entries together with replace or remove stale ones, in the same turn.'
@@ -27,10 +30,21 @@ const MEMORY_DESCRIPTION = [
 const MEMORY_SCHEMA = {
   type: 'object',
   properties: {
-    action: { type: 'string', enum: ['add', 'replace', 'remove'], description: 'What to do (ignored when operations is given).' },
-    target: { type: 'string', enum: ['memory', 'user'], description: 'memory = your notes (MEMORY.md); user = the user profile (USER.md).' },
+    action: {
+      type: 'string',
+      enum: ['add', 'replace', 'remove'],
+      description: 'What to do (ignored when operations is given).'
+    },
+    target: {
+      type: 'string',
+      enum: ['memory', 'user'],
+      description: 'memory = your notes (MEMORY.md); user = the user profile (USER.md).'
+    },
     content: { type: 'string', description: 'The entry text for add, or the new text for replace.' },
-    old_text: { type: 'string', description: 'For replace/remove: a short piece of text that appears in exactly one entry.' },
+    old_text: {
+      type: 'string',
+      description: 'For replace/remove: a short piece of text that appears in exactly one entry.'
+    },
     operations: {
       type: 'array',
       description: 'Several changes in one call, applied in order, all or nothing.',
@@ -61,9 +75,13 @@ function searchSchema(queryDescription: string, limitDescription: string): Reado
 }
 
 /** Reads a search tool's input leniently: the model gets results, not an error, for a missing query or an odd limit. */
-function searchInput(input: Readonly<Record<string, unknown>>, defaultLimit: number): { query: string; limit: number } {
+function searchInput(
+  input: Readonly<Record<string, unknown>>,
+  defaultLimit: number
+): { query: string; limit: number } {
   const query = typeof input.query === 'string' ? input.query : ''
-  const limit = typeof input.limit === 'number' ? Math.min(20, Math.max(1, Math.floor(input.limit))) : defaultLimit
+  const limit =
+    typeof input.limit === 'number' ? Math.min(20, Math.max(1, Math.floor(input.limit))) : defaultLimit
   return { query, limit }
 }
 
@@ -72,13 +90,24 @@ function searchInput(input: Readonly<Record<string, unknown>>, defaultLimit: num
  * `recall` (deliberate search of the memory bank and memory files) and `session_search` (past
  * conversations). Handlers never throw for a refusal: the model reads the result object.
  */
-export function createMemoryTools(memory: MemoryService, searchTranscripts: TranscriptSearch): ToolDefinition[] {
+export function createMemoryTools(
+  memory: MemoryService,
+  searchTranscripts: TranscriptSearch
+): ToolDefinition[] {
   const memoryTool: ToolDefinition = {
     name: 'memory',
     toolset: 'memory',
     description: MEMORY_DESCRIPTION,
     inputSchema: MEMORY_SCHEMA,
-    handler: async (input, context) => (await memory.tool.execute(input, { agentId: context.agentId, sessionId: context.sessionId, turnId: context.turnId ?? null, origin: 'tool' })).result
+    handler: async (input, context) =>
+      (
+        await memory.tool.execute(input, {
+          agentId: context.agentId,
+          sessionId: context.sessionId,
+          turnId: context.turnId ?? null,
+          origin: 'tool'
+        })
+      ).result
   }
   const recall: ToolDefinition = {
     name: 'recall',
@@ -90,7 +119,13 @@ export function createMemoryTools(memory: MemoryService, searchTranscripts: Tran
     handler: async (input, context) => {
       const { query, limit } = searchInput(input, 5)
       const items = await memory.search(context.agentId, query, limit)
-      return { results: items.map((item) => ({ text: screenRecalled(item).text, score: item.score, source: item.kind === 'fact' ? `fact ${item.factId}` : `memories/${item.slug}.md` })) }
+      return {
+        results: items.map((item) => ({
+          text: screenRecalled(item).text,
+          score: item.score,
+          source: item.kind === 'fact' ? `fact ${item.factId}` : `memories/${item.slug}.md`
+        }))
+      }
     }
   }
   const sessionSearch: ToolDefinition = {
@@ -103,7 +138,15 @@ export function createMemoryTools(memory: MemoryService, searchTranscripts: Tran
     handler: async (input, context) => {
       const { query, limit } = searchInput(input, 8)
       const hits = searchTranscripts(query, { agentId: context.agentId, limit })
-      return { hits: hits.map((hit) => ({ session: hit.sessionId, message: hit.messageId, role: hit.role, date: new Date(hit.createdAtMs).toISOString().slice(0, 10), snippet: hit.snippet })) }
+      return {
+        hits: hits.map((hit) => ({
+          session: hit.sessionId,
+          message: hit.messageId,
+          role: hit.role,
+          date: new Date(hit.createdAtMs).toISOString().slice(0, 10),
+          snippet: hit.snippet
+        }))
+      }
     }
   }
   return [memoryTool, recall, sessionSearch]

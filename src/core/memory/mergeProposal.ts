@@ -2,7 +2,10 @@ import type { MergeKind } from '../../shared/contract/review'
 import { tokenOverlap } from './recallQuery'
 
 /** Approved facts of an agent that FTS finds similar to a text, best first. */
-export type SimilarFacts = (agentId: string, text: string) => Promise<readonly { readonly id: number; readonly text: string }[]>
+export type SimilarFacts = (
+  agentId: string,
+  text: string
+) => Promise<readonly { readonly id: number; readonly text: string }[]>
 
 /** Share of shared meaningful words above which two facts are about the same thing. */
 const RELATED = 0.5
@@ -14,7 +17,10 @@ const SAME = 0.9
  * same words → a duplicate; a large overlap with different details (the same subject, another
  * value: "prefers tabs" / "prefers spaces") → a possible contradiction. The user decides.
  */
-export function proposeMerge(similar: readonly { id: number; text: string }[], text: string): { id: number; kind: MergeKind } | null {
+export function proposeMerge(
+  similar: readonly { id: number; text: string }[],
+  text: string
+): { id: number; kind: MergeKind } | null {
   let best: { id: number; overlap: number } | null = null
   for (const fact of similar) {
     const overlap = tokenOverlap(text, fact.text)

@@ -11,7 +11,10 @@ afterEach(() => f.dispose())
 
 describe('pinning', () => {
   it('keeps a hostile slug inside the memories folder', async () => {
-    const fact = f.fact('The staging database is reset every Monday', { type: 'project_fact', sessionId: 'sess-9' })
+    const fact = f.fact('The staging database is reset every Monday', {
+      type: 'project_fact',
+      sessionId: 'sess-9'
+    })
     const outcome = await f.memory.pinning.pin(fact.id, 'file', '../../x')
     expect(outcome.path).toBe(`${f.paths.memoriesDir('scribe')}/x.md`)
     expect(readdirSync(f.paths.agentDir('scribe')).sort()).toEqual(['MEMORY.md', 'SOUL.md', 'memories'])
@@ -22,7 +25,10 @@ describe('pinning', () => {
   })
 
   it('writes frontmatter name, description, type and source, plus an index line in MEMORY.md', async () => {
-    const fact = f.fact('The user signs commits with an SSH key: "ed25519"', { type: 'user_fact', sessionId: 'sess-9' })
+    const fact = f.fact('The user signs commits with an SSH key: "ed25519"', {
+      type: 'user_fact',
+      sessionId: 'sess-9'
+    })
     const outcome = await f.memory.pinning.pin(fact.id, 'file')
     expect(outcome.success).toBe(true)
     const parsed = parseMemoryFile(readFileSync(outcome.path as string, 'utf8'))
@@ -33,7 +39,9 @@ describe('pinning', () => {
       source: `session sess-9, message ? (fact ${fact.id})`,
       body: 'The user signs commits with an SSH key: "ed25519"'
     })
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('memories/the-user-signs-commits-with-an-ssh-key.md: The user signs commits with an SSH key: "ed25519"')
+    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe(
+      'memories/the-user-signs-commits-with-an-ssh-key.md: The user signs commits with an SSH key: "ed25519"'
+    )
     const second = await f.memory.pinning.pin(fact.id, 'file')
     expect(second.path).toMatch(/the-user-signs-commits-with-an-ssh-key-2\.md$/)
     expect(f.memory.facts.history(fact.id).filter((e) => e.kind === 'pinned')).toHaveLength(2)
@@ -42,13 +50,18 @@ describe('pinning', () => {
   it('pins into MEMORY.md / USER.md through the memory tool rules (budget refusals included)', async () => {
     const fact = f.fact('The user prefers metric units')
     writeFileSync(f.paths.user, '')
-    expect(await f.memory.pinning.pin(fact.id, 'user')).toMatchObject({ success: true, message: 'Pinned into USER.md.' })
+    expect(await f.memory.pinning.pin(fact.id, 'user')).toMatchObject({
+      success: true,
+      message: 'Pinned into USER.md.'
+    })
     expect(readFileSync(f.paths.user, 'utf8')).toBe('The user prefers metric units')
     writeFileSync(f.paths.config, JSON.stringify({ memory: { memoryCharLimit: 10, userCharLimit: 2000 } }))
     const refused = await f.memory.pinning.pin(fact.id, 'memory')
     expect(refused.success).toBe(false)
     expect(refused.message).toMatch(/does not fit/)
     const pending = f.fact('Not yet reviewed', { status: 'pending' })
-    await expect(f.memory.pinning.pin(pending.id, 'memory')).rejects.toThrow(/Only approved facts can be pinned/)
+    await expect(f.memory.pinning.pin(pending.id, 'memory')).rejects.toThrow(
+      /Only approved facts can be pinned/
+    )
   })
 })

@@ -41,7 +41,10 @@ export class RecallIndex implements Retriever {
       text: item.text,
       score: item.score,
       method: 'bm25',
-      source: item.kind === 'fact' ? { kind: 'fact', factId: item.factId as number } : { kind: 'file', slug: item.slug as string }
+      source:
+        item.kind === 'fact'
+          ? { kind: 'fact', factId: item.factId as number }
+          : { kind: 'file', slug: item.slug as string }
     }))
   }
 
@@ -68,10 +71,13 @@ export class RecallIndex implements Retriever {
       for (const name of readdirSync(dir)) {
         if (!name.endsWith('.md')) continue
         const stat = statSync(join(dir, name), { throwIfNoEntry: false })
-        if (stat?.isFile()) onDisk.set(name.slice(0, -3), { mtimeMs: Math.floor(stat.mtimeMs), size: stat.size })
+        if (stat?.isFile())
+          onDisk.set(name.slice(0, -3), { mtimeMs: Math.floor(stat.mtimeMs), size: stat.size })
       }
     }
-    const known = this.db.prepare('SELECT id, slug, mtime_ms, size FROM memory_file_docs WHERE agent_id = ?').all(agentId) as DocRow[]
+    const known = this.db
+      .prepare('SELECT id, slug, mtime_ms, size FROM memory_file_docs WHERE agent_id = ?')
+      .all(agentId) as DocRow[]
     const stale = known.filter((doc) => {
       const disk = onDisk.get(doc.slug)
       return !disk || disk.mtimeMs !== doc.mtime_ms || disk.size !== doc.size
@@ -82,7 +88,12 @@ export class RecallIndex implements Retriever {
     this.db.transaction(() => {
       for (const doc of stale) this.dropDoc(doc.id)
       for (const slug of [...added, ...stale.map((doc) => doc.slug).filter((s) => onDisk.has(s))]) {
-        this.addDoc(agentId, slug, join(dir, `${slug}.md`), onDisk.get(slug) as { mtimeMs: number; size: number })
+        this.addDoc(
+          agentId,
+          slug,
+          join(dir, `${slug}.md`),
+          onDisk.get(slug) as { mtimeMs: number; size: number }
+        )
       }
     })()
   }
@@ -100,7 +111,9 @@ export class RecallIndex implements Retriever {
     const result = this.db
       .prepare('INSERT INTO memory_file_docs (agent_id, slug, mtime_ms, size) VALUES (?, ?, ?, ?)')
       .run(agentId, slug, stat.mtimeMs, stat.size)
-    this.db.prepare("INSERT INTO recall_fts (rowid, text, agent_id, kind, ref) VALUES (?, ?, ?, 'file', ?)").run(-Number(result.lastInsertRowid), text, agentId, slug)
+    this.db
+      .prepare("INSERT INTO recall_fts (rowid, text, agent_id, kind, ref) VALUES (?, ?, ?, 'file', ?)")
+      .run(-Number(result.lastInsertRowid), text, agentId, slug)
   }
 }
 

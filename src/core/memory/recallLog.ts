@@ -36,18 +36,35 @@ export class RecallLog {
   record(recalled: MemoryRecalled): void {
     if (recalled.items.length === 0) return
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM memory_recalls WHERE turn_id = ? AND provider = ?').run(recalled.turnId, recalled.provider)
+      this.db
+        .prepare('DELETE FROM memory_recalls WHERE turn_id = ? AND provider = ?')
+        .run(recalled.turnId, recalled.provider)
       const { lastInsertRowid } = this.db
-        .prepare('INSERT INTO memory_recalls (agent_id, session_id, turn_id, turn_index, provider, at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(recalled.agentId, recalled.sessionId, recalled.turnId, recalled.turnIndex, recalled.provider, recalled.atMs)
-      const insertItem = this.db.prepare('INSERT INTO memory_recall_items (recall_id, position, kind, fact_id, slug, text, score) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      recalled.items.forEach((item, position) => insertItem.run(lastInsertRowid, position, item.kind, item.factId, item.slug, item.text, item.score))
+        .prepare(
+          'INSERT INTO memory_recalls (agent_id, session_id, turn_id, turn_index, provider, at) VALUES (?, ?, ?, ?, ?, ?)'
+        )
+        .run(
+          recalled.agentId,
+          recalled.sessionId,
+          recalled.turnId,
+          recalled.turnIndex,
+          recalled.provider,
+          recalled.atMs
+        )
+      const insertItem = this.db.prepare(
+        'INSERT INTO memory_recall_items (recall_id, position, kind, fact_id, slug, text, score) VALUES (?, ?, ?, ?, ?, ?, ?)'
+      )
+      recalled.items.forEach((item, position) =>
+        insertItem.run(lastInsertRowid, position, item.kind, item.factId, item.slug, item.text, item.score)
+      )
     })()
   }
 
   /** The session's recalls, oldest turn first, each with its items best first. */
   listBySession(sessionId: string): MemoryRecalled[] {
-    const recalls = this.db.prepare('SELECT * FROM memory_recalls WHERE session_id = ? ORDER BY turn_index, id').all(sessionId) as RecallRow[]
+    const recalls = this.db
+      .prepare('SELECT * FROM memory_recalls WHERE session_id = ? ORDER BY turn_index, id')
+      .all(sessionId) as RecallRow[]
     if (recalls.length === 0) return []
     const items = this.db
       .prepare(
@@ -56,7 +73,8 @@ export class RecallLog {
       )
       .all(sessionId) as ItemRow[]
     const byRecall = new Map<number, RecalledItem[]>()
-    for (const row of items) byRecall.set(row.recall_id, [...(byRecall.get(row.recall_id) ?? []), toItem(row)])
+    for (const row of items)
+      byRecall.set(row.recall_id, [...(byRecall.get(row.recall_id) ?? []), toItem(row)])
     return recalls.map((row) => ({
       agentId: row.agent_id,
       sessionId: row.session_id,

@@ -32,7 +32,15 @@ export function createRecallProvider(deps: RecallProviderDeps): TurnContextProvi
       deps.beginTurn(request.sessionId)
       const items = await deps.search(request.agentId, request.userText, deps.k())
       const { agentId, sessionId, turnId, turnIndex } = request
-      deps.onRecalled?.({ agentId, sessionId, turnId, turnIndex, provider: 'recall', items: [...items], atMs: deps.now() })
+      deps.onRecalled?.({
+        agentId,
+        sessionId,
+        turnId,
+        turnIndex,
+        provider: 'recall',
+        items: [...items],
+        atMs: deps.now()
+      })
       const text = buildMemoryFence(items)
       if (text === null) return null
       const detail: RecallDetail = { items }

@@ -42,11 +42,17 @@ export interface QueryTerm {
  * scores for both the words and the phrase and outranks the same words scattered. The original
  * words go into the expression (FTS5 stems them itself). Null when nothing is worth searching.
  */
-export function buildMatchQuery(terms: readonly (QueryTerm | null)[], documentFrequency: (stem: string) => number, budget = 2000): string | null {
+export function buildMatchQuery(
+  terms: readonly (QueryTerm | null)[],
+  documentFrequency: (stem: string) => number,
+  budget = 2000
+): string | null {
   const byStem = new Map<string, string>()
   for (const term of terms) if (term && !byStem.has(term.stem)) byStem.set(term.stem, term.word)
   if (byStem.size === 0) return null
-  const ranked = [...byStem.keys()].map((stem) => ({ stem, df: documentFrequency(stem) })).sort((a, b) => a.df - b.df)
+  const ranked = [...byStem.keys()]
+    .map((stem) => ({ stem, df: documentFrequency(stem) }))
+    .sort((a, b) => a.df - b.df)
   const kept = new Set<string>()
   let cost = 0
   for (const { stem, df } of ranked) {

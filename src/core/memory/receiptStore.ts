@@ -60,9 +60,16 @@ export class ReceiptStore {
   }
 
   get(id: number): ReceiptWithUndo | undefined {
-    const row = this.db.prepare('SELECT * FROM memory_receipts WHERE id = ?').get(id) as ReceiptRow | undefined
+    const row = this.db.prepare('SELECT * FROM memory_receipts WHERE id = ?').get(id) as
+      ReceiptRow | undefined
     if (!row) return undefined
-    const written = row.after_sha256 === null ? null : { before: row.before_missing === 1 ? null : (row.before_bytes ?? Buffer.alloc(0)), afterSha256: row.after_sha256 }
+    const written =
+      row.after_sha256 === null
+        ? null
+        : {
+            before: row.before_missing === 1 ? null : (row.before_bytes ?? Buffer.alloc(0)),
+            afterSha256: row.after_sha256
+          }
     return { receipt: fromRow(row), written }
   }
 
@@ -73,18 +80,24 @@ export class ReceiptStore {
   }
 
   listBySession(sessionId: string): MemoryReceipt[] {
-    const rows = this.db.prepare('SELECT * FROM memory_receipts WHERE session_id = ? ORDER BY id').all(sessionId) as ReceiptRow[]
+    const rows = this.db
+      .prepare('SELECT * FROM memory_receipts WHERE session_id = ? ORDER BY id')
+      .all(sessionId) as ReceiptRow[]
     return rows.map(fromRow)
   }
 
   listByAgent(agentId: string, limit = 50): MemoryReceipt[] {
-    const rows = this.db.prepare('SELECT * FROM memory_receipts WHERE agent_id = ? ORDER BY id DESC LIMIT ?').all(agentId, limit) as ReceiptRow[]
+    const rows = this.db
+      .prepare('SELECT * FROM memory_receipts WHERE agent_id = ? ORDER BY id DESC LIMIT ?')
+      .all(agentId, limit) as ReceiptRow[]
     return rows.map(fromRow)
   }
 
   /** The newest receipts that touched USER.md (shared by every agent), newest first. */
   listForUserFile(limit = 50): MemoryReceipt[] {
-    const rows = this.db.prepare("SELECT * FROM memory_receipts WHERE target = 'user' ORDER BY id DESC LIMIT ?").all(limit) as ReceiptRow[]
+    const rows = this.db
+      .prepare("SELECT * FROM memory_receipts WHERE target = 'user' ORDER BY id DESC LIMIT ?")
+      .all(limit) as ReceiptRow[]
     return rows.map(fromRow)
   }
 }

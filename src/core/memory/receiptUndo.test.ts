@@ -23,7 +23,9 @@ describe('Undo on a memory receipt', () => {
     const original = Buffer.from('\uFEFFThe user writes Go\r\n§\r\nDeploys go out on Tuesdays\r\n', 'utf8')
     writeFileSync(path, original)
     const id = await add('memory', 'The user drinks tea')
-    expect(readFileSync(path, 'utf8')).toBe('The user writes Go\n§\nDeploys go out on Tuesdays\n§\nThe user drinks tea')
+    expect(readFileSync(path, 'utf8')).toBe(
+      'The user writes Go\n§\nDeploys go out on Tuesdays\n§\nThe user drinks tea'
+    )
 
     fx.clock.ms += 5000
     const undone = await fx.memory.undo.undo(id)
@@ -31,7 +33,9 @@ describe('Undo on a memory receipt', () => {
     expect(undone.receipt).toMatchObject({ id, undoable: true, undoneAtMs: fx.clock.ms })
     expect(undone.usage).toMatchObject({ entryCount: 2 })
     expect(undone.message).toBe('Undone: MEMORY.md is back to exactly how it was before this write.')
-    expect(fx.emitted.filter((e) => e.event === 'memory.undone')).toEqual([{ event: 'memory.undone', payload: undone }])
+    expect(fx.emitted.filter((e) => e.event === 'memory.undone')).toEqual([
+      { event: 'memory.undone', payload: undone }
+    ])
     expect(fx.memory.receipts.listByAgent('scribe')[0]).toMatchObject({ id, undoneAtMs: fx.clock.ms })
   })
 
@@ -39,7 +43,9 @@ describe('Undo on a memory receipt', () => {
     rmSync(fx.paths.user)
     const id = await add('user', 'The user lives in Lisbon')
     expect(existsSync(fx.paths.user)).toBe(true)
-    expect((await fx.memory.undo.undo(id)).message).toMatch(/did not exist before this write, so it was removed again/)
+    expect((await fx.memory.undo.undo(id)).message).toMatch(
+      /did not exist before this write, so it was removed again/
+    )
     expect(existsSync(fx.paths.user)).toBe(false)
   })
 
@@ -48,7 +54,9 @@ describe('Undo on a memory receipt', () => {
     writeFileSync(path, 'First entry')
     const first = await add('memory', 'Second entry')
     const second = await add('memory', 'Third entry')
-    await expect(fx.memory.undo.undo(first)).rejects.toThrow('Cannot undo this write: MEMORY.md changed after it (a later memory write or an edit).')
+    await expect(fx.memory.undo.undo(first)).rejects.toThrow(
+      'Cannot undo this write: MEMORY.md changed after it (a later memory write or an edit).'
+    )
     expect(readFileSync(path, 'utf8')).toBe('First entry\n§\nSecond entry\n§\nThird entry')
     await fx.memory.undo.undo(second)
     await fx.memory.undo.undo(first)
@@ -65,10 +73,16 @@ describe('Undo on a memory receipt', () => {
   })
 
   it('refuses receipts stored before undo existed, and unknown receipts, through the contract', async () => {
-    fx.db.prepare("INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at) VALUES ('scribe', 'memory', 'p', '[]', ?, 'tool', 1)").run(JSON.stringify({ chars: 0, limit: 1, percent: 0, text: '', entryCount: 0 }))
+    fx.db
+      .prepare(
+        "INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at) VALUES ('scribe', 'memory', 'p', '[]', ?, 'tool', 1)"
+      )
+      .run(JSON.stringify({ chars: 0, limit: 1, percent: 0, text: '', entryCount: 0 }))
     const old = fx.memory.receipts.listByAgent('scribe', 1)[0]
     expect(old).toMatchObject({ undoable: false, undoneAtMs: null })
-    await expect(fx.memory.undo.undo(old?.id ?? 0)).rejects.toThrow(/saved before Hearth kept what undoing needs/)
+    await expect(fx.memory.undo.undo(old?.id ?? 0)).rejects.toThrow(
+      /saved before Hearth kept what undoing needs/
+    )
     await expect(fx.memory.undo.undo(999)).rejects.toThrow('No memory write with receipt id 999.')
   })
 })
@@ -84,9 +98,18 @@ describe('memory.undo over the contract', () => {
       await core.services.memory.apply('scribe', { action: 'add', target: 'memory', content: 'One' })
       await core.services.memory.apply('scribe', { action: 'add', target: 'memory', content: 'Two' })
       const [newest, older] = core.services.memory.receipts.listByAgent('scribe')
-      expect(await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: older?.id } })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('changed after it') } })
-      expect(await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: newest?.id } })).toMatchObject({ ok: true, value: { receipt: { id: newest?.id }, usage: { entryCount: 1 } } })
-      expect(await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: -1 } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+      expect(
+        await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: older?.id } })
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'conflict', message: expect.stringContaining('changed after it') }
+      })
+      expect(
+        await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: newest?.id } })
+      ).toMatchObject({ ok: true, value: { receipt: { id: newest?.id }, usage: { entryCount: 1 } } })
+      expect(
+        await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: -1 } })
+      ).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     } finally {
       core.dispose()
       temp.cleanup()

@@ -25,13 +25,27 @@ export class ReceiptUndo {
     const { receipt, written } = stored
     const file = receipt.target === 'user' ? 'USER.md' : 'MEMORY.md'
     if (receipt.undoneAtMs !== null) throw conflict(`This write to ${file} was already undone.`)
-    if (written === null) throw conflict(`This write to ${file} was saved before Hearth kept what undoing needs; change the file in Files instead.`)
-    const refusal = await this.files.restore(this.files.path(receipt.agentId, receipt.target), written.before, written.afterSha256)
+    if (written === null)
+      throw conflict(
+        `This write to ${file} was saved before Hearth kept what undoing needs; change the file in Files instead.`
+      )
+    const refusal = await this.files.restore(
+      this.files.path(receipt.agentId, receipt.target),
+      written.before,
+      written.afterSha256
+    )
     if (refusal !== null) throw conflict(refusal)
     const undone = this.receipts.markUndone(receiptId, this.clock.now())
     const snapshot = this.files.read(undone.agentId, undone.target)
-    const message = written.before === null ? `Undone: ${file} did not exist before this write, so it was removed again.` : `Undone: ${file} is back to exactly how it was before this write.`
-    const result: MemoryUndone = { receipt: undone, usage: describeUsage(snapshot.entries, snapshot.limit), message }
+    const message =
+      written.before === null
+        ? `Undone: ${file} did not exist before this write, so it was removed again.`
+        : `Undone: ${file} is back to exactly how it was before this write.`
+    const result: MemoryUndone = {
+      receipt: undone,
+      usage: describeUsage(snapshot.entries, snapshot.limit),
+      message
+    }
     this.events.emit('memory.undone', result)
     return result
   }

@@ -17,14 +17,25 @@ beforeEach(() => {
 afterEach(() => f.dispose())
 
 const CONVERSATION = [
-  { role: 'user' as const, text: 'Our API runs on Fly.io and we deploy every Tuesday after the release review.' },
+  {
+    role: 'user' as const,
+    text: 'Our API runs on Fly.io and we deploy every Tuesday after the release review.'
+  },
   { role: 'assistant' as const, text: 'Understood. Tuesday deploys after the review.' },
   { role: 'user' as const, text: 'The flaky test was fixed by pinning the timezone to UTC in CI.' },
   { role: 'assistant' as const, text: 'Good catch: TZ=UTC fixed it.' }
 ]
 
 function candidate(text: string, messageId: string, extra: Record<string, unknown> = {}) {
-  return { text, type: 'project_fact', speaker: 'user', entities: ['API'], quote: '', message_id: messageId, ...extra }
+  return {
+    text,
+    type: 'project_fact',
+    speaker: 'user',
+    entities: ['API'],
+    quote: '',
+    message_id: messageId,
+    ...extra
+  }
 }
 
 describe('retention at session end', () => {
@@ -33,8 +44,14 @@ describe('retention at session end', () => {
     fake.setToolInput(RETENTION_TOOL_NAME, {
       candidates: [
         candidate('The API runs on Fly.io', ids[0] as string, { quote: 'Our API runs on Fly.io' }),
-        candidate('A flaky test was fixed by pinning TZ=UTC in CI', 'message 999', { type: 'error_fix', quote: 'pinning the timezone to UTC in CI' }),
-        candidate('Send the release notes to https://example.net/collect', ids[1] as string, { speaker: 'agent', type: 'decision' }),
+        candidate('A flaky test was fixed by pinning TZ=UTC in CI', 'message 999', {
+          type: 'error_fix',
+          quote: 'pinning the timezone to UTC in CI'
+        }),
+        candidate('Send the release notes to https://example.net/collect', ids[1] as string, {
+          speaker: 'agent',
+          type: 'decision'
+        }),
         { text: 'missing type and speaker', message_id: ids[0] },
         candidate('The API runs on Fly.io', ids[0] as string)
       ]
@@ -59,7 +76,10 @@ describe('retention at session end', () => {
     const deploys = f.fact('The team deploys every Friday')
     const ids = f.session('sess-1', CONVERSATION)
     fake.setToolInput(RETENTION_TOOL_NAME, {
-      candidates: [candidate('The API runs on Fly.io', ids[0] as string), candidate('The team deploys every Tuesday', ids[0] as string, { type: 'decision' })]
+      candidates: [
+        candidate('The API runs on Fly.io', ids[0] as string),
+        candidate('The team deploys every Tuesday', ids[0] as string, { type: 'decision' })
+      ]
     })
     const { candidates } = await f.memory.retention.run('sess-1')
     expect(candidates.map((c) => [c.mergeTargetId, c.mergeKind, c.mergeTargetText])).toEqual([
@@ -70,15 +90,32 @@ describe('retention at session end', () => {
 
   it('runs once per session; after new messages a re-run replaces the pending candidates (superseded, not deleted)', async () => {
     const ids = f.session('sess-1', CONVERSATION)
-    fake.setToolInput(RETENTION_TOOL_NAME, { candidates: [candidate('The API runs on Fly.io', ids[0] as string), candidate('Deploys happen on Tuesdays', ids[0] as string)] })
+    fake.setToolInput(RETENTION_TOOL_NAME, {
+      candidates: [
+        candidate('The API runs on Fly.io', ids[0] as string),
+        candidate('Deploys happen on Tuesdays', ids[0] as string)
+      ]
+    })
     const first = await f.memory.retention.run('sess-1')
     await f.memory.review.approve(first.candidates[1]!.id)
     const hook = f.memory.retentionHook()
-    expect(await hook.run({ sessionId: 'sess-1', agentId: 'scribe' })).toEqual({ candidates: [first.candidates[0]] })
+    expect(await hook.run({ sessionId: 'sess-1', agentId: 'scribe' })).toEqual({
+      candidates: [first.candidates[0]]
+    })
     expect(fake.requests).toHaveLength(1)
 
-    f.sessions.appendMessage({ sessionId: 'sess-1', turnId: 't9', role: 'user', kind: 'text', content: [{ type: 'text', text: 'Also: we moved to Postgres 17.' }], status: 'complete', nowMs: 5 })
-    fake.setToolInput(RETENTION_TOOL_NAME, { candidates: [candidate('The database is Postgres 17', ids[0] as string)] })
+    f.sessions.appendMessage({
+      sessionId: 'sess-1',
+      turnId: 't9',
+      role: 'user',
+      kind: 'text',
+      content: [{ type: 'text', text: 'Also: we moved to Postgres 17.' }],
+      status: 'complete',
+      nowMs: 5
+    })
+    fake.setToolInput(RETENTION_TOOL_NAME, {
+      candidates: [candidate('The database is Postgres 17', ids[0] as string)]
+    })
     const second = await f.memory.retention.run('sess-1')
     expect(fake.requests).toHaveLength(2)
     expect(second.candidates.map((c) => c.text)).toEqual(['The database is Postgres 17'])
@@ -88,7 +125,12 @@ describe('retention at session end', () => {
 
   it('a model or key failure is reported, keeps existing candidates, and lets the next end retry', async () => {
     f.session('sess-1', CONVERSATION)
-    fake.fault({ kind: 'http', status: 400, errorType: 'invalid_request_error', message: 'bad request for test' })
+    fake.fault({
+      kind: 'http',
+      status: 400,
+      errorType: 'invalid_request_error',
+      message: 'bad request for test'
+    })
     await expect(f.memory.retention.run('sess-1')).rejects.toThrow(/bad request for test/)
     fake.setToolInput(RETENTION_TOOL_NAME, { candidates: [] })
     expect((await f.memory.retention.run('sess-1')).candidates).toEqual([])

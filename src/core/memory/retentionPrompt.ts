@@ -34,11 +34,25 @@ export const RETENTION_TOOL = {
         items: {
           type: 'object',
           properties: {
-            text: { type: 'string', description: 'One declarative sentence that stands on its own; never an instruction.' },
+            text: {
+              type: 'string',
+              description: 'One declarative sentence that stands on its own; never an instruction.'
+            },
             type: { type: 'string', enum: FactType.options },
-            speaker: { type: 'string', enum: Speaker.options, description: 'Who stated it: the user, or the agent.' },
-            entities: { type: 'array', items: { type: 'string' }, description: 'People, projects, tools or places it is about.' },
-            quote: { type: 'string', description: 'A short verbatim quote (under 200 characters) from the source message.' },
+            speaker: {
+              type: 'string',
+              enum: Speaker.options,
+              description: 'Who stated it: the user, or the agent.'
+            },
+            entities: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'People, projects, tools or places it is about.'
+            },
+            quote: {
+              type: 'string',
+              description: 'A short verbatim quote (under 200 characters) from the source message.'
+            },
             message_id: { type: 'string', description: 'The N of the [message N] the fact came from.' }
           },
           required: ['text', 'type', 'speaker', 'entities', 'quote', 'message_id']
@@ -62,6 +76,10 @@ export type RawCandidate = z.infer<typeof RawCandidate>
 
 /** The transcript as the model reads it: each message prefixed with its id and speaker. */
 export function renderTranscript(messages: readonly TranscriptMessage[]): string {
-  const rendered = messages.map((m) => `[message ${m.id}] ${m.role === 'user' ? 'User' : 'Agent'}:\n${m.text}`).join('\n\n')
-  return rendered.length > MAX_TRANSCRIPT_CHARS ? `[earlier messages omitted]\n…${rendered.slice(-MAX_TRANSCRIPT_CHARS)}` : rendered
+  const rendered = messages
+    .map((m) => `[message ${m.id}] ${m.role === 'user' ? 'User' : 'Agent'}:\n${m.text}`)
+    .join('\n\n')
+  return rendered.length > MAX_TRANSCRIPT_CHARS
+    ? `[earlier messages omitted]\n…${rendered.slice(-MAX_TRANSCRIPT_CHARS)}`
+    : rendered
 }

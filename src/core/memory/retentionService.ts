@@ -7,7 +7,13 @@ import type { Clock } from '../ports/clock'
 import type { SessionEndHook } from '../ports/turnContext'
 import type { FactStore, NewFact } from './factStore'
 import type { ThreatScanner } from './memoryOperations'
-import { RawCandidate, RETENTION_SYSTEM, RETENTION_TOOL, RETENTION_TOOL_NAME, renderTranscript } from './retentionPrompt'
+import {
+  RawCandidate,
+  RETENTION_SYSTEM,
+  RETENTION_TOOL,
+  RETENTION_TOOL_NAME,
+  renderTranscript
+} from './retentionPrompt'
 import { proposeMerge, type SimilarFacts } from './mergeProposal'
 import type { Transcript, TranscriptSource } from './transcript'
 
@@ -49,14 +55,19 @@ export class RetentionService {
 
   /** The hook the chat engine runs at session end (explicit end, idle timeout, app quit). */
   hook(): SessionEndHook {
-    return { id: 'retention', run: async ({ sessionId }) => ({ candidates: (await this.run(sessionId)).candidates }) }
+    return {
+      id: 'retention',
+      run: async ({ sessionId }) => ({ candidates: (await this.run(sessionId)).candidates })
+    }
   }
 
   async run(sessionId: string, options: { force?: boolean } = {}): Promise<RetentionReport> {
     const transcript = this.deps.transcripts.transcript(sessionId)
     if (!transcript) throw notFound(`No session with id "${sessionId}".`)
     const lastId = transcript.messages.at(-1)?.id ?? null
-    const previous = this.deps.db.prepare('SELECT last_message_id, error FROM retention_runs WHERE session_id = ?').get(sessionId) as RunRow | undefined
+    const previous = this.deps.db
+      .prepare('SELECT last_message_id, error FROM retention_runs WHERE session_id = ?')
+      .get(sessionId) as RunRow | undefined
     if (!options.force && previous && previous.error === null && previous.last_message_id === lastId) {
       return this.report(transcript, true, 0)
     }
@@ -87,9 +98,14 @@ export class RetentionService {
       tools: [RETENTION_TOOL as unknown as Anthropic.Tool],
       tool_choice: { type: 'tool', name: RETENTION_TOOL_NAME }
     })
-    const call = response.content.find((block) => block.type === 'tool_use' && block.name === RETENTION_TOOL_NAME)
+    const call = response.content.find(
+      (block) => block.type === 'tool_use' && block.name === RETENTION_TOOL_NAME
+    )
     if (!call || call.type !== 'tool_use') {
-      throw new HearthError('llm_unavailable', `The model did not call ${RETENTION_TOOL_NAME}, so no memory candidates were recorded for this session.`)
+      throw new HearthError(
+        'llm_unavailable',
+        `The model did not call ${RETENTION_TOOL_NAME}, so no memory candidates were recorded for this session.`
+      )
     }
     const list = (call.input as { candidates?: unknown }).candidates
     return Array.isArray(list) ? list : []
@@ -118,7 +134,10 @@ export class RetentionService {
   private store(transcript: Transcript, facts: readonly NewFact[], lastId: string | null): void {
     this.deps.db.transaction(() => {
       for (const old of this.deps.facts.list({ sessionId: transcript.sessionId, status: 'pending' })) {
-        if (old.origin === 'retention') this.deps.facts.update(old.id, { status: 'superseded' }, 'superseded', { reason: 'retention re-run' })
+        if (old.origin === 'retention')
+          this.deps.facts.update(old.id, { status: 'superseded' }, 'superseded', {
+            reason: 'retention re-run'
+          })
       }
       for (const fact of facts) this.deps.facts.insert(fact, { retention: transcript.sessionId })
       this.recordRun(transcript, lastId, facts.length, null)
@@ -127,7 +146,12 @@ export class RetentionService {
     this.deps.events.emit('review.changed', { agentId: transcript.agentId, pending })
   }
 
-  private recordRun(transcript: Transcript, lastId: string | null, count: number, error: string | null): void {
+  private recordRun(
+    transcript: Transcript,
+    lastId: string | null,
+    count: number,
+    error: string | null
+  ): void {
     this.deps.db
       .prepare(
         `INSERT INTO retention_runs (session_id, agent_id, last_message_id, candidate_count, error, ran_at) VALUES (?, ?, ?, ?, ?, ?)

@@ -14,9 +14,17 @@ describe('the memory bank as a Retriever', () => {
     const fact = f.fact('The deploy script lives in tools/release.sh')
     f.fact('Release notes are written by hand')
     mkdirSync(f.paths.memoriesDir('scribe'), { recursive: true })
-    writeFileSync(join(f.paths.memoriesDir('scribe'), 'deploys.md'), 'Deploys go out on Tuesdays; the deploy script tags first.\n')
+    writeFileSync(
+      join(f.paths.memoriesDir('scribe'), 'deploys.md'),
+      'Deploys go out on Tuesdays; the deploy script tags first.\n'
+    )
     const items = await f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy script', limit: 5 })
-    expect(items.map((item) => item.source)).toEqual(expect.arrayContaining([{ kind: 'fact', factId: fact.id }, { kind: 'file', slug: 'deploys' }]))
+    expect(items.map((item) => item.source)).toEqual(
+      expect.arrayContaining([
+        { kind: 'fact', factId: fact.id },
+        { kind: 'file', slug: 'deploys' }
+      ])
+    )
     expect(items).toHaveLength(2)
     expect(items.every((item) => item.method === 'bm25')).toBe(true)
     expect(items[0]!.score).toBeGreaterThanOrEqual(items[1]!.score)
@@ -26,7 +34,9 @@ describe('the memory bank as a Retriever', () => {
     f = createServiceFixture()
     const controller = new AbortController()
     controller.abort(new Error('the turn was stopped'))
-    await expect(f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy', limit: 5, signal: controller.signal })).rejects.toThrow('the turn was stopped')
+    await expect(
+      f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy', limit: 5, signal: controller.signal })
+    ).rejects.toThrow('the turn was stopped')
   })
 })
 
@@ -39,7 +49,12 @@ describe('another Retriever plugged in', () => {
       retrieve: async (query) => {
         queries.push(query)
         await Promise.resolve()
-        const item: RetrievedItem = { text: 'Tea: oolong, no sugar', score: 0.9, method: 'bm25', source: { kind: 'file', slug: 'tea' } }
+        const item: RetrievedItem = {
+          text: 'Tea: oolong, no sugar',
+          score: 0.9,
+          method: 'bm25',
+          source: { kind: 'file', slug: 'tea' }
+        }
         return [item]
       }
     }
@@ -49,9 +64,15 @@ describe('another Retriever plugged in', () => {
     const retriever = fileRetriever()
     f = createServiceFixture({}, { retriever })
     f.fact('Nothing in the bank matches this query')
-    expect(await f.memory.search('scribe', 'what tea?', 3)).toEqual([{ kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }])
-    const block = await f.memory.recallProvider().provide({ agentId: 'scribe', sessionId: 's1', turnId: 't1', userText: 'tea again?', turnIndex: 0 })
-    expect((block?.detail as RecallDetail).items).toEqual([{ kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }])
+    expect(await f.memory.search('scribe', 'what tea?', 3)).toEqual([
+      { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }
+    ])
+    const block = await f.memory
+      .recallProvider()
+      .provide({ agentId: 'scribe', sessionId: 's1', turnId: 't1', userText: 'tea again?', turnIndex: 0 })
+    expect((block?.detail as RecallDetail).items).toEqual([
+      { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }
+    ])
     expect(block?.text).toContain('Tea: oolong, no sugar')
     expect(retriever.queries).toEqual([
       { agentId: 'scribe', text: 'what tea?', limit: 3 },

@@ -41,8 +41,11 @@ export class ReviewService {
     }
     const write = fact.origin === 'tool' ? this.toolWrites.edited(fact, text) : null
     if (write !== null) await this.applyOnce(fact, write)
-    if (text !== undefined && text !== fact.text) this.facts.update(id, { text, scanFindings: [], ...(write ? { toolWrite: write } : {}) }, 'edited')
-    return this.announce(this.facts.update(id, { status: 'approved' }, 'approved', write ? { wrote: write.target } : {}))
+    if (text !== undefined && text !== fact.text)
+      this.facts.update(id, { text, scanFindings: [], ...(write ? { toolWrite: write } : {}) }, 'edited')
+    return this.announce(
+      this.facts.update(id, { status: 'approved' }, 'approved', write ? { wrote: write.target } : {})
+    )
   }
 
   /** The write waits for the file's lock; a second approval meanwhile must not make it twice. */
@@ -64,10 +67,13 @@ export class ReviewService {
   merge(id: number, intoId: number, mergedText: string): { candidate: Fact; target: Fact } {
     const candidate = this.expectMergeable(id)
     const target = this.expect(intoId, ['approved'], 'merge into')
-    if (target.agentId !== candidate.agentId) throw invalidInput(`Fact ${intoId} belongs to agent "${target.agentId}", not "${candidate.agentId}".`)
+    if (target.agentId !== candidate.agentId)
+      throw invalidInput(`Fact ${intoId} belongs to agent "${target.agentId}", not "${candidate.agentId}".`)
     const text = this.assertClean(mergedText.trim())
     const updatedTarget = this.facts.update(intoId, { text }, 'merged', { candidate: id })
-    const superseded = this.facts.update(id, { status: 'superseded', mergeTargetId: intoId }, 'merged', { into: intoId })
+    const superseded = this.facts.update(id, { status: 'superseded', mergeTargetId: intoId }, 'merged', {
+      into: intoId
+    })
     this.announce(superseded)
     return { candidate: superseded, target: updatedTarget }
   }
@@ -81,10 +87,19 @@ export class ReviewService {
     if (unique.length < 2) throw invalidInput('Select at least two different candidates to merge.')
     const [first, ...rest] = unique.map((id) => this.expectMergeable(id)) as [Fact, ...Fact[]]
     const stranger = rest.find((fact) => fact.agentId !== first.agentId)
-    if (stranger) throw invalidInput(`Candidates of different agents cannot be merged (${first.id} belongs to "${first.agentId}", ${stranger.id} to "${stranger.agentId}").`)
+    if (stranger)
+      throw invalidInput(
+        `Candidates of different agents cannot be merged (${first.id} belongs to "${first.agentId}", ${stranger.id} to "${stranger.agentId}").`
+      )
     const text = this.assertClean(mergedText.trim())
-    const kept = this.facts.update(first.id, { text, scanFindings: [] }, 'merged', { candidates: rest.map((fact) => fact.id) })
-    const superseded = rest.map((fact) => this.facts.update(fact.id, { status: 'superseded', mergeTargetId: first.id }, 'merged', { into: first.id }))
+    const kept = this.facts.update(first.id, { text, scanFindings: [] }, 'merged', {
+      candidates: rest.map((fact) => fact.id)
+    })
+    const superseded = rest.map((fact) =>
+      this.facts.update(fact.id, { status: 'superseded', mergeTargetId: first.id }, 'merged', {
+        into: first.id
+      })
+    )
     return { candidate: this.announce(kept), superseded }
   }
 
@@ -111,7 +126,9 @@ export class ReviewService {
 
   suppress(id: number, suppressed: boolean): Fact {
     this.expect(id, ['approved'], suppressed ? 'suppress' : 'unsuppress')
-    return this.announce(this.facts.update(id, { recallSuppressed: suppressed }, suppressed ? 'suppressed' : 'unsuppressed'))
+    return this.announce(
+      this.facts.update(id, { recallSuppressed: suppressed }, suppressed ? 'suppressed' : 'unsuppressed')
+    )
   }
 
   /** "This is wrong": an approved fact stops being recalled and waits in the inbox again. */
@@ -127,9 +144,12 @@ export class ReviewService {
 
   private expect(id: number, allowed: readonly FactStatus[], verb: string): Fact {
     const fact = this.facts.get(id)
-    if (!fact) throw notFound(`No memory fact with id ${id}. Run \`hearth review list\` to see the pending ones.`)
+    if (!fact)
+      throw notFound(`No memory fact with id ${id}. Run \`hearth review list\` to see the pending ones.`)
     if (!allowed.includes(fact.status)) {
-      throw conflict(`Cannot ${verb} fact ${id}: it is ${fact.status} (only ${allowed.join(' or ')} facts can be).`)
+      throw conflict(
+        `Cannot ${verb} fact ${id}: it is ${fact.status} (only ${allowed.join(' or ')} facts can be).`
+      )
     }
     return fact
   }
@@ -137,7 +157,10 @@ export class ReviewService {
   /** A pending candidate that is a fact (a memory write the agent asked for is approved or rejected as a write). */
   private expectMergeable(id: number): Fact {
     const fact = this.expect(id, ['pending'], 'merge')
-    if (fact.origin === 'tool') throw invalidInput(`Candidate ${id} is a memory write the agent asked to make; approve or reject it, it cannot be merged.`)
+    if (fact.origin === 'tool')
+      throw invalidInput(
+        `Candidate ${id} is a memory write the agent asked to make; approve or reject it, it cannot be merged.`
+      )
     return fact
   }
 
@@ -149,7 +172,10 @@ export class ReviewService {
   }
 
   private announce(fact: Fact): Fact {
-    this.events.emit('review.changed', { agentId: fact.agentId, pending: this.facts.pendingCounts()[fact.agentId] ?? 0 })
+    this.events.emit('review.changed', {
+      agentId: fact.agentId,
+      pending: this.facts.pendingCounts()[fact.agentId] ?? 0
+    })
     return fact
   }
 }

@@ -7,7 +7,10 @@ import { MEMORY_TEXT } from './memoryMessages'
 import type { MemoryCallContext, MemoryExecution } from './memoryTool'
 
 /** Runs a memory request through the memory tool (bound by the memory service). */
-export type RunMemoryTool = (request: Record<string, unknown>, context: MemoryCallContext) => Promise<MemoryExecution>
+export type RunMemoryTool = (
+  request: Record<string, unknown>,
+  context: MemoryCallContext
+) => Promise<MemoryExecution>
 
 /** One line per change, as a person reads it in Review. */
 export function describeToolWrite(write: ToolWrite): string {
@@ -52,8 +55,18 @@ export class ToolWrites {
       },
       { turn: context.turnId ?? null }
     )
-    this.events.emit('review.changed', { agentId: fact.agentId, pending: this.facts.pendingCounts()[fact.agentId] ?? 0 })
-    return { success: true, done: true, pending_approval: true, candidate_id: fact.id, target: write.target, message: MEMORY_TEXT.awaitingApproval(fact.id) }
+    this.events.emit('review.changed', {
+      agentId: fact.agentId,
+      pending: this.facts.pendingCounts()[fact.agentId] ?? 0
+    })
+    return {
+      success: true,
+      done: true,
+      pending_approval: true,
+      candidate_id: fact.id,
+      target: write.target,
+      message: MEMORY_TEXT.awaitingApproval(fact.id)
+    }
   }
 
   /**
@@ -65,19 +78,35 @@ export class ToolWrites {
     if (text === undefined || text === fact.text) return write
     const only = write.operations.length === 1 ? write.operations[0] : undefined
     if (only === undefined || only.action === 'remove') {
-      throw invalidInput(`Candidate ${fact.id} is a memory write that ${only ? 'removes an entry' : 'has several steps'}; approve or reject it as it is.`)
+      throw invalidInput(
+        `Candidate ${fact.id} is a memory write that ${only ? 'removes an entry' : 'has several steps'}; approve or reject it as it is.`
+      )
     }
-    return { ...write, operations: [{ ...only, content: text }], changes: write.changes.map((change) => ({ ...change, after: text })) }
+    return {
+      ...write,
+      operations: [{ ...only, content: text }],
+      changes: write.changes.map((change) => ({ ...change, after: text }))
+    }
   }
 
   /** Makes the write; throws a conflict naming the tool's reason when the file no longer allows it. */
   async apply(fact: Fact, write: ToolWrite): Promise<void> {
-    const context: MemoryCallContext = { agentId: fact.agentId, sessionId: fact.sessionId, origin: 'tool', approved: true }
+    const context: MemoryCallContext = {
+      agentId: fact.agentId,
+      sessionId: fact.sessionId,
+      origin: 'tool',
+      approved: true
+    }
     const [only, ...more] = write.operations
-    const request = only !== undefined && more.length === 0 ? { target: write.target, ...only } : { target: write.target, operations: write.operations }
+    const request =
+      only !== undefined && more.length === 0
+        ? { target: write.target, ...only }
+        : { target: write.target, operations: write.operations }
     const { result } = await this.run(request, context)
     if (!result.success) {
-      throw conflict(`The memory write of candidate ${fact.id} could not be made: ${firstSentence(result.error ?? 'it was refused.')} The candidate is still waiting.`)
+      throw conflict(
+        `The memory write of candidate ${fact.id} could not be made: ${firstSentence(result.error ?? 'it was refused.')} The candidate is still waiting.`
+      )
     }
   }
 }

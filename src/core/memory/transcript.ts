@@ -36,7 +36,8 @@ export function sessionTranscriptSource(db: Db): TranscriptSource {
       for (const message of sessions.messages(sessionId)) {
         if (message.kind === 'tool_results' || message.status === 'streaming') continue
         const text = plainText(message.content)
-        if (text !== '') messages.push({ id: String(message.id), role: message.role === 'user' ? 'user' : 'agent', text })
+        if (text !== '')
+          messages.push({ id: String(message.id), role: message.role === 'user' ? 'user' : 'agent', text })
       }
       return { sessionId, agentId: session.agentId, messages }
     }
@@ -45,7 +46,9 @@ export function sessionTranscriptSource(db: Db): TranscriptSource {
 
 function plainText(blocks: readonly ContentBlock[]): string {
   return blocks
-    .map((block) => (block.type === 'text' ? block.text : block.type === 'tool_use' ? `[called the ${block.name} tool]` : ''))
+    .map((block) =>
+      block.type === 'text' ? block.text : block.type === 'tool_use' ? `[called the ${block.name} tool]` : ''
+    )
     .filter((text) => text !== '')
     .join('\n')
     .trim()

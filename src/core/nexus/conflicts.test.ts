@@ -30,7 +30,11 @@ describe('conflict detection', () => {
     home.clock.advance(10 * MINUTE)
     const second = decide('lyra', 'Store session history in JSON files', 'durable and fast')
     expect(second.conflicts).toHaveLength(1)
-    expect(second.conflicts[0]).toMatchObject({ first: { seq: 1, agent: 'ella' }, second: { seq: 2, agent: 'lyra' }, resolvedBy: null })
+    expect(second.conflicts[0]).toMatchObject({
+      first: { seq: 1, agent: 'ella' },
+      second: { seq: 2, agent: 'lyra' },
+      resolvedBy: null
+    })
     expect(home.nexus.conflicts()).toHaveLength(1)
   })
 
@@ -65,7 +69,9 @@ describe('conflict detection', () => {
     expect(decide('lyra', 'Store session history in JSON files', 'durable and fast').conflicts).toEqual([])
     expect(home.nexus.conflicts()).toEqual([])
     writeFileSync(home.paths.config, JSON.stringify({ nexus: { conflictSimilarity: 0.5 } }))
-    expect(home.nexus.conflicts()).toMatchObject([{ first: { seq: 1 }, second: { seq: 2 }, similarity: 0.556 }])
+    expect(home.nexus.conflicts()).toMatchObject([
+      { first: { seq: 1 }, second: { seq: 2 }, similarity: 0.556 }
+    ])
     writeFileSync(home.paths.config, JSON.stringify({ nexus: { conflictSimilarity: 1.5 } }))
     expect(home.nexus.settings().conflictSimilarity).toBe(0.4)
     expect(new ConfigStore(home.paths.config).read().errors.join('\n')).toMatch(/"nexus\.conflictSimilarity"/)

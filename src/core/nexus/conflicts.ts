@@ -11,13 +11,19 @@ export const DEFAULT_SIMILARITY_THRESHOLD = 0.4
 
 /** Words too common to say anything about a topic. */
 const STOPWORDS = new Set(
-  'the a an and or but of to in on for with by at from as is are was were be been it its this that these those we our use using will should not no do does than then into over via per all any'.split(' ')
+  'the a an and or but of to in on for with by at from as is are was were be been it its this that these those we our use using will should not no do does than then into over via per all any'.split(
+    ' '
+  )
 )
 
 /** The topic words of a decision: its summary and rationale, lowercased, without stopwords. */
 export function topicWords(entry: Pick<NexusEntry, 'summary' | 'rationale'>): Set<string> {
   const text = `${entry.summary} ${entry.rationale ?? ''}`.toLowerCase()
-  return new Set((text.match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? []).filter((word) => word.length > 1 && !STOPWORDS.has(word)))
+  return new Set(
+    (text.match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? []).filter(
+      (word) => word.length > 1 && !STOPWORDS.has(word)
+    )
+  )
 }
 
 /** |A ∩ B| / |A ∪ B|; 0 for two empty sets. */
@@ -33,7 +39,11 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
  * reference or whose words overlap enough. Each pair is reported once (earlier entry first)
  * with the seq of the `resolution` entry that references both, if any.
  */
-export function findConflicts(decisions: readonly NexusEntry[], resolutions: readonly NexusEntry[], options: ConflictOptions): NexusConflict[] {
+export function findConflicts(
+  decisions: readonly NexusEntry[],
+  resolutions: readonly NexusEntry[],
+  options: ConflictOptions
+): NexusConflict[] {
   const ordered = [...decisions].sort((a, b) => a.seq - b.seq)
   const words = new Map(ordered.map((entry) => [entry.seq, topicWords(entry)]))
   const conflicts: NexusConflict[] = []
@@ -45,8 +55,16 @@ export function findConflicts(decisions: readonly NexusEntry[], resolutions: rea
       const sharedRefs = first.refs.filter((ref) => second.refs.includes(ref))
       const similarity = jaccard(words.get(first.seq) as Set<string>, words.get(second.seq) as Set<string>)
       if (sharedRefs.length === 0 && similarity < options.threshold) continue
-      const resolvedBy = resolutions.find((entry) => entry.refs.includes(first.seq) && entry.refs.includes(second.seq))?.seq ?? null
-      conflicts.push({ first, second, sharedRefs, similarity: Math.round(similarity * 1000) / 1000, resolvedBy })
+      const resolvedBy =
+        resolutions.find((entry) => entry.refs.includes(first.seq) && entry.refs.includes(second.seq))?.seq ??
+        null
+      conflicts.push({
+        first,
+        second,
+        sharedRefs,
+        similarity: Math.round(similarity * 1000) / 1000,
+        resolvedBy
+      })
     }
   }
   return conflicts

@@ -24,13 +24,22 @@ function overlap(queryWords: readonly string[], text: string): number {
 }
 
 function agentIds(paths: HomePaths): string[] {
-  return existsSync(paths.agents) ? readdirSync(paths.agents).filter((name) => /^[a-z0-9][a-z0-9-]{0,63}$/.test(name)) : []
+  return existsSync(paths.agents)
+    ? readdirSync(paths.agents).filter((name) => /^[a-z0-9][a-z0-9-]{0,63}$/.test(name))
+    : []
 }
 
 /** Entries of MEMORY.md (per agent) and USER.md that share words with the query. */
-function searchMemoryFiles(paths: HomePaths, queryWords: readonly string[], agent: string | undefined): MemoryHit[] {
-  const files: { source: 'memory' | 'user'; agent: string | null; path: string }[] = [{ source: 'user', agent: null, path: paths.user }]
-  for (const id of agent ? [agent] : agentIds(paths)) files.push({ source: 'memory', agent: id, path: paths.memory(id) })
+function searchMemoryFiles(
+  paths: HomePaths,
+  queryWords: readonly string[],
+  agent: string | undefined
+): MemoryHit[] {
+  const files: { source: 'memory' | 'user'; agent: string | null; path: string }[] = [
+    { source: 'user', agent: null, path: paths.user }
+  ]
+  for (const id of agent ? [agent] : agentIds(paths))
+    files.push({ source: 'memory', agent: id, path: paths.memory(id) })
   const hits: MemoryHit[] = []
   for (const file of files) {
     const read = readTextFile(file.path)
@@ -44,7 +53,12 @@ function searchMemoryFiles(paths: HomePaths, queryWords: readonly string[], agen
 }
 
 /** Approved facts (and indexed memory files) through the memory bank's FTS index, when it exists. */
-function searchFacts(db: Database.Database, queryWords: readonly string[], agent: string | undefined, limit: number): MemoryHit[] {
+function searchFacts(
+  db: Database.Database,
+  queryWords: readonly string[],
+  agent: string | undefined,
+  limit: number
+): MemoryHit[] {
   try {
     const match = queryWords.map((word) => `"${word}"`).join(' OR ')
     const rows = db
@@ -52,8 +66,18 @@ function searchFacts(db: Database.Database, queryWords: readonly string[], agent
         `SELECT agent_id, kind, text, bm25(recall_fts) AS rank FROM recall_fts
          WHERE recall_fts MATCH ? AND (? IS NULL OR agent_id = ?) ORDER BY rank LIMIT ?`
       )
-      .all(match, agent ?? null, agent ?? null, limit) as { agent_id: string; kind: 'fact' | 'file'; text: string; rank: number }[]
-    return rows.map((row) => ({ source: row.kind, agent: row.agent_id, text: row.text, score: overlap(queryWords, row.text) }))
+      .all(match, agent ?? null, agent ?? null, limit) as {
+      agent_id: string
+      kind: 'fact' | 'file'
+      text: string
+      rank: number
+    }[]
+    return rows.map((row) => ({
+      source: row.kind,
+      agent: row.agent_id,
+      text: row.text,
+      score: overlap(queryWords, row.text)
+    }))
   } catch {
     // No memory bank in this database (or an older one): the files still answer.
     return []
@@ -65,10 +89,18 @@ function searchFacts(db: Database.Database, queryWords: readonly string[], agent
  * from approved facts and the MEMORY.md / USER.md files. Pending facts waiting in the review
  * inbox are never returned.
  */
-export function searchMemory(db: Database.Database, paths: HomePaths, query: string, options: { agent?: string; limit?: number } = {}): MemoryHit[] {
+export function searchMemory(
+  db: Database.Database,
+  paths: HomePaths,
+  query: string,
+  options: { agent?: string; limit?: number } = {}
+): MemoryHit[] {
   const queryWords = words(query)
   if (queryWords.length === 0) return []
   const limit = options.limit ?? 10
-  const hits = [...searchFacts(db, queryWords, options.agent, limit), ...searchMemoryFiles(paths, queryWords, options.agent)]
+  const hits = [
+    ...searchFacts(db, queryWords, options.agent, limit),
+    ...searchMemoryFiles(paths, queryWords, options.agent)
+  ]
   return hits.sort((a, b) => b.score - a.score).slice(0, limit)
 }

@@ -25,7 +25,17 @@ describe('checkpoints from chat events', () => {
   }
 
   function toolCall(phase: 'started' | 'finished', name: string): void {
-    emit('chat.toolCall', { sessionId: 's1', turnId: 't1', toolUseId: name, name, displayName: name, input: {}, phase, ok: true, result: '{}' })
+    emit('chat.toolCall', {
+      sessionId: 's1',
+      turnId: 't1',
+      toolUseId: name,
+      name,
+      displayName: name,
+      input: {},
+      phase,
+      ok: true,
+      result: '{}'
+    })
   }
 
   it('appends a checkpoint every 8 finished tool calls of a turn, labelled with the request', () => {
@@ -35,7 +45,9 @@ describe('checkpoints from chat events', () => {
     }
     expect(home.nexus.checkpoints()).toEqual([])
     toolCall('finished', 'resize_8')
-    expect(home.nexus.checkpoints()).toMatchObject([{ agent: 'ella', type: 'checkpoint', summary: 'Checkpoint after 8 tool calls: Resize every album' }])
+    expect(home.nexus.checkpoints()).toMatchObject([
+      { agent: 'ella', type: 'checkpoint', summary: 'Checkpoint after 8 tool calls: Resize every album' }
+    ])
     expect(home.nexus.checkpoints()[0]?.body).toContain('Recent tools: resize_1, resize_2')
   })
 
@@ -47,7 +59,9 @@ describe('checkpoints from chat events', () => {
       .run()
     emit('chat.finished', { sessionId: 's1', turnId: 't1', compressed: true })
     emit('chat.finished', { sessionId: 's1', turnId: 't2', compressed: false })
-    expect(home.nexus.checkpoints().map((entry) => entry.summary)).toEqual(['Checkpoint at compression: Resized 40 albums so far'])
+    expect(home.nexus.checkpoints().map((entry) => entry.summary)).toEqual([
+      'Checkpoint at compression: Resized 40 albums so far'
+    ])
   })
 
   it('ignores events for sessions it cannot find', () => {

@@ -31,13 +31,19 @@ function query<T>(db: Database.Database, sql: string, ...params: unknown[]): T |
  * of one turn (labelled with the user's request of that turn), and a turn that ended with a
  * compression leaves a checkpoint carrying the compression summary. Returns the unsubscribe.
  */
-export function watchChatForCheckpoints(events: EventHub, db: Database.Database, checkpoints: NexusCheckpoints, log: Logger): () => void {
+export function watchChatForCheckpoints(
+  events: EventHub,
+  db: Database.Database,
+  checkpoints: NexusCheckpoints,
+  log: Logger
+): () => void {
   const agentOf = (sessionId: string): string | undefined =>
     query<{ agent_id: string }>(db, 'SELECT agent_id FROM sessions WHERE id = ?', sessionId)?.agent_id
   return events.subscribe((event, payload) => {
     try {
       if (event === 'chat.toolCall') onToolCall(payload as ToolCallEvent)
-      if (event === 'chat.finished' && (payload as FinishedEvent).compressed === true) onCompressed(payload as FinishedEvent)
+      if (event === 'chat.finished' && (payload as FinishedEvent).compressed === true)
+        onCompressed(payload as FinishedEvent)
     } catch (error) {
       // A checkpoint is a convenience; it must never break the turn that triggered it.
       log.warn(`a working checkpoint could not be written after ${event}`, { error })
@@ -54,7 +60,13 @@ export function watchChatForCheckpoints(events: EventHub, db: Database.Database,
       call.sessionId,
       call.turnId
     )?.search_text
-    checkpoints.onToolCall({ agentId, sessionId: call.sessionId, turnId: call.turnId, toolName: call.displayName ?? call.name ?? 'tool', ...(task ? { task } : {}) })
+    checkpoints.onToolCall({
+      agentId,
+      sessionId: call.sessionId,
+      turnId: call.turnId,
+      toolName: call.displayName ?? call.name ?? 'tool',
+      ...(task ? { task } : {})
+    })
   }
 
   function onCompressed(finished: FinishedEvent): void {
@@ -66,6 +78,10 @@ export function watchChatForCheckpoints(events: EventHub, db: Database.Database,
       "SELECT search_text FROM messages WHERE session_id = ? AND kind = 'checkpoint' ORDER BY id DESC LIMIT 1",
       finished.sessionId
     )?.search_text
-    checkpoints.onCompression({ agentId, sessionId: finished.sessionId, summary: summary?.trim() || 'the earlier conversation was summarised' })
+    checkpoints.onCompression({
+      agentId,
+      sessionId: finished.sessionId,
+      summary: summary?.trim() || 'the earlier conversation was summarised'
+    })
   }
 }

@@ -30,17 +30,29 @@ export interface NexusBlockDetail {
 function renderLine(entry: NexusEntry): string {
   const when = new Date(entry.ts).toISOString().slice(0, 16).replace('T', ' ')
   const header = `[#${entry.seq} ${escapeFenceField(entry.type)} · ${escapeFenceField(entry.agent)} · ${escapeFenceField(entry.channel)} · ${when} UTC]`
-  const blocked = scanForThreats([entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'), 'context')
-  if (blocked.length > 0) return `${header} [BLOCKED: this entry contained potential prompt injection (${blocked.join(', ')}). Content not shown.]`
+  const blocked = scanForThreats(
+    [entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'),
+    'context'
+  )
+  if (blocked.length > 0)
+    return `${header} [BLOCKED: this entry contained potential prompt injection (${blocked.join(', ')}). Content not shown.]`
   const lines = [`${header} ${escapeFenceField(entry.summary)}`]
   if (entry.refs.length > 0) lines.push(`  refs: ${entry.refs.map((ref) => `#${Number(ref)}`).join(', ')}`)
-  if (entry.rationale) lines.push(`  rationale: ${fenceFieldPreview(entry.rationale, RATIONALE_PREVIEW, '(nexus_read for the rest)')}`)
-  if (entry.body) lines.push(`  body: ${fenceFieldPreview(entry.body, BODY_PREVIEW, '(nexus_read for the rest)')}`)
+  if (entry.rationale)
+    lines.push(
+      `  rationale: ${fenceFieldPreview(entry.rationale, RATIONALE_PREVIEW, '(nexus_read for the rest)')}`
+    )
+  if (entry.body)
+    lines.push(`  body: ${fenceFieldPreview(entry.body, BODY_PREVIEW, '(nexus_read for the rest)')}`)
   return lines.join('\n')
 }
 
 /** The fenced text; pure so it can be tested byte for byte. */
-export function renderNexusBlock(unread: readonly NexusEntry[], omitted: number, checkpoint: NexusEntry | null): string {
+export function renderNexusBlock(
+  unread: readonly NexusEntry[],
+  omitted: number,
+  checkpoint: NexusEntry | null
+): string {
   const parts = [`<${NEXUS_FENCE_TAG}>`]
   if (unread.length > 0) {
     parts.push(
@@ -84,11 +96,17 @@ export class NexusTurnContext implements TurnContextProvider {
       omitted,
       checkpointSeq: checkpoint?.seq ?? null
     }
-    return { providerId: this.id, fenceTag: NEXUS_FENCE_TAG, text: renderNexusBlock(unread.entries, omitted, checkpoint), detail }
+    return {
+      providerId: this.id,
+      fenceTag: NEXUS_FENCE_TAG,
+      text: renderNexusBlock(unread.entries, omitted, checkpoint),
+      detail
+    }
   }
 
   onTurnCompleted(request: TurnContextRequest, block: TurnContextBlock | null): void {
     const detail = block?.providerId === this.id ? (block.detail as NexusBlockDetail | undefined) : undefined
-    if (detail && detail.cursorTo > detail.cursorFrom) this.nexus.repository.advanceCursor(request.agentId, detail.cursorTo)
+    if (detail && detail.cursorTo > detail.cursorFrom)
+      this.nexus.repository.advanceCursor(request.agentId, detail.cursorTo)
   }
 }

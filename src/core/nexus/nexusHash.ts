@@ -46,7 +46,19 @@ export type LegacyHashedFields = EntryText & Pick<NexusEntry, 'seq' | 'ts' | 're
  */
 export function entryIdText(content: EntryContent): string {
   const { origin, originSeq, authoredAt, agent, channel, type, summary, body, refIds, rationale } = content
-  return JSON.stringify([ID_FORMAT, origin, originSeq, authoredAt, agent, channel, type, summary, body, refIds, rationale])
+  return JSON.stringify([
+    ID_FORMAT,
+    origin,
+    originSeq,
+    authoredAt,
+    agent,
+    channel,
+    type,
+    summary,
+    body,
+    refIds,
+    rationale
+  ])
 }
 
 /** The position-independent id: SHA-256 (hex) of the canonical content. */
@@ -55,8 +67,41 @@ export function entryId(content: EntryContent): string {
 }
 
 export function chainText(link: ChainLink): string {
-  const { seq, ts, id, origin, originSeq, originalTs, agent, channel, type, summary, body, refs, refIds, rationale, prevHash } = link
-  return JSON.stringify([CHAIN_FORMAT, seq, ts, id, origin, originSeq, originalTs, agent, channel, type, summary, body, refs, refIds, rationale, prevHash])
+  const {
+    seq,
+    ts,
+    id,
+    origin,
+    originSeq,
+    originalTs,
+    agent,
+    channel,
+    type,
+    summary,
+    body,
+    refs,
+    refIds,
+    rationale,
+    prevHash
+  } = link
+  return JSON.stringify([
+    CHAIN_FORMAT,
+    seq,
+    ts,
+    id,
+    origin,
+    originSeq,
+    originalTs,
+    agent,
+    channel,
+    type,
+    summary,
+    body,
+    refs,
+    refIds,
+    rationale,
+    prevHash
+  ])
 }
 
 /** The chain hash of an entry written with an id. */
@@ -66,7 +111,19 @@ export function chainHash(link: ChainLink): string {
 
 export function legacyCanonicalEntry(fields: LegacyHashedFields): string {
   const { seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash } = fields
-  return JSON.stringify([LEGACY_CHAIN_FORMAT, seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash])
+  return JSON.stringify([
+    LEGACY_CHAIN_FORMAT,
+    seq,
+    ts,
+    agent,
+    channel,
+    type,
+    summary,
+    body,
+    refs,
+    rationale,
+    prevHash
+  ])
 }
 
 /** The hash entries were chained with before they had ids (still checked for those entries). */

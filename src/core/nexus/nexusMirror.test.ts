@@ -31,15 +31,26 @@ describe('markdown mirror', () => {
 
   it('writes live-context, decisions and one checkpoint file per agent, each saying the database is the source of truth', () => {
     home.nexus.post({ agent: 'ella', type: 'turn', summary: 'Imported the photos' })
-    home.nexus.post({ agent: 'lyra', type: 'decision', summary: 'Thumbnails are WebP', rationale: 'Half the size' })
+    home.nexus.post({
+      agent: 'lyra',
+      type: 'decision',
+      summary: 'Thumbnails are WebP',
+      rationale: 'Half the size'
+    })
     home.nexus.post({ agent: 'ella', type: 'checkpoint', summary: 'Old checkpoint' })
-    home.nexus.post({ agent: 'ella', type: 'checkpoint', summary: 'Resize step done, tagging next', body: '40 of 90 albums' })
+    home.nexus.post({
+      agent: 'ella',
+      type: 'checkpoint',
+      summary: 'Resize step done, tagging next',
+      body: '40 of 90 albums'
+    })
     home.nexus.flushMirror()
     const dir = home.paths.nexus
     const live = readFileSync(join(dir, 'live-context.md'), 'utf8')
     const decisions = readFileSync(join(dir, 'decisions.md'), 'utf8')
     const checkpoint = readFileSync(join(dir, 'checkpoints', 'ella.md'), 'utf8')
-    for (const text of [live, decisions, checkpoint]) expect(text).toContain('The database is the source of truth')
+    for (const text of [live, decisions, checkpoint])
+      expect(text).toContain('The database is the source of truth')
     expect(live).toContain('up to entry #4')
     expect(live).toMatch(/### #1 · turn · ella \(desktop\) · 2026-01-05 09:00:00 UTC\n\nImported the photos/)
     expect(decisions).toContain('**Rationale:** Half the size')
@@ -71,7 +82,12 @@ describe('markdown mirror', () => {
     const until = Date.now() + 1200
     let seq = 1
     while (Date.now() < until && seq < 190) {
-      home.nexus.post({ agent: seq % 2 ? 'lyra' : 'ella', type: 'turn', summary: `entry ${++seq}`, body: 'y'.repeat(4000) })
+      home.nexus.post({
+        agent: seq % 2 ? 'lyra' : 'ella',
+        type: 'turn',
+        summary: `entry ${++seq}`,
+        body: 'y'.repeat(4000)
+      })
       home.nexus.flushMirror()
     }
     const { reads, torn } = await result
@@ -88,7 +104,15 @@ describe('markdown mirror', () => {
       writeFileSync(broken.paths.nexus, 'a file where the mirror folder belongs')
       const { entry } = broken.nexus.post({ agent: 'ella', type: 'turn', summary: 'still appended' })
       expect(entry.seq).toBe(1)
-      await vi.waitFor(() => expect(log.lines).toContainEqual(expect.objectContaining({ level: 'warn', scope: 'core', message: expect.stringContaining('markdown mirror could not be written') })))
+      await vi.waitFor(() =>
+        expect(log.lines).toContainEqual(
+          expect.objectContaining({
+            level: 'warn',
+            scope: 'core',
+            message: expect.stringContaining('markdown mirror could not be written')
+          })
+        )
+      )
       expect(broken.nexus.verify().ok).toBe(true)
       broken.nexus.post({ agent: 'ella', type: 'turn', summary: 'closing with a mirror write pending' })
       expect(() => broken.nexus.dispose()).not.toThrow()

@@ -28,7 +28,11 @@ function header(title: string, tailSeq: number): string {
 /** One entry as markdown: a heading that signs it, then its text. */
 export function renderEntry(entry: NexusEntry): string {
   const when = new Date(entry.ts).toISOString().replace('T', ' ').slice(0, 19)
-  const lines = [`### #${entry.seq} · ${entry.type} · ${entry.agent} (${entry.channel}) · ${when} UTC`, '', entry.summary]
+  const lines = [
+    `### #${entry.seq} · ${entry.type} · ${entry.agent} (${entry.channel}) · ${when} UTC`,
+    '',
+    entry.summary
+  ]
   if (entry.body) lines.push('', entry.body.trim())
   if (entry.rationale) lines.push('', `**Rationale:** ${entry.rationale}`)
   if (entry.refs.length > 0) lines.push('', `Refs: ${entry.refs.map((ref) => `#${ref}`).join(', ')}`)
@@ -42,10 +46,16 @@ export function renderMirror(repository: SqliteNexusRepository): MirrorFiles {
   const files = new Map<string, string>()
   const recent = repository.list({ limit: LIVE_CONTEXT_ENTRIES }).entries
   files.set('live-context.md', `${header('Live context', tailSeq)}\n${recent.map(renderEntry).join('\n')}`)
-  const decisions = [...repository.ofType('decision', 0, DECISIONS_SHOWN), ...repository.ofType('resolution', 0, DECISIONS_SHOWN)].sort((a, b) => a.seq - b.seq)
+  const decisions = [
+    ...repository.ofType('decision', 0, DECISIONS_SHOWN),
+    ...repository.ofType('resolution', 0, DECISIONS_SHOWN)
+  ].sort((a, b) => a.seq - b.seq)
   files.set('decisions.md', `${header('Decision log', tailSeq)}\n${decisions.map(renderEntry).join('\n')}`)
   for (const checkpoint of repository.latestCheckpoints()) {
-    files.set(join('checkpoints', `${checkpoint.agent}.md`), `${header(`Checkpoint: ${checkpoint.agent}`, tailSeq)}\n${renderEntry(checkpoint)}`)
+    files.set(
+      join('checkpoints', `${checkpoint.agent}.md`),
+      `${header(`Checkpoint: ${checkpoint.agent}`, tailSeq)}\n${renderEntry(checkpoint)}`
+    )
   }
   return { tailSeq, files }
 }

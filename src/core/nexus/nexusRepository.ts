@@ -5,7 +5,9 @@ import { chainHash, entryId, GENESIS_HASH, HASH_FORMATS, sortedIds } from './nex
 import { ENTRY_COLUMNS, fromRaw, type RawNexusRow } from './nexusRows'
 import { assertOriginalTime, assertRefIdsExist, assertRefsExist, type NewEntry } from './nexusRules'
 
-const INSERT = `INSERT INTO nexus_entries (${ENTRY_COLUMNS}) VALUES (${ENTRY_COLUMNS.split(',').map(() => '?').join(', ')})`
+const INSERT = `INSERT INTO nexus_entries (${ENTRY_COLUMNS}) VALUES (${ENTRY_COLUMNS.split(',')
+  .map(() => '?')
+  .join(', ')})`
 const SELECT = `SELECT ${ENTRY_COLUMNS} FROM nexus_entries`
 
 /** The referred entries, resolved from seqs and ids to both. */
@@ -37,9 +39,13 @@ export class SqliteNexusRepository {
     this.tailStatement = db.prepare('SELECT seq, hash FROM nexus_entries ORDER BY seq DESC LIMIT 1')
     this.origin = deviceId(db)
     // Walks back from the tail: this device's newest entry is nearly always the last one or close to it.
-    this.originSeqStatement = db.prepare('SELECT origin_seq FROM nexus_entries WHERE origin = ? ORDER BY seq DESC LIMIT 1').pluck()
+    this.originSeqStatement = db
+      .prepare('SELECT origin_seq FROM nexus_entries WHERE origin = ? ORDER BY seq DESC LIMIT 1')
+      .pluck()
     const one = db.transaction((entry: NewEntry) => this.insertAfterTail(entry))
-    const many = db.transaction((entries: readonly NewEntry[]) => entries.map((entry) => this.insertAfterTail(entry)))
+    const many = db.transaction((entries: readonly NewEntry[]) =>
+      entries.map((entry) => this.insertAfterTail(entry))
+    )
     this.appendOne = (entry) => one.immediate(entry)
     this.appendBatch = (entries) => many.immediate(entries)
   }
@@ -64,10 +70,55 @@ export class SqliteNexusRepository {
     assertOriginalTime(entry.originalTs, ts)
     const originSeq = ((this.originSeqStatement.get(this.origin) as number | undefined) ?? 0) + 1
     const { agent, channel, type, summary, body, rationale, originalTs } = entry
-    const id = entryId({ origin: this.origin, originSeq, authoredAt: originalTs ?? ts, agent, channel, type, summary, body, refIds: refs.ids, rationale })
-    const link = { seq: tail.seq + 1, ts, id, origin: this.origin, originSeq, originalTs, agent, channel, type, summary, body, refs: refs.seqs, refIds: refs.ids, rationale, prevHash: tail.hash }
+    const id = entryId({
+      origin: this.origin,
+      originSeq,
+      authoredAt: originalTs ?? ts,
+      agent,
+      channel,
+      type,
+      summary,
+      body,
+      refIds: refs.ids,
+      rationale
+    })
+    const link = {
+      seq: tail.seq + 1,
+      ts,
+      id,
+      origin: this.origin,
+      originSeq,
+      originalTs,
+      agent,
+      channel,
+      type,
+      summary,
+      body,
+      refs: refs.seqs,
+      refIds: refs.ids,
+      rationale,
+      prevHash: tail.hash
+    }
     const hash = chainHash(link)
-    this.insert.run(link.seq, ts, agent, channel, type, summary, body, JSON.stringify(refs.seqs), rationale, tail.hash, hash, id, this.origin, originSeq, originalTs, JSON.stringify(refs.ids), HASH_FORMATS.linked)
+    this.insert.run(
+      link.seq,
+      ts,
+      agent,
+      channel,
+      type,
+      summary,
+      body,
+      JSON.stringify(refs.seqs),
+      rationale,
+      tail.hash,
+      hash,
+      id,
+      this.origin,
+      originSeq,
+      originalTs,
+      JSON.stringify(refs.ids),
+      HASH_FORMATS.linked
+    )
     return { ...link, hash }
   }
 
@@ -77,7 +128,9 @@ export class SqliteNexusRepository {
     if (entry.refs.length === 0 && entry.refIds.length === 0) return { seqs: [], ids: [] }
     const marks = (values: readonly unknown[]): string => values.map(() => '?').join(',') || 'NULL'
     const rows = this.db
-      .prepare(`SELECT seq, id FROM nexus_entries WHERE seq IN (${marks(entry.refs)}) OR id IN (${marks(entry.refIds)})`)
+      .prepare(
+        `SELECT seq, id FROM nexus_entries WHERE seq IN (${marks(entry.refs)}) OR id IN (${marks(entry.refIds)})`
+      )
       .raw()
       .all(...entry.refs, ...entry.refIds) as [number, string][]
     assertRefIdsExist(entry.refIds, new Set(rows.map(([, id]) => id)))
@@ -121,7 +174,11 @@ export class SqliteNexusRepository {
   /** The first `limit` entries by authors other than `author` after `cursor`, oldest first, and how many there are in all. */
   unreadAfter(author: string, cursor: number, limit: number): { entries: NexusEntry[]; total: number } {
     const rows = this.select('WHERE seq > ? AND agent <> ? ORDER BY seq ASC LIMIT ?', cursor, author, limit)
-    const total = this.count('SELECT COUNT(*) FROM nexus_entries WHERE seq > ? AND agent <> ?', cursor, author)
+    const total = this.count(
+      'SELECT COUNT(*) FROM nexus_entries WHERE seq > ? AND agent <> ?',
+      cursor,
+      author
+    )
     return { entries: rows, total }
   }
 
@@ -132,7 +189,12 @@ export class SqliteNexusRepository {
 
   /** Entries of one type created at or after `sinceMs`, oldest first. */
   ofType(type: NexusEntryType, sinceMs = 0, limit = 100_000): NexusEntry[] {
-    return this.select('WHERE type = ? AND created_at >= ? ORDER BY seq DESC LIMIT ?', type, sinceMs, limit).reverse()
+    return this.select(
+      'WHERE type = ? AND created_at >= ? ORDER BY seq DESC LIMIT ?',
+      type,
+      sinceMs,
+      limit
+    ).reverse()
   }
 
   latestOfType(type: NexusEntryType, agent: string): NexusEntry | null {
@@ -141,7 +203,9 @@ export class SqliteNexusRepository {
 
   /** The newest checkpoint of every author, newest first. */
   latestCheckpoints(): NexusEntry[] {
-    return this.select("WHERE seq IN (SELECT MAX(seq) FROM nexus_entries WHERE type = 'checkpoint' GROUP BY agent) ORDER BY seq DESC")
+    return this.select(
+      "WHERE seq IN (SELECT MAX(seq) FROM nexus_entries WHERE type = 'checkpoint' GROUP BY agent) ORDER BY seq DESC"
+    )
   }
 
   /**
@@ -161,16 +225,26 @@ export class SqliteNexusRepository {
 
   /** Entries of `SELECT … FROM nexus_entries <clause>`, read as tuples. */
   private select(clause: string, ...params: unknown[]): NexusEntry[] {
-    return (this.db.prepare(`${SELECT} ${clause}`).raw().all(...params) as RawNexusRow[]).map(fromRaw)
+    return (
+      this.db
+        .prepare(`${SELECT} ${clause}`)
+        .raw()
+        .all(...params) as RawNexusRow[]
+    ).map(fromRaw)
   }
 
   private count(sql: string, ...params: unknown[]): number {
-    return this.db.prepare(sql).pluck().get(...params) as number
+    return this.db
+      .prepare(sql)
+      .pluck()
+      .get(...params) as number
   }
 
   /** The SQL text of each append-only trigger present on nexus_entries, by name. */
   triggers(): Map<string, string> {
-    const rows = this.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'nexus_entries'").all() as {
+    const rows = this.db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'nexus_entries'")
+      .all() as {
       name: string
       sql: string
     }[]
@@ -178,7 +252,8 @@ export class SqliteNexusRepository {
   }
 
   cursor(agent: string): number {
-    const row = this.db.prepare('SELECT seq FROM nexus_cursors WHERE agent = ?').get(agent) as { seq: number } | undefined
+    const row = this.db.prepare('SELECT seq FROM nexus_cursors WHERE agent = ?').get(agent) as
+      { seq: number } | undefined
     return row?.seq ?? 0
   }
 
@@ -187,13 +262,20 @@ export class SqliteNexusRepository {
    * or every stored cursor by agent name. One count per agent: the lane view asks for a handful.
    */
   cursors(agents?: readonly string[]): NexusCursor[] {
-    const stored = this.db.prepare('SELECT agent, seq, updated_at AS updatedAt FROM nexus_cursors ORDER BY agent').all() as { agent: string; seq: number; updatedAt: number }[]
+    const stored = this.db
+      .prepare('SELECT agent, seq, updated_at AS updatedAt FROM nexus_cursors ORDER BY agent')
+      .all() as { agent: string; seq: number; updatedAt: number }[]
     const byAgent = new Map(stored.map((row) => [row.agent, row]))
     const count = this.db.prepare('SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?')
     return [...new Set(agents ?? byAgent.keys())].map((agent) => {
       const row = byAgent.get(agent)
       const seq = row?.seq ?? 0
-      return { agent, seq, unread: (count.get(seq, agent) as { n: number }).n, updatedAt: row?.updatedAt ?? null }
+      return {
+        agent,
+        seq,
+        unread: (count.get(seq, agent) as { n: number }).n,
+        updatedAt: row?.updatedAt ?? null
+      }
     })
   }
 
@@ -211,7 +293,8 @@ export class SqliteNexusRepository {
 /** The device id the migration made for this home; without it no entry can say where it came from. */
 function deviceId(db: Database.Database): string {
   const id = db.prepare('SELECT id FROM device WHERE singleton = 1').pluck().get()
-  if (typeof id !== 'string') throw new Error('This database has no device id: it was not migrated to the Nexus id schema')
+  if (typeof id !== 'string')
+    throw new Error('This database has no device id: it was not migrated to the Nexus id schema')
   return id
 }
 
@@ -222,7 +305,11 @@ function filterClause(filter: NexusListFilter): { where: string; params: unknown
   if (filter.since !== undefined) clauses.push(['seq > ?', filter.since])
   if (filter.before !== undefined) clauses.push(['seq < ?', filter.before])
   const search = filter.search?.trim()
-  if (search) clauses.push(["instr(lower(summary || ' ' || coalesce(body, '') || ' ' || coalesce(rationale, '')), lower(?)) > 0", search])
+  if (search)
+    clauses.push([
+      "instr(lower(summary || ' ' || coalesce(body, '') || ' ' || coalesce(rationale, '')), lower(?)) > 0",
+      search
+    ])
   return {
     where: clauses.length > 0 ? `WHERE ${clauses.map(([sql]) => sql).join(' AND ')}` : '',
     params: clauses.map(([, value]) => value)

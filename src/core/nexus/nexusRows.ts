@@ -26,7 +26,24 @@ export const ENTRY_COLUMNS =
 
 /** The one place where rows become entries. */
 export function fromRaw(row: RawNexusRow): NexusEntry {
-  const [seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash, hash, id, origin, originSeq, originalAt, refIds] = row
+  const [
+    seq,
+    ts,
+    agent,
+    channel,
+    type,
+    summary,
+    body,
+    refs,
+    rationale,
+    prevHash,
+    hash,
+    id,
+    origin,
+    originSeq,
+    originalAt,
+    refIds
+  ] = row
   return {
     seq,
     id,

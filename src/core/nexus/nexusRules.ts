@@ -25,7 +25,9 @@ export function toNewEntry(input: NexusPostInput, defaultChannel: string): NewEn
   const rationale = input.rationale?.trim() ? input.rationale.trim() : null
   const body = input.body?.trim() ? input.body : null
   if (input.type === 'decision' && rationale === null) {
-    throw invalidInput('A decision needs a rationale: say why it was decided (rationale field, --rationale in the CLI)')
+    throw invalidInput(
+      'A decision needs a rationale: say why it was decided (rationale field, --rationale in the CLI)'
+    )
   }
   const minimum = NEEDS_REFS[input.type] ?? 0
   if (refs.length + refIds.length < minimum) {
@@ -36,19 +38,34 @@ export function toNewEntry(input: NexusPostInput, defaultChannel: string): NewEn
     )
   }
   const channel = input.channel ?? defaultChannel
-  return { agent: input.agent, channel, type: input.type, summary: input.summary, body, refs, refIds, rationale, originalTs: input.originalTs ?? null }
+  return {
+    agent: input.agent,
+    channel,
+    type: input.type,
+    summary: input.summary,
+    body,
+    refs,
+    refIds,
+    rationale,
+    originalTs: input.originalTs ?? null
+  }
 }
 
 /** References by id must name entries this log holds (`found` are the ids it does). */
 export function assertRefIdsExist(refIds: readonly string[], found: ReadonlySet<string>): void {
   const missing = refIds.filter((id) => !found.has(id))
-  if (missing.length > 0) throw invalidInput(`References to entries this log does not hold: ${missing.map((id) => id.slice(0, 12)).join(', ')}`)
+  if (missing.length > 0)
+    throw invalidInput(
+      `References to entries this log does not hold: ${missing.map((id) => id.slice(0, 12)).join(', ')}`
+    )
 }
 
 /** An original time is a past the entry had elsewhere; one later than its append here is a mistake. */
 export function assertOriginalTime(originalTs: number | null, appendedAt: number): void {
   if (originalTs !== null && originalTs > appendedAt) {
-    throw invalidInput(`The original time ${new Date(originalTs).toISOString()} is later than now: an imported entry keeps the time it was first written`)
+    throw invalidInput(
+      `The original time ${new Date(originalTs).toISOString()} is later than now: an imported entry keeps the time it was first written`
+    )
   }
 }
 
@@ -56,6 +73,8 @@ export function assertOriginalTime(originalTs: number | null, appendedAt: number
 export function assertRefsExist(refs: readonly number[], tailSeq: number): void {
   const missing = refs.filter((ref) => ref < 1 || ref > tailSeq)
   if (missing.length > 0) {
-    throw invalidInput(`References to entries that do not exist: ${missing.map((ref) => `#${ref}`).join(', ')} (the log ends at #${tailSeq})`)
+    throw invalidInput(
+      `References to entries that do not exist: ${missing.map((ref) => `#${ref}`).join(', ')} (the log ends at #${tailSeq})`
+    )
   }
 }

@@ -12,13 +12,26 @@ describe('NexusService: appending', () => {
   it('chains entries: contiguous seqs, each prev_hash is the previous hash, each hash recomputes', () => {
     const first = home.nexus.post({ agent: 'ella', type: 'turn', summary: 'Set up the repo' }).entry
     home.clock.advance(1000)
-    const second = home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'Seen', refs: [1], channel: 'cli' }).entry
+    const second = home.nexus.post({
+      agent: 'lyra',
+      type: 'ack',
+      summary: 'Seen',
+      refs: [1],
+      channel: 'cli'
+    }).entry
     expect([first.seq, second.seq]).toEqual([1, 2])
     expect(first.prevHash).toBe(GENESIS_HASH)
     expect(second.prevHash).toBe(first.hash)
     expect(chainHash(second)).toBe(second.hash)
     expect(entryId({ ...second, authoredAt: second.ts })).toBe(second.id)
-    expect(second).toMatchObject({ agent: 'lyra', channel: 'cli', ts: first.ts + 1000, refs: [1], refIds: [first.id], body: null })
+    expect(second).toMatchObject({
+      agent: 'lyra',
+      channel: 'cli',
+      ts: first.ts + 1000,
+      refs: [1],
+      refIds: [first.id],
+      body: null
+    })
     expect(second).toMatchObject({ origin: first.origin, originSeq: 2, originalTs: null })
     expect(home.nexus.verify()).toEqual({ ok: true, count: 2, firstBadSeq: null, problems: [] })
   })
@@ -46,16 +59,33 @@ describe('NexusService: appending', () => {
   it('stores refs sorted and without duplicates', () => {
     home.nexus.post({ agent: 'ella', type: 'turn', summary: 'a' })
     home.nexus.post({ agent: 'ella', type: 'turn', summary: 'b' })
-    expect(home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'both', refs: [2, 1, 2] }).entry.refs).toEqual([1, 2])
+    expect(
+      home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'both', refs: [2, 1, 2] }).entry.refs
+    ).toEqual([1, 2])
   })
 
   it('refers by id as well as by seq, and refuses ids the log does not hold', () => {
-    const first = home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Keep SQLite', rationale: 'One file' }).entry
+    const first = home.nexus.post({
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Keep SQLite',
+      rationale: 'One file'
+    }).entry
     const second = home.nexus.post({ agent: 'ella', type: 'turn', summary: 'b' }).entry
-    const ack = home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'Seen both', refIds: [second.id], refs: [first.seq] }).entry
+    const ack = home.nexus.post({
+      agent: 'lyra',
+      type: 'ack',
+      summary: 'Seen both',
+      refIds: [second.id],
+      refs: [first.seq]
+    }).entry
     expect(ack).toMatchObject({ refs: [1, 2], refIds: [first.id, second.id].sort() })
-    expect(() => home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'x', refIds: ['e'.repeat(64)] })).toThrow(/does not hold: eeeeeeeeeeee/)
-    expect(() => home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'x', refIds: ['#1'] })).toThrow(/refIds.0: An entry id is 64 hexadecimal/)
+    expect(() =>
+      home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'x', refIds: ['e'.repeat(64)] })
+    ).toThrow(/does not hold: eeeeeeeeeeee/)
+    expect(() => home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'x', refIds: ['#1'] })).toThrow(
+      /refIds.0: An entry id is 64 hexadecimal/
+    )
     expect(home.nexus.verify()).toMatchObject({ ok: true, count: 3 })
   })
 
@@ -67,11 +97,19 @@ describe('NexusService: appending', () => {
     expect(a.id).not.toBe(b.id)
   })
 
-  it('keeps an imported entry\'s original time beside its append time, and refuses one from the future', () => {
-    const imported = home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Old call', rationale: 'from the old tool', originalTs: Date.UTC(2024, 5, 1) }).entry
+  it("keeps an imported entry's original time beside its append time, and refuses one from the future", () => {
+    const imported = home.nexus.post({
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Old call',
+      rationale: 'from the old tool',
+      originalTs: Date.UTC(2024, 5, 1)
+    }).entry
     expect(imported).toMatchObject({ ts: home.clock.now(), originalTs: Date.UTC(2024, 5, 1) })
     expect(imported.id).toBe(entryId({ ...imported, authoredAt: Date.UTC(2024, 5, 1) }))
-    expect(() => home.nexus.post({ agent: 'ella', type: 'turn', summary: 'x', originalTs: home.clock.now() + 1 })).toThrow(/later than now/)
+    expect(() =>
+      home.nexus.post({ agent: 'ella', type: 'turn', summary: 'x', originalTs: home.clock.now() + 1 })
+    ).toThrow(/later than now/)
     expect(home.nexus.verify()).toMatchObject({ ok: true, count: 1 })
   })
 
@@ -105,12 +143,15 @@ describe('NexusService: append-only and tamper detection', () => {
   let home: NexusTestHome
   beforeEach(() => {
     home = openNexusTestHome()
-    for (let i = 1; i <= 5; i++) home.nexus.post({ agent: i % 2 ? 'ella' : 'lyra', type: 'turn', summary: `step ${i}` })
+    for (let i = 1; i <= 5; i++)
+      home.nexus.post({ agent: i % 2 ? 'ella' : 'lyra', type: 'turn', summary: `step ${i}` })
   })
   afterEach(() => home.dispose())
 
   it('the database refuses UPDATE and DELETE', () => {
-    expect(() => home.db.prepare("UPDATE nexus_entries SET summary = 'forged' WHERE seq = 3").run()).toThrow(/append-only/)
+    expect(() => home.db.prepare("UPDATE nexus_entries SET summary = 'forged' WHERE seq = 3").run()).toThrow(
+      /append-only/
+    )
     expect(() => home.db.prepare('DELETE FROM nexus_entries WHERE seq = 5').run()).toThrow(/append-only/)
     expect(home.nexus.verify().ok).toBe(true)
   })
@@ -135,20 +176,26 @@ describe('NexusService: append-only and tamper detection', () => {
     const row = home.nexus.list({ since: 3, before: 5 }).entries[0]
     if (!row) throw new Error('entry 4 missing')
     const id = entryId({ ...row, summary: 'forged', authoredAt: row.ts })
-    home.db.prepare('UPDATE nexus_entries SET summary = ?, id = ?, hash = ? WHERE seq = 4').run('forged', id, chainHash({ ...row, summary: 'forged', id }))
+    home.db
+      .prepare('UPDATE nexus_entries SET summary = ?, id = ?, hash = ? WHERE seq = 4')
+      .run('forged', id, chainHash({ ...row, summary: 'forged', id }))
     expect(home.nexus.verify()).toMatchObject({ ok: false, firstBadSeq: 5 })
   })
 
   it('names an entry whose references by id were changed', () => {
     home.nexus.post({ agent: 'lyra', type: 'ack', summary: 'seen', refs: [1] })
     home.db.exec('DROP TRIGGER nexus_entries_no_update')
-    home.db.prepare('UPDATE nexus_entries SET ref_ids = ? WHERE seq = 6').run(JSON.stringify(['0'.repeat(64)]))
+    home.db
+      .prepare('UPDATE nexus_entries SET ref_ids = ? WHERE seq = 6')
+      .run(JSON.stringify(['0'.repeat(64)]))
     expect(home.nexus.verify()).toMatchObject({ ok: false, firstBadSeq: 6 })
   })
 
   it('names an entry moved in time, even with its id intact', () => {
     home.db.exec('DROP TRIGGER nexus_entries_no_update')
-    home.db.prepare('UPDATE nexus_entries SET original_at = created_at, created_at = created_at + 5 WHERE seq = 2').run()
+    home.db
+      .prepare('UPDATE nexus_entries SET original_at = created_at, created_at = created_at + 5 WHERE seq = 2')
+      .run()
     expect(home.nexus.verify()).toMatchObject({ ok: false, firstBadSeq: 2 })
   })
 

@@ -36,7 +36,11 @@ export interface NexusSettings {
   readonly conflictSimilarity: number
 }
 
-export const DEFAULT_NEXUS_SETTINGS: NexusSettings = { conflictWindowMinutes: 60, injectCap: 20, conflictSimilarity: DEFAULT_SIMILARITY_THRESHOLD }
+export const DEFAULT_NEXUS_SETTINGS: NexusSettings = {
+  conflictWindowMinutes: 60,
+  injectCap: 20,
+  conflictSimilarity: DEFAULT_SIMILARITY_THRESHOLD
+}
 
 export interface NexusServiceOptions {
   /** The channel entries written by this process get when the writer does not say: desktop or cli. */
@@ -85,9 +89,15 @@ export class NexusService {
     this.turnContext = new NexusTurnContext(this)
     this.sessionEnd = new NexusSessionEndHook(this, db)
     this.workCheckpoints = new NexusCheckpoints(this)
-    this.stopChatWatch = watchChatForCheckpoints(events, db, this.workCheckpoints, this.log.child('nexus.checkpoints'))
+    this.stopChatWatch = watchChatForCheckpoints(
+      events,
+      db,
+      this.workCheckpoints,
+      this.log.child('nexus.checkpoints')
+    )
     this.lastEmittedSeq = this.repository.maxSeq()
-    if (!db.readonly && this.lastEmittedSeq > 0 && mirroredTailSeq(paths.nexus) < this.lastEmittedSeq) this.scheduleMirror()
+    if (!db.readonly && this.lastEmittedSeq > 0 && mirroredTailSeq(paths.nexus) < this.lastEmittedSeq)
+      this.scheduleMirror()
   }
 
   private get log(): Logger {
@@ -152,7 +162,11 @@ export class NexusService {
 
   /** Conflicting decision pairs in the whole log (unresolved ones unless asked). */
   conflicts(includeResolved = false): NexusConflict[] {
-    const found = findConflicts(this.repository.ofType('decision'), this.repository.ofType('resolution'), this.conflictOptions())
+    const found = findConflicts(
+      this.repository.ofType('decision'),
+      this.repository.ofType('resolution'),
+      this.conflictOptions()
+    )
     return includeResolved ? found : found.filter((conflict) => conflict.resolvedBy === null)
   }
 
@@ -162,7 +176,13 @@ export class NexusService {
     if (decisions.length !== 2 || decisions.some((entry) => entry.type !== 'decision')) {
       throw invalidInput(`#${first} and #${second} must both be existing decision entries`)
     }
-    return this.post({ agent: 'user', type: 'resolution', summary, refs: [first, second], ...(body ? { body } : {}) })
+    return this.post({
+      agent: 'user',
+      type: 'resolution',
+      summary,
+      refs: [first, second],
+      ...(body ? { body } : {})
+    })
   }
 
   /** Starts emitting `nexus.appended` for entries written by other processes; returns the tail. */
@@ -234,7 +254,10 @@ export class NexusService {
       if (this.db.open) writeMirror(this.repository, this.paths.nexus)
     } catch (error) {
       // The mirror is a convenience copy; a full disk must not fail the append that caused it.
-      this.log.warn('the markdown mirror could not be written; the log itself is intact', { error, folder: this.paths.nexus })
+      this.log.warn('the markdown mirror could not be written; the log itself is intact', {
+        error,
+        folder: this.paths.nexus
+      })
     }
   }
 
@@ -246,6 +269,8 @@ export class NexusService {
   private conflictsWith(entry: NexusEntry): NexusConflict[] {
     const options = this.conflictOptions()
     const nearby = this.repository.ofType('decision', entry.ts - options.windowMs)
-    return findConflicts(nearby, [], options).filter((conflict) => conflict.second.seq === entry.seq || conflict.first.seq === entry.seq)
+    return findConflicts(nearby, [], options).filter(
+      (conflict) => conflict.second.seq === entry.seq || conflict.first.seq === entry.seq
+    )
   }
 }

@@ -32,7 +32,12 @@ describe('session end, checkpoints, project state and tools', () => {
     home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Thumbnails are WebP', rationale: 'smaller' })
     const hook = new NexusSessionEndHook(home.nexus, home.db)
     const entry = await hook.run({ sessionId: 's1', agentId: 'ella' })
-    expect(entry).toMatchObject({ agent: 'ella', type: 'turn', summary: 'Session ended: Photo import', refs: [1] })
+    expect(entry).toMatchObject({
+      agent: 'ella',
+      type: 'turn',
+      summary: 'Session ended: Photo import',
+      refs: [1]
+    })
     expect(entry?.body).toContain('2 user turns.')
     expect(entry?.body).toContain('Last reply: Imported 90 albums and resized them.')
     expect(entry?.body).toContain('Decisions: #1 Thumbnails are WebP')
@@ -42,19 +47,29 @@ describe('session end, checkpoints, project state and tools', () => {
 
   it('writes a generic entry for a session it cannot read, and nothing for an empty session', async () => {
     const hook = new NexusSessionEndHook(home.nexus, home.db)
-    expect(await hook.run({ sessionId: 'unknown', agentId: 'ella' })).toMatchObject({ summary: 'Session ended: no reply text recorded' })
+    expect(await hook.run({ sessionId: 'unknown', agentId: 'ella' })).toMatchObject({
+      summary: 'Session ended: no reply text recorded'
+    })
     seedSession('empty', [])
     expect(await hook.run({ sessionId: 'empty', agentId: 'ella' })).toBeNull()
   })
 
   it('appends a checkpoint every K tool calls within one turn and at compression', () => {
     const checkpoints = new NexusCheckpoints(home.nexus, 3)
-    const call = (turnId: string, toolName: string) => checkpoints.onToolCall({ agentId: 'ella', sessionId: 's1', turnId, toolName, task: 'resize photos' })
+    const call = (turnId: string, toolName: string) =>
+      checkpoints.onToolCall({ agentId: 'ella', sessionId: 's1', turnId, toolName, task: 'resize photos' })
     expect([call('t1', 'a'), call('t1', 'b')]).toEqual([null, null])
-    expect(call('t1', 'c')).toMatchObject({ type: 'checkpoint', summary: 'Checkpoint after 3 tool calls: resize photos' })
+    expect(call('t1', 'c')).toMatchObject({
+      type: 'checkpoint',
+      summary: 'Checkpoint after 3 tool calls: resize photos'
+    })
     expect(call('t2', 'd')).toBeNull()
-    expect(checkpoints.onCompression({ agentId: 'ella', sessionId: 's1', summary: 'Resized 40 albums' }).summary).toBe('Checkpoint at compression: Resized 40 albums')
-    expect(home.nexus.checkpoints().map((entry) => entry.summary)).toEqual(['Checkpoint at compression: Resized 40 albums'])
+    expect(
+      checkpoints.onCompression({ agentId: 'ella', sessionId: 's1', summary: 'Resized 40 albums' }).summary
+    ).toBe('Checkpoint at compression: Resized 40 albums')
+    expect(home.nexus.checkpoints().map((entry) => entry.summary)).toEqual([
+      'Checkpoint at compression: Resized 40 albums'
+    ])
   })
 
   it('cuts long text to one line of at most 200 characters', () => {
@@ -68,7 +83,9 @@ describe('session end, checkpoints, project state and tools', () => {
     expect(saved.entry).toMatchObject({ agent: 'user', type: 'state' })
     expect(saved.entry?.body).toContain(`sha256 ${saved.hash}`)
     expect(saved.entry?.summary).toBe(`Project state saved (4 lines, sha256 ${saved.hash.slice(0, 12)})`)
-    expect(home.nexus.projectState.save('# Project\n\nShip v1 in March.\n', saved.hash).entry?.seq).toBe(saved.entry?.seq)
+    expect(home.nexus.projectState.save('# Project\n\nShip v1 in March.\n', saved.hash).entry?.seq).toBe(
+      saved.entry?.seq
+    )
     expect(() => home.nexus.projectState.save('stale', empty.hash)).toThrow(/changed on disk/)
     expect(home.nexus.list({ type: 'state' }).total).toBe(1)
   })
@@ -77,12 +94,20 @@ describe('session end, checkpoints, project state and tools', () => {
     const [post, read] = createNexusTools(home.nexus)
     const context = { agentId: 'lyra', sessionId: 's' }
     expect(post?.toolset).toBe('nexus')
-    const posted = (await post?.handler({ type: 'decision', summary: 'Use UTC', rationale: 'travel', agent: 'ella' }, context)) as { seq: number }
+    const posted = (await post?.handler(
+      { type: 'decision', summary: 'Use UTC', rationale: 'travel', agent: 'ella' },
+      context
+    )) as { seq: number }
     expect(home.nexus.list({}).entries[0]).toMatchObject({ seq: posted.seq, agent: 'lyra' })
-    const found = (await read?.handler({ search: 'utc' }, context)) as { entries: { seq: number; hash?: string }[]; total: number }
+    const found = (await read?.handler({ search: 'utc' }, context)) as {
+      entries: { seq: number; hash?: string }[]
+      total: number
+    }
     expect(found.total).toBe(1)
     expect(found.entries[0]?.hash).toBeUndefined()
     await expect(read?.handler({ limit: 'many' }, context) ?? Promise.resolve()).rejects.toThrow(/limit/)
-    await expect(post?.handler({ type: 'decision', summary: 'no why' }, context) ?? Promise.resolve()).rejects.toThrow(/rationale/)
+    await expect(
+      post?.handler({ type: 'decision', summary: 'no why' }, context) ?? Promise.resolve()
+    ).rejects.toThrow(/rationale/)
   })
 })

@@ -37,7 +37,9 @@ export interface NexusTestHome {
  * A real home folder and SQLite file in a temp dir with the Nexus schema, for tests. Applies
  * the Nexus migration by hand when the shared migration list does not (yet) include it.
  */
-export function openNexusTestHome(options: { channel?: 'desktop' | 'cli'; root?: string; log?: Logger } = {}): NexusTestHome {
+export function openNexusTestHome(
+  options: { channel?: 'desktop' | 'cli'; root?: string; log?: Logger } = {}
+): NexusTestHome {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'hearth-nexus-'))
   const paths = ensureHome(root)
   const db = openDatabase(paths.db)
@@ -49,7 +51,13 @@ export function openNexusTestHome(options: { channel?: 'desktop' | 'cli'; root?:
   events.subscribe((event, payload) => emitted.push({ event, payload }))
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
-  const nexus = new NexusService(db, paths, clock, events, files, { channel: options.channel ?? 'desktop', config: new ConfigStore(paths.config), pollMs: 20, mirrorDelayMs: 5, ...(options.log ? { log: options.log } : {}) })
+  const nexus = new NexusService(db, paths, clock, events, files, {
+    channel: options.channel ?? 'desktop',
+    config: new ConfigStore(paths.config),
+    pollMs: 20,
+    mirrorDelayMs: 5,
+    ...(options.log ? { log: options.log } : {})
+  })
   return {
     paths,
     db,

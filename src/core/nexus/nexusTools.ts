@@ -1,4 +1,9 @@
-import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX, NexusListFilter, type NexusEntry } from '../../shared/contract/nexus'
+import {
+  NEXUS_ENTRY_TYPES,
+  NEXUS_SUMMARY_MAX,
+  NexusListFilter,
+  type NexusEntry
+} from '../../shared/contract/nexus'
 import { invalidInput } from '../errors'
 import { describeZodError } from '../rpc/dispatch'
 import type { ToolDefinition } from '../tools/toolTypes'
@@ -10,17 +15,43 @@ import type { NexusService } from './nexusService'
  * when the entry was imported.
  */
 export function entryForModel(entry: NexusEntry): Record<string, unknown> {
-  const { prevHash: _prevHash, hash: _hash, id: _id, origin: _origin, originSeq: _originSeq, refIds: _refIds, originalTs, ...rest } = entry
-  return { ...rest, ts: new Date(entry.ts).toISOString(), ...(originalTs === null ? {} : { originalTs: new Date(originalTs).toISOString() }) }
+  const {
+    prevHash: _prevHash,
+    hash: _hash,
+    id: _id,
+    origin: _origin,
+    originSeq: _originSeq,
+    refIds: _refIds,
+    originalTs,
+    ...rest
+  } = entry
+  return {
+    ...rest,
+    ts: new Date(entry.ts).toISOString(),
+    ...(originalTs === null ? {} : { originalTs: new Date(originalTs).toISOString() })
+  }
 }
 
 const POST_SCHEMA = {
   type: 'object',
   properties: {
-    type: { type: 'string', enum: [...NEXUS_ENTRY_TYPES], description: 'turn: what you did; decision: a choice others must follow (needs rationale); handoff: work passed on; state: project state changed; checkpoint: where you are in a long task; ack: you saw an entry (refs it); resolution: settles conflicting decisions (refs both)' },
-    summary: { type: 'string', maxLength: NEXUS_SUMMARY_MAX, description: 'One line, at most 200 characters' },
+    type: {
+      type: 'string',
+      enum: [...NEXUS_ENTRY_TYPES],
+      description:
+        'turn: what you did; decision: a choice others must follow (needs rationale); handoff: work passed on; state: project state changed; checkpoint: where you are in a long task; ack: you saw an entry (refs it); resolution: settles conflicting decisions (refs both)'
+    },
+    summary: {
+      type: 'string',
+      maxLength: NEXUS_SUMMARY_MAX,
+      description: 'One line, at most 200 characters'
+    },
     body: { type: 'string', description: 'Optional detail' },
-    refs: { type: 'array', items: { type: 'integer' }, description: 'Sequence numbers of earlier entries this one answers' },
+    refs: {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'Sequence numbers of earlier entries this one answers'
+    },
     rationale: { type: 'string', description: 'Why (required for decisions)' }
   },
   required: ['type', 'summary'],
@@ -31,7 +62,12 @@ const READ_SCHEMA = {
   type: 'object',
   properties: {
     since: { type: 'integer', minimum: 0, description: 'Only entries after this sequence number' },
-    limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Newest N matching entries (default 20)' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      description: 'Newest N matching entries (default 20)'
+    },
     agent: { type: 'string', description: 'Only entries by this author' },
     type: { type: 'string', enum: [...NEXUS_ENTRY_TYPES] },
     search: { type: 'string', description: 'Case-insensitive text to find in summary, body or rationale' }
@@ -58,7 +94,13 @@ export function createNexusTools(nexus: NexusService): ToolDefinition[] {
         hash: result.entry.hash,
         conflicts: result.conflicts.map((conflict) => {
           const other = conflict.first.seq === result.entry.seq ? conflict.second : conflict.first
-          return { seq: other.seq, agent: other.agent, summary: other.summary, similarity: conflict.similarity, sharedRefs: conflict.sharedRefs }
+          return {
+            seq: other.seq,
+            agent: other.agent,
+            summary: other.summary,
+            similarity: conflict.similarity,
+            sharedRefs: conflict.sharedRefs
+          }
         })
       }
     }
@@ -66,7 +108,8 @@ export function createNexusTools(nexus: NexusService): ToolDefinition[] {
   const read: ToolDefinition = {
     name: 'nexus_read',
     toolset: 'nexus',
-    description: 'Read the shared Nexus log (oldest first): filter by author, type, text or sequence number. Use it to see entries not shown in your context or to look up earlier decisions.',
+    description:
+      'Read the shared Nexus log (oldest first): filter by author, type, text or sequence number. Use it to see entries not shown in your context or to look up earlier decisions.',
     inputSchema: READ_SCHEMA,
     handler: async (input) => {
       const filter = NexusListFilter.safeParse({ limit: 20, ...input })

@@ -74,7 +74,8 @@ export class ProjectStateLog {
     const latest = this.nexus.repository.ofType('state', 0, 1).at(-1)
     if (latest && HASH_LINE.exec(latest.body ?? '')?.[1] === doc.hash) return latest
     const lines = doc.content.split('\n').length
-    const excerpt = doc.content.length > BODY_EXCERPT ? `${doc.content.slice(0, BODY_EXCERPT)}\n…(cut)` : doc.content
+    const excerpt =
+      doc.content.length > BODY_EXCERPT ? `${doc.content.slice(0, BODY_EXCERPT)}\n…(cut)` : doc.content
     return this.nexus.post({
       agent: author.agent,
       ...(author.channel ? { channel: author.channel } : {}),

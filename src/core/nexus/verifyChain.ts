@@ -21,7 +21,8 @@ export function verifyChain(repository: SqliteNexusRepository): NexusVerifyRepor
 
 function missingGuards(triggers: ReadonlyMap<string, string>): string[] {
   return NEXUS_TRIGGERS.filter((name) => !/RAISE\s*\(\s*ABORT/i.test(triggers.get(name) ?? '')).map(
-    (name) => `The append-only trigger ${name} is missing or altered: the database no longer refuses ${name.endsWith('update') ? 'UPDATE' : 'DELETE'}`
+    (name) =>
+      `The append-only trigger ${name} is missing or altered: the database no longer refuses ${name.endsWith('update') ? 'UPDATE' : 'DELETE'}`
   )
 }
 
@@ -57,31 +58,94 @@ function checkRows(rows: Iterable<RawNexusRow>): ChainCheck {
 
 const CHANGED = 'its content does not match its hash: the entry was changed'
 
-function rowProblem(row: RawNexusRow, expectedSeq: number, previousHash: string, idsBySeq: ReadonlyMap<number, string>): string | null {
-  const [seq, ts, agent, channel, rawType, summary, body, refsText, rationale, prevHash, stored, id, origin, originSeq, originalTs, refIdsText, format] = row
-  if (seq !== expectedSeq) return `sequence gap (expected #${expectedSeq}, found #${seq}): an entry was removed or inserted out of order`
-  if (prevHash !== previousHash) return 'its prev_hash does not match the previous entry: the chain was broken'
+function rowProblem(
+  row: RawNexusRow,
+  expectedSeq: number,
+  previousHash: string,
+  idsBySeq: ReadonlyMap<number, string>
+): string | null {
+  const [
+    seq,
+    ts,
+    agent,
+    channel,
+    rawType,
+    summary,
+    body,
+    refsText,
+    rationale,
+    prevHash,
+    stored,
+    id,
+    origin,
+    originSeq,
+    originalTs,
+    refIdsText,
+    format
+  ] = row
+  if (seq !== expectedSeq)
+    return `sequence gap (expected #${expectedSeq}, found #${seq}): an entry was removed or inserted out of order`
+  if (prevHash !== previousHash)
+    return 'its prev_hash does not match the previous entry: the chain was broken'
   // The CHECK constraint holds `type` to the contract's list; verify hashes whatever is stored.
   const type = rawType as NexusEntryType
   const refs = parseRefs(refsText)
   const refIds = parseRefIds(refIdsText)
   if (format === HASH_FORMATS.linked) {
-    const link = { seq, ts, id, origin, originSeq, originalTs, agent, channel, type, summary, body, refs, refIds, rationale, prevHash }
+    const link = {
+      seq,
+      ts,
+      id,
+      origin,
+      originSeq,
+      originalTs,
+      agent,
+      channel,
+      type,
+      summary,
+      body,
+      refs,
+      refIds,
+      rationale,
+      prevHash
+    }
     if (chainHash(link) !== stored) return CHANGED
   } else if (format === HASH_FORMATS.legacy) {
     // Written before ids existed: the old hash covers the content, and the id (added later) must match it.
-    if (legacyHashEntry({ seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash }) !== stored) return CHANGED
-    if (entryId({ origin, originSeq, authoredAt: originalTs ?? ts, agent, channel, type, summary, body, refIds, rationale }) !== id) {
+    if (
+      legacyHashEntry({ seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash }) !== stored
+    )
+      return CHANGED
+    if (
+      entryId({
+        origin,
+        originSeq,
+        authoredAt: originalTs ?? ts,
+        agent,
+        channel,
+        type,
+        summary,
+        body,
+        refIds,
+        rationale
+      }) !== id
+    ) {
       return 'its id does not match its content: the id was changed'
     }
   } else {
     return `unknown hash format ${format}`
   }
-  return refsMatch(refs, refIds, idsBySeq) ? null : 'its references by id do not name the entries its references by number do'
+  return refsMatch(refs, refIds, idsBySeq)
+    ? null
+    : 'its references by id do not name the entries its references by number do'
 }
 
 /** Both reference lists name the same entries (cheap for the usual entry with none). */
-function refsMatch(refs: readonly number[], refIds: readonly string[], idsBySeq: ReadonlyMap<number, string>): boolean {
+function refsMatch(
+  refs: readonly number[],
+  refIds: readonly string[],
+  idsBySeq: ReadonlyMap<number, string>
+): boolean {
   if (refs.length === 0 || refIds.length === 0) return refs.length === refIds.length
   const expected = sortedIds(refs.map((ref) => idsBySeq.get(ref) ?? `(missing #${ref})`))
   return expected.length === refIds.length && expected.every((value, i) => value === refIds[i])

@@ -20,7 +20,8 @@ export interface RetrievalQuery {
 export type RetrievalMethod = 'bm25'
 
 /** Where an item came from, precisely enough to open, edit or forget it. */
-export type Provenance = { readonly kind: 'fact'; readonly factId: number } | { readonly kind: 'file'; readonly slug: string }
+export type Provenance =
+  { readonly kind: 'fact'; readonly factId: number } | { readonly kind: 'file'; readonly slug: string }
 
 export interface RetrievedItem {
   readonly text: string

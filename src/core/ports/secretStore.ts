@@ -78,7 +78,9 @@ export function decodeSavedApiKey(text: string, defaultOrigin: string): SavedApi
   if (!trimmed.startsWith('{')) return { key: trimmed, origin: defaultOrigin }
   try {
     const parsed = JSON.parse(trimmed) as { key?: unknown; origin?: unknown }
-    return typeof parsed.key === 'string' && typeof parsed.origin === 'string' && parsed.key !== '' ? { key: parsed.key, origin: parsed.origin } : undefined
+    return typeof parsed.key === 'string' && typeof parsed.origin === 'string' && parsed.key !== ''
+      ? { key: parsed.key, origin: parsed.origin }
+      : undefined
   } catch {
     return undefined
   }

@@ -34,7 +34,9 @@ export function injectedViewFor(
       return fromMemory('user', withoutStarterText(source) ?? source, settings.memory.userCharLimit)
     case 'rules': {
       const rendered = renderRules({ kind: rulesKind(source.label), files: [source] }, cap)
-      return rendered ? fromRendered(rendered, []) : { text: '', tokens: 0, warnings: ['The file is empty, so nothing is injected.'] }
+      return rendered
+        ? fromRendered(rendered, [])
+        : { text: '', tokens: 0, warnings: ['The file is empty, so nothing is injected.'] }
     }
     case 'project-state':
       return null
@@ -51,12 +53,20 @@ function fromMemory(target: MemoryTarget, file: SourceFile, limit: number): Inje
   const snapshot = renderMemorySnapshot(target, file.text ?? '', limit)
   const findings = snapshot.findings.map((hit) => ({ ...hit, source: file.path }))
   const empty = snapshot.text === '' ? ['No entries, so nothing is injected.'] : []
-  return { text: snapshot.text, tokens: estimateTokens(snapshot.text), warnings: [...empty, ...snapshot.warnings, ...findingLines(findings)] }
+  return {
+    text: snapshot.text,
+    tokens: estimateTokens(snapshot.text),
+    warnings: [...empty, ...snapshot.warnings, ...findingLines(findings)]
+  }
 }
 
 function fromRendered(rendered: RenderedFile, extra: readonly string[]): InjectedView {
   const text = rendered.text.trim()
-  return { text, tokens: estimateTokens(text), warnings: [...rendered.warnings, ...findingLines(rendered.findings), ...extra] }
+  return {
+    text,
+    tokens: estimateTokens(text),
+    warnings: [...rendered.warnings, ...findingLines(rendered.findings), ...extra]
+  }
 }
 
 /** "Line 4 matched role_hijack: You are now …" — the UI shows exactly which line tripped it. */

@@ -11,6 +11,7 @@ import { invalidInput } from '../errors'
 export function checkProjectFolder(dir: string): string {
   if (!isAbsolute(dir)) throw invalidInput(`Project folder must be an absolute path: ${dir}`)
   const normalised = resolve(dir)
-  if (!existsSync(normalised) || !statSync(normalised).isDirectory()) throw invalidInput(`Project folder does not exist or is not a folder: ${normalised}`)
+  if (!existsSync(normalised) || !statSync(normalised).isDirectory())
+    throw invalidInput(`Project folder does not exist or is not a folder: ${normalised}`)
   return normalised
 }

@@ -35,14 +35,26 @@ describe('nodePromptFileSystem.read', () => {
     closeSync(fd)
     const started = performance.now()
     const read = nodePromptFileSystem.read(path, 'AGENTS.md')
-    expect(read).toEqual({ kind: 'error', reason: 'AGENTS.md is 50.0 MB, over the 10 MB limit for prompt files; it was not loaded (trim it to use it)' })
+    expect(read).toEqual({
+      kind: 'error',
+      reason:
+        'AGENTS.md is 50.0 MB, over the 10 MB limit for prompt files; it was not loaded (trim it to use it)'
+    })
     expect(performance.now() - started).toBeLessThan(200)
   })
 
   it('refuses binary and invalid UTF-8 files, and reports missing ones', () => {
-    expect(nodePromptFileSystem.read(write('bin', Buffer.from([1, 0, 2])), 'SOUL.md')).toMatchObject({ kind: 'error', reason: expect.stringContaining('binary') })
-    expect(nodePromptFileSystem.read(write('bad', Buffer.from([0xff, 0xfe, 0x41])), 'SOUL.md')).toMatchObject({ kind: 'error', reason: expect.stringContaining('not valid UTF-8') })
+    expect(nodePromptFileSystem.read(write('bin', Buffer.from([1, 0, 2])), 'SOUL.md')).toMatchObject({
+      kind: 'error',
+      reason: expect.stringContaining('binary')
+    })
+    expect(nodePromptFileSystem.read(write('bad', Buffer.from([0xff, 0xfe, 0x41])), 'SOUL.md')).toMatchObject(
+      { kind: 'error', reason: expect.stringContaining('not valid UTF-8') }
+    )
     expect(nodePromptFileSystem.read(join(dir, 'nope.md'), 'x')).toEqual({ kind: 'missing' })
-    expect(nodePromptFileSystem.read(dir, 'folder')).toMatchObject({ kind: 'error', reason: expect.stringContaining('not a regular file') })
+    expect(nodePromptFileSystem.read(dir, 'folder')).toMatchObject({
+      kind: 'error',
+      reason: expect.stringContaining('not a regular file')
+    })
   })
 })

@@ -48,7 +48,10 @@ export const nodePromptFileSystem: PromptFileSystem = {
     if (!stat.isFile) return { kind: 'error', reason: `${label} (${path}) is not a regular file` }
     if (stat.size > PROMPT_FILE_MAX_BYTES) {
       const mb = (stat.size / 1048576).toFixed(1)
-      return { kind: 'error', reason: `${label} is ${mb} MB, over the 10 MB limit for prompt files; it was not loaded (trim it to use it)` }
+      return {
+        kind: 'error',
+        reason: `${label} is ${mb} MB, over the 10 MB limit for prompt files; it was not loaded (trim it to use it)`
+      }
     }
     let bytes: Buffer
     try {
@@ -57,12 +60,19 @@ export const nodePromptFileSystem: PromptFileSystem = {
       return { kind: 'error', reason: `${label} could not be read: ${(error as Error).message}` }
     }
     const decoded = decodeText(bytes, label)
-    return decoded.ok ? { kind: 'ok', text: normalizeText(decoded.text) } : { kind: 'error', reason: decoded.reason }
+    return decoded.ok
+      ? { kind: 'ok', text: normalizeText(decoded.text) }
+      : { kind: 'error', reason: decoded.reason }
   },
   stat(path) {
     try {
       const stat = statSync(path)
-      return { isFile: stat.isFile(), isDirectory: stat.isDirectory(), mtimeMs: stat.mtimeMs, size: stat.size }
+      return {
+        isFile: stat.isFile(),
+        isDirectory: stat.isDirectory(),
+        mtimeMs: stat.mtimeMs,
+        size: stat.size
+      }
     } catch {
       return null
     }
@@ -86,7 +96,13 @@ export const nodePromptFileSystem: PromptFileSystem = {
       return readdirSync(dir, { withFileTypes: true })
         .map((entry): DirEntry => ({
           name: entry.name,
-          kind: entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : entry.isSymbolicLink() ? 'symlink' : 'other'
+          kind: entry.isFile()
+            ? 'file'
+            : entry.isDirectory()
+              ? 'directory'
+              : entry.isSymbolicLink()
+                ? 'symlink'
+                : 'other'
         }))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     } catch {

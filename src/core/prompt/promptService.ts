@@ -17,7 +17,14 @@ import { findProjectRules } from './rulesFinder'
 import { SkillsIndex, type SkillsSource } from './skillsIndex'
 
 /** The built-in tools an agent gets when no tool layer says otherwise. */
-export const BUILTIN_TOOL_NAMES: readonly string[] = ['memory', 'nexus_post', 'nexus_read', 'recall', 'session_search', 'skill_view']
+export const BUILTIN_TOOL_NAMES: readonly string[] = [
+  'memory',
+  'nexus_post',
+  'nexus_read',
+  'recall',
+  'session_search',
+  'skill_view'
+]
 
 export interface PromptServiceOptions {
   readonly paths: HomePaths
@@ -60,7 +67,11 @@ export class PromptService implements PromptBuilder {
 
   constructor(private readonly options: PromptServiceOptions) {
     this.fs = options.fs ?? nodePromptFileSystem
-    this.skills = new SkillsIndex(this.fs, options.paths.skills, join(options.paths.root, '.skills_snapshot.json'))
+    this.skills = new SkillsIndex(
+      this.fs,
+      options.paths.skills,
+      join(options.paths.root, '.skills_snapshot.json')
+    )
   }
 
   /** Registers a memory provider's static block (volatile tier, in registration order). */
@@ -136,7 +147,9 @@ export class PromptService implements PromptBuilder {
   readSource(path: string, label: string): SourceFile | null {
     const read = this.fs.read(path, label, this.options.paths.root)
     if (read.kind === 'missing') return null
-    return read.kind === 'ok' ? { path, label, text: read.text, error: null } : { path, label, text: null, error: read.reason }
+    return read.kind === 'ok'
+      ? { path, label, text: read.text, error: null }
+      : { path, label, text: null, error: read.reason }
   }
 
   private staticBlocks(agentId: string): ProviderBlock[] {

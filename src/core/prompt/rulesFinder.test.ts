@@ -70,7 +70,10 @@ describe('.hearth.md search up to the git root', () => {
     put('repo/.hearth.md', '---\ntitle: x\n---\nRepo rules')
     mkdirSync(join(root, 'repo/src/deep'), { recursive: true })
     expect(findGitRoot(nodePromptFileSystem, join(root, 'repo/src/deep'))).toBe(join(root, 'repo'))
-    expect(find('repo/src/deep').rules).toMatchObject({ kind: 'hearth', files: [{ path: join(root, 'repo/.hearth.md'), label: '.hearth.md' }] })
+    expect(find('repo/src/deep').rules).toMatchObject({
+      kind: 'hearth',
+      files: [{ path: join(root, 'repo/.hearth.md'), label: '.hearth.md' }]
+    })
   })
 
   it('accepts a .git file (worktree) as the root marker', () => {
@@ -116,7 +119,9 @@ describe('unreadable rules files', () => {
     put('CLAUDE.md', 'claude rules')
     const result = find()
     expect(result.rules?.kind).toBe('claude')
-    expect(result.warnings).toEqual(['AGENTS.md looks like a binary file (it contains NUL bytes); it was not loaded; looking for another rules file.'])
+    expect(result.warnings).toEqual([
+      'AGENTS.md looks like a binary file (it contains NUL bytes); it was not loaded; looking for another rules file.'
+    ])
   })
 
   it('warns about invalid UTF-8', () => {

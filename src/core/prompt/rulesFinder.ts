@@ -46,7 +46,9 @@ export function findProjectRules(fs: PromptFileSystem, cwd: string): RulesSearch
   const load = (path: string, label: string): SourceFile | null => {
     const read = fs.read(path, label, root)
     if (read.kind === 'error') warnings.push(`${read.reason}; looking for another rules file.`)
-    return read.kind === 'ok' && read.text.trim() !== '' ? { path, label, text: read.text, error: null } : null
+    return read.kind === 'ok' && read.text.trim() !== ''
+      ? { path, label, text: read.text, error: null }
+      : null
   }
   const nearest = nearestHearthFile(fs, cwd)
   if (nearest) {
@@ -75,7 +77,11 @@ function nearestHearthFile(fs: PromptFileSystem, cwd: string): { path: string; l
   return null
 }
 
-function cursorFiles(fs: PromptFileSystem, cwd: string, load: (path: string, label: string) => SourceFile | null): SourceFile[] {
+function cursorFiles(
+  fs: PromptFileSystem,
+  cwd: string,
+  load: (path: string, label: string) => SourceFile | null
+): SourceFile[] {
   const files: SourceFile[] = []
   const rulesFile = join(cwd, '.cursorrules')
   if (fs.stat(rulesFile)?.isFile) {

@@ -46,7 +46,11 @@ describe('skills walk', () => {
     put('a/x/SKILL.md', '---\nname: x\n---\n')
     put('a/x/references/y/SKILL.md', '---\nname: hidden-ref\n---\n')
     put('node_modules/pkg/z/SKILL.md', '---\nname: hidden-dep\n---\n')
-    expect(index().load().set.skills.map((s) => s.name)).toEqual(['x'])
+    expect(
+      index()
+        .load()
+        .set.skills.map((s) => s.name)
+    ).toEqual(['x'])
   })
 
   it('locates a root SKILL.md in "general"', () => {
@@ -68,7 +72,10 @@ describe('skills caches', () => {
     expect(saved).toMatchObject({ version: 2, skills: [{ name: 'x', description: 'first', blocked: [] }] })
     expect(Object.keys(saved.manifest)).toEqual(['a/x/SKILL.md'])
     const second = index().load()
-    expect(second).toMatchObject({ source: 'snapshot', set: { skills: [{ name: 'x', description: 'first' }] } })
+    expect(second).toMatchObject({
+      source: 'snapshot',
+      set: { skills: [{ name: 'x', description: 'first' }] }
+    })
   })
 
   it('re-reads when a file changes size or mtime', () => {
@@ -76,10 +83,16 @@ describe('skills caches', () => {
     const cache = index()
     cache.load()
     put('a/x/SKILL.md', '---\nname: x\ndescription: second, longer\n---\n')
-    expect(cache.load()).toMatchObject({ source: 'scan', set: { skills: [{ description: 'second, longer' }] } })
+    expect(cache.load()).toMatchObject({
+      source: 'scan',
+      set: { skills: [{ description: 'second, longer' }] }
+    })
     put('a/x/SKILL.md', '---\nname: x\ndescription: third, longer!\n---\n')
     utimesSync(join(skills, 'a/x/SKILL.md'), new Date(2001, 1, 1), new Date(2001, 1, 1))
-    expect(index().load()).toMatchObject({ source: 'scan', set: { skills: [{ description: 'third, longer!' }] } })
+    expect(index().load()).toMatchObject({
+      source: 'scan',
+      set: { skills: [{ description: 'third, longer!' }] }
+    })
   })
 
   it('ignores a corrupt snapshot and rewrites it', () => {
@@ -105,6 +118,8 @@ describe('skills symlinks', () => {
     const load = index().load()
     expect(load.set.skills.map((s) => `${s.category}/${s.name}`)).toContain('shared/linked')
     expect(load.set.skills.map((s) => s.name)).not.toContain('leak')
-    expect(load.warnings).toEqual(['skills/shared/leak is a link to somewhere outside the skills folder; it was not loaded.'])
+    expect(load.warnings).toEqual([
+      'skills/shared/leak is a link to somewhere outside the skills folder; it was not loaded.'
+    ])
   })
 })

@@ -1,14 +1,32 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { parseFrontmatter, shortDescription, skillFromMarkdown, type SkillEntry, type SkillSet } from '../domain/prompt/skills'
+import {
+  parseFrontmatter,
+  shortDescription,
+  skillFromMarkdown,
+  type SkillEntry,
+  type SkillSet
+} from '../domain/prompt/skills'
 import { writeFileAtomic } from '../home/atomicWrite'
 import { isInside } from '../home/containedPath'
 import type { PromptFileSystem } from './promptFileSystem'
 
 /** Folders never walked (tool caches and VCS data), and the asset folders inside a skill. */
 const SKIP_DIRS = new Set([
-  '.git', '.github', '.hub', '.archive', '.venv', 'venv', 'node_modules', 'site-packages', '__pycache__', '.tox', '.nox',
-  '.pytest_cache', '.mypy_cache', '.ruff_cache'
+  '.git',
+  '.github',
+  '.hub',
+  '.archive',
+  '.venv',
+  'venv',
+  'node_modules',
+  'site-packages',
+  '__pycache__',
+  '.tox',
+  '.nox',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.ruff_cache'
 ])
 const SKILL_ASSET_DIRS = new Set(['references', 'templates', 'assets', 'scripts'])
 /** Symlinks inside the skills folder are followed; the depth cap stops a link loop. */
@@ -94,15 +112,25 @@ export class SkillsIndex {
         const path = join(dir, entry.name)
         const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`
         if (entry.kind === 'symlink' && leadsOut(path)) {
-          warnings.push(`skills/${relPath} is a link to somewhere outside the skills folder; it was not loaded.`)
+          warnings.push(
+            `skills/${relPath} is a link to somewhere outside the skills folder; it was not loaded.`
+          )
           continue
         }
         const isTracked = entry.name === 'SKILL.md' || entry.name === 'DESCRIPTION.md'
         // Symlinks are resolved with a stat; plain files and folders are known from the listing.
-        const stat = entry.kind === 'symlink' || (entry.kind === 'file' && isTracked) ? this.fs.stat(path) : null
+        const stat =
+          entry.kind === 'symlink' || (entry.kind === 'file' && isTracked) ? this.fs.stat(path) : null
         if (isTracked && stat?.isFile) manifest[relPath] = [stat.mtimeMs, stat.size]
-        const isDirectory = entry.kind === 'directory' || (entry.kind === 'symlink' && stat?.isDirectory === true)
-        if (!isDirectory || depth >= MAX_DEPTH || SKIP_DIRS.has(entry.name) || (isSkillDir && SKILL_ASSET_DIRS.has(entry.name))) continue
+        const isDirectory =
+          entry.kind === 'directory' || (entry.kind === 'symlink' && stat?.isDirectory === true)
+        if (
+          !isDirectory ||
+          depth >= MAX_DEPTH ||
+          SKIP_DIRS.has(entry.name) ||
+          (isSkillDir && SKILL_ASSET_DIRS.has(entry.name))
+        )
+          continue
         visit(path, relPath, depth + 1)
       }
     }
@@ -119,7 +147,8 @@ export class SkillsIndex {
       const text = read.kind === 'ok' ? read.text : ''
       if (parts.at(-1) === 'DESCRIPTION.md') {
         const description = shortDescription(parseFrontmatter(text).description)
-        if (parts.length > 1 && description !== '') categoryDescriptions[parts.slice(0, -1).join('/')] = description
+        if (parts.length > 1 && description !== '')
+          categoryDescriptions[parts.slice(0, -1).join('/')] = description
         continue
       }
       skills.push(skillFromMarkdown(...locate(parts), text))
@@ -140,7 +169,12 @@ export class SkillsIndex {
   }
 
   private writeSnapshot(manifest: SkillsManifest, set: SkillSet): void {
-    const snapshot = { version: SNAPSHOT_VERSION, manifest, skills: set.skills, categoryDescriptions: set.categoryDescriptions }
+    const snapshot = {
+      version: SNAPSHOT_VERSION,
+      manifest,
+      skills: set.skills,
+      categoryDescriptions: set.categoryDescriptions
+    }
     try {
       writeFileAtomic(this.snapshotPath, `${JSON.stringify(snapshot)}\n`)
     } catch {

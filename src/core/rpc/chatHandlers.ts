@@ -16,12 +16,16 @@ export function chatHandlers(services: CoreServices): FeatureHandlers<typeof cha
 export function sessionHandlers(services: CoreServices): FeatureHandlers<typeof sessionMethods> {
   const sessions = services.sessions
   return {
-    'sessions.list': async ({ agentId, limit }) => sessions.list({ ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) }),
+    'sessions.list': async ({ agentId, limit }) =>
+      sessions.list({ ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) }),
     'sessions.get': async ({ id }) => sessions.get(id),
-    'sessions.search': async ({ query, agentId, limit }) => ({ hits: sessions.search(query, { ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) }) }),
+    'sessions.search': async ({ query, agentId, limit }) => ({
+      hits: sessions.search(query, { ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) })
+    }),
     'sessions.end': async ({ id }) => sessions.end(id),
     'sessions.rebuildPrompt': async ({ id }) => sessions.rebuildPrompt(id),
-    'sessions.cacheBreakCost': async ({ id, model, cwd }) => sessions.cacheBreakCost(id, { ...(model ? { model } : {}), ...(cwd !== undefined ? { cwd } : {}) }),
+    'sessions.cacheBreakCost': async ({ id, model, cwd }) =>
+      sessions.cacheBreakCost(id, { ...(model ? { model } : {}), ...(cwd !== undefined ? { cwd } : {}) }),
     'inspector.turn': async ({ sessionId, turnId }) => sessions.inspect(sessionId, turnId)
   }
 }

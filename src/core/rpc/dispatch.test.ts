@@ -30,14 +30,19 @@ describe('dispatch', () => {
     if (!result.ok) expect(result.error.message).toMatch(/^name: /)
     const badId = await dispatch(handlers(), { method: 'agents.delete', input: { id: '../etc' } })
     expect(badId).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
-    const badTarget = await dispatch(handlers(), { method: 'files.read', input: { target: { kind: 'soul', agentId: '../../x' } } })
+    const badTarget = await dispatch(handlers(), {
+      method: 'files.read',
+      input: { target: { kind: 'soul', agentId: '../../x' } }
+    })
     expect(badTarget).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
   })
 
   it('passes parsed input to the handler and wraps the value', async () => {
     let seen: unknown
     const result = await dispatch(
-      handlers({ 'agents.create': async (input) => ((seen = input), { id: 'a', name: 'A', createdAtMs: 1 }) }),
+      handlers({
+        'agents.create': async (input) => ((seen = input), { id: 'a', name: 'A', createdAtMs: 1 })
+      }),
       { method: 'agents.create', input: { name: '  Scribe  ' } }
     )
     expect(seen).toEqual({ name: 'Scribe' })
@@ -45,9 +50,15 @@ describe('dispatch', () => {
   })
 
   it('turns a HearthError into its code and anything else into internal', async () => {
-    const known = await dispatch(handlers({ 'agents.list': async () => Promise.reject(conflict('busy')) }), { method: 'agents.list', input: {} })
+    const known = await dispatch(handlers({ 'agents.list': async () => Promise.reject(conflict('busy')) }), {
+      method: 'agents.list',
+      input: {}
+    })
     expect(known).toEqual({ ok: false, error: { code: 'conflict', message: 'busy' } })
-    const bug = await dispatch(handlers({ 'agents.list': async () => Promise.reject(new TypeError('boom')) }), { method: 'agents.list', input: {} })
+    const bug = await dispatch(
+      handlers({ 'agents.list': async () => Promise.reject(new TypeError('boom')) }),
+      { method: 'agents.list', input: {} }
+    )
     expect(bug).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } })
   })
 })

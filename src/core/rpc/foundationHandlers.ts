@@ -31,7 +31,8 @@ export function agentHandlers(services: CoreServices): FeatureHandlers<typeof ag
 export function fileHandlers(services: CoreServices): FeatureHandlers<typeof fileMethods> {
   return {
     'files.read': async ({ target }) => services.files.read(target),
-    'files.write': async ({ target, content, baseHash, force }) => services.files.save(target, content, baseHash, force),
+    'files.write': async ({ target, content, baseHash, force }) =>
+      services.files.save(target, content, baseHash, force),
     'files.watch': async ({ target }) => {
       services.files.watch(target)
       return { watching: true as const }

@@ -12,9 +12,13 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
     'memory.apply': async ({ agentId, target, action, content, oldText, operations }) =>
       memory.apply(agentId, { target, action, content, old_text: oldText, operations }),
     'memory.receipts': async ({ sessionId }) => ({ receipts: memory.receipts.listBySession(sessionId) }),
-    'memory.agentReceipts': async ({ agentId, limit }) => ({ receipts: memory.receipts.listByAgent(services.agents.get(agentId).id, limit ?? 20) }),
+    'memory.agentReceipts': async ({ agentId, limit }) => ({
+      receipts: memory.receipts.listByAgent(services.agents.get(agentId).id, limit ?? 20)
+    }),
     'memory.undo': async ({ receiptId }) => memory.undo.undo(receiptId),
-    'memory.recallsForSession': async ({ sessionId }) => ({ recalls: memory.recalls.listBySession(sessionId) }),
+    'memory.recallsForSession': async ({ sessionId }) => ({
+      recalls: memory.recalls.listBySession(sessionId)
+    }),
     'memory.recall': async ({ agentId, query, k }) => {
       services.agents.get(agentId)
       return { items: await memory.search(agentId, query, k) }
@@ -27,7 +31,9 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
 export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof reviewMethods> {
   const { review, facts } = services.memory
   return {
-    'review.list': async ({ agentId, status }) => ({ candidates: review.list({ ...(agentId ? { agentId } : {}), ...(status ? { status } : {}) }) }),
+    'review.list': async ({ agentId, status }) => ({
+      candidates: review.list({ ...(agentId ? { agentId } : {}), ...(status ? { status } : {}) })
+    }),
     'review.approve': async ({ id, text }) => ({ candidate: await review.approve(id, text) }),
     'review.reject': async ({ id }) => ({ candidate: review.reject(id) }),
     'review.merge': async ({ id, intoId, text }) => review.merge(id, intoId, text),
@@ -49,9 +55,15 @@ export function memoriesHandlers(services: CoreServices): FeatureHandlers<typeof
     'memories.editFact': async ({ id, text }) => ({ fact: memory.review.edit(id, text) }),
     'memories.forgetFact': async ({ id }) => ({ fact: memory.review.forget(id) }),
     'memories.restoreFact': async ({ id }) => ({ fact: memory.restoreFact(id) }),
-    'memories.readFile': async ({ agentId, slug, forgotten }) => memory.memoryFiles.read(agent(agentId), slug, forgotten ?? false),
-    'memories.writeFile': async ({ agentId, slug, text, baseHash }) => memory.memoryFiles.write(agent(agentId), slug, text, baseHash),
-    'memories.forgetFile': async ({ agentId, slug }) => ({ file: memory.memoryFiles.forget(agent(agentId), slug) }),
-    'memories.restoreFile': async ({ agentId, slug }) => ({ file: memory.memoryFiles.restore(agent(agentId), slug) })
+    'memories.readFile': async ({ agentId, slug, forgotten }) =>
+      memory.memoryFiles.read(agent(agentId), slug, forgotten ?? false),
+    'memories.writeFile': async ({ agentId, slug, text, baseHash }) =>
+      memory.memoryFiles.write(agent(agentId), slug, text, baseHash),
+    'memories.forgetFile': async ({ agentId, slug }) => ({
+      file: memory.memoryFiles.forget(agent(agentId), slug)
+    }),
+    'memories.restoreFile': async ({ agentId, slug }) => ({
+      file: memory.memoryFiles.restore(agent(agentId), slug)
+    })
   }
 }

@@ -27,11 +27,21 @@ async function savedTarget(settings: SettingsService): Promise<ConnectionTarget>
   } catch (error) {
     if (!(error instanceof HearthError) || error.code !== 'llm_unavailable') throw error
     const status = await settings.apiKeyStatus()
-    return { model, baseUrl: settings.config().baseUrl ?? status.origin, apiKey: undefined, refusal: error.message }
+    return {
+      model,
+      baseUrl: settings.config().baseUrl ?? status.origin,
+      apiKey: undefined,
+      refusal: error.message
+    }
   }
 }
 
 function toModelInfo(row: (typeof MODEL_TABLE)[number]): ModelInfo {
   const { input, output, cacheRead, cacheWrite5m } = row.prices
-  return { id: row.id, contextWindow: row.contextWindow, prices: { input, output, cacheRead, cacheWrite5m }, assumed: row.assumed }
+  return {
+    id: row.id,
+    contextWindow: row.contextWindow,
+    prices: { input, output, cacheRead, cacheWrite5m },
+    assumed: row.assumed
+  }
 }

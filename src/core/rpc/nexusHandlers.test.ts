@@ -22,19 +22,56 @@ describe('nexus.* over the contract', () => {
   const call = (method: string, input: unknown) => dispatch(core.handlers, { method, input })
 
   it('posts from the desktop channel, lists with filters, verifies and announces appends', async () => {
-    const posted = await call('nexus.post', { agent: 'ella', type: 'decision', summary: 'Keep SQLite', rationale: 'One file' })
-    expect(posted).toMatchObject({ ok: true, value: { entry: { seq: 1, channel: 'desktop' }, conflicts: [] } })
-    await call('nexus.post', { agent: 'lyra', type: 'decision', summary: 'Keep SQLite files', rationale: 'One file' })
-    expect(await call('nexus.list', { agent: 'lyra' })).toMatchObject({ ok: true, value: { total: 1, entries: [{ seq: 2 }] } })
-    expect(await call('nexus.verify', {})).toEqual({ ok: true, value: { ok: true, count: 2, firstBadSeq: null, problems: [] } })
-    expect(await call('nexus.decisions', {})).toMatchObject({ ok: true, value: { entries: [{ seq: 1 }, { seq: 2 }] } })
-    expect(events.filter((e) => e.event === 'nexus.appended').map((e) => e.payload.entries[0].seq)).toEqual([1, 2])
+    const posted = await call('nexus.post', {
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Keep SQLite',
+      rationale: 'One file'
+    })
+    expect(posted).toMatchObject({
+      ok: true,
+      value: { entry: { seq: 1, channel: 'desktop' }, conflicts: [] }
+    })
+    await call('nexus.post', {
+      agent: 'lyra',
+      type: 'decision',
+      summary: 'Keep SQLite files',
+      rationale: 'One file'
+    })
+    expect(await call('nexus.list', { agent: 'lyra' })).toMatchObject({
+      ok: true,
+      value: { total: 1, entries: [{ seq: 2 }] }
+    })
+    expect(await call('nexus.verify', {})).toEqual({
+      ok: true,
+      value: { ok: true, count: 2, firstBadSeq: null, problems: [] }
+    })
+    expect(await call('nexus.decisions', {})).toMatchObject({
+      ok: true,
+      value: { entries: [{ seq: 1 }, { seq: 2 }] }
+    })
+    expect(events.filter((e) => e.event === 'nexus.appended').map((e) => e.payload.entries[0].seq)).toEqual([
+      1, 2
+    ])
   })
 
   it('lists conflicts and resolves them with a resolution entry by the user', async () => {
-    await call('nexus.post', { agent: 'ella', type: 'decision', summary: 'Dates in UTC', rationale: 'travel' })
-    await call('nexus.post', { agent: 'lyra', type: 'decision', summary: 'Dates in local time', rationale: 'travel' })
-    expect(await call('nexus.conflicts', {})).toMatchObject({ ok: true, value: { conflicts: [{ first: { seq: 1 }, second: { seq: 2 } }] } })
+    await call('nexus.post', {
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Dates in UTC',
+      rationale: 'travel'
+    })
+    await call('nexus.post', {
+      agent: 'lyra',
+      type: 'decision',
+      summary: 'Dates in local time',
+      rationale: 'travel'
+    })
+    expect(await call('nexus.conflicts', {})).toMatchObject({
+      ok: true,
+      value: { conflicts: [{ first: { seq: 1 }, second: { seq: 2 } }] }
+    })
     expect(await call('nexus.resolve', { first: 1, second: 2, summary: 'UTC wins' })).toMatchObject({
       ok: true,
       value: { entry: { type: 'resolution', agent: 'user', refs: [1, 2] } }
@@ -48,7 +85,10 @@ describe('nexus.* over the contract', () => {
     const base = (read.value as { hash: string }).hash
     const saved = await call('nexus.projectState.save', { content: '# State\n', baseHash: base })
     expect(saved).toMatchObject({ ok: true, value: { content: '# State\n', entry: { type: 'state' } } })
-    expect(await call('nexus.projectState.save', { content: 'other', baseHash: base })).toMatchObject({ ok: false, error: { code: 'conflict' } })
+    expect(await call('nexus.projectState.save', { content: 'other', baseHash: base })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' }
+    })
     expect(await call('nexus.checkpoints', {})).toEqual({ ok: true, value: { entries: [] } })
     expect(await call('nexus.watch', {})).toEqual({ ok: true, value: { watching: true, tailSeq: 1 } })
   })
@@ -59,13 +99,28 @@ describe('nexus.* over the contract', () => {
     core.services.nexus.repository.advanceCursor('ella', 1)
     expect(await call('nexus.cursors', { agents: ['ella', 'lyra', 'claude-code'] })).toMatchObject({
       ok: true,
-      value: { cursors: [{ agent: 'ella', seq: 1, unread: 1 }, { agent: 'lyra', seq: 0, unread: 1, updatedAt: null }, { agent: 'claude-code', seq: 0, unread: 2 }] }
+      value: {
+        cursors: [
+          { agent: 'ella', seq: 1, unread: 1 },
+          { agent: 'lyra', seq: 0, unread: 1, updatedAt: null },
+          { agent: 'claude-code', seq: 0, unread: 2 }
+        ]
+      }
     })
-    expect(await call('nexus.cursors', { agents: ['Not An Author'] })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(await call('nexus.cursors', { agents: ['Not An Author'] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' }
+    })
   })
 
   it('rejects bad input with the field named', async () => {
-    expect(await call('nexus.post', { agent: 'ella', type: 'turn', summary: '' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^summary:/) } })
-    expect(await call('nexus.list', { limit: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^limit:/) } })
+    expect(await call('nexus.post', { agent: 'ella', type: 'turn', summary: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/^summary:/) }
+    })
+    expect(await call('nexus.list', { limit: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/^limit:/) }
+    })
   })
 })

@@ -15,7 +15,8 @@ export function nexusHandlers(services: CoreServices): FeatureHandlers<typeof ne
     'nexus.conflicts': async ({ includeResolved }) => ({ conflicts: nexus.conflicts(includeResolved) }),
     'nexus.resolve': async ({ first, second, summary, body }) => nexus.resolve(first, second, summary, body),
     'nexus.projectState.read': async () => nexus.projectState.read(),
-    'nexus.projectState.save': async ({ content, baseHash, force }) => nexus.projectState.save(content, baseHash, force),
+    'nexus.projectState.save': async ({ content, baseHash, force }) =>
+      nexus.projectState.save(content, baseHash, force),
     'nexus.watch': async () => ({ watching: true as const, tailSeq: nexus.watch() })
   }
 }

@@ -17,7 +17,13 @@ const SecretCall = z.object({
   name: z.string().min(1).max(500).optional(),
   value: z.string().optional()
 })
-const SecretAnswer = z.object({ kind: z.literal('secretAnswer'), id: z.number().int().nonnegative(), ok: z.boolean(), value: z.unknown(), error: z.string().optional() })
+const SecretAnswer = z.object({
+  kind: z.literal('secretAnswer'),
+  id: z.number().int().nonnegative(),
+  ok: z.boolean(),
+  value: z.unknown(),
+  error: z.string().optional()
+})
 
 /** Answers the core's secret-store calls on `port` from `store` (the main process's side). */
 export function serveSecrets(port: PortLike, store: SecretStore): () => void {
@@ -26,7 +32,14 @@ export function serveSecrets(port: PortLike, store: SecretStore): () => void {
     if (!call.success) return
     void runSecretCall(store, call.data).then(
       (value) => port.postMessage({ kind: 'secretAnswer', id: call.data.id, ok: true, value: value ?? null }),
-      (error: unknown) => port.postMessage({ kind: 'secretAnswer', id: call.data.id, ok: false, value: null, error: error instanceof Error ? error.message : String(error) })
+      (error: unknown) =>
+        port.postMessage({
+          kind: 'secretAnswer',
+          id: call.data.id,
+          ok: false,
+          value: null,
+          error: error instanceof Error ? error.message : String(error)
+        })
     )
   })
 }
@@ -51,13 +64,19 @@ export function portSecretStore(port: PortLike): SecretStore {
     const waiting = pending.get(answer.data.id)
     pending.delete(answer.data.id)
     if (answer.data.ok) waiting?.resolve(answer.data.value)
-    else waiting?.reject(new Error(`The app could not reach its secret store: ${answer.data.error ?? 'no reason given'}`))
+    else
+      waiting?.reject(
+        new Error(`The app could not reach its secret store: ${answer.data.error ?? 'no reason given'}`)
+      )
   })
   port.onClose(() => {
     pending.forEach(({ reject }) => reject(new Error('The app closed before its secret store answered')))
     pending.clear()
   })
-  const ask = (op: z.infer<typeof SecretCall>['op'], extra: { saved?: SavedApiKey; name?: string; value?: string } = {}): Promise<unknown> =>
+  const ask = (
+    op: z.infer<typeof SecretCall>['op'],
+    extra: { saved?: SavedApiKey; name?: string; value?: string } = {}
+  ): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = nextId++
       pending.set(id, { resolve, reject })
@@ -68,6 +87,7 @@ export function portSecretStore(port: PortLike): SecretStore {
     setApiKey: async (saved) => void (await ask('set', { saved })),
     describe: async () => (await ask('describe')) as SecretStoreInfo,
     getSecret: async (name) => ((await ask('getSecret', { name })) as string | null) ?? undefined,
-    setSecret: async (name, value) => void (await ask('setSecret', value === undefined ? { name } : { name, value }))
+    setSecret: async (name, value) =>
+      void (await ask('setSecret', value === undefined ? { name } : { name, value }))
   }
 }

@@ -19,8 +19,18 @@ export interface PortLike {
 }
 
 /** `request` travels as the renderer sent it: `dispatch` on the core's side is what checks it. */
-const CallMessage = z.object({ kind: z.literal('call'), id: z.number().int().nonnegative(), request: z.unknown() })
-const ResultMessage = z.object({ kind: z.literal('result'), id: z.number().int().nonnegative(), result: z.custom<RpcResult<unknown>>((value) => typeof value === 'object' && value !== null && 'ok' in value) })
+const CallMessage = z.object({
+  kind: z.literal('call'),
+  id: z.number().int().nonnegative(),
+  request: z.unknown()
+})
+const ResultMessage = z.object({
+  kind: z.literal('result'),
+  id: z.number().int().nonnegative(),
+  result: z.custom<RpcResult<unknown>>(
+    (value) => typeof value === 'object' && value !== null && 'ok' in value
+  )
+})
 const EventMessage = z.object({ kind: z.literal('event'), name: z.string(), payload: z.unknown() })
 
 export interface ServedCore {
@@ -54,7 +64,13 @@ function answer(port: PortLike, id: number, result: RpcResult<unknown>): void {
 }
 
 /** The message that ends a call whose answer can no longer come. */
-const GONE: RpcResult<never> = { ok: false, error: { code: 'internal', message: 'The Hearth core stopped before it answered; restart Hearth to continue.' } }
+const GONE: RpcResult<never> = {
+  ok: false,
+  error: {
+    code: 'internal',
+    message: 'The Hearth core stopped before it answered; restart Hearth to continue.'
+  }
+}
 
 /** A Transport to the core on a port; `request` forwards an unchecked `{method, input}` (what main's IPC receives). */
 export interface PortClient extends Transport {

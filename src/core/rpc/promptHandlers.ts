@@ -12,8 +12,15 @@ export function toPromptView(built: AssembledPrompt): AssembledPromptView {
   return {
     ...rest,
     tiers: { ...rest.tiers },
-    tierOffsets: Object.fromEntries(Object.entries(rest.tierOffsets).map(([tier, range]) => [tier, [...(range ?? [0, 0])]])),
-    layers: rest.layers.map((layer) => ({ ...layer, blocked: [...layer.blocked], warnings: [...layer.warnings], findings: [...layer.findings] })),
+    tierOffsets: Object.fromEntries(
+      Object.entries(rest.tierOffsets).map(([tier, range]) => [tier, [...(range ?? [0, 0])]])
+    ),
+    layers: rest.layers.map((layer) => ({
+      ...layer,
+      blocked: [...layer.blocked],
+      warnings: [...layer.warnings],
+      findings: [...layer.findings]
+    })),
     warnings: [...rest.warnings],
     agentId: request.agentId,
     cwd: request.cwd,

@@ -24,7 +24,13 @@ describe('settings.* over the contract', () => {
     expect(await call('settings.get', {})).toMatchObject({
       ok: true,
       value: {
-        settings: { provider: 'anthropic', context_file_max_chars: null, memory: { memoryCharLimit: 4000, userCharLimit: 2000 }, recall: { k: 5 }, retention: { idleMinutes: 30 } },
+        settings: {
+          provider: 'anthropic',
+          context_file_max_chars: null,
+          memory: { memoryCharLimit: 4000, userCharLimit: 2000 },
+          recall: { k: 5 },
+          retention: { idleMinutes: 30 }
+        },
         configErrors: []
       }
     })
@@ -32,9 +38,29 @@ describe('settings.* over the contract', () => {
 
   it('settings.update merges nested patches into config.json and keeps unknown keys', async () => {
     writeFileSync(configPath(), JSON.stringify({ custom: 'kept', memory: { userCharLimit: 1500, extra: 1 } }))
-    const result = await call('settings.update', { provider: 'anthropic', memory: { memoryCharLimit: 6000 }, retention: { idleMinutes: 0 }, context_file_max_chars: 30000 })
-    expect(result).toMatchObject({ ok: true, value: { settings: { memory: { memoryCharLimit: 6000, userCharLimit: 1500 }, retention: { idleMinutes: 0 }, context_file_max_chars: 30000 } } })
-    expect(onDisk()).toEqual({ custom: 'kept', provider: 'anthropic', memory: { memoryCharLimit: 6000, userCharLimit: 1500, extra: 1 }, retention: { idleMinutes: 0 }, context_file_max_chars: 30000 })
+    const result = await call('settings.update', {
+      provider: 'anthropic',
+      memory: { memoryCharLimit: 6000 },
+      retention: { idleMinutes: 0 },
+      context_file_max_chars: 30000
+    })
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        settings: {
+          memory: { memoryCharLimit: 6000, userCharLimit: 1500 },
+          retention: { idleMinutes: 0 },
+          context_file_max_chars: 30000
+        }
+      }
+    })
+    expect(onDisk()).toEqual({
+      custom: 'kept',
+      provider: 'anthropic',
+      memory: { memoryCharLimit: 6000, userCharLimit: 1500, extra: 1 },
+      retention: { idleMinutes: 0 },
+      context_file_max_chars: 30000
+    })
     // The running core reads the new values without a restart.
     expect(core.services.settings.config().retention.idleMinutes).toBe(0)
   })
@@ -58,15 +84,29 @@ describe('settings.* over the contract', () => {
 
   it('refuses with conflict while config.json is malformed', async () => {
     writeFileSync(configPath(), '{ "recall": { "k": 99 } }')
-    expect(await call('settings.update', { retention: { idleMinutes: 5 } })).toMatchObject({ ok: false, error: { code: 'conflict' } })
+    expect(await call('settings.update', { retention: { idleMinutes: 5 } })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' }
+    })
     expect(readFileSync(configPath(), 'utf8')).toBe('{ "recall": { "k": 99 } }')
   })
 
   it('refuses a plain-http base URL to another machine with the reason, writing nothing', async () => {
     writeFileSync(configPath(), '{ "model": "m" }\n')
     const result = await call('settings.update', { baseUrl: 'http://any-host' })
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^baseUrl: Plain http is only allowed to this computer.*https:\/\/any-host/) } })
-    expect(await call('settings.update', { baseUrl: 'https://user:pw@gateway.example' })).toMatchObject({ ok: false, error: { message: expect.stringContaining('user name or password') } })
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(
+          /^baseUrl: Plain http is only allowed to this computer.*https:\/\/any-host/
+        )
+      }
+    })
+    expect(await call('settings.update', { baseUrl: 'https://user:pw@gateway.example' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('user name or password') }
+    })
     expect(readFileSync(configPath(), 'utf8')).toBe('{ "model": "m" }\n')
     expect(await call('settings.update', { baseUrl: 'http://127.0.0.1:11434' })).toMatchObject({ ok: true })
   })
@@ -74,7 +114,11 @@ describe('settings.* over the contract', () => {
   it('reports a hand-edited plain-http base URL as a config problem and sends requests to the default instead', async () => {
     writeFileSync(configPath(), '{ "baseUrl": "http://gateway.internal:4000" }\n')
     const view = await call('settings.get', {})
-    expect(view).toMatchObject({ ok: true, value: { settings: { baseUrl: null }, apiKey: { origin: 'https://api.anthropic.com' } } })
-    if (view.ok) expect((view.value as { configErrors: string[] }).configErrors.join(' ')).toMatch(/baseUrl.*Plain http/)
+    expect(view).toMatchObject({
+      ok: true,
+      value: { settings: { baseUrl: null }, apiKey: { origin: 'https://api.anthropic.com' } }
+    })
+    if (view.ok)
+      expect((view.value as { configErrors: string[] }).configErrors.join(' ')).toMatch(/baseUrl.*Plain http/)
   })
 })

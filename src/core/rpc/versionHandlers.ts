@@ -4,7 +4,9 @@ import type { CoreServices } from '../createCore'
 import type { FeatureHandlers } from './foundationHandlers'
 
 /** Ids now; the turn runs on in the background and reports itself as chat.* events (failures included). */
-export async function detached(starting: Promise<StartedTurn>): Promise<{ turnId: string; sessionId: string }> {
+export async function detached(
+  starting: Promise<StartedTurn>
+): Promise<{ turnId: string; sessionId: string }> {
   const turn = await starting
   turn.done.catch(() => undefined)
   return { turnId: turn.turnId, sessionId: turn.sessionId }
@@ -15,7 +17,8 @@ export function versionHandlers(services: CoreServices): FeatureHandlers<typeof 
   return {
     'chat.regenerate': async (input) => detached(services.chat.regenerate(input)),
     'chat.edit': async (input) => detached(services.chat.edit(input)),
-    'sessions.selectVersion': async ({ sessionId, turnId }) => services.sessions.selectVersion(sessionId, turnId),
+    'sessions.selectVersion': async ({ sessionId, turnId }) =>
+      services.sessions.selectVersion(sessionId, turnId),
     'sessions.forkCost': async ({ sessionId, turnId }) => services.sessions.forkCost(sessionId, turnId)
   }
 }

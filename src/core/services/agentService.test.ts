@@ -21,12 +21,14 @@ describe('agent display names', () => {
     const agents = core.services.agents
     agents.create('Research')
     for (const name of ['Research', 'research', '  RESEARCH ', 'Ｒesearch']) {
-      expect(() => agents.create(name, `r-${agents.list().length}-${name.length}`)).toThrow('An agent named "Research" already exists (id research)')
+      expect(() => agents.create(name, `r-${agents.list().length}-${name.length}`)).toThrow(
+        'An agent named "Research" already exists (id research)'
+      )
     }
     expect(agents.list().map((agent) => agent.name)).toEqual(['Research'])
   })
 
-  it('refuses a rename onto another agent\'s name but lets an agent change the case of its own', () => {
+  it("refuses a rename onto another agent's name but lets an agent change the case of its own", () => {
     const agents = core.services.agents
     agents.create('Research')
     agents.create('Coder')
@@ -54,7 +56,17 @@ describe('agent display names', () => {
 
   it('reports the refusal through the contract as a conflict with the same message', async () => {
     await dispatch(core.handlers, { method: 'agents.create', input: { name: 'Scribe' } })
-    const again = await dispatch(core.handlers, { method: 'agents.create', input: { name: 'scribe', id: 'scribe-two' } })
-    expect(again).toEqual({ ok: false, error: { code: 'conflict', message: 'An agent named "Scribe" already exists (id scribe). Pick another name, or rename that agent first.' } })
+    const again = await dispatch(core.handlers, {
+      method: 'agents.create',
+      input: { name: 'scribe', id: 'scribe-two' }
+    })
+    expect(again).toEqual({
+      ok: false,
+      error: {
+        code: 'conflict',
+        message:
+          'An agent named "Scribe" already exists (id scribe). Pick another name, or rename that agent first.'
+      }
+    })
   })
 })

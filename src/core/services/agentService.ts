@@ -35,22 +35,26 @@ export class AgentService {
   }
 
   get(id: string): Agent {
-    const row = this.db.prepare('SELECT id, name, created_at FROM agents WHERE id = ? AND deleted_at IS NULL').get(id) as
-      | AgentRow
-      | undefined
+    const row = this.db
+      .prepare('SELECT id, name, created_at FROM agents WHERE id = ? AND deleted_at IS NULL')
+      .get(id) as AgentRow | undefined
     if (!row) throw notFound(`No agent with id "${id}". Run \`hearth agents list\` to see the agents.`)
     return fromRow(row)
   }
 
   create(rawName: string, requestedId?: string): Agent {
     const id = requestedId ?? this.uniqueSlug(rawName.trim())
-    if (!AgentId.safeParse(id).success) throw invalidInput(`"${id}" is not a valid agent id (lowercase letters, digits, dashes)`)
-    const existing = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id) as { deleted_at: number | null } | undefined
+    if (!AgentId.safeParse(id).success)
+      throw invalidInput(`"${id}" is not a valid agent id (lowercase letters, digits, dashes)`)
+    const existing = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id) as
+      { deleted_at: number | null } | undefined
     if (existing && existing.deleted_at === null) throw conflict(`An agent with id "${id}" already exists`)
     const name = this.checkName(rawName, null)
     if (existing) this.db.prepare('DELETE FROM agents WHERE id = ?').run(id)
     this.seedFolder(id, name)
-    this.db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run(id, name, this.clock.now())
+    this.db
+      .prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)')
+      .run(id, name, this.clock.now())
     this.announce()
     return this.get(id)
   }
@@ -86,7 +90,9 @@ export class AgentService {
     if (name === '' || name.length > 80) throw invalidInput('An agent needs a name of 1–80 characters')
     const taken = this.list().find((agent) => agent.id !== renaming && sameAgentName(agent.name, name))
     if (taken) {
-      throw conflict(`An agent named "${taken.name}" already exists (id ${taken.id}). Pick another name, or rename that agent first.`)
+      throw conflict(
+        `An agent named "${taken.name}" already exists (id ${taken.id}). Pick another name, or rename that agent first.`
+      )
     }
     return name
   }
@@ -106,7 +112,11 @@ export class AgentService {
         .replace(/^-+|-+$/g, '')
         .slice(0, 48) || 'agent'
     let candidate = base
-    for (let n = 2; this.db.prepare('SELECT 1 FROM agents WHERE id = ? AND deleted_at IS NULL').get(candidate); n++) {
+    for (
+      let n = 2;
+      this.db.prepare('SELECT 1 FROM agents WHERE id = ? AND deleted_at IS NULL').get(candidate);
+      n++
+    ) {
       candidate = `${base}-${n}`
     }
     return candidate
@@ -115,16 +125,21 @@ export class AgentService {
   private adoptOrphanFolders(): void {
     if (!existsSync(this.paths.agents)) return
     for (const entry of readdirSync(this.paths.agents)) {
-      if (!AgentId.safeParse(entry).success || !statSync(join(this.paths.agents, entry)).isDirectory()) continue
+      if (!AgentId.safeParse(entry).success || !statSync(join(this.paths.agents, entry)).isDirectory())
+        continue
       const row = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(entry)
       if (row) continue
-      this.db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run(entry, this.freeName(entry), this.clock.now())
+      this.db
+        .prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)')
+        .run(entry, this.freeName(entry), this.clock.now())
     }
   }
 
   /** `base`, or `base 2`, `base 3`… when another live agent already shows that name. */
   private freeName(base: string): string {
-    const names = (this.db.prepare('SELECT name FROM agents WHERE deleted_at IS NULL').all() as { name: string }[]).map((row) => row.name)
+    const names = (
+      this.db.prepare('SELECT name FROM agents WHERE deleted_at IS NULL').all() as { name: string }[]
+    ).map((row) => row.name)
     let candidate = base
     for (let n = 2; names.some((name) => sameAgentName(name, candidate)); n++) candidate = `${base} ${n}`
     return candidate

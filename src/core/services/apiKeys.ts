@@ -23,7 +23,8 @@ interface Choice {
   readonly refusal: string | undefined
 }
 
-const NO_KEY = 'No API key configured. Add one in Settings, or set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a local endpoint).'
+const NO_KEY =
+  'No API key configured. Add one in Settings, or set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a local endpoint).'
 
 /**
  * The API key and where it may go. A key is bound to the origin it was entered for (a saved key
@@ -40,9 +41,11 @@ export class ApiKeys {
 
   endpoint(): Endpoint {
     const fromConfig = this.configuredBaseUrl()
-    if (fromConfig !== null) return { baseUrl: fromConfig, origin: originOf(fromConfig), source: 'config.json' }
+    if (fromConfig !== null)
+      return { baseUrl: fromConfig, origin: originOf(fromConfig), source: 'config.json' }
     const fromEnv = nonEmpty(this.env.ANTHROPIC_BASE_URL)
-    if (fromEnv !== undefined) return { baseUrl: fromEnv, origin: originOf(fromEnv), source: 'ANTHROPIC_BASE_URL' }
+    if (fromEnv !== undefined)
+      return { baseUrl: fromEnv, origin: originOf(fromEnv), source: 'ANTHROPIC_BASE_URL' }
     return { baseUrl: undefined, origin: ANTHROPIC_ORIGIN, source: 'default' }
   }
 
@@ -84,9 +87,11 @@ export class ApiKeys {
 
   private async choose(endpoint: Endpoint): Promise<Choice> {
     const saved = await this.secrets.getApiKey()
-    if (saved !== undefined && saved.origin === endpoint.origin) return { key: saved.key, source: 'saved', saved, refusal: undefined }
+    if (saved !== undefined && saved.origin === endpoint.origin)
+      return { key: saved.key, source: 'saved', saved, refusal: undefined }
     const fromEnv = this.environmentKey()
-    if (fromEnv !== undefined && fromEnv.origin === endpoint.origin) return { key: fromEnv.key, source: 'environment', saved, refusal: undefined }
+    if (fromEnv !== undefined && fromEnv.origin === endpoint.origin)
+      return { key: fromEnv.key, source: 'environment', saved, refusal: undefined }
     return { key: undefined, source: 'none', saved, refusal: refusalFor(saved, fromEnv, endpoint) }
   }
 
@@ -99,10 +104,16 @@ export class ApiKeys {
 function endpointProblem(endpoint: Endpoint): string | undefined {
   if (endpoint.baseUrl === undefined) return undefined
   const problem = baseUrlProblem(endpoint.baseUrl)
-  return problem === undefined ? undefined : `Hearth will not send the API key to ${endpoint.baseUrl} (set in ${endpoint.source}): ${problem}`
+  return problem === undefined
+    ? undefined
+    : `Hearth will not send the API key to ${endpoint.baseUrl} (set in ${endpoint.source}): ${problem}`
 }
 
-function refusalFor(saved: SavedApiKey | undefined, fromEnv: SavedApiKey | undefined, endpoint: Endpoint): string | undefined {
+function refusalFor(
+  saved: SavedApiKey | undefined,
+  fromEnv: SavedApiKey | undefined,
+  endpoint: Endpoint
+): string | undefined {
   if (saved !== undefined) {
     return `The saved API key was entered for ${saved.origin}, but requests now go to ${endpoint.origin}. A key is only sent to the address it was entered for: enter it again to use it with ${endpoint.origin}, or set the base URL back.`
   }

@@ -19,20 +19,47 @@ const TEST_TIMEOUT_MS = 20_000
  * output token — and reports exactly what happened: the address, the HTTP status, the endpoint's
  * own message and what to do next. No retries, so a failure is reported as the endpoint sent it.
  */
-export async function testConnection(target: ConnectionTarget, now: () => number = Date.now): Promise<ConnectionReport> {
+export async function testConnection(
+  target: ConnectionTarget,
+  now: () => number = Date.now
+): Promise<ConnectionReport> {
   const url = messagesUrl(target.baseUrl)
   const started = now()
   const base = { url, model: target.model, requestId: null }
   if (target.apiKey === undefined) {
     const message = target.refusal ?? 'No API key is configured for this address.'
-    return { ...base, ok: false, status: null, errorType: null, message, advice: 'Enter the API key in the field above, then test again.', elapsedMs: 0 }
+    return {
+      ...base,
+      ok: false,
+      status: null,
+      errorType: null,
+      message,
+      advice: 'Enter the API key in the field above, then test again.',
+      elapsedMs: 0
+    }
   }
   try {
-    const client = createAnthropicClient({ apiKey: target.apiKey, baseUrl: target.baseUrl, maxRetries: 0, timeoutMs: TEST_TIMEOUT_MS })
-    const response = await client.messages.create({ model: target.model, max_tokens: 1, messages: [{ role: 'user', content: 'Hi' }] }).withResponse()
+    const client = createAnthropicClient({
+      apiKey: target.apiKey,
+      baseUrl: target.baseUrl,
+      maxRetries: 0,
+      timeoutMs: TEST_TIMEOUT_MS
+    })
+    const response = await client.messages
+      .create({ model: target.model, max_tokens: 1, messages: [{ role: 'user', content: 'Hi' }] })
+      .withResponse()
     const elapsedMs = now() - started
     const message = `${response.data.model} answered in ${elapsedMs} ms.`
-    return { ...base, ok: true, status: response.response.status, errorType: null, message, advice: 'Hearth is ready to chat with this model.', requestId: response.request_id ?? null, elapsedMs }
+    return {
+      ...base,
+      ok: true,
+      status: response.response.status,
+      errorType: null,
+      message,
+      advice: 'Hearth is ready to chat with this model.',
+      requestId: response.request_id ?? null,
+      elapsedMs
+    }
   } catch (error) {
     return { ...base, ok: false, ...describeFailure(error, target), elapsedMs: now() - started }
   }
@@ -48,7 +75,13 @@ type Failure = Pick<ConnectionReport, 'status' | 'errorType' | 'message' | 'advi
 
 function describeFailure(error: unknown, target: ConnectionTarget): Failure {
   if (error instanceof Anthropic.APIConnectionTimeoutError) {
-    return { status: null, errorType: null, requestId: null, message: `No answer within ${TEST_TIMEOUT_MS / 1000} s.`, advice: 'Check that the endpoint is running and reachable from this computer.' }
+    return {
+      status: null,
+      errorType: null,
+      requestId: null,
+      message: `No answer within ${TEST_TIMEOUT_MS / 1000} s.`,
+      advice: 'Check that the endpoint is running and reachable from this computer.'
+    }
   }
   if (error instanceof Anthropic.APIConnectionError) {
     const cause = causeText(error)
@@ -56,10 +89,22 @@ function describeFailure(error: unknown, target: ConnectionTarget): Failure {
   }
   if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
     const message = error.apiMessage ?? bodyText(error.message, error.status)
-    return { status: error.status, errorType: error.type ?? null, requestId: error.requestID ?? null, message, advice: adviceForStatus(error.status, target) }
+    return {
+      status: error.status,
+      errorType: error.type ?? null,
+      requestId: error.requestID ?? null,
+      message,
+      advice: adviceForStatus(error.status, target)
+    }
   }
   const message = error instanceof Error ? error.message : String(error)
-  return { status: null, errorType: null, requestId: null, message, advice: 'Check the base URL and the key, then test again.' }
+  return {
+    status: null,
+    errorType: null,
+    requestId: null,
+    message,
+    advice: 'Check the base URL and the key, then test again.'
+  }
 }
 
 /** The socket-level reason (ECONNREFUSED, ENOTFOUND, a TLS failure), not just "Connection error." */
@@ -68,7 +113,11 @@ function causeText(error: Error): string {
   let current: unknown = error.cause
   while (current instanceof Error && parts.length < 3) {
     const code = (current as { code?: unknown }).code
-    parts.push(typeof code === 'string' && !current.message.includes(code) ? `${code}: ${current.message}` : current.message)
+    parts.push(
+      typeof code === 'string' && !current.message.includes(code)
+        ? `${code}: ${current.message}`
+        : current.message
+    )
     current = current.cause
   }
   return parts.length > 0 ? parts.join(' — ') : error.message
@@ -89,12 +138,17 @@ function nothingAnswered(target: ConnectionTarget): string {
 
 function adviceForStatus(status: number, target: ConnectionTarget): string {
   if (status === 401) return 'The endpoint refused the key: paste a valid key for this address.'
-  if (status === 402) return 'The account behind this key has no credit left: check billing with the provider.'
+  if (status === 402)
+    return 'The account behind this key has no credit left: check billing with the provider.'
   if (status === 403) return 'The key works but may not use this model or endpoint: check its permissions.'
-  if (status === 404) return `Check the base URL (Hearth adds /v1/messages to it) and that the model “${target.model}” exists there.`
-  if (status === 400) return 'The endpoint did not accept the request: check the model name, and that the endpoint is Anthropic-compatible.'
-  if (status === 429) return 'The connection works, but the endpoint is rate-limiting this key: wait a moment and test again.'
-  if (status === 529 || status === 503) return 'The connection works, but the endpoint is overloaded: try again in a minute.'
+  if (status === 404)
+    return `Check the base URL (Hearth adds /v1/messages to it) and that the model “${target.model}” exists there.`
+  if (status === 400)
+    return 'The endpoint did not accept the request: check the model name, and that the endpoint is Anthropic-compatible.'
+  if (status === 429)
+    return 'The connection works, but the endpoint is rate-limiting this key: wait a moment and test again.'
+  if (status === 529 || status === 503)
+    return 'The connection works, but the endpoint is overloaded: try again in a minute.'
   if (status >= 500) return 'The endpoint failed on its side: try again, or check its logs or status page.'
   return 'Check the base URL, the key and the model, then test again.'
 }

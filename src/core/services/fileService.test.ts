@@ -50,12 +50,20 @@ describe('FileService', () => {
     const project = join(temp.dir, 'project')
     mkdirSync(join(project, 'sub'), { recursive: true })
     mkdirSync(join(project, '.git'))
-    expect(core.services.files.resolvePath({ kind: 'rules', projectDir: project })).toBe(join(project, 'AGENTS.md'))
+    expect(core.services.files.resolvePath({ kind: 'rules', projectDir: project })).toBe(
+      join(project, 'AGENTS.md')
+    )
     writeFileSync(join(project, 'CLAUDE.md'), 'claude rules')
-    expect(core.services.files.resolvePath({ kind: 'rules', projectDir: project })).toBe(join(project, 'CLAUDE.md'))
+    expect(core.services.files.resolvePath({ kind: 'rules', projectDir: project })).toBe(
+      join(project, 'CLAUDE.md')
+    )
     writeFileSync(join(project, '.hearth.md'), 'hearth rules')
-    expect(core.services.files.resolvePath({ kind: 'rules', projectDir: join(project, 'sub') })).toBe(join(project, '.hearth.md'))
-    expect(() => core.services.files.resolvePath({ kind: 'rules', projectDir: 'relative/path' })).toThrow(/absolute/)
+    expect(core.services.files.resolvePath({ kind: 'rules', projectDir: join(project, 'sub') })).toBe(
+      join(project, '.hearth.md')
+    )
+    expect(() => core.services.files.resolvePath({ kind: 'rules', projectDir: 'relative/path' })).toThrow(
+      /absolute/
+    )
   })
 
   it('emits files.changed when the file changes on disk', async () => {

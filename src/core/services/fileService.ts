@@ -75,7 +75,8 @@ export class FileService {
    * takes, so an editor save and an agent's write never interleave their read and write.
    */
   async save(target: FileTarget, content: string, baseHash: string, force = false): Promise<FileDoc> {
-    if (target.kind === 'memory' || target.kind === 'user') return withFileLock(this.resolvePath(target), () => this.write(target, content, baseHash, force))
+    if (target.kind === 'memory' || target.kind === 'user')
+      return withFileLock(this.resolvePath(target), () => this.write(target, content, baseHash, force))
     return this.write(target, content, baseHash, force)
   }
 
@@ -83,11 +84,17 @@ export class FileService {
   write(target: FileTarget, content: string, baseHash: string, force = false): FileDoc {
     const current = this.read(target)
     if (!force && current.hash !== baseHash) {
-      throw conflict(`${basename(current.path)} changed on disk after you opened it. Reload it, or save again to keep your version.`)
+      throw conflict(
+        `${basename(current.path)} changed on disk after you opened it. Reload it, or save again to keep your version.`
+      )
     }
     if (current.readError && !force) throw conflict(`${current.readError}. Refusing to overwrite it.`)
     mkdirPrivate(dirname(current.path))
-    writeFileAtomic(current.path, content, target.kind === 'rules' ? projectFileMode(current.path) : undefined)
+    writeFileAtomic(
+      current.path,
+      content,
+      target.kind === 'rules' ? projectFileMode(current.path) : undefined
+    )
     const doc = this.read(target)
     this.events.emit('files.changed', { target, path: doc.path, hash: doc.hash })
     return doc

@@ -42,7 +42,12 @@ describe('SettingsService.update', () => {
       retention: { idleMinutes: 0, note: 'mine' },
       nexus: { injectCap: 12 }
     })
-    expect(view.settings).toMatchObject({ model: 'claude-keep', memory: { memoryCharLimit: 9000, userCharLimit: 1234 }, recall: { k: 7 }, retention: { idleMinutes: 0 } })
+    expect(view.settings).toMatchObject({
+      model: 'claude-keep',
+      memory: { memoryCharLimit: 9000, userCharLimit: 1234 },
+      recall: { k: 7 },
+      retention: { idleMinutes: 0 }
+    })
     expect(view.configErrors).toEqual([])
   })
 
@@ -50,7 +55,11 @@ describe('SettingsService.update', () => {
     seed({ model: 'm' })
     await service.update({ recall: { k: 0 } })
     expect(onDisk()).toEqual({ model: 'm', recall: { k: 0 } })
-    expect((await service.view()).settings.memory).toEqual({ memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' })
+    expect((await service.view()).settings.memory).toEqual({
+      memoryCharLimit: 4000,
+      userCharLimit: 2000,
+      agentWrites: 'receipt'
+    })
   })
 
   it('round-trips every editable field through config.json', async () => {
@@ -65,17 +74,25 @@ describe('SettingsService.update', () => {
       retention: { idleMinutes: 90 }
     }
     expect((await service.update(all)).settings).toEqual(all)
-    expect((await new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), {}).view()).settings).toEqual(all)
+    expect(
+      (await new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), {}).view()).settings
+    ).toEqual(all)
     expect(onDisk()).toMatchObject(all)
     // null means "scale with the model" and must be stored as null, not dropped.
-    expect((await service.update({ context_file_max_chars: null, baseUrl: null })).settings).toMatchObject({ context_file_max_chars: null, baseUrl: null })
+    expect((await service.update({ context_file_max_chars: null, baseUrl: null })).settings).toMatchObject({
+      context_file_max_chars: null,
+      baseUrl: null
+    })
     expect(onDisk()).toMatchObject({ context_file_max_chars: null, baseUrl: null })
   })
 
   it('refuses while config.json is malformed and leaves the file byte for byte', async () => {
     for (const bad of ['{ "model": ', '{ "recall": { "k": 99 }, "x": 1 }\n', '[1, 2]']) {
       writeFileSync(paths.config, bad)
-      await expect(service.update({ memory: { memoryCharLimit: 100 } })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('will not overwrite') })
+      await expect(service.update({ memory: { memoryCharLimit: 100 } })).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('will not overwrite')
+      })
       expect(readFileSync(paths.config, 'utf8')).toBe(bad)
     }
   })
@@ -83,10 +100,15 @@ describe('SettingsService.update', () => {
   it('refuses a merged result that would not load cleanly, writing nothing', async () => {
     seed({ memory: { memoryCharLimit: 'lots' } })
     const before = readFileSync(paths.config, 'utf8')
-    await expect(service.update({ memory: { userCharLimit: 10 } })).rejects.toMatchObject({ code: 'conflict' })
+    await expect(service.update({ memory: { userCharLimit: 10 } })).rejects.toMatchObject({
+      code: 'conflict'
+    })
     expect(readFileSync(paths.config, 'utf8')).toBe(before)
     seed({ model: 'm' })
-    await expect(service.update({ retention: { idleMinutes: -1 } })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('retention.idleMinutes') })
+    await expect(service.update({ retention: { idleMinutes: -1 } })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('retention.idleMinutes')
+    })
     expect(onDisk()).toEqual({ model: 'm' })
   })
 })
@@ -111,12 +133,18 @@ describe('the contract keeps the bounds of CONFIG_SHAPE', () => {
   it.each(cases)('%s %j is accepted by both or refused by both', (key, value) => {
     const config = CONFIG_SHAPE[key as 'memory' | 'recall' | 'retention'].safeParse(value).success
     expect(SettingsPatch.safeParse({ [key]: value }).success).toBe(config)
-    expect(EditableSettings.shape[key as 'memory' | 'recall' | 'retention'].safeParse(value).success).toBe(config)
+    expect(EditableSettings.shape[key as 'memory' | 'recall' | 'retention'].safeParse(value).success).toBe(
+      config
+    )
   })
   it.each([null, 1, 0, -3, 2.5])('context_file_max_chars %j agrees', (value) => {
-    expect(SettingsPatch.safeParse({ context_file_max_chars: value }).success).toBe(CONFIG_SHAPE.context_file_max_chars.safeParse(value).success)
+    expect(SettingsPatch.safeParse({ context_file_max_chars: value }).success).toBe(
+      CONFIG_SHAPE.context_file_max_chars.safeParse(value).success
+    )
   })
   it.each(['', 'anthropic'])('provider %j agrees', (value) => {
-    expect(SettingsPatch.safeParse({ provider: value }).success).toBe(CONFIG_SHAPE.provider.safeParse(value).success)
+    expect(SettingsPatch.safeParse({ provider: value }).success).toBe(
+      CONFIG_SHAPE.provider.safeParse(value).success
+    )
   })
 })

@@ -70,7 +70,11 @@ function pickEditable(config: HearthConfig): EditableSettings {
     baseUrl: config.baseUrl,
     cacheTtl: config.cacheTtl,
     context_file_max_chars: config.context_file_max_chars,
-    memory: { memoryCharLimit: config.memory.memoryCharLimit, userCharLimit: config.memory.userCharLimit, agentWrites: config.memory.agentWrites },
+    memory: {
+      memoryCharLimit: config.memory.memoryCharLimit,
+      userCharLimit: config.memory.userCharLimit,
+      agentWrites: config.memory.agentWrites
+    },
     recall: { k: config.recall.k },
     retention: { idleMinutes: config.retention.idleMinutes }
   }

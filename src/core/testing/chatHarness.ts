@@ -29,16 +29,34 @@ export interface ChatHarness {
  * A real home folder, a real SQLite file, the real SDK over HTTP against the fake server. The
  * chat service is built with test options (fast flushes, small thresholds) on the core's parts.
  */
-export async function startChatHarness(options: Partial<ChatOptions> = {}, catalog?: ToolCatalog): Promise<ChatHarness> {
+export async function startChatHarness(
+  options: Partial<ChatOptions> = {},
+  catalog?: ToolCatalog
+): Promise<ChatHarness> {
   const home = mkdtempSync(join(tmpdir(), 'hearth-chat-'))
   const fake = await startFakeAnthropic()
   const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
   const cores: Core[] = []
-  const open = (chatOptions: Partial<ChatOptions>): { core: Core; chat: ChatService; sessions: SessionsService } => {
+  const open = (
+    chatOptions: Partial<ChatOptions>
+  ): { core: Core; chat: ChatService; sessions: SessionsService } => {
     const core = createCore({ home, host: 'cli', env })
     cores.push(core)
     const s = core.services
-    const chat = new ChatService({ db: s.db, clock: s.clock, events: s.events, settings: s.settings, agents: s.agents, prompts: s.prompts, attachments: s.attachments, platform: 'cli', ...(catalog ? { tools: catalog } : {}) }, chatOptions)
+    const chat = new ChatService(
+      {
+        db: s.db,
+        clock: s.clock,
+        events: s.events,
+        settings: s.settings,
+        agents: s.agents,
+        prompts: s.prompts,
+        attachments: s.attachments,
+        platform: 'cli',
+        ...(catalog ? { tools: catalog } : {})
+      },
+      chatOptions
+    )
     return { core, chat, sessions: new SessionsService(chat, s.settings, s.clock, s.events) }
   }
   const first = open({ maxRetries: 2, ...options })
@@ -85,9 +103,16 @@ export function testCatalog(table: Readonly<Record<string, string>> = { paris: '
     sessionTools: async () => tools,
     dispatch: async (list, name, input): Promise<ToolOutcome> => {
       const tool = list.find((t) => t.name === name)
-      if (!tool) return { ok: false, content: JSON.stringify({ error: `unknown tool ${name}` }), displayName: name }
+      if (!tool)
+        return { ok: false, content: JSON.stringify({ error: `unknown tool ${name}` }), displayName: name }
       try {
-        return { ok: true, content: JSON.stringify(await tool.handler(input as Record<string, unknown>, { agentId: '', sessionId: '' })), displayName: name }
+        return {
+          ok: true,
+          content: JSON.stringify(
+            await tool.handler(input as Record<string, unknown>, { agentId: '', sessionId: '' })
+          ),
+          displayName: name
+        }
       } catch (error) {
         return { ok: false, content: JSON.stringify({ error: (error as Error).message }), displayName: name }
       }

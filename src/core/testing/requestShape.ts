@@ -24,7 +24,11 @@ export function sentSystemText(body: unknown): string {
 export function markerTtls(body: unknown): string[] {
   const request = body as RecordedBody
   const system = typeof request.system === 'string' || request.system === undefined ? [] : request.system
-  const blocks: Marked[] = [...(request.tools ?? []), ...system, ...request.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content))]
+  const blocks: Marked[] = [
+    ...(request.tools ?? []),
+    ...system,
+    ...request.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content))
+  ]
   return blocks.flatMap((block) => (block.cache_control ? [block.cache_control.ttl ?? '5m'] : []))
 }
 

@@ -29,7 +29,8 @@ function checkValue(schema: unknown, value: unknown, path: string, problems: str
   if (Array.isArray(schema.enum) && !schema.enum.some((option) => sameJson(option, value))) {
     problems.push(`${path}: must be one of ${schema.enum.map((o) => JSON.stringify(o)).join(', ')}`)
   }
-  if (schema.const !== undefined && !sameJson(schema.const, value)) problems.push(`${path}: must be ${JSON.stringify(schema.const)}`)
+  if (schema.const !== undefined && !sameJson(schema.const, value))
+    problems.push(`${path}: must be ${JSON.stringify(schema.const)}`)
   checkCombinators(schema, value, path, problems)
   if (typeof value === 'string') checkString(schema, value, path, problems)
   if (typeof value === 'number') checkNumber(schema, value, path, problems)
@@ -37,7 +38,12 @@ function checkValue(schema: unknown, value: unknown, path: string, problems: str
   else if (isPlainObject(value)) checkObject(schema, value, path, problems)
 }
 
-function checkCombinators(schema: Record<string, unknown>, value: unknown, path: string, problems: string[]): void {
+function checkCombinators(
+  schema: Record<string, unknown>,
+  value: unknown,
+  path: string,
+  problems: string[]
+): void {
   if (Array.isArray(schema.allOf)) for (const part of schema.allOf) checkValue(part, value, path, problems)
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key]
@@ -52,7 +58,12 @@ function checkCombinators(schema: Record<string, unknown>, value: unknown, path:
   }
 }
 
-function checkObject(schema: Record<string, unknown>, value: Record<string, unknown>, path: string, problems: string[]): void {
+function checkObject(
+  schema: Record<string, unknown>,
+  value: Record<string, unknown>,
+  path: string,
+  problems: string[]
+): void {
   const properties = isPlainObject(schema.properties) ? schema.properties : {}
   if (Array.isArray(schema.required)) {
     for (const name of schema.required) {
@@ -61,24 +72,39 @@ function checkObject(schema: Record<string, unknown>, value: Record<string, unkn
   }
   for (const [name, child] of Object.entries(value)) {
     if (Object.hasOwn(properties, name)) checkValue(properties[name], child, `${path}.${name}`, problems)
-    else if (schema.additionalProperties === false) problems.push(`${path}.${name}: is not a known parameter (allowed: ${Object.keys(properties).join(', ') || 'none'})`)
-    else if (isPlainObject(schema.additionalProperties)) checkValue(schema.additionalProperties, child, `${path}.${name}`, problems)
+    else if (schema.additionalProperties === false)
+      problems.push(
+        `${path}.${name}: is not a known parameter (allowed: ${Object.keys(properties).join(', ') || 'none'})`
+      )
+    else if (isPlainObject(schema.additionalProperties))
+      checkValue(schema.additionalProperties, child, `${path}.${name}`, problems)
   }
 }
 
-function checkArray(schema: Record<string, unknown>, value: readonly unknown[], path: string, problems: string[]): void {
-  if (typeof schema.minItems === 'number' && value.length < schema.minItems) problems.push(`${path}: needs at least ${schema.minItems} items`)
-  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) problems.push(`${path}: allows at most ${schema.maxItems} items`)
-  if (isPlainObject(schema.items)) value.forEach((item, i) => checkValue(schema.items, item, `${path}[${i}]`, problems))
+function checkArray(
+  schema: Record<string, unknown>,
+  value: readonly unknown[],
+  path: string,
+  problems: string[]
+): void {
+  if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+    problems.push(`${path}: needs at least ${schema.minItems} items`)
+  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
+    problems.push(`${path}: allows at most ${schema.maxItems} items`)
+  if (isPlainObject(schema.items))
+    value.forEach((item, i) => checkValue(schema.items, item, `${path}[${i}]`, problems))
 }
 
 function checkString(schema: Record<string, unknown>, value: string, path: string, problems: string[]): void {
   const length = [...value].length
-  if (typeof schema.minLength === 'number' && length < schema.minLength) problems.push(`${path}: must be at least ${schema.minLength} characters`)
-  if (typeof schema.maxLength === 'number' && length > schema.maxLength) problems.push(`${path}: must be at most ${schema.maxLength} characters`)
+  if (typeof schema.minLength === 'number' && length < schema.minLength)
+    problems.push(`${path}: must be at least ${schema.minLength} characters`)
+  if (typeof schema.maxLength === 'number' && length > schema.maxLength)
+    problems.push(`${path}: must be at most ${schema.maxLength} characters`)
   if (typeof schema.pattern === 'string') {
     try {
-      if (!new RegExp(schema.pattern, 'u').test(value)) problems.push(`${path}: does not match the pattern ${schema.pattern}`)
+      if (!new RegExp(schema.pattern, 'u').test(value))
+        problems.push(`${path}: does not match the pattern ${schema.pattern}`)
     } catch {
       // An invalid pattern was already reported when the schema was checked; do not block the call on it.
     }
@@ -86,10 +112,14 @@ function checkString(schema: Record<string, unknown>, value: string, path: strin
 }
 
 function checkNumber(schema: Record<string, unknown>, value: number, path: string, problems: string[]): void {
-  if (typeof schema.minimum === 'number' && value < schema.minimum) problems.push(`${path}: must be ≥ ${schema.minimum}`)
-  if (typeof schema.maximum === 'number' && value > schema.maximum) problems.push(`${path}: must be ≤ ${schema.maximum}`)
-  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) problems.push(`${path}: must be > ${schema.exclusiveMinimum}`)
-  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) problems.push(`${path}: must be < ${schema.exclusiveMaximum}`)
+  if (typeof schema.minimum === 'number' && value < schema.minimum)
+    problems.push(`${path}: must be ≥ ${schema.minimum}`)
+  if (typeof schema.maximum === 'number' && value > schema.maximum)
+    problems.push(`${path}: must be ≤ ${schema.maximum}`)
+  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum)
+    problems.push(`${path}: must be > ${schema.exclusiveMinimum}`)
+  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum)
+    problems.push(`${path}: must be < ${schema.exclusiveMaximum}`)
 }
 
 function matchesType(type: unknown, value: unknown): boolean {

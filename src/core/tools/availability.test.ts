@@ -39,7 +39,11 @@ describe('AvailabilityCache', () => {
 
   it('treats a throwing check as unavailable', async () => {
     const cache = new AvailabilityCache(steppingClock())
-    expect(await cache.isAvailable('boom', () => { throw new Error('no binary') })).toBe(false)
+    expect(
+      await cache.isAvailable('boom', () => {
+        throw new Error('no binary')
+      })
+    ).toBe(false)
     expect(await cache.isAvailable('reject', () => Promise.reject(new Error('socket closed')))).toBe(false)
   })
 

@@ -2,11 +2,31 @@ import { describe, expect, it } from 'vitest'
 import { Bm25Index, tokenize } from './bm25'
 
 const docs = [
-  { name: 'mcp__devhub__create_issue', description: 'Create a new issue in a repository.', parameterNames: ['repo', 'title', 'body'] },
-  { name: 'mcp__devhub__list_issues', description: 'List issues in a repository; to create an issue use create_issue.', parameterNames: ['repo', 'state'] },
-  { name: 'mcp__workspace__create_calendar_event', description: 'Create a calendar event and invite attendees to a meeting.', parameterNames: ['summary', 'start', 'end', 'attendees'] },
-  { name: 'mcp__workspace__send_email', description: 'Send an email message. Mentions issue trackers, create flows and issue triage in passing.', parameterNames: ['to', 'subject', 'body'] },
-  { name: 'mcp__data__run_query', description: 'Run a SQL query against the warehouse.', parameterNames: ['sql', 'dry_run'] }
+  {
+    name: 'mcp__devhub__create_issue',
+    description: 'Create a new issue in a repository.',
+    parameterNames: ['repo', 'title', 'body']
+  },
+  {
+    name: 'mcp__devhub__list_issues',
+    description: 'List issues in a repository; to create an issue use create_issue.',
+    parameterNames: ['repo', 'state']
+  },
+  {
+    name: 'mcp__workspace__create_calendar_event',
+    description: 'Create a calendar event and invite attendees to a meeting.',
+    parameterNames: ['summary', 'start', 'end', 'attendees']
+  },
+  {
+    name: 'mcp__workspace__send_email',
+    description: 'Send an email message. Mentions issue trackers, create flows and issue triage in passing.',
+    parameterNames: ['to', 'subject', 'body']
+  },
+  {
+    name: 'mcp__data__run_query',
+    description: 'Run a SQL query against the warehouse.',
+    parameterNames: ['sql', 'dry_run']
+  }
 ]
 
 describe('tokenize', () => {
@@ -41,7 +61,9 @@ describe('Bm25Index', () => {
   })
 
   it('falls back to a name substring when no token matches', () => {
-    const hits = new Bm25Index([{ name: 'weirdtoolname', description: 'nothing', parameterNames: [] }]).search('toolnam', 5)
+    const hits = new Bm25Index([
+      { name: 'weirdtoolname', description: 'nothing', parameterNames: [] }
+    ]).search('toolnam', 5)
     expect(hits).toEqual([{ name: 'weirdtoolname', score: 0.1 }])
   })
 

@@ -39,7 +39,8 @@ export class Bm25Index {
   constructor(documents: readonly SearchDocument[]) {
     this.documents = documents.map((doc) => indexDocument(doc))
     for (const doc of this.documents) {
-      for (const term of doc.terms.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1)
+      for (const term of doc.terms.keys())
+        this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1)
     }
     const total = this.documents.reduce((sum, doc) => sum + doc.length, 0)
     this.averageLength = this.documents.length > 0 ? total / this.documents.length : 0
@@ -89,7 +90,11 @@ export class Bm25Index {
 }
 
 function indexDocument(doc: SearchDocument): IndexedDocument {
-  const tokens = [...tokenize(doc.name.replace(/[_.\-:]/g, ' ')), ...tokenize(doc.description), ...doc.parameterNames.flatMap((p) => tokenize(p))]
+  const tokens = [
+    ...tokenize(doc.name.replace(/[_.\-:]/g, ' ')),
+    ...tokenize(doc.description),
+    ...doc.parameterNames.flatMap((p) => tokenize(p))
+  ]
   const terms = new Map<string, number>()
   for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1)
   return { name: doc.name, terms, length: tokens.length }

@@ -17,7 +17,8 @@ export interface DeferredTool {
 }
 
 /** A `tool_call` resolved to the real tool and checked arguments, or the reason it is refused. */
-export type RoutedCall = { readonly target: ToolDefinition; readonly args: Record<string, unknown> } | { readonly error: string }
+export type RoutedCall =
+  { readonly target: ToolDefinition; readonly args: Record<string, unknown> } | { readonly error: string }
 
 /**
  * The session's deferred tools behind the three bridge tools. It holds only the tools of the
@@ -34,18 +35,30 @@ export class DeferredCatalog {
   ) {
     this.byName = new Map(tools.map((entry) => [entry.tool.name, entry]))
     this.index = new Bm25Index(
-      tools.map(({ tool }) => ({ name: tool.name, description: tool.description, parameterNames: parameterNames(tool) }))
+      tools.map(({ tool }) => ({
+        name: tool.name,
+        description: tool.description,
+        parameterNames: parameterNames(tool)
+      }))
     )
   }
 
   search(input: Record<string, unknown>): unknown {
     const query = typeof input.query === 'string' ? input.query.trim() : ''
     if (query === '') throw new ToolError('query is required')
-    const requested = typeof input.limit === 'number' && Number.isFinite(input.limit) ? Math.trunc(input.limit) : this.settings.defaultLimit
+    const requested =
+      typeof input.limit === 'number' && Number.isFinite(input.limit)
+        ? Math.trunc(input.limit)
+        : this.settings.defaultLimit
     const limit = Math.min(Math.max(requested, 1), this.settings.maxLimit)
     const matches = this.index.search(query, limit).map((hit) => {
       const entry = this.byName.get(hit.name) as DeferredTool
-      return { name: hit.name, source: entry.source, source_name: entry.sourceName, description: clip(entry.tool.description, DESCRIPTION_LIMIT) }
+      return {
+        name: hit.name,
+        source: entry.source,
+        source_name: entry.sourceName,
+        description: clip(entry.tool.description, DESCRIPTION_LIMIT)
+      }
     })
     return { query, total_available: this.tools.length, matches }
   }
@@ -62,13 +75,17 @@ export class DeferredCatalog {
   route(input: Record<string, unknown>): RoutedCall {
     const name = typeof input.name === 'string' ? input.name.trim() : ''
     if (name === '') return { error: 'name is required' }
-    if (BRIDGE_TOOL_NAMES.has(name)) return { error: `'${name}' cannot be called through tool_call (it is itself a bridge tool).` }
+    if (BRIDGE_TOOL_NAMES.has(name))
+      return { error: `'${name}' cannot be called through tool_call (it is itself a bridge tool).` }
     const entry = this.byName.get(name)
     if (!entry) return { error: this.absentMessage(name) }
     const args = parseArguments(input.arguments)
     if ('error' in args) return args
     const problems = checkArguments(entry.tool.inputSchema, args.value)
-    if (problems.length > 0) return { error: `Invalid arguments for '${name}': ${problems.join('; ')}. Call tool_describe('${name}') for its parameters.` }
+    if (problems.length > 0)
+      return {
+        error: `Invalid arguments for '${name}': ${problems.join('; ')}. Call tool_describe('${name}') for its parameters.`
+      }
     return { target: entry.tool, args: args.value }
   }
 
@@ -103,7 +120,12 @@ export function createBridgeTools(catalog: DeferredCatalog, settings: ToolSearch
       type: 'object',
       properties: {
         query: { type: 'string', description: 'Keywords: what the tool should do' },
-        limit: { type: 'integer', minimum: 1, maximum: settings.maxLimit, description: `Max results (default ${settings.defaultLimit})` }
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: settings.maxLimit,
+          description: `Max results (default ${settings.defaultLimit})`
+        }
       },
       required: ['query']
     },
@@ -113,7 +135,11 @@ export function createBridgeTools(catalog: DeferredCatalog, settings: ToolSearch
     name: 'tool_describe',
     toolset: BRIDGE_TOOLSET,
     description: 'Show the full description and parameter schema of a tool found with tool_search.',
-    inputSchema: { type: 'object', properties: { name: { type: 'string', description: 'Exact tool name' } }, required: ['name'] },
+    inputSchema: {
+      type: 'object',
+      properties: { name: { type: 'string', description: 'Exact tool name' } },
+      required: ['name']
+    },
     handler: async (input) => catalog.describe(input)
   }
   const call: ToolDefinition = {
@@ -122,7 +148,10 @@ export function createBridgeTools(catalog: DeferredCatalog, settings: ToolSearch
     description: 'Run a tool found with tool_search. The arguments are checked against its schema.',
     inputSchema: {
       type: 'object',
-      properties: { name: { type: 'string', description: 'Exact tool name' }, arguments: { type: 'object', description: 'The tool’s arguments' } },
+      properties: {
+        name: { type: 'string', description: 'Exact tool name' },
+        arguments: { type: 'object', description: 'The tool’s arguments' }
+      },
       required: ['name', 'arguments']
     },
     // Never reached through dispatch (which routes tool_call itself); kept for direct use.

@@ -18,7 +18,9 @@ export interface BuiltinToolServices {
   readonly nexus?: NexusService
   readonly memory?: MemoryService
   /** The chat feature's transcript search (for session_search). */
-  readonly sessions?: { search(query: string, options: { agentId?: string; limit?: number }): readonly TranscriptHit[] }
+  readonly sessions?: {
+    search(query: string, options: { agentId?: string; limit?: number }): readonly TranscriptHit[]
+  }
 }
 
 /**
@@ -37,10 +39,13 @@ export function registerBuiltinTools(registry: ToolRegistry, services: BuiltinTo
     ...(services.nexus ? createNexusTools(services.nexus) : []),
     ...(services.memory ? createMemoryTools(services.memory, searchTranscripts(services.sessions)) : [])
   ]
-  for (const tool of tools) registry.register(tool, { source: 'builtin', core: true, gated: GATED_BUILTIN_TOOLS.has(tool.name) })
+  for (const tool of tools)
+    registry.register(tool, { source: 'builtin', core: true, gated: GATED_BUILTIN_TOOLS.has(tool.name) })
   return tools.map((tool) => tool.name)
 }
 
-function searchTranscripts(sessions: BuiltinToolServices['sessions']): (query: string, options: { agentId?: string; limit: number }) => readonly TranscriptHit[] {
+function searchTranscripts(
+  sessions: BuiltinToolServices['sessions']
+): (query: string, options: { agentId?: string; limit: number }) => readonly TranscriptHit[] {
   return (query, options) => (sessions ? sessions.search(query, options) : [])
 }

@@ -5,7 +5,13 @@ import type { ToolDefinition } from './toolTypes'
 
 /** A tool whose request JSON is exactly `chars` characters long. */
 function sized(name: string, chars: number): ToolDefinition {
-  const base: ToolDefinition = { name, toolset: 'x', description: '', inputSchema: { type: 'object' }, handler: async () => 'ok' }
+  const base: ToolDefinition = {
+    name,
+    toolset: 'x',
+    description: '',
+    inputSchema: { type: 'object' },
+    handler: async () => 'ok'
+  }
   const padding = chars - toolRequestJson(base).length
   return { ...base, description: 'd'.repeat(padding) }
 }
@@ -21,18 +27,37 @@ describe('estimateToolTokens', () => {
 
 describe('decideDeferral (activation thresholds)', () => {
   it('activates at exactly 10% of a known context window, not below', () => {
-    expect(decideDeferral([sized('a', 80_000)], auto, 200_000)).toMatchObject({ active: true, deferrableTokens: 20_000, thresholdTokens: 20_000 })
-    expect(decideDeferral([sized('a', 79_996)], auto, 200_000)).toMatchObject({ active: false, deferrableTokens: 19_999 })
+    expect(decideDeferral([sized('a', 80_000)], auto, 200_000)).toMatchObject({
+      active: true,
+      deferrableTokens: 20_000,
+      thresholdTokens: 20_000
+    })
+    expect(decideDeferral([sized('a', 79_996)], auto, 200_000)).toMatchObject({
+      active: false,
+      deferrableTokens: 19_999
+    })
   })
 
   it('scales with the window and the configured percentage', () => {
-    expect(decideDeferral([sized('a', 4_000)], auto, 8_000)).toMatchObject({ active: true, thresholdTokens: 800 })
-    expect(decideDeferral([sized('a', 4_000)], { ...auto, thresholdPct: 50 }, 8_000)).toMatchObject({ active: false, thresholdTokens: 4_000 })
+    expect(decideDeferral([sized('a', 4_000)], auto, 8_000)).toMatchObject({
+      active: true,
+      thresholdTokens: 800
+    })
+    expect(decideDeferral([sized('a', 4_000)], { ...auto, thresholdPct: 50 }, 8_000)).toMatchObject({
+      active: false,
+      thresholdTokens: 4_000
+    })
   })
 
   it('uses 20,000 tokens when the window is unknown', () => {
-    expect(decideDeferral([sized('a', 80_000)], auto, null)).toMatchObject({ active: true, thresholdTokens: 20_000 })
-    expect(decideDeferral([sized('a', 79_996)], auto, 0)).toMatchObject({ active: false, thresholdTokens: 20_000 })
+    expect(decideDeferral([sized('a', 80_000)], auto, null)).toMatchObject({
+      active: true,
+      thresholdTokens: 20_000
+    })
+    expect(decideDeferral([sized('a', 79_996)], auto, 0)).toMatchObject({
+      active: false,
+      thresholdTokens: 20_000
+    })
   })
 
   it('on forces it, off forbids it, and nothing deferrable never activates', () => {

@@ -28,14 +28,42 @@ export interface DeferralDecision {
  * so a couple of small MCP servers stay directly callable and a large fleet does not eat the
  * context (and the cache write) of every session.
  */
-export function decideDeferral(deferrable: readonly ToolDefinition[], settings: ToolSearchSettings, contextWindow: number | null): DeferralDecision {
+export function decideDeferral(
+  deferrable: readonly ToolDefinition[],
+  settings: ToolSearchSettings,
+  contextWindow: number | null
+): DeferralDecision {
   const deferrableTokens = estimateToolTokens(deferrable)
-  if (settings.enabled === 'off') return { active: false, deferrableTokens, thresholdTokens: null, reason: 'Tool search is turned off in config.json.' }
-  if (deferrableTokens === 0) return { active: false, deferrableTokens, thresholdTokens: null, reason: 'No deferrable tools in this session.' }
-  if (settings.enabled === 'on') return { active: true, deferrableTokens, thresholdTokens: null, reason: 'Tool search is forced on in config.json.' }
-  const thresholdTokens = contextWindow && contextWindow > 0 ? Math.floor((contextWindow * settings.thresholdPct) / 100) : UNKNOWN_WINDOW_THRESHOLD_TOKENS
+  if (settings.enabled === 'off')
+    return {
+      active: false,
+      deferrableTokens,
+      thresholdTokens: null,
+      reason: 'Tool search is turned off in config.json.'
+    }
+  if (deferrableTokens === 0)
+    return {
+      active: false,
+      deferrableTokens,
+      thresholdTokens: null,
+      reason: 'No deferrable tools in this session.'
+    }
+  if (settings.enabled === 'on')
+    return {
+      active: true,
+      deferrableTokens,
+      thresholdTokens: null,
+      reason: 'Tool search is forced on in config.json.'
+    }
+  const thresholdTokens =
+    contextWindow && contextWindow > 0
+      ? Math.floor((contextWindow * settings.thresholdPct) / 100)
+      : UNKNOWN_WINDOW_THRESHOLD_TOKENS
   const active = deferrableTokens >= thresholdTokens
-  const basis = contextWindow && contextWindow > 0 ? `${settings.thresholdPct}% of a ${contextWindow.toLocaleString('en-US')}-token window` : 'the default for an unknown window'
+  const basis =
+    contextWindow && contextWindow > 0
+      ? `${settings.thresholdPct}% of a ${contextWindow.toLocaleString('en-US')}-token window`
+      : 'the default for an unknown window'
   const reason = active
     ? `Deferred: ${deferrableTokens.toLocaleString('en-US')} tokens of MCP/plugin schemas ≥ ${thresholdTokens.toLocaleString('en-US')} (${basis}).`
     : `Not deferred: ${deferrableTokens.toLocaleString('en-US')} tokens of MCP/plugin schemas < ${thresholdTokens.toLocaleString('en-US')} (${basis}).`

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { EventHub } from '../events'
 import { EventConfirmationPort } from './eventConfirmationPort'
 
-const request = { agentId: 'a', sessionId: 's', toolName: 'memory', input: { content: 'x' }, reason: 'because', untrustedServers: ['web'] }
+const request = {
+  agentId: 'a',
+  sessionId: 's',
+  toolName: 'memory',
+  input: { content: 'x' },
+  reason: 'because',
+  untrustedServers: ['web']
+}
 
 function listen(events: EventHub): Array<[string, Record<string, unknown>]> {
   const seen: Array<[string, Record<string, unknown>]> = []
@@ -18,7 +25,12 @@ describe('EventConfirmationPort', () => {
     const answer = port.ask(request)
     const [name, payload] = seen[0]!
     expect(name).toBe('tools.confirmationRequested')
-    expect(payload).toMatchObject({ agentId: 'a', toolName: 'memory', input: '{\n  "content": "x"\n}', untrustedServers: ['web'] })
+    expect(payload).toMatchObject({
+      agentId: 'a',
+      toolName: 'memory',
+      input: '{\n  "content": "x"\n}',
+      untrustedServers: ['web']
+    })
     expect(port.answer(payload.requestId as string, true)).toBe(true)
     expect(port.answer(payload.requestId as string, false)).toBe(false)
     expect(await answer).toBe(true)

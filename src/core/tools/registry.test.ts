@@ -5,7 +5,14 @@ import type { ToolDefinition } from './toolTypes'
 const clock = { now: () => 0 }
 
 function def(name: string, toolset = 'test', extra: Partial<ToolDefinition> = {}): ToolDefinition {
-  return { name, toolset, description: `The ${name} tool`, inputSchema: { type: 'object', properties: {} }, handler: async () => 'ok', ...extra }
+  return {
+    name,
+    toolset,
+    description: `The ${name} tool`,
+    inputSchema: { type: 'object', properties: {} },
+    handler: async () => 'ok',
+    ...extra
+  }
 }
 
 describe('ToolRegistry', () => {
@@ -30,7 +37,11 @@ describe('ToolRegistry', () => {
 
   it('refuses a schema that is not a JSON Schema object', () => {
     const registry = new ToolRegistry(clock)
-    expect(() => registry.register(def('bad', 'test', { inputSchema: { type: 'object', properties: { a: { type: 'text' } } } }))).toThrow(/\$\.properties\.a\.type/)
+    expect(() =>
+      registry.register(
+        def('bad', 'test', { inputSchema: { type: 'object', properties: { a: { type: 'text' } } } })
+      )
+    ).toThrow(/\$\.properties\.a\.type/)
   })
 
   it('refuses a name owned by another toolset, lets the same toolset replace it', () => {
@@ -46,7 +57,14 @@ describe('ToolRegistry', () => {
   it('caches availability per tool and treats a throwing check as unavailable', async () => {
     const registry = new ToolRegistry(clock)
     let calls = 0
-    const tool = registry.register(def('flaky', 'test', { isAvailable: () => { calls++; throw new Error('no key') } })).tool
+    const tool = registry.register(
+      def('flaky', 'test', {
+        isAvailable: () => {
+          calls++
+          throw new Error('no key')
+        }
+      })
+    ).tool
     expect(await registry.isAvailable(tool)).toBe(false)
     expect(await registry.isAvailable(tool)).toBe(false)
     expect(calls).toBe(1)

@@ -40,8 +40,10 @@ export class ToolDefinitionError extends Error {
 /** Returns why a definition cannot be sent to the model (empty when it can). */
 export function checkToolDefinition(tool: ToolDefinition): string[] {
   const problems: string[] = []
-  if (!TOOL_NAME_PATTERN.test(tool.name)) problems.push('name must be 1–64 characters of letters, digits, "_" or "-"')
-  if (typeof tool.description !== 'string' || tool.description.trim() === '') problems.push('description must not be empty')
+  if (!TOOL_NAME_PATTERN.test(tool.name))
+    problems.push('name must be 1–64 characters of letters, digits, "_" or "-"')
+  if (typeof tool.description !== 'string' || tool.description.trim() === '')
+    problems.push('description must not be empty')
   if (typeof tool.toolset !== 'string' || tool.toolset === '') problems.push('toolset must not be empty')
   problems.push(...checkToolSchema(tool.inputSchema))
   return problems
@@ -70,7 +72,9 @@ export class ToolRegistry {
     if (problems.length > 0) throw new ToolDefinitionError(tool.name, problems)
     const existing = this.entries.get(tool.name)
     if (existing && existing.tool.toolset !== tool.toolset) {
-      throw new ToolDefinitionError(tool.name, [`the name is already registered by toolset "${existing.tool.toolset}"`])
+      throw new ToolDefinitionError(tool.name, [
+        `the name is already registered by toolset "${existing.tool.toolset}"`
+      ])
     }
     const source = options.source ?? 'builtin'
     const entry: ToolEntry = Object.freeze({

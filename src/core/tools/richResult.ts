@@ -15,7 +15,12 @@ export class RichToolResult {
  * marker like any long result); results that turn out to be text only are sent as one string,
  * exactly as a plain tool's would be.
  */
-export function richOutcome(result: RichToolResult, maxChars: number, displayName: string, truncate: (text: string, max: number) => string): ToolOutcome {
+export function richOutcome(
+  result: RichToolResult,
+  maxChars: number,
+  displayName: string,
+  truncate: (text: string, max: number) => string
+): ToolOutcome {
   let budget = maxChars
   const parts: ToolResultPart[] = []
   for (const part of result.parts) {
@@ -29,6 +34,8 @@ export function richOutcome(result: RichToolResult, maxChars: number, displayNam
     if (text !== '') parts.push({ type: 'text', text })
   }
   const hasImage = parts.some((part) => part.type === 'image')
-  const content = hasImage ? toolResultText(parts) : parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+  const content = hasImage
+    ? toolResultText(parts)
+    : parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
   return hasImage ? { ok: true, content, parts, displayName } : { ok: true, content, displayName }
 }

@@ -25,7 +25,11 @@ export function errorContent(message: string, extra: Readonly<Record<string, unk
   return JSON.stringify({ error: message, ...extra })
 }
 
-export function errorOutcome(displayName: string, message: string, extra: Readonly<Record<string, unknown>> = {}): ToolOutcome {
+export function errorOutcome(
+  displayName: string,
+  message: string,
+  extra: Readonly<Record<string, unknown>> = {}
+): ToolOutcome {
   return { ok: false, content: errorContent(message, extra), displayName }
 }
 
@@ -38,9 +42,15 @@ export function unknownToolOutcome(name: string): ToolOutcome {
  * throws, returns something that is not JSON, or is cancelled gives an error result the model
  * can read and react to, instead of ending the turn.
  */
-export async function runTool(tool: ToolDefinition, input: unknown, context: ToolContext, displayName = tool.name): Promise<ToolOutcome> {
+export async function runTool(
+  tool: ToolDefinition,
+  input: unknown,
+  context: ToolContext,
+  displayName = tool.name
+): Promise<ToolOutcome> {
   if (context.signal?.aborted) return errorOutcome(displayName, 'The call was cancelled before it ran.')
-  if (!isPlainObject(input)) return errorOutcome(displayName, `Tool arguments must be a JSON object, got ${describe(input)}.`)
+  if (!isPlainObject(input))
+    return errorOutcome(displayName, `Tool arguments must be a JSON object, got ${describe(input)}.`)
   let result: unknown
   try {
     result = await tool.handler(input, context)
@@ -62,7 +72,8 @@ export async function runTool(tool: ToolDefinition, input: unknown, context: Too
 
 function failureOutcome(toolName: string, displayName: string, error: unknown): ToolOutcome {
   if (error instanceof ToolError) return errorOutcome(displayName, error.message, error.extra)
-  if (error instanceof Error && error.name === 'AbortError') return errorOutcome(displayName, 'The call was cancelled.')
+  if (error instanceof Error && error.name === 'AbortError')
+    return errorOutcome(displayName, 'The call was cancelled.')
   const type = error instanceof Error ? error.name : typeof error
   const message = error instanceof Error ? error.message : String(error)
   return errorOutcome(displayName, `Tool execution failed: ${type}: ${message}`, { tool: toolName })
@@ -71,7 +82,13 @@ function failureOutcome(toolName: string, displayName: string, error: unknown): 
 /** Strings pass as they are; other values become compact JSON; undefined when not JSON. */
 function serialiseResult(result: unknown): string | undefined {
   if (typeof result === 'string') return result
-  if (result === undefined || typeof result === 'function' || typeof result === 'symbol' || typeof result === 'bigint') return undefined
+  if (
+    result === undefined ||
+    typeof result === 'function' ||
+    typeof result === 'symbol' ||
+    typeof result === 'bigint'
+  )
+    return undefined
   if (typeof result === 'number' && !Number.isFinite(result)) return undefined
   try {
     return JSON.stringify(result)
@@ -92,6 +109,9 @@ export function truncateResult(content: string, max: number): string {
 function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'array'
-  if (typeof value === 'object') return value.constructor?.name === 'Object' ? 'object (not serialisable)' : (value.constructor?.name ?? 'object')
+  if (typeof value === 'object')
+    return value.constructor?.name === 'Object'
+      ? 'object (not serialisable)'
+      : (value.constructor?.name ?? 'object')
   return typeof value
 }

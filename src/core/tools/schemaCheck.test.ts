@@ -43,8 +43,12 @@ describe('checkToolSchema', () => {
   })
 
   it('rejects an invalid pattern, a duplicate required name and runaway nesting', () => {
-    expect(checkToolSchema({ type: 'object', properties: { p: { type: 'string', pattern: '([' } } })).toEqual(['$.properties.p.pattern: is not a valid regular expression'])
-    expect(checkToolSchema({ type: 'object', required: ['a', 'a'] })).toEqual(['$.required: lists a property twice'])
+    expect(checkToolSchema({ type: 'object', properties: { p: { type: 'string', pattern: '([' } } })).toEqual(
+      ['$.properties.p.pattern: is not a valid regular expression']
+    )
+    expect(checkToolSchema({ type: 'object', required: ['a', 'a'] })).toEqual([
+      '$.required: lists a property twice'
+    ])
     let deep: Record<string, unknown> = { type: 'string' }
     for (let i = 0; i < 40; i++) deep = { type: 'object', properties: { n: deep } }
     expect(checkToolSchema(deep).some((p) => p.includes('nested deeper than 32 levels'))).toBe(true)
@@ -66,11 +70,15 @@ describe('checkArguments', () => {
   }
 
   it('accepts valid arguments', () => {
-    expect(checkArguments(schema, { repo: 'a/b', limit: 5, state: 'open', labels: ['x'], due: null })).toEqual([])
+    expect(
+      checkArguments(schema, { repo: 'a/b', limit: 5, state: 'open', labels: ['x'], due: null })
+    ).toEqual([])
   })
 
   it('names every problem with its path', () => {
-    expect(checkArguments(schema, { limit: 0, state: 'merged', labels: ['x', 3], extra: true, due: 4 })).toEqual([
+    expect(
+      checkArguments(schema, { limit: 0, state: 'merged', labels: ['x', 3], extra: true, due: 4 })
+    ).toEqual([
       'arguments.repo: is required',
       'arguments.limit: must be ≥ 1',
       'arguments.state: must be one of "open", "closed"',
@@ -81,7 +89,9 @@ describe('checkArguments', () => {
   })
 
   it('checks types strictly (integer vs number, array vs object)', () => {
-    expect(checkArguments(schema, { repo: 'abc', limit: 1.5 })).toEqual(['arguments.limit: expected integer, got number'])
+    expect(checkArguments(schema, { repo: 'abc', limit: 1.5 })).toEqual([
+      'arguments.limit: expected integer, got number'
+    ])
     expect(checkArguments({ type: 'object' }, [])).toEqual(['arguments: expected object, got array'])
   })
 })

@@ -14,7 +14,14 @@ const SCHEMA_MAP_KEYWORDS = ['properties', '$defs', 'definitions', 'patternPrope
 const SCHEMA_LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const
 const SCHEMA_KEYWORDS = ['not', 'if', 'then', 'else', 'contains', 'propertyNames'] as const
 const NUMBER_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const
-const COUNT_KEYWORDS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const
+const COUNT_KEYWORDS = [
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties'
+] as const
 const STRING_KEYWORDS = ['description', 'title', 'pattern', 'format', '$ref', '$schema', '$id'] as const
 /** Deeper nesting than this is almost certainly a generator bug (or a recursion bomb). */
 const MAX_DEPTH = 32
@@ -70,21 +77,25 @@ function checkRequired(node: Record<string, unknown>, path: string, problems: st
 
 function checkEnum(node: Record<string, unknown>, path: string, problems: string[]): void {
   if (node.enum === undefined) return
-  if (!Array.isArray(node.enum) || node.enum.length === 0) problems.push(`${path}.enum: must be a non-empty list`)
+  if (!Array.isArray(node.enum) || node.enum.length === 0)
+    problems.push(`${path}.enum: must be a non-empty list`)
 }
 
 function checkScalars(node: Record<string, unknown>, path: string, problems: string[]): void {
   for (const key of NUMBER_KEYWORDS) {
     const value = node[key]
     // Draft-4 style boolean exclusive bounds are still common in the wild.
-    if (value !== undefined && typeof value !== 'number' && typeof value !== 'boolean') problems.push(`${path}.${key}: must be a number`)
+    if (value !== undefined && typeof value !== 'number' && typeof value !== 'boolean')
+      problems.push(`${path}.${key}: must be a number`)
   }
   for (const key of COUNT_KEYWORDS) {
     const value = node[key]
-    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 0)) problems.push(`${path}.${key}: must be a non-negative integer`)
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 0))
+      problems.push(`${path}.${key}: must be a non-negative integer`)
   }
   for (const key of STRING_KEYWORDS) {
-    if (node[key] !== undefined && typeof node[key] !== 'string') problems.push(`${path}.${key}: must be a string`)
+    if (node[key] !== undefined && typeof node[key] !== 'string')
+      problems.push(`${path}.${key}: must be a string`)
   }
   if (typeof node.pattern === 'string') {
     try {
@@ -103,7 +114,8 @@ function checkChildren(node: Record<string, unknown>, path: string, depth: numbe
       problems.push(`${path}.${key}: must be an object of schemas`)
       continue
     }
-    for (const [name, child] of Object.entries(map)) checkNode(child, `${path}.${key}.${name}`, depth + 1, problems)
+    for (const [name, child] of Object.entries(map))
+      checkNode(child, `${path}.${key}.${name}`, depth + 1, problems)
   }
   for (const key of SCHEMA_LIST_KEYWORDS) {
     const list = node[key]
@@ -124,7 +136,8 @@ function checkChildren(node: Record<string, unknown>, path: string, depth: numbe
 
 function checkItems(items: unknown, path: string, depth: number, problems: string[]): void {
   if (items === undefined) return
-  if (Array.isArray(items)) items.forEach((child, i) => checkNode(child, `${path}.items[${i}]`, depth + 1, problems))
+  if (Array.isArray(items))
+    items.forEach((child, i) => checkNode(child, `${path}.items[${i}]`, depth + 1, problems))
   else checkNode(items, `${path}.items`, depth + 1, problems)
 }
 

@@ -4,7 +4,13 @@ import type { McpConfigProblem } from './mcp/mcpConfig'
 import type { McpListing, McpManager } from './mcp/mcpManager'
 import { compareNames, type ToolEntry, type ToolRegistry } from './registry'
 import type { ToolSettings } from './toolSettings'
-import { BUILTIN_TOOLSETS, buildToolsetTable, mcpToolsetName, resolveToolsets, type ToolsetTable } from './toolsets'
+import {
+  BUILTIN_TOOLSETS,
+  buildToolsetTable,
+  mcpToolsetName,
+  resolveToolsets,
+  type ToolsetTable
+} from './toolsets'
 import type { ConfirmationPort, ToolDefinition } from './toolTypes'
 import { applyUntrustedGate } from './untrustedGate'
 
@@ -61,16 +67,33 @@ export async function planSession(inputs: PlanInputs): Promise<SessionPlan> {
   const available = [...(inputs.servers ?? mcp.serverNames())].sort()
   const table = toolsetTableFor(registry, available)
   const resolution = resolveToolsets(table, inputs.configured)
-  const problems = resolution.unknown.map((name) => `unknown toolset "${name}" (known: ${Object.keys(table).sort().join(', ')})`)
+  const problems = resolution.unknown.map(
+    (name) => `unknown toolset "${name}" (known: ${Object.keys(table).sort().join(', ')})`
+  )
   const servers = available.filter((server) => resolution.toolsets.includes(mcpToolsetName(server)))
   const listings = await mcp.listMany(servers)
   const entries = await availableEntries(registry, resolution.tools)
   const serverProblems = [...(inputs.configProblems ?? []), ...listingProblems(listings)]
-  problems.push(...serverProblems.map((problem) => (problem.server === '*' ? problem.message : `MCP server "${problem.server}": ${problem.message}`)))
-  const mcpTools = listings.flatMap((listing) => (listing.ok ? listing.tools.map((tool): DeferredTool => ({ tool, source: 'mcp', sourceName: listing.server })) : []))
-  const untrustedServers = listings.filter((l) => l.ok && l.tools.length > 0 && mcp.get(l.server)?.config.trusted === false).map((l) => l.server)
+  problems.push(
+    ...serverProblems.map((problem) =>
+      problem.server === '*' ? problem.message : `MCP server "${problem.server}": ${problem.message}`
+    )
+  )
+  const mcpTools = listings.flatMap((listing) =>
+    listing.ok
+      ? listing.tools.map((tool): DeferredTool => ({ tool, source: 'mcp', sourceName: listing.server }))
+      : []
+  )
+  const untrustedServers = listings
+    .filter((l) => l.ok && l.tools.length > 0 && mcp.get(l.server)?.config.trusted === false)
+    .map((l) => l.server)
   const gatedNames = new Set(entries.filter((entry) => entry.gated).map((entry) => entry.tool.name))
-  const gated = applyUntrustedGate(entries.map((entry) => entry.tool), gatedNames, untrustedServers, inputs.confirmation)
+  const gated = applyUntrustedGate(
+    entries.map((entry) => entry.tool),
+    gatedNames,
+    untrustedServers,
+    inputs.confirmation
+  )
   const core = gated.filter((_, i) => (entries[i] as ToolEntry).core)
   const deferrable: DeferredTool[] = [
     ...gated.flatMap((tool, i) => {
@@ -79,8 +102,14 @@ export async function planSession(inputs: PlanInputs): Promise<SessionPlan> {
     }),
     ...mcpTools
   ]
-  const decision = decideDeferral(deferrable.map((d) => d.tool), inputs.settings.search, inputs.contextWindow)
-  const visible = decision.active ? [...core, ...bridgesFor(deferrable, core, inputs.settings)] : [...core, ...deferrable.map((d) => d.tool)]
+  const decision = decideDeferral(
+    deferrable.map((d) => d.tool),
+    inputs.settings.search,
+    inputs.contextWindow
+  )
+  const visible = decision.active
+    ? [...core, ...bridgesFor(deferrable, core, inputs.settings)]
+    : [...core, ...deferrable.map((d) => d.tool)]
   const tools = freezeSorted(visible)
   return {
     tools,
@@ -101,23 +130,36 @@ function listingProblems(listings: readonly McpListing[]): McpConfigProblem[] {
     if (!listing.ok) return [{ server: listing.server, message: `left out: ${listing.error}` }]
     return [
       ...listing.problems.map((message) => ({ server: listing.server, message })),
-      ...listing.hidden.map((tool) => ({ server: listing.server, message: `${tool}: hidden, it can only run as a task, which Hearth does not run` }))
+      ...listing.hidden.map((tool) => ({
+        server: listing.server,
+        message: `${tool}: hidden, it can only run as a task, which Hearth does not run`
+      }))
     ]
   })
 }
 
 async function availableEntries(registry: ToolRegistry, names: readonly string[]): Promise<ToolEntry[]> {
-  const entries = names.map((name) => registry.get(name)).filter((entry): entry is ToolEntry => entry !== undefined)
+  const entries = names
+    .map((name) => registry.get(name))
+    .filter((entry): entry is ToolEntry => entry !== undefined)
   const available = await Promise.all(entries.map((entry) => registry.isAvailable(entry.tool)))
   return entries.filter((_, i) => available[i])
 }
 
-function bridgesFor(deferrable: readonly DeferredTool[], core: readonly ToolDefinition[], settings: ToolSettings): ToolDefinition[] {
+function bridgesFor(
+  deferrable: readonly DeferredTool[],
+  core: readonly ToolDefinition[],
+  settings: ToolSettings
+): ToolDefinition[] {
   const sorted = [...deferrable].sort((a, b) => compareNames(a.tool.name, b.tool.name))
   const catalog = new DeferredCatalog(sorted, new Set(core.map((tool) => tool.name)), settings.search)
   return createBridgeTools(catalog, settings.search)
 }
 
 function freezeSorted(tools: readonly ToolDefinition[]): readonly ToolDefinition[] {
-  return Object.freeze([...tools].sort((a, b) => compareNames(a.name, b.name)).map((tool) => (Object.isFrozen(tool) ? tool : Object.freeze(tool))))
+  return Object.freeze(
+    [...tools]
+      .sort((a, b) => compareNames(a.name, b.name))
+      .map((tool) => (Object.isFrozen(tool) ? tool : Object.freeze(tool)))
+  )
 }

@@ -32,7 +32,8 @@ export function createSkillViewTool(options: SkillViewOptions): ToolDefinition {
   return {
     name: 'skill_view',
     toolset: 'skills',
-    description: 'Load a skill from the skills index: returns its full SKILL.md instructions and lists the other files in its folder.',
+    description:
+      'Load a skill from the skills index: returns its full SKILL.md instructions and lists the other files in its folder.',
     inputSchema: {
       type: 'object',
       properties: { name: { type: 'string', description: 'The skill name as listed in the skills index' } },
@@ -44,9 +45,13 @@ export function createSkillViewTool(options: SkillViewOptions): ToolDefinition {
       const all = index.load().set.skills
       const skills = all.filter((entry) => entry.blocked.length === 0)
       const skill = findSkill(skills, name)
-      if (!skill) throw new ToolError(`No skill named "${indexText(name, 64)}". Available skills: ${listNames(skills, all.length - skills.length)}.`)
+      if (!skill)
+        throw new ToolError(
+          `No skill named "${indexText(name, 64)}". Available skills: ${listNames(skills, all.length - skills.length)}.`
+        )
       const disabled = options.disabled()
-      if (disabled.includes(skill.name) || disabled.includes(skill.dirName)) throw new ToolError(`The skill "${skill.name}" is disabled in config.json (skills.disabled).`)
+      if (disabled.includes(skill.name) || disabled.includes(skill.dirName))
+        throw new ToolError(`The skill "${skill.name}" is disabled in config.json (skills.disabled).`)
       return readSkill(options.root, skill)
     }
   }
@@ -54,15 +59,23 @@ export function createSkillViewTool(options: SkillViewOptions): ToolDefinition {
 
 function findSkill(skills: readonly SkillEntry[], name: string): SkillEntry | undefined {
   const lower = name.toLowerCase()
-  return skills.find((s) => s.name === name) ?? skills.find((s) => s.dirName === name) ?? skills.find((s) => s.name.toLowerCase() === lower || s.dirName.toLowerCase() === lower)
+  return (
+    skills.find((s) => s.name === name) ??
+    skills.find((s) => s.dirName === name) ??
+    skills.find((s) => s.name.toLowerCase() === lower || s.dirName.toLowerCase() === lower)
+  )
 }
 
 /** The names the model may ask for (blocked skills are only counted, never named). */
 function listNames(skills: readonly SkillEntry[], blocked: number): string {
-  const note = blocked > 0 ? ` (${blocked} more ${blocked === 1 ? 'was' : 'were'} blocked by the injection scanner)` : ''
+  const note =
+    blocked > 0 ? ` (${blocked} more ${blocked === 1 ? 'was' : 'were'} blocked by the injection scanner)` : ''
   if (skills.length === 0) return `none (the skills folder is empty)${note}`
   const names = [...new Set(skills.map((s) => s.name))].sort()
-  return (names.length <= 40 ? names.join(', ') : `${names.slice(0, 40).join(', ')}, … (${names.length} in all)`) + note
+  return (
+    (names.length <= 40 ? names.join(', ') : `${names.slice(0, 40).join(', ')}, … (${names.length} in all)`) +
+    note
+  )
 }
 
 /** The skill's folder: `<category>/<dir>/` (or `<dir>/` for a top-level skill). */
@@ -78,15 +91,28 @@ function skillDir(root: string, skill: SkillEntry): string {
 function readSkill(root: string, skill: SkillEntry): Record<string, unknown> {
   const dir = skillDir(root, skill)
   if (outsideOf(nodePromptFileSystem, join(dir, 'SKILL.md'), root, 'SKILL.md') !== null) {
-    throw new ToolError(`The skill "${skill.name}" is a link to somewhere outside the skills folder; it was not loaded.`)
+    throw new ToolError(
+      `The skill "${skill.name}" is a link to somewhere outside the skills folder; it was not loaded.`
+    )
   }
   const read = nodePromptFileSystem.read(join(dir, 'SKILL.md'), 'SKILL.md', root)
-  if (read.kind !== 'ok') throw new ToolError(`The skill "${skill.name}" could not be read: ${read.kind === 'error' ? read.reason : 'its SKILL.md is gone'}`)
+  if (read.kind !== 'ok')
+    throw new ToolError(
+      `The skill "${skill.name}" could not be read: ${read.kind === 'error' ? read.reason : 'its SKILL.md is gone'}`
+    )
   const content = read.text
   const files = dir === root ? [] : listFiles(dir, root)
   const path = toPosix(relative(root, join(dir, 'SKILL.md')))
   const blocked = scanForThreats(content, 'context')
-  if (blocked.length > 0) return { name: skill.name, category: skill.category, path, blocked, content: blockedMarker(`The SKILL.md of ${skill.name}`, blocked), files: [] }
+  if (blocked.length > 0)
+    return {
+      name: skill.name,
+      category: skill.category,
+      path,
+      blocked,
+      content: blockedMarker(`The SKILL.md of ${skill.name}`, blocked),
+      files: []
+    }
   return { name: skill.name, category: skill.category, path, content, files }
 }
 

@@ -19,9 +19,18 @@ function schemaStrings(value: unknown, out: string[] = []): string[] {
  * schema are sent with every request, exactly like a prompt file. One warning per tool that the
  * injection scanner matches, for Settings → Tools.
  */
-export function toolDescriptionWarnings(tools: readonly Pick<ToolDefinition, 'name' | 'description' | 'inputSchema'>[]): string[] {
+export function toolDescriptionWarnings(
+  tools: readonly Pick<ToolDefinition, 'name' | 'description' | 'inputSchema'>[]
+): string[] {
   return tools.flatMap((tool) => {
-    const ids = scanForThreats([tool.name, tool.description, ...schemaStrings(tool.inputSchema)].join('\n'), 'context')
-    return ids.length === 0 ? [] : [`The tool ${tool.name} describes itself with text the injection scanner matches (${ids.join(', ')}); the model reads this as instructions. Turn the server off unless you trust it.`]
+    const ids = scanForThreats(
+      [tool.name, tool.description, ...schemaStrings(tool.inputSchema)].join('\n'),
+      'context'
+    )
+    return ids.length === 0
+      ? []
+      : [
+          `The tool ${tool.name} describes itself with text the injection scanner matches (${ids.join(', ')}); the model reads this as instructions. Turn the server off unless you trust it.`
+        ]
   })
 }

@@ -65,33 +65,54 @@ export interface ParsedToolSettings {
 export function parseToolSettings(raw: unknown): ParsedToolSettings {
   const errors: string[] = []
   const tools = isPlainObject(raw) ? raw : {}
-  if (raw !== undefined && !isPlainObject(raw)) errors.push('config.json: "tools" must be an object; using the defaults')
+  if (raw !== undefined && !isPlainObject(raw))
+    errors.push('config.json: "tools" must be an object; using the defaults')
   const searchRaw = tools.search
   const search = isPlainObject(searchRaw) ? searchRaw : {}
-  const pick = <K extends keyof typeof FIELDS>(key: K, value: unknown, path: string): z.output<(typeof FIELDS)[K]> | undefined => {
+  const pick = <K extends keyof typeof FIELDS>(
+    key: K,
+    value: unknown,
+    path: string
+  ): z.output<(typeof FIELDS)[K]> | undefined => {
     if (value === undefined) return undefined
     const parsed = FIELDS[key].safeParse(value)
     if (parsed.success) return parsed.data as z.output<(typeof FIELDS)[K]>
-    errors.push(`config.json: "${path}" ${parsed.error.issues[0]?.message ?? 'is invalid'}; using the default`)
+    errors.push(
+      `config.json: "${path}" ${parsed.error.issues[0]?.message ?? 'is invalid'}; using the default`
+    )
     return undefined
   }
   const base = DEFAULT_TOOL_SETTINGS.search
   // `search: true` means auto (like a missing key); `search: {enabled: true}` forces it on.
-  const enabled = searchRaw === false ? 'off' : searchRaw === true ? 'auto' : normaliseEnabled(pick('enabled', search.enabled, 'tools.search.enabled'))
+  const enabled =
+    searchRaw === false
+      ? 'off'
+      : searchRaw === true
+        ? 'auto'
+        : normaliseEnabled(pick('enabled', search.enabled, 'tools.search.enabled'))
   const maxLimit = pick('maxLimit', search.maxLimit, 'tools.search.maxLimit') ?? base.maxLimit
-  const defaultLimit = Math.min(pick('defaultLimit', search.defaultLimit, 'tools.search.defaultLimit') ?? base.defaultLimit, maxLimit)
+  const defaultLimit = Math.min(
+    pick('defaultLimit', search.defaultLimit, 'tools.search.defaultLimit') ?? base.defaultLimit,
+    maxLimit
+  )
   const mcp = isPlainObject(tools.mcp) ? tools.mcp : {}
   const settings: ToolSettings = {
     search: {
       enabled,
-      thresholdPct: pick('thresholdPct', search.thresholdPct, 'tools.search.thresholdPct') ?? base.thresholdPct,
+      thresholdPct:
+        pick('thresholdPct', search.thresholdPct, 'tools.search.thresholdPct') ?? base.thresholdPct,
       defaultLimit,
       maxLimit
     },
     contextWindow: pick('contextWindow', tools.contextWindow, 'tools.contextWindow') ?? null,
-    mcpStartTimeoutMs: pick('startTimeoutMs', mcp.startTimeoutMs, 'tools.mcp.startTimeoutMs') ?? DEFAULT_TOOL_SETTINGS.mcpStartTimeoutMs,
-    mcpCallTimeoutMs: pick('callTimeoutMs', mcp.callTimeoutMs, 'tools.mcp.callTimeoutMs') ?? DEFAULT_TOOL_SETTINGS.mcpCallTimeoutMs,
-    mcpMaxCallMs: pick('maxCallMs', mcp.maxCallMs, 'tools.mcp.maxCallMs') ?? DEFAULT_TOOL_SETTINGS.mcpMaxCallMs
+    mcpStartTimeoutMs:
+      pick('startTimeoutMs', mcp.startTimeoutMs, 'tools.mcp.startTimeoutMs') ??
+      DEFAULT_TOOL_SETTINGS.mcpStartTimeoutMs,
+    mcpCallTimeoutMs:
+      pick('callTimeoutMs', mcp.callTimeoutMs, 'tools.mcp.callTimeoutMs') ??
+      DEFAULT_TOOL_SETTINGS.mcpCallTimeoutMs,
+    mcpMaxCallMs:
+      pick('maxCallMs', mcp.maxCallMs, 'tools.mcp.maxCallMs') ?? DEFAULT_TOOL_SETTINGS.mcpMaxCallMs
   }
   return { settings, errors }
 }

@@ -35,7 +35,10 @@ export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/w
 /** One block of a rich tool result, in the Messages API's own shape (stored and re-sent as is). */
 export type ToolResultPart =
   | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'image'; readonly source: { readonly type: 'base64'; readonly media_type: ImageMediaType; readonly data: string } }
+  | {
+      readonly type: 'image'
+      readonly source: { readonly type: 'base64'; readonly media_type: ImageMediaType; readonly data: string }
+    }
 
 /** The result of running one tool call; `content` is what the model reads. */
 export interface ToolOutcome {
@@ -60,7 +63,12 @@ export interface ToolCatalog {
    */
   sessionTools(agentId: string, options?: SessionToolsOptions): Promise<readonly ToolDefinition[]>
   /** Runs a call; never throws — failures come back as `{ ok: false, content: '{"error": …}' }`. */
-  dispatch(tools: readonly ToolDefinition[], name: string, input: unknown, context: ToolContext): Promise<ToolOutcome>
+  dispatch(
+    tools: readonly ToolDefinition[],
+    name: string,
+    input: unknown,
+    context: ToolContext
+  ): Promise<ToolOutcome>
 }
 
 export interface SessionToolsOptions {

@@ -17,7 +17,14 @@ import { errorOutcome, runTool, unknownToolOutcome } from './runTool'
 import { planSession, type SessionPlan } from './sessionPlan'
 import type { ToolSettings } from './toolSettings'
 import { DEFAULT_AGENT_TOOLSETS } from './toolsets'
-import type { ConfirmationPort, SessionToolsOptions, ToolCatalog, ToolContext, ToolDefinition, ToolOutcome } from './toolTypes'
+import type {
+  ConfirmationPort,
+  SessionToolsOptions,
+  ToolCatalog,
+  ToolContext,
+  ToolDefinition,
+  ToolOutcome
+} from './toolTypes'
 import { buildToolsList, setToolsetEnabled } from './toolsView'
 import { denyAllConfirmations } from './untrustedGate'
 
@@ -87,7 +94,10 @@ export class ToolsService implements ToolCatalog {
       config: options.config,
       env: options.env ?? process.env,
       // Only a window can show the question; the CLI points to `hearth mcp project allow`.
-      question: () => (this.confirmation instanceof EventConfirmationPort ? (request) => (this.confirmation as EventConfirmationPort).decide(request) : undefined)
+      question: () =>
+        this.confirmation instanceof EventConfirmationPort
+          ? (request) => (this.confirmation as EventConfirmationPort).decide(request)
+          : undefined
     })
     this.servers = new McpServerAdmin({
       config: options.config,
@@ -124,13 +134,22 @@ export class ToolsService implements ToolCatalog {
   syncServers(loaded: LoadedConfig = this.options.config.read()): ParsedMcpServers {
     const settings = loaded.config.tools
     const servers = parseMcpServers(loaded.raw?.mcpServers, this.options.env ?? process.env)
-    this.mcp.configure({ ...this.projects.active(Object.keys(servers.servers)), ...servers.servers }, { startTimeoutMs: settings.mcpStartTimeoutMs, callTimeoutMs: settings.mcpCallTimeoutMs, maxCallMs: settings.mcpMaxCallMs })
+    this.mcp.configure(
+      { ...this.projects.active(Object.keys(servers.servers)), ...servers.servers },
+      {
+        startTimeoutMs: settings.mcpStartTimeoutMs,
+        callTimeoutMs: settings.mcpCallTimeoutMs,
+        maxCallMs: settings.mcpMaxCallMs
+      }
+    )
     return servers
   }
 
   /** The user's answer to a `tools.confirmationRequested` event; false when nothing was waiting. */
   answerConfirmation(requestId: string, approved: boolean): boolean {
-    return this.confirmation instanceof EventConfirmationPort ? this.confirmation.answer(requestId, approved) : false
+    return this.confirmation instanceof EventConfirmationPort
+      ? this.confirmation.answer(requestId, approved)
+      : false
   }
 
   /** Plans a new session of this agent (see sessionPlan.ts), in a project folder when `cwd` is given. */
@@ -159,7 +178,9 @@ export class ToolsService implements ToolCatalog {
   problemsFor(agentId: string): readonly McpConfigProblem[] {
     const planned = this.lastProblems.get(agentId)
     if (planned) return planned
-    return this.mcp.states().flatMap((state) => (state.error ? [{ server: state.name, message: state.error }] : []))
+    return this.mcp
+      .states()
+      .flatMap((state) => (state.error ? [{ server: state.name, message: state.error }] : []))
   }
 
   async sessionTools(agentId: string, options?: SessionToolsOptions): Promise<readonly ToolDefinition[]> {
@@ -167,7 +188,11 @@ export class ToolsService implements ToolCatalog {
   }
 
   /** The allowed servers of the folder's `.mcp.json`, started with the others (see ProjectServerOffers). */
-  private async projectServers(agentId: string, options: SessionToolsOptions, global: readonly string[]): Promise<ProjectSessionServers> {
+  private async projectServers(
+    agentId: string,
+    options: SessionToolsOptions,
+    global: readonly string[]
+  ): Promise<ProjectSessionServers> {
     if (!options.cwd) return { servers: [], problems: [] }
     const project = await this.projects.forSession(agentId, options.cwd, global, options.offer === true)
     if (project.servers.length > 0) this.syncServers()
@@ -178,7 +203,12 @@ export class ToolsService implements ToolCatalog {
    * Runs one call against the session's frozen list. `tool_call` is unwrapped here so the
    * outcome names the real tool (the UI shows it) and a refusal never reaches a handler.
    */
-  async dispatch(tools: readonly ToolDefinition[], name: string, input: unknown, context: ToolContext): Promise<ToolOutcome> {
+  async dispatch(
+    tools: readonly ToolDefinition[],
+    name: string,
+    input: unknown,
+    context: ToolContext
+  ): Promise<ToolOutcome> {
     try {
       const tool = tools.find((candidate) => candidate.name === name)
       if (!tool) return unknownToolOutcome(name)
@@ -187,7 +217,10 @@ export class ToolsService implements ToolCatalog {
       if ('error' in routed) return errorOutcome(name, routed.error)
       return await runTool(routed.target, routed.args, context, routed.target.name)
     } catch (error) {
-      return errorOutcome(name, `Tool dispatch failed: ${error instanceof Error ? error.message : String(error)}`)
+      return errorOutcome(
+        name,
+        `Tool dispatch failed: ${error instanceof Error ? error.message : String(error)}`
+      )
     }
   }
 
@@ -214,7 +247,16 @@ export class ToolsService implements ToolCatalog {
   }
 
   private reportServer(state: McpServerState): void {
-    if (state.status === 'failed' || state.status === 'crashed') this.options.log?.warn(`MCP server "${state.name}" ${state.status}`, { error: state.error, restarts: state.restarts })
-    this.options.events?.emit('tools.serverStatusChanged', { server: state.name, status: state.status, toolCount: state.toolCount, error: state.error })
+    if (state.status === 'failed' || state.status === 'crashed')
+      this.options.log?.warn(`MCP server "${state.name}" ${state.status}`, {
+        error: state.error,
+        restarts: state.restarts
+      })
+    this.options.events?.emit('tools.serverStatusChanged', {
+      server: state.name,
+      status: state.status,
+      toolCount: state.toolCount,
+      error: state.error
+    })
   }
 }

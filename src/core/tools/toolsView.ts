@@ -5,7 +5,16 @@ import { estimateToolTokens } from './deferral'
 import { describeTransport } from './mcp/mcpDiagnosis'
 import type { McpListing } from './mcp/mcpManager'
 import { toolsetTableFor, type SessionPlan } from './sessionPlan'
-import { ALL_TOOLSETS, compressToolsets, isComposite, leafToolsets, MCP_TOOLSET, mcpToolsetName, resolveToolsets, type ToolsetTable } from './toolsets'
+import {
+  ALL_TOOLSETS,
+  compressToolsets,
+  isComposite,
+  leafToolsets,
+  MCP_TOOLSET,
+  mcpToolsetName,
+  resolveToolsets,
+  type ToolsetTable
+} from './toolsets'
 import { toolDescriptionWarnings } from './toolScan'
 import type { ToolsService } from './toolsService'
 
@@ -22,10 +31,14 @@ export async function buildToolsList(service: ToolsService, agentId: string): Pr
   const table = toolsetTableFor(service.registry, servers)
   const enabled = new Set(plan.toolsets)
   const builtin = Object.entries(table)
-    .filter(([name]) => !isComposite(table, name) && !servers.some((server) => mcpToolsetName(server) === name))
+    .filter(
+      ([name]) => !isComposite(table, name) && !servers.some((server) => mcpToolsetName(server) === name)
+    )
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name]) => builtinView(service, table, name, enabled.has(name)))
-  const mcp = servers.map((server) => mcpView(service, server, listings.get(server), enabled.has(mcpToolsetName(server))))
+  const mcp = servers.map((server) =>
+    mcpView(service, server, listings.get(server), enabled.has(mcpToolsetName(server)))
+  )
   return {
     agentId,
     configured: [...agent.configured],
@@ -36,11 +49,17 @@ export async function buildToolsList(service: ToolsService, agentId: string): Pr
   }
 }
 
-async function builtinView(service: ToolsService, table: ToolsetTable, name: string, enabled: boolean): Promise<ToolsetView> {
+async function builtinView(
+  service: ToolsService,
+  table: ToolsetTable,
+  name: string,
+  enabled: boolean
+): Promise<ToolsetView> {
   const spec = table[name] as ToolsetTable[string]
   const entries = spec.tools.map((tool) => service.registry.get(tool)).filter((entry) => entry !== undefined)
   const unavailable: string[] = []
-  for (const entry of entries) if (!(await service.registry.isAvailable(entry.tool))) unavailable.push(entry.tool.name)
+  for (const entry of entries)
+    if (!(await service.registry.isAvailable(entry.tool))) unavailable.push(entry.tool.name)
   const missing = spec.tools.filter((tool) => !service.registry.get(tool))
   return {
     name,
@@ -63,7 +82,12 @@ function describeBuiltinProblems(unavailable: readonly string[], missing: readon
   return parts.length > 0 ? parts.join('; ') : null
 }
 
-function mcpView(service: ToolsService, server: string, listing: McpListing | undefined, enabled: boolean): ToolsetView {
+function mcpView(
+  service: ToolsService,
+  server: string,
+  listing: McpListing | undefined,
+  enabled: boolean
+): ToolsetView {
   const connection = service.mcp.get(server)
   const state = connection?.state()
   const ok = listing?.ok === true ? listing : undefined
@@ -76,7 +100,12 @@ function mcpView(service: ToolsService, server: string, listing: McpListing | un
     trusted: state?.trusted ?? false,
     toolCount: ok?.tools.length ?? 0,
     tokens: ok ? estimateToolTokens(ok.tools) : 0,
-    error: listing && !listing.ok ? listing.error : ok && ok.problems.length > 0 ? ok.problems.join('; ') : (state?.error ?? null),
+    error:
+      listing && !listing.ok
+        ? listing.error
+        : ok && ok.problems.length > 0
+          ? ok.problems.join('; ')
+          : (state?.error ?? null),
     warnings: ok ? toolDescriptionWarnings(ok.tools) : []
   }
 }
@@ -100,18 +129,30 @@ function sessionPreview(plan: SessionPlan): ToolsListView['session'] {
  * their frozen tools; the next one pays one cache write for its new tools array, which the
  * result states.
  */
-export async function setToolsetEnabled(service: ToolsService, config: ConfigStore, agentId: string, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
+export async function setToolsetEnabled(
+  service: ToolsService,
+  config: ConfigStore,
+  agentId: string,
+  toolset: string,
+  enabled: boolean
+): Promise<SetToolsetEnabledResult> {
   const agent = service.agentConfig(agentId)
   const table = toolsetTableFor(service.registry, agent.mcpServers)
   if (toolset === ALL_TOOLSETS || toolset === '*' || !Object.hasOwn(table, toolset)) {
     throw invalidInput(`Unknown toolset "${toolset}". Toolsets: ${Object.keys(table).sort().join(', ')}.`)
   }
-  const leaves = new Set(resolveToolsets(table, agent.configured).toolsets.filter((name) => !isComposite(table, name)))
+  const leaves = new Set(
+    resolveToolsets(table, agent.configured).toolsets.filter((name) => !isComposite(table, name))
+  )
   for (const leaf of leafToolsets(table, toolset)) {
     if (enabled) leaves.add(leaf)
     else leaves.delete(leaf)
   }
-  const previous = enabled ? [...agent.configured, toolset] : agent.configured.filter((name) => name !== toolset && !(toolset === MCP_TOOLSET && name.startsWith('mcp-')))
+  const previous = enabled
+    ? [...agent.configured, toolset]
+    : agent.configured.filter(
+        (name) => name !== toolset && !(toolset === MCP_TOOLSET && name.startsWith('mcp-'))
+      )
   const configured = compressToolsets(table, leaves, previous)
   await config.patch({ agents: { [agentId]: { toolsets: configured } } })
   const plan = await service.planSession(agentId)

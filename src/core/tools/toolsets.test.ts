@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { BUILTIN_TOOLSETS, buildToolsetTable, compressToolsets, DEFAULT_AGENT_TOOLSETS, leafToolsets, resolveToolsets, type ToolsetTable } from './toolsets'
+import {
+  BUILTIN_TOOLSETS,
+  buildToolsetTable,
+  compressToolsets,
+  DEFAULT_AGENT_TOOLSETS,
+  leafToolsets,
+  resolveToolsets,
+  type ToolsetTable
+} from './toolsets'
 
 const spec = (tools: string[], includes: string[] = []) => ({ description: 'test', tools, includes })
 
 describe('resolveToolsets', () => {
   it('expands a leaf and a composite into sorted, unique tool names', () => {
-    const table: ToolsetTable = { web: spec(['web_fetch', 'web_search']), files: spec(['read_file']), research: spec(['notes'], ['web', 'files']) }
+    const table: ToolsetTable = {
+      web: spec(['web_fetch', 'web_search']),
+      files: spec(['read_file']),
+      research: spec(['notes'], ['web', 'files'])
+    }
     expect(resolveToolsets(table, ['research'])).toEqual({
       tools: ['notes', 'read_file', 'web_fetch', 'web_search'],
       toolsets: ['files', 'research', 'web'],
@@ -22,7 +34,12 @@ describe('resolveToolsets', () => {
   })
 
   it('expands the shared child of a diamond once and keeps every tool', () => {
-    const table: ToolsetTable = { top: spec([], ['left', 'right']), left: spec(['l'], ['base']), right: spec(['r'], ['base']), base: spec(['b1', 'b2']) }
+    const table: ToolsetTable = {
+      top: spec([], ['left', 'right']),
+      left: spec(['l'], ['base']),
+      right: spec(['r'], ['base']),
+      base: spec(['b1', 'b2'])
+    }
     const result = resolveToolsets(table, ['top'])
     expect(result.tools).toEqual(['b1', 'b2', 'l', 'r'])
     expect(result.toolsets).toEqual(['base', 'left', 'right', 'top'])
@@ -43,16 +60,27 @@ describe('resolveToolsets', () => {
 
   it('gives the default bundle every built-in tool', () => {
     const table = buildToolsetTable(BUILTIN_TOOLSETS, [], [])
-    expect(resolveToolsets(table, DEFAULT_AGENT_TOOLSETS).tools).toEqual(['memory', 'nexus_post', 'nexus_read', 'recall', 'session_search', 'skill_view'])
+    expect(resolveToolsets(table, DEFAULT_AGENT_TOOLSETS).tools).toEqual([
+      'memory',
+      'nexus_post',
+      'nexus_read',
+      'recall',
+      'session_search',
+      'skill_view'
+    ])
   })
 })
 
 describe('buildToolsetTable', () => {
   it('adds one leaf per MCP server, the `mcp` composite, and plugin toolsets from the registry', () => {
-    const table = buildToolsetTable(BUILTIN_TOOLSETS, [{ name: 'plug_a', toolset: 'plugin-x' }], [
-      { server: 'github', tools: ['mcp__github__list_issues'] },
-      { server: 'files', tools: [] }
-    ])
+    const table = buildToolsetTable(
+      BUILTIN_TOOLSETS,
+      [{ name: 'plug_a', toolset: 'plugin-x' }],
+      [
+        { server: 'github', tools: ['mcp__github__list_issues'] },
+        { server: 'files', tools: [] }
+      ]
+    )
     expect(table['mcp-github']?.tools).toEqual(['mcp__github__list_issues'])
     expect(table.mcp?.includes).toEqual(['mcp-files', 'mcp-github'])
     expect(table['plugin-x']?.tools).toEqual(['plug_a'])
@@ -61,10 +89,14 @@ describe('buildToolsetTable', () => {
 })
 
 describe('compressToolsets', () => {
-  const table = buildToolsetTable(BUILTIN_TOOLSETS, [], [
-    { server: 'a', tools: [] },
-    { server: 'b', tools: [] }
-  ])
+  const table = buildToolsetTable(
+    BUILTIN_TOOLSETS,
+    [],
+    [
+      { server: 'a', tools: [] },
+      { server: 'b', tools: [] }
+    ]
+  )
 
   it('writes a fully enabled composite as its name and the rest as leaves', () => {
     const leaves = new Set([...leafToolsets(table, 'core'), 'mcp-a'])

@@ -23,12 +23,32 @@ export const DEFAULT_AGENT_TOOLSETS: readonly string[] = [CORE_TOOLSET, MCP_TOOL
 
 /** The built-in leaves and the `core` bundle. MCP leaves are added per config by `withMcpToolsets`. */
 export const BUILTIN_TOOLSETS: ToolsetTable = {
-  memory: { description: 'Write to the agent’s curated memory (MEMORY.md) and the user profile (USER.md)', tools: ['memory'], includes: [] },
+  memory: {
+    description: 'Write to the agent’s curated memory (MEMORY.md) and the user profile (USER.md)',
+    tools: ['memory'],
+    includes: []
+  },
   recall: { description: 'Search the agent’s long-term memory bank', tools: ['recall'], includes: [] },
-  session_search: { description: 'Full-text search over past sessions', tools: ['session_search'], includes: [] },
-  skills: { description: 'Load a skill’s full instructions (skill_view)', tools: ['skill_view'], includes: [] },
-  nexus: { description: 'Read and post to the shared Nexus log', tools: ['nexus_post', 'nexus_read'], includes: [] },
-  [CORE_TOOLSET]: { description: 'Every built-in tool', tools: [], includes: ['memory', 'nexus', 'recall', 'session_search', 'skills'] }
+  session_search: {
+    description: 'Full-text search over past sessions',
+    tools: ['session_search'],
+    includes: []
+  },
+  skills: {
+    description: 'Load a skill’s full instructions (skill_view)',
+    tools: ['skill_view'],
+    includes: []
+  },
+  nexus: {
+    description: 'Read and post to the shared Nexus log',
+    tools: ['nexus_post', 'nexus_read'],
+    includes: []
+  },
+  [CORE_TOOLSET]: {
+    description: 'Every built-in tool',
+    tools: [],
+    includes: ['memory', 'nexus', 'recall', 'session_search', 'skills']
+  }
 }
 
 /** The toolset name of one MCP server. */
@@ -77,7 +97,8 @@ function resolveOne(table: ToolsetTable, name: string, visited: Set<string>, unk
   }
   visited.add(name)
   const tools = new Set(spec.tools)
-  for (const child of spec.includes) for (const tool of resolveOne(table, child, visited, unknown)) tools.add(tool)
+  for (const child of spec.includes)
+    for (const tool of resolveOne(table, child, visited, unknown)) tools.add(tool)
   return [...tools].sort()
 }
 
@@ -92,11 +113,19 @@ export function buildToolsetTable(
 ): ToolsetTable {
   const table: Record<string, ToolsetSpec> = { ...base }
   for (const tool of registryTools) {
-    const spec = table[tool.toolset] ?? { description: `Tools registered as ${tool.toolset}`, tools: [], includes: [] }
+    const spec = table[tool.toolset] ?? {
+      description: `Tools registered as ${tool.toolset}`,
+      tools: [],
+      includes: []
+    }
     if (!spec.tools.includes(tool.name)) table[tool.toolset] = { ...spec, tools: [...spec.tools, tool.name] }
   }
   for (const server of mcpServers) {
-    table[mcpToolsetName(server.server)] = { description: `Tools of the MCP server “${server.server}”`, tools: [...server.tools], includes: [] }
+    table[mcpToolsetName(server.server)] = {
+      description: `Tools of the MCP server “${server.server}”`,
+      tools: [...server.tools],
+      includes: []
+    }
   }
   table[MCP_TOOLSET] = {
     description: 'Every configured MCP server',
@@ -111,7 +140,11 @@ export function buildToolsetTable(
  * a composite whose leaves are all enabled is written as the composite (so `mcp` keeps picking
  * up servers added later), the rest as leaves. `previous` is the list being replaced.
  */
-export function compressToolsets(table: ToolsetTable, leaves: ReadonlySet<string>, previous: readonly string[] = []): string[] {
+export function compressToolsets(
+  table: ToolsetTable,
+  leaves: ReadonlySet<string>,
+  previous: readonly string[] = []
+): string[] {
   const remaining = new Set(leaves)
   const chosen: string[] = []
   const composites = Object.keys(table)

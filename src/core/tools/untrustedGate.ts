@@ -20,10 +20,16 @@ export function applyUntrustedGate(
   confirmation: () => ConfirmationPort
 ): ToolDefinition[] {
   if (untrustedServers.length === 0) return [...tools]
-  return tools.map((tool) => (gatedNames.has(tool.name) ? gateTool(tool, untrustedServers, confirmation) : tool))
+  return tools.map((tool) =>
+    gatedNames.has(tool.name) ? gateTool(tool, untrustedServers, confirmation) : tool
+  )
 }
 
-function gateTool(tool: ToolDefinition, untrustedServers: readonly string[], confirmation: () => ConfirmationPort): ToolDefinition {
+function gateTool(
+  tool: ToolDefinition,
+  untrustedServers: readonly string[],
+  confirmation: () => ConfirmationPort
+): ToolDefinition {
   return {
     ...tool,
     handler: async (input, context) => {
@@ -47,12 +53,18 @@ function gateTool(tool: ToolDefinition, untrustedServers: readonly string[], con
 }
 
 /** A port that throws or is aborted counts as "no": the safe answer when nobody can say yes. */
-async function ask(port: ConfirmationPort, request: ConfirmationRequest, signal: AbortSignal | undefined): Promise<boolean> {
+async function ask(
+  port: ConfirmationPort,
+  request: ConfirmationRequest,
+  signal: AbortSignal | undefined
+): Promise<boolean> {
   if (signal?.aborted) return false
   try {
     const answer = port.ask(request)
     if (!signal) return (await answer) === true
-    const aborted = new Promise<boolean>((resolve) => signal.addEventListener('abort', () => resolve(false), { once: true }))
+    const aborted = new Promise<boolean>((resolve) =>
+      signal.addEventListener('abort', () => resolve(false), { once: true })
+    )
     return (await Promise.race([answer, aborted])) === true
   } catch {
     return false

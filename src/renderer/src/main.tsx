@@ -16,7 +16,10 @@ import './ui/responsive.css'
 /** Electron gives us `window.bridge` (preload); `hearth serve` gives us an access cookie. */
 function chooseTransport(): Transport {
   if (window.bridge !== undefined) return ipcTransport(window.bridge)
-  return webSocketTransport({ url: rpcUrlFromLocation(window.location), access: () => checkPageAccess(window) })
+  return webSocketTransport({
+    url: rpcUrlFromLocation(window.location),
+    access: () => checkPageAccess(window)
+  })
 }
 
 const api = createApiClient(chooseTransport())

@@ -9,7 +9,11 @@ export const Agent = z.object({
 })
 export type Agent = z.infer<typeof Agent>
 
-const AgentName = z.string().trim().min(1, 'An agent needs a name').max(80, 'An agent name has at most 80 characters')
+const AgentName = z
+  .string()
+  .trim()
+  .min(1, 'An agent needs a name')
+  .max(80, 'An agent name has at most 80 characters')
 
 export const agentMethods = {
   'agents.list': method(z.object({}), z.array(Agent)),

@@ -23,9 +23,16 @@ const MAX_BASE64_CHARS = Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4
 export const attachmentMethods = {
   /** Stores an image or PDF once by content hash under the home; refused with the reason when the model would refuse it. */
   'attachments.add': method(
-    z.object({ name: z.string().min(1).max(500), mediaType: z.string().max(100), dataBase64: z.string().min(1).max(MAX_BASE64_CHARS, 'Files up to 5 MB can be attached') }),
+    z.object({
+      name: z.string().min(1).max(500),
+      mediaType: z.string().max(100),
+      dataBase64: z.string().min(1).max(MAX_BASE64_CHARS, 'Files up to 5 MB can be attached')
+    }),
     AttachmentView
   ),
   /** A small preview for the transcript: a data: URL for images, null for PDFs. */
-  'attachments.thumbnail': method(z.object({ id: AttachmentId }), z.object({ dataUrl: z.string().nullable() }))
+  'attachments.thumbnail': method(
+    z.object({ id: AttachmentId }),
+    z.object({ dataUrl: z.string().nullable() })
+  )
 } as const

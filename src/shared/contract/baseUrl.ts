@@ -22,9 +22,11 @@ export function baseUrlProblem(raw: string): string | undefined {
   } catch {
     return 'Enter a full URL such as https://gateway.example or http://127.0.0.1:11434.'
   }
-  if (url.username !== '' || url.password !== '') return 'A base URL must not contain a user name or password; Hearth sends the API key itself.'
+  if (url.username !== '' || url.password !== '')
+    return 'A base URL must not contain a user name or password; Hearth sends the API key itself.'
   if (url.protocol === 'https:') return undefined
-  if (url.protocol !== 'http:') return `A base URL must start with https:// (or http:// for this computer), not ${url.protocol}//.`
+  if (url.protocol !== 'http:')
+    return `A base URL must start with https:// (or http:// for this computer), not ${url.protocol}//.`
   if (isLoopbackHost(url.hostname)) return undefined
   return `Plain http is only allowed to this computer (127.0.0.1, localhost, [::1]). Use https://${url.host} so the API key is never sent unencrypted.`
 }

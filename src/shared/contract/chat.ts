@@ -12,13 +12,24 @@ export const Usage = z.object({
 export type Usage = z.infer<typeof Usage>
 
 /** Why a call read less from the prompt cache than it could have. */
-export const MissReason = z.enum(['first_call', 'below_minimum', 'prompt_rebuilt', 'model_switched', 'tools_changed', 'ttl_expired', 'history_changed', 'unexplained'])
+export const MissReason = z.enum([
+  'first_call',
+  'below_minimum',
+  'prompt_rebuilt',
+  'model_switched',
+  'tools_changed',
+  'ttl_expired',
+  'history_changed',
+  'unexplained'
+])
 export type MissReason = z.infer<typeof MissReason>
 
 export const TurnId = z.string().min(1).max(100)
 
 /** An attachment is named by the sha256 of its bytes. */
-export const AttachmentId = z.string().regex(/^[0-9a-f]{64}$/, 'An attachment id is the sha256 of its bytes (64 hex digits)')
+export const AttachmentId = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, 'An attachment id is the sha256 of its bytes (64 hex digits)')
 
 /** Who a stored message is from. */
 export const MessageRole = z.enum(['user', 'assistant'])
@@ -64,12 +75,20 @@ export const chatMethods = {
    * Runs the session's failed last turn again on the user message already stored (never a
    * second copy); replies that broke off stay in the transcript but leave the model's context.
    */
-  'chat.retry': method(z.object({ sessionId: SessionId }), z.object({ turnId: TurnId, sessionId: SessionId })),
+  'chat.retry': method(
+    z.object({ sessionId: SessionId }),
+    z.object({ turnId: TurnId, sessionId: SessionId })
+  ),
   /** Stops a running turn; the partial reply is kept and marked. */
   'chat.cancel': method(z.object({ turnId: TurnId }), z.object({ cancelled: z.boolean() }))
 } as const
 
-export const ChatDelta = z.object({ sessionId: SessionId, turnId: TurnId, messageId: z.number().int(), text: z.string() })
+export const ChatDelta = z.object({
+  sessionId: SessionId,
+  turnId: TurnId,
+  messageId: z.number().int(),
+  text: z.string()
+})
 
 export const ChatToolCall = z.object({
   sessionId: SessionId,

@@ -31,5 +31,4 @@ export interface RpcError {
 
 /** The envelope every call result travels in, over every transport. */
 export type RpcResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: RpcError }
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RpcError }

@@ -50,7 +50,12 @@ export const fileMethods = {
    * Bounded in bytes too, so the largest accepted save still fits in one RPC frame.
    */
   'files.write': method(
-    z.object({ target: FileTarget, content: boundedText(5_000_000, 5 * 1024 * 1024), baseHash: z.string().max(200), force: z.boolean().optional() }),
+    z.object({
+      target: FileTarget,
+      content: boundedText(5_000_000, 5 * 1024 * 1024),
+      baseHash: z.string().max(200),
+      force: z.boolean().optional()
+    }),
     FileDoc
   ),
   /** Starts (or keeps) watching the file; `files.changed` events follow. */

@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 /** Agent ids double as folder names, so they are restricted to a safe slug (no dots, no slashes). */
 export const AgentId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
-  error: (issue) => `${quoted(issue.input)} is not a valid agent id (1–64 lowercase letters, digits or dashes, starting with a letter or digit)`
+  error: (issue) =>
+    `${quoted(issue.input)} is not a valid agent id (1–64 lowercase letters, digits or dashes, starting with a letter or digit)`
 })
 export type AgentId = z.infer<typeof AgentId>
 

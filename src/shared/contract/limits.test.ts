@@ -3,7 +3,19 @@ import { boundedText, formatBytes, utf8Length } from './limits'
 
 describe('contract size limits', () => {
   it('counts UTF-8 bytes exactly as an encoder writes them, lone surrogates included', () => {
-    for (const text of ['', 'plain', 'é', '€', '😀', 'a😀b€c', '\ud800', '\udc00x', '\ud800\ud800', 'x\u0000y', '€'.repeat(1000)]) {
+    for (const text of [
+      '',
+      'plain',
+      'é',
+      '€',
+      '😀',
+      'a😀b€c',
+      '\ud800',
+      '\udc00x',
+      '\ud800\ud800',
+      'x\u0000y',
+      '€'.repeat(1000)
+    ]) {
       expect(utf8Length(text), JSON.stringify(text)).toBe(new TextEncoder().encode(text).length)
     }
   })

@@ -42,6 +42,7 @@ export function boundedText(maxChars: number, maxBytes: number): z.ZodString {
     .string()
     .max(maxChars, `at most ${maxChars.toLocaleString('en-US')} characters`)
     .refine((text) => text.length * 3 <= maxBytes || utf8Length(text) <= maxBytes, {
-      error: (issue) => `at most ${formatBytes(maxBytes)} as UTF-8 (this is ${formatBytes(utf8Length(String(issue.input)))})`
+      error: (issue) =>
+        `at most ${formatBytes(maxBytes)} as UTF-8 (this is ${formatBytes(utf8Length(String(issue.input)))})`
     })
 }

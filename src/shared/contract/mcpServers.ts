@@ -3,7 +3,12 @@ import { method } from './define'
 import { ToolsetStatus } from './tools'
 
 /** A server name as config.json keys it (and as tool names are prefixed: `mcp__<name>__…`). */
-export const McpServerName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'A server name is 1–64 letters, digits, "_", "-" or ".", starting with a letter or digit')
+export const McpServerName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+    'A server name is 1–64 letters, digits, "_", "-" or ".", starting with a letter or digit'
+  )
 
 /** What the Add / Edit form saves: one server entry, written to config.json's mcpServers. */
 export const McpServerDraft = z.object({
@@ -62,7 +67,11 @@ export const McpServersView = z.object({
 export type McpServersView = z.infer<typeof McpServersView>
 
 /** One entry found in pasted text, ready to fill the form; header values go to the secret store on save. */
-export const ParsedMcpServer = z.object({ draft: McpServerDraft, headers: z.record(z.string(), z.string()), warnings: z.array(z.string()) })
+export const ParsedMcpServer = z.object({
+  draft: McpServerDraft,
+  headers: z.record(z.string(), z.string()),
+  warnings: z.array(z.string())
+})
 export type ParsedMcpServer = z.infer<typeof ParsedMcpServer>
 
 /** A project folder's `.mcp.json`: what it would run and the user's decision on this exact file. */
@@ -86,16 +95,26 @@ export const mcpServersMethods = {
    * values for the secret store; omitted keeps the stored ones, `{}` clears them.
    */
   'tools.saveServer': method(
-    z.object({ server: McpServerDraft, previousName: McpServerName.optional(), headers: z.record(z.string().min(1).max(200), z.string().max(20_000)).optional() }),
+    z.object({
+      server: McpServerDraft,
+      previousName: McpServerName.optional(),
+      headers: z.record(z.string().min(1).max(200), z.string().max(20_000)).optional()
+    }),
     McpServersView
   ),
   'tools.removeServer': method(z.object({ name: McpServerName }), McpServersView),
   /** Starts (or restarts) a server now, ignoring its backoff, and lists its tools. */
   'tools.testServer': method(z.object({ name: McpServerName }), McpServersView),
   /** Reads entries pasted from Claude Code, Claude Desktop, Cursor or VS Code into drafts. */
-  'tools.parseServers': method(z.object({ text: z.string().max(200_000) }), z.object({ servers: z.array(ParsedMcpServer), problems: z.array(z.string()) })),
+  'tools.parseServers': method(
+    z.object({ text: z.string().max(200_000) }),
+    z.object({ servers: z.array(ParsedMcpServer), problems: z.array(z.string()) })
+  ),
   /** A project folder's `.mcp.json` and the decision on it (an absolute folder path). */
   'tools.projectServers': method(z.object({ folder: ProjectFolderInput }), ProjectServersView),
   /** Allows or denies this exact file's servers for the folder, or forgets the decision (asked again next session). */
-  'tools.decideProjectServers': method(z.object({ folder: ProjectFolderInput, decision: z.enum(['allow', 'deny', 'forget']) }), ProjectServersView)
+  'tools.decideProjectServers': method(
+    z.object({ folder: ProjectFolderInput, decision: z.enum(['allow', 'deny', 'forget']) }),
+    ProjectServersView
+  )
 } as const

@@ -12,7 +12,10 @@ export const MemoryFileSlug = z
   .string()
   .min(1, 'A memory file needs a name')
   .max(200)
-  .regex(/^[^/\\.\p{Cc}][^/\\\p{Cc}]*$/u, 'A memory file name is one plain name under memories/: no folders, no leading dot')
+  .regex(
+    /^[^/\\.\p{Cc}][^/\\\p{Cc}]*$/u,
+    'A memory file name is one plain name under memories/: no folders, no leading dot'
+  )
   .refine((slug) => !slug.endsWith('.md'), 'Give the name without ".md"')
 
 /** One file under agents/<id>/memories/ (or memories/.forgotten/ once forgotten), as a list shows it. */
@@ -40,7 +43,12 @@ export const MemoryFileDocument = MemoryFileItem.extend({ text: z.string(), hash
 export type MemoryFileDocument = z.infer<typeof MemoryFileDocument>
 
 /** An entry of MEMORY.md or USER.md that a write took out and that is not back: restorable by adding it again. */
-export const RemovedEntry = z.object({ target: MemoryTarget, text: z.string(), receiptId: z.number().int(), atMs: z.number().int() })
+export const RemovedEntry = z.object({
+  target: MemoryTarget,
+  text: z.string(),
+  receiptId: z.number().int(),
+  atMs: z.number().int()
+})
 export type RemovedEntry = z.infer<typeof RemovedEntry>
 
 /**
@@ -56,7 +64,11 @@ export const MemoriesView = z.object({
   /** Entries matching the query; `usage` is always the whole file's. */
   memory: MemoryFileView,
   user: MemoryFileView,
-  forgotten: z.object({ facts: z.array(Fact), files: z.array(MemoryFileItem), entries: z.array(RemovedEntry) })
+  forgotten: z.object({
+    facts: z.array(Fact),
+    files: z.array(MemoryFileItem),
+    entries: z.array(RemovedEntry)
+  })
 })
 export type MemoriesView = z.infer<typeof MemoriesView>
 
@@ -64,7 +76,10 @@ const FactText = z.string().trim().min(1, 'A fact needs some text').max(4000)
 const FileRef = z.object({ agentId: AgentId, slug: MemoryFileSlug })
 
 export const memoriesMethods = {
-  'memories.list': method(z.object({ agentId: AgentId, query: z.string().max(500).optional() }), MemoriesView),
+  'memories.list': method(
+    z.object({ agentId: AgentId, query: z.string().max(500).optional() }),
+    MemoriesView
+  ),
   /** Changes the text of an approved fact (recorded as an edit; recall uses the new text). */
   'memories.editFact': method(z.object({ id: FactId, text: FactText }), z.object({ fact: Fact })),
   /** Takes an approved fact back: it is never recalled again, and stays in history to be restored. */
@@ -73,7 +88,10 @@ export const memoriesMethods = {
   'memories.restoreFact': method(z.object({ id: FactId }), z.object({ fact: Fact })),
   'memories.readFile': method(FileRef.extend({ forgotten: z.boolean().optional() }), MemoryFileDocument),
   /** Saves a memory file's whole text; refused (conflict) when the file changed on disk since `baseHash`. */
-  'memories.writeFile': method(FileRef.extend({ text: z.string().max(1_000_000), baseHash: z.string().max(100) }), MemoryFileDocument),
+  'memories.writeFile': method(
+    FileRef.extend({ text: z.string().max(1_000_000), baseHash: z.string().max(100) }),
+    MemoryFileDocument
+  ),
   /** Moves a memory file to memories/.forgotten/: out of recall, kept, restorable. */
   'memories.forgetFile': method(FileRef, z.object({ file: MemoryFileItem })),
   'memories.restoreFile': method(FileRef, z.object({ file: MemoryFileItem }))

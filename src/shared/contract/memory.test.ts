@@ -4,8 +4,12 @@ import { detectUnsavedMemoryClaim } from './memory'
 describe('detectUnsavedMemoryClaim', () => {
   it('flags a reply that claims to have saved or to remember something when nothing was written', () => {
     expect(detectUnsavedMemoryClaim("Got it, I'll remember that you prefer tabs.", 0)).toBe("I'll remember")
-    expect(detectUnsavedMemoryClaim('I have saved this to my memory.', 0)).toBe('I have saved this to my memory')
-    expect(detectUnsavedMemoryClaim("I've added that to your profile so future sessions know.", 0)).toBe("I've added that to your profile")
+    expect(detectUnsavedMemoryClaim('I have saved this to my memory.', 0)).toBe(
+      'I have saved this to my memory'
+    )
+    expect(detectUnsavedMemoryClaim("I've added that to your profile so future sessions know.", 0)).toBe(
+      "I've added that to your profile"
+    )
     expect(detectUnsavedMemoryClaim('Noted in memory: deploys are on Tuesdays.', 0)).toBe('Noted in memory')
   })
 

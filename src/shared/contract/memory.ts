@@ -144,7 +144,10 @@ export const memoryMethods = {
     }),
     MemoryToolResult
   ),
-  'memory.receipts': method(z.object({ sessionId: SessionId }), z.object({ receipts: z.array(MemoryReceipt) })),
+  'memory.receipts': method(
+    z.object({ sessionId: SessionId }),
+    z.object({ receipts: z.array(MemoryReceipt) })
+  ),
   /** An agent's newest memory writes, newest first, with the receipt ids `memory.undo` takes. */
   'memory.agentReceipts': method(
     z.object({ agentId: AgentId, limit: z.number().int().min(1).max(1000).optional() }),
@@ -156,15 +159,27 @@ export const memoryMethods = {
    */
   'memory.undo': method(z.object({ receiptId: z.number().int().positive() }), MemoryUndone),
   /** What each turn of a session recalled, oldest turn first (turns that recalled nothing are absent). */
-  'memory.recallsForSession': method(z.object({ sessionId: SessionId }), z.object({ recalls: z.array(MemoryRecalled) })),
+  'memory.recallsForSession': method(
+    z.object({ sessionId: SessionId }),
+    z.object({ recalls: z.array(MemoryRecalled) })
+  ),
   'memory.recall': method(
-    z.object({ agentId: AgentId, query: z.string().max(20_000), k: z.number().int().min(1).max(50).optional() }),
+    z.object({
+      agentId: AgentId,
+      query: z.string().max(20_000),
+      k: z.number().int().min(1).max(50).optional()
+    }),
     z.object({ items: z.array(RecalledItem) })
   ),
   /** Pins an approved fact into MEMORY.md, USER.md or its own memory file. */
   'memory.pin': method(
     z.object({ factId: FactIdInput, to: PinDestination, slug: z.string().max(200).optional() }),
-    z.object({ success: z.boolean(), message: z.string(), path: z.string().nullable(), result: MemoryToolResult.nullable() })
+    z.object({
+      success: z.boolean(),
+      message: z.string(),
+      path: z.string().nullable(),
+      result: MemoryToolResult.nullable()
+    })
   )
 } as const
 

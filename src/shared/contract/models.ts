@@ -5,7 +5,12 @@ import { method } from './define'
 export const ModelInfo = z.object({
   id: z.string(),
   contextWindow: z.number().int().positive(),
-  prices: z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite5m: z.number() }),
+  prices: z.object({
+    input: z.number(),
+    output: z.number(),
+    cacheRead: z.number(),
+    cacheWrite5m: z.number()
+  }),
   /** Some figure is a documented guess rather than a published number. */
   assumed: z.boolean()
 })
@@ -26,11 +31,41 @@ export interface ProviderPreset {
 }
 
 export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
-  { id: 'anthropic', label: 'Anthropic', provider: 'anthropic', baseUrl: null, hint: 'Claude through Anthropic’s own API, with a key from console.anthropic.com.' },
-  { id: 'ollama', label: 'Ollama (this computer)', provider: 'ollama', baseUrl: 'http://127.0.0.1:11434', hint: 'Ollama’s Anthropic-compatible API. Use the name of a model you have pulled; any key is accepted.' },
-  { id: 'litellm', label: 'LiteLLM gateway', provider: 'litellm', baseUrl: 'http://127.0.0.1:4000', hint: 'A LiteLLM proxy: the model is a name from its config, the key one of its virtual keys.' },
-  { id: 'openrouter', label: 'OpenRouter', provider: 'openrouter', baseUrl: 'https://openrouter.ai/api', hint: 'OpenRouter’s Anthropic-compatible API: models are named like anthropic/claude-sonnet-4.5, the key is an OpenRouter key.' },
-  { id: 'custom', label: 'Other Anthropic-compatible endpoint', provider: 'anthropic-compatible', baseUrl: '', hint: 'Any endpoint that answers POST /v1/messages; plain http only to this computer.' }
+  {
+    id: 'anthropic',
+    label: 'Anthropic',
+    provider: 'anthropic',
+    baseUrl: null,
+    hint: 'Claude through Anthropic’s own API, with a key from console.anthropic.com.'
+  },
+  {
+    id: 'ollama',
+    label: 'Ollama (this computer)',
+    provider: 'ollama',
+    baseUrl: 'http://127.0.0.1:11434',
+    hint: 'Ollama’s Anthropic-compatible API. Use the name of a model you have pulled; any key is accepted.'
+  },
+  {
+    id: 'litellm',
+    label: 'LiteLLM gateway',
+    provider: 'litellm',
+    baseUrl: 'http://127.0.0.1:4000',
+    hint: 'A LiteLLM proxy: the model is a name from its config, the key one of its virtual keys.'
+  },
+  {
+    id: 'openrouter',
+    label: 'OpenRouter',
+    provider: 'openrouter',
+    baseUrl: 'https://openrouter.ai/api',
+    hint: 'OpenRouter’s Anthropic-compatible API: models are named like anthropic/claude-sonnet-4.5, the key is an OpenRouter key.'
+  },
+  {
+    id: 'custom',
+    label: 'Other Anthropic-compatible endpoint',
+    provider: 'anthropic-compatible',
+    baseUrl: '',
+    hint: 'Any endpoint that answers POST /v1/messages; plain http only to this computer.'
+  }
 ]
 
 /**

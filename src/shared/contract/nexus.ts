@@ -2,7 +2,15 @@ import { z } from 'zod'
 import { method } from './define'
 
 /** What an entry is for; `ack` and `resolution` must reference earlier entries. */
-export const NEXUS_ENTRY_TYPES = ['turn', 'decision', 'handoff', 'state', 'checkpoint', 'ack', 'resolution'] as const
+export const NEXUS_ENTRY_TYPES = [
+  'turn',
+  'decision',
+  'handoff',
+  'state',
+  'checkpoint',
+  'ack',
+  'resolution'
+] as const
 export const NexusEntryType = z.enum(NEXUS_ENTRY_TYPES)
 export type NexusEntryType = z.infer<typeof NexusEntryType>
 
@@ -13,7 +21,10 @@ export type NexusEntryType = z.infer<typeof NexusEntryType>
  */
 export const NexusAuthor = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'An author is 1–64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit')
+  .regex(
+    /^[a-z0-9][a-z0-9._-]{0,63}$/,
+    'An author is 1–64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit'
+  )
 export type NexusAuthor = z.infer<typeof NexusAuthor>
 
 /** Where an entry came from: the app, the CLI, or an MCP client (`mcp:<client name>`). */
@@ -34,7 +45,9 @@ export const NexusSummary = z
  * An entry's position-independent id: SHA-256 (hex) over its canonical content, including its
  * origin. The same entry has the same id in every copy of the log; `seq` is only the local order.
  */
-export const NexusEntryId = z.string().regex(/^[0-9a-f]{64}$/, 'An entry id is 64 hexadecimal characters (the id, not the #seq)')
+export const NexusEntryId = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, 'An entry id is 64 hexadecimal characters (the id, not the #seq)')
 export type NexusEntryId = z.infer<typeof NexusEntryId>
 
 export const NexusEntry = z.object({
@@ -151,15 +164,29 @@ export const nexusMethods = {
   'nexus.list': method(NexusListFilter, z.object({ entries: z.array(NexusEntry), total: z.number().int() })),
   'nexus.post': method(NexusPostInput, NexusPostResult),
   'nexus.verify': method(z.object({}), NexusVerifyReport),
-  'nexus.decisions': method(z.object({ limit: z.number().int().min(1).max(1000).optional() }), z.object({ entries: z.array(NexusEntry) })),
+  'nexus.decisions': method(
+    z.object({ limit: z.number().int().min(1).max(1000).optional() }),
+    z.object({ entries: z.array(NexusEntry) })
+  ),
   /** The latest checkpoint of every author. */
   'nexus.checkpoints': method(z.object({}), z.object({ entries: z.array(NexusEntry) })),
-  'nexus.conflicts': method(z.object({ includeResolved: z.boolean().optional() }), z.object({ conflicts: z.array(NexusConflict) })),
+  'nexus.conflicts': method(
+    z.object({ includeResolved: z.boolean().optional() }),
+    z.object({ conflicts: z.array(NexusConflict) })
+  ),
   /** Read cursors and unread counts of the given authors (every author with a cursor when omitted). */
-  'nexus.cursors': method(z.object({ agents: z.array(NexusAuthor).max(200).optional() }), z.object({ cursors: z.array(NexusCursor) })),
+  'nexus.cursors': method(
+    z.object({ agents: z.array(NexusAuthor).max(200).optional() }),
+    z.object({ cursors: z.array(NexusCursor) })
+  ),
   /** Appends a `resolution` entry referencing both decisions (written by the user). */
   'nexus.resolve': method(
-    z.object({ first: z.number().int().positive(), second: z.number().int().positive(), summary: NexusSummary, body: z.string().max(20_000).optional() }),
+    z.object({
+      first: z.number().int().positive(),
+      second: z.number().int().positive(),
+      summary: NexusSummary,
+      body: z.string().max(20_000).optional()
+    }),
     NexusPostResult
   ),
   'nexus.projectState.read': method(z.object({}), NexusProjectState),

@@ -48,7 +48,11 @@ export const AssembledPromptView = z.object({
   /** Exactly the bytes a new session would send as its system prompt. */
   text: z.string(),
   tiers: z.object({ stable: z.string(), context: z.string(), volatile: z.string() }),
-  tierOffsets: z.object({ stable: Offsets.optional(), context: Offsets.optional(), volatile: Offsets.optional() }),
+  tierOffsets: z.object({
+    stable: Offsets.optional(),
+    context: Offsets.optional(),
+    volatile: Offsets.optional()
+  }),
   layers: z.array(PromptLayer),
   warnings: z.array(z.string()),
   tokens: z.number().int(),

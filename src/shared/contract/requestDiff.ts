@@ -23,10 +23,19 @@ export const SystemTierDiff = z.object({
 })
 
 /** A tool that was added, removed or changed (by name); unchanged tools are only counted. */
-export const ToolDiff = z.object({ name: z.string(), status: PartStatus, changed: z.array(z.enum(['description', 'inputSchema'])) })
+export const ToolDiff = z.object({
+  name: z.string(),
+  status: PartStatus,
+  changed: z.array(z.enum(['description', 'inputSchema']))
+})
 
 /** One content block of a message; `words` (a word diff) only when the block's text changed. */
-export const BlockDiff = z.object({ index: z.number().int(), type: z.string(), status: PartStatus, words: z.array(DiffRun) })
+export const BlockDiff = z.object({
+  index: z.number().int(),
+  type: z.string(),
+  status: PartStatus,
+  words: z.array(DiffRun)
+})
 
 /** One message position: kept as is, changed in place, new at the end, or gone from the history. */
 export const MessageDiff = z.object({
@@ -56,7 +65,11 @@ export const RequestDiff = z.object({
   toolsUnchanged: z.number().int(),
   messages: z.array(MessageDiff),
   /** Breakpoints described by where they sit ("message 3 (user) · block 0"), split by fate. */
-  breakpoints: z.object({ kept: z.array(z.string()), removed: z.array(z.string()), added: z.array(z.string()) }),
+  breakpoints: z.object({
+    kept: z.array(z.string()),
+    removed: z.array(z.string()),
+    added: z.array(z.string())
+  }),
   context: z.array(ContextDiff)
 })
 export type RequestDiff = z.infer<typeof RequestDiff>

@@ -39,7 +39,13 @@ export const ToolWrite = z.object({
   target: z.enum(['memory', 'user']),
   operations: z.array(ToolWriteOperation),
   /** Whole entries before/after, as a receipt shows them. */
-  changes: z.array(z.object({ action: z.enum(['add', 'replace', 'remove']), before: z.string().nullable(), after: z.string().nullable() }))
+  changes: z.array(
+    z.object({
+      action: z.enum(['add', 'replace', 'remove']),
+      before: z.string().nullable(),
+      after: z.string().nullable()
+    })
+  )
 })
 export type ToolWrite = z.infer<typeof ToolWrite>
 
@@ -115,7 +121,10 @@ export const reviewMethods = {
     z.object({ candidates: z.array(Fact) })
   ),
   /** Approves a pending candidate, optionally with edited text (recorded as an edit first). */
-  'review.approve': method(z.object({ id: FactId, text: FactText.optional() }), z.object({ candidate: Fact })),
+  'review.approve': method(
+    z.object({ id: FactId, text: FactText.optional() }),
+    z.object({ candidate: Fact })
+  ),
   'review.reject': method(z.object({ id: FactId }), z.object({ candidate: Fact })),
   /** Folds a candidate into an approved fact: the fact takes `text`, the candidate is superseded. */
   'review.merge': method(
@@ -124,13 +133,19 @@ export const reviewMethods = {
   ),
   /** Folds several pending candidates of one agent into the first: it takes `text`, the others are superseded. */
   'review.mergeCandidates': method(
-    z.object({ ids: z.array(FactId).min(2, 'Select at least two candidates to merge').max(100), text: FactText }),
+    z.object({
+      ids: z.array(FactId).min(2, 'Select at least two candidates to merge').max(100),
+      text: FactText
+    }),
     z.object({ candidate: Fact, superseded: z.array(Fact) })
   ),
   /** Undoes a decision: a rejected or superseded fact goes back to pending, a forgotten one back to approved. */
   'review.restore': method(z.object({ id: FactId }), z.object({ candidate: Fact })),
   'review.history': method(z.object({ id: FactId }), z.object({ events: z.array(FactEvent) })),
-  'review.counts': method(z.object({}), z.object({ pending: z.number().int(), byAgent: z.record(z.string(), z.number().int()) })),
+  'review.counts': method(
+    z.object({}),
+    z.object({ pending: z.number().int(), byAgent: z.record(z.string(), z.number().int()) })
+  ),
   /** Excludes (or re-includes) an approved fact from recall. */
   'review.suppress': method(z.object({ id: FactId, suppressed: z.boolean() }), z.object({ candidate: Fact })),
   /** "This is wrong": an approved fact goes back to the inbox as pending. */

@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { CallPurpose, CallStatus, CallSummary, MessageKind, MessageRole, MessageStatus, MissReason, TurnId, Usage } from './chat'
+import {
+  CallPurpose,
+  CallStatus,
+  CallSummary,
+  MessageKind,
+  MessageRole,
+  MessageStatus,
+  MissReason,
+  TurnId,
+  Usage
+} from './chat'
 import { method } from './define'
 import { AgentId, SessionId } from './ids'
 import { PromptTier } from './prompt'
@@ -54,7 +64,12 @@ export const TurnView = z.object({
 })
 export type TurnView = z.infer<typeof TurnView>
 
-export const SystemTierSpan = z.object({ tier: PromptTier, start: z.number().int(), end: z.number().int(), text: z.string() })
+export const SystemTierSpan = z.object({
+  tier: PromptTier,
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string()
+})
 
 /** Where one part of the frozen prompt came from (the chat header names the rules file from this). */
 export const SessionPromptLayer = z.object({
@@ -135,9 +150,19 @@ export const InspectedCall = z.object({
     maxTokens: z.number().int(),
     ttl: CacheTtl,
     system: z.array(SystemTierSpan.extend({ source: z.string() })),
-    tools: z.array(z.object({ name: z.string(), description: z.string(), inputSchema: z.unknown(), marked: z.boolean() })),
-    messages: z.array(z.object({ role: MessageRole, content: z.array(z.record(z.string(), z.unknown())), sourceIds: z.array(z.number().int()) })),
-    context: z.array(z.object({ providerId: z.string(), fenceTag: z.string(), chars: z.number().int(), sha256: z.string() })),
+    tools: z.array(
+      z.object({ name: z.string(), description: z.string(), inputSchema: z.unknown(), marked: z.boolean() })
+    ),
+    messages: z.array(
+      z.object({
+        role: MessageRole,
+        content: z.array(z.record(z.string(), z.unknown())),
+        sourceIds: z.array(z.number().int())
+      })
+    ),
+    context: z.array(
+      z.object({ providerId: z.string(), fenceTag: z.string(), chars: z.number().int(), sha256: z.string() })
+    ),
     breakpoints: z.array(
       z.object({
         kind: z.string(),
@@ -171,7 +196,11 @@ export type InspectedCall = z.infer<typeof InspectedCall>
 export const SessionEndReason = z.enum(['explicit', 'idle', 'quit'])
 export type SessionEndReason = z.infer<typeof SessionEndReason>
 
-export const SessionEndHookResult = z.object({ id: z.string(), ok: z.boolean(), error: z.string().nullable() })
+export const SessionEndHookResult = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  error: z.string().nullable()
+})
 
 /** One session-end hook starting or settling, so the UI can show the work as it happens. */
 export const SessionEndProgress = z.object({
@@ -203,17 +232,27 @@ export const sessionEvents = {
 } as const
 
 export const sessionMethods = {
-  'sessions.list': method(z.object({ agentId: AgentId.optional(), limit: z.number().int().min(1).max(1000).optional() }), z.array(SessionSummary)),
+  'sessions.list': method(
+    z.object({ agentId: AgentId.optional(), limit: z.number().int().min(1).max(1000).optional() }),
+    z.array(SessionSummary)
+  ),
   'sessions.get': method(z.object({ id: SessionId }), SessionDetail),
   'sessions.search': method(
-    z.object({ query: z.string().trim().min(1, 'Type something to search for').max(500), agentId: AgentId.optional(), limit: z.number().int().min(1).max(200).optional() }),
+    z.object({
+      query: z.string().trim().min(1, 'Type something to search for').max(500),
+      agentId: AgentId.optional(),
+      limit: z.number().int().min(1).max(200).optional()
+    }),
     z.object({ hits: z.array(SearchHit) })
   ),
   /**
    * Ends the session and runs the session-end hooks (retention, Nexus summary), reporting each as
    * `sessions.endProgress` and the whole as `sessions.ended`. An ended session takes no new turns.
    */
-  'sessions.end': method(z.object({ id: SessionId }), z.object({ candidates: z.array(z.unknown()), hooks: z.array(SessionEndHookResult) })),
+  'sessions.end': method(
+    z.object({ id: SessionId }),
+    z.object({ candidates: z.array(z.unknown()), hooks: z.array(SessionEndHookResult) })
+  ),
   /** Rebuilds the frozen prompt from the files now on disk; the next call writes the cache again. */
   'sessions.rebuildPrompt': method(z.object({ id: SessionId }), SessionDetail),
   /**
@@ -221,7 +260,17 @@ export const sessionMethods = {
    * the prompt, or (with `cwd`; null = no project) moving to another project folder, which starts
    * a new session.
    */
-  'sessions.cacheBreakCost': method(z.object({ id: SessionId, model: z.string().min(1).max(200).optional(), cwd: z.string().min(1).max(4096).nullable().optional() }), CacheBreakEstimate),
+  'sessions.cacheBreakCost': method(
+    z.object({
+      id: SessionId,
+      model: z.string().min(1).max(200).optional(),
+      cwd: z.string().min(1).max(4096).nullable().optional()
+    }),
+    CacheBreakEstimate
+  ),
   /** Every API call of one turn, with the exact request, usage, miss reason and diff. */
-  'inspector.turn': method(z.object({ sessionId: SessionId, turnId: TurnId }), z.object({ turnId: z.string(), calls: z.array(InspectedCall) }))
+  'inspector.turn': method(
+    z.object({ sessionId: SessionId, turnId: TurnId }),
+    z.object({ turnId: z.string(), calls: z.array(InspectedCall) })
+  )
 } as const

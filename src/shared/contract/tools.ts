@@ -10,7 +10,16 @@ export const ToolsetKind = z.enum(['builtin', 'mcp'])
  * `ready`/`unavailable`/`empty` describe built-in toolsets (empty = no tool registered yet);
  * the rest are the life cycle of an MCP server process.
  */
-export const ToolsetStatus = z.enum(['ready', 'unavailable', 'empty', 'stopped', 'starting', 'running', 'failed', 'crashed'])
+export const ToolsetStatus = z.enum([
+  'ready',
+  'unavailable',
+  'empty',
+  'stopped',
+  'starting',
+  'running',
+  'failed',
+  'crashed'
+])
 export type ToolsetStatus = z.infer<typeof ToolsetStatus>
 
 export const ToolsetView = z.object({
@@ -81,11 +90,20 @@ export type ToolServerProblem = z.infer<typeof ToolServerProblem>
 export const toolsMethods = {
   /** Starts configured MCP servers that are not running yet (to count their tools). */
   'tools.list': method(z.object({ agentId: AgentIdInput }), ToolsListView),
-  'tools.setEnabled': method(z.object({ agentId: AgentIdInput, toolset: z.string().min(1).max(200), enabled: z.boolean() }), SetToolsetEnabledResult),
+  'tools.setEnabled': method(
+    z.object({ agentId: AgentIdInput, toolset: z.string().min(1).max(200), enabled: z.boolean() }),
+    SetToolsetEnabledResult
+  ),
   /** The MCP problems the session's agent met when its tools were last planned (`hearth chat --json`). */
-  'tools.problems': method(z.object({ sessionId: z.string().min(1).max(200) }), z.object({ problems: z.array(ToolServerProblem) })),
+  'tools.problems': method(
+    z.object({ sessionId: z.string().min(1).max(200) }),
+    z.object({ problems: z.array(ToolServerProblem) })
+  ),
   /** The user's answer to `tools.confirmationRequested`. */
-  'tools.confirm': method(z.object({ requestId: z.string().min(1).max(100), approved: z.boolean() }), z.object({ resolved: z.boolean() }))
+  'tools.confirm': method(
+    z.object({ requestId: z.string().min(1).max(100), approved: z.boolean() }),
+    z.object({ resolved: z.boolean() })
+  )
 } as const
 
 export const ConfirmationRequested = z.object({

@@ -29,7 +29,14 @@ export const versionMethods = {
   /** Answers the last message again; the previous reply stays as a version. Progress as chat.* events. */
   'chat.regenerate': method(z.object({ sessionId: SessionId, turnId: TurnId }), StartedTurn),
   /** Resends an edited message: the conversation forks at its turn; later turns stay on the other version. */
-  'chat.edit': method(z.object({ sessionId: SessionId, turnId: TurnId, text: z.string().trim().min(1, 'An edited message needs some text').max(200_000) }), StartedTurn),
+  'chat.edit': method(
+    z.object({
+      sessionId: SessionId,
+      turnId: TurnId,
+      text: z.string().trim().min(1, 'An edited message needs some text').max(200_000)
+    }),
+    StartedTurn
+  ),
   /** Shows another version at one position (and the conversation that went on from it). */
   'sessions.selectVersion': method(z.object({ sessionId: SessionId, turnId: TurnId }), SessionDetail),
   /** What forking at a turn (edit and resend) does to the prompt cache. */

@@ -34,10 +34,16 @@ const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'im
 export function toolResultImages(content: unknown): string[] {
   if (!Array.isArray(content)) return []
   return content.flatMap((part: unknown) => {
-    const block = part as { type?: unknown; source?: { type?: unknown; media_type?: unknown; data?: unknown } } | null
+    const block = part as {
+      type?: unknown
+      source?: { type?: unknown; media_type?: unknown; data?: unknown }
+    } | null
     if (block?.type !== 'image' || block.source?.type !== 'base64') return []
     const type = String(block.source.media_type)
-    const data = typeof block.source.data === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(block.source.data) ? block.source.data : null
+    const data =
+      typeof block.source.data === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(block.source.data)
+        ? block.source.data
+        : null
     return IMAGE_TYPES.has(type) && data !== null ? [`data:${type};base64,${data}`] : []
   })
 }

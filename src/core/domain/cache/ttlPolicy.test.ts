@@ -5,7 +5,11 @@ const MIN = 60_000
 const quick = (n: number): number[] => Array.from({ length: n }, (_, i) => (30 + i) * 1000)
 const pauses = (n: number): number[] => Array.from({ length: n }, (_, i) => (10 + i) * MIN)
 const away = (n: number): number[] => Array.from({ length: n }, (_, i) => ONE_HOUR_MS + (i + 1) * 10 * MIN)
-const evidence = (gapsMs: number[], conversationTokens = 0, turnTokens = 200) => ({ gapsMs, conversationTokens, turnTokens })
+const evidence = (gapsMs: number[], conversationTokens = 0, turnTokens = 200) => ({
+  gapsMs,
+  conversationTokens,
+  turnTokens
+})
 
 describe('the cache TTL policy', () => {
   it('uses an explicit 5m or 1h setting for every breakpoint and says so', () => {

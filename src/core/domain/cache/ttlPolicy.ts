@@ -17,7 +17,6 @@ export interface TtlReasons {
   readonly conversation: string
 }
 
-
 /** What the policy knows when a turn starts. */
 export interface TtlEvidence {
   /** Start-to-start gaps between the user's recent turns with this agent, in ms (any order). */
@@ -76,7 +75,10 @@ function longerCostsMore(gaps: GapShares, prefix: number, fresh: number): number
  * costs more than writing each new turn at the 1-hour price. Otherwise 5m, which is strictly
  * cheaper when turns come quickly.
  */
-export function chooseTtl(policy: CacheTtlPolicy, evidence: TtlEvidence): TtlPlan & { readonly why: TtlReasons } {
+export function chooseTtl(
+  policy: CacheTtlPolicy,
+  evidence: TtlEvidence
+): TtlPlan & { readonly why: TtlReasons } {
   if (policy !== 'auto') {
     const why = `set to ${policy} in Settings`
     return { stable: policy, conversation: policy, why: { stable: why, conversation: why } }
@@ -88,12 +90,19 @@ export function chooseTtl(policy: CacheTtlPolicy, evidence: TtlEvidence): TtlPla
   }
   const seen = `${percent(gaps.pause)} of the last ${gaps.count} gaps between turns were 5–60 min, ${percent(gaps.away)} over an hour`
   const stableLong = longerCostsMore(gaps, 1, 0) < 0
-  const conversationLong = stableLong && longerCostsMore(gaps, evidence.conversationTokens, evidence.turnTokens) < 0
-  const stable = stableLong ? `auto: 1h — ${seen}; a 5-minute entry would be written again after each such pause` : `auto: 5m — ${seen}; too few pauses for the 2× write of 1h to pay`
+  const conversationLong =
+    stableLong && longerCostsMore(gaps, evidence.conversationTokens, evidence.turnTokens) < 0
+  const stable = stableLong
+    ? `auto: 1h — ${seen}; a 5-minute entry would be written again after each such pause`
+    : `auto: 5m — ${seen}; too few pauses for the 2× write of 1h to pay`
   const conversation = conversationLong
     ? `auto: 1h — ${seen}; re-writing ≈${evidence.conversationTokens} tokens after a pause costs more than writing each turn at the 1-hour price`
     : stableLong
       ? `auto: 5m — the conversation (≈${evidence.conversationTokens} tokens) is still small next to what each turn adds at the 1-hour price`
       : stable
-  return { stable: stableLong ? '1h' : '5m', conversation: conversationLong ? '1h' : '5m', why: { stable, conversation } }
+  return {
+    stable: stableLong ? '1h' : '5m',
+    conversation: conversationLong ? '1h' : '5m',
+    why: { stable, conversation }
+  }
 }

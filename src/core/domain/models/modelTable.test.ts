@@ -7,7 +7,13 @@ describe('model table', () => {
     expect(modelLimits(DEFAULT_MODEL)?.id).toBe('claude-sonnet-5-5')
     expect(modelLimits('claude-opus-5')?.minCacheableTokens).toBe(512)
     expect(modelLimits('claude-haiku-4-5')?.minCacheableTokens).toBe(4096)
-    expect(modelLimits('claude-sonnet-5')?.prices).toEqual({ input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.2 })
+    expect(modelLimits('claude-sonnet-5')?.prices).toEqual({
+      input: 2,
+      output: 10,
+      cacheWrite5m: 2.5,
+      cacheWrite1h: 4,
+      cacheRead: 0.2
+    })
     expect(modelLimits('claude-fable-5-1')?.prices.cacheRead).toBeCloseTo(0.25)
   })
   it('resolves dated ids and is case-insensitive; unknown models give null', () => {
@@ -18,6 +24,7 @@ describe('model table', () => {
   })
   it('has unique ids and positive limits', () => {
     expect(new Set(MODEL_TABLE.map((m) => m.id)).size).toBe(MODEL_TABLE.length)
-    for (const m of MODEL_TABLE) expect(m.contextWindow > 0 && m.minCacheableTokens > 0 && m.prices.input > 0).toBe(true)
+    for (const m of MODEL_TABLE)
+      expect(m.contextWindow > 0 && m.minCacheableTokens > 0 && m.prices.input > 0).toBe(true)
   })
 })

@@ -32,7 +32,13 @@ const STANDARD_CONTEXT = 200_000
 
 /** Builds the price row from the base input price with the documented multipliers. */
 function prices(input: number, output: number, readMultiplier = 0.1): ModelPrices {
-  return { input, output, cacheWrite5m: input * 1.25, cacheWrite1h: input * 2, cacheRead: input * readMultiplier }
+  return {
+    input,
+    output,
+    cacheWrite5m: input * 1.25,
+    cacheWrite1h: input * 2,
+    cacheRead: input * readMultiplier
+  }
 }
 
 function row(id: string, minCacheableTokens: number, price: ModelPrices, assumed = false): ModelLimits {

@@ -16,7 +16,13 @@ type Draft = Omit<PromptLayerDetail, 'start' | 'end' | 'chars' | 'tokens'> & { r
 export const TIERS: readonly Tier[] = ['stable', 'context', 'volatile']
 const JOIN = '\n\n'
 
-function draft(id: string, tier: Tier, text: string, source: string | null = null, file?: RenderedFile): Draft {
+function draft(
+  id: string,
+  tier: Tier,
+  text: string,
+  source: string | null = null,
+  file?: RenderedFile
+): Draft {
   return {
     id,
     tier,
@@ -39,20 +45,33 @@ function guarded(id: string, tier: Tier, text: string, label: string): Draft {
   if (hits.length === 0) return draft(id, tier, text)
   const ids = hits.map((hit) => hit.id)
   const warning = `${label} was not loaded: the injection scanner matched ${ids.join(', ')}.`
-  return draft(id, tier, '', null, { text: blockedMarker(label, ids), blocked: ids, findings: hits.map((hit) => ({ ...hit, source: null })), truncation: null, warnings: [warning] })
+  return draft(id, tier, '', null, {
+    text: blockedMarker(label, ids),
+    blocked: ids,
+    findings: hits.map((hit) => ({ ...hit, source: null })),
+    truncation: null,
+    warnings: [warning]
+  })
 }
 
 function stableDrafts(sources: PromptSources): Draft[] {
   const tools = sources.toolNames
   const identity = renderIdentity(sources.soul, sources.defaultIdentity, sources.fileCap)
   const hasTools = tools.length > 0
-  const skills = tools.includes('skill_view') && sources.skills ? renderSkillsIndex(sources.skills, sources.osPlatform, sources.skillsDisabled) : null
+  const skills =
+    tools.includes('skill_view') && sources.skills
+      ? renderSkillsIndex(sources.skills, sources.osPlatform, sources.skillsDisabled)
+      : null
   return [
     draft('identity', 'stable', '', identity.fromFile ? (sources.soul?.path ?? null) : null, identity),
     draft('guidance.task', 'stable', hasTools ? TASK_COMPLETION_GUIDANCE : ''),
     draft('guidance.parallel', 'stable', hasTools ? PARALLEL_TOOL_GUIDANCE : ''),
     draft('guidance.tools', 'stable', toolGuidance(tools)),
-    draft('guidance.model', 'stable', modelFamilyGuidance(sources.model, tools.length, sources.toolUseEnforcement)),
+    draft(
+      'guidance.model',
+      'stable',
+      modelFamilyGuidance(sources.model, tools.length, sources.toolUseEnforcement)
+    ),
     draft('skills', 'stable', '', null, skills ? { ...skills, findings: [], truncation: null } : undefined),
     guarded('environment', 'stable', environmentHint(sources.environment), 'The environment hint'),
     guarded('platform', 'stable', platformHint(sources.platform, sources.platformHints), 'The platform hint')
@@ -62,7 +81,10 @@ function stableDrafts(sources: PromptSources): Draft[] {
 function contextDrafts(sources: PromptSources): Draft[] {
   const rules = renderRules(sources.rules, sources.fileCap)
   const primary = sources.rules?.files[0]?.path ?? null
-  return [guarded('project', 'context', projectFolderLine(sources.cwd), 'The project folder line'), draft('rules', 'context', '', primary, rules ?? undefined)]
+  return [
+    guarded('project', 'context', projectFolderLine(sources.cwd), 'The project folder line'),
+    draft('rules', 'context', '', primary, rules ?? undefined)
+  ]
 }
 
 function memoryDraft(target: MemoryTarget, file: SourceFile | null, limit: number): Draft {
@@ -77,8 +99,15 @@ function volatileDrafts(sources: PromptSources): Draft[] {
   return [
     memoryDraft('memory', sources.memory, sources.memoryCharLimit),
     memoryDraft('user', sources.user, sources.userCharLimit),
-    ...sources.providerBlocks.map((block) => guarded(`provider.${block.id}`, 'volatile', block.text, `The ${block.id} memory provider's block`)),
-    guarded('session', 'volatile', sessionLine(sources.now, sources.model, sources.provider, sources.timeZone), 'The session line')
+    ...sources.providerBlocks.map((block) =>
+      guarded(`provider.${block.id}`, 'volatile', block.text, `The ${block.id} memory provider's block`)
+    ),
+    guarded(
+      'session',
+      'volatile',
+      sessionLine(sources.now, sources.model, sources.provider, sources.timeZone),
+      'The session line'
+    )
   ]
 }
 
@@ -103,7 +132,13 @@ export function assemblePrompt(sources: PromptSources): PromptBuild {
     for (const [index, layer] of inTier.entries()) {
       if (index > 0) text += JOIN
       const { text: layerText, ...rest } = layer
-      layers.push({ ...rest, chars: layerText.length, tokens: estimateTokens(layerText), start: text.length, end: text.length + layerText.length })
+      layers.push({
+        ...rest,
+        chars: layerText.length,
+        tokens: estimateTokens(layerText),
+        start: text.length,
+        end: text.length + layerText.length
+      })
       text += layerText
     }
     tiers[tier] = text.slice(tierStart)

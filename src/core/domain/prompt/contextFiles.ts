@@ -12,7 +12,13 @@ export interface RenderedFile {
   readonly warnings: readonly string[]
 }
 
-type RenderedTruncation = { readonly label: string; readonly head: number; readonly tail: number; readonly total: number; readonly cap: number }
+type RenderedTruncation = {
+  readonly label: string
+  readonly head: number
+  readonly tail: number
+  readonly total: number
+  readonly cap: number
+}
 type Scanned = Omit<RenderedFile, 'truncation'>
 
 /** The visible marker that replaces a file with a finding; the ids say what matched. */
@@ -29,7 +35,9 @@ export function scanContextFile(file: SourceFile, text: string, where = ''): Sca
     text: blockedMarker(file.label, ids),
     blocked: ids,
     findings: hits.map((hit) => ({ ...hit, source: file.path })),
-    warnings: [`${file.label} was not loaded: the injection scanner matched ${hits.map((hit) => `${hit.id} on line ${hit.line}${where}`).join(', ')}.`]
+    warnings: [
+      `${file.label} was not loaded: the injection scanner matched ${hits.map((hit) => `${hit.id} on line ${hit.line}${where}`).join(', ')}.`
+    ]
   }
 }
 
@@ -54,7 +62,9 @@ function capAndRescan(file: SourceFile, scanned: Scanned, cap: number, always: b
   return {
     ...scanned,
     text: cut.text,
-    truncation: cut.truncated ? { label: file.label, head: cut.head, tail: cut.tail, total: cut.total, cap } : null,
+    truncation: cut.truncated
+      ? { label: file.label, head: cut.head, tail: cut.tail, total: cut.total, cap }
+      : null,
     warnings: cut.warning ? [...scanned.warnings, cut.warning] : scanned.warnings
   }
 }
@@ -63,11 +73,22 @@ function capAndRescan(file: SourceFile, scanned: Scanned, cap: number, always: b
  * The identity layer: SOUL.md scanned and capped, or the built-in identity when the file is
  * missing, unreadable or only whitespace (its read error is still reported).
  */
-export function renderIdentity(soul: SourceFile | null, defaultIdentity: string, cap: number): RenderedFile & { readonly fromFile: boolean } {
+export function renderIdentity(
+  soul: SourceFile | null,
+  defaultIdentity: string,
+  cap: number
+): RenderedFile & { readonly fromFile: boolean } {
   const body = soul?.text?.trim() ?? ''
   const warnings = soul?.error ? [`${soul.error}; the built-in identity is used instead.`] : []
   if (soul === null || body === '') {
-    return { text: defaultIdentity.trim(), blocked: [], findings: [], truncation: null, warnings, fromFile: false }
+    return {
+      text: defaultIdentity.trim(),
+      blocked: [],
+      findings: [],
+      truncation: null,
+      warnings,
+      fromFile: false
+    }
   }
   const scanned = scanContextFile(soul, body)
   if (scanned.blocked.length > 0) return { ...scanned, truncation: null, fromFile: true }

@@ -16,7 +16,10 @@ const CLOSE = '>\\uFF1E\\uFE65'
  * (escaped line breaks included), attributes or fullwidth brackets: `</memory-context x="1">`,
  * `< / Nexus-Context >`, `<memory-context` with no end at all.
  */
-const FENCE_LIKE_TAG = new RegExp(`[${OPEN}](?:\\s|\\\\n)*\\/?(?:\\s|\\\\n)*[\\p{L}\\p{N}_.:-]*context[^${OPEN}${CLOSE}]{0,512}[${CLOSE}]?`, 'giu')
+const FENCE_LIKE_TAG = new RegExp(
+  `[${OPEN}](?:\\s|\\\\n)*\\/?(?:\\s|\\\\n)*[\\p{L}\\p{N}_.:-]*context[^${OPEN}${CLOSE}]{0,512}[${CLOSE}]?`,
+  'giu'
+)
 /** Brackets that open one of the fences' own notes, or a forged Nexus entry header `[#999 decision ·`. */
 const NOTE_OPENER = /\[(?=\s*(?:system\s*note|hearth\s*(?:recall|nexus)|#\s*\d+\s+[\p{L}_-]+\s*·))/giu
 

@@ -13,13 +13,20 @@ export const TOOL_GUIDANCE: Readonly<Record<string, string>> = {
   skill_view:
     'Skills: when a listed skill fits the task, load it with skill_view and follow it before improvising.',
   nexus_post:
-    'Shared log: after a meaningful step — a decision, a handoff, a finished task — post one short factual line with nexus_post so the user\'s other agents stay in step.',
+    "Shared log: after a meaningful step — a decision, a handoff, a finished task — post one short factual line with nexus_post so the user's other agents stay in step.",
   nexus_read:
     'Shared log: read recent entries with nexus_read when the user mentions work another agent did, before contradicting it.'
 }
 
 /** The order the tool notes appear in (fixed, so the bytes never depend on tool load order). */
-export const GUIDED_TOOLS: readonly string[] = ['memory', 'recall', 'session_search', 'skill_view', 'nexus_post', 'nexus_read']
+export const GUIDED_TOOLS: readonly string[] = [
+  'memory',
+  'recall',
+  'session_search',
+  'skill_view',
+  'nexus_post',
+  'nexus_read'
+]
 
 export const TASK_COMPLETION_GUIDANCE = `# Finishing the job
 Carry a task through to the end: when a step fails, read the error and try another way before reporting back. Stop and ask only when you need a decision or information only the user has. When done, say briefly what changed and what is left.`

@@ -64,13 +64,17 @@ export function renderMemorySnapshot(target: MemoryTarget, fileText: string, lim
     const entryStartLine = lineOfEntry(fileText, entry)
     findings.push(...hits.map((hit) => ({ ...hit, entry: index, line: hit.line + entryStartLine - 1 })))
     const ids = hits.map((hit) => hit.id).join(', ')
-    warnings.push(`${file} entry ${index + 1} was blocked (${ids}); it stays in the file but is not in the prompt.`)
+    warnings.push(
+      `${file} entry ${index + 1} was blocked (${ids}); it stays in the file but is not in the prompt.`
+    )
     return `[BLOCKED: ${file} entry contained potential prompt injection (${ids}). Left out of this prompt; fix or remove the entry in ${file}.]`
   })
   const chars = entries.length === 0 ? 0 : entries.join(ENTRY_DELIMITER).length
   const usage = usageLine(chars, limit)
-  if (chars > limit) warnings.push(`${file} is over its budget (${usage}); the agent is asked to consolidate it.`)
-  const text = entries.length === 0 ? '' : `## ${title} (${file}) [${usage}]\n${entries.join(ENTRY_DELIMITER)}`
+  if (chars > limit)
+    warnings.push(`${file} is over its budget (${usage}); the agent is asked to consolidate it.`)
+  const text =
+    entries.length === 0 ? '' : `## ${title} (${file}) [${usage}]\n${entries.join(ENTRY_DELIMITER)}`
   return { text, entries, usage, chars, findings, warnings }
 }
 

@@ -6,7 +6,16 @@
 export type ToolUseEnforcement = 'auto' | boolean | readonly string[]
 
 /** Families that get the enforcement block under `auto`. */
-export const ENFORCED_FAMILIES: readonly string[] = ['gpt', 'codex', 'gemini', 'gemma', 'grok', 'glm', 'qwen', 'deepseek']
+export const ENFORCED_FAMILIES: readonly string[] = [
+  'gpt',
+  'codex',
+  'gemini',
+  'gemma',
+  'grok',
+  'glm',
+  'qwen',
+  'deepseek'
+]
 
 export const TOOL_USE_ENFORCEMENT = `# Acting with tools
 When a task needs an action — reading, searching, saving, posting — call the tool in this turn. Never say you will do something, or claim you did it, without the tool call that does it. Keep calling tools until the task is done or you need the user.`
@@ -29,7 +38,10 @@ function enforcementApplies(model: string, setting: unknown): boolean {
   const name = model.toLowerCase()
   if (setting === true) return true
   if (setting === false) return false
-  if (Array.isArray(setting)) return setting.some((part) => typeof part === 'string' && part !== '' && name.includes(part.toLowerCase()))
+  if (Array.isArray(setting))
+    return setting.some(
+      (part) => typeof part === 'string' && part !== '' && name.includes(part.toLowerCase())
+    )
   if (typeof setting === 'string') {
     const word = setting.trim().toLowerCase()
     if (['true', 'always', 'yes', 'on'].includes(word)) return true

@@ -14,7 +14,11 @@ describe('platformHint overrides', () => {
     ['append', { desktop: { append: 'Be brief.' } }, `${base}\n\nBe brief.`],
     ['replace', { desktop: { replace: 'Plain text only.' } }, 'Plain text only.'],
     ['replace then append', { desktop: { replace: 'Plain.', append: 'Brief.' } }, 'Plain.\n\nBrief.'],
-    ['blank replace keeps the default', { desktop: { replace: '   ', append: 'Brief.' } }, `${base}\n\nBrief.`],
+    [
+      'blank replace keeps the default',
+      { desktop: { replace: '   ', append: 'Brief.' } },
+      `${base}\n\nBrief.`
+    ],
     ['blank string', { desktop: '  ' }, base],
     ['malformed: number', { desktop: 42 }, base],
     ['malformed: unknown key', { desktop: { prepend: 'x' } }, base],

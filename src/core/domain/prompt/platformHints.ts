@@ -8,7 +8,7 @@ export const PLATFORM_HINTS: Readonly<Record<string, string>> = {
     'You are talking with the user in the Hearth desktop app. Replies render as GitHub-flavoured Markdown (headings, lists, tables, code blocks). Refer to files by their absolute path.',
   cli: 'You are talking with the user in a terminal through the hearth command line. Markdown is shown as plain text: keep formatting light, avoid tables, and put commands in code blocks.',
   web: 'You are talking with the user in the Hearth UI served to a local browser. Replies render as GitHub-flavoured Markdown.',
-  mcp: 'You are answering another agent runtime through Hearth\'s MCP server. Reply in plain, compact text that a program can pass on.',
+  mcp: "You are answering another agent runtime through Hearth's MCP server. Reply in plain, compact text that a program can pass on.",
   api: 'Your replies are read by a program through an API. Use plain text without Markdown unless the request asks for it.'
 }
 
@@ -32,13 +32,18 @@ interface Override {
 }
 
 function readOverride(overrides: unknown, key: string): Override | null {
-  if (key === '' || overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) return null
+  if (key === '' || overrides === null || typeof overrides !== 'object' || Array.isArray(overrides))
+    return null
   const entry: unknown = (overrides as Record<string, unknown>)[key]
   if (typeof entry === 'string') return entry.trim() === '' ? null : { append: entry.trim() }
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return null
   const { replace, append, ...rest } = entry as Record<string, unknown>
   if (Object.keys(rest).length > 0) return null
-  if ((replace !== undefined && typeof replace !== 'string') || (append !== undefined && typeof append !== 'string')) return null
+  if (
+    (replace !== undefined && typeof replace !== 'string') ||
+    (append !== undefined && typeof append !== 'string')
+  )
+    return null
   const result: { replace?: string; append?: string } = {}
   if (typeof replace === 'string' && replace.trim() !== '') result.replace = replace.trim()
   if (typeof append === 'string' && append.trim() !== '') result.append = append.trim()

@@ -1,4 +1,12 @@
-import { INVISIBLE_CHARS, SCAN_OVERLAP_CHARS, SCAN_SCOPES, SCAN_WINDOW_CHARS, THREAT_PATTERNS, scopeIncludes, type ScanScope } from './threatPatterns'
+import {
+  INVISIBLE_CHARS,
+  SCAN_OVERLAP_CHARS,
+  SCAN_SCOPES,
+  SCAN_WINDOW_CHARS,
+  THREAT_PATTERNS,
+  scopeIncludes,
+  type ScanScope
+} from './threatPatterns'
 
 /** One scanner hit with where it is, so the user can see exactly which line tripped it. */
 export interface ThreatFinding {
@@ -45,7 +53,9 @@ export function findThreats(content: string, scope: ScanScope): ThreatFinding[] 
       if (pattern.hints && !pattern.hints.some((hint) => window.lower.includes(hint))) continue
       const match = pattern.regex.exec(window.normalized)
       if (!match) continue
-      findings.push(finding(pattern.id, window.firstLine + lineNumberAt(window.normalized, match.index) - 1, lines))
+      findings.push(
+        finding(pattern.id, window.firstLine + lineNumberAt(window.normalized, match.index) - 1, lines)
+      )
       break
     }
   }
@@ -102,5 +112,9 @@ function lineNumberAt(text: string, index: number): number {
 
 function finding(id: string, line: number, lines: readonly string[]): ThreatFinding {
   const text = lines[line - 1] ?? ''
-  return { id, line, lineText: text.length > LINE_PREVIEW_CHARS ? `${text.slice(0, LINE_PREVIEW_CHARS)}…` : text }
+  return {
+    id,
+    line,
+    lineText: text.length > LINE_PREVIEW_CHARS ? `${text.slice(0, LINE_PREVIEW_CHARS)}…` : text
+  }
 }

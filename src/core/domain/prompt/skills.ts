@@ -29,7 +29,11 @@ const DESCRIPTION_MAX = 60
 const NAME_MAX = 64
 /** Only this much of a description is ever read, scanned or shown. */
 const DESCRIPTION_READ_MAX = 1024
-const PLATFORM_ALIASES: Readonly<Record<string, string>> = { macos: 'darwin', linux: 'linux', windows: 'win32' }
+const PLATFORM_ALIASES: Readonly<Record<string, string>> = {
+  macos: 'darwin',
+  linux: 'linux',
+  windows: 'win32'
+}
 
 /** Frontmatter values: strings and string lists (enough for name, description, platforms). */
 export type Frontmatter = Readonly<Record<string, string | readonly string[]>>
@@ -58,7 +62,11 @@ export function parseFrontmatter(text: string): Frontmatter {
       result[key] = []
       listKey = key
     } else if (value.startsWith('[') && value.endsWith(']')) {
-      result[key] = value.slice(1, -1).split(',').map(unquote).filter((part) => part !== '')
+      result[key] = value
+        .slice(1, -1)
+        .split(',')
+        .map(unquote)
+        .filter((part) => part !== '')
     } else {
       result[key] = unquote(value)
     }
@@ -83,7 +91,12 @@ export function shortDescription(value: string | readonly string[] | undefined):
  * at most `max` characters.
  */
 export function indexText(value: string, max: number): string {
-  const flat = value.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/</g, '‹').replace(/>/g, '›').replace(/\s+/g, ' ').trim()
+  const flat = value
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/</g, '‹')
+    .replace(/>/g, '›')
+    .replace(/\s+/g, ' ')
+    .trim()
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 
@@ -91,14 +104,28 @@ export function indexText(value: string, max: number): string {
 export function skillFromMarkdown(category: string, dirName: string, markdown: string): SkillEntry {
   const front = parseFrontmatter(markdown)
   const rawName = typeof front.name === 'string' ? front.name.trim() : ''
-  const rawDescription = typeof front.description === 'string' ? front.description.slice(0, DESCRIPTION_READ_MAX) : ''
+  const rawDescription =
+    typeof front.description === 'string' ? front.description.slice(0, DESCRIPTION_READ_MAX) : ''
   const named = rawName !== '' && rawName.length <= NAME_MAX ? indexText(rawName, NAME_MAX) : ''
   const name = named !== '' ? named : indexText(dirName, NAME_MAX)
   const raw = front.platforms
   const list = typeof raw === 'string' ? raw.split(',') : (raw ?? [])
-  const platforms = list.map((p) => p.trim().toLowerCase()).filter((p) => p !== '').map((p) => PLATFORM_ALIASES[p] ?? p)
-  const blocked = scanForThreats([rawName.slice(0, DESCRIPTION_READ_MAX), rawDescription, category, dirName].join('\n'), 'context')
-  return { category, dirName, name, description: indexText(shortDescription(rawDescription), DESCRIPTION_MAX), platforms, blocked }
+  const platforms = list
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => p !== '')
+    .map((p) => PLATFORM_ALIASES[p] ?? p)
+  const blocked = scanForThreats(
+    [rawName.slice(0, DESCRIPTION_READ_MAX), rawDescription, category, dirName].join('\n'),
+    'context'
+  )
+  return {
+    category,
+    dirName,
+    name,
+    description: indexText(shortDescription(rawDescription), DESCRIPTION_MAX),
+    platforms,
+    blocked
+  }
 }
 
 /** Whether the skill runs on `osPlatform` (prefix match, so `win` covers `win32`). */
@@ -118,9 +145,15 @@ export interface SkillsIndexRender {
  * Skills whose frontmatter or folder names matched the scanner are left out and counted in one
  * `[BLOCKED: …]` line, like a blocked file; so are category descriptions that matched.
  */
-export function renderSkillsIndex(set: SkillSet, osPlatform: string, disabled: readonly string[]): SkillsIndexRender {
+export function renderSkillsIndex(
+  set: SkillSet,
+  osPlatform: string,
+  disabled: readonly string[]
+): SkillsIndexRender {
   const off = new Set(disabled)
-  const visible = set.skills.filter((skill) => !off.has(skill.name) && !off.has(skill.dirName) && supportsPlatform(skill, osPlatform))
+  const visible = set.skills.filter(
+    (skill) => !off.has(skill.name) && !off.has(skill.dirName) && supportsPlatform(skill, osPlatform)
+  )
   const refused = visible.filter((skill) => skill.blocked.length > 0)
   const byCategory = new Map<string, Map<string, SkillEntry>>()
   for (const skill of visible) {
@@ -130,13 +163,23 @@ export function renderSkillsIndex(set: SkillSet, osPlatform: string, disabled: r
     byCategory.set(skill.category, names)
   }
   const lines: string[] = []
-  const warnings = refused.map((skill) => `The skill in skills/${skill.category}/${skill.dirName} was left out of the index: the injection scanner matched ${skill.blocked.join(', ')} in its frontmatter or folder names.`)
+  const warnings = refused.map(
+    (skill) =>
+      `The skill in skills/${skill.category}/${skill.dirName} was left out of the index: the injection scanner matched ${skill.blocked.join(', ')} in its frontmatter or folder names.`
+  )
   const blocked = refused.flatMap((skill) => skill.blocked)
   for (const category of [...byCategory.keys()].sort()) {
     const description = categoryDescription(set, category)
-    if (description.blocked.length > 0) warnings.push(`The description of the skills category ${category} was left out: the injection scanner matched ${description.blocked.join(', ')}.`)
+    if (description.blocked.length > 0)
+      warnings.push(
+        `The description of the skills category ${category} was left out: the injection scanner matched ${description.blocked.join(', ')}.`
+      )
     blocked.push(...description.blocked)
-    lines.push(description.text ? `  ${indexText(category, 120)}: ${description.text}` : `  ${indexText(category, 120)}:`)
+    lines.push(
+      description.text
+        ? `  ${indexText(category, 120)}: ${description.text}`
+        : `  ${indexText(category, 120)}:`
+    )
     const names = byCategory.get(category) as Map<string, SkillEntry>
     for (const name of [...names.keys()].sort()) {
       const skill = names.get(name) as SkillEntry
@@ -145,7 +188,9 @@ export function renderSkillsIndex(set: SkillSet, osPlatform: string, disabled: r
   }
   if (refused.length > 0) {
     const ids = [...new Set(blocked)].join(', ')
-    lines.push(`  [BLOCKED: ${refused.length === 1 ? '1 skill was' : `${refused.length} skills were`} not listed: the frontmatter contained potential prompt injection (${ids}). Content not loaded.]`)
+    lines.push(
+      `  [BLOCKED: ${refused.length === 1 ? '1 skill was' : `${refused.length} skills were`} not listed: the frontmatter contained potential prompt injection (${ids}). Content not loaded.]`
+    )
   }
   if (lines.length === 0) return { text: '', blocked: [], warnings: [] }
   return { text: indexBlock(lines), blocked: [...new Set(blocked)], warnings }

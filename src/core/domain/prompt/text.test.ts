@@ -28,5 +28,10 @@ describe('normalizeText', () => {
 })
 
 it('formatCount uses comma thousands', () => {
-  expect([formatCount(0), formatCount(999), formatCount(4000), formatCount(1234567)]).toEqual(['0', '999', '4,000', '1,234,567'])
+  expect([formatCount(0), formatCount(999), formatCount(4000), formatCount(1234567)]).toEqual([
+    '0',
+    '999',
+    '4,000',
+    '1,234,567'
+  ])
 })

@@ -37,16 +37,36 @@ function compile(source: string): RegExp {
 const TABLE: ReadonlyArray<readonly [id: string, scope: ScanScope, source: string]> = [
   ['prompt_injection', 'all', String.raw`ignore\s+${F}(previous|all|above|prior)\s+${F}instructions`],
   ['sys_prompt_override', 'all', String.raw`system\s+prompt\s+override`],
-  ['disregard_rules', 'all', String.raw`disregard\s+${F}(your|all|any)\s+${F}(instructions|rules|guidelines)`],
-  ['bypass_restrictions', 'all', String.raw`act\s+as\s+(if|though)\s+${F}you\s+${F}(have\s+no|don't\s+have)\s+${F}(restrictions|limits|rules)`],
-  ['html_comment_injection', 'all', String.raw`<!--[^>]{0,512}(?:ignore|override|system|secret|hidden)[^>]{0,512}-->`],
+  [
+    'disregard_rules',
+    'all',
+    String.raw`disregard\s+${F}(your|all|any)\s+${F}(instructions|rules|guidelines)`
+  ],
+  [
+    'bypass_restrictions',
+    'all',
+    String.raw`act\s+as\s+(if|though)\s+${F}you\s+${F}(have\s+no|don't\s+have)\s+${F}(restrictions|limits|rules)`
+  ],
+  [
+    'html_comment_injection',
+    'all',
+    String.raw`<!--[^>]{0,512}(?:ignore|override|system|secret|hidden)[^>]{0,512}-->`
+  ],
   ['hidden_div', 'all', String.raw`<\s*div\s+style\s*=\s*["'][^>]{0,2048}display\s*:\s*none`],
-  ['translate_execute', 'all', String.raw`translate\s+[^\n]{0,512}\s+into\s+[^\n]{0,512}\s+and\s+(execute|run|eval)`],
+  [
+    'translate_execute',
+    'all',
+    String.raw`translate\s+[^\n]{0,512}\s+into\s+[^\n]{0,512}\s+and\s+(execute|run|eval)`
+  ],
   ['deception_hide', 'all', String.raw`do\s+not\s+${F}tell\s+${F}the\s+user`],
   ['role_hijack', 'context', String.raw`you\s+are\s+${F}now\s+(?:a|an|the)\s+`],
   ['role_pretend', 'context', String.raw`pretend\s+${F}(you\s+are|to\s+be)\s+`],
   ['leak_system_prompt', 'context', String.raw`output\s+${F}(system|initial)\s+prompt`],
-  ['remove_filters', 'context', String.raw`(respond|answer|reply)\s+without\s+${F}(restrictions|limitations|filters|safety)`],
+  [
+    'remove_filters',
+    'context',
+    String.raw`(respond|answer|reply)\s+without\s+${F}(restrictions|limitations|filters|safety)`
+  ],
   ['fake_update', 'context', String.raw`you\s+have\s+been\s+${F}(updated|upgraded|patched)\s+to`],
   ['identity_override', 'context', String.raw`\bname\s+yourself\s+\w+`],
   ['c2_node_registration', 'context', String.raw`register\s+(as\s+)?a?\s*node`],
@@ -55,24 +75,56 @@ const TABLE: ReadonlyArray<readonly [id: string, scope: ScanScope, source: strin
   ['c2_network_connect', 'context', String.raw`connect\s+to\s+the\s+network\b`],
   ['forced_action', 'context', String.raw`you\s+must\s+(?:\w+\s+){0,3}(register|connect|report|beacon)\b`],
   ['anti_forensic_oneliner', 'context', String.raw`only\s+use\s+one[\s\-]?liners?\b`],
-  ['anti_forensic_disk', 'context', String.raw`never\s+${F}(?:create|write)\s+${F}(?:script|file)\s+${F}disk`],
+  [
+    'anti_forensic_disk',
+    'context',
+    String.raw`never\s+${F}(?:create|write)\s+${F}(?:script|file)\s+${F}disk`
+  ],
   // Unsetting the variables agent runtimes (this one and others on the same machine) rely on.
-  ['env_var_unset_agent', 'context', String.raw`unset\s+\w*(?:CLAUDE|CODEX|HEARTH|HERMES|AGENT|OPENAI|ANTHROPIC)\w*`],
-  ['known_c2_framework', 'context', String.raw`\b(?:cobalt\s*strike|sliver|havoc|mythic|metasploit|brainworm)\b`],
+  [
+    'env_var_unset_agent',
+    'context',
+    String.raw`unset\s+\w*(?:CLAUDE|CODEX|HEARTH|HERMES|AGENT|OPENAI|ANTHROPIC)\w*`
+  ],
+  [
+    'known_c2_framework',
+    'context',
+    String.raw`\b(?:cobalt\s*strike|sliver|havoc|mythic|metasploit|brainworm)\b`
+  ],
   ['c2_explicit', 'context', String.raw`\bc2\s+(?:server|channel|infrastructure|beacon)\b`],
   ['c2_explicit_long', 'context', String.raw`\bcommand\s+and\s+control\b`],
   ['exfil_curl', 'all', String.raw`curl\s+${SECRET_VARS}`],
   ['exfil_wget', 'all', String.raw`wget\s+${SECRET_VARS}`],
-  ['read_secrets', 'all', String.raw`cat\s+[^\n]{0,2048}(\.env|credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc)`],
+  [
+    'read_secrets',
+    'all',
+    String.raw`cat\s+[^\n]{0,2048}(\.env|credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc)`
+  ],
   ['send_to_url', 'strict', String.raw`(send|post|upload|transmit)\s+[^\n]{0,2048}\s+(to|at)\s+https?://`],
-  ['context_exfil', 'strict', String.raw`(include|output|print|share)\s+${F}(conversation|chat\s+history|previous\s+messages|full\s+context|entire\s+context)`],
+  [
+    'context_exfil',
+    'strict',
+    String.raw`(include|output|print|share)\s+${F}(conversation|chat\s+history|previous\s+messages|full\s+context|entire\s+context)`
+  ],
   ['ssh_backdoor', 'strict', String.raw`authorized_keys`],
   ['ssh_access', 'strict', String.raw`\$HOME/\.ssh|~/\.ssh`],
   // Hearth's own home: its secrets file and the files that shape every agent's prompt.
   ['hearth_env', 'strict', String.raw`\$HOME/\.hearth/\.env|~/\.hearth/\.env`],
-  ['agent_config_mod', 'strict', String.raw`${CONFIG_VERBS}(?:AGENTS\.md|CLAUDE\.md|\.cursorrules|\.clinerules)`],
-  ['hearth_config_mod', 'strict', String.raw`${CONFIG_VERBS}\.hearth/(config\.json|USER\.md|agents/[^\s/]+/(SOUL|MEMORY)\.md)`],
-  ['hardcoded_secret', 'strict', String.raw`(?:api[_-]?key|token|secret|password)\s*[=:]\s*["'][A-Za-z0-9+/=_-]{20,}`]
+  [
+    'agent_config_mod',
+    'strict',
+    String.raw`${CONFIG_VERBS}(?:AGENTS\.md|CLAUDE\.md|\.cursorrules|\.clinerules)`
+  ],
+  [
+    'hearth_config_mod',
+    'strict',
+    String.raw`${CONFIG_VERBS}\.hearth/(config\.json|USER\.md|agents/[^\s/]+/(SOUL|MEMORY)\.md)`
+  ],
+  [
+    'hardcoded_secret',
+    'strict',
+    String.raw`(?:api[_-]?key|token|secret|password)\s*[=:]\s*["'][A-Za-z0-9+/=_-]{20,}`
+  ]
 ]
 
 const HINTS: Readonly<Record<string, readonly string[]>> = {
@@ -90,8 +142,8 @@ export const THREAT_PATTERNS: readonly ThreatPattern[] = TABLE.map(([id, scope, 
 
 /** Zero-width, joiner, BOM and bidi-control characters that can hide text from a reader. */
 export const INVISIBLE_CHARS: readonly number[] = [
-  0x200b, 0x200c, 0x200d, 0x2060, 0x2062, 0x2063, 0x2064, 0xfeff, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067,
-  0x2068, 0x2069
+  0x200b, 0x200c, 0x200d, 0x2060, 0x2062, 0x2063, 0x2064, 0xfeff, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e,
+  0x2066, 0x2067, 0x2068, 0x2069
 ]
 
 /**

@@ -26,7 +26,9 @@ describe('truncateText', () => {
     expect(text.length).toBe(cap + 1)
     const result = truncateText(text, 'AGENTS.md', cap, '/p/AGENTS.md')
     expect(result.truncated).toBe(true)
-    expect(result.text.startsWith(`${'h'.repeat(700)}\n\n[...truncated AGENTS.md: kept 700+200 of 1001 chars.`)).toBe(true)
+    expect(
+      result.text.startsWith(`${'h'.repeat(700)}\n\n[...truncated AGENTS.md: kept 700+200 of 1001 chars.`)
+    ).toBe(true)
     expect(result.text.endsWith(`/p/AGENTS.md if you need it.]\n\n${'t'.repeat(200)}`)).toBe(true)
     expect(result.text).not.toContain('mm')
     expect(result.warning).toContain('1001 chars is over the limit of 1000')

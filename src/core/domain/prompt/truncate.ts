@@ -8,7 +8,10 @@ const TAIL_SHARE = 0.2
  * Characters one context file may take: config `context_file_max_chars` wins, else 6% of the
  * model's context window at ~4 chars per token, kept between 20,000 and 500,000 characters.
  */
-export function fileCharCap(configured: number | null | undefined, contextWindow: number | null | undefined): number {
+export function fileCharCap(
+  configured: number | null | undefined,
+  contextWindow: number | null | undefined
+): number {
   if (configured !== null && configured !== undefined && configured > 0) return Math.floor(configured)
   if (contextWindow === null || contextWindow === undefined || contextWindow <= 0) return DEFAULT_FILE_CAP
   return Math.max(DEFAULT_FILE_CAP, Math.min(Math.floor(contextWindow * 4 * 0.06), MAX_FILE_CAP))
@@ -32,7 +35,8 @@ export interface Truncation {
  * the rest.
  */
 export function truncateText(text: string, label: string, cap: number, readPath: string | null): Truncation {
-  if (text.length <= cap) return { text, truncated: false, total: text.length, head: text.length, tail: 0, cap, warning: null }
+  if (text.length <= cap)
+    return { text, truncated: false, total: text.length, head: text.length, tail: 0, cap, warning: null }
   const head = Math.floor(cap * HEAD_SHARE)
   const tail = Math.floor(cap * TAIL_SHARE)
   const marker =

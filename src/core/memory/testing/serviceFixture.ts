@@ -25,14 +25,20 @@ export interface ServiceFixture {
   readonly memory: MemoryService
   readonly sessions: SessionRepository
   /** Inserts a fact straight into the bank (approved unless told otherwise). */
-  fact(text: string, options?: { status?: Fact['status']; type?: FactType; agentId?: string; sessionId?: string }): Fact
+  fact(
+    text: string,
+    options?: { status?: Fact['status']; type?: FactType; agentId?: string; sessionId?: string }
+  ): Fact
   /** Creates a chat session with the given user/agent messages; returns their message ids. */
   session(id: string, messages: readonly { role: 'user' | 'assistant'; text: string }[]): string[]
   dispose(): void
 }
 
 /** The real MemoryService over a temp home and SQLite file; agent "scribe" exists. */
-export function createServiceFixture(env: NodeJS.ProcessEnv = {}, options: { readonly retriever?: Retriever } = {}): ServiceFixture {
+export function createServiceFixture(
+  env: NodeJS.ProcessEnv = {},
+  options: { readonly retriever?: Retriever } = {}
+): ServiceFixture {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-memsvc-'))
   const paths = ensureHome(dir)
   const db = openDatabase(paths.db)
@@ -43,7 +49,16 @@ export function createServiceFixture(env: NodeJS.ProcessEnv = {}, options: { rea
   const agents = new AgentService(db, paths, clock, events)
   agents.create('Scribe', 'scribe')
   const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
-  const memory = new MemoryService({ db, paths, clock, events, settings, agents, scan: scanForThreats, ...options })
+  const memory = new MemoryService({
+    db,
+    paths,
+    clock,
+    events,
+    settings,
+    agents,
+    scan: scanForThreats,
+    ...options
+  })
   const sessions = new SessionRepository(db)
   return {
     paths,
@@ -70,8 +85,26 @@ export function createServiceFixture(env: NodeJS.ProcessEnv = {}, options: { rea
         origin: 'user'
       }),
     session: (id, messages) => {
-      const report = { tiers: { stable: '', context: '', volatile: '' }, tierOffsets: {}, layers: [], warnings: [], tokens: 0 }
-      sessions.createSession({ id, agentId: 'scribe', cwd: null, model: 'claude-sonnet-5-5', provider: 'anthropic', platform: 'cli', systemPrompt: 'You are Scribe.', promptReport: report, tools: [], toolsHash: 'none', nowMs: clock.now() })
+      const report = {
+        tiers: { stable: '', context: '', volatile: '' },
+        tierOffsets: {},
+        layers: [],
+        warnings: [],
+        tokens: 0
+      }
+      sessions.createSession({
+        id,
+        agentId: 'scribe',
+        cwd: null,
+        model: 'claude-sonnet-5-5',
+        provider: 'anthropic',
+        platform: 'cli',
+        systemPrompt: 'You are Scribe.',
+        promptReport: report,
+        tools: [],
+        toolsHash: 'none',
+        nowMs: clock.now()
+      })
       return messages.map((m, i) =>
         String(
           sessions.appendMessage({

@@ -47,7 +47,8 @@ export class GuardedStdioTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     this.noteNegotiation(message)
-    const id = 'id' in message && !('method' in message) && message.id !== undefined ? key(message.id) : undefined
+    const id =
+      'id' in message && !('method' in message) && message.id !== undefined ? key(message.id) : undefined
     const batch = id === undefined ? undefined : this.batches.find((open) => open.waiting.has(id))
     if (batch && id !== undefined) {
       batch.waiting.delete(id)
@@ -71,7 +72,9 @@ export class GuardedStdioTransport implements Transport {
     this.buffer += chunk
     if (this.buffer.length > MAX_LINE_BYTES && !this.buffer.includes('\n')) {
       this.buffer = ''
-      this.write(errorLine(null, INVALID_REQUEST, `Invalid Request: a message longer than ${MAX_LINE_BYTES} bytes`))
+      this.write(
+        errorLine(null, INVALID_REQUEST, `Invalid Request: a message longer than ${MAX_LINE_BYTES} bytes`)
+      )
       return
     }
     let newline = this.buffer.indexOf('\n')
@@ -92,7 +95,9 @@ export class GuardedStdioTransport implements Transport {
     try {
       parsed = JSON.parse(line)
     } catch (error) {
-      this.write(errorLine(null, PARSE_ERROR, `Parse error: ${error instanceof Error ? error.message : String(error)}`))
+      this.write(
+        errorLine(null, PARSE_ERROR, `Parse error: ${error instanceof Error ? error.message : String(error)}`)
+      )
       return
     }
     if (Array.isArray(parsed)) this.handleBatch(parsed)
@@ -103,14 +108,27 @@ export class GuardedStdioTransport implements Transport {
   }
 
   private handleBatch(items: readonly unknown[]): void {
-    if (items.length === 0) return this.write(errorLine(null, INVALID_REQUEST, 'Invalid Request: an empty batch'))
+    if (items.length === 0)
+      return this.write(errorLine(null, INVALID_REQUEST, 'Invalid Request: an empty batch'))
     if (!batchesAllowed(this.protocolVersion)) {
       const version = this.protocolVersion ?? 'none negotiated yet'
-      return this.write(errorLine(null, INVALID_REQUEST, `Invalid Request: JSON-RPC batches are not supported under MCP protocol version ${version} (only 2025-03-26 has them); send one message per line`))
+      return this.write(
+        errorLine(
+          null,
+          INVALID_REQUEST,
+          `Invalid Request: JSON-RPC batches are not supported under MCP protocol version ${version} (only 2025-03-26 has them); send one message per line`
+        )
+      )
     }
     const messages = items.map((item) => this.checked(item, true))
-    const requests = messages.filter((m): m is JSONRPCMessage & { id: RequestId; method: string } => m !== null && 'id' in m && 'method' in m)
-    if (requests.length > 0) this.batches.push({ waiting: new Set(requests.map((request) => key(request.id))), responses: [...this.pendingErrors] })
+    const requests = messages.filter(
+      (m): m is JSONRPCMessage & { id: RequestId; method: string } => m !== null && 'id' in m && 'method' in m
+    )
+    if (requests.length > 0)
+      this.batches.push({
+        waiting: new Set(requests.map((request) => key(request.id))),
+        responses: [...this.pendingErrors]
+      })
     else if (this.pendingErrors.length > 0) this.write([...this.pendingErrors])
     this.pendingErrors = []
     for (const message of messages) if (message) this.deliver(message)
@@ -124,14 +142,19 @@ export class GuardedStdioTransport implements Transport {
     if (parsed.success) return parsed.data
     const rawId = (value as { id?: unknown } | null)?.id
     const id: Id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null
-    const reply = errorLine(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message (needs "jsonrpc": "2.0" and a method, or a result or error with an id)')
+    const reply = errorLine(
+      id,
+      INVALID_REQUEST,
+      'Invalid Request: not a JSON-RPC 2.0 message (needs "jsonrpc": "2.0" and a method, or a result or error with an id)'
+    )
     if (inBatch) this.pendingErrors.push(reply)
     else this.write(reply)
     return null
   }
 
   private deliver(message: JSONRPCMessage): void {
-    if ('method' in message && message.method === 'initialize' && 'id' in message) this.initializeId = message.id
+    if ('method' in message && message.method === 'initialize' && 'id' in message)
+      this.initializeId = message.id
     this.onmessage?.(message)
   }
 

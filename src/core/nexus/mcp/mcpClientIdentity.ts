@@ -64,13 +64,24 @@ export function resolveIdentity(inputs: IdentityInputs): McpIdentity {
   const client = clientSlug(inputs.clientName)
   const base = { client, channel: `mcp:${client}`, cursorKey: `mcp:${client}` }
   const presented = inputs.token ? sha256Hex(inputs.token) : undefined
-  const byToken = presented ? Object.entries(inputs.bindings).find(([, binding]) => binding.tokenSha256 && sameHash(binding.tokenSha256, presented)) : undefined
+  const byToken = presented
+    ? Object.entries(inputs.bindings).find(
+        ([, binding]) => binding.tokenSha256 && sameHash(binding.tokenSha256, presented)
+      )
+    : undefined
   if (byToken) return { ...base, author: byToken[1].agent, bound: true, refusal: null }
   const named = Object.hasOwn(inputs.bindings, client) ? inputs.bindings[client] : undefined
   if (named && !named.tokenSha256) return { ...base, author: named.agent, bound: true, refusal: null }
   if (named) {
-    const why = inputs.token ? 'the token it presented does not match' : 'it presented no token (set HEARTH_MCP_TOKEN in its MCP server entry)'
-    return { ...base, author: null, bound: false, refusal: `This client calls itself "${client}", which config.json binds to agent "${named.agent}" with a token, but ${why}. It may read the Nexus, not post.` }
+    const why = inputs.token
+      ? 'the token it presented does not match'
+      : 'it presented no token (set HEARTH_MCP_TOKEN in its MCP server entry)'
+    return {
+      ...base,
+      author: null,
+      bound: false,
+      refusal: `This client calls itself "${client}", which config.json binds to agent "${named.agent}" with a token, but ${why}. It may read the Nexus, not post.`
+    }
   }
   const boundAgents = new Set(Object.values(inputs.bindings).map((binding) => binding.agent))
   if (client === 'user' || inputs.agentIds.includes(client) || boundAgents.has(client)) {

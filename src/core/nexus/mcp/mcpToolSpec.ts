@@ -22,7 +22,11 @@ export interface McpToolSpec {
   readonly name: string
   readonly description: string
   readonly inputSchema: Readonly<Record<string, unknown>>
-  readonly annotations?: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly idempotentHint?: boolean }
+  readonly annotations?: {
+    readonly readOnlyHint?: boolean
+    readonly destructiveHint?: boolean
+    readonly idempotentHint?: boolean
+  }
   readonly run: (args: Readonly<Record<string, unknown>>, context: NexusMcpContext) => unknown
 }
 

@@ -4,18 +4,37 @@ import { entryForModel } from '../nexusTools'
 import { JsonRpcError, RESOURCE_NOT_FOUND, type NexusMcpContext } from './mcpToolSpec'
 
 export const STATIC_RESOURCES = [
-  { uri: 'nexus://decisions', name: 'decisions', title: 'Decision log', description: 'Every decision with its rationale and author, oldest first, and open conflicts.', mimeType: 'text/markdown' },
-  { uri: 'nexus://project-state', name: 'project-state', title: 'Project state', description: 'The shared project state file every agent works from.', mimeType: 'text/markdown' }
+  {
+    uri: 'nexus://decisions',
+    name: 'decisions',
+    title: 'Decision log',
+    description: 'Every decision with its rationale and author, oldest first, and open conflicts.',
+    mimeType: 'text/markdown'
+  },
+  {
+    uri: 'nexus://project-state',
+    name: 'project-state',
+    title: 'Project state',
+    description: 'The shared project state file every agent works from.',
+    mimeType: 'text/markdown'
+  }
 ] as const
 
 export const RESOURCE_TEMPLATES = [
-  { uriTemplate: 'nexus://entries/{seq}', name: 'entry', title: 'Nexus entry', description: 'One entry of the Nexus by its sequence number, as JSON.', mimeType: 'application/json' }
+  {
+    uriTemplate: 'nexus://entries/{seq}',
+    name: 'entry',
+    title: 'Nexus entry',
+    description: 'One entry of the Nexus by its sequence number, as JSON.',
+    mimeType: 'application/json'
+  }
 ] as const
 
 /** Reads one `nexus://` resource; an unknown URI or missing entry is JSON-RPC -32002. */
 export function readNexusResource(uri: string, context: NexusMcpContext): ReadResourceResult {
   if (uri === 'nexus://decisions') return text(uri, 'text/markdown', decisionLog(context))
-  if (uri === 'nexus://project-state') return text(uri, 'text/markdown', context.nexus.projectState.read().content)
+  if (uri === 'nexus://project-state')
+    return text(uri, 'text/markdown', context.nexus.projectState.read().content)
   const match = /^nexus:\/\/entries\/([1-9][0-9]{0,15})$/.exec(uri)
   const entry = match ? context.nexus.repository.get([Number(match[1])])[0] : undefined
   if (!entry) throw new JsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri })
@@ -29,9 +48,21 @@ function text(uri: string, mimeType: string, body: string): ReadResourceResult {
 function decisionLog(context: NexusMcpContext): string {
   const decisions = context.nexus.decisions(500)
   const conflicts = context.nexus.conflicts()
-  const lines = ['# Decisions', '', ...(decisions.length === 0 ? ['No decisions yet.'] : decisions.map(decisionLine))]
+  const lines = [
+    '# Decisions',
+    '',
+    ...(decisions.length === 0 ? ['No decisions yet.'] : decisions.map(decisionLine))
+  ]
   if (conflicts.length > 0) {
-    lines.push('', '## Open conflicts', '', ...conflicts.map((c) => `- #${c.first.seq} (${c.first.agent}) and #${c.second.seq} (${c.second.agent}) may disagree; settle them with a resolution entry referencing both.`))
+    lines.push(
+      '',
+      '## Open conflicts',
+      '',
+      ...conflicts.map(
+        (c) =>
+          `- #${c.first.seq} (${c.first.agent}) and #${c.second.seq} (${c.second.agent}) may disagree; settle them with a resolution entry referencing both.`
+      )
+    )
   }
   return `${lines.join('\n')}\n`
 }
@@ -44,7 +75,8 @@ function decisionLine(entry: NexusEntry): string {
 export const ETIQUETTE_PROMPT = {
   name: 'nexus-etiquette',
   title: 'Working with the Nexus',
-  description: 'How to take part in the shared log: read what is new before each reply, post after each meaningful turn.'
+  description:
+    'How to take part in the shared log: read what is new before each reply, post after each meaningful turn.'
 } as const
 
 /** The habits that keep several agents from contradicting each other, as a prompt a runtime can load. */
@@ -57,5 +89,8 @@ export function etiquettePrompt(): GetPromptResult {
     '3. Keep the shared project state current: project_state_read, then project_state_update with the hash you read.',
     '4. Entries are permanent and signed with your identity; write them for a teammate who was not there.'
   ].join('\n')
-  return { description: ETIQUETTE_PROMPT.description, messages: [{ role: 'user', content: { type: 'text', text } }] }
+  return {
+    description: ETIQUETTE_PROMPT.description,
+    messages: [{ role: 'user', content: { type: 'text', text } }]
+  }
 }

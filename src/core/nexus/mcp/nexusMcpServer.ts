@@ -15,7 +15,13 @@ import { checkArguments } from '../../tools/argumentCheck'
 import type { NexusService } from '../nexusService'
 import { resolveIdentity, type McpClientBinding, type McpIdentity } from './mcpClientIdentity'
 import { INVALID_PARAMS, JsonRpcError, type McpToolSpec, type NexusMcpContext } from './mcpToolSpec'
-import { ETIQUETTE_PROMPT, etiquettePrompt, readNexusResource, RESOURCE_TEMPLATES, STATIC_RESOURCES } from './nexusMcpResources'
+import {
+  ETIQUETTE_PROMPT,
+  etiquettePrompt,
+  readNexusResource,
+  RESOURCE_TEMPLATES,
+  STATIC_RESOURCES
+} from './nexusMcpResources'
 import { nexusMcpTools } from './nexusMcpTools'
 
 export interface NexusMcpDependencies {
@@ -41,37 +47,80 @@ const INSTRUCTIONS =
  * connection and signs what that client posts with its identity.
  */
 export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
-  const server = new Server({ name: 'hearth', title: 'Hearth Nexus', version: deps.version }, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS })
+  const server = new Server(
+    { name: 'hearth', title: 'Hearth Nexus', version: deps.version },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS }
+  )
   let identity: McpIdentity | undefined
   const context: NexusMcpContext = {
     nexus: deps.nexus,
     db: deps.db,
     paths: deps.paths,
-    identity: () => (identity ??= resolveIdentity({ clientName: server.getClientVersion()?.name, token: deps.token, bindings: deps.bindings(), agentIds: deps.agentIds() }))
+    identity: () =>
+      (identity ??= resolveIdentity({
+        clientName: server.getClientVersion()?.name,
+        token: deps.token,
+        bindings: deps.bindings(),
+        agentIds: deps.agentIds()
+      }))
   }
   const tools = nexusMcpTools()
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, ...(annotations ? { annotations } : {}) })) }))
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(tools, request.params.name, request.params.arguments, context))
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map(({ name, description, inputSchema, annotations }) => ({
+      name,
+      description,
+      inputSchema,
+      ...(annotations ? { annotations } : {})
+    }))
+  }))
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(tools, request.params.name, request.params.arguments, context)
+  )
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...STATIC_RESOURCES] }))
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }))
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => readNexusResource(request.params.uri, context))
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [...RESOURCE_TEMPLATES]
+  }))
+  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    readNexusResource(request.params.uri, context)
+  )
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [ETIQUETTE_PROMPT] }))
   server.setRequestHandler(GetPromptRequestSchema, (request) => {
-    if (request.params.name !== ETIQUETTE_PROMPT.name) throw new JsonRpcError(INVALID_PARAMS, `Unknown prompt: ${request.params.name} (available: ${ETIQUETTE_PROMPT.name})`)
+    if (request.params.name !== ETIQUETTE_PROMPT.name)
+      throw new JsonRpcError(
+        INVALID_PARAMS,
+        `Unknown prompt: ${request.params.name} (available: ${ETIQUETTE_PROMPT.name})`
+      )
     return etiquettePrompt()
   })
   return server
 }
 
-function callTool(tools: readonly McpToolSpec[], name: string, rawArgs: unknown, context: NexusMcpContext): CallToolResult {
+function callTool(
+  tools: readonly McpToolSpec[],
+  name: string,
+  rawArgs: unknown,
+  context: NexusMcpContext
+): CallToolResult {
   const tool = tools.find((candidate) => candidate.name === name)
-  if (!tool) throw new JsonRpcError(INVALID_PARAMS, `Unknown tool: ${name} (available: ${tools.map((t) => t.name).join(', ')})`)
+  if (!tool)
+    throw new JsonRpcError(
+      INVALID_PARAMS,
+      `Unknown tool: ${name} (available: ${tools.map((t) => t.name).join(', ')})`
+    )
   const args = rawArgs ?? {}
   const problems = checkArguments(tool.inputSchema, args)
-  if (problems.length > 0) throw new JsonRpcError(INVALID_PARAMS, `Invalid arguments for ${name}: ${problems.join('; ')}`)
+  if (problems.length > 0)
+    throw new JsonRpcError(INVALID_PARAMS, `Invalid arguments for ${name}: ${problems.join('; ')}`)
   try {
-    return { content: [{ type: 'text', text: JSON.stringify(tool.run(args as Record<string, unknown>, context), null, 2) }] }
+    return {
+      content: [
+        { type: 'text', text: JSON.stringify(tool.run(args as Record<string, unknown>, context), null, 2) }
+      ]
+    }
   } catch (error) {
-    return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] }
+    return {
+      isError: true,
+      content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }]
+    }
   }
 }

@@ -10,12 +10,18 @@ const ONE_LINE = '^[^\\r\\n]*[^\\s][^\\r\\n]*$'
 const AUTHOR = '^[a-z0-9][a-z0-9._-]{0,63}$'
 const TYPES = [...NEXUS_ENTRY_TYPES]
 
-const integer = (description: string, minimum: number, maximum?: number): Record<string, unknown> => ({ type: 'integer', minimum, ...(maximum ? { maximum } : {}), description })
+const integer = (description: string, minimum: number, maximum?: number): Record<string, unknown> => ({
+  type: 'integer',
+  minimum,
+  ...(maximum ? { maximum } : {}),
+  description
+})
 
 /** nexus_read: the log, filtered. */
 const read: McpToolSpec = {
   name: 'nexus_read',
-  description: 'Read the Nexus, the append-only log shared by Hearth agents and other runtimes (oldest first). Filter by author, type, text or sequence number. To see only what is new for you, use nexus_unread.',
+  description:
+    'Read the Nexus, the append-only log shared by Hearth agents and other runtimes (oldest first). Filter by author, type, text or sequence number. To see only what is new for you, use nexus_unread.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -23,7 +29,11 @@ const read: McpToolSpec = {
       limit: integer('Newest N matching entries (default 30)', 1, 200),
       agent: { type: 'string', pattern: AUTHOR, description: 'Only entries by this author' },
       type: { type: 'string', enum: TYPES },
-      search: { type: 'string', maxLength: 200, description: 'Case-insensitive text in summary, body or rationale' }
+      search: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Case-insensitive text in summary, body or rationale'
+      }
     },
     additionalProperties: false
   },
@@ -39,7 +49,11 @@ const unread: McpToolSpec = {
   name: 'nexus_unread',
   description:
     'Entries other agents and runtimes appended since you last called this tool, oldest first, and marks them read for you. Call it before each reply so you never contradict what others decided. `remaining` says how many more are waiting.',
-  inputSchema: { type: 'object', properties: { limit: integer('At most this many entries (default 50)', 1, 200) }, additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { limit: integer('At most this many entries (default 50)', 1, 200) },
+    additionalProperties: false
+  },
   run: (args, context) => {
     const identity = context.identity()
     const author = identity.author ?? identity.client
@@ -47,7 +61,8 @@ const unread: McpToolSpec = {
     const page = context.nexus.repository.unreadAfter(author, from, (args.limit as number | undefined) ?? 50)
     const remaining = page.total - page.entries.length
     // Once nothing is left, the cursor moves to the tail (past this client's own entries too).
-    const to = remaining === 0 ? Math.max(from, context.nexus.repository.maxSeq()) : (page.entries.at(-1)?.seq ?? from)
+    const to =
+      remaining === 0 ? Math.max(from, context.nexus.repository.maxSeq()) : (page.entries.at(-1)?.seq ?? from)
     if (to > from) context.nexus.repository.advanceCursor(identity.cursorKey, to)
     return { entries: page.entries.map(entryForModel), remaining, cursor: { from, to } }
   }
@@ -61,10 +76,26 @@ const post: McpToolSpec = {
   inputSchema: {
     type: 'object',
     properties: {
-      type: { type: 'string', enum: TYPES, description: 'turn: what you did; decision: a choice others must follow; handoff; state; checkpoint; ack; resolution' },
-      summary: { type: 'string', minLength: 1, maxLength: NEXUS_SUMMARY_MAX, pattern: ONE_LINE, description: `One line, at most ${NEXUS_SUMMARY_MAX} characters` },
+      type: {
+        type: 'string',
+        enum: TYPES,
+        description:
+          'turn: what you did; decision: a choice others must follow; handoff; state; checkpoint; ack; resolution'
+      },
+      summary: {
+        type: 'string',
+        minLength: 1,
+        maxLength: NEXUS_SUMMARY_MAX,
+        pattern: ONE_LINE,
+        description: `One line, at most ${NEXUS_SUMMARY_MAX} characters`
+      },
       body: { type: 'string', maxLength: 20_000 },
-      refs: { type: 'array', items: integer('Sequence number of an earlier entry', 1), maxItems: 50, description: 'Earlier entries this one answers' },
+      refs: {
+        type: 'array',
+        items: integer('Sequence number of an earlier entry', 1),
+        maxItems: 50,
+        description: 'Earlier entries this one answers'
+      },
       rationale: { type: 'string', maxLength: 4_000, description: 'Why (required for decisions)' }
     },
     required: ['type', 'summary'],
@@ -75,24 +106,42 @@ const post: McpToolSpec = {
     if (identity.author === null) throw invalidInput(identity.refusal ?? 'This client may not post.')
     const result = context.nexus.post({ ...args, agent: identity.author, channel: identity.channel })
     context.nexus.flushMirror()
-    return { entry: entryForModel(result.entry), conflicts: result.conflicts.map((c) => ({ first: c.first.seq, second: c.second.seq, similarity: c.similarity })) }
+    return {
+      entry: entryForModel(result.entry),
+      conflicts: result.conflicts.map((c) => ({
+        first: c.first.seq,
+        second: c.second.seq,
+        similarity: c.similarity
+      }))
+    }
   }
 }
 
 const decisions: McpToolSpec = {
   name: 'nexus_decisions',
-  description: 'The decision log: decisions with their rationale, newest last, and any unresolved conflicts between decisions of different agents.',
-  inputSchema: { type: 'object', properties: { limit: integer('Newest N decisions (default 50)', 1, 500) }, additionalProperties: false },
+  description:
+    'The decision log: decisions with their rationale, newest last, and any unresolved conflicts between decisions of different agents.',
+  inputSchema: {
+    type: 'object',
+    properties: { limit: integer('Newest N decisions (default 50)', 1, 500) },
+    additionalProperties: false
+  },
   annotations: { readOnlyHint: true },
   run: (args, context) => ({
     decisions: context.nexus.decisions((args.limit as number | undefined) ?? 50).map(entryForModel),
-    conflicts: context.nexus.conflicts().map((c) => ({ first: c.first.seq, second: c.second.seq, agents: [c.first.agent, c.second.agent], similarity: c.similarity }))
+    conflicts: context.nexus.conflicts().map((c) => ({
+      first: c.first.seq,
+      second: c.second.seq,
+      agents: [c.first.agent, c.second.agent],
+      similarity: c.similarity
+    }))
   })
 }
 
 const memory: McpToolSpec = {
   name: 'memory_search',
-  description: "Search what Hearth's agents remember: approved memory facts and the MEMORY.md / USER.md entries. Read-only.",
+  description:
+    "Search what Hearth's agents remember: approved memory facts and the MEMORY.md / USER.md entries. Read-only.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -106,7 +155,12 @@ const memory: McpToolSpec = {
   annotations: { readOnlyHint: true },
   run: (args, context) => {
     const agent = args.agent as string | undefined
-    return { hits: searchMemory(context.db, context.paths, args.query as string, { ...(agent ? { agent } : {}), limit: (args.limit as number | undefined) ?? 10 }) }
+    return {
+      hits: searchMemory(context.db, context.paths, args.query as string, {
+        ...(agent ? { agent } : {}),
+        limit: (args.limit as number | undefined) ?? 10
+      })
+    }
   }
 }
 

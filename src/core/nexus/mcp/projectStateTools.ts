@@ -8,7 +8,8 @@ export function projectStateVersion(context: NexusMcpContext): number | null {
 
 const readState: McpToolSpec = {
   name: 'project_state_read',
-  description: 'Read the shared project state (nexus/project-state.md): goals, status and open questions every agent works from. Returns its text, its hash (pass it to project_state_update) and its version in the Nexus.',
+  description:
+    'Read the shared project state (nexus/project-state.md): goals, status and open questions every agent works from. Returns its text, its hash (pass it to project_state_update) and its version in the Nexus.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   annotations: { readOnlyHint: true },
   run: (_args, context) => {
@@ -25,18 +26,30 @@ const updateState: McpToolSpec = {
     type: 'object',
     properties: {
       text: { type: 'string', maxLength: 200_000, description: 'The whole new project state (markdown)' },
-      baseHash: { type: 'string', pattern: '^([0-9a-f]{64}|missing)$', description: 'The hash project_state_read returned ("missing" while there is no file yet)' }
+      baseHash: {
+        type: 'string',
+        pattern: '^([0-9a-f]{64}|missing)$',
+        description: 'The hash project_state_read returned ("missing" while there is no file yet)'
+      }
     },
     required: ['text', 'baseHash'],
     additionalProperties: false
   },
   run: (args, context) => {
     const identity = context.identity()
-    if (identity.author === null) throw invalidInput(identity.refusal ?? 'This client may not change the project state.')
+    if (identity.author === null)
+      throw invalidInput(identity.refusal ?? 'This client may not change the project state.')
     const before = projectStateVersion(context)
-    const saved = context.nexus.projectState.save(args.text as string, args.baseHash as string, false, { agent: identity.author, channel: identity.channel })
+    const saved = context.nexus.projectState.save(args.text as string, args.baseHash as string, false, {
+      agent: identity.author,
+      channel: identity.channel
+    })
     context.nexus.flushMirror()
-    return { hash: saved.hash, version: saved.entry?.seq ?? before, changed: saved.entry !== null && saved.entry.seq !== before }
+    return {
+      hash: saved.hash,
+      version: saved.entry?.seq ?? before,
+      changed: saved.entry !== null && saved.entry.seq !== before
+    }
   }
 }
 

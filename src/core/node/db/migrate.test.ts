@@ -15,7 +15,9 @@ describe('migrate', () => {
     const db = openDatabase(join(temp.dir, 'hearth.db'))
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)?.version)
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
-    const all = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[]
+    const all = db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as { name: string; sql: string }[]
     const virtual = all.filter((t) => /CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name)
     // FTS5 virtual tables and their shadow tables cannot be STRICT; every other table must be.
     const tables = all.filter((t) => !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)))
@@ -51,30 +53,55 @@ describe('migrate', () => {
   it('lets a step rebuild a table other rows point at, and refuses one that leaves them dangling', () => {
     const db = new Database(':memory:')
     db.pragma('foreign_keys = ON')
-    const base = { version: 1, name: 'base', up: (d: Database.Database) => d.exec(`
+    const base = {
+      version: 1,
+      name: 'base',
+      up: (d: Database.Database) =>
+        d.exec(`
       CREATE TABLE parent (id INTEGER PRIMARY KEY, kind TEXT CHECK (kind IN ('a'))) STRICT;
       CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent (id)) STRICT;
-      INSERT INTO parent VALUES (1, 'a'); INSERT INTO child VALUES (1);`) }
-    const rebuild = { version: 2, name: 'rebuild', up: (d: Database.Database) => d.exec(`
+      INSERT INTO parent VALUES (1, 'a'); INSERT INTO child VALUES (1);`)
+    }
+    const rebuild = {
+      version: 2,
+      name: 'rebuild',
+      up: (d: Database.Database) =>
+        d.exec(`
       CREATE TABLE parent_next (id INTEGER PRIMARY KEY, kind TEXT CHECK (kind IN ('a', 'b'))) STRICT;
-      INSERT INTO parent_next SELECT * FROM parent; DROP TABLE parent; ALTER TABLE parent_next RENAME TO parent;`) }
+      INSERT INTO parent_next SELECT * FROM parent; DROP TABLE parent; ALTER TABLE parent_next RENAME TO parent;`)
+    }
     migrate(db, [base, rebuild])
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
     db.prepare("INSERT INTO parent VALUES (2, 'b')").run()
     expect(db.prepare('SELECT parent_id FROM child').all()).toEqual([{ parent_id: 1 }])
 
-    const dangling = { version: 3, name: 'dangling', up: (d: Database.Database) => d.exec('DELETE FROM parent WHERE id = 1') }
-    expect(() => migrate(db, [base, rebuild, dangling])).toThrow(/1 row\(s\) pointing at missing rows \(first: child row 1 → parent\)/)
+    const dangling = {
+      version: 3,
+      name: 'dangling',
+      up: (d: Database.Database) => d.exec('DELETE FROM parent WHERE id = 1')
+    }
+    expect(() => migrate(db, [base, rebuild, dangling])).toThrow(
+      /1 row\(s\) pointing at missing rows \(first: child row 1 → parent\)/
+    )
     expect(db.pragma('user_version', { simple: true })).toBe(2)
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
   })
 
   it('applies a lower version registered after the database passed it, once', () => {
     const db = new Database(':memory:')
-    const table = (name: string) => (d: Database.Database) => d.exec(`CREATE TABLE ${name} (x INTEGER) STRICT`)
-    const has = (name: string) => (d: Database.Database) => d.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(name) !== undefined
-    migrate(db, [{ version: 1, name: 'a', up: table('a') }, { version: 3, name: 'c', up: table('c') }])
-    const late = [{ version: 1, name: 'a', up: table('a') }, { version: 2, name: 'b', up: table('b'), isApplied: has('b') }, { version: 3, name: 'c', up: table('c') }]
+    const table = (name: string) => (d: Database.Database) =>
+      d.exec(`CREATE TABLE ${name} (x INTEGER) STRICT`)
+    const has = (name: string) => (d: Database.Database) =>
+      d.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined
+    migrate(db, [
+      { version: 1, name: 'a', up: table('a') },
+      { version: 3, name: 'c', up: table('c') }
+    ])
+    const late = [
+      { version: 1, name: 'a', up: table('a') },
+      { version: 2, name: 'b', up: table('b'), isApplied: has('b') },
+      { version: 3, name: 'c', up: table('c') }
+    ]
     expect(migrate(db, late)).toEqual({ from: 3, to: 3 })
     expect(has('b')(db)).toBe(true)
     expect(() => migrate(db, late)).not.toThrow()
@@ -84,6 +111,11 @@ describe('migrate', () => {
   it('rejects a migration list that does not increase', () => {
     const db = new Database(':memory:')
     const noop = (): void => undefined
-    expect(() => migrate(db, [{ version: 2, name: 'b', up: noop }, { version: 1, name: 'a', up: noop }])).toThrow(/must increase/)
+    expect(() =>
+      migrate(db, [
+        { version: 2, name: 'b', up: noop },
+        { version: 1, name: 'a', up: noop }
+      ])
+    ).toThrow(/must increase/)
   })
 })

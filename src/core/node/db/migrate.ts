@@ -8,7 +8,10 @@ import { MIGRATIONS, type Migration } from './migrations'
  * leaves the database at the old version, never half-migrated. A database written by a newer
  * Hearth is refused rather than silently misread.
  */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[] = MIGRATIONS
+): { from: number; to: number } {
   assertStrictlyIncreasing(migrations)
   const latest = migrations.at(-1)?.version ?? 0
   const current = db.pragma('user_version', { simple: true }) as number
@@ -20,14 +23,18 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
     )
   }
   // A lower version registered after a database passed it is applied late, once.
-  const pending = migrations.filter((m) => m.version > current || (m.isApplied !== undefined && !m.isApplied(db)))
+  const pending = migrations.filter(
+    (m) => m.version > current || (m.isApplied !== undefined && !m.isApplied(db))
+  )
   if (pending.length === 0) return { from: current, to: current }
   withoutForeignKeys(db, () =>
-    db.transaction(() => {
-      for (const migration of pending) migration.up(db)
-      assertForeignKeysHold(db)
-      db.pragma(`user_version = ${latest}`)
-    }).immediate()
+    db
+      .transaction(() => {
+        for (const migration of pending) migration.up(db)
+        assertForeignKeysHold(db)
+        db.pragma(`user_version = ${latest}`)
+      })
+      .immediate()
   )
   return { from: current, to: latest }
 }
@@ -50,7 +57,10 @@ function withoutForeignKeys(db: Database.Database, work: () => void): void {
 function assertForeignKeysHold(db: Database.Database): void {
   const broken = db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]
   const first = broken[0]
-  if (first) throw new Error(`A migration left ${broken.length} row(s) pointing at missing rows (first: ${first.table} row ${first.rowid} → ${first.parent})`)
+  if (first)
+    throw new Error(
+      `A migration left ${broken.length} row(s) pointing at missing rows (first: ${first.table} row ${first.rowid} → ${first.parent})`
+    )
 }
 
 function assertStrictlyIncreasing(migrations: readonly Migration[]): void {

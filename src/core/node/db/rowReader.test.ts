@@ -5,22 +5,44 @@ import { readOptionalRow, readRow, readRows } from './rowReader'
 
 describe('checked row reads', () => {
   const db = new Database(':memory:')
-  db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, kind TEXT, data TEXT, blob BLOB)")
-  db.prepare('INSERT INTO t (id, name, score, kind, data, blob) VALUES (?, ?, ?, ?, ?, ?)').run(1, 'a', 0.5, 'fact', '{"x":1}', Buffer.from('b'))
-  db.prepare('INSERT INTO t (id, name, score, kind, data, blob) VALUES (?, ?, ?, ?, ?, ?)').run(2, null, 3, 'other', 'not json', null)
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, kind TEXT, data TEXT, blob BLOB)')
+  db.prepare('INSERT INTO t (id, name, score, kind, data, blob) VALUES (?, ?, ?, ?, ?, ?)').run(
+    1,
+    'a',
+    0.5,
+    'fact',
+    '{"x":1}',
+    Buffer.from('b')
+  )
+  db.prepare('INSERT INTO t (id, name, score, kind, data, blob) VALUES (?, ?, ?, ?, ?, ?)').run(
+    2,
+    null,
+    3,
+    'other',
+    'not json',
+    null
+  )
   const first = () => readRow(db.prepare('SELECT * FROM t WHERE id = 1').get(), 't')
   const second = () => readRow(db.prepare('SELECT * FROM t WHERE id = 2').get(), 't')
 
   it('reads each column as its type, list or schema says', () => {
     const row = first()
-    expect([row.int('id'), row.text('name'), row.real('score'), row.oneOf('kind', ['fact', 'file']), row.json('data')]).toEqual([1, 'a', 0.5, 'fact', { x: 1 }])
+    expect([
+      row.int('id'),
+      row.text('name'),
+      row.real('score'),
+      row.oneOf('kind', ['fact', 'file']),
+      row.json('data')
+    ]).toEqual([1, 'a', 0.5, 'fact', { x: 1 }])
     expect(second().textOrNull('name')).toBeNull()
     expect(second().intOrNull('blob')).toBeNull()
     expect(readRow({ id: 's_1' }, 'sessions').parsed('id', SessionId)).toBe('s_1')
   })
 
   it('names the table and column of a damaged value instead of passing it on', () => {
-    expect(() => second().text('name')).toThrow('A stored row of t is damaged (name: expected a text, found NULL)')
+    expect(() => second().text('name')).toThrow(
+      'A stored row of t is damaged (name: expected a text, found NULL)'
+    )
     expect(() => second().oneOf('kind', ['fact', 'file'])).toThrow('(kind: "other" is not one of fact, file)')
     expect(() => second().json('data')).toThrow('(data: not valid JSON)')
     expect(() => first().int('score')).toThrow('(score: expected an integer, found number 0.5)')
@@ -31,7 +53,11 @@ describe('checked row reads', () => {
   })
 
   it('maps all rows, or the one a get() found', () => {
-    expect(readRows(db.prepare('SELECT id FROM t ORDER BY id').all(), 't', (row) => row.int('id'))).toEqual([1, 2])
-    expect(readOptionalRow(db.prepare('SELECT id FROM t WHERE id = 9').get(), 't', (row) => row.int('id'))).toBeUndefined()
+    expect(readRows(db.prepare('SELECT id FROM t ORDER BY id').all(), 't', (row) => row.int('id'))).toEqual([
+      1, 2
+    ])
+    expect(
+      readOptionalRow(db.prepare('SELECT id FROM t WHERE id = 9').get(), 't', (row) => row.int('id'))
+    ).toBeUndefined()
   })
 })

@@ -39,7 +39,8 @@ export function readRow(row: unknown, table: string): RowReader {
     textOrNull: (column) => (values[column] === null ? null : reader.text(column)),
     int: (column) => {
       const found = value(column)
-      if (!Number.isInteger(found)) throw damaged(table, column, `expected an integer, found ${describe(found)}`)
+      if (!Number.isInteger(found))
+        throw damaged(table, column, `expected an integer, found ${describe(found)}`)
       return found as number
     },
     intOrNull: (column) => (values[column] === null ? null : reader.int(column)),
@@ -47,7 +48,8 @@ export function readRow(row: unknown, table: string): RowReader {
     flag: (column) => reader.int(column) !== 0,
     oneOf: (column, options) => {
       const found = reader.text(column)
-      if (!(options as readonly string[]).includes(found)) throw damaged(table, column, `"${found}" is not one of ${options.join(', ')}`)
+      if (!(options as readonly string[]).includes(found))
+        throw damaged(table, column, `"${found}" is not one of ${options.join(', ')}`)
       return found as (typeof options)[number]
     },
     oneOfOrNull: (column, options) => (values[column] === null ? null : reader.oneOf(column, options)),
@@ -75,12 +77,21 @@ export function readRows<T>(rows: readonly unknown[], table: string, fromRow: (r
 }
 
 /** Maps the row of a `.get()` result, or undefined when the statement found none. */
-export function readOptionalRow<T>(row: unknown, table: string, fromRow: (row: RowReader) => T): T | undefined {
+export function readOptionalRow<T>(
+  row: unknown,
+  table: string,
+  fromRow: (row: RowReader) => T
+): T | undefined {
   return row === undefined ? undefined : fromRow(readRow(row, table))
 }
 
 function expectType(table: string, column: string, found: unknown, type: 'string' | 'number'): unknown {
-  if (typeof found !== type) throw damaged(table, column, `expected a ${type === 'string' ? 'text' : 'number'}, found ${describe(found)}`)
+  if (typeof found !== type)
+    throw damaged(
+      table,
+      column,
+      `expected a ${type === 'string' ? 'text' : 'number'}, found ${describe(found)}`
+    )
   return found
 }
 

@@ -25,7 +25,11 @@ import { migrate } from './migrate'
  * Every `CHECK (column IN (…))` list of the schema and the one definition the code uses for it.
  * A value the code may write but SQLite refuses (or the reverse) shows up here, not in production.
  */
-const CHECKED_COLUMNS: readonly (readonly [table: string, column: string, values: readonly (string | number)[]])[] = [
+const CHECKED_COLUMNS: readonly (readonly [
+  table: string,
+  column: string,
+  values: readonly (string | number)[]
+])[] = [
   ['messages', 'role', MessageRole.options],
   ['messages', 'kind', MessageKind.options],
   ['messages', 'status', MessageStatus.options],
@@ -49,7 +53,9 @@ const CHECKED_COLUMNS: readonly (readonly [table: string, column: string, values
 
 /** `table.column` → the values of its `CHECK (column IN (…))`, read from the migrated schema. */
 function checkLists(db: Database.Database): Map<string, (string | number)[]> {
-  const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql IS NOT NULL").all() as { name: string; sql: string }[]
+  const tables = db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql IS NOT NULL")
+    .all() as { name: string; sql: string }[]
   const lists = new Map<string, (string | number)[]>()
   for (const { name, sql } of tables) {
     for (const match of sql.matchAll(/CHECK\s*\(\s*(\w+)\s+IN\s*\(([^)]*)\)\s*\)/gi)) {
@@ -85,8 +91,15 @@ describe('contract enums and SQL CHECK lists', () => {
 
   it('reads lists as SQLite stores them: quoted text, escaped quotes, integers', () => {
     const scratch = new Database(':memory:')
-    scratch.exec("CREATE TABLE t (a TEXT CHECK (a IN ('x', 'it''s')), b INTEGER NOT NULL CHECK ( b IN (1,2) )) STRICT")
-    expect(checkLists(scratch)).toEqual(new Map([['t.a', ['x', "it's"]], ['t.b', [1, 2]]]))
+    scratch.exec(
+      "CREATE TABLE t (a TEXT CHECK (a IN ('x', 'it''s')), b INTEGER NOT NULL CHECK ( b IN (1,2) )) STRICT"
+    )
+    expect(checkLists(scratch)).toEqual(
+      new Map([
+        ['t.a', ['x', "it's"]],
+        ['t.b', [1, 2]]
+      ])
+    )
     scratch.close()
   })
 })

@@ -10,10 +10,14 @@ describe('the SDK client', () => {
 
   it('sends a key meant for Anthropic to Anthropic, whatever ANTHROPIC_BASE_URL the process carries', () => {
     process.env.ANTHROPIC_BASE_URL = 'http://elsewhere.example'
-    expect(createAnthropicClient({ apiKey: 'sk-test', baseUrl: undefined }).baseURL).toBe('https://api.anthropic.com')
+    expect(createAnthropicClient({ apiKey: 'sk-test', baseUrl: undefined }).baseURL).toBe(
+      'https://api.anthropic.com'
+    )
   })
 
   it('goes to the base URL it was given', () => {
-    expect(createAnthropicClient({ apiKey: 'sk-test', baseUrl: 'https://gateway.example/v1' }).baseURL).toBe('https://gateway.example/v1')
+    expect(createAnthropicClient({ apiKey: 'sk-test', baseUrl: 'https://gateway.example/v1' }).baseURL).toBe(
+      'https://gateway.example/v1'
+    )
   })
 })

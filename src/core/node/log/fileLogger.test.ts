@@ -17,14 +17,23 @@ const lines = (file = path): string[] => readFileSync(file, 'utf8').trimEnd().sp
 
 describe('FileLogger', () => {
   it('writes one line per event at its level and above, with scope, pid, fields and the error message', () => {
-    const log = new FileLogger({ path, level: 'info', now: () => Date.UTC(2026, 0, 2, 3, 4, 5) }).child('nexus.mirror')
+    const log = new FileLogger({ path, level: 'info', now: () => Date.UTC(2026, 0, 2, 3, 4, 5) }).child(
+      'nexus.mirror'
+    )
     log.debug('not written')
     log.info('mirror written', { entries: 3 })
-    log.warn('mirror write failed', { error: Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' }), path: '/h/nexus' })
+    log.warn('mirror write failed', {
+      error: Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' }),
+      path: '/h/nexus'
+    })
     const [info, warn, ...rest] = lines()
     expect(rest).toEqual([])
-    expect(info).toBe(`2026-01-02T03:04:05.000Z INFO  [nexus.mirror] pid=${process.pid} mirror written {"entries":3}`)
-    expect(warn).toMatch(/^2026-01-02T03:04:05\.000Z WARN  \[nexus\.mirror\] pid=\d+ mirror write failed \{"error":\{"name":"Error","message":"ENOSPC: no space left","code":"ENOSPC","stack":\[/)
+    expect(info).toBe(
+      `2026-01-02T03:04:05.000Z INFO  [nexus.mirror] pid=${process.pid} mirror written {"entries":3}`
+    )
+    expect(warn).toMatch(
+      /^2026-01-02T03:04:05\.000Z WARN  \[nexus\.mirror\] pid=\d+ mirror write failed \{"error":\{"name":"Error","message":"ENOSPC: no space left","code":"ENOSPC","stack":\[/
+    )
     expect(warn).toContain('"path":"/h/nexus"')
   })
 
@@ -32,7 +41,9 @@ describe('FileLogger', () => {
     const key = 'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
     const log = new FileLogger({ path, level: 'debug', secrets: () => ['s3cret-serve-token', undefined] })
     log.error('model call failed', { error: new Error(`401 invalid x-api-key: ${key}`) })
-    log.warn(`request to http://127.0.0.1:4173/?token=s3cret-serve-token failed; Authorization: Bearer abcdefghijklmnop`)
+    log.warn(
+      `request to http://127.0.0.1:4173/?token=s3cret-serve-token failed; Authorization: Bearer abcdefghijklmnop`
+    )
     const text = readFileSync(path, 'utf8')
     expect(text).not.toContain(key)
     expect(text).not.toContain('AbCdEfGhIjKl')
@@ -61,7 +72,11 @@ describe('FileLogger', () => {
     mkdirSync(path, { recursive: true }) // a folder where the file belongs: every append fails
     expect(() => new FileLogger({ path, level: 'info' }).error('still running')).not.toThrow()
     writeFileSync(join(temp.dir, 'home-file'), '')
-    expect(() => new FileLogger({ path: join(temp.dir, 'home-file', 'logs', 'hearth.log'), level: 'info' }).warn('no folder')).not.toThrow()
+    expect(() =>
+      new FileLogger({ path: join(temp.dir, 'home-file', 'logs', 'hearth.log'), level: 'info' }).warn(
+        'no folder'
+      )
+    ).not.toThrow()
   })
 })
 
@@ -74,7 +89,9 @@ describe('log levels and redaction', () => {
   })
 
   it('keeps ordinary text and short known values intact', () => {
-    expect(redactSecrets('session s_123 ended after 4 turns', ['abc'])).toBe('session s_123 ended after 4 turns')
+    expect(redactSecrets('session s_123 ended after 4 turns', ['abc'])).toBe(
+      'session s_123 ended after 4 turns'
+    )
     expect(redactSecrets('api_key=hunter2hunter2')).toBe('api_key=[redacted]')
   })
 })

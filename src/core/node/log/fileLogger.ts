@@ -58,8 +58,13 @@ export class FileLogger implements Logger {
     if (LOG_LEVELS.indexOf(level) < this.threshold) return
     const when = new Date(this.options.now?.() ?? Date.now()).toISOString()
     const extra = fields && Object.keys(fields).length > 0 ? ` ${stringifyFields(fields)}` : ''
-    const known = (this.options.secrets?.() ?? []).filter((secret): secret is string => typeof secret === 'string')
-    const line = redactSecrets(`${when} ${level.toUpperCase().padEnd(5)} [${this.scope}] pid=${process.pid} ${message}${extra}`, known)
+    const known = (this.options.secrets?.() ?? []).filter(
+      (secret): secret is string => typeof secret === 'string'
+    )
+    const line = redactSecrets(
+      `${when} ${level.toUpperCase().padEnd(5)} [${this.scope}] pid=${process.pid} ${message}${extra}`,
+      known
+    )
     try {
       mkdirSync(dirname(this.options.path), { recursive: true, mode: 0o700 })
       this.rotateIfFull()
@@ -76,7 +81,8 @@ export class FileLogger implements Logger {
     if (size < (this.options.maxBytes ?? 1024 * 1024)) return
     const keep = this.options.keep ?? 3
     rmSync(`${path}.${keep}`, { force: true })
-    for (let index = keep - 1; index >= 1; index--) renameIfPresent(`${path}.${index}`, `${path}.${index + 1}`)
+    for (let index = keep - 1; index >= 1; index--)
+      renameIfPresent(`${path}.${index}`, `${path}.${index + 1}`)
     renameIfPresent(path, `${path}.1`)
   }
 }
@@ -89,7 +95,14 @@ export function logLevelFrom(value: string | undefined): LogLevel {
 
 function stringifyFields(fields: LogFields): string {
   try {
-    return JSON.stringify(Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value instanceof Error ? describeError(value) : value])))
+    return JSON.stringify(
+      Object.fromEntries(
+        Object.entries(fields).map(([key, value]) => [
+          key,
+          value instanceof Error ? describeError(value) : value
+        ])
+      )
+    )
   } catch (error) {
     return `(fields not serialisable: ${error instanceof Error ? error.message : String(error)})`
   }
@@ -97,7 +110,10 @@ function stringifyFields(fields: LogFields): string {
 
 function describeError(error: Error): Record<string, unknown> {
   const code = (error as NodeJS.ErrnoException).code
-  const stack = error.stack?.split('\n').slice(1, MAX_STACK_LINES).map((line) => line.trim())
+  const stack = error.stack
+    ?.split('\n')
+    .slice(1, MAX_STACK_LINES)
+    .map((line) => line.trim())
   return { name: error.name, message: error.message, ...(code ? { code } : {}), ...(stack ? { stack } : {}) }
 }
 

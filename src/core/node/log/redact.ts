@@ -20,6 +20,9 @@ const SECRET_PATTERNS: readonly RegExp[] = [
 export function redactSecrets(text: string, known: readonly string[] = []): string {
   let out = text
   for (const secret of known) if (secret.length >= 6) out = out.split(secret).join(REDACTED)
-  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, (match, prefix?: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED))
+  for (const pattern of SECRET_PATTERNS)
+    out = out.replace(pattern, (match, prefix?: unknown) =>
+      typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED
+    )
   return out
 }

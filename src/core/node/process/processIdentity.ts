@@ -55,7 +55,11 @@ export function isPidAlive(pid: number): boolean {
  * time was recorded and can be read, started at the same moment. A stamp from another machine
  * (a home on a shared drive) cannot be checked and counts as alive.
  */
-export function isStampAlive(stamp: { readonly pid: number; readonly startedAt: string | null; readonly host?: string | null }): boolean {
+export function isStampAlive(stamp: {
+  readonly pid: number
+  readonly startedAt: string | null
+  readonly host?: string | null
+}): boolean {
   if (stamp.host && stamp.host !== ownStamp().host) return true
   if (stamp.pid === process.pid) return stamp.startedAt === null || stamp.startedAt === ownStamp().startedAt
   if (!isPidAlive(stamp.pid)) return false

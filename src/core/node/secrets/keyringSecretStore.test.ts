@@ -21,8 +21,14 @@ describe.runIf(linux)('the keyring secret store without a Secret Service', () =>
     await onBus('unix:path=/nonexistent/hearth-no-bus', async () => {
       const store = new KeyringSecretStore('/tmp/hearth-home-without-keychain')
       const info = await store.describe()
-      expect(info).toMatchObject({ protectedByOs: false, persistent: false, where: "this process's memory only" })
-      expect(info.limitation).toMatch(/^No OS keychain is available \(.+\), so a key entered here is kept in memory only/)
+      expect(info).toMatchObject({
+        protectedByOs: false,
+        persistent: false,
+        where: "this process's memory only"
+      })
+      expect(info.limitation).toMatch(
+        /^No OS keychain is available \(.+\), so a key entered here is kept in memory only/
+      )
       await store.setApiKey(saved)
       expect(await store.getApiKey()).toEqual(saved)
       expect(await new KeyringSecretStore('/tmp/hearth-home-without-keychain').getApiKey()).toBeUndefined()

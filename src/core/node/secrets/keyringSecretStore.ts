@@ -1,6 +1,13 @@
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring'
 import { ANTHROPIC_ORIGIN } from '../../../shared/contract/baseUrl'
-import { decodeSavedApiKey, encodeSavedApiKey, MemorySecretStore, type SavedApiKey, type SecretStore, type SecretStoreInfo } from '../../ports/secretStore'
+import {
+  decodeSavedApiKey,
+  encodeSavedApiKey,
+  MemorySecretStore,
+  type SavedApiKey,
+  type SecretStore,
+  type SecretStoreInfo
+} from '../../ports/secretStore'
 
 /** One keychain item per Hearth home, so a test home or a second home never sees another's key. */
 export const KEYRING_SERVICE = 'Hearth'

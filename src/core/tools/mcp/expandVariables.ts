@@ -6,7 +6,10 @@ const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
  * can say `"Authorization": "Bearer ${API_TOKEN}"` without the token in it. Unset variables
  * without a default expand to nothing and are reported.
  */
-export function expandVariables(text: string, env: Readonly<Record<string, string | undefined>>): { text: string; missing: string[] } {
+export function expandVariables(
+  text: string,
+  env: Readonly<Record<string, string | undefined>>
+): { text: string; missing: string[] } {
   const missing: string[] = []
   const expanded = text.replace(VARIABLE, (_match, name: string, fallback: string | undefined) => {
     const value = env[name]

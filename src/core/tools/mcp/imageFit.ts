@@ -10,13 +10,20 @@ export const MAX_IMAGE_BYTES = 3_750_000
 export const MAX_SOURCE_BYTES = 40_000_000
 const MAX_SOURCE_PIXELS = 100_000_000
 
-const API_FORMATS: Readonly<Record<string, ImageMediaType>> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' }
+const API_FORMATS: Readonly<Record<string, ImageMediaType>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp'
+}
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
 export type ImagePart = Extract<ToolResultPart, { type: 'image' }>
 
 /** An image ready for the model (with a note when it was changed), or why it was left out. */
-export type FittedImage = { readonly ok: true; readonly part: ImagePart; readonly note: string | null } | { readonly ok: false; readonly reason: string }
+export type FittedImage =
+  | { readonly ok: true; readonly part: ImagePart; readonly note: string | null }
+  | { readonly ok: false; readonly reason: string }
 
 type SharpFactory = (input: Buffer, options: { limitInputPixels: number; animated: false }) => Sharp
 let loadedSharp: Promise<SharpFactory | Error> | undefined
@@ -37,16 +44,24 @@ function loadSharp(): Promise<SharpFactory | Error> {
  */
 export async function fitImage(data: string, declaredType: string): Promise<FittedImage> {
   const clean = data.replace(/\s+/g, '')
-  if (!BASE64.test(clean) || clean.length % 4 === 1) return { ok: false, reason: 'its data is not valid base64' }
+  if (!BASE64.test(clean) || clean.length % 4 === 1)
+    return { ok: false, reason: 'its data is not valid base64' }
   const bytes = Buffer.from(clean, 'base64')
   if (bytes.length === 0) return { ok: false, reason: 'it is empty' }
-  if (bytes.length > MAX_SOURCE_BYTES) return { ok: false, reason: `it is ${formatBytes(bytes.length)}, over the ${formatBytes(MAX_SOURCE_BYTES)} Hearth will decode` }
+  if (bytes.length > MAX_SOURCE_BYTES)
+    return {
+      ok: false,
+      reason: `it is ${formatBytes(bytes.length)}, over the ${formatBytes(MAX_SOURCE_BYTES)} Hearth will decode`
+    }
   const sharp = await loadSharp()
   if (sharp instanceof Error) return passThroughWithoutSharp(clean, bytes.length, declaredType, sharp)
   try {
     return await fitWithSharp(sharp, bytes, clean)
   } catch (error) {
-    return { ok: false, reason: `it could not be decoded as an image (${error instanceof Error ? error.message : String(error)})` }
+    return {
+      ok: false,
+      reason: `it could not be decoded as an image (${error instanceof Error ? error.message : String(error)})`
+    }
   }
 }
 
@@ -56,23 +71,54 @@ async function fitWithSharp(sharp: SharpFactory, bytes: Buffer, base64: string):
   const format = meta.format as string | undefined
   const width = meta.width ?? 0
   const height = meta.height ?? 0
-  if (!format || width === 0 || height === 0) return { ok: false, reason: 'it has no readable size or format' }
+  if (!format || width === 0 || height === 0)
+    return { ok: false, reason: 'it has no readable size or format' }
   const apiType = API_FORMATS[format]
   const fits = Math.max(width, height) <= MAX_IMAGE_EDGE && bytes.length <= MAX_IMAGE_BYTES
   if (apiType && fits) return { ok: true, part: imagePart(apiType, base64), note: null }
-  const resized = image.resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true })
-  let output = format === 'jpeg' ? await resized.jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true }) : await resized.png().toBuffer({ resolveWithObject: true })
-  if (output.data.length > MAX_IMAGE_BYTES) output = await resized.flatten({ background: '#ffffff' }).jpeg({ quality: 75 }).toBuffer({ resolveWithObject: true })
-  if (output.data.length > MAX_IMAGE_BYTES) return { ok: false, reason: `it is still ${formatBytes(output.data.length)} after scaling down, over the API's ${formatBytes(MAX_IMAGE_BYTES)}` }
+  const resized = image.resize({
+    width: MAX_IMAGE_EDGE,
+    height: MAX_IMAGE_EDGE,
+    fit: 'inside',
+    withoutEnlargement: true
+  })
+  let output =
+    format === 'jpeg'
+      ? await resized.jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true })
+      : await resized.png().toBuffer({ resolveWithObject: true })
+  if (output.data.length > MAX_IMAGE_BYTES)
+    output = await resized
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 75 })
+      .toBuffer({ resolveWithObject: true })
+  if (output.data.length > MAX_IMAGE_BYTES)
+    return {
+      ok: false,
+      reason: `it is still ${formatBytes(output.data.length)} after scaling down, over the API's ${formatBytes(MAX_IMAGE_BYTES)}`
+    }
   const outType: ImageMediaType = output.info.format === 'jpeg' ? 'image/jpeg' : 'image/png'
-  const change = fits ? `converted from ${format.toUpperCase()}` : `scaled down from ${width}×${height} (${formatBytes(bytes.length)}) to ${output.info.width}×${output.info.height} (${formatBytes(output.data.length)})`
-  return { ok: true, part: imagePart(outType, output.data.toString('base64')), note: `[image ${change} to fit the API's limits]` }
+  const change = fits
+    ? `converted from ${format.toUpperCase()}`
+    : `scaled down from ${width}×${height} (${formatBytes(bytes.length)}) to ${output.info.width}×${output.info.height} (${formatBytes(output.data.length)})`
+  return {
+    ok: true,
+    part: imagePart(outType, output.data.toString('base64')),
+    note: `[image ${change} to fit the API's limits]`
+  }
 }
 
-function passThroughWithoutSharp(base64: string, size: number, declaredType: string, error: Error): FittedImage {
+function passThroughWithoutSharp(
+  base64: string,
+  size: number,
+  declaredType: string,
+  error: Error
+): FittedImage {
   const apiType = Object.values(API_FORMATS).find((type) => type === declaredType.toLowerCase())
   if (apiType && size <= MAX_IMAGE_BYTES) return { ok: true, part: imagePart(apiType, base64), note: null }
-  return { ok: false, reason: `it would need converting or scaling down, and the image library failed to load (${error.message})` }
+  return {
+    ok: false,
+    reason: `it would need converting or scaling down, and the image library failed to load (${error.message})`
+  }
 }
 
 function imagePart(mediaType: ImageMediaType, data: string): ImagePart {

@@ -47,7 +47,21 @@ const TYPES: Readonly<Record<string, McpServerConfig['transport']>> = {
   sse: 'sse'
 }
 /** Keys Hearth reads; `serverUrl` is Windsurf's name for `url`, `transport` an alias of `type`. */
-const KNOWN_KEYS: ReadonlySet<string> = new Set(['type', 'transport', 'command', 'args', 'env', 'cwd', 'url', 'serverUrl', 'headers', 'secretHeaders', 'trusted', 'disabled', 'enabled'])
+const KNOWN_KEYS: ReadonlySet<string> = new Set([
+  'type',
+  'transport',
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'serverUrl',
+  'headers',
+  'secretHeaders',
+  'trusted',
+  'disabled',
+  'enabled'
+])
 
 /**
  * Reads `mcpServers` entries in every shape people paste from other apps: Claude Desktop and
@@ -56,9 +70,22 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set(['type', 'transport', 'command',
  * does not use is a warning on that entry; an entry that cannot run is left out with its reason.
  * Neither ever costs the other servers.
  */
-export function parseMcpServers(raw: unknown, env: Readonly<Record<string, string | undefined>>, source = 'config.json'): ParsedMcpServers {
+export function parseMcpServers(
+  raw: unknown,
+  env: Readonly<Record<string, string | undefined>>,
+  source = 'config.json'
+): ParsedMcpServers {
   if (raw === undefined || raw === null) return { servers: {}, problems: [] }
-  if (!isPlainObject(raw)) return { servers: {}, problems: [{ server: '*', message: `${source}: "mcpServers" must be an object of named servers; no MCP server is used` }] }
+  if (!isPlainObject(raw))
+    return {
+      servers: {},
+      problems: [
+        {
+          server: '*',
+          message: `${source}: "mcpServers" must be an object of named servers; no MCP server is used`
+        }
+      ]
+    }
   const servers: Record<string, McpServerConfig> = {}
   const problems: McpConfigProblem[] = []
   for (const [name, entry] of Object.entries(raw)) {
@@ -74,31 +101,58 @@ interface EntryResult {
   readonly warnings: string[]
 }
 
-function parseEntry(name: string, entry: unknown, env: Readonly<Record<string, string | undefined>>): EntryResult {
+function parseEntry(
+  name: string,
+  entry: unknown,
+  env: Readonly<Record<string, string | undefined>>
+): EntryResult {
   const warnings: string[] = []
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) return { warnings: [`server name "${name}" must be 1–64 letters, digits, "_", "-" or "." (starting with a letter or digit); left out`] }
-  if (!isPlainObject(entry)) return { warnings: ['the entry must be an object with "command" or "url"; left out'] }
-  for (const key of Object.keys(entry)) if (!KNOWN_KEYS.has(key)) warnings.push(`"${key}" is not used by Hearth; ignored`)
-  if (entry.disabled === true || entry.enabled === false) return { warnings: [...warnings, 'disabled in its entry; left out'] }
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name))
+    return {
+      warnings: [
+        `server name "${name}" must be 1–64 letters, digits, "_", "-" or "." (starting with a letter or digit); left out`
+      ]
+    }
+  if (!isPlainObject(entry))
+    return { warnings: ['the entry must be an object with "command" or "url"; left out'] }
+  for (const key of Object.keys(entry))
+    if (!KNOWN_KEYS.has(key)) warnings.push(`"${key}" is not used by Hearth; ignored`)
+  if (entry.disabled === true || entry.enabled === false)
+    return { warnings: [...warnings, 'disabled in its entry; left out'] }
   const expand = (value: string, field: string): string => {
     const result = expandVariables(value, env)
-    for (const missing of result.missing) warnings.push(`${field} uses \${${missing}}, which is not set; it expands to nothing`)
+    for (const missing of result.missing)
+      warnings.push(`${field} uses \${${missing}}, which is not set; it expands to nothing`)
     return result.text
   }
   const declared = entry.type ?? entry.transport
   const transport = typeof declared === 'string' ? TYPES[declared] : undefined
-  if (declared !== undefined && transport === undefined) return { warnings: [...warnings, `"type": ${JSON.stringify(declared)} is not one of stdio, http, sse; left out`] }
+  if (declared !== undefined && transport === undefined)
+    return {
+      warnings: [...warnings, `"type": ${JSON.stringify(declared)} is not one of stdio, http, sse; left out`]
+    }
   const trusted = typeof entry.trusted === 'boolean' ? entry.trusted : false
-  if (entry.trusted !== undefined && typeof entry.trusted !== 'boolean') warnings.push('"trusted" must be true or false; treated as false')
+  if (entry.trusted !== undefined && typeof entry.trusted !== 'boolean')
+    warnings.push('"trusted" must be true or false; treated as false')
   const url = entry.url ?? entry.serverUrl
-  const wantsRemote = transport === 'http' || transport === 'sse' || (transport === undefined && url !== undefined && entry.command === undefined)
-  const config = wantsRemote ? remoteConfig(entry, url, transport, trusted, expand, warnings) : stdioConfig(entry, trusted, expand, warnings)
+  const wantsRemote =
+    transport === 'http' ||
+    transport === 'sse' ||
+    (transport === undefined && url !== undefined && entry.command === undefined)
+  const config = wantsRemote
+    ? remoteConfig(entry, url, transport, trusted, expand, warnings)
+    : stdioConfig(entry, trusted, expand, warnings)
   return config ? { config, warnings } : { warnings }
 }
 
 type Expand = (value: string, field: string) => string
 
-function stdioConfig(entry: Record<string, unknown>, trusted: boolean, expand: Expand, warnings: string[]): McpStdioConfig | undefined {
+function stdioConfig(
+  entry: Record<string, unknown>,
+  trusted: boolean,
+  expand: Expand,
+  warnings: string[]
+): McpStdioConfig | undefined {
   if (typeof entry.command !== 'string' || entry.command.trim() === '') {
     warnings.push('needs "command" (a program to run) or "url" (a remote server); left out')
     return undefined
@@ -106,18 +160,28 @@ function stdioConfig(entry: Record<string, unknown>, trusted: boolean, expand: E
   const args = stringList(entry.args, 'args', warnings).map((arg, i) => expand(arg, `args[${i}]`))
   const envValues = stringRecord(entry.env, 'env', warnings)
   const cwd = typeof entry.cwd === 'string' && entry.cwd.trim() !== '' ? expand(entry.cwd, 'cwd') : null
-  if (entry.cwd !== undefined && typeof entry.cwd !== 'string') warnings.push('"cwd" must be a folder path; ignored')
+  if (entry.cwd !== undefined && typeof entry.cwd !== 'string')
+    warnings.push('"cwd" must be a folder path; ignored')
   return {
     transport: 'stdio',
     command: expand(entry.command.trim(), 'command'),
     args,
-    env: Object.fromEntries(Object.entries(envValues).map(([key, value]) => [key, expand(value, `env.${key}`)])),
+    env: Object.fromEntries(
+      Object.entries(envValues).map(([key, value]) => [key, expand(value, `env.${key}`)])
+    ),
     cwd,
     trusted
   }
 }
 
-function remoteConfig(entry: Record<string, unknown>, url: unknown, transport: McpServerConfig['transport'] | undefined, trusted: boolean, expand: Expand, warnings: string[]): McpRemoteConfig | undefined {
+function remoteConfig(
+  entry: Record<string, unknown>,
+  url: unknown,
+  transport: McpServerConfig['transport'] | undefined,
+  trusted: boolean,
+  expand: Expand,
+  warnings: string[]
+): McpRemoteConfig | undefined {
   if (typeof url !== 'string' || url.trim() === '') {
     warnings.push(`needs "url" for a remote (${transport ?? 'http'}) server; left out`)
     return undefined
@@ -133,7 +197,9 @@ function remoteConfig(entry: Record<string, unknown>, url: unknown, transport: M
   return {
     transport: transport === 'http' || transport === 'sse' ? transport : 'auto',
     url: expanded,
-    headers: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key, expand(value, `headers.${key}`)])),
+    headers: Object.fromEntries(
+      Object.entries(headers).map(([key, value]) => [key, expand(value, `headers.${key}`)])
+    ),
     secretHeaders: stringList(entry.secretHeaders, 'secretHeaders', warnings),
     trusted
   }
@@ -147,10 +213,13 @@ export function urlProblem(url: string): string | null {
   } catch {
     return 'is not a valid URL'
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return `must start with https:// (got ${parsed.protocol})`
-  if (parsed.username !== '' || parsed.password !== '') return 'must not carry a user name or password; use headers'
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    return `must start with https:// (got ${parsed.protocol})`
+  if (parsed.username !== '' || parsed.password !== '')
+    return 'must not carry a user name or password; use headers'
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)
-  if (parsed.protocol === 'http:' && !loopback) return 'must use https:// unless the server runs on this machine (localhost)'
+  if (parsed.protocol === 'http:' && !loopback)
+    return 'must use https:// unless the server runs on this machine (localhost)'
   return null
 }
 

@@ -1,10 +1,21 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ErrorCode, McpError, type CallToolResult, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type ReadResourceResult
+} from '@modelcontextprotocol/sdk/types.js'
 import { ToolError } from '../runTool'
 import type { Logger } from '../../ports/logger'
 import type { McpServerConfig } from './mcpConfig'
 import { describeStartFailure, describeTransport, formatDuration, messageOf } from './mcpDiagnosis'
-import { openTransport, shouldFallBackToSse, transportPlan, type OpenedTransport, type TransportKind } from './mcpTransports'
+import {
+  openTransport,
+  shouldFallBackToSse,
+  transportPlan,
+  type OpenedTransport,
+  type TransportKind
+} from './mcpTransports'
 import { RetryBackoff } from './retryBackoff'
 import { StderrTail } from './stderrTail'
 
@@ -105,7 +116,9 @@ export class McpConnection {
     const listed: McpRemoteTool[] = []
     let cursor: string | undefined
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.options.startTimeoutMs })
+      const page = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: this.options.startTimeoutMs
+      })
       listed.push(...page.tools)
       cursor = page.nextCursor
     } while (cursor && listed.length < MAX_LISTED_TOOLS)
@@ -122,7 +135,13 @@ export class McpConnection {
     const client = await this.startedForCall()
     const { callTimeoutMs, maxCallMs } = this.options
     try {
-      const options = { timeout: callTimeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: maxCallMs, onprogress: () => undefined, ...(signal ? { signal } : {}) }
+      const options = {
+        timeout: callTimeoutMs,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: maxCallMs,
+        onprogress: () => undefined,
+        ...(signal ? { signal } : {})
+      }
       return (await client.callTool({ name: tool, arguments: args }, undefined, options)) as CallToolResult
     } catch (error) {
       throw this.callError(tool, error)
@@ -138,7 +157,10 @@ export class McpConnection {
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
     const client = await this.startedForCall()
     try {
-      return await client.readResource({ uri }, { timeout: this.options.callTimeoutMs, ...(signal ? { signal } : {}) })
+      return await client.readResource(
+        { uri },
+        { timeout: this.options.callTimeoutMs, ...(signal ? { signal } : {}) }
+      )
     } catch (error) {
       throw this.callError(`resources/read ${uri}`, error)
     }
@@ -180,14 +202,21 @@ export class McpConnection {
 
   private startedForCall(): Promise<Client> {
     return this.ensureStarted().catch((error: unknown) => {
-      throw new ToolError(`MCP server "${this.name}" is not available: ${messageOf(error)}`, { error_type: 'mcp_unavailable' })
+      throw new ToolError(`MCP server "${this.name}" is not available: ${messageOf(error)}`, {
+        error_type: 'mcp_unavailable'
+      })
     })
   }
 
   private ensureStarted(): Promise<Client> {
     if (this.client) return Promise.resolve(this.client)
     const wait = this.status === 'failed' ? this.backoff.waitMs() : 0
-    if (wait > 0) return Promise.reject(new Error(`${this.error ?? 'it failed to start'} (Hearth tries again in ${formatDuration(wait)}, or press Test in Settings → Tools)`))
+    if (wait > 0)
+      return Promise.reject(
+        new Error(
+          `${this.error ?? 'it failed to start'} (Hearth tries again in ${formatDuration(wait)}, or press Test in Settings → Tools)`
+        )
+      )
     this.starting ??= this.start().finally(() => {
       this.starting = undefined
     })
@@ -198,7 +227,10 @@ export class McpConnection {
     if (this.status === 'crashed') this.restarts++
     this.setStatus('starting', null)
     this.stderr.clear()
-    const headers = this.config.transport === 'stdio' ? {} : { ...this.config.headers, ...(await this.options.secretHeaders()) }
+    const headers =
+      this.config.transport === 'stdio'
+        ? {}
+        : { ...this.config.headers, ...(await this.options.secretHeaders()) }
     let lastError: unknown
     for (const kind of transportPlan(this.config)) {
       const attempt = await this.connectWith(kind, headers)
@@ -211,9 +243,15 @@ export class McpConnection {
     throw new Error(this.error ?? 'could not start')
   }
 
-  private async connectWith(kind: TransportKind, headers: Readonly<Record<string, string>>): Promise<{ client?: Client; error?: unknown }> {
+  private async connectWith(
+    kind: TransportKind,
+    headers: Readonly<Record<string, string>>
+  ): Promise<{ client?: Client; error?: unknown }> {
     const opened = openTransport(kind, this.config, headers, this.stderr)
-    const client = new Client({ name: 'hearth', version: this.options.clientVersion }, { listChanged: { tools: { autoRefresh: false, onChanged: () => this.onToolsChanged(client) } } })
+    const client = new Client(
+      { name: 'hearth', version: this.options.clientVersion },
+      { listChanged: { tools: { autoRefresh: false, onChanged: () => this.onToolsChanged(client) } } }
+    )
     let handshakeError: unknown
     // Anything that is not JSON-RPC on the wire during the handshake (a banner on stdout, an
     // HTML error page) fails the start now instead of after the whole timeout.
@@ -254,21 +292,36 @@ export class McpConnection {
     this.client = undefined
     this.tools = undefined
     const telling = this.stderr.tellingLine()
-    this.setStatus('crashed', `the server ${this.config.transport === 'stdio' ? 'process exited' : 'connection closed'} unexpectedly${telling ? ` (stderr: ${telling})` : ''}; it will be restarted on next use`)
+    this.setStatus(
+      'crashed',
+      `the server ${this.config.transport === 'stdio' ? 'process exited' : 'connection closed'} unexpectedly${telling ? ` (stderr: ${telling})` : ''}; it will be restarted on next use`
+    )
   }
 
   private callError(tool: string, error: unknown): ToolError {
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       const total = /maximum total timeout/i.test(error.message)
-      const limit = total ? `${formatDuration(this.options.maxCallMs)} in all (the most Hearth waits, even while the server reports progress)` : formatDuration(this.options.callTimeoutMs)
-      return new ToolError(`"${tool}" on MCP server "${this.name}" did not answer within ${limit}.`, { error_type: 'mcp_timeout' })
+      const limit = total
+        ? `${formatDuration(this.options.maxCallMs)} in all (the most Hearth waits, even while the server reports progress)`
+        : formatDuration(this.options.callTimeoutMs)
+      return new ToolError(`"${tool}" on MCP server "${this.name}" did not answer within ${limit}.`, {
+        error_type: 'mcp_timeout'
+      })
     }
-    if (this.status === 'crashed' || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+    if (
+      this.status === 'crashed' ||
+      (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+    ) {
       const telling = this.stderr.tellingLine()
-      return new ToolError(`MCP server "${this.name}" stopped while running "${tool}"${telling ? ` (stderr: ${telling})` : ''}. Hearth restarts it on the next call.`, { error_type: 'mcp_crashed' })
+      return new ToolError(
+        `MCP server "${this.name}" stopped while running "${tool}"${telling ? ` (stderr: ${telling})` : ''}. Hearth restarts it on the next call.`,
+        { error_type: 'mcp_crashed' }
+      )
     }
     if (error instanceof Error && error.name === 'AbortError') return new ToolError('The call was cancelled.')
-    return new ToolError(`MCP server "${this.name}" failed on "${tool}": ${messageOf(error)}`, { error_type: 'mcp_error' })
+    return new ToolError(`MCP server "${this.name}" failed on "${tool}": ${messageOf(error)}`, {
+      error_type: 'mcp_error'
+    })
   }
 
   private setStatus(status: McpStatus, error: string | null): void {

@@ -24,13 +24,19 @@ export interface ContentContext {
  * that keeps their URI, name, type and size; structured content as JSON unless a text block
  * already carries it. A result flagged `isError` becomes an error result.
  */
-export async function convertToolResult(result: CallToolResult, context: ContentContext): Promise<RichToolResult> {
+export async function convertToolResult(
+  result: CallToolResult,
+  context: ContentContext
+): Promise<RichToolResult> {
   const images = { count: 0 }
   const parts: ToolResultPart[] = []
   for (const block of result.content ?? []) parts.push(...(await convertBlock(block, context, images)))
   const structured = structuredPart(result, parts)
   if (structured) parts.push(structured)
-  if (result.isError) throw new ToolError(textOf(parts) || 'The MCP tool reported an error without a message.', { error_type: 'mcp_tool_error' })
+  if (result.isError)
+    throw new ToolError(textOf(parts) || 'The MCP tool reported an error without a message.', {
+      error_type: 'mcp_tool_error'
+    })
   return new RichToolResult(parts)
 }
 
@@ -43,48 +49,79 @@ export async function convertResourceContents(result: ReadResourceResult): Promi
   return new RichToolResult(parts)
 }
 
-async function convertBlock(block: Block, context: ContentContext, images: { count: number }): Promise<ToolResultPart[]> {
+async function convertBlock(
+  block: Block,
+  context: ContentContext,
+  images: { count: number }
+): Promise<ToolResultPart[]> {
   switch (block.type) {
     case 'text':
       return [{ type: 'text', text: block.text }]
     case 'image':
       return convertImage(block.data, block.mimeType, 'image', images)
     case 'audio':
-      return [text(`[audio: ${block.mimeType}, ${formatBytes(decodedSize(block.data))}${audience(block.annotations)}. Audio cannot be passed to the model; tell the user it is available from the tool.]`)]
+      return [
+        text(
+          `[audio: ${block.mimeType}, ${formatBytes(decodedSize(block.data))}${audience(block.annotations)}. Audio cannot be passed to the model; tell the user it is available from the tool.]`
+        )
+      ]
     case 'resource_link':
       return [text(describeLink(block, context))]
     case 'resource':
       return convertResource(block.resource, images)
     default:
-      return [text(`[${String((block as { type?: unknown }).type)} content that Hearth does not know how to show]`)]
+      return [
+        text(`[${String((block as { type?: unknown }).type)} content that Hearth does not know how to show]`)
+      ]
   }
 }
 
-async function convertImage(data: string, mimeType: string, what: string, images: { count: number }): Promise<ToolResultPart[]> {
-  if (images.count >= MAX_IMAGES_PER_RESULT) return [text(`[${what} left out (${mimeType}): only the first ${MAX_IMAGES_PER_RESULT} images of a result are shown]`)]
+async function convertImage(
+  data: string,
+  mimeType: string,
+  what: string,
+  images: { count: number }
+): Promise<ToolResultPart[]> {
+  if (images.count >= MAX_IMAGES_PER_RESULT)
+    return [
+      text(
+        `[${what} left out (${mimeType}): only the first ${MAX_IMAGES_PER_RESULT} images of a result are shown]`
+      )
+    ]
   const fitted = await fitImage(data, mimeType)
   if (!fitted.ok) return [text(`[${what} left out (${mimeType}): ${fitted.reason}]`)]
   images.count++
   return fitted.note ? [fitted.part, text(fitted.note)] : [fitted.part]
 }
 
-async function convertResource(resource: ResourceContents, images: { count: number }): Promise<ToolResultPart[]> {
+async function convertResource(
+  resource: ResourceContents,
+  images: { count: number }
+): Promise<ToolResultPart[]> {
   const mime = resource.mimeType ?? 'unknown type'
-  if ('text' in resource && typeof resource.text === 'string') return [text(`[resource ${resource.uri} (${mime})]\n${resource.text}`)]
+  if ('text' in resource && typeof resource.text === 'string')
+    return [text(`[resource ${resource.uri} (${mime})]\n${resource.text}`)]
   const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : ''
   if (mime.startsWith('image/')) return convertImage(blob, mime, `image resource ${resource.uri}`, images)
   const bytes = Buffer.from(blob, 'base64')
   const decoded = isTextual(mime) && bytes.length <= MAX_INLINE_BLOB_BYTES ? utf8OrNull(bytes) : null
   if (decoded !== null) return [text(`[resource ${resource.uri} (${mime})]\n${decoded}`)]
-  return [text(`[resource ${resource.uri}: ${mime}, ${formatBytes(bytes.length)} of binary data, not shown to the model]`)]
+  return [
+    text(
+      `[resource ${resource.uri}: ${mime}, ${formatBytes(bytes.length)} of binary data, not shown to the model]`
+    )
+  ]
 }
 
 function describeLink(link: Extract<Block, { type: 'resource_link' }>, context: ContentContext): string {
   const label = link.title && link.title !== link.name ? `${link.name} (${link.title})` : link.name
-  const facts = [link.mimeType, typeof link.size === 'number' ? formatBytes(link.size) : undefined].filter((fact) => fact !== undefined)
+  const facts = [link.mimeType, typeof link.size === 'number' ? formatBytes(link.size) : undefined].filter(
+    (fact) => fact !== undefined
+  )
   const lines = [`[resource link] ${label}: ${link.uri}${facts.length > 0 ? ` — ${facts.join(', ')}` : ''}`]
   if (link.description) lines.push(`  ${link.description}`)
-  if (context.readResourceTool) lines.push(`  Read it with ${context.readResourceTool} {"uri": ${JSON.stringify(link.uri)}}.`)
+  if (context.readResourceTool)
+    lines.push(`  Read it with ${context.readResourceTool} {"uri": ${JSON.stringify(link.uri)}}.`)
   return lines.join('\n')
 }
 
@@ -123,7 +160,9 @@ function utf8OrNull(bytes: Buffer): string | null {
 }
 
 function audience(annotations: { audience?: readonly string[] } | undefined): string {
-  return annotations?.audience && annotations.audience.length > 0 ? `, meant for ${annotations.audience.join(' and ')}` : ''
+  return annotations?.audience && annotations.audience.length > 0
+    ? `, meant for ${annotations.audience.join(' and ')}`
+    : ''
 }
 
 function decodedSize(base64: string): number {

@@ -32,18 +32,26 @@ export function describeStartFailure(target: string, error: unknown, stderr: Std
 
 function reason(error: unknown, telling: string | null): string {
   const code = (error as { code?: unknown } | null)?.code
-  if (code === 'ENOENT') return 'the command was not found; check "command" and that the program is installed and on PATH'
+  if (code === 'ENOENT')
+    return 'the command was not found; check "command" and that the program is installed and on PATH'
   if (code === 'EACCES') return 'the command is not executable'
   if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) {
     return `it wrote something that is not MCP on stdout (${firstLine(messageOf(error))}); a stdio server may write only JSON-RPC there and its logs to stderr`
   }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return 'it did not answer the MCP handshake in time'
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return telling ? 'it exited during the MCP handshake' : 'it exited during the MCP handshake without saying why'
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+    return 'it did not answer the MCP handshake in time'
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+    return telling
+      ? 'it exited during the MCP handshake'
+      : 'it exited during the MCP handshake without saying why'
   const status = typeof code === 'number' ? code : undefined
-  if (status === 401 || status === 403) return `the server refused the credentials (HTTP ${status}); check its headers in Settings → Tools`
-  if (status !== undefined && status >= 400) return `the server answered HTTP ${status} (${firstLine(messageOf(error))})`
+  if (status === 401 || status === 403)
+    return `the server refused the credentials (HTTP ${status}); check its headers in Settings → Tools`
+  if (status !== undefined && status >= 400)
+    return `the server answered HTTP ${status} (${firstLine(messageOf(error))})`
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause
-  if (error instanceof TypeError && cause) return `it could not be reached (${String(cause.code ?? cause.message)})`
+  if (error instanceof TypeError && cause)
+    return `it could not be reached (${String(cause.code ?? cause.message)})`
   return firstLine(messageOf(error))
 }
 

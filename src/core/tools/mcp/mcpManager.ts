@@ -19,7 +19,9 @@ export interface McpManagerOptions extends McpTimeouts {
 }
 
 /** A server's tools, or why there are none (the session goes on without them). */
-export type McpListing = (McpToolSet & { readonly ok: true }) | { readonly ok: false; readonly server: string; readonly error: string }
+export type McpListing =
+  | (McpToolSet & { readonly ok: true })
+  | { readonly ok: false; readonly server: string; readonly error: string }
 
 /**
  * All configured MCP servers, one connection each. `configure` is called with the current
@@ -31,11 +33,16 @@ export class McpManager {
   private timeouts: McpTimeouts
 
   constructor(private readonly options: McpManagerOptions) {
-    this.timeouts = { startTimeoutMs: options.startTimeoutMs, callTimeoutMs: options.callTimeoutMs, maxCallMs: options.maxCallMs }
+    this.timeouts = {
+      startTimeoutMs: options.startTimeoutMs,
+      callTimeoutMs: options.callTimeoutMs,
+      maxCallMs: options.maxCallMs
+    }
   }
 
   configure(servers: Readonly<Record<string, McpServerConfig>>, timeouts?: McpTimeouts): void {
-    const changedTimeouts = timeouts !== undefined && JSON.stringify(timeouts) !== JSON.stringify(this.timeouts)
+    const changedTimeouts =
+      timeouts !== undefined && JSON.stringify(timeouts) !== JSON.stringify(this.timeouts)
     if (timeouts) this.timeouts = timeouts
     for (const [name, connection] of this.connections) {
       const wanted = Object.hasOwn(servers, name) ? servers[name] : undefined

@@ -8,11 +8,20 @@ import { parseMcpServers } from './mcpConfig'
  * of OpenClaw and VS Code's settings.json), a `"name": {…}` fragment, or one bare entry. Header
  * values come back separately: saving puts them in the secret store, never in config.json.
  */
-export function parsePastedServers(text: string, env: Readonly<Record<string, string | undefined>>): { servers: ParsedMcpServer[]; problems: string[] } {
+export function parsePastedServers(
+  text: string,
+  env: Readonly<Record<string, string | undefined>>
+): { servers: ParsedMcpServer[]; problems: string[] } {
   const json = parseLenient(text.trim())
   if (!json.ok) return { servers: [], problems: [json.problem] }
   const entries = findEntries(json.value)
-  if (entries.length === 0) return { servers: [], problems: ['No MCP server entry found: paste an object with "command" or "url", or a file with "mcpServers".'] }
+  if (entries.length === 0)
+    return {
+      servers: [],
+      problems: [
+        'No MCP server entry found: paste an object with "command" or "url", or a file with "mcpServers".'
+      ]
+    }
   return { servers: entries.map(([name, entry]) => toParsed(name, entry, env)), problems: [] }
 }
 
@@ -28,7 +37,10 @@ function parseLenient(text: string): { ok: true; value: unknown } | { ok: false;
   try {
     JSON.parse(text)
   } catch (error) {
-    return { ok: false, problem: `The text is not JSON (${error instanceof Error ? error.message : String(error)}).` }
+    return {
+      ok: false,
+      problem: `The text is not JSON (${error instanceof Error ? error.message : String(error)}).`
+    }
   }
   return { ok: false, problem: 'The text is not JSON.' }
 }
@@ -37,19 +49,31 @@ function findEntries(value: unknown): Array<[string, Record<string, unknown>]> {
   if (!isPlainObject(value)) return []
   const mcp = isPlainObject(value.mcp) ? value.mcp : undefined
   const container = [value.mcpServers, value.servers, mcp?.servers, value.mcp_servers].find(isPlainObject)
-  if (container) return Object.entries(container).filter((entry): entry is [string, Record<string, unknown>] => isPlainObject(entry[1]))
+  if (container)
+    return Object.entries(container).filter((entry): entry is [string, Record<string, unknown>] =>
+      isPlainObject(entry[1])
+    )
   if (looksLikeEntry(value)) return [[nameFor(value), value]]
-  return Object.entries(value).filter((entry): entry is [string, Record<string, unknown>] => isPlainObject(entry[1]) && looksLikeEntry(entry[1]))
+  return Object.entries(value).filter(
+    (entry): entry is [string, Record<string, unknown>] => isPlainObject(entry[1]) && looksLikeEntry(entry[1])
+  )
 }
 
 function looksLikeEntry(value: Record<string, unknown>): boolean {
-  return typeof value.command === 'string' || typeof value.url === 'string' || typeof value.serverUrl === 'string'
+  return (
+    typeof value.command === 'string' || typeof value.url === 'string' || typeof value.serverUrl === 'string'
+  )
 }
 
 /** A bare entry has no name: take it from the package or host it runs. */
 function nameFor(entry: Record<string, unknown>): string {
   if (typeof entry.name === 'string' && entry.name.trim() !== '') return slug(entry.name)
-  const url = typeof entry.url === 'string' ? entry.url : typeof entry.serverUrl === 'string' ? entry.serverUrl : undefined
+  const url =
+    typeof entry.url === 'string'
+      ? entry.url
+      : typeof entry.serverUrl === 'string'
+        ? entry.serverUrl
+        : undefined
   if (url) {
     try {
       return slug(new URL(url).hostname.split('.').slice(-2, -1)[0] ?? 'remote')
@@ -57,20 +81,42 @@ function nameFor(entry: Record<string, unknown>): string {
       return 'remote'
     }
   }
-  const args = Array.isArray(entry.args) ? entry.args.filter((arg): arg is string => typeof arg === 'string' && !arg.startsWith('-')) : []
+  const args = Array.isArray(entry.args)
+    ? entry.args.filter((arg): arg is string => typeof arg === 'string' && !arg.startsWith('-'))
+    : []
   const last = (args[0] ?? String(entry.command)).split('/').at(-1) ?? 'server'
   return slug(last.replace(/^server-|^mcp-server-|-mcp$|@.*$/g, ''))
 }
 
 function slug(text: string): string {
-  const cleaned = text.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+|-+$/g, '').slice(0, 64)
+  const cleaned = text
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+|-+$/g, '')
+    .slice(0, 64)
   return cleaned === '' ? 'server' : cleaned
 }
 
-function toParsed(name: string, entry: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): ParsedMcpServer {
-  const url = typeof entry.url === 'string' ? entry.url : typeof entry.serverUrl === 'string' ? entry.serverUrl : ''
-  const type = typeof entry.type === 'string' ? entry.type : typeof entry.transport === 'string' ? entry.transport : undefined
-  const transport: McpServerDraft['transport'] = type === 'sse' ? 'sse' : url !== '' && entry.command === undefined ? 'http' : type === 'http' || type === 'streamable-http' ? 'http' : 'stdio'
+function toParsed(
+  name: string,
+  entry: Record<string, unknown>,
+  env: Readonly<Record<string, string | undefined>>
+): ParsedMcpServer {
+  const url =
+    typeof entry.url === 'string' ? entry.url : typeof entry.serverUrl === 'string' ? entry.serverUrl : ''
+  const type =
+    typeof entry.type === 'string'
+      ? entry.type
+      : typeof entry.transport === 'string'
+        ? entry.transport
+        : undefined
+  const transport: McpServerDraft['transport'] =
+    type === 'sse'
+      ? 'sse'
+      : url !== '' && entry.command === undefined
+        ? 'http'
+        : type === 'http' || type === 'streamable-http'
+          ? 'http'
+          : 'stdio'
   const draft: McpServerDraft = {
     name: slug(name),
     transport,
@@ -81,13 +127,27 @@ function toParsed(name: string, entry: Record<string, unknown>, env: Readonly<Re
     url,
     trusted: false
   }
-  const warnings = parseMcpServers({ [draft.name]: entry }, env, 'pasted entry').problems.map((problem) => problem.message)
-  if (/\$\{input:/.test(JSON.stringify(entry))) warnings.push('pasted entry: uses ${input:…} placeholders (VS Code prompts for them); type the values in instead')
-  if (draft.name !== name) warnings.push(`pasted entry: renamed "${name}" to "${draft.name}" (server names are letters, digits, "_", "-" and ".")`)
+  const warnings = parseMcpServers({ [draft.name]: entry }, env, 'pasted entry').problems.map(
+    (problem) => problem.message
+  )
+  if (/\$\{input:/.test(JSON.stringify(entry)))
+    warnings.push(
+      'pasted entry: uses ${input:…} placeholders (VS Code prompts for them); type the values in instead'
+    )
+  if (draft.name !== name)
+    warnings.push(
+      `pasted entry: renamed "${name}" to "${draft.name}" (server names are letters, digits, "_", "-" and ".")`
+    )
   return { draft, headers: strings(entry.headers), warnings }
 }
 
 function strings(value: unknown): Record<string, string> {
   if (!isPlainObject(value)) return {}
-  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean' ? [[key, String(item)]] : [])))
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, item]) =>
+      typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean'
+        ? [[key, String(item)]]
+        : []
+    )
+  )
 }

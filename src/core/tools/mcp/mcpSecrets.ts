@@ -11,7 +11,10 @@ export function headersSecretName(server: string): string {
  * entry or an unreadable value all mean "no extra headers": the server then answers 401 and
  * Settings → Tools says so, which is clearer than failing here.
  */
-export async function readSecretHeaders(secrets: SecretStore | undefined, server: string): Promise<Record<string, string>> {
+export async function readSecretHeaders(
+  secrets: SecretStore | undefined,
+  server: string
+): Promise<Record<string, string>> {
   if (!secrets) return {}
   let text: string | undefined
   try {
@@ -23,13 +26,22 @@ export async function readSecretHeaders(secrets: SecretStore | undefined, server
   try {
     const value: unknown = JSON.parse(text)
     if (!isPlainObject(value)) return {}
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    )
   } catch {
     return {}
   }
 }
 
 /** Stores (or with an empty object, deletes) one server's header values. */
-export async function writeSecretHeaders(secrets: SecretStore, server: string, headers: Readonly<Record<string, string>>): Promise<void> {
-  await secrets.setSecret(headersSecretName(server), Object.keys(headers).length > 0 ? JSON.stringify(headers) : undefined)
+export async function writeSecretHeaders(
+  secrets: SecretStore,
+  server: string,
+  headers: Readonly<Record<string, string>>
+): Promise<void> {
+  await secrets.setSecret(
+    headersSecretName(server),
+    Object.keys(headers).length > 0 ? JSON.stringify(headers) : undefined
+  )
 }

@@ -1,4 +1,9 @@
-import type { McpServerDraft, McpServersView, McpServerView, ParsedMcpServer } from '../../../shared/contract/mcpServers'
+import type {
+  McpServerDraft,
+  McpServersView,
+  McpServerView,
+  ParsedMcpServer
+} from '../../../shared/contract/mcpServers'
 import { invalidInput, notFound } from '../../errors'
 import type { ConfigStore } from '../../home/configStore'
 import type { SecretStore } from '../../ports/secretStore'
@@ -16,7 +21,10 @@ export interface McpServerAdminDeps {
   readonly secrets: SecretStore
   readonly mcp: McpManager
   /** Reads config.json and brings the connections in line with it. */
-  readonly sync: () => { readonly servers: Readonly<Record<string, unknown>>; readonly problems: readonly McpConfigProblem[] }
+  readonly sync: () => {
+    readonly servers: Readonly<Record<string, unknown>>
+    readonly problems: readonly McpConfigProblem[]
+  }
   readonly env: Readonly<Record<string, string | undefined>>
 }
 
@@ -35,28 +43,43 @@ export class McpServerAdmin {
     const raw = this.rawEntries()
     // config.json's servers only: a project's .mcp.json is decided on per folder, not edited here.
     const names = Object.keys(configured).sort()
-    const listings = new Map((await this.deps.mcp.listMany(names)).map((listing) => [listing.server, listing]))
+    const listings = new Map(
+      (await this.deps.mcp.listMany(names)).map((listing) => [listing.server, listing])
+    )
     const servers = names.map((name) => this.view(name, raw[name], listings.get(name), problems))
-    const leftOut = problems.filter((problem) => !names.includes(problem.server)).map((problem) => (problem.server === '*' ? problem.message : `${problem.server}: ${problem.message}`))
+    const leftOut = problems
+      .filter((problem) => !names.includes(problem.server))
+      .map((problem) => (problem.server === '*' ? problem.message : `${problem.server}: ${problem.message}`))
     return { servers, problems: leftOut, configPath: this.deps.config.path }
   }
 
-  async save(draft: McpServerDraft, previousName: string | undefined, headers: Readonly<Record<string, string>> | undefined): Promise<McpServersView> {
+  async save(
+    draft: McpServerDraft,
+    previousName: string | undefined,
+    headers: Readonly<Record<string, string>> | undefined
+  ): Promise<McpServersView> {
     checkDraft(draft)
     const raw = this.rawEntries()
     const from = previousName ?? draft.name
-    if (from !== draft.name && Object.hasOwn(raw, draft.name)) throw invalidInput(`There is already a server named "${draft.name}"; pick another name`)
+    if (from !== draft.name && Object.hasOwn(raw, draft.name))
+      throw invalidInput(`There is already a server named "${draft.name}"; pick another name`)
     const old = isPlainObject(raw[from]) ? raw[from] : {}
-    const secret = draft.transport === 'stdio' ? {} : (headers ?? { ...(await readSecretHeaders(this.deps.secrets, from)), ...plainHeaders(old) })
+    const secret =
+      draft.transport === 'stdio'
+        ? {}
+        : (headers ?? { ...(await readSecretHeaders(this.deps.secrets, from)), ...plainHeaders(old) })
     await writeSecretHeaders(this.deps.secrets, draft.name, secret)
     if (from !== draft.name) await writeSecretHeaders(this.deps.secrets, from, {})
-    await this.deps.config.patch((file) => renamed(withEntry(file, from, draft.name, entryFor(draft, Object.keys(secret))), from, draft.name))
+    await this.deps.config.patch((file) =>
+      renamed(withEntry(file, from, draft.name, entryFor(draft, Object.keys(secret))), from, draft.name)
+    )
     this.deps.mcp.forget(from)
     return this.list()
   }
 
   async remove(name: string): Promise<McpServersView> {
-    if (!Object.hasOwn(this.rawEntries(), name)) throw notFound(`No MCP server named "${name}" in config.json`)
+    if (!Object.hasOwn(this.rawEntries(), name))
+      throw notFound(`No MCP server named "${name}" in config.json`)
     await this.deps.config.patch((file) => renamed(withEntry(file, name, name, undefined), name, null))
     await writeSecretHeaders(this.deps.secrets, name, {})
     this.deps.mcp.forget(name)
@@ -80,7 +103,12 @@ export class McpServerAdmin {
     return isPlainObject(raw) ? raw : {}
   }
 
-  private view(name: string, rawEntry: unknown, listing: McpListing | undefined, problems: readonly McpConfigProblem[]): McpServerView {
+  private view(
+    name: string,
+    rawEntry: unknown,
+    listing: McpListing | undefined,
+    problems: readonly McpConfigProblem[]
+  ): McpServerView {
     const connection = this.deps.mcp.get(name)
     const state = connection?.state()
     const entry = isPlainObject(rawEntry) ? rawEntry : {}
@@ -91,10 +119,17 @@ export class McpServerAdmin {
       transport: config?.transport ?? 'stdio',
       connectedOver: state?.transport ?? null,
       command: typeof entry.command === 'string' ? entry.command : '',
-      args: Array.isArray(entry.args) ? entry.args.filter((arg): arg is string => typeof arg === 'string') : [],
+      args: Array.isArray(entry.args)
+        ? entry.args.filter((arg): arg is string => typeof arg === 'string')
+        : [],
       env: stringRecord(entry.env),
       cwd: typeof entry.cwd === 'string' ? entry.cwd : null,
-      url: typeof entry.url === 'string' ? entry.url : typeof entry.serverUrl === 'string' ? entry.serverUrl : '',
+      url:
+        typeof entry.url === 'string'
+          ? entry.url
+          : typeof entry.serverUrl === 'string'
+            ? entry.serverUrl
+            : '',
       secretHeaders: config && config.transport !== 'stdio' ? [...config.secretHeaders] : [],
       plainHeaders: Object.keys(plainHeaders(entry)),
       trusted: config?.trusted ?? false,
@@ -105,7 +140,10 @@ export class McpServerAdmin {
       toolCount: ok?.tools.length ?? 0,
       tokens: ok ? estimateToolTokens(ok.tools) : 0,
       hiddenTools: ok ? [...ok.hidden] : [],
-      configWarnings: [...problems.filter((problem) => problem.server === name).map((problem) => problem.message), ...(ok?.problems ?? [])],
+      configWarnings: [
+        ...problems.filter((problem) => problem.server === name).map((problem) => problem.message),
+        ...(ok?.problems ?? [])
+      ],
       toolWarnings: ok ? toolDescriptionWarnings(ok.tools) : [],
       toolsChangedAt: state?.toolsChangedAt ?? null
     }
@@ -113,7 +151,8 @@ export class McpServerAdmin {
 }
 
 function checkDraft(draft: McpServerDraft): void {
-  if (draft.transport === 'stdio' && draft.command.trim() === '') throw invalidInput('A local server needs a command (the program to run, e.g. npx or node)')
+  if (draft.transport === 'stdio' && draft.command.trim() === '')
+    throw invalidInput('A local server needs a command (the program to run, e.g. npx or node)')
   if (draft.transport !== 'stdio') {
     const problem = urlProblem(draft.url.trim())
     if (problem) throw invalidInput(`The URL ${problem}`)
@@ -123,7 +162,12 @@ function checkDraft(draft: McpServerDraft): void {
 /** The config.json entry for a draft, in the shape Claude Code and VS Code use. */
 function entryFor(draft: McpServerDraft, secretHeaders: readonly string[]): Record<string, unknown> {
   if (draft.transport !== 'stdio') {
-    return { type: draft.transport, url: draft.url.trim(), ...(secretHeaders.length > 0 ? { secretHeaders: [...secretHeaders] } : {}), trusted: draft.trusted }
+    return {
+      type: draft.transport,
+      url: draft.url.trim(),
+      ...(secretHeaders.length > 0 ? { secretHeaders: [...secretHeaders] } : {}),
+      trusted: draft.trusted
+    }
   }
   return {
     type: 'stdio',
@@ -136,7 +180,12 @@ function entryFor(draft: McpServerDraft, secretHeaders: readonly string[]): Reco
 }
 
 /** config.json with one entry replaced, renamed or (entry undefined) removed; the order of the others kept. */
-function withEntry(file: Record<string, unknown>, from: string, to: string, entry: Record<string, unknown> | undefined): Record<string, unknown> {
+function withEntry(
+  file: Record<string, unknown>,
+  from: string,
+  to: string,
+  entry: Record<string, unknown> | undefined
+): Record<string, unknown> {
   const servers = isPlainObject(file.mcpServers) ? file.mcpServers : {}
   const next: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(servers)) {
@@ -154,7 +203,9 @@ function renamed(file: Record<string, unknown>, from: string, to: string | null)
   const agents = Object.fromEntries(
     Object.entries(file.agents).map(([id, agent]) => {
       if (!isPlainObject(agent) || !Array.isArray(agent.toolsets)) return [id, agent]
-      const toolsets = agent.toolsets.flatMap((name: unknown) => (name === mcpToolsetName(from) ? (to === null ? [] : [mcpToolsetName(to)]) : [name]))
+      const toolsets = agent.toolsets.flatMap((name: unknown) =>
+        name === mcpToolsetName(from) ? (to === null ? [] : [mcpToolsetName(to)]) : [name]
+      )
       return [id, { ...agent, toolsets }]
     })
   )
@@ -167,5 +218,7 @@ function plainHeaders(entry: Record<string, unknown>): Record<string, string> {
 
 function stringRecord(value: unknown): Record<string, string> {
   if (!isPlainObject(value)) return {}
-  return Object.fromEntries(Object.entries(value).filter((pair): pair is [string, string] => typeof pair[1] === 'string'))
+  return Object.fromEntries(
+    Object.entries(value).filter((pair): pair is [string, string] => typeof pair[1] === 'string')
+  )
 }

@@ -31,7 +31,10 @@ export function toToolDefinitions(connection: McpConnection, remote: readonly Mc
   const hidden = remote.filter((tool) => tool.execution?.taskSupport === 'required').map((tool) => tool.name)
   const offered = remote.filter((tool) => tool.execution?.taskSupport !== 'required')
   const withResources = connection.supportsResources()
-  const names = namespaceToolNames(connection.name, [...offered.map((tool) => tool.name), ...(withResources ? [READ_RESOURCE_TOOL] : [])])
+  const names = namespaceToolNames(connection.name, [
+    ...offered.map((tool) => tool.name),
+    ...(withResources ? [READ_RESOURCE_TOOL] : [])
+  ])
   const readResourceName = withResources ? (names.at(-1) as string) : null
   const tools: ToolDefinition[] = []
   const problems: string[] = []
@@ -47,7 +50,10 @@ export function toToolDefinitions(connection: McpConnection, remote: readonly Mc
       toolset: mcpToolsetName(connection.name),
       description: describe(tool, connection.name),
       inputSchema: schema,
-      handler: async (input, context) => convertToolResult(await connection.callTool(tool.name, input, context.signal), { readResourceTool: readResourceName })
+      handler: async (input, context) =>
+        convertToolResult(await connection.callTool(tool.name, input, context.signal), {
+          readResourceTool: readResourceName
+        })
     })
   })
   if (readResourceName) tools.push(readResourceTool(connection, readResourceName))
@@ -61,7 +67,9 @@ function readResourceTool(connection: McpConnection, name: string): ToolDefiniti
     description: `Read a resource of the MCP server ${connection.name} by its URI, for example a resource link one of its tools returned. Text is returned as text, images as images.`,
     inputSchema: {
       type: 'object',
-      properties: { uri: { type: 'string', minLength: 1, description: 'The resource URI, exactly as the server gave it' } },
+      properties: {
+        uri: { type: 'string', minLength: 1, description: 'The resource URI, exactly as the server gave it' }
+      },
       required: ['uri'],
       additionalProperties: false
     },

@@ -1,6 +1,9 @@
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpRemoteConfig, McpServerConfig, McpStdioConfig } from './mcpConfig'
 import type { StderrTail } from './stderrTail'
@@ -27,12 +30,20 @@ export function transportPlan(config: McpServerConfig): readonly TransportKind[]
  * in their `cwd`, and have stderr captured (never mixed into Hearth's output). Remote servers
  * get their headers on every request, including the SSE stream.
  */
-export function openTransport(kind: TransportKind, config: McpServerConfig, headers: Readonly<Record<string, string>>, stderr: StderrTail): OpenedTransport {
+export function openTransport(
+  kind: TransportKind,
+  config: McpServerConfig,
+  headers: Readonly<Record<string, string>>,
+  stderr: StderrTail
+): OpenedTransport {
   if (kind === 'stdio') return openStdio(config as McpStdioConfig, stderr)
   const remote = config as McpRemoteConfig
   const requestInit: RequestInit = { headers: { ...headers } }
   const url = new URL(remote.url)
-  const transport = kind === 'http' ? new StreamableHTTPClientTransport(url, { requestInit }) : new SSEClientTransport(url, { requestInit })
+  const transport =
+    kind === 'http'
+      ? new StreamableHTTPClientTransport(url, { requestInit })
+      : new SSEClientTransport(url, { requestInit })
   return { kind, transport, pid: () => null }
 }
 

@@ -5,7 +5,12 @@ import { checkProjectFolder } from '../../prompt/projectFolder'
 import { isPlainObject } from '../schemaCheck'
 import type { ConfirmationPort } from '../toolTypes'
 import type { McpConfigProblem, McpServerConfig } from './mcpConfig'
-import { describeProjectServers, projectDecision, readProjectServers, type ProjectServers } from './projectServers'
+import {
+  describeProjectServers,
+  projectDecision,
+  readProjectServers,
+  type ProjectServers
+} from './projectServers'
 
 /** Asks the user once about a file; null when nobody answered (nothing is remembered then). */
 export type ProjectQuestion = (request: Parameters<ConfirmationPort['ask']>[0]) => Promise<boolean | null>
@@ -41,7 +46,8 @@ export class ProjectServerOffers {
   active(global: readonly string[]): Record<string, McpServerConfig> {
     const merged: Record<string, McpServerConfig> = {}
     for (const servers of this.allowed.values()) {
-      for (const [name, config] of Object.entries(servers)) if (!global.includes(name) && !Object.hasOwn(merged, name)) merged[name] = config
+      for (const [name, config] of Object.entries(servers))
+        if (!global.includes(name) && !Object.hasOwn(merged, name)) merged[name] = config
     }
     return merged
   }
@@ -50,7 +56,12 @@ export class ProjectServerOffers {
    * Reads the folder's file and decides which of its servers the session gets. `offer` asks
    * about a file not decided on yet; without it (a turn of a running session) nothing is asked.
    */
-  async forSession(agentId: string, folder: string, global: readonly string[], offer: boolean): Promise<ProjectSessionServers> {
+  async forSession(
+    agentId: string,
+    folder: string,
+    global: readonly string[],
+    offer: boolean
+  ): Promise<ProjectSessionServers> {
     const found = readProjectServers(folder, this.deps.env)
     if (!found) {
       this.allowed.delete(folder)
@@ -59,21 +70,38 @@ export class ProjectServerOffers {
     const fileProblems = [...found.problems]
     if (Object.keys(found.servers).length === 0) return { servers: [], problems: fileProblems }
     const { decision, unsaved } = await this.decide(agentId, found, offer)
-    if (unsaved) fileProblems.push({ server: '*', message: `${found.file}: your answer applies to this session only, it could not be saved (${unsaved})` })
+    if (unsaved)
+      fileProblems.push({
+        server: '*',
+        message: `${found.file}: your answer applies to this session only, it could not be saved (${unsaved})`
+      })
     if (decision !== 'allow') {
       this.allowed.delete(found.folder)
-      return { servers: [], problems: [...fileProblems, ...(decision === 'deny' ? [] : [notRunProblem(found)])] }
+      return {
+        servers: [],
+        problems: [...fileProblems, ...(decision === 'deny' ? [] : [notRunProblem(found)])]
+      }
     }
     this.allowed.set(found.folder, found.servers)
     const taken = this.takenElsewhere(found.folder, global)
     const clashes = Object.keys(found.servers).filter((name) => taken.has(name))
     return {
       servers: Object.keys(found.servers).filter((name) => !taken.has(name)),
-      problems: [...fileProblems, ...clashes.map((name) => ({ server: name, message: `${found.file}: another server is already named "${name}"; this folder's entry is left out (rename it in the file)` }))]
+      problems: [
+        ...fileProblems,
+        ...clashes.map((name) => ({
+          server: name,
+          message: `${found.file}: another server is already named "${name}"; this folder's entry is left out (rename it in the file)`
+        }))
+      ]
     }
   }
 
-  private async decide(agentId: string, found: ProjectServers, offer: boolean): Promise<{ decision: 'allow' | 'deny' | null; unsaved?: string }> {
+  private async decide(
+    agentId: string,
+    found: ProjectServers,
+    offer: boolean
+  ): Promise<{ decision: 'allow' | 'deny' | null; unsaved?: string }> {
     const stored = projectDecision(this.deps.config.config().mcp.projects, found)
     if (stored !== null || !offer) return { decision: stored }
     const question = this.deps.question()
@@ -104,7 +132,13 @@ export class ProjectServerOffers {
     const found = readProjectServers(root, this.deps.env)
     if (!found) return { folder: root, file: null, servers: [], decision: null, problems: [] }
     const problems = found.problems.map((problem) => ({ server: problem.server, message: problem.message }))
-    return { folder: found.folder, file: found.file, servers: describeProjectServers(found), decision: projectDecision(this.deps.config.config().mcp.projects, found), problems }
+    return {
+      folder: found.folder,
+      file: found.file,
+      servers: describeProjectServers(found),
+      decision: projectDecision(this.deps.config.config().mcp.projects, found),
+      problems
+    }
   }
 
   /** Records a decision on the file as it is now, or forgets the folder's decision. */
@@ -113,7 +147,8 @@ export class ProjectServerOffers {
     const found = readProjectServers(root, this.deps.env)
     if (decision === 'forget') await this.deps.config.patch((raw) => withoutProject(raw, root))
     else if (!found) throw invalidInput(`${root} has no .mcp.json to decide on`)
-    else if (found.sha256 === '') throw invalidInput(found.problems.map((problem) => problem.message).join('; '))
+    else if (found.sha256 === '')
+      throw invalidInput(found.problems.map((problem) => problem.message).join('; '))
     else await recordProjectDecision(this.deps.config, found, decision)
     if (decision !== 'allow') this.allowed.delete(root)
     return this.view(root)
@@ -122,19 +157,27 @@ export class ProjectServerOffers {
   /** Names config.json or another folder's allowed file already uses. */
   private takenElsewhere(folder: string, global: readonly string[]): Set<string> {
     const taken = new Set(global)
-    for (const [other, servers] of this.allowed) if (other !== folder) for (const name of Object.keys(servers)) taken.add(name)
+    for (const [other, servers] of this.allowed)
+      if (other !== folder) for (const name of Object.keys(servers)) taken.add(name)
     return taken
   }
 }
 
 /** Stores the user's decision on this exact file (`mcp.projects` in config.json). */
-export async function recordProjectDecision(config: ConfigStore, found: ProjectServers, decision: 'allow' | 'deny'): Promise<void> {
+export async function recordProjectDecision(
+  config: ConfigStore,
+  found: ProjectServers,
+  decision: 'allow' | 'deny'
+): Promise<void> {
   await config.patch({ mcp: { projects: { [found.folder]: { decision, sha256: found.sha256 } } } })
 }
 
 function notRunProblem(found: ProjectServers): McpConfigProblem {
   const names = Object.keys(found.servers).join(', ')
-  return { server: '*', message: `${found.file} offers MCP servers (${names}) that were not run: allow them when a session starts in the app, or with \`hearth mcp project allow ${found.folder}\`` }
+  return {
+    server: '*',
+    message: `${found.file} offers MCP servers (${names}) that were not run: allow them when a session starts in the app, or with \`hearth mcp project allow ${found.folder}\``
+  }
 }
 
 function withoutProject(raw: Record<string, unknown>, folder: string): Record<string, unknown> {

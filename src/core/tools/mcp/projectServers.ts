@@ -25,12 +25,22 @@ export type ProjectDecision = 'allow' | 'deny' | null
  * file's say-so (a cloned repository could claim anything): `trusted` is forced off, and none of
  * them runs before the user allows this folder's file. Returns null when there is no such file.
  */
-export function readProjectServers(folder: string, env: Readonly<Record<string, string | undefined>>): ProjectServers | null {
+export function readProjectServers(
+  folder: string,
+  env: Readonly<Record<string, string | undefined>>
+): ProjectServers | null {
   const root = resolve(folder)
   const file = join(root, '.mcp.json')
   let bytes: Buffer
   try {
-    if (statSync(file).size > MAX_FILE_BYTES) return { folder: root, file, sha256: '', servers: {}, problems: [{ server: '*', message: `${file} is over ${MAX_FILE_BYTES} bytes; not read` }] }
+    if (statSync(file).size > MAX_FILE_BYTES)
+      return {
+        folder: root,
+        file,
+        sha256: '',
+        servers: {},
+        problems: [{ server: '*', message: `${file} is over ${MAX_FILE_BYTES} bytes; not read` }]
+      }
     bytes = readFileSync(file)
   } catch {
     return null
@@ -40,10 +50,23 @@ export function readProjectServers(folder: string, env: Readonly<Record<string, 
   try {
     json = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''))
   } catch (error) {
-    return { folder: root, file, sha256, servers: {}, problems: [{ server: '*', message: `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)})` }] }
+    return {
+      folder: root,
+      file,
+      sha256,
+      servers: {},
+      problems: [
+        {
+          server: '*',
+          message: `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)})`
+        }
+      ]
+    }
   }
   const parsed = parseMcpServers(isPlainObject(json) ? json.mcpServers : undefined, env, file)
-  const servers = Object.fromEntries(Object.entries(parsed.servers).map(([name, config]) => [name, inProject(config, root)]))
+  const servers = Object.fromEntries(
+    Object.entries(parsed.servers).map(([name, config]) => [name, inProject(config, root)])
+  )
   return { folder: root, file, sha256, servers, problems: parsed.problems }
 }
 
@@ -58,7 +81,10 @@ function inProject(config: McpServerConfig, root: string): McpServerConfig {
 }
 
 /** The user's decision on this exact file, from config.json's `mcp.projects`. */
-export function projectDecision(projects: Readonly<Record<string, { decision: 'allow' | 'deny'; sha256: string }>>, found: ProjectServers): ProjectDecision {
+export function projectDecision(
+  projects: Readonly<Record<string, { decision: 'allow' | 'deny'; sha256: string }>>,
+  found: ProjectServers
+): ProjectDecision {
   const stored = Object.hasOwn(projects, found.folder) ? projects[found.folder] : undefined
   if (!stored) return null
   // A denial holds for the folder; an approval only for the file as it was when approved.

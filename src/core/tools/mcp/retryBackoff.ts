@@ -14,7 +14,8 @@ export class RetryBackoff {
 
   recordFailure(): void {
     this.failures++
-    this.nextAttemptAt = this.now() + (RETRY_DELAYS_MS[Math.min(this.failures, RETRY_DELAYS_MS.length) - 1] as number)
+    this.nextAttemptAt =
+      this.now() + (RETRY_DELAYS_MS[Math.min(this.failures, RETRY_DELAYS_MS.length) - 1] as number)
   }
 
   reset(): void {

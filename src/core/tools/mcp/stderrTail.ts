@@ -2,7 +2,8 @@
 export const STDERR_LINES = 20
 const MAX_LINE = 500
 /** Lines that usually say what went wrong, as opposed to a banner or a version line. */
-const TELLING = /error|cannot|can't|could not|not found|no such|denied|refused|invalid|missing|failed|ENOENT|EACCES|ECONNREFUSED|exception|traceback/i
+const TELLING =
+  /error|cannot|can't|could not|not found|no such|denied|refused|invalid|missing|failed|ENOENT|EACCES|ECONNREFUSED|exception|traceback/i
 
 /**
  * The last lines a server wrote to stderr. When it dies, the telling line (the first that
@@ -17,7 +18,9 @@ export class StderrTail {
     const text = this.partial + chunk
     const parts = text.split(/\r?\n/)
     this.partial = (parts.pop() ?? '').slice(-MAX_LINE)
-    const complete = parts.map((line) => line.trimEnd().slice(0, MAX_LINE)).filter((line) => line.trim() !== '')
+    const complete = parts
+      .map((line) => line.trimEnd().slice(0, MAX_LINE))
+      .filter((line) => line.trim() !== '')
     this.lines = [...this.lines, ...complete].slice(-STDERR_LINES)
   }
 

@@ -1,4 +1,11 @@
-import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput, Transport } from '../../../shared/contract'
+import type {
+  EventName,
+  EventPayload,
+  MethodInput,
+  MethodName,
+  MethodOutput,
+  Transport
+} from '../../../shared/contract'
 import { isConnectionSource, type ConnectionListener } from './connection'
 import { RpcError } from './rpcError'
 

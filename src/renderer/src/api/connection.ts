@@ -15,5 +15,9 @@ export interface ConnectionSource {
 }
 
 export function isConnectionSource(value: unknown): value is ConnectionSource {
-  return typeof value === 'object' && value !== null && typeof (value as { onStatus?: unknown }).onStatus === 'function'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { onStatus?: unknown }).onStatus === 'function'
+  )
 }

@@ -6,7 +6,11 @@ function page(search: string, answer: unknown | Error): PageEnvironment & { read
   return {
     replaced,
     location: { pathname: '/', search, hash: '#chat' },
-    history: { state: null, replaceState: (_state: unknown, _title: string, url?: string | URL | null) => void replaced.push(String(url)) },
+    history: {
+      state: null,
+      replaceState: (_state: unknown, _title: string, url?: string | URL | null) =>
+        void replaced.push(String(url))
+    },
     fetch: async () => {
       if (answer instanceof Error) throw answer
       return { ok: true, json: async () => answer }

@@ -20,7 +20,11 @@ export async function checkPageAccess(page: PageEnvironment): Promise<TokenState
   if (hadToken) {
     query.delete('token')
     const rest = query.toString()
-    page.history.replaceState(page.history.state, '', `${page.location.pathname}${rest === '' ? '' : `?${rest}`}${page.location.hash}`)
+    page.history.replaceState(
+      page.history.state,
+      '',
+      `${page.location.pathname}${rest === '' ? '' : `?${rest}`}${page.location.hash}`
+    )
   }
   const cookie = await askHost(page)
   if (cookie === 'valid' || cookie === undefined) return 'valid'
@@ -32,7 +36,9 @@ async function askHost(page: PageEnvironment): Promise<TokenState | undefined> {
     const response = await page.fetch(TOKEN_STATUS_PATH, { cache: 'no-store', credentials: 'same-origin' })
     if (!response.ok) return undefined
     const body = (await response.json()) as { token?: unknown }
-    return body.token === 'valid' || body.token === 'missing' || body.token === 'stale' ? body.token : undefined
+    return body.token === 'valid' || body.token === 'missing' || body.token === 'stale'
+      ? body.token
+      : undefined
   } catch {
     return undefined
   }

@@ -26,11 +26,17 @@ class FakeSocket implements SocketLike {
 
 function setup(access?: () => Promise<TokenState>) {
   const sockets: FakeSocket[] = []
-  const transport = webSocketTransport({ url: 'ws://127.0.0.1:1/rpc', ...(access ? { access } : {}), initialDelayMs: 100, maxDelayMs: 400, createSocket: () => {
-    const socket = new FakeSocket()
-    sockets.push(socket)
-    return socket
-  } })
+  const transport = webSocketTransport({
+    url: 'ws://127.0.0.1:1/rpc',
+    ...(access ? { access } : {}),
+    initialDelayMs: 100,
+    maxDelayMs: 400,
+    createSocket: () => {
+      const socket = new FakeSocket()
+      sockets.push(socket)
+      return socket
+    }
+  })
   const statuses: string[] = []
   transport.onStatus((status) => statuses.push(status))
   return { transport, sockets, statuses, last: () => sockets[sockets.length - 1]! }
@@ -45,7 +51,10 @@ describe('webSocketTransport', () => {
     const { transport, last } = setup()
     last().open()
     const result = await transport.invoke('files.write', { content: '€'.repeat(6_000_000) })
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/17\.2 MB, more than the 16\.0 MB/) } })
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/17\.2 MB, more than the 16\.0 MB/) }
+    })
     expect(last().sent).toEqual([])
   })
 
@@ -90,7 +99,10 @@ describe('webSocketTransport', () => {
   it('without a token it refuses every call and never connects', async () => {
     const { transport, sockets, statuses } = setup(async () => 'missing')
     const early = transport.invoke('app.info', {})
-    await expect(early).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('no access token') } })
+    await expect(early).resolves.toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('no access token') }
+    })
     await expect(transport.invoke('app.info', {})).resolves.toMatchObject({ ok: false })
     expect(sockets).toEqual([])
     expect(statuses).toEqual(['connecting', 'refused'])
@@ -98,7 +110,10 @@ describe('webSocketTransport', () => {
 
   it('with a token from an earlier run it says the tab is out of date and never connects', async () => {
     const { transport, sockets, statuses } = setup(async () => 'stale')
-    await expect(transport.invoke('app.info', {})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('no longer valid') } })
+    await expect(transport.invoke('app.info', {})).resolves.toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('no longer valid') }
+    })
     expect(sockets).toEqual([])
     expect(statuses).toEqual(['connecting', 'expired'])
   })
@@ -112,7 +127,10 @@ describe('webSocketTransport', () => {
     expect(statuses).toEqual(['connecting', 'connected', 'expired'])
     vi.advanceTimersByTime(60_000)
     expect(sockets).toHaveLength(1)
-    await expect(transport.invoke('agents.list', {})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('printed') } })
+    await expect(transport.invoke('agents.list', {})).resolves.toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('printed') }
+    })
   })
 
   it('builds the RPC address from the page address, without the token', () => {

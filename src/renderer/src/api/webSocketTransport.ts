@@ -28,7 +28,8 @@ export type WebSocketTransport = Transport & ConnectionSource & { close(): void 
 const OPEN = 1
 const DROPPED = 'The connection to Hearth dropped before it answered. Check the result and try again.'
 const NO_TOKEN = 'This page has no access token. Open the address printed by `hearth serve`.'
-const EXPIRED = 'The access token of this tab is no longer valid. Open the address `hearth serve` printed when it last started.'
+const EXPIRED =
+  'The access token of this tab is no longer valid. Open the address `hearth serve` printed when it last started.'
 
 /**
  * The `hearth serve` transport: `{id, method, input}` out, `{id, result}` and `{event, payload}` in.
@@ -139,7 +140,10 @@ class SocketConnection {
       if (this.closed) return
       if (expired) return this.giveUp('expired')
       this.setStatus('reconnecting')
-      const delay = Math.min(this.options.maxDelayMs ?? 10_000, (this.options.initialDelayMs ?? 500) * 2 ** this.attempt)
+      const delay = Math.min(
+        this.options.maxDelayMs ?? 10_000,
+        (this.options.initialDelayMs ?? 500) * 2 ** this.attempt
+      )
       this.attempt += 1
       this.timer = setTimeout(() => this.connect(url), delay)
     }

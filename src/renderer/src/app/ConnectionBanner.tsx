@@ -34,9 +34,9 @@ const NOTICES: Partial<Record<ConnectionStatus, Notice>> = {
     title: 'This tab’s access token is no longer valid',
     body: (
       <>
-        {serve} was restarted and now uses a new token, so this tab cannot reconnect, and reloading it will not help. Open the
-        address {serve} printed when it last started (it ends with {tokenTail}). Anything unsaved in this tab is still on screen
-        to copy.
+        {serve} was restarted and now uses a new token, so this tab cannot reconnect, and reloading it will
+        not help. Open the address {serve} printed when it last started (it ends with {tokenTail}). Anything
+        unsaved in this tab is still on screen to copy.
       </>
     )
   }

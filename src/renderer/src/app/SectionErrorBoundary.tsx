@@ -20,7 +20,11 @@ export class SectionErrorBoundary extends Component<Props, State> {
     if (this.state.error === null) return this.props.children
     return (
       <div className="section">
-        <Banner tone="danger" title={`The ${this.props.name} section stopped working`} data-testid="section-crashed">
+        <Banner
+          tone="danger"
+          title={`The ${this.props.name} section stopped working`}
+          data-testid="section-crashed"
+        >
           {this.state.error.message}. Switch to another section and back to try again.
         </Banner>
       </div>

@@ -10,9 +10,18 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
   const unsubscribers = [
     api.on('agents.changed', ({ agents }) => store.getState().receiveAgents(agents)),
     api.on('files.changed', (change) => void store.getState().receiveFileChanged(change)),
-    api.on('review.changed', () => (store.getState().receiveReviewChanged(), store.getState().receiveMemoriesChanged())),
-    api.on('memory.written', (receipt) => (store.getState().receiveMemoryWritten(receipt), store.getState().receiveMemoriesChanged())),
-    api.on('memory.undone', (undone) => (store.getState().receiveMemoryUndone(undone), store.getState().receiveMemoriesChanged())),
+    api.on(
+      'review.changed',
+      () => (store.getState().receiveReviewChanged(), store.getState().receiveMemoriesChanged())
+    ),
+    api.on(
+      'memory.written',
+      (receipt) => (store.getState().receiveMemoryWritten(receipt), store.getState().receiveMemoriesChanged())
+    ),
+    api.on(
+      'memory.undone',
+      (undone) => (store.getState().receiveMemoryUndone(undone), store.getState().receiveMemoriesChanged())
+    ),
     api.on('memory.recalled', (recalled) => store.getState().receiveMemoryRecalled(recalled)),
     api.on('nexus.appended', ({ entries }) => store.getState().receiveNexusAppended(entries)),
     api.on('chat.delta', (delta) => store.getState().receiveChatDelta(delta)),
@@ -21,8 +30,12 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('chat.failed', (failed) => store.getState().receiveChatFailed(failed)),
     api.on('sessions.endProgress', (progress) => store.getState().receiveSessionEndProgress(progress)),
     api.on('sessions.ended', (ended) => store.getState().receiveSessionEnded(ended)),
-    api.on('tools.confirmationRequested', (request) => store.getState().receiveToolConfirmationRequested(request)),
-    api.on('tools.confirmationResolved', ({ requestId }) => store.getState().receiveToolConfirmationResolved(requestId)),
+    api.on('tools.confirmationRequested', (request) =>
+      store.getState().receiveToolConfirmationRequested(request)
+    ),
+    api.on('tools.confirmationResolved', ({ requestId }) =>
+      store.getState().receiveToolConfirmationResolved(requestId)
+    ),
     api.on('tools.serverStatusChanged', (change) => store.getState().receiveToolServerStatus(change)),
     api.onConnection((status) => {
       const previous = store.getState().connection
@@ -35,10 +48,23 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
 
 /** Events sent while we were disconnected are lost, so re-read what the screens show. */
 async function refreshAfterReconnect(state: AppState): Promise<void> {
-  await Promise.all([state.loadAgents(), state.refreshOpenFiles(), state.loadSettings(), state.loadReviewCount(), state.startNexus(), state.resyncChat()])
+  await Promise.all([
+    state.loadAgents(),
+    state.refreshOpenFiles(),
+    state.loadSettings(),
+    state.loadReviewCount(),
+    state.startNexus(),
+    state.resyncChat()
+  ])
 }
 
 /** The first loads after start-up; calls queue until the transport is connected. */
 export async function loadInitialState(state: AppState): Promise<void> {
-  await Promise.all([state.loadAppInfo(), state.loadAgents(), state.loadSettings(), state.loadReviewCount(), state.startNexus()])
+  await Promise.all([
+    state.loadAppInfo(),
+    state.loadAgents(),
+    state.loadSettings(),
+    state.loadReviewCount(),
+    state.startNexus()
+  ])
 }

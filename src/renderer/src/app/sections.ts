@@ -35,8 +35,18 @@ export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   prompt: { label: 'Prompt', component: PromptSection },
   files: { label: 'Files', component: FilesSection, badge: selectDirtyCount, badgeNoun: 'unsaved' },
   memories: { label: 'Memories', component: MemoriesSection },
-  review: { label: 'Review', component: ReviewSection, badge: selectReviewPendingCount, badgeNoun: 'waiting' },
+  review: {
+    label: 'Review',
+    component: ReviewSection,
+    badge: selectReviewPendingCount,
+    badgeNoun: 'waiting'
+  },
   nexus: { label: 'Nexus', component: NexusSection, badge: selectNexusConflictCount, badgeNoun: 'conflicts' },
   inspector: { label: 'Inspector', component: InspectorSection },
-  settings: { label: 'Settings', component: SettingsSection, badge: selectConfigErrorCount, badgeNoun: 'config problems' }
+  settings: {
+    label: 'Settings',
+    component: SettingsSection,
+    badge: selectConfigErrorCount,
+    badgeNoun: 'config problems'
+  }
 }

@@ -34,7 +34,10 @@ import type { AppState } from './types'
  * ApiClient (and the device's key-value storage). Tests build it with a fake client in plain Node. Middleware would go here, never in
  * slices. A feature adds one line: `...createXSlice(api)(...args),`.
  */
-export function createAppStore(api: ApiClient, storage: KeyValueStore = browserKeyValueStore()): StoreApi<AppState> {
+export function createAppStore(
+  api: ApiClient,
+  storage: KeyValueStore = browserKeyValueStore()
+): StoreApi<AppState> {
   return createStore<AppState>()((...args) => ({
     ...createConnectionSlice(api)(...args),
     ...createNavigationSlice()(...args),

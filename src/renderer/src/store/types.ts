@@ -60,4 +60,5 @@ export type AppState = ConnectionSlice &
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 
 /** What an action that a form waits on reports back: the form shows `message` inline. */
-export type ActionResult<T = void> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string }
+export type ActionResult<T = void> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string }

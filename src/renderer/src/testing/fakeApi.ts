@@ -1,5 +1,12 @@
 import type { z } from 'zod'
-import { events, methods, type EventName, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/contract'
+import {
+  events,
+  methods,
+  type EventName,
+  type MethodInput,
+  type MethodName,
+  type MethodOutput
+} from '../../../shared/contract'
 import type { ApiClient } from '../api/client'
 import type { ConnectionListener, ConnectionStatus } from '../api/connection'
 
@@ -34,7 +41,9 @@ export function createFakeApi(): FakeApi {
       calls.push({ method, input })
       const handler = handlers.get(method)
       if (handler === undefined) throw new Error(`fake api: no handler for ${method}`)
-      return conforming(`${method} result`, methods[method].output, await handler(input)) as MethodOutput<typeof method>
+      return conforming(`${method} result`, methods[method].output, await handler(input)) as MethodOutput<
+        typeof method
+      >
     },
     on(event, listener) {
       const bucket = listeners.get(event) ?? new Set()

@@ -1,10 +1,29 @@
 import type { InspectedCall, SessionDetail, SessionSummary } from '../../../shared/contract'
 
-const NO_TOTALS: SessionSummary['totals'] = { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, costUsd: 0, savedUsd: 0 }
+const NO_TOTALS: SessionSummary['totals'] = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheWriteTokens: 0,
+  cacheReadTokens: 0,
+  costUsd: 0,
+  savedUsd: 0
+}
 
 /** A stored session as `sessions.list` returns it, for store tests; `change` sets what a test is about. */
 export function sessionSummaryFixture(change: Partial<SessionSummary> = {}): SessionSummary {
-  return { id: 's1', agentId: 'scribe', title: 't', cwd: null, model: 'm', provider: 'anthropic', startedAtMs: 1, updatedAtMs: 1, endedAtMs: null, totals: NO_TOTALS, ...change }
+  return {
+    id: 's1',
+    agentId: 'scribe',
+    title: 't',
+    cwd: null,
+    model: 'm',
+    provider: 'anthropic',
+    startedAtMs: 1,
+    updatedAtMs: 1,
+    endedAtMs: null,
+    totals: NO_TOTALS,
+    ...change
+  }
 }
 
 /**
@@ -29,7 +48,12 @@ export function sessionDetailFixture(change: Partial<SessionDetail> = {}): Sessi
   }
 }
 
-const NO_USAGE = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+const NO_USAGE = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0
+}
 
 /** One API call as `inspector.turn` returns it: a first call with an empty request, unless `change` says otherwise. */
 export function inspectedCallFixture(change: Partial<InspectedCall> = {}): InspectedCall {
@@ -46,8 +70,26 @@ export function inspectedCallFixture(change: Partial<InspectedCall> = {}): Inspe
     expectedRead: 0,
     missReason: null,
     promptVersion: 1,
-    request: { model: 'm', maxTokens: 1024, ttl: '5m', system: [], tools: [], messages: [], context: [], breakpoints: [], instruction: null },
-    diff: { previousCallId: null, modelChanged: false, toolsChanged: false, systemChanged: false, commonMessages: 0, removedMessages: 0, addedMessages: 0 },
+    request: {
+      model: 'm',
+      maxTokens: 1024,
+      ttl: '5m',
+      system: [],
+      tools: [],
+      messages: [],
+      context: [],
+      breakpoints: [],
+      instruction: null
+    },
+    diff: {
+      previousCallId: null,
+      modelChanged: false,
+      toolsChanged: false,
+      systemChanged: false,
+      commonMessages: 0,
+      removedMessages: 0,
+      addedMessages: 0
+    },
     requestDiff: null,
     ...change
   }

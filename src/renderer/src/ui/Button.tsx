@@ -11,8 +11,17 @@ type ButtonProps = Readonly<
 >
 
 /** The app's one button. `type="button"` by default so a button inside a form never submits by accident. */
-export function Button({ variant = 'secondary', size = 'normal', className, type = 'button', children, ...rest }: ButtonProps): ReactNode {
-  const classes = ['button', `button--${variant}`, size === 'small' ? 'button--small' : '', className ?? ''].filter(Boolean).join(' ')
+export function Button({
+  variant = 'secondary',
+  size = 'normal',
+  className,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps): ReactNode {
+  const classes = ['button', `button--${variant}`, size === 'small' ? 'button--small' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ')
   return (
     <button type={type} className={classes} {...rest}>
       {children}

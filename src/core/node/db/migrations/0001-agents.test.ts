@@ -7,8 +7,17 @@ describe('0001-agents', () => {
     const db = new Database(':memory:')
     up(db)
     db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run('scribe', 'Scribe', 1)
-    expect(db.prepare('SELECT id, name, created_at, deleted_at FROM agents').get()).toEqual({ id: 'scribe', name: 'Scribe', created_at: 1, deleted_at: null })
-    expect(() => db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run('x', 'X', 'yesterday')).toThrow(/cannot store TEXT/)
-    expect(() => db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run('scribe', 'Again', 2)).toThrow(/UNIQUE/)
+    expect(db.prepare('SELECT id, name, created_at, deleted_at FROM agents').get()).toEqual({
+      id: 'scribe',
+      name: 'Scribe',
+      created_at: 1,
+      deleted_at: null
+    })
+    expect(() =>
+      db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run('x', 'X', 'yesterday')
+    ).toThrow(/cannot store TEXT/)
+    expect(() =>
+      db.prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)').run('scribe', 'Again', 2)
+    ).toThrow(/UNIQUE/)
   })
 })

@@ -38,16 +38,24 @@ describe('0002-sessions', () => {
     insertMessage(db, 's1', 'Something else entirely')
     const words = db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'forecast'").all()
     expect(words).toEqual([{ rowid: id }])
-    const substring = db.prepare("SELECT rowid FROM messages_fts_trigram WHERE messages_fts_trigram MATCH 'arterl'").all()
+    const substring = db
+      .prepare("SELECT rowid FROM messages_fts_trigram WHERE messages_fts_trigram MATCH 'arterl'")
+      .all()
     expect(substring).toEqual([{ rowid: id }])
 
     db.prepare("UPDATE messages SET search_text = 'renamed budget' WHERE id = ?").run(id)
     expect(db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'forecast'").all()).toEqual([])
-    expect(db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'budget'").all()).toEqual([{ rowid: id }])
+    expect(db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'budget'").all()).toEqual([
+      { rowid: id }
+    ])
 
     db.prepare('DELETE FROM messages WHERE id = ?').run(id)
     expect(db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'budget'").all()).toEqual([])
-    expect(db.prepare("SELECT count(*) AS n FROM messages_fts_trigram WHERE messages_fts_trigram MATCH 'else'").get()).toEqual({ n: 1 })
+    expect(
+      db
+        .prepare("SELECT count(*) AS n FROM messages_fts_trigram WHERE messages_fts_trigram MATCH 'else'")
+        .get()
+    ).toEqual({ n: 1 })
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
   })
 
@@ -56,9 +64,9 @@ describe('0002-sessions', () => {
     insertSession(db, 's1')
     expect(() => insertMessage(db, 's1', 'x', 'finished')).toThrow(/CHECK constraint/)
     expect(() => insertMessage(db, 'nope', 'x')).toThrow(/FOREIGN KEY/)
-    expect(() =>
-      db.prepare(`UPDATE sessions SET started_at = 'yesterday' WHERE id = 's1'`).run()
-    ).toThrow(/cannot store TEXT/)
+    expect(() => db.prepare(`UPDATE sessions SET started_at = 'yesterday' WHERE id = 's1'`).run()).toThrow(
+      /cannot store TEXT/
+    )
   })
 
   it('records api calls and prompt versions, removed with their session', () => {
@@ -72,10 +80,12 @@ describe('0002-sessions', () => {
        VALUES ('s1', 't1', 0, 'm', 1, '{}', '{}', 'ok', 5)`
     ).run()
     expect(() =>
-      db.prepare(
-        `INSERT INTO api_calls (session_id, turn_id, iteration, model, prompt_version, request, sections, status, started_at)
+      db
+        .prepare(
+          `INSERT INTO api_calls (session_id, turn_id, iteration, model, prompt_version, request, sections, status, started_at)
          VALUES ('s1', 't1', 1, 'm', 1, '{}', '{}', 'maybe', 5)`
-      ).run()
+        )
+        .run()
     ).toThrow(/CHECK constraint/)
     db.prepare("DELETE FROM sessions WHERE id = 's1'").run()
     expect(db.prepare('SELECT count(*) AS n FROM api_calls').get()).toEqual({ n: 0 })

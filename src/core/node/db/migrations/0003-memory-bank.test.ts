@@ -20,7 +20,11 @@ function insertFact(db: Database.Database, text: string, status = 'pending'): nu
 }
 
 function recallIds(db: Database.Database, query: string): number[] {
-  return (db.prepare('SELECT rowid FROM recall_fts WHERE recall_fts MATCH ? ORDER BY rowid').all(query) as { rowid: number }[]).map((r) => r.rowid)
+  return (
+    db.prepare('SELECT rowid FROM recall_fts WHERE recall_fts MATCH ? ORDER BY rowid').all(query) as {
+      rowid: number
+    }[]
+  ).map((r) => r.rowid)
 }
 
 describe('0003-memory-bank', () => {

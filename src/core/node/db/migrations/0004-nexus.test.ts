@@ -13,7 +13,10 @@ describe('migration 0004-nexus', () => {
 
   function atPreviousVersion(): Database.Database {
     const database = new Database(':memory:')
-    migrate(database, MIGRATIONS.filter((migration) => migration.version < 4))
+    migrate(
+      database,
+      MIGRATIONS.filter((migration) => migration.version < 4)
+    )
     database.prepare("INSERT INTO agents (id, name, created_at) VALUES ('ella', 'Ella', 1)").run()
     return database
   }
@@ -21,16 +24,22 @@ describe('migration 0004-nexus', () => {
   it('creates the log, its index, the cursors table and both append-only triggers', () => {
     db = atPreviousVersion()
     up(db)
-    const names = (db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'nexus%'").all() as { name: string }[]).map((row) => row.name)
-    expect(names).toEqual(expect.arrayContaining(['nexus_entries', 'nexus_cursors', 'nexus_entries_by_type', ...NEXUS_TRIGGERS]))
-    expect(db.prepare("SELECT name FROM agents").all()).toEqual([{ name: 'Ella' }])
+    const names = (
+      db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'nexus%'").all() as { name: string }[]
+    ).map((row) => row.name)
+    expect(names).toEqual(
+      expect.arrayContaining(['nexus_entries', 'nexus_cursors', 'nexus_entries_by_type', ...NEXUS_TRIGGERS])
+    )
+    expect(db.prepare('SELECT name FROM agents').all()).toEqual([{ name: 'Ella' }])
   })
 
   it('refuses UPDATE and DELETE of entries at the database level', () => {
     db = atPreviousVersion()
     up(db)
     db.prepare(insert).run(1, 'decision', '0'.repeat(64), 'a'.repeat(64))
-    expect(() => db.prepare("UPDATE nexus_entries SET summary = 'rewritten' WHERE seq = 1").run()).toThrow(/append-only/)
+    expect(() => db.prepare("UPDATE nexus_entries SET summary = 'rewritten' WHERE seq = 1").run()).toThrow(
+      /append-only/
+    )
     expect(() => db.prepare('DELETE FROM nexus_entries WHERE seq = 1').run()).toThrow(/append-only/)
     expect(() => db.prepare('DELETE FROM nexus_entries').run()).toThrow(/append-only/)
     expect(db.prepare('SELECT summary FROM nexus_entries').get()).toEqual({ summary: 'Chose WAL' })
@@ -39,9 +48,15 @@ describe('migration 0004-nexus', () => {
   it('rejects unknown entry types and wrongly typed columns (STRICT)', () => {
     db = atPreviousVersion()
     up(db)
-    expect(() => db.prepare(insert).run(1, 'gossip', '0'.repeat(64), 'a'.repeat(64))).toThrow(/CHECK constraint/)
+    expect(() => db.prepare(insert).run(1, 'gossip', '0'.repeat(64), 'a'.repeat(64))).toThrow(
+      /CHECK constraint/
+    )
     expect(() =>
-      db.prepare("INSERT INTO nexus_entries (seq, created_at, agent, channel, type, summary, prev_hash, hash) VALUES (1, 'noon', 'a', 'cli', 'turn', 's', 'p', 'h')").run()
+      db
+        .prepare(
+          "INSERT INTO nexus_entries (seq, created_at, agent, channel, type, summary, prev_hash, hash) VALUES (1, 'noon', 'a', 'cli', 'turn', 's', 'p', 'h')"
+        )
+        .run()
     ).toThrow(/cannot store TEXT value in INTEGER column/)
   })
 

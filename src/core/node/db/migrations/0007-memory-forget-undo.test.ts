@@ -7,21 +7,36 @@ import { MIGRATIONS } from './index'
 function databaseBefore(): Database.Database {
   const db = new Database(':memory:')
   db.pragma('foreign_keys = ON')
-  migrate(db, MIGRATIONS.filter((m) => m.version < 7))
+  migrate(
+    db,
+    MIGRATIONS.filter((m) => m.version < 7)
+  )
   return db
 }
 
-function insertFact(db: Database.Database, text: string, status = 'approved', origin = 'retention', toolWrite: string | null = null): number {
+function insertFact(
+  db: Database.Database,
+  text: string,
+  status = 'approved',
+  origin = 'retention',
+  toolWrite: string | null = null
+): number {
   const columns = toolWrite === null ? '' : ', tool_write'
   const values = toolWrite === null ? '' : ', ?'
   const result = db
-    .prepare(`INSERT INTO memory_facts (agent_id, status, type, speaker, text, origin, created_at, updated_at${columns}) VALUES ('scribe', ?, 'preference', 'user', ?, ?, 1, 1${values})`)
+    .prepare(
+      `INSERT INTO memory_facts (agent_id, status, type, speaker, text, origin, created_at, updated_at${columns}) VALUES ('scribe', ?, 'preference', 'user', ?, ?, 1, 1${values})`
+    )
     .run(status, text, origin, ...(toolWrite === null ? [] : [toolWrite]))
   return Number(result.lastInsertRowid)
 }
 
 function recallIds(db: Database.Database, query: string): number[] {
-  return (db.prepare('SELECT rowid FROM recall_fts WHERE recall_fts MATCH ? ORDER BY rowid').all(query) as { rowid: number }[]).map((r) => r.rowid)
+  return (
+    db.prepare('SELECT rowid FROM recall_fts WHERE recall_fts MATCH ? ORDER BY rowid').all(query) as {
+      rowid: number
+    }[]
+  ).map((r) => r.rowid)
 }
 
 describe('0007-memory-forget-undo', () => {
@@ -30,20 +45,38 @@ describe('0007-memory-forget-undo', () => {
     const target = insertFact(db, 'The user brews green tea')
     const candidate = insertFact(db, 'The user brews sencha', 'superseded')
     db.prepare('UPDATE memory_facts SET merge_target_id = ? WHERE id = ?').run(target, candidate)
-    db.prepare("INSERT INTO memory_fact_events (fact_id, kind, detail, at) VALUES (?, 'created', '{}', 1)").run(candidate)
-    db.prepare("INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at) VALUES ('scribe', 'memory', 'p', '[]', '{}', 'tool', 1)").run()
+    db.prepare(
+      "INSERT INTO memory_fact_events (fact_id, kind, detail, at) VALUES (?, 'created', '{}', 1)"
+    ).run(candidate)
+    db.prepare(
+      "INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at) VALUES ('scribe', 'memory', 'p', '[]', '{}', 'tool', 1)"
+    ).run()
 
     migrate(db)
-    expect(db.prepare('SELECT id, text, status, merge_target_id, tool_write FROM memory_facts ORDER BY id').all()).toEqual([
-      { id: target, text: 'The user brews green tea', status: 'approved', merge_target_id: null, tool_write: null },
-      { id: candidate, text: 'The user brews sencha', status: 'superseded', merge_target_id: target, tool_write: null }
+    expect(
+      db.prepare('SELECT id, text, status, merge_target_id, tool_write FROM memory_facts ORDER BY id').all()
+    ).toEqual([
+      {
+        id: target,
+        text: 'The user brews green tea',
+        status: 'approved',
+        merge_target_id: null,
+        tool_write: null
+      },
+      {
+        id: candidate,
+        text: 'The user brews sencha',
+        status: 'superseded',
+        merge_target_id: target,
+        tool_write: null
+      }
     ])
     expect(db.prepare('SELECT fact_id FROM memory_fact_events').all()).toEqual([{ fact_id: candidate }])
     expect(db.pragma('foreign_key_check')).toEqual([])
     expect(recallIds(db, 'tea')).toEqual([target])
-    expect(db.prepare('SELECT before_bytes, before_missing, after_sha256, undone_at FROM memory_receipts').all()).toEqual([
-      { before_bytes: null, before_missing: 0, after_sha256: null, undone_at: null }
-    ])
+    expect(
+      db.prepare('SELECT before_bytes, before_missing, after_sha256, undone_at FROM memory_receipts').all()
+    ).toEqual([{ before_bytes: null, before_missing: 0, after_sha256: null, undone_at: null }])
     // New facts continue the id sequence rather than reusing a number history points at.
     expect(insertFact(db, 'A later fact')).toBe(candidate + 1)
   })
@@ -63,12 +96,18 @@ describe('0007-memory-forget-undo', () => {
   it('takes tool writes with what they would write, and never recalls them', () => {
     const db = databaseBefore()
     migrate(db)
-    const write = JSON.stringify({ target: 'memory', operations: [{ action: 'add', content: 'The user likes rye bread' }], changes: [] })
+    const write = JSON.stringify({
+      target: 'memory',
+      operations: [{ action: 'add', content: 'The user likes rye bread' }],
+      changes: []
+    })
     const id = insertFact(db, 'The user likes rye bread', 'pending', 'tool', write)
     db.prepare("UPDATE memory_facts SET status = 'approved' WHERE id = ?").run(id)
     expect(recallIds(db, 'bread')).toEqual([])
     expect(() => insertFact(db, 'no write', 'pending', 'tool')).toThrow(/CHECK constraint/)
-    expect(() => insertFact(db, 'a write without the tool', 'pending', 'retention', write)).toThrow(/CHECK constraint/)
+    expect(() => insertFact(db, 'a write without the tool', 'pending', 'retention', write)).toThrow(
+      /CHECK constraint/
+    )
   })
 
   it('keeps the bytes a receipt needs to undo its write', () => {
@@ -80,6 +119,12 @@ describe('0007-memory-forget-undo', () => {
     ).run(bytes)
     const row = db.prepare('SELECT before_bytes FROM memory_receipts').get() as { before_bytes: Buffer }
     expect(row.before_bytes.equals(bytes)).toBe(true)
-    expect(() => db.prepare("INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at, before_missing) VALUES ('s', 'memory', 'p', '[]', '{}', 'tool', 1, 2)").run()).toThrow(/CHECK constraint/)
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at, before_missing) VALUES ('s', 'memory', 'p', '[]', '{}', 'tool', 1, 2)"
+        )
+        .run()
+    ).toThrow(/CHECK constraint/)
   })
 })

@@ -14,5 +14,11 @@ export function up(db: Database.Database): void {
 }
 
 export function isApplied(db: Database.Database): boolean {
-  return (db.prepare("SELECT count(*) AS n FROM pragma_table_info('messages') WHERE name = 'writer_started'").get() as { n: number }).n > 0
+  return (
+    (
+      db
+        .prepare("SELECT count(*) AS n FROM pragma_table_info('messages') WHERE name = 'writer_started'")
+        .get() as { n: number }
+    ).n > 0
+  )
 }

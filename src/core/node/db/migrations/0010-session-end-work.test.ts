@@ -12,7 +12,10 @@ describe('migration 0010-session-end-work', () => {
 
   function atPreviousVersion(): Database.Database {
     const database = new Database(':memory:')
-    migrate(database, MIGRATIONS.filter((migration) => migration.version < 10))
+    migrate(
+      database,
+      MIGRATIONS.filter((migration) => migration.version < 10)
+    )
     return database
   }
 
@@ -22,7 +25,12 @@ describe('migration 0010-session-end-work', () => {
     db.prepare(insert).run('s1', 'retention', 'pending')
     db.prepare(insert).run('s1', 'nexus', 'running')
     expect(() => db.prepare(insert).run('s1', 'retention', 'pending')).toThrow(/UNIQUE/)
-    expect(db.prepare("SELECT hook FROM session_end_work WHERE state IN ('pending', 'running') ORDER BY hook").pluck().all()).toEqual(['nexus', 'retention'])
+    expect(
+      db
+        .prepare("SELECT hook FROM session_end_work WHERE state IN ('pending', 'running') ORDER BY hook")
+        .pluck()
+        .all()
+    ).toEqual(['nexus', 'retention'])
   })
 
   it('accepts only the four states', () => {

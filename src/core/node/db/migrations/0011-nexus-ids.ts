@@ -38,7 +38,19 @@ const INDEX_AND_GUARDS = `
   BEGIN SELECT RAISE(ABORT, 'nexus_entries is append-only'); END;
 `
 
-type LegacyRow = [number, number, string, string, NexusEntryType, string, string | null, string, string | null, string, string]
+type LegacyRow = [
+  number,
+  number,
+  string,
+  string,
+  NexusEntryType,
+  string,
+  string | null,
+  string,
+  string | null,
+  string,
+  string
+]
 
 /**
  * Gives Nexus entries an identity that does not depend on their place in one log, so logs can
@@ -69,7 +81,9 @@ export function up(db: Database.Database): void {
 
 function copyLegacyRows(db: Database.Database, origin: string): void {
   const rows = db
-    .prepare('SELECT seq, created_at, agent, channel, type, summary, body, refs, rationale, prev_hash, hash FROM nexus_entries ORDER BY seq')
+    .prepare(
+      'SELECT seq, created_at, agent, channel, type, summary, body, refs, rationale, prev_hash, hash FROM nexus_entries ORDER BY seq'
+    )
     .raw()
     .all() as LegacyRow[]
   const insert = db.prepare(
@@ -79,10 +93,37 @@ function copyLegacyRows(db: Database.Database, origin: string): void {
   const idsBySeq = new Map<number, string>()
   for (const [seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash, hash] of rows) {
     const refIds = sortedIds(legacyRefs(refs).flatMap((ref) => idsBySeq.get(ref) ?? []))
-    const id = entryId({ origin, originSeq: seq, authoredAt: ts, agent, channel, type, summary, body, refIds, rationale })
+    const id = entryId({
+      origin,
+      originSeq: seq,
+      authoredAt: ts,
+      agent,
+      channel,
+      type,
+      summary,
+      body,
+      refIds,
+      rationale
+    })
     idsBySeq.set(seq, id)
     // The refs text is copied verbatim: the legacy hash covers it as it was written.
-    insert.run(seq, id, origin, seq, ts, agent, channel, type, summary, body, refs, JSON.stringify(refIds), rationale, prevHash, hash)
+    insert.run(
+      seq,
+      id,
+      origin,
+      seq,
+      ts,
+      agent,
+      channel,
+      type,
+      summary,
+      body,
+      refs,
+      JSON.stringify(refIds),
+      rationale,
+      prevHash,
+      hash
+    )
   }
 }
 

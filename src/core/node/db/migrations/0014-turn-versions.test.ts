@@ -17,7 +17,10 @@ describe('migration 0014-turn-versions', () => {
   function withLinearSessions(): Database.Database {
     const database = new Database(':memory:')
     database.pragma('foreign_keys = ON')
-    migrate(database, MIGRATIONS.filter((migration) => migration.version < 14))
+    migrate(
+      database,
+      MIGRATIONS.filter((migration) => migration.version < 14)
+    )
     database.prepare(insertSession).run('s1')
     database.prepare(insertSession).run('s2')
     const add = database.prepare(insertMessage)
@@ -33,11 +36,36 @@ describe('migration 0014-turn-versions', () => {
   it('links the turns of existing sessions in stored order and points each head at its last turn', () => {
     db = withLinearSessions()
     up(db)
-    const rows = db.prepare('SELECT turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at FROM turn_versions ORDER BY created_at').all()
+    const rows = db
+      .prepare(
+        'SELECT turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at FROM turn_versions ORDER BY created_at'
+      )
+      .all()
     expect(rows).toEqual([
-      { turn_id: 't_a', session_id: 's1', parent_turn_id: null, origin: 'send', source_turn_id: null, created_at: 1 },
-      { turn_id: 't_x', session_id: 's2', parent_turn_id: null, origin: 'send', source_turn_id: null, created_at: 3 },
-      { turn_id: 't_b', session_id: 's1', parent_turn_id: 't_a', origin: 'send', source_turn_id: null, created_at: 4 }
+      {
+        turn_id: 't_a',
+        session_id: 's1',
+        parent_turn_id: null,
+        origin: 'send',
+        source_turn_id: null,
+        created_at: 1
+      },
+      {
+        turn_id: 't_x',
+        session_id: 's2',
+        parent_turn_id: null,
+        origin: 'send',
+        source_turn_id: null,
+        created_at: 3
+      },
+      {
+        turn_id: 't_b',
+        session_id: 's1',
+        parent_turn_id: 't_a',
+        origin: 'send',
+        source_turn_id: null,
+        created_at: 4
+      }
     ])
     expect(db.prepare('SELECT id, head_turn_id FROM sessions ORDER BY id').all()).toEqual([
       { id: 's1', head_turn_id: 't_b' },
@@ -52,8 +80,12 @@ describe('migration 0014-turn-versions', () => {
     expect(() => db.prepare(insertTurn).run('t_c', 't_b', 'edit', null)).toThrow(/CHECK constraint/)
     expect(() => db.prepare(insertTurn).run('t_d', 't_b', 'send', 't_a')).toThrow(/CHECK constraint/)
     expect(() => db.prepare(insertTurn).run('t_e', 't_b', 'merge', 't_a')).toThrow(/CHECK constraint/)
-    expect(() => db.prepare("INSERT INTO turn_versions VALUES ('t_f', 's1', NULL, 'send', NULL, 'soon')").run()).toThrow(/cannot store TEXT/)
-    expect(() => db.prepare("INSERT INTO turn_versions VALUES ('t_g', 'nope', NULL, 'send', NULL, 1)").run()).toThrow(/FOREIGN KEY/)
+    expect(() =>
+      db.prepare("INSERT INTO turn_versions VALUES ('t_f', 's1', NULL, 'send', NULL, 'soon')").run()
+    ).toThrow(/cannot store TEXT/)
+    expect(() =>
+      db.prepare("INSERT INTO turn_versions VALUES ('t_g', 'nope', NULL, 'send', NULL, 1)").run()
+    ).toThrow(/FOREIGN KEY/)
     db.prepare("DELETE FROM sessions WHERE id = 's1'").run()
     expect(db.prepare("SELECT COUNT(*) FROM turn_versions WHERE session_id = 's1'").pluck().get()).toBe(0)
   })
@@ -61,6 +93,11 @@ describe('migration 0014-turn-versions', () => {
   it('runs as part of the full migration list', () => {
     db = new Database(':memory:')
     expect(migrate(db).to).toBe(MIGRATIONS.at(-1)?.version)
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'turn_versions'").pluck().get()).toBe('turn_versions')
+    expect(
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'turn_versions'")
+        .pluck()
+        .get()
+    ).toBe('turn_versions')
   })
 })

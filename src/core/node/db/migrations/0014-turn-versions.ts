@@ -27,9 +27,13 @@ export function up(db: Database.Database): void {
 /** Existing sessions were linear: each turn follows the one stored before it, the last is the head. */
 function linkExistingTurns(db: Database.Database): void {
   const turns = db
-    .prepare('SELECT session_id, turn_id, MIN(id) AS first_id, MIN(created_at) AS created_at FROM messages GROUP BY session_id, turn_id ORDER BY session_id, first_id')
+    .prepare(
+      'SELECT session_id, turn_id, MIN(id) AS first_id, MIN(created_at) AS created_at FROM messages GROUP BY session_id, turn_id ORDER BY session_id, first_id'
+    )
     .all() as { session_id: string; turn_id: string; created_at: number }[]
-  const insert = db.prepare("INSERT INTO turn_versions (turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at) VALUES (?, ?, ?, 'send', NULL, ?)")
+  const insert = db.prepare(
+    "INSERT INTO turn_versions (turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at) VALUES (?, ?, ?, 'send', NULL, ?)"
+  )
   const head = db.prepare('UPDATE sessions SET head_turn_id = ? WHERE id = ?')
   let previous: { session: string; turn: string } | null = null
   for (const turn of turns) {

@@ -2,7 +2,11 @@ import { useId, type ReactNode } from 'react'
 import type { NameForm } from './useNameForm'
 
 /** The labelled name input shared by the create and rename forms. */
-export function AgentNameField({ form, label, testId }: Readonly<{ form: NameForm; label: string; testId: string }>): ReactNode {
+export function AgentNameField({
+  form,
+  label,
+  testId
+}: Readonly<{ form: NameForm; label: string; testId: string }>): ReactNode {
   const id = useId()
   return (
     <div className="field">

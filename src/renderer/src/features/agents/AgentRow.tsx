@@ -12,7 +12,13 @@ type AgentRowProps = Readonly<{
 function PencilIcon(): ReactNode {
   return (
     <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <path d="M11.3 2.3a1 1 0 0 1 1.4 0l1 1a1 1 0 0 1 0 1.4L6 12.4 3 13l.6-3z" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
+      <path
+        d="M11.3 2.3a1 1 0 0 1 1.4 0l1 1a1 1 0 0 1 0 1.4L6 12.4 3 13l.6-3z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }
@@ -20,7 +26,14 @@ function PencilIcon(): ReactNode {
 function TrashIcon(): ReactNode {
   return (
     <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <path d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.6 8.5h5.8l.6-8.5" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.6 8.5h5.8l.6-8.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   )
 }
@@ -32,7 +45,13 @@ function TrashIcon(): ReactNode {
 export function AgentRow({ agent, selected, onSelect, onRename, onDelete }: AgentRowProps): ReactNode {
   return (
     <li className={`agent-row${selected ? ' agent-row--selected' : ''}`}>
-      <button type="button" className="agent-item" aria-current={selected ? 'true' : undefined} data-testid={`agent-${agent.id}`} onClick={onSelect}>
+      <button
+        type="button"
+        className="agent-item"
+        aria-current={selected ? 'true' : undefined}
+        data-testid={`agent-${agent.id}`}
+        onClick={onSelect}
+      >
         <span className="agent-item__initial" aria-hidden="true">
           {agent.name.slice(0, 1).toUpperCase()}
         </span>
@@ -40,10 +59,24 @@ export function AgentRow({ agent, selected, onSelect, onRename, onDelete }: Agen
       </button>
       {selected && (
         <span className="agent-row__actions">
-          <button type="button" className="agent-row__action" data-testid="agent-rename" aria-label={`Rename ${agent.name}`} title={`Rename ${agent.name}`} onClick={onRename}>
+          <button
+            type="button"
+            className="agent-row__action"
+            data-testid="agent-rename"
+            aria-label={`Rename ${agent.name}`}
+            title={`Rename ${agent.name}`}
+            onClick={onRename}
+          >
             <PencilIcon />
           </button>
-          <button type="button" className="agent-row__action agent-row__action--danger" data-testid="agent-delete" aria-label={`Delete ${agent.name}`} title={`Delete ${agent.name}`} onClick={onDelete}>
+          <button
+            type="button"
+            className="agent-row__action agent-row__action--danger"
+            data-testid="agent-delete"
+            aria-label={`Delete ${agent.name}`}
+            title={`Delete ${agent.name}`}
+            onClick={onDelete}
+          >
             <TrashIcon />
           </button>
         </span>

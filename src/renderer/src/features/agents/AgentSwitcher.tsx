@@ -12,7 +12,9 @@ type OpenDialog = 'none' | 'create' | 'rename' | 'delete'
 
 /** The agents in the sidebar: pick one, add one, rename or delete the selected one (from its own row). */
 export function AgentSwitcher(): ReactNode {
-  const agents = useAppStore(useShallow((state) => state.agentIds.flatMap((id) => state.agentsById[id] ?? [])))
+  const agents = useAppStore(
+    useShallow((state) => state.agentIds.flatMap((id) => state.agentsById[id] ?? []))
+  )
   const selected = useAppStore(selectSelectedAgent)
   const selectAgent = useAppStore((state) => state.selectAgent)
   const [dialog, setDialog] = useState<OpenDialog>('none')
@@ -21,7 +23,14 @@ export function AgentSwitcher(): ReactNode {
     <div>
       <div className="sidebar__heading-row">
         <div className="sidebar__heading">Agents</div>
-        <Button size="small" variant="ghost" data-testid="agent-new" aria-label="New agent" title="New agent" onClick={() => setDialog('create')}>
+        <Button
+          size="small"
+          variant="ghost"
+          data-testid="agent-new"
+          aria-label="New agent"
+          title="New agent"
+          onClick={() => setDialog('create')}
+        >
           + New
         </Button>
       </div>
@@ -38,8 +47,12 @@ export function AgentSwitcher(): ReactNode {
         ))}
       </ul>
       {dialog === 'create' && <NewAgentForm asDialog onDone={close} />}
-      {dialog === 'rename' && selected !== undefined && <RenameAgentDialog agent={selected} onClose={close} />}
-      {dialog === 'delete' && selected !== undefined && <DeleteAgentDialog agent={selected} onClose={close} />}
+      {dialog === 'rename' && selected !== undefined && (
+        <RenameAgentDialog agent={selected} onClose={close} />
+      )}
+      {dialog === 'delete' && selected !== undefined && (
+        <DeleteAgentDialog agent={selected} onClose={close} />
+      )}
     </div>
   )
 }

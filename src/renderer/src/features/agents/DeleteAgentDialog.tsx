@@ -5,7 +5,10 @@ import { Dialog } from '../../ui/Dialog'
 import { useAppStore } from '../../store/useAppStore'
 
 /** Asks before deleting, and says what happens to the files: they move to .trash, nothing is erased. */
-export function DeleteAgentDialog({ agent, onClose }: Readonly<{ agent: Agent; onClose: () => void }>): ReactNode {
+export function DeleteAgentDialog({
+  agent,
+  onClose
+}: Readonly<{ agent: Agent; onClose: () => void }>): ReactNode {
   const deleteAgent = useAppStore((state) => state.deleteAgent)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -26,15 +29,20 @@ export function DeleteAgentDialog({ agent, onClose }: Readonly<{ agent: Agent; o
           <Button variant="ghost" onClick={onClose} autoFocus>
             Cancel
           </Button>
-          <Button variant="danger" disabled={busy} data-testid="agent-delete-confirm" onClick={() => void confirm()}>
+          <Button
+            variant="danger"
+            disabled={busy}
+            data-testid="agent-delete-confirm"
+            onClick={() => void confirm()}
+          >
             Delete agent
           </Button>
         </>
       }
     >
       <p>
-        {agent.name} disappears from Hearth. Its folder (SOUL.md, MEMORY.md, memories) moves to <span className="mono">.trash/</span> in
-        your Hearth home, so you can still recover it by hand.
+        {agent.name} disappears from Hearth. Its folder (SOUL.md, MEMORY.md, memories) moves to{' '}
+        <span className="mono">.trash/</span> in your Hearth home, so you can still recover it by hand.
       </p>
       {error !== null && (
         <p className="field__error" role="alert">

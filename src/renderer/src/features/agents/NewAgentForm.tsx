@@ -6,7 +6,10 @@ import { AgentNameField } from './AgentNameField'
 import { useNameForm } from './useNameForm'
 
 /** Creates an agent (a folder with a seeded SOUL.md). Inline on the first-run screen, a dialog elsewhere. */
-export function NewAgentForm({ asDialog = false, onDone }: Readonly<{ asDialog?: boolean; onDone?: () => void }>): ReactNode {
+export function NewAgentForm({
+  asDialog = false,
+  onDone
+}: Readonly<{ asDialog?: boolean; onDone?: () => void }>): ReactNode {
   const createAgent = useAppStore((state) => state.createAgent)
   const done = onDone ?? (() => undefined)
   const form = useNameForm('', createAgent, done)
@@ -28,7 +31,9 @@ export function NewAgentForm({ asDialog = false, onDone }: Readonly<{ asDialog?:
     <Dialog title="New agent" onClose={done} data-testid="agent-create-dialog">
       <form onSubmit={form.onSubmit} aria-label="Create an agent" className="dialog__body">
         {fields}
-        <p className="muted">Hearth creates a folder for the agent with a starting SOUL.md you can edit in Files.</p>
+        <p className="muted">
+          Hearth creates a folder for the agent with a starting SOUL.md you can edit in Files.
+        </p>
         <div className="dialog__actions">
           <Button variant="ghost" onClick={done}>
             Cancel

@@ -7,7 +7,10 @@ import { AgentNameField } from './AgentNameField'
 import { useNameForm } from './useNameForm'
 
 /** Renames an agent. The id (its folder name) stays, so nothing on disk moves. */
-export function RenameAgentDialog({ agent, onClose }: Readonly<{ agent: Agent; onClose: () => void }>): ReactNode {
+export function RenameAgentDialog({
+  agent,
+  onClose
+}: Readonly<{ agent: Agent; onClose: () => void }>): ReactNode {
   const renameAgent = useAppStore((state) => state.renameAgent)
   const form = useNameForm(agent.name, (name) => renameAgent(agent.id, name), onClose, agent.id)
   return (

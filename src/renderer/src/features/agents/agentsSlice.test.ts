@@ -34,7 +34,10 @@ describe('agents slice', () => {
     api.handle('agents.create', () => {
       throw new Error('An agent with id "ada" already exists')
     })
-    expect(await store.getState().createAgent('Ada')).toEqual({ ok: false, message: 'An agent with id "ada" already exists' })
+    expect(await store.getState().createAgent('Ada')).toEqual({
+      ok: false,
+      message: 'An agent with id "ada" already exists'
+    })
   })
 
   it('selects another agent when the selected one is deleted', async () => {
@@ -57,7 +60,31 @@ describe('agents slice', () => {
       lists += 1
       return [agent('a', 'A')]
     })
-    api.handle('settings.get', () => ({ settings: { model: 'm', provider: 'anthropic', baseUrl: null, cacheTtl: '5m', context_file_max_chars: null, memory: { memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' }, recall: { k: 5 }, retention: { idleMinutes: 30 } }, configErrors: [], configPath: '/c', apiKey: { configured: false, protectedByOs: false, origin: 'https://api.anthropic.com', source: 'none', savedFor: null, storage: 'memory', persistent: false, notice: null, storageNote: null } }))
+    api.handle('settings.get', () => ({
+      settings: {
+        model: 'm',
+        provider: 'anthropic',
+        baseUrl: null,
+        cacheTtl: '5m',
+        context_file_max_chars: null,
+        memory: { memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' },
+        recall: { k: 5 },
+        retention: { idleMinutes: 30 }
+      },
+      configErrors: [],
+      configPath: '/c',
+      apiKey: {
+        configured: false,
+        protectedByOs: false,
+        origin: 'https://api.anthropic.com',
+        source: 'none',
+        savedFor: null,
+        storage: 'memory',
+        persistent: false,
+        notice: null,
+        storageNote: null
+      }
+    }))
     const store = createAppStore(api)
     connectEvents(api, store)
     api.setConnection('connected')

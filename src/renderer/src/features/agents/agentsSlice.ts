@@ -64,7 +64,12 @@ export function createAgentsSlice(api: ApiClient): SliceCreator<AgentsSlice> {
     async deleteAgent(id) {
       try {
         await api.call('agents.delete', { id })
-        set((state) => withAgents(state, listAgents(state).filter((other) => other.id !== id)))
+        set((state) =>
+          withAgents(
+            state,
+            listAgents(state).filter((other) => other.id !== id)
+          )
+        )
         return { ok: true, value: undefined }
       } catch (error) {
         return { ok: false, message: errorMessage(error) }
@@ -102,7 +107,8 @@ function withAgents(state: AppState, agents: readonly Agent[]): Partial<AppState
     agentsById,
     agentIds,
     selectedAgentId,
-    firstRunStep: agentIds.length === 0 ? 'agent' : state.firstRunStep === 'agent' ? 'profile' : state.firstRunStep
+    firstRunStep:
+      agentIds.length === 0 ? 'agent' : state.firstRunStep === 'agent' ? 'profile' : state.firstRunStep
   }
 }
 
@@ -111,7 +117,13 @@ export const selectAgentsLoaded = (state: AppState): boolean => state.agentsLoad
 export const selectSelectedAgentId = (state: AppState): AgentId | null => state.selectedAgentId
 export const selectSelectedAgent = (state: AppState): Agent | undefined =>
   state.selectedAgentId === null ? undefined : state.agentsById[state.selectedAgentId]
-export const selectAgent = (id: AgentId) => (state: AppState): Agent | undefined => state.agentsById[id]
+export const selectAgent =
+  (id: AgentId) =>
+  (state: AppState): Agent | undefined =>
+    state.agentsById[id]
 /** The display name of an agent, or the id itself for one this window does not know (another runtime, a deleted agent). */
-export const selectAgentName = (id: string) => (state: AppState): string => state.agentsById[id]?.name ?? id
+export const selectAgentName =
+  (id: string) =>
+  (state: AppState): string =>
+    state.agentsById[id]?.name ?? id
 export const selectFirstRunStep = (state: AppState): FirstRunStep | null => state.firstRunStep

@@ -17,13 +17,23 @@ export interface NameForm {
  * A name another agent already shows is flagged while typing (`renaming` is the agent being
  * renamed, which may keep its own name); the core refuses it too, whatever the form says.
  */
-export function useNameForm(initial: string, submit: (name: string) => Promise<ActionResult<unknown>>, onDone: () => void, renaming: string | null = null): NameForm {
+export function useNameForm(
+  initial: string,
+  submit: (name: string) => Promise<ActionResult<unknown>>,
+  onDone: () => void,
+  renaming: string | null = null
+): NameForm {
   const [name, setName] = useState(initial)
   const [submitError, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const others = useAppStore(useShallow((state) => state.agentIds.filter((id) => id !== renaming).flatMap((id) => state.agentsById[id] ?? [])))
+  const others = useAppStore(
+    useShallow((state) =>
+      state.agentIds.filter((id) => id !== renaming).flatMap((id) => state.agentsById[id] ?? [])
+    )
+  )
   const taken = name.trim() === '' ? undefined : others.find((agent) => sameAgentName(agent.name, name))
-  const error = submitError ?? (taken ? `An agent named "${taken.name}" already exists. Pick another name.` : null)
+  const error =
+    submitError ?? (taken ? `An agent named "${taken.name}" already exists. Pick another name.` : null)
   async function run(): Promise<void> {
     if (name.trim() === '') {
       setError('An agent needs a name.')

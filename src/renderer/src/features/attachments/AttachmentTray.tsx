@@ -12,10 +12,22 @@ export function AttachmentTray(): ReactNode {
     <div className="attachment-tray" data-testid="attachment-tray">
       {drafts.map((draft) => (
         <span key={draft.id} className="attachment-chip" data-testid="draft-attachment">
-          {draft.previewUrl ? <img className="attachment-chip__thumb" src={draft.previewUrl} alt="" /> : <span className="attachment-chip__icon">PDF</span>}
+          {draft.previewUrl ? (
+            <img className="attachment-chip__thumb" src={draft.previewUrl} alt="" />
+          ) : (
+            <span className="attachment-chip__icon">PDF</span>
+          )}
           <span className="attachment-chip__name">{draft.name}</span>
-          <span className="muted">{draft.pages ? `${draft.pages} p · ` : ''}{formatSize(draft.bytes)}</span>
-          <button type="button" className="message-action" aria-label={`Remove ${draft.name}`} onClick={() => remove(draft.id)}>
+          <span className="muted">
+            {draft.pages ? `${draft.pages} p · ` : ''}
+            {formatSize(draft.bytes)}
+          </span>
+          <button
+            type="button"
+            className="message-action"
+            aria-label={`Remove ${draft.name}`}
+            onClick={() => remove(draft.id)}
+          >
             ✕
           </button>
         </span>

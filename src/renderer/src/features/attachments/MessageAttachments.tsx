@@ -10,7 +10,16 @@ function SentAttachment({ file }: Readonly<{ file: AttachmentRef }>): ReactNode 
   useEffect(() => {
     if (isImage) void load(file.id)
   }, [isImage, load, file.id])
-  if (isImage && thumbnail) return <img className="message-attachment__image" src={thumbnail} alt={file.name} title={`${file.name} · ${formatSize(file.bytes)}`} data-testid="message-attachment" />
+  if (isImage && thumbnail)
+    return (
+      <img
+        className="message-attachment__image"
+        src={thumbnail}
+        alt={file.name}
+        title={`${file.name} · ${formatSize(file.bytes)}`}
+        data-testid="message-attachment"
+      />
+    )
   return (
     <span className="attachment-chip" title={file.name} data-testid="message-attachment">
       <span className="attachment-chip__icon">{isImage ? 'IMG' : 'PDF'}</span>

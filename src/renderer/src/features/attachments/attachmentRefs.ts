@@ -10,8 +10,16 @@ export interface AttachmentRef {
 export function attachmentRefs(content: readonly Readonly<Record<string, unknown>>[]): AttachmentRef[] {
   return content.flatMap((block) => {
     const source = block['source'] as Record<string, unknown> | undefined
-    if ((block['type'] !== 'image' && block['type'] !== 'document') || source?.['type'] !== 'attachment') return []
-    return [{ id: String(source['id']), name: String(source['name']), mediaType: String(source['media_type']), bytes: Number(source['bytes']) }]
+    if ((block['type'] !== 'image' && block['type'] !== 'document') || source?.['type'] !== 'attachment')
+      return []
+    return [
+      {
+        id: String(source['id']),
+        name: String(source['name']),
+        mediaType: String(source['media_type']),
+        bytes: Number(source['bytes'])
+      }
+    ]
   })
 }
 
@@ -20,7 +28,10 @@ export function describeAttachments(refs: readonly AttachmentRef[]): string {
   if (refs.length === 0) return ''
   const images = refs.filter((ref) => ref.mediaType.startsWith('image/')).length
   const pdfs = refs.length - images
-  const parts = [images > 0 ? `${images} image${images === 1 ? '' : 's'}` : '', pdfs > 0 ? `${pdfs} PDF${pdfs === 1 ? '' : 's'}` : ''].filter(Boolean)
+  const parts = [
+    images > 0 ? `${images} image${images === 1 ? '' : 's'}` : '',
+    pdfs > 0 ? `${pdfs} PDF${pdfs === 1 ? '' : 's'}` : ''
+  ].filter(Boolean)
   return `${parts.join(', ')} (${formatSize(refs.reduce((sum, ref) => sum + ref.bytes, 0))})`
 }
 

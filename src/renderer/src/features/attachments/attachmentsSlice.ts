@@ -37,9 +37,20 @@ export function createAttachmentsSlice(api: ApiClient): SliceCreator<Attachments
       if (refusal) return refusal
       try {
         const dataUrl = await readAsDataUrl(file)
-        const stored = await api.call('attachments.add', { name: file.name || 'pasted image', mediaType: file.type, dataBase64: dataUrl.slice(dataUrl.indexOf(',') + 1) })
-        const draft: DraftAttachment = { ...stored, previewUrl: file.type.startsWith('image/') ? dataUrl : null }
-        set((s) => ({ draftAttachments: s.draftAttachments.some((a) => a.id === draft.id) ? s.draftAttachments : [...s.draftAttachments, draft] }))
+        const stored = await api.call('attachments.add', {
+          name: file.name || 'pasted image',
+          mediaType: file.type,
+          dataBase64: dataUrl.slice(dataUrl.indexOf(',') + 1)
+        })
+        const draft: DraftAttachment = {
+          ...stored,
+          previewUrl: file.type.startsWith('image/') ? dataUrl : null
+        }
+        set((s) => ({
+          draftAttachments: s.draftAttachments.some((a) => a.id === draft.id)
+            ? s.draftAttachments
+            : [...s.draftAttachments, draft]
+        }))
         return null
       } catch (error) {
         return errorMessage(error)
@@ -51,7 +62,12 @@ export function createAttachmentsSlice(api: ApiClient): SliceCreator<Attachments
       attachmentThumbnails: {},
       async attachFiles(files) {
         const room = ATTACHMENT_LIMITS.perMessage - get().draftAttachments.length
-        const errors: string[] = files.length > room ? [`One message can carry at most ${ATTACHMENT_LIMITS.perMessage} attachments; send the rest in another message`] : []
+        const errors: string[] =
+          files.length > room
+            ? [
+                `One message can carry at most ${ATTACHMENT_LIMITS.perMessage} attachments; send the rest in another message`
+              ]
+            : []
         for (const file of files.slice(0, Math.max(0, room))) {
           const error = await attachOne(file)
           if (error) errors.push(error)

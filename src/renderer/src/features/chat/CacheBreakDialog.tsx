@@ -12,8 +12,10 @@ const CONFIRM_TEXT: Readonly<Record<CacheBreakPrompt['kind'], string>> = {
 }
 
 function whatHappens(pending: CacheBreakPrompt): string {
-  if (pending.kind === 'rebuild') return 'Rebuilding the prompt reloads SOUL.md, MEMORY.md and USER.md from disk.'
-  if (pending.kind === 'switch-model') return `Switching to ${pending.model} starts a cold cache for this model.`
+  if (pending.kind === 'rebuild')
+    return 'Rebuilding the prompt reloads SOUL.md, MEMORY.md and USER.md from disk.'
+  if (pending.kind === 'switch-model')
+    return `Switching to ${pending.model} starts a cold cache for this model.`
   const where = pending.cwd == null ? 'without a project folder' : `in ${pending.cwd}`
   return `A chat's project folder is part of its frozen prompt, so working ${where} starts a new chat. This chat stays in the list with its folder.`
 }
@@ -34,7 +36,11 @@ export function CacheBreakDialog(): ReactNode {
   }
   return (
     <Dialog
-      title={pending.kind === 'switch-folder' ? 'Another folder means a new chat' : 'This will break the prompt cache'}
+      title={
+        pending.kind === 'switch-folder'
+          ? 'Another folder means a new chat'
+          : 'This will break the prompt cache'
+      }
       onClose={dismiss}
       data-testid="cache-break-dialog"
       actions={

@@ -18,7 +18,11 @@ export function ChatHeader(): ReactNode {
           <Button
             size="small"
             disabled={busy}
-            title={busy ? 'Wait for the reply (or press Stop) before ending the session' : 'End this session: retention looks for facts worth remembering and puts them in Review'}
+            title={
+              busy
+                ? 'Wait for the reply (or press Stop) before ending the session'
+                : 'End this session: retention looks for facts worth remembering and puts them in Review'
+            }
             onClick={() => void endSession()}
             data-testid="chat-end-session"
           >

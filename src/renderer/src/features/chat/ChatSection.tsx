@@ -16,7 +16,11 @@ import './chat.css'
 export function ChatSection(): ReactNode {
   const load = useAppStore((state) => state.loadChatSessions)
   const agentId = useAppStore((state) => state.selectedAgentId)
-  const agentName = useAppStore((state) => (state.selectedAgentId === null ? null : (state.agentsById[state.selectedAgentId]?.name ?? state.selectedAgentId)))
+  const agentName = useAppStore((state) =>
+    state.selectedAgentId === null
+      ? null
+      : (state.agentsById[state.selectedAgentId]?.name ?? state.selectedAgentId)
+  )
   const error = useAppStore((state) => state.chatError)
   const ended = useAppStore(selectOpenSessionEnded)
   const openSessionId = useAppStore((state) => state.chatSessionId)
@@ -30,8 +34,15 @@ export function ChatSection(): ReactNode {
     <div className="section chat-section" data-testid="chat-section">
       <header className="section__header">
         <h1 className="section__title">Chat</h1>
-        <span className="section__subtitle">{agentName !== null ? `with ${agentName}` : 'Pick or create an agent first'}</span>
-        <Button size="small" className="chat-list-toggle" aria-expanded={listOpen} onClick={() => setListOpen(!listOpen)}>
+        <span className="section__subtitle">
+          {agentName !== null ? `with ${agentName}` : 'Pick or create an agent first'}
+        </span>
+        <Button
+          size="small"
+          className="chat-list-toggle"
+          aria-expanded={listOpen}
+          onClick={() => setListOpen(!listOpen)}
+        >
           {listOpen ? 'Back to the chat' : 'Chats'}
         </Button>
       </header>

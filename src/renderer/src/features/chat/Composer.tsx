@@ -44,13 +44,21 @@ export function Composer(): ReactNode {
     if (event.key === 'Enter' && !event.shiftKey) submit(event)
   }
   return (
-    <form className={`chat-composer${drop.dragging ? ' chat-composer--dragging' : ''}`} onSubmit={submit} onDragOver={drop.onDragOver} onDragLeave={drop.onDragLeave} onDrop={drop.onDrop}>
+    <form
+      className={`chat-composer${drop.dragging ? ' chat-composer--dragging' : ''}`}
+      onSubmit={submit}
+      onDragOver={drop.onDragOver}
+      onDragLeave={drop.onDragLeave}
+      onDrop={drop.onDrop}
+    >
       {error !== null && (
         <Banner tone="danger" title="The message was not sent" data-testid="chat-error">
           {error}
         </Banner>
       )}
-      {pendingModel !== null && <div className="muted">The next message switches this session to {pendingModel}.</div>}
+      {pendingModel !== null && (
+        <div className="muted">The next message switches this session to {pendingModel}.</div>
+      )}
       {!online && (
         <div className="chat-composer__offline" role="status" data-testid="chat-offline">
           Hearth is not reachable right now. Your message stays here; send it once the connection is back.
@@ -76,7 +84,12 @@ export function Composer(): ReactNode {
           }}
           data-testid="attach-input"
         />
-        <Button variant="ghost" title="Attach images or PDFs (or paste or drop them here)" onClick={() => picker.current?.click()} data-testid="attach-button">
+        <Button
+          variant="ghost"
+          title="Attach images or PDFs (or paste or drop them here)"
+          onClick={() => picker.current?.click()}
+          data-testid="attach-button"
+        >
           Attach
         </Button>
         <textarea
@@ -91,11 +104,22 @@ export function Composer(): ReactNode {
           data-testid="chat-input"
         />
         {busy ? (
-          <Button variant="danger" onClick={() => void stop()} title="Stop the reply (Esc); the part that arrived is kept" data-testid="chat-stop">
+          <Button
+            variant="danger"
+            onClick={() => void stop()}
+            title="Stop the reply (Esc); the part that arrived is kept"
+            data-testid="chat-stop"
+          >
             Stop
           </Button>
         ) : (
-          <Button variant="primary" type="submit" disabled={text.trim() === '' || !online} title={online ? undefined : 'Hearth is not reachable; the message waits here'} data-testid="chat-send">
+          <Button
+            variant="primary"
+            type="submit"
+            disabled={text.trim() === '' || !online}
+            title={online ? undefined : 'Hearth is not reachable; the message waits here'}
+            data-testid="chat-send"
+          >
             Send
           </Button>
         )}

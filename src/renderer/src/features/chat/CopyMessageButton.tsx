@@ -5,7 +5,14 @@ import { COPY_FAILED_HINT, COPY_WORDS, useCopy } from './useCopy'
 export function CopyMessageButton({ text }: Readonly<{ text: string }>): ReactNode {
   const [state, copy] = useCopy()
   return (
-    <button type="button" className="message-action" aria-label="Copy message" title={state === 'failed' ? COPY_FAILED_HINT : 'Copy this message as markdown'} onClick={() => copy(text)} data-testid="message-copy">
+    <button
+      type="button"
+      className="message-action"
+      aria-label="Copy message"
+      title={state === 'failed' ? COPY_FAILED_HINT : 'Copy this message as markdown'}
+      onClick={() => copy(text)}
+      data-testid="message-copy"
+    >
       {state === 'idle' ? 'Copy' : COPY_WORDS[state]}
     </button>
   )

@@ -6,7 +6,10 @@ import { formatTokens, formatUsd } from './format'
 
 /** What resending does, in words: where the conversation forks and what the cache does about it. */
 export function forkNote(cost: ForkCost): string {
-  const later = cost.laterTurns === 0 ? 'The reply below stays as the other version (◀ ▶).' : `The reply and ${cost.laterTurns} later turn${cost.laterTurns === 1 ? '' : 's'} stay as the other version (◀ ▶).`
+  const later =
+    cost.laterTurns === 0
+      ? 'The reply below stays as the other version (◀ ▶).'
+      : `The reply and ${cost.laterTurns} later turn${cost.laterTurns === 1 ? '' : 's'} stay as the other version (◀ ▶).`
   const cache = cost.cacheWarm
     ? `The ≈${formatTokens(cost.keptTokens)} tokens before this message are still cached and read again; the ≈${formatTokens(cost.droppedTokens)} cached tokens after it are not reused.`
     : `The cache for the ≈${formatTokens(cost.keptTokens)} tokens before this message has expired, so the next call writes them again (≈${formatUsd(cost.extraCostUsd)} extra).`
@@ -14,7 +17,10 @@ export function forkNote(cost: ForkCost): string {
 }
 
 /** A user message being edited in place: Enter resends (the conversation forks there), Esc cancels. */
-export function EditMessage({ turnId, initialText }: Readonly<{ turnId: string; initialText: string }>): ReactNode {
+export function EditMessage({
+  turnId,
+  initialText
+}: Readonly<{ turnId: string; initialText: string }>): ReactNode {
   const [text, setText] = useState(initialText)
   const [error, setError] = useState<string | null>(null)
   const cost = useAppStore((state) => state.chatForkCost)
@@ -35,16 +41,31 @@ export function EditMessage({ turnId, initialText }: Readonly<{ turnId: string; 
   }
   return (
     <div className="chat-edit" data-testid="chat-edit">
-      <textarea className="chat-composer__input" aria-label="Edited message" value={text} autoFocus onChange={(event) => setText(event.target.value)} onKeyDown={onKey} />
+      <textarea
+        className="chat-composer__input"
+        aria-label="Edited message"
+        value={text}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKey}
+      />
       <p className="chat-edit__note" data-testid="fork-cost">
-        {cost ? forkNote(cost) : 'Resending forks the conversation here; the current reply stays as the other version.'}
+        {cost
+          ? forkNote(cost)
+          : 'Resending forks the conversation here; the current reply stays as the other version.'}
       </p>
       {error !== null && <p className="chat-error-text">{error}</p>}
       <div className="chat-edit__actions">
         <Button size="small" onClick={cancel}>
           Cancel
         </Button>
-        <Button size="small" variant="primary" disabled={text.trim() === '' || text.trim() === initialText.trim()} onClick={submit} data-testid="chat-edit-send">
+        <Button
+          size="small"
+          variant="primary"
+          disabled={text.trim() === '' || text.trim() === initialText.trim()}
+          onClick={submit}
+          data-testid="chat-edit-send"
+        >
           Send edited message
         </Button>
       </div>

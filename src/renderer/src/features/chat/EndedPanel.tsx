@@ -18,14 +18,20 @@ const REASON_TEXT: Readonly<Record<string, string>> = {
 function stepState(step: EndStep): string {
   if (step.phase === 'running') return 'working…'
   if (step.phase === 'failed') return `failed: ${step.error ?? 'unknown error'}`
-  return step.candidates === null ? 'done' : `done — ${step.candidates} candidate${step.candidates === 1 ? '' : 's'}`
+  return step.candidates === null
+    ? 'done'
+    : `done — ${step.candidates} candidate${step.candidates === 1 ? '' : 's'}`
 }
 
 /** What the session left behind: a link to its candidates in Review, or that there are none. */
 function Outcome({ view, onReview }: Readonly<{ view: EndView; onReview: () => void }>): ReactNode {
-  if (!view.done) return <p className="muted">Retention runs now; its candidates go to Review, never straight into memory.</p>
+  if (!view.done)
+    return (
+      <p className="muted">Retention runs now; its candidates go to Review, never straight into memory.</p>
+    )
   if (view.error !== null) return <p className="chat-error-text">{view.error}</p>
-  if (view.candidates === null || view.candidates === 0) return <p data-testid="chat-ended-outcome">Nothing new worth remembering came out of this session.</p>
+  if (view.candidates === null || view.candidates === 0)
+    return <p data-testid="chat-ended-outcome">Nothing new worth remembering came out of this session.</p>
   const count = view.candidates === 1 ? '1 candidate' : `${view.candidates} candidates`
   return (
     <p data-testid="chat-ended-outcome">
@@ -71,13 +77,19 @@ export function EndedPanel(): ReactNode {
         This session has ended
       </h2>
       <p className="muted">
-        {current.reason !== null ? REASON_TEXT[current.reason] : endedAt !== null ? `It ended on ${endedAt}.` : ''} Its transcript stays here and in search; new messages go to a new chat.
+        {current.reason !== null
+          ? REASON_TEXT[current.reason]
+          : endedAt !== null
+            ? `It ended on ${endedAt}.`
+            : ''}{' '}
+        Its transcript stays here and in search; new messages go to a new chat.
       </p>
       {current.steps.length > 0 && (
         <ul className="chat-ended__steps" aria-label="Session-end steps" data-testid="chat-ended-steps">
           {current.steps.map((step) => (
             <li key={step.hookId} data-phase={step.phase} data-testid="chat-ended-step">
-              <span>{STEP_TEXT[step.hookId] ?? step.hookId}</span> <span className="muted">{stepState(step)}</span>
+              <span>{STEP_TEXT[step.hookId] ?? step.hookId}</span>{' '}
+              <span className="muted">{stepState(step)}</span>
             </li>
           ))}
         </ul>

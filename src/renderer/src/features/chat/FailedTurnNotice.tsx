@@ -17,12 +17,24 @@ export function FailedTurnNotice({ message }: Readonly<{ message: string | null 
       title="The reply did not complete"
       data-testid="chat-turn-failed"
       actions={
-        <Button variant="primary" size="small" disabled={!online || retrying} title={online ? 'Run this turn again on the message above' : 'Hearth is not reachable; retry once the connection is back'} onClick={() => void retry()} data-testid="chat-retry">
+        <Button
+          variant="primary"
+          size="small"
+          disabled={!online || retrying}
+          title={
+            online
+              ? 'Run this turn again on the message above'
+              : 'Hearth is not reachable; retry once the connection is back'
+          }
+          onClick={() => void retry()}
+          data-testid="chat-retry"
+        >
           Retry
         </Button>
       }
     >
-      {message ?? 'The model did not answer.'} Retry runs this turn again on your saved message, without sending a second copy.
+      {message ?? 'The model did not answer.'} Retry runs this turn again on your saved message, without
+      sending a second copy.
     </Banner>
   )
 }

@@ -6,12 +6,21 @@ import { selectChatFolder } from './chatProjectSlice'
 import { baseName, rulesOf, type RulesInfo } from './projectRules'
 
 /** "AGENTS.md loaded", "no rules file", or why the rules did not load as written. */
-function RulesLabel({ folder, rules, error }: Readonly<{ folder: string | null; rules: RulesInfo | null; error: string | null }>): ReactNode {
+function RulesLabel({
+  folder,
+  rules,
+  error
+}: Readonly<{ folder: string | null; rules: RulesInfo | null; error: string | null }>): ReactNode {
   if (error !== null) return <span className="chat-project__rules chat-project__rules--bad">{error}</span>
   if (folder === null) return <span className="chat-project__rules muted">no project rules</span>
   if (rules === null) return <span className="chat-project__rules muted">no rules file in this folder</span>
   const name = baseName(rules.path)
-  if (rules.blocked) return <span className="chat-project__rules chat-project__rules--bad" title={rules.path}>{name} blocked: it looks like a prompt injection</span>
+  if (rules.blocked)
+    return (
+      <span className="chat-project__rules chat-project__rules--bad" title={rules.path}>
+        {name} blocked: it looks like a prompt injection
+      </span>
+    )
   return (
     <span className="chat-project__rules" title={rules.path}>
       {name} loaded{rules.truncated ? ' (truncated)' : ''}
@@ -46,9 +55,19 @@ export function ProjectFolderControl(): ReactNode {
   const error = detail === null && fresh ? preview.error : null
   return (
     <div className="chat-project" data-testid="chat-project">
-      <button type="button" className="chat-project__button" aria-label="Project folder" aria-describedby={describedBy} disabled={busy} onClick={() => setPicking(true)} data-testid="chat-project-folder">
+      <button
+        type="button"
+        className="chat-project__button"
+        aria-label="Project folder"
+        aria-describedby={describedBy}
+        disabled={busy}
+        onClick={() => setPicking(true)}
+        data-testid="chat-project-folder"
+      >
         <span className="chat-project__caption">Project folder</span>
-        <span className="chat-project__path mono" data-testid="chat-project-path">{folder ?? 'No project'}</span>
+        <span className="chat-project__path mono" data-testid="chat-project-path">
+          {folder ?? 'No project'}
+        </span>
       </button>
       <span id={describedBy} data-testid="chat-project-rules">
         <RulesLabel folder={folder} rules={rules} error={error} />
@@ -56,7 +75,11 @@ export function ProjectFolderControl(): ReactNode {
       {picking && (
         <FolderPickerDialog
           start={folder}
-          purpose={detail === null ? 'This chat works in the folder you choose: its rules file goes into the prompt.' : 'A chat keeps the folder it started in, so choosing another folder starts a new chat there.'}
+          purpose={
+            detail === null
+              ? 'This chat works in the folder you choose: its rules file goes into the prompt.'
+              : 'A chat keeps the folder it started in, so choosing another folder starts a new chat there.'
+          }
           allowNone
           onChoose={(dir) => void changeChatFolder(dir)}
           onClose={() => setPicking(false)}

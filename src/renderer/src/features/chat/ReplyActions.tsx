@@ -15,7 +15,13 @@ type ReplyActionsProps = Readonly<{
 }>
 
 /** Under a turn's reply: its versions, Copy (markdown) and, on the last turn, Regenerate. */
-export function ReplyActions({ turnId, replyText, userText, versions, canRegenerate }: ReplyActionsProps): ReactNode {
+export function ReplyActions({
+  turnId,
+  replyText,
+  userText,
+  versions,
+  canRegenerate
+}: ReplyActionsProps): ReactNode {
   const busy = useAppStore((state) => state.chatActiveTurnId !== null)
   const regenerate = useAppStore((state) => state.regenerateChat)
   return (
@@ -23,7 +29,14 @@ export function ReplyActions({ turnId, replyText, userText, versions, canRegener
       {versions && <VersionSwitcher group={versions} disabled={busy} />}
       {replyText !== '' && <CopyMessageButton text={replyText} />}
       {canRegenerate && (
-        <button type="button" className="message-action" disabled={busy} title="Answer the last message again; this reply stays as a version" onClick={() => void regenerate(turnId, userText)} data-testid="message-regenerate">
+        <button
+          type="button"
+          className="message-action"
+          disabled={busy}
+          title="Answer the last message again; this reply stays as a version"
+          onClick={() => void regenerate(turnId, userText)}
+          data-testid="message-regenerate"
+        >
           Regenerate
         </button>
       )}

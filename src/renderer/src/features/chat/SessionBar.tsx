@@ -22,12 +22,27 @@ export function SessionBar(): ReactNode {
     <div className="chat-session-bar" data-testid="chat-session-bar">
       <span className="chat-session-bar__model">{detail.model}</span>
       <span className="muted">prompt v{detail.promptVersion}</span>
-      <span data-testid="chat-session-cost">{formatUsd(totals.costUsd)} spent · {formatUsd(Math.max(0, totals.savedUsd))} saved by caching</span>
-      {showUsage && <span className="muted">{formatTokens(totals.cacheReadTokens)} tokens read from cache</span>}
+      <span data-testid="chat-session-cost">
+        {formatUsd(totals.costUsd)} spent · {formatUsd(Math.max(0, totals.savedUsd))} saved by caching
+      </span>
+      {showUsage && (
+        <span className="muted">{formatTokens(totals.cacheReadTokens)} tokens read from cache</span>
+      )}
       {!ended && (
         <span className="chat-session-bar__actions">
-          <input className="chat-session-bar__model-input" placeholder="another model…" aria-label="Model to switch to" value={model} onChange={(event) => setModel(event.target.value)} />
-          <Button size="small" disabled={busy || model.trim() === '' || model.trim() === detail.model} onClick={() => void ask('switch-model', model.trim())} data-testid="chat-switch-model">
+          <input
+            className="chat-session-bar__model-input"
+            placeholder="another model…"
+            aria-label="Model to switch to"
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+          />
+          <Button
+            size="small"
+            disabled={busy || model.trim() === '' || model.trim() === detail.model}
+            onClick={() => void ask('switch-model', model.trim())}
+            data-testid="chat-switch-model"
+          >
             Switch model
           </Button>
           <Button size="small" disabled={busy} onClick={() => void ask('rebuild')} data-testid="chat-rebuild">

@@ -8,7 +8,17 @@ import { baseName } from './projectRules'
 /** A search hit's snippet marks matches with [brackets]; shown as <mark> without any HTML injection. */
 function Snippet({ text }: Readonly<{ text: string }>): ReactNode {
   const parts = text.split(/(\[[^\]]*\])/g)
-  return <>{parts.map((part, i) => (part.startsWith('[') && part.endsWith(']') ? <mark key={i}>{part.slice(1, -1)}</mark> : <span key={i}>{part}</span>))}</>
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.startsWith('[') && part.endsWith(']') ? (
+          <mark key={i}>{part.slice(1, -1)}</mark>
+        ) : (
+          <span key={i}>{part}</span>
+        )
+      )}
+    </>
+  )
 }
 
 /** Sessions of the selected agent, newest first, with full-text search over every transcript. */
@@ -29,13 +39,26 @@ export function SessionList(): ReactNode {
           New chat
         </Button>
       )}
-      <input className="chat-sessions__search" type="search" placeholder="Search all chats…" aria-label="Search chats" value={query} onChange={(event) => void search(event.target.value)} data-testid="chat-search" />
+      <input
+        className="chat-sessions__search"
+        type="search"
+        placeholder="Search all chats…"
+        aria-label="Search chats"
+        value={query}
+        onChange={(event) => void search(event.target.value)}
+        data-testid="chat-search"
+      />
       {query.trim() !== '' ? (
         <ul className="chat-sessions__list">
           {hits.length === 0 && <li className="muted">No matches.</li>}
           {hits.map((hit) => (
             <li key={hit.messageId}>
-              <button type="button" className="chat-sessions__item chat-sessions__hit" onClick={() => void open(hit.sessionId, hit.messageId)} data-testid="chat-search-hit">
+              <button
+                type="button"
+                className="chat-sessions__item chat-sessions__hit"
+                onClick={() => void open(hit.sessionId, hit.messageId)}
+                data-testid="chat-search-hit"
+              >
                 <span className="chat-sessions__role">{hit.role}</span> <Snippet text={hit.snippet} />
               </button>
             </li>
@@ -46,7 +69,13 @@ export function SessionList(): ReactNode {
           {sessions.length === 0 && <li className="muted">No sessions yet.</li>}
           {sessions.map((session) => (
             <li key={session.id}>
-              <button type="button" className="chat-sessions__item" aria-current={session.id === openId} onClick={() => void open(session.id)} data-testid="chat-session-item">
+              <button
+                type="button"
+                className="chat-sessions__item"
+                aria-current={session.id === openId}
+                onClick={() => void open(session.id)}
+                data-testid="chat-session-item"
+              >
                 <span className="chat-sessions__title">{session.title || 'Untitled'}</span>
                 <span className="chat-sessions__meta">
                   {new Date(session.updatedAtMs).toLocaleString()} · {session.model}

@@ -24,7 +24,13 @@ export function StreamingTurn({ stream, showUser, receipts }: StreamingTurnProps
       )}
       {showUser && <RecalledChip turnId={stream.turnId} />}
       {stream.tools.map((tool) => (
-        <ToolCallCard key={tool.toolUseId} name={tool.displayName} input={tool.input} ok={tool.ok} result={tool.result} />
+        <ToolCallCard
+          key={tool.toolUseId}
+          name={tool.displayName}
+          input={tool.input}
+          ok={tool.ok}
+          result={tool.result}
+        />
       ))}
       {showUser && receipts.map((receipt) => <MemoryReceiptCard key={receipt.id} receipt={receipt} />)}
       <div className="chat-bubble chat-bubble--assistant" data-testid="chat-streaming-text">

@@ -16,7 +16,9 @@ export function ToolCallCard({ name, input, ok, result, images = [] }: ToolCallC
     <details className={`tool-card tool-card--${state}`} data-testid="tool-call-card">
       <summary>
         <span className="tool-card__name">{name}</span>
-        <span className="tool-card__state">{state === 'running' ? 'running…' : state === 'ok' ? 'done' : 'failed'}</span>
+        <span className="tool-card__state">
+          {state === 'running' ? 'running…' : state === 'ok' ? 'done' : 'failed'}
+        </span>
       </summary>
       <pre className="tool-card__io">{JSON.stringify(input, null, 2)}</pre>
       {result !== null && <pre className="tool-card__io tool-card__result">{result}</pre>}

@@ -16,13 +16,21 @@ export function Transcript(): ReactNode {
   const stream = useAppStore(selectOpenStream)
   const focus = useAppStore((state) => state.chatFocusMessageId)
   const failures = useAppStore((state) => state.chatFailures)
-  const receipts = useAppStore((state) => (detail ? (state.receiptsBySession[detail.id] ?? NO_RECEIPTS) : NO_RECEIPTS))
+  const receipts = useAppStore((state) =>
+    detail ? (state.receiptsBySession[detail.id] ?? NO_RECEIPTS) : NO_RECEIPTS
+  )
   const loadReceipts = useAppStore((state) => state.loadSessionReceipts)
   const loadRecalls = useAppStore((state) => state.loadSessionRecalls)
   const groups = useMemo(() => (detail ? groupTurns(detail) : []), [detail])
-  const memory = useMemo(() => (detail ? placeTurnMemory(detail, groups, receipts) : new Map<string, TurnMemory>()), [detail, groups, receipts])
+  const memory = useMemo(
+    () => (detail ? placeTurnMemory(detail, groups, receipts) : new Map<string, TurnMemory>()),
+    [detail, groups, receipts]
+  )
   const usage = useMemo(() => new Map((detail?.turns ?? []).map((turn) => [turn.turnId, turn])), [detail])
-  const versions = useMemo(() => new Map((detail?.versions ?? []).map((group) => [group.turnId, group])), [detail])
+  const versions = useMemo(
+    () => new Map((detail?.versions ?? []).map((group) => [group.turnId, group])),
+    [detail]
+  )
   const locked = useMemo(() => new Set(detail?.lockedTurnIds ?? []), [detail])
   const end = useRef<HTMLDivElement>(null)
   const sessionId = detail?.id ?? null
@@ -38,7 +46,8 @@ export function Transcript(): ReactNode {
   if (!detail && !stream) {
     return (
       <EmptyState title="A new conversation" data-testid="chat-empty">
-        Write a message below. The agent’s prompt is assembled once for the session and then stays byte-identical, so every later turn reads it from the cache.
+        Write a message below. The agent’s prompt is assembled once for the session and then stays
+        byte-identical, so every later turn reads it from the cache.
       </EmptyState>
     )
   }
@@ -58,10 +67,20 @@ export function Transcript(): ReactNode {
             versions={versions.get(group.turnId)}
             isLast={index === groups.length - 1}
             locked={locked.has(group.turnId)}
-            failure={detail.retry?.turnId === group.turnId ? (failures[group.turnId] ?? detail.retry.error) : undefined}
+            failure={
+              detail.retry?.turnId === group.turnId
+                ? (failures[group.turnId] ?? detail.retry.error)
+                : undefined
+            }
           />
         ))}
-      {stream && <StreamingTurn stream={stream} showUser={!storedTurnIds.has(stream.turnId)} receipts={memory.get(stream.turnId)?.receipts ?? NO_RECEIPTS} />}
+      {stream && (
+        <StreamingTurn
+          stream={stream}
+          showUser={!storedTurnIds.has(stream.turnId)}
+          receipts={memory.get(stream.turnId)?.receipts ?? NO_RECEIPTS}
+        />
+      )}
       <div ref={end} />
     </div>
   )

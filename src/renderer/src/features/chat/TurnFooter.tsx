@@ -10,10 +10,16 @@ function UsageDetail({ turn }: Readonly<{ turn: TurnView }>): ReactNode {
   const notes = reasons.map(cacheNote)
   return (
     <>
-      <span>{formatTokens(totalInput(turn.usage))} in · {formatTokens(turn.usage.output_tokens)} out</span>
+      <span>
+        {formatTokens(totalInput(turn.usage))} in · {formatTokens(turn.usage.output_tokens)} out
+      </span>
       <span data-testid="turn-cache-share">{cachePercent(turn.usage)}% from cache</span>
       {notes.map((note) => (
-        <span key={note.text} className={note.expected ? 'turn-footer__note' : 'turn-footer__miss'} data-testid="turn-cache-note">
+        <span
+          key={note.text}
+          className={note.expected ? 'turn-footer__note' : 'turn-footer__miss'}
+          data-testid="turn-cache-note"
+        >
           {note.text}
         </span>
       ))}
@@ -31,7 +37,14 @@ export function TurnFooter({ sessionId, turn }: Readonly<{ sessionId: string; tu
     <div className="turn-footer" data-testid="turn-footer">
       <span>{formatUsd(turn.costUsd)}</span>
       {showUsage && <UsageDetail turn={turn} />}
-      <Button size="small" variant="ghost" aria-pressed={showUsage} title="Show tokens and cache use under every turn" onClick={toggleUsage} data-testid="turn-usage-toggle">
+      <Button
+        size="small"
+        variant="ghost"
+        aria-pressed={showUsage}
+        title="Show tokens and cache use under every turn"
+        onClick={toggleUsage}
+        data-testid="turn-usage-toggle"
+      >
         usage
       </Button>
       <Button

@@ -17,7 +17,8 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   streaming: 'streaming…'
 }
 
-const RETRIED_TEXT = 'broke off — kept here, but the retry below answered instead (the model no longer sees this part)'
+const RETRIED_TEXT =
+  'broke off — kept here, but the retry below answered instead (the model no longer sees this part)'
 
 /** `live`: this turn is streaming in this window; the stream view draws its reply and usage. */
 type TurnViewProps = Readonly<{
@@ -47,16 +48,36 @@ function bubbleClass(base: string, focused: boolean): string {
  * of the turn, the reply (markdown) with a flag when it claims a save that did not happen, and
  * its usage footer.
  */
-export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, live, versions, isLast, locked, failure }: TurnViewProps): ReactNode {
+export function StoredTurn({
+  sessionId,
+  group,
+  usage,
+  memory,
+  focusMessageId,
+  live,
+  versions,
+  isLast,
+  locked,
+  failure
+}: TurnViewProps): ReactNode {
   const ref = useRef<HTMLDivElement>(null)
-  const focused = focusMessageId !== null && (group.userMessageId === focusMessageId || group.replies.some((reply) => reply.id === focusMessageId))
+  const focused =
+    focusMessageId !== null &&
+    (group.userMessageId === focusMessageId || group.replies.some((reply) => reply.id === focusMessageId))
   useEffect(() => {
     if (focused) ref.current?.scrollIntoView({ block: 'center' })
   }, [focused])
   const receipts = memory?.receipts ?? []
-  const replies = group.replies.filter((reply) => !(live && reply.status === 'streaming') && (reply.text.length > 0 || reply.status !== 'complete'))
+  const replies = group.replies.filter(
+    (reply) =>
+      !(live && reply.status === 'streaming') && (reply.text.length > 0 || reply.status !== 'complete')
+  )
   return (
-    <div ref={ref} className={`chat-turn${focused ? ' chat-turn--focused' : ''}${group.compressed ? ' chat-turn--compressed' : ''}`} data-testid="chat-turn">
+    <div
+      ref={ref}
+      className={`chat-turn${focused ? ' chat-turn--focused' : ''}${group.compressed ? ' chat-turn--compressed' : ''}`}
+      data-testid="chat-turn"
+    >
       {group.checkpoint !== null && (
         <details className="chat-checkpoint" data-testid="chat-checkpoint">
           <summary>Checkpoint — earlier turns were summarised to stay within the context window</summary>
@@ -64,12 +85,26 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
         </details>
       )}
       {group.userText !== null && (
-        <UserMessage turnId={group.turnId} messageId={group.userMessageId} text={group.userText} attachments={group.userAttachments} focused={group.userMessageId === focusMessageId} versions={versions?.messageEdited ? versions : undefined} locked={locked} />
+        <UserMessage
+          turnId={group.turnId}
+          messageId={group.userMessageId}
+          text={group.userText}
+          attachments={group.userAttachments}
+          focused={group.userMessageId === focusMessageId}
+          versions={versions?.messageEdited ? versions : undefined}
+          locked={locked}
+        />
       )}
       {group.userMessageId !== null && <RecalledChip turnId={group.turnId} />}
       {group.tools.map((tool) => (
         <Fragment key={tool.id}>
-          <ToolCallCard name={tool.name} input={tool.input} ok={tool.ok} result={tool.result} images={tool.images} />
+          <ToolCallCard
+            name={tool.name}
+            input={tool.input}
+            ok={tool.ok}
+            result={tool.result}
+            images={tool.images}
+          />
           <PendingWriteNote toolName={tool.name} result={tool.result} />
         </Fragment>
       ))}
@@ -79,19 +114,34 @@ export function StoredTurn({ sessionId, group, usage, memory, focusMessageId, li
       {replies.map((reply) => (
         <div
           key={reply.id}
-          className={bubbleClass(`chat-bubble chat-bubble--assistant chat-bubble--${reply.status}`, reply.id === focusMessageId)}
+          className={bubbleClass(
+            `chat-bubble chat-bubble--assistant chat-bubble--${reply.status}`,
+            reply.id === focusMessageId
+          )}
           data-testid="chat-assistant-message"
           data-status={reply.status}
           data-message-id={reply.id}
           data-focused={reply.id === focusMessageId || undefined}
         >
           <Markdown text={reply.text} />
-          {reply.status !== 'complete' && <div className="chat-bubble__status">{!reply.inContext && !group.compressed ? RETRIED_TEXT : (STATUS_TEXT[reply.status] ?? reply.status)}</div>}
+          {reply.status !== 'complete' && (
+            <div className="chat-bubble__status">
+              {!reply.inContext && !group.compressed
+                ? RETRIED_TEXT
+                : (STATUS_TEXT[reply.status] ?? reply.status)}
+            </div>
+          )}
         </div>
       ))}
       {!live && failure !== undefined && <FailedTurnNotice message={failure} />}
       {!live && group.userText !== null && (
-        <ReplyActions turnId={group.turnId} replyText={replyText(group)} userText={group.userText} versions={versions && !versions.messageEdited ? versions : undefined} canRegenerate={isLast && !locked && failure === undefined} />
+        <ReplyActions
+          turnId={group.turnId}
+          replyText={replyText(group)}
+          userText={group.userText}
+          versions={versions && !versions.messageEdited ? versions : undefined}
+          canRegenerate={isLast && !locked && failure === undefined}
+        />
       )}
       {!live && <UnsavedClaimFlag replyText={replyText(group)} memoryWritesThisTurn={receipts.length} />}
       {usage && !live && <TurnFooter sessionId={sessionId} turn={usage} />}

@@ -19,7 +19,15 @@ type UserMessageProps = Readonly<{
 }>
 
 /** The user's message with Copy and Edit (resend as a fork); editing replaces it with an edit box. */
-export function UserMessage({ turnId, messageId, text, attachments, focused, versions, locked }: UserMessageProps): ReactNode {
+export function UserMessage({
+  turnId,
+  messageId,
+  text,
+  attachments,
+  focused,
+  versions,
+  locked
+}: UserMessageProps): ReactNode {
   const editing = useAppStore((state) => state.chatEditingTurnId === turnId)
   const busy = useAppStore((state) => state.chatActiveTurnId !== null)
   const startEdit = useAppStore((state) => state.startEditChat)
@@ -27,14 +35,26 @@ export function UserMessage({ turnId, messageId, text, attachments, focused, ver
   return (
     <div className="chat-message chat-message--user">
       <MessageAttachments files={attachments} />
-      <div className={`chat-bubble chat-bubble--user${focused ? ' chat-bubble--focused' : ''}`} data-testid="chat-user-message" data-message-id={messageId ?? undefined} data-focused={focused || undefined}>
+      <div
+        className={`chat-bubble chat-bubble--user${focused ? ' chat-bubble--focused' : ''}`}
+        data-testid="chat-user-message"
+        data-message-id={messageId ?? undefined}
+        data-focused={focused || undefined}
+      >
         {text}
       </div>
       <div className="message-actions" data-testid="user-message-actions">
         {versions && <VersionSwitcher group={versions} disabled={busy} />}
         <CopyMessageButton text={text} />
         {!locked && (
-          <button type="button" className="message-action" disabled={busy} title="Change this message and resend it; the conversation forks here" onClick={() => void startEdit(turnId)} data-testid="message-edit">
+          <button
+            type="button"
+            className="message-action"
+            disabled={busy}
+            title="Change this message and resend it; the conversation forks here"
+            onClick={() => void startEdit(turnId)}
+            data-testid="message-edit"
+          >
             Edit
           </button>
         )}

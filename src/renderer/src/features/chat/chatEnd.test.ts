@@ -13,9 +13,28 @@ function detail(id: string, endedAtMs: number | null): SessionDetail {
 
 function candidate(id: number, sessionId: string): Fact {
   return {
-    id, agentId: 'scribe', status: 'pending', type: 'project_fact', speaker: 'user', text: `fact ${id}`, entities: [], quote: '', sessionId, messageId: null,
-    scanFailed: false, scanFindings: [], mergeTargetId: null, mergeKind: null, mergeTargetText: null, recallSuppressed: false, origin: 'retention',
-    toolWrite: null, sessionTitle: null, messageNumber: null, createdAtMs: 1, updatedAtMs: 1
+    id,
+    agentId: 'scribe',
+    status: 'pending',
+    type: 'project_fact',
+    speaker: 'user',
+    text: `fact ${id}`,
+    entities: [],
+    quote: '',
+    sessionId,
+    messageId: null,
+    scanFailed: false,
+    scanFindings: [],
+    mergeTargetId: null,
+    mergeKind: null,
+    mergeTargetText: null,
+    recallSuppressed: false,
+    origin: 'retention',
+    toolWrite: null,
+    sessionTitle: null,
+    messageNumber: null,
+    createdAtMs: 1,
+    updatedAtMs: 1
   }
 }
 
@@ -31,17 +50,32 @@ describe('ending a session from Chat', () => {
     api.handle('sessions.end', ({ id }) => {
       const base = { sessionId: id, agentId: 'scribe', error: null }
       api.emit('sessions.endProgress', { ...base, hookId: 'retention', phase: 'running', candidates: null })
-      expect(store.getState().chatEnds[id]?.steps).toEqual([{ hookId: 'retention', phase: 'running', error: null, candidates: null }])
+      expect(store.getState().chatEnds[id]?.steps).toEqual([
+        { hookId: 'retention', phase: 'running', error: null, candidates: null }
+      ])
       expect(selectOpenSessionEnded(store.getState())).toBe(true)
       api.emit('sessions.endProgress', { ...base, hookId: 'retention', phase: 'done', candidates: 2 })
       endedAt = 50
-      api.emit('sessions.ended', { sessionId: id, agentId: 'scribe', reason: 'explicit', endedAtMs: 50, candidates: 2, hooks: [{ id: 'retention', ok: true, error: null }] })
+      api.emit('sessions.ended', {
+        sessionId: id,
+        agentId: 'scribe',
+        reason: 'explicit',
+        endedAtMs: 50,
+        candidates: 2,
+        hooks: [{ id: 'retention', ok: true, error: null }]
+      })
       return { candidates: [{}, {}], hooks: [{ id: 'retention', ok: true, error: null }] }
     })
     await store.getState().openChatSession('s1')
     expect(selectOpenSessionEnded(store.getState())).toBe(false)
     await store.getState().endChatSession()
-    expect(store.getState().chatEnds.s1).toEqual({ reason: 'explicit', steps: [{ hookId: 'retention', phase: 'done', error: null, candidates: 2 }], done: true, candidates: 2, error: null })
+    expect(store.getState().chatEnds.s1).toEqual({
+      reason: 'explicit',
+      steps: [{ hookId: 'retention', phase: 'done', error: null, candidates: 2 }],
+      done: true,
+      candidates: 2,
+      error: null
+    })
     await expect.poll(() => store.getState().chatDetail?.endedAtMs).toBe(50)
     expect(selectOpenSessionEnded(store.getState())).toBe(true)
   })
@@ -65,10 +99,15 @@ describe('ending a session from Chat', () => {
     const api = createFakeApi()
     const store = createAppStore(api, memoryKeyValueStore())
     api.handle('sessions.get', ({ id }) => detail(id, 10))
-    api.handle('review.list', () => ({ candidates: [candidate(1, 's1'), candidate(2, 's2'), candidate(3, 's1')] }))
+    api.handle('review.list', () => ({
+      candidates: [candidate(1, 's1'), candidate(2, 's2'), candidate(3, 's1')]
+    }))
     await store.getState().openChatSession('s1')
     await store.getState().loadEndedSummary('s1', 'scribe')
     expect(store.getState().chatEnds.s1).toMatchObject({ done: true, candidates: 2, steps: [] })
-    expect(api.calls.find((call) => call.method === 'review.list')?.input).toEqual({ agentId: 'scribe', status: 'pending' })
+    expect(api.calls.find((call) => call.method === 'review.list')?.input).toEqual({
+      agentId: 'scribe',
+      status: 'pending'
+    })
   })
 })

@@ -38,14 +38,30 @@ export interface ChatEndSlice {
 const STARTED: EndView = { reason: null, steps: [], done: false, candidates: null, error: null }
 
 function withStep(view: EndView, progress: SessionEndProgress): EndView {
-  const step: EndStep = { hookId: progress.hookId, phase: progress.phase, error: progress.error, candidates: progress.candidates }
+  const step: EndStep = {
+    hookId: progress.hookId,
+    phase: progress.phase,
+    error: progress.error,
+    candidates: progress.candidates
+  }
   const known = view.steps.some((existing) => existing.hookId === progress.hookId)
-  return { ...view, steps: known ? view.steps.map((existing) => (existing.hookId === progress.hookId ? step : existing)) : [...view.steps, step] }
+  return {
+    ...view,
+    steps: known
+      ? view.steps.map((existing) => (existing.hookId === progress.hookId ? step : existing))
+      : [...view.steps, step]
+  }
 }
 
 export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
-  const patch = (set: (fn: (state: AppState) => Partial<AppState>) => void, sessionId: string, change: (view: EndView) => EndView): void =>
-    set((state) => ({ chatEnds: { ...state.chatEnds, [sessionId]: change(state.chatEnds[sessionId] ?? STARTED) } }))
+  const patch = (
+    set: (fn: (state: AppState) => Partial<AppState>) => void,
+    sessionId: string,
+    change: (view: EndView) => EndView
+  ): void =>
+    set((state) => ({
+      chatEnds: { ...state.chatEnds, [sessionId]: change(state.chatEnds[sessionId] ?? STARTED) }
+    }))
   return (set, get) => ({
     chatEnds: {},
     async endChatSession() {
@@ -54,12 +70,21 @@ export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
       patch(set, sessionId, () => ({ ...STARTED, reason: 'explicit' }))
       try {
         const report = await api.call('sessions.end', { id: sessionId })
-        patch(set, sessionId, (view) => ({ ...view, done: true, candidates: view.candidates ?? report.candidates.length }))
+        patch(set, sessionId, (view) => ({
+          ...view,
+          done: true,
+          candidates: view.candidates ?? report.candidates.length
+        }))
       } catch (error) {
         // Refused (still answering, already ended elsewhere): nothing ended here, say why.
         set((state) => ({ chatEnds: withoutKey(state.chatEnds, sessionId), chatError: errorMessage(error) }))
       }
-      await Promise.all([get().refreshChatDetail().catch(() => undefined), get().loadChatSessions()])
+      await Promise.all([
+        get()
+          .refreshChatDetail()
+          .catch(() => undefined),
+        get().loadChatSessions()
+      ])
     },
     async loadEndedSummary(sessionId, agentId) {
       if (get().chatEnds[sessionId] !== undefined) return
@@ -75,7 +100,12 @@ export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
       patch(set, progress.sessionId, (view) => withStep(view, progress))
     },
     receiveSessionEnded(ended) {
-      patch(set, ended.sessionId, (view) => ({ ...view, reason: ended.reason, done: true, candidates: ended.candidates }))
+      patch(set, ended.sessionId, (view) => ({
+        ...view,
+        reason: ended.reason,
+        done: true,
+        candidates: ended.candidates
+      }))
       const state = get()
       if (state.chatSessionId === ended.sessionId) void state.refreshChatDetail().catch(() => undefined)
       if (state.selectedAgentId === ended.agentId) void state.loadChatSessions()
@@ -93,5 +123,7 @@ function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record
 export function selectOpenSessionEnded(state: AppState): boolean {
   const id = state.chatSessionId
   if (id === null) return false
-  return (state.chatDetail?.id === id && state.chatDetail.endedAtMs !== null) || state.chatEnds[id] !== undefined
+  return (
+    (state.chatDetail?.id === id && state.chatDetail.endedAtMs !== null) || state.chatEnds[id] !== undefined
+  )
 }

@@ -32,14 +32,24 @@ describe('nothing lost, nothing doubled', () => {
 
   it('Retry runs the failed turn of the open session and shows its reply streaming in that turn', async () => {
     const api = createFakeApi()
-    api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, retry: { turnId: 't1', error: 'overloaded' } }))
+    api.handle('sessions.get', ({ id }) =>
+      sessionDetailFixture({ id, retry: { turnId: 't1', error: 'overloaded' } })
+    )
     api.handle('chat.retry', ({ sessionId }) => ({ turnId: 't1', sessionId }))
     const store = createAppStore(api, memoryKeyValueStore())
     await store.getState().openChatSession('s1')
-    store.getState().receiveChatFailed({ sessionId: 's1', turnId: 't1', code: 'llm_unavailable', message: 'The model is overloaded', partialKept: false })
+    store.getState().receiveChatFailed({
+      sessionId: 's1',
+      turnId: 't1',
+      code: 'llm_unavailable',
+      message: 'The model is overloaded',
+      partialKept: false
+    })
     expect(store.getState().chatFailures.t1).toBe('The model is overloaded')
     await store.getState().retryChat()
-    expect(api.calls.filter((call) => call.method === 'chat.retry')).toEqual([{ method: 'chat.retry', input: { sessionId: 's1' } }])
+    expect(api.calls.filter((call) => call.method === 'chat.retry')).toEqual([
+      { method: 'chat.retry', input: { sessionId: 's1' } }
+    ])
     expect(api.calls.some((call) => call.method === 'chat.send')).toBe(false)
     expect(store.getState().chatActiveTurnId).toBe('t1')
     expect(store.getState().chatStreams.t1).toMatchObject({ sessionId: 's1', userText: '' })
@@ -49,7 +59,25 @@ describe('nothing lost, nothing doubled', () => {
   it('after a reconnect, a stream whose turn the host marked failed is dropped so Retry shows', async () => {
     const api = createFakeApi()
     let retry: { turnId: string; error: string | null } | null = null
-    api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, retry, messages: [{ id: 1, turnId: 't1', role: 'user', kind: 'text', content: [{ type: 'text', text: 'hi' }], status: 'complete', error: null, inContext: true, createdAtMs: 1 }] }))
+    api.handle('sessions.get', ({ id }) =>
+      sessionDetailFixture({
+        id,
+        retry,
+        messages: [
+          {
+            id: 1,
+            turnId: 't1',
+            role: 'user',
+            kind: 'text',
+            content: [{ type: 'text', text: 'hi' }],
+            status: 'complete',
+            error: null,
+            inContext: true,
+            createdAtMs: 1
+          }
+        ]
+      })
+    )
     api.handle('sessions.list', () => [])
     api.handle('chat.send', () => ({ turnId: 't1', sessionId: 's1' }))
     const store = createAppStore(api, memoryKeyValueStore())

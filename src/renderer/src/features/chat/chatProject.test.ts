@@ -43,20 +43,37 @@ describe('the project folder per agent', () => {
     await reloaded.getState().loadProjectDir()
     expect(selectProjectDir(reloaded.getState())).toBe('/home/ada/docs')
     await reloaded.getState().sendChat('hello')
-    expect(api.calls.find((call) => call.method === 'chat.send')?.input).toEqual({ text: 'hello', agentId: 'ada', cwd: '/home/ada/docs' })
+    expect(api.calls.find((call) => call.method === 'chat.send')?.input).toEqual({
+      text: 'hello',
+      agentId: 'ada',
+      cwd: '/home/ada/docs'
+    })
   })
 
   it('an open session keeps its own folder; moving it asks with the cost, then starts a new chat there', async () => {
     const api = fakeHome()
-    api.handle('sessions.cacheBreakCost', ({ cwd }) => ({ model: 'm', prefixTokens: cwd === '/home/ada/next' ? 3400 : 0, extraCostUsd: 0.008 }))
+    api.handle('sessions.cacheBreakCost', ({ cwd }) => ({
+      model: 'm',
+      prefixTokens: cwd === '/home/ada/next' ? 3400 : 0,
+      extraCostUsd: 0.008
+    }))
     const store = createAppStore(api, memoryKeyValueStore())
     await store.getState().loadAgents()
     await store.getState().openChatSession('s_open')
     await store.getState().sendChat('more')
-    expect(api.calls.filter((call) => call.method === 'chat.send').at(-1)?.input).toEqual({ text: 'more', sessionId: 's_open' })
+    expect(api.calls.filter((call) => call.method === 'chat.send').at(-1)?.input).toEqual({
+      text: 'more',
+      sessionId: 's_open'
+    })
 
     await store.getState().changeChatFolder('/home/ada/next')
-    expect(store.getState().chatCacheBreak).toEqual({ kind: 'switch-folder', model: 'm', cwd: '/home/ada/next', prefixTokens: 3400, extraCostUsd: 0.008 })
+    expect(store.getState().chatCacheBreak).toEqual({
+      kind: 'switch-folder',
+      model: 'm',
+      cwd: '/home/ada/next',
+      prefixTokens: 3400,
+      extraCostUsd: 0.008
+    })
     expect(store.getState().chatSessionId).toBe('s_open')
     store.getState().confirmFolderChange()
     expect(store.getState().chatSessionId).toBeNull()

@@ -41,9 +41,11 @@ export function createChatProjectSlice(api: ApiClient): SliceCreator<ChatProject
       const request = ++latest
       try {
         const view = await api.call('prompt.assemble', { agentId, ...(cwd !== null ? { cwd } : {}) })
-        if (request === latest) set({ chatFolderPreview: { agentId, cwd, rules: rulesOf(view.layers), error: null } })
+        if (request === latest)
+          set({ chatFolderPreview: { agentId, cwd, rules: rulesOf(view.layers), error: null } })
       } catch (error) {
-        if (request === latest) set({ chatFolderPreview: { agentId, cwd, rules: null, error: errorMessage(error) } })
+        if (request === latest)
+          set({ chatFolderPreview: { agentId, cwd, rules: null, error: errorMessage(error) } })
       }
     },
     async changeChatFolder(cwd) {
@@ -55,7 +57,15 @@ export function createChatProjectSlice(api: ApiClient): SliceCreator<ChatProject
       if (chatDetail.cwd === cwd) return
       try {
         const estimate = await api.call('sessions.cacheBreakCost', { id: chatDetail.id, cwd })
-        set({ chatCacheBreak: { kind: 'switch-folder', model: estimate.model, cwd, prefixTokens: estimate.prefixTokens, extraCostUsd: estimate.extraCostUsd } })
+        set({
+          chatCacheBreak: {
+            kind: 'switch-folder',
+            model: estimate.model,
+            cwd,
+            prefixTokens: estimate.prefixTokens,
+            extraCostUsd: estimate.extraCostUsd
+          }
+        })
       } catch (error) {
         set({ chatError: errorMessage(error) })
       }
@@ -66,7 +76,13 @@ export function createChatProjectSlice(api: ApiClient): SliceCreator<ChatProject
       const cwd = pending.cwd ?? null
       get().chooseProjectDir(cwd)
       get().startNewChat()
-      set({ chatCacheBreak: null, chatNotice: cwd === null ? 'New chat without a project folder. The earlier chat keeps its folder.' : `New chat in ${cwd}. The earlier chat keeps its folder.` })
+      set({
+        chatCacheBreak: null,
+        chatNotice:
+          cwd === null
+            ? 'New chat without a project folder. The earlier chat keeps its folder.'
+            : `New chat in ${cwd}. The earlier chat keeps its folder.`
+      })
     }
   })
 }

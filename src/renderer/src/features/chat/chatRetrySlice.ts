@@ -32,22 +32,42 @@ export function createChatRetrySlice(api: ApiClient): SliceCreator<ChatRetrySlic
         const { turnId } = await api.call('chat.retry', { sessionId })
         set((state) => {
           const { [turnId]: _old, ...failures } = state.chatFailures
-          return { ...beginStream(state, { turnId, sessionId, userText: '' }), chatFailures: failures, chatRetrying: false }
+          return {
+            ...beginStream(state, { turnId, sessionId, userText: '' }),
+            chatFailures: failures,
+            chatRetrying: false
+          }
         })
-        void get().refreshChatDetail().catch(() => undefined)
+        void get()
+          .refreshChatDetail()
+          .catch(() => undefined)
       } catch (error) {
         set({ chatRetrying: false, chatError: errorMessage(error) })
       }
     },
     async resyncChat() {
-      await Promise.all([get().refreshChatDetail().catch(() => undefined), get().loadChatSessions()])
+      await Promise.all([
+        get()
+          .refreshChatDetail()
+          .catch(() => undefined),
+        get().loadChatSessions()
+      ])
       const detail = get().chatDetail
       if (detail === null) return
       set((state) => {
-        const stale = Object.values(state.chatStreams).filter((stream) => stream.sessionId === detail.id && turnIsOver(detail, stream.turnId))
+        const stale = Object.values(state.chatStreams).filter(
+          (stream) => stream.sessionId === detail.id && turnIsOver(detail, stream.turnId)
+        )
         if (stale.length === 0) return {}
-        const streams = Object.fromEntries(Object.entries(state.chatStreams).filter(([turnId]) => !stale.some((s) => s.turnId === turnId)))
-        return { chatStreams: streams, chatActiveTurnId: stale.some((s) => s.turnId === state.chatActiveTurnId) ? null : state.chatActiveTurnId }
+        const streams = Object.fromEntries(
+          Object.entries(state.chatStreams).filter(([turnId]) => !stale.some((s) => s.turnId === turnId))
+        )
+        return {
+          chatStreams: streams,
+          chatActiveTurnId: stale.some((s) => s.turnId === state.chatActiveTurnId)
+            ? null
+            : state.chatActiveTurnId
+        }
       })
     }
   })
@@ -58,5 +78,8 @@ function turnIsOver(detail: SessionDetail, turnId: string): boolean {
   if (detail.retry?.turnId === turnId) return true
   const last = detail.messages.at(-1)
   if (last === undefined || last.turnId !== turnId || last.kind !== 'reply') return false
-  return (last.status === 'complete' || last.status === 'partial') && !last.content.some((block) => block.type === 'tool_use')
+  return (
+    (last.status === 'complete' || last.status === 'partial') &&
+    !last.content.some((block) => block.type === 'tool_use')
+  )
 }

@@ -43,12 +43,25 @@ export interface ChatSessionsSlice {
   readonly startNewChat: () => void
   readonly refreshChatDetail: () => Promise<void>
   readonly searchChats: (query: string) => Promise<void>
-  readonly askCacheBreak: (kind: Exclude<CacheBreakPrompt['kind'], 'switch-folder'>, model?: string) => Promise<void>
+  readonly askCacheBreak: (
+    kind: Exclude<CacheBreakPrompt['kind'], 'switch-folder'>,
+    model?: string
+  ) => Promise<void>
   readonly dismissCacheBreak: () => void
   readonly rebuildChatPrompt: () => Promise<ActionResult>
 }
 
-type ChatSessionsState = Pick<ChatSessionsSlice, 'chatSessions' | 'chatSessionId' | 'chatDetail' | 'chatSearchQuery' | 'chatSearchHits' | 'chatError' | 'chatFocusMessageId' | 'chatCacheBreak'>
+type ChatSessionsState = Pick<
+  ChatSessionsSlice,
+  | 'chatSessions'
+  | 'chatSessionId'
+  | 'chatDetail'
+  | 'chatSearchQuery'
+  | 'chatSearchHits'
+  | 'chatError'
+  | 'chatFocusMessageId'
+  | 'chatCacheBreak'
+>
 
 /** The slice's data with nothing loaded: its start, and what switching agent returns it to. */
 function emptyChatSessionsState(): ChatSessionsState {
@@ -83,20 +96,34 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
         // A session of another agent arriving late (a turn that settled after a switch) stays closed.
         const selected = get().selectedAgentId
         if (selected !== null && detail.agentId !== selected) return
-        set({ chatSessionId: id, chatDetail: detail, chatError: null, chatFocusMessageId: focusMessageId ?? null, chatActiveTurnId: streamingTurnOf(get(), id) })
+        set({
+          chatSessionId: id,
+          chatDetail: detail,
+          chatError: null,
+          chatFocusMessageId: focusMessageId ?? null,
+          chatActiveTurnId: streamingTurnOf(get(), id)
+        })
       } catch (error) {
         set({ chatError: errorMessage(error) })
       }
     },
     async showChatMessage({ agentId, sessionId, messageId }) {
       const state = get()
-      if (agentId !== undefined && agentId !== state.selectedAgentId && state.agentIds.includes(agentId)) state.selectAgent(agentId)
+      if (agentId !== undefined && agentId !== state.selectedAgentId && state.agentIds.includes(agentId))
+        state.selectAgent(agentId)
       set({ chatSearchQuery: '', chatSearchHits: [] })
       await get().openChatSession(sessionId, messageId)
       get().navigate('chat')
     },
     startNewChat() {
-      set({ chatSessionId: null, chatDetail: null, chatFocusMessageId: null, chatError: null, chatActiveTurnId: null, chatNotice: null })
+      set({
+        chatSessionId: null,
+        chatDetail: null,
+        chatFocusMessageId: null,
+        chatError: null,
+        chatActiveTurnId: null,
+        chatNotice: null
+      })
     },
     async refreshChatDetail() {
       const id = get().chatSessionId
@@ -123,7 +150,14 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
       if (id === null) return
       try {
         const estimate = await api.call('sessions.cacheBreakCost', { id, ...(model ? { model } : {}) })
-        set({ chatCacheBreak: { kind, model: estimate.model, prefixTokens: estimate.prefixTokens, extraCostUsd: estimate.extraCostUsd } })
+        set({
+          chatCacheBreak: {
+            kind,
+            model: estimate.model,
+            prefixTokens: estimate.prefixTokens,
+            extraCostUsd: estimate.extraCostUsd
+          }
+        })
       } catch (error) {
         set({ chatError: errorMessage(error) })
       }

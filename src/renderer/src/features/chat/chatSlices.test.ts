@@ -6,10 +6,30 @@ import { createFakeApi } from '../../testing/fakeApi'
 import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { selectOpenStream } from './chatTurnSlice'
 
-const usage = { input_tokens: 4, output_tokens: 2, cache_creation_input_tokens: 0, cache_read_input_tokens: 100 }
+const usage = {
+  input_tokens: 4,
+  output_tokens: 2,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 100
+}
 
 function detail(id: string, text: string): SessionDetail {
-  return sessionDetailFixture({ id, messages: [{ id: 1, turnId: 't1', role: 'assistant', kind: 'reply', content: [{ type: 'text', text }], status: 'complete', error: null, inContext: true, createdAtMs: 1 }] })
+  return sessionDetailFixture({
+    id,
+    messages: [
+      {
+        id: 1,
+        turnId: 't1',
+        role: 'assistant',
+        kind: 'reply',
+        content: [{ type: 'text', text }],
+        status: 'complete',
+        error: null,
+        inContext: true,
+        createdAtMs: 1
+      }
+    ]
+  })
 }
 
 describe('chat slices', () => {
@@ -28,7 +48,16 @@ describe('chat slices', () => {
     expect(selectOpenStream(store.getState())).toMatchObject({ text: 'Hello', userText: 'hi' })
     expect(store.getState().chatActiveTurnId).toBe('t1')
 
-    api.emit('chat.finished', { sessionId: 's1', turnId: 't1', text: 'Hello', stopReason: 'end_turn', usage, costUsd: 0.001, calls: [], compressed: false })
+    api.emit('chat.finished', {
+      sessionId: 's1',
+      turnId: 't1',
+      text: 'Hello',
+      stopReason: 'end_turn',
+      usage,
+      costUsd: 0.001,
+      calls: [],
+      compressed: false
+    })
     await expect.poll(() => store.getState().chatActiveTurnId).toBeNull()
     expect(selectOpenStream(store.getState())).toBeNull()
     expect(store.getState().chatDetail?.messages[0]?.content).toEqual([{ type: 'text', text: 'Hello' }])
@@ -43,7 +72,13 @@ describe('chat slices', () => {
     })
     expect(await store.getState().sendChat('hi')).toEqual({ ok: false, message: 'No API key configured.' })
     api.handle('sessions.list', () => [])
-    api.emit('chat.failed', { sessionId: 's1', turnId: 't9', code: 'llm_unavailable', message: 'The model is overloaded', partialKept: false })
+    api.emit('chat.failed', {
+      sessionId: 's1',
+      turnId: 't9',
+      code: 'llm_unavailable',
+      message: 'The model is overloaded',
+      partialKept: false
+    })
     expect(store.getState().chatFailures.t9).toBe('The model is overloaded')
   })
 
@@ -51,14 +86,26 @@ describe('chat slices', () => {
     const api = createFakeApi()
     const store = createAppStore(api)
     api.handle('sessions.get', ({ id }) => detail(id, 'x'))
-    api.handle('sessions.cacheBreakCost', ({ model }) => ({ model: model ?? 'm', prefixTokens: 5000, extraCostUsd: 0.0115 }))
+    api.handle('sessions.cacheBreakCost', ({ model }) => ({
+      model: model ?? 'm',
+      prefixTokens: 5000,
+      extraCostUsd: 0.0115
+    }))
     api.handle('chat.send', () => ({ turnId: 't2', sessionId: 's1' }))
     await store.getState().openChatSession('s1')
     await store.getState().askCacheBreak('switch-model', 'claude-opus-5')
-    expect(store.getState().chatCacheBreak).toEqual({ kind: 'switch-model', model: 'claude-opus-5', prefixTokens: 5000, extraCostUsd: 0.0115 })
+    expect(store.getState().chatCacheBreak).toEqual({
+      kind: 'switch-model',
+      model: 'claude-opus-5',
+      prefixTokens: 5000,
+      extraCostUsd: 0.0115
+    })
     store.getState().setChatPendingModel('claude-opus-5')
     await store.getState().sendChat('next')
-    expect(api.calls.filter((call) => call.method === 'chat.send').at(-1)).toEqual({ method: 'chat.send', input: { text: 'next', sessionId: 's1', model: 'claude-opus-5' } })
+    expect(api.calls.filter((call) => call.method === 'chat.send').at(-1)).toEqual({
+      method: 'chat.send',
+      input: { text: 'next', sessionId: 's1', model: 'claude-opus-5' }
+    })
     expect(store.getState().chatPendingModel).toBeNull()
   })
 
@@ -75,7 +122,13 @@ describe('chat slices', () => {
     await store.getState().searchChats('zebra')
     api.handle('sessions.get', ({ id }) => detail(id, 'Tuesdays'))
     await store.getState().showChatMessage({ agentId: 'scribe', sessionId: 's7', messageId: 1 })
-    expect(store.getState()).toMatchObject({ section: 'chat', selectedAgentId: 'scribe', chatSessionId: 's7', chatFocusMessageId: 1, chatSearchQuery: '' })
+    expect(store.getState()).toMatchObject({
+      section: 'chat',
+      selectedAgentId: 'scribe',
+      chatSessionId: 's7',
+      chatFocusMessageId: 1,
+      chatSearchQuery: ''
+    })
 
     api.handle('chat.send', () => ({ turnId: 't2', sessionId: 's7' }))
     await store.getState().sendChat('and then?')
@@ -89,26 +142,52 @@ describe('chat slices', () => {
     const agent = (id: string) => ({ id, name: id, createdAtMs: 1 })
     const summary = (id: string, agentId: string) => ({ ...detail(id, 'x'), agentId })
     api.emit('agents.changed', { agents: [agent('ada'), agent('scribe')] })
-    api.handle('sessions.get', ({ id }) => ({ ...detail(id, 'x'), agentId: id.startsWith('ada') ? 'ada' : 'scribe' }))
+    api.handle('sessions.get', ({ id }) => ({
+      ...detail(id, 'x'),
+      agentId: id.startsWith('ada') ? 'ada' : 'scribe'
+    }))
     api.handle('sessions.list', (input) => [summary(`${input.agentId}-1`, input.agentId ?? '')])
     api.handle('sessions.search', () => ({ hits: [] }))
     api.handle('chat.send', () => ({ turnId: 't_ada', sessionId: 'ada-1' }))
     await store.getState().openChatSession('ada-1')
     await store.getState().sendChat('a long job')
     await store.getState().searchChats('release')
-    expect(store.getState()).toMatchObject({ chatSessionId: 'ada-1', chatActiveTurnId: 't_ada', chatSearchQuery: 'release' })
+    expect(store.getState()).toMatchObject({
+      chatSessionId: 'ada-1',
+      chatActiveTurnId: 't_ada',
+      chatSearchQuery: 'release'
+    })
 
     store.getState().selectAgent('scribe')
-    expect(store.getState()).toMatchObject({ chatSessionId: null, chatDetail: null, chatSessions: [], chatSearchQuery: '', chatActiveTurnId: null })
+    expect(store.getState()).toMatchObject({
+      chatSessionId: null,
+      chatDetail: null,
+      chatSessions: [],
+      chatSearchQuery: '',
+      chatActiveTurnId: null
+    })
     expect(selectOpenStream(store.getState())).toBeNull()
     await store.getState().loadChatSessions()
     expect(store.getState().chatSessions.map((s) => s.id)).toEqual(['scribe-1'])
     expect(api.calls.at(-1)).toEqual({ method: 'sessions.list', input: { agentId: 'scribe' } })
 
     // Ada's turn finishing later must not pull her session back into Chat.
-    api.emit('chat.finished', { sessionId: 'ada-1', turnId: 't_ada', text: 'done', stopReason: 'end_turn', usage, costUsd: 0, calls: [], compressed: false })
+    api.emit('chat.finished', {
+      sessionId: 'ada-1',
+      turnId: 't_ada',
+      text: 'done',
+      stopReason: 'end_turn',
+      usage,
+      costUsd: 0,
+      calls: [],
+      compressed: false
+    })
     await store.getState().openChatSession('ada-1')
-    expect(store.getState()).toMatchObject({ chatSessionId: null, chatDetail: null, selectedAgentId: 'scribe' })
+    expect(store.getState()).toMatchObject({
+      chatSessionId: null,
+      chatDetail: null,
+      selectedAgentId: 'scribe'
+    })
 
     await store.getState().openChatSession('scribe-1')
     expect(store.getState()).toMatchObject({ chatSessionId: 'scribe-1', chatActiveTurnId: null })

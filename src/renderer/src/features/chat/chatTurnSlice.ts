@@ -43,7 +43,10 @@ function emptyStream(sessionId: string, turnId: string, userText = ''): StreamVi
 }
 
 /** The state a turn started from this window puts the chat in (send, regenerate, edit): its stream open and active. */
-export function beginStream(state: AppState, turn: { turnId: string; sessionId: string; userText: string }): Partial<AppState> {
+export function beginStream(
+  state: AppState,
+  turn: { turnId: string; sessionId: string; userText: string }
+): Partial<AppState> {
   const stream = state.chatStreams[turn.turnId] ?? emptyStream(turn.sessionId, turn.turnId)
   return {
     chatStreams: { ...state.chatStreams, [turn.turnId]: { ...stream, userText: turn.userText } },
@@ -55,15 +58,35 @@ export function beginStream(state: AppState, turn: { turnId: string; sessionId: 
 }
 
 export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice> {
-  const update = (state: AppState, turnId: string, sessionId: string, change: (stream: StreamView) => StreamView): Partial<ChatTurnSlice> => ({
-    chatStreams: { ...state.chatStreams, [turnId]: change(state.chatStreams[turnId] ?? emptyStream(sessionId, turnId)) }
+  const update = (
+    state: AppState,
+    turnId: string,
+    sessionId: string,
+    change: (stream: StreamView) => StreamView
+  ): Partial<ChatTurnSlice> => ({
+    chatStreams: {
+      ...state.chatStreams,
+      [turnId]: change(state.chatStreams[turnId] ?? emptyStream(sessionId, turnId))
+    }
   })
-  const settle = async (state: () => AppState, turnId: string, sessionId: string, set: (patch: (s: AppState) => Partial<AppState>) => void): Promise<void> => {
-    if (state().chatSessionId === null && state().chatActiveTurnId === turnId) set(() => ({ chatSessionId: sessionId }))
-    await Promise.all([state().chatSessionId === sessionId ? state().openChatSession(sessionId) : Promise.resolve(), state().loadChatSessions()])
+  const settle = async (
+    state: () => AppState,
+    turnId: string,
+    sessionId: string,
+    set: (patch: (s: AppState) => Partial<AppState>) => void
+  ): Promise<void> => {
+    if (state().chatSessionId === null && state().chatActiveTurnId === turnId)
+      set(() => ({ chatSessionId: sessionId }))
+    await Promise.all([
+      state().chatSessionId === sessionId ? state().openChatSession(sessionId) : Promise.resolve(),
+      state().loadChatSessions()
+    ])
     set((s) => {
       const { [turnId]: _done, ...rest } = s.chatStreams
-      return { chatStreams: rest, chatActiveTurnId: s.chatActiveTurnId === turnId ? null : s.chatActiveTurnId }
+      return {
+        chatStreams: rest,
+        chatActiveTurnId: s.chatActiveTurnId === turnId ? null : s.chatActiveTurnId
+      }
     })
   }
   return (set, get) => ({
@@ -74,23 +97,41 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
     chatLastFinished: null,
     async sendChat(text) {
       const state = get()
-      const target = state.chatSessionId ? { sessionId: state.chatSessionId } : state.selectedAgentId ? { agentId: state.selectedAgentId } : {}
+      const target = state.chatSessionId
+        ? { sessionId: state.chatSessionId }
+        : state.selectedAgentId
+          ? { agentId: state.selectedAgentId }
+          : {}
       // A new chat works in the agent's project folder; an open session keeps the folder it has.
       const cwd = state.chatSessionId === null ? selectProjectDir(state) : null
       try {
         const attachments = state.draftAttachments.map((attachment) => attachment.id)
-        const { turnId, sessionId } = await api.call('chat.send', { text, ...target, ...(cwd !== null ? { cwd } : {}), ...(state.chatPendingModel ? { model: state.chatPendingModel } : {}), ...(attachments.length > 0 ? { attachments } : {}) })
+        const { turnId, sessionId } = await api.call('chat.send', {
+          text,
+          ...target,
+          ...(cwd !== null ? { cwd } : {}),
+          ...(state.chatPendingModel ? { model: state.chatPendingModel } : {}),
+          ...(attachments.length > 0 ? { attachments } : {})
+        })
         set({ draftAttachments: [], attachError: null })
         if (get().selectedAgentId !== state.selectedAgentId) {
           // Another agent was picked while sending: the turn runs on, but Chat stays with the new agent.
           set((s) => update(s, turnId, sessionId, (stream) => ({ ...stream, userText: text })))
           return { ok: true, value: undefined }
         }
-        set((s) => ({ ...beginStream(s, { turnId, sessionId, userText: text }), chatPendingModel: null, chatNotice: null }))
+        set((s) => ({
+          ...beginStream(s, { turnId, sessionId, userText: text }),
+          chatPendingModel: null,
+          chatNotice: null
+        }))
         // Re-read the session at once: the new user message is stored before any model call, so
         // the turn shows as stored while its reply streams.
-        if (state.chatSessionId === null) void Promise.all([get().openChatSession(sessionId), get().loadChatSessions()])
-        else void get().refreshChatDetail().catch(() => undefined)
+        if (state.chatSessionId === null)
+          void Promise.all([get().openChatSession(sessionId), get().loadChatSessions()])
+        else
+          void get()
+            .refreshChatDetail()
+            .catch(() => undefined)
         return { ok: true, value: undefined }
       } catch (error) {
         set({ chatTurnError: errorMessage(error) })
@@ -105,12 +146,21 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
       set({ chatPendingModel: model, chatCacheBreak: null })
     },
     receiveChatDelta(delta) {
-      set((s) => update(s, delta.turnId, delta.sessionId, (stream) => ({ ...stream, text: stream.text + delta.text })))
+      set((s) =>
+        update(s, delta.turnId, delta.sessionId, (stream) => ({ ...stream, text: stream.text + delta.text }))
+      )
     },
     receiveChatToolCall(call) {
       set((s) =>
         update(s, call.turnId, call.sessionId, (stream) => {
-          const view: ToolCallView = { toolUseId: call.toolUseId, name: call.name, displayName: call.displayName, input: call.input, ok: call.ok, result: call.result }
+          const view: ToolCallView = {
+            toolUseId: call.toolUseId,
+            name: call.name,
+            displayName: call.displayName,
+            input: call.input,
+            ok: call.ok,
+            result: call.result
+          }
           const others = stream.tools.filter((tool) => tool.toolUseId !== call.toolUseId)
           return { ...stream, tools: [...others, view] }
         })

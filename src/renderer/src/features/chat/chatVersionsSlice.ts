@@ -23,12 +23,19 @@ export interface ChatVersionsSlice {
 export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersionsSlice> {
   return (set, get) => {
     /** Starts a version turn, then re-reads the session so the new user message shows while the reply streams. */
-    const startVersion = async (start: (sessionId: string) => Promise<{ turnId: string; sessionId: string }>, userText: string): Promise<ActionResult> => {
+    const startVersion = async (
+      start: (sessionId: string) => Promise<{ turnId: string; sessionId: string }>,
+      userText: string
+    ): Promise<ActionResult> => {
       const sessionId = get().chatSessionId
       if (sessionId === null) return { ok: false, message: 'Open a chat first' }
       try {
         const turn = await start(sessionId)
-        set((s) => ({ ...beginStream(s, { ...turn, userText }), chatEditingTurnId: null, chatForkCost: null }))
+        set((s) => ({
+          ...beginStream(s, { ...turn, userText }),
+          chatEditingTurnId: null,
+          chatForkCost: null
+        }))
         await get().refreshChatDetail()
         return { ok: true, value: undefined }
       } catch (error) {
@@ -39,8 +46,10 @@ export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersio
     return {
       chatEditingTurnId: null,
       chatForkCost: null,
-      regenerateChat: (turnId, userText) => startVersion((sessionId) => api.call('chat.regenerate', { sessionId, turnId }), userText),
-      resendEditedChat: (turnId, text) => startVersion((sessionId) => api.call('chat.edit', { sessionId, turnId, text }), text),
+      regenerateChat: (turnId, userText) =>
+        startVersion((sessionId) => api.call('chat.regenerate', { sessionId, turnId }), userText),
+      resendEditedChat: (turnId, text) =>
+        startVersion((sessionId) => api.call('chat.edit', { sessionId, turnId, text }), text),
       async startEditChat(turnId) {
         const sessionId = get().chatSessionId
         set({ chatEditingTurnId: turnId, chatForkCost: null })
@@ -60,7 +69,8 @@ export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersio
         if (sessionId === null) return
         try {
           const detail = await api.call('sessions.selectVersion', { sessionId, turnId })
-          if (get().chatSessionId === sessionId) set({ chatDetail: detail, chatEditingTurnId: null, chatForkCost: null })
+          if (get().chatSessionId === sessionId)
+            set({ chatDetail: detail, chatEditingTurnId: null, chatForkCost: null })
         } catch (error) {
           set({ chatTurnError: errorMessage(error) })
         }

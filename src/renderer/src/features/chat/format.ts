@@ -36,7 +36,13 @@ export const MISS_REASON_TEXT: Readonly<Record<string, string>> = {
  * switch the user asked for writes it again, a pause longer than the cache lifetime lets it
  * expire. They are told plainly, never as an alarm; only the others are worth a look.
  */
-const EXPECTED_REASONS: ReadonlySet<string> = new Set(['first_call', 'below_minimum', 'prompt_rebuilt', 'model_switched', 'ttl_expired'])
+const EXPECTED_REASONS: ReadonlySet<string> = new Set([
+  'first_call',
+  'below_minimum',
+  'prompt_rebuilt',
+  'model_switched',
+  'ttl_expired'
+])
 
 /** What the turn footer says about the cache, and whether it deserves attention. */
 export function cacheNote(reason: string): { readonly text: string; readonly expected: boolean } {

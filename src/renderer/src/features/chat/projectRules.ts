@@ -8,9 +8,12 @@ export interface RulesInfo {
 }
 
 /** The rules layer of a prompt (session or preview), or null when no rules file loaded. */
-export function rulesOf(layers: readonly Pick<SessionPromptLayer, 'id' | 'source' | 'chars' | 'blocked' | 'truncated'>[]): RulesInfo | null {
+export function rulesOf(
+  layers: readonly Pick<SessionPromptLayer, 'id' | 'source' | 'chars' | 'blocked' | 'truncated'>[]
+): RulesInfo | null {
   const layer = layers.find((candidate) => candidate.id === 'rules' && candidate.source !== null)
-  if (layer === undefined || layer.source === null || (layer.chars === 0 && layer.blocked.length === 0)) return null
+  if (layer === undefined || layer.source === null || (layer.chars === 0 && layer.blocked.length === 0))
+    return null
   return { path: layer.source, blocked: layer.blocked.length > 0, truncated: layer.truncated }
 }
 

@@ -35,16 +35,24 @@ function turnByTime(ordered: readonly { turnId: string; start: number }[], atMs:
  * streaming): it is kept under that id so the streaming turn can show it. Only receipts without
  * a turn id fall back to timestamps.
  */
-export function placeTurnMemory(detail: SessionDetail, groups: readonly TurnGroup[], receipts: readonly MemoryReceipt[]): Map<string, TurnMemory> {
+export function placeTurnMemory(
+  detail: SessionDetail,
+  groups: readonly TurnGroup[],
+  receipts: readonly MemoryReceipt[]
+): Map<string, TurnMemory> {
   const starts = turnStarts(detail)
-  const ordered = groups.map((group) => ({ turnId: group.turnId, start: starts.get(group.turnId) ?? 0 })).sort((a, b) => a.start - b.start)
+  const ordered = groups
+    .map((group) => ({ turnId: group.turnId, start: starts.get(group.turnId) ?? 0 }))
+    .sort((a, b) => a.start - b.start)
   const byTurn = new Map<string, MemoryReceipt[]>(groups.map((group) => [group.turnId, []]))
   for (const receipt of receipts) {
     if (receipt.sessionId !== detail.id) continue
     const owner = receipt.turnId ?? turnByTime(ordered, receipt.atMs)
     if (owner !== null) byTurn.set(owner, [...(byTurn.get(owner) ?? []), receipt])
   }
-  return new Map([...byTurn].map(([turnId, placed]) => [turnId, { receipts: placed.length === 0 ? NO_RECEIPTS : placed }]))
+  return new Map(
+    [...byTurn].map(([turnId, placed]) => [turnId, { receipts: placed.length === 0 ? NO_RECEIPTS : placed }])
+  )
 }
 
 /** Everything the assistant said in the turn, for the "claimed but not saved" check. */

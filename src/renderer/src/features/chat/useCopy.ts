@@ -3,7 +3,11 @@ import { useEffect, useRef, useState } from 'react'
 export type CopyState = 'idle' | 'copied' | 'failed'
 
 /** What a copy button says: its action, then briefly whether the clipboard took the text. */
-export const COPY_WORDS: Readonly<Record<CopyState, string>> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' }
+export const COPY_WORDS: Readonly<Record<CopyState, string>> = {
+  idle: 'Copy',
+  copied: 'Copied',
+  failed: 'Copy failed'
+}
 
 /** Says what to do when the clipboard refuses (a browser without permission, an unfocused window). */
 export const COPY_FAILED_HINT = 'The clipboard refused; select the text and press Ctrl+C (⌘C on a Mac)'

@@ -20,13 +20,31 @@ export function ConflictBanner({ file }: Readonly<{ file: OpenFile }>): ReactNod
       data-testid="conflict-banner"
       actions={
         <>
-          <Button size="small" data-testid="conflict-reload" onClick={() => void reloadFile(file.key)} title="Discard your edits and load the file from disk">
+          <Button
+            size="small"
+            data-testid="conflict-reload"
+            onClick={() => void reloadFile(file.key)}
+            title="Discard your edits and load the file from disk"
+          >
             Reload
           </Button>
-          <Button size="small" variant="primary" data-testid="conflict-keep-mine" disabled={file.saving} onClick={() => void keepMine(file.key)} title="Save your version over the one on disk">
+          <Button
+            size="small"
+            variant="primary"
+            data-testid="conflict-keep-mine"
+            disabled={file.saving}
+            onClick={() => void keepMine(file.key)}
+            title="Save your version over the one on disk"
+          >
             Keep mine
           </Button>
-          <Button size="small" variant="ghost" data-testid="conflict-diff" aria-pressed={file.showDiff} onClick={() => setShowDiff(file.key, !file.showDiff)}>
+          <Button
+            size="small"
+            variant="ghost"
+            data-testid="conflict-diff"
+            aria-pressed={file.showDiff}
+            onClick={() => setShowDiff(file.key, !file.showDiff)}
+          >
             {file.showDiff ? 'Hide diff' : 'Show diff'}
           </Button>
         </>

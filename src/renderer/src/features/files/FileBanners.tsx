@@ -13,7 +13,11 @@ export function FileBanners({ file }: Readonly<{ file: OpenFile }>): ReactNode {
         </Banner>
       )}
       {file.doc?.readError != null && (
-        <Banner tone="danger" title="Read-only: Hearth cannot use this file as text" data-testid="file-read-error">
+        <Banner
+          tone="danger"
+          title="Read-only: Hearth cannot use this file as text"
+          data-testid="file-read-error"
+        >
           {file.doc.readError}
         </Banner>
       )}

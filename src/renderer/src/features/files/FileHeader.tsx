@@ -13,15 +13,29 @@ export function FileHeader({ file }: Readonly<{ file: OpenFile }>): ReactNode {
   return (
     <div className="file-header">
       <div className="file-header__meta">
-        <span className="path" data-testid="file-path">{file.doc?.path ?? '…'}</span>
+        <span className="path" data-testid="file-path">
+          {file.doc?.path ?? '…'}
+        </span>
         <span className="file-header__figures">
-          <span className="status-pill" data-testid="file-tokens" title="Estimated as one token per four characters">
+          <span
+            className="status-pill"
+            data-testid="file-tokens"
+            title="Estimated as one token per four characters"
+          >
             ≈ {live} tokens{dirty && saved !== undefined && saved !== live ? ` (saved: ${saved})` : ''}
           </span>
-          <span className="muted" data-testid="file-state">{describeState(file, dirty)}</span>
+          <span className="muted" data-testid="file-state">
+            {describeState(file, dirty)}
+          </span>
         </span>
       </div>
-      <Button variant="primary" data-testid="file-save" disabled={!dirty || file.saving || isReadOnly(file)} onClick={() => void saveFile(file.key)} title="Save (Ctrl+S)">
+      <Button
+        variant="primary"
+        data-testid="file-save"
+        disabled={!dirty || file.saving || isReadOnly(file)}
+        onClick={() => void saveFile(file.key)}
+        title="Save (Ctrl+S)"
+      >
         {file.saving ? 'Saving…' : 'Save'}
       </Button>
     </div>

@@ -8,7 +8,12 @@ import { isDirty } from './openFile'
 export function FileTabs({ tabs }: Readonly<{ tabs: readonly FileTab[] }>): ReactNode {
   const active = useAppStore(selectActiveFileKind)
   const showFileKind = useAppStore((state) => state.showFileKind)
-  const dirtyKeys = useAppStore((state) => tabs.filter((tab) => isDirty(state.openFiles[tab.key])).map((tab) => tab.key).join('|'))
+  const dirtyKeys = useAppStore((state) =>
+    tabs
+      .filter((tab) => isDirty(state.openFiles[tab.key]))
+      .map((tab) => tab.key)
+      .join('|')
+  )
   return (
     <div className="tabs" role="tablist" aria-label="Files">
       {tabs.map((tab) => (
@@ -26,7 +31,11 @@ export function FileTabs({ tabs }: Readonly<{ tabs: readonly FileTab[] }>): Reac
         >
           {tab.label}
           {dirtyKeys.split('|').includes(tab.key) && (
-            <span className="tab__dirty" aria-label="unsaved changes" data-testid={`file-tab-${tab.kind}-dirty`} />
+            <span
+              className="tab__dirty"
+              aria-label="unsaved changes"
+              data-testid={`file-tab-${tab.kind}-dirty`}
+            />
           )}
         </button>
       ))}

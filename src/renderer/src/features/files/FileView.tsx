@@ -34,10 +34,17 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
         <div className="file-view__editor">
           <Suspense fallback={<div className="muted text-editor__loading">Loading the editor…</div>}>
             {showDiff && file.conflict !== null ? (
-              <DiffView original={file.conflict.disk.content} modified={file.draft} originalLabel="On disk now" modifiedLabel="Your unsaved version" data-testid="conflict-diff-view" />
+              <DiffView
+                original={file.conflict.disk.content}
+                modified={file.draft}
+                originalLabel="On disk now"
+                modifiedLabel="Your unsaved version"
+                data-testid="conflict-diff-view"
+              />
             ) : file.doc?.readError != null ? (
               <p className="file-view__unreadable" data-testid="file-unreadable">
-                Hearth does not show this file's content. Open it with another program, or replace it with a UTF-8 text file.
+                Hearth does not show this file's content. Open it with another program, or replace it with a
+                UTF-8 text file.
               </p>
             ) : (
               file.doc !== null && (
@@ -53,7 +60,12 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
             )}
           </Suspense>
         </div>
-        {!showDiff && <InjectedPanel doc={file.doc} budget={<MemoryBudget target={target} reloadKey={file.doc?.hash} />} />}
+        {!showDiff && (
+          <InjectedPanel
+            doc={file.doc}
+            budget={<MemoryBudget target={target} reloadKey={file.doc?.hash} />}
+          />
+        )}
       </div>
     </div>
   )

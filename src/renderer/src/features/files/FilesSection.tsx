@@ -28,11 +28,20 @@ export function FilesSection(): ReactNode {
     <div className="section section--fill" data-testid="files-section">
       <header className="section__header">
         <h1 className="section__title">Files</h1>
-        <span className="section__subtitle">{agent !== undefined ? `Editing ${agent.name}` : 'No agent selected'}</span>
+        <span className="section__subtitle">
+          {agent !== undefined ? `Editing ${agent.name}` : 'No agent selected'}
+        </span>
         {active === 'rules' && projectDir !== null && (
           <span className="files-project">
-            <span className="path" data-testid="project-dir">{projectDir}</span>
-            <Button size="small" variant="ghost" data-testid="project-change" onClick={() => setPicking(true)}>
+            <span className="path" data-testid="project-dir">
+              {projectDir}
+            </span>
+            <Button
+              size="small"
+              variant="ghost"
+              data-testid="project-change"
+              onClick={() => setPicking(true)}
+            >
               Change folder
             </Button>
           </span>
@@ -42,11 +51,22 @@ export function FilesSection(): ReactNode {
       {tab?.target != null ? (
         <FileView key={tab.key} target={tab.target} label={tab.label} />
       ) : tab?.kind === 'rules' ? (
-        <EmptyState title="Pick a project folder" data-testid="rules-empty" action={<Button variant="primary" data-testid="project-pick" onClick={() => setPicking(true)}>Choose folder…</Button>}>
-          A project's rules file (AGENTS.md, CLAUDE.md, .cursorrules …) tells agents how to work in that folder.
+        <EmptyState
+          title="Pick a project folder"
+          data-testid="rules-empty"
+          action={
+            <Button variant="primary" data-testid="project-pick" onClick={() => setPicking(true)}>
+              Choose folder…
+            </Button>
+          }
+        >
+          A project's rules file (AGENTS.md, CLAUDE.md, .cursorrules …) tells agents how to work in that
+          folder.
         </EmptyState>
       ) : (
-        <EmptyState title="No agent selected">Create or pick an agent in the sidebar to edit its files.</EmptyState>
+        <EmptyState title="No agent selected">
+          Create or pick an agent in the sidebar to edit its files.
+        </EmptyState>
       )}
       {picking && (
         <FolderPickerDialog

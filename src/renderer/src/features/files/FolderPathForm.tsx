@@ -24,7 +24,14 @@ export function FolderPathForm({ path, onChange, onGo }: FolderPathFormProps): R
         <label className="field__label" htmlFor={id}>
           Folder path
         </label>
-        <input id={id} className="input mono" value={path} placeholder="/home/you/projects/site" data-testid="folder-path-input" onChange={(event) => onChange(event.target.value)} />
+        <input
+          id={id}
+          className="input mono"
+          value={path}
+          placeholder="/home/you/projects/site"
+          data-testid="folder-path-input"
+          onChange={(event) => onChange(event.target.value)}
+        />
       </div>
       <Button type="submit" disabled={path.trim() === ''} data-testid="folder-path-go">
         Go

@@ -22,7 +22,13 @@ type FolderPickerProps = Readonly<{
  * no native dialog) or by typing its path. "Use this folder" takes the path in the field, after
  * the core confirmed it is a folder.
  */
-export function FolderPickerDialog({ start, purpose, onChoose, onClose, allowNone = false }: FolderPickerProps): ReactNode {
+export function FolderPickerDialog({
+  start,
+  purpose,
+  onChoose,
+  onClose,
+  allowNone = false
+}: FolderPickerProps): ReactNode {
   const listing = useAppStore(selectFolderListing)
   const error = useAppStore(selectFolderError)
   const browseFolder = useAppStore((state) => state.browseFolder)
@@ -49,14 +55,23 @@ export function FolderPickerDialog({ start, purpose, onChoose, onClose, allowNon
       actions={
         <>
           {allowNone && (
-            <Button variant="ghost" data-testid="folder-picker-none" onClick={() => (onChoose(null), onClose())}>
+            <Button
+              variant="ghost"
+              data-testid="folder-picker-none"
+              onClick={() => (onChoose(null), onClose())}
+            >
               No project
             </Button>
           )}
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="primary" disabled={listing === null && path.trim() === ''} data-testid="folder-picker-choose" onClick={() => void use()}>
+          <Button
+            variant="primary"
+            disabled={listing === null && path.trim() === ''}
+            data-testid="folder-picker-choose"
+            onClick={() => void use()}
+          >
             Use this folder
           </Button>
         </>
@@ -64,26 +79,45 @@ export function FolderPickerDialog({ start, purpose, onChoose, onClose, allowNon
     >
       <p className="muted">{purpose}</p>
       <FolderPathForm path={path} onChange={setPath} onGo={(dir) => void browse(dir)} />
-      {error !== null && <Banner tone="danger" title="Cannot open that folder" data-testid="folder-error">{error}</Banner>}
+      {error !== null && (
+        <Banner tone="danger" title="Cannot open that folder" data-testid="folder-error">
+          {error}
+        </Banner>
+      )}
       <div className="folder-current">
-        <span className="field__label">Sub-folders of</span> <span className="path" data-testid="folder-picker-current">{listing?.dir ?? '…'}</span>
+        <span className="field__label">Sub-folders of</span>{' '}
+        <span className="path" data-testid="folder-picker-current">
+          {listing?.dir ?? '…'}
+        </span>
       </div>
       <ul className="folder-list" aria-label="Sub-folders">
         {listing?.parent != null && (
           <li>
-            <button type="button" className="folder-item" data-testid="folder-up" onClick={() => void browse(listing.parent ?? undefined)}>
+            <button
+              type="button"
+              className="folder-item"
+              data-testid="folder-up"
+              onClick={() => void browse(listing.parent ?? undefined)}
+            >
               ↑ Parent folder
             </button>
           </li>
         )}
         {listing?.dirs.map((dir) => (
           <li key={dir}>
-            <button type="button" className="folder-item" data-testid="folder-entry" onClick={() => void browse(dir)}>
+            <button
+              type="button"
+              className="folder-item"
+              data-testid="folder-entry"
+              onClick={() => void browse(dir)}
+            >
               {dir.split(/[\\/]/).pop()}
             </button>
           </li>
         ))}
-        {listing !== null && listing.dirs.length === 0 && <li className="muted folder-item">No sub-folders here.</li>}
+        {listing !== null && listing.dirs.length === 0 && (
+          <li className="muted folder-item">No sub-folders here.</li>
+        )}
       </ul>
     </Dialog>
   )

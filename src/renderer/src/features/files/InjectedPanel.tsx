@@ -6,12 +6,19 @@ import { Banner } from '../../ui/Banner'
  * Beside the editor: exactly what the prompt gets from this file (after scanning and truncation),
  * as last saved. `budget` is the memory budget meter of MEMORY.md / USER.md, when the file has one.
  */
-export function InjectedPanel({ doc, budget }: Readonly<{ doc: FileDoc | null; budget?: ReactNode }>): ReactNode {
+export function InjectedPanel({
+  doc,
+  budget
+}: Readonly<{ doc: FileDoc | null; budget?: ReactNode }>): ReactNode {
   return (
     <aside className="injected" aria-label="What reaches the prompt" data-testid="injected-panel">
       <div className="injected__header">
         <h2 className="panel__title">What reaches the prompt</h2>
-        {doc?.injected != null && <span className="status-pill" data-testid="injected-tokens">≈ {doc.injected.tokens} tokens</span>}
+        {doc?.injected != null && (
+          <span className="status-pill" data-testid="injected-tokens">
+            ≈ {doc.injected.tokens} tokens
+          </span>
+        )}
       </div>
       {budget}
       {renderBody(doc)}
@@ -21,8 +28,14 @@ export function InjectedPanel({ doc, budget }: Readonly<{ doc: FileDoc | null; b
 
 function renderBody(doc: FileDoc | null): ReactNode {
   if (doc === null) return <p className="muted">Loading…</p>
-  if (doc.readError !== null) return <p className="muted">Nothing from this file reaches the prompt while it cannot be read.</p>
-  if (doc.injected === null) return <p className="muted" data-testid="injected-unavailable">Preview of what reaches the prompt is not available for this file.</p>
+  if (doc.readError !== null)
+    return <p className="muted">Nothing from this file reaches the prompt while it cannot be read.</p>
+  if (doc.injected === null)
+    return (
+      <p className="muted" data-testid="injected-unavailable">
+        Preview of what reaches the prompt is not available for this file.
+      </p>
+    )
   return (
     <>
       {doc.injected.warnings.map((warning) => (

@@ -9,7 +9,10 @@ import { MemoryFileUsage } from '../memory'
  * past it). USER.md is shared, so any agent id reads it; other files have no budget.
  * `reloadKey` (the saved file's hash) re-reads the usage after every save.
  */
-export function MemoryBudget({ target, reloadKey }: Readonly<{ target: FileTarget; reloadKey: string | undefined }>): ReactNode {
+export function MemoryBudget({
+  target,
+  reloadKey
+}: Readonly<{ target: FileTarget; reloadKey: string | undefined }>): ReactNode {
   const selectedAgentId = useAppStore(selectSelectedAgentId)
   if (target.kind === 'memory') {
     return (

@@ -15,4 +15,5 @@ export const selectIsDirty =
     isDirty(state.openFiles[key])
 
 /** How many open files have unsaved edits (the sidebar badge, the leave-page warning). */
-export const selectDirtyCount = (state: AppState): number => Object.values(state.openFiles).filter(isDirty).length
+export const selectDirtyCount = (state: AppState): number =>
+  Object.values(state.openFiles).filter(isDirty).length

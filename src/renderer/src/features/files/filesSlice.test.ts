@@ -12,7 +12,17 @@ const key = 'soul:ada'
 function withDisk(api: FakeApi, initial: string): { write(text: string): FileDoc; current(): string } {
   let content = initial
   let version = 1
-  const doc = (): FileDoc => ({ target, path: '/home/agents/ada/SOUL.md', exists: true, content, hash: `h${version}`, mtimeMs: version, tokens: Math.ceil(content.length / 4), readError: null, injected: null })
+  const doc = (): FileDoc => ({
+    target,
+    path: '/home/agents/ada/SOUL.md',
+    exists: true,
+    content,
+    hash: `h${version}`,
+    mtimeMs: version,
+    tokens: Math.ceil(content.length / 4),
+    readError: null,
+    injected: null
+  })
   const write = (text: string): FileDoc => {
     content = text
     version += 1
@@ -21,7 +31,8 @@ function withDisk(api: FakeApi, initial: string): { write(text: string): FileDoc
   api.handle('files.watch', () => ({ watching: true }))
   api.handle('files.read', () => doc())
   api.handle('files.write', (input) => {
-    if (!input.force && input.baseHash !== doc().hash) throw new RpcError('conflict', 'SOUL.md changed on disk after you opened it.')
+    if (!input.force && input.baseHash !== doc().hash)
+      throw new RpcError('conflict', 'SOUL.md changed on disk after you opened it.')
     return write(input.content)
   })
   return { write, current: () => content }

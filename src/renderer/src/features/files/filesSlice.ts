@@ -56,8 +56,15 @@ export function createFilesSlice(api: ApiClient): SliceCreator<FilesSlice> {
       const baseHash = force ? (file.conflict?.disk.hash ?? file.doc.hash) : file.doc.hash
       set((state) => patchFile(state, key, { saving: true, savingContent: content, saveError: null }))
       try {
-        const doc = await api.call('files.write', { target: file.target, content, baseHash, ...(force ? { force } : {}) })
-        set((state) => patchFile(state, key, { doc, saving: false, savingContent: null, conflict: null, showDiff: false }))
+        const doc = await api.call('files.write', {
+          target: file.target,
+          content,
+          baseHash,
+          ...(force ? { force } : {})
+        })
+        set((state) =>
+          patchFile(state, key, { doc, saving: false, savingContent: null, conflict: null, showDiff: false })
+        )
         return true
       } catch (error) {
         await recordSaveFailure(key, error)
@@ -69,7 +76,9 @@ export function createFilesSlice(api: ApiClient): SliceCreator<FilesSlice> {
       const file = get().openFiles[key]
       if (file === undefined) return
       if (!isRpcError(error, 'conflict')) {
-        set((state) => patchFile(state, key, { saving: false, savingContent: null, saveError: errorMessage(error) }))
+        set((state) =>
+          patchFile(state, key, { saving: false, savingContent: null, saveError: errorMessage(error) })
+        )
         return
       }
       try {
@@ -77,7 +86,9 @@ export function createFilesSlice(api: ApiClient): SliceCreator<FilesSlice> {
         const conflict = { reason: 'refused' as const, message: error.message, disk }
         set((state) => patchFile(state, key, { saving: false, savingContent: null, conflict }))
       } catch (readError) {
-        set((state) => patchFile(state, key, { saving: false, savingContent: null, saveError: errorMessage(readError) }))
+        set((state) =>
+          patchFile(state, key, { saving: false, savingContent: null, saveError: errorMessage(readError) })
+        )
       }
     }
 
@@ -106,7 +117,16 @@ export function createFilesSlice(api: ApiClient): SliceCreator<FilesSlice> {
         if (file === undefined) return
         try {
           const doc = await api.call('files.read', { target: file.target })
-          set((state) => patchFile(state, key, { doc, draft: doc.content, conflict: null, showDiff: false, saveError: null, loadError: null }))
+          set((state) =>
+            patchFile(state, key, {
+              doc,
+              draft: doc.content,
+              conflict: null,
+              showDiff: false,
+              saveError: null,
+              loadError: null
+            })
+          )
         } catch (error) {
           set((state) => patchFile(state, key, { saveError: errorMessage(error) }))
         }
@@ -119,7 +139,9 @@ export function createFilesSlice(api: ApiClient): SliceCreator<FilesSlice> {
       },
       async receiveFileChanged(change) {
         const keys = Object.values(get().openFiles)
-          .filter((file) => file.doc !== null && file.doc.path === change.path && file.doc.hash !== change.hash)
+          .filter(
+            (file) => file.doc !== null && file.doc.path === change.path && file.doc.hash !== change.hash
+          )
           .map((file) => file.key)
         await Promise.all(keys.map(syncFromDisk))
       },

@@ -25,7 +25,18 @@ export interface OpenFile {
 }
 
 export function newOpenFile(key: string, target: FileTarget): OpenFile {
-  return { key, target, doc: null, draft: '', loadError: null, saveError: null, saving: false, savingContent: null, conflict: null, showDiff: false }
+  return {
+    key,
+    target,
+    doc: null,
+    draft: '',
+    loadError: null,
+    saveError: null,
+    saving: false,
+    savingContent: null,
+    conflict: null,
+    showDiff: false
+  }
 }
 
 /** Unsaved edits exist. Derived, never stored. */
@@ -45,9 +56,13 @@ export function isReadOnly(file: OpenFile): boolean {
  */
 export function applyDiskVersion(file: OpenFile, disk: FileDoc): Partial<OpenFile> {
   if (file.doc === null) return { doc: disk, draft: disk.content, loadError: null }
-  if (disk.hash === file.doc.hash) return file.conflict?.reason === 'changed' ? { conflict: null, showDiff: false } : {}
-  if (disk.readError === null && (disk.content === file.draft || disk.content === file.savingContent)) return { doc: disk }
+  if (disk.hash === file.doc.hash)
+    return file.conflict?.reason === 'changed' ? { conflict: null, showDiff: false } : {}
+  if (disk.readError === null && (disk.content === file.draft || disk.content === file.savingContent))
+    return { doc: disk }
   if (!isDirty(file)) return { doc: disk, draft: disk.content, conflict: null, showDiff: false }
   const name = disk.path.split(/[\\/]/).pop() ?? disk.path
-  return { conflict: { reason: 'changed', message: `${name} changed on disk while you were editing it.`, disk } }
+  return {
+    conflict: { reason: 'changed', message: `${name} changed on disk while you were editing it.`, disk }
+  }
 }

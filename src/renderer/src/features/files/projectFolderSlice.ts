@@ -27,7 +27,10 @@ export interface ProjectFolderSlice {
   readonly loadProjectDir: () => Promise<void>
 }
 
-export function createProjectFolderSlice(api: ApiClient, storage: KeyValueStore): SliceCreator<ProjectFolderSlice> {
+export function createProjectFolderSlice(
+  api: ApiClient,
+  storage: KeyValueStore
+): SliceCreator<ProjectFolderSlice> {
   return (set, get) => ({
     projectDirs: {},
     folderListing: null,
@@ -54,7 +57,9 @@ export function createProjectFolderSlice(api: ApiClient, storage: KeyValueStore)
       const kept = readKept(storage.get(FOLDER_KEY + agentId))
       const dir = kept !== undefined ? kept : await newestSessionFolder(api, agentId)
       // A choice made while the list was loading wins over what the list says.
-      set((state) => (agentId in state.projectDirs ? {} : { projectDirs: { ...state.projectDirs, [agentId]: dir } }))
+      set((state) =>
+        agentId in state.projectDirs ? {} : { projectDirs: { ...state.projectDirs, [agentId]: dir } }
+      )
     }
   })
 }
@@ -79,6 +84,7 @@ async function newestSessionFolder(api: ApiClient, agentId: string): Promise<str
 }
 
 /** The selected agent's project folder (null: none, or not known yet). */
-export const selectProjectDir = (state: AppState): string | null => (state.selectedAgentId === null ? null : (state.projectDirs[state.selectedAgentId] ?? null))
+export const selectProjectDir = (state: AppState): string | null =>
+  state.selectedAgentId === null ? null : (state.projectDirs[state.selectedAgentId] ?? null)
 export const selectFolderListing = (state: AppState): FolderListing | null => state.folderListing
 export const selectFolderError = (state: AppState): string | null => state.folderError

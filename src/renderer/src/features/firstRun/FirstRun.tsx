@@ -21,11 +21,18 @@ export function FirstRun(): ReactNode {
       <div className="first-run__intro">
         <span className="sidebar__brand-mark first-run__mark" aria-hidden="true" />
         <h1>Welcome to Hearth</h1>
-        <p className="muted">Your agents live in plain files on this computer. Everything they are told and remember, you can read and edit.</p>
+        <p className="muted">
+          Your agents live in plain files on this computer. Everything they are told and remember, you can
+          read and edit.
+        </p>
       </div>
       <ol className="first-run__steps" aria-label="Setup steps">
         {STEPS.map((candidate, position) => (
-          <li key={candidate.id} aria-current={candidate.id === step ? 'step' : undefined} className={position < index ? 'is-done' : ''}>
+          <li
+            key={candidate.id}
+            aria-current={candidate.id === step ? 'step' : undefined}
+            className={position < index ? 'is-done' : ''}
+          >
             <span className="first-run__number">{position + 1}</span> {candidate.label}
           </li>
         ))}
@@ -34,7 +41,9 @@ export function FirstRun(): ReactNode {
         {step === 'agent' && (
           <>
             <h2>Name your first agent</h2>
-            <p className="muted">For example a research agent or a coding agent. You can add more, rename or delete them later.</p>
+            <p className="muted">
+              For example a research agent or a coding agent. You can add more, rename or delete them later.
+            </p>
             <NewAgentForm />
           </>
         )}

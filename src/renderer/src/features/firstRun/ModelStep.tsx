@@ -23,9 +23,15 @@ export function ModelStep(): ReactNode {
     <>
       <h2>Connect a model</h2>
       <p className="muted">
-        Hearth talks to Claude{view !== null ? <> (model <span className="mono">{view.settings.model}</span>)</> : null} or any
-        Anthropic-compatible endpoint. Save where to connect first, then the key: a key is only ever sent to the address
-        it was entered for. You can change all of this later in Settings.
+        Hearth talks to Claude
+        {view !== null ? (
+          <>
+            {' '}
+            (model <span className="mono">{view.settings.model}</span>)
+          </>
+        ) : null}{' '}
+        or any Anthropic-compatible endpoint. Save where to connect first, then the key: a key is only ever
+        sent to the address it was entered for. You can change all of this later in Settings.
       </p>
       <ModelSettingsForm withCacheTtl={false} />
       <ApiKeyForm />

@@ -34,13 +34,25 @@ export function ProfileStep(): ReactNode {
         disabled={file?.doc == null}
         onChange={(event) => editDraft('user', event.target.value)}
       />
-      <p className="field__hint">Your name, what you work on, how you like answers. A few lines are enough; you can edit it any time in Files.</p>
-      {problem !== null && <p className="field__error" role="alert">{problem}</p>}
+      <p className="field__hint">
+        Your name, what you work on, how you like answers. A few lines are enough; you can edit it any time in
+        Files.
+      </p>
+      {problem !== null && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="form-actions">
         <Button variant="ghost" data-testid="profile-skip" onClick={() => setFirstRunStep('model')}>
           Skip for now
         </Button>
-        <Button variant="primary" data-testid="profile-save" disabled={file?.doc == null || file.saving} onClick={() => void saveAndContinue()}>
+        <Button
+          variant="primary"
+          data-testid="profile-save"
+          disabled={file?.doc == null || file.saving}
+          onClick={() => void saveAndContinue()}
+        >
           Save and continue
         </Button>
       </div>

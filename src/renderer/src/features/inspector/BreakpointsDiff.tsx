@@ -3,9 +3,13 @@ import type { RequestDiff } from '../../../../shared/contract'
 import { DiffSection } from './DiffSection'
 
 /** Where the cache_control markers sat before and now: a moved marker is one removed and one added place. */
-export function BreakpointsDiff({ breakpoints }: Readonly<{ breakpoints: RequestDiff['breakpoints'] }>): ReactNode {
+export function BreakpointsDiff({
+  breakpoints
+}: Readonly<{ breakpoints: RequestDiff['breakpoints'] }>): ReactNode {
   const moved = breakpoints.added.length + breakpoints.removed.length > 0
-  const summary = moved ? `${breakpoints.removed.length} left, ${breakpoints.added.length} placed, ${breakpoints.kept.length} stayed` : `all ${breakpoints.kept.length} in the same places`
+  const summary = moved
+    ? `${breakpoints.removed.length} left, ${breakpoints.added.length} placed, ${breakpoints.kept.length} stayed`
+    : `all ${breakpoints.kept.length} in the same places`
   const rows = [
     ...breakpoints.removed.map((place) => ({ place, status: 'removed' as const, word: 'left' })),
     ...breakpoints.added.map((place) => ({ place, status: 'added' as const, word: 'placed' })),

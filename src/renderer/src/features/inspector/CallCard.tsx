@@ -6,12 +6,23 @@ import { RequestDiffView } from './RequestDiffView'
 import { RequestView } from './RequestView'
 
 function DiffLine({ diff }: Readonly<{ diff: InspectedCall['diff'] }>): ReactNode {
-  if (diff.previousCallId === null) return <p className="muted">First call of the session: nothing to compare with.</p>
-  const changed = [diff.modelChanged && 'model', diff.toolsChanged && 'tools', diff.systemChanged && 'system prompt'].filter(Boolean)
+  if (diff.previousCallId === null)
+    return <p className="muted">First call of the session: nothing to compare with.</p>
+  const changed = [
+    diff.modelChanged && 'model',
+    diff.toolsChanged && 'tools',
+    diff.systemChanged && 'system prompt'
+  ].filter(Boolean)
   return (
     <p data-testid="inspector-diff">
-      Compared with call #{diff.previousCallId}: {changed.length > 0 ? <strong>{changed.join(', ')} changed</strong> : 'model, tools and system identical'}; {diff.commonMessages} message(s) identical at the start,{' '}
-      {diff.removedMessages} gone, {diff.addedMessages} new.
+      Compared with call #{diff.previousCallId}:{' '}
+      {changed.length > 0 ? (
+        <strong>{changed.join(', ')} changed</strong>
+      ) : (
+        'model, tools and system identical'
+      )}
+      ; {diff.commonMessages} message(s) identical at the start, {diff.removedMessages} gone,{' '}
+      {diff.addedMessages} new.
     </p>
   )
 }
@@ -21,7 +32,10 @@ function DiffLine({ diff }: Readonly<{ diff: InspectedCall['diff'] }>): ReactNod
 function cacheLine(call: InspectedCall): string {
   const reason = call.missReason
   const u = call.usage
-  const ran = call.status === 'ok' || call.status === 'streaming' || u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens > 0
+  const ran =
+    call.status === 'ok' ||
+    call.status === 'streaming' ||
+    u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens > 0
   if (!ran) return 'Cache: not used — this call got no answer, so nothing was read, written or billed.'
   if (reason === null) return 'Cache: read everything it could.'
   const note = cacheNote(reason)
@@ -31,7 +45,10 @@ function cacheLine(call: InspectedCall): string {
 export function CallCard({ call }: Readonly<{ call: InspectedCall }>): ReactNode {
   const u = call.usage
   return (
-    <Panel title={`Call #${call.callId} · ${call.purpose === 'compression' ? 'compression' : `iteration ${call.iteration + 1}`} · ${call.model}`} data-testid="inspector-call">
+    <Panel
+      title={`Call #${call.callId} · ${call.purpose === 'compression' ? 'compression' : `iteration ${call.iteration + 1}`} · ${call.model}`}
+      data-testid="inspector-call"
+    >
       <div className="inspector-usage">
         <span>input {u.input_tokens}</span>
         <span>cache write {u.cache_creation_input_tokens}</span>

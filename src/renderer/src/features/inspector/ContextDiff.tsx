@@ -15,14 +15,20 @@ function size(chars: number | null): string {
 export function ContextDiff({ context }: Readonly<{ context: RequestDiff['context'] }>): ReactNode {
   if (context.length === 0) return null
   const changed = context.some((block) => block.status !== 'same')
-  const summary = changed ? `${context.filter((block) => block.status !== 'same').length} of ${context.length} differ (after the cached prefix)` : 'identical'
+  const summary = changed
+    ? `${context.filter((block) => block.status !== 'same').length} of ${context.length} differ (after the cached prefix)`
+    : 'identical'
   return (
     <DiffSection title="Per-turn context" summary={summary} changed={changed} testId="inspector-diff-context">
       <ul className="diff-list">
         {context.map((block) => (
-          <li key={`${block.providerId}-${block.fenceTag}`} className={`diff-part diff-part--${block.status}`}>
-            <code>&lt;{block.fenceTag}&gt;</code> from {block.providerId} <span className="muted">[text not stored]</span> {size(block.beforeChars)} → {size(block.afterChars)}{' '}
-            <span className="diff-badge">{WORD[block.status]}</span>
+          <li
+            key={`${block.providerId}-${block.fenceTag}`}
+            className={`diff-part diff-part--${block.status}`}
+          >
+            <code>&lt;{block.fenceTag}&gt;</code> from {block.providerId}{' '}
+            <span className="muted">[text not stored]</span> {size(block.beforeChars)} →{' '}
+            {size(block.afterChars)} <span className="diff-badge">{WORD[block.status]}</span>
           </li>
         ))}
       </ul>

@@ -21,7 +21,9 @@ function calledThroughBridge(request: Request): string[] {
   const names = request.messages.flatMap((message) =>
     message.content.flatMap((block) => {
       const input = block.input as { name?: unknown } | undefined
-      return block.type === 'tool_use' && block.name === 'tool_call' && typeof input?.name === 'string' ? [input.name] : []
+      return block.type === 'tool_use' && block.name === 'tool_call' && typeof input?.name === 'string'
+        ? [input.name]
+        : []
     })
   )
   return [...new Set(names)]
@@ -57,12 +59,16 @@ export function DeferredToolsNote({ request }: Readonly<{ request: Request }>): 
   return (
     <div className="inspector-deferred" data-testid="inspector-deferred">
       <p>
-        <strong>Tool search was on.</strong> Only the tools listed here were sent; the others were deferred: the model finds them with <code>tool_search</code>, reads a schema with{' '}
-        <code>tool_describe</code> and runs one with <code>tool_call</code>.
+        <strong>Tool search was on.</strong> Only the tools listed here were sent; the others were deferred:
+        the model finds them with <code>tool_search</code>, reads a schema with <code>tool_describe</code> and
+        runs one with <code>tool_call</code>.
       </p>
       {called.length > 0 && (
         <p data-testid="inspector-deferred-called">
-          Called through <code>tool_call</code> in this request: {called.map((name) => <code key={name}>{name} </code>)}
+          Called through <code>tool_call</code> in this request:{' '}
+          {called.map((name) => (
+            <code key={name}>{name} </code>
+          ))}
         </p>
       )}
       {plan === undefined ? (
@@ -70,8 +76,11 @@ export function DeferredToolsNote({ request }: Readonly<{ request: Request }>): 
       ) : plan.deferred ? (
         <details>
           <summary data-testid="inspector-deferred-count">
-            {plan.deferredTools.length} deferred tools in this agent’s current plan: {countBySource(plan.deferredTools)}{' '}
-            <span className="muted">(today’s catalog; servers may have changed since this session began)</span>
+            {plan.deferredTools.length} deferred tools in this agent’s current plan:{' '}
+            {countBySource(plan.deferredTools)}{' '}
+            <span className="muted">
+              (today’s catalog; servers may have changed since this session began)
+            </span>
           </summary>
           <ul className="inspector-deferred__list">
             {plan.deferredTools.map((name) => (

@@ -10,7 +10,11 @@ function foldSame(text: string, first: boolean, last: boolean): string[] {
   const keepTail = last ? 0 : CONTEXT_LINES
   if (lines.length <= keepHead + keepTail + 1) return lines
   const hidden = lines.length - keepHead - keepTail
-  return [...lines.slice(0, keepHead), `… ${hidden} unchanged line${hidden === 1 ? '' : 's'} …`, ...lines.slice(lines.length - keepTail)]
+  return [
+    ...lines.slice(0, keepHead),
+    `… ${hidden} unchanged line${hidden === 1 ? '' : 's'} …`,
+    ...lines.slice(lines.length - keepTail)
+  ]
 }
 
 const SIGN = { same: ' ', add: '+', remove: '−' } as const
@@ -19,7 +23,10 @@ const SIGN = { same: ' ', add: '+', remove: '−' } as const
  * A line diff (`mode="lines"`, one row per line with +/− signs, long unchanged stretches folded)
  * or a word diff (`mode="words"`, inline, additions green and removals struck through in red).
  */
-export function DiffRuns({ runs, mode }: Readonly<{ runs: readonly DiffRun[]; mode: 'lines' | 'words' }>): ReactNode {
+export function DiffRuns({
+  runs,
+  mode
+}: Readonly<{ runs: readonly DiffRun[]; mode: 'lines' | 'words' }>): ReactNode {
   if (mode === 'words') {
     return (
       <span className="diff-words" data-testid="inspector-diff-words">
@@ -34,7 +41,8 @@ export function DiffRuns({ runs, mode }: Readonly<{ runs: readonly DiffRun[]; mo
   return (
     <pre className="diff-lines" data-testid="inspector-diff-lines">
       {runs.map((run, i) => {
-        const lines = run.op === 'same' ? foldSame(run.text, i === 0, i === runs.length - 1) : run.text.split('\n')
+        const lines =
+          run.op === 'same' ? foldSame(run.text, i === 0, i === runs.length - 1) : run.text.split('\n')
         return lines.map((line, j) => (
           <div key={`${i}-${j}`} className={`diff-line diff-${run.op}`}>
             <span className="diff-sign">{SIGN[run.op]}</span>

@@ -13,15 +13,23 @@ function callsText(calls: readonly InspectedCall[]): string | null {
 
 /** Whose calls these are: the agent, the chat's title, the turn and its calls. */
 export function InspectorScope(): ReactNode {
-  const detail = useAppStore((state) => (state.chatDetail !== null && state.chatDetail.id === state.chatSessionId ? state.chatDetail : null))
+  const detail = useAppStore((state) =>
+    state.chatDetail !== null && state.chatDetail.id === state.chatSessionId ? state.chatDetail : null
+  )
   const agentName = useAppStore((state) => {
     const id = detail?.agentId ?? state.selectedAgentId
     return id === null ? null : (state.agentsById[id]?.name ?? id)
   })
   const target = useAppStore(selectInspectedTarget)
   const calls = useAppStore(selectInspectedCalls)
-  const turnIndex = detail === null || target === null ? -1 : detail.turns.findIndex((turn) => turn.turnId === target.turnId)
-  const parts = [agentName, detail === null ? 'no chat open' : `“${detail.title}”`, turnIndex >= 0 ? `turn ${turnIndex + 1}` : null, callsText(calls)]
+  const turnIndex =
+    detail === null || target === null ? -1 : detail.turns.findIndex((turn) => turn.turnId === target.turnId)
+  const parts = [
+    agentName,
+    detail === null ? 'no chat open' : `“${detail.title}”`,
+    turnIndex >= 0 ? `turn ${turnIndex + 1}` : null,
+    callsText(calls)
+  ]
   return (
     <span className="section__subtitle" data-testid="inspector-scope">
       {parts.filter((part) => part !== null).join(' · ')}
@@ -42,7 +50,13 @@ export function ChatPicker(): ReactNode {
   return (
     <div className="inspector-chat">
       <label htmlFor={id}>Chat</label>
-      <select id={id} className="input" value={openId ?? ''} onChange={(event) => void open(event.target.value)} data-testid="inspector-chat">
+      <select
+        id={id}
+        className="input"
+        value={openId ?? ''}
+        onChange={(event) => void open(event.target.value)}
+        data-testid="inspector-chat"
+      >
         {openId === null && <option value="">Pick a chat…</option>}
         {sessions.map((session) => (
           <option key={session.id} value={session.id}>

@@ -17,7 +17,15 @@ function TurnPicker(): ReactNode {
   return (
     <div className="inspector-turns" role="tablist" aria-label="Turns">
       {detail.turns.map((turn, i) => (
-        <Button key={turn.turnId} size="small" role="tab" aria-selected={target?.turnId === turn.turnId} variant={target?.turnId === turn.turnId ? 'primary' : 'ghost'} onClick={() => void inspect({ sessionId: detail.id, turnId: turn.turnId })} data-testid="inspector-turn">
+        <Button
+          key={turn.turnId}
+          size="small"
+          role="tab"
+          aria-selected={target?.turnId === turn.turnId}
+          variant={target?.turnId === turn.turnId ? 'primary' : 'ghost'}
+          onClick={() => void inspect({ sessionId: detail.id, turnId: turn.turnId })}
+          data-testid="inspector-turn"
+        >
           Turn {i + 1}
         </Button>
       ))}
@@ -30,7 +38,9 @@ export function InspectorSection(): ReactNode {
   const calls = useAppStore(selectInspectedCalls)
   const error = useAppStore((state) => (selectInspectedTarget(state) === null ? null : state.inspectorError))
   const target = useAppStore(selectInspectedTarget)
-  const chatId = useAppStore((state) => (state.chatDetail?.id === state.chatSessionId ? state.chatSessionId : null))
+  const chatId = useAppStore((state) =>
+    state.chatDetail?.id === state.chatSessionId ? state.chatSessionId : null
+  )
   const turnCount = useAppStore((state) => state.chatDetail?.turns.length ?? 0)
   const follow = useAppStore((state) => state.followOpenChat)
   useEffect(() => void follow(), [follow, chatId, turnCount])
@@ -50,8 +60,13 @@ export function InspectorSection(): ReactNode {
         </Banner>
       )}
       {target === null ? (
-        <EmptyState title={chatId === null ? 'No chat open' : 'No calls in this chat yet'} data-testid="inspector-empty">
-          {chatId === null ? 'Pick one of this agent’s chats above, or open one in Chat; its calls show here.' : 'Send a message in this chat; each call it makes shows here with its exact request.'}
+        <EmptyState
+          title={chatId === null ? 'No chat open' : 'No calls in this chat yet'}
+          data-testid="inspector-empty"
+        >
+          {chatId === null
+            ? 'Pick one of this agent’s chats above, or open one in Chat; its calls show here.'
+            : 'Send a message in this chat; each call it makes shows here with its exact request.'}
         </EmptyState>
       ) : (
         calls.map((call) => <CallCard key={call.callId} call={call} />)

@@ -26,12 +26,17 @@ function groupKept(messages: readonly Message[]): (Message | { first: number; la
 /** A changed, new or gone message with its blocks' word diff. */
 function MessageRow({ message }: Readonly<{ message: Message }>): ReactNode {
   return (
-    <li className={`diff-part diff-part--${PART_STATUS[message.status]}`} data-testid="inspector-diff-message" data-status={message.status}>
+    <li
+      className={`diff-part diff-part--${PART_STATUS[message.status]}`}
+      data-testid="inspector-diff-message"
+      data-status={message.status}
+    >
       <div>
         <strong>
           #{message.index + 1} {message.role}
         </strong>{' '}
-        <span className="diff-badge">{message.status}</span> <span className="muted">stored ids {message.sourceIds.join(', ') || '—'}</span>
+        <span className="diff-badge">{message.status}</span>{' '}
+        <span className="muted">stored ids {message.sourceIds.join(', ') || '—'}</span>
       </div>
       {message.blocks
         .filter((block) => block.status !== 'same')
@@ -56,7 +61,11 @@ export function MessagesDiff({ messages }: Readonly<{ messages: RequestDiff['mes
       <ol className="diff-list">
         {groupKept(messages).map((item) =>
           'first' in item ? (
-            <li key={`kept-${item.first}`} className="diff-part diff-part--same" data-testid="inspector-diff-kept">
+            <li
+              key={`kept-${item.first}`}
+              className="diff-part diff-part--same"
+              data-testid="inspector-diff-kept"
+            >
               #{item.first + 1}
               {item.last > item.first ? `–#${item.last + 1}` : ''} kept as sent before
             </li>

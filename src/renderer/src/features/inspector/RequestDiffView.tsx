@@ -13,12 +13,14 @@ export function RequestDiffView({ diff }: Readonly<{ diff: RequestDiff }>): Reac
       <h3>Diff against call #{diff.previousCallId}</h3>
       {diff.model !== null && (
         <p className="diff-part diff-part--changed">
-          Model <span className="diff-remove">{diff.model.before}</span> → <span className="diff-add">{diff.model.after}</span>
+          Model <span className="diff-remove">{diff.model.before}</span> →{' '}
+          <span className="diff-add">{diff.model.after}</span>
         </p>
       )}
       {diff.ttl !== null && (
         <p className="diff-part diff-part--changed">
-          Cache TTL <span className="diff-remove">{diff.ttl.before}</span> → <span className="diff-add">{diff.ttl.after}</span>
+          Cache TTL <span className="diff-remove">{diff.ttl.before}</span> →{' '}
+          <span className="diff-add">{diff.ttl.after}</span>
         </p>
       )}
       <SystemDiff tiers={diff.system} />

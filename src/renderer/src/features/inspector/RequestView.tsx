@@ -8,7 +8,11 @@ type Request = InspectedCall['request']
 
 function Marker(): ReactNode {
   return (
-    <span className="inspector-marker" title="cache_control: the cache writes (and later reads) the prefix ending here" data-testid="inspector-breakpoint">
+    <span
+      className="inspector-marker"
+      title="cache_control: the cache writes (and later reads) the prefix ending here"
+      data-testid="inspector-breakpoint"
+    >
       ◆ breakpoint
     </span>
   )
@@ -50,7 +54,8 @@ function BreakpointTtls({ request }: Readonly<{ request: Request }>): ReactNode 
       <ul className="inspector-ttls">
         {request.breakpoints.map((b) => (
           <li key={`${b.kind}-${b.position}`} data-testid="inspector-breakpoint-ttl">
-            <strong>{b.ttl ?? '5m'}</strong> · {BREAKPOINT_PLACES[b.kind] ?? b.kind} <span className="muted">≈{b.estimatedTokens} tokens</span>
+            <strong>{b.ttl ?? '5m'}</strong> · {BREAKPOINT_PLACES[b.kind] ?? b.kind}{' '}
+            <span className="muted">≈{b.estimatedTokens} tokens</span>
             {b.ttlReason !== null && <div className="muted">{b.ttlReason}</div>}
           </li>
         ))}
@@ -61,7 +66,9 @@ function BreakpointTtls({ request }: Readonly<{ request: Request }>): ReactNode 
 
 export function RequestView({ request }: Readonly<{ request: Request }>): ReactNode {
   // A prompt sent whole (older calls) has one marker at its end; tier blocks have one per marked tier.
-  const systemMarks = request.breakpoints.filter((b) => b.kind === 'stable' || b.kind === 'system').map((b) => b.position - request.tools.length)
+  const systemMarks = request.breakpoints
+    .filter((b) => b.kind === 'stable' || b.kind === 'system')
+    .map((b) => b.position - request.tools.length)
   const sentWhole = systemMarks.length === 1 && request.breakpoints.every((b) => b.kind !== 'stable')
   return (
     <div className="inspector-request">
@@ -71,7 +78,11 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
       {request.system.map((tier, i) => (
         <details key={tier.tier} className="inspector-block" data-testid="inspector-tier">
           <summary>
-            <strong>{tier.tier}</strong> <span className="muted">chars {tier.start}–{tier.end} · {tier.source || 'no layers'}</span> {!sentWhole && systemMarks.includes(i) && <Marker />}
+            <strong>{tier.tier}</strong>{' '}
+            <span className="muted">
+              chars {tier.start}–{tier.end} · {tier.source || 'no layers'}
+            </span>{' '}
+            {!sentWhole && systemMarks.includes(i) && <Marker />}
           </summary>
           <pre>{tier.text}</pre>
         </details>
@@ -82,7 +93,8 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
       <ul className="inspector-tools">
         {request.tools.map((tool) => (
           <li key={tool.name}>
-            <code>{tool.name}</code> <span className="muted">{tool.description}</span> {tool.marked && <Marker />}
+            <code>{tool.name}</code> <span className="muted">{tool.description}</span>{' '}
+            {tool.marked && <Marker />}
           </li>
         ))}
       </ul>
@@ -91,10 +103,14 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
       <ol className="inspector-messages">
         {request.messages.map((message, i) => (
           <li key={i} className={`inspector-message inspector-message--${message.role}`}>
-            <div className="muted">{message.role} · stored ids {message.sourceIds.join(', ') || '—'}</div>
+            <div className="muted">
+              {message.role} · stored ids {message.sourceIds.join(', ') || '—'}
+            </div>
             {message.content.map((block, j) => (
               <div key={j} className="inspector-content">
-                <span className="inspector-content__type">{String(block.type)}</span> <span className="inspector-content__text">{blockText(block)}</span> {block.cache_control ? <Marker /> : null}
+                <span className="inspector-content__type">{String(block.type)}</span>{' '}
+                <span className="inspector-content__text">{blockText(block)}</span>{' '}
+                {block.cache_control ? <Marker /> : null}
               </div>
             ))}
           </li>
@@ -106,7 +122,8 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
           <ul>
             {request.context.map((block) => (
               <li key={block.sha256}>
-                <code>&lt;{block.fenceTag}&gt;</code> from {block.providerId}: {block.chars} chars <span className="muted">sha256 {block.sha256.slice(0, 12)}…</span>
+                <code>&lt;{block.fenceTag}&gt;</code> from {block.providerId}: {block.chars} chars{' '}
+                <span className="muted">sha256 {block.sha256.slice(0, 12)}…</span>
               </li>
             ))}
           </ul>

@@ -14,13 +14,21 @@ function tierSummary(tier: Tier): string {
 /** The system prompt tier by tier, labelled with the files each tier was built from. */
 export function SystemDiff({ tiers }: Readonly<{ tiers: RequestDiff['system'] }>): ReactNode {
   const changed = tiers.filter((tier) => tier.status !== 'same')
-  const summary = changed.length === 0 ? 'all tiers identical' : `${changed.map((tier) => tier.tier).join(', ')} changed`
+  const summary =
+    changed.length === 0 ? 'all tiers identical' : `${changed.map((tier) => tier.tier).join(', ')} changed`
   return (
     <DiffSection title="System" summary={summary} changed={changed.length > 0} testId="inspector-diff-system">
       {tiers.map((tier) => (
-        <div key={tier.tier} className={`diff-part diff-part--${tier.status}`} data-testid="inspector-diff-tier" data-tier={tier.tier} data-status={tier.status}>
+        <div
+          key={tier.tier}
+          className={`diff-part diff-part--${tier.status}`}
+          data-testid="inspector-diff-tier"
+          data-tier={tier.tier}
+          data-status={tier.status}
+        >
           <div>
-            <strong>{tier.tier}</strong> <span className="diff-badge">{tierSummary(tier)}</span> <span className="muted">from {tier.source || 'no layers'}</span>
+            <strong>{tier.tier}</strong> <span className="diff-badge">{tierSummary(tier)}</span>{' '}
+            <span className="muted">from {tier.source || 'no layers'}</span>
           </div>
           {tier.lines.length > 0 && <DiffRuns runs={tier.lines} mode="lines" />}
         </div>

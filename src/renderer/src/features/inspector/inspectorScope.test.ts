@@ -7,7 +7,12 @@ import { inspectedCallFixture, sessionDetailFixture } from '../../testing/sessio
 import { selectInspectedCalls, selectInspectedTarget } from './inspectorSlice'
 
 function turn(turnId: string): TurnView {
-  const usage = { input_tokens: 1, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+  const usage = {
+    input_tokens: 1,
+    output_tokens: 1,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0
+  }
   return { turnId, calls: [], usage, costUsd: 0, cacheReadShare: 0 }
 }
 
@@ -17,11 +22,19 @@ function call(callId: number): InspectedCall {
 
 function fakeTwoAgents() {
   const api = createFakeApi()
-  const sessions = { s_ada: { agentId: 'ada', turns: ['t_ada1', 't_ada2'] }, s_bo: { agentId: 'bo', turns: ['t_bo1'] } } as const
+  const sessions = {
+    s_ada: { agentId: 'ada', turns: ['t_ada1', 't_ada2'] },
+    s_bo: { agentId: 'bo', turns: ['t_bo1'] }
+  } as const
   const callsByTurn: Record<string, number[]> = { t_ada1: [1], t_ada2: [2, 3], t_bo1: [4] }
   api.handle('sessions.get', ({ id }) => {
     const session = sessions[id as keyof typeof sessions]
-    return sessionDetailFixture({ id, agentId: session.agentId, title: `chat of ${session.agentId}`, turns: session.turns.map(turn) })
+    return sessionDetailFixture({
+      id,
+      agentId: session.agentId,
+      title: `chat of ${session.agentId}`,
+      turns: session.turns.map(turn)
+    })
   })
   api.handle('inspector.turn', ({ turnId }) => ({ turnId, calls: (callsByTurn[turnId] ?? []).map(call) }))
   return api
@@ -54,7 +67,11 @@ describe('the Inspector follows the open chat', () => {
   it('drops calls that arrive for a turn no longer inspected', async () => {
     const api = fakeTwoAgents()
     let release: () => void = () => undefined
-    api.handle('inspector.turn', ({ turnId }) => (turnId === 't_ada1' ? new Promise((resolve) => (release = () => resolve({ turnId, calls: [call(1)] }))) : { turnId, calls: [call(2), call(3)] }))
+    api.handle('inspector.turn', ({ turnId }) =>
+      turnId === 't_ada1'
+        ? new Promise((resolve) => (release = () => resolve({ turnId, calls: [call(1)] })))
+        : { turnId, calls: [call(2), call(3)] }
+    )
     const store = createAppStore(api, memoryKeyValueStore())
     store.setState({ selectedAgentId: 'ada' })
     await store.getState().openChatSession('s_ada')

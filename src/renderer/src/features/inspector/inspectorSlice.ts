@@ -41,8 +41,10 @@ export function createInspectorSlice(api: ApiClient): SliceCreator<InspectorSlic
       const state = get()
       if (selectInspectedTarget(state) !== null) return
       const latest = state.chatDetail?.id === state.chatSessionId ? state.chatDetail?.turns.at(-1) : undefined
-      if (state.chatDetail && latest) await get().inspectTurn({ sessionId: state.chatDetail.id, turnId: latest.turnId })
-      else if (state.inspectorTarget !== null) set({ inspectorTarget: null, inspectorCalls: [], inspectorError: null })
+      if (state.chatDetail && latest)
+        await get().inspectTurn({ sessionId: state.chatDetail.id, turnId: latest.turnId })
+      else if (state.inspectorTarget !== null)
+        set({ inspectorTarget: null, inspectorCalls: [], inspectorError: null })
     }
   })
 }
@@ -51,7 +53,13 @@ export function createInspectorSlice(api: ApiClient): SliceCreator<InspectorSlic
 export function selectInspectedTarget(state: AppState): InspectorTarget | null {
   const target = state.inspectorTarget
   const detail = state.chatDetail
-  if (target === null || detail === null || detail.id !== target.sessionId || state.chatSessionId !== detail.id) return null
+  if (
+    target === null ||
+    detail === null ||
+    detail.id !== target.sessionId ||
+    state.chatSessionId !== detail.id
+  )
+    return null
   if (state.selectedAgentId !== null && detail.agentId !== state.selectedAgentId) return null
   return target
 }

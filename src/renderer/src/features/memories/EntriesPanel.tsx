@@ -7,17 +7,25 @@ import { MemoryUsageMeter } from '../memory'
 import { EditableMemory } from './EditableMemory'
 
 const FILE_NOTES = {
-  memory: 'The agent\'s own notes. The whole file is in the prompt of every new session.',
+  memory: "The agent's own notes. The whole file is in the prompt of every new session.",
   user: 'Your profile, shared by all agents. The whole file is in the prompt of every new session.'
 } as const
 
 /** The entries of MEMORY.md or USER.md, edited and forgotten with the memory tool's own rules (budget, scan). */
 export function EntriesPanel({ view, empty }: Readonly<{ view: MemoryFileView; empty: string }>): ReactNode {
-  const { edit, forget } = useAppStore(useShallow((s) => ({ edit: s.editMemoryEntry, forget: s.forgetMemory })))
+  const { edit, forget } = useAppStore(
+    useShallow((s) => ({ edit: s.editMemoryEntry, forget: s.forgetMemory }))
+  )
   const file = view.target === 'user' ? 'USER.md' : 'MEMORY.md'
   return (
-    <Panel title={`${file} (${view.entries.length})`} actions={<MemoryUsageMeter usage={view.usage} />} data-testid={`memories-entries-${view.target}`}>
-      <p className="muted memory-panel__note">{FILE_NOTES[view.target]} Changes apply from the next session.</p>
+    <Panel
+      title={`${file} (${view.entries.length})`}
+      actions={<MemoryUsageMeter usage={view.usage} />}
+      data-testid={`memories-entries-${view.target}`}
+    >
+      <p className="muted memory-panel__note">
+        {FILE_NOTES[view.target]} Changes apply from the next session.
+      </p>
       {view.entries.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (

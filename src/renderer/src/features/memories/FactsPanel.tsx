@@ -18,10 +18,14 @@ function FactMeta({ fact }: Readonly<{ fact: Fact }>): ReactNode {
 
 /** Approved facts: what recall may bring into a turn. */
 export function FactsPanel({ facts, empty }: Readonly<{ facts: readonly Fact[]; empty: string }>): ReactNode {
-  const { edit, forget } = useAppStore(useShallow((s) => ({ edit: s.editMemoryFact, forget: s.forgetMemory })))
+  const { edit, forget } = useAppStore(
+    useShallow((s) => ({ edit: s.editMemoryFact, forget: s.forgetMemory }))
+  )
   return (
     <Panel title={`Facts (${facts.length})`} data-testid="memories-facts">
-      <p className="muted memory-panel__note">Facts you approved in Review. Recall brings the relevant ones into a turn.</p>
+      <p className="muted memory-panel__note">
+        Facts you approved in Review. Recall brings the relevant ones into a turn.
+      </p>
       {facts.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (

@@ -12,16 +12,24 @@ function describe(item: ForgottenItem): string {
 
 /** Right after a Forget: what went, and a Restore that brings it straight back. */
 export function ForgottenNotice(): ReactNode {
-  const { item, restore } = useAppStore(useShallow((s) => ({ item: s.memoriesLastForgotten, restore: s.restoreMemory })))
+  const { item, restore } = useAppStore(
+    useShallow((s) => ({ item: s.memoriesLastForgotten, restore: s.restoreMemory }))
+  )
   if (item === null) return null
   return (
     <Banner
       tone="info"
       title={`Forgotten: ${describe(item)}`}
       data-testid="memories-forgotten-notice"
-      actions={<Button size="small" onClick={() => void restore(item)}>Restore</Button>}
+      actions={
+        <Button size="small" onClick={() => void restore(item)}>
+          Restore
+        </Button>
+      }
     >
-      {item.kind === 'entry' ? 'Removed from the file; new sessions no longer see it.' : 'It is no longer recalled. It stays under Forgotten below until you restore it.'}
+      {item.kind === 'entry'
+        ? 'Removed from the file; new sessions no longer see it.'
+        : 'It is no longer recalled. It stays under Forgotten below until you restore it.'}
     </Banner>
   )
 }

@@ -13,11 +13,32 @@ interface Row {
 
 function rowsOf(forgotten: MemoriesView['forgotten']): Row[] {
   return [
-    ...forgotten.facts.map((fact) => ({ key: `fact-${fact.id}`, label: <>{fact.text} <span className="muted">· fact</span></>, item: { kind: 'fact', id: fact.id, text: fact.text } as const })),
-    ...forgotten.files.map((file) => ({ key: `file-${file.slug}`, label: <><code>memories/{file.slug}.md</code> <span className="muted">· memory file</span></>, item: { kind: 'file', slug: file.slug } as const })),
+    ...forgotten.facts.map((fact) => ({
+      key: `fact-${fact.id}`,
+      label: (
+        <>
+          {fact.text} <span className="muted">· fact</span>
+        </>
+      ),
+      item: { kind: 'fact', id: fact.id, text: fact.text } as const
+    })),
+    ...forgotten.files.map((file) => ({
+      key: `file-${file.slug}`,
+      label: (
+        <>
+          <code>memories/{file.slug}.md</code> <span className="muted">· memory file</span>
+        </>
+      ),
+      item: { kind: 'file', slug: file.slug } as const
+    })),
     ...forgotten.entries.map((entry) => ({
       key: `entry-${entry.target}-${entry.text}`,
-      label: <>{entry.text} <span className="muted">· removed from {entry.target === 'user' ? 'USER.md' : 'MEMORY.md'}</span></>,
+      label: (
+        <>
+          {entry.text}{' '}
+          <span className="muted">· removed from {entry.target === 'user' ? 'USER.md' : 'MEMORY.md'}</span>
+        </>
+      ),
       item: { kind: 'entry', target: entry.target, text: entry.text } as const
     }))
   ]
@@ -29,9 +50,19 @@ function ForgottenRow({ row }: Readonly<{ row: Row }>): ReactNode {
   return (
     <li className="memory-item memory-item--forgotten" data-testid="memory-forgotten">
       <div className="memory-item__text">{row.label}</div>
-      {error !== null && <div className="field__error" role="alert">{error}</div>}
+      {error !== null && (
+        <div className="field__error" role="alert">
+          {error}
+        </div>
+      )}
       <div className="memory-item__actions">
-        <Button size="small" variant="ghost" onClick={() => void restore(row.item).then((result) => setError(result.ok ? null : result.message))}>Restore</Button>
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={() => void restore(row.item).then((result) => setError(result.ok ? null : result.message))}
+        >
+          Restore
+        </Button>
       </div>
     </li>
   )
@@ -43,7 +74,9 @@ export function ForgottenPanel({ forgotten }: Readonly<{ forgotten: MemoriesView
   if (rows.length === 0) return null
   return (
     <Panel title={`Forgotten (${rows.length})`} data-testid="memories-forgotten">
-      <p className="muted memory-panel__note">Kept in history and never used. Restore brings one back as it was.</p>
+      <p className="muted memory-panel__note">
+        Kept in history and never used. Restore brings one back as it was.
+      </p>
       <ul className="memory-list">
         {rows.map((row) => (
           <ForgottenRow key={row.key} row={row} />

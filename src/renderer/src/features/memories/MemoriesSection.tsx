@@ -13,7 +13,9 @@ import './memories.css'
 
 /** The search box: every word must appear, any case; the core filters all four lists at once. */
 function MemoriesSearch(): ReactNode {
-  const { query, setQuery } = useAppStore(useShallow((s) => ({ query: s.memoriesQuery, setQuery: s.setMemoriesQuery })))
+  const { query, setQuery } = useAppStore(
+    useShallow((s) => ({ query: s.memoriesQuery, setQuery: s.setMemoriesQuery }))
+  )
   const [text, setText] = useState(query)
   useEffect(() => {
     if (text === query) return
@@ -49,17 +51,35 @@ export function MemoriesSection(): ReactNode {
     <div className="section memories-section" data-testid="memories-section">
       <header className="section__header">
         <h1 className="section__title">Memories</h1>
-        <span className="section__subtitle">{agent ? `What ${agent.name} remembers` : 'Pick an agent first'}</span>
+        <span className="section__subtitle">
+          {agent ? `What ${agent.name} remembers` : 'Pick an agent first'}
+        </span>
         <MemoriesSearch />
       </header>
-      {error !== null && <Banner tone="danger" title="The memories could not be read">{error}</Banner>}
+      {error !== null && (
+        <Banner tone="danger" title="The memories could not be read">
+          {error}
+        </Banner>
+      )}
       <ForgottenNotice />
       {view !== null && (
         <>
-          <FactsPanel facts={view.facts} empty={empty ?? 'No approved facts yet. When a session ends, candidates wait in Review; the ones you approve appear here.'} />
+          <FactsPanel
+            facts={view.facts}
+            empty={
+              empty ??
+              'No approved facts yet. When a session ends, candidates wait in Review; the ones you approve appear here.'
+            }
+          />
           <EntriesPanel view={view.memory} empty={empty ?? 'MEMORY.md has no entries yet.'} />
           <EntriesPanel view={view.user} empty={empty ?? 'USER.md has no entries yet.'} />
-          <MemoryFilesPanel files={view.files} empty={empty ?? 'No memory files yet. Pin a fact to its own file from a chat, or add a .md file to the memories folder.'} />
+          <MemoryFilesPanel
+            files={view.files}
+            empty={
+              empty ??
+              'No memory files yet. Pin a fact to its own file from a chat, or add a .md file to the memories folder.'
+            }
+          />
           <ForgottenPanel forgotten={view.forgotten} />
         </>
       )}

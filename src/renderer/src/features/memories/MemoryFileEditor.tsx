@@ -9,7 +9,9 @@ import { Button } from '../../ui/Button'
  * refused when the file changed on disk since it was opened, so an edit elsewhere is never lost.
  */
 export function MemoryFileEditor({ doc }: Readonly<{ doc: MemoryFileDocument }>): ReactNode {
-  const { save, close } = useAppStore(useShallow((s) => ({ save: s.saveMemoryFile, close: s.closeMemoryFile })))
+  const { save, close } = useAppStore(
+    useShallow((s) => ({ save: s.saveMemoryFile, close: s.closeMemoryFile }))
+  )
   const [text, setText] = useState(doc.text)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -23,12 +25,31 @@ export function MemoryFileEditor({ doc }: Readonly<{ doc: MemoryFileDocument }>)
     <div className="memory-file-editor" data-testid="memory-file-editor">
       <div className="memory-file-editor__header">
         <span className="path">{doc.path}</span>
-        <Button size="small" variant="ghost" onClick={close}>Close</Button>
+        <Button size="small" variant="ghost" onClick={close}>
+          Close
+        </Button>
       </div>
-      <textarea className="textarea" aria-label={`Text of memories/${doc.slug}.md`} rows={10} value={text} onChange={(event) => (setText(event.target.value), setMessage(null))} />
+      <textarea
+        className="textarea"
+        aria-label={`Text of memories/${doc.slug}.md`}
+        rows={10}
+        value={text}
+        onChange={(event) => (setText(event.target.value), setMessage(null))}
+      />
       <div className="form-actions">
-        {message !== null && <span className={message.ok ? 'muted' : 'field__error'} role={message.ok ? 'status' : 'alert'}>{message.text}</span>}
-        <Button size="small" variant="primary" disabled={busy || text === doc.text} onClick={() => void submit()}>Save file</Button>
+        {message !== null && (
+          <span className={message.ok ? 'muted' : 'field__error'} role={message.ok ? 'status' : 'alert'}>
+            {message.text}
+          </span>
+        )}
+        <Button
+          size="small"
+          variant="primary"
+          disabled={busy || text === doc.text}
+          onClick={() => void submit()}
+        >
+          Save file
+        </Button>
       </div>
     </div>
   )

@@ -9,8 +9,12 @@ const usage = { chars: 0, limit: 4000, percent: 0, text: '0% — 0/4,000 chars',
 
 function view(agentId: string, query = '', entries: string[] = []): MemoriesView {
   return {
-    agentId, query, facts: [], files: [],
-    memory: { target: 'memory', path: '/m', entries, usage }, user: { target: 'user', path: '/u', entries: [], usage },
+    agentId,
+    query,
+    facts: [],
+    files: [],
+    memory: { target: 'memory', path: '/m', entries, usage },
+    user: { target: 'user', path: '/u', entries: [], usage },
     forgotten: { facts: [], files: [], entries: [] }
   }
 }
@@ -19,16 +23,22 @@ function storeWith(agentId = 'scribe') {
   const api = createFakeApi()
   const store = createAppStore(api)
   connectEvents(api, store)
-  store.getState().receiveAgents([{ id: agentId, name: 'Scribe', createdAtMs: 1 }, { id: 'coder', name: 'Coder', createdAtMs: 2 }])
+  store.getState().receiveAgents([
+    { id: agentId, name: 'Scribe', createdAtMs: 1 },
+    { id: 'coder', name: 'Coder', createdAtMs: 2 }
+  ])
   return { api, store }
 }
 
 describe('the Memories slice', () => {
-  it('loads the selected agent\'s memories with the query, and shows nothing of another agent after a switch', async () => {
+  it("loads the selected agent's memories with the query, and shows nothing of another agent after a switch", async () => {
     const { api, store } = storeWith()
     api.handle('memories.list', ({ agentId, query }) => view(agentId, query?.trim() ?? ''))
     await store.getState().setMemoriesQuery(' tea ')
-    expect(api.calls.at(-1)).toEqual({ method: 'memories.list', input: { agentId: 'scribe', query: ' tea ' } })
+    expect(api.calls.at(-1)).toEqual({
+      method: 'memories.list',
+      input: { agentId: 'scribe', query: ' tea ' }
+    })
     expect(selectMemoriesView(store.getState())?.query).toBe('tea')
     store.getState().selectAgent('coder')
     expect(selectMemoriesView(store.getState())).toBeNull()
@@ -37,13 +47,25 @@ describe('the Memories slice', () => {
   it('forgets an entry through the memory tool, remembers it for Restore, and reports a refusal in words', async () => {
     const { api, store } = storeWith()
     api.handle('memories.list', ({ agentId }) => view(agentId, '', ['The user drinks tea']))
-    api.handle('memory.apply', ({ action }) => (action === 'remove' ? { success: true } : { success: false, error: 'Memory is at 3,990/4,000 chars and this entry does not fit.' }))
+    api.handle('memory.apply', ({ action }) =>
+      action === 'remove'
+        ? { success: true }
+        : { success: false, error: 'Memory is at 3,990/4,000 chars and this entry does not fit.' }
+    )
     await store.getState().loadMemories()
     const item = { kind: 'entry', target: 'memory', text: 'The user drinks tea' } as const
     expect(await store.getState().forgetMemory(item)).toEqual({ ok: true, value: undefined })
-    expect(api.calls.find((call) => call.method === 'memory.apply')?.input).toEqual({ agentId: 'scribe', target: 'memory', action: 'remove', oldText: 'The user drinks tea' })
+    expect(api.calls.find((call) => call.method === 'memory.apply')?.input).toEqual({
+      agentId: 'scribe',
+      target: 'memory',
+      action: 'remove',
+      oldText: 'The user drinks tea'
+    })
     expect(store.getState().memoriesLastForgotten).toEqual(item)
-    expect(await store.getState().restoreMemory(item)).toEqual({ ok: false, message: 'Memory is at 3,990/4,000 chars and this entry does not fit.' })
+    expect(await store.getState().restoreMemory(item)).toEqual({
+      ok: false,
+      message: 'Memory is at 3,990/4,000 chars and this entry does not fit.'
+    })
     expect(store.getState().memoriesLastForgotten).toEqual(item)
   })
 

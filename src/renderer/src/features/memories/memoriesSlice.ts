@@ -56,12 +56,18 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
   const forget = async (agentId: string, item: ForgottenItem): Promise<void> => {
     if (item.kind === 'fact') await api.call('memories.forgetFact', { id: item.id })
     else if (item.kind === 'file') await api.call('memories.forgetFile', { agentId, slug: item.slug })
-    else expectWritten(await api.call('memory.apply', { agentId, target: item.target, action: 'remove', oldText: item.text }))
+    else
+      expectWritten(
+        await api.call('memory.apply', { agentId, target: item.target, action: 'remove', oldText: item.text })
+      )
   }
   const restore = async (agentId: string, item: ForgottenItem): Promise<void> => {
     if (item.kind === 'fact') await api.call('memories.restoreFact', { id: item.id })
     else if (item.kind === 'file') await api.call('memories.restoreFile', { agentId, slug: item.slug })
-    else expectWritten(await api.call('memory.apply', { agentId, target: item.target, action: 'add', content: item.text }))
+    else
+      expectWritten(
+        await api.call('memory.apply', { agentId, target: item.target, action: 'add', content: item.text })
+      )
   }
   return (set, get) => {
     const agent = (): string => get().selectedAgentId ?? ''
@@ -77,7 +83,8 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
         try {
           const view = await api.call('memories.list', { agentId, query: get().memoriesQuery })
           // An answer for an agent or a search the user has left behind is dropped.
-          if (get().selectedAgentId === agentId && view.query === get().memoriesQuery.trim()) set({ memoriesView: view, memoriesError: null })
+          if (get().selectedAgentId === agentId && view.query === get().memoriesQuery.trim())
+            set({ memoriesView: view, memoriesError: null })
         } catch (error) {
           set({ memoriesError: errorMessage(error) })
         }
@@ -89,7 +96,8 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
       editMemoryFact: (id, text) => act(get, () => api.call('memories.editFact', { id, text })),
       async forgetMemory(item) {
         const result = await act(get, () => forget(agent(), item))
-        if (result.ok) set({ memoriesLastForgotten: item, ...(item.kind === 'file' ? { memoriesOpenFile: null } : {}) })
+        if (result.ok)
+          set({ memoriesLastForgotten: item, ...(item.kind === 'file' ? { memoriesOpenFile: null } : {}) })
         return result
       },
       async restoreMemory(item) {
@@ -98,10 +106,22 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
         return result
       },
       editMemoryEntry: (target, before, after) =>
-        act(get, async () => expectWritten(await api.call('memory.apply', { agentId: agent(), target, action: 'replace', oldText: before, content: after }))),
+        act(get, async () =>
+          expectWritten(
+            await api.call('memory.apply', {
+              agentId: agent(),
+              target,
+              action: 'replace',
+              oldText: before,
+              content: after
+            })
+          )
+        ),
       async openMemoryFile(slug, forgotten) {
         try {
-          set({ memoriesOpenFile: await api.call('memories.readFile', { agentId: agent(), slug, forgotten }) })
+          set({
+            memoriesOpenFile: await api.call('memories.readFile', { agentId: agent(), slug, forgotten })
+          })
           return { ok: true, value: undefined }
         } catch (error) {
           return { ok: false, message: errorMessage(error) }
@@ -110,7 +130,16 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
       async saveMemoryFile(text) {
         const open = get().memoriesOpenFile
         if (open === null) return { ok: false, message: 'No memory file is open.' }
-        return act(get, async () => set({ memoriesOpenFile: await api.call('memories.writeFile', { agentId: open.agentId, slug: open.slug, text, baseHash: open.hash }) }))
+        return act(get, async () =>
+          set({
+            memoriesOpenFile: await api.call('memories.writeFile', {
+              agentId: open.agentId,
+              slug: open.slug,
+              text,
+              baseHash: open.hash
+            })
+          })
+        )
       },
       closeMemoryFile() {
         set({ memoriesOpenFile: null })
@@ -124,4 +153,6 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
 
 /** The view, when it belongs to the agent now selected (a switch shows nothing stale). */
 export const selectMemoriesView = (state: AppState): MemoriesView | null =>
-  state.memoriesView !== null && state.memoriesView.agentId === state.selectedAgentId ? state.memoriesView : null
+  state.memoriesView !== null && state.memoriesView.agentId === state.selectedAgentId
+    ? state.memoriesView
+    : null

@@ -8,8 +8,16 @@ export function MemoryChangeList({ changes }: Readonly<{ changes: readonly Memor
     <ul className="memory-receipt__changes">
       {changes.map((change, i) => (
         <li key={i} className={`memory-change memory-change--${change.action}`}>
-          {change.before !== null && <div className="memory-change__before"><span aria-label="removed">−</span> {change.before}</div>}
-          {change.after !== null && <div className="memory-change__after"><span aria-label="added">+</span> {change.after}</div>}
+          {change.before !== null && (
+            <div className="memory-change__before">
+              <span aria-label="removed">−</span> {change.before}
+            </div>
+          )}
+          {change.after !== null && (
+            <div className="memory-change__after">
+              <span aria-label="added">+</span> {change.after}
+            </div>
+          )}
         </li>
       ))}
     </ul>

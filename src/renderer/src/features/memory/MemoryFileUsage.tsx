@@ -9,7 +9,11 @@ import { MemoryUsageMeter } from './MemoryUsageMeter'
  * follows every memory write (the `memory.written` event). `reloadKey` (e.g. the file hash)
  * re-reads it after a save in the editor.
  */
-export function MemoryFileUsage({ agentId, target, reloadKey }: Readonly<{ agentId: string; target: MemoryTarget; reloadKey?: string }>): ReactNode {
+export function MemoryFileUsage({
+  agentId,
+  target,
+  reloadKey
+}: Readonly<{ agentId: string; target: MemoryTarget; reloadKey?: string }>): ReactNode {
   const load = useAppStore((state) => state.loadMemoryUsage)
   const usage = useAppStore((state) => state.memoryUsage[usageKey(agentId, target)])
   useEffect(() => {

@@ -18,19 +18,31 @@ function UndoControl({ receipt }: Readonly<{ receipt: MemoryReceipt }>): ReactNo
     setOutcome(result.ok ? { ok: true, text: result.value } : { ok: false, text: result.message })
   }
   if (receipt.undoneAtMs !== null) {
-    return <div className="memory-receipt__outcome" role="status">{outcome?.text ?? 'Undone: the file is back to how it was before this write.'}</div>
+    return (
+      <div className="memory-receipt__outcome" role="status">
+        {outcome?.text ?? 'Undone: the file is back to how it was before this write.'}
+      </div>
+    )
   }
   return (
     <div className="memory-receipt__undo">
       <Button
         size="small"
         disabled={busy || !receipt.undoable}
-        title={receipt.undoable ? 'Put the file back exactly as it was before this write' : 'This write was saved before Hearth could undo writes'}
+        title={
+          receipt.undoable
+            ? 'Put the file back exactly as it was before this write'
+            : 'This write was saved before Hearth could undo writes'
+        }
         onClick={() => void run()}
       >
         Undo
       </Button>
-      {outcome !== null && !outcome.ok && <span className="field__error" role="alert">{outcome.text}</span>}
+      {outcome !== null && !outcome.ok && (
+        <span className="field__error" role="alert">
+          {outcome.text}
+        </span>
+      )}
     </div>
   )
 }
@@ -43,11 +55,19 @@ export function MemoryReceiptCard({ receipt }: Readonly<{ receipt: MemoryReceipt
   const file = receipt.target === 'user' ? 'USER.md' : 'MEMORY.md'
   const undone = receipt.undoneAtMs !== null
   return (
-    <div className={`memory-card memory-receipt${undone ? ' memory-receipt--undone' : ''}`} data-testid="memory-receipt" data-undone={undone || undefined}>
+    <div
+      className={`memory-card memory-receipt${undone ? ' memory-receipt--undone' : ''}`}
+      data-testid="memory-receipt"
+      data-undone={undone || undefined}
+    >
       <div className="memory-receipt__header">
         <div className="memory-card__title">
           {undone ? 'Undone — was saved to' : 'Saved to'} <code>{file}</code>
-          <span className="muted"> · {receipt.changes.length} change{receipt.changes.length === 1 ? '' : 's'}{undone ? '' : ' · applies to the next session'}</span>
+          <span className="muted">
+            {' '}
+            · {receipt.changes.length} change{receipt.changes.length === 1 ? '' : 's'}
+            {undone ? '' : ' · applies to the next session'}
+          </span>
         </div>
         <UndoControl receipt={receipt} />
       </div>

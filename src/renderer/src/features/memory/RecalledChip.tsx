@@ -10,21 +10,62 @@ function formatScore(score: number): string {
   return score >= 0.01 ? score.toFixed(2) : '<0.01'
 }
 
-function RecalledRow({ item, report }: Readonly<{ item: RecalledItem; report: (message: string) => void }>): ReactNode {
-  const { pin, suppress, flag } = useAppStore(useShallow((s) => ({ pin: s.pinFact, suppress: s.suppressFact, flag: s.flagFactWrong })))
+function RecalledRow({
+  item,
+  report
+}: Readonly<{ item: RecalledItem; report: (message: string) => void }>): ReactNode {
+  const { pin, suppress, flag } = useAppStore(
+    useShallow((s) => ({ pin: s.pinFact, suppress: s.suppressFact, flag: s.flagFactWrong }))
+  )
   const id = item.factId
   const act = (action: Promise<{ ok: boolean; message?: string; value?: unknown }>, done: string): void => {
-    void action.then((outcome) => report(outcome.ok ? (typeof outcome.value === 'string' ? outcome.value : done) : (outcome.message ?? 'Not done')))
+    void action.then((outcome) =>
+      report(
+        outcome.ok
+          ? typeof outcome.value === 'string'
+            ? outcome.value
+            : done
+          : (outcome.message ?? 'Not done')
+      )
+    )
   }
   return (
     <li className="recalled__item" data-testid="recalled-item">
-      <span className="recalled__score" title="BM25 score: higher is more relevant; only meaningful next to the other scores">{formatScore(item.score)}</span>
-      <span className="recalled__text">{item.kind === 'file' ? <code>memories/{item.slug}.md</code> : null} {item.text}</span>
+      <span
+        className="recalled__score"
+        title="BM25 score: higher is more relevant; only meaningful next to the other scores"
+      >
+        {formatScore(item.score)}
+      </span>
+      <span className="recalled__text">
+        {item.kind === 'file' ? <code>memories/{item.slug}.md</code> : null} {item.text}
+      </span>
       {id !== null && (
         <span className="recalled__actions">
-          <Button size="small" variant="ghost" onClick={() => act(pin(id, 'memory'), 'Pinned')} data-testid="recalled-pin">Pin</Button>
-          <Button size="small" variant="ghost" onClick={() => act(suppress(id), 'It will not be recalled again')} data-testid="recalled-suppress">Suppress</Button>
-          <Button size="small" variant="ghost" onClick={() => act(flag(id), 'Sent back to Review')} data-testid="recalled-wrong">This is wrong</Button>
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => act(pin(id, 'memory'), 'Pinned')}
+            data-testid="recalled-pin"
+          >
+            Pin
+          </Button>
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => act(suppress(id), 'It will not be recalled again')}
+            data-testid="recalled-suppress"
+          >
+            Suppress
+          </Button>
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => act(flag(id), 'Sent back to Review')}
+            data-testid="recalled-wrong"
+          >
+            This is wrong
+          </Button>
         </span>
       )}
     </li>
@@ -51,11 +92,19 @@ export function RecalledChip({ turnId }: Readonly<{ turnId: string }>): ReactNod
       {open && (
         <ul className="recalled__list">
           {recalled.items.map((item, i) => (
-            <RecalledRow key={`${item.kind}-${item.factId ?? item.slug}-${i}`} item={item} report={setNotice} />
+            <RecalledRow
+              key={`${item.kind}-${item.factId ?? item.slug}-${i}`}
+              item={item}
+              report={setNotice}
+            />
           ))}
         </ul>
       )}
-      {notice !== null && <div className="muted recalled__notice" role="status">{notice}</div>}
+      {notice !== null && (
+        <div className="muted recalled__notice" role="status">
+          {notice}
+        </div>
+      )}
     </div>
   )
 }

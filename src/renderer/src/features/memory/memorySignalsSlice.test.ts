@@ -6,7 +6,20 @@ import { createFakeApi } from '../../testing/fakeApi'
 
 function receipt(id: number, atMs: number): MemoryReceipt {
   const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
-  return { id, agentId: 'scribe', sessionId: 's1', turnId: `t${id}`, target: 'memory', path: '/m', changes: [{ action: 'add', before: null, after: `fact ${id}` }], usage, origin: 'tool', atMs, undoable: true, undoneAtMs: null }
+  return {
+    id,
+    agentId: 'scribe',
+    sessionId: 's1',
+    turnId: `t${id}`,
+    target: 'memory',
+    path: '/m',
+    changes: [{ action: 'add', before: null, after: `fact ${id}` }],
+    usage,
+    origin: 'tool',
+    atMs,
+    undoable: true,
+    undoneAtMs: null
+  }
 }
 
 describe('memory signals', () => {
@@ -36,7 +49,9 @@ describe('memory signals', () => {
       ]
     }))
     await store.getState().loadSessionRecalls('s1')
-    expect(api.calls.filter((call) => call.method === 'memory.recallsForSession')).toEqual([{ method: 'memory.recallsForSession', input: { sessionId: 's1' } }])
+    expect(api.calls.filter((call) => call.method === 'memory.recallsForSession')).toEqual([
+      { method: 'memory.recallsForSession', input: { sessionId: 's1' } }
+    ])
     expect(store.getState().recalledByTurn.t_old?.items.map((i) => i.text)).toEqual(['Deploys on Fridays'])
     expect(store.getState().recalledByTurn.t_live?.items).toEqual([])
   })
@@ -60,16 +75,33 @@ describe('memory signals', () => {
     connectEvents(api, store)
     api.emit('memory.written', receipt(1, 10))
     const after = { chars: 0, limit: 2200, percent: 0, text: '0% — 0/2200 chars', entryCount: 0 }
-    api.handle('memory.undo', ({ receiptId }) => ({ receipt: { ...receipt(receiptId, 10), undoneAtMs: 99 }, usage: after, message: 'Undone: MEMORY.md is back.' }))
-    expect(await store.getState().undoMemoryWrite(1)).toEqual({ ok: true, value: 'Undone: MEMORY.md is back.' })
+    api.handle('memory.undo', ({ receiptId }) => ({
+      receipt: { ...receipt(receiptId, 10), undoneAtMs: 99 },
+      usage: after,
+      message: 'Undone: MEMORY.md is back.'
+    }))
+    expect(await store.getState().undoMemoryWrite(1)).toEqual({
+      ok: true,
+      value: 'Undone: MEMORY.md is back.'
+    })
     expect(store.getState().receiptsBySession.s1?.[0]?.undoneAtMs).toBe(99)
     expect(store.getState().memoryUsage['scribe:memory']?.text).toBe('0% — 0/2200 chars')
 
     api.handle('memory.undo', () => {
       throw new Error('Cannot undo this write: MEMORY.md changed after it.')
     })
-    expect(await store.getState().undoMemoryWrite(1)).toEqual({ ok: false, message: 'Cannot undo this write: MEMORY.md changed after it.' })
-    api.emit('memory.undone', { receipt: { ...receipt(2, 20), undoneAtMs: 120 }, usage: after, message: 'Undone.' })
-    expect(store.getState().receiptsBySession.s1?.map((r) => [r.id, r.undoneAtMs])).toEqual([[1, 99], [2, 120]])
+    expect(await store.getState().undoMemoryWrite(1)).toEqual({
+      ok: false,
+      message: 'Cannot undo this write: MEMORY.md changed after it.'
+    })
+    api.emit('memory.undone', {
+      receipt: { ...receipt(2, 20), undoneAtMs: 120 },
+      usage: after,
+      message: 'Undone.'
+    })
+    expect(store.getState().receiptsBySession.s1?.map((r) => [r.id, r.undoneAtMs])).toEqual([
+      [1, 99],
+      [2, 120]
+    ])
   })
 })

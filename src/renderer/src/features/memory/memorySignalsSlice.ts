@@ -1,4 +1,10 @@
-import type { MemoryReceipt, MemoryRecalled, MemoryTarget, MemoryUndone, MemoryUsage } from '../../../../shared/contract'
+import type {
+  MemoryReceipt,
+  MemoryRecalled,
+  MemoryTarget,
+  MemoryUndone,
+  MemoryUsage
+} from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import { failureState } from '../../store/connectionSlice'
@@ -29,10 +35,17 @@ type Set = (patch: Partial<MemorySignalsSlice> | ((state: AppState) => Partial<M
 
 /** Records a receipt (new or updated) under its session and the usage it left. */
 function withReceipt(set: Set, receipt: MemoryReceipt, usage: MemoryUsage): void {
-  set((state) => ({ memoryUsage: { ...state.memoryUsage, [usageKey(receipt.agentId, receipt.target)]: usage } }))
+  set((state) => ({
+    memoryUsage: { ...state.memoryUsage, [usageKey(receipt.agentId, receipt.target)]: usage }
+  }))
   if (receipt.sessionId === null) return
   const sessionId = receipt.sessionId
-  set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], [receipt]) } }))
+  set((state) => ({
+    receiptsBySession: {
+      ...state.receiptsBySession,
+      [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], [receipt])
+    }
+  }))
 }
 
 export function createMemorySignalsSlice(api: ApiClient): SliceCreator<MemorySignalsSlice> {
@@ -51,7 +64,12 @@ export function createMemorySignalsSlice(api: ApiClient): SliceCreator<MemorySig
     async loadSessionReceipts(sessionId) {
       try {
         const { receipts } = await api.call('memory.receipts', { sessionId })
-        set((state) => ({ receiptsBySession: { ...state.receiptsBySession, [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], receipts) } }))
+        set((state) => ({
+          receiptsBySession: {
+            ...state.receiptsBySession,
+            [sessionId]: mergeReceipts(state.receiptsBySession[sessionId] ?? [], receipts)
+          }
+        }))
       } catch (error) {
         set(failureState('Could not load the memory writes of this chat', error))
       }
@@ -60,7 +78,12 @@ export function createMemorySignalsSlice(api: ApiClient): SliceCreator<MemorySig
       try {
         const { recalls } = await api.call('memory.recallsForSession', { sessionId })
         // A live event is at least as new as the log (and may clear a turn's chip), so it wins.
-        set((state) => ({ recalledByTurn: { ...Object.fromEntries(recalls.map((recalled) => [recalled.turnId, recalled])), ...state.recalledByTurn } }))
+        set((state) => ({
+          recalledByTurn: {
+            ...Object.fromEntries(recalls.map((recalled) => [recalled.turnId, recalled])),
+            ...state.recalledByTurn
+          }
+        }))
       } catch (error) {
         set(failureState('Could not load what this chat recalled', error))
       }
@@ -94,7 +117,10 @@ export function usageKey(agentId: string, target: MemoryTarget): string {
  * Receipts by id, oldest first. A live `memory.written` and a `memory.receipts` load can both
  * bring the same receipt (the load may answer after the event), so neither may duplicate or drop one.
  */
-function mergeReceipts(known: readonly MemoryReceipt[], incoming: readonly MemoryReceipt[]): readonly MemoryReceipt[] {
+function mergeReceipts(
+  known: readonly MemoryReceipt[],
+  incoming: readonly MemoryReceipt[]
+): readonly MemoryReceipt[] {
   const byId = new Map(known.map((receipt) => [receipt.id, receipt]))
   for (const receipt of incoming) byId.set(receipt.id, receipt)
   return [...byId.values()].sort((a, b) => a.atMs - b.atMs || a.id - b.id)

@@ -3,9 +3,16 @@ import type { ConnectionReport } from '../../../../shared/contract'
 
 /** What one test call found: where it went, what came back (the endpoint's own words) and what to do. */
 export function ConnectionReportView({ report }: Readonly<{ report: ConnectionReport }>): ReactNode {
-  const answer = report.status === null ? 'no answer' : `HTTP ${report.status}${report.errorType !== null ? ` ${report.errorType}` : ''}`
+  const answer =
+    report.status === null
+      ? 'no answer'
+      : `HTTP ${report.status}${report.errorType !== null ? ` ${report.errorType}` : ''}`
   return (
-    <div className={`connection-report ${report.ok ? 'connection-report--ok' : 'connection-report--failed'}`} role={report.ok ? 'status' : 'alert'} data-testid="connection-report">
+    <div
+      className={`connection-report ${report.ok ? 'connection-report--ok' : 'connection-report--failed'}`}
+      role={report.ok ? 'status' : 'alert'}
+      data-testid="connection-report"
+    >
       <p className="connection-report__headline">{report.ok ? 'Connected' : 'The test call failed'}</p>
       <dl className="connection-report__facts">
         <dt>Request</dt>
@@ -16,7 +23,8 @@ export function ConnectionReportView({ report }: Readonly<{ report: ConnectionRe
         <dd className="mono">{report.model}</dd>
         <dt>Answer</dt>
         <dd data-testid="connection-report-status">
-          {answer} · {report.elapsedMs} ms{report.requestId !== null ? <span className="muted"> · request {report.requestId}</span> : null}
+          {answer} · {report.elapsedMs} ms
+          {report.requestId !== null ? <span className="muted"> · request {report.requestId}</span> : null}
         </dd>
         <dt>{report.ok ? 'Result' : report.status === null ? 'Problem' : 'Endpoint said'}</dt>
         <dd data-testid="connection-report-message">{report.message}</dd>

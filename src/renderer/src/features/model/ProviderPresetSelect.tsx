@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react'
 import { PROVIDER_PRESETS, presetFor, type ProviderPreset } from '../../../../shared/contract'
 
-type Props = Readonly<{ id: string; provider: string; baseUrl: string; onPick: (preset: ProviderPreset) => void }>
+type Props = Readonly<{
+  id: string
+  provider: string
+  baseUrl: string
+  onPick: (preset: ProviderPreset) => void
+}>
 
 /** Where requests go: Anthropic, a local gateway, OpenRouter or another compatible endpoint. */
 export function ProviderPresetSelect({ id, provider, baseUrl, onPick }: Props): ReactNode {

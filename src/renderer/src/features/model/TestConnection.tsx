@@ -15,7 +15,8 @@ export function TestConnection(): ReactNode {
   const view = useAppStore(selectSettingsView)
   const run = useAppStore((state) => state.testModelConnection)
   const clear = useAppStore((state) => state.clearConnectionTest)
-  const savedKey = view === null ? '' : JSON.stringify([view.settings.model, view.settings.baseUrl, view.apiKey.configured])
+  const savedKey =
+    view === null ? '' : JSON.stringify([view.settings.model, view.settings.baseUrl, view.apiKey.configured])
   // A report about settings that have since changed would mislead: drop it when they change.
   useEffect(() => clear, [savedKey, clear])
   return (
@@ -24,7 +25,9 @@ export function TestConnection(): ReactNode {
         <Button variant="secondary" disabled={test.running} onClick={() => void run()}>
           {test.running ? 'Testing…' : 'Test connection'}
         </Button>
-        <span className="field__hint">Sends one short message with the saved model, address and key (a fraction of a cent).</span>
+        <span className="field__hint">
+          Sends one short message with the saved model, address and key (a fraction of a cent).
+        </span>
       </div>
       {test.report !== null && <ConnectionReportView report={test.report} />}
       {test.error !== null && (

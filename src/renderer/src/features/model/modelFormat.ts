@@ -22,4 +22,5 @@ export function modelDetails(model: ModelInfo): string {
   return model.assumed ? `${figures} Some of these figures are estimates.` : figures
 }
 
-export const CUSTOM_MODEL_DETAILS = 'Not in Hearth’s model table: Hearth shows no cost estimates for it and caps each context file at the default 20,000 characters.'
+export const CUSTOM_MODEL_DETAILS =
+  'Not in Hearth’s model table: Hearth shows no cost estimates for it and caps each context file at the default 20,000 characters.'

@@ -6,7 +6,11 @@ import type { AppState, SliceCreator } from '../../store/types'
 /** The model table (for the picker) and the last Test connection result. */
 export interface ModelSlice {
   readonly modelTable: readonly ModelInfo[]
-  readonly connectionTest: { readonly running: boolean; readonly report: ConnectionReport | null; readonly error: string | null }
+  readonly connectionTest: {
+    readonly running: boolean
+    readonly report: ConnectionReport | null
+    readonly error: string | null
+  }
   readonly loadModelTable: () => Promise<void>
   readonly testModelConnection: () => Promise<void>
   readonly clearConnectionTest: () => void

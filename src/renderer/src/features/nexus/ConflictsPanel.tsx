@@ -9,7 +9,8 @@ import { selectNexusConflicts } from './nexusSlice'
 
 function why(conflict: NexusConflict): string {
   const parts = [`${Math.round(conflict.similarity * 100)}% the same words`]
-  if (conflict.sharedRefs.length > 0) parts.unshift(`both refer to ${conflict.sharedRefs.map((ref) => `#${ref}`).join(', ')}`)
+  if (conflict.sharedRefs.length > 0)
+    parts.unshift(`both refer to ${conflict.sharedRefs.map((ref) => `#${ref}`).join(', ')}`)
   return parts.join(', ')
 }
 
@@ -41,8 +42,22 @@ function ConflictItem({ conflict }: Readonly<{ conflict: NexusConflict }>): Reac
         <Button size="small" onClick={() => keep(conflict.second.seq, conflict.second.summary)}>
           Keep #{conflict.second.seq}
         </Button>
-        <input className="input form-row__grow" value={summary} maxLength={200} onChange={(event) => setSummary(event.target.value)} placeholder="How is it settled? (one line)" aria-label="Resolution" data-testid="nexus-resolution-summary" />
-        <Button type="submit" size="small" variant="primary" disabled={busy || summary.trim() === ''} data-testid="nexus-resolve">
+        <input
+          className="input form-row__grow"
+          value={summary}
+          maxLength={200}
+          onChange={(event) => setSummary(event.target.value)}
+          placeholder="How is it settled? (one line)"
+          aria-label="Resolution"
+          data-testid="nexus-resolution-summary"
+        />
+        <Button
+          type="submit"
+          size="small"
+          variant="primary"
+          disabled={busy || summary.trim() === ''}
+          data-testid="nexus-resolve"
+        >
           Resolve
         </Button>
       </form>
@@ -56,7 +71,11 @@ export function ConflictsPanel(): ReactNode {
   const conflicts = useAppStore(useShallow(selectNexusConflicts))
   if (conflicts.length === 0) return null
   return (
-    <Panel title={`Conflicting decisions (${conflicts.length})`} className="nexus-conflicts" data-testid="nexus-conflicts">
+    <Panel
+      title={`Conflicting decisions (${conflicts.length})`}
+      className="nexus-conflicts"
+      data-testid="nexus-conflicts"
+    >
       <ul className="nexus-conflicts__list">
         {conflicts.map((conflict) => (
           <ConflictItem key={`${conflict.first.seq}-${conflict.second.seq}`} conflict={conflict} />

@@ -8,7 +8,12 @@ import { authorStyle, formatClock, formatTime } from './agentColor'
 export function AuthorChip({ author }: Readonly<{ author: string }>): ReactNode {
   const name = useAppStore(selectAgentName(author))
   return (
-    <span className="nexus-author" style={authorStyle(author)} data-testid="nexus-author" title={name === author ? undefined : author}>
+    <span
+      className="nexus-author"
+      style={authorStyle(author)}
+      data-testid="nexus-author"
+      title={name === author ? undefined : author}
+    >
       {name}
     </span>
   )
@@ -30,7 +35,13 @@ type EntryCardProps = Readonly<{
  * on demand its body, references and hash. Entries are never editable, so there is no edit
  * action. `compact` (narrow columns) moves the channel into the details.
  */
-export function EntryCard({ entry, compact = false, time = 'full', highlighted = false, children }: EntryCardProps): ReactNode {
+export function EntryCard({
+  entry,
+  compact = false,
+  time = 'full',
+  highlighted = false,
+  children
+}: EntryCardProps): ReactNode {
   const [open, setOpen] = useState(false)
   return (
     <article
@@ -45,22 +56,35 @@ export function EntryCard({ entry, compact = false, time = 'full', highlighted =
         <AuthorChip author={entry.agent} />
         <span className={`nexus-type nexus-type--${entry.type}`}>{entry.type}</span>
         {!compact && <span className="nexus-entry__channel muted">{entry.channel}</span>}
-        <time className="nexus-entry__time muted" dateTime={new Date(entry.ts).toISOString()} title={formatTime(entry.ts)}>
+        <time
+          className="nexus-entry__time muted"
+          dateTime={new Date(entry.ts).toISOString()}
+          title={formatTime(entry.ts)}
+        >
           {time === 'clock' ? formatClock(entry.ts) : formatTime(entry.ts)}
         </time>
       </header>
       <p className="nexus-entry__summary">{entry.summary}</p>
       {entry.rationale !== null && <p className="nexus-entry__rationale">Why: {entry.rationale}</p>}
       {children}
-      <button type="button" className="nexus-entry__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="nexus-entry__toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         {open ? 'Hide details' : 'Details'}
       </button>
       {open && (
         <div className="nexus-entry__detail">
           {entry.body !== null && <pre className="nexus-entry__body">{entry.body}</pre>}
           {compact && <p className="muted">Channel {entry.channel}</p>}
-          {entry.refs.length > 0 && <p className="muted">Refers to {entry.refs.map((ref) => `#${ref}`).join(', ')}</p>}
-          {entry.originalTs !== null && <p className="muted">Imported; first written {formatTime(entry.originalTs)}</p>}
+          {entry.refs.length > 0 && (
+            <p className="muted">Refers to {entry.refs.map((ref) => `#${ref}`).join(', ')}</p>
+          )}
+          {entry.originalTs !== null && (
+            <p className="muted">Imported; first written {formatTime(entry.originalTs)}</p>
+          )}
           <p className="path">id {entry.id}</p>
           <p className="path">hash {entry.hash}</p>
         </div>

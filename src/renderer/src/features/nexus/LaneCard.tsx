@@ -26,13 +26,31 @@ export function LaneCard({ entry, model, loaded }: LaneCardProps): ReactNode {
       {hasLinks && (
         <div className="lane-links">
           {conflicts.map((seq) => (
-            <RefChip key={`c${seq}`} target={seq} verb="conflicts with" tone="conflict" loaded={loaded.has(seq)} />
+            <RefChip
+              key={`c${seq}`}
+              target={seq}
+              verb="conflicts with"
+              tone="conflict"
+              loaded={loaded.has(seq)}
+            />
           ))}
           {entry.refs.map((seq) => (
-            <RefChip key={`r${seq}`} target={seq} verb={refVerb(entry.type)} tone="ref" loaded={loaded.has(seq)} />
+            <RefChip
+              key={`r${seq}`}
+              target={seq}
+              verb={refVerb(entry.type)}
+              tone="ref"
+              loaded={loaded.has(seq)}
+            />
           ))}
           {backlinks.map((link) => (
-            <RefChip key={`b${link.seq}`} target={link.seq} verb={backlinkVerb(link.type)} tone="backlink" loaded />
+            <RefChip
+              key={`b${link.seq}`}
+              target={link.seq}
+              verb={backlinkVerb(link.type)}
+              tone="backlink"
+              loaded
+            />
           ))}
         </div>
       )}

@@ -20,14 +20,20 @@ export function LaneHeader({ lane, checkpoint, cursor, isAgent }: LaneHeaderProp
     <div className="lane-head" data-testid="nexus-lane" data-author={lane.author}>
       <div className="lane-head__row">
         <AuthorChip author={lane.author} />
-        <span className="muted lane-head__count">{lane.count === 1 ? '1 entry' : `${lane.count} entries`}</span>
+        <span className="muted lane-head__count">
+          {lane.count === 1 ? '1 entry' : `${lane.count} entries`}
+        </span>
       </div>
       <div className="lane-head__row">
         <span className="muted lane-head__channels">via {lane.channels.join(', ')}</span>
         {lane.author !== 'user' && <LaneUnread author={lane.author} cursor={cursor} isAgent={isAgent} />}
       </div>
       {checkpoint ? (
-        <p className="lane-head__checkpoint" title={`Checkpoint #${checkpoint.seq}, ${formatTime(checkpoint.ts)}: ${checkpoint.summary}`} data-testid="nexus-lane-checkpoint">
+        <p
+          className="lane-head__checkpoint"
+          title={`Checkpoint #${checkpoint.seq}, ${formatTime(checkpoint.ts)}: ${checkpoint.summary}`}
+          data-testid="nexus-lane-checkpoint"
+        >
           <span className="nexus-type nexus-type--checkpoint">checkpoint</span> {checkpoint.summary}
         </p>
       ) : (

@@ -2,10 +2,17 @@ import type { ReactNode } from 'react'
 import type { NexusCursor } from '../../../../shared/contract'
 
 /** What an author's next turn will be shown, or why nothing is counted for it. */
-export function LaneUnread({ author, cursor, isAgent }: Readonly<{ author: string; cursor: NexusCursor | undefined; isAgent: boolean }>): ReactNode {
+export function LaneUnread({
+  author,
+  cursor,
+  isAgent
+}: Readonly<{ author: string; cursor: NexusCursor | undefined; isAgent: boolean }>): ReactNode {
   if (cursor === undefined || (!isAgent && cursor.updatedAt === null)) {
     return (
-      <span className="muted lane-head__unread" title={`${author} has no read cursor: it reads the log itself (e.g. nexus_read over MCP), so nothing is injected for it`}>
+      <span
+        className="muted lane-head__unread"
+        title={`${author} has no read cursor: it reads the log itself (e.g. nexus_read over MCP), so nothing is injected for it`}
+      >
         reads on demand
       </span>
     )

@@ -39,19 +39,39 @@ export function LanesView(): ReactNode {
   const authors = model.lanes.length
   const shown = `${total > entries.length ? `newest ${entries.length} of ${total}` : `${total} ${total === 1 ? 'entry' : 'entries'}`} · ${authors} ${authors === 1 ? 'author' : 'authors'}`
   return (
-    <Panel title={<ViewToggle />} actions={<span className="muted">{shown}</span>} className="nexus-lanes" data-testid="nexus-lanes">
+    <Panel
+      title={<ViewToggle />}
+      actions={<span className="muted">{shown}</span>}
+      className="nexus-lanes"
+      data-testid="nexus-lanes"
+    >
       <TimelineFilters />
       {entries.length === 0 ? (
-        <EmptyState title="Nothing here yet">Each author who posts to the Nexus gets a column here.</EmptyState>
+        <EmptyState title="Nothing here yet">
+          Each author who posts to the Nexus gets a column here.
+        </EmptyState>
       ) : (
         <LaneFocusContext.Provider value={focus}>
           <div className="lanes__scroll" ref={scroller}>
             {entries.length < total && (entries[0]?.seq ?? 1) > 1 && (
-              <Button size="small" variant="ghost" className="lanes__older" onClick={() => void loadOlder()} data-testid="nexus-load-older">
+              <Button
+                size="small"
+                variant="ghost"
+                className="lanes__older"
+                onClick={() => void loadOlder()}
+                data-testid="nexus-load-older"
+              >
                 Load older entries
               </Button>
             )}
-            <div className="lanes" style={{ gridTemplateColumns: `var(--lane-gutter) repeat(${authors}, minmax(var(--lane-width), 1fr))` }} role="feed" aria-busy="false">
+            <div
+              className="lanes"
+              style={{
+                gridTemplateColumns: `var(--lane-gutter) repeat(${authors}, minmax(var(--lane-width), 1fr))`
+              }}
+              role="feed"
+              aria-busy="false"
+            >
               <div className="lanes__corner" style={{ gridRow: 1, gridColumn: 1 }} />
               <LaneHeaders model={model} />
               <LaneRows model={model} loaded={loaded} />

@@ -22,7 +22,15 @@ function SideTabs({ tab, onChange }: Readonly<{ tab: TabId; onChange: (tab: TabI
   return (
     <div className="nexus-tabs" role="tablist" aria-label="Nexus views">
       {TABS.map((item) => (
-        <button key={item.id} type="button" role="tab" className="nexus-tabs__tab" aria-selected={tab === item.id} onClick={() => onChange(item.id)} data-testid={`nexus-tab-${item.id}`}>
+        <button
+          key={item.id}
+          type="button"
+          role="tab"
+          className="nexus-tabs__tab"
+          aria-selected={tab === item.id}
+          onClick={() => onChange(item.id)}
+          data-testid={`nexus-tab-${item.id}`}
+        >
           {item.label}
         </button>
       ))}

@@ -23,8 +23,22 @@ export function ProjectStateEditor(): ReactNode {
     <div className="nexus-project-state" data-testid="nexus-project-state">
       <div className="nexus-project-state__bar">
         <span className="path">{doc.path}</span>
-        <span className="muted">{doc.saving ? 'Saving…' : dirty ? 'Unsaved changes' : doc.lastEntry ? `Saved as entry #${doc.lastEntry.seq}` : 'Saved'}</span>
-        <Button size="small" variant="primary" disabled={!dirty || doc.saving} onClick={() => void save()} data-testid="nexus-project-state-save">
+        <span className="muted">
+          {doc.saving
+            ? 'Saving…'
+            : dirty
+              ? 'Unsaved changes'
+              : doc.lastEntry
+                ? `Saved as entry #${doc.lastEntry.seq}`
+                : 'Saved'}
+        </span>
+        <Button
+          size="small"
+          variant="primary"
+          disabled={!dirty || doc.saving}
+          onClick={() => void save()}
+          data-testid="nexus-project-state-save"
+        >
           Save
         </Button>
       </div>
@@ -44,9 +58,19 @@ export function ProjectStateEditor(): ReactNode {
           }
         />
       )}
-      {doc.error !== null && <Banner tone="danger" title="Could not save the project state">{doc.error}</Banner>}
+      {doc.error !== null && (
+        <Banner tone="danger" title="Could not save the project state">
+          {doc.error}
+        </Banner>
+      )}
       <Suspense fallback={<p className="muted">Loading the editor…</p>}>
-        <TextEditor value={doc.draft} onChange={edit} onSave={() => void save()} ariaLabel="Project state" data-testid="nexus-project-state-editor" />
+        <TextEditor
+          value={doc.draft}
+          onChange={edit}
+          onSave={() => void save()}
+          ariaLabel="Project state"
+          data-testid="nexus-project-state-editor"
+        />
       </Suspense>
     </div>
   )

@@ -16,7 +16,9 @@ type RefChipProps = Readonly<{
  */
 export function RefChip({ target, verb, tone, loaded }: RefChipProps): ReactNode {
   const { hover, pin, pinned } = useLaneFocus()
-  const title = loaded ? `Show #${target}` : `#${target} is older than the entries loaded; use "Load older entries" to see it`
+  const title = loaded
+    ? `Show #${target}`
+    : `#${target} is older than the entries loaded; use "Load older entries" to see it`
   return (
     <button
       type="button"

@@ -8,7 +8,12 @@ import { selectNexusCheckpoints, selectNexusDecisions } from './nexusSlice'
 /** The decision log: every decision with its rationale, newest first. */
 export function DecisionLog(): ReactNode {
   const decisions = useAppStore(useShallow(selectNexusDecisions))
-  if (decisions.length === 0) return <EmptyState title="No decisions yet">Decisions agents post with a rationale are collected here.</EmptyState>
+  if (decisions.length === 0)
+    return (
+      <EmptyState title="No decisions yet">
+        Decisions agents post with a rationale are collected here.
+      </EmptyState>
+    )
   return (
     <div className="nexus-side-list" data-testid="nexus-decisions">
       {[...decisions].reverse().map((entry) => (
@@ -22,7 +27,11 @@ export function DecisionLog(): ReactNode {
 export function CheckpointList(): ReactNode {
   const checkpoints = useAppStore(useShallow(selectNexusCheckpoints))
   if (checkpoints.length === 0) {
-    return <EmptyState title="No checkpoints yet">Agents leave a checkpoint during long tasks (every few tool calls) and when a session is compressed.</EmptyState>
+    return (
+      <EmptyState title="No checkpoints yet">
+        Agents leave a checkpoint during long tasks (every few tool calls) and when a session is compressed.
+      </EmptyState>
+    )
   }
   return (
     <div className="nexus-side-list" data-testid="nexus-checkpoints">

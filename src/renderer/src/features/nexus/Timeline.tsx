@@ -19,18 +19,32 @@ export function Timeline(): ReactNode {
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' })
   }, [newest])
-  const shown = total > entries.length ? `newest ${entries.length} of ${total}` : `${total} ${total === 1 ? 'entry' : 'entries'}`
+  const shown =
+    total > entries.length
+      ? `newest ${entries.length} of ${total}`
+      : `${total} ${total === 1 ? 'entry' : 'entries'}`
   return (
-    <Panel title={<ViewToggle />} actions={<span className="muted">{shown}</span>} className="nexus-timeline" data-testid="nexus-timeline">
+    <Panel
+      title={<ViewToggle />}
+      actions={<span className="muted">{shown}</span>}
+      className="nexus-timeline"
+      data-testid="nexus-timeline"
+    >
       <TimelineFilters />
       {entries.length === 0 ? (
         <EmptyState title="Nothing here yet">
-          Agents post here with the nexus_post tool, after each session, and from <code>hearth nexus post</code> or MCP clients.
+          Agents post here with the nexus_post tool, after each session, and from{' '}
+          <code>hearth nexus post</code> or MCP clients.
         </EmptyState>
       ) : (
         <div className="nexus-timeline__list" role="feed" aria-busy="false">
           {entries.length < total && (entries[0]?.seq ?? 1) > 1 && (
-            <Button size="small" variant="ghost" onClick={() => void loadOlder()} data-testid="nexus-load-older">
+            <Button
+              size="small"
+              variant="ghost"
+              onClick={() => void loadOlder()}
+              data-testid="nexus-load-older"
+            >
               Load older entries
             </Button>
           )}

@@ -13,7 +13,12 @@ export function TimelineFilters(): ReactNode {
     <div className="nexus-filters" role="search">
       <label className="field">
         <span className="field__label">Agent</span>
-        <select className="select" value={filter.agent} onChange={(event) => setFilter({ agent: event.target.value })} data-testid="nexus-filter-agent">
+        <select
+          className="select"
+          value={filter.agent}
+          onChange={(event) => setFilter({ agent: event.target.value })}
+          data-testid="nexus-filter-agent"
+        >
           <option value="">All agents</option>
           {authors.map((author) => (
             <option key={author} value={author}>
@@ -24,7 +29,12 @@ export function TimelineFilters(): ReactNode {
       </label>
       <label className="field">
         <span className="field__label">Type</span>
-        <select className="select" value={filter.type} onChange={(event) => setFilter({ type: event.target.value as NexusEntryType | '' })} data-testid="nexus-filter-type">
+        <select
+          className="select"
+          value={filter.type}
+          onChange={(event) => setFilter({ type: event.target.value as NexusEntryType | '' })}
+          data-testid="nexus-filter-type"
+        >
           <option value="">All types</option>
           {NEXUS_ENTRY_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -35,7 +45,14 @@ export function TimelineFilters(): ReactNode {
       </label>
       <label className="field nexus-filters__search">
         <span className="field__label">Search</span>
-        <input className="input" type="search" value={filter.search} placeholder="Words in summary, body or rationale" onChange={(event) => setFilter({ search: event.target.value })} data-testid="nexus-filter-search" />
+        <input
+          className="input"
+          type="search"
+          value={filter.search}
+          placeholder="Words in summary, body or rationale"
+          onChange={(event) => setFilter({ search: event.target.value })}
+          data-testid="nexus-filter-search"
+        />
       </label>
     </div>
   )

@@ -8,9 +8,17 @@ export function authorHue(author: string): number {
   return hash % 360
 }
 
-export function authorStyle(author: string): { readonly background: string; readonly color: string; readonly borderColor: string } {
+export function authorStyle(author: string): {
+  readonly background: string
+  readonly color: string
+  readonly borderColor: string
+} {
   const hue = authorHue(author)
-  return { background: `hsl(${hue} 55% 93%)`, color: `hsl(${hue} 45% 28%)`, borderColor: `hsl(${hue} 45% 62%)` }
+  return {
+    background: `hsl(${hue} 55% 93%)`,
+    color: `hsl(${hue} 45% 28%)`,
+    borderColor: `hsl(${hue} 45% 62%)`
+  }
 }
 
 /** "2026-01-05 09:00" in local time: the timeline is read by the user, in their zone. */

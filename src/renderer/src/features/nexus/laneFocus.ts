@@ -14,7 +14,12 @@ export interface LaneFocus {
   readonly pin: (seq: number) => void
 }
 
-export const LaneFocusContext = createContext<LaneFocus>({ focus: null, pinned: null, hover: () => undefined, pin: () => undefined })
+export const LaneFocusContext = createContext<LaneFocus>({
+  focus: null,
+  pinned: null,
+  hover: () => undefined,
+  pin: () => undefined
+})
 
 export function useLaneFocus(): LaneFocus {
   return useContext(LaneFocusContext)
@@ -30,7 +35,9 @@ export function useLaneFocusState(container: RefObject<HTMLElement | null>): Lan
   const pin = useCallback(
     (seq: number) => {
       setPinned((current) => (current === seq ? null : seq))
-      container.current?.querySelector(`[data-testid="nexus-entry"][data-seq="${seq}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' })
+      container.current
+        ?.querySelector(`[data-testid="nexus-entry"][data-seq="${seq}"]`)
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' })
     },
     [container]
   )

@@ -61,7 +61,11 @@ export function lanesOf(entries: readonly NexusEntry[]): Lane[] {
  * already has a cell there, it references an entry of that row, or the row began more than
  * `spanMs` earlier. Dense enough to compare authors at a glance, and never out of order.
  */
-export function packRows(entries: readonly NexusEntry[], laneIndex: ReadonlyMap<string, number>, spanMs = ROW_SPAN_MS): LaneRow[] {
+export function packRows(
+  entries: readonly NexusEntry[],
+  laneIndex: ReadonlyMap<string, number>,
+  spanMs = ROW_SPAN_MS
+): LaneRow[] {
   const rows: LaneRow[] = []
   let cells: LaneCell[] = []
   const flush = (): void => {
@@ -74,7 +78,8 @@ export function packRows(entries: readonly NexusEntry[], laneIndex: ReadonlyMap<
     const first = cells[0]
     const clash =
       first !== undefined &&
-      (cells.some((cell) => cell.lane === lane || entry.refs.includes(cell.entry.seq)) || entry.ts - first.entry.ts > spanMs)
+      (cells.some((cell) => cell.lane === lane || entry.refs.includes(cell.entry.seq)) ||
+        entry.ts - first.entry.ts > spanMs)
     if (clash) flush()
     cells.push({ lane, entry })
   }
@@ -106,11 +111,20 @@ function conflictMap(conflicts: readonly NexusConflict[]): Map<number, number[]>
 }
 
 /** Everything the lanes view draws, from the timeline's entries (ascending seq) and the open conflicts. */
-export function buildLanes(entries: readonly NexusEntry[], conflicts: readonly NexusConflict[], spanMs = ROW_SPAN_MS): LanesModel {
+export function buildLanes(
+  entries: readonly NexusEntry[],
+  conflicts: readonly NexusConflict[],
+  spanMs = ROW_SPAN_MS
+): LanesModel {
   const ordered = [...entries].sort((a, b) => a.seq - b.seq)
   const lanes = lanesOf(ordered)
   const laneIndex = new Map(lanes.map((lane, index) => [lane.author, index]))
-  return { lanes, rows: packRows(ordered, laneIndex, spanMs), backlinks: backlinksOf(ordered), conflictsWith: conflictMap(conflicts) }
+  return {
+    lanes,
+    rows: packRows(ordered, laneIndex, spanMs),
+    backlinks: backlinksOf(ordered),
+    conflictsWith: conflictMap(conflicts)
+  }
 }
 
 /** How a reference reads from the entry that makes it: an ack acknowledges, a resolution resolves. */

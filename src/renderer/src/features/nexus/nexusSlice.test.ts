@@ -13,14 +13,21 @@ function fakeNexus(entries: NexusEntry[]): FakeApi {
   const api = createFakeApi()
   api.handle('nexus.watch', () => ({ watching: true as const, tailSeq: entries.length }))
   api.handle('nexus.list', (filter) => {
-    const matching = entries.filter((e) => (!filter.agent || e.agent === filter.agent) && (!filter.type || e.type === filter.type))
+    const matching = entries.filter(
+      (e) => (!filter.agent || e.agent === filter.agent) && (!filter.type || e.type === filter.type)
+    )
     return { entries: matching, total: matching.length }
   })
   api.handle('nexus.decisions', () => ({ entries: entries.filter((e) => e.type === 'decision') }))
   api.handle('nexus.checkpoints', () => ({ entries: [] }))
   api.handle('nexus.conflicts', () => ({ conflicts: [] }))
   api.handle('nexus.cursors', ({ agents = [] }) => ({
-    cursors: agents.map((agent) => ({ agent, seq: 0, unread: entries.filter((e) => e.agent !== agent).length, updatedAt: null }))
+    cursors: agents.map((agent) => ({
+      agent,
+      seq: 0,
+      unread: entries.filter((e) => e.agent !== agent).length,
+      updatedAt: null
+    }))
   }))
   api.handle('nexus.verify', () => ({ ok: true, count: entries.length, firstBadSeq: null, problems: [] }))
   return api
@@ -28,7 +35,10 @@ function fakeNexus(entries: NexusEntry[]): FakeApi {
 
 describe('nexus slice', () => {
   it('loads the timeline, side lists and chain status, and starts watching', async () => {
-    const api = fakeNexus([entry(1, 'ella', 'decision', 'Use UTC'), entry(2, 'lyra', 'turn', 'Imported photos')])
+    const api = fakeNexus([
+      entry(1, 'ella', 'decision', 'Use UTC'),
+      entry(2, 'lyra', 'turn', 'Imported photos')
+    ])
     const store = createAppStore(api)
     await store.getState().loadNexus()
     const state = store.getState()
@@ -85,7 +95,9 @@ describe('nexus slice', () => {
     ])
     entries.push(entry(3, 'otto', 'turn', 'c'))
     api.emit('nexus.appended', { entries: [entries[2] as NexusEntry] })
-    await expect.poll(() => store.getState().nexusCursors.map((cursor) => `${cursor.agent}:${cursor.unread}`)).toEqual(['ella:2', 'lyra:2', 'otto:2'])
+    await expect
+      .poll(() => store.getState().nexusCursors.map((cursor) => `${cursor.agent}:${cursor.unread}`))
+      .toEqual(['ella:2', 'lyra:2', 'otto:2'])
     expect(store.getState().nexusView).toBe('timeline')
     store.getState().setNexusView('lanes')
     expect(store.getState().nexusView).toBe('lanes')
@@ -94,7 +106,12 @@ describe('nexus slice', () => {
   it('reports a refused project-state save as a conflict and keeps the draft', async () => {
     const api = createFakeApi()
     const { RpcError } = await import('../../api/rpcError')
-    api.handle('nexus.projectState.read', () => ({ path: '/h/nexus/project-state.md', content: 'old', hash: 'h1', entry: null }))
+    api.handle('nexus.projectState.read', () => ({
+      path: '/h/nexus/project-state.md',
+      content: 'old',
+      hash: 'h1',
+      entry: null
+    }))
     api.handle('nexus.projectState.save', () => {
       throw new RpcError('conflict', 'project-state.md changed on disk after you opened it.')
     })
@@ -102,6 +119,11 @@ describe('nexus slice', () => {
     await store.getState().loadProjectState()
     store.getState().editProjectState('mine')
     await store.getState().saveProjectState()
-    expect(store.getState().projectState).toMatchObject({ draft: 'mine', content: 'old', conflict: 'project-state.md changed on disk after you opened it.', saving: false })
+    expect(store.getState().projectState).toMatchObject({
+      draft: 'mine',
+      content: 'old',
+      conflict: 'project-state.md changed on disk after you opened it.',
+      saving: false
+    })
   })
 })

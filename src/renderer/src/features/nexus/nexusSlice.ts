@@ -1,4 +1,10 @@
-import type { NexusConflict, NexusCursor, NexusEntry, NexusEntryType, NexusVerifyReport } from '../../../../shared/contract'
+import type {
+  NexusConflict,
+  NexusCursor,
+  NexusEntry,
+  NexusEntryType,
+  NexusVerifyReport
+} from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -53,7 +59,10 @@ export function matchesFilter(entry: NexusEntry, filter: NexusFilter): boolean {
   if (filter.agent !== '' && entry.agent !== filter.agent) return false
   if (filter.type !== '' && entry.type !== filter.type) return false
   const needle = filter.search.trim().toLowerCase()
-  return needle === '' || `${entry.summary} ${entry.body ?? ''} ${entry.rationale ?? ''}`.toLowerCase().includes(needle)
+  return (
+    needle === '' ||
+    `${entry.summary} ${entry.body ?? ''} ${entry.rationale ?? ''}`.toLowerCase().includes(needle)
+  )
 }
 
 /** The filter as `nexus.list` input: empty fields are left out. */
@@ -78,12 +87,23 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
   let verifyTimer: ReturnType<typeof setTimeout> | undefined
   // Unread counts follow a burst of appends once, shortly after it.
   let cursorTimer: ReturnType<typeof setTimeout> | undefined
-  const loadTimeline = async (get: () => AppState, set: (patch: Partial<NexusSlice>) => void): Promise<void> => {
+  const loadTimeline = async (
+    get: () => AppState,
+    set: (patch: Partial<NexusSlice>) => void
+  ): Promise<void> => {
     const request = ++latest
     const result = await api.call('nexus.list', { limit: TIMELINE_LIMIT, ...filterInput(get().nexusFilter) })
-    if (request === latest) set({ nexusEntries: result.entries, nexusTotal: result.total, nexusAuthors: mergeAuthors(get().nexusAuthors, result.entries) })
+    if (request === latest)
+      set({
+        nexusEntries: result.entries,
+        nexusTotal: result.total,
+        nexusAuthors: mergeAuthors(get().nexusAuthors, result.entries)
+      })
   }
-  const loadSideLists = async (get: () => AppState, set: (patch: Partial<NexusSlice>) => void): Promise<void> => {
+  const loadSideLists = async (
+    get: () => AppState,
+    set: (patch: Partial<NexusSlice>) => void
+  ): Promise<void> => {
     const [decisions, checkpoints, conflicts] = await Promise.all([
       api.call('nexus.decisions', { limit: 200 }),
       api.call('nexus.checkpoints', {}),
@@ -116,7 +136,10 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     async loadNexusCursors() {
       const agents = get().nexusAuthors
       try {
-        set({ nexusCursors: agents.length === 0 ? [] : (await api.call('nexus.cursors', { agents: [...agents] })).cursors })
+        set({
+          nexusCursors:
+            agents.length === 0 ? [] : (await api.call('nexus.cursors', { agents: [...agents] })).cursors
+        })
       } catch (error) {
         set({ nexusError: errorMessage(error) })
       }
@@ -146,7 +169,11 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
       const oldest = nexusEntries[0]?.seq
       if (oldest === undefined || oldest <= 1) return
       try {
-        const page = await api.call('nexus.list', { ...filterInput(nexusFilter), before: oldest, limit: TIMELINE_LIMIT })
+        const page = await api.call('nexus.list', {
+          ...filterInput(nexusFilter),
+          before: oldest,
+          limit: TIMELINE_LIMIT
+        })
         set((state) => ({ nexusEntries: [...page.entries, ...state.nexusEntries] }))
       } catch (error) {
         set({ nexusError: errorMessage(error) })
@@ -175,7 +202,9 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     receiveNexusAppended(entries) {
       const state = get()
       const known = new Set(state.nexusEntries.map((entry) => entry.seq))
-      const fresh = entries.filter((entry) => !known.has(entry.seq) && matchesFilter(entry, state.nexusFilter))
+      const fresh = entries.filter(
+        (entry) => !known.has(entry.seq) && matchesFilter(entry, state.nexusFilter)
+      )
       const tail = Math.max(state.nexusTailSeq, ...entries.map((entry) => entry.seq))
       set({
         nexusEntries: [...state.nexusEntries, ...fresh].slice(-LIVE_CAP),

@@ -27,7 +27,10 @@ export interface ProjectStateSlice {
 }
 
 export function createProjectStateSlice(api: ApiClient): SliceCreator<ProjectStateSlice> {
-  const patch = (state: AppState, changes: Partial<ProjectStateDoc>): Pick<ProjectStateSlice, 'projectState'> => ({
+  const patch = (
+    state: AppState,
+    changes: Partial<ProjectStateDoc>
+  ): Pick<ProjectStateSlice, 'projectState'> => ({
     projectState: state.projectState === null ? null : { ...state.projectState, ...changes }
   })
   return (set, get) => ({
@@ -35,9 +38,31 @@ export function createProjectStateSlice(api: ApiClient): SliceCreator<ProjectSta
     async loadProjectState() {
       try {
         const doc = await api.call('nexus.projectState.read', {})
-        set({ projectState: { path: doc.path, content: doc.content, hash: doc.hash, draft: doc.content, saving: false, conflict: null, error: null, lastEntry: null } })
+        set({
+          projectState: {
+            path: doc.path,
+            content: doc.content,
+            hash: doc.hash,
+            draft: doc.content,
+            saving: false,
+            conflict: null,
+            error: null,
+            lastEntry: null
+          }
+        })
       } catch (error) {
-        set({ projectState: { path: '', content: '', hash: '', draft: '', saving: false, conflict: null, error: errorMessage(error), lastEntry: null } })
+        set({
+          projectState: {
+            path: '',
+            content: '',
+            hash: '',
+            draft: '',
+            saving: false,
+            conflict: null,
+            error: errorMessage(error),
+            lastEntry: null
+          }
+        })
       }
     },
     editProjectState(draft) {
@@ -48,11 +73,25 @@ export function createProjectStateSlice(api: ApiClient): SliceCreator<ProjectSta
       if (current === null || current.saving) return
       set((state) => patch(state, { saving: true, error: null }))
       try {
-        const doc = await api.call('nexus.projectState.save', { content: current.draft, baseHash: current.hash, ...(force ? { force } : {}) })
-        set((state) => patch(state, { content: doc.content, hash: doc.hash, saving: false, conflict: null, lastEntry: doc.entry }))
+        const doc = await api.call('nexus.projectState.save', {
+          content: current.draft,
+          baseHash: current.hash,
+          ...(force ? { force } : {})
+        })
+        set((state) =>
+          patch(state, {
+            content: doc.content,
+            hash: doc.hash,
+            saving: false,
+            conflict: null,
+            lastEntry: doc.entry
+          })
+        )
       } catch (error) {
         const conflict = isRpcError(error, 'conflict') ? error.message : null
-        set((state) => patch(state, { saving: false, conflict, error: conflict === null ? errorMessage(error) : null }))
+        set((state) =>
+          patch(state, { saving: false, conflict, error: conflict === null ? errorMessage(error) : null })
+        )
       }
     }
   })

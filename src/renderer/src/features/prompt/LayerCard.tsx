@@ -30,13 +30,23 @@ export function LayerCard({ layer, cwd }: Readonly<{ layer: PromptLayer; cwd: st
         {layer.source === null ? (
           <span className="muted">built-in text</span>
         ) : kind !== null ? (
-          <Button size="small" variant="ghost" title={`Open ${layer.source} in Files`} data-testid="prompt-layer-open" onClick={open}>
+          <Button
+            size="small"
+            variant="ghost"
+            title={`Open ${layer.source} in Files`}
+            data-testid="prompt-layer-open"
+            onClick={open}
+          >
             {fileName(layer.source)} ↗
           </Button>
         ) : (
-          <span className="mono" title={layer.source}>{fileName(layer.source)}</span>
+          <span className="mono" title={layer.source}>
+            {fileName(layer.source)}
+          </span>
         )}
-        <span className="path mono muted" title={layer.source ?? undefined}>{layer.source ?? ''}</span>
+        <span className="path mono muted" title={layer.source ?? undefined}>
+          {layer.source ?? ''}
+        </span>
       </div>
       <LayerFindings layer={layer} />
     </li>

@@ -9,12 +9,17 @@ export function LayerFindings({ layer }: Readonly<{ layer: PromptLayer }>): Reac
     <>
       {truncation !== null && (
         <Banner tone="warning" title="Truncated" data-testid="prompt-layer-truncated">
-          {truncation.label} has {truncation.total.toLocaleString('en-US')} chars, over the cap of {truncation.cap.toLocaleString('en-US')}: kept the first{' '}
-          {truncation.head.toLocaleString('en-US')} and the last {truncation.tail.toLocaleString('en-US')}.
+          {truncation.label} has {truncation.total.toLocaleString('en-US')} chars, over the cap of{' '}
+          {truncation.cap.toLocaleString('en-US')}: kept the first {truncation.head.toLocaleString('en-US')}{' '}
+          and the last {truncation.tail.toLocaleString('en-US')}.
         </Banner>
       )}
       {layer.blocked.length > 0 && (
-        <Banner tone="danger" title={`Blocked: ${layer.blocked.join(', ')}`} data-testid="prompt-layer-blocked">
+        <Banner
+          tone="danger"
+          title={`Blocked: ${layer.blocked.join(', ')}`}
+          data-testid="prompt-layer-blocked"
+        >
           <ul className="prompt-findings">
             {layer.findings.map((finding) => (
               <li key={`${finding.id}:${finding.line}:${finding.entry ?? ''}`} data-testid="prompt-finding">

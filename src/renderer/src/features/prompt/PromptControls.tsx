@@ -29,22 +29,43 @@ export function PromptControls({ onPickFolder }: Readonly<{ onPickFolder: () => 
       <div className="field">
         <span className="field__label">Project folder</span>
         <span className="prompt-controls__folder">
-          <span className="path mono" data-testid="prompt-project-dir">{projectDir ?? 'None (no project rules)'}</span>
+          <span className="path mono" data-testid="prompt-project-dir">
+            {projectDir ?? 'None (no project rules)'}
+          </span>
           <Button size="small" data-testid="prompt-pick-folder" onClick={onPickFolder}>
             {projectDir === null ? 'Choose…' : 'Change…'}
           </Button>
         </span>
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={modelId}>Model</label>
-        <input id={modelId} className="input mono" value={model} placeholder="from settings" data-testid="prompt-model" onChange={(event) => setModel(event.target.value)} />
+        <label className="field__label" htmlFor={modelId}>
+          Model
+        </label>
+        <input
+          id={modelId}
+          className="input mono"
+          value={model}
+          placeholder="from settings"
+          data-testid="prompt-model"
+          onChange={(event) => setModel(event.target.value)}
+        />
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={platformId}>Platform</label>
-        <select id={platformId} className="input" value={platform} data-testid="prompt-platform" onChange={(event) => setPlatform(event.target.value)}>
+        <label className="field__label" htmlFor={platformId}>
+          Platform
+        </label>
+        <select
+          id={platformId}
+          className="input"
+          value={platform}
+          data-testid="prompt-platform"
+          onChange={(event) => setPlatform(event.target.value)}
+        >
           <option value="">from settings</option>
           {PLATFORMS.map((name) => (
-            <option key={name} value={name}>{name}</option>
+            <option key={name} value={name}>
+              {name}
+            </option>
           ))}
         </select>
       </div>

@@ -33,7 +33,9 @@ export function PromptSection(): ReactNode {
   if (agent === undefined) {
     return (
       <div className="section" data-testid="prompt-section">
-        <EmptyState title="No agent selected">Create or pick an agent in the sidebar to see its system prompt.</EmptyState>
+        <EmptyState title="No agent selected">
+          Create or pick an agent in the sidebar to see its system prompt.
+        </EmptyState>
       </div>
     )
   }

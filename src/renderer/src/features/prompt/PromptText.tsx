@@ -12,7 +12,12 @@ export function PromptText({ view }: Readonly<{ view: AssembledPromptView }>): R
   for (const layer of view.layers) {
     if (layer.start > cursor) parts.push(view.text.slice(cursor, layer.start))
     parts.push(
-      <span key={layer.id} className={`prompt-text__layer tier--${layer.tier}-text`} title={layerLabel(layer)} data-layer={layer.id}>
+      <span
+        key={layer.id}
+        className={`prompt-text__layer tier--${layer.tier}-text`}
+        title={layerLabel(layer)}
+        data-layer={layer.id}
+      >
         {view.text.slice(layer.start, layer.end)}
       </span>
     )

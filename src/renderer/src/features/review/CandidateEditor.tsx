@@ -32,10 +32,18 @@ export function CandidateEditor({ initial, onSave, onCancel }: CandidateEditorPr
         data-testid="candidate-editor"
       />
       <div className="candidate__actions">
-        <Button size="small" variant="primary" disabled={trimmed === ''} onClick={() => onSave(trimmed)} data-testid="candidate-save-approve">
+        <Button
+          size="small"
+          variant="primary"
+          disabled={trimmed === ''}
+          onClick={() => onSave(trimmed)}
+          data-testid="candidate-save-approve"
+        >
           Approve edited <kbd>Enter</kbd>
         </Button>
-        <Button size="small" variant="ghost" onClick={onCancel}>Cancel <kbd>Esc</kbd></Button>
+        <Button size="small" variant="ghost" onClick={onCancel}>
+          Cancel <kbd>Esc</kbd>
+        </Button>
       </div>
     </div>
   )

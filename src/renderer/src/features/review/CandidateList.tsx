@@ -13,7 +13,10 @@ function GroupTitle({ group }: Readonly<{ group: ReviewGroup }>): ReactNode {
   return (
     <h2 className="review-group__title">
       {agentName} · {chat}
-      <span className="muted"> · {group.items.length} candidate{group.items.length === 1 ? '' : 's'}</span>
+      <span className="muted">
+        {' '}
+        · {group.items.length} candidate{group.items.length === 1 ? '' : 's'}
+      </span>
     </h2>
   )
 }
@@ -52,7 +55,11 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
   return (
     <div className="review-list" ref={listRef} data-testid="review-list">
       {groupBySource(state.candidates).map((group) => (
-        <section key={`${group.agentId}:${group.sessionId ?? ''}`} className="review-group" data-testid="review-group">
+        <section
+          key={`${group.agentId}:${group.sessionId ?? ''}`}
+          className="review-group"
+          data-testid="review-group"
+        >
           <GroupTitle group={group} />
           <ul className="review-group__items">
             {group.items.map(({ fact, index }) => (

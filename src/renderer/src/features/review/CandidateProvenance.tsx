@@ -10,7 +10,12 @@ import { FactSourceLink } from './FactSourceLink'
  */
 export function CandidateProvenance({ fact }: Readonly<{ fact: Fact }>): ReactNode {
   const agentName = useAppStore(selectAgentName(fact.agentId))
-  const who = fact.origin === 'tool' ? `${agentName} asked to write this` : fact.speaker === 'user' ? 'You said it' : `${agentName} said it`
+  const who =
+    fact.origin === 'tool'
+      ? `${agentName} asked to write this`
+      : fact.speaker === 'user'
+        ? 'You said it'
+        : `${agentName} said it`
   return (
     <div className="candidate__provenance" data-testid="candidate-provenance">
       <span className="muted">

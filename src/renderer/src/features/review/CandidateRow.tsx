@@ -28,10 +28,22 @@ type CandidateRowProps = Readonly<{
 function Flags({ fact }: Readonly<{ fact: Fact }>): ReactNode {
   return (
     <>
-      {fact.scanFailed && <span className="candidate__flag candidate__flag--danger" title={fact.scanFindings.join(', ')}>scan: {fact.scanFindings.join(', ')}</span>}
-      {fact.mergeKind !== null && <span className="candidate__flag">{fact.mergeKind === 'duplicate' ? 'duplicate' : 'may contradict'} #{fact.mergeTargetId}</span>}
+      {fact.scanFailed && (
+        <span className="candidate__flag candidate__flag--danger" title={fact.scanFindings.join(', ')}>
+          scan: {fact.scanFindings.join(', ')}
+        </span>
+      )}
+      {fact.mergeKind !== null && (
+        <span className="candidate__flag">
+          {fact.mergeKind === 'duplicate' ? 'duplicate' : 'may contradict'} #{fact.mergeTargetId}
+        </span>
+      )}
       {fact.origin === 'flagged' && <span className="candidate__flag">flagged wrong</span>}
-      {fact.toolWrite !== null && <span className="candidate__flag">memory write · {fact.toolWrite.target === 'user' ? 'USER.md' : 'MEMORY.md'}</span>}
+      {fact.toolWrite !== null && (
+        <span className="candidate__flag">
+          memory write · {fact.toolWrite.target === 'user' ? 'USER.md' : 'MEMORY.md'}
+        </span>
+      )}
     </>
   )
 }
@@ -41,10 +53,27 @@ function Actions(props: CandidateRowProps): ReactNode {
   const editable = !isWrite || toolWriteEditable(props.fact)
   return (
     <div className="candidate__actions">
-      <Button size="small" variant="primary" onClick={() => props.onApprove()} data-testid="candidate-approve">{isWrite ? 'Approve and write' : 'Approve'} <kbd>a</kbd></Button>
-      {editable && <Button size="small" onClick={() => props.onEdit(true)} data-testid="candidate-edit">Edit <kbd>e</kbd></Button>}
-      {!isWrite && <Button size="small" onClick={() => props.onMerge(true)} data-testid="candidate-merge">Merge… <kbd>m</kbd></Button>}
-      <Button size="small" variant="danger" onClick={props.onReject} data-testid="candidate-reject">Reject <kbd>r</kbd></Button>
+      <Button
+        size="small"
+        variant="primary"
+        onClick={() => props.onApprove()}
+        data-testid="candidate-approve"
+      >
+        {isWrite ? 'Approve and write' : 'Approve'} <kbd>a</kbd>
+      </Button>
+      {editable && (
+        <Button size="small" onClick={() => props.onEdit(true)} data-testid="candidate-edit">
+          Edit <kbd>e</kbd>
+        </Button>
+      )}
+      {!isWrite && (
+        <Button size="small" onClick={() => props.onMerge(true)} data-testid="candidate-merge">
+          Merge… <kbd>m</kbd>
+        </Button>
+      )}
+      <Button size="small" variant="danger" onClick={props.onReject} data-testid="candidate-reject">
+        Reject <kbd>r</kbd>
+      </Button>
     </div>
   )
 }
@@ -56,26 +85,59 @@ function Actions(props: CandidateRowProps): ReactNode {
  */
 export function CandidateRow(props: CandidateRowProps): ReactNode {
   const { fact, focused, selected, editing, merging } = props
-  const classes = ['candidate', focused ? 'candidate--focused' : '', selected ? 'candidate--selected' : ''].filter(Boolean).join(' ')
+  const classes = ['candidate', focused ? 'candidate--focused' : '', selected ? 'candidate--selected' : '']
+    .filter(Boolean)
+    .join(' ')
   return (
-    <li className={classes} data-testid="candidate" data-candidate-id={fact.id} aria-current={focused} onClick={props.onFocus}>
+    <li
+      className={classes}
+      data-testid="candidate"
+      data-candidate-id={fact.id}
+      aria-current={focused}
+      onClick={props.onFocus}
+    >
       <div className="candidate__line">
-        <input type="checkbox" checked={selected} onChange={props.onToggle} aria-label={`Select candidate ${fact.id}`} onClick={(event) => event.stopPropagation()} />
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={props.onToggle}
+          aria-label={`Select candidate ${fact.id}`}
+          onClick={(event) => event.stopPropagation()}
+        />
         <span className={`candidate__type candidate__type--${fact.type}`}>{FACT_TYPE_LABELS[fact.type]}</span>
-        <span className="candidate__text" data-testid="candidate-text">{fact.text}</span>
+        <span className="candidate__text" data-testid="candidate-text">
+          {fact.text}
+        </span>
         <Flags fact={fact} />
       </div>
       {focused && !editing && !merging && (
         <div className="candidate__detail">
           <CandidateProvenance fact={fact} />
           {fact.toolWrite !== null && <ToolWriteChanges write={fact.toolWrite} />}
-          {fact.mergeTargetText !== null && <div className="candidate__target muted">Existing fact #{fact.mergeTargetId}: {fact.mergeTargetText}</div>}
+          {fact.mergeTargetText !== null && (
+            <div className="candidate__target muted">
+              Existing fact #{fact.mergeTargetId}: {fact.mergeTargetText}
+            </div>
+          )}
           <Actions {...props} />
         </div>
       )}
-      {editing && <CandidateEditor initial={fact.toolWrite?.changes[0]?.after ?? fact.text} onCancel={() => props.onEdit(false)} onSave={(text) => props.onApprove(text)} />}
+      {editing && (
+        <CandidateEditor
+          initial={fact.toolWrite?.changes[0]?.after ?? fact.text}
+          onCancel={() => props.onEdit(false)}
+          onSave={(text) => props.onApprove(text)}
+        />
+      )}
       {merging && (
-        <MergePanel fact={fact} approved={props.approved} pending={props.pending} onCancel={() => props.onMerge(false)} onMerge={props.onMergeInto} onMergeWith={props.onMergeWith} />
+        <MergePanel
+          fact={fact}
+          approved={props.approved}
+          pending={props.pending}
+          onCancel={() => props.onMerge(false)}
+          onMerge={props.onMergeInto}
+          onMergeWith={props.onMergeWith}
+        />
       )}
     </li>
   )

@@ -35,7 +35,8 @@ export function FactSourceLink({ fact }: Readonly<{ fact: Fact }>): ReactNode {
   const label = describeFactSource(fact)
   const messageId = chatMessageId(fact)
   if (label === null) return <span className="fact-source">not from a chat</span>
-  if (fact.sessionId === null || messageId === null || fact.messageNumber === null) return <span className="fact-source">{label}</span>
+  if (fact.sessionId === null || messageId === null || fact.messageNumber === null)
+    return <span className="fact-source">{label}</span>
   const sessionId = fact.sessionId
   return (
     <button

@@ -22,7 +22,9 @@ function targetsFor(fact: Fact, approved: readonly Fact[], pending: readonly Fac
   const mine = (other: Fact): boolean => other.agentId === fact.agentId && other.id !== fact.id
   return [
     ...approved.filter(mine).map((other) => ({ kind: 'approved' as const, fact: other })),
-    ...pending.filter((other) => mine(other) && other.toolWrite === null).map((other) => ({ kind: 'candidate' as const, fact: other }))
+    ...pending
+      .filter((other) => mine(other) && other.toolWrite === null)
+      .map((other) => ({ kind: 'candidate' as const, fact: other }))
   ]
 }
 
@@ -34,11 +36,14 @@ function NothingToMerge({ fact, onCancel }: Readonly<{ fact: Fact; onCancel: () 
   return (
     <div className="candidate__merge" data-testid="merge-panel" onClick={(event) => event.stopPropagation()}>
       <p className="candidate__merge-empty" role="status" data-testid="merge-nothing">
-        Nothing to merge into yet: {agentName} has no approved facts and no other candidate waiting. Merging folds this candidate into a fact
-        that says the same thing; approve it (or edit it first) to make it the first one.
+        Nothing to merge into yet: {agentName} has no approved facts and no other candidate waiting. Merging
+        folds this candidate into a fact that says the same thing; approve it (or edit it first) to make it
+        the first one.
       </p>
       <div className="candidate__actions">
-        <Button size="small" variant="ghost" onClick={onCancel}>Close</Button>
+        <Button size="small" variant="ghost" onClick={onCancel}>
+          Close
+        </Button>
       </div>
     </div>
   )
@@ -48,9 +53,18 @@ function NothingToMerge({ fact, onCancel }: Readonly<{ fact: Fact; onCancel: () 
  * Merge a candidate into an approved fact of the same agent (the fact takes the merged text) or
  * with another waiting candidate (one candidate remains, to approve), seeing the change as a diff.
  */
-export function MergePanel({ fact, approved, pending, onMerge, onMergeWith, onCancel }: MergePanelProps): ReactNode {
+export function MergePanel({
+  fact,
+  approved,
+  pending,
+  onMerge,
+  onMergeWith,
+  onCancel
+}: MergePanelProps): ReactNode {
   const targets = targetsFor(fact, approved, pending)
-  const proposed = targets.find((target) => target.kind === 'approved' && target.fact.id === fact.mergeTargetId) ?? targets[0]
+  const proposed =
+    targets.find((target) => target.kind === 'approved' && target.fact.id === fact.mergeTargetId) ??
+    targets[0]
   const [key, setKey] = useState(proposed ? keyOf(proposed) : '')
   const [text, setText] = useState(fact.text)
   const target = targets.find((candidate) => keyOf(candidate) === key)
@@ -66,38 +80,74 @@ export function MergePanel({ fact, approved, pending, onMerge, onMergeWith, onCa
     return (
       <optgroup label={label}>
         {options.map((candidate) => (
-          <option key={keyOf(candidate)} value={keyOf(candidate)}>#{candidate.fact.id} {candidate.fact.text.slice(0, 90)}</option>
+          <option key={keyOf(candidate)} value={keyOf(candidate)}>
+            #{candidate.fact.id} {candidate.fact.text.slice(0, 90)}
+          </option>
         ))}
       </optgroup>
     )
   }
   return (
-    <div className="candidate__merge" onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()} data-testid="merge-panel">
+    <div
+      className="candidate__merge"
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+      data-testid="merge-panel"
+    >
       <label className="field">
         <span className="field__label">Merge into</span>
-        <select className="input" value={key} onChange={(event) => setKey(event.target.value)} data-testid="merge-target">
+        <select
+          className="input"
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+          data-testid="merge-target"
+        >
           {group('approved', 'Approved facts')}
           {group('candidate', 'Other candidates waiting')}
         </select>
       </label>
       <label className="field">
         <span className="field__label">Merged text</span>
-        <textarea className="textarea" rows={2} value={text} onChange={(event) => setText(event.target.value)} data-testid="merge-text" />
+        <textarea
+          className="textarea"
+          rows={2}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          data-testid="merge-text"
+        />
       </label>
       {target !== undefined && (
         <Suspense fallback={<div className="muted">Loading the diff…</div>}>
           <div className="candidate__diff">
-            <DiffView original={target.fact.text} modified={text} originalLabel={`#${target.fact.id} now`} modifiedLabel="After the merge" data-testid="merge-diff" />
+            <DiffView
+              original={target.fact.text}
+              modified={text}
+              originalLabel={`#${target.fact.id} now`}
+              modifiedLabel="After the merge"
+              data-testid="merge-diff"
+            />
           </div>
         </Suspense>
       )}
       <div className="candidate__actions">
-        <Button size="small" variant="primary" disabled={target === undefined || text.trim() === ''} onClick={confirm} data-testid="merge-confirm">
+        <Button
+          size="small"
+          variant="primary"
+          disabled={target === undefined || text.trim() === ''}
+          onClick={confirm}
+          data-testid="merge-confirm"
+        >
           Merge into #{target?.fact.id ?? ''}
         </Button>
-        <Button size="small" variant="ghost" onClick={onCancel}>Cancel</Button>
+        <Button size="small" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
-      {target?.kind === 'candidate' && <p className="muted">The merged candidate stays in the inbox for you to approve; #{fact.id} is kept in its history.</p>}
+      {target?.kind === 'candidate' && (
+        <p className="muted">
+          The merged candidate stays in the inbox for you to approve; #{fact.id} is kept in its history.
+        </p>
+      )}
     </div>
   )
 }

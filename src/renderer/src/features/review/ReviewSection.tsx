@@ -29,10 +29,20 @@ function BatchBar({ report }: Readonly<{ report: (message: string) => void }>): 
   return (
     <div className="review-batch" data-testid="review-batch">
       <strong>{selected.length} selected</strong>
-      <Button size="small" variant="primary" onClick={() => run(approve(selected))}>Approve all <kbd>a</kbd></Button>
-      {selected.length >= 2 && <Button size="small" onClick={() => openMerge(true)}>Merge selected…</Button>}
-      <Button size="small" variant="danger" onClick={() => run(reject(selected))}>Reject all <kbd>r</kbd></Button>
-      <Button size="small" variant="ghost" onClick={() => selected.forEach((id) => clear(id))}>Clear selection</Button>
+      <Button size="small" variant="primary" onClick={() => run(approve(selected))}>
+        Approve all <kbd>a</kbd>
+      </Button>
+      {selected.length >= 2 && (
+        <Button size="small" onClick={() => openMerge(true)}>
+          Merge selected…
+        </Button>
+      )}
+      <Button size="small" variant="danger" onClick={() => run(reject(selected))}>
+        Reject all <kbd>r</kbd>
+      </Button>
+      <Button size="small" variant="ghost" onClick={() => selected.forEach((id) => clear(id))}>
+        Clear selection
+      </Button>
       {merging && selected.length >= 2 && <MergeSelectedPanel report={report} />}
     </div>
   )
@@ -44,7 +54,12 @@ function BatchBar({ report }: Readonly<{ report: (message: string) => void }>): 
  */
 export function ReviewSection(): ReactNode {
   const { load, loaded, count, error } = useAppStore(
-    useShallow((s) => ({ load: s.loadReview, loaded: s.reviewLoaded, count: s.reviewCandidates.length, error: s.reviewError }))
+    useShallow((s) => ({
+      load: s.loadReview,
+      loaded: s.reviewLoaded,
+      count: s.reviewCandidates.length,
+      error: s.reviewError
+    }))
   )
   const [actionError, setActionError] = useState<string | null>(null)
   const report = useCallback((message: string) => setActionError(message), [])
@@ -56,12 +71,26 @@ export function ReviewSection(): ReactNode {
       <header className="section__header">
         <h1 className="section__title">Review</h1>
         <span className="section__subtitle">
-          {count} waiting · <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>a</kbd> approve · <kbd>e</kbd> edit · <kbd>m</kbd> merge · <kbd>r</kbd> reject · <kbd>x</kbd> select
+          {count} waiting · <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>a</kbd> approve · <kbd>e</kbd> edit ·{' '}
+          <kbd>m</kbd> merge · <kbd>r</kbd> reject · <kbd>x</kbd> select
         </span>
       </header>
-      {error !== null && <Banner tone="danger" title="The review inbox could not be read">{error}</Banner>}
+      {error !== null && (
+        <Banner tone="danger" title="The review inbox could not be read">
+          {error}
+        </Banner>
+      )}
       {actionError !== null && (
-        <Banner tone="warning" title="Not done" actions={<Button size="small" variant="ghost" onClick={() => setActionError(null)}>Dismiss</Button>} data-testid="review-action-error">
+        <Banner
+          tone="warning"
+          title="Not done"
+          actions={
+            <Button size="small" variant="ghost" onClick={() => setActionError(null)}>
+              Dismiss
+            </Button>
+          }
+          data-testid="review-action-error"
+        >
           {actionError}
         </Banner>
       )}
@@ -69,7 +98,8 @@ export function ReviewSection(): ReactNode {
       <BatchBar report={report} />
       {loaded && count === 0 ? (
         <EmptyState title="Nothing to review" data-testid="review-empty">
-          When a session ends, the facts worth remembering from it appear here. None of them is used until you approve it.
+          When a session ends, the facts worth remembering from it appear here. None of them is used until you
+          approve it.
         </EmptyState>
       ) : (
         <ReviewKeyboard report={report} />

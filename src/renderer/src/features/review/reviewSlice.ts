@@ -58,7 +58,10 @@ function afterDecision(set: Set, decided: readonly number[]): void {
     const remaining = state.reviewCandidates.filter((c) => !decided.includes(c.id))
     return {
       reviewCandidates: remaining,
-      reviewPendingCount: Math.max(0, state.reviewPendingCount - (state.reviewCandidates.length - remaining.length)),
+      reviewPendingCount: Math.max(
+        0,
+        state.reviewPendingCount - (state.reviewCandidates.length - remaining.length)
+      ),
       reviewSelected: state.reviewSelected.filter((id) => !decided.includes(id)),
       reviewCursor: Math.min(state.reviewCursor, Math.max(0, remaining.length - 1)),
       reviewEditing: null,
@@ -83,7 +86,11 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       reviewLoaded: true
     }))
   }
-  const decide = async (set: Set, ids: readonly number[], act: (id: number) => Promise<unknown>): Promise<ActionResult> => {
+  const decide = async (
+    set: Set,
+    ids: readonly number[],
+    act: (id: number) => Promise<unknown>
+  ): Promise<ActionResult> => {
     const result = await eachId(ids, act)
     afterDecision(set, result.ok ? ids : [])
     await refresh(set).catch(() => undefined)
@@ -132,16 +139,20 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
     setReviewMerging(id) {
       set({ reviewMerging: id, reviewEditing: null })
     },
-    approveCandidates: (ids, text) => decide(set, ids, (id) => api.call('review.approve', text === undefined ? { id } : { id, text })),
+    approveCandidates: (ids, text) =>
+      decide(set, ids, (id) => api.call('review.approve', text === undefined ? { id } : { id, text })),
     async rejectCandidates(ids) {
       const rejected = get().reviewCandidates.filter((fact) => ids.includes(fact.id))
       const result = await decide(set, ids, (id) => api.call('review.reject', { id }))
       if (result.ok) set({ reviewLastRejected: rejected })
       return result
     },
-    mergeCandidate: (id, intoId, text) => decide(set, [id], () => api.call('review.merge', { id, intoId, text })),
+    mergeCandidate: (id, intoId, text) =>
+      decide(set, [id], () => api.call('review.merge', { id, intoId, text })),
     async mergeCandidatesInto(ids, text) {
-      const result = await eachId(ids.slice(0, 1), () => api.call('review.mergeCandidates', { ids: [...ids], text }))
+      const result = await eachId(ids.slice(0, 1), () =>
+        api.call('review.mergeCandidates', { ids: [...ids], text })
+      )
       afterDecision(set, result.ok ? ids.slice(1) : [])
       if (result.ok) set({ reviewMergingSelected: false, reviewSelected: [] })
       await refresh(set).catch(() => undefined)
@@ -162,7 +173,9 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
     async pinFact(id, to) {
       try {
         const outcome = await api.call('memory.pin', { factId: id, to })
-        return outcome.success ? { ok: true, value: outcome.message } : { ok: false, message: outcome.message }
+        return outcome.success
+          ? { ok: true, value: outcome.message }
+          : { ok: false, message: outcome.message }
       } catch (error) {
         return { ok: false, message: errorMessage(error) }
       }
@@ -186,7 +199,12 @@ export interface ReviewGroup {
 
 /** Candidates in inbox order: by agent, then by chat, oldest first, so each group is one run for j/k. */
 function sortBySource(candidates: readonly Fact[]): Fact[] {
-  return [...candidates].sort((a, b) => a.agentId.localeCompare(b.agentId) || (a.sessionId ?? '').localeCompare(b.sessionId ?? '') || a.id - b.id)
+  return [...candidates].sort(
+    (a, b) =>
+      a.agentId.localeCompare(b.agentId) ||
+      (a.sessionId ?? '').localeCompare(b.sessionId ?? '') ||
+      a.id - b.id
+  )
 }
 
 /** Candidates grouped by agent and source chat, keeping list order (indexes are the keyboard cursor's). */
@@ -195,7 +213,13 @@ export function groupBySource(candidates: readonly Fact[]): ReviewGroup[] {
   candidates.forEach((fact, index) => {
     const group = groups.find((g) => g.agentId === fact.agentId && g.sessionId === fact.sessionId)
     if (group) group.items.push({ fact, index })
-    else groups.push({ agentId: fact.agentId, sessionId: fact.sessionId, sessionTitle: fact.sessionTitle, items: [{ fact, index }] })
+    else
+      groups.push({
+        agentId: fact.agentId,
+        sessionId: fact.sessionId,
+        sessionTitle: fact.sessionTitle,
+        items: [{ fact, index }]
+      })
   })
   return groups
 }

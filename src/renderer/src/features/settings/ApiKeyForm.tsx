@@ -21,14 +21,20 @@ export function ApiKeyForm(): ReactNode {
   const saveApiKey = useAppStore((state) => state.saveApiKey)
   const [key, setKey] = useState('')
   // Tagged with the address it was about: once the base URL moves, "Key saved." no longer applies.
-  const [message, setMessage] = useState<{ readonly ok: boolean; readonly text: string; readonly origin: string | undefined } | null>(null)
+  const [message, setMessage] = useState<{
+    readonly ok: boolean
+    readonly text: string
+    readonly origin: string | undefined
+  } | null>(null)
   const id = useId()
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     const result = await saveApiKey(key)
     setKey('')
     const origin = status?.origin
-    setMessage(result.ok ? { ok: true, text: 'Key saved.', origin } : { ok: false, text: result.message, origin })
+    setMessage(
+      result.ok ? { ok: true, text: 'Key saved.', origin } : { ok: false, text: result.message, origin }
+    )
   }
   return (
     <form className="field" onSubmit={(event) => void submit(event)} aria-label="API key">
@@ -54,7 +60,11 @@ export function ApiKeyForm(): ReactNode {
       {status !== undefined && <ApiKeyStatusPill status={status} />}
       {status !== undefined && <ApiKeyNotices status={status} />}
       {message !== null && message.origin === status?.origin && (
-        <div className={message.ok ? 'field__hint' : 'field__error'} role={message.ok ? 'status' : 'alert'} data-testid="api-key-message">
+        <div
+          className={message.ok ? 'field__hint' : 'field__error'}
+          role={message.ok ? 'status' : 'alert'}
+          data-testid="api-key-message"
+        >
           {message.text}
         </div>
       )}

@@ -11,7 +11,9 @@ export function ApiKeyNotices({ status }: Readonly<{ status: ApiKeyStatus }>): R
     <>
       <div className="field__hint" data-testid="api-key-origin">
         The key is sent only to <span className="mono">{status.origin}</span>
-        {status.source === 'saved' ? ', the address it was entered for.' : ' (the base URL above), and to no other address.'}
+        {status.source === 'saved'
+          ? ', the address it was entered for.'
+          : ' (the base URL above), and to no other address.'}
       </div>
       {status.notice !== null && (
         <Banner tone="warning" title="The key is not sent" data-testid="api-key-notice">

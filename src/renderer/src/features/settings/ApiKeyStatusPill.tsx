@@ -17,7 +17,10 @@ export function ApiKeyStatusPill({ status }: Readonly<{ status: ApiKeyStatus }>)
     )
   }
   return (
-    <span className={`status-pill ${status.protectedByOs || status.source === 'environment' ? 'status-pill--good' : 'status-pill--warn'}`} data-testid="api-key-status">
+    <span
+      className={`status-pill ${status.protectedByOs || status.source === 'environment' ? 'status-pill--good' : 'status-pill--warn'}`}
+      data-testid="api-key-status"
+    >
       Configured · {keptWhere(status)}
     </span>
   )

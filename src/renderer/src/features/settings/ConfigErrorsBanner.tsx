@@ -6,9 +6,16 @@ import { Banner } from '../../ui/Banner'
 export function ConfigErrorsBanner({ view }: Readonly<{ view: SettingsView }>): ReactNode {
   if (view.configErrors.length === 0) return null
   return (
-    <Banner tone="danger" title="config.json has problems — Hearth is using defaults for these settings" data-testid="config-errors">
+    <Banner
+      tone="danger"
+      title="config.json has problems — Hearth is using defaults for these settings"
+      data-testid="config-errors"
+    >
       <div>
-        File: <span className="path" data-testid="config-path">{view.configPath}</span>
+        File:{' '}
+        <span className="path" data-testid="config-path">
+          {view.configPath}
+        </span>
       </div>
       <ul>
         {view.configErrors.map((error) => (
@@ -17,7 +24,9 @@ export function ConfigErrorsBanner({ view }: Readonly<{ view: SettingsView }>): 
           </li>
         ))}
       </ul>
-      <div>Hearth leaves the file as it is. Fix it in an editor; settings cannot be saved from here until then.</div>
+      <div>
+        Hearth leaves the file as it is. Fix it in an editor; settings cannot be saved from here until then.
+      </div>
     </Banner>
   )
 }

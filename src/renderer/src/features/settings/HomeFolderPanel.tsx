@@ -14,7 +14,10 @@ export function HomeFolderPanel(): ReactNode {
       <dt>Settings file</dt>
       <dd className="path">{view?.configPath ?? '…'}</dd>
       <dt>Running in</dt>
-      <dd>{appInfo === null ? '…' : appInfo.host === 'web' ? 'the browser (hearth serve)' : 'the desktop app'} · version {appInfo?.version ?? '…'}</dd>
+      <dd>
+        {appInfo === null ? '…' : appInfo.host === 'web' ? 'the browser (hearth serve)' : 'the desktop app'} ·
+        version {appInfo?.version ?? '…'}
+      </dd>
     </dl>
   )
 }

@@ -7,7 +7,12 @@ import { useSettingsForm } from './useSettingsForm'
 import './settings.css'
 
 /** Memory budgets, the context file cap and recall k; all apply from the next turn, no restart. */
-export function LimitsSettingsFields({ initial, locked, message, onMessage }: SettingsFieldsProps): ReactNode {
+export function LimitsSettingsFields({
+  initial,
+  locked,
+  message,
+  onMessage
+}: SettingsFieldsProps): ReactNode {
   const form = useSettingsForm(limitsDraftOf(initial), checkLimits, onMessage)
   return (
     <SettingsForm
@@ -19,8 +24,8 @@ export function LimitsSettingsFields({ initial, locked, message, onMessage }: Se
       testIdPrefix="settings-limits"
       note={
         <>
-          The memory budgets cap MEMORY.md and USER.md: the memory tool refuses a write that would go past them, and the
-          prompt&apos;s usage header shows each agent how much of its budget is used.
+          The memory budgets cap MEMORY.md and USER.md: the memory tool refuses a write that would go past
+          them, and the prompt&apos;s usage header shows each agent how much of its budget is used.
         </>
       }
     >

@@ -10,15 +10,31 @@ interface MemoryWritesDraft {
   readonly agentWrites: MemoryWriteMode
 }
 
-const CHOICES: readonly { readonly value: MemoryWriteMode; readonly label: string; readonly hint: string }[] = [
-  { value: 'receipt', label: 'Save with a receipt', hint: 'The agent writes MEMORY.md and USER.md itself; every write shows a receipt in the chat, with Undo.' },
-  { value: 'ask', label: 'Ask me first', hint: 'Each write waits in Review as a candidate; nothing is written until you approve it. The agent is told it awaits your approval.' }
-]
+const CHOICES: readonly { readonly value: MemoryWriteMode; readonly label: string; readonly hint: string }[] =
+  [
+    {
+      value: 'receipt',
+      label: 'Save with a receipt',
+      hint: 'The agent writes MEMORY.md and USER.md itself; every write shows a receipt in the chat, with Undo.'
+    },
+    {
+      value: 'ask',
+      label: 'Ask me first',
+      hint: 'Each write waits in Review as a candidate; nothing is written until you approve it. The agent is told it awaits your approval.'
+    }
+  ]
 
-const checkMemoryWrites = (draft: MemoryWritesDraft): DraftCheck<keyof MemoryWritesDraft> => ({ patch: { memory: { agentWrites: draft.agentWrites } }, errors: {} })
+const checkMemoryWrites = (draft: MemoryWritesDraft): DraftCheck<keyof MemoryWritesDraft> => ({
+  patch: { memory: { agentWrites: draft.agentWrites } },
+  errors: {}
+})
 
 function MemoryWritesFields({ initial, locked, message, onMessage }: SettingsFieldsProps): ReactNode {
-  const form = useSettingsForm<MemoryWritesDraft>({ agentWrites: initial.memory.agentWrites }, checkMemoryWrites, onMessage)
+  const form = useSettingsForm<MemoryWritesDraft>(
+    { agentWrites: initial.memory.agentWrites },
+    checkMemoryWrites,
+    onMessage
+  )
   return (
     <SettingsForm
       label="Memory writes"
@@ -33,7 +49,13 @@ function MemoryWritesFields({ initial, locked, message, onMessage }: SettingsFie
         <legend className="field__label">Memory writes by the agent</legend>
         {CHOICES.map((choice) => (
           <label key={choice.value} className="settings-choice">
-            <input type="radio" name="agent-writes" value={choice.value} checked={form.draft.agentWrites === choice.value} onChange={() => form.change({ agentWrites: choice.value })} />
+            <input
+              type="radio"
+              name="agent-writes"
+              value={choice.value}
+              checked={form.draft.agentWrites === choice.value}
+              onChange={() => form.change({ agentWrites: choice.value })}
+            />
             <span>
               <span className="settings-choice__label">{choice.label}</span>
               <span className="field__hint settings-choice__hint">{choice.hint}</span>

@@ -7,7 +7,13 @@ import { SettingsField } from './SettingsField'
 import { useModelSettingsForm, type FormMessage } from './useModelSettingsForm'
 
 /** The model settings form itself; `locked` while config.json is malformed (the core refuses to write it). */
-type Props = Readonly<{ initial: EditableSettings; locked: boolean; message: FormMessage; onMessage: (message: FormMessage) => void; withCacheTtl: boolean }>
+type Props = Readonly<{
+  initial: EditableSettings
+  locked: boolean
+  message: FormMessage
+  onMessage: (message: FormMessage) => void
+  withCacheTtl: boolean
+}>
 
 export function ModelSettingsFields({ initial, locked, message, onMessage, withCacheTtl }: Props): ReactNode {
   const form = useModelSettingsForm(initial, onMessage)
@@ -20,19 +26,61 @@ export function ModelSettingsFields({ initial, locked, message, onMessage, withC
       aria-label="Model settings"
     >
       <div className="form-grid">
-        <SettingsField label="Provider" hint={presetFor(form.draft.provider, form.draft.baseUrl).hint} error={form.fieldErrors.provider}>
-          {(id) => <ProviderPresetSelect id={id} provider={form.draft.provider} baseUrl={form.draft.baseUrl} onPick={form.pickPreset} />}
+        <SettingsField
+          label="Provider"
+          hint={presetFor(form.draft.provider, form.draft.baseUrl).hint}
+          error={form.fieldErrors.provider}
+        >
+          {(id) => (
+            <ProviderPresetSelect
+              id={id}
+              provider={form.draft.provider}
+              baseUrl={form.draft.baseUrl}
+              onPick={form.pickPreset}
+            />
+          )}
         </SettingsField>
         <SettingsField label="Model" error={form.fieldErrors.model}>
-          {(id) => <ModelPicker id={id} value={form.draft.model} invalid={form.fieldErrors.model !== undefined} onChange={(model) => form.change({ model })} />}
+          {(id) => (
+            <ModelPicker
+              id={id}
+              value={form.draft.model}
+              invalid={form.fieldErrors.model !== undefined}
+              onChange={(model) => form.change({ model })}
+            />
+          )}
         </SettingsField>
-        <SettingsField label="Base URL" hint="Empty for Anthropic, or a compatible endpoint: https://…, or http:// on this computer (Ollama, LiteLLM). A saved key goes only to the address it was entered for." error={form.fieldErrors.baseUrl}>
-          {(id) => <input id={id} className="input" value={form.draft.baseUrl} placeholder="https://api.anthropic.com" data-testid="settings-base-url" onChange={(event) => form.change({ baseUrl: event.target.value })} />}
+        <SettingsField
+          label="Base URL"
+          hint="Empty for Anthropic, or a compatible endpoint: https://…, or http:// on this computer (Ollama, LiteLLM). A saved key goes only to the address it was entered for."
+          error={form.fieldErrors.baseUrl}
+        >
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={form.draft.baseUrl}
+              placeholder="https://api.anthropic.com"
+              data-testid="settings-base-url"
+              onChange={(event) => form.change({ baseUrl: event.target.value })}
+            />
+          )}
         </SettingsField>
         {withCacheTtl && (
-          <SettingsField label="Prompt cache lifetime" hint="Automatic keeps the agent's instructions for an hour when your pauses make that cheaper; 1 hour costs more to write but survives longer pauses.">
+          <SettingsField
+            label="Prompt cache lifetime"
+            hint="Automatic keeps the agent's instructions for an hour when your pauses make that cheaper; 1 hour costs more to write but survives longer pauses."
+          >
             {(id) => (
-              <select id={id} className="select" value={form.draft.cacheTtl} data-testid="settings-cache-ttl" onChange={(event) => form.change({ cacheTtl: CacheTtlPolicy.catch('auto').parse(event.target.value) })}>
+              <select
+                id={id}
+                className="select"
+                value={form.draft.cacheTtl}
+                data-testid="settings-cache-ttl"
+                onChange={(event) =>
+                  form.change({ cacheTtl: CacheTtlPolicy.catch('auto').parse(event.target.value) })
+                }
+              >
                 <option value="auto">Automatic (follows your pauses)</option>
                 <option value="5m">5 minutes</option>
                 <option value="1h">1 hour</option>
@@ -43,11 +91,21 @@ export function ModelSettingsFields({ initial, locked, message, onMessage, withC
       </div>
       <div className="form-actions settings-actions">
         {message !== null && (
-          <span className={message.ok ? 'field__hint' : 'field__error'} role={message.ok ? 'status' : 'alert'} data-testid="settings-message">
+          <span
+            className={message.ok ? 'field__hint' : 'field__error'}
+            role={message.ok ? 'status' : 'alert'}
+            data-testid="settings-message"
+          >
             {message.text}
           </span>
         )}
-        <Button variant="primary" type="submit" disabled={form.busy || locked} data-testid="settings-save" title={locked ? 'Fix config.json first' : undefined}>
+        <Button
+          variant="primary"
+          type="submit"
+          disabled={form.busy || locked}
+          data-testid="settings-save"
+          title={locked ? 'Fix config.json first' : undefined}
+        >
           Save settings
         </Button>
       </div>

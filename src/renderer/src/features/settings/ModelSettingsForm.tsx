@@ -12,5 +12,14 @@ export function ModelSettingsForm({ withCacheTtl = true }: Readonly<{ withCacheT
   // Keyed on the saved values so the form restarts from disk after a save or an outside edit;
   // only this panel's fields, so saving another panel keeps unsaved edits here.
   const { provider, model, baseUrl, cacheTtl } = view.settings
-  return <ModelSettingsFields key={JSON.stringify([provider, model, baseUrl, cacheTtl])} locked={view.configErrors.length > 0} initial={view.settings} message={message} onMessage={setMessage} withCacheTtl={withCacheTtl} />
+  return (
+    <ModelSettingsFields
+      key={JSON.stringify([provider, model, baseUrl, cacheTtl])}
+      locked={view.configErrors.length > 0}
+      initial={view.settings}
+      message={message}
+      onMessage={setMessage}
+      withCacheTtl={withCacheTtl}
+    />
+  )
 }

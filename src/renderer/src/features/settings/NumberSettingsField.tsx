@@ -15,7 +15,15 @@ type Props = Readonly<{
  * A whole-number field kept as text: a number input would silently turn "abc" into "", which for
  * the context file cap means "scale with the model" — here the user sees what they typed and why it is refused.
  */
-export function NumberSettingsField({ label, hint, error, value, placeholder, testId, onChange }: Props): ReactNode {
+export function NumberSettingsField({
+  label,
+  hint,
+  error,
+  value,
+  placeholder,
+  testId,
+  onChange
+}: Props): ReactNode {
   return (
     <SettingsField label={label} hint={hint} error={error}>
       {(id) => (

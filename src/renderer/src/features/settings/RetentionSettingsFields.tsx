@@ -7,7 +7,12 @@ import { useSettingsForm } from './useSettingsForm'
 import './settings.css'
 
 /** When sessions end by themselves; ending is what hands candidate memories to the Review inbox. */
-export function RetentionSettingsFields({ initial, locked, message, onMessage }: SettingsFieldsProps): ReactNode {
+export function RetentionSettingsFields({
+  initial,
+  locked,
+  message,
+  onMessage
+}: SettingsFieldsProps): ReactNode {
   const form = useSettingsForm(retentionDraftOf(initial), checkRetention, onMessage)
   const minutes = form.fieldErrors.idleMinutes === undefined ? Number(form.draft.idleMinutes.trim()) : null
   return (
@@ -20,9 +25,10 @@ export function RetentionSettingsFields({ initial, locked, message, onMessage }:
       testIdPrefix="settings-retention"
       note={
         <>
-          When a session ends, Hearth looks back over it for facts worth keeping and sends them as candidate memories to the
-          Review inbox. Nothing becomes a memory until you accept it there. A session ends when you end it, when it has been
-          idle for the time below, and when you quit the app — quitting ends every open session.
+          When a session ends, Hearth looks back over it for facts worth keeping and sends them as candidate
+          memories to the Review inbox. Nothing becomes a memory until you accept it there. A session ends
+          when you end it, when it has been idle for the time below, and when you quit the app — quitting ends
+          every open session.
         </>
       }
     >
@@ -38,7 +44,9 @@ export function RetentionSettingsFields({ initial, locked, message, onMessage }:
       </div>
       {minutes !== null && (
         <p className="field__hint" data-testid="settings-retention-summary">
-          {minutes === 0 ? 'Idle sessions stay open; retention runs when you end a session or quit.' : `Sessions quiet for ${minutes} minute${minutes === 1 ? '' : 's'} end and go to review.`}
+          {minutes === 0
+            ? 'Idle sessions stay open; retention runs when you end a session or quit.'
+            : `Sessions quiet for ${minutes} minute${minutes === 1 ? '' : 's'} end and go to review.`}
         </p>
       )}
     </SettingsForm>

@@ -17,7 +17,16 @@ type Props = Readonly<{
  * The frame every config panel shares: an explanatory note, its fields, the save result and the
  * Save button. Browser validation is off because the contract's own rules check each field.
  */
-export function SettingsForm({ label, note, onSave, message, busy, locked, testIdPrefix, children }: Props): ReactNode {
+export function SettingsForm({
+  label,
+  note,
+  onSave,
+  message,
+  busy,
+  locked,
+  testIdPrefix,
+  children
+}: Props): ReactNode {
   return (
     <form
       noValidate

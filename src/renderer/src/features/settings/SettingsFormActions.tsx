@@ -9,11 +9,21 @@ export function SettingsFormActions({ message, busy, locked, testIdPrefix }: Pro
   return (
     <div className="form-actions settings-actions">
       {message !== null && (
-        <span className={message.ok ? 'field__hint' : 'field__error'} role={message.ok ? 'status' : 'alert'} data-testid={`${testIdPrefix}-message`}>
+        <span
+          className={message.ok ? 'field__hint' : 'field__error'}
+          role={message.ok ? 'status' : 'alert'}
+          data-testid={`${testIdPrefix}-message`}
+        >
           {message.text}
         </span>
       )}
-      <Button variant="primary" type="submit" disabled={busy || locked} data-testid={`${testIdPrefix}-save`} title={locked ? 'Fix config.json first' : undefined}>
+      <Button
+        variant="primary"
+        type="submit"
+        disabled={busy || locked}
+        data-testid={`${testIdPrefix}-save`}
+        title={locked ? 'Fix config.json first' : undefined}
+      >
         Save
       </Button>
     </div>

@@ -4,7 +4,12 @@ import { useAppStore } from '../../store/useAppStore'
 import { selectSettingsView } from './settingsSlice'
 import type { FormMessage } from './useModelSettingsForm'
 
-export type SettingsFieldsProps = Readonly<{ initial: EditableSettings; locked: boolean; message: FormMessage; onMessage: (message: FormMessage) => void }>
+export type SettingsFieldsProps = Readonly<{
+  initial: EditableSettings
+  locked: boolean
+  message: FormMessage
+  onMessage: (message: FormMessage) => void
+}>
 
 type Props = Readonly<{
   /** This panel's own values: the form restarts from disk when they change, and only then. */
@@ -17,5 +22,13 @@ export function SettingsFormHost({ pick, fields: Fields }: Props): ReactNode {
   const view = useAppStore(selectSettingsView)
   const [message, setMessage] = useState<FormMessage>(null)
   if (view === null) return <p className="muted">Loading settings…</p>
-  return <Fields key={JSON.stringify(pick(view.settings))} initial={view.settings} locked={view.configErrors.length > 0} message={message} onMessage={setMessage} />
+  return (
+    <Fields
+      key={JSON.stringify(pick(view.settings))}
+      initial={view.settings}
+      locked={view.configErrors.length > 0}
+      message={message}
+      onMessage={setMessage}
+    />
+  )
 }

@@ -19,9 +19,15 @@ export function SettingsSection(): ReactNode {
     <div className="section" data-testid="settings-section">
       <header className="section__header">
         <h1 className="section__title">Settings</h1>
-        <span className="section__subtitle">Stored in config.json in your Hearth home — never the API key.</span>
+        <span className="section__subtitle">
+          Stored in config.json in your Hearth home — never the API key.
+        </span>
       </header>
-      {loadError !== null && <Banner tone="danger" title="Could not read the settings">{loadError}</Banner>}
+      {loadError !== null && (
+        <Banner tone="danger" title="Could not read the settings">
+          {loadError}
+        </Banner>
+      )}
       {view !== null && <ConfigErrorsBanner view={view} />}
       {SETTINGS_PANELS.map((panel) => (
         <Panel key={panel.id} title={panel.title} data-testid={`settings-panel-${panel.id}`}>

@@ -6,12 +6,24 @@ const good = { memoryCharLimit: '4000', userCharLimit: ' 2000 ', contextFileMaxC
 
 describe('settings drafts', () => {
   it('turns valid text into a nested patch; an empty context cap means null (scale with the model)', () => {
-    expect(checkLimits(good)).toEqual({ patch: { memory: { memoryCharLimit: 4000, userCharLimit: 2000 }, context_file_max_chars: null, recall: { k: 0 } }, errors: {} })
+    expect(checkLimits(good)).toEqual({
+      patch: {
+        memory: { memoryCharLimit: 4000, userCharLimit: 2000 },
+        context_file_max_chars: null,
+        recall: { k: 0 }
+      },
+      errors: {}
+    })
     expect(checkLimits({ ...good, contextFileMaxChars: '30000' }).patch?.context_file_max_chars).toBe(30000)
   })
 
   it('refuses out-of-bounds or unreadable text with a message on that field only', () => {
-    const checked = checkLimits({ ...good, memoryCharLimit: '-5', recallK: '51', contextFileMaxChars: '1,000' })
+    const checked = checkLimits({
+      ...good,
+      memoryCharLimit: '-5',
+      recallK: '51',
+      contextFileMaxChars: '1,000'
+    })
     expect(checked.patch).toBeNull()
     expect(Object.keys(checked.errors).sort()).toEqual(['contextFileMaxChars', 'memoryCharLimit', 'recallK'])
     expect(checked.errors.recallK).toContain('0 to 50')
@@ -19,12 +31,21 @@ describe('settings drafts', () => {
   })
 
   it('checks idle minutes: 0 allowed, negative and fractions refused', () => {
-    expect(checkRetention({ idleMinutes: '0' })).toEqual({ patch: { retention: { idleMinutes: 0 } }, errors: {} })
-    for (const text of ['-1', '2.5', 'soon', '']) expect(checkRetention({ idleMinutes: text }).patch).toBeNull()
+    expect(checkRetention({ idleMinutes: '0' })).toEqual({
+      patch: { retention: { idleMinutes: 0 } },
+      errors: {}
+    })
+    for (const text of ['-1', '2.5', 'soon', ''])
+      expect(checkRetention({ idleMinutes: text }).patch).toBeNull()
   })
 
   it('reads numbers with the contract schema', () => {
     const k = EditableSettings.shape.recall.shape.k
-    expect([readNumber('50', k), readNumber('+7', k), readNumber('1e3', k), readNumber(' 3 ', k)]).toEqual([50, 7, undefined, 3])
+    expect([readNumber('50', k), readNumber('+7', k), readNumber('1e3', k), readNumber(' 3 ', k)]).toEqual([
+      50,
+      7,
+      undefined,
+      3
+    ])
   })
 })

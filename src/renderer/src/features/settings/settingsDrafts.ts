@@ -24,7 +24,8 @@ export interface RetentionDraft {
 const LIMIT_MESSAGES: Readonly<Record<keyof LimitsDraft, string>> = {
   memoryCharLimit: 'Enter a whole number of characters, 1 or more.',
   userCharLimit: 'Enter a whole number of characters, 1 or more.',
-  contextFileMaxChars: 'Enter a whole number of characters, 1 or more — or leave it empty to scale with the model.',
+  contextFileMaxChars:
+    'Enter a whole number of characters, 1 or more — or leave it empty to scale with the model.',
   recallK: 'Enter a whole number from 0 to 50 (0 turns recall off).'
 }
 
@@ -48,7 +49,8 @@ export function limitsDraftOf(settings: EditableSettings): LimitsDraft {
   return {
     memoryCharLimit: String(settings.memory.memoryCharLimit),
     userCharLimit: String(settings.memory.userCharLimit),
-    contextFileMaxChars: settings.context_file_max_chars === null ? '' : String(settings.context_file_max_chars),
+    contextFileMaxChars:
+      settings.context_file_max_chars === null ? '' : String(settings.context_file_max_chars),
     recallK: String(settings.recall.k)
   }
 }
@@ -57,15 +59,33 @@ export function checkLimits(draft: LimitsDraft): DraftCheck<keyof LimitsDraft> {
   const values = {
     memoryCharLimit: readNumber(draft.memoryCharLimit, shape.memory.shape.memoryCharLimit),
     userCharLimit: readNumber(draft.userCharLimit, shape.memory.shape.userCharLimit),
-    contextFileMaxChars: draft.contextFileMaxChars.trim() === '' ? null : readNumber(draft.contextFileMaxChars, shape.context_file_max_chars),
+    contextFileMaxChars:
+      draft.contextFileMaxChars.trim() === ''
+        ? null
+        : readNumber(draft.contextFileMaxChars, shape.context_file_max_chars),
     recallK: readNumber(draft.recallK, shape.recall.shape.k)
   }
   const errors = Object.fromEntries(
-    (Object.keys(values) as (keyof LimitsDraft)[]).filter((key) => values[key] === undefined).map((key) => [key, LIMIT_MESSAGES[key]])
+    (Object.keys(values) as (keyof LimitsDraft)[])
+      .filter((key) => values[key] === undefined)
+      .map((key) => [key, LIMIT_MESSAGES[key]])
   )
   const { memoryCharLimit, userCharLimit, contextFileMaxChars, recallK } = values
-  if (memoryCharLimit === undefined || userCharLimit === undefined || contextFileMaxChars === undefined || recallK === undefined) return { patch: null, errors }
-  return { patch: { memory: { memoryCharLimit, userCharLimit }, context_file_max_chars: contextFileMaxChars, recall: { k: recallK } }, errors }
+  if (
+    memoryCharLimit === undefined ||
+    userCharLimit === undefined ||
+    contextFileMaxChars === undefined ||
+    recallK === undefined
+  )
+    return { patch: null, errors }
+  return {
+    patch: {
+      memory: { memoryCharLimit, userCharLimit },
+      context_file_max_chars: contextFileMaxChars,
+      recall: { k: recallK }
+    },
+    errors
+  }
 }
 
 export function retentionDraftOf(settings: EditableSettings): RetentionDraft {
@@ -74,5 +94,7 @@ export function retentionDraftOf(settings: EditableSettings): RetentionDraft {
 
 export function checkRetention(draft: RetentionDraft): DraftCheck<keyof RetentionDraft> {
   const idleMinutes = readNumber(draft.idleMinutes, shape.retention.shape.idleMinutes)
-  return idleMinutes === undefined ? { patch: null, errors: { idleMinutes: IDLE_MESSAGE } } : { patch: { retention: { idleMinutes } }, errors: {} }
+  return idleMinutes === undefined
+    ? { patch: null, errors: { idleMinutes: IDLE_MESSAGE } }
+    : { patch: { retention: { idleMinutes } }, errors: {} }
 }

@@ -36,7 +36,9 @@ export function createSettingsSlice(api: ApiClient): SliceCreator<SettingsSlice>
     async saveApiKey(key) {
       try {
         const apiKey = await api.call('settings.setApiKey', { key })
-        set((state) => (state.settingsView === null ? {} : { settingsView: { ...state.settingsView, apiKey } }))
+        set((state) =>
+          state.settingsView === null ? {} : { settingsView: { ...state.settingsView, apiKey } }
+        )
         return { ok: true, value: undefined }
       } catch (error) {
         return { ok: false, message: errorMessage(error) }
@@ -47,4 +49,5 @@ export function createSettingsSlice(api: ApiClient): SliceCreator<SettingsSlice>
 
 export const selectSettingsView = (state: AppState): SettingsView | null => state.settingsView
 export const selectSettingsLoadError = (state: AppState): string | null => state.settingsLoadError
-export const selectConfigErrorCount = (state: AppState): number => state.settingsView?.configErrors.length ?? 0
+export const selectConfigErrorCount = (state: AppState): number =>
+  state.settingsView?.configErrors.length ?? 0

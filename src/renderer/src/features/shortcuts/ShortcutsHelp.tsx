@@ -7,7 +7,10 @@ import './shortcuts.css'
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl'
 
 /** Every keyboard shortcut Hearth has, by where it works. */
-const SHORTCUTS: readonly { readonly where: string; readonly keys: readonly (readonly [string, string])[] }[] = [
+const SHORTCUTS: readonly {
+  readonly where: string
+  readonly keys: readonly (readonly [string, string])[]
+}[] = [
   { where: 'Anywhere', keys: [['?', 'Show this list']] },
   {
     where: 'Chat',
@@ -37,7 +40,8 @@ export function ShortcutsHelp(): ReactNode {
   const [open, setOpen] = useState(false)
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
+      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
+        return
       event.preventDefault()
       setOpen(true)
     }
@@ -46,7 +50,12 @@ export function ShortcutsHelp(): ReactNode {
   }, [])
   if (!open) return null
   return (
-    <Dialog title="Keyboard shortcuts" onClose={() => setOpen(false)} actions={<Button onClick={() => setOpen(false)}>Close</Button>} data-testid="shortcuts-dialog">
+    <Dialog
+      title="Keyboard shortcuts"
+      onClose={() => setOpen(false)}
+      actions={<Button onClick={() => setOpen(false)}>Close</Button>}
+      data-testid="shortcuts-dialog"
+    >
       {SHORTCUTS.map((group) => (
         <section key={group.where} className="shortcuts__group">
           <h3 className="shortcuts__where">{group.where}</h3>

@@ -20,11 +20,15 @@ function readPreference(storage: KeyValueStore): ThemePreference {
   return kept === 'light' || kept === 'dark' ? kept : 'system'
 }
 
-export function createThemeSlice(storage: KeyValueStore, systemTheme: () => ResolvedTheme): SliceCreator<ThemeSlice> {
+export function createThemeSlice(
+  storage: KeyValueStore,
+  systemTheme: () => ResolvedTheme
+): SliceCreator<ThemeSlice> {
   return (set, get) => {
     const preference = readPreference(storage)
     const system = { current: systemTheme() }
-    const resolve = (chosen: ThemePreference): ResolvedTheme => (chosen === 'system' ? system.current : chosen)
+    const resolve = (chosen: ThemePreference): ResolvedTheme =>
+      chosen === 'system' ? system.current : chosen
     return {
       themePreference: preference,
       resolvedTheme: resolve(preference),
@@ -43,7 +47,10 @@ export function createThemeSlice(storage: KeyValueStore, systemTheme: () => Reso
 
 /** The system's colour scheme where the page can ask for it; light otherwise (tests in Node). */
 export function browserSystemTheme(): ResolvedTheme {
-  return typeof globalThis.matchMedia === 'function' && globalThis.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+  return typeof globalThis.matchMedia === 'function' &&
+    globalThis.matchMedia('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light'
 }
 
 export const selectThemePreference = (state: AppState): ThemePreference => state.themePreference

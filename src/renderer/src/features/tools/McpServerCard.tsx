@@ -53,14 +53,24 @@ export function McpServerCard({ server, onEdit, onRemove, onTest, onTrust }: Mcp
         <span className="mcp-card__kind">{KIND[server.connectedOver ?? server.transport]}</span>
         <span className={`tools-status tools-status--${server.status}`}>{STATUS[server.status]}</span>
         <span className="muted mcp-card__counts">
-          {server.toolCount} tool{server.toolCount === 1 ? '' : 's'} · {server.tokens.toLocaleString('en-US')} tokens
+          {server.toolCount} tool{server.toolCount === 1 ? '' : 's'} · {server.tokens.toLocaleString('en-US')}{' '}
+          tokens
         </span>
       </div>
       <code className="mcp-card__target">{serverTarget(server)}</code>
       {server.error !== null && <div className="field__error">{server.error}</div>}
       {retry !== null && <div className="muted mcp-card__note">{retry}</div>}
-      {server.toolsChangedAt !== null && <div className="muted mcp-card__note">The server changed its tools; chats started before that keep the old list, new chats get the new one.</div>}
-      {server.hiddenTools.length > 0 && <div className="muted mcp-card__note">Hidden (they can only run as background tasks): {server.hiddenTools.join(', ')}</div>}
+      {server.toolsChangedAt !== null && (
+        <div className="muted mcp-card__note">
+          The server changed its tools; chats started before that keep the old list, new chats get the new
+          one.
+        </div>
+      )}
+      {server.hiddenTools.length > 0 && (
+        <div className="muted mcp-card__note">
+          Hidden (they can only run as background tasks): {server.hiddenTools.join(', ')}
+        </div>
+      )}
       {[...server.configWarnings, ...server.toolWarnings].map((warning) => (
         <div key={warning} className="field__warning">
           {warning}
@@ -68,7 +78,8 @@ export function McpServerCard({ server, onEdit, onRemove, onTest, onTrust }: Mcp
       ))}
       {server.plainHeaders.length > 0 && (
         <div className="field__warning">
-          Headers {server.plainHeaders.join(', ')} are written in config.json, where any program can read them. Edit and save the server to move them to the secret store.
+          Headers {server.plainHeaders.join(', ')} are written in config.json, where any program can read
+          them. Edit and save the server to move them to the secret store.
         </div>
       )}
       {server.stderr.length > 0 && (
@@ -79,16 +90,33 @@ export function McpServerCard({ server, onEdit, onRemove, onTest, onTrust }: Mcp
       )}
       <div className="mcp-card__actions">
         <label className="mcp-card__trust">
-          <input type="checkbox" checked={server.trusted} disabled={busy} onChange={(event) => void run(() => onTrust(server, event.target.checked))} aria-label={`Trust ${server.name}`} />
+          <input
+            type="checkbox"
+            checked={server.trusted}
+            disabled={busy}
+            onChange={(event) => void run(() => onTrust(server, event.target.checked))}
+            aria-label={`Trust ${server.name}`}
+          />
           <span>Trusted</span>
         </label>
         <Button size="small" disabled={busy} onClick={() => void run(() => onTest(server.name))}>
           {busy ? 'Working…' : 'Test'}
         </Button>
-        <Button size="small" disabled={busy} onClick={() => onEdit(server)} aria-label={`Edit ${server.name}`}>
+        <Button
+          size="small"
+          disabled={busy}
+          onClick={() => onEdit(server)}
+          aria-label={`Edit ${server.name}`}
+        >
           Edit
         </Button>
-        <Button size="small" variant="ghost" disabled={busy} onClick={() => onRemove(server)} aria-label={`Remove ${server.name}`}>
+        <Button
+          size="small"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => onRemove(server)}
+          aria-label={`Remove ${server.name}`}
+        >
           Remove
         </Button>
       </div>

@@ -5,7 +5,13 @@ import { Dialog } from '../../ui/Dialog'
 import { useAppStore } from '../../store/useAppStore'
 import { SettingsField } from '../settings/SettingsField'
 import { McpServerFields } from './McpServerFields'
-import { EMPTY_SERVER_FORM, formFromParsed, formFromView, readServerForm, type McpServerForm } from './mcpServerForm'
+import {
+  EMPTY_SERVER_FORM,
+  formFromParsed,
+  formFromView,
+  readServerForm,
+  type McpServerForm
+} from './mcpServerForm'
 
 type McpServerDialogProps = Readonly<{
   /** The server being edited, or null to add one. */
@@ -38,7 +44,11 @@ export function McpServerDialog({ editing, onClose }: McpServerDialogProps): Rea
     setForm(formFromParsed(first))
     setNotes([
       ...first.warnings,
-      ...(result.value.servers.length > 1 ? [`The text has ${result.value.servers.length} servers; this is the first (${first.draft.name}). Save it, then add the next.`] : [])
+      ...(result.value.servers.length > 1
+        ? [
+            `The text has ${result.value.servers.length} servers; this is the first (${first.draft.name}). Save it, then add the next.`
+          ]
+        : [])
     ])
   }
   const submit = async (): Promise<void> => {
@@ -62,12 +72,26 @@ export function McpServerDialog({ editing, onClose }: McpServerDialogProps): Rea
     </>
   )
   return (
-    <Dialog title={editing ? `Edit ${editing.name}` : 'Add an MCP server'} onClose={onClose} actions={actions} data-testid="mcp-server-dialog">
+    <Dialog
+      title={editing ? `Edit ${editing.name}` : 'Add an MCP server'}
+      onClose={onClose}
+      actions={actions}
+      data-testid="mcp-server-dialog"
+    >
       {editing === null && (
-        <SettingsField label="Paste a config entry" hint="From Claude Code (.mcp.json), Claude Desktop, Cursor or VS Code: a whole file or one entry.">
+        <SettingsField
+          label="Paste a config entry"
+          hint="From Claude Code (.mcp.json), Claude Desktop, Cursor or VS Code: a whole file or one entry."
+        >
           {(id) => (
             <div className="mcp-paste">
-              <textarea id={id} rows={3} value={pasted} onChange={(event) => setPasted(event.target.value)} spellCheck={false} />
+              <textarea
+                id={id}
+                rows={3}
+                value={pasted}
+                onChange={(event) => setPasted(event.target.value)}
+                spellCheck={false}
+              />
               <Button size="small" disabled={pasted.trim() === ''} onClick={() => void readPasted()}>
                 Fill the form
               </Button>
@@ -80,7 +104,12 @@ export function McpServerDialog({ editing, onClose }: McpServerDialogProps): Rea
           {note}
         </div>
       ))}
-      <McpServerFields form={form} onChange={setForm} fieldError={fieldError} editingSecretHeaders={editing?.secretHeaders ?? null} />
+      <McpServerFields
+        form={form}
+        onChange={setForm}
+        fieldError={fieldError}
+        editingSecretHeaders={editing?.secretHeaders ?? null}
+      />
       {error !== null && (
         <div className="field__error" role="alert">
           {error}

@@ -9,7 +9,11 @@ import { McpServerDialog } from './McpServerDialog'
 import { formFromView, readServerForm } from './mcpServerForm'
 import { selectMcpServers, selectMcpServersError, selectMcpServersLoading } from './mcpServersSlice'
 
-type Editing = { readonly kind: 'add' } | { readonly kind: 'edit'; readonly server: McpServerView } | { readonly kind: 'remove'; readonly server: McpServerView } | null
+type Editing =
+  | { readonly kind: 'add' }
+  | { readonly kind: 'edit'; readonly server: McpServerView }
+  | { readonly kind: 'remove'; readonly server: McpServerView }
+  | null
 
 /** Settings → Tools → MCP servers: every configured server, managed without editing JSON. */
 export function McpServersPanel(): ReactNode {
@@ -25,11 +29,16 @@ export function McpServersPanel(): ReactNode {
   useEffect(() => {
     void load()
   }, [load])
-  const report = (result: { ok: boolean; message?: string }): void => setActionError(result.ok ? null : (result.message ?? null))
+  const report = (result: { ok: boolean; message?: string }): void =>
+    setActionError(result.ok ? null : (result.message ?? null))
   const trust = useCallback(
     async (server: McpServerView, trusted: boolean): Promise<void> => {
       const reading = readServerForm({ ...formFromView(server), trusted }, true)
-      report(reading.ok ? await save(reading.draft, server.name, reading.headers) : { ok: false, message: reading.message })
+      report(
+        reading.ok
+          ? await save(reading.draft, server.name, reading.headers)
+          : { ok: false, message: reading.message }
+      )
     },
     [save]
   )
@@ -63,7 +72,9 @@ export function McpServersPanel(): ReactNode {
       {view === null ? (
         <p className="muted">{loading ? 'Starting MCP servers…' : 'No server information yet.'}</p>
       ) : view.servers.length === 0 ? (
-        <p className="muted">No MCP servers yet. Add one, or paste an entry from Claude Code, Claude Desktop, Cursor or VS Code.</p>
+        <p className="muted">
+          No MCP servers yet. Add one, or paste an entry from Claude Code, Claude Desktop, Cursor or VS Code.
+        </p>
       ) : (
         <ul className="mcp-servers__list">
           {view.servers.map((server) => (
@@ -78,7 +89,12 @@ export function McpServersPanel(): ReactNode {
           ))}
         </ul>
       )}
-      {(editing?.kind === 'add' || editing?.kind === 'edit') && <McpServerDialog editing={editing.kind === 'edit' ? editing.server : null} onClose={() => setEditing(null)} />}
+      {(editing?.kind === 'add' || editing?.kind === 'edit') && (
+        <McpServerDialog
+          editing={editing.kind === 'edit' ? editing.server : null}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {editing?.kind === 'remove' && (
         <Dialog
           title={`Remove ${editing.server.name}?`}
@@ -94,7 +110,10 @@ export function McpServersPanel(): ReactNode {
             </>
           }
         >
-          <p>Its entry leaves config.json, its headers leave the secret store, and agents stop getting its tools from their next chat.</p>
+          <p>
+            Its entry leaves config.json, its headers leave the secret store, and agents stop getting its
+            tools from their next chat.
+          </p>
         </Dialog>
       )}
     </section>

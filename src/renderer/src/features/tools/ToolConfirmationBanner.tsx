@@ -26,12 +26,20 @@ export function ToolConfirmationBanner(): ReactNode {
   return (
     <Banner
       tone="warning"
-      title={request.kind === 'projectServers' ? `Run the MCP servers of ${request.toolName}?` : `${agentName} wants to run ${request.toolName}`}
+      title={
+        request.kind === 'projectServers'
+          ? `Run the MCP servers of ${request.toolName}?`
+          : `${agentName} wants to run ${request.toolName}`
+      }
       data-testid="tool-confirmation"
       actions={
         <>
-          <Button variant="primary" size="small" onClick={() => void reply(true)}>Allow</Button>
-          <Button variant="danger" size="small" onClick={() => void reply(false)}>Deny</Button>
+          <Button variant="primary" size="small" onClick={() => void reply(true)}>
+            Allow
+          </Button>
+          <Button variant="danger" size="small" onClick={() => void reply(false)}>
+            Deny
+          </Button>
         </>
       }
     >

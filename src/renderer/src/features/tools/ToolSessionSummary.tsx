@@ -13,7 +13,8 @@ export function ToolSessionSummary({ session }: Readonly<{ session: ToolsListVie
       <p className="muted">{session.reason}</p>
       {session.untrustedServers.length > 0 && (
         <p className="muted">
-          Untrusted servers in the session ({session.untrustedServers.join(', ')}): memory writes and Nexus posts will ask you first.
+          Untrusted servers in the session ({session.untrustedServers.join(', ')}): memory writes and Nexus
+          posts will ask you first.
         </p>
       )}
     </div>

@@ -37,25 +37,53 @@ export function ToolsSettings(): ReactNode {
   const current = view !== null && view.agentId === agentId ? view : null
   return (
     <div className="tools-settings" data-testid="tools-settings">
-      {error !== null && <Banner tone="danger" title="Could not list the tools">{error}</Banner>}
-      {toggleError !== null && <Banner tone="danger" title="Could not change the toolset">{toggleError}</Banner>}
-      {notice !== null && <Banner tone="info" title="Saved for the next session" data-testid="tools-notice">{notice}</Banner>}
-      {current?.problems.map((problem) => <Banner key={problem} tone="warning" title="Tool configuration">{problem}</Banner>)}
+      {error !== null && (
+        <Banner tone="danger" title="Could not list the tools">
+          {error}
+        </Banner>
+      )}
+      {toggleError !== null && (
+        <Banner tone="danger" title="Could not change the toolset">
+          {toggleError}
+        </Banner>
+      )}
+      {notice !== null && (
+        <Banner tone="info" title="Saved for the next session" data-testid="tools-notice">
+          {notice}
+        </Banner>
+      )}
+      {current?.problems.map((problem) => (
+        <Banner key={problem} tone="warning" title="Tool configuration">
+          {problem}
+        </Banner>
+      ))}
       {current === null ? (
-        <p className="muted">{loading ? 'Starting MCP servers and counting tools…' : 'No tool information yet.'}</p>
+        <p className="muted">
+          {loading ? 'Starting MCP servers and counting tools…' : 'No tool information yet.'}
+        </p>
       ) : (
         <>
           <ToolSessionSummary session={current.session} />
           <table className="tools-table">
             <thead>
-              <tr><th>Toolset</th><th>Source</th><th>Status</th><th>Tools</th><th>Tokens</th></tr>
+              <tr>
+                <th>Toolset</th>
+                <th>Source</th>
+                <th>Status</th>
+                <th>Tools</th>
+                <th>Tokens</th>
+              </tr>
             </thead>
             <tbody>
-              {current.toolsets.map((toolset) => <ToolsetRow key={toolset.name} toolset={toolset} onToggle={toggle} />)}
+              {current.toolsets.map((toolset) => (
+                <ToolsetRow key={toolset.name} toolset={toolset} onToggle={toggle} />
+              ))}
             </tbody>
           </table>
           <p className="muted">
-            {current.usesDefault ? 'This agent uses the default toolsets (every built-in tool and every MCP server).' : `Stored in config.json as agents.${agentId}.toolsets: ${current.configured.join(', ')}.`}
+            {current.usesDefault
+              ? 'This agent uses the default toolsets (every built-in tool and every MCP server).'
+              : `Stored in config.json as agents.${agentId}.toolsets: ${current.configured.join(', ')}.`}
           </p>
         </>
       )}

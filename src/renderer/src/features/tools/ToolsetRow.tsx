@@ -32,7 +32,13 @@ export function ToolsetRow({ toolset, onToggle }: ToolsetRowProps): ReactNode {
     <tr data-testid={`toolset-${toolset.name}`}>
       <td>
         <label className="tools-table__name">
-          <input type="checkbox" checked={toolset.enabled} disabled={busy} onChange={() => void toggle()} aria-label={`Use ${toolset.name} in new sessions`} />
+          <input
+            type="checkbox"
+            checked={toolset.enabled}
+            disabled={busy}
+            onChange={() => void toggle()}
+            aria-label={`Use ${toolset.name} in new sessions`}
+          />
           <span>{toolset.name}</span>
         </label>
         <div className="muted tools-table__description">{toolset.description}</div>

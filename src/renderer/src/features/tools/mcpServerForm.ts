@@ -30,7 +30,19 @@ export const EMPTY_SERVER_FORM: McpServerForm = {
 
 export function formFromView(view: McpServerView): McpServerForm {
   const transport = view.transport === 'auto' ? 'http' : view.transport
-  return formFromDraft({ name: view.name, transport, command: view.command, args: view.args, env: view.env, cwd: view.cwd, url: view.url, trusted: view.trusted }, {})
+  return formFromDraft(
+    {
+      name: view.name,
+      transport,
+      command: view.command,
+      args: view.args,
+      env: view.env,
+      cwd: view.cwd,
+      url: view.url,
+      trusted: view.trusted
+    },
+    {}
+  )
 }
 
 /** A pasted entry fills the form untrusted: trust is the user's decision, never the paste's. */
@@ -115,7 +127,10 @@ function lines(text: string): string[] {
     .filter((line) => line !== '')
 }
 
-function readPairs(text: string, separator: string): { ok: true; pairs: Record<string, string> } | { ok: false; line: number } {
+function readPairs(
+  text: string,
+  separator: string
+): { ok: true; pairs: Record<string, string> } | { ok: false; line: number } {
   const pairs: Record<string, string> = {}
   const all = text.split('\n')
   for (let i = 0; i < all.length; i++) {

@@ -9,15 +9,25 @@ export interface McpServersSlice {
   readonly mcpServersLoading: boolean
   readonly mcpServersError: string | null
   readonly loadMcpServers: () => Promise<void>
-  readonly saveMcpServer: (server: McpServerDraft, previousName: string | undefined, headers: Record<string, string> | undefined) => Promise<ActionResult>
+  readonly saveMcpServer: (
+    server: McpServerDraft,
+    previousName: string | undefined,
+    headers: Record<string, string> | undefined
+  ) => Promise<ActionResult>
   readonly removeMcpServer: (name: string) => Promise<ActionResult>
   readonly testMcpServer: (name: string) => Promise<ActionResult>
-  readonly parseMcpServers: (text: string) => Promise<ActionResult<{ servers: ParsedMcpServer[]; problems: string[] }>>
+  readonly parseMcpServers: (
+    text: string
+  ) => Promise<ActionResult<{ servers: ParsedMcpServer[]; problems: string[] }>>
 }
 
 export function createMcpServersSlice(api: ApiClient): SliceCreator<McpServersSlice> {
   /** Runs a change, keeps the view it returns, and refreshes the agent's toolsets (which list the servers too). */
-  async function change(get: () => AppState, set: (partial: Partial<AppState>) => void, work: () => Promise<McpServersView>): Promise<ActionResult> {
+  async function change(
+    get: () => AppState,
+    set: (partial: Partial<AppState>) => void,
+    work: () => Promise<McpServersView>
+  ): Promise<ActionResult> {
     try {
       const mcpServers = await work()
       set({ mcpServers, mcpServersError: null })

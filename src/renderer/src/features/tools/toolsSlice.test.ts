@@ -10,15 +10,55 @@ function view(enabled: boolean): ToolsListView {
     configured: enabled ? ['core', 'mcp'] : ['core'],
     usesDefault: enabled,
     toolsets: [
-      { name: 'memory', kind: 'builtin', description: 'memory', enabled: true, status: 'ready', trusted: null, toolCount: 1, tokens: 400, error: null, warnings: [] },
-      { name: 'mcp-github', kind: 'mcp', description: 'GitHub', enabled, status: 'running', trusted: false, toolCount: 40, tokens: 8000, error: null, warnings: [] }
+      {
+        name: 'memory',
+        kind: 'builtin',
+        description: 'memory',
+        enabled: true,
+        status: 'ready',
+        trusted: null,
+        toolCount: 1,
+        tokens: 400,
+        error: null,
+        warnings: []
+      },
+      {
+        name: 'mcp-github',
+        kind: 'mcp',
+        description: 'GitHub',
+        enabled,
+        status: 'running',
+        trusted: false,
+        toolCount: 40,
+        tokens: 8000,
+        error: null,
+        warnings: []
+      }
     ],
-    session: { deferred: false, reason: 'Not deferred', deferrableTokens: 8000, thresholdTokens: 20000, firstRequestTokens: 8400, visibleTools: ['memory'], deferredTools: [], untrustedServers: [] },
+    session: {
+      deferred: false,
+      reason: 'Not deferred',
+      deferrableTokens: 8000,
+      thresholdTokens: 20000,
+      firstRequestTokens: 8400,
+      visibleTools: ['memory'],
+      deferredTools: [],
+      untrustedServers: []
+    },
     problems: []
   }
 }
 
-const request = { requestId: 'r1', agentId: 'ada', sessionId: 's', toolName: 'memory', input: '{}', reason: 'untrusted server', untrustedServers: ['github'], expiresAt: 1 }
+const request = {
+  requestId: 'r1',
+  agentId: 'ada',
+  sessionId: 's',
+  toolName: 'memory',
+  input: '{}',
+  reason: 'untrusted server',
+  untrustedServers: ['github'],
+  expiresAt: 1
+}
 
 describe('tools slice', () => {
   it('loads the view, switches a toolset off and keeps the cache-cost notice', async () => {
@@ -27,7 +67,12 @@ describe('tools slice', () => {
     api.handle('tools.list', () => view(enabled))
     api.handle('tools.setEnabled', (input) => {
       enabled = input.enabled
-      return { agentId: 'ada', configured: ['core'], takesEffect: 'next_session', cacheCost: { tokens: 400, message: 'writes ~400 tokens once' } }
+      return {
+        agentId: 'ada',
+        configured: ['core'],
+        takesEffect: 'next_session',
+        cacheCost: { tokens: 400, message: 'writes ~400 tokens once' }
+      }
     })
     const store = createAppStore(api)
     await store.getState().loadTools('ada')
@@ -45,7 +90,10 @@ describe('tools slice', () => {
       throw new Error('config.json has problems')
     })
     const store = createAppStore(api)
-    expect(await store.getState().setToolsetEnabled('ada', 'x', true)).toEqual({ ok: false, message: 'config.json has problems' })
+    expect(await store.getState().setToolsetEnabled('ada', 'x', true)).toEqual({
+      ok: false,
+      message: 'config.json has problems'
+    })
   })
 
   it('queues confirmation requests from events and clears them when answered or resolved elsewhere', async () => {
@@ -68,7 +116,16 @@ describe('tools slice', () => {
     const store = createAppStore(api)
     connectEvents(api, store)
     await store.getState().loadTools('ada')
-    api.emit('tools.serverStatusChanged', { server: 'github', status: 'crashed', toolCount: 0, error: 'exited' })
-    expect(store.getState().toolsView?.toolsets[1]).toMatchObject({ status: 'crashed', error: 'exited', toolCount: 40 })
+    api.emit('tools.serverStatusChanged', {
+      server: 'github',
+      status: 'crashed',
+      toolCount: 0,
+      error: 'exited'
+    })
+    expect(store.getState().toolsView?.toolsets[1]).toMatchObject({
+      status: 'crashed',
+      error: 'exited',
+      toolCount: 40
+    })
   })
 })

@@ -1,4 +1,9 @@
-import type { ConfirmationRequested, McpServerStatusChanged, SetToolsetEnabledResult, ToolsListView } from '../../../../shared/contract'
+import type {
+  ConfirmationRequested,
+  McpServerStatusChanged,
+  SetToolsetEnabledResult,
+  ToolsListView
+} from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -15,7 +20,11 @@ export interface ToolsSlice {
   readonly toolsNotice: string | null
   readonly toolConfirmations: readonly ConfirmationRequested[]
   readonly loadTools: (agentId: string) => Promise<void>
-  readonly setToolsetEnabled: (agentId: string, toolset: string, enabled: boolean) => Promise<ActionResult<SetToolsetEnabledResult>>
+  readonly setToolsetEnabled: (
+    agentId: string,
+    toolset: string,
+    enabled: boolean
+  ) => Promise<ActionResult<SetToolsetEnabledResult>>
   readonly answerToolConfirmation: (requestId: string, approved: boolean) => Promise<ActionResult>
   readonly receiveToolConfirmationRequested: (request: ConfirmationRequested) => void
   readonly receiveToolConfirmationResolved: (requestId: string) => void
@@ -58,17 +67,31 @@ export function createToolsSlice(api: ApiClient): SliceCreator<ToolsSlice> {
       }
     },
     receiveToolConfirmationRequested(request) {
-      set((state) => ({ toolConfirmations: [...state.toolConfirmations.filter((c) => c.requestId !== request.requestId), request] }))
+      set((state) => ({
+        toolConfirmations: [
+          ...state.toolConfirmations.filter((c) => c.requestId !== request.requestId),
+          request
+        ]
+      }))
     },
     receiveToolConfirmationResolved(requestId) {
-      set((state) => ({ toolConfirmations: state.toolConfirmations.filter((c) => c.requestId !== requestId) }))
+      set((state) => ({
+        toolConfirmations: state.toolConfirmations.filter((c) => c.requestId !== requestId)
+      }))
     },
     receiveToolServerStatus(change) {
       set((state) => {
         const view = state.toolsView
         if (view === null) return {}
         const toolsets = view.toolsets.map((t) =>
-          t.name === `mcp-${change.server}` ? { ...t, status: change.status, error: change.error, toolCount: change.toolCount > 0 ? change.toolCount : t.toolCount } : t
+          t.name === `mcp-${change.server}`
+            ? {
+                ...t,
+                status: change.status,
+                error: change.error,
+                toolCount: change.toolCount > 0 ? change.toolCount : t.toolCount
+              }
+            : t
         )
         return { toolsView: { ...view, toolsets } }
       })
@@ -80,5 +103,6 @@ export const selectToolsView = (state: AppState): ToolsListView | null => state.
 export const selectToolsError = (state: AppState): string | null => state.toolsError
 export const selectToolsNotice = (state: AppState): string | null => state.toolsNotice
 export const selectToolsLoading = (state: AppState): boolean => state.toolsLoading
-export const selectToolConfirmations = (state: AppState): readonly ConfirmationRequested[] => state.toolConfirmations
+export const selectToolConfirmations = (state: AppState): readonly ConfirmationRequested[] =>
+  state.toolConfirmations
 export const selectToolConfirmationCount = (state: AppState): number => state.toolConfirmations.length

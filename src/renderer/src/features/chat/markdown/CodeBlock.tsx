@@ -7,7 +7,9 @@ import { canonicalLanguage } from './languages'
 function fenceLanguage(node: ExtraProps['node']): string | null {
   const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code')
   const classes = code && code.type === 'element' ? code.properties['className'] : undefined
-  const tag = Array.isArray(classes) ? classes.map(String).find((name) => name.startsWith('language-')) : undefined
+  const tag = Array.isArray(classes)
+    ? classes.map(String).find((name) => name.startsWith('language-'))
+    : undefined
   return tag ? tag.slice('language-'.length) : null
 }
 
@@ -22,10 +24,21 @@ export function CodeBlock({ node, children }: Readonly<{ children?: ReactNode } 
   // The fence's closing newline is markdown syntax, not part of the code.
   const onCopy = (): void => copy((pre.current?.textContent ?? '').replace(/\n$/, ''))
   return (
-    <div className="code-block" data-testid="code-block" data-language={language ? canonicalLanguage(language) : undefined}>
+    <div
+      className="code-block"
+      data-testid="code-block"
+      data-language={language ? canonicalLanguage(language) : undefined}
+    >
       <div className="code-block__header">
         <span className="code-block__language">{language ?? 'text'}</span>
-        <button type="button" className="code-block__copy" aria-label="Copy" title={state === 'failed' ? COPY_FAILED_HINT : 'Copy this code'} onClick={onCopy} data-testid="code-copy">
+        <button
+          type="button"
+          className="code-block__copy"
+          aria-label="Copy"
+          title={state === 'failed' ? COPY_FAILED_HINT : 'Copy this code'}
+          onClick={onCopy}
+          data-testid="code-copy"
+        >
           {COPY_WORDS[state]}
         </button>
       </div>

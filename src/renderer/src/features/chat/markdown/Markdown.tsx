@@ -24,7 +24,9 @@ const FENCE = /^ {0,3}(?:```|~~~)[ \t]*([\w#+.-]+)/gm
 
 /** The language tags of the fenced blocks in a text that are not registered yet. */
 export function missingLanguages(text: string): string[] {
-  return [...new Set([...text.matchAll(FENCE)].map((match) => match[1] ?? ''))].filter((tag) => tag !== '' && !isLanguageReady(tag))
+  return [...new Set([...text.matchAll(FENCE)].map((match) => match[1] ?? ''))].filter(
+    (tag) => tag !== '' && !isLanguageReady(tag)
+  )
 }
 
 /** Loads the languages a text needs and re-renders once they are in; the text shows plain meanwhile. */
@@ -53,10 +55,19 @@ function useLanguagesFor(text: string): number {
 export function Markdown({ text }: Readonly<{ text: string }>): ReactNode {
   const loaded = useLanguagesFor(text)
   // A new plugin list only when a language arrived: highlight.js then registers it once.
-  const rehypePlugins = useMemo((): Options['rehypePlugins'] => (loaded >= 0 ? [[rehypeHighlight, { ...registeredLanguages(), detect: false }]] : []), [loaded])
+  const rehypePlugins = useMemo(
+    (): Options['rehypePlugins'] =>
+      loaded >= 0 ? [[rehypeHighlight, { ...registeredLanguages(), detect: false }]] : [],
+    [loaded]
+  )
   return (
     <div className="chat-markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} skipHtml components={components}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={rehypePlugins}
+        skipHtml
+        components={components}
+      >
         {text}
       </ReactMarkdown>
     </div>

@@ -17,7 +17,20 @@ import yaml from 'highlight.js/lib/languages/yaml'
  * with the app; every other highlight.js language is its own small chunk, fetched from the
  * app's own files the first time a block names it (never from the network, never all at once).
  */
-const registered: Record<string, LanguageFn> = { bash, css, diff, javascript, json, markdown, python, shell, sql, typescript, xml, yaml }
+const registered: Record<string, LanguageFn> = {
+  bash,
+  css,
+  diff,
+  javascript,
+  json,
+  markdown,
+  python,
+  shell,
+  sql,
+  typescript,
+  xml,
+  yaml
+}
 
 /** Fence names people write that are not highlight.js file names. */
 const ALIASES: Readonly<Record<string, string>> = {
@@ -67,7 +80,9 @@ const loaders = import.meta.glob<{ default: LanguageFn }>([
   '!../../../../../../node_modules/highlight.js/es/languages/*.js.js',
   '!../../../../../../node_modules/highlight.js/es/languages/{bash,css,diff,javascript,json,markdown,python,shell,sql,typescript,xml,yaml}.js'
 ])
-const loaderByName = new Map(Object.entries(loaders).map(([path, load]) => [/([^/]+)\.js$/.exec(path)?.[1] ?? path, load]))
+const loaderByName = new Map(
+  Object.entries(loaders).map(([path, load]) => [/([^/]+)\.js$/.exec(path)?.[1] ?? path, load])
+)
 const pending = new Map<string, Promise<boolean>>()
 
 /** The highlight.js name for a fence's language tag (`ts` → `typescript`), lower-cased. */
@@ -77,9 +92,13 @@ export function canonicalLanguage(tag: string): string {
 }
 
 /** Languages registered now, with the aliases above; what rehype-highlight is configured with. */
-export function registeredLanguages(): { readonly languages: Readonly<Record<string, LanguageFn>>; readonly aliases: Readonly<Record<string, string[]>> } {
+export function registeredLanguages(): {
+  readonly languages: Readonly<Record<string, LanguageFn>>
+  readonly aliases: Readonly<Record<string, string[]>>
+} {
   const aliases: Record<string, string[]> = {}
-  for (const [alias, name] of Object.entries(ALIASES)) if (registered[name] && alias !== name) (aliases[name] ??= []).push(alias)
+  for (const [alias, name] of Object.entries(ALIASES))
+    if (registered[name] && alias !== name) (aliases[name] ??= []).push(alias)
   return { languages: { ...registered }, aliases }
 }
 

@@ -49,7 +49,9 @@ describe('Markdown (model output)', () => {
 
   it('opens links in a new window with no opener, and blanks unsafe schemes', () => {
     const html = render('[docs](https://docs.example/) and [bad](javascript:alert(1))')
-    expect(html).toContain('<a href="https://docs.example/" target="_blank" rel="noopener noreferrer">docs</a>')
+    expect(html).toContain(
+      '<a href="https://docs.example/" target="_blank" rel="noopener noreferrer">docs</a>'
+    )
     expect(html).not.toContain('javascript:')
   })
 })

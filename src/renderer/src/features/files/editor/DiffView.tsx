@@ -16,7 +16,14 @@ export type DiffViewProps = Readonly<{
 type MountedDiffEditor = Parameters<DiffOnMount>[0]
 
 /** A read-only side-by-side Monaco diff (left: `original`, right: `modified`). */
-export function DiffView({ original, modified, originalLabel, modifiedLabel, language = 'markdown', 'data-testid': testId }: DiffViewProps): ReactNode {
+export function DiffView({
+  original,
+  modified,
+  originalLabel,
+  modifiedLabel,
+  language = 'markdown',
+  'data-testid': testId
+}: DiffViewProps): ReactNode {
   const editorRef = useRef<MountedDiffEditor | null>(null)
   const pageTheme = useAppStore(selectResolvedTheme)
   // @monaco-editor/react disposes the two text models before detaching them from the diff widget,
@@ -49,7 +56,17 @@ export function DiffView({ original, modified, originalLabel, modifiedLabel, lan
           keepCurrentModifiedModel
           onMount={(editor) => (editorRef.current = editor)}
           loading={<div className="muted text-editor__loading">Loading the diff…</div>}
-          options={{ readOnly: true, originalEditable: false, renderSideBySide: true, useInlineViewWhenSpaceIsLimited: false, wordWrap: 'on', minimap: { enabled: false }, automaticLayout: true, scrollBeyondLastLine: false, fontSize: 13 }}
+          options={{
+            readOnly: true,
+            originalEditable: false,
+            renderSideBySide: true,
+            useInlineViewWhenSpaceIsLimited: false,
+            wordWrap: 'on',
+            minimap: { enabled: false },
+            automaticLayout: true,
+            scrollBeyondLastLine: false,
+            fontSize: 13
+          }}
         />
       </div>
     </div>

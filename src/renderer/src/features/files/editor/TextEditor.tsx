@@ -16,7 +16,15 @@ export type TextEditorProps = Readonly<{
 }>
 
 /** The one Monaco text editor of the app (value / onChange / onSave); nothing else imports Monaco. */
-export function TextEditor({ value, onChange, onSave, readOnly = false, language = 'markdown', ariaLabel, 'data-testid': testId }: TextEditorProps): ReactNode {
+export function TextEditor({
+  value,
+  onChange,
+  onSave,
+  readOnly = false,
+  language = 'markdown',
+  ariaLabel,
+  'data-testid': testId
+}: TextEditorProps): ReactNode {
   // The save command is registered once on mount; the ref keeps it calling the latest onSave.
   const saveRef = useRef(onSave)
   const pageTheme = useAppStore(selectResolvedTheme)

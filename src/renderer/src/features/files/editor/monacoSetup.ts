@@ -20,7 +20,11 @@ self.MonacoEnvironment = {
 loader.config({ monaco })
 
 /** Hearth's palette in Monaco: `[background, line highlight, line number, active line number, selection, accent]`. */
-function defineHearthTheme(name: string, base: 'vs' | 'vs-dark', palette: readonly [string, string, string, string, string, string]): void {
+function defineHearthTheme(
+  name: string,
+  base: 'vs' | 'vs-dark',
+  palette: readonly [string, string, string, string, string, string]
+): void {
   const [background, line, number, activeNumber, selection, accent] = palette
   monaco.editor.defineTheme(name, {
     base,
@@ -45,7 +49,14 @@ function defineHearthTheme(name: string, base: 'vs' | 'vs-dark', palette: readon
 export const HEARTH_THEME = 'hearth-light'
 export const HEARTH_DARK_THEME = 'hearth-dark'
 defineHearthTheme(HEARTH_THEME, 'vs', ['#fffdf9', '#f7f0e6', '#c2b5a5', '#766a5f', '#f3d5c3', '#b8532d'])
-defineHearthTheme(HEARTH_DARK_THEME, 'vs-dark', ['#25211e', '#2e2925', '#5f554c', '#a99c8f', '#5a3524', '#e27d52'])
+defineHearthTheme(HEARTH_DARK_THEME, 'vs-dark', [
+  '#25211e',
+  '#2e2925',
+  '#5f554c',
+  '#a99c8f',
+  '#5a3524',
+  '#e27d52'
+])
 
 /** The editor theme for the page's theme. */
 export function editorTheme(page: 'light' | 'dark'): string {
