@@ -94,7 +94,7 @@ test('Settings: Test connection reports the status, error type and the endpointâ
   await settings.testConnection()
   await expect(page.getByTestId('connection-report-status')).toContainText('no answer')
   await expect(page.getByTestId('connection-report-advice')).toHaveText(
-    'Enter the API key in the field above, then test again.'
+    'Enter an API key, then test again (the command line reads ANTHROPIC_API_KEY).'
   )
   expect(fake.requests).toHaveLength(0)
 

@@ -7,6 +7,7 @@ import { mcpBindCommand, mcpCommand } from './mcp'
 import { mcpProjectCommand } from './mcpProject'
 import { memoryCommands } from './memory'
 import { memoriesCommands } from './memories'
+import { modelsCommands } from './models'
 import { reviewCommands } from './review'
 import { nexusCommands } from './nexus'
 import { nexusBenchAppendCommand } from './nexusBenchAppend'
@@ -30,5 +31,6 @@ export const COMMANDS: readonly CliCommand[] = [
   mcpProjectCommand,
   ...promptCommands,
   chatCommand,
-  ...sessionsCommands
+  ...sessionsCommands,
+  ...modelsCommands
 ]

@@ -34,7 +34,7 @@ export async function testConnection(
       status: null,
       errorType: null,
       message,
-      advice: 'Enter the API key in the field above, then test again.',
+      advice: 'Enter an API key, then test again (the command line reads ANTHROPIC_API_KEY).',
       elapsedMs: 0
     }
   }
