@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { createCore, type Core } from '../core/createCore'
+import { insertApprovedFact } from '../core/memory/testing/approvedFact'
 import { figure, percentile, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 import { startFakeModel, type FakeModelProcess } from './fakeModelProcess'
 
@@ -136,21 +137,7 @@ async function measureCacheImpact(ctx: BenchContext): Promise<BenchFigure[]> {
       'Backups run nightly with restic to B2',
       'The editor setup is Helix with the default keymap'
     ]) {
-      core.services.memory.facts.insert({
-        agentId: AGENT,
-        status: 'approved',
-        type: 'project_fact',
-        speaker: 'user',
-        text,
-        entities: [],
-        quote: '',
-        sessionId: null,
-        messageId: null,
-        scanFindings: [],
-        mergeTargetId: null,
-        mergeKind: null,
-        origin: 'user'
-      })
+      insertApprovedFact(core, AGENT, text)
     }
     const withRecall = await runSession(core, fake)
     await core.services.config.patch({ recall: { k: 0 } })
