@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, type ReactNode } from 'react'
 import type { FileTarget } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { DiffView, TextEditor } from './editor'
+import { editorLanguage } from './editor/editorLanguage'
 import { FileBanners } from './FileBanners'
 import { FileHeader } from './FileHeader'
 import { fileKey } from './fileTargets'
@@ -39,6 +40,7 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
                 modified={file.draft}
                 originalLabel="On disk now"
                 modifiedLabel="Your unsaved version"
+                language={editorLanguage(file.conflict.disk.path)}
                 data-testid="conflict-diff-view"
               />
             ) : file.doc?.readError != null ? (
@@ -51,6 +53,7 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
                 <TextEditor
                   value={file.draft}
                   readOnly={isReadOnly(file)}
+                  language={editorLanguage(file.doc.path)}
                   ariaLabel={`${label} editor`}
                   data-testid="file-editor"
                   onChange={(text) => editDraft(key, text)}

@@ -1,20 +1,17 @@
-import * as monaco from 'monaco-editor'
+import * as monaco from 'monaco-editor/editor/editor.api'
 import { loader } from '@monaco-editor/react'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker'
-import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker'
-import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker'
-import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker'
+import './monacoFeatures'
 
-// Monaco is bundled with the app: workers come from our own assets and `loader.config({ monaco })`
-// stops @monaco-editor/react from injecting a <script> from a CDN (the app's CSP allows no remote scripts).
+// Only the editor core, the editing features in ./monacoFeatures and the three languages Hearth
+// edits (markdown, YAML frontmatter and skills, JSON config). The full `monaco-editor` entry would
+// bring eighty languages and the TypeScript, CSS and HTML workers (~15 MB) to edit a markdown file.
+// Workers come from the app's own assets, and `loader.config({ monaco })` stops
+// @monaco-editor/react from injecting a <script> from a CDN (the CSP allows no remote scripts).
 self.MonacoEnvironment = {
   getWorker(_id: string, label: string): Worker {
-    if (label === 'json') return new JsonWorker()
-    if (label === 'css' || label === 'scss' || label === 'less') return new CssWorker()
-    if (label === 'html' || label === 'handlebars' || label === 'razor') return new HtmlWorker()
-    if (label === 'typescript' || label === 'javascript') return new TsWorker()
-    return new EditorWorker()
+    return label === 'json' ? new JsonWorker() : new EditorWorker()
   }
 }
 loader.config({ monaco })
