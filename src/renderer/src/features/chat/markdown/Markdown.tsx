@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import ReactMarkdown, { type Components, type Options } from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
+import { memo, useEffect, useState, type ReactNode } from 'react'
+import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { CodeBlock } from './CodeBlock'
-import { isLanguageReady, loadLanguage, registeredLanguages } from './languages'
+import { rehypeHighlightCode } from './highlightCode'
+import { isLanguageReady, loadLanguage } from './languages'
 import './code.css'
 
 /**
@@ -19,6 +19,9 @@ const components: Components = {
   ),
   pre: CodeBlock
 }
+
+const REMARK_PLUGINS = [remarkGfm]
+const REHYPE_PLUGINS = [rehypeHighlightCode]
 
 const FENCE = /^ {0,3}(?:```|~~~)[ \t]*([\w#+.-]+)/gm
 
@@ -52,19 +55,14 @@ function useLanguagesFor(text: string): number {
  * unsafe URL schemes (javascript:, data:) are blanked by react-markdown's default URL transform,
  * and remote images are blocked by the CSP (img-src 'self' data:), so a reply cannot beacon out.
  */
-export function Markdown({ text }: Readonly<{ text: string }>): ReactNode {
+export const Markdown = memo(function Markdown({ text }: Readonly<{ text: string }>): ReactNode {
+  // Re-rendering when a grammar arrives is enough: the highlighter reads the registry on each run.
   const loaded = useLanguagesFor(text)
-  // A new plugin list only when a language arrived: highlight.js then registers it once.
-  const rehypePlugins = useMemo(
-    (): Options['rehypePlugins'] =>
-      loaded >= 0 ? [[rehypeHighlight, { ...registeredLanguages(), detect: false }]] : [],
-    [loaded]
-  )
   return (
-    <div className="chat-markdown">
+    <div className="chat-markdown" data-languages-loaded={loaded}>
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={rehypePlugins}
+        remarkPlugins={REMARK_PLUGINS}
+        rehypePlugins={REHYPE_PLUGINS}
         skipHtml
         components={components}
       >
@@ -72,4 +70,4 @@ export function Markdown({ text }: Readonly<{ text: string }>): ReactNode {
       </ReactMarkdown>
     </div>
   )
-}
+})

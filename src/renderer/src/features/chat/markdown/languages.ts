@@ -1,4 +1,5 @@
 import type { LanguageFn } from 'highlight.js'
+import { createLowlight } from 'lowlight'
 import bash from 'highlight.js/lib/languages/bash'
 import css from 'highlight.js/lib/languages/css'
 import diff from 'highlight.js/lib/languages/diff'
@@ -17,7 +18,7 @@ import yaml from 'highlight.js/lib/languages/yaml'
  * with the app; every other highlight.js language is its own small chunk, fetched from the
  * app's own files the first time a block names it (never from the network, never all at once).
  */
-const registered: Record<string, LanguageFn> = {
+const BUNDLED: Readonly<Record<string, LanguageFn>> = {
   bash,
   css,
   diff,
@@ -74,6 +75,13 @@ const ALIASES: Readonly<Record<string, string>> = {
   gql: 'graphql'
 }
 
+/**
+ * One highlighter for every reply, so each grammar is compiled once per app run, not once per
+ * message render; it holds only what is registered here (never lowlight's `common` set).
+ * Fence tags go through `canonicalLanguage` first, so no aliases are registered with it.
+ */
+export const highlighter = createLowlight(BUNDLED)
+
 // The bundled ones are left out of the lazy set so each language lives in exactly one chunk.
 const loaders = import.meta.glob<{ default: LanguageFn }>([
   '../../../../../../node_modules/highlight.js/es/languages/*.js',
@@ -91,26 +99,15 @@ export function canonicalLanguage(tag: string): string {
   return ALIASES[lower] ?? lower
 }
 
-/** Languages registered now, with the aliases above; what rehype-highlight is configured with. */
-export function registeredLanguages(): {
-  readonly languages: Readonly<Record<string, LanguageFn>>
-  readonly aliases: Readonly<Record<string, string[]>>
-} {
-  const aliases: Record<string, string[]> = {}
-  for (const [alias, name] of Object.entries(ALIASES))
-    if (registered[name] && alias !== name) (aliases[name] ??= []).push(alias)
-  return { languages: { ...registered }, aliases }
-}
-
 /** True when a block in this language can be highlighted without loading anything. */
 export function isLanguageReady(tag: string): boolean {
-  return registered[canonicalLanguage(tag)] !== undefined
+  return highlighter.registered(canonicalLanguage(tag))
 }
 
 /** True when highlight.js knows the language at all (bundled or as a chunk). */
 export function isKnownLanguage(tag: string): boolean {
   const name = canonicalLanguage(tag)
-  return registered[name] !== undefined || loaderByName.has(name)
+  return highlighter.registered(name) || loaderByName.has(name)
 }
 
 /**
@@ -119,14 +116,14 @@ export function isKnownLanguage(tag: string): boolean {
  */
 export function loadLanguage(tag: string): Promise<boolean> {
   const name = canonicalLanguage(tag)
-  if (registered[name]) return Promise.resolve(true)
+  if (highlighter.registered(name)) return Promise.resolve(true)
   const load = loaderByName.get(name)
   if (!load) return Promise.resolve(false)
   let loading = pending.get(name)
   if (!loading) {
     loading = load().then(
       (module) => {
-        registered[name] = module.default
+        highlighter.register(name, module.default)
         return true
       },
       () => {
