@@ -87,6 +87,7 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
     const prompts = naive ? timestamped(s.prompts, () => minute) : s.prompts
     const chat = new ChatService({
       db: s.db,
+      stores: s.chatStores,
       clock: s.clock,
       events: s.events,
       settings: s.settings,

@@ -44,6 +44,7 @@ function openDay(
   const chat = new ChatService(
     {
       db: s.db,
+      stores: s.chatStores,
       clock: s.clock,
       events: s.events,
       settings: s.settings,

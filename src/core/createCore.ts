@@ -2,7 +2,6 @@ import type { Handlers } from '../shared/contract'
 import { EventHub, type EventListener } from './events'
 import { ConfigStore } from './home/configStore'
 import { openHome } from './home/home'
-import type { HomePaths } from './home/homePaths'
 import { readOnlyHandlers } from './home/readOnlyHome'
 import { openDatabase, type Db } from './node/db/openDatabase'
 import { AttachmentStore } from './attachments/attachmentStore'
@@ -12,6 +11,8 @@ import { systemClock, type Clock } from './ports/clock'
 import { MemorySecretStore, type SecretStore } from './ports/secretStore'
 import { createHandlers } from './rpc/handlers'
 import { ChatService } from './chat/chatService'
+import { openChatStores } from './chat/chatStores'
+import type { CoreServices } from './coreServices'
 import { SessionsService } from './chat/sessionsService'
 import type { ResumeReport } from './chat/sessionEndWork'
 import { IdleSessionEnder } from './chat/idleSessionEnder'
@@ -24,7 +25,6 @@ import { injectedViewFor } from './prompt/injectedView'
 import { MemoryService } from './memory/memoryService'
 import { scanForThreats } from './domain/prompt/scanner'
 import { createTools } from './tools/createTools'
-import type { ToolsService } from './tools/toolsService'
 
 export const HEARTH_VERSION = '0.1.0'
 
@@ -44,31 +44,6 @@ export interface CoreOptions {
   readonly approveGatedTools?: boolean
   /** Where the core reports what it survived; default `<home>/logs/hearth.log` at HEARTH_LOG_LEVEL (info). */
   readonly log?: Logger
-}
-
-/** Everything the handlers, the CLI and tests reach for. Features add their service here. */
-export interface CoreServices {
-  readonly host: 'electron' | 'web'
-  readonly version: string
-  readonly paths: HomePaths
-  /** The home cannot be written: everything lists, shows and assembles; changes are refused. */
-  readonly readOnly: boolean
-  readonly db: Db
-  readonly clock: Clock
-  readonly events: EventHub
-  readonly log: Logger
-  /** The only reader and writer of config.json: `config.read()`, `config.patch({...})`. */
-  readonly config: ConfigStore
-  readonly agents: AgentService
-  readonly files: FileService
-  readonly nexus: NexusService
-  readonly settings: SettingsService
-  readonly prompts: PromptService
-  readonly chat: ChatService
-  readonly sessions: SessionsService
-  readonly memory: MemoryService
-  readonly tools: ToolsService
-  readonly attachments: AttachmentStore
 }
 
 export interface Core {
@@ -120,8 +95,10 @@ export function createCore(options: CoreOptions): Core {
   files.injectedView = (target, text, path) =>
     injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
   const attachments = new AttachmentStore(db, paths.root, clock)
+  const chatStores = openChatStores(db, clock.now())
   const chat = new ChatService({
     db,
+    stores: chatStores,
     clock,
     events,
     settings,
@@ -194,6 +171,7 @@ export function createCore(options: CoreOptions): Core {
     settings,
     prompts,
     chat,
+    chatStores,
     sessions,
     memory,
     tools,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { CoreServices } from '../../core/createCore'
+import type { CoreServices } from '../../core/coreServices'
 import { GuardedStdioTransport } from '../../core/nexus/mcp/guardedStdioTransport'
 import { sha256Hex } from '../../core/nexus/mcp/mcpClientIdentity'
 import { createNexusMcpServer } from '../../core/nexus/mcp/nexusMcpServer'

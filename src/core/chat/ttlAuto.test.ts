@@ -39,6 +39,7 @@ async function start(
   writeFileSync(s.paths.soul(agent.id), longSoul('Scribe'))
   const chat = new ChatService({
     db: s.db,
+    stores: s.chatStores,
     clock: s.clock,
     events: s.events,
     settings: s.settings,

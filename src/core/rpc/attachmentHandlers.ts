@@ -1,5 +1,5 @@
 import type { attachmentMethods } from '../../shared/contract/attachments'
-import type { CoreServices } from '../createCore'
+import type { CoreServices } from '../coreServices'
 import { invalidInput } from '../errors'
 import type { FeatureHandlers } from './foundationHandlers'
 

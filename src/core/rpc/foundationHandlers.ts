@@ -3,7 +3,7 @@ import type { agentMethods } from '../../shared/contract/agents'
 import type { appMethods } from '../../shared/contract/app'
 import type { fileMethods } from '../../shared/contract/files'
 import type { settingsMethods } from '../../shared/contract/settings'
-import type { CoreServices } from '../createCore'
+import type { CoreServices } from '../coreServices'
 import { listDirs } from '../services/appService'
 
 /** The handlers for one feature's methods. */

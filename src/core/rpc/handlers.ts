@@ -1,5 +1,5 @@
 import type { Handlers } from '../../shared/contract'
-import type { CoreServices } from '../createCore'
+import type { CoreServices } from '../coreServices'
 import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './foundationHandlers'
 import { chatHandlers, sessionHandlers } from './chatHandlers'
 import { promptHandlers } from './promptHandlers'

@@ -1,7 +1,7 @@
 import type { memoryMethods } from '../../shared/contract/memory'
 import type { memoriesMethods } from '../../shared/contract/memories'
 import type { reviewMethods } from '../../shared/contract/review'
-import type { CoreServices } from '../createCore'
+import type { CoreServices } from '../coreServices'
 import type { FeatureHandlers } from './foundationHandlers'
 
 /** The memory tool on the user's behalf, receipts, the recall log, recall search and pinning. */

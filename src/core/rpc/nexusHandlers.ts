@@ -1,5 +1,5 @@
 import type { nexusMethods } from '../../shared/contract/nexus'
-import type { CoreServices } from '../createCore'
+import type { CoreServices } from '../coreServices'
 import type { FeatureHandlers } from './foundationHandlers'
 
 /** The Nexus over the contract: the app's timeline, decision log, conflicts and project state. */

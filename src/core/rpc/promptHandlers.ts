@@ -1,6 +1,6 @@
 import type { AssembledPromptView } from '../../shared/contract/prompt'
 import type { promptMethods } from '../../shared/contract/prompt'
-import type { CoreServices } from '../createCore'
+import type { CoreServices } from '../coreServices'
 import { findThreats } from '../domain/prompt/scanner'
 import { normalizeText } from '../domain/prompt/text'
 import type { AssembledPrompt } from '../prompt/promptService'

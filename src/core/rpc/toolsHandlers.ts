@@ -1,6 +1,6 @@
 import type { mcpServersMethods } from '../../shared/contract/mcpServers'
 import type { toolsMethods } from '../../shared/contract/tools'
-import type { CoreServices } from '../createCore'
+import type { CoreServices } from '../coreServices'
 import type { FeatureHandlers } from './foundationHandlers'
 
 /** Settings → Tools and the untrusted-gate answer. */

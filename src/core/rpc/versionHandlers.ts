@@ -1,6 +1,6 @@
 import type { versionMethods } from '../../shared/contract/versions'
-import type { StartedTurn } from '../chat/chatService'
-import type { CoreServices } from '../createCore'
+import type { StartedTurn } from '../chat/chatOptions'
+import type { CoreServices } from '../coreServices'
 import type { FeatureHandlers } from './foundationHandlers'
 
 /** Ids now; the turn runs on in the background and reports itself as chat.* events (failures included). */

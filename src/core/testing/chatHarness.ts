@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthropic'
-import { ChatService, type ChatOptions } from '../chat/chatService'
+import type { ChatOptions } from '../chat/chatOptions'
+import { ChatService } from '../chat/chatService'
 import { SessionsService } from '../chat/sessionsService'
 import { createCore, type Core } from '../createCore'
 import type { ToolCatalog, ToolDefinition, ToolOutcome } from '../tools/toolTypes'
@@ -46,6 +47,7 @@ export async function startChatHarness(
     const chat = new ChatService(
       {
         db: s.db,
+        stores: s.chatStores,
         clock: s.clock,
         events: s.events,
         settings: s.settings,

@@ -1,0 +1,32 @@
+import type { Db } from '../node/db/openDatabase'
+import { isStampAlive } from '../node/process/processIdentity'
+import { CallRepository } from './callRepository'
+import { SessionRepository } from './sessionRepository'
+import { SessionSearch } from './sessionSearch'
+
+/** Chat's tables behind their repositories: opened once by the composition root and handed on. */
+export interface ChatStores {
+  /** Sessions, messages, turn versions and their heads. */
+  readonly sessions: SessionRepository
+  /** One row per API call, with its usage and cost. */
+  readonly calls: CallRepository
+  /** Full-text search over the stored messages. */
+  readonly search: SessionSearch
+}
+
+/**
+ * Opens chat's repositories on the home's database. Rows a killed process left "streaming" are
+ * marked interrupted here, once, before anything reads them (a read-only home is left as it is).
+ */
+export function openChatStores(db: Db, nowMs: number): ChatStores {
+  const stores = {
+    sessions: new SessionRepository(db),
+    calls: new CallRepository(db),
+    search: new SessionSearch(db)
+  }
+  if (!db.readonly) {
+    stores.sessions.recoverInterrupted(isStampAlive, nowMs)
+    stores.calls.recoverInterrupted(isStampAlive, nowMs)
+  }
+  return stores
+}

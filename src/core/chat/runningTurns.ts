@@ -1,0 +1,41 @@
+interface RunningTurn {
+  readonly sessionId: string
+  readonly controller: AbortController
+  readonly done: Promise<unknown>
+}
+
+/** The turns this process is running right now, by turn id: what Stop, quit and "is answering" ask. */
+export class RunningTurns {
+  private readonly turns = new Map<string, RunningTurn>()
+
+  track(turnId: string, turn: RunningTurn): void {
+    this.turns.set(turnId, turn)
+  }
+
+  finish(turnId: string): void {
+    this.turns.delete(turnId)
+  }
+
+  /** Stops one turn; false when it is not running (finished, or never started here). */
+  cancel(turnId: string): boolean {
+    const turn = this.turns.get(turnId)
+    if (!turn) return false
+    turn.controller.abort()
+    return true
+  }
+
+  /** Aborts every running turn (app quit); their partial replies are kept. */
+  cancelAll(): void {
+    for (const turn of this.turns.values()) turn.controller.abort()
+  }
+
+  /** True while a turn of this session is running. */
+  isAnswering(sessionId: string): boolean {
+    return [...this.turns.values()].some((turn) => turn.sessionId === sessionId)
+  }
+
+  /** Waits for every running turn (used before closing the database). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.turns.values()].map((turn) => turn.done))
+  }
+}

@@ -1,0 +1,48 @@
+import type { AttachmentStore } from './attachments/attachmentStore'
+import type { ChatService } from './chat/chatService'
+import type { ChatStores } from './chat/chatStores'
+import type { SessionsService } from './chat/sessionsService'
+import type { EventHub } from './events'
+import type { ConfigStore } from './home/configStore'
+import type { HomePaths } from './home/homePaths'
+import type { MemoryService } from './memory/memoryService'
+import type { NexusService } from './nexus/nexusService'
+import type { Db } from './node/db/openDatabase'
+import type { Clock } from './ports/clock'
+import type { Logger } from './ports/logger'
+import type { PromptService } from './prompt/promptService'
+import type { AgentService } from './services/agentService'
+import type { FileService } from './services/fileService'
+import type { SettingsService } from './services/settingsService'
+import type { ToolsService } from './tools/toolsService'
+
+/**
+ * Everything the handlers, the CLI and tests reach for, built by `createCore` (the composition
+ * root). It lives apart from createCore so the rpc handlers can name it without importing the root.
+ * Features add their service here.
+ */
+export interface CoreServices {
+  readonly host: 'electron' | 'web'
+  readonly version: string
+  readonly paths: HomePaths
+  /** The home cannot be written: everything lists, shows and assembles; changes are refused. */
+  readonly readOnly: boolean
+  readonly db: Db
+  readonly clock: Clock
+  readonly events: EventHub
+  readonly log: Logger
+  /** The only reader and writer of config.json: `config.read()`, `config.patch({...})`. */
+  readonly config: ConfigStore
+  readonly agents: AgentService
+  readonly files: FileService
+  readonly nexus: NexusService
+  readonly settings: SettingsService
+  readonly prompts: PromptService
+  readonly chat: ChatService
+  /** Chat's repositories (sessions, messages, versions, calls, search), opened once. */
+  readonly chatStores: ChatStores
+  readonly sessions: SessionsService
+  readonly memory: MemoryService
+  readonly tools: ToolsService
+  readonly attachments: AttachmentStore
+}
