@@ -14,8 +14,18 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
+interface CliEntry {
+  readonly agent: string
+  readonly type: string
+  readonly summary: string
+  readonly rationale?: string
+  readonly channel?: string
+  readonly refs?: string
+}
+
 /** Another process writing to the same home, as a script or an MCP client would. */
-function cliPost(home: string, ...args: string[]): void {
+function cliPost(home: string, entry: CliEntry): void {
+  const args = Object.entries(entry).flatMap(([option, value]: [string, string]) => [`--${option}`, value])
   const run = spawnSync(
     process.execPath,
     [join(REPO_ROOT, 'bin/hearth.js'), '--home', home, 'nexus', 'post', ...args],
@@ -23,6 +33,26 @@ function cliPost(home: string, ...args: string[]): void {
   )
   expect(run.status, run.stderr).toBe(0)
 }
+
+/** The entries the timeline and lanes tests post: a decision, a checkpoint, a conflicting decision. */
+const WEBP_DECISION = {
+  agent: 'ella',
+  type: 'decision',
+  summary: 'Thumbnails are stored as WebP files',
+  rationale: 'Half the size of JPEG'
+} as const
+const ALBUMS_CHECKPOINT = {
+  agent: 'lyra',
+  type: 'checkpoint',
+  summary: 'Resized 40 of 90 albums; tagging next'
+} as const
+const AVIF_DECISION = {
+  agent: 'claude-code',
+  type: 'decision',
+  summary: 'Thumbnails are stored as AVIF files',
+  rationale: 'Half the size of WebP',
+  channel: 'mcp:claude-code'
+} as const
 
 /** The text of the last user message of a recorded Messages API request. */
 function lastUserText(request: RecordedRequest | undefined): string {
@@ -118,45 +148,13 @@ test('entries from other processes appear live; conflicts are resolved; project 
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Ella', '# About me\n\nI build a photo app.\n')
-  cliPost(
-    hearth.home,
-    '--agent',
-    'ella',
-    '--type',
-    'decision',
-    '--summary',
-    'Thumbnails are stored as WebP files',
-    '--rationale',
-    'Half the size of JPEG',
-    '--channel',
-    'desktop'
-  )
-  cliPost(
-    hearth.home,
-    '--agent',
-    'lyra',
-    '--type',
-    'checkpoint',
-    '--summary',
-    'Resized 40 of 90 albums; tagging next'
-  )
+  cliPost(hearth.home, { ...WEBP_DECISION, channel: 'desktop' })
+  cliPost(hearth.home, ALBUMS_CHECKPOINT)
   const nexus = new NexusPage(page)
   await app.goTo('nexus')
   await expect(nexus.timelineEntries).toHaveCount(2)
 
-  cliPost(
-    hearth.home,
-    '--agent',
-    'claude-code',
-    '--type',
-    'decision',
-    '--summary',
-    'Thumbnails are stored as AVIF files',
-    '--rationale',
-    'Half the size of WebP',
-    '--channel',
-    'mcp:claude-code'
-  )
+  cliPost(hearth.home, AVIF_DECISION)
   await expect(nexus.entry(3)).toContainText('mcp:claude-code')
   await expect(nexus.conflicts).toHaveCount(1)
   await expect(app.nav('nexus')).toContainText('1')
@@ -196,65 +194,17 @@ test('lanes show each author side by side, live from other processes, with refer
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Ella', '# About me\n\nI build a photo app.\n')
-  cliPost(
-    hearth.home,
-    '--agent',
-    'ella',
-    '--type',
-    'decision',
-    '--summary',
-    'Thumbnails are stored as WebP files',
-    '--rationale',
-    'Half the size of JPEG'
-  )
-  cliPost(
-    hearth.home,
-    '--agent',
-    'lyra',
-    '--type',
-    'checkpoint',
-    '--summary',
-    'Resized 40 of 90 albums; tagging next'
-  )
+  cliPost(hearth.home, WEBP_DECISION)
+  cliPost(hearth.home, ALBUMS_CHECKPOINT)
   const nexus = new NexusPage(page)
   await app.goTo('nexus')
   await nexus.showView('lanes')
   await expect(nexus.laneHeaders).toHaveCount(2)
 
   // Written by other processes while the lanes are on screen.
-  cliPost(
-    hearth.home,
-    '--agent',
-    'claude-code',
-    '--type',
-    'decision',
-    '--summary',
-    'Thumbnails are stored as AVIF files',
-    '--rationale',
-    'Half the size of WebP',
-    '--channel',
-    'mcp:claude-code'
-  )
-  cliPost(
-    hearth.home,
-    '--agent',
-    'lyra',
-    '--type',
-    'ack',
-    '--summary',
-    'Will write WebP thumbnails',
-    '--refs',
-    '1'
-  )
-  cliPost(
-    hearth.home,
-    '--agent',
-    'ella',
-    '--type',
-    'turn',
-    '--summary',
-    'Wired the thumbnail cache to the gallery'
-  )
+  cliPost(hearth.home, AVIF_DECISION)
+  cliPost(hearth.home, { agent: 'lyra', type: 'ack', summary: 'Will write WebP thumbnails', refs: '1' })
+  cliPost(hearth.home, { agent: 'ella', type: 'turn', summary: 'Wired the thumbnail cache to the gallery' })
   await expect(nexus.laneHeaders).toHaveCount(3)
   expect(
     await nexus.laneHeaders.evaluateAll((heads) => heads.map((head) => head.getAttribute('data-author')))
