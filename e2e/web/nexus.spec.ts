@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../../tests/fakeAnthropic'
+import { nexusPostArgs, type NexusPostOptions } from '../../tests/helpers/nexusPost'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { REPO_ROOT } from '../fixtures/serveProcess'
@@ -14,21 +15,11 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-interface CliEntry {
-  readonly agent: string
-  readonly type: string
-  readonly summary: string
-  readonly rationale?: string
-  readonly channel?: string
-  readonly refs?: string
-}
-
 /** Another process writing to the same home, as a script or an MCP client would. */
-function cliPost(home: string, entry: CliEntry): void {
-  const args = Object.entries(entry).flatMap(([option, value]: [string, string]) => [`--${option}`, value])
+function cliPost(home: string, entry: NexusPostOptions): void {
   const run = spawnSync(
     process.execPath,
-    [join(REPO_ROOT, 'bin/hearth.js'), '--home', home, 'nexus', 'post', ...args],
+    [join(REPO_ROOT, 'bin/hearth.js'), '--home', home, ...nexusPostArgs(entry)],
     { encoding: 'utf8' }
   )
   expect(run.status, run.stderr).toBe(0)

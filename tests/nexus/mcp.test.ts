@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CLI, runHearth } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
+import { nexusPostArgs } from '../helpers/nexusPost'
 
 let temp: ReturnType<typeof makeTempDir>
 let client: Client
@@ -59,14 +60,7 @@ describe('hearth mcp over stdio with the SDK client', () => {
     runHearth([
       '--home',
       temp.dir,
-      'nexus',
-      'post',
-      '--agent',
-      'ella',
-      '--type',
-      'turn',
-      '--summary',
-      'Ella shipped the importer'
+      ...nexusPostArgs({ agent: 'ella', type: 'turn', summary: 'Ella shipped the importer' })
     ])
     const posted = await call('nexus_post', { type: 'ack', summary: 'Seen the importer', refs: [1] })
     expect(posted.value.entry).toMatchObject({
@@ -106,16 +100,12 @@ describe('hearth mcp over stdio with the SDK client', () => {
     runHearth([
       '--home',
       temp.dir,
-      'nexus',
-      'post',
-      '--agent',
-      'ella',
-      '--type',
-      'decision',
-      '--summary',
-      'Store session history in SQLite',
-      '--rationale',
-      'durable and fast'
+      ...nexusPostArgs({
+        agent: 'ella',
+        type: 'decision',
+        summary: 'Store session history in SQLite',
+        rationale: 'durable and fast'
+      })
     ])
     const second = await call('nexus_post', {
       type: 'decision',

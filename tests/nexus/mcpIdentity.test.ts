@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CLI, runHearth } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
+import { nexusPostArgs } from '../helpers/nexusPost'
 
 let temp: ReturnType<typeof makeTempDir>
 const clients: Client[] = []
@@ -128,18 +129,7 @@ describe('nexus_unread and the project state over MCP', () => {
   it('returns what others wrote since this client last read, oldest first, and moves its own cursor', async () => {
     const client = await connect('Cursor')
     for (const summary of ['One', 'Two', 'Three'])
-      runHearth([
-        '--home',
-        temp.dir,
-        'nexus',
-        'post',
-        '--agent',
-        'ella',
-        '--type',
-        'turn',
-        '--summary',
-        summary
-      ])
+      runHearth(['--home', temp.dir, ...nexusPostArgs({ agent: 'ella', type: 'turn', summary })])
     await call(client, 'nexus_post', { type: 'turn', summary: 'My own entry' })
     const first = await call(client, 'nexus_unread', { limit: 2 })
     expect(first.value).toMatchObject({ remaining: 1, cursor: { from: 0, to: 2 } })

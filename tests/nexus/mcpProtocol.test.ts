@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { nexusPostArgs } from '../helpers/nexusPost'
 import { runHearth } from '../helpers/cli'
 import { RawMcpSession } from '../helpers/rawMcp'
 import { makeTempDir } from '../helpers/tempHome'
@@ -130,16 +131,12 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
     runHearth([
       '--home',
       temp.dir,
-      'nexus',
-      'post',
-      '--agent',
-      'user',
-      '--type',
-      'decision',
-      '--summary',
-      'Ship on Fridays',
-      '--rationale',
-      'the team is in'
+      ...nexusPostArgs({
+        agent: 'user',
+        type: 'decision',
+        summary: 'Ship on Fridays',
+        rationale: 'the team is in'
+      })
     ])
     const listed = (await session.request(1, 'resources/list')).result
     expect(listed.resources.map((r: { uri: string }) => r.uri)).toEqual([

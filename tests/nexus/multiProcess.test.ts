@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runConcurrentWriters } from '../../src/bench/nexusWriters'
 import { CLI, runHearth } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
+import { nexusPostArgs } from '../helpers/nexusPost'
 
 let temp: ReturnType<typeof makeTempDir>
 beforeEach(() => (temp = makeTempDir('hearth-nexus-mp-')))
@@ -56,14 +57,7 @@ describe('Nexus with several processes appending at once', () => {
             '--home',
             temp.dir,
             '--json',
-            'nexus',
-            'post',
-            '--agent',
-            `a${i}`,
-            '--type',
-            'turn',
-            '--summary',
-            `post ${i}`
+            ...nexusPostArgs({ agent: `a${i}`, type: 'turn', summary: `post ${i}` })
           ])
           let out = ''
           child.stdout.on('data', (chunk) => (out += chunk))

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { nexusPostArgs } from '../helpers/nexusPost'
 import { runHearth } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
 
@@ -15,18 +16,13 @@ describe('hearth nexus post | tail | verify', () => {
   it('post prints the entry with the documented fields and mirrors it to markdown', () => {
     const run = hearth(
       '--json',
-      'nexus',
-      'post',
-      '--agent',
-      'ella',
-      '--type',
-      'decision',
-      '--summary',
-      'Use UTC everywhere',
-      '--rationale',
-      'Users travel',
-      '--body',
-      'Applies to logs too'
+      ...nexusPostArgs({
+        agent: 'ella',
+        type: 'decision',
+        summary: 'Use UTC everywhere',
+        rationale: 'Users travel',
+        body: 'Applies to logs too'
+      })
     )
     expect(run.code).toBe(0)
     const { entry } = run.json<{ entry: Record<string, unknown> }>()
@@ -51,31 +47,17 @@ describe('hearth nexus post | tail | verify', () => {
   it('post --type decision without --rationale (the original form) succeeds, using the body or a visible placeholder', () => {
     const withBody = hearth(
       '--json',
-      'nexus',
-      'post',
-      '--agent',
-      'ella',
-      '--type',
-      'decision',
-      '--summary',
-      'Ship on Fridays',
-      '--body',
-      'Fewer users online'
+      ...nexusPostArgs({
+        agent: 'ella',
+        type: 'decision',
+        summary: 'Ship on Fridays',
+        body: 'Fewer users online'
+      })
     )
     expect(withBody.code).toBe(0)
     expect(withBody.json<{ entry: { rationale: string } }>().entry.rationale).toBe('Fewer users online')
     expect(withBody.stderr).toMatch(/warning: decisions should say why/)
-    const bare = hearth(
-      '--json',
-      'nexus',
-      'post',
-      '--agent',
-      'ella',
-      '--type',
-      'decision',
-      '--summary',
-      'Use tabs'
-    )
+    const bare = hearth('--json', ...nexusPostArgs({ agent: 'ella', type: 'decision', summary: 'Use tabs' }))
     expect(bare.code).toBe(0)
     expect(bare.json<{ entry: { rationale: string } }>().entry.rationale).toMatch(/No rationale given/)
   })
@@ -83,16 +65,12 @@ describe('hearth nexus post | tail | verify', () => {
   it('tail returns the newest entries, or those after --since, oldest first', () => {
     for (const n of [1, 2, 3, 4])
       hearth(
-        'nexus',
-        'post',
-        '--agent',
-        n % 2 ? 'ella' : 'lyra',
-        '--type',
-        'turn',
-        '--summary',
-        `step ${n}`,
-        '--channel',
-        'desktop'
+        ...nexusPostArgs({
+          agent: n % 2 ? 'ella' : 'lyra',
+          type: 'turn',
+          summary: `step ${n}`,
+          channel: 'desktop'
+        })
       )
     const seqs = (args: string[]) =>
       hearth('--json', 'nexus', 'tail', ...args)
@@ -108,8 +86,7 @@ describe('hearth nexus post | tail | verify', () => {
   })
 
   it('verify exits 0 on an intact log and 1 naming the first bad seq after tampering', () => {
-    for (const n of [1, 2, 3])
-      hearth('nexus', 'post', '--agent', 'ella', '--type', 'turn', '--summary', `step ${n}`)
+    for (const n of [1, 2, 3]) hearth(...nexusPostArgs({ agent: 'ella', type: 'turn', summary: `step ${n}` }))
     expect(hearth('--json', 'nexus', 'verify').json()).toEqual({
       ok: true,
       count: 3,
@@ -130,23 +107,14 @@ describe('hearth nexus post | tail | verify', () => {
   })
 
   it('usage errors exit 2 with one line; invalid entries exit 1 with the reason', () => {
-    const missing = hearth('nexus', 'post', '--agent', 'ella', '--type', 'turn')
+    const missing = hearth(...nexusPostArgs({ agent: 'ella', type: 'turn' }))
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/^hearth: missing --summary\. Usage: hearth nexus post/)
     expect(hearth('nexus', 'tail', '--since', 'yesterday').code).toBe(2)
-    expect(
-      hearth('nexus', 'post', '--agent', 'ella', '--type', 'ack', '--summary', 'ok', '--refs', 'x').code
-    ).toBe(2)
+    expect(hearth(...nexusPostArgs({ agent: 'ella', type: 'ack', summary: 'ok', refs: 'x' })).code).toBe(2)
     const invalid = hearth(
       '--json',
-      'nexus',
-      'post',
-      '--agent',
-      'ella',
-      '--type',
-      'turn',
-      '--summary',
-      'x'.repeat(201)
+      ...nexusPostArgs({ agent: 'ella', type: 'turn', summary: 'x'.repeat(201) })
     )
     expect(invalid.code).toBe(1)
     expect(invalid.json()).toMatchObject({
