@@ -2,6 +2,7 @@ import type { AttachmentStore } from './attachments/attachmentStore'
 import type { ChatService } from './chat/chatService'
 import type { ChatStores } from './chat/chatStores'
 import type { SessionsService } from './chat/sessionsService'
+import type { ChatLibrary } from './chats/chatLibrary'
 import type { EventHub } from './events'
 import type { ConfigStore } from './home/configStore'
 import type { HomePaths } from './home/homePaths'
@@ -42,6 +43,8 @@ export interface CoreServices {
   /** Chat's repositories (sessions, messages, versions, calls, search), opened once. */
   readonly chatStores: ChatStores
   readonly sessions: SessionsService
+  /** Chat management: rename, pin, trash, search across agents, export. */
+  readonly chatLibrary: ChatLibrary
   readonly memory: MemoryService
   readonly tools: ToolsService
   readonly attachments: AttachmentStore

@@ -14,6 +14,7 @@ import { ChatService } from './chat/chatService'
 import { openChatStores } from './chat/chatStores'
 import type { CoreServices } from './coreServices'
 import { SessionsService } from './chat/sessionsService'
+import { ChatLibrary } from './chats/chatLibrary'
 import type { ResumeReport } from './chat/sessionEndWork'
 import { IdleSessionEnder } from './chat/idleSessionEnder'
 import { AgentService } from './services/agentService'
@@ -109,6 +110,16 @@ export function createCore(options: CoreOptions): Core {
     ...(options.host === 'cli' ? { platform: 'cli' } : {})
   })
   const sessions = new SessionsService(chat, settings, clock, events)
+  const chatLibrary = new ChatLibrary({
+    db,
+    repo: chatStores.sessions,
+    calls: chatStores.calls,
+    search: chatStores.search,
+    clock,
+    events,
+    isAnswering: (id) => chat.isAnswering(id),
+    agentNames: () => new Map(agents.list().map((agent) => [agent.id, agent.name]))
+  })
   const idleLog = log.child('sessions.idle')
   const onIdleError = (error: unknown, sessionId?: string): void =>
     idleLog.warn('a session could not be ended on idle; its session-end hooks run on the next end', {
@@ -173,6 +184,7 @@ export function createCore(options: CoreOptions): Core {
     chat,
     chatStores,
     sessions,
+    chatLibrary,
     memory,
     tools,
     attachments

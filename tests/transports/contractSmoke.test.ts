@@ -83,6 +83,10 @@ const ROWS: readonly Row[] = [
   { method: 'sessions.list', input: () => ({ agentId: 'scribe' }) },
   { method: 'sessions.get', input: (w) => ({ id: w.sessionId }) },
   { method: 'sessions.search', input: () => ({ query: 'vitest' }) },
+  { method: 'chats.rename', input: (w) => ({ id: w.sessionId, title: 'Test runner notes' }) },
+  { method: 'chats.pin', input: (w) => ({ id: w.sessionId, pinned: true }) },
+  { method: 'chats.search', input: () => ({ query: 'vitest' }) },
+  { method: 'chats.export', input: (w) => ({ id: w.sessionId, format: 'json' }) },
   { method: 'sessions.rebuildPrompt', input: (w) => ({ id: w.sessionId }) },
   { method: 'sessions.cacheBreakCost', input: (w) => ({ id: w.sessionId, model: 'claude-haiku-4-5' }) },
   { method: 'inspector.turn', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
@@ -215,6 +219,11 @@ const ROWS: readonly Row[] = [
   { method: 'tools.projectServers', input: (w) => ({ folder: w.home }) },
   { method: 'tools.decideProjectServers', input: (w) => ({ folder: w.home, decision: 'forget' }) },
   { method: 'sessions.end', input: (w) => ({ id: w.kept.otherSession }) },
+  { method: 'chats.delete', input: (w) => ({ id: w.kept.otherSession }) },
+  { method: 'chats.trash', input: () => ({ agentId: 'scribe' }) },
+  { method: 'chats.restore', input: (w) => ({ id: w.kept.otherSession }) },
+  { method: 'chats.delete', input: (w) => ({ id: w.kept.otherSession }) },
+  { method: 'chats.purge', input: (w) => ({ id: w.kept.otherSession }) },
   { method: 'agents.delete', input: () => ({ id: 'quill' }) }
 ]
 

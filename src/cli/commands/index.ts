@@ -2,6 +2,7 @@ import type { CliCommand } from '../command'
 import { agentsCommands } from './agents'
 import { benchCommand } from './bench'
 import { chatCommand } from './chat'
+import { chatsCommands } from './chats'
 import { initCommand } from './init'
 import { mcpBindCommand, mcpCommand } from './mcp'
 import { mcpProjectCommand } from './mcpProject'
@@ -32,5 +33,6 @@ export const COMMANDS: readonly CliCommand[] = [
   ...promptCommands,
   chatCommand,
   ...sessionsCommands,
-  ...modelsCommands
+  ...modelsCommands,
+  ...chatsCommands
 ]

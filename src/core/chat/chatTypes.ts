@@ -1,4 +1,4 @@
-import type { CacheTtl, MessageKind, MessageRole, MessageStatus } from '../../shared/contract'
+import type { CacheTtl, MessageKind, MessageRole, MessageStatus, TitleSource } from '../../shared/contract'
 import type { BuiltPrompt } from '../ports/promptBuilder'
 import type { ToolResultPart } from '../tools/toolTypes'
 
@@ -104,6 +104,9 @@ export interface SessionRecord {
   readonly tools: readonly ToolParam[]
   readonly toolsHash: string
   readonly title: string
+  readonly titleSource: TitleSource
+  readonly pinnedAtMs: number | null
+  readonly deletedAtMs: number | null
   readonly startedAtMs: number
   readonly updatedAtMs: number
   readonly endedAtMs: number | null

@@ -123,12 +123,14 @@ export class SessionRepository {
   }
 
   listSessions(filter: SessionListFilter): SessionRecord[] {
+    // Chats in the trash are listed only by the trash; pinned chats come first.
+    const order = 'ORDER BY pinned_at IS NULL, pinned_at DESC, updated_at DESC, id LIMIT ?'
     const rows = (
       filter.agentId
         ? this.db
-            .prepare('SELECT * FROM sessions WHERE agent_id = ? ORDER BY updated_at DESC, id LIMIT ?')
+            .prepare(`SELECT * FROM sessions WHERE deleted_at IS NULL AND agent_id = ? ${order}`)
             .all(filter.agentId, filter.limit)
-        : this.db.prepare('SELECT * FROM sessions ORDER BY updated_at DESC, id LIMIT ?').all(filter.limit)
+        : this.db.prepare(`SELECT * FROM sessions WHERE deleted_at IS NULL ${order}`).all(filter.limit)
     ) as SessionRow[]
     return rows.map(sessionFromRow)
   }

@@ -9,6 +9,7 @@ import type {
   StoredMessage,
   ToolParam
 } from './chatTypes'
+import type { TitleSource } from '../../shared/contract'
 import { toolResultText } from '../../shared/util/toolResultText'
 
 /** Row shapes as better-sqlite3 returns them; `fromRow` functions are the only snake/camel meeting point. */
@@ -25,6 +26,9 @@ export interface SessionRow {
   tools: string
   tools_hash: string
   title: string
+  title_source: string
+  pinned_at: number | null
+  deleted_at: number | null
   started_at: number
   updated_at: number
   ended_at: number | null
@@ -64,6 +68,9 @@ export function sessionFromRow(row: SessionRow): SessionRecord {
     tools: JSON.parse(row.tools) as ToolParam[],
     toolsHash: row.tools_hash,
     title: row.title,
+    titleSource: row.title_source as TitleSource,
+    pinnedAtMs: row.pinned_at,
+    deletedAtMs: row.deleted_at,
     startedAtMs: row.started_at,
     updatedAtMs: row.updated_at,
     endedAtMs: row.ended_at,

@@ -5,8 +5,16 @@ export interface SearchHit {
   readonly agentId: string
   readonly messageId: number
   readonly role: string
+  readonly title: string
   readonly snippet: string
   readonly createdAtMs: number
+}
+
+export interface SessionSearchOptions {
+  readonly agentId?: string
+  readonly limit: number
+  /** What the snippet puts around a matched word; `[` and `]` unless asked otherwise. */
+  readonly marks?: readonly [start: string, end: string]
 }
 
 interface HitRow {
@@ -14,6 +22,7 @@ interface HitRow {
   agent_id: string
   id: number
   role: string
+  title: string
   snippet: string
   created_at: number
 }
@@ -26,7 +35,7 @@ interface HitRow {
 export class SessionSearch {
   constructor(private readonly db: Db) {}
 
-  search(query: string, options: { agentId?: string; limit: number }): SearchHit[] {
+  search(query: string, options: SessionSearchOptions): SearchHit[] {
     const words = wordQuery(query)
     if (words) {
       const hits = this.run('messages_fts', words, options)
@@ -40,28 +49,31 @@ export class SessionSearch {
   private run(
     table: 'messages_fts' | 'messages_fts_trigram',
     match: string,
-    options: { agentId?: string; limit: number }
+    options: SessionSearchOptions
   ): SearchHit[] {
     const agentFilter = options.agentId ? 'AND s.agent_id = ?' : ''
     // BM25 ranks every match; for a word in thousands of messages that alone takes tens of ms,
     // and such a word says little about relevance anyway, so the newest matches come first.
     const common = this.countUpTo(table, match, COMMON_MATCHES) >= COMMON_MATCHES
     const sql = `
-      SELECT m.session_id, s.agent_id, m.id, m.role, m.created_at,
-             snippet(${table}, 0, '[', ']', '…', 12) AS snippet
+      SELECT m.session_id, s.agent_id, m.id, m.role, m.created_at, s.title,
+             snippet(${table}, 0, ?, ?, '…', 12) AS snippet
       FROM ${table} f
       JOIN messages m ON m.id = f.rowid
       JOIN sessions s ON s.id = m.session_id
-      WHERE ${table} MATCH ? ${agentFilter}
+      WHERE ${table} MATCH ? AND s.deleted_at IS NULL ${agentFilter}
       ORDER BY ${common ? 'f.rowid DESC' : 'f.rank'}
       LIMIT ?`
-    const parameters = options.agentId ? [match, options.agentId, options.limit] : [match, options.limit]
+    const [start, end] = options.marks ?? ['[', ']']
+    const filter = options.agentId ? [match, options.agentId] : [match]
+    const parameters = [start, end, ...filter, options.limit]
     const rows = this.db.prepare(sql).all(...parameters) as HitRow[]
     return rows.map((row) => ({
       sessionId: row.session_id,
       agentId: row.agent_id,
       messageId: row.id,
       role: row.role,
+      title: row.title,
       snippet: row.snippet,
       createdAtMs: row.created_at
     }))

@@ -1,5 +1,5 @@
 import type { ChatSendInput } from '../../shared/contract/chat'
-import { invalidInput, notFound } from '../errors'
+import { conflict, invalidInput, notFound } from '../errors'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
@@ -33,6 +33,8 @@ export async function targetSession(
       throw notFound(
         `No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`
       )
+    if (session.deletedAtMs !== null)
+      throw conflict('This chat is in the trash, so it takes no new messages. Restore it to keep talking.')
     if (input.agentId && input.agentId !== session.agentId)
       throw invalidInput(
         `Session ${session.id} belongs to agent "${session.agentId}", not "${input.agentId}"`

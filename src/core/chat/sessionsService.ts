@@ -134,10 +134,15 @@ export class SessionsService {
     return this.endWork.resume()
   }
 
-  /** True when the session exists, has not ended, and is not answering right now. */
+  /** True when the session exists, is not in the trash, has not ended, and is not answering right now. */
   isOpen(id: string): boolean {
     const session = this.chat.repo.getSession(id)
-    return session !== undefined && session.endedAtMs === null && !this.chat.isAnswering(id)
+    return (
+      session !== undefined &&
+      session.endedAtMs === null &&
+      session.deletedAtMs === null &&
+      !this.chat.isAnswering(id)
+    )
   }
 
   /** The user asked for the files on disk to apply now; the next call writes the cache again. */

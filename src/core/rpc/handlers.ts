@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/contract'
 import type { CoreServices } from '../coreServices'
 import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './foundationHandlers'
 import { chatHandlers, sessionHandlers } from './chatHandlers'
+import { chatsHandlers } from './chatsHandlers'
 import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
 import { memoriesHandlers, memoryHandlers, reviewHandlers } from './memoryHandlers'
@@ -27,6 +28,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...memoriesHandlers(services),
     ...reviewHandlers(services),
     ...sessionHandlers(services),
+    ...chatsHandlers(services),
     ...promptHandlers(services),
     ...toolsHandlers(services),
     ...versionHandlers(services),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Agent } from './agents'
 import { chatEvents } from './chat'
+import { chatLibraryEvents } from './chats'
 import { FileChanged } from './files'
 import { MemoryReceipt, MemoryRecalled, MemoryUndone } from './memory'
 import { NexusAppended } from './nexus'
@@ -13,6 +14,7 @@ export const events = {
   'files.changed': FileChanged,
   'agents.changed': z.object({ agents: z.array(Agent) }),
   ...chatEvents,
+  ...chatLibraryEvents,
   ...sessionEvents,
   'memory.written': MemoryReceipt,
   'memory.undone': MemoryUndone,

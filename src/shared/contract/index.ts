@@ -7,6 +7,7 @@ import { events } from './events'
 import { fileMethods } from './files'
 import { nexusMethods } from './nexus'
 import { sessionMethods } from './sessions'
+import { chatsMethods } from './chats'
 import { settingsMethods } from './settings'
 import { promptMethods } from './prompt'
 import { memoryMethods } from './memory'
@@ -24,6 +25,8 @@ export * from './agents'
 export * from './app'
 export * from './chat'
 export * from './sessions'
+export * from './chats'
+export * from './chatExport'
 export * from './requestDiff'
 export * from './files'
 export * from './limits'
@@ -53,6 +56,7 @@ export const methods = {
   ...memoriesMethods,
   ...reviewMethods,
   ...sessionMethods,
+  ...chatsMethods,
   ...promptMethods,
   ...toolsMethods,
   ...versionMethods,

@@ -26,10 +26,19 @@ export const SessionTotals = z.object({
   savedUsd: z.number()
 })
 
+/** Where a chat's title came from: its first message, generated after the first exchange, or the user. */
+export const TitleSource = z.enum(['first-message', 'generated', 'user'])
+export type TitleSource = z.infer<typeof TitleSource>
+
 export const SessionSummary = z.object({
   id: SessionId,
   agentId: z.string(),
   title: z.string(),
+  titleSource: TitleSource,
+  /** When the chat was pinned to the top of its agent's list; null when it is not. */
+  pinnedAtMs: z.number().nullable(),
+  /** When the chat went to the trash; null for a live chat. */
+  deletedAtMs: z.number().nullable(),
   cwd: z.string().nullable(),
   model: z.string(),
   provider: z.string(),
@@ -118,6 +127,8 @@ export const SearchHit = z.object({
   agentId: z.string(),
   messageId: z.number().int(),
   role: z.string(),
+  /** The chat's title, so a hit can be placed without another call. */
+  title: z.string(),
   snippet: z.string(),
   createdAtMs: z.number()
 })

@@ -15,6 +15,7 @@ import {
   ReceiptOrigin,
   RecalledKind,
   Speaker,
+  TitleSource,
   TurnOrigin
 } from '../../../shared/contract'
 import { WORK_STATES } from '../../chat/sessionEndWork'
@@ -48,7 +49,8 @@ const CHECKED_COLUMNS: readonly (readonly [
   ['nexus_entries', 'hash_format', Object.values(HASH_FORMATS)],
   ['turn_versions', 'origin', TurnOrigin.options],
   ['attachments', 'media_type', AttachmentMediaType.options],
-  ['session_end_work', 'state', WORK_STATES]
+  ['session_end_work', 'state', WORK_STATES],
+  ['sessions', 'title_source', TitleSource.options]
 ]
 
 /** `table.column` → the values of its `CHECK (column IN (…))`, read from the migrated schema. */

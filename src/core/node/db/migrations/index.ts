@@ -10,6 +10,7 @@ import * as m0010 from './0010-session-end-work'
 import * as m0011 from './0011-nexus-ids'
 import * as m0014 from './0014-turn-versions'
 import * as m0015 from './0015-attachments'
+import * as m0016 from './0016-chat-library'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -40,5 +41,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: '0010-session-end-work', up: m0010.up, isApplied: m0010.isApplied },
   { version: 11, name: '0011-nexus-ids', up: m0011.up },
   { version: 14, name: '0014-turn-versions', up: m0014.up },
-  { version: 15, name: '0015-attachments', up: m0015.up }
+  { version: 15, name: '0015-attachments', up: m0015.up },
+  { version: 16, name: '0016-chat-library', up: m0016.up, isApplied: m0016.isApplied }
 ]

@@ -1,0 +1,94 @@
+import type { Db } from '../node/db/openDatabase'
+import { readRow } from '../node/db/rowReader'
+
+/** A chat whose title matched a search, before the message hits are merged in. */
+export interface TitleMatch {
+  readonly sessionId: string
+  readonly agentId: string
+  readonly title: string
+  readonly updatedAtMs: number
+}
+
+/**
+ * The SQL of chat management: names, pins and the trash. Each change is one statement (or one
+ * transaction), so a crash leaves a chat either as it was or as asked, never half-deleted.
+ */
+export class ChatLibraryRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The user's name for the chat: it wins over every title written after it. */
+  rename(sessionId: string, title: string): void {
+    this.db.prepare("UPDATE sessions SET title = ?, title_source = 'user' WHERE id = ?").run(title, sessionId)
+  }
+
+  /**
+   * A title generated after the first exchange. It only replaces the first message's cut-off
+   * text: a chat the user named (even while the title was being generated) keeps its name.
+   */
+  setGeneratedTitle(sessionId: string, title: string): boolean {
+    const result = this.db
+      .prepare(
+        "UPDATE sessions SET title = ?, title_source = 'generated' WHERE id = ? AND title_source = 'first-message'"
+      )
+      .run(title, sessionId)
+    return result.changes === 1
+  }
+
+  setPinned(sessionId: string, pinnedAtMs: number | null): void {
+    this.db.prepare('UPDATE sessions SET pinned_at = ? WHERE id = ?').run(pinnedAtMs, sessionId)
+  }
+
+  setDeleted(sessionId: string, deletedAtMs: number | null): void {
+    this.db.prepare('UPDATE sessions SET deleted_at = ? WHERE id = ?').run(deletedAtMs, sessionId)
+  }
+
+  /** Ids of the chats in the trash, most recently deleted first. */
+  trashIds(agentId: string | undefined): string[] {
+    const sql = `SELECT id FROM sessions WHERE deleted_at IS NOT NULL ${agentId ? 'AND agent_id = ?' : ''}
+      ORDER BY deleted_at DESC, id`
+    const rows = this.db.prepare(sql).all(...(agentId ? [agentId] : []))
+    return rows.map((row) => readRow(row, 'sessions').text('id'))
+  }
+
+  /** Live chats whose title contains every word of the query (case-insensitive), newest first. */
+  titleMatches(words: readonly string[], options: { agentId?: string; limit: number }): TitleMatch[] {
+    if (words.length === 0) return []
+    const conditions = words.map(() => "title LIKE ? ESCAPE '\\'")
+    const sql = `SELECT id, agent_id, title, updated_at FROM sessions
+      WHERE deleted_at IS NULL AND ${conditions.join(' AND ')} ${options.agentId ? 'AND agent_id = ?' : ''}
+      ORDER BY updated_at DESC, id LIMIT ?`
+    const parameters = [
+      ...words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      ...(options.agentId ? [options.agentId] : []),
+      options.limit
+    ]
+    return this.db
+      .prepare(sql)
+      .all(...parameters)
+      .map((row) => {
+        const read = readRow(row, 'sessions')
+        return {
+          sessionId: read.text('id'),
+          agentId: read.text('agent_id'),
+          title: read.text('title'),
+          updatedAtMs: read.int('updated_at')
+        }
+      })
+  }
+
+  /**
+   * Deletes a chat for good. Its messages, calls, prompt versions and turn versions go with the
+   * row (foreign keys cascade; the FTS triggers drop the index entries), and so do the records
+   * that only describe it: what recall injected into its turns, its session-end work and retention run. Memory
+   * facts and memory-write receipts stay — they belong to the agent's memory, not the
+   * transcript, and carry their own quote — and the Nexus log is append-only by design.
+   */
+  purge(sessionId: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM memory_recalls WHERE session_id = ?').run(sessionId)
+      this.db.prepare('DELETE FROM session_end_work WHERE session_id = ?').run(sessionId)
+      this.db.prepare('DELETE FROM retention_runs WHERE session_id = ?').run(sessionId)
+      this.db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId)
+    })()
+  }
+}
