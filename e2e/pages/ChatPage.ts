@@ -25,6 +25,45 @@ export class ChatPage {
     return this.page.getByTestId('chat-turn')
   }
 
+  /** The transcript's list of turns (only the turns near the viewport are drawn). */
+  get transcriptList(): Locator {
+    return this.page.getByRole('list', { name: 'Conversation' })
+  }
+
+  /** The drawn rows of the transcript, each with its position in the whole chat (aria-posinset). */
+  transcriptRows(): Locator {
+    return this.transcriptList.getByRole('listitem').filter({ has: this.page.getByTestId('chat-turn') })
+  }
+
+  /** Scrolls the transcript to its first turn, as dragging the scrollbar to the top would. */
+  async scrollTranscriptToTop(): Promise<void> {
+    await this.scrollTranscriptUntil('top', this.transcriptRows().first(), '1')
+  }
+
+  /** Scrolls the transcript to its newest turn. */
+  async scrollTranscriptToBottom(): Promise<void> {
+    const size = await this.transcriptRows().first().getAttribute('aria-setsize')
+    await this.scrollTranscriptUntil('bottom', this.transcriptRows().last(), size ?? '')
+  }
+
+  // Turns are measured as they are drawn, so the far end can move once; scroll until it is reached.
+  private async scrollTranscriptUntil(end: 'top' | 'bottom', row: Locator, position: string): Promise<void> {
+    const transcript = this.page.getByTestId('chat-transcript')
+    await expect(async () => {
+      await transcript.evaluate((element, toTop) => {
+        element.scrollTop = toTop ? 0 : element.scrollHeight
+      }, end === 'top')
+      await expect(row).toHaveAttribute('aria-posinset', position, { timeout: 500 })
+      expect(
+        await transcript.evaluate(
+          (element, toTop) =>
+            toTop ? element.scrollTop : element.scrollHeight - element.scrollTop - element.clientHeight,
+          end === 'top'
+        )
+      ).toBeLessThan(2)
+    }).toPass()
+  }
+
   /** A stored message by its id (set on user and assistant bubbles). */
   message(id: number | string): Locator {
     return this.page.locator(`[data-message-id="${id}"]`)

@@ -1,14 +1,30 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useEffect, useMemo, type FocusEvent, type ReactNode } from 'react'
 import type { MemoryReceipt } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { EmptyState } from '../../ui/EmptyState'
 import { selectOpenStream } from './chatTurnSlice'
-import { groupTurns } from './turnGroups'
+import { groupTurns, type TurnGroup } from './turnGroups'
 import { placeTurnMemory, type TurnMemory } from './turnMemory'
 import { StoredTurn } from './TurnView'
 import { StreamingTurn } from './StreamingTurn'
+import { useTranscriptScroll } from './useTranscriptScroll'
 
 const NO_RECEIPTS: readonly MemoryReceipt[] = []
+
+/** The index of the turn holding a message, or null. */
+function turnIndexOf(groups: readonly TurnGroup[], messageId: number | null): number | null {
+  if (messageId === null) return null
+  const index = groups.findIndex(
+    (group) => group.userMessageId === messageId || group.replies.some((reply) => reply.id === messageId)
+  )
+  return index === -1 ? null : index
+}
+
+/** The turn index of the row holding an element, from the row's `data-index`. */
+function rowIndexOf(target: EventTarget | null): number | null {
+  const row = target instanceof Element ? target.closest<HTMLElement>('[data-index]') : null
+  return row?.dataset['index'] !== undefined ? Number(row.dataset['index']) : null
+}
 
 /** The open session's transcript as stored, plus the reply streaming in, each turn with its memory signals. */
 export function Transcript(): ReactNode {
@@ -32,17 +48,20 @@ export function Transcript(): ReactNode {
     [detail]
   )
   const locked = useMemo(() => new Set(detail?.lockedTurnIds ?? []), [detail])
-  const end = useRef<HTMLDivElement>(null)
   const sessionId = detail?.id ?? null
+  const { scrollRef, virtualizer, onFocusChange } = useTranscriptScroll({
+    count: groups.length,
+    sessionId,
+    focusIndex: useMemo(() => turnIndexOf(groups, focus), [groups, focus]),
+    tail: stream?.text,
+    streamTurnId: stream?.turnId ?? null
+  })
   useEffect(() => {
     // Receipts and recalls of earlier turns are stored; later ones arrive as `memory.*` events.
     if (sessionId === null) return
     void loadReceipts(sessionId)
     void loadRecalls(sessionId)
   }, [loadReceipts, loadRecalls, sessionId])
-  useEffect(() => {
-    if (focus === null) end.current?.scrollIntoView({ block: 'end' })
-  }, [groups, stream?.text, focus])
   if (!detail && !stream) {
     return (
       <EmptyState title="A new conversation" data-testid="chat-empty">
@@ -52,28 +71,57 @@ export function Transcript(): ReactNode {
     )
   }
   const storedTurnIds = new Set(groups.map((group) => group.turnId))
+  const rows = virtualizer.getVirtualItems()
+  // Focus leaving the transcript (not moving between its turns) lets the kept turn go.
+  const onBlur = (event: FocusEvent): void => {
+    if (!event.currentTarget.contains(event.relatedTarget)) onFocusChange(null)
+  }
   return (
-    <div className="chat-transcript" data-testid="chat-transcript">
-      {detail &&
-        groups.map((group, index) => (
-          <StoredTurn
-            key={group.turnId}
-            sessionId={detail.id}
-            group={group}
-            live={stream?.turnId === group.turnId}
-            usage={usage.get(group.turnId)}
-            memory={memory.get(group.turnId)}
-            focusMessageId={focus}
-            versions={versions.get(group.turnId)}
-            isLast={index === groups.length - 1}
-            locked={locked.has(group.turnId)}
-            failure={
-              detail.retry?.turnId === group.turnId
-                ? (failures[group.turnId] ?? detail.retry.error)
-                : undefined
-            }
-          />
-        ))}
+    <div ref={scrollRef} className="chat-transcript" data-testid="chat-transcript">
+      {detail && (
+        <div
+          className="chat-transcript__sizer"
+          style={{ height: virtualizer.getTotalSize() }}
+          role="list"
+          aria-label="Conversation"
+          onFocus={(event) => onFocusChange(rowIndexOf(event.target))}
+          onBlur={onBlur}
+        >
+          {rows.map((row) => {
+            const group = groups[row.index]
+            if (!group) return null
+            return (
+              <div
+                key={group.turnId}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="chat-transcript__row"
+                style={{ top: row.start }}
+                role="listitem"
+                aria-setsize={groups.length}
+                aria-posinset={row.index + 1}
+              >
+                <StoredTurn
+                  sessionId={detail.id}
+                  group={group}
+                  live={stream?.turnId === group.turnId}
+                  usage={usage.get(group.turnId)}
+                  memory={memory.get(group.turnId)}
+                  focusMessageId={focus}
+                  versions={versions.get(group.turnId)}
+                  isLast={row.index === groups.length - 1}
+                  locked={locked.has(group.turnId)}
+                  failure={
+                    detail.retry?.turnId === group.turnId
+                      ? (failures[group.turnId] ?? detail.retry.error)
+                      : undefined
+                  }
+                />
+              </div>
+            )
+          })}
+        </div>
+      )}
       {stream && (
         <StreamingTurn
           stream={stream}
@@ -81,7 +129,6 @@ export function Transcript(): ReactNode {
           receipts={memory.get(stream.turnId)?.receipts ?? NO_RECEIPTS}
         />
       )}
-      <div ref={end} />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, type ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import type { TurnView as TurnUsage, VersionGroupView } from '../../../../shared/contract'
 import { MemoryReceiptCard, PendingWriteNote, RecalledChip, UnsavedClaimFlag } from '../memory'
 import { Markdown } from './markdown/Markdown'
@@ -26,7 +26,7 @@ type TurnViewProps = Readonly<{
   group: TurnGroup
   usage: TurnUsage | undefined
   memory: TurnMemory | undefined
-  /** The message to scroll to and highlight (a search hit or a review candidate's source). */
+  /** The message to highlight (a search hit or a review candidate's source); the transcript scrolls to it. */
   focusMessageId: number | null
   live: boolean
   /** The versions at this turn's position, if there are several. */
@@ -60,13 +60,9 @@ export function StoredTurn({
   locked,
   failure
 }: TurnViewProps): ReactNode {
-  const ref = useRef<HTMLDivElement>(null)
   const focused =
     focusMessageId !== null &&
     (group.userMessageId === focusMessageId || group.replies.some((reply) => reply.id === focusMessageId))
-  useEffect(() => {
-    if (focused) ref.current?.scrollIntoView({ block: 'center' })
-  }, [focused])
   const receipts = memory?.receipts ?? []
   const replies = group.replies.filter(
     (reply) =>
@@ -74,7 +70,6 @@ export function StoredTurn({
   )
   return (
     <div
-      ref={ref}
       className={`chat-turn${focused ? ' chat-turn--focused' : ''}${group.compressed ? ' chat-turn--compressed' : ''}`}
       data-testid="chat-turn"
     >

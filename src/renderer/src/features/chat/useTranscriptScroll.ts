@@ -1,0 +1,106 @@
+import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+
+/** A turn's height before it is measured: a short exchange with its actions and footer. */
+const ESTIMATED_TURN_PX = 220
+/** Turns drawn beyond the visible ones, so a short chat is drawn whole and scrolling never shows a gap. */
+const OVERSCAN_TURNS = 8
+/** Within this distance of the bottom the transcript follows new text as it streams. */
+const STICK_THRESHOLD_PX = 48
+
+export interface TranscriptScroll {
+  readonly scrollRef: RefObject<HTMLDivElement | null>
+  readonly virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>
+  /** Where focus enters or leaves a turn: the focused turn stays drawn when it scrolls out of view. */
+  readonly onFocusChange: (index: number | null) => void
+}
+
+type ScrollOptions = Readonly<{
+  count: number
+  sessionId: string | null
+  /** The turn holding the message to show (a search hit, a memory's source), or null. */
+  focusIndex: number | null
+  /** Anything that grows the bottom of the transcript (streamed text, a new turn). */
+  tail: unknown
+  /** A reply started streaming: the user just sent, so the transcript goes to the bottom. */
+  streamTurnId: string | null
+}>
+
+function isNearBottom(element: HTMLElement): boolean {
+  return element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_THRESHOLD_PX
+}
+
+/**
+ * The transcript's scrolling: only the turns near the viewport are in the DOM (measured as they
+ * render), it opens at the newest turn, follows a streaming reply while the reader is at the bottom
+ * (and lets them read back undisturbed otherwise), and centres a focused message when one is asked for.
+ */
+export function useTranscriptScroll(options: ScrollOptions): TranscriptScroll {
+  const { count, sessionId, focusIndex, tail, streamTurnId } = options
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const stuck = useRef(true)
+  const [keptIndex, setKeptIndex] = useState<number | null>(null)
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      if (keptIndex === null || keptIndex >= range.count || indexes.includes(keptIndex)) return indexes
+      return [...indexes, keptIndex].sort((a, b) => a - b)
+    },
+    [keptIndex]
+  )
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_TURN_PX,
+    overscan: OVERSCAN_TURNS,
+    // Opening a chat starts at its end, so the first frame already draws the newest turns.
+    initialOffset: () => count * ESTIMATED_TURN_PX,
+    rangeExtractor
+  })
+  useStickToBottom(scrollRef, stuck, virtualizer, { sessionId, focusIndex, tail, streamTurnId })
+  useScrollToFocus(virtualizer, stuck, sessionId, focusIndex)
+  return { scrollRef, virtualizer, onFocusChange: setKeptIndex }
+}
+
+function useStickToBottom(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  stuck: RefObject<boolean>,
+  virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>,
+  options: Omit<ScrollOptions, 'count'>
+): void {
+  const { sessionId, focusIndex, tail, streamTurnId } = options
+  useEffect(() => {
+    const element = scrollRef.current
+    if (!element) return
+    const onScroll = (): void => {
+      stuck.current = isNearBottom(element)
+    }
+    element.addEventListener('scroll', onScroll, { passive: true })
+    return () => element.removeEventListener('scroll', onScroll)
+  }, [scrollRef, stuck])
+  // A new chat puts the reader at the bottom unless a message is to be shown; so does sending.
+  useLayoutEffect(() => {
+    stuck.current = focusIndex === null
+  }, [stuck, sessionId, focusIndex])
+  useLayoutEffect(() => {
+    if (streamTurnId !== null) stuck.current = true
+  }, [stuck, streamTurnId])
+  const totalSize = virtualizer.getTotalSize()
+  useLayoutEffect(() => {
+    const element = scrollRef.current
+    if (element && stuck.current) element.scrollTop = element.scrollHeight
+  }, [scrollRef, stuck, totalSize, tail, sessionId, streamTurnId])
+}
+
+function useScrollToFocus(
+  virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>,
+  stuck: RefObject<boolean>,
+  sessionId: string | null,
+  focusIndex: number | null
+): void {
+  useEffect(() => {
+    if (focusIndex === null) return
+    stuck.current = false
+    virtualizer.scrollToIndex(focusIndex, { align: 'center' })
+  }, [virtualizer, stuck, sessionId, focusIndex])
+}
