@@ -5,6 +5,7 @@ import { memoryBench } from './memoryBench'
 import { nexusBench } from './nexusBench'
 import { toolsBench } from './toolsBench'
 import { dayBench } from './dayBench'
+import { rendererBench } from './rendererBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
 export const BENCH_SUITES: readonly BenchSuite[] = [
@@ -13,5 +14,6 @@ export const BENCH_SUITES: readonly BenchSuite[] = [
   nexusBench,
   chatBench,
   toolsBench,
-  dayBench
+  dayBench,
+  rendererBench
 ]
