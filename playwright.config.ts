@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS } from './src/bench/chromiumArgs'
 
 /**
  * End-to-end tests in Debian's Chromium against `hearth serve` (run `npm run build` first).
@@ -24,15 +25,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.HEARTH_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
+      args: [...CHROMIUM_ARGS]
     }
   }
 })

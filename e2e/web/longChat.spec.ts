@@ -1,32 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { seedLongChat } from '../../src/core/testing/longChat'
-import { test as base, expect } from '../fixtures/hearth'
+import { test, expect } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
-import { startServe } from '../fixtures/serveProcess'
 import { ChatPage } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
 
 const MESSAGES = 2000
 
-/** The Hearth fixture on a home seeded with one 2,000-message chat (through the real core). */
-const test = base.extend({
-  hearth: async ({}, use) => {
-    const home = mkdtempSync(join(tmpdir(), 'hearth-e2e-long-'))
-    try {
-      seedLongChat(home, MESSAGES)
-      const server = await startServe(home, {})
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-      }
-    } finally {
-      rmSync(home, { recursive: true, force: true })
-    }
-  }
-})
+test.use({ longChatMessages: MESSAGES })
 
 async function openLongChat(page: ChatPage['page'], url: string): Promise<ChatPage> {
   await new HearthApp(page).open(url)

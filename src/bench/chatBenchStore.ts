@@ -4,6 +4,7 @@ import { buildWireMessages } from '../core/chat/requestBuilder'
 import { SessionRepository } from '../core/chat/sessionRepository'
 import { SessionSearch } from '../core/chat/sessionSearch'
 import { openDatabase, type Db } from '../core/node/db/openDatabase'
+import { plainSession } from '../core/testing/plainSession'
 import { figure, percentile, type BenchFigure } from './benchTypes'
 
 const SYLLABLES = 'ka lo mi ren to sa vel dor pin ast ul fre gon bri tes mar ock lin vis qua'.split(' ')
@@ -32,25 +33,7 @@ function sentence(next: () => number, words: number): string {
 }
 
 function seedSession(repo: SessionRepository, id: string): void {
-  repo.createSession({
-    id,
-    agentId: 'bench',
-    cwd: null,
-    model: 'claude-sonnet-5-5',
-    provider: 'anthropic',
-    platform: 'cli',
-    systemPrompt: 'You are a bench agent.',
-    promptReport: {
-      tiers: { stable: '', context: '', volatile: '' },
-      tierOffsets: {},
-      layers: [],
-      warnings: [],
-      tokens: 0
-    },
-    tools: [],
-    toolsHash: 'none',
-    nowMs: 1
-  })
+  repo.createSession(plainSession(id, 'bench', 'You are a bench agent.', 1))
 }
 
 /** Bulk rows in one transaction (the fill is setup, not what is measured). */

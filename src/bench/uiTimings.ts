@@ -5,20 +5,11 @@ import { createInterface } from 'node:readline'
 import type { Browser, Page } from 'playwright-core'
 import { createCore } from '../core/createCore'
 import { seedLongChat } from '../core/testing/longChat'
+import { CHROMIUM_ARGS } from './chromiumArgs'
 import { figure, percentile, type BenchContext, type BenchFigure } from './benchTypes'
 import { FIRST_PAINT_SCRIPT, openChatScript, SCROLL_SCRIPT } from './uiPageScripts'
 
 const MESSAGES = 2000
-// The flags of playwright.config.ts: no sandbox as root, nothing phoning home.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync'
-]
 
 interface Serve {
   readonly url: string
@@ -59,7 +50,7 @@ async function launchChromium(ctx: BenchContext): Promise<Browser | undefined> {
   const moduleName = 'playwright-core'
   try {
     const { chromium } = (await import(/* @vite-ignore */ moduleName)) as typeof import('playwright-core')
-    return await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
+    return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] })
   } catch (error) {
     ctx.log(`renderer: skipped the ui.* figures, Chromium did not start: ${String(error)}`)
     return undefined

@@ -1,5 +1,5 @@
-import { SessionRepository } from '../chat/sessionRepository'
 import { createCore } from '../createCore'
+import { plainSession } from './plainSession'
 
 /** What `seedLongChat` made: the agent, the session and the ids of its first and last messages. */
 export interface LongChat {
@@ -43,29 +43,11 @@ export function seedLongChat(home: string, messages: number): LongChat {
     const agent = core.services.agents.create('Archivist')
     const sessionId = 'long-chat'
     const title = `A chat of ${messages} messages`
-    const repo = new SessionRepository(core.services.db)
+    const repo = core.services.chatStores.sessions
     const ids: number[] = []
     let lastReply = ''
     core.services.db.transaction(() => {
-      repo.createSession({
-        id: sessionId,
-        agentId: agent.id,
-        cwd: null,
-        model: 'claude-sonnet-5-5',
-        provider: 'anthropic',
-        platform: 'cli',
-        systemPrompt: 'You are Archivist.',
-        promptReport: {
-          tiers: { stable: '', context: '', volatile: '' },
-          tierOffsets: {},
-          layers: [],
-          warnings: [],
-          tokens: 0
-        },
-        tools: [],
-        toolsHash: 'none',
-        nowMs: Date.UTC(2026, 10, 1)
-      })
+      repo.createSession(plainSession(sessionId, agent.id, 'You are Archivist.', Date.UTC(2026, 10, 1)))
       repo.setTitle(sessionId, title)
       for (let turn = 1; 2 * turn <= messages; turn++) {
         const nowMs = Date.UTC(2026, 10, 1) + turn * 60_000

@@ -1,0 +1,13 @@
+/**
+ * The flags Hearth runs Debian's Chromium with, in the e2e tests and the ui.* bench: no sandbox
+ * (the machines run as root), no GPU, and nothing that phones home.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync'
+]
