@@ -30,6 +30,7 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('chat.failed', (failed) => store.getState().receiveChatFailed(failed)),
     api.on('sessions.endProgress', (progress) => store.getState().receiveSessionEndProgress(progress)),
     api.on('sessions.ended', (ended) => store.getState().receiveSessionEnded(ended)),
+    api.on('chats.changed', (change) => void store.getState().receiveChatsChanged(change)),
     api.on('tools.confirmationRequested', (request) =>
       store.getState().receiveToolConfirmationRequested(request)
     ),

@@ -20,6 +20,7 @@ import { createAttachmentsSlice } from '../features/attachments/attachmentsSlice
 import { createChatEndSlice } from '../features/chat/chatEndSlice'
 import { createChatDraftSlice } from '../features/chat/chatDraftSlice'
 import { createChatRetrySlice } from '../features/chat/chatRetrySlice'
+import { createChatsSlice } from '../features/chats/chatsSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createModelSlice } from '../features/model/modelSlice'
@@ -59,6 +60,7 @@ export function createAppStore(
     ...createChatEndSlice(api)(...args),
     ...createChatDraftSlice(storage)(...args),
     ...createChatRetrySlice(api)(...args),
+    ...createChatsSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args),

@@ -18,6 +18,7 @@ import type { AttachmentsSlice } from '../features/attachments/attachmentsSlice'
 import type { ChatEndSlice } from '../features/chat/chatEndSlice'
 import type { ChatDraftSlice } from '../features/chat/chatDraftSlice'
 import type { ChatRetrySlice } from '../features/chat/chatRetrySlice'
+import type { ChatsSlice } from '../features/chats/chatsSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ModelSlice } from '../features/model/modelSlice'
@@ -50,6 +51,7 @@ export type AppState = ConnectionSlice &
   ChatEndSlice &
   ChatDraftSlice &
   ChatRetrySlice &
+  ChatsSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice &

@@ -3,6 +3,7 @@ import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { selectOpenSessionEnded } from './chatEndSlice'
 import { ProjectFolderControl } from './ProjectFolderControl'
+import { ChatTitleBar } from '../chats/ChatTitleBar'
 
 /** The top of a chat: where it works (project folder and rules) and ending it. */
 export function ChatHeader(): ReactNode {
@@ -12,6 +13,7 @@ export function ChatHeader(): ReactNode {
   const endSession = useAppStore((state) => state.endChatSession)
   return (
     <div className="chat-header" data-testid="chat-header">
+      <ChatTitleBar />
       <ProjectFolderControl />
       {detail !== null && !ended && (
         <span className="chat-header__actions">

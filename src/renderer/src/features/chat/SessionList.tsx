@@ -1,36 +1,25 @@
 import type { ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
+import { ChatListItem } from '../chats/ChatListItem'
+import { ChatSearchResults } from '../chats/ChatSearchResults'
+import { ChatTrash } from '../chats/ChatTrash'
 import { selectOpenSessionEnded } from './chatEndSlice'
 import { selectChatSessions } from './chatSessionsSlice'
-import { baseName } from './projectRules'
 
-/** A search hit's snippet marks matches with [brackets]; shown as <mark> without any HTML injection. */
-function Snippet({ text }: Readonly<{ text: string }>): ReactNode {
-  const parts = text.split(/(\[[^\]]*\])/g)
-  return (
-    <>
-      {parts.map((part, i) =>
-        part.startsWith('[') && part.endsWith(']') ? (
-          <mark key={i}>{part.slice(1, -1)}</mark>
-        ) : (
-          <span key={i}>{part}</span>
-        )
-      )}
-    </>
-  )
-}
-
-/** Sessions of the selected agent, newest first, with full-text search over every transcript. */
+/**
+ * The selected agent's chats, pinned first then newest, with a search over every agent's chats
+ * and the trash below.
+ */
 export function SessionList(): ReactNode {
   const sessions = useAppStore(selectChatSessions)
-  const openId = useAppStore((state) => state.chatSessionId)
-  const open = useAppStore((state) => state.openChatSession)
   const startNew = useAppStore((state) => state.startNewChat)
   const ended = useAppStore(selectOpenSessionEnded)
-  const query = useAppStore((state) => state.chatSearchQuery)
-  const hits = useAppStore((state) => state.chatSearchHits)
-  const search = useAppStore((state) => state.searchChats)
+  const query = useAppStore((state) => state.chatsQuery)
+  const search = useAppStore((state) => state.searchAllChats)
+  const trashOpen = useAppStore((state) => state.chatsTrashOpen)
+  const showTrash = useAppStore((state) => state.showChatsTrash)
+  const notice = useAppStore((state) => state.chatsNotice)
   return (
     <aside className="chat-sessions" aria-label="Sessions">
       {/* An ended session offers New chat where the composer was; one such button at a time. */}
@@ -48,44 +37,33 @@ export function SessionList(): ReactNode {
         onChange={(event) => void search(event.target.value)}
         data-testid="chat-search"
       />
+      {notice !== null && (
+        <p className="chat-error-text chat-sessions__notice" role="alert">
+          {notice}
+        </p>
+      )}
       {query.trim() !== '' ? (
-        <ul className="chat-sessions__list">
-          {hits.length === 0 && <li className="muted">No matches.</li>}
-          {hits.map((hit) => (
-            <li key={hit.messageId}>
-              <button
-                type="button"
-                className="chat-sessions__item chat-sessions__hit"
-                onClick={() => void open(hit.sessionId, hit.messageId)}
-                data-testid="chat-search-hit"
-              >
-                <span className="chat-sessions__role">{hit.role}</span> <Snippet text={hit.snippet} />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ChatSearchResults />
+      ) : trashOpen ? (
+        <ChatTrash />
       ) : (
         <ul className="chat-sessions__list">
-          {sessions.length === 0 && <li className="muted">No sessions yet.</li>}
+          {sessions.length === 0 && <li className="muted">No chats yet.</li>}
           {sessions.map((session) => (
-            <li key={session.id}>
-              <button
-                type="button"
-                className="chat-sessions__item"
-                aria-current={session.id === openId}
-                onClick={() => void open(session.id)}
-                data-testid="chat-session-item"
-              >
-                <span className="chat-sessions__title">{session.title || 'Untitled'}</span>
-                <span className="chat-sessions__meta">
-                  {new Date(session.updatedAtMs).toLocaleString()} · {session.model}
-                  {session.cwd !== null && <span title={session.cwd}> · in {baseName(session.cwd)}</span>}
-                  {session.endedAtMs !== null && <span> · ended</span>}
-                </span>
-              </button>
-            </li>
+            <ChatListItem key={session.id} session={session} />
           ))}
         </ul>
+      )}
+      {query.trim() === '' && (
+        <Button
+          size="small"
+          variant="ghost"
+          className="chat-sessions__trash-toggle"
+          aria-pressed={trashOpen}
+          onClick={() => void showTrash(!trashOpen)}
+        >
+          {trashOpen ? 'Back to chats' : 'Trash'}
+        </Button>
       )}
     </aside>
   )

@@ -11,7 +11,13 @@ const SHORTCUTS: readonly {
   readonly where: string
   readonly keys: readonly (readonly [string, string])[]
 }[] = [
-  { where: 'Anywhere', keys: [['?', 'Show this list']] },
+  {
+    where: 'Anywhere',
+    keys: [
+      ['?', 'Show this list'],
+      [`${MOD}+K`, 'Go to a chat of any agent']
+    ]
+  },
   {
     where: 'Chat',
     keys: [

@@ -1,0 +1,127 @@
+import type {
+  ChatChanged,
+  ChatExportFormat,
+  ChatSearchHit,
+  SessionSummary
+} from '../../../../shared/contract'
+import type { ApiClient } from '../../api/client'
+import { errorMessage } from '../../api/rpcError'
+import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+import { downloadText } from './download'
+
+/**
+ * Managing chats beside talking in them: rename, pin, the trash, export, the search over every
+ * agent's chats and the Ctrl/Cmd+K switcher. Lists reload on `chats.changed`, so another window
+ * (or the CLI) renaming or deleting a chat shows here too.
+ */
+export interface ChatsSlice {
+  readonly chatsTrash: readonly SessionSummary[]
+  readonly chatsTrashOpen: boolean
+  readonly chatsQuery: string
+  readonly chatsHits: readonly ChatSearchHit[]
+  readonly chatsNotice: string | null
+  readonly switcherOpen: boolean
+  /** Pinned and recent chats of every agent, for the switcher. */
+  readonly switcherChats: readonly SessionSummary[]
+  readonly renameChat: (id: string, title: string) => Promise<ActionResult>
+  readonly pinChat: (id: string, pinned: boolean) => Promise<void>
+  readonly trashChat: (id: string) => Promise<void>
+  readonly restoreChat: (id: string) => Promise<void>
+  readonly purgeChat: (id: string) => Promise<void>
+  readonly showChatsTrash: (open: boolean) => Promise<void>
+  readonly exportChat: (id: string, format: ChatExportFormat) => Promise<void>
+  readonly searchAllChats: (query: string) => Promise<void>
+  readonly openChatHit: (hit: Pick<ChatSearchHit, 'agentId' | 'sessionId' | 'messageId'>) => Promise<void>
+  readonly openSwitcher: () => Promise<void>
+  readonly closeSwitcher: () => void
+  readonly receiveChatsChanged: (change: ChatChanged) => Promise<void>
+}
+
+export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
+  return (set, get) => {
+    /** Runs a change; a refusal shows as the chat's notice instead of being lost. */
+    const attempt = async (work: () => Promise<unknown>): Promise<void> => {
+      try {
+        await work()
+        set({ chatsNotice: null })
+      } catch (error) {
+        set({ chatsNotice: errorMessage(error) })
+      }
+    }
+    return {
+      chatsTrash: [],
+      chatsTrashOpen: false,
+      chatsQuery: '',
+      chatsHits: [],
+      chatsNotice: null,
+      switcherOpen: false,
+      switcherChats: [],
+      async renameChat(id, title) {
+        try {
+          await api.call('chats.rename', { id, title })
+          await refreshLists(get())
+          return { ok: true, value: undefined }
+        } catch (error) {
+          return { ok: false, message: errorMessage(error) }
+        }
+      },
+      pinChat: (id, pinned) => attempt(() => api.call('chats.pin', { id, pinned })),
+      trashChat: (id) =>
+        attempt(async () => {
+          await api.call('chats.delete', { id })
+          await leaveIfOpen(get, id)
+        }),
+      restoreChat: (id) => attempt(() => api.call('chats.restore', { id })),
+      purgeChat: (id) => attempt(() => api.call('chats.purge', { id })),
+      async showChatsTrash(open) {
+        set({ chatsTrashOpen: open })
+        if (open) await attempt(async () => set({ chatsTrash: await api.call('chats.trash', {}) }))
+      },
+      exportChat: (id, format) =>
+        attempt(async () => downloadText(await api.call('chats.export', { id, format }))),
+      async searchAllChats(query) {
+        set({ chatsQuery: query })
+        if (query.trim() === '') return set({ chatsHits: [] })
+        await attempt(async () => {
+          const { hits } = await api.call('chats.search', { query })
+          if (get().chatsQuery === query) set({ chatsHits: hits })
+        })
+      },
+      async openChatHit({ agentId, sessionId, messageId }) {
+        set({ chatsQuery: '', chatsHits: [], switcherOpen: false })
+        await get().showChatMessage({ agentId, sessionId, messageId: messageId ?? -1 })
+        // A title match names no message: the chat opens at its end.
+        if (messageId === null) set({ chatFocusMessageId: null })
+      },
+      async openSwitcher() {
+        set({ switcherOpen: true })
+        await attempt(async () => set({ switcherChats: await api.call('sessions.list', { limit: 200 }) }))
+      },
+      closeSwitcher: () => set({ switcherOpen: false }),
+      async receiveChatsChanged(change) {
+        await refreshLists(get())
+        if (change.change === 'purged' || change.change === 'trashed')
+          await leaveIfOpen(get, change.sessionId)
+      }
+    }
+  }
+}
+
+/** Every list that shows chats, read again after a change. */
+async function refreshLists(state: AppState): Promise<void> {
+  await Promise.all([
+    state.loadChatSessions(),
+    state.chatsTrashOpen ? state.showChatsTrash(true) : Promise.resolve(),
+    state.chatsQuery.trim() !== '' ? state.searchAllChats(state.chatsQuery) : Promise.resolve(),
+    state.chatSessionId !== null ? state.refreshChatDetail() : Promise.resolve()
+  ])
+}
+
+/** A chat that left the lists while open gives way to the newest remaining chat, or to a new one. */
+async function leaveIfOpen(get: () => AppState, id: string): Promise<void> {
+  if (get().chatSessionId !== id) return
+  await get().loadChatSessions()
+  const next = get().chatSessions.find((session) => session.id !== id)
+  if (next) await get().openChatSession(next.id)
+  else get().startNewChat()
+}
