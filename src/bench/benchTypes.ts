@@ -11,6 +11,8 @@ export interface BenchFigure {
 export interface BenchContext {
   /** `--quick`: the whole bench must finish within ~60 s. */
   readonly quick: boolean
+  /** `--explain`: suites that can say where their figures come from print it (per call, stderr). */
+  readonly explain?: boolean
   /** A fresh temporary folder this suite may use (it is deleted afterwards). */
   readonly tmpDir: string
   /** Path to bin/hearth.js, for suites that spawn CLI processes. */

@@ -7,6 +7,7 @@ import type { PromptBuilder } from '../core/ports/promptBuilder'
 import { figure, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 import { dayPersona, scriptTurn, userTextFor } from './dayScript'
 import { DAY_AGENTS, DAY_SESSIONS, planDay, type DayTurn } from './dayPlan'
+import { explainDay, explainTable, partSizes } from './dayExplain'
 import { idealCostUnits, prefixChains } from './dayOracle'
 
 const API_KEY = 'sk-bench-day'
@@ -72,6 +73,7 @@ async function runDay(
   const { core, chat, agents, compressNow } = openDay(ctx, fake, layout)
   try {
     const sessions = new Map<number, string>()
+    const turnOfCall: number[] = []
     for (const [index, turn] of plan.entries()) {
       fake.clock.advance(turn.gapMs)
       if (turn.kind === 'nexus')
@@ -96,9 +98,19 @@ async function runDay(
         ...(sessionId ? { sessionId } : { agentId: agents[turn.agent] as string, ...(cwd ? { cwd } : {}) })
       })
       sessions.set(turn.session, result.sessionId)
+      while (turnOfCall.length < fake.stats().requests) turnOfCall.push(index)
     }
     const units = fake.stats().costUnits
-    const ideal = idealCostUnits(prefixChains(fake.requests, fake.cache.options, API_KEY))
+    const chains = prefixChains(fake.requests, fake.cache.options, API_KEY)
+    const ideal = idealCostUnits(chains)
+    if (ctx.explain && fake.requests[0])
+      ctx.log(`${layout}: first call has ${partSizes(fake.requests[0].body, fake.cache.options)}`)
+    if (ctx.explain)
+      for (const line of explainTable(
+        layout,
+        explainDay(fake.requests, turnOfCall, plan, chains, fake.cache.options)
+      ))
+        ctx.log(line)
     const longCalls = fake.requests.filter((r) => JSON.stringify(r.body ?? {}).includes('"ttl":"1h"')).length
     ctx.log(
       `day ${layout}: ${fake.stats().requests} calls (${longCalls} with a 1h marker), ${Math.round(units)} cost units (ideal for these requests ${Math.round(ideal)})`

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { cacheEfficiency, cheapestUnits, idealCostUnits, type PrefixChain } from './dayOracle'
+import {
+  cacheEfficiency,
+  cheapestSchedule,
+  cheapestUnits,
+  idealCostUnits,
+  idealUnitsPerRequest,
+  type PrefixChain
+} from './dayOracle'
 import { humanGap, planDay, seeded } from './dayPlan'
 
 const MIN = 60_000
@@ -11,6 +18,35 @@ describe('the ideal cache oracle', () => {
     expect(cheapestUnits([0, 20 * MIN, 21 * MIN])).toBeCloseTo(2 + 0.2, 9)
     expect(cheapestUnits([0, 20 * MIN])).toBe(2)
     expect(cheapestUnits([0, 3 * 60 * MIN, 3 * 60 * MIN + MIN])).toBeCloseTo(1 + 1.25 + 0.1, 9)
+  })
+
+  it('says what each use costs on the cheapest path: the write where it is paid, reads after it', () => {
+    const close = (actual: number[], expected: number[]): void => {
+      expect(actual).toHaveLength(expected.length)
+      actual.forEach((value, i) => expect(value).toBeCloseTo(expected[i] as number, 9))
+    }
+    close(cheapestSchedule([]), [])
+    close(cheapestSchedule([0, MIN, 2 * MIN]), [1.25, 0.1, 0.1])
+    close(cheapestSchedule([0, 20 * MIN, 21 * MIN]), [2, 0.1, 0.1])
+    // Away for three hours: the first use is plain input, the next pair a 5-minute write and a read.
+    close(cheapestSchedule([0, 180 * MIN, 181 * MIN]), [1, 1.25, 0.1])
+    // A pause after quick reads: cheaper to write at 1h from the start than to write twice.
+    close(cheapestSchedule([0, MIN, 2 * MIN, 30 * MIN]), [2, 0.1, 0.1, 0.1])
+  })
+
+  it('splits the ideal over the requests so the parts add up to the whole', () => {
+    const chain = (at: number, hashes: string[]): PrefixChain => ({
+      at,
+      hashes,
+      tokens: hashes.map(() => 100),
+      tail: 4,
+      read: 0
+    })
+    const chains = [chain(0, ['a', 'b']), chain(MIN, ['a', 'b', 'c']), chain(90 * MIN, ['a', 'b', 'c', 'd'])]
+    const parts = idealUnitsPerRequest(chains)
+    expect(parts.reduce((sum, part) => sum + part, 0)).toBeCloseTo(idealCostUnits(chains), 9)
+    expect(parts[0]).toBeCloseTo(200 * 1.25 + 4, 9)
+    expect(parts[1]).toBeCloseTo(200 * 0.1 + 100 + 4, 9)
   })
 
   it('sums each distinct prefix block once over every request, plus the uncached tail', () => {

@@ -34,46 +34,83 @@ export function prefixChains(
   })
 }
 
+type PayState = 'none' | 'short' | 'long'
+const PAY_STATES: readonly PayState[] = ['none', 'short', 'long']
+/** Paying for a use from scratch: plain input, a 5-minute write or a 1-hour write. */
+const FRESH: Readonly<Record<PayState, number>> = { none: 1, short: 1.25, long: 2 }
+const LIFETIME_MS: Readonly<Record<PayState, number>> = { none: 0, short: FIVE_MINUTES_MS, long: ONE_HOUR_MS }
+
 /**
- * The cheapest way to pay for one piece of prefix used at `times` (ms, ascending): at each use
- * it is read (0.1) if an entry is alive, else paid as plain input (1), a 5-minute write (1.25) or
- * a 1-hour write (2). A read refreshes the entry. Knowing every gap in advance, this is the floor.
+ * The cheapest way to pay for one piece of prefix used at `times` (ms, ascending), use by use: at
+ * each use it is read (0.1) if an entry is alive, else paid as plain input (1), a 5-minute write
+ * (1.25) or a 1-hour write (2). A read refreshes the entry. Knowing every gap in advance, this is
+ * the floor; the list says what each use costs on that cheapest path.
  */
-export function cheapestUnits(times: readonly number[]): number {
-  let none = 1
-  let short = 1.25
-  let long = 2
+export function cheapestSchedule(times: readonly number[]): number[] {
+  if (times.length === 0) return []
+  const totals: Record<PayState, number>[] = [{ ...FRESH }]
+  const from: Record<PayState, PayState | null>[] = [{ none: null, short: null, long: null }]
   for (let i = 1; i < times.length; i++) {
     const gap = (times[i] as number) - (times[i - 1] as number)
-    const best = Math.min(none, short, long)
-    const nextShort = Math.min(gap < FIVE_MINUTES_MS ? short + 0.1 : Infinity, best + 1.25)
-    const nextLong = Math.min(gap < ONE_HOUR_MS ? long + 0.1 : Infinity, best + 2)
-    none = best + 1
-    short = nextShort
-    long = nextLong
+    const before = totals[i - 1] as Record<PayState, number>
+    const best = PAY_STATES.reduce((a, b) => (before[b] < before[a] ? b : a))
+    const total = { ...FRESH }
+    const back: Record<PayState, PayState | null> = { none: best, short: best, long: best }
+    for (const state of PAY_STATES) {
+      const read = state !== 'none' && gap < LIFETIME_MS[state] ? before[state] + 0.1 : Infinity
+      const fresh = before[best] + FRESH[state]
+      total[state] = Math.min(read, fresh)
+      if (read <= fresh) back[state] = state
+    }
+    totals.push(total)
+    from.push(back)
   }
-  return Math.min(none, short, long)
+  const last = totals.at(-1) as Record<PayState, number>
+  let state: PayState | null = PAY_STATES.reduce((a, b) => (last[b] < last[a] ? b : a))
+  const costs: number[] = []
+  for (let i = times.length - 1; i >= 0 && state !== null; i--) {
+    const previous: PayState | null = (from[i] as Record<PayState, PayState | null>)[state]
+    const here = (totals[i] as Record<PayState, number>)[state]
+    costs.unshift(previous === null ? here : here - (totals[i - 1] as Record<PayState, number>)[previous])
+    state = previous
+  }
+  return costs
+}
+
+export function cheapestUnits(times: readonly number[]): number {
+  return cheapestSchedule(times).reduce((sum, cost) => sum + cost, 0)
 }
 
 /**
- * Cost units of the ideal: an oracle that sees every request in advance and pays each piece of
- * prefix (a block, identified by the hash of everything up to it) at the cheapest TTL that lasts
- * until its last read — ignoring breakpoint limits and lookback. The tail is always plain input.
+ * What the ideal pays for each request: its uncached tail, plus what the cheapest schedule of
+ * each of its prefix blocks (a block = the hash of everything up to it) charges at this use. An
+ * oracle that sees every request in advance, ignoring breakpoint limits and lookback.
  */
-export function idealCostUnits(chains: readonly PrefixChain[]): number {
-  const uses = new Map<string, { tokens: number; times: number[] }>()
-  let tail = 0
-  for (const chain of chains) {
-    tail += chain.tail
+export function idealUnitsPerRequest(chains: readonly PrefixChain[]): number[] {
+  const uses = new Map<string, { tokens: number; times: number[]; requests: number[] }>()
+  chains.forEach((chain, request) => {
     chain.hashes.forEach((hash, i) => {
-      const seen = uses.get(hash) ?? { tokens: chain.tokens[i] as number, times: [] }
-      if (seen.times.at(-1) !== chain.at) seen.times.push(chain.at)
+      const seen = uses.get(hash) ?? { tokens: chain.tokens[i] as number, times: [], requests: [] }
+      if (seen.times.at(-1) !== chain.at) {
+        seen.times.push(chain.at)
+        seen.requests.push(request)
+      }
       uses.set(hash, seen)
     })
+  })
+  const perRequest = chains.map((chain) => chain.tail)
+  for (const { tokens, times, requests } of uses.values()) {
+    cheapestSchedule(times).forEach((cost, use) => {
+      const request = requests[use] as number
+      perRequest[request] = (perRequest[request] as number) + tokens * cost
+    })
   }
-  let units = tail
-  for (const { tokens, times } of uses.values()) units += tokens * cheapestUnits(times)
-  return units
+  return perRequest
+}
+
+/** Cost units of the ideal over every request (see idealUnitsPerRequest). */
+export function idealCostUnits(chains: readonly PrefixChain[]): number {
+  return idealUnitsPerRequest(chains).reduce((sum, units) => sum + units, 0)
 }
 
 /**

@@ -8,8 +8,8 @@ import type { CliCommand } from '../command'
 export const benchCommand: CliCommand = {
   words: ['bench'],
   summary: 'run the benchmarks on a temporary home (fake model on 127.0.0.1)',
-  usage: 'hearth bench [--quick] [--only SUITE]',
-  options: { quick: 'boolean', only: 'string' },
+  usage: 'hearth bench [--quick] [--only SUITE] [--explain]',
+  options: { quick: 'boolean', only: 'string', explain: 'boolean' },
   positionals: [0, 0],
   async run(ctx) {
     const figures: BenchFigure[] = []
@@ -22,6 +22,7 @@ export const benchCommand: CliCommand = {
         figures.push(
           ...(await suite.run({
             quick: ctx.options.quick === true,
+            explain: ctx.options.explain === true,
             tmpDir,
             cliPath: join(__dirname, '../../bin/hearth.js'),
             log: (line) => process.stderr.write(`  ${line}\n`)
