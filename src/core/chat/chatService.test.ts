@@ -63,14 +63,14 @@ describe('ChatService turns against the fake Anthropic server', () => {
       expect(markerCount(body)).toBeLessThanOrEqual(4)
       expect(body.tools.map((t: any) => t.name)).toEqual(['fail', 'lookup'])
       expect(body.tools.some((t: any) => t.cache_control)).toBe(false)
-      expect(body.system[0].cache_control).toEqual({ type: 'ephemeral' })
-      expect(body.system.at(-1).cache_control).toEqual({ type: 'ephemeral' })
+      expect(body.system[0].cache_control).toMatchObject({ type: 'ephemeral' })
+      expect(body.system.at(-1).cache_control).toMatchObject({ type: 'ephemeral' })
       const last = body.messages.at(-1).content.at(-1)
-      expect(last.cache_control).toEqual({ type: 'ephemeral' })
+      expect(last.cache_control).toMatchObject({ type: 'ephemeral' })
     }
     // Call 3 marks the message call 2 ended on, so the lookback always finds the last write.
     const third = bodies[2]
-    expect(third.messages[2].content.at(-1).cache_control).toEqual({ type: 'ephemeral' })
+    expect(third.messages[2].content.at(-1).cache_control).toMatchObject({ type: 'ephemeral' })
     const usages = harness.fake.requests.map((r) => r.usage)
     for (const usage of usages.slice(1)) expect(usage?.cache_read_input_tokens).toBeGreaterThan(1000)
     const calls = harness.chat.calls.forSession(first.sessionId)

@@ -16,7 +16,7 @@ import type { SessionRepository } from './sessionRepository'
 import type { SessionSearch } from './sessionSearch'
 import { resumeSession, type SessionSetupDeps } from './sessionSetup'
 import { targetSession, type SessionTargetDeps } from './sessionTarget'
-import { ttlForTurn } from './ttlChoice'
+import { ttlForTurn, type TtlSources } from './ttlChoice'
 import { planEdit, planRegenerate, type ForkPlan } from './turnForks'
 import { launchTurn, type LaunchDeps, type StoredTurn } from './turnLaunch'
 import { planRetry } from './turnRetry'
@@ -58,6 +58,11 @@ export class ChatService {
   /** The database the engine writes to (session-end work is recorded there too). */
   get db(): Db {
     return this.deps.db
+  }
+
+  /** What the `auto` TTL policy reads its evidence from. */
+  get ttlSources(): TtlSources {
+    return this.deps.stores
   }
 
   registerContextProvider(provider: TurnContextProvider): void {
@@ -204,7 +209,12 @@ export class ChatService {
     client: Anthropic,
     signal: AbortSignal | undefined
   ): StartedTurn {
-    const ttl = ttlForTurn(this.repo, session, this.deps.settings.config().cacheTtl)
+    const ttl = ttlForTurn(
+      this.ttlSources,
+      session,
+      this.deps.settings.config().cacheTtl,
+      this.deps.clock.now()
+    )
     return launchTurn(this.launchDeps(), session, turn, { client, ttl }, signal)
   }
 

@@ -48,7 +48,9 @@ export function forkCost(
   const firstCall = calls
     .forSession(session.id)
     .find((call) => call.turnId === turnId && call.purpose === 'turn')
-  const cacheWarm = firstCall !== undefined && now.nowMs - firstCall.startedAtMs < TTL_MS[now.ttl]
+  // The entry lives as long as the TTL it was marked with, not the one the next call would pick.
+  const cacheWarm =
+    firstCall !== undefined && now.nowMs - firstCall.startedAtMs < TTL_MS[firstCall.recipe.ttl]
   const rewriteTokens = cacheWarm ? 0 : keptTokens
   return {
     laterTurns: index < 0 ? 0 : view.path.length - 1 - index,

@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock'
 import type { CallRepository, FinishedCallStatus, RequestRecipe } from './callRepository'
 import type { CallPurpose, CallUsage, ContentBlock, MissReason, SessionRecord } from './chatTypes'
 import { ZERO_USAGE } from './chatTypes'
+import { TTL_MS } from '../domain/cache/ttlPolicy'
 import { classifyCacheMiss } from './missReason'
 import { callCostUsd, limitsFor, savedUsd } from './pricing'
 import { placeCacheMarkers, type MarkedRequest, type TtlPlan, type WireMessage } from './requestBuilder'
@@ -53,8 +54,7 @@ export class CallFailed extends Error {
   }
 }
 
-/** How long a cache entry lives after its last use, per TTL setting. */
-export const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const
+export { TTL_MS }
 
 /** Builds the marked request of a plan (also used by the inspector to show where markers sit). */
 export function markRequest(plan: Pick<CallPlan, 'session' | 'wire' | 'ttl'>): MarkedRequest {

@@ -268,14 +268,13 @@ export class SessionRepository {
     return (this.messagesStatement.all(sessionId) as MessageRow[]).map(messageFromRow)
   }
 
-  /** Start times of the agent's most recent user turns (every session), newest first: the user's rhythm. */
-  userTurnTimes(agentId: string, limit: number): number[] {
-    const rows = this.db
+  /** The agent's most recent user turns (every session), newest first: when each started, and where. */
+  userTurnStarts(agentId: string, limit: number): { at: number; sessionId: string }[] {
+    return this.db
       .prepare(
-        "SELECT m.created_at AS at FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"
+        "SELECT m.created_at AS at, m.session_id AS sessionId FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"
       )
-      .all(agentId, limit) as { at: number }[]
-    return rows.map((row) => row.at)
+      .all(agentId, limit) as { at: number; sessionId: string }[]
   }
 
   getMessage(id: number): StoredMessage | undefined {

@@ -80,7 +80,8 @@ export class SessionsService {
 
   /** The TTL the session's next call would give its conversation (what a re-write is priced at). */
   private conversationTtl(session: SessionRecord): CacheTtl {
-    return ttlForTurn(this.chat.repo, session, this.settings.config().cacheTtl).conversation
+    return ttlForTurn(this.chat.ttlSources, session, this.settings.config().cacheTtl, this.clock.now())
+      .conversation
   }
 
   /** The cache cost of editing and resending the message of `turnId`. */

@@ -71,25 +71,29 @@ async function turnsWithGaps(
 }
 
 describe('the auto TTL policy against the fake cache', () => {
-  it('puts tools + stable tier on 1h once pauses are seen, so the prefix survives a 20-minute break; the Inspector says why', async () => {
+  it('writes a new conversation at 5m and moves it to 1h on the next call, so it survives a 20-minute break; the Inspector says why', async () => {
     const { chat, sessions, agentId } = await start()
     const sessionId = await turnsWithGaps(chat, agentId, [1, 12, 1, 20])
     const bodies = fake.requests.map((r) => r.body)
     expect(markerTtls(bodies[0])).toEqual(['5m', '5m', '5m'])
-    expect(markerTtls(bodies.at(-1))[0]).toBe('1h')
-    const last = fake.requests.at(-1)?.usage
-    expect(last?.cache_read_input_tokens).toBeGreaterThan(1024)
+    expect(markerTtls(bodies[1])).toEqual(['1h', '1h', '1h', '1h'])
+    // Moving to 1h costs the dearer price only on what the call adds: the rest is read.
+    expect(fake.requests[1]?.usage?.cache_creation.ephemeral_1h_input_tokens).toBeLessThan(200)
+    for (const request of fake.requests.slice(1))
+      expect(request.usage?.cache_read_input_tokens).toBeGreaterThan(1024)
 
     const detail = sessions.get(sessionId)
     const inspected = sessions.inspect(sessionId, detail.turns.at(-1)?.turnId as string)
     const [call] = inspected.calls
     const stable = call?.request.breakpoints.find((b) => b.kind === 'stable')
     expect(stable).toMatchObject({ ttl: '1h' })
-    expect(stable?.ttlReason).toMatch(/^auto: 1h — 50% of the last 4 gaps between turns were 5–60 min/)
-    // Half the gaps were pauses: re-writing the conversation after one costs more than 1h writes.
-    expect(markerTtls(bodies.at(-1))).toEqual(['1h', '1h', '1h', '1h'])
+    expect(stable?.ttlReason).toMatch(/^auto: 1h, like the conversation after it/)
     expect(call?.request.breakpoints.find((b) => b.kind === 'newest')?.ttlReason).toMatch(
-      /^auto: 1h — .*re-writing ≈\d+ tokens after a pause/
+      /^auto: 1h — 2 of the last 4 gaps between turns were 5–60 min.*costs less than re-writing ≈\d+ after a pause/
+    )
+    const first = sessions.inspect(sessionId, detail.turns[0]?.turnId as string).calls[0]
+    expect(first?.request.breakpoints.find((b) => b.kind === 'newest')?.ttlReason).toMatch(
+      /^auto: 5m — the conversation is new, so it is written again at the cheaper price/
     )
 
     // The call wrote at the 1-hour price, and its cost counts each TTL's price.
@@ -107,13 +111,16 @@ describe('the auto TTL policy against the fake cache', () => {
     expect(recorded?.costUsd).toBeCloseTo(dollars / 1_000_000, 12)
   })
 
-  it('after an absence of over an hour the prefix is written again, still at 1h while pauses outweigh absences', async () => {
+  it('after an absence of over an hour writes the conversation again at 5m, and the next quick turn takes it back to 1h', async () => {
     const { chat, agentId } = await start()
-    await turnsWithGaps(chat, agentId, [1, 12, 1, 20, 1, 90, 1, 1, 70])
-    const last = fake.requests.at(-1)
-    expect(markerTtls(last?.body)[0]).toBe('1h')
-    expect(last?.usage?.cache_creation.ephemeral_1h_input_tokens).toBeGreaterThan(1024)
-    expect(last?.usage?.cache_read_input_tokens).toBe(0)
+    await turnsWithGaps(chat, agentId, [1, 12, 1, 90, 1])
+    const [back, next] = fake.requests.slice(-2)
+    expect(markerTtls(back?.body)).toEqual(['5m', '5m', '5m', '5m'])
+    expect(back?.usage?.cache_read_input_tokens).toBe(0)
+    expect(back?.usage?.cache_creation.ephemeral_5m_input_tokens).toBeGreaterThan(1024)
+    expect(markerTtls(next?.body)).toEqual(['1h', '1h', '1h', '1h'])
+    expect(next?.usage?.cache_read_input_tokens).toBeGreaterThan(1024)
+    expect(next?.usage?.cache_creation.ephemeral_1h_input_tokens).toBeLessThan(200)
   })
 
   it('keeps an explicit 5m setting even with pauses, and the stable prefix is written again after the break', async () => {

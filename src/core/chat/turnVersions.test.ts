@@ -145,7 +145,7 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
     const { sessionId, secondTurn } = await twoTurns()
     const clock = harness.core.services.clock as { now(): number }
     const realNow = clock.now.bind(clock)
-    clock.now = () => realNow() + 6 * 60_000
+    clock.now = () => realNow() + 61 * 60_000
     const cost = (() => {
       try {
         return harness.sessions.forkCost(sessionId, secondTurn)

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { chooseTtl, FIVE_MINUTES_MS, ONE_HOUR_MS } from './ttlPolicy'
+import { chooseTtl, FIVE_MINUTES_MS, isWarm, ONE_HOUR_MS, pauseShare, type PreviousCall } from './ttlPolicy'
 
 const MIN = 60_000
 const quick = (n: number): number[] => Array.from({ length: n }, (_, i) => (30 + i) * 1000)
 const pauses = (n: number): number[] => Array.from({ length: n }, (_, i) => (10 + i) * MIN)
 const away = (n: number): number[] => Array.from({ length: n }, (_, i) => ONE_HOUR_MS + (i + 1) * 10 * MIN)
-const evidence = (gapsMs: number[], conversationTokens = 0, turnTokens = 200) => ({
-  gapsMs,
-  conversationTokens,
-  turnTokens
-})
+const warmCall: PreviousCall = { sinceMs: MIN, ttl: '5m' }
+const evidence = (
+  gapsMs: number[],
+  prefixTokens = 4000,
+  turnTokens = 200,
+  previousCall: PreviousCall | null = warmCall
+) => ({ gapsMs, prefixTokens, turnTokens, previousCall })
 
 describe('the cache TTL policy', () => {
   it('uses an explicit 5m or 1h setting for every breakpoint and says so', () => {
@@ -20,40 +22,59 @@ describe('the cache TTL policy', () => {
     }
   })
 
-  it('stays on 5m until it has seen three gaps', () => {
-    const plan = chooseTtl('auto', evidence(pauses(2), 50_000))
-    expect([plan.stable, plan.conversation]).toEqual(['5m', '5m'])
-    expect(plan.why.stable).toMatch(/only 2 gap\(s\)/)
+  it('expects one gap in four to be a pause until the user has shown a rhythm, then follows what it saw', () => {
+    expect(pauseShare([])).toBe(0.25)
+    expect(pauseShare(quick(20))).toBeCloseTo(1 / 24, 9)
+    expect(pauseShare(pauses(4))).toBeCloseTo(5 / 8, 9)
+    expect(pauseShare(away(4))).toBeCloseTo(1 / 8, 9)
   })
 
-  it('keeps 5m everywhere when turns come quickly', () => {
-    const plan = chooseTtl('auto', evidence([...quick(19), 4 * MIN], 8000))
-    expect([plan.stable, plan.conversation]).toEqual(['5m', '5m'])
-    expect(plan.why.stable).toMatch(/0% of the last 20 gaps between turns were 5–60 min/)
-    const rarePause = chooseTtl('auto', evidence([...quick(16), 20 * MIN, ...away(3)], 8000))
-    expect(rarePause.stable).toBe('5m')
+  it('writes a new or expired conversation at 5m, the cheaper price for what is written whole', () => {
+    const fresh = chooseTtl('auto', evidence([], 3000, 50, null))
+    expect([fresh.stable, fresh.conversation]).toEqual(['5m', '5m'])
+    expect(fresh.why.conversation).toMatch(/^auto: 5m — the conversation is new, so it is written again/)
+    const back = chooseTtl('auto', evidence(pauses(3), 6000, 200, { sinceMs: 2 * ONE_HOUR_MS, ttl: '1h' }))
+    expect(back.conversation).toBe('5m')
+    expect(back.why.conversation).toMatch(/the last call was 2\.0 h ago, longer than its 1h entries live/)
+    const afterPause = chooseTtl('auto', evidence(pauses(2), 6000, 200, { sinceMs: 20 * MIN, ttl: '5m' }))
+    expect(afterPause.conversation).toBe('5m')
   })
 
-  it('puts tools + stable tier on 1h when pauses of 5–60 min are common, the small conversation on 5m', () => {
-    const plan = chooseTtl('auto', evidence([...quick(14), ...pauses(6)], 300, 200))
-    expect([plan.stable, plan.conversation]).toEqual(['1h', '5m'])
-    expect(plan.why.stable).toMatch(/^auto: 1h — 30% of the last 20 gaps/)
-    expect(plan.why.conversation).toMatch(/still small/)
-  })
-
-  it('moves a grown conversation to 1h as well once a re-write after a pause costs more', () => {
-    const plan = chooseTtl('auto', evidence([...quick(14), ...pauses(6)], 6000, 200))
+  it('writes even a cold conversation at 1h when most of the user’s gaps are pauses', () => {
+    const plan = chooseTtl('auto', evidence(pauses(12), 3000, 50, null))
     expect([plan.stable, plan.conversation]).toEqual(['1h', '1h'])
-    expect(plan.why.conversation).toMatch(/re-writing ≈6000 tokens/)
+    expect(plan.why.conversation).toMatch(/most gaps outlive a 5-minute entry/)
   })
 
-  it('keeps 5m when the user is mostly away for over an hour (no entry survives that anyway)', () => {
-    const plan = chooseTtl('auto', evidence([...quick(4), ...pauses(2), ...away(6)], 6000))
+  it('moves a live conversation to 1h once it is big next to a turn and a pause is plausible', () => {
+    const plan = chooseTtl('auto', evidence([...quick(14), ...pauses(2)], 4000, 200))
+    expect([plan.stable, plan.conversation]).toEqual(['1h', '1h'])
+    expect(plan.why.conversation).toMatch(
+      /^auto: 1h — 2 of the last 16 gaps between turns were 5–60 min, so ≈15% .*this turn's ≈200 tokens at the 1-hour price costs less than re-writing ≈4200/
+    )
+    expect(plan.why.stable).toMatch(/like the conversation after it/)
+  })
+
+  it('keeps 5m while a quick user’s conversation is small next to what each turn adds', () => {
+    const plan = chooseTtl('auto', evidence(quick(40), 2000, 200))
     expect([plan.stable, plan.conversation]).toEqual(['5m', '5m'])
+    expect(plan.why.conversation).toMatch(/too few pauses for ≈2200 tokens/)
+    expect(chooseTtl('auto', evidence(quick(40), 20_000, 200)).conversation).toBe('1h')
   })
 
-  it('counts a gap of exactly five minutes as a pause and exactly an hour as away', () => {
-    expect(chooseTtl('auto', evidence([FIVE_MINUTES_MS, FIVE_MINUTES_MS, FIVE_MINUTES_MS])).stable).toBe('1h')
-    expect(chooseTtl('auto', evidence([ONE_HOUR_MS, ONE_HOUR_MS, ONE_HOUR_MS])).stable).toBe('5m')
+  it('counts an absence of over an hour like a quick gap: no entry survives it whatever its TTL', () => {
+    const withAway = chooseTtl('auto', evidence([...pauses(4), ...quick(16), ...away(10)], 2000, 200))
+    const withQuick = chooseTtl('auto', evidence([...pauses(4), ...quick(26)], 2000, 200))
+    expect(withAway).toEqual(withQuick)
+    expect(withAway.conversation).toBe('1h')
+  })
+
+  it('counts a gap of exactly five minutes as a pause and exactly an hour as away; an entry dies at its TTL', () => {
+    expect(pauseShare([FIVE_MINUTES_MS])).toBeCloseTo(2 / 5, 9)
+    expect(pauseShare([ONE_HOUR_MS])).toBeCloseTo(1 / 5, 9)
+    expect(isWarm({ sinceMs: FIVE_MINUTES_MS - 1, ttl: '5m' })).toBe(true)
+    expect(isWarm({ sinceMs: FIVE_MINUTES_MS, ttl: '5m' })).toBe(false)
+    expect(isWarm({ sinceMs: 59 * MIN, ttl: '1h' })).toBe(true)
+    expect(isWarm(null)).toBe(false)
   })
 })
