@@ -84,8 +84,9 @@ describe('request layout: system prompt as tier blocks', () => {
     expect(one.tools ?? []).toHaveLength(0)
     expect(one.system).toHaveLength(2)
     expect(markerTtls(one)).toEqual(['5m', '5m', '5m'])
-    // The second call finds the first one's entries alive, so auto moves the conversation to 1h.
-    expect(markerTtls(two)).toEqual(['1h', '1h', '1h', '1h'])
+    // The second call finds the first one's entries alive, so auto moves the conversation to 1h;
+    // its newest marker looks back to where the first call ended, so that needs no marker of its own.
+    expect(markerTtls(two)).toEqual(['1h', '1h', '1h'])
     expectValidLayout(new Map([['only', harness.sessions.get(first.sessionId).systemPrompt]]))
   })
 

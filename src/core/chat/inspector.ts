@@ -2,6 +2,7 @@ import type { InspectedCall } from '../../shared/contract/sessions'
 import { notFound } from '../errors'
 import type { CallRecord, CallRepository } from './callRepository'
 import type { PromptReport, SessionRecord, StoredMessage } from './chatTypes'
+import { limitsFor } from './pricing'
 import { placeCacheMarkers, buildWireMessages, type TtlPlan } from './requestBuilder'
 import { diffRequests, type InspectedRequest } from './requestDiff'
 import type { SessionRepository } from './sessionRepository'
@@ -90,7 +91,8 @@ function rebuildRequest(
     session.tools,
     systemBlocks(prompt.text, prompt.report),
     withInstruction,
-    recipeTtl(call)
+    recipeTtl(call),
+    limitsFor(call.model).minCacheableTokens
   )
   return {
     model: call.model,

@@ -58,7 +58,13 @@ export { TTL_MS }
 
 /** Builds the marked request of a plan (also used by the inspector to show where markers sit). */
 export function markRequest(plan: Pick<CallPlan, 'session' | 'wire' | 'ttl'>): MarkedRequest {
-  return placeCacheMarkers(plan.session.tools, sessionSystemBlocks(plan.session), plan.wire, plan.ttl)
+  return placeCacheMarkers(
+    plan.session.tools,
+    sessionSystemBlocks(plan.session),
+    plan.wire,
+    plan.ttl,
+    limitsFor(plan.session.model).minCacheableTokens
+  )
 }
 
 /** The session's frozen prompt as the request's system blocks (one per tier). */

@@ -1,3 +1,4 @@
+import { estimateTokens } from '../../shared/util/tokens'
 import type { TtlPlan } from '../domain/cache/ttlPolicy'
 import type { CacheTtl, ContentBlock, MessageRole, StoredMessage, TextBlock, ToolParam } from './chatTypes'
 import type { SystemBlock } from './systemBlocks'
@@ -92,9 +93,10 @@ export interface MarkedRequest {
 }
 
 /**
- * Where a cache marker sits. `stable` ends tools + stable tier (shared by every session of the
- * agent), `system` ends the system prompt, `previous`/`newest` sit in the messages; `tools` is
- * used only when there is no system prompt. `blockIndex` counts within tools, system or message.
+ * Where a cache marker sits. `tools` ends the tool definitions (a prefix every agent with the same
+ * tools shares), `stable` ends tools + stable tier (shared by every session of the agent),
+ * `system` ends the system prompt, `previous`/`newest` sit in the messages. `blockIndex` counts
+ * within tools, system or message.
  */
 export interface MarkerPlace {
   readonly kind: 'tools' | 'stable' | 'system' | 'previous' | 'newest'
@@ -104,42 +106,95 @@ export interface MarkerPlace {
 }
 
 export const MAX_CACHE_MARKERS = 4
+/** Positions the API looks back from a breakpoint for an earlier write, the breakpoint included. */
+export const LOOKBACK_POSITIONS = 20
 
 /**
- * Places at most four cache markers: after the stable tier, at the end of the system prompt, on
- * the newest message, and on the message the previous call ended on (the message before the
- * newest assistant reply), so each call reads exactly what the one before it wrote even when a
- * tool loop adds many blocks — and a new session of the same agent still reads tools + stable
- * tier. Markers never sit on per-turn context: that text changes every turn and must stay after
- * the cached prefix. The stable marker takes `ttl.stable`, the rest `ttl.conversation`.
+ * Places at most four cache markers: after the stable tier, at the end of the system prompt and
+ * on the newest message; after the tools when they alone are big enough to cache (another agent's
+ * new chat then reads them); and on the message the previous call ended on (the message before
+ * the newest assistant reply) when the newest marker's lookback would not reach that write — a
+ * tool loop or a message of many blocks. When all five are wanted the tools marker gives way.
+ * Markers never sit on per-turn context: that text changes every turn and must stay after the
+ * cached prefix. Tools and stable markers take `ttl.stable`, the rest `ttl.conversation`.
+ * `toolsMinTokens` is the model's minimum cacheable prefix; without it tools get no marker of
+ * their own when a system prompt follows them.
  */
 export function placeCacheMarkers(
   tools: readonly ToolParam[],
   system: readonly SystemBlock[],
   wire: readonly WireMessage[],
-  ttl: TtlPlan
+  ttl: TtlPlan,
+  toolsMinTokens?: number
 ): MarkedRequest {
   const stableTtl = ttl.stable === '1h' || ttl.conversation === '1h' ? '1h' : '5m'
-  const markers: MarkerPlace[] = []
+  const prefix: MarkerPlace[] = []
   const stableIndex = system.findIndex((block) => block.tier === 'stable')
-  if (system.length === 0 && tools.length > 0)
-    markers.push({ kind: 'tools', blockIndex: tools.length - 1, ttl: stableTtl })
-  if (stableIndex >= 0) markers.push({ kind: 'stable', blockIndex: stableIndex, ttl: stableTtl })
+  const toolsAlone = toolsMinTokens !== undefined && estimateTokens(JSON.stringify(tools)) >= toolsMinTokens
+  if (tools.length > 0 && (system.length === 0 || toolsAlone))
+    prefix.push({ kind: 'tools', blockIndex: tools.length - 1, ttl: stableTtl })
+  if (stableIndex >= 0) prefix.push({ kind: 'stable', blockIndex: stableIndex, ttl: stableTtl })
   if (system.length > 0 && stableIndex !== system.length - 1)
-    markers.push({ kind: 'system', blockIndex: system.length - 1, ttl: ttl.conversation })
-  const newest = markerBlock(wire, wire.length - 1)
+    prefix.push({ kind: 'system', blockIndex: system.length - 1, ttl: ttl.conversation })
+  const conversation = messageMarkers(wire, ttl.conversation)
+  const spare = MAX_CACHE_MARKERS - conversation.length
+  const kept = prefix.length > spare ? prefix.filter((m) => m.kind !== 'tools') : prefix
+  return markedRequest(tools, system, wire, [...kept, ...conversation].slice(-MAX_CACHE_MARKERS))
+}
+
+/** The newest message's marker, and the previous call's end when the newest one cannot see it. */
+function messageMarkers(wire: readonly WireMessage[], ttl: CacheTtl): MarkerPlace[] {
+  const newestIndex = wire.length - 1
+  const newest = markerBlock(wire, newestIndex)
   const previousIndex = indexBeforeLastAssistant(wire)
   const previous = previousIndex === null ? null : markerBlock(wire, previousIndex)
-  if (previous !== null && previousIndex !== wire.length - 1)
-    markers.push({
-      kind: 'previous',
-      messageIndex: previousIndex as number,
-      blockIndex: previous,
-      ttl: ttl.conversation
-    })
-  if (newest !== null)
-    markers.push({ kind: 'newest', messageIndex: wire.length - 1, blockIndex: newest, ttl: ttl.conversation })
-  const limited = markers.slice(-MAX_CACHE_MARKERS)
+  const markers: MarkerPlace[] = []
+  if (previous !== null && previousIndex !== null && previousIndex !== newestIndex) {
+    const seen =
+      newest !== null &&
+      lookbackPositions(
+        wire,
+        { message: previousIndex, block: previous },
+        { message: newestIndex, block: newest }
+      ) <= LOOKBACK_POSITIONS
+    if (!seen) markers.push({ kind: 'previous', messageIndex: previousIndex, blockIndex: previous, ttl })
+  }
+  if (newest !== null) markers.push({ kind: 'newest', messageIndex: newestIndex, blockIndex: newest, ttl })
+  return markers
+}
+
+interface BlockPlace {
+  readonly message: number
+  readonly block: number
+}
+
+/**
+ * Lookback positions from `to` back to `from`, both counted, as the API counts them: a run of
+ * consecutive tool_use blocks is one position, and so is a run of tool_result blocks.
+ */
+function lookbackPositions(wire: readonly WireMessage[], from: BlockPlace, to: BlockPlace): number {
+  let positions = 0
+  let previousKind: string | null = null
+  for (let m = from.message; m <= to.message; m++) {
+    const content = wire[m]?.content ?? []
+    const first = m === from.message ? from.block : 0
+    const last = m === to.message ? to.block : content.length - 1
+    for (let b = first; b <= last; b++) {
+      const kind = content[b]?.type ?? ''
+      const run = (kind === 'tool_use' || kind === 'tool_result') && kind === previousKind
+      if (!run) positions += 1
+      previousKind = kind
+    }
+  }
+  return positions
+}
+
+function markedRequest(
+  tools: readonly ToolParam[],
+  system: readonly SystemBlock[],
+  wire: readonly WireMessage[],
+  limited: readonly MarkerPlace[]
+): MarkedRequest {
   const systemMarker = (i: number): MarkerPlace | undefined =>
     limited.find((m) => (m.kind === 'stable' || m.kind === 'system') && m.blockIndex === i)
   const messageMarker = (messageIndex: number, i: number): MarkerPlace | undefined =>

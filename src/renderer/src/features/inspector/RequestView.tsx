@@ -38,7 +38,7 @@ function AttachmentCount({ request }: Readonly<{ request: Request }>): ReactNode
 }
 
 const BREAKPOINT_PLACES: Readonly<Record<string, string>> = {
-  tools: 'end of the tools',
+  tools: 'end of the tools (shared by every chat whose agent has the same tools)',
   stable: 'end of the stable tier (shared by every chat with this agent)',
   system: 'end of the system prompt',
   previous: 'where the previous call ended',
