@@ -69,9 +69,11 @@ export class SessionRepository {
   private readonly insertMessageStatement
   private readonly updateContentStatement
   private readonly messagesStatement
+  private readonly appendTransaction: (message: NewMessage) => { lastInsertRowid: number | bigint }
 
   constructor(private readonly db: Db) {
     this.versions = new TurnVersionRepository(db)
+    this.appendTransaction = db.transaction((message: NewMessage) => this.insertMessage(message))
     this.insertMessageStatement = db.prepare(
       `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, writer_pid, writer_started, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -200,20 +202,8 @@ export class SessionRepository {
 
   /** Stores a message; the first message of a new turn links that turn after the chosen path's head. */
   appendMessage(message: NewMessage): StoredMessage {
-    this.versions.ensureTurn(message.sessionId, message.turnId, message.nowMs)
-    const result = this.insertMessageStatement.run(
-      message.sessionId,
-      message.turnId,
-      message.role,
-      message.kind,
-      JSON.stringify(message.content),
-      searchTextOf(message.content),
-      message.status,
-      message.writer?.pid ?? null,
-      message.writer?.startedAt ?? null,
-      message.nowMs,
-      message.nowMs
-    )
+    // One commit for the turn's link and its message (a turn's first append used to commit twice).
+    const result = this.appendTransaction(message)
     return {
       id: Number(result.lastInsertRowid),
       sessionId: message.sessionId,
@@ -227,6 +217,23 @@ export class SessionRepository {
       usage: null,
       createdAtMs: message.nowMs
     }
+  }
+
+  private insertMessage(message: NewMessage): { lastInsertRowid: number | bigint } {
+    this.versions.ensureTurn(message.sessionId, message.turnId, message.nowMs)
+    return this.insertMessageStatement.run(
+      message.sessionId,
+      message.turnId,
+      message.role,
+      message.kind,
+      JSON.stringify(message.content),
+      searchTextOf(message.content),
+      message.status,
+      message.writer?.pid ?? null,
+      message.writer?.startedAt ?? null,
+      message.nowMs,
+      message.nowMs
+    )
   }
 
   /** Rewrites a reply's content while it streams and when it ends; `usage` is set on the final write. */

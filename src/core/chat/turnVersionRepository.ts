@@ -14,6 +14,8 @@ export class TurnVersionRepository {
   private readonly existsStatement
   private readonly turnsStatement
   private readonly headStatement
+  private readonly setHeadStatement
+  private readonly linkStatement
 
   constructor(private readonly db: Db) {
     this.existsStatement = db.prepare('SELECT 1 FROM turn_versions WHERE turn_id = ?').pluck()
@@ -21,6 +23,10 @@ export class TurnVersionRepository {
       'SELECT turn_id, parent_turn_id, origin, source_turn_id, created_at FROM turn_versions WHERE session_id = ? ORDER BY created_at, rowid'
     )
     this.headStatement = db.prepare('SELECT head_turn_id FROM sessions WHERE id = ?').pluck()
+    this.setHeadStatement = db.prepare('UPDATE sessions SET head_turn_id = ? WHERE id = ?')
+    this.linkStatement = db.prepare(
+      'INSERT INTO turn_versions (turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at) VALUES (?, ?, ?, ?, ?, ?)'
+    )
   }
 
   /** A turn seen for the first time continues the chosen path: its parent is the head, and it becomes the head. */
@@ -57,15 +63,18 @@ export class TurnVersionRepository {
   }
 
   setHead(sessionId: string, turnId: string): void {
-    this.db.prepare('UPDATE sessions SET head_turn_id = ? WHERE id = ?').run(turnId, sessionId)
+    this.setHeadStatement.run(turnId, sessionId)
   }
 
   private link(sessionId: string, turn: TurnLink): void {
-    this.db
-      .prepare(
-        'INSERT INTO turn_versions (turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at) VALUES (?, ?, ?, ?, ?, ?)'
-      )
-      .run(turn.turnId, sessionId, turn.parentTurnId, turn.origin, turn.sourceTurnId, turn.createdAtMs)
+    this.linkStatement.run(
+      turn.turnId,
+      sessionId,
+      turn.parentTurnId,
+      turn.origin,
+      turn.sourceTurnId,
+      turn.createdAtMs
+    )
     this.setHead(sessionId, turn.turnId)
   }
 }

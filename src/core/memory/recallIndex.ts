@@ -27,12 +27,22 @@ const FILE_EXCERPT_CHARS = 600
  */
 export class RecallIndex implements Retriever {
   private readonly terms: RecallTerms
+  // Prepared once: recall runs on every turn, and parsing an FTS query each time is wasted work.
+  private readonly hitsStatement
+  private readonly docsStatement
 
   constructor(
     private readonly db: Db,
     private readonly paths: HomePaths
   ) {
     this.terms = new RecallTerms(db)
+    this.hitsStatement = db.prepare(
+      `SELECT rowid, kind, ref, text, bm25(recall_fts) AS rank FROM recall_fts
+         WHERE recall_fts MATCH ? AND agent_id = ? ORDER BY rank LIMIT ?`
+    )
+    this.docsStatement = db.prepare(
+      'SELECT id, slug, mtime_ms, size FROM memory_file_docs WHERE agent_id = ?'
+    )
   }
 
   async retrieve(query: RetrievalQuery): Promise<readonly RetrievedItem[]> {
@@ -54,13 +64,7 @@ export class RecallIndex implements Retriever {
     this.syncFiles(agentId)
     const match = buildMatchQuery(this.terms.terms(query), (term) => this.terms.documentFrequency(term))
     if (match === null) return []
-    const rows = this.db
-      .prepare(
-        `SELECT rowid, kind, ref, text, bm25(recall_fts) AS rank FROM recall_fts
-         WHERE recall_fts MATCH ? AND agent_id = ? ORDER BY rank LIMIT ?`
-      )
-      .all(match, agentId, k)
-    return readRows(rows, 'recall_fts', hit)
+    return readRows(this.hitsStatement.all(match, agentId, k), 'recall_fts', hit)
   }
 
   /** Re-indexes memory files that were added, changed or deleted since the last query. */
@@ -75,9 +79,7 @@ export class RecallIndex implements Retriever {
           onDisk.set(name.slice(0, -3), { mtimeMs: Math.floor(stat.mtimeMs), size: stat.size })
       }
     }
-    const known = this.db
-      .prepare('SELECT id, slug, mtime_ms, size FROM memory_file_docs WHERE agent_id = ?')
-      .all(agentId) as DocRow[]
+    const known = this.docsStatement.all(agentId) as DocRow[]
     const stale = known.filter((doc) => {
       const disk = onDisk.get(doc.slug)
       return !disk || disk.mtimeMs !== doc.mtime_ms || disk.size !== doc.size
