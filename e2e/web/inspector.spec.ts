@@ -74,3 +74,35 @@ test('after a memory edit and a prompt rebuild, the Inspector diffs the changed 
   await snap(page, 'inspector-diff-rebuild')
   await volatile.screenshot({ path: join('test-results', 'screenshots', 'inspector-diff-volatile.png') })
 })
+
+test('the Inspector says in plain words why each breakpoint got its cache lifetime', async ({
+  page,
+  hearth
+}) => {
+  fake.reset()
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Scribe', '# About me\n\nI keep zebras.\n')
+  await withRpc(hearth, (rpc) => connectModel(rpc, fake.url))
+  writeFileSync(join(hearth.home, 'agents', 'scribe', 'SOUL.md'), PERSONA)
+  const chat = new ChatPage(page)
+  await app.goTo('chat')
+
+  fake.script('Zebras are striped horses.', 'In herds, mostly.')
+  await chat.send('Tell me about zebras')
+  await chat.waitForTurns(1)
+  await chat.send('Do they live alone?')
+  await chat.waitForTurns(2)
+
+  await chat.inspectTurn(1)
+  await expect(page.getByRole('heading', { name: 'Cache lifetimes' }).first()).toBeVisible()
+  const lifetimes = page.getByTestId('inspector-breakpoint-ttl')
+  const newest = lifetimes.filter({ hasText: 'newest message' }).first()
+  await expect(newest).toContainText('1h')
+  await expect(newest).toContainText(/auto: 1h — .* at the 1-hour price costs less than re-writing/)
+  await expect(lifetimes.filter({ hasText: 'end of the stable tier' }).first()).toContainText(
+    'like the conversation after it'
+  )
+  await newest.scrollIntoViewIfNeeded()
+  await snap(page, 'inspector-cache-lifetimes')
+})

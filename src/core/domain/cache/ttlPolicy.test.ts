@@ -27,6 +27,12 @@ describe('the cache TTL policy', () => {
     expect(pauseShare(quick(20))).toBeCloseTo(1 / 24, 9)
     expect(pauseShare(pauses(4))).toBeCloseTo(5 / 8, 9)
     expect(pauseShare(away(4))).toBeCloseTo(1 / 8, 9)
+    expect(chooseTtl('auto', evidence([])).why.conversation).toMatch(
+      /no gaps between turns seen yet, so ≈25% of next gaps are expected to be pauses/
+    )
+    expect(chooseTtl('auto', evidence([MIN])).why.conversation).toMatch(
+      /the one gap between turns so far was not 5–60 min, so ≈20% of next gaps are expected to be pauses/
+    )
   })
 
   it('writes a new or expired conversation at 5m, the cheaper price for what is written whole', () => {

@@ -71,8 +71,14 @@ function duration(ms: number): string {
 }
 
 function rhythm(gapsMs: readonly number[], share: number): string {
+  const expected = `≈${Math.round(share * 100)}% of next gaps are expected to be pauses`
+  if (gapsMs.length === 0) return `no gaps between turns seen yet, so ${expected}`
   const pauses = gapsMs.filter((gap) => gap >= FIVE_MINUTES_MS && gap < ONE_HOUR_MS).length
-  return `${pauses} of the last ${gapsMs.length} gaps between turns were 5–60 min, so ≈${Math.round(share * 100)}% of next gaps are expected to be`
+  const seen =
+    gapsMs.length === 1
+      ? `the one gap between turns so far ${pauses === 1 ? 'was' : 'was not'} 5–60 min`
+      : `${pauses} of the last ${gapsMs.length} gaps between turns were 5–60 min`
+  return `${seen}, so ${expected}`
 }
 
 /** Why nothing of the conversation can be read on this call. */
