@@ -1,7 +1,7 @@
-import type { NexusEntryType, NexusVerifyReport } from '../../shared/contract/nexus'
+import type { NexusVerifyReport } from '../../shared/contract/nexus'
 import { NEXUS_TRIGGERS } from '../node/db/migrations/0004-nexus'
 import { chainHash, entryId, GENESIS_HASH, HASH_FORMATS, legacyHashEntry, sortedIds } from './nexusHash'
-import { parseRefIds, parseRefs, type RawNexusRow } from './nexusRows'
+import { fromRaw, type RawNexusRow } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
 
 /**
@@ -64,78 +64,24 @@ function rowProblem(
   previousHash: string,
   idsBySeq: ReadonlyMap<number, string>
 ): string | null {
-  const [
-    seq,
-    ts,
-    agent,
-    channel,
-    rawType,
-    summary,
-    body,
-    refsText,
-    rationale,
-    prevHash,
-    stored,
-    id,
-    origin,
-    originSeq,
-    originalTs,
-    refIdsText,
-    format
-  ] = row
-  if (seq !== expectedSeq)
-    return `sequence gap (expected #${expectedSeq}, found #${seq}): an entry was removed or inserted out of order`
-  if (prevHash !== previousHash)
+  // The row read the way every reader reads it; the hashes then cover exactly what a reader sees.
+  const entry = fromRaw(row)
+  const format = row[16]
+  if (entry.seq !== expectedSeq)
+    return `sequence gap (expected #${expectedSeq}, found #${entry.seq}): an entry was removed or inserted out of order`
+  if (entry.prevHash !== previousHash)
     return 'its prev_hash does not match the previous entry: the chain was broken'
-  // The CHECK constraint holds `type` to the contract's list; verify hashes whatever is stored.
-  const type = rawType as NexusEntryType
-  const refs = parseRefs(refsText)
-  const refIds = parseRefIds(refIdsText)
   if (format === HASH_FORMATS.linked) {
-    const link = {
-      seq,
-      ts,
-      id,
-      origin,
-      originSeq,
-      originalTs,
-      agent,
-      channel,
-      type,
-      summary,
-      body,
-      refs,
-      refIds,
-      rationale,
-      prevHash
-    }
-    if (chainHash(link) !== stored) return CHANGED
+    if (chainHash(entry) !== entry.hash) return CHANGED
   } else if (format === HASH_FORMATS.legacy) {
     // Written before ids existed: the old hash covers the content, and the id (added later) must match it.
-    if (
-      legacyHashEntry({ seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash }) !== stored
-    )
-      return CHANGED
-    if (
-      entryId({
-        origin,
-        originSeq,
-        authoredAt: originalTs ?? ts,
-        agent,
-        channel,
-        type,
-        summary,
-        body,
-        refIds,
-        rationale
-      }) !== id
-    ) {
+    if (legacyHashEntry(entry) !== entry.hash) return CHANGED
+    if (entryId({ ...entry, authoredAt: entry.originalTs ?? entry.ts }) !== entry.id)
       return 'its id does not match its content: the id was changed'
-    }
   } else {
     return `unknown hash format ${format}`
   }
-  return refsMatch(refs, refIds, idsBySeq)
+  return refsMatch(entry.refs, entry.refIds, idsBySeq)
     ? null
     : 'its references by id do not name the entries its references by number do'
 }
