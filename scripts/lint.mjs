@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Enforces the layer table of ARCHITECTURE.md, the CLI's use of the contract, and the file-size budget.
-// Zero dependencies: it reads import specifiers with a regex, which is enough for our own code.
+// Enforces the layer table of ARCHITECTURE.md, the CLI's use of the contract, the file-size budget,
+// and no import cycles. Zero dependencies: it reads import specifiers with a regex, which is enough
+// for our own code.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { importCycles } from './importCycles.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const srcFlag = process.argv.indexOf('--src')
@@ -114,14 +116,24 @@ function* walk(dir) {
 
 const IMPORT =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm
+/**
+ * The one cycle the design allows: the renderer's store types name every feature slice, and each
+ * slice names the store it is part of (zustand's slices pattern).
+ */
+function allowedCycle(files) {
+  return files.every((file) => /^renderer\/src\/(store\/|features\/[^/]+\/[^/]*Slice\.tsx?$)/.test(file))
+}
+
 const errors = []
 const warnings = []
+const importEdges = new Map()
 for (const file of walk(SRC)) {
   const text = readFileSync(file, 'utf8')
   const isTest = /\.test\.tsx?$/.test(file)
   const layer = layerOf(file)
   if (!isTest) {
     const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4])
+    importEdges.set(file, specs)
     for (const problem of cliCommandProblems(file, text, specs))
       errors.push(`${relative(dirname(SRC), file)}: ${problem}`)
     for (const match of text.matchAll(IMPORT)) {
@@ -154,6 +166,8 @@ for (const file of walk(SRC)) {
   else if (!exempt && lines > WARN_LINES)
     warnings.push(`${relative(dirname(SRC), file)}: ${lines} lines (budget ${WARN_LINES})`)
 }
+
+errors.push(...importCycles(SRC, importEdges, allowedCycle))
 
 for (const w of warnings) console.log(`warning: ${w}`)
 for (const e of errors) console.log(`error: ${e}`)

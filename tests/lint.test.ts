@@ -73,6 +73,22 @@ describe('layer rules (scripts/lint.mjs)', () => {
         'src/cli/commands/zz-probe.ts: uses ctx.core()'
       ],
       allowed: ['serve.ts', 'zz-fine.ts']
+    },
+    {
+      name: 'refuses an import cycle (type-only imports too) with its path, but not the renderer store and its slices',
+      files: {
+        'src/core/zz-a.ts': "import type { B } from './zz-b'\nexport interface A { b: B }\n",
+        'src/core/zz-b.ts':
+          "import { c } from './zz-c'\nexport interface B { n: number }\nexport const b = c\n",
+        'src/core/zz-c.ts': "import type { A } from './zz-a'\nexport const c = 1 as unknown as A\n",
+        'src/core/zz-leaf.ts': "import { c } from './zz-c'\nexport const leaf = c\n",
+        'src/renderer/src/store/types.ts':
+          "import type { S } from '../features/f/fSlice'\nexport type Store = S\n",
+        'src/renderer/src/features/f/fSlice.ts':
+          "import type { Store } from '../../store/types'\nexport type S = { s?: Store }\n"
+      },
+      reported: ['import cycle: src/core/zz-a.ts → src/core/zz-b.ts → src/core/zz-c.ts → src/core/zz-a.ts'],
+      allowed: ['zz-leaf.ts', 'fSlice.ts', 'store/types.ts']
     }
   ]
   it.each(cases)('$name', ({ files, reported, allowed }) => {

@@ -2,7 +2,7 @@ import type { NexusEntry } from '../../shared/contract/nexus'
 import { escapeFenceField, fenceFieldPreview } from '../domain/prompt/fenceText'
 import { scanForThreats } from '../domain/prompt/scanner'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
-import type { NexusService } from './nexusService'
+import type { NexusLog } from './nexusLog'
 
 export const NEXUS_FENCE_TAG = 'nexus-context'
 /** Characters of an entry's body shown inline; the rest is one nexus_read away. */
@@ -79,7 +79,7 @@ export function renderNexusBlock(
 export class NexusTurnContext implements TurnContextProvider {
   readonly id = 'nexus'
 
-  constructor(private readonly nexus: NexusService) {}
+  constructor(private readonly nexus: NexusLog) {}
 
   async provide(request: TurnContextRequest): Promise<TurnContextBlock | null> {
     const repository = this.nexus.repository

@@ -17,7 +17,8 @@ import { silentLogger, type Logger } from '../ports/logger'
 import { describeZodError } from '../rpc/dispatch'
 import type { FileService } from '../services/fileService'
 import type { ToolDefinition } from '../tools/toolTypes'
-import { DEFAULT_SIMILARITY_THRESHOLD, findConflicts } from './conflicts'
+import { findConflicts } from './conflicts'
+import type { NexusLog, NexusSettings } from './nexusLog'
 import { mirroredTailSeq, writeMirror } from './nexusMirror'
 import { SqliteNexusRepository } from './nexusRepository'
 import { toNewEntry } from './nexusRules'
@@ -27,20 +28,6 @@ import { NexusCheckpoints, NexusSessionEndHook } from './nexusSessionHooks'
 import { createNexusTools } from './nexusTools'
 import { ProjectStateLog } from './projectState'
 import { verifyChain } from './verifyChain'
-
-/** The `nexus` key of config.json, with the defaults used when it is absent. */
-export interface NexusSettings {
-  readonly conflictWindowMinutes: number
-  readonly injectCap: number
-  /** Word-set similarity (0–1) at or above which two decisions count as the same topic. */
-  readonly conflictSimilarity: number
-}
-
-export const DEFAULT_NEXUS_SETTINGS: NexusSettings = {
-  conflictWindowMinutes: 60,
-  injectCap: 20,
-  conflictSimilarity: DEFAULT_SIMILARITY_THRESHOLD
-}
 
 export interface NexusServiceOptions {
   /** The channel entries written by this process get when the writer does not say: desktop or cli. */
@@ -61,7 +48,7 @@ export interface NexusServiceOptions {
  * conflict flags), keeps the markdown mirror fresh, and turns appends (its own and, while
  * watched, other processes') into `nexus.appended` events.
  */
-export class NexusService {
+export class NexusService implements NexusLog {
   readonly repository: SqliteNexusRepository
   /** nexus/project-state.md and the `state` entries recording its saved versions. */
   readonly projectState: ProjectStateLog

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import { NEXUS_SUMMARY_MAX, type NexusEntry } from '../../shared/contract/nexus'
 import type { SessionEndHook } from '../ports/turnContext'
-import type { NexusService } from './nexusService'
+import type { NexusLog } from './nexusLog'
 
 /** What the session store can tell about a finished session; every field may be missing. */
 interface SessionFacts {
@@ -55,7 +55,7 @@ export class NexusSessionEndHook implements SessionEndHook {
   readonly id = 'nexus'
 
   constructor(
-    private readonly nexus: NexusService,
+    private readonly nexus: NexusLog,
     private readonly db: Database.Database
   ) {}
 
@@ -107,7 +107,7 @@ export class NexusCheckpoints {
   private readonly turns = new Map<string, { turnId: string; calls: string[] }>()
 
   constructor(
-    private readonly nexus: NexusService,
+    private readonly nexus: NexusLog,
     private readonly every = CHECKPOINT_EVERY_TOOL_CALLS
   ) {}
 

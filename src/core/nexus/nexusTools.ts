@@ -7,7 +7,7 @@ import {
 import { invalidInput } from '../errors'
 import { describeZodError } from '../rpc/dispatch'
 import type { ToolDefinition } from '../tools/toolTypes'
-import type { NexusService } from './nexusService'
+import type { NexusLog } from './nexusLog'
 
 /**
  * An entry as a tool result: no hashes, ids or device names, which models have no use for (they
@@ -80,7 +80,7 @@ const READ_SCHEMA = {
  * are signed with the calling agent's id and this process's channel: an agent cannot post as
  * another one.
  */
-export function createNexusTools(nexus: NexusService): ToolDefinition[] {
+export function createNexusTools(nexus: NexusLog): ToolDefinition[] {
   const post: ToolDefinition = {
     name: 'nexus_post',
     toolset: 'nexus',

@@ -2,7 +2,7 @@ import type { FileDoc, FileTarget } from '../../shared/contract'
 import type { NexusEntry, NexusProjectState } from '../../shared/contract/nexus'
 import type { EventHub } from '../events'
 import type { FileService } from '../services/fileService'
-import type { NexusService } from './nexusService'
+import type { NexusLog } from './nexusLog'
 
 const TARGET: FileTarget = { kind: 'project-state' }
 const HASH_LINE = /^sha256 ([0-9a-f]{64})/
@@ -28,7 +28,7 @@ export class ProjectStateLog {
   private saving = false
 
   constructor(
-    private readonly nexus: NexusService,
+    private readonly nexus: NexusLog,
     private readonly files: FileService,
     events: EventHub
   ) {

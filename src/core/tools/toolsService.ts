@@ -1,7 +1,7 @@
 import type { SetToolsetEnabledResult, ToolsListView } from '../../shared/contract/tools'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
-import type { HearthConfig, LoadedConfig } from '../home/config'
+import type { LoadedConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
 import { MemorySecretStore, type SecretStore } from '../ports/secretStore'
 import { routeBridgeCall } from './bridgeTools'
@@ -15,7 +15,6 @@ import { ProjectServerOffers, type ProjectSessionServers } from './mcp/projectOf
 import { ToolRegistry } from './registry'
 import { errorOutcome, runTool, unknownToolOutcome } from './runTool'
 import { planSession, type SessionPlan } from './sessionPlan'
-import type { ToolSettings } from './toolSettings'
 import { DEFAULT_AGENT_TOOLSETS } from './toolsets'
 import type {
   ConfirmationPort,
@@ -25,7 +24,8 @@ import type {
   ToolDefinition,
   ToolOutcome
 } from './toolTypes'
-import { buildToolsList, setToolsetEnabled } from './toolsView'
+import type { AgentToolConfig } from './agentToolConfig'
+import { buildToolsList, setToolsetEnabled, type ToolsViewSource } from './toolsView'
 import { denyAllConfirmations } from './untrustedGate'
 
 export interface ToolsServiceOptions {
@@ -48,25 +48,11 @@ export interface ToolsServiceOptions {
   readonly now?: () => number
 }
 
-/** What one agent's session is configured with, read from config.json. */
-export interface AgentToolConfig {
-  readonly config: HearthConfig
-  readonly configErrors: readonly string[]
-  readonly configured: readonly string[]
-  readonly usesDefault: boolean
-  readonly settings: ToolSettings
-  readonly contextWindow: number | null
-  /** Warnings and left-out entries of `mcpServers`, per server. */
-  readonly mcpProblems: readonly McpConfigProblem[]
-  /** The servers config.json configures (a project's `.mcp.json` adds its own per session). */
-  readonly mcpServers: readonly string[]
-}
-
 /**
  * The tool layer behind one core: the registry of built-ins, the MCP servers, the per-agent
  * toolsets and tool search. Implements the chat engine's `ToolCatalog` port.
  */
-export class ToolsService implements ToolCatalog {
+export class ToolsService implements ToolCatalog, ToolsViewSource {
   readonly registry: ToolRegistry
   readonly mcp: McpManager
   /** Settings → Tools' add / edit / remove / test of servers. */

@@ -3,7 +3,7 @@ import { invalidInput } from '../errors'
 import type { ConfigStore } from '../home/configStore'
 import { estimateToolTokens } from './deferral'
 import { describeTransport } from './mcp/mcpDiagnosis'
-import type { McpListing } from './mcp/mcpManager'
+import type { McpListing, McpManager } from './mcp/mcpManager'
 import { toolsetTableFor, type SessionPlan } from './sessionPlan'
 import {
   ALL_TOOLSETS,
@@ -16,14 +16,23 @@ import {
   type ToolsetTable
 } from './toolsets'
 import { toolDescriptionWarnings } from './toolScan'
-import type { ToolsService } from './toolsService'
+import type { AgentToolConfig } from './agentToolConfig'
+import type { ToolRegistry } from './registry'
+
+/** What the Tools view reads from the tool layer (the service implements it; the view never holds it). */
+export interface ToolsViewSource {
+  readonly registry: ToolRegistry
+  readonly mcp: Pick<McpManager, 'listMany' | 'get'>
+  agentConfig(agentId: string): AgentToolConfig
+  planSession(agentId: string): Promise<SessionPlan>
+}
 
 /**
  * Settings → Tools for one agent: every leaf toolset (built-in and MCP server) with its status,
  * tool count and schema tokens, and what the next session would send. Every configured MCP
  * server is started (on demand: the user opened the page) so its tools can be counted.
  */
-export async function buildToolsList(service: ToolsService, agentId: string): Promise<ToolsListView> {
+export async function buildToolsList(service: ToolsViewSource, agentId: string): Promise<ToolsListView> {
   const agent = service.agentConfig(agentId)
   const plan = await service.planSession(agentId)
   const servers = agent.mcpServers
@@ -50,7 +59,7 @@ export async function buildToolsList(service: ToolsService, agentId: string): Pr
 }
 
 async function builtinView(
-  service: ToolsService,
+  service: ToolsViewSource,
   table: ToolsetTable,
   name: string,
   enabled: boolean
@@ -83,7 +92,7 @@ function describeBuiltinProblems(unavailable: readonly string[], missing: readon
 }
 
 function mcpView(
-  service: ToolsService,
+  service: ToolsViewSource,
   server: string,
   listing: McpListing | undefined,
   enabled: boolean
@@ -130,7 +139,7 @@ function sessionPreview(plan: SessionPlan): ToolsListView['session'] {
  * result states.
  */
 export async function setToolsetEnabled(
-  service: ToolsService,
+  service: ToolsViewSource,
   config: ConfigStore,
   agentId: string,
   toolset: string,
