@@ -2,8 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import type { CallRecord } from '../core/chat/callRepository'
-import { ChatService } from '../core/chat/chatService'
-import { SessionsService } from '../core/chat/sessionsService'
+import type { ChatService } from '../core/chat/chatService'
 import { createCore } from '../core/createCore'
 import type { BuiltPrompt, PromptBuilder } from '../core/ports/promptBuilder'
 import { testCatalog } from '../core/testing/chatHarness'
@@ -73,30 +72,22 @@ interface SessionRun {
  */
 async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean): Promise<SessionRun> {
   const home = join(ctx.tmpDir, naive ? 'naive' : 'cached')
+  let minute = 0
   const core = createCore({
     home,
     host: 'cli',
-    env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url }
+    env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url },
+    seams: {
+      toolCatalog: testCatalog(),
+      ...(naive ? { wrapPrompts: (prompts: PromptBuilder) => timestamped(prompts, () => minute) } : {})
+    }
   })
   try {
     const s = core.services
     const agent = s.agents.create('Atlas', 'atlas')
     writeFileSync(s.paths.soul(agent.id), PERSONA)
     writeFileSync(s.paths.memory(agent.id), MEMORY)
-    let minute = 0
-    const prompts = naive ? timestamped(s.prompts, () => minute) : s.prompts
-    const chat = new ChatService({
-      db: s.db,
-      stores: s.chatStores,
-      clock: s.clock,
-      events: s.events,
-      settings: s.settings,
-      agents: s.agents,
-      prompts,
-      tools: testCatalog(),
-      platform: 'cli'
-    })
-    const sessions = new SessionsService(chat, s.settings, s.clock, s.events)
+    const { chat, sessions } = s
     let sessionId: string | undefined
     let frozen: string | undefined
     for (let turn = 1; turn <= TURNS; turn++) {
@@ -120,7 +111,7 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
       frozen ??= sessions.get(sessionId).systemPrompt
     }
     const id = sessionId as string
-    const calls = chat.calls.forSession(id)
+    const calls = s.chatStores.calls.forSession(id)
     const read = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens, 0)
     const total = calls.reduce(
       (sum, c) =>

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
-import { ChatService } from '../core/chat/chatService'
+import type { ChatService } from '../core/chat/chatService'
 import { createCore, type Core } from '../core/createCore'
 import type { PromptBuilder } from '../core/ports/promptBuilder'
 import { figure, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
@@ -28,11 +28,16 @@ function openDay(
   const home = join(ctx.tmpDir, `day-${layout}`)
   mkdirSync(home, { recursive: true })
   if (layout === 'single_ttl') writeFileSync(join(home, 'config.json'), JSON.stringify({ cacheTtl: '5m' }))
+  const compressNow = { on: false }
   const core = createCore({
     home,
     host: 'cli',
     clock: { now: () => fake.clock.now() },
-    env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url }
+    env: { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: fake.url },
+    seams: {
+      chat: { compressAtTokens: () => (compressNow.on ? 0 : Number.POSITIVE_INFINITY) },
+      ...(layout === 'single_breakpoint' ? { wrapPrompts: undivided } : {})
+    }
   })
   const s = core.services
   const agents = DAY_AGENTS.map((name) => {
@@ -40,25 +45,7 @@ function openDay(
     writeFileSync(s.paths.soul(agent.id), dayPersona(name))
     return agent.id
   })
-  const compressNow = { on: false }
-  const prompts = layout === 'single_breakpoint' ? undivided(s.prompts) : s.prompts
-  const chat = new ChatService(
-    {
-      db: s.db,
-      stores: s.chatStores,
-      clock: s.clock,
-      events: s.events,
-      settings: s.settings,
-      agents: s.agents,
-      prompts,
-      attachments: s.attachments,
-      platform: 'cli'
-    },
-    { compressAtTokens: () => (compressNow.on ? 0 : Number.POSITIVE_INFINITY) }
-  )
-  chat.registerContextProvider(s.memory.recallProvider())
-  chat.registerContextProvider(s.nexus.turnContext)
-  chat.useToolCatalog(s.tools)
+  const chat = s.chat
   return { core, chat, agents, compressNow }
 }
 

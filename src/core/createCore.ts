@@ -10,6 +10,7 @@ import type { Logger } from './ports/logger'
 import { systemClock, type Clock } from './ports/clock'
 import { MemorySecretStore, type SecretStore } from './ports/secretStore'
 import { createHandlers } from './rpc/handlers'
+import type { ChatOptions } from './chat/chatOptions'
 import { ChatService } from './chat/chatService'
 import { openChatStores } from './chat/chatStores'
 import type { CoreServices } from './coreServices'
@@ -22,10 +23,14 @@ import { FileService } from './services/fileService'
 import { NexusService } from './nexus/nexusService'
 import { SettingsService } from './services/settingsService'
 import { PromptService } from './prompt/promptService'
-import { injectedViewFor } from './prompt/injectedView'
+import { injectedViewProvider } from './prompt/injectedView'
 import { MemoryService } from './memory/memoryService'
 import { scanForThreats } from './domain/prompt/scanner'
 import { createTools } from './tools/createTools'
+import type { HomePaths } from './home/homePaths'
+import type { PromptBuilder } from './ports/promptBuilder'
+import type { TurnContextProvider } from './ports/turnContext'
+import type { ToolCatalog } from './tools/toolTypes'
 
 export const HEARTH_VERSION = '0.1.0'
 
@@ -45,6 +50,20 @@ export interface CoreOptions {
   readonly approveGatedTools?: boolean
   /** Where the core reports what it survived; default `<home>/logs/hearth.log` at HEARTH_LOG_LEVEL (info). */
   readonly log?: Logger
+  /** For tests and the bench only: the few places where an otherwise real core may be tuned. */
+  readonly seams?: CoreSeams
+}
+
+/** What a test or the bench may change in the real wiring (nothing else differs from the app). */
+export interface CoreSeams {
+  /** Engine tuning: fast reply flushes, small compression thresholds, fewer retries. */
+  readonly chat?: Partial<ChatOptions>
+  /** Turn-context providers asked after the built-in ones (recall, the Nexus). */
+  readonly contextProviders?: readonly TurnContextProvider[]
+  /** A fixed tool catalog for the engine and the prompt instead of the tool layer's. */
+  readonly toolCatalog?: ToolCatalog
+  /** Wraps the prompt builder the engine uses (the bench's variants change how prompts are built). */
+  readonly wrapPrompts?: (builder: PromptBuilder) => PromptBuilder
 }
 
 export interface Core {
@@ -64,75 +83,60 @@ export interface Core {
   readonly dispose: () => void
 }
 
-/** The composition root: explicit wiring, no container. Every host (Electron, CLI, web) calls this. */
+/**
+ * The composition root: explicit wiring, no container, every dependency passed at construction.
+ * Every host (Electron, CLI, web) calls this; tests and the bench too, through `seams`. The order
+ * follows the dependencies: the tool layer before the prompt (which guides only the tools a
+ * session gets) and before the engine, the engine before the sessions service.
+ */
 export function createCore(options: CoreOptions): Core {
   const { paths, readOnly } = openHome(options.home)
   const db = openDatabase(paths.db, {
     readOnly,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
   })
+  try {
+    return coreOf(wireServices(options, paths, readOnly, db))
+  } catch (error) {
+    db.close() // a core that could not be built must not keep the database open
+    throw error
+  }
+}
+
+interface Wired {
+  readonly services: CoreServices
+  readonly idleEnder: IdleSessionEnder
+}
+
+/** The services every feature needs first: time, events, the log, config and the key. */
+function foundation(options: CoreOptions, paths: HomePaths) {
   const clock = options.clock ?? systemClock
   const env = options.env ?? process.env
   const log = options.log ?? defaultLog(paths.logFile, env, clock)
   const events = new EventHub(log.child('events'))
   const secrets = options.secrets ?? new MemorySecretStore()
   const config = new ConfigStore(paths.config)
+  const settings = new SettingsService(config, secrets, env)
+  return { clock, env, log, events, secrets, config, settings }
+}
+
+function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean, db: Db): Wired {
+  const base = foundation(options, paths)
+  const { clock, env, log, events, config, settings } = base
+  const chatStores = openChatStores(db, clock.now())
   const agents = new AgentService(db, paths, clock, events)
-  const files = new FileService(paths, agents, events)
+  const files = new FileService(
+    paths,
+    agents,
+    events,
+    injectedViewProvider(agents, () => settings.config())
+  )
+  const channel = options.host === 'cli' ? 'cli' : 'desktop'
   const nexus = new NexusService(db, paths, clock, events, files, {
-    channel: options.host === 'cli' ? 'cli' : 'desktop',
+    channel,
     config,
     log: log.child('nexus')
   })
-  const settings = new SettingsService(config, secrets, env)
-  const prompts = new PromptService({
-    paths,
-    agents,
-    config: () => settings.config(),
-    clock,
-    env,
-    log: log.child('prompt')
-  })
-  files.injectedView = (target, text, path) =>
-    injectedViewFor(prompts, agents, () => settings.config(), target, text, path)
-  const attachments = new AttachmentStore(db, paths.root, clock)
-  const chatStores = openChatStores(db, clock.now())
-  const chat = new ChatService({
-    db,
-    stores: chatStores,
-    clock,
-    events,
-    settings,
-    agents,
-    prompts,
-    attachments,
-    log: log.child('chat'),
-    ...(options.host === 'cli' ? { platform: 'cli' } : {})
-  })
-  const sessions = new SessionsService(chat, settings, clock, events)
-  const chatLibrary = new ChatLibrary({
-    db,
-    repo: chatStores.sessions,
-    calls: chatStores.calls,
-    search: chatStores.search,
-    clock,
-    events,
-    isAnswering: (id) => chat.isAnswering(id),
-    agentNames: () => new Map(agents.list().map((agent) => [agent.id, agent.name]))
-  })
-  const idleLog = log.child('sessions.idle')
-  const onIdleError = (error: unknown, sessionId?: string): void =>
-    idleLog.warn('a session could not be ended on idle; its session-end hooks run on the next end', {
-      error,
-      sessionId
-    })
-  const idleEnder = new IdleSessionEnder(
-    events,
-    sessions,
-    () => settings.config().retention.idleMinutes,
-    onIdleError,
-    () => clock.now()
-  )
   const memory = new MemoryService({
     db,
     paths,
@@ -143,10 +147,6 @@ export function createCore(options: CoreOptions): Core {
     scan: scanForThreats,
     log: log.child('memory')
   })
-  chat.registerContextProvider(memory.recallProvider())
-  chat.registerSessionEndHook(memory.retentionHook())
-  chat.registerContextProvider(nexus.turnContext)
-  chat.registerSessionEndHook(nexus.sessionEnd)
   const tools = createTools({
     paths,
     config,
@@ -159,15 +159,59 @@ export function createCore(options: CoreOptions): Core {
     version: HEARTH_VERSION,
     nexus,
     memory,
-    sessions,
-    secrets,
+    sessions: chatStores.search,
+    secrets: base.secrets,
     env
   })
-  chat.useToolCatalog(tools)
-  prompts.toolNames = async (agentId) => (await tools.sessionTools(agentId)).map((tool) => tool.name)
-  const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))
+  const catalog = options.seams?.toolCatalog ?? tools
+  const toolNames = async (agentId: string): Promise<string[]> =>
+    (await catalog.sessionTools(agentId)).map((tool) => tool.name)
+  const prompts = new PromptService({
+    paths,
+    agents,
+    config: () => settings.config(),
+    clock,
+    env,
+    toolNames,
+    log: log.child('prompt')
+  })
+  const attachments = new AttachmentStore(db, paths.root, clock)
+  const chat = new ChatService(
+    {
+      stores: chatStores,
+      clock,
+      events,
+      settings,
+      agents,
+      prompts: options.seams?.wrapPrompts?.(prompts) ?? prompts,
+      tools: catalog,
+      contextProviders: [
+        memory.recallProvider(),
+        nexus.turnContext,
+        ...(options.seams?.contextProviders ?? [])
+      ],
+      attachments,
+      log: log.child('chat'),
+      ...(options.host === 'cli' ? { platform: 'cli' } : {})
+    },
+    options.seams?.chat
+  )
+  const endHooks = [memory.retentionHook(), nexus.sessionEnd]
+  const sessions = new SessionsService({ chat, stores: chatStores, db, endHooks, settings, clock, events })
+  const chatLibrary = new ChatLibrary({
+    db,
+    repo: chatStores.sessions,
+    calls: chatStores.calls,
+    search: chatStores.search,
+    clock,
+    events,
+    isAnswering: (id) => chat.isAnswering(id),
+    agentNames: () => new Map(agents.list().map((agent) => [agent.id, agent.name]))
+  })
+  const idleEnder = idleEnderFor(sessions, base)
+  const host = options.host === 'electron' ? 'electron' : 'web'
   const services: CoreServices = {
-    host: options.host === 'electron' ? 'electron' : 'web',
+    host,
     version: HEARTH_VERSION,
     paths,
     readOnly,
@@ -189,9 +233,36 @@ export function createCore(options: CoreOptions): Core {
     tools,
     attachments
   }
+  return { services, idleEnder }
+}
+
+/** Ends a session once it has been idle for the configured minutes (its end hooks run then). */
+function idleEnderFor(
+  sessions: SessionsService,
+  { events, settings, clock, log }: ReturnType<typeof foundation>
+): IdleSessionEnder {
+  const idleLog = log.child('sessions.idle')
+  const onIdleError = (error: unknown, sessionId?: string): void =>
+    idleLog.warn('a session could not be ended on idle; its session-end hooks run on the next end', {
+      error,
+      sessionId
+    })
+  return new IdleSessionEnder(
+    events,
+    sessions,
+    () => settings.config().retention.idleMinutes,
+    onIdleError,
+    () => clock.now()
+  )
+}
+
+function coreOf({ services, idleEnder }: Wired): Core {
+  const { chat, sessions, events, tools, nexus, files, db, paths, readOnly, log } = services
+  const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))
+  const handlers = createHandlers(services)
   return {
     services,
-    handlers: readOnly ? readOnlyHandlers(createHandlers(services), paths.root) : createHandlers(services),
+    handlers: readOnly ? readOnlyHandlers(handlers, paths.root) : handlers,
     subscribe: (listener) => events.subscribe(listener),
     recovery,
     shutdown: async (timeoutMs = 30_000) => {

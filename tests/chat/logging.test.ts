@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { TurnContextProvider } from '../../src/core/ports/turnContext'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 
 const KEY = 'sk-ant-test-0123456789abcdefghij'
@@ -9,15 +10,16 @@ const logText = (): string => readFileSync(join(h.home, 'logs', 'hearth.log'), '
 
 describe('the core log', () => {
   it('records a turn-context provider that failed, and the turn still answers; the key never reaches the file', async () => {
-    const core = h.open({
-      agent: ['Scribe', 'scribe'],
-      env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: h.fake.url }
-    })
-    core.services.chat.registerContextProvider({
+    const flaky: TurnContextProvider = {
       id: 'flaky',
       provide: async () => {
         throw new Error(`upstream refused the key ${KEY}`)
       }
+    }
+    const core = h.open({
+      agent: ['Scribe', 'scribe'],
+      env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: h.fake.url },
+      seams: { contextProviders: [flaky] }
     })
     h.fake.script('Still here.')
     const result = await core.services.chat.runTurn({ agentId: 'scribe', text: 'hello' })

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { createCore, type Core } from '../../src/core/createCore'
+import { createCore, type Core, type CoreSeams } from '../../src/core/createCore'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { makeTempDir } from './tempHome'
 
@@ -17,6 +17,8 @@ export interface FakeModelCore {
     readonly agent?: readonly [name: string, id: string]
     readonly env?: Readonly<Record<string, string>>
     readonly host?: 'cli' | 'web'
+    /** Test seams of the real core (extra context providers, a fixed tool catalog…). */
+    readonly seams?: CoreSeams
   }): Core
 }
 
@@ -53,10 +55,11 @@ export function useFakeModelCore(): FakeModelCore {
     open({
       agent,
       env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: state.fake.url },
-      host = 'cli'
+      host = 'cli',
+      seams
     } = {}) {
       state.core?.dispose()
-      const core = createCore({ home: state.temp.dir, host, env: { ...env } })
+      const core = createCore({ home: state.temp.dir, host, env: { ...env }, ...(seams ? { seams } : {}) })
       state.core = core
       if (agent) core.services.agents.create(agent[0], agent[1])
       return core

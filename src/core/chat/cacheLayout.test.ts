@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
 import { estimateTokens } from '../../shared/util/tokens'
-import { startChatHarness, testCatalog, type ChatHarness } from '../testing/chatHarness'
+import { noTools, startChatHarness, testCatalog, type ChatHarness } from '../testing/chatHarness'
 import { markerCount, markerTtls, sentSystemText } from '../testing/requestShape'
 
 let harness: ChatHarness
@@ -34,15 +34,15 @@ function expectValidLayout(prompts: ReadonlyMap<string, string>): void {
 describe('request layout: system prompt as tier blocks', () => {
   it('keeps every request shape within four breakpoints: with and without tools or a context tier, tool loops, compression', async () => {
     let threshold = Number.POSITIVE_INFINITY
-    harness = await startChatHarness({ compressAtTokens: () => threshold }, testCatalog())
+    harness = await startChatHarness({ compressAtTokens: () => threshold }, { catalog: testCatalog() })
     const project = projectWithRules('# Project\n\nAnswer in metric units.\n')
     const prompts = new Map<string, string>()
     const remember = (sessionId: string): void => {
-      const current = harness.chat.repo.getSession(sessionId)?.promptVersion ?? 0
+      const current = harness.core.services.chatStores.sessions.getSession(sessionId)?.promptVersion ?? 0
       for (let version = 1; version <= current; version++)
         prompts.set(
           `${sessionId}:${version}`,
-          harness.chat.repo.promptVersion(sessionId, version)?.text ?? ''
+          harness.core.services.chatStores.sessions.promptVersion(sessionId, version)?.text ?? ''
         )
     }
     harness.fake.script(
@@ -76,7 +76,7 @@ describe('request layout: system prompt as tier blocks', () => {
   })
 
   it('without tools: the stable marker still ends the shared prefix, and a plain chat has three markers', async () => {
-    harness = await startChatHarness()
+    harness = await startChatHarness({}, { catalog: noTools() })
     harness.fake.script('No tools here.', 'Still none.')
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Hello without tools' })
     await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Again' })
@@ -91,7 +91,7 @@ describe('request layout: system prompt as tier blocks', () => {
   })
 
   it('lets a new session of the same agent read tools + stable tier from cache, even in another folder with new memory', async () => {
-    harness = await startChatHarness({}, testCatalog())
+    harness = await startChatHarness({}, { catalog: testCatalog() })
     harness.fake.script('First session answer.', 'Second session answer.', 'Third session answer.')
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Plan a walk' })
     const stable =

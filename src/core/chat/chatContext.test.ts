@@ -1,5 +1,9 @@
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createCore, type Core } from '../createCore'
+import type { TurnContextProvider } from '../ports/turnContext'
 import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
 import { sentSystemText } from '../testing/requestShape'
 import { CHECKPOINT_HEADING, COMPRESSION_INSTRUCTION } from './compression'
@@ -15,10 +19,9 @@ const FENCE =
 
 describe('per-turn context and fences', () => {
   it('appends context to the current user message only, never stores it, and filters fences out of the stream', async () => {
-    harness = await startChatHarness()
     const seen: number[] = []
-    harness.chat.registerContextProvider({
-      id: 'recall',
+    const provider: TurnContextProvider = {
+      id: 'test-recall',
       provide: async (request) => ({
         providerId: 'recall',
         fenceTag: 'memory-context',
@@ -26,7 +29,8 @@ describe('per-turn context and fences', () => {
         detail: { turn: request.turnIndex }
       }),
       onTurnCompleted: (request) => seen.push(request.turnIndex)
-    })
+    }
+    harness = await startChatHarness({}, { contextProviders: [provider] })
     harness.fake.script(
       { text: ['Your dog is ', '<memory-', 'context>echoed recall</memory-context>', 'Rex.'] },
       'Yes.'
@@ -60,16 +64,27 @@ describe('per-turn context and fences', () => {
   })
 
   it('keeps chatting when a provider throws', async () => {
-    harness = await startChatHarness()
-    harness.chat.registerContextProvider({
+    const broken: TurnContextProvider = {
       id: 'broken',
       provide: async () => Promise.reject(new Error('index missing'))
-    })
+    }
+    harness = await startChatHarness({}, { contextProviders: [broken] })
     const result = await harness.chat.runTurn({ agentId: harness.agentId, text: 'hello' })
     expect(result.text).toContain('Fake reply')
-    expect(() => harness.chat.registerContextProvider({ id: 'broken', provide: async () => null })).toThrow(
-      /already registered/
-    )
+  })
+
+  it('refuses two turn-context providers with one id when the core is built, and lets the home go', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hearth-providers-'))
+    try {
+      const twice: TurnContextProvider = { id: 'twice', provide: async () => null }
+      const build = (): Core => createCore({ home, host: 'cli', seams: { contextProviders: [twice, twice] } })
+      expect(build).toThrow(/turn-context provider "twice" is already registered/)
+      const core = createCore({ home, host: 'cli' })
+      expect(core.services.agents.list()).toEqual([])
+      core.dispose()
+    } finally {
+      rmSync(home, { recursive: true, force: true })
+    }
   })
 })
 

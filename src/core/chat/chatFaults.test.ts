@@ -75,7 +75,7 @@ describe('chat faults', () => {
     const text = (reply?.content[0] as { text: string }).text
     expect(text.length).toBeGreaterThan(0)
     expect(LONG.startsWith(text)).toBe(true)
-    expect(harness.chat.calls.forSession(started.sessionId)[0]?.status).toBe('error')
+    expect(harness.calls.forSession(started.sessionId)[0]?.status).toBe('error')
   })
 
   it('a dropped connection mid-stream keeps the partial reply too', async () => {

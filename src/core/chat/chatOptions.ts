@@ -1,9 +1,9 @@
 import type { AttachmentReader } from '../attachments/attachmentBlocks'
 import type { EventHub } from '../events'
-import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
 import type { Logger } from '../ports/logger'
 import type { PromptBuilder } from '../ports/promptBuilder'
+import type { TurnContextProvider } from '../ports/turnContext'
 import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
 import type { ToolCatalog } from '../tools/toolTypes'
@@ -12,7 +12,6 @@ import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './replyWriter'
 import type { TurnResult } from './turnRunner'
 
 export interface ChatServiceDeps {
-  readonly db: Db
   /** Chat's repositories, opened once by the composition root. */
   readonly stores: ChatStores
   readonly clock: Clock
@@ -20,7 +19,10 @@ export interface ChatServiceDeps {
   readonly settings: SettingsService
   readonly agents: AgentService
   readonly prompts: PromptBuilder
+  /** The tools a new session gets (absent: none). */
   readonly tools?: ToolCatalog
+  /** Asked in this order before every turn for context the model sees with the user's message. */
+  readonly contextProviders?: readonly TurnContextProvider[]
   /** Images and PDFs attached to messages (absent: messages carry text only). */
   readonly attachments?: AttachmentReader
   /** 'cli' for the CLI host; otherwise the platform from config.json. */

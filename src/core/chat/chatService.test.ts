@@ -44,7 +44,7 @@ describe('ChatService turns against the fake Anthropic server', () => {
   })
 
   it('places at most four markers and moves them with the conversation through a tool loop', async () => {
-    harness = await startChatHarness({}, testCatalog())
+    harness = await startChatHarness({}, { catalog: testCatalog() })
     harness.fake.script(
       { toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] },
       { text: 'Checking twice', toolUses: [{ name: 'lookup', input: { city: 'Rome' } }] },
@@ -73,7 +73,7 @@ describe('ChatService turns against the fake Anthropic server', () => {
     expect(third.messages[2].content.at(-1).cache_control).toBeUndefined()
     const usages = harness.fake.requests.map((r) => r.usage)
     for (const usage of usages.slice(1)) expect(usage?.cache_read_input_tokens).toBeGreaterThan(1000)
-    const calls = harness.chat.calls.forSession(first.sessionId)
+    const calls = harness.calls.forSession(first.sessionId)
     expect(calls.slice(1).every((c) => c.missReason === null)).toBe(true)
   })
 

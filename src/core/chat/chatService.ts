@@ -1,11 +1,9 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import type { AttachmentReader } from '../attachments/attachmentBlocks'
-import { conflict } from '../errors'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
-import type { Db } from '../node/db/openDatabase'
 import { silentLogger } from '../ports/logger'
-import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
+import type { TurnContextProvider } from '../ports/turnContext'
 import type { ToolCatalog } from '../tools/toolTypes'
 import type { CallRepository } from './callRepository'
 import { DEFAULT_CHAT_OPTIONS, type ChatOptions, type ChatServiceDeps, type StartedTurn } from './chatOptions'
@@ -13,10 +11,10 @@ import type { SessionRecord } from './chatTypes'
 import { limitsFor } from './pricing'
 import { RunningTurns } from './runningTurns'
 import type { SessionRepository } from './sessionRepository'
-import type { SessionSearch } from './sessionSearch'
 import { resumeSession, type SessionSetupDeps } from './sessionSetup'
 import { targetSession, type SessionTargetDeps } from './sessionTarget'
-import { ttlForTurn, type TtlSources } from './ttlChoice'
+import { ttlForTurn } from './ttlChoice'
+import { uniqueById } from './uniqueById'
 import { planEdit, planRegenerate, type ForkPlan } from './turnForks'
 import { launchTurn, type LaunchDeps, type StoredTurn } from './turnLaunch'
 import { planRetry } from './turnRetry'
@@ -31,18 +29,16 @@ import {
 
 /**
  * The chat engine: starts sessions (prompt frozen, tools frozen), stores every message as it
- * happens, runs turns in the background and reports them as chat.* events. Other features plug
- * in per-turn context and session-end hooks.
+ * happens, runs turns in the background and reports them as chat.* events. Other features add
+ * per-turn context through the providers the composition root hands it.
  */
 export class ChatService {
-  readonly repo: SessionRepository
-  readonly calls: CallRepository
-  readonly search: SessionSearch
-  readonly providers: TurnContextProvider[] = []
-  readonly endHooks: SessionEndHook[] = []
+  private readonly repo: SessionRepository
+  private readonly calls: CallRepository
+  private readonly providers: readonly TurnContextProvider[]
   private readonly running = new RunningTurns()
   private readonly options: ChatOptions
-  private catalog: ToolCatalog | undefined
+  private readonly catalog: ToolCatalog | undefined
 
   constructor(
     private readonly deps: ChatServiceDeps,
@@ -50,36 +46,9 @@ export class ChatService {
   ) {
     this.options = { ...DEFAULT_CHAT_OPTIONS, ...options }
     this.catalog = deps.tools
+    this.providers = uniqueById(deps.contextProviders ?? [], 'turn-context provider')
     this.repo = deps.stores.sessions
     this.calls = deps.stores.calls
-    this.search = deps.stores.search
-  }
-
-  /** The database the engine writes to (session-end work is recorded there too). */
-  get db(): Db {
-    return this.deps.db
-  }
-
-  /** What the `auto` TTL policy reads its evidence from. */
-  get ttlSources(): TtlSources {
-    return this.deps.stores
-  }
-
-  registerContextProvider(provider: TurnContextProvider): void {
-    if (this.providers.some((p) => p.id === provider.id))
-      throw conflict(`A turn-context provider "${provider.id}" is already registered`)
-    this.providers.push(provider)
-  }
-
-  /** The tool registry plugs in here (it is built after the chat engine in createCore). */
-  useToolCatalog(catalog: ToolCatalog): void {
-    this.catalog = catalog
-  }
-
-  registerSessionEndHook(hook: SessionEndHook): void {
-    if (this.endHooks.some((h) => h.id === hook.id))
-      throw conflict(`A session-end hook "${hook.id}" is already registered`)
-    this.endHooks.push(hook)
   }
 
   /** What `chat.send` returns: ids now, progress as events. */
@@ -210,7 +179,7 @@ export class ChatService {
     signal: AbortSignal | undefined
   ): StartedTurn {
     const ttl = ttlForTurn(
-      this.ttlSources,
+      this.deps.stores,
       session,
       this.deps.settings.config().cacheTtl,
       this.deps.clock.now()

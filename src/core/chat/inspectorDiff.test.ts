@@ -46,7 +46,7 @@ describe('inspector request diff from stored calls', () => {
   })
 
   it('diffs the calls of one tool loop: the tool_use and tool_result arrive as new messages and the newest marker moves', async () => {
-    harness = await startChatHarness({}, testCatalog())
+    harness = await startChatHarness({}, { catalog: testCatalog() })
     harness.fake.script({ toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] }, 'Paris is in France.')
     const turn = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Where is Paris?' })
     const [, loop] = harness.sessions.inspect(turn.sessionId, turn.turnId).calls

@@ -3,13 +3,19 @@ import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
 import type { SettingsService } from '../services/settingsService'
+import type { Db } from '../node/db/openDatabase'
+import type { SessionEndHook } from '../ports/turnContext'
+import type { CallRepository } from './callRepository'
 import type { ChatService } from './chatService'
+import type { ChatStores } from './chatStores'
 import type { CacheTtl, SessionRecord } from './chatTypes'
 import { estimateRequestTokens } from './compression'
 import { inspectTurn, type InspectedTurn } from './inspector'
 import { cacheBreakCostUsd } from './pricing'
 import { buildWireMessages } from './requestBuilder'
-import type { SearchHit } from './sessionSearch'
+import type { SearchHit, SessionSearch } from './sessionSearch'
+import type { SessionRepository } from './sessionRepository'
+import { uniqueById } from './uniqueById'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import { rebuildPrompt } from './sessionSetup'
 import { SessionEndWork, type EndWorkReport, type ResumeReport } from './sessionEndWork'
@@ -21,38 +27,64 @@ import { ttlForTurn } from './ttlChoice'
 
 export type SessionEndReport = EndWorkReport
 
+export interface SessionsServiceDeps {
+  /** The engine: which sessions are answering, and the setup a rebuilt prompt uses. */
+  readonly chat: ChatService
+  readonly stores: ChatStores
+  /** Session-end work is recorded in the home's database, beside the sessions. */
+  readonly db: Db
+  /** Run in this order when a session ends (retention, the Nexus summary). */
+  readonly endHooks: readonly SessionEndHook[]
+  readonly settings: SettingsService
+  readonly clock: Clock
+  readonly events: EventHub
+}
+
 /** Reading and managing stored sessions: list, show, search, end, rebuild, inspect. */
 export class SessionsService {
   /** Session end as durable work: intent first, each hook claimed, run and marked once. */
   private readonly endWork: SessionEndWork
 
-  constructor(
-    private readonly chat: ChatService,
-    private readonly settings: SettingsService,
-    private readonly clock: Clock,
-    private readonly events: EventHub
-  ) {
+  private readonly chat: ChatService
+  private readonly stores: ChatStores
+  private readonly repo: SessionRepository
+  private readonly calls: CallRepository
+  private readonly transcriptSearch: SessionSearch
+  private readonly settings: SettingsService
+  private readonly clock: Clock
+  private readonly events: EventHub
+
+  constructor(deps: SessionsServiceDeps) {
+    this.chat = deps.chat
+    this.settings = deps.settings
+    this.clock = deps.clock
+    this.events = deps.events
+    this.stores = deps.stores
+    this.repo = deps.stores.sessions
+    this.calls = deps.stores.calls
+    this.transcriptSearch = deps.stores.search
+    const hooks = uniqueById(deps.endHooks, 'session-end hook')
     this.endWork = new SessionEndWork(
-      chat.db,
-      () => chat.endHooks,
-      () => clock.now(),
-      (progress) => events.emit('sessions.endProgress', progress)
+      deps.db,
+      () => hooks,
+      () => deps.clock.now(),
+      (progress) => deps.events.emit('sessions.endProgress', progress)
     )
   }
 
   list(filter: { agentId?: string; limit?: number }): SessionSummary[] {
-    return this.chat.repo
+    return this.repo
       .listSessions({ ...(filter.agentId ? { agentId: filter.agentId } : {}), limit: filter.limit ?? 100 })
       .map(sessionSummary)
   }
 
   get(id: string): SessionDetail {
     const session = this.require(id)
-    const view = pathView(this.chat.repo, id)
+    const view = pathView(this.repo, id)
     return sessionDetail(
       session,
-      this.chat.repo.messages(id),
-      this.chat.calls.forSession(id),
+      this.repo.messages(id),
+      this.calls.forSession(id),
       { groups: versionGroups(view), locked: [...view.locked] },
       this.chat.isAnswering(id)
     )
@@ -63,7 +95,7 @@ export class SessionsService {
     this.require(id)
     if (this.chat.isAnswering(id))
       throw conflict('Wait for the current reply to finish (or press Stop) before switching versions')
-    const view = pathView(this.chat.repo, id)
+    const view = pathView(this.repo, id)
     const target = view.turns.find((turn) => turn.turnId === turnId)
     const shown =
       target &&
@@ -74,27 +106,26 @@ export class SessionsService {
       throw notFound(`Turn ${turnId} is not a version of anything shown in session ${id}`)
     if (view.locked.has(shown))
       throw conflict('These versions were summarised into a checkpoint; only turns after it can be switched')
-    this.chat.repo.versions.setHead(id, newestLeafUnder(view.turns, turnId))
+    this.repo.versions.setHead(id, newestLeafUnder(view.turns, turnId))
     return this.get(id)
   }
 
   /** The TTL the session's next call would give its conversation (what a re-write is priced at). */
   private conversationTtl(session: SessionRecord): CacheTtl {
-    return ttlForTurn(this.chat.ttlSources, session, this.settings.config().cacheTtl, this.clock.now())
-      .conversation
+    return ttlForTurn(this.stores, session, this.settings.config().cacheTtl, this.clock.now()).conversation
   }
 
   /** The cache cost of editing and resending the message of `turnId`. */
   forkCost(id: string, turnId: string): ForkCost {
     const session = this.require(id)
-    return forkCost(this.chat.repo, this.chat.calls, session, turnId, {
+    return forkCost(this.repo, this.calls, session, turnId, {
       nowMs: this.clock.now(),
       ttl: this.conversationTtl(session)
     })
   }
 
   search(query: string, options: { agentId?: string; limit?: number }): SearchHit[] {
-    return this.chat.search.search(query, {
+    return this.transcriptSearch.search(query, {
       ...(options.agentId ? { agentId: options.agentId } : {}),
       limit: options.limit ?? 20
     })
@@ -117,7 +148,7 @@ export class SessionsService {
     if (this.chat.isAnswering(id))
       throw conflict('This session is answering right now. Wait for the reply, or press Stop, then end it.')
     this.endWork.commit({ id: session.id, agentId: session.agentId })
-    const endedAtMs = this.chat.repo.getSession(id)?.endedAtMs ?? this.clock.now()
+    const endedAtMs = this.repo.getSession(id)?.endedAtMs ?? this.clock.now()
     const report = await this.endWork.run(session.id)
     this.events.emit('sessions.ended', {
       sessionId: id,
@@ -137,7 +168,7 @@ export class SessionsService {
 
   /** True when the session exists, is not in the trash, has not ended, and is not answering right now. */
   isOpen(id: string): boolean {
-    const session = this.chat.repo.getSession(id)
+    const session = this.repo.getSession(id)
     return (
       session !== undefined &&
       session.endedAtMs === null &&
@@ -168,7 +199,7 @@ export class SessionsService {
     const target = options.model ?? session.model
     const prefixTokens =
       options.cwd === undefined
-        ? estimateRequestTokens(session, buildWireMessages(this.chat.repo.messages(id), null))
+        ? estimateRequestTokens(session, buildWireMessages(this.repo.messages(id), null))
         : this.newSessionTokens(session, options.cwd, target)
     return {
       model: target,
@@ -191,11 +222,11 @@ export class SessionsService {
 
   inspect(sessionId: string, turnId: string): InspectedTurn {
     this.require(sessionId)
-    return inspectTurn(this.chat.repo, this.chat.calls, sessionId, turnId)
+    return inspectTurn(this.repo, this.calls, sessionId, turnId)
   }
 
   private require(id: string): SessionRecord {
-    const session = this.chat.repo.getSession(id)
+    const session = this.repo.getSession(id)
     if (!session)
       throw notFound(`No session with id "${id}". Run \`hearth sessions list\` to see the sessions.`)
     return session

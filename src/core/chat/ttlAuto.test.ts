@@ -6,9 +6,9 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthr
 import { createCore, type Core } from '../createCore'
 import { longSoul, testCatalog } from '../testing/chatHarness'
 import { markerTtls } from '../testing/requestShape'
-import { ChatService } from './chatService'
+import type { ChatService } from './chatService'
 import { limitsFor } from './pricing'
-import { SessionsService } from './sessionsService'
+import type { SessionsService } from './sessionsService'
 
 const MIN = 60_000
 let fake: FakeAnthropic
@@ -32,23 +32,13 @@ async function start(
     home,
     host: 'cli',
     clock: { now: () => fake.clock.now() },
-    env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
+    env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url },
+    seams: { toolCatalog: testCatalog() }
   })
   const s = core.services
   const agent = s.agents.create('Scribe', 'scribe')
   writeFileSync(s.paths.soul(agent.id), longSoul('Scribe'))
-  const chat = new ChatService({
-    db: s.db,
-    stores: s.chatStores,
-    clock: s.clock,
-    events: s.events,
-    settings: s.settings,
-    agents: s.agents,
-    prompts: s.prompts,
-    tools: testCatalog(),
-    platform: 'cli'
-  })
-  return { chat, sessions: new SessionsService(chat, s.settings, s.clock, s.events), agentId: agent.id }
+  return { chat: s.chat, sessions: s.sessions, agentId: agent.id }
 }
 
 /** Turns separated by the given gaps (minutes), all in one session; returns the session id. */
@@ -97,7 +87,7 @@ describe('the auto TTL policy against the fake cache', () => {
     )
 
     // The call wrote at the 1-hour price, and its cost counts each TTL's price.
-    const recorded = chat.calls.forSession(sessionId).at(-1)
+    const recorded = core.services.chatStores.calls.forSession(sessionId).at(-1)
     const u = recorded?.usage
     expect(u?.cache_write_1h).toBeGreaterThan(0)
     const prices = limitsFor(recorded?.model ?? '').prices

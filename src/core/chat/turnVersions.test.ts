@@ -172,8 +172,11 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
       /needs some text/
     )
     expect(() => harness.sessions.selectVersion(sessionId, 't_nope')).toThrow(/not a version/)
-    await harness.sessions.end(sessionId)
-    await expect(harness.chat.regenerate({ sessionId, turnId: secondTurn })).rejects.toThrow(/has ended/)
     expect(harness.fake.requests).toHaveLength(2)
+    await harness.sessions.end(sessionId)
+    // Ending runs the session-end hooks (retention asks the model once); a refused regenerate asks nothing.
+    const afterEnd = harness.fake.requests.length
+    await expect(harness.chat.regenerate({ sessionId, turnId: secondTurn })).rejects.toThrow(/has ended/)
+    expect(harness.fake.requests).toHaveLength(afterEnd)
   })
 })

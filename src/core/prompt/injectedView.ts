@@ -5,25 +5,36 @@ import { renderIdentity, renderRules, type RenderedFile } from '../domain/prompt
 import { renderMemorySnapshot } from '../domain/prompt/memorySnapshot'
 import type { LayerFinding, RulesKind, SourceFile } from '../domain/prompt/promptTypes'
 import { normalizeText } from '../domain/prompt/text'
+import { contextWindowOf } from '../domain/models/modelTable'
+import { fileCharCap } from '../domain/prompt/truncate'
 import type { HearthConfig } from '../home/config'
 import { defaultSoul } from '../home/defaultTexts'
-import type { AgentService } from '../services/agentService'
-import { withoutStarterText, type PromptService } from './promptService'
+import type { InjectedViewProvider } from '../services/fileService'
+import { withoutStarterText } from './promptService'
+
+/** The agents the view names a default identity after. */
+interface AgentNames {
+  get(id: string): { readonly name: string }
+}
+
+/** The Files view's injected-view provider: built from the agents and the live config only. */
+export function injectedViewProvider(agents: AgentNames, config: () => HearthConfig): InjectedViewProvider {
+  return (target, rawText, path) => injectedViewFor(agents, config, target, rawText, path)
+}
 
 /**
  * What the prompt takes from one file as the editor currently holds it (after scanning and
  * truncation), so the Files view can show it side by side with the source.
  */
-export function injectedViewFor(
-  prompts: PromptService,
-  agents: AgentService,
+function injectedViewFor(
+  agents: AgentNames,
   config: () => HearthConfig,
   target: FileTarget,
   rawText: string,
   path: string
 ): InjectedView | null {
   const settings = config()
-  const cap = prompts.fileCap(settings.model)
+  const cap = fileCharCap(settings.context_file_max_chars, contextWindowOf(settings.model))
   const source: SourceFile = { path, label: basename(path), text: normalizeText(rawText), error: null }
   switch (target.kind) {
     case 'soul':

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AssembledPromptView } from '../../shared/contract'
 import { createCore, type Core } from '../createCore'
+import { testCatalog } from '../testing/chatHarness'
 
 let dir: string
 let core: Core
@@ -124,8 +125,18 @@ describe('PromptService with a real home', () => {
     expect(prompts.lastSkillsSource).toBe('scan')
     await prompts.assemble({ agentId: 'ada' })
     expect(prompts.lastSkillsSource).toBe('memory')
-    prompts.toolNames = async () => ['memory']
-    expect((await prompts.assemble({ agentId: 'ada' })).tiers.stable).not.toContain('available_skills')
+    core.dispose()
+    // A tool catalog without skill_view: the prompt lists no skills at all.
+    core = createCore({
+      home: join(dir, 'home'),
+      host: 'cli',
+      clock: { now: () => NOW },
+      env: {},
+      seams: { toolCatalog: testCatalog() }
+    })
+    expect((await core.services.prompts.assemble({ agentId: 'ada' })).tiers.stable).not.toContain(
+      'available_skills'
+    )
   })
 
   it('rejects a relative or missing project folder and an unknown agent', async () => {

@@ -36,6 +36,13 @@ export interface PromptServiceOptions {
   readonly fs?: PromptFileSystem
   readonly osPlatform?: string
   readonly timeZone?: string
+  /**
+   * The tools a new session of an agent would get (the tool layer plans them); the prompt guides
+   * only those. Absent: the built-in tools.
+   */
+  readonly toolNames?: (agentId: string) => Promise<readonly string[]>
+  /** Memory providers' static blocks (volatile tier, in this order); one that throws is left out. */
+  readonly staticBlocks?: readonly { readonly id: string; readonly block: (agentId: string) => string }[]
   /** Where a failing static-block provider is reported (the session still starts without it). */
   readonly log?: Logger
 }
@@ -59,11 +66,8 @@ export interface AssembledPrompt extends PromptBuild {
 export class PromptService implements PromptBuilder {
   private readonly fs: PromptFileSystem
   private readonly skills: SkillsIndex
-  private readonly providers = new Map<string, (agentId: string) => string>()
   /** Where the last build's skills index came from (the bench and tests read it). */
   lastSkillsSource: SkillsSource | null = null
-  /** The session's tool names; the tool registry replaces this when it is wired. */
-  toolNames: (agentId: string) => Promise<readonly string[]> = async () => BUILTIN_TOOL_NAMES
 
   constructor(private readonly options: PromptServiceOptions) {
     this.fs = options.fs ?? nodePromptFileSystem
@@ -72,11 +76,6 @@ export class PromptService implements PromptBuilder {
       options.paths.skills,
       join(options.paths.root, '.skills_snapshot.json')
     )
-  }
-
-  /** Registers a memory provider's static block (volatile tier, in registration order). */
-  registerStaticBlock(id: string, block: (agentId: string) => string): void {
-    this.providers.set(id, block)
   }
 
   /** The request a new session of this agent would make, with config defaults filled in. */
@@ -90,7 +89,7 @@ export class PromptService implements PromptBuilder {
       model: input.model?.trim() || config.agents[agent.id]?.model || config.model,
       provider: config.provider,
       platform: input.platform?.trim() || config.platform,
-      toolNames: [...(await this.toolNames(agent.id))].sort()
+      toolNames: [...(await (this.options.toolNames?.(agent.id) ?? BUILTIN_TOOL_NAMES))].sort()
     }
   }
 
@@ -138,11 +137,6 @@ export class PromptService implements PromptBuilder {
     }
   }
 
-  /** The per-file character cap for a model (config wins, else scaled from its context window). */
-  fileCap(model: string): number {
-    return fileCharCap(this.options.config().context_file_max_chars, contextWindowOf(model))
-  }
-
   /** A file of the home; a link that leads out of the home is refused (a warning, not the linked text). */
   readSource(path: string, label: string): SourceFile | null {
     const read = this.fs.read(path, label, this.options.paths.root)
@@ -155,7 +149,7 @@ export class PromptService implements PromptBuilder {
   private staticBlocks(agentId: string): ProviderBlock[] {
     const blocks: ProviderBlock[] = []
     const log = this.options.log ?? silentLogger
-    for (const [id, block] of this.providers) {
+    for (const { id, block } of this.options.staticBlocks ?? []) {
       try {
         blocks.push({ id, text: block(agentId) })
       } catch (error) {

@@ -25,12 +25,13 @@ export type InjectedViewProvider = (target: FileTarget, text: string, path: stri
 export class FileService {
   private readonly watchers = new Map<string, FSWatcher>()
   private readonly lastHashes = new Map<string, string>()
-  injectedView: InjectedViewProvider = () => null
 
   constructor(
     private readonly paths: HomePaths,
     private readonly agents: AgentService,
-    private readonly events: EventHub
+    private readonly events: EventHub,
+    /** What the prompt would take from a file, shown beside it (absent: nothing is shown). */
+    private readonly injectedView: InjectedViewProvider = () => null
   ) {}
 
   resolvePath(target: FileTarget): string {

@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthropic'
+import type { CallRepository } from '../chat/callRepository'
 import type { ChatOptions } from '../chat/chatOptions'
-import { ChatService } from '../chat/chatService'
-import { SessionsService } from '../chat/sessionsService'
-import { createCore, type Core } from '../createCore'
+import type { ChatService } from '../chat/chatService'
+import type { SessionsService } from '../chat/sessionsService'
+import { createCore, type Core, type CoreSeams } from '../createCore'
+import type { TurnContextProvider } from '../ports/turnContext'
 import type { ToolCatalog, ToolDefinition, ToolOutcome } from '../tools/toolTypes'
 
 /** A long persona so the cached prefix is above every model's minimum cacheable size. */
@@ -14,52 +16,54 @@ export function longSoul(name: string): string {
   return `# ${name}\n\n${line.repeat(120)}\n`
 }
 
-export interface ChatHarness {
-  readonly home: string
-  readonly fake: FakeAnthropic
+/** One core on the harness's home, as one process would open it. */
+export interface HarnessCore {
   readonly core: Core
   readonly chat: ChatService
   readonly sessions: SessionsService
+  /** The model calls the engine recorded. */
+  readonly calls: CallRepository
+}
+
+export interface ChatHarness extends HarnessCore {
+  readonly home: string
+  readonly fake: FakeAnthropic
   readonly agentId: string
   /** Opens a second core on the same home, as a new process would. */
-  reopen(options?: Partial<ChatOptions>): { core: Core; chat: ChatService; sessions: SessionsService }
+  reopen(options?: Partial<ChatOptions>): HarnessCore
   close(): Promise<void>
 }
 
+export interface ChatHarnessOptions {
+  /** A fixed catalog instead of the tool layer. */
+  readonly catalog?: ToolCatalog
+  /** Extra turn-context providers, asked after recall and the Nexus. */
+  readonly contextProviders?: readonly TurnContextProvider[]
+}
+
 /**
- * A real home folder, a real SQLite file, the real SDK over HTTP against the fake server. The
- * chat service is built with test options (fast flushes, small thresholds) on the core's parts.
+ * A real home folder, a real SQLite file, the real SDK over HTTP against the fake server, and
+ * the core's own wiring; only the engine's options (fast flushes, small thresholds) and, when a
+ * test asks, the tool catalog and extra context providers go through createCore's seams.
  */
 export async function startChatHarness(
   options: Partial<ChatOptions> = {},
-  catalog?: ToolCatalog
+  more: ChatHarnessOptions = {}
 ): Promise<ChatHarness> {
   const home = mkdtempSync(join(tmpdir(), 'hearth-chat-'))
   const fake = await startFakeAnthropic()
   const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
   const cores: Core[] = []
-  const open = (
-    chatOptions: Partial<ChatOptions>
-  ): { core: Core; chat: ChatService; sessions: SessionsService } => {
-    const core = createCore({ home, host: 'cli', env })
+  const open = (chatOptions: Partial<ChatOptions>): HarnessCore => {
+    const seams: CoreSeams = {
+      chat: chatOptions,
+      ...(more.catalog ? { toolCatalog: more.catalog } : {}),
+      ...(more.contextProviders ? { contextProviders: more.contextProviders } : {})
+    }
+    const core = createCore({ home, host: 'cli', env, seams })
     cores.push(core)
-    const s = core.services
-    const chat = new ChatService(
-      {
-        db: s.db,
-        stores: s.chatStores,
-        clock: s.clock,
-        events: s.events,
-        settings: s.settings,
-        agents: s.agents,
-        prompts: s.prompts,
-        attachments: s.attachments,
-        platform: 'cli',
-        ...(catalog ? { tools: catalog } : {})
-      },
-      chatOptions
-    )
-    return { core, chat, sessions: new SessionsService(chat, s.settings, s.clock, s.events) }
+    const { chat, sessions, chatStores } = core.services
+    return { core, chat, sessions, calls: chatStores.calls }
   }
   const first = open({ maxRetries: 2, ...options })
   const agent = first.core.services.agents.create('Scribe', 'scribe')
@@ -69,7 +73,7 @@ export async function startChatHarness(
     fake,
     ...first,
     agentId: agent.id,
-    reopen: (more = {}) => open({ maxRetries: 2, ...options, ...more }),
+    reopen: (moreOptions = {}) => open({ maxRetries: 2, ...options, ...moreOptions }),
     close: async () => {
       for (const core of cores) {
         await Promise.resolve()
@@ -78,6 +82,18 @@ export async function startChatHarness(
       await fake.close()
       rmSync(home, { recursive: true, force: true })
     }
+  }
+}
+
+/** A catalog that gives sessions no tools at all. */
+export function noTools(): ToolCatalog {
+  return {
+    sessionTools: async () => [],
+    dispatch: async (_list, name): Promise<ToolOutcome> => ({
+      ok: false,
+      content: JSON.stringify({ error: `unknown tool ${name}` }),
+      displayName: name
+    })
   }
 }
 
