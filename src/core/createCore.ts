@@ -135,6 +135,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
   const nexus = new NexusService(db, paths, clock, events, files, {
     channel,
     config,
+    transcripts: chatStores.transcripts,
     log: log.child('nexus')
   })
   const memory = new MemoryService({
@@ -145,6 +146,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     settings,
     agents,
     scan: scanForThreats,
+    transcripts: chatStores.transcripts,
     log: log.child('memory')
   })
   const tools = createTools({

@@ -24,8 +24,7 @@ function serverFor(
 ): ReturnType<typeof createNexusMcpServer> {
   return createNexusMcpServer({
     nexus: services.nexus,
-    db: services.db,
-    paths: services.paths,
+    memory: services.memory,
     version: services.version,
     bindings: () => services.config.config().mcp.clients,
     agentIds: () => services.agents.list().map((agent) => agent.id),

@@ -1,6 +1,8 @@
 import type { Db } from '../node/db/openDatabase'
 import { isStampAlive } from '../node/process/processIdentity'
+import type { Transcripts } from '../ports/transcripts'
 import { CallRepository } from './callRepository'
+import { chatTranscripts } from './chatTranscripts'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
 
@@ -12,6 +14,8 @@ export interface ChatStores {
   readonly calls: CallRepository
   /** Full-text search over the stored messages. */
   readonly search: SessionSearch
+  /** What other features may read of a session (retention, the Nexus, memory). */
+  readonly transcripts: Transcripts
 }
 
 /**
@@ -19,10 +23,12 @@ export interface ChatStores {
  * marked interrupted here, once, before anything reads them (a read-only home is left as it is).
  */
 export function openChatStores(db: Db, nowMs: number): ChatStores {
-  const stores = {
-    sessions: new SessionRepository(db),
+  const sessions = new SessionRepository(db)
+  const stores: ChatStores = {
+    sessions,
     calls: new CallRepository(db),
-    search: new SessionSearch(db)
+    search: new SessionSearch(db),
+    transcripts: chatTranscripts(db, sessions)
   }
   if (!db.readonly) {
     stores.sessions.recoverInterrupted(isStampAlive, nowMs)

@@ -19,6 +19,7 @@ import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
 import { FactStore } from './factStore'
 import { describeUsage } from './memoryEntries'
+import { lookUpMemory, type MemoryHit } from './memoryLookup'
 import { MemoryFiles } from './memoryFiles'
 import type { ThreatScanner } from './memoryOperations'
 import { MemoryTool, type MemoryRequest } from './memoryTool'
@@ -33,7 +34,7 @@ import { ReceiptUndo } from './receiptUndo'
 import { RetentionService } from './retentionService'
 import { ReviewService } from './reviewService'
 import { ToolWrites } from './toolWrites'
-import { sessionTranscriptSource, type TranscriptSource } from './transcript'
+import type { Transcripts } from '../ports/transcripts'
 
 export interface MemoryServiceDeps {
   readonly db: Db
@@ -43,8 +44,8 @@ export interface MemoryServiceDeps {
   readonly settings: SettingsService
   readonly agents: AgentService
   readonly scan: ThreatScanner
-  /** Tests may read transcripts from elsewhere; by default the chat feature's tables. */
-  readonly transcripts?: TranscriptSource
+  /** The chat feature's sessions, which retention reads when one ends. */
+  readonly transcripts: Pick<Transcripts, 'transcript'>
   readonly log?: Logger
   /** What recall, the recall tool and merge proposals search with; by default BM25 over the memory bank's index. */
   readonly retriever?: Retriever
@@ -110,7 +111,7 @@ export class MemoryService {
     this.retention = new RetentionService({
       db,
       facts: this.facts,
-      transcripts: deps.transcripts ?? sessionTranscriptSource(db),
+      transcripts: deps.transcripts,
       scan,
       clock,
       events,
@@ -157,6 +158,19 @@ export class MemoryService {
       ...(signal ? { signal } : {})
     })
     return items.map(recalledItem)
+  }
+
+  /** What the agents remember about `query`, for runtimes outside Hearth (MCP's memory_search). */
+  async lookup(query: string, options: { agent?: string; limit?: number } = {}): Promise<MemoryHit[]> {
+    return lookUpMemory(
+      {
+        paths: this.deps.paths,
+        agentIds: () => this.deps.agents.list().map((agent) => agent.id),
+        search: (agentId, text, k) => this.search(agentId, text, k)
+      },
+      query,
+      options
+    )
   }
 
   /** The per-turn recall for the chat engine (provider id 'recall'). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { FactType, Speaker } from '../../shared/contract/review'
-import type { TranscriptMessage } from './transcript'
+import type { TranscriptMessage } from '../ports/transcripts'
 
 export const RETENTION_TOOL_NAME = 'record_memory_candidates'
 

@@ -15,12 +15,12 @@ import {
   renderTranscript
 } from './retentionPrompt'
 import { proposeMerge, type SimilarFacts } from './mergeProposal'
-import type { Transcript, TranscriptSource } from './transcript'
+import type { Transcript, Transcripts } from '../ports/transcripts'
 
 export interface RetentionDeps {
   readonly db: Db
   readonly facts: FactStore
-  readonly transcripts: TranscriptSource
+  readonly transcripts: Pick<Transcripts, 'transcript'>
   readonly scan: ThreatScanner
   readonly clock: Clock
   readonly events: EventHub

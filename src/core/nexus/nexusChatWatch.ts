@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
+import type { Transcripts } from '../ports/transcripts'
 import type { NexusCheckpoints } from './nexusSessionHooks'
 
 interface ToolCallEvent {
@@ -16,15 +16,6 @@ interface FinishedEvent {
   readonly compressed?: boolean
 }
 
-/** Reads from the chat feature's tables; any failure (no table, other shape) means "unknown". */
-function query<T>(db: Database.Database, sql: string, ...params: unknown[]): T | undefined {
-  try {
-    return db.prepare(sql).get(...params) as T | undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Working checkpoints without coupling the chat engine to the Nexus: this listens to the events
  * the engine already emits. Every finished tool call counts towards a checkpoint every K calls
@@ -33,12 +24,11 @@ function query<T>(db: Database.Database, sql: string, ...params: unknown[]): T |
  */
 export function watchChatForCheckpoints(
   events: EventHub,
-  db: Database.Database,
+  transcripts: Pick<Transcripts, 'agentOf' | 'turnRequest' | 'latestCheckpoint'>,
   checkpoints: NexusCheckpoints,
   log: Logger
 ): () => void {
-  const agentOf = (sessionId: string): string | undefined =>
-    query<{ agent_id: string }>(db, 'SELECT agent_id FROM sessions WHERE id = ?', sessionId)?.agent_id
+  const agentOf = (sessionId: string): string | undefined => transcripts.agentOf(sessionId)
   return events.subscribe((event, payload) => {
     try {
       if (event === 'chat.toolCall') onToolCall(payload as ToolCallEvent)
@@ -54,12 +44,7 @@ export function watchChatForCheckpoints(
     if (call.phase !== 'finished' || !call.sessionId || !call.turnId) return
     const agentId = agentOf(call.sessionId)
     if (!agentId) return
-    const task = query<{ search_text: string }>(
-      db,
-      "SELECT search_text FROM messages WHERE session_id = ? AND turn_id = ? AND role = 'user' AND kind = 'text' ORDER BY id LIMIT 1",
-      call.sessionId,
-      call.turnId
-    )?.search_text
+    const task = transcripts.turnRequest(call.sessionId, call.turnId)
     checkpoints.onToolCall({
       agentId,
       sessionId: call.sessionId,
@@ -73,11 +58,7 @@ export function watchChatForCheckpoints(
     if (!finished.sessionId) return
     const agentId = agentOf(finished.sessionId)
     if (!agentId) return
-    const summary = query<{ search_text: string }>(
-      db,
-      "SELECT search_text FROM messages WHERE session_id = ? AND kind = 'checkpoint' ORDER BY id DESC LIMIT 1",
-      finished.sessionId
-    )?.search_text
+    const summary = transcripts.latestCheckpoint(finished.sessionId)
     checkpoints.onCompression({
       agentId,
       sessionId: finished.sessionId,

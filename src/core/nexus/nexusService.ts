@@ -14,6 +14,7 @@ import type { ConfigReader } from '../home/configStore'
 import type { HomePaths } from '../home/homePaths'
 import type { Clock } from '../ports/clock'
 import { silentLogger, type Logger } from '../ports/logger'
+import type { Transcripts } from '../ports/transcripts'
 import { describeZodError } from '../rpc/dispatch'
 import type { FileService } from '../services/fileService'
 import type { ToolDefinition } from '../tools/toolTypes'
@@ -34,6 +35,8 @@ export interface NexusServiceOptions {
   readonly channel: 'desktop' | 'cli'
   /** config.json; the `nexus` section is read at use time, so an edit applies without a restart. */
   readonly config: ConfigReader
+  /** The chat feature's sessions, read for session summaries and working checkpoints. */
+  readonly transcripts: Transcripts
   /** Milliseconds between checks for entries other processes appended (live updates). */
   readonly pollMs?: number
   /** Milliseconds to wait after an append before regenerating the markdown mirror. */
@@ -74,11 +77,11 @@ export class NexusService implements NexusLog {
     this.repository = new SqliteNexusRepository(db, clock)
     this.projectState = new ProjectStateLog(this, files, events)
     this.turnContext = new NexusTurnContext(this)
-    this.sessionEnd = new NexusSessionEndHook(this, db)
+    this.sessionEnd = new NexusSessionEndHook(this, options.transcripts)
     this.workCheckpoints = new NexusCheckpoints(this)
     this.stopChatWatch = watchChatForCheckpoints(
       events,
-      db,
+      options.transcripts,
       this.workCheckpoints,
       this.log.child('nexus.checkpoints')
     )

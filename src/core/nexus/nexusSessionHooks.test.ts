@@ -30,7 +30,7 @@ describe('session end, checkpoints, project state and tools', () => {
   it('appends one turn entry at session end with the title, last reply and decisions of the session', async () => {
     seedSession('s1', ['Started.', 'Imported 90 albums and resized them.'])
     home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Thumbnails are WebP', rationale: 'smaller' })
-    const hook = new NexusSessionEndHook(home.nexus, home.db)
+    const hook = new NexusSessionEndHook(home.nexus, home.transcripts)
     const entry = await hook.run({ sessionId: 's1', agentId: 'ella' })
     expect(entry).toMatchObject({
       agent: 'ella',
@@ -46,7 +46,7 @@ describe('session end, checkpoints, project state and tools', () => {
   })
 
   it('writes a generic entry for a session it cannot read, and nothing for an empty session', async () => {
-    const hook = new NexusSessionEndHook(home.nexus, home.db)
+    const hook = new NexusSessionEndHook(home.nexus, home.transcripts)
     expect(await hook.run({ sessionId: 'unknown', agentId: 'ella' })).toMatchObject({
       summary: 'Session ended: no reply text recorded'
     })

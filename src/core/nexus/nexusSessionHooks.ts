@@ -1,49 +1,12 @@
-import type Database from 'better-sqlite3'
 import { NEXUS_SUMMARY_MAX, type NexusEntry } from '../../shared/contract/nexus'
+import type { Transcripts } from '../ports/transcripts'
 import type { SessionEndHook } from '../ports/turnContext'
 import type { NexusLog } from './nexusLog'
-
-/** What the session store can tell about a finished session; every field may be missing. */
-interface SessionFacts {
-  readonly title: string
-  readonly startedAt: number
-  readonly userTurns: number
-  readonly lastReply: string
-}
 
 /** One line of at most `max` characters. */
 export function oneLine(text: string, max = NEXUS_SUMMARY_MAX): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
-}
-
-/**
- * Reads the session from the chat feature's tables with plain SQL. The Nexus does not depend
- * on the chat code; if the tables are missing (or shaped differently) it falls back to null
- * and the hook writes a generic entry.
- */
-function readSessionFacts(db: Database.Database, sessionId: string): SessionFacts | null {
-  try {
-    const session = db.prepare('SELECT title, started_at FROM sessions WHERE id = ?').get(sessionId) as
-      { title: string; started_at: number } | undefined
-    if (!session) return null
-    const turns = db
-      .prepare("SELECT COUNT(*) AS n FROM messages WHERE session_id = ? AND role = 'user' AND kind = 'text'")
-      .get(sessionId) as { n: number }
-    const reply = db
-      .prepare(
-        "SELECT search_text FROM messages WHERE session_id = ? AND role = 'assistant' AND search_text <> '' ORDER BY id DESC LIMIT 1"
-      )
-      .get(sessionId) as { search_text: string } | undefined
-    return {
-      title: session.title,
-      startedAt: session.started_at,
-      userTurns: turns.n,
-      lastReply: reply?.search_text ?? ''
-    }
-  } catch {
-    return null
-  }
 }
 
 /**
@@ -56,7 +19,7 @@ export class NexusSessionEndHook implements SessionEndHook {
 
   constructor(
     private readonly nexus: NexusLog,
-    private readonly db: Database.Database
+    private readonly transcripts: Pick<Transcripts, 'outline'>
   ) {}
 
   async run(session: { readonly sessionId: string; readonly agentId: string }): Promise<NexusEntry | null> {
@@ -68,12 +31,12 @@ export class NexusSessionEndHook implements SessionEndHook {
       limit: 1
     })
     if (previous.total > 0) return null
-    const facts = readSessionFacts(this.db, session.sessionId)
+    const facts = this.transcripts.outline(session.sessionId)
     if (facts && facts.userTurns === 0) return null
     const decisions = facts
       ? this.nexus.repository
           .list({ agent: session.agentId, type: 'decision', limit: 20 })
-          .entries.filter((entry) => entry.ts >= facts.startedAt)
+          .entries.filter((entry) => entry.ts >= facts.startedAtMs)
       : []
     const what = facts?.lastReply ? facts.lastReply : 'no reply text recorded'
     const summary = facts?.title ? `Session ended: ${facts.title}` : `Session ended: ${what}`

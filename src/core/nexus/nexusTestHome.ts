@@ -1,3 +1,4 @@
+import type { Transcripts } from '../ports/transcripts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import { openDatabase, type Db } from '../node/db/openDatabase'
 import type { Logger } from '../ports/logger'
 import { AgentService } from '../services/agentService'
 import { FileService } from '../services/fileService'
+import { openChatStores } from '../chat/chatStores'
 import { NexusService } from './nexusService'
 
 /** A clock tests move by hand. */
@@ -26,6 +28,8 @@ export function steppableClock(start = Date.UTC(2026, 0, 5, 9, 0, 0)): Steppable
 export interface NexusTestHome {
   readonly paths: HomePaths
   readonly db: Db
+  /** The chat tables' read port, as the core hands it to the Nexus. */
+  readonly transcripts: Transcripts
   readonly events: EventHub
   readonly clock: SteppableClock
   readonly nexus: NexusService
@@ -51,9 +55,11 @@ export function openNexusTestHome(
   events.subscribe((event, payload) => emitted.push({ event, payload }))
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(paths, agents, events)
+  const transcripts = openChatStores(db, clock.now()).transcripts
   const nexus = new NexusService(db, paths, clock, events, files, {
     channel: options.channel ?? 'desktop',
     config: new ConfigStore(paths.config),
+    transcripts,
     pollMs: 20,
     mirrorDelayMs: 5,
     ...(options.log ? { log: options.log } : {})
@@ -61,6 +67,7 @@ export function openNexusTestHome(
   return {
     paths,
     db,
+    transcripts,
     events,
     clock,
     nexus,

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Fact, FactType } from '../../../shared/contract/review'
-import { SessionRepository } from '../../chat/sessionRepository'
+import { openChatStores } from '../../chat/chatStores'
+import type { SessionRepository } from '../../chat/sessionRepository'
 import { scanForThreats } from '../../domain/prompt/scanner'
 import { EventHub } from '../../events'
 import { ConfigStore } from '../../home/configStore'
@@ -23,6 +24,7 @@ export interface ServiceFixture {
   readonly events: EventHub
   readonly emitted: { event: string; payload: unknown }[]
   readonly memory: MemoryService
+  readonly agents: AgentService
   readonly sessions: SessionRepository
   /** Inserts a fact straight into the bank (approved unless told otherwise). */
   fact(
@@ -49,6 +51,7 @@ export function createServiceFixture(
   const agents = new AgentService(db, paths, clock, events)
   agents.create('Scribe', 'scribe')
   const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
+  const chat = openChatStores(db, clock.now())
   const memory = new MemoryService({
     db,
     paths,
@@ -57,9 +60,10 @@ export function createServiceFixture(
     settings,
     agents,
     scan: scanForThreats,
+    transcripts: chat.transcripts,
     ...options
   })
-  const sessions = new SessionRepository(db)
+  const sessions = chat.sessions
   return {
     paths,
     db,
@@ -67,6 +71,7 @@ export function createServiceFixture(
     events,
     emitted,
     memory,
+    agents,
     sessions,
     fact: (text, options = {}) =>
       memory.facts.insert({

@@ -1,13 +1,16 @@
-import type Database from 'better-sqlite3'
-import type { HomePaths } from '../../home/homePaths'
+import type { MemoryHit } from '../../memory/memoryLookup'
 import type { NexusService } from '../nexusService'
 import type { McpIdentity } from './mcpClientIdentity'
+
+export interface MemoryLookup {
+  lookup(query: string, options: { agent?: string; limit?: number }): Promise<MemoryHit[]>
+}
 
 /** What Hearth's MCP tools and resources work with, for one connected client. */
 export interface NexusMcpContext {
   readonly nexus: NexusService
-  readonly db: Database.Database
-  readonly paths: HomePaths
+  /** The memory feature's read-only lookup (the bank ranked as recall ranks it, plus MEMORY.md / USER.md). */
+  readonly memory: MemoryLookup
   /** Resolved once the client has said who it is (after the handshake). */
   readonly identity: () => McpIdentity
 }

@@ -9,12 +9,16 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult
 } from '@modelcontextprotocol/sdk/types.js'
-import type Database from 'better-sqlite3'
-import type { HomePaths } from '../../home/homePaths'
 import { checkArguments } from '../../tools/argumentCheck'
 import type { NexusService } from '../nexusService'
 import { resolveIdentity, type McpClientBinding, type McpIdentity } from './mcpClientIdentity'
-import { INVALID_PARAMS, JsonRpcError, type McpToolSpec, type NexusMcpContext } from './mcpToolSpec'
+import {
+  INVALID_PARAMS,
+  JsonRpcError,
+  type McpToolSpec,
+  type MemoryLookup,
+  type NexusMcpContext
+} from './mcpToolSpec'
 import {
   ETIQUETTE_PROMPT,
   etiquettePrompt,
@@ -26,8 +30,7 @@ import { nexusMcpTools } from './nexusMcpTools'
 
 export interface NexusMcpDependencies {
   readonly nexus: NexusService
-  readonly db: Database.Database
-  readonly paths: HomePaths
+  readonly memory: MemoryLookup
   readonly version: string
   /** `mcp.clients` of config.json, read when a client connects. */
   readonly bindings: () => Readonly<Record<string, McpClientBinding>>
@@ -54,8 +57,7 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
   let identity: McpIdentity | undefined
   const context: NexusMcpContext = {
     nexus: deps.nexus,
-    db: deps.db,
-    paths: deps.paths,
+    memory: deps.memory,
     identity: () =>
       (identity ??= resolveIdentity({
         clientName: server.getClientVersion()?.name,
@@ -95,12 +97,12 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
   return server
 }
 
-function callTool(
+async function callTool(
   tools: readonly McpToolSpec[],
   name: string,
   rawArgs: unknown,
   context: NexusMcpContext
-): CallToolResult {
+): Promise<CallToolResult> {
   const tool = tools.find((candidate) => candidate.name === name)
   if (!tool)
     throw new JsonRpcError(
@@ -112,11 +114,8 @@ function callTool(
   if (problems.length > 0)
     throw new JsonRpcError(INVALID_PARAMS, `Invalid arguments for ${name}: ${problems.join('; ')}`)
   try {
-    return {
-      content: [
-        { type: 'text', text: JSON.stringify(tool.run(args as Record<string, unknown>, context), null, 2) }
-      ]
-    }
+    const result: unknown = await tool.run(args as Record<string, unknown>, context)
+    return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }] }
   } catch (error) {
     return {
       isError: true,

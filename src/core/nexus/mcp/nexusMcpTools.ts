@@ -1,6 +1,5 @@
 import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX } from '../../../shared/contract/nexus'
 import { invalidInput } from '../../errors'
-import { searchMemory } from '../memorySearch'
 import { entryForModel } from '../nexusTools'
 import type { McpToolSpec } from './mcpToolSpec'
 import { projectStateTools } from './projectStateTools'
@@ -153,10 +152,10 @@ const memory: McpToolSpec = {
     additionalProperties: false
   },
   annotations: { readOnlyHint: true },
-  run: (args, context) => {
+  run: async (args, context) => {
     const agent = args.agent as string | undefined
     return {
-      hits: searchMemory(context.db, context.paths, args.query as string, {
+      hits: await context.memory.lookup(args.query as string, {
         ...(agent ? { agent } : {}),
         limit: (args.limit as number | undefined) ?? 10
       })

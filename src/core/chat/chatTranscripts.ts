@@ -1,0 +1,66 @@
+import type { Db } from '../node/db/openDatabase'
+import type { Transcript, TranscriptMessage, Transcripts } from '../ports/transcripts'
+import type { ContentBlock } from './chatTypes'
+import type { SessionRepository } from './sessionRepository'
+
+/**
+ * The Transcripts port over chat's own tables: what retention, the Nexus and memory may read of
+ * a session. The few lookups that run often (one per tool call) are single prepared statements.
+ */
+export function chatTranscripts(db: Db, sessions: SessionRepository): Transcripts {
+  const turnRequest = db.prepare(
+    "SELECT search_text FROM messages WHERE session_id = ? AND turn_id = ? AND role = 'user' AND kind = 'text' ORDER BY id LIMIT 1"
+  )
+  const latestCheckpoint = db.prepare(
+    "SELECT search_text FROM messages WHERE session_id = ? AND kind = 'checkpoint' ORDER BY id DESC LIMIT 1"
+  )
+  const userTurns = db.prepare(
+    "SELECT COUNT(*) AS n FROM messages WHERE session_id = ? AND role = 'user' AND kind = 'text'"
+  )
+  const lastReply = db.prepare(
+    "SELECT search_text FROM messages WHERE session_id = ? AND role = 'assistant' AND search_text <> '' ORDER BY id DESC LIMIT 1"
+  )
+  const textOf = (row: unknown): string | undefined =>
+    (row as { search_text: string } | undefined)?.search_text
+  return {
+    agentOf: (sessionId) => sessions.getSession(sessionId)?.agentId,
+    outline: (sessionId) => {
+      const session = sessions.getSession(sessionId)
+      if (!session) return undefined
+      return {
+        agentId: session.agentId,
+        title: session.title,
+        startedAtMs: session.startedAtMs,
+        userTurns: (userTurns.get(sessionId) as { n: number }).n,
+        lastReply: textOf(lastReply.get(sessionId)) ?? ''
+      }
+    },
+    turnRequest: (sessionId, turnId) => textOf(turnRequest.get(sessionId, turnId)),
+    latestCheckpoint: (sessionId) => textOf(latestCheckpoint.get(sessionId)),
+    transcript: (sessionId) => transcriptOf(sessions, sessionId)
+  }
+}
+
+function transcriptOf(sessions: SessionRepository, sessionId: string): Transcript | undefined {
+  const session = sessions.getSession(sessionId)
+  if (!session) return undefined
+  const messages: TranscriptMessage[] = []
+  for (const message of sessions.messages(sessionId)) {
+    if (message.kind === 'tool_results' || message.status === 'streaming') continue
+    const text = plainText(message.content)
+    if (text !== '')
+      messages.push({ id: String(message.id), role: message.role === 'user' ? 'user' : 'agent', text })
+  }
+  return { sessionId, agentId: session.agentId, messages }
+}
+
+/** The words of a message; a tool call reads as a one-line marker. */
+function plainText(blocks: readonly ContentBlock[]): string {
+  return blocks
+    .map((block) =>
+      block.type === 'text' ? block.text : block.type === 'tool_use' ? `[called the ${block.name} tool]` : ''
+    )
+    .filter((text) => text !== '')
+    .join('\n')
+    .trim()
+}

@@ -1,0 +1,46 @@
+/**
+ * What other features read of the chat feature's stored sessions. The chat feature owns its
+ * tables and implements this port; retention, the Nexus and memory read through it instead of
+ * running SQL on tables they do not own.
+ */
+
+import type { Speaker } from '../../shared/contract/review'
+
+/** One message of a session as retention reads it: who spoke, its id, and its plain text. */
+export interface TranscriptMessage {
+  readonly id: string
+  readonly role: Speaker
+  readonly text: string
+}
+
+export interface Transcript {
+  readonly sessionId: string
+  readonly agentId: string
+  readonly messages: readonly TranscriptMessage[]
+}
+
+/** What a finished session amounts to, for the summary its agent's colleagues get. */
+export interface SessionOutline {
+  readonly agentId: string
+  readonly title: string
+  readonly startedAtMs: number
+  /** Messages the user typed (every version of an edited one counts). */
+  readonly userTurns: number
+  /** The plain text of the agent's last reply; '' when there was none. */
+  readonly lastReply: string
+}
+
+export interface Transcripts {
+  /** The agent a session belongs to; undefined for an unknown session. */
+  agentOf(sessionId: string): string | undefined
+  outline(sessionId: string): SessionOutline | undefined
+  /** What the user asked in one turn (its first user message), as plain text. */
+  turnRequest(sessionId: string, turnId: string): string | undefined
+  /** The text of the session's latest compression checkpoint. */
+  latestCheckpoint(sessionId: string): string | undefined
+  /**
+   * What the user typed and the agent replied, in order; tool results are left out (machine
+   * output, not facts anyone stated) and a tool call shows as a one-line marker.
+   */
+  transcript(sessionId: string): Transcript | undefined
+}
