@@ -196,7 +196,7 @@ test("selecting another agent shows that agent's sessions, never the previous ag
   await expect(chat.turns()).toHaveCount(0)
   const sessions = page.getByTestId('chat-session-item')
   await expect(sessions).toHaveCount(1)
-  await expect(sessions.first()).toContainText('Lyra keeps the changelog.')
+  await expect(sessions.first()).toContainText('Lyra keeps the changelog')
   await snap(page, 'integration-agent-switch-lyra')
 
   fake.script('Lyra answering.')
@@ -268,7 +268,7 @@ test("a candidate's provenance opens Chat on its session, switching agent, with 
   await expect(target).toBeInViewport()
   await expect(page.locator('[data-focused="true"]')).toHaveCount(1)
   await expect(page.locator('.chat-sessions__item[aria-current="true"]')).toContainText(
-    'Our staging database is called heron.'
+    'Our staging database is called heron'
   )
   await snap(page, 'integration-provenance-jump')
 })

@@ -115,7 +115,7 @@ test('"Ask me first": the agent\'s write waits in Review, is written on approval
   await expect(review.focused).toContainText('memory write · MEMORY.md')
   await expect(review.focused.getByTestId('candidate-write')).toContainText('+ The user prefers tabs')
   await expect(review.focused.getByTestId('candidate-provenance')).toContainText(
-    'Scribe asked to write this in “I prefer tabs. Remember it.”'
+    'Scribe asked to write this in “I prefer tabs”'
   )
   await snap(page, 'review-memory-write-waiting')
   await review.focused.getByRole('button', { name: /Approve and write/ }).click()

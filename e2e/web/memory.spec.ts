@@ -63,7 +63,7 @@ test('a session ends into the inbox; one candidate is edited and approved, one r
     await expect(review.candidates).toHaveCount(2)
     await expect(review.focused).toContainText('Billing releases happen on tuesdays')
     await expect(review.focused.getByTestId('candidate-provenance')).toContainText(
-      'You said it in message 1 of “We release the billing service on Tuesdays after the…”'
+      'You said it in message 1 of “We release the billing service on Tuesdays”'
     )
     await snap(page, 'review-inbox-two-candidates')
 

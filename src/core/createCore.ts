@@ -16,6 +16,7 @@ import { openChatStores } from './chat/chatStores'
 import type { CoreServices } from './coreServices'
 import { SessionsService } from './chat/sessionsService'
 import { ChatLibrary } from './chats/chatLibrary'
+import { chatTitleProvider } from './chats/chatTitle'
 import type { ResumeReport } from './chat/sessionEndWork'
 import { IdleSessionEnder } from './chat/idleSessionEnder'
 import { AgentService } from './services/agentService'
@@ -178,7 +179,18 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     log: log.child('prompt')
   })
   const attachments = new AttachmentStore(db, paths.root, clock)
-  const chat = new ChatService(
+  const chatLibrary: ChatLibrary = new ChatLibrary({
+    db,
+    repo: chatStores.sessions,
+    calls: chatStores.calls,
+    search: chatStores.search,
+    clock,
+    events,
+    // Called only when a chat is deleted, long after `chat` below exists.
+    isAnswering: (id): boolean => chat.isAnswering(id),
+    agentNames: () => new Map(agents.list().map((agent) => [agent.id, agent.name]))
+  })
+  const chat: ChatService = new ChatService(
     {
       stores: chatStores,
       clock,
@@ -190,6 +202,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
       contextProviders: [
         memory.recallProvider(),
         nexus.turnContext,
+        chatTitleProvider((id, title): boolean => chatLibrary.applyGeneratedTitle(id, title)),
         ...(options.seams?.contextProviders ?? [])
       ],
       attachments,
@@ -200,16 +213,6 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
   )
   const endHooks = [memory.retentionHook(), nexus.sessionEnd]
   const sessions = new SessionsService({ chat, stores: chatStores, db, endHooks, settings, clock, events })
-  const chatLibrary = new ChatLibrary({
-    db,
-    repo: chatStores.sessions,
-    calls: chatStores.calls,
-    search: chatStores.search,
-    clock,
-    events,
-    isAnswering: (id) => chat.isAnswering(id),
-    agentNames: () => new Map(agents.list().map((agent) => [agent.id, agent.name]))
-  })
   const idleEnder = idleEnderFor(sessions, base)
   const host = options.host === 'electron' ? 'electron' : 'web'
   const services: CoreServices = {

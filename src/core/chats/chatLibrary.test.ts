@@ -31,7 +31,10 @@ describe('chat library: names, pins and the trash', () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script('Sure.', 'Again.')
     const id = await chat(core, 'scribe', 'please plan the garden beds')
-    expect((await call(core, 'sessions.get', { id })).titleSource).toBe('first-message')
+    expect(await call(core, 'sessions.get', { id })).toMatchObject({
+      title: 'Plan the garden beds',
+      titleSource: 'generated'
+    })
 
     expect(await refusal(core, 'chats.rename', { id, title: '   ' })).toMatchObject({
       code: 'invalid_input',
