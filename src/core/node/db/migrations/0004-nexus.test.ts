@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { migrate } from '../migrate'
-import { MIGRATIONS } from './index'
+import { databaseBefore } from '../testing/databaseBefore'
 import { NEXUS_TRIGGERS, up } from './0004-nexus'
 
 const insert = `INSERT INTO nexus_entries (seq, created_at, agent, channel, type, summary, body, refs, rationale, prev_hash, hash)
@@ -12,11 +11,7 @@ describe('migration 0004-nexus', () => {
   afterEach(() => db?.close())
 
   function atPreviousVersion(): Database.Database {
-    const database = new Database(':memory:')
-    migrate(
-      database,
-      MIGRATIONS.filter((migration) => migration.version < 4)
-    )
+    const database = databaseBefore(4)
     database.prepare("INSERT INTO agents (id, name, created_at) VALUES ('ella', 'Ella', 1)").run()
     return database
   }

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { migrate } from '../migrate'
-import { MIGRATIONS } from './index'
+import { databaseBefore } from '../testing/databaseBefore'
 import { up } from './0009-writer-identity'
 
 describe('migration 0009-writer-identity', () => {
@@ -10,11 +9,7 @@ describe('migration 0009-writer-identity', () => {
 
   /** A database before this version with a reply still streaming (a pid only, as it was written). */
   function atPreviousVersion(): Database.Database {
-    const database = new Database(':memory:')
-    migrate(
-      database,
-      MIGRATIONS.filter((migration) => migration.version < 9)
-    )
+    const database = databaseBefore(9)
     database.prepare("INSERT INTO agents (id, name, created_at) VALUES ('scribe', 'Scribe', 1)").run()
     database
       .prepare(

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { migrate } from '../migrate'
-import { MIGRATIONS } from './index'
+import { databaseBefore } from '../testing/databaseBefore'
 import { up } from './0010-session-end-work'
 
 const insert = `INSERT INTO session_end_work (session_id, agent_id, hook, state, created_at) VALUES (?, 'scribe', ?, ?, 1)`
@@ -11,12 +10,7 @@ describe('migration 0010-session-end-work', () => {
   afterEach(() => db?.close())
 
   function atPreviousVersion(): Database.Database {
-    const database = new Database(':memory:')
-    migrate(
-      database,
-      MIGRATIONS.filter((migration) => migration.version < 10)
-    )
-    return database
+    return databaseBefore(10)
   }
 
   it('records one row per session and hook, whatever the sessions table holds', () => {

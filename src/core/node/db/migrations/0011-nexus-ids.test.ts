@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
+import { databaseBefore } from '../testing/databaseBefore'
 import { GENESIS_HASH, entryId, legacyHashEntry, type LegacyHashedFields } from '../../../nexus/nexusHash'
 import { SqliteNexusRepository } from '../../../nexus/nexusRepository'
 import { toNewEntry } from '../../../nexus/nexusRules'
@@ -75,12 +76,7 @@ function writeLegacyLog(db: Database.Database, entries: readonly LegacyEntry[]):
 }
 
 function atPreviousVersion(): Database.Database {
-  const database = new Database(':memory:')
-  migrate(
-    database,
-    MIGRATIONS.filter((migration) => migration.version < 11)
-  )
-  return database
+  return databaseBefore(11)
 }
 
 describe('migration 0011-nexus-ids', () => {

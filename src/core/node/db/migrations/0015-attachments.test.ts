@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
+import { databaseBefore } from '../testing/databaseBefore'
 import { migrate } from '../migrate'
 import { MIGRATIONS } from './index'
 import { up } from './0015-attachments'
@@ -13,12 +14,7 @@ describe('migration 0015-attachments', () => {
   afterEach(() => db?.close())
 
   function atPreviousVersion(): Database.Database {
-    const database = new Database(':memory:')
-    migrate(
-      database,
-      MIGRATIONS.filter((migration) => migration.version < 15)
-    )
-    return database
+    return databaseBefore(15)
   }
 
   it('stores one row per content hash with what the limits need (size, pixels, pages)', () => {

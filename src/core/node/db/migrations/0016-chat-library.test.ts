@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
+import { databaseBefore } from '../testing/databaseBefore'
 import { migrate } from '../migrate'
 import { MIGRATIONS } from './index'
 import { isApplied, up } from './0016-chat-library'
@@ -12,12 +13,7 @@ describe('migration 0016-chat-library', () => {
   afterEach(() => db?.close())
 
   function atPreviousVersion(): Database.Database {
-    const database = new Database(':memory:')
-    migrate(
-      database,
-      MIGRATIONS.filter((migration) => migration.version < 16)
-    )
-    return database
+    return databaseBefore(16)
   }
 
   it('keeps existing chats live, unpinned and titled by their first message', () => {
