@@ -31,6 +31,7 @@ export function Transcript(): ReactNode {
   const detail = useAppStore((state) => state.chatDetail)
   const stream = useAppStore(selectOpenStream)
   const focus = useAppStore((state) => state.chatFocusMessageId)
+  const focusRequest = useAppStore((state) => state.chatFocusRequest)
   const failures = useAppStore((state) => state.chatFailures)
   const receipts = useAppStore((state) =>
     detail ? (state.receiptsBySession[detail.id] ?? NO_RECEIPTS) : NO_RECEIPTS
@@ -53,6 +54,7 @@ export function Transcript(): ReactNode {
     count: groups.length,
     sessionId,
     focusIndex: useMemo(() => turnIndexOf(groups, focus), [groups, focus]),
+    focusRequest,
     tail: stream?.text,
     streamTurnId: stream?.turnId ?? null
   })

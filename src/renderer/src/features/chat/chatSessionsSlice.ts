@@ -35,6 +35,8 @@ export interface ChatSessionsSlice {
   readonly chatError: string | null
   /** The message the transcript scrolls to (after a search hit was opened). */
   readonly chatFocusMessageId: number | null
+  /** Counts requests to show a message, so asking for the same one again scrolls to it again. */
+  readonly chatFocusRequest: number
   readonly chatCacheBreak: CacheBreakPrompt | null
   readonly loadChatSessions: () => Promise<void>
   readonly openChatSession: (id: string, focusMessageId?: number) => Promise<void>
@@ -60,6 +62,7 @@ type ChatSessionsState = Pick<
   | 'chatSearchHits'
   | 'chatError'
   | 'chatFocusMessageId'
+  | 'chatFocusRequest'
   | 'chatCacheBreak'
 >
 
@@ -73,6 +76,7 @@ function emptyChatSessionsState(): ChatSessionsState {
     chatSearchHits: [],
     chatError: null,
     chatFocusMessageId: null,
+    chatFocusRequest: 0,
     chatCacheBreak: null
   }
 }
@@ -101,6 +105,7 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
           chatDetail: detail,
           chatError: null,
           chatFocusMessageId: focusMessageId ?? null,
+          chatFocusRequest: get().chatFocusRequest + 1,
           chatActiveTurnId: streamingTurnOf(get(), id)
         })
       } catch (error) {

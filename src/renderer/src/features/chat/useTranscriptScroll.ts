@@ -20,6 +20,8 @@ type ScrollOptions = Readonly<{
   sessionId: string | null
   /** The turn holding the message to show (a search hit, a memory's source), or null. */
   focusIndex: number | null
+  /** Changes with every request to show a message, even the same one again. */
+  focusRequest: number
   /** Anything that grows the bottom of the transcript (streamed text, a new turn). */
   tail: unknown
   /** A reply started streaming: the user just sent, so the transcript goes to the bottom. */
@@ -36,7 +38,7 @@ function isNearBottom(element: HTMLElement): boolean {
  * (and lets them read back undisturbed otherwise), and centres a focused message when one is asked for.
  */
 export function useTranscriptScroll(options: ScrollOptions): TranscriptScroll {
-  const { count, sessionId, focusIndex, tail, streamTurnId } = options
+  const { count, sessionId, focusIndex, focusRequest, tail, streamTurnId } = options
   const scrollRef = useRef<HTMLDivElement>(null)
   const stuck = useRef(true)
   const [keptIndex, setKeptIndex] = useState<number | null>(null)
@@ -58,7 +60,7 @@ export function useTranscriptScroll(options: ScrollOptions): TranscriptScroll {
     rangeExtractor
   })
   useStickToBottom(scrollRef, stuck, virtualizer, { sessionId, focusIndex, tail, streamTurnId })
-  useScrollToFocus(virtualizer, stuck, sessionId, focusIndex)
+  useScrollToFocus(virtualizer, stuck, { sessionId, focusIndex, focusRequest })
   return { scrollRef, virtualizer, onFocusChange: setKeptIndex }
 }
 
@@ -66,7 +68,7 @@ function useStickToBottom(
   scrollRef: RefObject<HTMLDivElement | null>,
   stuck: RefObject<boolean>,
   virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>,
-  options: Omit<ScrollOptions, 'count'>
+  options: Omit<ScrollOptions, 'count' | 'focusRequest'>
 ): void {
   const { sessionId, focusIndex, tail, streamTurnId } = options
   useEffect(() => {
@@ -95,12 +97,12 @@ function useStickToBottom(
 function useScrollToFocus(
   virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>,
   stuck: RefObject<boolean>,
-  sessionId: string | null,
-  focusIndex: number | null
+  focus: Pick<ScrollOptions, 'sessionId' | 'focusIndex' | 'focusRequest'>
 ): void {
+  const { sessionId, focusIndex, focusRequest } = focus
   useEffect(() => {
     if (focusIndex === null) return
     stuck.current = false
     virtualizer.scrollToIndex(focusIndex, { align: 'center' })
-  }, [virtualizer, stuck, sessionId, focusIndex])
+  }, [virtualizer, stuck, sessionId, focusIndex, focusRequest])
 }
