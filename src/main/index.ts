@@ -2,6 +2,7 @@ import { app, BrowserWindow, session } from 'electron'
 import { join } from 'node:path'
 import { resolveHomeDir } from '../core/home/homePaths'
 import { startCoreProcess, type CoreProcess } from './coreProcess'
+import { handleDownloads } from './downloads'
 import { bindIpc, forwardEvents } from './ipc'
 import { createLinkOpener } from './linkOpener'
 import { installApplicationMenu } from './menu'
@@ -36,6 +37,7 @@ let core: CoreProcess | undefined
 function start(): void {
   installApplicationMenu(app.isPackaged, process.platform)
   hardenSession(session.defaultSession)
+  handleDownloads(session.defaultSession, app.getPath('downloads'))
   serveRenderer(rendererDir())
   // The core runs in a utility process; main keeps windows, menus, the app protocol and the secret store.
   core = startCoreProcess(
