@@ -30,6 +30,39 @@ describe('the memory bank as a Retriever', () => {
     expect(items[0]!.score).toBeGreaterThanOrEqual(items[1]!.score)
   })
 
+  it('finds an agent’s own best facts when another agent’s facts rank above them', async () => {
+    f = createServiceFixture()
+    f.agents.create('Other', 'other')
+    for (let i = 0; i < 60; i++) f.fact(`deploy deploy deploy checklist ${i}`, { agentId: 'other' })
+    const own = [f.fact('The deploy runs on Fridays'), f.fact('A deploy needs two reviewers')]
+    const items = await f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy', limit: 5 })
+    expect(items.map((item) => item.source)).toEqual(
+      expect.arrayContaining(own.map((fact) => ({ kind: 'fact', factId: fact.id })))
+    )
+    expect(items).toHaveLength(2)
+  })
+
+  it('ranks an agent’s facts the same whether other agents share the index or not', async () => {
+    f = createServiceFixture()
+    f.agents.create('Other', 'other')
+    for (let i = 0; i < 30; i++) {
+      f.fact(`Backup ${'rotation '.repeat(1 + (i % 4))}step ${i}`)
+      f.fact(`Backup rotation for the other agent ${i}`, { agentId: 'other' })
+    }
+    const items = await f.memory.retriever.retrieve({ agentId: 'scribe', text: 'backup rotation', limit: 5 })
+    const alone = f.db
+      .prepare(
+        `SELECT rowid, bm25(recall_fts) AS rank FROM recall_fts
+           WHERE recall_fts MATCH '"backup rotation" OR "backup" OR "rotation"' AND agent_id = 'scribe'
+           ORDER BY rank LIMIT 5`
+      )
+      .all() as { rowid: number; rank: number }[]
+    expect(items.map((item) => item.source)).toEqual(
+      alone.map((row) => ({ kind: 'fact', factId: row.rowid }))
+    )
+    expect(items.map((item) => item.score)).toEqual(alone.map((row) => Number((-row.rank).toPrecision(4))))
+  })
+
   it('refuses an aborted query with the signal’s reason', async () => {
     f = createServiceFixture()
     const controller = new AbortController()
