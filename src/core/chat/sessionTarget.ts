@@ -1,10 +1,11 @@
 import type { ChatSendInput } from '../../shared/contract/chat'
-import { conflict, invalidInput, notFound } from '../errors'
+import { invalidInput, notFound } from '../errors'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
 import type { SessionRecord } from './chatTypes'
 import { openSession, type SessionSetupDeps } from './sessionSetup'
+import { checkNotTrashed } from './turnStarts'
 
 export interface SessionTargetDeps {
   readonly setup: SessionSetupDeps
@@ -33,8 +34,7 @@ export async function targetSession(
       throw notFound(
         `No session with id "${input.sessionId}". Run \`hearth sessions list\` to see the sessions.`
       )
-    if (session.deletedAtMs !== null)
-      throw conflict('This chat is in the trash, so it takes no new messages. Restore it to keep talking.')
+    checkNotTrashed(session)
     if (input.agentId && input.agentId !== session.agentId)
       throw invalidInput(
         `Session ${session.id} belongs to agent "${session.agentId}", not "${input.agentId}"`

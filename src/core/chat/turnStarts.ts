@@ -23,6 +23,12 @@ export interface TurnStoreDeps {
 
 const BUSY = 'This session is already answering; wait for it or press Stop'
 
+/** A chat in the trash is read-only: nothing runs in it until the user restores it. */
+export function checkNotTrashed(session: SessionRecord): void {
+  if (session.deletedAtMs !== null)
+    throw conflict('This chat is in the trash, so it takes no new messages. Restore it to keep talking.')
+}
+
 /** A session that takes a new message: it has not ended and is not answering. */
 export function checkTakesMessages(deps: TurnStoreDeps, session: SessionRecord): void {
   if (session.endedAtMs !== null)
@@ -32,11 +38,12 @@ export function checkTakesMessages(deps: TurnStoreDeps, session: SessionRecord):
   if (deps.running.isAnswering(session.id)) throw conflict(BUSY)
 }
 
-/** A stored session that may run a turn again or anew: it exists, has not ended and is not answering. */
+/** A stored session that may run a turn again or anew: it exists, is not in the trash, has not ended and is not answering. */
 export function sessionForNewRun(deps: TurnStoreDeps, sessionId: string): SessionRecord {
   const found = deps.repo.getSession(sessionId)
   if (!found)
     throw notFound(`No session with id "${sessionId}". Run \`hearth sessions list\` to see the sessions.`)
+  checkNotTrashed(found)
   if (found.endedAtMs !== null) throw conflict('This session has ended; start a new chat to go on')
   if (deps.running.isAnswering(sessionId)) throw conflict(BUSY)
   return found

@@ -85,6 +85,16 @@ describe('chat library: names, pins and the trash', () => {
       code: 'conflict',
       message: expect.stringContaining('Restore it')
     })
+    const { turnId } = (await call(core, 'sessions.get', { id })).messages[0]
+    for (const [method, input] of [
+      ['chat.retry', { sessionId: id }],
+      ['chat.regenerate', { sessionId: id, turnId }],
+      ['chat.edit', { sessionId: id, turnId, text: 'the squash harvest' }]
+    ] as const)
+      expect(await refusal(core, method, input)).toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('in the trash')
+      })
     expect(await refusal(core, 'chats.pin', { id, pinned: true })).toMatchObject({ code: 'conflict' })
 
     await call(core, 'chats.restore', { id })
