@@ -1,0 +1,107 @@
+import type { ResumeReport } from './chat/sessionEndWork'
+import { IdleSessionEnder } from './chat/idleSessionEnder'
+import type { SessionsService } from './chat/sessionsService'
+import type { CoreServices } from './coreServices'
+import type { EventHub, EventListener } from './events'
+import { readOnlyHandlers } from './home/readOnlyHome'
+import type { Db } from './node/db/openDatabase'
+import type { Clock } from './ports/clock'
+import type { Logger } from './ports/logger'
+import { createHandlers } from './rpc/handlers'
+import type { SettingsService } from './services/settingsService'
+import type { Handlers } from '../shared/contract'
+
+/*
+ * What a host holds once the core is built: the services, the handlers every transport
+ * dispatches to, and the core's life after wiring (finishing interrupted session ends, ending
+ * idle sessions, shutting down in order). The wiring itself is in createCore.ts.
+ */
+
+export interface Core {
+  readonly services: CoreServices
+  readonly handlers: Handlers
+  readonly subscribe: (listener: EventListener) => () => void
+  /**
+   * On app quit (Electron, `hearth serve`): ends the sessions this process talked in, so their
+   * session-end hooks (retention, Nexus summary) run. Bounded by `timeoutMs`; dispose() after.
+   */
+  readonly shutdown: (timeoutMs?: number) => Promise<void>
+  /**
+   * Session ends an earlier process left half done (killed, crashed), finished in the
+   * background from the moment the home opens. The CLI waits for it before exiting.
+   */
+  readonly recovery: Promise<ResumeReport>
+  readonly dispose: () => void
+}
+
+/** The wired services and the one background worker the core's life needs. */
+export interface Wired {
+  readonly services: CoreServices
+  readonly idleEnder: IdleSessionEnder
+}
+
+interface IdleEnderDeps {
+  readonly events: EventHub
+  readonly settings: SettingsService
+  readonly clock: Clock
+  readonly log: Logger
+}
+
+/** Ends a session once it has been idle for the configured minutes (its end hooks run then). */
+export function idleEnderFor(
+  sessions: SessionsService,
+  { events, settings, clock, log }: IdleEnderDeps
+): IdleSessionEnder {
+  const idleLog = log.child('sessions.idle')
+  const onIdleError = (error: unknown, sessionId?: string): void =>
+    idleLog.warn('a session could not be ended on idle; its session-end hooks run on the next end', {
+      error,
+      sessionId
+    })
+  return new IdleSessionEnder(
+    events,
+    sessions,
+    () => settings.config().retention.idleMinutes,
+    onIdleError,
+    () => clock.now()
+  )
+}
+
+export function assembleCore({ services, idleEnder }: Wired): Core {
+  const { chat, sessions, events, tools, nexus, files, db, paths, readOnly, log } = services
+  const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))
+  const handlers = createHandlers(services)
+  return {
+    services,
+    handlers: readOnly ? readOnlyHandlers(handlers, paths.root) : handlers,
+    subscribe: (listener) => events.subscribe(listener),
+    recovery,
+    shutdown: async (timeoutMs = 30_000) => {
+      chat.cancelAll()
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))
+      await Promise.race([Promise.all([recovery, idleEnder.endAll()]), timeout])
+      clearTimeout(timer)
+    },
+    dispose: () => {
+      chat.cancelAll()
+      idleEnder.dispose()
+      tools.disposeNow()
+      nexus.dispose()
+      files.dispose()
+      db.close()
+    }
+  }
+}
+
+/** Starts finishing interrupted session ends; never rejects (a read-only home simply has nothing to do). */
+function resumeSessionEnds(sessions: SessionsService, db: Db, log: Logger): Promise<ResumeReport> {
+  if (db.readonly) return Promise.resolve({ sessions: 0, hooks: [] })
+  return sessions.resumeInterrupted().catch((error: unknown) => {
+    log.error('finishing interrupted session ends failed', { error })
+    return {
+      sessions: 0,
+      hooks: [{ id: 'resume', ok: false, error: error instanceof Error ? error.message : String(error) }]
+    }
+  })
+}

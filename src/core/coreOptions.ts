@@ -1,0 +1,40 @@
+import type { ChatOptions } from './chat/chatOptions'
+import type { Clock } from './ports/clock'
+import type { Logger } from './ports/logger'
+import type { PromptBuilder } from './ports/promptBuilder'
+import type { SecretStore } from './ports/secretStore'
+import type { TurnContextProvider } from './ports/turnContext'
+import type { ToolCatalog } from './tools/toolTypes'
+
+/** How a host asks for a core: its home, which host it is, and the few things a host supplies. */
+export interface CoreOptions {
+  /** Absolute HEARTH_HOME; created on first use. */
+  readonly home: string
+  readonly host: 'electron' | 'web' | 'cli'
+  readonly secrets?: SecretStore
+  readonly clock?: Clock
+  readonly env?: NodeJS.ProcessEnv
+  /** Electron passes a better-sqlite3 build for its own ABI (see scripts/start.mjs). */
+  readonly nativeBinding?: string
+  /**
+   * `hearth chat --yes`: approve gated tool calls (memory writes, Nexus posts while an untrusted
+   * MCP server is loaded) without asking. Otherwise the CLI refuses them and the app asks.
+   */
+  readonly approveGatedTools?: boolean
+  /** Where the core reports what it survived; default `<home>/logs/hearth.log` at HEARTH_LOG_LEVEL (info). */
+  readonly log?: Logger
+  /** For tests and the bench only: the few places where an otherwise real core may be tuned. */
+  readonly seams?: CoreSeams
+}
+
+/** What a test or the bench may change in the real wiring (nothing else differs from the app). */
+export interface CoreSeams {
+  /** Engine tuning: fast reply flushes, small compression thresholds, fewer retries. */
+  readonly chat?: Partial<ChatOptions>
+  /** Turn-context providers asked after the built-in ones (recall, the Nexus). */
+  readonly contextProviders?: readonly TurnContextProvider[]
+  /** A fixed tool catalog for the engine and the prompt instead of the tool layer's. */
+  readonly toolCatalog?: ToolCatalog
+  /** Wraps the prompt builder the engine uses (the bench's variants change how prompts are built). */
+  readonly wrapPrompts?: (builder: PromptBuilder) => PromptBuilder
+}
