@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   chainHash,
+  chainText,
   entryId,
   entryIdText,
   GENESIS_HASH,
@@ -102,6 +103,25 @@ describe('entry ids', () => {
 })
 
 describe('chain hashes', () => {
+  it('hash one fixed byte sequence in field order, the local seq and time first', () => {
+    const link = {
+      ...content,
+      seq: 1,
+      ts: 1767603600000,
+      id: 'a'.repeat(64),
+      originalTs: null,
+      summary: 's',
+      refs: [3],
+      refIds: ['b'.repeat(64)],
+      rationale: null,
+      prevHash: GENESIS_HASH
+    }
+    expect(chainText(link)).toBe(
+      `["hearth-nexus/2",1,1767603600000,"${'a'.repeat(64)}","2f1c9a64-5a43-4d83-9f1e-0b6f1b0c2d11",1,null,` +
+        `"ella","desktop","decision","s",null,[3],["${'b'.repeat(64)}"],null,"${GENESIS_HASH}"]`
+    )
+  })
+
   it('cover the whole entry as this log holds it and the previous link', () => {
     const link = {
       ...content,

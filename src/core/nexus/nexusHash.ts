@@ -40,25 +40,58 @@ export type ChainLink = Omit<NexusEntry, 'hash'>
 export type LegacyHashedFields = EntryText & Pick<NexusEntry, 'seq' | 'ts' | 'refs' | 'prevHash'>
 
 /**
+ * The field order of each canonical text. Never reorder or drop a field: these orders are what
+ * every stored id and hash was computed over (the tests pin the bytes).
+ */
+const ID_FIELDS = [
+  'origin',
+  'originSeq',
+  'authoredAt',
+  'agent',
+  'channel',
+  'type',
+  'summary',
+  'body',
+  'refIds',
+  'rationale'
+] as const satisfies readonly (keyof EntryContent)[]
+const CHAIN_FIELDS = [
+  'seq',
+  'ts',
+  'id',
+  'origin',
+  'originSeq',
+  'originalTs',
+  'agent',
+  'channel',
+  'type',
+  'summary',
+  'body',
+  'refs',
+  'refIds',
+  'rationale',
+  'prevHash'
+] as const satisfies readonly (keyof ChainLink)[]
+const LEGACY_FIELDS = [
+  'seq',
+  'ts',
+  'agent',
+  'channel',
+  'type',
+  'summary',
+  'body',
+  'refs',
+  'rationale',
+  'prevHash'
+] as const satisfies readonly (keyof LegacyHashedFields)[]
+
+/**
  * Every canonical text is a JSON array in a fixed field order (not an object), so no key-ordering
  * rule is needed: JSON string escaping is fully specified, integers print one way, and absent
  * values are an explicit `null`. Any change to any field changes these bytes.
  */
 export function entryIdText(content: EntryContent): string {
-  const { origin, originSeq, authoredAt, agent, channel, type, summary, body, refIds, rationale } = content
-  return JSON.stringify([
-    ID_FORMAT,
-    origin,
-    originSeq,
-    authoredAt,
-    agent,
-    channel,
-    type,
-    summary,
-    body,
-    refIds,
-    rationale
-  ])
+  return canonicalText(ID_FORMAT, ID_FIELDS, content)
 }
 
 /** The position-independent id: SHA-256 (hex) of the canonical content. */
@@ -67,41 +100,7 @@ export function entryId(content: EntryContent): string {
 }
 
 export function chainText(link: ChainLink): string {
-  const {
-    seq,
-    ts,
-    id,
-    origin,
-    originSeq,
-    originalTs,
-    agent,
-    channel,
-    type,
-    summary,
-    body,
-    refs,
-    refIds,
-    rationale,
-    prevHash
-  } = link
-  return JSON.stringify([
-    CHAIN_FORMAT,
-    seq,
-    ts,
-    id,
-    origin,
-    originSeq,
-    originalTs,
-    agent,
-    channel,
-    type,
-    summary,
-    body,
-    refs,
-    refIds,
-    rationale,
-    prevHash
-  ])
+  return canonicalText(CHAIN_FORMAT, CHAIN_FIELDS, link)
 }
 
 /** The chain hash of an entry written with an id. */
@@ -110,25 +109,16 @@ export function chainHash(link: ChainLink): string {
 }
 
 export function legacyCanonicalEntry(fields: LegacyHashedFields): string {
-  const { seq, ts, agent, channel, type, summary, body, refs, rationale, prevHash } = fields
-  return JSON.stringify([
-    LEGACY_CHAIN_FORMAT,
-    seq,
-    ts,
-    agent,
-    channel,
-    type,
-    summary,
-    body,
-    refs,
-    rationale,
-    prevHash
-  ])
+  return canonicalText(LEGACY_CHAIN_FORMAT, LEGACY_FIELDS, fields)
 }
 
 /** The hash entries were chained with before they had ids (still checked for those entries). */
 export function legacyHashEntry(fields: LegacyHashedFields): string {
   return sha256Hex(legacyCanonicalEntry(fields))
+}
+
+function canonicalText<T>(format: string, order: readonly (keyof T)[], value: T): string {
+  return JSON.stringify([format, ...order.map((field) => value[field] ?? null)])
 }
 
 /** Ids in the one order the id covers them in. */
