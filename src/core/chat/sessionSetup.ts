@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import type { BuiltPrompt, PromptBuilder } from '../ports/promptBuilder'
 import type { Clock } from '../ports/clock'
 import type { ToolCatalog, ToolDefinition } from '../tools/toolTypes'
 import type { PromptReport, SessionRecord, ToolParam } from './chatTypes'
 import { hashTools } from './requestFingerprint'
 import type { SessionRepository } from './sessionRepository'
+import { newSessionId } from '../domain/ids'
 
 export interface SessionSetupDeps {
   readonly repo: SessionRepository
@@ -43,7 +43,7 @@ export async function openSession(
   )
   const prompt = deps.prompts.build({ ...input, toolNames: tools.map((tool) => tool.name) })
   return deps.repo.createSession({
-    id: `s_${randomUUID()}`,
+    id: newSessionId(),
     agentId: input.agentId,
     cwd: input.cwd,
     model: input.model,

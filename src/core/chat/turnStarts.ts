@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import {
   attachmentBlocks,
@@ -12,6 +11,7 @@ import type { RunningTurns } from './runningTurns'
 import type { SessionRepository } from './sessionRepository'
 import type { StoredTurn } from './turnLaunch'
 import type { ForkPlan } from './turnForks'
+import { newTurnId } from '../domain/ids'
 
 /** What storing a turn's user message needs. */
 export interface TurnStoreDeps {
@@ -52,7 +52,7 @@ export function sessionForNewRun(deps: TurnStoreDeps, sessionId: string): Sessio
 /** Stores a new user message (with its attachments) before any model call; the first one titles the chat. */
 export function storeNewTurn(deps: TurnStoreDeps, session: SessionRecord, input: ChatSendInput): StoredTurn {
   const { repo } = deps
-  const turnId = `t_${randomUUID()}`
+  const turnId = newTurnId()
   const turnIndex = repo.messages(session.id).filter((m) => m.kind === 'text').length
   const files = attachmentBlocks(deps.attachments, input.attachments ?? [])
   checkConversationLimits(deps.attachments, repo.messages(session.id), files)
@@ -71,7 +71,7 @@ export function storeNewTurn(deps: TurnStoreDeps, session: SessionRecord, input:
 
 /** A new version of a turn: linked beside the one it replaces, made the head, its user message stored. */
 export function storeForkTurn(deps: TurnStoreDeps, sessionId: string, fork: ForkPlan): StoredTurn {
-  const turnId = `t_${randomUUID()}`
+  const turnId = newTurnId()
   const nowMs = deps.clock.now()
   deps.repo.versions.fork(sessionId, {
     turnId,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './define'
-import { AgentId, SessionId } from './ids'
+import { AgentId, SessionId, TurnId } from './ids'
 
 /** Token usage of one call or summed over a turn, with the API's own field names. */
 export const Usage = z.object({
@@ -23,8 +23,6 @@ export const MissReason = z.enum([
   'unexplained'
 ])
 export type MissReason = z.infer<typeof MissReason>
-
-export const TurnId = z.string().min(1).max(100)
 
 /** An attachment is named by the sha256 of its bytes. */
 export const AttachmentId = z

@@ -9,6 +9,7 @@ import {
   TurnOrigin,
   Usage
 } from './chat'
+import { AgentId, SessionId, TurnId } from './ids'
 import { TitleSource } from './sessions'
 
 /**
@@ -21,7 +22,7 @@ export const CHAT_EXPORT_VERSION = 1
 
 export const ChatExportMessage = z.object({
   id: z.number().int(),
-  turnId: z.string(),
+  turnId: TurnId,
   role: MessageRole,
   kind: MessageKind,
   status: MessageStatus,
@@ -42,10 +43,10 @@ export const ChatExport = z.object({
   version: z.literal(CHAT_EXPORT_VERSION),
   exportedAtMs: z.number(),
   chat: z.object({
-    id: z.string(),
+    id: SessionId,
     title: z.string(),
     titleSource: TitleSource,
-    agent: z.object({ id: z.string(), name: z.string() }),
+    agent: z.object({ id: AgentId, name: z.string() }),
     model: z.string(),
     cwd: z.string().nullable(),
     startedAtMs: z.number(),
@@ -56,11 +57,11 @@ export const ChatExport = z.object({
   /** The conversation tree: each turn's parent, and how it came to be (sent, regenerated, edited). */
   turns: z.array(
     z.object({
-      turnId: z.string(),
-      parentTurnId: z.string().nullable(),
+      turnId: TurnId,
+      parentTurnId: TurnId.nullable(),
       origin: TurnOrigin,
       /** The turn this one is a new version of (regenerate, edit); null for a first version. */
-      versionOf: z.string().nullable(),
+      versionOf: TurnId.nullable(),
       shown: z.boolean(),
       createdAtMs: z.number()
     })
@@ -70,7 +71,7 @@ export const ChatExport = z.object({
   calls: z.array(
     z.object({
       id: z.number().int(),
-      turnId: z.string(),
+      turnId: TurnId,
       purpose: CallPurpose,
       model: z.string(),
       status: CallStatus,

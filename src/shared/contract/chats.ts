@@ -20,7 +20,7 @@ export const ChatTitle = z
 /** One chat found by `chats.search`: where it is, what it is called, and the best match in it. */
 export const ChatSearchHit = z.object({
   sessionId: SessionId,
-  agentId: z.string(),
+  agentId: AgentId,
   agentName: z.string(),
   title: z.string(),
   /** The matching message (opened and scrolled to), or null when only the title matched. */
@@ -50,7 +50,7 @@ export type ChatExportFile = z.infer<typeof ChatExportFile>
 /** Something about a chat changed (a name, a pin, the trash): lists showing it reload. */
 export const ChatChanged = z.object({
   sessionId: SessionId,
-  agentId: z.string(),
+  agentId: AgentId,
   change: z.enum(['renamed', 'titled', 'pinned', 'unpinned', 'trashed', 'restored', 'purged'])
 })
 export type ChatChanged = z.infer<typeof ChatChanged>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './define'
-import { AgentId, SessionId } from './ids'
+import { AgentId, SessionId, TurnId } from './ids'
 
 /** The two curated memory files: the agent's MEMORY.md and the shared USER.md. */
 export const MemoryTarget = z.enum(['memory', 'user'])
@@ -66,7 +66,7 @@ export const MemoryReceipt = z.object({
   agentId: AgentId,
   sessionId: SessionId.nullable(),
   /** The chat turn whose tool call wrote it; null for CLI/UI writes and receipts stored before turn ids were kept. */
-  turnId: z.string().nullable(),
+  turnId: TurnId.nullable(),
   target: MemoryTarget,
   path: z.string(),
   changes: z.array(MemoryChange),
@@ -115,7 +115,7 @@ export type RecalledItem = z.infer<typeof RecalledItem>
 export const MemoryRecalled = z.object({
   agentId: AgentId,
   sessionId: SessionId,
-  turnId: z.string(),
+  turnId: TurnId,
   /** 0-based user turn within the session. */
   turnIndex: z.number().int(),
   /** The turn-context provider that recalled it, e.g. 'recall'. */

@@ -56,7 +56,7 @@ export const AssembledPromptView = z.object({
   layers: z.array(PromptLayer),
   warnings: z.array(z.string()),
   tokens: z.number().int(),
-  agentId: z.string(),
+  agentId: AgentId,
   cwd: z.string().nullable(),
   model: z.string(),
   provider: z.string(),

@@ -7,11 +7,10 @@ import {
   MessageRole,
   MessageStatus,
   MissReason,
-  TurnId,
   Usage
 } from './chat'
 import { method } from './define'
-import { AgentId, SessionId } from './ids'
+import { AgentId, SessionId, TurnId } from './ids'
 import { PromptTier } from './prompt'
 import { RequestDiff } from './requestDiff'
 import { CacheTtl } from './settings'
@@ -32,7 +31,7 @@ export type TitleSource = z.infer<typeof TitleSource>
 
 export const SessionSummary = z.object({
   id: SessionId,
-  agentId: z.string(),
+  agentId: AgentId,
   title: z.string(),
   titleSource: TitleSource,
   /** When the chat was pinned to the top of its agent's list; null when it is not. */
@@ -51,7 +50,7 @@ export type SessionSummary = z.infer<typeof SessionSummary>
 
 export const StoredMessageView = z.object({
   id: z.number().int(),
-  turnId: z.string(),
+  turnId: TurnId,
   role: MessageRole,
   kind: MessageKind,
   /** Content blocks exactly as stored (text, tool_use, tool_result). */
@@ -64,7 +63,7 @@ export const StoredMessageView = z.object({
 export type StoredMessageView = z.infer<typeof StoredMessageView>
 
 export const TurnView = z.object({
-  turnId: z.string(),
+  turnId: TurnId,
   usage: Usage,
   costUsd: z.number(),
   /** Share of the turn's input read from cache, 0–1. */
@@ -95,9 +94,9 @@ export type SessionPromptLayer = z.infer<typeof SessionPromptLayer>
 /** The versions at one position of the shown conversation (regenerated replies, edited messages). */
 export const VersionGroupView = z.object({
   /** The version shown. */
-  turnId: z.string(),
+  turnId: TurnId,
   /** Every version at this position, oldest first. */
-  versionTurnIds: z.array(z.string()),
+  versionTurnIds: z.array(TurnId),
   /** True when the versions differ in the user's message (an edit), false when only the reply does. */
   messageEdited: z.boolean()
 })
@@ -115,16 +114,16 @@ export const SessionDetail = SessionSummary.extend({
   /** Usage per turn, from the calls that reached the model (a call refused before it ran has none). */
   turns: z.array(TurnView),
   /** The failed last turn that Retry would run again, with why it failed; null when there is none. */
-  retry: z.object({ turnId: z.string(), error: z.string().nullable() }).nullable(),
+  retry: z.object({ turnId: TurnId, error: z.string().nullable() }).nullable(),
   versions: z.array(VersionGroupView),
   /** Turns summarised into the checkpoint in context: they cannot be edited or regenerated. */
-  lockedTurnIds: z.array(z.string())
+  lockedTurnIds: z.array(TurnId)
 })
 export type SessionDetail = z.infer<typeof SessionDetail>
 
 export const SearchHit = z.object({
   sessionId: SessionId,
-  agentId: z.string(),
+  agentId: AgentId,
   messageId: z.number().int(),
   role: z.string(),
   /** The chat's title, so a hit can be placed without another call. */
@@ -216,7 +215,7 @@ export const SessionEndHookResult = z.object({
 /** One session-end hook starting or settling, so the UI can show the work as it happens. */
 export const SessionEndProgress = z.object({
   sessionId: SessionId,
-  agentId: z.string(),
+  agentId: AgentId,
   hookId: z.string(),
   phase: z.enum(['running', 'done', 'failed']),
   error: z.string().nullable(),
@@ -227,7 +226,7 @@ export type SessionEndProgress = z.infer<typeof SessionEndProgress>
 
 export const SessionEnded = z.object({
   sessionId: SessionId,
-  agentId: z.string(),
+  agentId: AgentId,
   reason: SessionEndReason,
   endedAtMs: z.number(),
   /** Pending candidates the hooks proposed, waiting in Review. */
@@ -282,6 +281,6 @@ export const sessionMethods = {
   /** Every API call of one turn, with the exact request, usage, miss reason and diff. */
   'inspector.turn': method(
     z.object({ sessionId: SessionId, turnId: TurnId }),
-    z.object({ turnId: z.string(), calls: z.array(InspectedCall) })
+    z.object({ turnId: TurnId, calls: z.array(InspectedCall) })
   )
 } as const

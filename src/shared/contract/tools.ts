@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { method } from './define'
-
-const AgentIdInput = z.string().min(1).max(200)
+import { AgentId, SessionId } from './ids'
 
 /** Where a toolset's tools come from. */
 export const ToolsetKind = z.enum(['builtin', 'mcp'])
@@ -59,7 +58,7 @@ export const ToolSessionPreview = z.object({
 export type ToolSessionPreview = z.infer<typeof ToolSessionPreview>
 
 export const ToolsListView = z.object({
-  agentId: z.string(),
+  agentId: AgentId,
   /** The agent's toolsets as stored in config.json, or the default bundle. */
   configured: z.array(z.string()),
   usesDefault: z.boolean(),
@@ -71,7 +70,7 @@ export const ToolsListView = z.object({
 export type ToolsListView = z.infer<typeof ToolsListView>
 
 export const SetToolsetEnabledResult = z.object({
-  agentId: z.string(),
+  agentId: AgentId,
   /** The agent's toolsets now stored in config.json. */
   configured: z.array(z.string()),
   takesEffect: z.literal('next_session'),
@@ -89,14 +88,14 @@ export type ToolServerProblem = z.infer<typeof ToolServerProblem>
 
 export const toolsMethods = {
   /** Starts configured MCP servers that are not running yet (to count their tools). */
-  'tools.list': method(z.object({ agentId: AgentIdInput }), ToolsListView),
+  'tools.list': method(z.object({ agentId: AgentId }), ToolsListView),
   'tools.setEnabled': method(
-    z.object({ agentId: AgentIdInput, toolset: z.string().min(1).max(200), enabled: z.boolean() }),
+    z.object({ agentId: AgentId, toolset: z.string().min(1).max(200), enabled: z.boolean() }),
     SetToolsetEnabledResult
   ),
   /** The MCP problems the session's agent met when its tools were last planned (`hearth chat --json`). */
   'tools.problems': method(
-    z.object({ sessionId: z.string().min(1).max(200) }),
+    z.object({ sessionId: SessionId }),
     z.object({ problems: z.array(ToolServerProblem) })
   ),
   /** The user's answer to `tools.confirmationRequested`. */
@@ -110,8 +109,8 @@ export const ConfirmationRequested = z.object({
   requestId: z.string(),
   /** `tool`: a gated tool call; `projectServers`: a project folder's `.mcp.json` asks to run its servers. */
   kind: z.enum(['tool', 'projectServers']).optional(),
-  agentId: z.string(),
-  sessionId: z.string(),
+  agentId: AgentId,
+  sessionId: SessionId,
   toolName: z.string(),
   /** Pretty JSON of the arguments, cut at 4,000 characters. */
   input: z.string(),

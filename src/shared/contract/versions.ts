@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { TurnId } from './chat'
 import { method } from './define'
-import { SessionId } from './ids'
+import { SessionId, TurnId } from './ids'
 import { SessionDetail } from './sessions'
 
 const StartedTurn = z.object({ turnId: TurnId, sessionId: SessionId })

@@ -52,6 +52,17 @@ describe('checked row reads', () => {
     expect(() => readRow({ id: '' }, 'sessions').parsed('id', SessionId)).toThrow(/sessions is damaged \(id:/)
   })
 
+  it('reads id columns as branded ids, checking only that they are text', () => {
+    const row = readRow({ agent_id: 'ada', session_id: 's_1', turn_id: null, parent: 't_1' }, 'messages')
+    const read = [row.agentId('agent_id'), row.sessionId('session_id'), row.turnIdOrNull('turn_id')]
+    expect(read).toEqual(['ada', 's_1', null])
+    expect([row.turnId('parent'), row.sessionIdOrNull('session_id')]).toEqual(['t_1', 's_1'])
+    expect(() => row.agentId('turn_id')).toThrow('(turn_id: expected a text, found NULL)')
+    expect(() => readRow({ session_id: 7 }, 'calls').sessionId('session_id')).toThrow(
+      'A stored row of calls is damaged (session_id: expected a text, found number 7)'
+    )
+  })
+
   it('maps all rows, or the one a get() found', () => {
     expect(readRows(db.prepare('SELECT id FROM t ORDER BY id').all(), 't', (row) => row.int('id'))).toEqual([
       1, 2
