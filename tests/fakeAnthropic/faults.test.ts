@@ -18,12 +18,6 @@ const params = {
 const clientWith = (maxRetries: number): Anthropic =>
   new Anthropic({ apiKey: 'sk-test', baseURL: fake.url, maxRetries, timeout: 5000 })
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  expect(condition()).toBe(true)
-}
-
 describe('fake Anthropic: faults', () => {
   it('answers 429 with retry-after, then succeeds on the SDK retry', async () => {
     fake.fault({ kind: 'http', status: 429 })
@@ -91,7 +85,7 @@ describe('fake Anthropic: faults', () => {
       if (texts.length === 2) stream.abort()
     })
     await expect(stream.finalMessage()).rejects.toBeInstanceOf(Anthropic.APIUserAbortError)
-    await until(() => fake.requests[0]?.outcome === 'aborted')
+    await expect.poll(() => fake.requests[0]?.outcome, { timeout: 5000, interval: 5 }).toBe('aborted')
     expect(texts).toEqual(['w0 ', 'w1 '])
   })
 

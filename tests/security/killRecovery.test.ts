@@ -41,12 +41,8 @@ function hearth(...args: string[]): Promise<Run> {
 }
 
 /** Polls a condition between event-loop turns (no fixed sleeps). */
-async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now()
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
+async function until(condition: () => boolean, what: string): Promise<void> {
+  await expect.poll(condition, { message: `waiting for ${what}`, timeout: 60_000, interval: 5 }).toBe(true)
 }
 
 async function killHard(child: ChildProcess, done: Promise<Run>): Promise<Run> {

@@ -66,8 +66,7 @@ describe('markdown mirror', () => {
     const file = join(home.paths.nexus, 'live-context.md')
     writeFileSync(file, 'edited by hand')
     home.nexus.post({ agent: 'ella', type: 'turn', summary: 'second' })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(readFileSync(file, 'utf8')).toContain('second')
+    await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 5000 }).toContain('second')
   })
 
   it('replaces files atomically: a concurrent reader never sees a partial file, and no temp files remain', async () => {

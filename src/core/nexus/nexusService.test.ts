@@ -133,7 +133,9 @@ describe('NexusService: appending', () => {
     const other = openNexusTestHome({ root: home.paths.root, channel: 'cli' })
     other.nexus.post({ agent: 'lyra', type: 'turn', summary: 'from elsewhere' })
     other.dispose()
-    await waitFor(() => home.emitted.filter((e) => e.event === 'nexus.appended').length === 2)
+    await expect
+      .poll(() => home.emitted.filter((e) => e.event === 'nexus.appended').length, { timeout: 5000 })
+      .toBe(2)
     const last = home.emitted.at(-1)?.payload as { entries: { seq: number; agent: string }[] }
     expect(last.entries).toMatchObject([{ seq: 2, agent: 'lyra' }])
   })
@@ -204,11 +206,3 @@ describe('NexusService: append-only and tamper detection', () => {
     expect(home.nexus.verify()).toMatchObject({ ok: false, count: 5, firstBadSeq: null })
   })
 })
-
-async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const started = Date.now()
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
