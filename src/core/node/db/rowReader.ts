@@ -40,51 +40,90 @@ export interface RowReader {
 /** Wraps one row of `table` (as returned by `.get()` or one item of `.all()`). */
 export function readRow(row: unknown, table: string): RowReader {
   if (typeof row !== 'object' || row === null) throw damaged(table, 'the row', 'no row')
-  const values = row as Readonly<Record<string, unknown>>
-  const value = (column: string): unknown => {
-    if (!(column in values)) throw damaged(table, column, 'missing')
-    return values[column]
+  return new CheckedRow(row as Readonly<Record<string, unknown>>, table)
+}
+
+/**
+ * One object per row with its methods on the prototype: a resume reads ten thousand rows, and
+ * a reader built from fresh closures for each would cost more than the checks themselves.
+ */
+class CheckedRow implements RowReader {
+  constructor(
+    private readonly values: Readonly<Record<string, unknown>>,
+    private readonly table: string
+  ) {}
+
+  private value(column: string): unknown {
+    const found = this.values[column]
+    if (found === undefined && !(column in this.values)) throw damaged(this.table, column, 'missing')
+    return found
   }
-  const reader: RowReader = {
-    text: (column) => expectType(table, column, value(column), 'string') as string,
-    textOrNull: (column) => (values[column] === null ? null : reader.text(column)),
-    int: (column) => {
-      const found = value(column)
-      if (!Number.isInteger(found))
-        throw damaged(table, column, `expected an integer, found ${describe(found)}`)
-      return found as number
-    },
-    intOrNull: (column) => (values[column] === null ? null : reader.int(column)),
-    real: (column) => expectType(table, column, value(column), 'number') as number,
-    flag: (column) => reader.int(column) !== 0,
-    oneOf: (column, options) => {
-      const found = reader.text(column)
-      if (!(options as readonly string[]).includes(found))
-        throw damaged(table, column, `"${found}" is not one of ${options.join(', ')}`)
-      return found as (typeof options)[number]
-    },
-    oneOfOrNull: (column, options) => (values[column] === null ? null : reader.oneOf(column, options)),
-    parsed: (column, schema) => {
-      const result = schema.safeParse(value(column))
-      if (!result.success) throw damaged(table, column, result.error.issues[0]?.message ?? 'invalid')
-      return result.data
-    },
-    parsedOrNull: (column, schema) => (values[column] === null ? null : reader.parsed(column, schema)),
-    json: (column) => {
-      const text = reader.text(column)
-      try {
-        return JSON.parse(text) as unknown
-      } catch {
-        throw damaged(table, column, 'not valid JSON')
-      }
-    },
-    agentId: (column) => ownId.agent(reader.text(column)),
-    sessionId: (column) => ownId.session(reader.text(column)),
-    sessionIdOrNull: (column) => (values[column] === null ? null : reader.sessionId(column)),
-    turnId: (column) => ownId.turn(reader.text(column)),
-    turnIdOrNull: (column) => (values[column] === null ? null : reader.turnId(column))
+
+  private isNull(column: string): boolean {
+    return this.values[column] === null
   }
-  return reader
+
+  text(column: string): string {
+    return expectType(this.table, column, this.value(column), 'string') as string
+  }
+  textOrNull(column: string): string | null {
+    return this.isNull(column) ? null : this.text(column)
+  }
+  int(column: string): number {
+    const found = this.value(column)
+    if (!Number.isInteger(found))
+      throw damaged(this.table, column, `expected an integer, found ${describe(found)}`)
+    return found as number
+  }
+  intOrNull(column: string): number | null {
+    return this.isNull(column) ? null : this.int(column)
+  }
+  real(column: string): number {
+    return expectType(this.table, column, this.value(column), 'number') as number
+  }
+  flag(column: string): boolean {
+    return this.int(column) !== 0
+  }
+  oneOf<T extends string>(column: string, options: readonly T[]): T {
+    const found = this.text(column)
+    if (!(options as readonly string[]).includes(found))
+      throw damaged(this.table, column, `"${found}" is not one of ${options.join(', ')}`)
+    return found as T
+  }
+  oneOfOrNull<T extends string>(column: string, options: readonly T[]): T | null {
+    return this.isNull(column) ? null : this.oneOf(column, options)
+  }
+  parsed<S extends z.ZodType>(column: string, schema: S): z.output<S> {
+    const result = schema.safeParse(this.value(column))
+    if (!result.success) throw damaged(this.table, column, result.error.issues[0]?.message ?? 'invalid')
+    return result.data
+  }
+  parsedOrNull<S extends z.ZodType>(column: string, schema: S): z.output<S> | null {
+    return this.isNull(column) ? null : this.parsed(column, schema)
+  }
+  json(column: string): unknown {
+    const text = this.text(column)
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      throw damaged(this.table, column, 'not valid JSON')
+    }
+  }
+  agentId(column: string): AgentId {
+    return ownId.agent(this.text(column))
+  }
+  sessionId(column: string): SessionId {
+    return ownId.session(this.text(column))
+  }
+  sessionIdOrNull(column: string): SessionId | null {
+    return this.isNull(column) ? null : this.sessionId(column)
+  }
+  turnId(column: string): TurnId {
+    return ownId.turn(this.text(column))
+  }
+  turnIdOrNull(column: string): TurnId | null {
+    return this.isNull(column) ? null : this.turnId(column)
+  }
 }
 
 /** Maps every row of a `.all()` result through `fromRow`. */
