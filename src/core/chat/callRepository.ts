@@ -1,8 +1,10 @@
 import type { TtlReasons } from '../domain/cache/ttlPolicy'
 import type { Db } from '../node/db/openDatabase'
+import { readOptionalRow, readRows, type RowReader } from '../node/db/rowReader'
 import { ownStamp } from '../node/process/processIdentity'
-import type { WriterRow, WriterStamp } from './sessionRepository'
-import type { CacheTtl, CallPurpose, CallStatus, CallUsage, MissReason, RequestSections } from './chatTypes'
+import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
+import { CallPurpose, CallStatus, MissReason } from '../../shared/contract'
+import type { CacheTtl, CallUsage, RequestSections } from './chatTypes'
 
 /** How to rebuild the exact request of a call from stored rows (the fenced context is never stored). */
 export interface RequestRecipe {
@@ -54,30 +56,6 @@ export interface CallRecord extends Omit<NewCall, 'nowMs'> {
   readonly costUsd: number
   readonly startedAtMs: number
   readonly finishedAtMs: number | null
-}
-
-interface CallRow {
-  id: number
-  session_id: string
-  turn_id: string
-  iteration: number
-  purpose: string
-  model: string
-  prompt_version: number
-  request: string
-  sections: string
-  status: string
-  error: string | null
-  input_tokens: number
-  output_tokens: number
-  cache_write_5m: number
-  cache_write_1h: number
-  cache_read: number
-  expected_read: number
-  miss_reason: string | null
-  cost_usd: number
-  started_at: number
-  finished_at: number | null
 }
 
 export interface CallOutcome {
@@ -145,69 +123,64 @@ export class CallRepository {
       .prepare(
         `SELECT * FROM api_calls WHERE session_id = ? AND (input_tokens + cache_read + cache_write_5m + cache_write_1h) > 0 ORDER BY id DESC LIMIT 1`
       )
-      .get(sessionId) as CallRow | undefined
-    return row ? callFromRow(row) : undefined
+      .get(sessionId)
+    return readOptionalRow(row, 'api_calls', callFromRow)
   }
 
   forSession(sessionId: string): CallRecord[] {
-    return (
-      this.db.prepare('SELECT * FROM api_calls WHERE session_id = ? ORDER BY id').all(sessionId) as CallRow[]
-    ).map(callFromRow)
+    const rows = this.db.prepare('SELECT * FROM api_calls WHERE session_id = ? ORDER BY id').all(sessionId)
+    return readRows(rows, 'api_calls', callFromRow)
   }
 
   forTurn(sessionId: string, turnId: string): CallRecord[] {
-    return (
-      this.db
-        .prepare('SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id')
-        .all(sessionId, turnId) as CallRow[]
-    ).map(callFromRow)
+    const rows = this.db
+      .prepare('SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id')
+      .all(sessionId, turnId)
+    return readRows(rows, 'api_calls', callFromRow)
   }
 
   get(id: number): CallRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM api_calls WHERE id = ?').get(id) as CallRow | undefined
-    return row ? callFromRow(row) : undefined
+    const row = this.db.prepare('SELECT * FROM api_calls WHERE id = ?').get(id)
+    return readOptionalRow(row, 'api_calls', callFromRow)
   }
 
   /** Calls still `streaming` after their process (pid and start time) died are closed as interrupted. */
   recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): void {
-    const rows = this.db
-      .prepare("SELECT id, writer_pid, writer_started FROM api_calls WHERE status = 'streaming'")
-      .all() as WriterRow[]
-    const dead = rows.filter(
-      (row) => row.writer_pid === null || !isAlive({ pid: row.writer_pid, startedAt: row.writer_started })
-    )
+    const dead = orphanedStreamingRows(this.db, 'api_calls', isAlive)
     const mark = this.db.prepare(
       "UPDATE api_calls SET status = 'interrupted', writer_pid = NULL, writer_started = NULL, finished_at = ? WHERE id = ?"
     )
-    this.db.transaction(() => dead.forEach((row) => mark.run(nowMs, row.id)))()
+    this.db.transaction(() => dead.forEach((id) => mark.run(nowMs, id)))()
   }
 }
 
-function callFromRow(row: CallRow): CallRecord {
+function callFromRow(row: RowReader): CallRecord {
+  const cacheWrite5m = row.int('cache_write_5m')
+  const cacheWrite1h = row.int('cache_write_1h')
   return {
-    id: row.id,
-    sessionId: row.session_id,
-    turnId: row.turn_id,
-    iteration: row.iteration,
-    purpose: row.purpose as CallRecord['purpose'],
-    model: row.model,
-    promptVersion: row.prompt_version,
-    recipe: JSON.parse(row.request) as RequestRecipe,
-    sections: JSON.parse(row.sections) as RequestSections,
-    status: row.status as CallRecord['status'],
-    error: row.error,
+    id: row.int('id'),
+    sessionId: row.text('session_id'),
+    turnId: row.text('turn_id'),
+    iteration: row.int('iteration'),
+    purpose: row.oneOf('purpose', CallPurpose.options),
+    model: row.text('model'),
+    promptVersion: row.int('prompt_version'),
+    recipe: row.json('request') as RequestRecipe,
+    sections: row.json('sections') as RequestSections,
+    status: row.oneOf('status', CallStatus.options),
+    error: row.textOrNull('error'),
     usage: {
-      input_tokens: row.input_tokens,
-      output_tokens: row.output_tokens,
-      cache_creation_input_tokens: row.cache_write_5m + row.cache_write_1h,
-      cache_read_input_tokens: row.cache_read,
-      cache_write_5m: row.cache_write_5m,
-      cache_write_1h: row.cache_write_1h
+      input_tokens: row.int('input_tokens'),
+      output_tokens: row.int('output_tokens'),
+      cache_creation_input_tokens: cacheWrite5m + cacheWrite1h,
+      cache_read_input_tokens: row.int('cache_read'),
+      cache_write_5m: cacheWrite5m,
+      cache_write_1h: cacheWrite1h
     },
-    expectedRead: row.expected_read,
-    missReason: row.miss_reason as MissReason | null,
-    costUsd: row.cost_usd,
-    startedAtMs: row.started_at,
-    finishedAtMs: row.finished_at
+    expectedRead: row.int('expected_read'),
+    missReason: row.oneOfOrNull('miss_reason', MissReason.options),
+    costUsd: row.real('cost_usd'),
+    startedAtMs: row.int('started_at'),
+    finishedAtMs: row.intOrNull('finished_at')
   }
 }

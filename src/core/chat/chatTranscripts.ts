@@ -1,4 +1,5 @@
 import type { Db } from '../node/db/openDatabase'
+import { readOptionalRow, readRow } from '../node/db/rowReader'
 import type { Transcript, TranscriptMessage, Transcripts } from '../ports/transcripts'
 import type { ContentBlock } from './chatTypes'
 import type { SessionRepository } from './sessionRepository'
@@ -21,7 +22,7 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
     "SELECT search_text FROM messages WHERE session_id = ? AND role = 'assistant' AND search_text <> '' ORDER BY id DESC LIMIT 1"
   )
   const textOf = (row: unknown): string | undefined =>
-    (row as { search_text: string } | undefined)?.search_text
+    readOptionalRow(row, 'messages', (read) => read.text('search_text'))
   return {
     agentOf: (sessionId) => sessions.getSession(sessionId)?.agentId,
     outline: (sessionId) => {
@@ -31,7 +32,7 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
         agentId: session.agentId,
         title: session.title,
         startedAtMs: session.startedAtMs,
-        userTurns: (userTurns.get(sessionId) as { n: number }).n,
+        userTurns: readRow(userTurns.get(sessionId), 'messages').int('n'),
         lastReply: textOf(lastReply.get(sessionId)) ?? ''
       }
     },

@@ -1,4 +1,5 @@
 import type { Db } from '../node/db/openDatabase'
+import { readRows, type RowReader } from '../node/db/rowReader'
 import { isStampAlive, ownStamp } from '../node/process/processIdentity'
 import type { SessionEndProgress } from '../../shared/contract/sessions'
 import type { SessionEndHook } from '../ports/turnContext'
@@ -24,6 +25,7 @@ export interface ResumeReport {
 /** The states of one hook's work row (the CHECK list of `session_end_work.state`). */
 export const WORK_STATES = ['pending', 'running', 'done', 'failed'] as const
 
+/** One hook's work row, read through the checked row reader. */
 interface WorkRow {
   session_id: string
   agent_id: string
@@ -103,7 +105,7 @@ export class SessionEndWork {
 
   private rows(sessionId: string | null): WorkRow[] {
     const order = new Map(this.hooks().map((hook, index) => [hook.id, index]))
-    const rows = (
+    const found =
       sessionId === null
         ? this.db
             .prepare(
@@ -115,7 +117,7 @@ export class SessionEndWork {
               "SELECT * FROM session_end_work WHERE session_id = ? AND state IN ('pending', 'running')"
             )
             .all(sessionId)
-    ) as WorkRow[]
+    const rows = readRows(found, 'session_end_work', workFromRow)
     return rows.sort((a, b) =>
       a.session_id === b.session_id ? (order.get(a.hook) ?? 99) - (order.get(b.hook) ?? 99) : 0
     )
@@ -189,5 +191,17 @@ export class SessionEndWork {
         'UPDATE session_end_work SET state = ?, error = ?, finished_at = ?, claimed_pid = NULL, claimed_started = NULL, claimed_host = NULL WHERE session_id = ? AND hook = ?'
       )
       .run(state, error, this.now(), row.session_id, row.hook)
+  }
+}
+
+function workFromRow(row: RowReader): WorkRow {
+  return {
+    session_id: row.text('session_id'),
+    agent_id: row.text('agent_id'),
+    hook: row.text('hook'),
+    state: row.oneOf('state', WORK_STATES),
+    claimed_pid: row.intOrNull('claimed_pid'),
+    claimed_started: row.textOrNull('claimed_started'),
+    claimed_host: row.textOrNull('claimed_host')
   }
 }

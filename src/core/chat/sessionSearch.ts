@@ -1,4 +1,5 @@
 import type { Db } from '../node/db/openDatabase'
+import { readRow, readRows } from '../node/db/rowReader'
 
 export interface SearchHit {
   readonly sessionId: string
@@ -15,16 +16,6 @@ export interface SessionSearchOptions {
   readonly limit: number
   /** What the snippet puts around a matched word; `[` and `]` unless asked otherwise. */
   readonly marks?: readonly [start: string, end: string]
-}
-
-interface HitRow {
-  session_id: string
-  agent_id: string
-  id: number
-  role: string
-  title: string
-  snippet: string
-  created_at: number
 }
 
 /**
@@ -67,23 +58,22 @@ export class SessionSearch {
     const [start, end] = options.marks ?? ['[', ']']
     const filter = options.agentId ? [match, options.agentId] : [match]
     const parameters = [start, end, ...filter, options.limit]
-    const rows = this.db.prepare(sql).all(...parameters) as HitRow[]
-    return rows.map((row) => ({
-      sessionId: row.session_id,
-      agentId: row.agent_id,
-      messageId: row.id,
-      role: row.role,
-      title: row.title,
-      snippet: row.snippet,
-      createdAtMs: row.created_at
+    return readRows(this.db.prepare(sql).all(...parameters), 'messages', (row) => ({
+      sessionId: row.text('session_id'),
+      agentId: row.text('agent_id'),
+      messageId: row.int('id'),
+      role: row.text('role'),
+      title: row.text('title'),
+      snippet: row.text('snippet'),
+      createdAtMs: row.int('created_at')
     }))
   }
 
   private countUpTo(table: string, match: string, cap: number): number {
     const row = this.db
       .prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`)
-      .get(match, cap) as { n: number }
-    return row.n
+      .get(match, cap)
+    return readRow(row, table).int('n')
   }
 }
 

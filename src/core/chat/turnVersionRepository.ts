@@ -1,13 +1,7 @@
+import { TurnOrigin } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
+import { readOptionalRow, readRows } from '../node/db/rowReader'
 import type { TurnLink } from './turnPath'
-
-interface TurnRow {
-  turn_id: string
-  parent_turn_id: string | null
-  origin: TurnLink['origin']
-  source_turn_id: string | null
-  created_at: number
-}
 
 /** The conversation tree of each session (`turn_versions`) and which path is chosen (`sessions.head_turn_id`). */
 export class TurnVersionRepository {
@@ -22,7 +16,7 @@ export class TurnVersionRepository {
     this.turnsStatement = db.prepare(
       'SELECT turn_id, parent_turn_id, origin, source_turn_id, created_at FROM turn_versions WHERE session_id = ? ORDER BY created_at, rowid'
     )
-    this.headStatement = db.prepare('SELECT head_turn_id FROM sessions WHERE id = ?').pluck()
+    this.headStatement = db.prepare('SELECT head_turn_id FROM sessions WHERE id = ?')
     this.setHeadStatement = db.prepare('UPDATE sessions SET head_turn_id = ? WHERE id = ?')
     this.linkStatement = db.prepare(
       'INSERT INTO turn_versions (turn_id, session_id, parent_turn_id, origin, source_turn_id, created_at) VALUES (?, ?, ?, ?, ?, ?)'
@@ -49,17 +43,18 @@ export class TurnVersionRepository {
   }
 
   turns(sessionId: string): TurnLink[] {
-    return (this.turnsStatement.all(sessionId) as TurnRow[]).map((row) => ({
-      turnId: row.turn_id,
-      parentTurnId: row.parent_turn_id,
-      origin: row.origin,
-      sourceTurnId: row.source_turn_id,
-      createdAtMs: row.created_at
+    return readRows(this.turnsStatement.all(sessionId), 'turn_versions', (row) => ({
+      turnId: row.text('turn_id'),
+      parentTurnId: row.textOrNull('parent_turn_id'),
+      origin: row.oneOf('origin', TurnOrigin.options),
+      sourceTurnId: row.textOrNull('source_turn_id'),
+      createdAtMs: row.int('created_at')
     }))
   }
 
   head(sessionId: string): string | null {
-    return (this.headStatement.get(sessionId) as string | null | undefined) ?? null
+    const row = this.headStatement.get(sessionId)
+    return readOptionalRow(row, 'sessions', (read) => read.textOrNull('head_turn_id')) ?? null
   }
 
   setHead(sessionId: string, turnId: string): void {

@@ -1,0 +1,168 @@
+import type { Db } from '../node/db/openDatabase'
+import { readOptionalRow, readRows } from '../node/db/rowReader'
+import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from './chatTypes'
+import { messageFromRow, searchTextOf } from './sessionRows'
+import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
+import { messagesOnPath } from './turnPath'
+import { TurnVersionRepository } from './turnVersionRepository'
+
+/** A message to store: the caller's parts of a `StoredMessage`; the rest is filled in by the database and later updates. */
+export type NewMessage = Pick<
+  StoredMessage,
+  'sessionId' | 'turnId' | 'role' | 'kind' | 'content' | 'status'
+> & {
+  readonly nowMs: number
+  /** The writing process (pid and start time), for rows that are still `streaming`. */
+  readonly writer?: WriterStamp
+}
+
+const MESSAGE_COLUMNS =
+  'id, session_id, turn_id, role, kind, content, status, error, in_context, usage, created_at'
+
+/**
+ * The SQL of a session's transcript: its messages and the tree of turn versions they hang on.
+ * Statements are prepared once; every write is its own small transaction so a crash at any
+ * point leaves every committed message readable.
+ */
+export class MessageRepository {
+  /** The conversation tree: which versions each turn has and which path is chosen. */
+  readonly versions: TurnVersionRepository
+  private readonly insertMessageStatement
+  private readonly updateContentStatement
+  private readonly messagesStatement
+  private readonly appendTransaction: (message: NewMessage) => { lastInsertRowid: number | bigint }
+
+  constructor(protected readonly db: Db) {
+    this.versions = new TurnVersionRepository(db)
+    this.appendTransaction = db.transaction((message: NewMessage) => this.insertMessage(message))
+    this.insertMessageStatement = db.prepare(
+      `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, writer_pid, writer_started, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    this.updateContentStatement = db.prepare(
+      'UPDATE messages SET content = ?, search_text = ?, status = ?, error = ?, usage = ?, writer_pid = ?, writer_started = ?, updated_at = ? WHERE id = ?'
+    )
+    this.messagesStatement = db.prepare(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id`
+    )
+  }
+
+  /** Stores a message; the first message of a new turn links that turn after the chosen path's head. */
+  appendMessage(message: NewMessage): StoredMessage {
+    // One commit for the turn's link and its message (a turn's first append used to commit twice).
+    const result = this.appendTransaction(message)
+    return {
+      id: Number(result.lastInsertRowid),
+      sessionId: message.sessionId,
+      turnId: message.turnId,
+      role: message.role,
+      kind: message.kind,
+      content: message.content,
+      status: message.status,
+      error: null,
+      inContext: true,
+      usage: null,
+      createdAtMs: message.nowMs
+    }
+  }
+
+  private insertMessage(message: NewMessage): { lastInsertRowid: number | bigint } {
+    this.versions.ensureTurn(message.sessionId, message.turnId, message.nowMs)
+    return this.insertMessageStatement.run(
+      message.sessionId,
+      message.turnId,
+      message.role,
+      message.kind,
+      JSON.stringify(message.content),
+      searchTextOf(message.content),
+      message.status,
+      message.writer?.pid ?? null,
+      message.writer?.startedAt ?? null,
+      message.nowMs,
+      message.nowMs
+    )
+  }
+
+  /** Rewrites a reply's content while it streams and when it ends; `usage` is set on the final write. */
+  updateMessage(
+    id: number,
+    update: {
+      content: readonly ContentBlock[]
+      status: MessageStatus
+      error?: string | null
+      usage?: CallUsage | null
+      writer?: WriterStamp | null
+      nowMs: number
+    }
+  ): void {
+    this.updateContentStatement.run(
+      JSON.stringify(update.content),
+      searchTextOf(update.content),
+      update.status,
+      update.error ?? null,
+      update.usage ? JSON.stringify(update.usage) : null,
+      update.writer?.pid ?? null,
+      update.writer?.startedAt ?? null,
+      update.nowMs,
+      id
+    )
+  }
+
+  /** The transcript of the chosen path: what the model sees and the chat shows (other versions left out). */
+  messages(sessionId: string): StoredMessage[] {
+    return messagesOnPath(
+      this.allMessages(sessionId),
+      this.versions.turns(sessionId),
+      this.versions.head(sessionId)
+    )
+  }
+
+  /** Every stored message of the session, every version included, in stored order. */
+  allMessages(sessionId: string): StoredMessage[] {
+    return readRows(this.messagesStatement.all(sessionId), 'messages', messageFromRow)
+  }
+
+  /** The agent's most recent user turns (every session), newest first: when each started, and where. */
+  userTurnStarts(agentId: string, limit: number): { at: number; sessionId: string }[] {
+    const rows = this.db
+      .prepare(
+        "SELECT m.created_at, m.session_id FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"
+      )
+      .all(agentId, limit)
+    return readRows(rows, 'messages', (row) => ({
+      at: row.int('created_at'),
+      sessionId: row.text('session_id')
+    }))
+  }
+
+  getMessage(id: number): StoredMessage | undefined {
+    const row = this.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id)
+    return readOptionalRow(row, 'messages', messageFromRow)
+  }
+
+  /** Takes messages out of the model's context after compression; they stay stored and searchable. */
+  retireMessages(ids: readonly number[]): void {
+    const statement = this.db.prepare('UPDATE messages SET in_context = 0 WHERE id = ?')
+    this.db.transaction(() => ids.forEach((id) => statement.run(id)))()
+  }
+
+  /**
+   * Folds the write-ahead log into the database between turns. Left to SQLite's automatic
+   * checkpoint, that work lands on whichever append crosses the threshold (a 3–5 ms spike);
+   * done here, while nobody waits, each append stays a sub-millisecond commit. PASSIVE never
+   * blocks other readers or writers.
+   */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(PASSIVE)')
+  }
+
+  /** Rows still `streaming` whose writer process is gone become `interrupted`; returns how many. */
+  recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): number {
+    const dead = orphanedStreamingRows(this.db, 'messages', isAlive)
+    const mark = this.db.prepare(
+      "UPDATE messages SET status = 'interrupted', error = 'The app stopped while this reply was streaming', writer_pid = NULL, writer_started = NULL, updated_at = ? WHERE id = ?"
+    )
+    this.db.transaction(() => dead.forEach((id) => mark.run(nowMs, id)))()
+    return dead.length
+  }
+}
