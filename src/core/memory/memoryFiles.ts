@@ -7,6 +7,7 @@ import { realPathWithin } from '../home/containedPath'
 import type { HomePaths } from '../home/homePaths'
 import { readTextFile, type TextRead } from '../home/readText'
 import type { Clock } from '../ports/clock'
+import { withoutStarterHint } from '../home/defaultTexts'
 import { backupFile } from './driftBackup'
 import { withFileLock } from '../home/fileLock'
 import { normaliseText, parseEntries, previewEntry, serialiseEntries } from './memoryEntries'
@@ -72,7 +73,8 @@ export class MemoryFiles {
     const path = this.path(agentId, target)
     const read = this.readInside(path)
     if (read.ok) this.lastSeen.set(path, hashText(read.text))
-    return { path, entries: read.ok ? parseEntries(read.text) : [], limit: this.limit(target) }
+    const entries = read.ok ? factsOf(target, parseEntries(read.text)) : []
+    return { path, entries, limit: this.limit(target) }
   }
 
   /** Read → drift check → `apply` → atomic write, all while holding the file's lock. */
@@ -92,7 +94,8 @@ export class MemoryFiles {
       const entries = parseEntries(text)
       const reason = driftReason(text, entries, limit)
       if (reason) return this.refuse(path, this.outsideChangeNote(path, text) + reason)
-      const outcome = apply(entries, limit)
+      // The seeded hint is checked as part of the file above, then dropped: a write replaces it.
+      const outcome = apply(factsOf(target, entries), limit)
       if (!outcome.ok || outcome.changes.length === 0) return outcome
       mkdirPrivate(dirname(path))
       const body = Buffer.from(serialiseEntries(outcome.entries), 'utf8')
@@ -187,4 +190,9 @@ function sha256(bytes: Buffer): string {
 
 function hashText(text: string): string {
   return createHash('sha256').update(normaliseText(text)).digest('hex')
+}
+
+/** The entries that are facts: USER.md's seeded hint is for the user, never an entry. */
+function factsOf(target: MemoryTarget, entries: readonly string[]): readonly string[] {
+  return target === 'user' ? withoutStarterHint(entries) : entries
 }

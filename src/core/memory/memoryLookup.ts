@@ -1,6 +1,7 @@
 import type { RecalledItem } from '../../shared/contract/memory'
 import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
+import { withoutStarterHint } from '../home/defaultTexts'
 import { parseEntries } from './memoryEntries'
 
 /** One thing an agent remembers, as a lookup from outside a chat (the MCP server) returns it. */
@@ -71,7 +72,8 @@ function entryHits(paths: HomePaths, agents: readonly string[], queryWords: read
   for (const file of files) {
     const read = readTextFile(file.path)
     if (!read.ok) continue
-    for (const text of parseEntries(read.text)) {
+    const entries = parseEntries(read.text)
+    for (const text of file.source === 'user' ? withoutStarterHint(entries) : entries) {
       const score = overlap(queryWords, text)
       if (score > 0) hits.push({ source: file.source, agent: file.agent, text, score })
     }

@@ -4,7 +4,8 @@ import { assemblePrompt } from '../domain/prompt/assemblePrompt'
 import type { PromptBuild, PromptSources, ProviderBlock, SourceFile } from '../domain/prompt/promptTypes'
 import { fileCharCap } from '../domain/prompt/truncate'
 import type { HearthConfig } from '../home/config'
-import { DEFAULT_USER_MD, defaultSoul } from '../home/defaultTexts'
+import { defaultSoul, hasStarterHint, withoutStarterHint } from '../home/defaultTexts'
+import { parseEntries, serialiseEntries } from '../memory/memoryEntries'
 import type { HomePaths } from '../home/homePaths'
 import type { Clock } from '../ports/clock'
 import { silentLogger, type Logger } from '../ports/logger'
@@ -161,8 +162,11 @@ export class PromptService implements PromptBuilder {
   }
 }
 
-/** The seeded USER.md is instructions for the user, not facts about them: inject nothing. */
+/**
+ * The seeded USER.md's hint is instructions for the user, not facts about them: it is left out
+ * of the prompt, also once entries were added after it. A file without it is injected untouched.
+ */
 export function withoutStarterText(file: SourceFile | null): SourceFile | null {
-  if (file?.text == null || file.text.trim() !== DEFAULT_USER_MD.trim()) return file
-  return { ...file, text: '' }
+  if (file?.text == null || !hasStarterHint(file.text)) return file
+  return { ...file, text: serialiseEntries(withoutStarterHint(parseEntries(file.text))) }
 }
