@@ -147,6 +147,7 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
     url: `http://127.0.0.1:${port}/mcp`,
     token,
     close: async () => {
+      // Closing on the way out: a session whose client already vanished has nothing left to close.
       await Promise.all(
         [...sessions.values()].map((session) => session.server.close().catch(() => undefined))
       )

@@ -2,6 +2,7 @@ import type { SessionEndProgress, SessionEnded, SessionEndReason } from '../../.
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { AppState, SliceCreator } from '../../store/types'
+import { sayChatIsStale } from './staleChat'
 
 export interface EndStep {
   readonly hookId: string
@@ -79,12 +80,7 @@ export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
         // Refused (still answering, already ended elsewhere): nothing ended here, say why.
         set((state) => ({ chatEnds: withoutKey(state.chatEnds, sessionId), chatError: errorMessage(error) }))
       }
-      await Promise.all([
-        get()
-          .refreshChatDetail()
-          .catch(() => undefined),
-        get().loadChatSessions()
-      ])
+      await Promise.all([get().refreshChatDetail().catch(sayChatIsStale(set)), get().loadChatSessions()])
     },
     async loadEndedSummary(sessionId, agentId) {
       if (get().chatEnds[sessionId] !== undefined) return
@@ -107,7 +103,7 @@ export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
         candidates: ended.candidates
       }))
       const state = get()
-      if (state.chatSessionId === ended.sessionId) void state.refreshChatDetail().catch(() => undefined)
+      if (state.chatSessionId === ended.sessionId) void state.refreshChatDetail().catch(sayChatIsStale(set))
       if (state.selectedAgentId === ended.agentId) void state.loadChatSessions()
       void state.loadReviewCount()
     }

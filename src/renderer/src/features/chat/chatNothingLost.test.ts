@@ -56,6 +56,22 @@ describe('nothing lost, nothing doubled', () => {
     expect(store.getState().chatFailures.t1).toBeUndefined()
   })
 
+  it('says the open chat may be behind when reloading it after a retry fails, instead of staying silent', async () => {
+    const api = createFakeApi()
+    let reloads = 0
+    api.handle('sessions.get', ({ id }) => {
+      if (++reloads > 1) throw new Error('the host went away')
+      return sessionDetailFixture({ id, retry: { turnId: 't1', error: 'overloaded' } })
+    })
+    api.handle('chat.retry', ({ sessionId }) => ({ turnId: 't1', sessionId }))
+    const store = createAppStore(api, memoryKeyValueStore())
+    await store.getState().openChatSession('s1')
+    await store.getState().retryChat()
+    await expect
+      .poll(() => store.getState().chatError)
+      .toMatch(/could not be reloaded \(.*the host went away.*\)\. Nothing is lost/)
+  })
+
   it('after a reconnect, a stream whose turn the host marked failed is dropped so Retry shows', async () => {
     const api = createFakeApi()
     let retry: { turnId: string; error: string | null } | null = null

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { SliceCreator } from '../../store/types'
 import { beginStream } from './chatTurnSlice'
+import { sayChatIsStale } from './staleChat'
 
 /**
  * Failed turns and Retry: why each turn failed (from `chat.failed`, worded for people), and
@@ -38,20 +39,13 @@ export function createChatRetrySlice(api: ApiClient): SliceCreator<ChatRetrySlic
             chatRetrying: false
           }
         })
-        void get()
-          .refreshChatDetail()
-          .catch(() => undefined)
+        void get().refreshChatDetail().catch(sayChatIsStale(set))
       } catch (error) {
         set({ chatRetrying: false, chatError: errorMessage(error) })
       }
     },
     async resyncChat() {
-      await Promise.all([
-        get()
-          .refreshChatDetail()
-          .catch(() => undefined),
-        get().loadChatSessions()
-      ])
+      await Promise.all([get().refreshChatDetail().catch(sayChatIsStale(set)), get().loadChatSessions()])
       const detail = get().chatDetail
       if (detail === null) return
       set((state) => {

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
 import { selectProjectDir } from '../files/projectFolderSlice'
+import { sayChatIsStale } from './staleChat'
 
 export interface ToolCallView {
   readonly toolUseId: string
@@ -128,10 +129,7 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
         // the turn shows as stored while its reply streams.
         if (state.chatSessionId === null)
           void Promise.all([get().openChatSession(sessionId), get().loadChatSessions()])
-        else
-          void get()
-            .refreshChatDetail()
-            .catch(() => undefined)
+        else void get().refreshChatDetail().catch(sayChatIsStale(set))
         return { ok: true, value: undefined }
       } catch (error) {
         set({ chatTurnError: errorMessage(error) })

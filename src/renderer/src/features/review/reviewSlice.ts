@@ -71,6 +71,13 @@ function afterDecision(set: Set, decided: readonly number[]): void {
 }
 
 export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
+  /** After a decision is stored: a failed reload only means the list may be behind, so say that. */
+  const refreshOrSay = (set: Set): Promise<void> =>
+    refresh(set).catch((error: unknown) =>
+      set({
+        reviewError: `The review list could not be reloaded (${errorMessage(error)}). Your decision is saved: open Review again to see the list.`
+      })
+    )
   const refresh = async (set: Set): Promise<void> => {
     const [pending, approved, counts] = await Promise.all([
       api.call('review.list', { status: 'pending' }),
@@ -93,7 +100,7 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
   ): Promise<ActionResult> => {
     const result = await eachId(ids, act)
     afterDecision(set, result.ok ? ids : [])
-    await refresh(set).catch(() => undefined)
+    await refreshOrSay(set)
     return result
   }
   return (set, get) => ({
@@ -155,7 +162,7 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       )
       afterDecision(set, result.ok ? ids.slice(1) : [])
       if (result.ok) set({ reviewMergingSelected: false, reviewSelected: [] })
-      await refresh(set).catch(() => undefined)
+      await refreshOrSay(set)
       return result
     },
     setReviewMergingSelected(open) {
@@ -165,7 +172,7 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       const ids = get().reviewLastRejected.map((fact) => fact.id)
       const result = await eachId(ids, (id) => api.call('review.restore', { id }))
       set({ reviewLastRejected: [] })
-      await refresh(set).catch(() => undefined)
+      await refreshOrSay(set)
       return result
     },
     flagFactWrong: (id) => decide(set, [], () => api.call('review.flagWrong', { id })),
