@@ -180,3 +180,36 @@ test.describe('a malformed config.json', () => {
     await expect(page.getByTestId('config-error')).toContainText('not valid JSON')
   })
 })
+
+test('edits typed in Settings survive leaving the section until they are saved', async ({ page, hearth }) => {
+  const app = new HearthApp(page)
+  await app.startWith(hearth.url, 'Keeper')
+  await app.goTo('settings')
+  const baseUrl = page.getByTestId('settings-base-url')
+  const recallK = page.getByTestId('settings-recall-k')
+  await baseUrl.fill('http://127.0.0.1:11434')
+  await recallK.fill('9')
+  await app.goTo('chat')
+  await app.goTo('settings')
+  await expect(baseUrl).toHaveValue('http://127.0.0.1:11434')
+  await expect(recallK).toHaveValue('9')
+  await expect(page.getByTestId('settings-unsaved')).toHaveText('Unsaved changes')
+  await expect(page.getByTestId('settings-limits-unsaved')).toHaveText('Unsaved changes')
+  await recallK.scrollIntoViewIfNeeded()
+  await snap(page, 'settings-unsaved-kept')
+  // Nothing reached config.json until Save.
+  const config = () => parseConfig(readFileSync(join(hearth.home, 'config.json'), 'utf8')).config
+  expect(config().recall.k).toBe(5)
+
+  await page.getByTestId('settings-limits-save').click()
+  await expect(page.getByTestId('settings-limits-message')).toHaveText('Saved to config.json.')
+  expect(config().recall.k).toBe(9)
+  // Typing a value back to what is saved leaves nothing pending.
+  await baseUrl.fill('')
+  await expect(page.getByTestId('settings-unsaved')).toBeHidden()
+  await app.goTo('chat')
+  await app.goTo('settings')
+  await expect(recallK).toHaveValue('9')
+  await expect(baseUrl).toHaveValue('')
+  await expect(page.getByTestId('settings-limits-unsaved')).toBeHidden()
+})

@@ -13,13 +13,14 @@ export function LimitsSettingsFields({
   message,
   onMessage
 }: SettingsFieldsProps): ReactNode {
-  const form = useSettingsForm(limitsDraftOf(initial), checkLimits, onMessage)
+  const form = useSettingsForm('limits', limitsDraftOf(initial), checkLimits, onMessage)
   return (
     <SettingsForm
       label="Limits"
       onSave={form.save}
       message={message}
       busy={form.busy}
+      dirty={form.dirty}
       locked={locked}
       testIdPrefix="settings-limits"
       note={

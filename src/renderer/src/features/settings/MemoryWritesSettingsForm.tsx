@@ -31,6 +31,7 @@ const checkMemoryWrites = (draft: MemoryWritesDraft): DraftCheck<keyof MemoryWri
 
 function MemoryWritesFields({ initial, locked, message, onMessage }: SettingsFieldsProps): ReactNode {
   const form = useSettingsForm<MemoryWritesDraft>(
+    'memory-writes',
     { agentWrites: initial.memory.agentWrites },
     checkMemoryWrites,
     onMessage
@@ -41,6 +42,7 @@ function MemoryWritesFields({ initial, locked, message, onMessage }: SettingsFie
       onSave={form.save}
       message={message}
       busy={form.busy}
+      dirty={form.dirty}
       locked={locked}
       testIdPrefix="settings-memory-writes"
       note="What happens when an agent uses its memory tool to change MEMORY.md or USER.md. Facts that sessions leave behind always wait in Review, whatever you choose here."

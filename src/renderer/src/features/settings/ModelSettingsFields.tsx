@@ -90,6 +90,11 @@ export function ModelSettingsFields({ initial, locked, message, onMessage, withC
         )}
       </div>
       <div className="form-actions settings-actions">
+        {message === null && form.dirty && (
+          <span className="field__hint" data-testid="settings-unsaved">
+            Unsaved changes
+          </span>
+        )}
         {message !== null && (
           <span
             className={message.ok ? 'field__hint' : 'field__error'}

@@ -13,7 +13,7 @@ export function RetentionSettingsFields({
   message,
   onMessage
 }: SettingsFieldsProps): ReactNode {
-  const form = useSettingsForm(retentionDraftOf(initial), checkRetention, onMessage)
+  const form = useSettingsForm('retention', retentionDraftOf(initial), checkRetention, onMessage)
   const minutes = form.fieldErrors.idleMinutes === undefined ? Number(form.draft.idleMinutes.trim()) : null
   return (
     <SettingsForm
@@ -21,6 +21,7 @@ export function RetentionSettingsFields({
       onSave={form.save}
       message={message}
       busy={form.busy}
+      dirty={form.dirty}
       locked={locked}
       testIdPrefix="settings-retention"
       note={

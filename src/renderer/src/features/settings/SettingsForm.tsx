@@ -8,6 +8,7 @@ type Props = Readonly<{
   onSave: () => Promise<void>
   message: FormMessage
   busy: boolean
+  dirty: boolean
   locked: boolean
   testIdPrefix: string
   children: ReactNode
@@ -23,6 +24,7 @@ export function SettingsForm({
   onSave,
   message,
   busy,
+  dirty,
   locked,
   testIdPrefix,
   children
@@ -38,7 +40,13 @@ export function SettingsForm({
     >
       <p className="muted settings-note">{note}</p>
       {children}
-      <SettingsFormActions message={message} busy={busy} locked={locked} testIdPrefix={testIdPrefix} />
+      <SettingsFormActions
+        message={message}
+        busy={busy}
+        dirty={dirty}
+        locked={locked}
+        testIdPrefix={testIdPrefix}
+      />
     </form>
   )
 }

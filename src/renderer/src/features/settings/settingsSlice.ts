@@ -3,8 +3,17 @@ import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
 
+/** A panel's unsaved values and the saved values they were typed over (JSON), so a newer save wins. */
+export interface SettingsDraft {
+  readonly basis: string
+  readonly value: unknown
+}
+
 export interface SettingsSlice {
   readonly settingsView: SettingsView | null
+  /** Unsaved edits per settings panel: they outlive the panel, so leaving Settings loses nothing. */
+  readonly settingsDrafts: Readonly<Record<string, SettingsDraft>>
+  readonly keepSettingsDraft: (panel: string, draft: SettingsDraft | null) => void
   readonly settingsLoadError: string | null
   readonly loadSettings: () => Promise<void>
   readonly updateSettings: (patch: SettingsPatch) => Promise<ActionResult>
@@ -15,7 +24,14 @@ export interface SettingsSlice {
 export function createSettingsSlice(api: ApiClient): SliceCreator<SettingsSlice> {
   return (set) => ({
     settingsView: null,
+    settingsDrafts: {},
     settingsLoadError: null,
+    keepSettingsDraft(panel, draft) {
+      set((state) => {
+        const { [panel]: _dropped, ...others } = state.settingsDrafts
+        return { settingsDrafts: draft === null ? others : { ...others, [panel]: draft } }
+      })
+    },
     async loadSettings() {
       try {
         const settingsView = await api.call('settings.get', {})

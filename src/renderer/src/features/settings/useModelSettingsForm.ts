@@ -6,6 +6,7 @@ import {
   type ProviderPreset
 } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
+import { useStoredDraft } from './useStoredDraft'
 
 export interface ModelSettingsDraft {
   readonly model: string
@@ -20,6 +21,8 @@ export interface ModelSettingsForm {
   readonly draft: ModelSettingsDraft
   readonly fieldErrors: Readonly<Partial<Record<keyof ModelSettingsDraft, string>>>
   readonly busy: boolean
+  /** Typed but not saved yet (kept when the user leaves the form). */
+  readonly dirty: boolean
   readonly change: (patch: Partial<ModelSettingsDraft>) => void
   /** A provider preset fills the provider name and its base URL (the "other endpoint" preset keeps the URL typed). */
   readonly pickPreset: (preset: ProviderPreset) => void
@@ -36,7 +39,7 @@ export function useModelSettingsForm(
   setMessage: (message: FormMessage) => void
 ): ModelSettingsForm {
   const updateSettings = useAppStore((state) => state.updateSettings)
-  const [draft, setDraft] = useState<ModelSettingsDraft>({
+  const { draft, dirty, update, forget } = useStoredDraft<ModelSettingsDraft>('model', {
     model: initial.model,
     provider: initial.provider,
     baseUrl: initial.baseUrl ?? '',
@@ -65,12 +68,13 @@ export function useModelSettingsForm(
     setBusy(true)
     const result = await updateSettings(parsed.data)
     setBusy(false)
+    if (result.ok) forget()
     setMessage(
       result.ok ? { ok: true, text: 'Settings saved to config.json.' } : { ok: false, text: result.message }
     )
   }
   function change(patch: Partial<ModelSettingsDraft>): void {
-    setDraft((current) => ({ ...current, ...patch }))
+    update(patch)
     setFieldErrors({})
     setMessage(null)
   }
@@ -78,6 +82,7 @@ export function useModelSettingsForm(
     draft,
     fieldErrors,
     busy,
+    dirty,
     change,
     pickPreset: (preset) =>
       change({
