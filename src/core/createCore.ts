@@ -17,11 +17,13 @@ import { ChatLibrary } from './chats/chatLibrary'
 import { chatTitleProvider } from './chats/chatTitle'
 import { AgentService } from './services/agentService'
 import { FileService } from './services/fileService'
+import { SqliteNexusRepository } from './nexus/nexusRepository'
 import { NexusService } from './nexus/nexusService'
 import { SettingsService } from './services/settingsService'
 import { PromptService } from './prompt/promptService'
 import { injectedViewProvider } from './prompt/injectedView'
 import { MemoryService } from './memory/memoryService'
+import { openMemoryStores } from './memory/memoryStores'
 import { scanForThreats } from './domain/prompt/scanner'
 import { createTools } from './tools/createTools'
 import type { HomePaths } from './home/homePaths'
@@ -76,12 +78,14 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
   )
   const channel = options.host === 'cli' ? 'cli' : 'desktop'
   const nexus = new NexusService(db, paths, clock, events, files, {
+    repository: new SqliteNexusRepository(db, clock),
     channel,
     config,
     transcripts: chatStores.transcripts,
     log: log.child('nexus')
   })
   const memory = new MemoryService({
+    stores: openMemoryStores(db, paths, clock),
     db,
     paths,
     clock,

@@ -17,19 +17,19 @@ import { silentLogger, type Logger } from '../ports/logger'
 import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
 import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
-import { FactStore } from './factStore'
+import type { FactStore } from './factStore'
 import { describeUsage } from './memoryEntries'
 import { lookUpMemory, type MemoryHit } from './memoryLookup'
 import { MemoryFiles } from './memoryFiles'
 import type { ThreatScanner } from './memoryOperations'
 import { MemoryTool, type MemoryRequest } from './memoryTool'
 import { Pinning } from './pinning'
-import { RecallIndex } from './recallIndex'
-import { RecallLog } from './recallLog'
+import type { RecallLog } from './recallLog'
 import { createRecallProvider, recalledItem } from './recallProvider'
 import { MemoriesService } from './memoriesService'
 import { MemoryFileStore } from './memoryFileStore'
-import { ReceiptStore } from './receiptStore'
+import type { ReceiptStore } from './receiptStore'
+import type { MemoryStores } from './memoryStores'
 import { ReceiptUndo } from './receiptUndo'
 import { RetentionService } from './retentionService'
 import { ReviewService } from './reviewService'
@@ -37,6 +37,9 @@ import { ToolWrites } from './toolWrites'
 import type { Transcripts } from '../ports/transcripts'
 
 export interface MemoryServiceDeps {
+  /** The feature's repositories (see `openMemoryStores`). */
+  readonly stores: MemoryStores
+  /** Retention keeps its run log in one transaction with the facts it proposes. */
   readonly db: Db
   readonly paths: HomePaths
   readonly clock: Clock
@@ -81,9 +84,9 @@ export class MemoryService {
       },
       clock
     )
-    this.receipts = new ReceiptStore(db)
-    this.recalls = new RecallLog(db)
-    this.facts = new FactStore(db, () => clock.now())
+    this.receipts = deps.stores.receipts
+    this.recalls = deps.stores.recalls
+    this.facts = deps.stores.facts
     this.toolWrites = new ToolWrites(this.facts, events, (request, context) =>
       this.tool.execute(request, context)
     )
@@ -106,7 +109,7 @@ export class MemoryService {
       receipts: this.receipts,
       show: (agentId, target) => this.show(agentId, target)
     })
-    this.retriever = deps.retriever ?? new RecallIndex(db, paths)
+    this.retriever = deps.retriever ?? deps.stores.index
     this.pinning = new Pinning(paths, this.facts, this.tool)
     this.retention = new RetentionService({
       db,

@@ -21,7 +21,7 @@ import type { ToolDefinition } from '../tools/toolTypes'
 import { findConflicts } from './conflicts'
 import type { NexusLog, NexusSettings } from './nexusLog'
 import { mirroredTailSeq, writeMirror } from './nexusMirror'
-import { SqliteNexusRepository } from './nexusRepository'
+import type { SqliteNexusRepository } from './nexusRepository'
 import { toNewEntry } from './nexusRules'
 import { watchChatForCheckpoints } from './nexusChatWatch'
 import { NexusTurnContext } from './nexusContext'
@@ -31,6 +31,8 @@ import { ProjectStateLog } from './projectState'
 import { verifyChain } from './verifyChain'
 
 export interface NexusServiceOptions {
+  /** The log's table, opened by the composition root over the same database. */
+  readonly repository: SqliteNexusRepository
   /** The channel entries written by this process get when the writer does not say: desktop or cli. */
   readonly channel: 'desktop' | 'cli'
   /** config.json; the `nexus` section is read at use time, so an edit applies without a restart. */
@@ -74,7 +76,7 @@ export class NexusService implements NexusLog {
     files: FileService,
     private readonly options: NexusServiceOptions
   ) {
-    this.repository = new SqliteNexusRepository(db, clock)
+    this.repository = options.repository
     this.projectState = new ProjectStateLog(this, files, events)
     this.turnContext = new NexusTurnContext(this)
     this.sessionEnd = new NexusSessionEndHook(this, options.transcripts)

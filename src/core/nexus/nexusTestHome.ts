@@ -12,6 +12,7 @@ import type { Logger } from '../ports/logger'
 import { AgentService } from '../services/agentService'
 import { FileService } from '../services/fileService'
 import { openChatStores } from '../chat/chatStores'
+import { SqliteNexusRepository } from './nexusRepository'
 import { NexusService } from './nexusService'
 
 /** A clock tests move by hand. */
@@ -57,6 +58,7 @@ export function openNexusTestHome(
   const files = new FileService(paths, agents, events)
   const transcripts = openChatStores(db, clock.now()).transcripts
   const nexus = new NexusService(db, paths, clock, events, files, {
+    repository: new SqliteNexusRepository(db, clock),
     channel: options.channel ?? 'desktop',
     config: new ConfigStore(paths.config),
     transcripts,

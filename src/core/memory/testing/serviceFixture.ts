@@ -14,6 +14,7 @@ import type { Retriever } from '../../ports/retriever'
 import { MemorySecretStore } from '../../ports/secretStore'
 import { AgentService } from '../../services/agentService'
 import { SettingsService } from '../../services/settingsService'
+import { openMemoryStores } from '../memoryStores'
 import { MemoryService } from '../memoryService'
 import { TestClock } from './memoryFixture'
 
@@ -53,6 +54,7 @@ export function createServiceFixture(
   const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
   const chat = openChatStores(db, clock.now())
   const memory = new MemoryService({
+    stores: openMemoryStores(db, paths, clock),
     db,
     paths,
     clock,

@@ -1,0 +1,28 @@
+import type { HomePaths } from '../home/homePaths'
+import type { Db } from '../node/db/openDatabase'
+import type { Clock } from '../ports/clock'
+import { FactStore } from './factStore'
+import { RecallIndex } from './recallIndex'
+import { RecallLog } from './recallLog'
+import { ReceiptStore } from './receiptStore'
+
+/** The memory feature's tables, each behind one repository, opened once by the composition root. */
+export interface MemoryStores {
+  /** The memory bank: candidate and approved facts with their history. */
+  readonly facts: FactStore
+  /** One receipt per memory-tool write to MEMORY.md / USER.md (what Undo reverses). */
+  readonly receipts: ReceiptStore
+  /** What recall put in front of the model, per turn. */
+  readonly recalls: RecallLog
+  /** The BM25 index over approved facts and memory files: the default Retriever. */
+  readonly index: RecallIndex
+}
+
+export function openMemoryStores(db: Db, paths: HomePaths, clock: Clock): MemoryStores {
+  return {
+    facts: new FactStore(db, () => clock.now()),
+    receipts: new ReceiptStore(db),
+    recalls: new RecallLog(db),
+    index: new RecallIndex(db, paths)
+  }
+}
