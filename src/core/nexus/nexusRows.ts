@@ -1,4 +1,5 @@
-import type { NexusEntry, NexusEntryType } from '../../shared/contract/nexus'
+import { NexusEntryType, type NexusEntry } from '../../shared/contract/nexus'
+import { damagedRow } from '../node/db/rowReader'
 
 /** A row of nexus_entries as a tuple in ENTRY_COLUMNS order (cheaper to read in bulk than objects). */
 export type RawNexusRow = readonly [
@@ -23,6 +24,39 @@ export type RawNexusRow = readonly [
 
 export const ENTRY_COLUMNS =
   'seq, created_at, agent, channel, type, summary, body, refs, rationale, prev_hash, hash, id, origin, origin_seq, original_at, ref_ids, hash_format'
+
+const COLUMN_NAMES = ENTRY_COLUMNS.split(', ')
+const INTEGER_COLUMNS = new Set(['seq', 'created_at', 'origin_seq', 'original_at', 'hash_format'])
+const NULLABLE_COLUMNS = new Set(['body', 'rationale', 'original_at'])
+/** Per tuple position: whether it holds an integer (else text) and whether it may be NULL. */
+const COLUMN_TYPES = COLUMN_NAMES.map((name) => ({
+  name,
+  integer: INTEGER_COLUMNS.has(name),
+  nullable: NULLABLE_COLUMNS.has(name)
+}))
+
+/**
+ * A tuple as `.raw()` returned it, checked column by column: a value of the wrong type fails
+ * here with its column named. Plain `typeof` checks, since `verify` reads every row.
+ */
+export function checkedTuple(row: unknown): RawNexusRow {
+  if (!Array.isArray(row) || row.length !== COLUMN_TYPES.length)
+    throw damagedRow('nexus_entries', 'the row', `expected ${COLUMN_TYPES.length} columns`)
+  const values: readonly unknown[] = row
+  const bad = COLUMN_TYPES.findIndex(({ integer, nullable }, i) => {
+    const value = values[i]
+    if (value === null) return !nullable
+    return integer ? !Number.isInteger(value) : typeof value !== 'string'
+  })
+  const column = COLUMN_TYPES[bad]
+  if (column !== undefined)
+    throw damagedRow(
+      'nexus_entries',
+      column.name,
+      `expected ${column.integer ? 'an integer' : 'a text'}, found ${values[bad] === null ? 'NULL' : typeof values[bad]}`
+    )
+  return row as unknown as RawNexusRow
+}
 
 /** The one place where rows become entries. */
 export function fromRaw(row: RawNexusRow): NexusEntry {
@@ -53,7 +87,7 @@ export function fromRaw(row: RawNexusRow): NexusEntry {
     originalTs: originalAt,
     agent,
     channel,
-    type: type as NexusEntryType,
+    type: entryType(type),
     summary,
     body,
     refs: parseRefs(refs),
@@ -62,6 +96,13 @@ export function fromRaw(row: RawNexusRow): NexusEntry {
     prevHash,
     hash
   }
+}
+
+function entryType(value: string): NexusEntryType {
+  const known = NexusEntryType.options.find((option) => option === value)
+  if (known === undefined)
+    throw damagedRow('nexus_entries', 'type', `"${value}" is not one of ${NexusEntryType.options.join(', ')}`)
+  return known
 }
 
 /**

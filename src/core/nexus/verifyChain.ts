@@ -1,4 +1,5 @@
-import type { NexusVerifyReport } from '../../shared/contract/nexus'
+import type { NexusEntry, NexusVerifyReport } from '../../shared/contract/nexus'
+import { HearthError } from '../errors'
 import { NEXUS_TRIGGERS } from '../node/db/migrations/0004-nexus'
 import { chainHash, entryId, GENESIS_HASH, HASH_FORMATS, legacyHashEntry, sortedIds } from './nexusHash'
 import { fromRaw, type RawNexusRow } from './nexusRows'
@@ -65,7 +66,8 @@ function rowProblem(
   idsBySeq: ReadonlyMap<number, string>
 ): string | null {
   // The row read the way every reader reads it; the hashes then cover exactly what a reader sees.
-  const entry = fromRaw(row)
+  const entry = readable(row)
+  if (typeof entry === 'string') return entry
   const format = row[16]
   if (entry.seq !== expectedSeq)
     return `sequence gap (expected #${expectedSeq}, found #${entry.seq}): an entry was removed or inserted out of order`
@@ -84,6 +86,16 @@ function rowProblem(
   return refsMatch(entry.refs, entry.refIds, idsBySeq)
     ? null
     : 'its references by id do not name the entries its references by number do'
+}
+
+/** The entry, or why it cannot be read (a value outside the schema, written past its CHECK). */
+function readable(row: RawNexusRow): NexusEntry | string {
+  try {
+    return fromRaw(row)
+  } catch (error) {
+    if (error instanceof HearthError) return `it cannot be read: ${error.message}`
+    throw error
+  }
 }
 
 /** Both reference lists name the same entries (cheap for the usual entry with none). */

@@ -39,7 +39,7 @@ export interface RowReader {
 
 /** Wraps one row of `table` (as returned by `.get()` or one item of `.all()`). */
 export function readRow(row: unknown, table: string): RowReader {
-  if (typeof row !== 'object' || row === null) throw damaged(table, 'the row', 'no row')
+  if (typeof row !== 'object' || row === null) throw damagedRow(table, 'the row', 'no row')
   return new CheckedRow(row as Readonly<Record<string, unknown>>, table)
 }
 
@@ -55,7 +55,7 @@ class CheckedRow implements RowReader {
 
   private value(column: string): unknown {
     const found = this.values[column]
-    if (found === undefined && !(column in this.values)) throw damaged(this.table, column, 'missing')
+    if (found === undefined && !(column in this.values)) throw damagedRow(this.table, column, 'missing')
     return found
   }
 
@@ -72,7 +72,7 @@ class CheckedRow implements RowReader {
   int(column: string): number {
     const found = this.value(column)
     if (!Number.isInteger(found))
-      throw damaged(this.table, column, `expected an integer, found ${describe(found)}`)
+      throw damagedRow(this.table, column, `expected an integer, found ${describe(found)}`)
     return found as number
   }
   intOrNull(column: string): number | null {
@@ -87,7 +87,7 @@ class CheckedRow implements RowReader {
   oneOf<T extends string>(column: string, options: readonly T[]): T {
     const found = this.text(column)
     if (!(options as readonly string[]).includes(found))
-      throw damaged(this.table, column, `"${found}" is not one of ${options.join(', ')}`)
+      throw damagedRow(this.table, column, `"${found}" is not one of ${options.join(', ')}`)
     return found as T
   }
   oneOfOrNull<T extends string>(column: string, options: readonly T[]): T | null {
@@ -95,7 +95,7 @@ class CheckedRow implements RowReader {
   }
   parsed<S extends z.ZodType>(column: string, schema: S): z.output<S> {
     const result = schema.safeParse(this.value(column))
-    if (!result.success) throw damaged(this.table, column, result.error.issues[0]?.message ?? 'invalid')
+    if (!result.success) throw damagedRow(this.table, column, result.error.issues[0]?.message ?? 'invalid')
     return result.data
   }
   parsedOrNull<S extends z.ZodType>(column: string, schema: S): z.output<S> | null {
@@ -106,7 +106,7 @@ class CheckedRow implements RowReader {
     try {
       return JSON.parse(text) as unknown
     } catch {
-      throw damaged(this.table, column, 'not valid JSON')
+      throw damagedRow(this.table, column, 'not valid JSON')
     }
   }
   agentId(column: string): AgentId {
@@ -142,7 +142,7 @@ export function readOptionalRow<T>(
 
 function expectType(table: string, column: string, found: unknown, type: 'string' | 'number'): unknown {
   if (typeof found !== type)
-    throw damaged(
+    throw damagedRow(
       table,
       column,
       `expected a ${type === 'string' ? 'text' : 'number'}, found ${describe(found)}`
@@ -156,6 +156,7 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? `text "${value.slice(0, 40)}"` : `${typeof value} ${String(value)}`
 }
 
-function damaged(table: string, column: string, problem: string): HearthError {
+/** The error for a stored value that does not fit its column, naming both. */
+export function damagedRow(table: string, column: string, problem: string): HearthError {
   return new HearthError('internal', `A stored row of ${table} is damaged (${column}: ${problem})`)
 }

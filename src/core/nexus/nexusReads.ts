@@ -1,0 +1,135 @@
+import type Database from 'better-sqlite3'
+import type { NexusEntry, NexusEntryType, NexusListFilter } from '../../shared/contract/nexus'
+import { readRow, readRows } from '../node/db/rowReader'
+import { checkedTuple, ENTRY_COLUMNS, fromRaw, type RawNexusRow } from './nexusRows'
+
+const SELECT = `SELECT ${ENTRY_COLUMNS} FROM nexus_entries`
+
+/**
+ * The Nexus's queries: listings, unread slices, lookups and the raw walk `verify` takes. Rows
+ * are read as column tuples (cheaper in bulk than objects), each checked against the schema's
+ * column types before it becomes an entry.
+ */
+export class NexusEntryReads {
+  constructor(protected readonly db: Database.Database) {}
+
+  /**
+   * Entries matching the filter, in ascending order, plus the match count: the newest `limit`
+   * of them, or with `oldestFirst` the first `limit` (a follower paging forward from `since`).
+   */
+  list(filter: NexusListFilter, oldestFirst = false): { entries: NexusEntry[]; total: number } {
+    const { where, params } = filterClause(filter)
+    const order = oldestFirst ? 'ASC' : 'DESC'
+    const rows = this.select(`${where} ORDER BY seq ${order} LIMIT ?`, ...params, filter.limit ?? 200)
+    const total = this.count(`SELECT COUNT(*) AS n FROM nexus_entries ${where}`, ...params)
+    return { entries: oldestFirst ? rows : rows.reverse(), total }
+  }
+
+  /** Entries after `seq`, oldest first (tails, live updates). */
+  since(seq: number, limit: number): NexusEntry[] {
+    return this.select('WHERE seq > ? ORDER BY seq LIMIT ?', seq, limit)
+  }
+
+  /** The newest `limit` entries by authors other than `agent` after `cursor`, and how many there are in all. */
+  unreadFor(agent: string, cursor: number, limit: number): { entries: NexusEntry[]; total: number } {
+    const rows = this.select('WHERE seq > ? AND agent <> ? ORDER BY seq DESC LIMIT ?', cursor, agent, limit)
+    const total = this.count(
+      'SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?',
+      cursor,
+      agent
+    )
+    return { entries: rows.reverse(), total }
+  }
+
+  /** The first `limit` entries by authors other than `author` after `cursor`, oldest first, and how many there are in all. */
+  unreadAfter(author: string, cursor: number, limit: number): { entries: NexusEntry[]; total: number } {
+    const rows = this.select('WHERE seq > ? AND agent <> ? ORDER BY seq ASC LIMIT ?', cursor, author, limit)
+    const total = this.count(
+      'SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?',
+      cursor,
+      author
+    )
+    return { entries: rows, total }
+  }
+
+  get(seqs: readonly number[]): NexusEntry[] {
+    if (seqs.length === 0) return []
+    return this.select(`WHERE seq IN (${seqs.map(() => '?').join(',')}) ORDER BY seq`, ...seqs)
+  }
+
+  /** Entries of one type created at or after `sinceMs`, oldest first. */
+  ofType(type: NexusEntryType, sinceMs = 0, limit = 100_000): NexusEntry[] {
+    return this.select(
+      'WHERE type = ? AND created_at >= ? ORDER BY seq DESC LIMIT ?',
+      type,
+      sinceMs,
+      limit
+    ).reverse()
+  }
+
+  latestOfType(type: NexusEntryType, agent: string): NexusEntry | null {
+    return this.select('WHERE type = ? AND agent = ? ORDER BY seq DESC LIMIT 1', type, agent)[0] ?? null
+  }
+
+  /** The newest checkpoint of every author, newest first. */
+  latestCheckpoints(): NexusEntry[] {
+    return this.select(
+      "WHERE seq IN (SELECT MAX(seq) FROM nexus_entries WHERE type = 'checkpoint' GROUP BY agent) ORDER BY seq DESC"
+    )
+  }
+
+  /**
+   * Every row in order as column tuples (ENTRY_COLUMNS order), read in pages: tuples instead of
+   * objects and short statements keep `verify` of 100,000 entries well under two seconds.
+   */
+  *iterateRaw(pageSize = 5000): IterableIterator<RawNexusRow> {
+    const page = this.db.prepare(`${SELECT} WHERE seq > ? ORDER BY seq LIMIT ?`).raw()
+    let after = Number.MIN_SAFE_INTEGER
+    for (;;) {
+      const rows = page.all(after, pageSize).map(checkedTuple)
+      yield* rows
+      const last = rows.at(-1)
+      if (last === undefined || rows.length < pageSize) return
+      after = last[0]
+    }
+  }
+
+  /** Entries of `SELECT … FROM nexus_entries <clause>`, read as tuples. */
+  private select(clause: string, ...params: unknown[]): NexusEntry[] {
+    return this.db
+      .prepare(`${SELECT} ${clause}`)
+      .raw()
+      .all(...params)
+      .map((row) => fromRaw(checkedTuple(row)))
+  }
+
+  private count(sql: string, ...params: unknown[]): number {
+    return readRow(this.db.prepare(sql).get(...params), 'nexus_entries').int('n')
+  }
+
+  /** The SQL text of each append-only trigger present on nexus_entries, by name. */
+  triggers(): Map<string, string> {
+    const rows = this.db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'nexus_entries'")
+      .all()
+    return new Map(readRows(rows, 'sqlite_master', (row) => [row.text('name'), row.text('sql')] as const))
+  }
+}
+
+function filterClause(filter: NexusListFilter): { where: string; params: unknown[] } {
+  const clauses: [string, unknown][] = []
+  if (filter.agent !== undefined) clauses.push(['agent = ?', filter.agent])
+  if (filter.type !== undefined) clauses.push(['type = ?', filter.type])
+  if (filter.since !== undefined) clauses.push(['seq > ?', filter.since])
+  if (filter.before !== undefined) clauses.push(['seq < ?', filter.before])
+  const search = filter.search?.trim()
+  if (search)
+    clauses.push([
+      "instr(lower(summary || ' ' || coalesce(body, '') || ' ' || coalesce(rationale, '')), lower(?)) > 0",
+      search
+    ])
+  return {
+    where: clauses.length > 0 ? `WHERE ${clauses.map(([sql]) => sql).join(' AND ')}` : '',
+    params: clauses.map(([, value]) => value)
+  }
+}
