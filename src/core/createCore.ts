@@ -85,7 +85,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     log: log.child('nexus')
   })
   const memory = new MemoryService({
-    stores: openMemoryStores(db, paths, clock),
+    stores: openMemoryStores(db, paths, clock, chatStores.transcripts),
     db,
     paths,
     clock,

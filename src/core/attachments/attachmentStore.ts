@@ -9,7 +9,9 @@ import {
   type AttachmentMediaType
 } from '../../shared/attachments'
 import { invalidInput, notFound } from '../errors'
+import { AttachmentMediaType as MediaTypes } from '../../shared/contract/attachments'
 import type { Db } from '../node/db/openDatabase'
+import { readOptionalRow } from '../node/db/rowReader'
 import type { Clock } from '../ports/clock'
 import { mkdirPrivate, PRIVATE_FILE_MODE } from '../home/privateFiles'
 
@@ -22,16 +24,6 @@ export interface Attachment {
   readonly width: number | null
   readonly height: number | null
   readonly pages: number | null
-}
-
-interface AttachmentRow {
-  id: string
-  media_type: AttachmentMediaType
-  name: string
-  bytes: number
-  width: number | null
-  height: number | null
-  pages: number | null
 }
 
 const EXTENSIONS: Readonly<Record<AttachmentMediaType, string>> = {
@@ -97,18 +89,16 @@ export class AttachmentStore {
   get(id: string): Attachment | undefined {
     const row = this.db
       .prepare('SELECT id, media_type, name, bytes, width, height, pages FROM attachments WHERE id = ?')
-      .get(id) as AttachmentRow | undefined
-    return row
-      ? {
-          id: row.id,
-          mediaType: row.media_type,
-          name: row.name,
-          bytes: row.bytes,
-          width: row.width,
-          height: row.height,
-          pages: row.pages
-        }
-      : undefined
+      .get(id)
+    return readOptionalRow(row, 'attachments', (read) => ({
+      id: read.text('id'),
+      mediaType: read.oneOf('media_type', MediaTypes.options),
+      name: read.text('name'),
+      bytes: read.int('bytes'),
+      width: read.intOrNull('width'),
+      height: read.intOrNull('height'),
+      pages: read.intOrNull('pages')
+    }))
   }
 
   require(id: string): Attachment {

@@ -21,6 +21,11 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
   const lastReply = db.prepare(
     "SELECT search_text FROM messages WHERE session_id = ? AND role = 'assistant' AND search_text <> '' ORDER BY id DESC LIMIT 1"
   )
+  const title = db.prepare("SELECT NULLIF(title, '') AS title FROM sessions WHERE id = ?")
+  // Counted as the chat shows messages: user texts and replies, the first one is number 1.
+  const messageNumber = db.prepare(
+    "SELECT (SELECT COUNT(*) FROM messages m WHERE m.session_id = src.session_id AND m.kind IN ('text', 'reply') AND m.id <= src.id) AS n FROM messages src WHERE src.session_id = ? AND src.id = ?"
+  )
   const textOf = (row: unknown): string | undefined =>
     readOptionalRow(row, 'messages', (read) => read.text('search_text'))
   return {
@@ -38,7 +43,18 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
     },
     turnRequest: (sessionId, turnId) => textOf(turnRequest.get(sessionId, turnId)),
     latestCheckpoint: (sessionId) => textOf(latestCheckpoint.get(sessionId)),
-    transcript: (sessionId) => transcriptOf(sessions, sessionId)
+    transcript: (sessionId) => transcriptOf(sessions, sessionId),
+    provenance: (sessionId, messageId) => ({
+      sessionTitle:
+        readOptionalRow(title.get(sessionId), 'sessions', (row) => row.textOrNull('title')) ?? null,
+      // Only an all-digit id can be a stored message's id.
+      messageNumber:
+        messageId !== null && /^\d+$/.test(messageId)
+          ? (readOptionalRow(messageNumber.get(sessionId, Number(messageId)), 'messages', (row) =>
+              row.int('n')
+            ) ?? null)
+          : null
+    })
   }
 }
 

@@ -1,47 +1,17 @@
-import type {
-  Fact,
-  FactEvent,
+import {
   FactEventKind,
+  FactOrigin,
   FactStatus,
   FactType,
+  MergeKind,
   Speaker,
-  ToolWrite
+  type Fact,
+  type FactEvent,
+  type ToolWrite
 } from '../../shared/contract/review'
 import type { Db } from '../node/db/openDatabase'
-
-interface FactRow {
-  id: number
-  agent_id: string
-  status: FactStatus
-  type: FactType
-  speaker: Speaker
-  text: string
-  entities: string
-  quote: string
-  session_id: string | null
-  message_id: string | null
-  scan_findings: string
-  merge_target_id: number | null
-  merge_kind: 'duplicate' | 'contradiction' | null
-  merge_target_text: string | null
-  recall_suppressed: number
-  origin: Fact['origin']
-  tool_write: string | null
-  session_title: string | null
-  message_number: number | null
-  created_at: number
-  updated_at: number
-}
-
-interface EventRow {
-  id: number
-  fact_id: number
-  kind: FactEventKind
-  before_text: string | null
-  after_text: string | null
-  detail: string
-  at: number
-}
+import { readOptionalRow, readRows, type RowReader } from '../node/db/rowReader'
+import type { Transcripts } from '../ports/transcripts'
 
 /** What a new fact needs; the store assigns id, status and timestamps. */
 export interface NewFact {
@@ -69,27 +39,23 @@ export type FactPatch = Partial<
   >
 >
 
-/**
- * Facts with what a person needs to place them: the merge target's text, the source session's
- * title, and the source message's number among the messages the chat shows (user texts and
- * replies), counted from 1. Message ids are only trusted when they are all digits.
- */
-const SELECT = `SELECT f.*, t.text AS merge_target_text, NULLIF(s.title, '') AS session_title,
-    CASE WHEN src.id IS NULL THEN NULL ELSE
-      (SELECT COUNT(*) FROM messages m WHERE m.session_id = f.session_id AND m.kind IN ('text', 'reply') AND m.id <= src.id) END AS message_number
+const SELECT = `SELECT f.*, t.text AS merge_target_text
   FROM memory_facts f
-  LEFT JOIN memory_facts t ON t.id = f.merge_target_id
-  LEFT JOIN sessions s ON s.id = f.session_id
-  LEFT JOIN messages src ON src.session_id = f.session_id AND f.message_id NOT GLOB '*[^0-9]*' AND src.id = CAST(f.message_id AS INTEGER)`
+  LEFT JOIN memory_facts t ON t.id = f.merge_target_id`
 
 /**
  * The memory bank's rows and their history. Every change is written together with its history
  * event in one transaction, so the history is a complete account of how a fact came to be.
  */
 export class FactStore {
+  /**
+   * @param provenance where a fact's quote comes from, as a person places it: the session's
+   *   title and the message's number in the chat (the chat feature owns those tables).
+   */
   constructor(
     private readonly db: Db,
-    private readonly now: () => number
+    private readonly now: () => number,
+    private readonly provenance: Transcripts['provenance']
   ) {}
 
   insert(fact: NewFact, detail: Record<string, unknown> = {}): Fact {
@@ -125,8 +91,9 @@ export class FactStore {
   }
 
   get(id: number): Fact | undefined {
-    const row = this.db.prepare(`${SELECT} WHERE f.id = ?`).get(id) as FactRow | undefined
-    return row ? fromRow(row) : undefined
+    return readOptionalRow(this.db.prepare(`${SELECT} WHERE f.id = ?`).get(id), 'memory_facts', (row) =>
+      this.fromRow(row)
+    )
   }
 
   require(id: number): Fact {
@@ -147,8 +114,8 @@ export class FactStore {
     const where = used.map(([sql]) => sql)
     const args = used.map(([, value]) => value)
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
-    const rows = this.db.prepare(`${SELECT} ${clause} ORDER BY f.session_id, f.id`).all(...args) as FactRow[]
-    return rows.map(fromRow)
+    const rows = this.db.prepare(`${SELECT} ${clause} ORDER BY f.session_id, f.id`).all(...args)
+    return readRows(rows, 'memory_facts', (row) => this.fromRow(row))
   }
 
   /** Applies `patch` and appends one history event, atomically. */
@@ -178,28 +145,23 @@ export class FactStore {
   }
 
   history(id: number): FactEvent[] {
-    const rows = this.db
-      .prepare('SELECT * FROM memory_fact_events WHERE fact_id = ? ORDER BY id')
-      .all(id) as EventRow[]
-    return rows.map((row) => ({
-      id: row.id,
-      factId: row.fact_id,
-      kind: row.kind,
-      beforeText: row.before_text,
-      afterText: row.after_text,
-      detail: JSON.parse(row.detail) as Record<string, unknown>,
-      atMs: row.at
+    const rows = this.db.prepare('SELECT * FROM memory_fact_events WHERE fact_id = ? ORDER BY id').all(id)
+    return readRows(rows, 'memory_fact_events', (row) => ({
+      id: row.int('id'),
+      factId: row.int('fact_id'),
+      kind: row.oneOf('kind', FactEventKind.options),
+      beforeText: row.textOrNull('before_text'),
+      afterText: row.textOrNull('after_text'),
+      detail: row.json('detail') as Record<string, unknown>,
+      atMs: row.int('at')
     }))
   }
 
   pendingCounts(): Record<string, number> {
     const rows = this.db
       .prepare("SELECT agent_id, COUNT(*) AS n FROM memory_facts WHERE status = 'pending' GROUP BY agent_id")
-      .all() as {
-      agent_id: string
-      n: number
-    }[]
-    return Object.fromEntries(rows.map((row) => [row.agent_id, row.n]))
+      .all()
+    return Object.fromEntries(readRows(rows, 'memory_facts', (row) => [row.text('agent_id'), row.int('n')]))
   }
 
   private record(
@@ -215,31 +177,37 @@ export class FactStore {
       )
       .run(id, kind, before, after, JSON.stringify(detail), this.now())
   }
-}
 
-function fromRow(row: FactRow): Fact {
-  return {
-    id: row.id,
-    agentId: row.agent_id,
-    status: row.status,
-    type: row.type,
-    speaker: row.speaker,
-    text: row.text,
-    entities: JSON.parse(row.entities) as string[],
-    quote: row.quote,
-    sessionId: row.session_id,
-    messageId: row.message_id,
-    scanFailed: (JSON.parse(row.scan_findings) as string[]).length > 0,
-    scanFindings: JSON.parse(row.scan_findings) as string[],
-    mergeTargetId: row.merge_target_id,
-    mergeKind: row.merge_kind,
-    mergeTargetText: row.merge_target_text,
-    recallSuppressed: row.recall_suppressed === 1,
-    origin: row.origin,
-    toolWrite: row.tool_write === null ? null : (JSON.parse(row.tool_write) as ToolWrite),
-    sessionTitle: row.session_title,
-    messageNumber: row.message_number,
-    createdAtMs: row.created_at,
-    updatedAtMs: row.updated_at
+  private fromRow(row: RowReader): Fact {
+    const sessionId = row.textOrNull('session_id')
+    const messageId = row.textOrNull('message_id')
+    const toolWrite = row.textOrNull('tool_write')
+    const scanFindings = row.json('scan_findings') as string[]
+    const placed =
+      sessionId === null ? { sessionTitle: null, messageNumber: null } : this.provenance(sessionId, messageId)
+    return {
+      id: row.int('id'),
+      agentId: row.text('agent_id'),
+      status: row.oneOf('status', FactStatus.options),
+      type: row.oneOf('type', FactType.options),
+      speaker: row.oneOf('speaker', Speaker.options),
+      text: row.text('text'),
+      entities: row.json('entities') as string[],
+      quote: row.text('quote'),
+      sessionId,
+      messageId,
+      scanFailed: scanFindings.length > 0,
+      scanFindings,
+      mergeTargetId: row.intOrNull('merge_target_id'),
+      mergeKind: row.oneOfOrNull('merge_kind', MergeKind.options),
+      mergeTargetText: row.textOrNull('merge_target_text'),
+      recallSuppressed: row.flag('recall_suppressed'),
+      origin: row.oneOf('origin', FactOrigin.options),
+      toolWrite: toolWrite === null ? null : (row.json('tool_write') as ToolWrite),
+      sessionTitle: placed.sessionTitle,
+      messageNumber: placed.messageNumber,
+      createdAtMs: row.int('created_at'),
+      updatedAtMs: row.int('updated_at')
+    }
   }
 }

@@ -1,6 +1,7 @@
 import type { HomePaths } from '../home/homePaths'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
+import type { Transcripts } from '../ports/transcripts'
 import { FactStore } from './factStore'
 import { RecallIndex } from './recallIndex'
 import { RecallLog } from './recallLog'
@@ -18,9 +19,19 @@ export interface MemoryStores {
   readonly index: RecallIndex
 }
 
-export function openMemoryStores(db: Db, paths: HomePaths, clock: Clock): MemoryStores {
+/** `transcripts` places a fact's quote in its chat (title, message number): chat owns those tables. */
+export function openMemoryStores(
+  db: Db,
+  paths: HomePaths,
+  clock: Clock,
+  transcripts: Pick<Transcripts, 'provenance'>
+): MemoryStores {
   return {
-    facts: new FactStore(db, () => clock.now()),
+    facts: new FactStore(
+      db,
+      () => clock.now(),
+      (sessionId, messageId) => transcripts.provenance(sessionId, messageId)
+    ),
     receipts: new ReceiptStore(db),
     recalls: new RecallLog(db),
     index: new RecallIndex(db, paths)

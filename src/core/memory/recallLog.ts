@@ -1,24 +1,6 @@
-import type { MemoryRecalled, RecalledItem } from '../../shared/contract/memory'
+import { RecalledKind, type MemoryRecalled, type RecalledItem } from '../../shared/contract/memory'
 import type { Db } from '../node/db/openDatabase'
-
-interface RecallRow {
-  id: number
-  agent_id: string
-  session_id: string
-  turn_id: string
-  turn_index: number
-  provider: string
-  at: number
-}
-
-interface ItemRow {
-  recall_id: number
-  kind: RecalledItem['kind']
-  fact_id: number | null
-  slug: string | null
-  text: string
-  score: number
-}
+import { readRows, type RowReader } from '../node/db/rowReader'
 
 /**
  * What per-turn recall added to each user message, kept so the "recalled this turn" chip
@@ -64,29 +46,38 @@ export class RecallLog {
   listBySession(sessionId: string): MemoryRecalled[] {
     const recalls = this.db
       .prepare('SELECT * FROM memory_recalls WHERE session_id = ? ORDER BY turn_index, id')
-      .all(sessionId) as RecallRow[]
+      .all(sessionId)
     if (recalls.length === 0) return []
     const items = this.db
       .prepare(
         `SELECT i.recall_id, i.kind, i.fact_id, i.slug, i.text, i.score FROM memory_recall_items i
          JOIN memory_recalls r ON r.id = i.recall_id WHERE r.session_id = ? ORDER BY i.recall_id, i.position`
       )
-      .all(sessionId) as ItemRow[]
+      .all(sessionId)
     const byRecall = new Map<number, RecalledItem[]>()
-    for (const row of items)
-      byRecall.set(row.recall_id, [...(byRecall.get(row.recall_id) ?? []), toItem(row)])
-    return recalls.map((row) => ({
-      agentId: row.agent_id,
-      sessionId: row.session_id,
-      turnId: row.turn_id,
-      turnIndex: row.turn_index,
-      provider: row.provider,
-      items: byRecall.get(row.id) ?? [],
-      atMs: row.at
+    for (const { recallId, item } of readRows(items, 'memory_recall_items', toItem))
+      byRecall.set(recallId, [...(byRecall.get(recallId) ?? []), item])
+    return readRows(recalls, 'memory_recalls', (row) => ({
+      agentId: row.agentId('agent_id'),
+      sessionId: row.sessionId('session_id'),
+      turnId: row.turnId('turn_id'),
+      turnIndex: row.int('turn_index'),
+      provider: row.text('provider'),
+      items: byRecall.get(row.int('id')) ?? [],
+      atMs: row.int('at')
     }))
   }
 }
 
-function toItem(row: ItemRow): RecalledItem {
-  return { kind: row.kind, factId: row.fact_id, slug: row.slug, text: row.text, score: row.score }
+function toItem(row: RowReader): { recallId: number; item: RecalledItem } {
+  return {
+    recallId: row.int('recall_id'),
+    item: {
+      kind: row.oneOf('kind', RecalledKind.options),
+      factId: row.intOrNull('fact_id'),
+      slug: row.textOrNull('slug'),
+      text: row.text('text'),
+      score: row.real('score')
+    }
+  }
 }

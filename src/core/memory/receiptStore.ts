@@ -1,23 +1,7 @@
-import type { MemoryReceipt } from '../../shared/contract/memory'
+import { MemoryTarget, ReceiptOrigin, type MemoryReceipt } from '../../shared/contract/memory'
 import type { Db } from '../node/db/openDatabase'
+import { readOptionalRow, readRow, readRows, type RowReader } from '../node/db/rowReader'
 import type { WrittenFile } from './memoryFiles'
-
-interface ReceiptRow {
-  id: number
-  agent_id: string
-  session_id: string | null
-  turn_id: string | null
-  target: 'memory' | 'user'
-  path: string
-  changes: string
-  usage: string
-  origin: MemoryReceipt['origin']
-  at: number
-  before_bytes: Buffer | null
-  before_missing: number
-  after_sha256: string | null
-  undone_at: number | null
-}
 
 /** A receipt as written: everything but the id and the undo state, which the store owns. */
 export type NewReceipt = Omit<MemoryReceipt, 'id' | 'undoable' | 'undoneAtMs'>
@@ -60,61 +44,63 @@ export class ReceiptStore {
   }
 
   get(id: number): ReceiptWithUndo | undefined {
-    const row = this.db.prepare('SELECT * FROM memory_receipts WHERE id = ?').get(id) as
-      ReceiptRow | undefined
-    if (!row) return undefined
-    const written =
-      row.after_sha256 === null
-        ? null
-        : {
-            before: row.before_missing === 1 ? null : (row.before_bytes ?? Buffer.alloc(0)),
-            afterSha256: row.after_sha256
-          }
-    return { receipt: fromRow(row), written }
+    const found = this.db.prepare('SELECT * FROM memory_receipts WHERE id = ?').get(id)
+    return readOptionalRow(found, 'memory_receipts', (row) => {
+      const afterSha256 = row.textOrNull('after_sha256')
+      const written =
+        afterSha256 === null
+          ? null
+          : {
+              before: row.flag('before_missing') ? null : (row.blobOrNull('before_bytes') ?? Buffer.alloc(0)),
+              afterSha256
+            }
+      return { receipt: fromRow(row), written }
+    })
   }
 
   markUndone(id: number, atMs: number): MemoryReceipt {
     this.db.prepare('UPDATE memory_receipts SET undone_at = ? WHERE id = ?').run(atMs, id)
-    const row = this.db.prepare('SELECT * FROM memory_receipts WHERE id = ?').get(id) as ReceiptRow
-    return fromRow(row)
+    return fromRow(
+      readRow(this.db.prepare('SELECT * FROM memory_receipts WHERE id = ?').get(id), 'memory_receipts')
+    )
   }
 
   listBySession(sessionId: string): MemoryReceipt[] {
     const rows = this.db
       .prepare('SELECT * FROM memory_receipts WHERE session_id = ? ORDER BY id')
-      .all(sessionId) as ReceiptRow[]
-    return rows.map(fromRow)
+      .all(sessionId)
+    return readRows(rows, 'memory_receipts', fromRow)
   }
 
   listByAgent(agentId: string, limit = 50): MemoryReceipt[] {
     const rows = this.db
       .prepare('SELECT * FROM memory_receipts WHERE agent_id = ? ORDER BY id DESC LIMIT ?')
-      .all(agentId, limit) as ReceiptRow[]
-    return rows.map(fromRow)
+      .all(agentId, limit)
+    return readRows(rows, 'memory_receipts', fromRow)
   }
 
   /** The newest receipts that touched USER.md (shared by every agent), newest first. */
   listForUserFile(limit = 50): MemoryReceipt[] {
     const rows = this.db
       .prepare("SELECT * FROM memory_receipts WHERE target = 'user' ORDER BY id DESC LIMIT ?")
-      .all(limit) as ReceiptRow[]
-    return rows.map(fromRow)
+      .all(limit)
+    return readRows(rows, 'memory_receipts', fromRow)
   }
 }
 
-function fromRow(row: ReceiptRow): MemoryReceipt {
+function fromRow(row: RowReader): MemoryReceipt {
   return {
-    id: row.id,
-    agentId: row.agent_id,
-    sessionId: row.session_id,
-    turnId: row.turn_id,
-    target: row.target,
-    path: row.path,
-    changes: JSON.parse(row.changes) as MemoryReceipt['changes'],
-    usage: JSON.parse(row.usage) as MemoryReceipt['usage'],
-    origin: row.origin,
-    atMs: row.at,
-    undoable: row.after_sha256 !== null,
-    undoneAtMs: row.undone_at
+    id: row.int('id'),
+    agentId: row.agentId('agent_id'),
+    sessionId: row.sessionIdOrNull('session_id'),
+    turnId: row.turnIdOrNull('turn_id'),
+    target: row.oneOf('target', MemoryTarget.options),
+    path: row.text('path'),
+    changes: row.json('changes') as MemoryReceipt['changes'],
+    usage: row.json('usage') as MemoryReceipt['usage'],
+    origin: row.oneOf('origin', ReceiptOrigin.options),
+    atMs: row.int('at'),
+    undoable: row.textOrNull('after_sha256') !== null,
+    undoneAtMs: row.intOrNull('undone_at')
   }
 }

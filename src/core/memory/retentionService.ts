@@ -16,6 +16,7 @@ import {
 } from './retentionPrompt'
 import { proposeMerge, type SimilarFacts } from './mergeProposal'
 import type { Transcript, Transcripts } from '../ports/transcripts'
+import { readOptionalRow } from '../node/db/rowReader'
 
 export interface RetentionDeps {
   readonly db: Db
@@ -40,11 +41,6 @@ export interface RetentionReport {
   readonly dropped: number
 }
 
-interface RunRow {
-  last_message_id: string | null
-  error: string | null
-}
-
 /**
  * Retention at session end: the model reads the transcript and must answer through a forced tool
  * whose input is the list of candidate facts. Candidates land pending in the bank, never in
@@ -67,8 +63,12 @@ export class RetentionService {
     const lastId = transcript.messages.at(-1)?.id ?? null
     const previous = this.deps.db
       .prepare('SELECT last_message_id, error FROM retention_runs WHERE session_id = ?')
-      .get(sessionId) as RunRow | undefined
-    if (!options.force && previous && previous.error === null && previous.last_message_id === lastId) {
+      .get(sessionId)
+    const ran = readOptionalRow(previous, 'retention_runs', (row) => ({
+      lastMessageId: row.textOrNull('last_message_id'),
+      error: row.textOrNull('error')
+    }))
+    if (!options.force && ran && ran.error === null && ran.lastMessageId === lastId) {
       return this.report(transcript, true, 0)
     }
     if (transcript.messages.length === 0) {

@@ -30,6 +30,14 @@ export interface SessionOutline {
   readonly lastReply: string
 }
 
+/** Where a quoted message sits, as a person places it. */
+export interface MessagePlace {
+  /** The session's title; null when it has none or the session is gone. */
+  readonly sessionTitle: string | null
+  /** The message's number among the ones the chat shows (user texts and replies), from 1; null when unknown. */
+  readonly messageNumber: number | null
+}
+
 export interface Transcripts {
   /** The agent a session belongs to; undefined for an unknown session. */
   agentOf(sessionId: string): string | undefined
@@ -43,4 +51,6 @@ export interface Transcripts {
    * output, not facts anyone stated) and a tool call shows as a one-line marker.
    */
   transcript(sessionId: string): Transcript | undefined
+  /** Where a message of a session sits; a message id that is not a stored one reads as unknown. */
+  provenance(sessionId: string, messageId: string | null): MessagePlace
 }

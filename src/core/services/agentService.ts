@@ -7,14 +7,9 @@ import { writeFileAtomic } from '../home/atomicWrite'
 import { defaultSoul } from '../home/defaultTexts'
 import type { HomePaths } from '../home/homePaths'
 import type { Db } from '../node/db/openDatabase'
+import { readOptionalRow, readRows, type RowReader } from '../node/db/rowReader'
 import type { Clock } from '../ports/clock'
 import { mkdirPrivate } from '../home/privateFiles'
-
-interface AgentRow {
-  id: string
-  name: string
-  created_at: number
-}
 
 /** Agents are a folder under agents/ plus a row; this service keeps the two in step. */
 export class AgentService {
@@ -30,25 +25,29 @@ export class AgentService {
     this.adoptOrphanFolders()
     const rows = this.db
       .prepare('SELECT id, name, created_at FROM agents WHERE deleted_at IS NULL ORDER BY created_at, id')
-      .all() as AgentRow[]
-    return rows.map(fromRow)
+      .all()
+    return readRows(rows, 'agents', fromRow)
   }
 
   get(id: string): Agent {
     const row = this.db
       .prepare('SELECT id, name, created_at FROM agents WHERE id = ? AND deleted_at IS NULL')
-      .get(id) as AgentRow | undefined
-    if (!row) throw notFound(`No agent with id "${id}". Run \`hearth agents list\` to see the agents.`)
-    return fromRow(row)
+      .get(id)
+    const agent = readOptionalRow(row, 'agents', fromRow)
+    if (!agent) throw notFound(`No agent with id "${id}". Run \`hearth agents list\` to see the agents.`)
+    return agent
   }
 
   create(rawName: string, requestedId?: string): Agent {
     const id = requestedId ?? this.uniqueSlug(rawName.trim())
     if (!AgentId.safeParse(id).success)
       throw invalidInput(`"${id}" is not a valid agent id (lowercase letters, digits, dashes)`)
-    const existing = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id) as
-      { deleted_at: number | null } | undefined
-    if (existing && existing.deleted_at === null) throw conflict(`An agent with id "${id}" already exists`)
+    const existing = readOptionalRow(
+      this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id),
+      'agents',
+      (row) => ({ deletedAt: row.intOrNull('deleted_at') })
+    )
+    if (existing && existing.deletedAt === null) throw conflict(`An agent with id "${id}" already exists`)
     const name = this.checkName(rawName, null)
     if (existing) this.db.prepare('DELETE FROM agents WHERE id = ?').run(id)
     this.seedFolder(id, name)
@@ -137,9 +136,8 @@ export class AgentService {
 
   /** `base`, or `base 2`, `base 3`… when another live agent already shows that name. */
   private freeName(base: string): string {
-    const names = (
-      this.db.prepare('SELECT name FROM agents WHERE deleted_at IS NULL').all() as { name: string }[]
-    ).map((row) => row.name)
+    const rows = this.db.prepare('SELECT name FROM agents WHERE deleted_at IS NULL').all()
+    const names = readRows(rows, 'agents', (row) => row.text('name'))
     let candidate = base
     for (let n = 2; names.some((name) => sameAgentName(name, candidate)); n++) candidate = `${base} ${n}`
     return candidate
@@ -150,6 +148,6 @@ export class AgentService {
   }
 }
 
-function fromRow(row: AgentRow): Agent {
-  return { id: row.id, name: row.name, createdAtMs: row.created_at }
+function fromRow(row: RowReader): Agent {
+  return { id: row.agentId('id'), name: row.text('name'), createdAtMs: row.int('created_at') }
 }

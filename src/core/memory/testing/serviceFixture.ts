@@ -54,7 +54,7 @@ export function createServiceFixture(
   const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
   const chat = openChatStores(db, clock.now())
   const memory = new MemoryService({
-    stores: openMemoryStores(db, paths, clock),
+    stores: openMemoryStores(db, paths, clock, chat.transcripts),
     db,
     paths,
     clock,

@@ -26,6 +26,8 @@ export interface RowReader {
   parsedOrNull<S extends z.ZodType>(column: string, schema: S): z.output<S> | null
   /** A TEXT column holding JSON; the caller checks the shape of what it holds. */
   json(column: string): unknown
+  /** A BLOB column (bytes kept as they were, e.g. a file before a write). */
+  blobOrNull(column: string): Buffer | null
   /**
    * Id columns the core wrote itself: checked to be text and branded without their schema's
    * regex, so reading ten thousand rows costs no more than `text` would (see `ownId`).
@@ -108,6 +110,11 @@ class CheckedRow implements RowReader {
     } catch {
       throw damagedRow(this.table, column, 'not valid JSON')
     }
+  }
+  blobOrNull(column: string): Buffer | null {
+    const found = this.value(column)
+    if (found === null || Buffer.isBuffer(found)) return found
+    throw damagedRow(this.table, column, `expected a blob, found ${describe(found)}`)
   }
   agentId(column: string): AgentId {
     return ownId.agent(this.text(column))
