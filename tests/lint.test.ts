@@ -97,3 +97,15 @@ describe('layer rules (scripts/lint.mjs)', () => {
     for (const file of allowed) expect(out).not.toContain(file)
   })
 })
+
+describe('database rows (scripts/lint.mjs)', () => {
+  it('fails on an unchecked cast of a row in the core and points at the row reader', () => {
+    const out = lintProbes({
+      'src/core/things/thingStore.ts': 'export const read = (db: any) => db.get() as ThingRow | undefined\n',
+      'src/core/things/thingStore.test.ts': 'export const fine = (db: any) => db.get() as ThingRow\n'
+    })
+    expect(out).toContain('src/core/things/thingStore.ts: casts a database row (") as ThingRow")')
+    expect(out).toContain('readRow/readRows/readOptionalRow')
+    expect(out).not.toContain('thingStore.test.ts')
+  })
+})
