@@ -28,6 +28,12 @@ type ScrollOptions = Readonly<{
   streamTurnId: string | null
 }>
 
+/** True while a text box inside the transcript (an edited message) has the focus. */
+function isEditingIn(element: HTMLElement): boolean {
+  const active = element.ownerDocument.activeElement
+  return active instanceof HTMLTextAreaElement && element.contains(active)
+}
+
 function isNearBottom(element: HTMLElement): boolean {
   return element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_THRESHOLD_PX
 }
@@ -90,7 +96,8 @@ function useStickToBottom(
   const totalSize = virtualizer.getTotalSize()
   useLayoutEffect(() => {
     const element = scrollRef.current
-    if (element && stuck.current) element.scrollTop = element.scrollHeight
+    // A message being edited grows its turn; following the bottom then would push the edit box out of view.
+    if (element && stuck.current && !isEditingIn(element)) element.scrollTop = element.scrollHeight
   }, [scrollRef, stuck, totalSize, tail, sessionId, streamTurnId])
 }
 
