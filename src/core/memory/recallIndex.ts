@@ -122,7 +122,12 @@ export class RecallIndex implements Retriever {
           onDisk.set(name.slice(0, -3), { mtimeMs: Math.floor(stat.mtimeMs), size: stat.size })
       }
     }
-    const known = this.docsStatement.all(agentId) as DocRow[]
+    const known = readRows(this.docsStatement.all(agentId), 'memory_file_docs', (row): DocRow => ({
+      id: row.int('id'),
+      slug: row.text('slug'),
+      mtime_ms: row.int('mtime_ms'),
+      size: row.int('size')
+    }))
     const stale = known.filter((doc) => {
       const disk = onDisk.get(doc.slug)
       return !disk || disk.mtimeMs !== doc.mtime_ms || disk.size !== doc.size

@@ -1,4 +1,5 @@
 import type { Db } from '../node/db/openDatabase'
+import { readRows } from '../node/db/rowReader'
 import { queryTokens, type QueryTerm } from './recallQuery'
 
 /** Document frequencies older than this are re-read; they only steer which words to skip. */
@@ -39,7 +40,10 @@ export class RecallTerms {
     if (tokens.every((t) => t === null)) return []
     this.clearQuery.run()
     this.insertQuery.run(tokens.map((t) => t ?? STOP_MARK).join(' '))
-    const rows = this.readQuery.all() as { term: string; offset: number }[]
+    const rows = readRows(this.readQuery.all(), 'recall_query_terms', (row) => ({
+      term: row.text('term'),
+      offset: row.int('offset')
+    }))
     this.clearQuery.run()
     const terms: (QueryTerm | null)[] = new Array<QueryTerm | null>(tokens.length).fill(null)
     for (const row of rows) {
@@ -56,7 +60,10 @@ export class RecallTerms {
   }
 
   private reload(): void {
-    const rows = this.readVocab.all() as { term: string; doc: number }[]
+    const rows = readRows(this.readVocab.all(), 'recall_vocab', (row) => ({
+      term: row.text('term'),
+      doc: row.int('doc')
+    }))
     this.vocab = new Map(rows.map((row) => [row.term, row.doc]))
     this.loadedAt = this.now()
   }
