@@ -4,6 +4,7 @@ import { buildWireMessages } from '../core/chat/requestBuilder'
 import { SessionRepository } from '../core/chat/sessionRepository'
 import { SessionSearch } from '../core/chat/sessionSearch'
 import { openDatabase, type Db } from '../core/node/db/openDatabase'
+import { testId } from '../shared/testing/ids'
 import { plainSession } from '../core/testing/plainSession'
 import { figure, percentile, type BenchFigure } from './benchTypes'
 
@@ -73,10 +74,11 @@ export function measureSessionStore(dir: string, quick: boolean, log: (line: str
     const appendCount = quick ? 2000 : 10_000
     for (let i = 0; i < appendCount; i++) {
       const content: ContentBlock[] = [{ type: 'text', text: sentence(next, 20) }]
+      const turnId = testId.turn(`t${i}`)
       const start = performance.now()
       repo.appendMessage({
         sessionId: 'append',
-        turnId: `t${i}`,
+        turnId,
         role: i % 2 ? 'assistant' : 'user',
         kind: i % 2 ? 'reply' : 'text',
         content,

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type { TtlReasons } from '../domain/cache/ttlPolicy'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRows, type RowReader } from '../node/db/rowReader'
@@ -35,7 +36,7 @@ export type FinishedCallStatus = Exclude<CallStatus, 'streaming' | 'interrupted'
 
 export interface NewCall {
   readonly sessionId: string
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly iteration: number
   readonly purpose: CallPurpose
   readonly model: string
@@ -132,7 +133,7 @@ export class CallRepository {
     return readRows(rows, 'api_calls', callFromRow)
   }
 
-  forTurn(sessionId: string, turnId: string): CallRecord[] {
+  forTurn(sessionId: string, turnId: TurnId): CallRecord[] {
     const rows = this.db
       .prepare('SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id')
       .all(sessionId, turnId)
@@ -160,7 +161,7 @@ function callFromRow(row: RowReader): CallRecord {
   return {
     id: row.int('id'),
     sessionId: row.text('session_id'),
-    turnId: row.text('turn_id'),
+    turnId: row.turnId('turn_id'),
     iteration: row.int('iteration'),
     purpose: row.oneOf('purpose', CallPurpose.options),
     model: row.text('model'),

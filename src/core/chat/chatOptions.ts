@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type { AttachmentReader } from '../attachments/attachmentBlocks'
 import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
@@ -50,7 +51,7 @@ export const DEFAULT_CHAT_OPTIONS: ChatOptions = {
 }
 
 export interface StartedTurn {
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly sessionId: string
   /** Settles when the turn ends; rejects with a TurnFailure (Stop included). */
   readonly done: Promise<TurnResult>

@@ -7,6 +7,7 @@ import { writeBypassingChecks } from '../testing/damagedRows'
 import { plainSession } from '../testing/plainSession'
 import { CallRepository } from './callRepository'
 import { SessionRepository } from './sessionRepository'
+import { testId } from '../../shared/testing/ids'
 
 let dir: string
 let db: Db
@@ -19,7 +20,7 @@ beforeEach(() => {
   sessions.createSession(plainSession('s1', 'scribe', 'You are Scribe.', 10))
   sessions.appendMessage({
     sessionId: 's1',
-    turnId: 't1',
+    turnId: testId.turn('t1'),
     role: 'user',
     kind: 'text',
     content: [{ type: 'text', text: 'hello' }],
@@ -64,7 +65,7 @@ describe("a damaged row of chat's tables", () => {
     const calls = new CallRepository(db)
     const id = calls.start({
       sessionId: 's1',
-      turnId: 't1',
+      turnId: testId.turn('t1'),
       iteration: 0,
       purpose: 'turn',
       model: 'claude-sonnet-5-5',

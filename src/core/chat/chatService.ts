@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import type { AttachmentReader } from '../attachments/attachmentBlocks'
@@ -52,7 +53,7 @@ export class ChatService {
   }
 
   /** What `chat.send` returns: ids now, progress as events. */
-  async send(input: ChatSendInput): Promise<{ turnId: string; sessionId: string }> {
+  async send(input: ChatSendInput): Promise<{ turnId: TurnId; sessionId: string }> {
     const started = await this.start(input)
     // The caller has only the ids: a failed turn reaches it as a chat.failed event, not here.
     started.done.catch(() => undefined)
@@ -73,7 +74,7 @@ export class ChatService {
   }
 
   /** Answers the last message again; the previous reply stays as a version beside the new one. */
-  async regenerate(input: { sessionId: string; turnId: string }, signal?: AbortSignal): Promise<StartedTurn> {
+  async regenerate(input: { sessionId: string; turnId: TurnId }, signal?: AbortSignal): Promise<StartedTurn> {
     return this.startFork(
       input.sessionId,
       () => planRegenerate(this.repo, input.sessionId, input.turnId),
@@ -83,7 +84,7 @@ export class ChatService {
 
   /** Resends an edited message: the conversation forks at its turn, later turns stay on the old version. */
   async edit(
-    input: { sessionId: string; turnId: string; text: string },
+    input: { sessionId: string; turnId: TurnId; text: string },
     signal?: AbortSignal
   ): Promise<StartedTurn> {
     return this.startFork(
@@ -111,7 +112,7 @@ export class ChatService {
     return (await this.start(input, signal)).done
   }
 
-  cancel(turnId: string): boolean {
+  cancel(turnId: TurnId): boolean {
     return this.running.cancel(turnId)
   }
 

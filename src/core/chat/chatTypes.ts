@@ -1,4 +1,11 @@
-import type { CacheTtl, MessageKind, MessageRole, MessageStatus, TitleSource } from '../../shared/contract'
+import type {
+  CacheTtl,
+  MessageKind,
+  MessageRole,
+  MessageStatus,
+  TitleSource,
+  TurnId
+} from '../../shared/contract'
 import type { BuiltPrompt } from '../ports/promptBuilder'
 import type { ToolResultPart } from '../tools/toolTypes'
 
@@ -51,7 +58,7 @@ export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | Attachme
 export interface StoredMessage {
   readonly id: number
   readonly sessionId: string
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly role: MessageRole
   readonly kind: MessageKind
   readonly content: readonly ContentBlock[]

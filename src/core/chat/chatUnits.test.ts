@@ -4,6 +4,7 @@ import { FenceFilter, sanitizeFenceBlock, stripFences } from './fenceFilter'
 import { classifyCacheMiss, type MissInput } from './missReason'
 import { cacheBreakCostUsd, callCostUsd, savedUsd, uncachedCostUsd } from './pricing'
 import { buildWireMessages, placeCacheMarkers, MAX_CACHE_MARKERS } from './requestBuilder'
+import { testId } from '../../shared/testing/ids'
 
 function message(
   id: number,
@@ -15,7 +16,7 @@ function message(
   return {
     id,
     sessionId: 's',
-    turnId: `t${id}`,
+    turnId: testId.turn(`t${id}`),
     role,
     kind,
     content,

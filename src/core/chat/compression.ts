@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import { estimateTokens } from '../../shared/util/tokens'
 import { estimateBlockTokens } from './blockTokens'
@@ -49,7 +50,7 @@ export async function compressSession(
   deps: CompressionDeps,
   client: Anthropic,
   session: SessionRecord,
-  turn: { turnId: string; iteration: number; ttl: TtlPlan; fenceTags: readonly string[]; signal: AbortSignal }
+  turn: { turnId: TurnId; iteration: number; ttl: TtlPlan; fenceTags: readonly string[]; signal: AbortSignal }
 ): Promise<SessionRecord | null> {
   const split = splitForCompression(deps.repo.messages(session.id))
   if (!split) return null

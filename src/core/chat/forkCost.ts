@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type { CallRepository } from './callRepository'
 import type { CacheTtl, SessionRecord } from './chatTypes'
 import { estimateRequestTokens } from './compression'
@@ -32,7 +33,7 @@ export function forkCost(
   repo: SessionRepository,
   calls: CallRepository,
   session: SessionRecord,
-  turnId: string,
+  turnId: TurnId,
   now: { nowMs: number; ttl: CacheTtl }
 ): ForkCost {
   const view = pathView(repo, session.id)

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EventHub } from '../events'
 import { IDLE_SWEEP_MS, IdleSessionEnder } from './idleSessionEnder'
 import type { SessionsService } from './sessionsService'
+import { testId } from '../../shared/testing/ids'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -30,7 +31,7 @@ describe('IdleSessionEnder', () => {
     const ender = new IdleSessionEnder(events, sessions, () => 30, noErrors)
     const finished = {
       sessionId: 's1',
-      turnId: 't',
+      turnId: testId.turn('t'),
       text: '',
       stopReason: 'end_turn',
       usage,
@@ -42,7 +43,7 @@ describe('IdleSessionEnder', () => {
     await vi.advanceTimersByTimeAsync(20 * 60_000)
     events.emit('chat.failed', {
       sessionId: 's1',
-      turnId: 't2',
+      turnId: testId.turn('t2'),
       code: 'llm_unavailable',
       message: 'x',
       partialKept: false

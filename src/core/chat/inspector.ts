@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type { InspectedCall } from '../../shared/contract/sessions'
 import { notFound } from '../errors'
 import type { CallRecord, CallRepository } from './callRepository'
@@ -11,7 +12,7 @@ import { systemBlocks } from './systemBlocks'
 import { publicUsage } from './turnRunner'
 
 export interface InspectedTurn {
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly calls: InspectedCall[]
 }
 
@@ -24,7 +25,7 @@ export function inspectTurn(
   repo: SessionRepository,
   calls: CallRepository,
   sessionId: string,
-  turnId: string
+  turnId: TurnId
 ): InspectedTurn {
   const session = repo.getSession(sessionId) as SessionRecord
   const all = calls.forSession(sessionId)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentBlock, StoredMessage, ToolParam } from './chatTypes'
 import { buildWireMessages, LOOKBACK_POSITIONS, placeCacheMarkers } from './requestBuilder'
+import { testId } from '../../shared/testing/ids'
 
 const tools: ToolParam[] = [
   { name: 'lookup', description: 'Looks a city up.', input_schema: { type: 'object', properties: {} } },
@@ -17,7 +18,7 @@ function message(id: number, role: 'user' | 'assistant', content: ContentBlock[]
   return {
     id,
     sessionId: 's',
-    turnId: `t${id}`,
+    turnId: testId.turn(`t${id}`),
     role,
     kind: role === 'assistant' ? 'reply' : results ? 'tool_results' : 'text',
     content,

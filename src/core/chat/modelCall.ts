@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import { resolveAttachments, type AttachmentReader } from '../attachments/attachmentBlocks'
 import type { Clock } from '../ports/clock'
@@ -23,7 +24,7 @@ export interface CallDeps {
 
 export interface CallPlan {
   readonly session: SessionRecord
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly iteration: number
   readonly purpose: CallPurpose
   readonly wire: readonly WireMessage[]

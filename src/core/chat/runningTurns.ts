@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 interface RunningTurn {
   readonly sessionId: string
   readonly controller: AbortController
@@ -8,16 +9,16 @@ interface RunningTurn {
 export class RunningTurns {
   private readonly turns = new Map<string, RunningTurn>()
 
-  track(turnId: string, turn: RunningTurn): void {
+  track(turnId: TurnId, turn: RunningTurn): void {
     this.turns.set(turnId, turn)
   }
 
-  finish(turnId: string): void {
+  finish(turnId: TurnId): void {
     this.turns.delete(turnId)
   }
 
   /** Stops one turn; false when it is not running (finished, or never started here). */
-  cancel(turnId: string): boolean {
+  cancel(turnId: TurnId): boolean {
     const turn = this.turns.get(turnId)
     if (!turn) return false
     turn.controller.abort()

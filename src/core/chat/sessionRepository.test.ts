@@ -7,6 +7,7 @@ import { isStampAlive, ownStamp } from '../node/process/processIdentity'
 import type { PromptReport } from './chatTypes'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
+import { testId } from '../../shared/testing/ids'
 
 const REPORT: PromptReport = {
   tiers: { stable: 'You are Scribe.', context: '', volatile: '' },
@@ -48,7 +49,7 @@ describe('SessionRepository', () => {
   it('keeps messages in order with their content blocks byte-for-byte, including tool input key order', () => {
     repo.appendMessage({
       sessionId: 's1',
-      turnId: 't1',
+      turnId: testId.turn('t1'),
       role: 'user',
       kind: 'text',
       content: [{ type: 'text', text: 'hi\r\n there' }],
@@ -58,7 +59,7 @@ describe('SessionRepository', () => {
     const input = { zeta: 1, alpha: { b: 2, a: 1 } }
     repo.appendMessage({
       sessionId: 's1',
-      turnId: 't1',
+      turnId: testId.turn('t1'),
       role: 'assistant',
       kind: 'reply',
       content: [{ type: 'tool_use', id: 'toolu_1', name: 'memory', input }],
@@ -76,7 +77,7 @@ describe('SessionRepository', () => {
   it('marks rows left streaming by a dead writer as interrupted and keeps their partial text', () => {
     const reply = repo.appendMessage({
       sessionId: 's1',
-      turnId: 't1',
+      turnId: testId.turn('t1'),
       role: 'assistant',
       kind: 'reply',
       content: [],
@@ -92,7 +93,7 @@ describe('SessionRepository', () => {
     })
     const live = repo.appendMessage({
       sessionId: 's1',
-      turnId: 't2',
+      turnId: testId.turn('t2'),
       role: 'assistant',
       kind: 'reply',
       content: [],
@@ -112,7 +113,7 @@ describe('SessionRepository', () => {
     const self = ownStamp()
     const reused = repo.appendMessage({
       sessionId: 's1',
-      turnId: 't1',
+      turnId: testId.turn('t1'),
       role: 'assistant',
       kind: 'reply',
       content: [],
@@ -122,7 +123,7 @@ describe('SessionRepository', () => {
     })
     const mine = repo.appendMessage({
       sessionId: 's1',
-      turnId: 't2',
+      turnId: testId.turn('t2'),
       role: 'assistant',
       kind: 'reply',
       content: [],
@@ -157,7 +158,7 @@ describe('SessionRepository', () => {
   it('finds words with BM25, substrings with the trigram index, and treats FTS syntax in queries as text', () => {
     repo.appendMessage({
       sessionId: 's1',
-      turnId: 't1',
+      turnId: testId.turn('t1'),
       role: 'user',
       kind: 'text',
       content: [{ type: 'text', text: 'Deploy the kubernetes cluster on Friday' }],
@@ -166,7 +167,7 @@ describe('SessionRepository', () => {
     })
     repo.appendMessage({
       sessionId: 's1',
-      turnId: 't2',
+      turnId: testId.turn('t2'),
       role: 'user',
       kind: 'text',
       content: [{ type: 'text', text: 'unrelated note' }],

@@ -50,7 +50,7 @@ export function messageFromRow(row: RowReader): StoredMessage {
   return {
     id: row.int('id'),
     sessionId: row.text('session_id'),
-    turnId: row.text('turn_id'),
+    turnId: row.turnId('turn_id'),
     role: row.oneOf('role', MessageRole.options),
     kind: row.oneOf('kind', MessageKind.options),
     content: row.json('content') as ContentBlock[],

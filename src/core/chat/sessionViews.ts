@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract/ids'
 import type { SessionDetail, SessionSummary, TurnView } from '../../shared/contract/sessions'
 import type { Tier } from '../ports/promptBuilder'
 import type { CallRecord } from './callRepository'
@@ -52,7 +53,7 @@ export function callRan(call: CallRecord): boolean {
  * that never ran (refused, or no answer at all) add nothing, and a turn with none has no footer.
  */
 export function turnViews(calls: readonly CallRecord[]): TurnView[] {
-  const byTurn = new Map<string, CallRecord[]>()
+  const byTurn = new Map<TurnId, CallRecord[]>()
   for (const call of calls.filter(callRan))
     byTurn.set(call.turnId, [...(byTurn.get(call.turnId) ?? []), call])
   return [...byTurn.entries()].map(([turnId, turnCalls]) => {
@@ -91,7 +92,7 @@ export function messageView(message: StoredMessage): SessionDetail['messages'][n
 /** The version switchers of the shown path and the turns that can no longer fork. */
 export interface VersionsView {
   readonly groups: readonly VersionGroup[]
-  readonly locked: readonly string[]
+  readonly locked: readonly TurnId[]
 }
 
 /** `answering`: a turn of the session runs right now, so nothing can be retried (nor in an ended session). */

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type { SessionDetail, SessionEndReason, SessionSummary } from '../../shared/contract/sessions'
 import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
@@ -91,7 +92,7 @@ export class SessionsService {
   }
 
   /** Shows another version at one position, with the conversation that went on from it. */
-  selectVersion(id: string, turnId: string): SessionDetail {
+  selectVersion(id: string, turnId: TurnId): SessionDetail {
     this.require(id)
     if (this.chat.isAnswering(id))
       throw conflict('Wait for the current reply to finish (or press Stop) before switching versions')
@@ -116,7 +117,7 @@ export class SessionsService {
   }
 
   /** The cache cost of editing and resending the message of `turnId`. */
-  forkCost(id: string, turnId: string): ForkCost {
+  forkCost(id: string, turnId: TurnId): ForkCost {
     const session = this.require(id)
     return forkCost(this.repo, this.calls, session, turnId, {
       nowMs: this.clock.now(),
@@ -220,7 +221,7 @@ export class SessionsService {
     return estimateRequestTokens({ ...session, systemPrompt: prompt.text }, [])
   }
 
-  inspect(sessionId: string, turnId: string): InspectedTurn {
+  inspect(sessionId: string, turnId: TurnId): InspectedTurn {
     this.require(sessionId)
     return inspectTurn(this.repo, this.calls, sessionId, turnId)
   }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthropic'
+import type { SessionDetail, TurnId } from '../../shared/contract'
 import { createCore, type Core } from '../createCore'
 import { longSoul, testCatalog } from '../testing/chatHarness'
 import { markerTtls } from '../testing/requestShape'
@@ -22,6 +23,13 @@ afterEach(async () => {
 })
 
 /** A core whose clock is the fake server's, so one `advance` moves the app and the cache together. */
+/** The id of the turn at `index` (negative counts from the end); a missing turn fails the test. */
+function turnAt(detail: SessionDetail, index: number): TurnId {
+  const turn = detail.turns.at(index)
+  if (!turn) throw new Error(`The session has no turn at ${index}`)
+  return turn.turnId
+}
+
 async function start(
   cacheTtl?: '5m' | '1h'
 ): Promise<{ chat: ChatService; sessions: SessionsService; agentId: string }> {
@@ -73,7 +81,7 @@ describe('the auto TTL policy against the fake cache', () => {
       expect(request.usage?.cache_read_input_tokens).toBeGreaterThan(1024)
 
     const detail = sessions.get(sessionId)
-    const inspected = sessions.inspect(sessionId, detail.turns.at(-1)?.turnId as string)
+    const inspected = sessions.inspect(sessionId, turnAt(detail, -1))
     const [call] = inspected.calls
     const stable = call?.request.breakpoints.find((b) => b.kind === 'stable')
     expect(stable).toMatchObject({ ttl: '1h' })
@@ -81,7 +89,7 @@ describe('the auto TTL policy against the fake cache', () => {
     expect(call?.request.breakpoints.find((b) => b.kind === 'newest')?.ttlReason).toMatch(
       /^auto: 1h — 2 of the last 4 gaps between turns were 5–60 min.*costs less than re-writing ≈\d+ after a pause/
     )
-    const first = sessions.inspect(sessionId, detail.turns[0]?.turnId as string).calls[0]
+    const first = sessions.inspect(sessionId, turnAt(detail, 0)).calls[0]
     expect(first?.request.breakpoints.find((b) => b.kind === 'newest')?.ttlReason).toMatch(
       /^auto: 5m — the conversation is new, so it is written again at the cheaper price/
     )

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import { HearthError } from '../errors'
 import type { EventHub } from '../events'
 import { TurnStopped } from './chatErrors'
@@ -10,7 +11,7 @@ import { sumUsage, type TurnFailure } from './turnRunner'
 export function announceFailure(
   events: EventHub,
   sessionId: string,
-  turnId: string,
+  turnId: TurnId,
   failure: TurnFailure
 ): void {
   if (failure.cause instanceof TurnStopped) {

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import { conflict, invalidInput, notFound } from '../errors'
 import type { ContentBlock, StoredMessage, TurnOrigin } from './chatTypes'
 import { pathTo, siblingsOf, type TurnLink } from './turnPath'
@@ -6,8 +7,8 @@ import type { SessionRepository } from './sessionRepository'
 /** A new version of a turn, ready to run: where it hangs in the tree and the user message it sends. */
 export interface ForkPlan {
   readonly origin: Exclude<TurnOrigin, 'send'>
-  readonly sourceTurnId: string
-  readonly parentTurnId: string | null
+  readonly sourceTurnId: TurnId
+  readonly parentTurnId: TurnId | null
   readonly content: readonly ContentBlock[]
   readonly userText: string
   /** How many user turns come before it on its path (what recall providers call the turn index). */
@@ -17,10 +18,10 @@ export interface ForkPlan {
 /** The chosen path of a session, turn by turn, with each turn's user message. */
 export interface PathView {
   readonly turns: readonly TurnLink[]
-  readonly path: readonly string[]
-  readonly userMessages: ReadonlyMap<string, StoredMessage>
+  readonly path: readonly TurnId[]
+  readonly userMessages: ReadonlyMap<TurnId, StoredMessage>
   /** Path turns before the one holding the checkpoint in context: summarised, so they cannot fork. */
-  readonly locked: ReadonlySet<string>
+  readonly locked: ReadonlySet<TurnId>
 }
 
 export function pathView(repo: SessionRepository, sessionId: string): PathView {
@@ -35,7 +36,7 @@ export function pathView(repo: SessionRepository, sessionId: string): PathView {
   return { turns, path, userMessages, locked: new Set(path.slice(0, Math.max(0, depth))) }
 }
 
-function depthOf(turns: readonly TurnLink[], turnId: string): number {
+function depthOf(turns: readonly TurnLink[], turnId: TurnId): number {
   return pathTo(turns, turnId).length - 1
 }
 
@@ -44,7 +45,7 @@ export function userTextOf(message: StoredMessage | undefined): string {
   return (message?.content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n')
 }
 
-function forkableTurn(view: PathView, turnId: string, action: string): StoredMessage {
+function forkableTurn(view: PathView, turnId: TurnId, action: string): StoredMessage {
   if (!view.path.includes(turnId))
     throw notFound(`Turn ${turnId} is not part of the conversation shown; pick its version first`)
   if (view.locked.has(turnId))
@@ -60,7 +61,7 @@ function forkableTurn(view: PathView, turnId: string, action: string): StoredMes
 }
 
 /** Answering the last message again: a sibling of the last turn with the same user message. */
-export function planRegenerate(repo: SessionRepository, sessionId: string, turnId: string): ForkPlan {
+export function planRegenerate(repo: SessionRepository, sessionId: string, turnId: TurnId): ForkPlan {
   const view = pathView(repo, sessionId)
   const user = forkableTurn(view, turnId, 'regenerated')
   if (view.path.at(-1) !== turnId)
@@ -82,7 +83,7 @@ export function planRegenerate(repo: SessionRepository, sessionId: string, turnI
  * Resending an edited message: a sibling of its turn, so the conversation forks there and the
  * later turns stay on the other version. Attachments of the original message are kept.
  */
-export function planEdit(repo: SessionRepository, sessionId: string, turnId: string, text: string): ForkPlan {
+export function planEdit(repo: SessionRepository, sessionId: string, turnId: TurnId, text: string): ForkPlan {
   const view = pathView(repo, sessionId)
   const user = forkableTurn(view, turnId, 'edited')
   const trimmed = text.trim()
@@ -101,8 +102,8 @@ export function planEdit(repo: SessionRepository, sessionId: string, turnId: str
 
 /** Versions at one position of the path, for the ◀ n/m ▶ switcher. */
 export interface VersionGroup {
-  readonly turnId: string
-  readonly versionTurnIds: readonly string[]
+  readonly turnId: TurnId
+  readonly versionTurnIds: readonly TurnId[]
   /** True when the versions differ in the user's message (an edit), false when only the reply does. */
   readonly messageEdited: boolean
 }

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
@@ -13,7 +14,7 @@ import { executeTurn, TurnFailure, type TurnDeps, type TurnResult } from './turn
 
 /** A turn whose user message is stored and which may now run. */
 export interface StoredTurn {
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly userMessageId: number
   readonly userText: string
   /** 0-based position among the session's turns (turn-context providers use it). */
@@ -89,7 +90,7 @@ async function runTracked(
   }
 }
 
-function announceFinished(events: EventHub, turnId: string, result: TurnResult): void {
+function announceFinished(events: EventHub, turnId: TurnId, result: TurnResult): void {
   events.emit('chat.finished', {
     sessionId: result.sessionId,
     turnId,

@@ -1,19 +1,20 @@
+import type { TurnId } from '../../shared/contract'
 import type { StoredMessage, TurnOrigin } from './chatTypes'
 
 /** One turn's place in the conversation tree (a row of `turn_versions`). */
 export interface TurnLink {
-  readonly turnId: string
-  readonly parentTurnId: string | null
+  readonly turnId: TurnId
+  readonly parentTurnId: TurnId | null
   readonly origin: TurnOrigin
-  readonly sourceTurnId: string | null
+  readonly sourceTurnId: TurnId | null
   readonly createdAtMs: number
 }
 
 /** The turns from the first one to `head`, following parent links (oldest first). */
-export function pathTo(turns: readonly TurnLink[], head: string | null): string[] {
+export function pathTo(turns: readonly TurnLink[], head: TurnId | null): TurnId[] {
   const byId = new Map(turns.map((turn) => [turn.turnId, turn]))
-  const path: string[] = []
-  const seen = new Set<string>()
+  const path: TurnId[] = []
+  const seen = new Set<TurnId>()
   for (let id = head; id !== null && !seen.has(id); id = byId.get(id)?.parentTurnId ?? null) {
     seen.add(id)
     path.push(id)
@@ -22,7 +23,7 @@ export function pathTo(turns: readonly TurnLink[], head: string | null): string[
 }
 
 /** The versions at one position: the turns that share `turnId`'s parent, oldest first (it included). */
-export function siblingsOf(turns: readonly TurnLink[], turnId: string): TurnLink[] {
+export function siblingsOf(turns: readonly TurnLink[], turnId: TurnId): TurnLink[] {
   const turn = turns.find((t) => t.turnId === turnId)
   if (!turn) return []
   return turns.filter((t) => t.parentTurnId === turn.parentTurnId)
@@ -32,7 +33,7 @@ export function siblingsOf(turns: readonly TurnLink[], turnId: string): TurnLink
  * The head to move to when a version is picked: the newest turn at or below it, so switching
  * back to a version brings back the conversation that went on from it.
  */
-export function newestLeafUnder(turns: readonly TurnLink[], turnId: string): string {
+export function newestLeafUnder(turns: readonly TurnLink[], turnId: TurnId): TurnId {
   const below = new Set([turnId])
   let newest = turns.find((t) => t.turnId === turnId)
   for (const turn of turns) {
@@ -51,7 +52,7 @@ export function newestLeafUnder(turns: readonly TurnLink[], turnId: string): str
 export function messagesOnPath(
   messages: readonly StoredMessage[],
   turns: readonly TurnLink[],
-  head: string | null
+  head: TurnId | null
 ): StoredMessage[] {
   if (turns.length === 0) return [...messages]
   const linked = new Set(turns.map((turn) => turn.turnId))

@@ -1,10 +1,11 @@
+import type { TurnId } from '../../shared/contract'
 import { conflict } from '../errors'
 import type { CallRecord } from './callRepository'
 import type { StoredMessage } from './chatTypes'
 
 /** A failed last turn that Retry can run again, on the user message already stored. */
 export interface FailedTurn {
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly userMessageId: number
   readonly userText: string
   /** 0-based position of the turn among the session's turns (turn-context providers use it). */

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { CallSummary } from '../../shared/contract/chat'
 import type { EventHub } from '../events'
@@ -22,7 +23,7 @@ export interface TurnDeps extends CompressionDeps {
 
 /** One running turn: the user message is already stored when this exists. */
 export interface ActiveTurn {
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly userMessageId: number
   session: SessionRecord
   readonly client: Anthropic
@@ -36,7 +37,7 @@ export interface ActiveTurn {
 
 export interface TurnResult {
   readonly sessionId: string
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly text: string
   readonly stopReason: string
   readonly usage: CallSummary['usage']

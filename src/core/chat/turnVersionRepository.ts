@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import { TurnOrigin } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRows } from '../node/db/rowReader'
@@ -24,7 +25,7 @@ export class TurnVersionRepository {
   }
 
   /** A turn seen for the first time continues the chosen path: its parent is the head, and it becomes the head. */
-  ensureTurn(sessionId: string, turnId: string, nowMs: number): void {
+  ensureTurn(sessionId: string, turnId: TurnId, nowMs: number): void {
     if (this.existsStatement.get(turnId) !== undefined) return
     this.db.transaction(() =>
       this.link(sessionId, {
@@ -44,20 +45,20 @@ export class TurnVersionRepository {
 
   turns(sessionId: string): TurnLink[] {
     return readRows(this.turnsStatement.all(sessionId), 'turn_versions', (row) => ({
-      turnId: row.text('turn_id'),
-      parentTurnId: row.textOrNull('parent_turn_id'),
+      turnId: row.turnId('turn_id'),
+      parentTurnId: row.turnIdOrNull('parent_turn_id'),
       origin: row.oneOf('origin', TurnOrigin.options),
-      sourceTurnId: row.textOrNull('source_turn_id'),
+      sourceTurnId: row.turnIdOrNull('source_turn_id'),
       createdAtMs: row.int('created_at')
     }))
   }
 
-  head(sessionId: string): string | null {
+  head(sessionId: string): TurnId | null {
     const row = this.headStatement.get(sessionId)
-    return readOptionalRow(row, 'sessions', (read) => read.textOrNull('head_turn_id')) ?? null
+    return readOptionalRow(row, 'sessions', (read) => read.turnIdOrNull('head_turn_id')) ?? null
   }
 
-  setHead(sessionId: string, turnId: string): void {
+  setHead(sessionId: string, turnId: TurnId): void {
     this.setHeadStatement.run(turnId, sessionId)
   }
 

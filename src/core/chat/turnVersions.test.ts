@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runHearthAsync } from '../../../tests/helpers/cli'
 import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
+import type { TurnId } from '../../shared/contract'
+import { testId } from '../../shared/testing/ids'
 
 let harness: ChatHarness
 afterEach(async () => {
@@ -24,7 +26,7 @@ function shown(sessionId: string): string[] {
     .messages.map((m) => `${m.role}: ${String(m.content.find((b) => b.type === 'text')?.text ?? '')}`)
 }
 
-async function twoTurns(): Promise<{ sessionId: string; firstTurn: string; secondTurn: string }> {
+async function twoTurns(): Promise<{ sessionId: string; firstTurn: TurnId; secondTurn: TurnId }> {
   harness.fake.script('Zebras are striped.', 'They live in herds.')
   const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Tell me about zebras' })
   const second = await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Do they live alone?' })
@@ -165,13 +167,13 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
     await expect(harness.chat.regenerate({ sessionId, turnId: firstTurn })).rejects.toThrow(
       /Only the last reply can be regenerated/
     )
-    await expect(harness.chat.edit({ sessionId, turnId: 't_nope', text: 'x' })).rejects.toThrow(
+    await expect(harness.chat.edit({ sessionId, turnId: testId.turn('t_nope'), text: 'x' })).rejects.toThrow(
       /not part of the conversation shown/
     )
     await expect(harness.chat.edit({ sessionId, turnId: secondTurn, text: '   ' })).rejects.toThrow(
       /needs some text/
     )
-    expect(() => harness.sessions.selectVersion(sessionId, 't_nope')).toThrow(/not a version/)
+    expect(() => harness.sessions.selectVersion(sessionId, testId.turn('t_nope'))).toThrow(/not a version/)
     expect(harness.fake.requests).toHaveLength(2)
     await harness.sessions.end(sessionId)
     // Ending runs the session-end hooks (retention asks the model once); a refused regenerate asks nothing.

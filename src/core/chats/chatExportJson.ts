@@ -1,4 +1,5 @@
 import { CHAT_EXPORT_VERSION, ChatExport } from '../../shared/contract/chatExport'
+import type { TurnId } from '../../shared/contract/ids'
 import { publicUsage } from '../chat/turnRunner'
 import { pathTo } from '../chat/turnPath'
 import { attachmentsOf, textOf, type ChatExportInput } from './chatExportInput'
@@ -63,6 +64,6 @@ export function chatJson(input: ChatExportInput): ChatExport {
 }
 
 /** The shown path's last turn: the turn of the newest message on it. */
-function headOf(input: ChatExportInput): string | null {
+function headOf(input: ChatExportInput): TurnId | null {
   return input.shown.at(-1)?.turnId ?? null
 }

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import { z } from 'zod'
 import {
   MemoryOperation,
@@ -38,7 +39,7 @@ export interface MemoryCallContext {
   /** The chat session for agent calls; null for writes the user makes from the CLI or UI. */
   readonly sessionId: string | null
   /** The chat turn of an agent call, so its receipt lands on that turn; absent for user writes. */
-  readonly turnId?: string | null
+  readonly turnId?: TurnId | null
   readonly origin: MemoryReceipt['origin']
   /** A write the user already approved in Review ("ask me first"): it is made, not proposed again. */
   readonly approved?: boolean

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryTools, type TranscriptSearch } from './memoryTools'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+import { testId } from '../../shared/testing/ids'
 
 let f: ServiceFixture
 beforeEach(() => {
@@ -47,7 +48,7 @@ describe('memory tools for the registry', () => {
     // Inside a chat turn the receipt names the turn, so the chat places it there.
     await memory.handler(
       { action: 'add', target: 'user', content: 'The user reads logs in UTC' },
-      { ...context, turnId: 't_7' }
+      { ...context, turnId: testId.turn('t_7') }
     )
     expect(f.memory.receipts.listBySession('sess-1').map((r) => [r.target, r.turnId])).toEqual([
       ['memory', null],

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -6,6 +7,7 @@ import { buildMemoryFence, RECALL_NOTE, screenRecalled } from './memoryFence'
 import { buildMatchQuery, queryTokens } from './recallQuery'
 import type { RecallDetail } from './recallProvider'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+import { testId } from '../../shared/testing/ids'
 
 let f: ServiceFixture
 beforeEach(() => {
@@ -14,7 +16,13 @@ beforeEach(() => {
 afterEach(() => f.dispose())
 
 function turn(userText: string, sessionId = 's1', turnIndex = 0): TurnContextRequest {
-  return { agentId: 'scribe', sessionId, turnId: `t_${sessionId}_${turnIndex}`, userText, turnIndex }
+  return {
+    agentId: 'scribe',
+    sessionId,
+    turnId: testId.turn(`t_${sessionId}_${turnIndex}`),
+    userText,
+    turnIndex
+  }
 }
 
 describe('recall ranking', () => {
@@ -146,7 +154,7 @@ describe('the recall log', () => {
       {
         agentId: 'scribe',
         sessionId: 's1',
-        turnId: 't_s1_0',
+        turnId: testId.turn('t_s1_0'),
         turnIndex: 0,
         provider: 'recall',
         atMs: f.clock.now(),
@@ -163,7 +171,7 @@ describe('the recall log', () => {
     ])
     const events = f.emitted
       .filter((e) => e.event === 'memory.recalled')
-      .map((e) => e.payload as { turnId: string; items: unknown[] })
+      .map((e) => e.payload as { turnId: TurnId; items: unknown[] })
     expect(events.map((e) => [e.turnId, e.items.length])).toEqual([
       ['t_s1_0', 1],
       ['t_s1_1', 0],
@@ -184,7 +192,7 @@ describe('the recall log', () => {
     const base = {
       agentId: 'scribe',
       sessionId: 's1',
-      turnId: 't_1',
+      turnId: testId.turn('t_1'),
       turnIndex: 0,
       provider: 'recall',
       atMs: 5

@@ -2,6 +2,7 @@ import { MemoryTarget, ReceiptOrigin, type MemoryReceipt } from '../../shared/co
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, type RowReader } from '../node/db/rowReader'
 import type { WrittenFile } from './memoryFiles'
+import { ownId } from '../domain/ids'
 
 /** A receipt as written: everything but the id and the undo state, which the store owns. */
 export type NewReceipt = Omit<MemoryReceipt, 'id' | 'undoable' | 'undoneAtMs'>

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthropic'
 import { RETENTION_TOOL_NAME } from './retentionPrompt'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+import { testId } from '../../shared/testing/ids'
 
 let fake: FakeAnthropic
 let f: ServiceFixture
@@ -106,7 +107,7 @@ describe('retention at session end', () => {
 
     f.sessions.appendMessage({
       sessionId: 'sess-1',
-      turnId: 't9',
+      turnId: testId.turn('t9'),
       role: 'user',
       kind: 'text',
       content: [{ type: 'text', text: 'Also: we moved to Postgres 17.' }],

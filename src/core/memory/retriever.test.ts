@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { RetrievalQuery, RetrievedItem, Retriever } from '../ports/retriever'
 import type { RecallDetail } from './recallProvider'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+import { testId } from '../../shared/testing/ids'
 
 let f: ServiceFixture | undefined
 afterEach(() => f?.dispose())
@@ -100,9 +101,13 @@ describe('another Retriever plugged in', () => {
     expect(await f.memory.search('scribe', 'what tea?', 3)).toEqual([
       { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }
     ])
-    const block = await f.memory
-      .recallProvider()
-      .provide({ agentId: 'scribe', sessionId: 's1', turnId: 't1', userText: 'tea again?', turnIndex: 0 })
+    const block = await f.memory.recallProvider().provide({
+      agentId: 'scribe',
+      sessionId: 's1',
+      turnId: testId.turn('t1'),
+      userText: 'tea again?',
+      turnIndex: 0
+    })
     expect((block?.detail as RecallDetail).items).toEqual([
       { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }
     ])

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
 import type { Transcripts } from '../ports/transcripts'
@@ -5,7 +6,7 @@ import type { NexusCheckpoints } from './nexusSessionHooks'
 
 interface ToolCallEvent {
   readonly sessionId?: string
-  readonly turnId?: string
+  readonly turnId?: TurnId
   readonly displayName?: string
   readonly name?: string
   readonly phase?: string

@@ -3,9 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TurnContextRequest } from '../ports/turnContext'
 import { NexusTurnContext } from './nexusContext'
 import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
+import { testId } from '../../shared/testing/ids'
 
 function turn(agentId: string, sessionId = `s-${agentId}`, turnIndex = 1): TurnContextRequest {
-  return { agentId, sessionId, turnId: `t_${sessionId}_${turnIndex}`, userText: 'hello', turnIndex }
+  return {
+    agentId,
+    sessionId,
+    turnId: testId.turn(`t_${sessionId}_${turnIndex}`),
+    userText: 'hello',
+    turnIndex
+  }
 }
 
 describe('NexusTurnContext: read before reply', () => {

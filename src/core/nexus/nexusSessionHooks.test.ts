@@ -1,4 +1,6 @@
+import type { TurnId } from '../../shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { testId } from '../../shared/testing/ids'
 import { createNexusTools } from './nexusTools'
 import { NexusCheckpoints, NexusSessionEndHook, oneLine } from './nexusSessionHooks'
 import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
@@ -56,14 +58,14 @@ describe('session end, checkpoints, project state and tools', () => {
 
   it('appends a checkpoint every K tool calls within one turn and at compression', () => {
     const checkpoints = new NexusCheckpoints(home.nexus, 3)
-    const call = (turnId: string, toolName: string) =>
+    const call = (turnId: TurnId, toolName: string) =>
       checkpoints.onToolCall({ agentId: 'ella', sessionId: 's1', turnId, toolName, task: 'resize photos' })
-    expect([call('t1', 'a'), call('t1', 'b')]).toEqual([null, null])
-    expect(call('t1', 'c')).toMatchObject({
+    expect([call(testId.turn('t1'), 'a'), call(testId.turn('t1'), 'b')]).toEqual([null, null])
+    expect(call(testId.turn('t1'), 'c')).toMatchObject({
       type: 'checkpoint',
       summary: 'Checkpoint after 3 tool calls: resize photos'
     })
-    expect(call('t2', 'd')).toBeNull()
+    expect(call(testId.turn('t2'), 'd')).toBeNull()
     expect(
       checkpoints.onCompression({ agentId: 'ella', sessionId: 's1', summary: 'Resized 40 albums' }).summary
     ).toBe('Checkpoint at compression: Resized 40 albums')

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 import { NEXUS_SUMMARY_MAX, type NexusEntry } from '../../shared/contract/nexus'
 import type { Transcripts } from '../ports/transcripts'
 import type { SessionEndHook } from '../ports/turnContext'
@@ -67,7 +68,7 @@ export const CHECKPOINT_EVERY_TOOL_CALLS = 8
  * compresses a session; an agent's latest checkpoint is injected when it resumes.
  */
 export class NexusCheckpoints {
-  private readonly turns = new Map<string, { turnId: string; calls: string[] }>()
+  private readonly turns = new Map<string, { turnId: TurnId; calls: string[] }>()
 
   constructor(
     private readonly nexus: NexusLog,
@@ -78,7 +79,7 @@ export class NexusCheckpoints {
   onToolCall(call: {
     agentId: string
     sessionId: string
-    turnId: string
+    turnId: TurnId
     toolName: string
     task?: string
   }): NexusEntry | null {

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 /**
  * What other features read of the chat feature's stored sessions. The chat feature owns its
  * tables and implements this port; retention, the Nexus and memory read through it instead of
@@ -43,7 +44,7 @@ export interface Transcripts {
   agentOf(sessionId: string): string | undefined
   outline(sessionId: string): SessionOutline | undefined
   /** What the user asked in one turn (its first user message), as plain text. */
-  turnRequest(sessionId: string, turnId: string): string | undefined
+  turnRequest(sessionId: string, turnId: TurnId): string | undefined
   /** The text of the session's latest compression checkpoint. */
   latestCheckpoint(sessionId: string): string | undefined
   /**

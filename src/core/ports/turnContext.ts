@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 /**
  * Per-turn context (recall, unread Nexus entries) is appended to the CURRENT user message at
  * API-call time only: never stored in the transcript, never in the system prompt, so the cached
@@ -7,7 +8,7 @@ export interface TurnContextRequest {
   readonly agentId: string
   readonly sessionId: string
   /** The turn being answered (`t_…`), so what a provider adds can be tied to it later. */
-  readonly turnId: string
+  readonly turnId: TurnId
   /** The user's message text for this turn. */
   readonly userText: string
   /** 0-based index of the user turn within the session. */

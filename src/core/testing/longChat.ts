@@ -1,4 +1,5 @@
 import { createCore } from '../createCore'
+import { testId } from '../../shared/testing/ids'
 import { plainSession } from './plainSession'
 
 /** What `seedLongChat` made: the agent, the session and the ids of its first and last messages. */
@@ -51,7 +52,7 @@ export function seedLongChat(home: string, messages: number): LongChat {
       repo.setTitle(sessionId, title)
       for (let turn = 1; 2 * turn <= messages; turn++) {
         const nowMs = Date.UTC(2026, 10, 1) + turn * 60_000
-        const turnId = `turn-${turn}`
+        const turnId = testId.turn(`turn-${turn}`)
         const question = `Question ${turn}: what is the next step for ${TOPICS[turn % TOPICS.length] ?? 'it'}?`
         ids.push(
           repo.appendMessage({

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../shared/contract'
 /**
  * Tools are data (core/tools keeps the registry). Built-in tools (memory, recall, session_search,
  * skill_view, nexus_post, nexus_read) and MCP tools all have this shape.
@@ -9,7 +10,7 @@ export interface ToolContext {
    * The chat turn that made the call, so what a tool records (a memory receipt) can be shown on
    * that turn. Absent when a tool runs outside a turn (tests, direct calls).
    */
-  readonly turnId?: string
+  readonly turnId?: TurnId
   /** Aborted when the user presses Stop. */
   readonly signal?: AbortSignal
 }

@@ -15,6 +15,7 @@ import { MemorySecretStore } from '../../ports/secretStore'
 import { AgentService } from '../../services/agentService'
 import { SettingsService } from '../../services/settingsService'
 import { openMemoryStores } from '../memoryStores'
+import { testId } from '../../../shared/testing/ids'
 import { MemoryService } from '../memoryService'
 import { TestClock } from './memoryFixture'
 
@@ -116,7 +117,7 @@ export function createServiceFixture(
         String(
           sessions.appendMessage({
             sessionId: id,
-            turnId: `t${Math.floor(i / 2)}`,
+            turnId: testId.turn(`t${Math.floor(i / 2)}`),
             role: m.role,
             kind: m.role === 'user' ? 'text' : 'reply',
             content: [{ type: 'text', text: m.text }],

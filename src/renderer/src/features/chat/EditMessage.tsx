@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react'
-import type { ForkCost } from '../../../../shared/contract'
+import type { ForkCost, TurnId } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { formatTokens, formatUsd } from './format'
@@ -20,7 +20,7 @@ export function forkNote(cost: ForkCost): string {
 export function EditMessage({
   turnId,
   initialText
-}: Readonly<{ turnId: string; initialText: string }>): ReactNode {
+}: Readonly<{ turnId: TurnId; initialText: string }>): ReactNode {
   const [text, setText] = useState(initialText)
   const [error, setError] = useState<string | null>(null)
   const cost = useAppStore((state) => state.chatForkCost)

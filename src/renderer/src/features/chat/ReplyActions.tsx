@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
-import type { VersionGroupView } from '../../../../shared/contract'
+import type { TurnId, VersionGroupView } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { CopyMessageButton } from './CopyMessageButton'
 import { VersionSwitcher } from './VersionSwitcher'
 
 type ReplyActionsProps = Readonly<{
-  turnId: string
+  turnId: TurnId
   replyText: string
   userText: string
   /** Versions at this position that differ only in the reply (regenerated). */

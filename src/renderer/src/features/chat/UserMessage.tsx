@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { VersionGroupView } from '../../../../shared/contract'
+import type { TurnId, VersionGroupView } from '../../../../shared/contract'
 import { MessageAttachments, type AttachmentRef } from '../attachments'
 import { useAppStore } from '../../store/useAppStore'
 import { CopyMessageButton } from './CopyMessageButton'
@@ -7,7 +7,7 @@ import { EditMessage } from './EditMessage'
 import { VersionSwitcher } from './VersionSwitcher'
 
 type UserMessageProps = Readonly<{
-  turnId: string
+  turnId: TurnId
   messageId: number | null
   text: string
   attachments: readonly AttachmentRef[]

@@ -1,9 +1,11 @@
+import type { TurnId } from '../../../../shared/contract'
 import { describe, expect, it } from 'vitest'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
 import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { selectChatDraft } from './chatDraftSlice'
+import { testId } from '../../../../shared/testing/ids'
 
 describe('nothing lost, nothing doubled', () => {
   it('keeps a draft per agent and session across a reload of the store', async () => {
@@ -33,14 +35,14 @@ describe('nothing lost, nothing doubled', () => {
   it('Retry runs the failed turn of the open session and shows its reply streaming in that turn', async () => {
     const api = createFakeApi()
     api.handle('sessions.get', ({ id }) =>
-      sessionDetailFixture({ id, retry: { turnId: 't1', error: 'overloaded' } })
+      sessionDetailFixture({ id, retry: { turnId: testId.turn('t1'), error: 'overloaded' } })
     )
-    api.handle('chat.retry', ({ sessionId }) => ({ turnId: 't1', sessionId }))
+    api.handle('chat.retry', ({ sessionId }) => ({ turnId: testId.turn('t1'), sessionId }))
     const store = createAppStore(api, memoryKeyValueStore())
     await store.getState().openChatSession('s1')
     store.getState().receiveChatFailed({
       sessionId: 's1',
-      turnId: 't1',
+      turnId: testId.turn('t1'),
       code: 'llm_unavailable',
       message: 'The model is overloaded',
       partialKept: false
@@ -61,7 +63,7 @@ describe('nothing lost, nothing doubled', () => {
     let reloads = 0
     api.handle('sessions.get', ({ id }) => {
       if (++reloads > 1) throw new Error('the host went away')
-      return sessionDetailFixture({ id, retry: { turnId: 't1', error: 'overloaded' } })
+      return sessionDetailFixture({ id, retry: { turnId: testId.turn('t1'), error: 'overloaded' } })
     })
     api.handle('chat.retry', ({ sessionId }) => ({ turnId: 't1', sessionId }))
     const store = createAppStore(api, memoryKeyValueStore())
@@ -74,7 +76,7 @@ describe('nothing lost, nothing doubled', () => {
 
   it('after a reconnect, a stream whose turn the host marked failed is dropped so Retry shows', async () => {
     const api = createFakeApi()
-    let retry: { turnId: string; error: string | null } | null = null
+    let retry: { turnId: TurnId; error: string | null } | null = null
     api.handle('sessions.get', ({ id }) =>
       sessionDetailFixture({
         id,
@@ -82,7 +84,7 @@ describe('nothing lost, nothing doubled', () => {
         messages: [
           {
             id: 1,
-            turnId: 't1',
+            turnId: testId.turn('t1'),
             role: 'user',
             kind: 'text',
             content: [{ type: 'text', text: 'hi' }],
@@ -95,12 +97,12 @@ describe('nothing lost, nothing doubled', () => {
       })
     )
     api.handle('sessions.list', () => [])
-    api.handle('chat.send', () => ({ turnId: 't1', sessionId: 's1' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t1'), sessionId: 's1' }))
     const store = createAppStore(api, memoryKeyValueStore())
     await store.getState().openChatSession('s1')
     await store.getState().sendChat('hi')
     expect(store.getState().chatActiveTurnId).toBe('t1')
-    retry = { turnId: 't1', error: 'The app stopped while this reply was streaming' }
+    retry = { turnId: testId.turn('t1'), error: 'The app stopped while this reply was streaming' }
     await store.getState().resyncChat()
     expect(store.getState().chatActiveTurnId).toBeNull()
     expect(store.getState().chatStreams.t1).toBeUndefined()

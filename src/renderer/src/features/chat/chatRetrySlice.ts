@@ -1,4 +1,4 @@
-import type { SessionDetail } from '../../../../shared/contract'
+import type { SessionDetail, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { SliceCreator } from '../../store/types'
@@ -68,7 +68,7 @@ export function createChatRetrySlice(api: ApiClient): SliceCreator<ChatRetrySlic
 }
 
 /** True when the stored session shows the turn over: failed (Retry offered) or ended on a final reply. */
-function turnIsOver(detail: SessionDetail, turnId: string): boolean {
+function turnIsOver(detail: SessionDetail, turnId: TurnId): boolean {
   if (detail.retry?.turnId === turnId) return true
   const last = detail.messages.at(-1)
   if (last === undefined || last.turnId !== turnId || last.kind !== 'reply') return false

@@ -1,4 +1,4 @@
-import type { SearchHit, SessionDetail, SessionSummary } from '../../../../shared/contract'
+import type { SearchHit, SessionDetail, SessionSummary, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -185,7 +185,7 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
 }
 
 /** The turn streaming in this session, if any: Stop in the composer cancels only that one. */
-function streamingTurnOf(state: AppState, sessionId: string): string | null {
+function streamingTurnOf(state: AppState, sessionId: string): TurnId | null {
   return Object.values(state.chatStreams).find((stream) => stream.sessionId === sessionId)?.turnId ?? null
 }
 

@@ -5,6 +5,7 @@ import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
 import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { selectOpenStream } from './chatTurnSlice'
+import { testId } from '../../../../shared/testing/ids'
 
 const usage = {
   input_tokens: 4,
@@ -19,7 +20,7 @@ function detail(id: string, text: string): SessionDetail {
     messages: [
       {
         id: 1,
-        turnId: 't1',
+        turnId: testId.turn('t1'),
         role: 'assistant',
         kind: 'reply',
         content: [{ type: 'text', text }],
@@ -38,19 +39,19 @@ describe('chat slices', () => {
     const store = createAppStore(api)
     connectEvents(api, store)
     api.handle('chat.send', () => {
-      api.emit('chat.delta', { sessionId: 's1', turnId: 't1', messageId: 1, text: 'Hel' })
-      return { turnId: 't1', sessionId: 's1' }
+      api.emit('chat.delta', { sessionId: 's1', turnId: testId.turn('t1'), messageId: 1, text: 'Hel' })
+      return { turnId: testId.turn('t1'), sessionId: 's1' }
     })
     api.handle('sessions.get', ({ id }) => detail(id, 'Hello'))
     api.handle('sessions.list', () => [])
     await store.getState().sendChat('hi')
-    api.emit('chat.delta', { sessionId: 's1', turnId: 't1', messageId: 1, text: 'lo' })
+    api.emit('chat.delta', { sessionId: 's1', turnId: testId.turn('t1'), messageId: 1, text: 'lo' })
     expect(selectOpenStream(store.getState())).toMatchObject({ text: 'Hello', userText: 'hi' })
     expect(store.getState().chatActiveTurnId).toBe('t1')
 
     api.emit('chat.finished', {
       sessionId: 's1',
-      turnId: 't1',
+      turnId: testId.turn('t1'),
       text: 'Hello',
       stopReason: 'end_turn',
       usage,
@@ -74,7 +75,7 @@ describe('chat slices', () => {
     api.handle('sessions.list', () => [])
     api.emit('chat.failed', {
       sessionId: 's1',
-      turnId: 't9',
+      turnId: testId.turn('t9'),
       code: 'llm_unavailable',
       message: 'The model is overloaded',
       partialKept: false
@@ -91,7 +92,7 @@ describe('chat slices', () => {
       prefixTokens: 5000,
       extraCostUsd: 0.0115
     }))
-    api.handle('chat.send', () => ({ turnId: 't2', sessionId: 's1' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t2'), sessionId: 's1' }))
     await store.getState().openChatSession('s1')
     await store.getState().askCacheBreak('switch-model', 'claude-opus-5')
     expect(store.getState().chatCacheBreak).toEqual({
@@ -130,7 +131,7 @@ describe('chat slices', () => {
       chatSearchQuery: ''
     })
 
-    api.handle('chat.send', () => ({ turnId: 't2', sessionId: 's7' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t2'), sessionId: 's7' }))
     await store.getState().sendChat('and then?')
     expect(store.getState().chatFocusMessageId).toBeNull()
   })
@@ -148,7 +149,7 @@ describe('chat slices', () => {
     }))
     api.handle('sessions.list', (input) => [summary(`${input.agentId}-1`, input.agentId ?? '')])
     api.handle('sessions.search', () => ({ hits: [] }))
-    api.handle('chat.send', () => ({ turnId: 't_ada', sessionId: 'ada-1' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t_ada'), sessionId: 'ada-1' }))
     await store.getState().openChatSession('ada-1')
     await store.getState().sendChat('a long job')
     await store.getState().searchChats('release')
@@ -174,7 +175,7 @@ describe('chat slices', () => {
     // Ada's turn finishing later must not pull her session back into Chat.
     api.emit('chat.finished', {
       sessionId: 'ada-1',
-      turnId: 't_ada',
+      turnId: testId.turn('t_ada'),
       text: 'done',
       stopReason: 'end_turn',
       usage,
@@ -200,7 +201,7 @@ describe('chat slices', () => {
     connectEvents(api, store)
     api.emit('agents.changed', { agents: [{ id: 'scribe', name: 'scribe', createdAtMs: 1 }] })
     api.handle('sessions.get', ({ id }) => detail(id, 'x'))
-    api.handle('chat.send', () => ({ turnId: 't1', sessionId: 's1' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t1'), sessionId: 's1' }))
     await store.getState().openChatSession('s1')
     await store.getState().sendChat('go')
     await store.getState().openChatSession('s2')

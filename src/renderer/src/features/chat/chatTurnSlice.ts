@@ -1,4 +1,4 @@
-import type { ChatFailed, ChatFinished, EventPayload } from '../../../../shared/contract'
+import type { ChatFailed, ChatFinished, EventPayload, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -17,7 +17,7 @@ export interface ToolCallView {
 /** A reply being streamed right now (keyed by turn id: events may arrive before `chat.send` answers). */
 export interface StreamView {
   readonly sessionId: string
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly userText: string
   readonly text: string
   readonly tools: readonly ToolCallView[]
@@ -25,7 +25,7 @@ export interface StreamView {
 
 export interface ChatTurnSlice {
   readonly chatStreams: Readonly<Record<string, StreamView>>
-  readonly chatActiveTurnId: string | null
+  readonly chatActiveTurnId: TurnId | null
   /** The model the next message switches the session to (after the user confirmed the cost). */
   readonly chatPendingModel: string | null
   readonly chatTurnError: string | null
@@ -39,14 +39,14 @@ export interface ChatTurnSlice {
   readonly receiveChatFailed: (failed: ChatFailed) => void
 }
 
-function emptyStream(sessionId: string, turnId: string, userText = ''): StreamView {
+function emptyStream(sessionId: string, turnId: TurnId, userText = ''): StreamView {
   return { sessionId, turnId, userText, text: '', tools: [] }
 }
 
 /** The state a turn started from this window puts the chat in (send, regenerate, edit): its stream open and active. */
 export function beginStream(
   state: AppState,
-  turn: { turnId: string; sessionId: string; userText: string }
+  turn: { turnId: TurnId; sessionId: string; userText: string }
 ): Partial<AppState> {
   const stream = state.chatStreams[turn.turnId] ?? emptyStream(turn.sessionId, turn.turnId)
   return {
@@ -61,7 +61,7 @@ export function beginStream(
 export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice> {
   const update = (
     state: AppState,
-    turnId: string,
+    turnId: TurnId,
     sessionId: string,
     change: (stream: StreamView) => StreamView
   ): Partial<ChatTurnSlice> => ({
@@ -72,7 +72,7 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
   })
   const settle = async (
     state: () => AppState,
-    turnId: string,
+    turnId: TurnId,
     sessionId: string,
     set: (patch: (s: AppState) => Partial<AppState>) => void
   ): Promise<void> => {

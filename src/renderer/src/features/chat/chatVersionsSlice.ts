@@ -1,4 +1,4 @@
-import type { ForkCost } from '../../../../shared/contract'
+import type { ForkCost, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, SliceCreator } from '../../store/types'
@@ -10,21 +10,21 @@ import { beginStream } from './chatTurnSlice'
  */
 export interface ChatVersionsSlice {
   /** The turn whose message is being edited in place, if any. */
-  readonly chatEditingTurnId: string | null
+  readonly chatEditingTurnId: TurnId | null
   /** What resending the edit costs in cache terms (loaded when editing starts). */
   readonly chatForkCost: ForkCost | null
-  readonly regenerateChat: (turnId: string, userText: string) => Promise<ActionResult>
-  readonly startEditChat: (turnId: string) => Promise<void>
+  readonly regenerateChat: (turnId: TurnId, userText: string) => Promise<ActionResult>
+  readonly startEditChat: (turnId: TurnId) => Promise<void>
   readonly cancelEditChat: () => void
-  readonly resendEditedChat: (turnId: string, text: string) => Promise<ActionResult>
-  readonly selectChatVersion: (turnId: string) => Promise<void>
+  readonly resendEditedChat: (turnId: TurnId, text: string) => Promise<ActionResult>
+  readonly selectChatVersion: (turnId: TurnId) => Promise<void>
 }
 
 export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersionsSlice> {
   return (set, get) => {
     /** Starts a version turn, then re-reads the session so the new user message shows while the reply streams. */
     const startVersion = async (
-      start: (sessionId: string) => Promise<{ turnId: string; sessionId: string }>,
+      start: (sessionId: string) => Promise<{ turnId: TurnId; sessionId: string }>,
       userText: string
     ): Promise<ActionResult> => {
       const sessionId = get().chatSessionId

@@ -1,4 +1,4 @@
-import type { SessionDetail, StoredMessageView } from '../../../../shared/contract'
+import type { SessionDetail, StoredMessageView, TurnId } from '../../../../shared/contract'
 import { toolResultImages, toolResultText } from '../../../../shared/util/toolResultText'
 import { attachmentRefs, type AttachmentRef } from '../attachments'
 
@@ -14,7 +14,7 @@ export interface ToolPair {
 
 /** One turn as the transcript draws it: the user's text, the replies, the tool calls, the status. */
 export interface TurnGroup {
-  readonly turnId: string
+  readonly turnId: TurnId
   readonly userText: string | null
   readonly userMessageId: number | null
   /** Images and PDFs the user's message carried. */
@@ -40,7 +40,7 @@ function textOf(message: StoredMessageView): string {
 
 /** Groups stored messages by turn (they are stored in order), pairing tool calls with their results. */
 export function groupTurns(detail: SessionDetail): TurnGroup[] {
-  const groups = new Map<string, StoredMessageView[]>()
+  const groups = new Map<TurnId, StoredMessageView[]>()
   for (const message of detail.messages)
     groups.set(message.turnId, [...(groups.get(message.turnId) ?? []), message])
   return [...groups.entries()].map(([turnId, messages]) => {

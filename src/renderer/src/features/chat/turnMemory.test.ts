@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MemoryReceipt, SessionDetail, StoredMessageView } from '../../../../shared/contract'
+import { testId } from '../../../../shared/testing/ids'
 import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { groupTurns } from './turnGroups'
 import { placeTurnMemory, replyText } from './turnMemory'
@@ -14,7 +15,7 @@ function message(
   const role = kind === 'reply' ? 'assistant' : 'user'
   return {
     id,
-    turnId,
+    turnId: testId.turn(turnId),
     role,
     kind,
     content: [{ type: 'text', text }],
@@ -40,7 +41,7 @@ function receipt(
     id,
     agentId: 'scribe',
     sessionId,
-    turnId,
+    turnId: turnId === null ? null : testId.turn(turnId),
     target: 'memory',
     path: '/m',
     changes: [{ action: 'add', before: null, after: 'x' }],

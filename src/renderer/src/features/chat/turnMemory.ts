@@ -1,4 +1,4 @@
-import type { MemoryReceipt, SessionDetail } from '../../../../shared/contract'
+import type { MemoryReceipt, SessionDetail, TurnId } from '../../../../shared/contract'
 import type { TurnGroup } from './turnGroups'
 
 /** The memory signals one turn shows beside its messages (what it recalled is looked up by turn id). */
@@ -24,7 +24,7 @@ function turnStarts(detail: SessionDetail): Map<string, number> {
  * or before the receipt. One older than the first turn — impossible from the tool, but not from a
  * clock step — goes to the first turn rather than vanishing.
  */
-function turnByTime(ordered: readonly { turnId: string; start: number }[], atMs: number): string | null {
+function turnByTime(ordered: readonly { turnId: TurnId; start: number }[], atMs: number): string | null {
   if (ordered.length === 0) return null
   return ([...ordered].reverse().find((turn) => turn.start <= atMs) ?? ordered[0]!).turnId
 }

@@ -1,3 +1,4 @@
+import type { TurnId } from '../../../../shared/contract'
 import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 
@@ -25,7 +26,7 @@ type ScrollOptions = Readonly<{
   /** Anything that grows the bottom of the transcript (streamed text, a new turn). */
   tail: unknown
   /** A reply started streaming: the user just sent, so the transcript goes to the bottom. */
-  streamTurnId: string | null
+  streamTurnId: TurnId | null
 }>
 
 /** True while a text box inside the transcript (an edited message) has the focus. */

@@ -5,6 +5,7 @@ import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
 import { inspectedCallFixture, sessionDetailFixture } from '../../testing/sessionFixture'
 import { selectInspectedCalls, selectInspectedTarget } from './inspectorSlice'
+import { testId } from '../../../../shared/testing/ids'
 
 function turn(turnId: string): TurnView {
   const usage = {
@@ -13,7 +14,7 @@ function turn(turnId: string): TurnView {
     cache_creation_input_tokens: 0,
     cache_read_input_tokens: 0
   }
-  return { turnId, calls: [], usage, costUsd: 0, cacheReadShare: 0 }
+  return { turnId: testId.turn(turnId), calls: [], usage, costUsd: 0, cacheReadShare: 0 }
 }
 
 function call(callId: number): InspectedCall {
@@ -46,7 +47,7 @@ describe('the Inspector follows the open chat', () => {
     const store = createAppStore(api, memoryKeyValueStore())
     store.setState({ selectedAgentId: 'ada' })
     await store.getState().openChatSession('s_ada')
-    await store.getState().inspectTurn({ sessionId: 's_ada', turnId: 't_ada1' })
+    await store.getState().inspectTurn({ sessionId: 's_ada', turnId: testId.turn('t_ada1') })
     expect(selectInspectedCalls(store.getState()).map((c) => c.callId)).toEqual([1])
 
     store.getState().selectAgent('bo')
@@ -55,11 +56,11 @@ describe('the Inspector follows the open chat', () => {
     await store.getState().openChatSession('s_bo')
     expect(selectInspectedCalls(store.getState())).toEqual([])
     await store.getState().followOpenChat()
-    expect(store.getState().inspectorTarget).toEqual({ sessionId: 's_bo', turnId: 't_bo1' })
+    expect(store.getState().inspectorTarget).toEqual({ sessionId: 's_bo', turnId: testId.turn('t_bo1') })
     expect(selectInspectedCalls(store.getState()).map((c) => c.callId)).toEqual([4])
 
     // A turn picked in the open chat stays picked.
-    await store.getState().inspectTurn({ sessionId: 's_bo', turnId: 't_bo1' })
+    await store.getState().inspectTurn({ sessionId: 's_bo', turnId: testId.turn('t_bo1') })
     await store.getState().followOpenChat()
     expect(api.calls.filter((c) => c.method === 'inspector.turn')).toHaveLength(3)
   })
@@ -75,8 +76,8 @@ describe('the Inspector follows the open chat', () => {
     const store = createAppStore(api, memoryKeyValueStore())
     store.setState({ selectedAgentId: 'ada' })
     await store.getState().openChatSession('s_ada')
-    const slow = store.getState().inspectTurn({ sessionId: 's_ada', turnId: 't_ada1' })
-    await store.getState().inspectTurn({ sessionId: 's_ada', turnId: 't_ada2' })
+    const slow = store.getState().inspectTurn({ sessionId: 's_ada', turnId: testId.turn('t_ada1') })
+    await store.getState().inspectTurn({ sessionId: 's_ada', turnId: testId.turn('t_ada2') })
     release()
     await slow
     expect(selectInspectedCalls(store.getState()).map((c) => c.callId)).toEqual([2, 3])

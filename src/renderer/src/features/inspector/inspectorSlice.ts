@@ -1,11 +1,11 @@
-import type { InspectedCall } from '../../../../shared/contract'
+import type { InspectedCall, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { AppState, SliceCreator } from '../../store/types'
 
 export interface InspectorTarget {
   readonly sessionId: string
-  readonly turnId: string
+  readonly turnId: TurnId
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import type { RecalledItem } from '../../../../shared/contract'
+import type { RecalledItem, TurnId } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import './memory.css'
@@ -78,7 +78,7 @@ function RecalledRow({
  * it (pin, suppress, or send it back to the review inbox). Renders nothing when the turn
  * recalled nothing.
  */
-export function RecalledChip({ turnId }: Readonly<{ turnId: string }>): ReactNode {
+export function RecalledChip({ turnId }: Readonly<{ turnId: TurnId }>): ReactNode {
   const recalled = useAppStore((state) => state.recalledByTurn[turnId])
   const [open, setOpen] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)

@@ -3,6 +3,7 @@ import type { MemoryReceipt } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
+import { testId } from '../../../../shared/testing/ids'
 
 function receipt(id: number, atMs: number): MemoryReceipt {
   const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
@@ -10,7 +11,7 @@ function receipt(id: number, atMs: number): MemoryReceipt {
     id,
     agentId: 'scribe',
     sessionId: 's1',
-    turnId: `t${id}`,
+    turnId: testId.turn(`t${id}`),
     target: 'memory',
     path: '/m',
     changes: [{ action: 'add', before: null, after: `fact ${id}` }],
@@ -29,8 +30,8 @@ describe('memory signals', () => {
     connectEvents(api, store)
     const item = { kind: 'fact' as const, factId: 7, slug: null, text: 'Deploys on Fridays', score: 1.2 }
     const base = { agentId: 'scribe', sessionId: 's1', provider: 'recall', atMs: 1 }
-    api.emit('memory.recalled', { ...base, turnId: 't_a', turnIndex: 0, items: [item] })
-    api.emit('memory.recalled', { ...base, turnId: 't_b', turnIndex: 1, items: [] })
+    api.emit('memory.recalled', { ...base, turnId: testId.turn('t_a'), turnIndex: 0, items: [item] })
+    api.emit('memory.recalled', { ...base, turnId: testId.turn('t_b'), turnIndex: 1, items: [] })
     expect(store.getState().recalledByTurn.t_a?.items).toEqual([item])
     expect(store.getState().recalledByTurn.t_b?.items).toEqual([])
   })
@@ -41,11 +42,11 @@ describe('memory signals', () => {
     connectEvents(api, store)
     const item = (text: string) => ({ kind: 'fact' as const, factId: 7, slug: null, text, score: 1.2 })
     const base = { agentId: 'scribe', sessionId: 's1', provider: 'recall', atMs: 1 }
-    api.emit('memory.recalled', { ...base, turnId: 't_live', turnIndex: 2, items: [] })
+    api.emit('memory.recalled', { ...base, turnId: testId.turn('t_live'), turnIndex: 2, items: [] })
     api.handle('memory.recallsForSession', () => ({
       recalls: [
-        { ...base, turnId: 't_old', turnIndex: 0, items: [item('Deploys on Fridays')] },
-        { ...base, turnId: 't_live', turnIndex: 2, items: [item('stale')] }
+        { ...base, turnId: testId.turn('t_old'), turnIndex: 0, items: [item('Deploys on Fridays')] },
+        { ...base, turnId: testId.turn('t_live'), turnIndex: 2, items: [item('stale')] }
       ]
     }))
     await store.getState().loadSessionRecalls('s1')

@@ -1,4 +1,4 @@
-import { AgentId, SessionId, TurnId } from '../../shared/contract'
+import { AgentId, SessionId, TurnId } from '../contract/ids'
 
 /**
  * Literal ids for tests that call core services directly. Each goes through its schema, as a
