@@ -1,3 +1,4 @@
+import type { SessionId } from '../shared/contract'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
@@ -88,7 +89,7 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
     writeFileSync(s.paths.soul(agent.id), PERSONA)
     writeFileSync(s.paths.memory(agent.id), MEMORY)
     const { chat, sessions } = s
-    let sessionId: string | undefined
+    let sessionId: SessionId | undefined
     let frozen: string | undefined
     for (let turn = 1; turn <= TURNS; turn++) {
       if (turn % 5 === 0)
@@ -110,7 +111,8 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
       sessionId = result.sessionId
       frozen ??= sessions.get(sessionId).systemPrompt
     }
-    const id = sessionId as string
+    if (sessionId === undefined) throw new Error('The bench ran no turn')
+    const id = sessionId
     const calls = s.chatStores.calls.forSession(id)
     const read = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens, 0)
     const total = calls.reduce(

@@ -1,3 +1,4 @@
+import type { SessionId } from '../shared/contract'
 import { join } from 'node:path'
 import type { ContentBlock } from '../core/chat/chatTypes'
 import { buildWireMessages } from '../core/chat/requestBuilder'
@@ -19,6 +20,11 @@ const VOCABULARY: readonly string[] = Array.from({ length: 6000 }, (_, i) => {
 })
 
 /** A small deterministic generator so every run measures the same text. */
+/** The bench's three sessions: appended to one by one, resumed at 10k messages, searched at 100k. */
+const APPEND = testId.session('append')
+const RESUME = testId.session('resume')
+const SEARCH = testId.session('search')
+
 function generator(seed: number): () => number {
   let state = seed >>> 0
   return () => {
@@ -33,12 +39,12 @@ function sentence(next: () => number, words: number): string {
   )
 }
 
-function seedSession(repo: SessionRepository, id: string): void {
+function seedSession(repo: SessionRepository, id: SessionId): void {
   repo.createSession(plainSession(id, 'bench', 'You are a bench agent.', 1))
 }
 
 /** Bulk rows in one transaction (the fill is setup, not what is measured). */
-function fill(db: Db, sessionId: string, count: number, next: () => number): void {
+function fill(db: Db, sessionId: SessionId, count: number, next: () => number): void {
   const insert = db.prepare(
     `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'complete', ?, ?)`
   )
@@ -69,7 +75,7 @@ export function measureSessionStore(dir: string, quick: boolean, log: (line: str
   const repo = new SessionRepository(db)
   const next = generator(42)
   try {
-    seedSession(repo, 'append')
+    seedSession(repo, APPEND)
     const appends: number[] = []
     const appendCount = quick ? 2000 : 10_000
     for (let i = 0; i < appendCount; i++) {
@@ -77,7 +83,7 @@ export function measureSessionStore(dir: string, quick: boolean, log: (line: str
       const turnId = testId.turn(`t${i}`)
       const start = performance.now()
       repo.appendMessage({
-        sessionId: 'append',
+        sessionId: APPEND,
         turnId,
         role: i % 2 ? 'assistant' : 'user',
         kind: i % 2 ? 'reply' : 'text',
@@ -89,16 +95,16 @@ export function measureSessionStore(dir: string, quick: boolean, log: (line: str
       // The engine checkpoints after every turn (about four appends); that is outside the append.
       if (i % 4 === 3) repo.checkpoint()
     }
-    seedSession(repo, 'resume')
-    fill(db, 'resume', 10_000, next)
+    seedSession(repo, RESUME)
+    fill(db, RESUME, 10_000, next)
     const resumes: number[] = []
     for (let i = 0; i < 5; i++) {
       const start = performance.now()
-      buildWireMessages(repo.messages('resume'), null)
+      buildWireMessages(repo.messages(RESUME), null)
       resumes.push(performance.now() - start)
     }
-    seedSession(repo, 'search')
-    fill(db, 'search', 100_000 - 10_000 - appendCount, next)
+    seedSession(repo, SEARCH)
+    fill(db, SEARCH, 100_000 - 10_000 - appendCount, next)
     log(
       `store: ${(db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n} messages; append p50 ${percentile(appends, 50).toFixed(3)} ms, max ${Math.max(...appends).toFixed(1)} ms`
     )

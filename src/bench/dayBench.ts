@@ -1,3 +1,4 @@
+import type { SessionId } from '../shared/contract'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
@@ -59,7 +60,7 @@ async function runDay(
   fake.reset()
   const { core, chat, agents, compressNow } = openDay(ctx, fake, layout)
   try {
-    const sessions = new Map<number, string>()
+    const sessions = new Map<number, SessionId>()
     const turnOfCall: number[] = []
     for (const [index, turn] of plan.entries()) {
       fake.clock.advance(turn.gapMs)

@@ -1,3 +1,4 @@
+import type { SessionId } from '../shared/contract'
 import { join } from 'node:path'
 import { createCore, type Core } from '../core/createCore'
 import { insertApprovedFact } from '../core/memory/testing/approvedFact'
@@ -93,7 +94,7 @@ interface SentRequest {
 async function runSession(core: Core, fake: FakeModelProcess): Promise<SentRequest[]> {
   await fake.reset()
   await fake.script(...REPLIES)
-  let sessionId: string | undefined
+  let sessionId: SessionId | undefined
   for (const text of TURNS) {
     const result = await core.services.chat.runTurn({
       text,

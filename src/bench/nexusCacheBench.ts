@@ -1,3 +1,4 @@
+import type { SessionId } from '../shared/contract'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCore, type Core } from '../core/createCore'
@@ -33,7 +34,7 @@ async function runSession(
 ): Promise<RecordedCall[]> {
   await fake.reset()
   await fake.script(...REPLIES)
-  let sessionId: string | undefined
+  let sessionId: SessionId | undefined
   for (const [i, text] of TURNS.entries()) {
     between(i)
     sessionId = (

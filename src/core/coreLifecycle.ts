@@ -9,7 +9,7 @@ import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
 import { createHandlers } from './rpc/handlers'
 import type { SettingsService } from './services/settingsService'
-import type { Handlers } from '../shared/contract'
+import type { Handlers, SessionId } from '../shared/contract'
 
 /*
  * What a host holds once the core is built: the services, the handlers every transport
@@ -53,7 +53,7 @@ export function idleEnderFor(
   { events, settings, clock, log }: IdleEnderDeps
 ): IdleSessionEnder {
   const idleLog = log.child('sessions.idle')
-  const onIdleError = (error: unknown, sessionId?: string): void =>
+  const onIdleError = (error: unknown, sessionId?: SessionId): void =>
     idleLog.warn('a session could not be ended on idle; its session-end hooks run on the next end', {
       error,
       sessionId

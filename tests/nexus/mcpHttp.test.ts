@@ -12,6 +12,7 @@ import { readSecretHeaders, writeSecretHeaders } from '../../src/core/tools/mcp/
 import { runTool } from '../../src/core/tools/runTool'
 import { CLI, runHearth } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
+import { testId } from '../../src/shared/testing/ids'
 
 let temp: ReturnType<typeof makeTempDir>
 let child: ChildProcess | undefined
@@ -147,7 +148,7 @@ describe('hearth mcp --http', () => {
     const listing = await manager.listTools('nexus')
     if (!listing.ok) throw new Error(listing.error)
     const read = listing.tools.find((tool) => tool.name === 'mcp__nexus__nexus_read')
-    expect((await runTool(read!, {}, { agentId: 'a', sessionId: 's' })).ok).toBe(true)
+    expect((await runTool(read!, {}, { agentId: 'a', sessionId: testId.session('s') })).ok).toBe(true)
     expect(manager.get('nexus')?.state()).toMatchObject({ status: 'running', transport: 'http' })
   })
 })

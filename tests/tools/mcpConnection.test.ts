@@ -8,8 +8,9 @@ import { checkToolDefinition } from '../../src/core/tools/registry'
 import { runTool } from '../../src/core/tools/runTool'
 import { makeTempDir } from '../helpers/tempHome'
 import { fixtureServer } from './fixtureServer'
+import { testId } from '../../src/shared/testing/ids'
 
-const context = { agentId: 'a', sessionId: 's' }
+const context = { agentId: 'a', sessionId: testId.session('s') }
 let manager: McpManager | undefined
 afterEach(async () => {
   await manager?.closeAll()

@@ -5,6 +5,7 @@ import { parseMcpServers } from '../../src/core/tools/mcp/mcpConfig'
 import { McpManager } from '../../src/core/tools/mcp/mcpManager'
 import { runTool } from '../../src/core/tools/runTool'
 import { referenceServerScript } from './referenceServers'
+import { testId } from '../../src/shared/testing/ids'
 
 const children: ChildProcess[] = []
 let manager: McpManager | undefined
@@ -67,7 +68,7 @@ async function echo(server: string, message: string): Promise<string> {
   if (!listing.ok) throw new Error(listing.error)
   const tool = listing.tools.find((t) => t.name === `mcp__${server}__echo`)
   if (!tool) throw new Error('no echo tool')
-  return (await runTool(tool, { message }, { agentId: 'a', sessionId: 's' })).content
+  return (await runTool(tool, { message }, { agentId: 'a', sessionId: testId.session('s') })).content
 }
 
 describe('remote MCP servers (the official "everything" server over HTTP)', () => {

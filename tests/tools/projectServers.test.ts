@@ -13,6 +13,7 @@ import { ToolRegistry } from '../../src/core/tools/registry'
 import { ToolsService } from '../../src/core/tools/toolsService'
 import { denyAllConfirmations } from '../../src/core/tools/untrustedGate'
 import { FIXTURE_SERVER, fixtureServer } from './fixtureServer'
+import { testId } from '../../src/shared/testing/ids'
 
 let root: string
 let paths: HomePaths
@@ -100,7 +101,7 @@ describe("a project folder's .mcp.json", () => {
       tools,
       'mcp__site__get_repository',
       { repo: 'acme/web' },
-      { agentId: 'a1', sessionId: 's1' }
+      { agentId: 'a1', sessionId: testId.session('s1') }
     )
     expect(call.ok).toBe(true)
   })

@@ -5,6 +5,7 @@ import { createCore, type Core } from '../../src/core/createCore'
 import { dispatch } from '../../src/core/rpc/dispatch'
 import { makeTempDir } from '../helpers/tempHome'
 import { fixtureServer } from './fixtureServer'
+import { testId } from '../../src/shared/testing/ids'
 
 let temp: ReturnType<typeof makeTempDir>
 let core: Core
@@ -63,7 +64,7 @@ describe('tools.* over the RPC dispatch (desktop/web host)', () => {
       tools,
       'memory',
       { action: 'add', target: 'memory', content: 'The user reviews PRs on Mondays' },
-      { agentId: 'scout', sessionId: 'sess-1' }
+      { agentId: 'scout', sessionId: testId.session('sess-1') }
     )
     await expect.poll(() => requests.length).toBe(1)
     expect(requests[0]?.toolName).toBe('memory')

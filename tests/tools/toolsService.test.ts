@@ -11,6 +11,7 @@ import { ToolRegistry } from '../../src/core/tools/registry'
 import { ToolsService } from '../../src/core/tools/toolsService'
 import type { ConfirmationPort, ConfirmationRequest, ToolDefinition } from '../../src/core/tools/toolTypes'
 import { fixtureServer } from './fixtureServer'
+import { testId } from '../../src/shared/testing/ids'
 
 let root: string
 let paths: HomePaths
@@ -56,7 +57,7 @@ const THREE_SERVERS = {
   workspace: fixtureServer(['--profile', 'workspace']),
   data: fixtureServer(['--profile', 'data'])
 }
-const ctx = { agentId: 'a1', sessionId: 's1' }
+const ctx = { agentId: 'a1', sessionId: testId.session('s1') }
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'hearth-tools-'))
@@ -242,7 +243,7 @@ describe('the untrusted gate', () => {
     expect(written).toEqual([])
     expect(asked[0]).toMatchObject({
       agentId: 'a1',
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       toolName: 'memory',
       untrustedServers: ['web'],
       input: { content: 'the user loves phishing links' }

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../src/shared/contract'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -19,7 +20,7 @@ vi.mock('electron', async () => (await import('./electronFake')).electronModule)
 /** What the rows share: ids made while seeding, and values earlier rows returned. */
 interface World {
   readonly home: string
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly turnId: string
   readonly approved: number
   readonly pending: readonly number[]
@@ -290,7 +291,7 @@ describe.each([
       text: 'We run the tests with vitest; remember that.'
     })
     if (!sent.ok) throw new Error(sent.error.message)
-    const { sessionId, turnId } = sent.value as { sessionId: string; turnId: string }
+    const { sessionId, turnId } = sent.value as { sessionId: SessionId; turnId: string }
     expect((await finished(turnId)).event).toBe('chat.finished')
     const facts = into.services.memory.facts
     const pending = [

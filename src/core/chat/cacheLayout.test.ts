@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
@@ -37,7 +38,7 @@ describe('request layout: system prompt as tier blocks', () => {
     harness = await startChatHarness({ compressAtTokens: () => threshold }, { catalog: testCatalog() })
     const project = projectWithRules('# Project\n\nAnswer in metric units.\n')
     const prompts = new Map<string, string>()
-    const remember = (sessionId: string): void => {
+    const remember = (sessionId: SessionId): void => {
       const current = harness.core.services.chatStores.sessions.getSession(sessionId)?.promptVersion ?? 0
       for (let version = 1; version <= current; version++)
         prompts.set(

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type { TtlReasons } from '../domain/cache/ttlPolicy'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRows, type RowReader } from '../node/db/rowReader'
@@ -35,7 +35,7 @@ export interface RequestRecipe {
 export type FinishedCallStatus = Exclude<CallStatus, 'streaming' | 'interrupted'>
 
 export interface NewCall {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly turnId: TurnId
   readonly iteration: number
   readonly purpose: CallPurpose
@@ -119,7 +119,7 @@ export class CallRepository {
   }
 
   /** The newest call of a session that reached the model (it may have written cache entries). */
-  lastAnswered(sessionId: string): CallRecord | undefined {
+  lastAnswered(sessionId: SessionId): CallRecord | undefined {
     const row = this.db
       .prepare(
         `SELECT * FROM api_calls WHERE session_id = ? AND (input_tokens + cache_read + cache_write_5m + cache_write_1h) > 0 ORDER BY id DESC LIMIT 1`
@@ -128,12 +128,12 @@ export class CallRepository {
     return readOptionalRow(row, 'api_calls', callFromRow)
   }
 
-  forSession(sessionId: string): CallRecord[] {
+  forSession(sessionId: SessionId): CallRecord[] {
     const rows = this.db.prepare('SELECT * FROM api_calls WHERE session_id = ? ORDER BY id').all(sessionId)
     return readRows(rows, 'api_calls', callFromRow)
   }
 
-  forTurn(sessionId: string, turnId: TurnId): CallRecord[] {
+  forTurn(sessionId: SessionId, turnId: TurnId): CallRecord[] {
     const rows = this.db
       .prepare('SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id')
       .all(sessionId, turnId)
@@ -160,7 +160,7 @@ function callFromRow(row: RowReader): CallRecord {
   const cacheWrite1h = row.int('cache_write_1h')
   return {
     id: row.int('id'),
-    sessionId: row.text('session_id'),
+    sessionId: row.sessionId('session_id'),
     turnId: row.turnId('turn_id'),
     iteration: row.int('iteration'),
     purpose: row.oneOf('purpose', CallPurpose.options),

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
 import { TurnStopped } from './chatErrors'
@@ -11,7 +12,7 @@ afterEach(async () => {
 
 const LONG = 'The quick brown fox jumps over the lazy dog again and again. '.repeat(12)
 
-function assistantRows(sessionId: string) {
+function assistantRows(sessionId: SessionId) {
   return harness.sessions.get(sessionId).messages.filter((m) => m.role === 'assistant')
 }
 

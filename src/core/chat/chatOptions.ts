@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type { AttachmentReader } from '../attachments/attachmentBlocks'
 import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
@@ -52,7 +52,7 @@ export const DEFAULT_CHAT_OPTIONS: ChatOptions = {
 
 export interface StartedTurn {
   readonly turnId: TurnId
-  readonly sessionId: string
+  readonly sessionId: SessionId
   /** Settles when the turn ends; rejects with a TurnFailure (Stop included). */
   readonly done: Promise<TurnResult>
 }

@@ -17,9 +17,9 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'hearth-chat-rows-'))
   db = openDatabase(join(dir, 'hearth.db'))
   sessions = new SessionRepository(db)
-  sessions.createSession(plainSession('s1', 'scribe', 'You are Scribe.', 10))
+  sessions.createSession(plainSession(testId.session('s1'), 'scribe', 'You are Scribe.', 10))
   sessions.appendMessage({
-    sessionId: 's1',
+    sessionId: testId.session('s1'),
     turnId: testId.turn('t1'),
     role: 'user',
     kind: 'text',
@@ -37,7 +37,7 @@ afterEach(() => {
 describe("a damaged row of chat's tables", () => {
   it('names the session column whose value is outside the contract', () => {
     writeBypassingChecks(db, "UPDATE sessions SET title_source = 'guessed' WHERE id = 's1'")
-    expect(() => sessions.getSession('s1')).toThrow(
+    expect(() => sessions.getSession(testId.session('s1'))).toThrow(
       'A stored row of sessions is damaged (title_source: "guessed" is not one of first-message, generated, user)'
     )
     expect(() => sessions.listSessions({ limit: 10 })).toThrow(/sessions is damaged \(title_source:/)
@@ -45,18 +45,18 @@ describe("a damaged row of chat's tables", () => {
 
   it('names a message whose role or content cannot be read, instead of showing a wrong transcript', () => {
     writeBypassingChecks(db, "UPDATE messages SET role = 'system' WHERE session_id = 's1'")
-    expect(() => sessions.messages('s1')).toThrow(
+    expect(() => sessions.messages(testId.session('s1'))).toThrow(
       'A stored row of messages is damaged (role: "system" is not one of user, assistant)'
     )
     db.prepare("UPDATE messages SET role = 'user', content = '[{\"type\":' WHERE session_id = 's1'").run()
-    expect(() => sessions.allMessages('s1')).toThrow(
+    expect(() => sessions.allMessages(testId.session('s1'))).toThrow(
       'A stored row of messages is damaged (content: not valid JSON)'
     )
   })
 
   it('names a turn version whose origin is unknown', () => {
     writeBypassingChecks(db, "UPDATE turn_versions SET origin = 'merge' WHERE turn_id = 't1'")
-    expect(() => sessions.messages('s1')).toThrow(
+    expect(() => sessions.messages(testId.session('s1'))).toThrow(
       'A stored row of turn_versions is damaged (origin: "merge" is not one of send, regenerate, edit)'
     )
   })
@@ -64,7 +64,7 @@ describe("a damaged row of chat's tables", () => {
   it("names a call's miss reason that this build does not know", () => {
     const calls = new CallRepository(db)
     const id = calls.start({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       iteration: 0,
       purpose: 'turn',
@@ -83,7 +83,7 @@ describe("a damaged row of chat's tables", () => {
     })
     expect(calls.get(id)?.status).toBe('streaming')
     db.prepare("UPDATE api_calls SET miss_reason = 'sunspots' WHERE id = ?").run(id)
-    expect(() => calls.forSession('s1')).toThrow(
+    expect(() => calls.forSession(testId.session('s1'))).toThrow(
       /api_calls is damaged \(miss_reason: "sunspots" is not one of/
     )
   })

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import type { AttachmentReader } from '../attachments/attachmentBlocks'
@@ -53,7 +53,7 @@ export class ChatService {
   }
 
   /** What `chat.send` returns: ids now, progress as events. */
-  async send(input: ChatSendInput): Promise<{ turnId: TurnId; sessionId: string }> {
+  async send(input: ChatSendInput): Promise<{ turnId: TurnId; sessionId: SessionId }> {
     const started = await this.start(input)
     // The caller has only the ids: a failed turn reaches it as a chat.failed event, not here.
     started.done.catch(() => undefined)
@@ -74,7 +74,10 @@ export class ChatService {
   }
 
   /** Answers the last message again; the previous reply stays as a version beside the new one. */
-  async regenerate(input: { sessionId: string; turnId: TurnId }, signal?: AbortSignal): Promise<StartedTurn> {
+  async regenerate(
+    input: { sessionId: SessionId; turnId: TurnId },
+    signal?: AbortSignal
+  ): Promise<StartedTurn> {
     return this.startFork(
       input.sessionId,
       () => planRegenerate(this.repo, input.sessionId, input.turnId),
@@ -84,7 +87,7 @@ export class ChatService {
 
   /** Resends an edited message: the conversation forks at its turn, later turns stay on the old version. */
   async edit(
-    input: { sessionId: string; turnId: TurnId; text: string },
+    input: { sessionId: SessionId; turnId: TurnId; text: string },
     signal?: AbortSignal
   ): Promise<StartedTurn> {
     return this.startFork(
@@ -98,7 +101,7 @@ export class ChatService {
    * Runs a failed last turn again on its stored user message: nothing is stored twice, and the
    * replies that broke off leave the model's context (they stay in the transcript, marked).
    */
-  async retry(input: { sessionId: string }, signal?: AbortSignal): Promise<StartedTurn> {
+  async retry(input: { sessionId: SessionId }, signal?: AbortSignal): Promise<StartedTurn> {
     const client = await this.client()
     const found = sessionForNewRun(this.storeDeps(), input.sessionId)
     const failed = planRetry(this.repo.messages(found.id), this.calls.forSession(found.id))
@@ -122,7 +125,7 @@ export class ChatService {
   }
 
   /** True while a turn of this session is running. */
-  isAnswering(sessionId: string): boolean {
+  isAnswering(sessionId: SessionId): boolean {
     return this.running.isAnswering(sessionId)
   }
 
@@ -157,7 +160,7 @@ export class ChatService {
 
   /** A new version of a turn, planned from the stored session, then run like any turn. */
   private async startFork(
-    sessionId: string,
+    sessionId: SessionId,
     plan: () => ForkPlan,
     signal?: AbortSignal
   ): Promise<StartedTurn> {

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow } from '../node/db/rowReader'
 import type { Transcript, TranscriptMessage, Transcripts } from '../ports/transcripts'
@@ -58,7 +59,7 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
   }
 }
 
-function transcriptOf(sessions: SessionRepository, sessionId: string): Transcript | undefined {
+function transcriptOf(sessions: SessionRepository, sessionId: SessionId): Transcript | undefined {
   const session = sessions.getSession(sessionId)
   if (!session) return undefined
   const messages: TranscriptMessage[] = []

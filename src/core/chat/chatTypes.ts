@@ -3,6 +3,7 @@ import type {
   MessageKind,
   MessageRole,
   MessageStatus,
+  SessionId,
   TitleSource,
   TurnId
 } from '../../shared/contract'
@@ -57,7 +58,7 @@ export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | Attachme
 
 export interface StoredMessage {
   readonly id: number
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly turnId: TurnId
   readonly role: MessageRole
   readonly kind: MessageKind
@@ -99,7 +100,7 @@ export interface ToolParam {
 }
 
 export interface SessionRecord {
-  readonly id: string
+  readonly id: SessionId
   readonly agentId: string
   readonly cwd: string | null
   readonly model: string

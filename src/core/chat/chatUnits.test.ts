@@ -15,7 +15,7 @@ function message(
 ): StoredMessage {
   return {
     id,
-    sessionId: 's',
+    sessionId: testId.session('s'),
     turnId: testId.turn(`t${id}`),
     role,
     kind,

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EventHub } from '../events'
 import { IDLE_SWEEP_MS, IdleSessionEnder } from './idleSessionEnder'
@@ -30,7 +31,7 @@ describe('IdleSessionEnder', () => {
     } as unknown as SessionsService
     const ender = new IdleSessionEnder(events, sessions, () => 30, noErrors)
     const finished = {
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t'),
       text: '',
       stopReason: 'end_turn',
@@ -42,7 +43,7 @@ describe('IdleSessionEnder', () => {
     events.emit('chat.finished', finished)
     await vi.advanceTimersByTimeAsync(20 * 60_000)
     events.emit('chat.failed', {
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t2'),
       code: 'llm_unavailable',
       message: 'x',
@@ -62,9 +63,9 @@ describe('IdleSessionEnder', () => {
     const sessions = { isOpen: () => true, end } as unknown as SessionsService
     let minutes = 0
     const ender = new IdleSessionEnder(events, sessions, () => minutes, noErrors)
-    ender.touch('s1')
+    ender.touch(testId.session('s1'))
     minutes = 1
-    ender.touch('s2')
+    ender.touch(testId.session('s2'))
     ender.dispose()
     await vi.advanceTimersByTimeAsync(5 * 60_000)
     expect(end).not.toHaveBeenCalled()
@@ -80,9 +81,9 @@ describe('IdleSessionEnder', () => {
     } as unknown as SessionsService
     let minutes = 30
     const ender = new IdleSessionEnder(events, sessions, () => minutes)
-    ender.touch('short')
+    ender.touch(testId.session('short'))
     await vi.advanceTimersByTimeAsync(5 * 60_000)
-    ender.touch('long')
+    ender.touch(testId.session('long'))
     minutes = 4
     await vi.advanceTimersByTimeAsync(IDLE_SWEEP_MS)
     expect(ended).toEqual([['short', 'idle']])
@@ -106,9 +107,9 @@ describe('IdleSessionEnder', () => {
       end: async (id: string) => void (ended.push(id), open.delete(id))
     } as unknown as SessionsService
     const ender = new IdleSessionEnder(events, sessions, () => 0, noErrors)
-    ender.touch('s1')
-    ender.touch('s2')
-    ender.touch('s3')
+    ender.touch(testId.session('s1'))
+    ender.touch(testId.session('s2'))
+    ender.touch(testId.session('s3'))
     await ender.endAll()
     expect(ended).toEqual(['s1', 's2'])
     await ender.endAll()
@@ -117,7 +118,7 @@ describe('IdleSessionEnder', () => {
   })
 
   it('reports a session it could not end, with its id, and still ends the others', async () => {
-    const reported: { message: string; sessionId: string | undefined }[] = []
+    const reported: { message: string; sessionId: SessionId | undefined }[] = []
     const ended: string[] = []
     const sessions = {
       isOpen: () => true,
@@ -132,10 +133,10 @@ describe('IdleSessionEnder', () => {
       () => 0,
       (error, sessionId) => reported.push({ message: (error as Error).message, sessionId })
     )
-    ender.touch('s1')
-    ender.touch('s2')
+    ender.touch(testId.session('s1'))
+    ender.touch(testId.session('s2'))
     await ender.endAll()
-    expect(reported).toEqual([{ message: 'database is locked', sessionId: 's1' }])
+    expect(reported).toEqual([{ message: 'database is locked', sessionId: testId.session('s1') }])
     expect(ended).toEqual(['s2'])
     ender.dispose()
   })

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { SessionsService } from './sessionsService'
 
@@ -14,7 +15,7 @@ export const IDLE_SWEEP_MS = 30_000
  */
 export class IdleSessionEnder {
   /** Last activity of every session this process ran a turn in (quitting the app ends them too). */
-  private readonly lastActive = new Map<string, number>()
+  private readonly lastActive = new Map<SessionId, number>()
   private readonly ending = new Set<string>()
   private readonly unsubscribe: () => void
   private readonly sweeper: NodeJS.Timeout
@@ -24,19 +25,19 @@ export class IdleSessionEnder {
     private readonly sessions: SessionsService,
     private readonly idleMinutes: () => number,
     /** Told about a session that could not be ended (its hooks run again on the next end), or a timeout that could not be read. */
-    private readonly onError: (error: unknown, sessionId?: string) => void = () => undefined,
+    private readonly onError: (error: unknown, sessionId?: SessionId) => void = () => undefined,
     private readonly now: () => number = Date.now
   ) {
     this.unsubscribe = events.subscribe((event, payload) => {
       if (event !== 'chat.finished' && event !== 'chat.failed') return
-      this.touch((payload as { sessionId: string }).sessionId)
+      this.touch((payload as { sessionId: SessionId }).sessionId)
     })
     this.sweeper = setInterval(() => void this.sweep(), IDLE_SWEEP_MS)
     this.sweeper.unref()
   }
 
   /** Marks a session active now: its idle time starts again. */
-  touch(sessionId: string): void {
+  touch(sessionId: SessionId): void {
     this.lastActive.set(sessionId, this.now())
   }
 
@@ -74,7 +75,7 @@ export class IdleSessionEnder {
     }
   }
 
-  private async end(sessionId: string, reason: 'idle' | 'quit'): Promise<void> {
+  private async end(sessionId: SessionId, reason: 'idle' | 'quit'): Promise<void> {
     if (this.ending.has(sessionId)) return
     this.ending.add(sessionId)
     try {

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type { InspectedCall } from '../../shared/contract/sessions'
 import { notFound } from '../errors'
 import type { CallRecord, CallRepository } from './callRepository'
@@ -24,7 +24,7 @@ export interface InspectedTurn {
 export function inspectTurn(
   repo: SessionRepository,
   calls: CallRepository,
-  sessionId: string,
+  sessionId: SessionId,
   turnId: TurnId
 ): InspectedTurn {
   const session = repo.getSession(sessionId) as SessionRecord

@@ -17,7 +17,7 @@ function message(id: number, role: 'user' | 'assistant', content: ContentBlock[]
   const results = content.some((block) => block.type === 'tool_result')
   return {
     id,
-    sessionId: 's',
+    sessionId: testId.session('s'),
     turnId: testId.turn(`t${id}`),
     role,
     kind: role === 'assistant' ? 'reply' : results ? 'tool_results' : 'text',

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRows } from '../node/db/rowReader'
 import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from './chatTypes'
@@ -109,7 +110,7 @@ export class MessageRepository {
   }
 
   /** The transcript of the chosen path: what the model sees and the chat shows (other versions left out). */
-  messages(sessionId: string): StoredMessage[] {
+  messages(sessionId: SessionId): StoredMessage[] {
     return messagesOnPath(
       this.allMessages(sessionId),
       this.versions.turns(sessionId),
@@ -118,12 +119,12 @@ export class MessageRepository {
   }
 
   /** Every stored message of the session, every version included, in stored order. */
-  allMessages(sessionId: string): StoredMessage[] {
+  allMessages(sessionId: SessionId): StoredMessage[] {
     return readRows(this.messagesStatement.all(sessionId), 'messages', messageFromRow)
   }
 
   /** The agent's most recent user turns (every session), newest first: when each started, and where. */
-  userTurnStarts(agentId: string, limit: number): { at: number; sessionId: string }[] {
+  userTurnStarts(agentId: string, limit: number): { at: number; sessionId: SessionId }[] {
     const rows = this.db
       .prepare(
         "SELECT m.created_at, m.session_id FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"
@@ -131,7 +132,7 @@ export class MessageRepository {
       .all(agentId, limit)
     return readRows(rows, 'messages', (row) => ({
       at: row.int('created_at'),
-      sessionId: row.text('session_id')
+      sessionId: row.sessionId('session_id')
     }))
   }
 

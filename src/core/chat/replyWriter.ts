@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import { ownStamp } from '../node/process/processIdentity'
 import type { Clock } from '../ports/clock'
 import type { CallUsage, ContentBlock } from './chatTypes'
@@ -28,7 +28,7 @@ export class ReplyWriter {
   constructor(
     private readonly repo: SessionRepository,
     private readonly clock: Clock,
-    private readonly target: { readonly sessionId: string; readonly turnId: TurnId },
+    private readonly target: { readonly sessionId: SessionId; readonly turnId: TurnId },
     private readonly options: ReplyWriterOptions = DEFAULT_REPLY_FLUSH
   ) {}
 

@@ -1,6 +1,6 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 interface RunningTurn {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly controller: AbortController
   readonly done: Promise<unknown>
 }
@@ -31,7 +31,7 @@ export class RunningTurns {
   }
 
   /** True while a turn of this session is running. */
-  isAnswering(sessionId: string): boolean {
+  isAnswering(sessionId: SessionId): boolean {
     return [...this.turns.values()].some((turn) => turn.sessionId === sessionId)
   }
 

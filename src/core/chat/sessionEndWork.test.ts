@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../node/db/openDatabase'
 import { processStartTime } from '../node/process/processIdentity'
 import type { SessionEndHook } from '../ports/turnContext'
 import { SessionEndWork } from './sessionEndWork'
+import { testId } from '../../shared/testing/ids'
 
 let dir: string
 let db: Db
@@ -62,10 +63,10 @@ afterEach(() => {
 describe('session end as durable work', () => {
   it('commits the intent with the session ended, then runs each hook once in order', async () => {
     const end = work([hook('retention'), hook('nexus')])
-    end.commit({ id: 's1', agentId: 'scribe' })
+    end.commit({ id: testId.session('s1'), agentId: 'scribe' })
     expect(db.prepare("SELECT ended_at FROM sessions WHERE id = 's1'").pluck().get()).toBe(1_000)
     expect(states()).toEqual({ 's1/nexus': 'pending', 's1/retention': 'pending' })
-    const report = await end.run('s1')
+    const report = await end.run(testId.session('s1'))
     expect(report).toEqual({
       candidates: ['retention-fact', 'nexus-fact'],
       hooks: [
@@ -74,8 +75,8 @@ describe('session end as durable work', () => {
       ]
     })
     expect(runs).toEqual(['retention:s1', 'nexus:s1'])
-    end.commit({ id: 's1', agentId: 'scribe' })
-    expect((await end.run('s1')).hooks).toEqual([])
+    end.commit({ id: testId.session('s1'), agentId: 'scribe' })
+    expect((await end.run(testId.session('s1'))).hooks).toEqual([])
     expect(await end.resume()).toEqual({ sessions: 0, hooks: [] })
     expect(runs).toHaveLength(2)
   })
@@ -85,8 +86,8 @@ describe('session end as durable work', () => {
       hook('retention', async () => Promise.reject(new Error('the model is unreachable'))),
       hook('nexus')
     ])
-    end.commit({ id: 's1', agentId: 'scribe' })
-    expect((await end.run('s1')).hooks).toEqual([
+    end.commit({ id: testId.session('s1'), agentId: 'scribe' })
+    expect((await end.run(testId.session('s1'))).hooks).toEqual([
       { id: 'retention', ok: false, error: 'the model is unreachable' },
       { id: 'nexus', ok: true, error: null }
     ])
@@ -103,9 +104,9 @@ describe('session end as durable work', () => {
     const insert = db.prepare(
       `INSERT INTO session_end_work (session_id, agent_id, hook, state, claimed_pid, claimed_started, claimed_host, created_at) VALUES (?, 'scribe', 'retention', ?, ?, ?, NULL, 1)`
     )
-    insert.run('s1', 'pending', null, null)
-    insert.run('s2', 'running', dead.pid, dead.started)
-    insert.run('s3', 'running', process.ppid, processStartTime(process.ppid))
+    insert.run(testId.session('s1'), 'pending', null, null)
+    insert.run(testId.session('s2'), 'running', dead.pid, dead.started)
+    insert.run(testId.session('s3'), 'running', process.ppid, processStartTime(process.ppid))
     const report = await work([hook('retention')]).resume()
     expect(report.sessions).toBe(2)
     expect(runs.sort()).toEqual(['retention:s1', 'retention:s2'])
@@ -120,7 +121,7 @@ describe('session end as durable work', () => {
     )
     const first = work([slow])
     const second = work([slow])
-    first.commit({ id: 's1', agentId: 'scribe' })
+    first.commit({ id: testId.session('s1'), agentId: 'scribe' })
     const running = first.resume()
     const other = await second.resume()
     release()

@@ -1,8 +1,10 @@
+import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readRows, type RowReader } from '../node/db/rowReader'
 import { isStampAlive, ownStamp } from '../node/process/processIdentity'
 import type { SessionEndProgress } from '../../shared/contract/sessions'
 import type { SessionEndHook } from '../ports/turnContext'
+import { ownId } from '../domain/ids'
 
 /** One hook's outcome in a session-end report. */
 export interface HookOutcome {
@@ -56,7 +58,7 @@ export class SessionEndWork {
   ) {}
 
   /** Marks the session ended and records one pending row per hook (once; a repeat adds nothing). */
-  commit(session: { readonly id: string; readonly agentId: string }): void {
+  commit(session: { readonly id: SessionId; readonly agentId: string }): void {
     const at = this.now()
     const insert = this.db.prepare(
       `INSERT OR IGNORE INTO session_end_work (session_id, agent_id, hook, state, created_at) VALUES (?, ?, ?, 'pending', ?)`
@@ -72,7 +74,7 @@ export class SessionEndWork {
   }
 
   /** Runs the session's unfinished hooks in registration order. */
-  async run(sessionId: string): Promise<EndWorkReport> {
+  async run(sessionId: SessionId): Promise<EndWorkReport> {
     const report: EndWorkReport = { candidates: [], hooks: [] }
     for (const row of this.rows(sessionId)) {
       const outcome = await this.runOne(row)
@@ -93,17 +95,17 @@ export class SessionEndWork {
   }
 
   /** Sessions with work still to do (pending or claimed by a dead process). */
-  unfinishedSessions(): string[] {
+  unfinishedSessions(): SessionId[] {
     return [
       ...new Set(
         this.rows(null)
           .filter((row) => this.isClaimable(row))
-          .map((row) => row.session_id)
+          .map((row) => ownId.session(row.session_id))
       )
     ]
   }
 
-  private rows(sessionId: string | null): WorkRow[] {
+  private rows(sessionId: SessionId | null): WorkRow[] {
     const order = new Map(this.hooks().map((hook, index) => [hook.id, index]))
     const found =
       sessionId === null
@@ -164,10 +166,10 @@ export class SessionEndWork {
   }
 
   private async execute(hook: SessionEndHook, row: WorkRow): Promise<HookOutcome & { result: unknown }> {
-    const progress = { sessionId: row.session_id, agentId: row.agent_id, hookId: hook.id }
+    const progress = { sessionId: ownId.session(row.session_id), agentId: row.agent_id, hookId: hook.id }
     this.onProgress({ ...progress, phase: 'running', error: null, candidates: null })
     try {
-      const result = await hook.run({ sessionId: row.session_id, agentId: row.agent_id })
+      const result = await hook.run({ sessionId: progress.sessionId, agentId: row.agent_id })
       this.finish(row, 'done', null)
       const candidates = (result as { candidates?: unknown } | null)?.candidates
       this.onProgress({

@@ -26,7 +26,7 @@ beforeEach(() => {
   db = openDatabase(join(dir, 'hearth.db'))
   repo = new SessionRepository(db)
   repo.createSession({
-    id: 's1',
+    id: testId.session('s1'),
     agentId: 'scribe',
     cwd: null,
     model: 'claude-sonnet-5-5',
@@ -48,7 +48,7 @@ afterEach(() => {
 describe('SessionRepository', () => {
   it('keeps messages in order with their content blocks byte-for-byte, including tool input key order', () => {
     repo.appendMessage({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       role: 'user',
       kind: 'text',
@@ -58,7 +58,7 @@ describe('SessionRepository', () => {
     })
     const input = { zeta: 1, alpha: { b: 2, a: 1 } }
     repo.appendMessage({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       role: 'assistant',
       kind: 'reply',
@@ -66,7 +66,7 @@ describe('SessionRepository', () => {
       status: 'complete',
       nowMs: 12
     })
-    const messages = repo.messages('s1')
+    const messages = repo.messages(testId.session('s1'))
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant'])
     expect(messages[0]?.content).toEqual([{ type: 'text', text: 'hi\r\n there' }])
     expect(JSON.stringify(messages[1]?.content[0])).toBe(
@@ -76,7 +76,7 @@ describe('SessionRepository', () => {
 
   it('marks rows left streaming by a dead writer as interrupted and keeps their partial text', () => {
     const reply = repo.appendMessage({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       role: 'assistant',
       kind: 'reply',
@@ -92,7 +92,7 @@ describe('SessionRepository', () => {
       nowMs: 12
     })
     const live = repo.appendMessage({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t2'),
       role: 'assistant',
       kind: 'reply',
@@ -112,7 +112,7 @@ describe('SessionRepository', () => {
   it('names a writer by pid and start time: a pid now used by another process does not keep a reply streaming', () => {
     const self = ownStamp()
     const reused = repo.appendMessage({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       role: 'assistant',
       kind: 'reply',
@@ -122,7 +122,7 @@ describe('SessionRepository', () => {
       nowMs: 11
     })
     const mine = repo.appendMessage({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t2'),
       role: 'assistant',
       kind: 'reply',
@@ -139,7 +139,7 @@ describe('SessionRepository', () => {
   })
 
   it('keeps every prompt version when the prompt is replaced', () => {
-    const after = repo.replacePrompt('s1', {
+    const after = repo.replacePrompt(testId.session('s1'), {
       text: 'You are Scribe, v2.',
       report: REPORT,
       model: 'claude-opus-5',
@@ -151,13 +151,13 @@ describe('SessionRepository', () => {
       systemPrompt: 'You are Scribe, v2.',
       model: 'claude-opus-5'
     })
-    expect(repo.promptVersion('s1', 1)?.text).toBe('You are Scribe.')
-    expect(repo.promptVersion('s1', 2)?.reason).toBe('model_switched')
+    expect(repo.promptVersion(testId.session('s1'), 1)?.text).toBe('You are Scribe.')
+    expect(repo.promptVersion(testId.session('s1'), 2)?.reason).toBe('model_switched')
   })
 
   it('finds words with BM25, substrings with the trigram index, and treats FTS syntax in queries as text', () => {
     repo.appendMessage({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       role: 'user',
       kind: 'text',
@@ -166,7 +166,7 @@ describe('SessionRepository', () => {
       nowMs: 11
     })
     repo.appendMessage({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t2'),
       role: 'user',
       kind: 'text',

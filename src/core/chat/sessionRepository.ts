@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import { readOptionalRow, readRows } from '../node/db/rowReader'
 import type { CallUsage, PromptReport, SessionRecord } from './chatTypes'
 import { MessageRepository } from './messageRepository'
@@ -67,7 +68,7 @@ export class SessionRepository extends MessageRepository {
     return this.getSession(session.id) as SessionRecord
   }
 
-  getSession(id: string): SessionRecord | undefined {
+  getSession(id: SessionId): SessionRecord | undefined {
     const row = this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id)
     return readOptionalRow(row, 'sessions', sessionFromRow)
   }
@@ -85,7 +86,7 @@ export class SessionRepository extends MessageRepository {
 
   /** Replaces the frozen prompt (model switch, compression, explicit rebuild) and keeps the old version. */
   replacePrompt(
-    sessionId: string,
+    sessionId: SessionId,
     change: { text: string; report: PromptReport; model: string; reason: string; nowMs: number }
   ): SessionRecord {
     this.db.transaction(() => {
@@ -102,7 +103,7 @@ export class SessionRepository extends MessageRepository {
   }
 
   promptVersion(
-    sessionId: string,
+    sessionId: SessionId,
     version: number
   ): { text: string; report: PromptReport; reason: string } | undefined {
     const row = this.db
@@ -115,22 +116,22 @@ export class SessionRepository extends MessageRepository {
     }))
   }
 
-  setProvider(sessionId: string, provider: string): void {
+  setProvider(sessionId: SessionId, provider: string): void {
     this.db.prepare('UPDATE sessions SET provider = ? WHERE id = ?').run(provider, sessionId)
   }
 
-  setTitle(sessionId: string, title: string): void {
+  setTitle(sessionId: SessionId, title: string): void {
     this.db.prepare("UPDATE sessions SET title = ? WHERE id = ? AND title = ''").run(title, sessionId)
   }
 
-  endSession(sessionId: string, nowMs: number): void {
+  endSession(sessionId: SessionId, nowMs: number): void {
     this.db
       .prepare('UPDATE sessions SET ended_at = ?, updated_at = ? WHERE id = ?')
       .run(nowMs, nowMs, sessionId)
   }
 
   /** Adds one call's usage to the session counters. */
-  addUsage(sessionId: string, usage: CallUsage, costUsd: number, savedUsd: number, nowMs: number): void {
+  addUsage(sessionId: SessionId, usage: CallUsage, costUsd: number, savedUsd: number, nowMs: number): void {
     this.db
       .prepare(
         `UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
@@ -149,7 +150,7 @@ export class SessionRepository extends MessageRepository {
   }
 
   private insertPromptVersion(
-    sessionId: string,
+    sessionId: SessionId,
     version: number,
     text: string,
     report: PromptReport,

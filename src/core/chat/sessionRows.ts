@@ -16,7 +16,7 @@ import { toolResultText } from '../../shared/util/toolResultText'
  */
 export function sessionFromRow(row: RowReader): SessionRecord {
   return {
-    id: row.text('id'),
+    id: row.sessionId('id'),
     agentId: row.text('agent_id'),
     cwd: row.textOrNull('cwd'),
     model: row.text('model'),
@@ -49,7 +49,7 @@ export function messageFromRow(row: RowReader): StoredMessage {
   const usage = row.textOrNull('usage')
   return {
     id: row.int('id'),
-    sessionId: row.text('session_id'),
+    sessionId: row.sessionId('session_id'),
     turnId: row.turnId('turn_id'),
     role: row.oneOf('role', MessageRole.options),
     kind: row.oneOf('kind', MessageKind.options),

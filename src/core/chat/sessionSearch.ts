@@ -1,8 +1,9 @@
+import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readRow, readRows } from '../node/db/rowReader'
 
 export interface SearchHit {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly agentId: string
   readonly messageId: number
   readonly role: string
@@ -59,7 +60,7 @@ export class SessionSearch {
     const filter = options.agentId ? [match, options.agentId] : [match]
     const parameters = [start, end, ...filter, options.limit]
     return readRows(this.db.prepare(sql).all(...parameters), 'messages', (row) => ({
-      sessionId: row.text('session_id'),
+      sessionId: row.sessionId('session_id'),
       agentId: row.text('agent_id'),
       messageId: row.int('id'),
       role: row.text('role'),

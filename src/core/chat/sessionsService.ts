@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type { SessionDetail, SessionEndReason, SessionSummary } from '../../shared/contract/sessions'
 import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
@@ -79,7 +79,7 @@ export class SessionsService {
       .map(sessionSummary)
   }
 
-  get(id: string): SessionDetail {
+  get(id: SessionId): SessionDetail {
     const session = this.require(id)
     const view = pathView(this.repo, id)
     return sessionDetail(
@@ -92,7 +92,7 @@ export class SessionsService {
   }
 
   /** Shows another version at one position, with the conversation that went on from it. */
-  selectVersion(id: string, turnId: TurnId): SessionDetail {
+  selectVersion(id: SessionId, turnId: TurnId): SessionDetail {
     this.require(id)
     if (this.chat.isAnswering(id))
       throw conflict('Wait for the current reply to finish (or press Stop) before switching versions')
@@ -117,7 +117,7 @@ export class SessionsService {
   }
 
   /** The cache cost of editing and resending the message of `turnId`. */
-  forkCost(id: string, turnId: TurnId): ForkCost {
+  forkCost(id: SessionId, turnId: TurnId): ForkCost {
     const session = this.require(id)
     return forkCost(this.repo, this.calls, session, turnId, {
       nowMs: this.clock.now(),
@@ -140,7 +140,7 @@ export class SessionsService {
    * retention hooks proposed. Refused while a reply is streaming, and for a session that already
    * ended (its hooks ran then).
    */
-  async end(id: string, reason: SessionEndReason = 'explicit'): Promise<SessionEndReport> {
+  async end(id: SessionId, reason: SessionEndReason = 'explicit'): Promise<SessionEndReport> {
     const session = this.require(id)
     if (session.endedAtMs !== null)
       throw conflict(
@@ -168,7 +168,7 @@ export class SessionsService {
   }
 
   /** True when the session exists, is not in the trash, has not ended, and is not answering right now. */
-  isOpen(id: string): boolean {
+  isOpen(id: SessionId): boolean {
     const session = this.repo.getSession(id)
     return (
       session !== undefined &&
@@ -179,7 +179,7 @@ export class SessionsService {
   }
 
   /** The user asked for the files on disk to apply now; the next call writes the cache again. */
-  rebuildPrompt(id: string): SessionDetail {
+  rebuildPrompt(id: SessionId): SessionDetail {
     const session = this.require(id)
     if (this.chat.isAnswering(id))
       throw conflict('Wait for the current reply to finish before rebuilding the prompt')
@@ -193,7 +193,7 @@ export class SessionsService {
    * own system prompt and tools; the old history stays behind.
    */
   cacheBreakCost(
-    id: string,
+    id: SessionId,
     options: { model?: string; cwd?: string | null } = {}
   ): { model: string; prefixTokens: number; extraCostUsd: number } {
     const session = this.require(id)
@@ -221,12 +221,12 @@ export class SessionsService {
     return estimateRequestTokens({ ...session, systemPrompt: prompt.text }, [])
   }
 
-  inspect(sessionId: string, turnId: TurnId): InspectedTurn {
+  inspect(sessionId: SessionId, turnId: TurnId): InspectedTurn {
     this.require(sessionId)
     return inspectTurn(this.repo, this.calls, sessionId, turnId)
   }
 
-  private require(id: string): SessionRecord {
+  private require(id: SessionId): SessionRecord {
     const session = this.repo.getSession(id)
     if (!session)
       throw notFound(`No session with id "${id}". Run \`hearth sessions list\` to see the sessions.`)

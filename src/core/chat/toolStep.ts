@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { ToolCatalog, ToolDefinition, ToolOutcome } from '../tools/toolTypes'
 import type { ContentBlock, ToolResultBlock, ToolUseBlock } from './chatTypes'
@@ -14,7 +14,7 @@ export interface ToolCallSummary {
 
 export interface ToolStepContext {
   readonly agentId: string
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly turnId: TurnId
   readonly signal: AbortSignal
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthropic'
-import type { SessionDetail, TurnId } from '../../shared/contract'
+import type { SessionDetail, SessionId, TurnId } from '../../shared/contract'
 import { createCore, type Core } from '../createCore'
 import { longSoul, testCatalog } from '../testing/chatHarness'
 import { markerTtls } from '../testing/requestShape'
@@ -54,8 +54,8 @@ async function turnsWithGaps(
   chat: ChatService,
   agentId: string,
   gapsMinutes: readonly number[]
-): Promise<string> {
-  let sessionId: string | undefined
+): Promise<SessionId> {
+  let sessionId: SessionId | undefined
   for (const [i, gap] of [0, ...gapsMinutes].entries()) {
     fake.clock.advance(gap * MIN)
     fake.script(`Answer ${i + 1}.`)
@@ -65,7 +65,8 @@ async function turnsWithGaps(
     })
     sessionId = result.sessionId
   }
-  return sessionId as string
+  if (sessionId === undefined) throw new Error('No turn ran')
+  return sessionId
 }
 
 describe('the auto TTL policy against the fake cache', () => {

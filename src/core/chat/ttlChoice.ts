@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type { CacheTtlPolicy } from '../../shared/contract/settings'
 import { estimateTokens } from '../../shared/util/tokens'
 import { chooseTtl, type PreviousCall, type TtlPlan } from '../domain/cache/ttlPolicy'
@@ -24,9 +25,9 @@ function messageTokens(message: StoredMessage): number {
  * turns in every session: how long this user pauses inside a conversation. The gap before a
  * session's first turn is left out — it measures switching chats, not answering.
  */
-export function gapsWithinSessions(starts: readonly { at: number; sessionId: string }[]): number[] {
+export function gapsWithinSessions(starts: readonly { at: number; sessionId: SessionId }[]): number[] {
   return starts.slice(1).flatMap((older, i) => {
-    const newer = starts[i] as { at: number; sessionId: string }
+    const newer = starts[i] as { at: number; sessionId: SessionId }
     return newer.sessionId === older.sessionId ? [newer.at - older.at] : []
   })
 }

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import { HearthError } from '../errors'
 import type { EventHub } from '../events'
 import { TurnStopped } from './chatErrors'
@@ -10,7 +10,7 @@ import { sumUsage, type TurnFailure } from './turnRunner'
  */
 export function announceFailure(
   events: EventHub,
-  sessionId: string,
+  sessionId: SessionId,
   turnId: TurnId,
   failure: TurnFailure
 ): void {

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import { conflict, invalidInput, notFound } from '../errors'
 import type { ContentBlock, StoredMessage, TurnOrigin } from './chatTypes'
 import { pathTo, siblingsOf, type TurnLink } from './turnPath'
@@ -24,7 +24,7 @@ export interface PathView {
   readonly locked: ReadonlySet<TurnId>
 }
 
-export function pathView(repo: SessionRepository, sessionId: string): PathView {
+export function pathView(repo: SessionRepository, sessionId: SessionId): PathView {
   const turns = repo.versions.turns(sessionId)
   const path = pathTo(turns, repo.versions.head(sessionId))
   const all = repo.allMessages(sessionId)
@@ -61,7 +61,7 @@ function forkableTurn(view: PathView, turnId: TurnId, action: string): StoredMes
 }
 
 /** Answering the last message again: a sibling of the last turn with the same user message. */
-export function planRegenerate(repo: SessionRepository, sessionId: string, turnId: TurnId): ForkPlan {
+export function planRegenerate(repo: SessionRepository, sessionId: SessionId, turnId: TurnId): ForkPlan {
   const view = pathView(repo, sessionId)
   const user = forkableTurn(view, turnId, 'regenerated')
   if (view.path.at(-1) !== turnId)
@@ -83,7 +83,12 @@ export function planRegenerate(repo: SessionRepository, sessionId: string, turnI
  * Resending an edited message: a sibling of its turn, so the conversation forks there and the
  * later turns stay on the other version. Attachments of the original message are kept.
  */
-export function planEdit(repo: SessionRepository, sessionId: string, turnId: TurnId, text: string): ForkPlan {
+export function planEdit(
+  repo: SessionRepository,
+  sessionId: SessionId,
+  turnId: TurnId,
+  text: string
+): ForkPlan {
   const view = pathView(repo, sessionId)
   const user = forkableTurn(view, turnId, 'edited')
   const trimmed = text.trim()

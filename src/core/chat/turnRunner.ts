@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { CallSummary } from '../../shared/contract/chat'
 import type { EventHub } from '../events'
@@ -36,7 +36,7 @@ export interface ActiveTurn {
 }
 
 export interface TurnResult {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly turnId: TurnId
   readonly text: string
   readonly stopReason: string

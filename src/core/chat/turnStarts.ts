@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import {
   attachmentBlocks,
@@ -39,7 +40,7 @@ export function checkTakesMessages(deps: TurnStoreDeps, session: SessionRecord):
 }
 
 /** A stored session that may run a turn again or anew: it exists, is not in the trash, has not ended and is not answering. */
-export function sessionForNewRun(deps: TurnStoreDeps, sessionId: string): SessionRecord {
+export function sessionForNewRun(deps: TurnStoreDeps, sessionId: SessionId): SessionRecord {
   const found = deps.repo.getSession(sessionId)
   if (!found)
     throw notFound(`No session with id "${sessionId}". Run \`hearth sessions list\` to see the sessions.`)
@@ -70,7 +71,7 @@ export function storeNewTurn(deps: TurnStoreDeps, session: SessionRecord, input:
 }
 
 /** A new version of a turn: linked beside the one it replaces, made the head, its user message stored. */
-export function storeForkTurn(deps: TurnStoreDeps, sessionId: string, fork: ForkPlan): StoredTurn {
+export function storeForkTurn(deps: TurnStoreDeps, sessionId: SessionId, fork: ForkPlan): StoredTurn {
   const turnId = newTurnId()
   const nowMs = deps.clock.now()
   deps.repo.versions.fork(sessionId, {

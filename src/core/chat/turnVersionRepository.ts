@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import { TurnOrigin } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRows } from '../node/db/rowReader'
@@ -25,7 +25,7 @@ export class TurnVersionRepository {
   }
 
   /** A turn seen for the first time continues the chosen path: its parent is the head, and it becomes the head. */
-  ensureTurn(sessionId: string, turnId: TurnId, nowMs: number): void {
+  ensureTurn(sessionId: SessionId, turnId: TurnId, nowMs: number): void {
     if (this.existsStatement.get(turnId) !== undefined) return
     this.db.transaction(() =>
       this.link(sessionId, {
@@ -39,11 +39,11 @@ export class TurnVersionRepository {
   }
 
   /** Adds a version beside an existing turn (regenerate, edit) and makes it the head. */
-  fork(sessionId: string, turn: TurnLink): void {
+  fork(sessionId: SessionId, turn: TurnLink): void {
     this.db.transaction(() => this.link(sessionId, turn))()
   }
 
-  turns(sessionId: string): TurnLink[] {
+  turns(sessionId: SessionId): TurnLink[] {
     return readRows(this.turnsStatement.all(sessionId), 'turn_versions', (row) => ({
       turnId: row.turnId('turn_id'),
       parentTurnId: row.turnIdOrNull('parent_turn_id'),
@@ -53,16 +53,16 @@ export class TurnVersionRepository {
     }))
   }
 
-  head(sessionId: string): TurnId | null {
+  head(sessionId: SessionId): TurnId | null {
     const row = this.headStatement.get(sessionId)
     return readOptionalRow(row, 'sessions', (read) => read.turnIdOrNull('head_turn_id')) ?? null
   }
 
-  setHead(sessionId: string, turnId: TurnId): void {
+  setHead(sessionId: SessionId, turnId: TurnId): void {
     this.setHeadStatement.run(turnId, sessionId)
   }
 
-  private link(sessionId: string, turn: TurnLink): void {
+  private link(sessionId: SessionId, turn: TurnLink): void {
     this.linkStatement.run(
       turn.turnId,
       sessionId,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runHearthAsync } from '../../../tests/helpers/cli'
 import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import { testId } from '../../shared/testing/ids'
 
 let harness: ChatHarness
@@ -20,13 +20,13 @@ function history(index: number): string[] {
 }
 
 /** The shown transcript: role and first text of each message. */
-function shown(sessionId: string): string[] {
+function shown(sessionId: SessionId): string[] {
   return harness.sessions
     .get(sessionId)
     .messages.map((m) => `${m.role}: ${String(m.content.find((b) => b.type === 'text')?.text ?? '')}`)
 }
 
-async function twoTurns(): Promise<{ sessionId: string; firstTurn: TurnId; secondTurn: TurnId }> {
+async function twoTurns(): Promise<{ sessionId: SessionId; firstTurn: TurnId; secondTurn: TurnId }> {
   harness.fake.script('Zebras are striped.', 'They live in herds.')
   const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Tell me about zebras' })
   const second = await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Do they live alone?' })

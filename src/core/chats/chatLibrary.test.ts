@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import { describe, expect, it } from 'vitest'
 import { useFakeModelCore } from '../../../tests/helpers/fakeModelCore'
 import type { Core } from '../createCore'
@@ -21,7 +22,7 @@ async function refusal(
   return result.error
 }
 
-async function chat(core: Core, agentId: string, text: string, sessionId?: string): Promise<string> {
+async function chat(core: Core, agentId: string, text: string, sessionId?: SessionId): Promise<SessionId> {
   const done = await core.services.chat.runTurn(sessionId ? { sessionId, text } : { agentId, text })
   return done.sessionId
 }

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type {
   ChatChanged,
   ChatExportFile,
@@ -26,7 +27,7 @@ export interface ChatLibraryDeps {
   readonly clock: Clock
   readonly events: EventHub
   /** True while a turn of the session runs: such a chat is not deleted under the user's feet. */
-  readonly isAnswering: (sessionId: string) => boolean
+  readonly isAnswering: (sessionId: SessionId) => boolean
   /** Display names of the agents by id (an agent since deleted is shown by its id). */
   readonly agentNames: () => ReadonlyMap<string, string>
 }
@@ -43,21 +44,21 @@ export class ChatLibrary {
     this.library = new ChatLibraryRepository(deps.db)
   }
 
-  rename(id: string, title: string): SessionSummary {
+  rename(id: SessionId, title: string): SessionSummary {
     const session = this.require(id)
     this.library.rename(id, title)
     return this.changed(session, 'renamed')
   }
 
   /** Sets a generated title unless the user named the chat first; false when it was not applied. */
-  applyGeneratedTitle(id: string, title: string): boolean {
+  applyGeneratedTitle(id: SessionId, title: string): boolean {
     const session = this.deps.repo.getSession(id)
     if (!session || !this.library.setGeneratedTitle(id, title)) return false
     this.changed(session, 'titled')
     return true
   }
 
-  pin(id: string, pinned: boolean): SessionSummary {
+  pin(id: SessionId, pinned: boolean): SessionSummary {
     const session = this.require(id)
     if (session.deletedAtMs !== null) throw conflict('This chat is in the trash; restore it to pin it')
     this.library.setPinned(id, pinned ? this.deps.clock.now() : null)
@@ -65,7 +66,7 @@ export class ChatLibrary {
   }
 
   /** Moves the chat to the trash; its rows stay until `purge`. Refused while it is answering. */
-  trash(id: string): SessionSummary {
+  trash(id: SessionId): SessionSummary {
     const session = this.require(id)
     if (this.deps.isAnswering(id))
       throw conflict('This chat is answering right now. Press Stop (or wait for the reply), then delete it.')
@@ -74,7 +75,7 @@ export class ChatLibrary {
     return this.changed(session, 'trashed')
   }
 
-  restore(id: string): SessionSummary {
+  restore(id: SessionId): SessionSummary {
     const session = this.require(id)
     if (session.deletedAtMs === null) return sessionSummary(session)
     this.library.setDeleted(id, null)
@@ -82,7 +83,7 @@ export class ChatLibrary {
   }
 
   /** Deletes a chat for good; only a chat already in the trash, so one click never loses a chat. */
-  purge(id: string): { id: string } {
+  purge(id: SessionId): { id: SessionId } {
     const session = this.require(id)
     if (session.deletedAtMs === null)
       throw conflict('Only a chat in the trash can be deleted forever; move it to the trash first')
@@ -107,7 +108,7 @@ export class ChatLibrary {
     )
   }
 
-  export(id: string, format: ChatExportFormat): ChatExportFile {
+  export(id: SessionId, format: ChatExportFormat): ChatExportFile {
     const session = this.require(id)
     return exportChat(
       {
@@ -132,7 +133,7 @@ export class ChatLibrary {
     this.deps.events.emit('chats.changed', { sessionId: session.id, agentId: session.agentId, change })
   }
 
-  private require(id: string): SessionRecord {
+  private require(id: SessionId): SessionRecord {
     const session = this.deps.repo.getSession(id)
     if (!session) throw notFound(`No chat with id "${id}". Run \`hearth sessions list\` to see the chats.`)
     return session

@@ -1,9 +1,10 @@
+import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readRow } from '../node/db/rowReader'
 
 /** A chat whose title matched a search, before the message hits are merged in. */
 export interface TitleMatch {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly agentId: string
   readonly title: string
   readonly updatedAtMs: number
@@ -17,7 +18,7 @@ export class ChatLibraryRepository {
   constructor(private readonly db: Db) {}
 
   /** The user's name for the chat: it wins over every title written after it. */
-  rename(sessionId: string, title: string): void {
+  rename(sessionId: SessionId, title: string): void {
     this.db.prepare("UPDATE sessions SET title = ?, title_source = 'user' WHERE id = ?").run(title, sessionId)
   }
 
@@ -25,7 +26,7 @@ export class ChatLibraryRepository {
    * A title generated after the first exchange. It only replaces the first message's cut-off
    * text: a chat the user named (even while the title was being generated) keeps its name.
    */
-  setGeneratedTitle(sessionId: string, title: string): boolean {
+  setGeneratedTitle(sessionId: SessionId, title: string): boolean {
     const result = this.db
       .prepare(
         "UPDATE sessions SET title = ?, title_source = 'generated' WHERE id = ? AND title_source = 'first-message'"
@@ -34,20 +35,20 @@ export class ChatLibraryRepository {
     return result.changes === 1
   }
 
-  setPinned(sessionId: string, pinnedAtMs: number | null): void {
+  setPinned(sessionId: SessionId, pinnedAtMs: number | null): void {
     this.db.prepare('UPDATE sessions SET pinned_at = ? WHERE id = ?').run(pinnedAtMs, sessionId)
   }
 
-  setDeleted(sessionId: string, deletedAtMs: number | null): void {
+  setDeleted(sessionId: SessionId, deletedAtMs: number | null): void {
     this.db.prepare('UPDATE sessions SET deleted_at = ? WHERE id = ?').run(deletedAtMs, sessionId)
   }
 
   /** Ids of the chats in the trash, most recently deleted first. */
-  trashIds(agentId: string | undefined): string[] {
+  trashIds(agentId: string | undefined): SessionId[] {
     const sql = `SELECT id FROM sessions WHERE deleted_at IS NOT NULL ${agentId ? 'AND agent_id = ?' : ''}
       ORDER BY deleted_at DESC, id`
     const rows = this.db.prepare(sql).all(...(agentId ? [agentId] : []))
-    return rows.map((row) => readRow(row, 'sessions').text('id'))
+    return rows.map((row) => readRow(row, 'sessions').sessionId('id'))
   }
 
   /** Live chats whose title contains every word of the query (case-insensitive), newest first. */
@@ -68,7 +69,7 @@ export class ChatLibraryRepository {
       .map((row) => {
         const read = readRow(row, 'sessions')
         return {
-          sessionId: read.text('id'),
+          sessionId: read.sessionId('id'),
           agentId: read.text('agent_id'),
           title: read.text('title'),
           updatedAtMs: read.int('updated_at')
@@ -83,7 +84,7 @@ export class ChatLibraryRepository {
    * facts and memory-write receipts stay — they belong to the agent's memory, not the
    * transcript, and carry their own quote — and the Nexus log is append-only by design.
    */
-  purge(sessionId: string): void {
+  purge(sessionId: SessionId): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM memory_recalls WHERE session_id = ?').run(sessionId)
       this.db.prepare('DELETE FROM session_end_work WHERE session_id = ?').run(sessionId)

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type { TurnContextProvider } from '../ports/turnContext'
 
 /** The longest generated title, in words: a glance, not a sentence. */
@@ -56,7 +57,9 @@ function titleOf(sentence: string): string | null {
  * first message, never a name the user gave (the library's write checks where the title came
  * from). It adds nothing to any request, so the cached prefix is untouched.
  */
-export function chatTitleProvider(apply: (sessionId: string, title: string) => boolean): TurnContextProvider {
+export function chatTitleProvider(
+  apply: (sessionId: SessionId, title: string) => boolean
+): TurnContextProvider {
   return {
     id: 'chat-title',
     provide: () => Promise.resolve(null),

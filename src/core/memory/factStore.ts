@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import {
   FactEventKind,
   FactOrigin,
@@ -22,7 +23,7 @@ export interface NewFact {
   readonly text: string
   readonly entities: readonly string[]
   readonly quote: string
-  readonly sessionId: string | null
+  readonly sessionId: SessionId | null
   readonly messageId: string | null
   readonly scanFindings: readonly string[]
   readonly mergeTargetId: number | null
@@ -102,7 +103,7 @@ export class FactStore {
     return fact
   }
 
-  list(filter: { agentId?: string; status?: FactStatus; sessionId?: string }): Fact[] {
+  list(filter: { agentId?: string; status?: FactStatus; sessionId?: SessionId }): Fact[] {
     const conditions: [string, string | undefined][] = [
       ['f.agent_id = ?', filter.agentId],
       ['f.status = ?', filter.status],
@@ -179,7 +180,7 @@ export class FactStore {
   }
 
   private fromRow(row: RowReader): Fact {
-    const sessionId = row.textOrNull('session_id')
+    const sessionId = row.sessionIdOrNull('session_id')
     const messageId = row.textOrNull('message_id')
     const toolWrite = row.textOrNull('tool_write')
     const scanFindings = row.json('scan_findings') as string[]

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+import { testId } from '../../shared/testing/ids'
 
 let fx: ServiceFixture
 beforeEach(() => {
@@ -21,7 +22,7 @@ describe('the Memories view', () => {
       { role: 'user', text: 'We deploy on Tuesdays.' },
       { role: 'assistant', text: 'Noted.' }
     ])
-    fx.sessions.setTitle('s1', 'Release planning')
+    fx.sessions.setTitle(testId.session('s1'), 'Release planning')
     const sourced = fx.memory.facts.insert({
       agentId: 'scribe',
       status: 'approved',
@@ -30,7 +31,7 @@ describe('the Memories view', () => {
       text: 'Deploys go out on Tuesdays',
       entities: ['deploy'],
       quote: 'We deploy on Tuesdays.',
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       messageId: reply ?? null,
       scanFindings: [],
       mergeTargetId: null,

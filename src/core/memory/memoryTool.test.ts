@@ -1,7 +1,9 @@
+import type { SessionId } from '../../shared/contract'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { MemoryReceipt } from '../../shared/contract/memory'
+import { testId } from '../../shared/testing/ids'
 import type { MemoryRequest } from './memoryTool'
 import { createMemoryFixture, type MemoryFixture } from './testing/memoryFixture'
 
@@ -10,14 +12,14 @@ import { createMemoryFixture, type MemoryFixture } from './testing/memoryFixture
  * Hearth's own messages; same behaviour). Each `it` names the case it covers.
  */
 let f: MemoryFixture
-const SESSION = 'sess-1'
+const SESSION = testId.session('sess-1')
 
 beforeEach(() => {
   f = createMemoryFixture()
 })
 afterEach(() => f.dispose())
 
-function call(request: MemoryRequest, sessionId: string | null = SESSION) {
+function call(request: MemoryRequest, sessionId: SessionId | null = SESSION) {
   return f.tool.execute(request, {
     agentId: 'scribe',
     sessionId,

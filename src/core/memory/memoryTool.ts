@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import { z } from 'zod'
 import {
   MemoryOperation,
@@ -37,7 +37,7 @@ export interface MemoryRequest {
 export interface MemoryCallContext {
   readonly agentId: string
   /** The chat session for agent calls; null for writes the user makes from the CLI or UI. */
-  readonly sessionId: string | null
+  readonly sessionId: SessionId | null
   /** The chat turn of an agent call, so its receipt lands on that turn; absent for user writes. */
   readonly turnId?: TurnId | null
   readonly origin: MemoryReceipt['origin']
@@ -81,13 +81,13 @@ export class MemoryTool {
   constructor(private readonly deps: MemoryToolDeps) {}
 
   /** Called at the start of every user turn: the failure cap and the write count start over. */
-  beginTurn(sessionId: string): void {
+  beginTurn(sessionId: SessionId): void {
     this.failures.delete(sessionId)
     this.writes.delete(sessionId)
   }
 
   /** Saved writes in the session's current turn (for the "claimed but not saved" check). */
-  writesThisTurn(sessionId: string): number {
+  writesThisTurn(sessionId: SessionId): number {
     return this.writes.get(sessionId) ?? 0
   }
 

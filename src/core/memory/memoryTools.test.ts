@@ -10,7 +10,7 @@ beforeEach(() => {
 })
 afterEach(() => f.dispose())
 
-const context = { agentId: 'scribe', sessionId: 'sess-1' }
+const context = { agentId: 'scribe', sessionId: testId.session('sess-1') }
 
 describe('memory tools for the registry', () => {
   it('exposes memory, recall and session_search with JSON schemas and working handlers', async () => {
@@ -19,7 +19,7 @@ describe('memory tools for the registry', () => {
       searches.push({ query, options })
       return [
         {
-          sessionId: 'sess-0',
+          sessionId: testId.session('sess-0'),
           messageId: 4,
           role: 'user',
           snippet: 'the [port] is 8080',
@@ -43,14 +43,16 @@ describe('memory tools for the registry', () => {
       )
     ).toMatchObject({ success: true })
     expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('The API listens on port 8080')
-    expect(f.memory.receipts.listBySession('sess-1')).toMatchObject([{ turnId: null }])
-    expect(f.memory.tool.writesThisTurn('sess-1')).toBe(1)
+    expect(f.memory.receipts.listBySession(testId.session('sess-1'))).toMatchObject([{ turnId: null }])
+    expect(f.memory.tool.writesThisTurn(testId.session('sess-1'))).toBe(1)
     // Inside a chat turn the receipt names the turn, so the chat places it there.
     await memory.handler(
       { action: 'add', target: 'user', content: 'The user reads logs in UTC' },
       { ...context, turnId: testId.turn('t_7') }
     )
-    expect(f.memory.receipts.listBySession('sess-1').map((r) => [r.target, r.turnId])).toEqual([
+    expect(
+      f.memory.receipts.listBySession(testId.session('sess-1')).map((r) => [r.target, r.turnId])
+    ).toEqual([
       ['memory', null],
       ['user', 't_7']
     ])

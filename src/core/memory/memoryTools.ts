@@ -1,10 +1,11 @@
+import type { SessionId } from '../../shared/contract'
 import type { ToolDefinition } from '../tools/toolTypes'
 import { screenRecalled } from './memoryFence'
 import type { MemoryService } from './memoryService'
 
 /** One hit of the session transcript search (the chat feature's FTS tables). */
 export interface TranscriptHit {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly messageId: number
   readonly role: string
   readonly snippet: string

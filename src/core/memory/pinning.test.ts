@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseMemoryFile, sanitiseSlug } from './memoryFileFormat'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+import { testId } from '../../shared/testing/ids'
 
 let f: ServiceFixture
 beforeEach(() => {
@@ -13,7 +14,7 @@ describe('pinning', () => {
   it('keeps a hostile slug inside the memories folder', async () => {
     const fact = f.fact('The staging database is reset every Monday', {
       type: 'project_fact',
-      sessionId: 'sess-9'
+      sessionId: testId.session('sess-9')
     })
     const outcome = await f.memory.pinning.pin(fact.id, 'file', '../../x')
     expect(outcome.path).toBe(`${f.paths.memoriesDir('scribe')}/x.md`)
@@ -27,7 +28,7 @@ describe('pinning', () => {
   it('writes frontmatter name, description, type and source, plus an index line in MEMORY.md', async () => {
     const fact = f.fact('The user signs commits with an SSH key: "ed25519"', {
       type: 'user_fact',
-      sessionId: 'sess-9'
+      sessionId: testId.session('sess-9')
     })
     const outcome = await f.memory.pinning.pin(fact.id, 'file')
     expect(outcome.success).toBe(true)

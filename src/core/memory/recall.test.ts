@@ -18,7 +18,7 @@ afterEach(() => f.dispose())
 function turn(userText: string, sessionId = 's1', turnIndex = 0): TurnContextRequest {
   return {
     agentId: 'scribe',
-    sessionId,
+    sessionId: testId.session(sessionId),
     turnId: testId.turn(`t_${sessionId}_${turnIndex}`),
     userText,
     turnIndex
@@ -130,7 +130,7 @@ describe('the recall fence', () => {
       (
         await f.memory.tool.execute(
           { action: 'remove', old_text: 'nothing like this' },
-          { agentId: 'scribe', sessionId: 's1', origin: 'tool' }
+          { agentId: 'scribe', sessionId: testId.session('s1'), origin: 'tool' }
         )
       ).result
     for (let i = 0; i < 4; i++) await miss()
@@ -149,11 +149,11 @@ describe('the recall log', () => {
     await provider.provide(turn('restic again?', 's2', 0))
     f.db.prepare("UPDATE memory_facts SET text = 'Backups run weekly with borg' WHERE id = ?").run(fact.id)
 
-    const logged = f.memory.recalls.listBySession('s1')
+    const logged = f.memory.recalls.listBySession(testId.session('s1'))
     expect(logged).toEqual([
       {
         agentId: 'scribe',
-        sessionId: 's1',
+        sessionId: testId.session('s1'),
         turnId: testId.turn('t_s1_0'),
         turnIndex: 0,
         provider: 'recall',
@@ -177,8 +177,8 @@ describe('the recall log', () => {
       ['t_s1_1', 0],
       ['t_s2_0', 1]
     ])
-    expect(f.memory.recalls.listBySession('s2')).toHaveLength(1)
-    expect(f.memory.recalls.listBySession('nobody')).toEqual([])
+    expect(f.memory.recalls.listBySession(testId.session('s2'))).toHaveLength(1)
+    expect(f.memory.recalls.listBySession(testId.session('nobody'))).toEqual([])
   })
 
   it('keeps one record per turn when a turn is recalled again, items in rank order', async () => {
@@ -191,7 +191,7 @@ describe('the recall log', () => {
     })
     const base = {
       agentId: 'scribe',
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t_1'),
       turnIndex: 0,
       provider: 'recall',
@@ -202,7 +202,7 @@ describe('the recall log', () => {
       ...base,
       items: [item(3, 2), item(2, 1), { kind: 'file', factId: null, slug: 'notes', text: 'n', score: 0.1 }]
     })
-    const [only, ...rest] = f.memory.recalls.listBySession('s1')
+    const [only, ...rest] = f.memory.recalls.listBySession(testId.session('s1'))
     expect(rest).toEqual([])
     expect(only?.items.map((i) => i.factId ?? i.slug)).toEqual([3, 2, 'notes'])
   })

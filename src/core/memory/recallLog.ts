@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import { RecalledKind, type MemoryRecalled, type RecalledItem } from '../../shared/contract/memory'
 import type { Db } from '../node/db/openDatabase'
 import { readRows, type RowReader } from '../node/db/rowReader'
@@ -43,7 +44,7 @@ export class RecallLog {
   }
 
   /** The session's recalls, oldest turn first, each with its items best first. */
-  listBySession(sessionId: string): MemoryRecalled[] {
+  listBySession(sessionId: SessionId): MemoryRecalled[] {
     const recalls = this.db
       .prepare('SELECT * FROM memory_recalls WHERE session_id = ? ORDER BY turn_index, id')
       .all(sessionId)

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type { MemoryRecalled, RecalledItem } from '../../shared/contract/memory'
 import type { RetrievedItem } from '../ports/retriever'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
@@ -8,7 +9,7 @@ export interface RecallProviderDeps {
   /** `recall.k` from config.json, read per turn so a change applies without a restart. */
   readonly k: () => number
   /** Turn-start hook of the memory tool (resets its per-turn failure cap). */
-  readonly beginTurn: (sessionId: string) => void
+  readonly beginTurn: (sessionId: SessionId) => void
   /** Tells the UI what this turn recalled (also when nothing: the chip then clears) and logs it. */
   readonly onRecalled?: (recalled: MemoryRecalled) => void
   /** Epoch ms for the recall record. */

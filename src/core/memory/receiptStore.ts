@@ -1,8 +1,8 @@
+import type { SessionId } from '../../shared/contract'
 import { MemoryTarget, ReceiptOrigin, type MemoryReceipt } from '../../shared/contract/memory'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, type RowReader } from '../node/db/rowReader'
 import type { WrittenFile } from './memoryFiles'
-import { ownId } from '../domain/ids'
 
 /** A receipt as written: everything but the id and the undo state, which the store owns. */
 export type NewReceipt = Omit<MemoryReceipt, 'id' | 'undoable' | 'undoneAtMs'>
@@ -66,7 +66,7 @@ export class ReceiptStore {
     )
   }
 
-  listBySession(sessionId: string): MemoryReceipt[] {
+  listBySession(sessionId: SessionId): MemoryReceipt[] {
     const rows = this.db
       .prepare('SELECT * FROM memory_receipts WHERE session_id = ? ORDER BY id')
       .all(sessionId)

@@ -57,7 +57,7 @@ describe('retention at session end', () => {
         candidate('The API runs on Fly.io', ids[0] as string)
       ]
     })
-    const report = await f.memory.retention.run('sess-1')
+    const report = await f.memory.retention.run(testId.session('sess-1'))
     const body = fake.requests[0]?.body
     expect(body.tool_choice).toEqual({ type: 'tool', name: RETENTION_TOOL_NAME })
     expect(body.tools[0].input_schema.properties.candidates.type).toBe('array')
@@ -82,7 +82,7 @@ describe('retention at session end', () => {
         candidate('The team deploys every Tuesday', ids[0] as string, { type: 'decision' })
       ]
     })
-    const { candidates } = await f.memory.retention.run('sess-1')
+    const { candidates } = await f.memory.retention.run(testId.session('sess-1'))
     expect(candidates.map((c) => [c.mergeTargetId, c.mergeKind, c.mergeTargetText])).toEqual([
       [same.id, 'duplicate', 'The API runs on Fly.io'],
       [deploys.id, 'contradiction', 'The team deploys every Friday']
@@ -97,16 +97,16 @@ describe('retention at session end', () => {
         candidate('Deploys happen on Tuesdays', ids[0] as string)
       ]
     })
-    const first = await f.memory.retention.run('sess-1')
+    const first = await f.memory.retention.run(testId.session('sess-1'))
     await f.memory.review.approve(first.candidates[1]!.id)
     const hook = f.memory.retentionHook()
-    expect(await hook.run({ sessionId: 'sess-1', agentId: 'scribe' })).toEqual({
+    expect(await hook.run({ sessionId: testId.session('sess-1'), agentId: 'scribe' })).toEqual({
       candidates: [first.candidates[0]]
     })
     expect(fake.requests).toHaveLength(1)
 
     f.sessions.appendMessage({
-      sessionId: 'sess-1',
+      sessionId: testId.session('sess-1'),
       turnId: testId.turn('t9'),
       role: 'user',
       kind: 'text',
@@ -117,7 +117,7 @@ describe('retention at session end', () => {
     fake.setToolInput(RETENTION_TOOL_NAME, {
       candidates: [candidate('The database is Postgres 17', ids[0] as string)]
     })
-    const second = await f.memory.retention.run('sess-1')
+    const second = await f.memory.retention.run(testId.session('sess-1'))
     expect(fake.requests).toHaveLength(2)
     expect(second.candidates.map((c) => c.text)).toEqual(['The database is Postgres 17'])
     expect(f.memory.facts.get(first.candidates[0]!.id)?.status).toBe('superseded')
@@ -132,9 +132,9 @@ describe('retention at session end', () => {
       errorType: 'invalid_request_error',
       message: 'bad request for test'
     })
-    await expect(f.memory.retention.run('sess-1')).rejects.toThrow(/bad request for test/)
+    await expect(f.memory.retention.run(testId.session('sess-1'))).rejects.toThrow(/bad request for test/)
     fake.setToolInput(RETENTION_TOOL_NAME, { candidates: [] })
-    expect((await f.memory.retention.run('sess-1')).candidates).toEqual([])
-    await expect(f.memory.retention.run('nope')).rejects.toThrow(/No session with id "nope"/)
+    expect((await f.memory.retention.run(testId.session('sess-1'))).candidates).toEqual([])
+    await expect(f.memory.retention.run(testId.session('nope'))).rejects.toThrow(/No session with id "nope"/)
   })
 })

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { Fact } from '../../shared/contract/review'
 import { HearthError, notFound } from '../errors'
@@ -31,7 +32,7 @@ export interface RetentionDeps {
 }
 
 export interface RetentionReport {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly agentId: string
   /** This session's pending candidates after the run. */
   readonly candidates: readonly Fact[]
@@ -57,7 +58,7 @@ export class RetentionService {
     }
   }
 
-  async run(sessionId: string, options: { force?: boolean } = {}): Promise<RetentionReport> {
+  async run(sessionId: SessionId, options: { force?: boolean } = {}): Promise<RetentionReport> {
     const transcript = this.deps.transcripts.transcript(sessionId)
     if (!transcript) throw notFound(`No session with id "${sessionId}".`)
     const lastId = transcript.messages.at(-1)?.id ?? null

@@ -103,7 +103,7 @@ describe('another Retriever plugged in', () => {
     ])
     const block = await f.memory.recallProvider().provide({
       agentId: 'scribe',
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       userText: 'tea again?',
       turnIndex: 0

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_USER_MD, withoutStarterHint } from '../home/defaultTexts'
 import { withoutStarterText } from '../prompt/promptService'
 import { createMemoryFixture, type MemoryFixture } from './testing/memoryFixture'
+import { testId } from '../../shared/testing/ids'
 
 /** The hint paragraph of the seeded USER.md, as a user would leave it above their own lines. */
 const HINT = DEFAULT_USER_MD.split('\n\n')[1]?.trim() ?? ''
@@ -17,7 +18,7 @@ const userFile = (): string => readFileSync(f.paths.user, 'utf8')
 const addToUser = (content: string) =>
   f.tool.execute(
     { action: 'add', target: 'user', content },
-    { agentId: 'scribe', sessionId: 's-1', origin: 'tool' }
+    { agentId: 'scribe', sessionId: testId.session('s-1'), origin: 'tool' }
   )
 
 describe("the seeded USER.md's hint is for the user, never a fact", () => {

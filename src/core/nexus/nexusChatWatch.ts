@@ -1,11 +1,11 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
 import type { Transcripts } from '../ports/transcripts'
 import type { NexusCheckpoints } from './nexusSessionHooks'
 
 interface ToolCallEvent {
-  readonly sessionId?: string
+  readonly sessionId?: SessionId
   readonly turnId?: TurnId
   readonly displayName?: string
   readonly name?: string
@@ -13,7 +13,7 @@ interface ToolCallEvent {
 }
 
 interface FinishedEvent {
-  readonly sessionId?: string
+  readonly sessionId?: SessionId
   readonly compressed?: boolean
 }
 
@@ -29,7 +29,7 @@ export function watchChatForCheckpoints(
   checkpoints: NexusCheckpoints,
   log: Logger
 ): () => void {
-  const agentOf = (sessionId: string): string | undefined => transcripts.agentOf(sessionId)
+  const agentOf = (sessionId: SessionId): string | undefined => transcripts.agentOf(sessionId)
   return events.subscribe((event, payload) => {
     try {
       if (event === 'chat.toolCall') onToolCall(payload as ToolCallEvent)

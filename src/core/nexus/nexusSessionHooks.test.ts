@@ -33,7 +33,7 @@ describe('session end, checkpoints, project state and tools', () => {
     seedSession('s1', ['Started.', 'Imported 90 albums and resized them.'])
     home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Thumbnails are WebP', rationale: 'smaller' })
     const hook = new NexusSessionEndHook(home.nexus, home.transcripts)
-    const entry = await hook.run({ sessionId: 's1', agentId: 'ella' })
+    const entry = await hook.run({ sessionId: testId.session('s1'), agentId: 'ella' })
     expect(entry).toMatchObject({
       agent: 'ella',
       type: 'turn',
@@ -43,23 +43,29 @@ describe('session end, checkpoints, project state and tools', () => {
     expect(entry?.body).toContain('2 user turns.')
     expect(entry?.body).toContain('Last reply: Imported 90 albums and resized them.')
     expect(entry?.body).toContain('Decisions: #1 Thumbnails are WebP')
-    expect(await hook.run({ sessionId: 's1', agentId: 'ella' })).toBeNull()
+    expect(await hook.run({ sessionId: testId.session('s1'), agentId: 'ella' })).toBeNull()
     expect(home.nexus.list({ type: 'turn' }).total).toBe(1)
   })
 
   it('writes a generic entry for a session it cannot read, and nothing for an empty session', async () => {
     const hook = new NexusSessionEndHook(home.nexus, home.transcripts)
-    expect(await hook.run({ sessionId: 'unknown', agentId: 'ella' })).toMatchObject({
+    expect(await hook.run({ sessionId: testId.session('unknown'), agentId: 'ella' })).toMatchObject({
       summary: 'Session ended: no reply text recorded'
     })
     seedSession('empty', [])
-    expect(await hook.run({ sessionId: 'empty', agentId: 'ella' })).toBeNull()
+    expect(await hook.run({ sessionId: testId.session('empty'), agentId: 'ella' })).toBeNull()
   })
 
   it('appends a checkpoint every K tool calls within one turn and at compression', () => {
     const checkpoints = new NexusCheckpoints(home.nexus, 3)
     const call = (turnId: TurnId, toolName: string) =>
-      checkpoints.onToolCall({ agentId: 'ella', sessionId: 's1', turnId, toolName, task: 'resize photos' })
+      checkpoints.onToolCall({
+        agentId: 'ella',
+        sessionId: testId.session('s1'),
+        turnId,
+        toolName,
+        task: 'resize photos'
+      })
     expect([call(testId.turn('t1'), 'a'), call(testId.turn('t1'), 'b')]).toEqual([null, null])
     expect(call(testId.turn('t1'), 'c')).toMatchObject({
       type: 'checkpoint',
@@ -67,7 +73,11 @@ describe('session end, checkpoints, project state and tools', () => {
     })
     expect(call(testId.turn('t2'), 'd')).toBeNull()
     expect(
-      checkpoints.onCompression({ agentId: 'ella', sessionId: 's1', summary: 'Resized 40 albums' }).summary
+      checkpoints.onCompression({
+        agentId: 'ella',
+        sessionId: testId.session('s1'),
+        summary: 'Resized 40 albums'
+      }).summary
     ).toBe('Checkpoint at compression: Resized 40 albums')
     expect(home.nexus.checkpoints().map((entry) => entry.summary)).toEqual([
       'Checkpoint at compression: Resized 40 albums'
@@ -94,7 +104,7 @@ describe('session end, checkpoints, project state and tools', () => {
 
   it('exposes nexus_post and nexus_read as tools signed with the calling agent', async () => {
     const [post, read] = createNexusTools(home.nexus)
-    const context = { agentId: 'lyra', sessionId: 's' }
+    const context = { agentId: 'lyra', sessionId: testId.session('s') }
     expect(post?.toolset).toBe('nexus')
     const posted = (await post?.handler(
       { type: 'decision', summary: 'Use UTC', rationale: 'travel', agent: 'ella' },

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import { NEXUS_SUMMARY_MAX, type NexusEntry } from '../../shared/contract/nexus'
 import type { Transcripts } from '../ports/transcripts'
 import type { SessionEndHook } from '../ports/turnContext'
@@ -23,7 +23,10 @@ export class NexusSessionEndHook implements SessionEndHook {
     private readonly transcripts: Pick<Transcripts, 'outline'>
   ) {}
 
-  async run(session: { readonly sessionId: string; readonly agentId: string }): Promise<NexusEntry | null> {
+  async run(session: {
+    readonly sessionId: SessionId
+    readonly agentId: string
+  }): Promise<NexusEntry | null> {
     const marker = `Session ${session.sessionId} ended.`
     const previous = this.nexus.repository.list({
       agent: session.agentId,
@@ -78,7 +81,7 @@ export class NexusCheckpoints {
   /** `task` is the user's request for this turn, used to say what the checkpoint is about. */
   onToolCall(call: {
     agentId: string
-    sessionId: string
+    sessionId: SessionId
     turnId: TurnId
     toolName: string
     task?: string
@@ -97,7 +100,7 @@ export class NexusCheckpoints {
   }
 
   /** At compression the summary the engine produced is the best checkpoint there is. */
-  onCompression(event: { agentId: string; sessionId: string; summary: string }): NexusEntry {
+  onCompression(event: { agentId: string; sessionId: SessionId; summary: string }): NexusEntry {
     return this.append(
       event.agentId,
       `Checkpoint at compression: ${event.summary}`,

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 /**
  * What other features read of the chat feature's stored sessions. The chat feature owns its
  * tables and implements this port; retention, the Nexus and memory read through it instead of
@@ -15,7 +15,7 @@ export interface TranscriptMessage {
 }
 
 export interface Transcript {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly agentId: string
   readonly messages: readonly TranscriptMessage[]
 }
@@ -41,17 +41,17 @@ export interface MessagePlace {
 
 export interface Transcripts {
   /** The agent a session belongs to; undefined for an unknown session. */
-  agentOf(sessionId: string): string | undefined
-  outline(sessionId: string): SessionOutline | undefined
+  agentOf(sessionId: SessionId): string | undefined
+  outline(sessionId: SessionId): SessionOutline | undefined
   /** What the user asked in one turn (its first user message), as plain text. */
-  turnRequest(sessionId: string, turnId: TurnId): string | undefined
+  turnRequest(sessionId: SessionId, turnId: TurnId): string | undefined
   /** The text of the session's latest compression checkpoint. */
-  latestCheckpoint(sessionId: string): string | undefined
+  latestCheckpoint(sessionId: SessionId): string | undefined
   /**
    * What the user typed and the agent replied, in order; tool results are left out (machine
    * output, not facts anyone stated) and a tool call shows as a one-line marker.
    */
-  transcript(sessionId: string): Transcript | undefined
+  transcript(sessionId: SessionId): Transcript | undefined
   /** Where a message of a session sits; a message id that is not a stored one reads as unknown. */
-  provenance(sessionId: string, messageId: string | null): MessagePlace
+  provenance(sessionId: SessionId, messageId: string | null): MessagePlace
 }

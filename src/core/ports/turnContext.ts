@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 /**
  * Per-turn context (recall, unread Nexus entries) is appended to the CURRENT user message at
  * API-call time only: never stored in the transcript, never in the system prompt, so the cached
@@ -6,7 +6,7 @@ import type { TurnId } from '../../shared/contract'
  */
 export interface TurnContextRequest {
   readonly agentId: string
-  readonly sessionId: string
+  readonly sessionId: SessionId
   /** The turn being answered (`t_…`), so what a provider adds can be tied to it later. */
   readonly turnId: TurnId
   /** The user's message text for this turn. */
@@ -37,5 +37,5 @@ export interface TurnContextProvider {
 /** Runs when a session ends (explicit end, idle timeout, app quit): retention, Nexus summary. */
 export interface SessionEndHook {
   readonly id: string
-  run(session: { readonly sessionId: string; readonly agentId: string }): Promise<unknown>
+  run(session: { readonly sessionId: SessionId; readonly agentId: string }): Promise<unknown>
 }

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type { versionMethods } from '../../shared/contract/versions'
 import type { StartedTurn } from '../chat/chatOptions'
 import type { CoreServices } from '../coreServices'
@@ -7,7 +7,7 @@ import type { FeatureHandlers } from './foundationHandlers'
 /** Ids now; the turn runs on in the background and reports itself as chat.* events (failures included). */
 export async function detached(
   starting: Promise<StartedTurn>
-): Promise<{ turnId: TurnId; sessionId: string }> {
+): Promise<{ turnId: TurnId; sessionId: SessionId }> {
   const turn = await starting
   turn.done.catch(() => undefined)
   return { turnId: turn.turnId, sessionId: turn.sessionId }

@@ -9,6 +9,7 @@ import type { SessionsService } from '../chat/sessionsService'
 import { createCore, type Core, type CoreSeams } from '../createCore'
 import type { TurnContextProvider } from '../ports/turnContext'
 import type { ToolCatalog, ToolDefinition, ToolOutcome } from '../tools/toolTypes'
+import { testId } from '../../shared/testing/ids'
 
 /** A long persona so the cached prefix is above every model's minimum cacheable size. */
 export function longSoul(name: string): string {
@@ -127,7 +128,10 @@ export function testCatalog(table: Readonly<Record<string, string>> = { paris: '
         return {
           ok: true,
           content: JSON.stringify(
-            await tool.handler(input as Record<string, unknown>, { agentId: '', sessionId: '' })
+            await tool.handler(input as Record<string, unknown>, {
+              agentId: '',
+              sessionId: testId.session('harness')
+            })
           ),
           displayName: name
         }

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../shared/contract'
 import { createCore } from '../createCore'
 import { testId } from '../../shared/testing/ids'
 import { plainSession } from './plainSession'
@@ -5,7 +6,7 @@ import { plainSession } from './plainSession'
 /** What `seedLongChat` made: the agent, the session and the ids of its first and last messages. */
 export interface LongChat {
   readonly agentId: string
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly title: string
   readonly firstMessageId: number
   readonly lastMessageId: number
@@ -42,7 +43,7 @@ export function seedLongChat(home: string, messages: number): LongChat {
   const core = createCore({ home, host: 'cli', env: {} })
   try {
     const agent = core.services.agents.create('Archivist')
-    const sessionId = 'long-chat'
+    const sessionId = testId.session('long-chat')
     const title = `A chat of ${messages} messages`
     const repo = core.services.chatStores.sessions
     const ids: number[] = []

@@ -1,10 +1,16 @@
+import type { SessionId } from '../../shared/contract'
 import type { NewSession } from '../chat/sessionRepository'
 
 /**
  * A session row with an empty prompt report and no tools, for filling a database with chats
  * directly (benchmarks, seeded homes) rather than through the chat engine.
  */
-export function plainSession(id: string, agentId: string, systemPrompt: string, nowMs: number): NewSession {
+export function plainSession(
+  id: SessionId,
+  agentId: string,
+  systemPrompt: string,
+  nowMs: number
+): NewSession {
   return {
     id,
     agentId,

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createBridgeTools, DeferredCatalog, routeBridgeCall, type DeferredTool } from './bridgeTools'
 import { DEFAULT_TOOL_SETTINGS } from './toolSettings'
 import type { ToolDefinition } from './toolTypes'
+import { testId } from '../../shared/testing/ids'
 
 const settings = DEFAULT_TOOL_SETTINGS.search
-const context = { agentId: 'a', sessionId: 's' }
+const context = { agentId: 'a', sessionId: testId.session('s') }
 
 function mcpTool(name: string, description: string): DeferredTool {
   const tool: ToolDefinition = {

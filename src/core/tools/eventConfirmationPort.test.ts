@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { EventHub } from '../events'
 import { EventConfirmationPort } from './eventConfirmationPort'
+import { testId } from '../../shared/testing/ids'
 
 const request = {
   agentId: 'a',
-  sessionId: 's',
+  sessionId: testId.session('s'),
   toolName: 'memory',
   input: { content: 'x' },
   reason: 'because',

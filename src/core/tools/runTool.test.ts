@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { runTool, ToolError, truncateResult, unknownToolOutcome } from './runTool'
 import type { ToolDefinition } from './toolTypes'
+import { testId } from '../../shared/testing/ids'
 
-const context = { agentId: 'a1', sessionId: 's1' }
+const context = { agentId: 'a1', sessionId: testId.session('s1') }
 
 function tool(handler: ToolDefinition['handler'], extra: Partial<ToolDefinition> = {}): ToolDefinition {
   return {

@@ -5,11 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runTool } from './runTool'
 import { createSkillViewTool } from './skillView'
 import type { ToolDefinition } from './toolTypes'
+import { testId } from '../../shared/testing/ids'
 
 let root: string
 let tool: ToolDefinition
 let disabled: string[] = []
-const ctx = { agentId: 'a', sessionId: 's' }
+const ctx = { agentId: 'a', sessionId: testId.session('s') }
 
 function write(path: string, text: string): void {
   mkdirSync(join(root, 'skills', path, '..'), { recursive: true })

@@ -1,11 +1,11 @@
-import type { TurnId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 /**
  * Tools are data (core/tools keeps the registry). Built-in tools (memory, recall, session_search,
  * skill_view, nexus_post, nexus_read) and MCP tools all have this shape.
  */
 export interface ToolContext {
   readonly agentId: string
-  readonly sessionId: string
+  readonly sessionId: SessionId
   /**
    * The chat turn that made the call, so what a tool records (a memory receipt) can be shown on
    * that turn. Absent when a tool runs outside a turn (tests, direct calls).
@@ -82,7 +82,8 @@ export interface ConfirmationRequest {
   /** What is asked: a gated tool call (the default) or a project's `.mcp.json` servers. */
   readonly kind?: 'tool' | 'projectServers'
   readonly agentId: string
-  readonly sessionId: string
+  /** Null when no session exists yet (a project folder's servers are asked about before it starts). */
+  readonly sessionId: SessionId | null
   /** The real tool about to run, e.g. `memory` or `nexus_post`. */
   readonly toolName: string
   readonly input: Readonly<Record<string, unknown>>

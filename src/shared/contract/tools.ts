@@ -110,7 +110,8 @@ export const ConfirmationRequested = z.object({
   /** `tool`: a gated tool call; `projectServers`: a project folder's `.mcp.json` asks to run its servers. */
   kind: z.enum(['tool', 'projectServers']).optional(),
   agentId: AgentId,
-  sessionId: SessionId,
+  /** Null when no session exists yet (a project folder's servers are asked about before it starts). */
+  sessionId: SessionId.nullable(),
   toolName: z.string(),
   /** Pretty JSON of the arguments, cut at 4,000 characters. */
   input: z.string(),

@@ -1,3 +1,4 @@
+import type { SessionId } from '../../../shared/contract'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,7 +32,7 @@ export interface ServiceFixture {
   /** Inserts a fact straight into the bank (approved unless told otherwise). */
   fact(
     text: string,
-    options?: { status?: Fact['status']; type?: FactType; agentId?: string; sessionId?: string }
+    options?: { status?: Fact['status']; type?: FactType; agentId?: string; sessionId?: SessionId }
   ): Fact
   /** Creates a chat session with the given user/agent messages; returns their message ids. */
   session(id: string, messages: readonly { role: 'user' | 'assistant'; text: string }[]): string[]
@@ -92,7 +93,8 @@ export function createServiceFixture(
         mergeKind: null,
         origin: 'user'
       }),
-    session: (id, messages) => {
+    session: (rawId, messages) => {
+      const id = testId.session(rawId)
       const report = {
         tiers: { stable: '', context: '', volatile: '' },
         tierOffsets: {},

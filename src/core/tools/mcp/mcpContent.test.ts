@@ -5,6 +5,7 @@ import { runTool } from '../runTool'
 import type { ToolDefinition, ToolResultPart } from '../toolTypes'
 import { fitImage, MAX_IMAGE_EDGE } from './imageFit'
 import { convertToolResult, MAX_IMAGES_PER_RESULT } from './mcpContent'
+import { testId } from '../../../shared/testing/ids'
 
 const context = { readResourceTool: 'mcp__docs__read_resource' }
 
@@ -153,7 +154,7 @@ describe('rich results through runTool', () => {
     ...(maxResultChars ? { maxResultChars } : {}),
     handler: async () => new RichToolResult(parts)
   })
-  const ctx = { agentId: 'a', sessionId: 's' }
+  const ctx = { agentId: 'a', sessionId: testId.session('s') }
 
   it('keeps image blocks in `parts` and renders a text version for the UI', async () => {
     const image: ToolResultPart = {

@@ -110,7 +110,7 @@ export class ProjectServerOffers {
     const approved = await question({
       kind: 'projectServers',
       agentId,
-      sessionId: '',
+      sessionId: null,
       toolName: found.file,
       input: Object.fromEntries(servers.map((server) => [server.name, server.target])),
       reason: `This project folder's .mcp.json asks to run ${servers.length === 1 ? 'an MCP server' : `${servers.length} MCP servers`} for sessions in ${found.folder}. Allow only if you trust the folder; they run as untrusted servers.`,

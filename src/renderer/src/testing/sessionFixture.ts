@@ -1,4 +1,5 @@
 import type { InspectedCall, SessionDetail, SessionSummary } from '../../../shared/contract'
+import { testId } from '../../../shared/testing/ids'
 
 const NO_TOTALS: SessionSummary['totals'] = {
   inputTokens: 0,
@@ -12,7 +13,7 @@ const NO_TOTALS: SessionSummary['totals'] = {
 /** A stored session as `sessions.list` returns it, for store tests; `change` sets what a test is about. */
 export function sessionSummaryFixture(change: Partial<SessionSummary> = {}): SessionSummary {
   return {
-    id: 's1',
+    id: testId.session('s1'),
     agentId: 'scribe',
     title: 't',
     titleSource: 'first-message',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { TurnView } from '../../../../shared/contract'
+import type { SessionId, TurnView } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { cacheNote, cachePercent, formatTokens, formatUsd, totalInput } from './format'
@@ -28,7 +28,10 @@ function UsageDetail({ turn }: Readonly<{ turn: TurnView }>): ReactNode {
 }
 
 /** Per-turn footer: the cost, a "usage" toggle for tokens and cache detail, and Inspect for the exact request. */
-export function TurnFooter({ sessionId, turn }: Readonly<{ sessionId: string; turn: TurnView }>): ReactNode {
+export function TurnFooter({
+  sessionId,
+  turn
+}: Readonly<{ sessionId: SessionId; turn: TurnView }>): ReactNode {
   const inspect = useAppStore((state) => state.inspectTurn)
   const navigate = useAppStore((state) => state.navigate)
   const showUsage = useAppStore((state) => state.chatShowUsage)

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react'
-import type { TurnView as TurnUsage, VersionGroupView } from '../../../../shared/contract'
+import type { SessionId, TurnView as TurnUsage, VersionGroupView } from '../../../../shared/contract'
 import { MemoryReceiptCard, PendingWriteNote, RecalledChip, UnsavedClaimFlag } from '../memory'
 import { Markdown } from './markdown/Markdown'
 import { FailedTurnNotice } from './FailedTurnNotice'
@@ -22,7 +22,7 @@ const RETRIED_TEXT =
 
 /** `live`: this turn is streaming in this window; the stream view draws its reply and usage. */
 type TurnViewProps = Readonly<{
-  sessionId: string
+  sessionId: SessionId
   group: TurnGroup
   usage: TurnUsage | undefined
   memory: TurnMemory | undefined

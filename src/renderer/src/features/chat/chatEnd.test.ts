@@ -6,9 +6,10 @@ import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
 import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { selectOpenSessionEnded } from './chatEndSlice'
+import { testId } from '../../../../shared/testing/ids'
 
 function detail(id: string, endedAtMs: number | null): SessionDetail {
-  return sessionDetailFixture({ id, endedAtMs })
+  return sessionDetailFixture({ id: testId.session(id), endedAtMs })
 }
 
 function candidate(id: number, sessionId: string): Fact {
@@ -21,7 +22,7 @@ function candidate(id: number, sessionId: string): Fact {
     text: `fact ${id}`,
     entities: [],
     quote: '',
-    sessionId,
+    sessionId: testId.session(sessionId),
     messageId: null,
     scanFailed: false,
     scanFindings: [],
@@ -103,7 +104,7 @@ describe('ending a session from Chat', () => {
       candidates: [candidate(1, 's1'), candidate(2, 's2'), candidate(3, 's1')]
     }))
     await store.getState().openChatSession('s1')
-    await store.getState().loadEndedSummary('s1', 'scribe')
+    await store.getState().loadEndedSummary(testId.session('s1'), 'scribe')
     expect(store.getState().chatEnds.s1).toMatchObject({ done: true, candidates: 2, steps: [] })
     expect(api.calls.find((call) => call.method === 'review.list')?.input).toEqual({
       agentId: 'scribe',

@@ -1,4 +1,9 @@
-import type { SessionEndProgress, SessionEnded, SessionEndReason } from '../../../../shared/contract'
+import type {
+  SessionEndProgress,
+  SessionEndReason,
+  SessionEnded,
+  SessionId
+} from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { AppState, SliceCreator } from '../../store/types'
@@ -31,7 +36,7 @@ export interface ChatEndSlice {
   readonly chatEnds: Readonly<Record<string, EndView>>
   readonly endChatSession: () => Promise<void>
   /** For a session that ended earlier: how many of its candidates still wait in Review. */
-  readonly loadEndedSummary: (sessionId: string, agentId: string) => Promise<void>
+  readonly loadEndedSummary: (sessionId: SessionId, agentId: string) => Promise<void>
   readonly receiveSessionEndProgress: (progress: SessionEndProgress) => void
   readonly receiveSessionEnded: (ended: SessionEnded) => void
 }
@@ -57,7 +62,7 @@ function withStep(view: EndView, progress: SessionEndProgress): EndView {
 export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
   const patch = (
     set: (fn: (state: AppState) => Partial<AppState>) => void,
-    sessionId: string,
+    sessionId: SessionId,
     change: (view: EndView) => EndView
   ): void =>
     set((state) => ({

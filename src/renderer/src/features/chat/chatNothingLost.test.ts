@@ -11,7 +11,7 @@ describe('nothing lost, nothing doubled', () => {
   it('keeps a draft per agent and session across a reload of the store', async () => {
     const storage = memoryKeyValueStore()
     const api = createFakeApi()
-    api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, agentId: 'ada' }))
+    api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id: testId.session(id), agentId: 'ada' }))
     const store = createAppStore(api, storage)
     store.setState({ selectedAgentId: 'ada' })
     store.getState().setChatDraft('a thought for a new chat')
@@ -25,7 +25,7 @@ describe('nothing lost, nothing doubled', () => {
     reloaded.setState({ selectedAgentId: 'ada' })
     reloaded.getState().loadChatDraft()
     expect(selectChatDraft(reloaded.getState())).toBe('a thought for a new chat')
-    reloaded.setState({ chatSessionId: 's1' })
+    reloaded.setState({ chatSessionId: testId.session('s1') })
     reloaded.getState().loadChatDraft()
     expect(selectChatDraft(reloaded.getState())).toBe('more about s1')
     reloaded.getState().setChatDraft('')
@@ -35,13 +35,16 @@ describe('nothing lost, nothing doubled', () => {
   it('Retry runs the failed turn of the open session and shows its reply streaming in that turn', async () => {
     const api = createFakeApi()
     api.handle('sessions.get', ({ id }) =>
-      sessionDetailFixture({ id, retry: { turnId: testId.turn('t1'), error: 'overloaded' } })
+      sessionDetailFixture({
+        id: testId.session(id),
+        retry: { turnId: testId.turn('t1'), error: 'overloaded' }
+      })
     )
     api.handle('chat.retry', ({ sessionId }) => ({ turnId: testId.turn('t1'), sessionId }))
     const store = createAppStore(api, memoryKeyValueStore())
     await store.getState().openChatSession('s1')
     store.getState().receiveChatFailed({
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       code: 'llm_unavailable',
       message: 'The model is overloaded',
@@ -50,11 +53,11 @@ describe('nothing lost, nothing doubled', () => {
     expect(store.getState().chatFailures.t1).toBe('The model is overloaded')
     await store.getState().retryChat()
     expect(api.calls.filter((call) => call.method === 'chat.retry')).toEqual([
-      { method: 'chat.retry', input: { sessionId: 's1' } }
+      { method: 'chat.retry', input: { sessionId: testId.session('s1') } }
     ])
     expect(api.calls.some((call) => call.method === 'chat.send')).toBe(false)
     expect(store.getState().chatActiveTurnId).toBe('t1')
-    expect(store.getState().chatStreams.t1).toMatchObject({ sessionId: 's1', userText: '' })
+    expect(store.getState().chatStreams.t1).toMatchObject({ sessionId: testId.session('s1'), userText: '' })
     expect(store.getState().chatFailures.t1).toBeUndefined()
   })
 
@@ -63,7 +66,10 @@ describe('nothing lost, nothing doubled', () => {
     let reloads = 0
     api.handle('sessions.get', ({ id }) => {
       if (++reloads > 1) throw new Error('the host went away')
-      return sessionDetailFixture({ id, retry: { turnId: testId.turn('t1'), error: 'overloaded' } })
+      return sessionDetailFixture({
+        id: testId.session(id),
+        retry: { turnId: testId.turn('t1'), error: 'overloaded' }
+      })
     })
     api.handle('chat.retry', ({ sessionId }) => ({ turnId: 't1', sessionId }))
     const store = createAppStore(api, memoryKeyValueStore())
@@ -79,7 +85,7 @@ describe('nothing lost, nothing doubled', () => {
     let retry: { turnId: TurnId; error: string | null } | null = null
     api.handle('sessions.get', ({ id }) =>
       sessionDetailFixture({
-        id,
+        id: testId.session(id),
         retry,
         messages: [
           {
@@ -97,7 +103,7 @@ describe('nothing lost, nothing doubled', () => {
       })
     )
     api.handle('sessions.list', () => [])
-    api.handle('chat.send', () => ({ turnId: testId.turn('t1'), sessionId: 's1' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t1'), sessionId: testId.session('s1') }))
     const store = createAppStore(api, memoryKeyValueStore())
     await store.getState().openChatSession('s1')
     await store.getState().sendChat('hi')

@@ -5,6 +5,7 @@ import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi, type FakeApi } from '../../testing/fakeApi'
 import { sessionDetailFixture, sessionSummaryFixture } from '../../testing/sessionFixture'
 import { selectProjectDir } from '../files/projectFolderSlice'
+import { testId } from '../../../../shared/testing/ids'
 
 const agents: Agent[] = [
   { id: 'ada', name: 'Ada', createdAtMs: 1 },
@@ -12,7 +13,7 @@ const agents: Agent[] = [
 ]
 
 function summary(agentId: string, cwd: string | null): SessionSummary {
-  return sessionSummaryFixture({ id: `s_${agentId}`, agentId, cwd })
+  return sessionSummaryFixture({ id: testId.session(`s_${agentId}`), agentId, cwd })
 }
 
 function fakeHome(): FakeApi {
@@ -20,7 +21,9 @@ function fakeHome(): FakeApi {
   api.handle('agents.list', () => agents)
   api.handle('sessions.list', ({ agentId }) => (agentId === 'ada' ? [summary('ada', '/home/ada/site')] : []))
   api.handle('chat.send', ({ sessionId }) => ({ turnId: 't1', sessionId: sessionId ?? 's_new' }))
-  api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, agentId: 'ada', cwd: '/home/ada/docs' }))
+  api.handle('sessions.get', ({ id }) =>
+    sessionDetailFixture({ id: testId.session(id), agentId: 'ada', cwd: '/home/ada/docs' })
+  )
   return api
 }
 
@@ -63,7 +66,7 @@ describe('the project folder per agent', () => {
     await store.getState().sendChat('more')
     expect(api.calls.filter((call) => call.method === 'chat.send').at(-1)?.input).toEqual({
       text: 'more',
-      sessionId: 's_open'
+      sessionId: testId.session('s_open')
     })
 
     await store.getState().changeChatFolder('/home/ada/next')

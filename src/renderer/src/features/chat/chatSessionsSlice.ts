@@ -1,4 +1,4 @@
-import type { SearchHit, SessionDetail, SessionSummary, TurnId } from '../../../../shared/contract'
+import type { SearchHit, SessionDetail, SessionId, SessionSummary, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -17,7 +17,7 @@ export interface CacheBreakPrompt {
 /** A stored message to show: its session and id, and the agent the session belongs to. */
 export interface ChatMessageTarget {
   readonly agentId?: string
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly messageId: number
 }
 
@@ -28,7 +28,7 @@ export interface ChatMessageTarget {
  */
 export interface ChatSessionsSlice {
   readonly chatSessions: readonly SessionSummary[]
-  readonly chatSessionId: string | null
+  readonly chatSessionId: SessionId | null
   readonly chatDetail: SessionDetail | null
   readonly chatSearchQuery: string
   readonly chatSearchHits: readonly SearchHit[]
@@ -101,12 +101,12 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
         const selected = get().selectedAgentId
         if (selected !== null && detail.agentId !== selected) return
         set({
-          chatSessionId: id,
+          chatSessionId: detail.id,
           chatDetail: detail,
           chatError: null,
           chatFocusMessageId: focusMessageId ?? null,
           chatFocusRequest: get().chatFocusRequest + 1,
-          chatActiveTurnId: streamingTurnOf(get(), id)
+          chatActiveTurnId: streamingTurnOf(get(), detail.id)
         })
       } catch (error) {
         set({ chatError: errorMessage(error) })
@@ -185,7 +185,7 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
 }
 
 /** The turn streaming in this session, if any: Stop in the composer cancels only that one. */
-function streamingTurnOf(state: AppState, sessionId: string): TurnId | null {
+function streamingTurnOf(state: AppState, sessionId: SessionId): TurnId | null {
   return Object.values(state.chatStreams).find((stream) => stream.sessionId === sessionId)?.turnId ?? null
 }
 

@@ -16,7 +16,7 @@ const usage = {
 
 function detail(id: string, text: string): SessionDetail {
   return sessionDetailFixture({
-    id,
+    id: testId.session(id),
     messages: [
       {
         id: 1,
@@ -39,18 +39,28 @@ describe('chat slices', () => {
     const store = createAppStore(api)
     connectEvents(api, store)
     api.handle('chat.send', () => {
-      api.emit('chat.delta', { sessionId: 's1', turnId: testId.turn('t1'), messageId: 1, text: 'Hel' })
-      return { turnId: testId.turn('t1'), sessionId: 's1' }
+      api.emit('chat.delta', {
+        sessionId: testId.session('s1'),
+        turnId: testId.turn('t1'),
+        messageId: 1,
+        text: 'Hel'
+      })
+      return { turnId: testId.turn('t1'), sessionId: testId.session('s1') }
     })
     api.handle('sessions.get', ({ id }) => detail(id, 'Hello'))
     api.handle('sessions.list', () => [])
     await store.getState().sendChat('hi')
-    api.emit('chat.delta', { sessionId: 's1', turnId: testId.turn('t1'), messageId: 1, text: 'lo' })
+    api.emit('chat.delta', {
+      sessionId: testId.session('s1'),
+      turnId: testId.turn('t1'),
+      messageId: 1,
+      text: 'lo'
+    })
     expect(selectOpenStream(store.getState())).toMatchObject({ text: 'Hello', userText: 'hi' })
     expect(store.getState().chatActiveTurnId).toBe('t1')
 
     api.emit('chat.finished', {
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       text: 'Hello',
       stopReason: 'end_turn',
@@ -74,7 +84,7 @@ describe('chat slices', () => {
     expect(await store.getState().sendChat('hi')).toEqual({ ok: false, message: 'No API key configured.' })
     api.handle('sessions.list', () => [])
     api.emit('chat.failed', {
-      sessionId: 's1',
+      sessionId: testId.session('s1'),
       turnId: testId.turn('t9'),
       code: 'llm_unavailable',
       message: 'The model is overloaded',
@@ -92,7 +102,7 @@ describe('chat slices', () => {
       prefixTokens: 5000,
       extraCostUsd: 0.0115
     }))
-    api.handle('chat.send', () => ({ turnId: testId.turn('t2'), sessionId: 's1' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t2'), sessionId: testId.session('s1') }))
     await store.getState().openChatSession('s1')
     await store.getState().askCacheBreak('switch-model', 'claude-opus-5')
     expect(store.getState().chatCacheBreak).toEqual({
@@ -105,7 +115,7 @@ describe('chat slices', () => {
     await store.getState().sendChat('next')
     expect(api.calls.filter((call) => call.method === 'chat.send').at(-1)).toEqual({
       method: 'chat.send',
-      input: { text: 'next', sessionId: 's1', model: 'claude-opus-5' }
+      input: { text: 'next', sessionId: testId.session('s1'), model: 'claude-opus-5' }
     })
     expect(store.getState().chatPendingModel).toBeNull()
   })
@@ -122,7 +132,9 @@ describe('chat slices', () => {
     api.handle('sessions.search', () => ({ hits: [] }))
     await store.getState().searchChats('zebra')
     api.handle('sessions.get', ({ id }) => detail(id, 'Tuesdays'))
-    await store.getState().showChatMessage({ agentId: 'scribe', sessionId: 's7', messageId: 1 })
+    await store
+      .getState()
+      .showChatMessage({ agentId: 'scribe', sessionId: testId.session('s7'), messageId: 1 })
     expect(store.getState()).toMatchObject({
       section: 'chat',
       selectedAgentId: 'scribe',
@@ -131,7 +143,7 @@ describe('chat slices', () => {
       chatSearchQuery: ''
     })
 
-    api.handle('chat.send', () => ({ turnId: testId.turn('t2'), sessionId: 's7' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t2'), sessionId: testId.session('s7') }))
     await store.getState().sendChat('and then?')
     expect(store.getState().chatFocusMessageId).toBeNull()
   })
@@ -149,7 +161,7 @@ describe('chat slices', () => {
     }))
     api.handle('sessions.list', (input) => [summary(`${input.agentId}-1`, input.agentId ?? '')])
     api.handle('sessions.search', () => ({ hits: [] }))
-    api.handle('chat.send', () => ({ turnId: testId.turn('t_ada'), sessionId: 'ada-1' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t_ada'), sessionId: testId.session('ada-1') }))
     await store.getState().openChatSession('ada-1')
     await store.getState().sendChat('a long job')
     await store.getState().searchChats('release')
@@ -174,7 +186,7 @@ describe('chat slices', () => {
 
     // Ada's turn finishing later must not pull her session back into Chat.
     api.emit('chat.finished', {
-      sessionId: 'ada-1',
+      sessionId: testId.session('ada-1'),
       turnId: testId.turn('t_ada'),
       text: 'done',
       stopReason: 'end_turn',
@@ -201,7 +213,7 @@ describe('chat slices', () => {
     connectEvents(api, store)
     api.emit('agents.changed', { agents: [{ id: 'scribe', name: 'scribe', createdAtMs: 1 }] })
     api.handle('sessions.get', ({ id }) => detail(id, 'x'))
-    api.handle('chat.send', () => ({ turnId: testId.turn('t1'), sessionId: 's1' }))
+    api.handle('chat.send', () => ({ turnId: testId.turn('t1'), sessionId: testId.session('s1') }))
     await store.getState().openChatSession('s1')
     await store.getState().sendChat('go')
     await store.getState().openChatSession('s2')

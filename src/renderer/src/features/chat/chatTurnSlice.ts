@@ -1,4 +1,4 @@
-import type { ChatFailed, ChatFinished, EventPayload, TurnId } from '../../../../shared/contract'
+import type { ChatFailed, ChatFinished, EventPayload, SessionId, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -16,7 +16,7 @@ export interface ToolCallView {
 
 /** A reply being streamed right now (keyed by turn id: events may arrive before `chat.send` answers). */
 export interface StreamView {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly turnId: TurnId
   readonly userText: string
   readonly text: string
@@ -39,14 +39,14 @@ export interface ChatTurnSlice {
   readonly receiveChatFailed: (failed: ChatFailed) => void
 }
 
-function emptyStream(sessionId: string, turnId: TurnId, userText = ''): StreamView {
+function emptyStream(sessionId: SessionId, turnId: TurnId, userText = ''): StreamView {
   return { sessionId, turnId, userText, text: '', tools: [] }
 }
 
 /** The state a turn started from this window puts the chat in (send, regenerate, edit): its stream open and active. */
 export function beginStream(
   state: AppState,
-  turn: { turnId: TurnId; sessionId: string; userText: string }
+  turn: { turnId: TurnId; sessionId: SessionId; userText: string }
 ): Partial<AppState> {
   const stream = state.chatStreams[turn.turnId] ?? emptyStream(turn.sessionId, turn.turnId)
   return {
@@ -62,7 +62,7 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
   const update = (
     state: AppState,
     turnId: TurnId,
-    sessionId: string,
+    sessionId: SessionId,
     change: (stream: StreamView) => StreamView
   ): Partial<ChatTurnSlice> => ({
     chatStreams: {
@@ -73,7 +73,7 @@ export function createChatTurnSlice(api: ApiClient): SliceCreator<ChatTurnSlice>
   const settle = async (
     state: () => AppState,
     turnId: TurnId,
-    sessionId: string,
+    sessionId: SessionId,
     set: (patch: (s: AppState) => Partial<AppState>) => void
   ): Promise<void> => {
     if (state().chatSessionId === null && state().chatActiveTurnId === turnId)

@@ -1,4 +1,4 @@
-import type { ForkCost, TurnId } from '../../../../shared/contract'
+import type { ForkCost, SessionId, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, SliceCreator } from '../../store/types'
@@ -24,7 +24,7 @@ export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersio
   return (set, get) => {
     /** Starts a version turn, then re-reads the session so the new user message shows while the reply streams. */
     const startVersion = async (
-      start: (sessionId: string) => Promise<{ turnId: TurnId; sessionId: string }>,
+      start: (sessionId: SessionId) => Promise<{ turnId: TurnId; sessionId: SessionId }>,
       userText: string
     ): Promise<ActionResult> => {
       const sessionId = get().chatSessionId

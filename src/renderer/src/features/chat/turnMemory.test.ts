@@ -40,7 +40,7 @@ function receipt(
   return {
     id,
     agentId: 'scribe',
-    sessionId,
+    sessionId: sessionId === null ? null : testId.session(sessionId),
     turnId: turnId === null ? null : testId.turn(turnId),
     target: 'memory',
     path: '/m',

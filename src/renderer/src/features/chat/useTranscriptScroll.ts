@@ -1,4 +1,4 @@
-import type { TurnId } from '../../../../shared/contract'
+import type { SessionId, TurnId } from '../../../../shared/contract'
 import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 
@@ -18,7 +18,7 @@ export interface TranscriptScroll {
 
 type ScrollOptions = Readonly<{
   count: number
-  sessionId: string | null
+  sessionId: SessionId | null
   /** The turn holding the message to show (a search hit, a memory's source), or null. */
   focusIndex: number | null
   /** Changes with every request to show a message, even the same one again. */

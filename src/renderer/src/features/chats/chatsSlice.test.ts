@@ -4,6 +4,7 @@ import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
 import { sessionDetailFixture, sessionSummaryFixture } from '../../testing/sessionFixture'
+import { testId } from '../../../../shared/testing/ids'
 
 /** A fake core holding a list of chats: delete takes one out, sessions.get answers for each. */
 function withChats(ids: readonly string[]): {
@@ -13,9 +14,13 @@ function withChats(ids: readonly string[]): {
   const api = createFakeApi()
   const store = createAppStore(api)
   connectEvents(api, store)
-  let live: SessionSummary[] = ids.map((id) => sessionSummaryFixture({ id, title: `chat ${id}` }))
+  let live: SessionSummary[] = ids.map((id) =>
+    sessionSummaryFixture({ id: testId.session(id), title: `chat ${id}` })
+  )
   api.handle('sessions.list', () => live)
-  api.handle('sessions.get', ({ id }) => sessionDetailFixture({ id, title: `chat ${id}` }))
+  api.handle('sessions.get', ({ id }) =>
+    sessionDetailFixture({ id: testId.session(id), title: `chat ${id}` })
+  )
   api.handle('chats.delete', ({ id }) => {
     const gone = live.find((session) => session.id === id) as SessionSummary
     live = live.filter((session) => session.id !== id)
@@ -53,7 +58,7 @@ describe('chats slice', () => {
     await store.getState().loadChatSessions()
     await store.getState().openChatSession('s2')
     await api.call('chats.delete', { id: 's2' })
-    api.emit('chats.changed', { sessionId: 's2', agentId: 'scribe', change: 'trashed' })
+    api.emit('chats.changed', { sessionId: testId.session('s2'), agentId: 'scribe', change: 'trashed' })
     await expect.poll(() => store.getState().chatSessionId).toBe('s1')
   })
 })

@@ -31,7 +31,7 @@ function fakeTwoAgents() {
   api.handle('sessions.get', ({ id }) => {
     const session = sessions[id as keyof typeof sessions]
     return sessionDetailFixture({
-      id,
+      id: testId.session(id),
       agentId: session.agentId,
       title: `chat of ${session.agentId}`,
       turns: session.turns.map(turn)
@@ -47,7 +47,7 @@ describe('the Inspector follows the open chat', () => {
     const store = createAppStore(api, memoryKeyValueStore())
     store.setState({ selectedAgentId: 'ada' })
     await store.getState().openChatSession('s_ada')
-    await store.getState().inspectTurn({ sessionId: 's_ada', turnId: testId.turn('t_ada1') })
+    await store.getState().inspectTurn({ sessionId: testId.session('s_ada'), turnId: testId.turn('t_ada1') })
     expect(selectInspectedCalls(store.getState()).map((c) => c.callId)).toEqual([1])
 
     store.getState().selectAgent('bo')
@@ -56,11 +56,14 @@ describe('the Inspector follows the open chat', () => {
     await store.getState().openChatSession('s_bo')
     expect(selectInspectedCalls(store.getState())).toEqual([])
     await store.getState().followOpenChat()
-    expect(store.getState().inspectorTarget).toEqual({ sessionId: 's_bo', turnId: testId.turn('t_bo1') })
+    expect(store.getState().inspectorTarget).toEqual({
+      sessionId: testId.session('s_bo'),
+      turnId: testId.turn('t_bo1')
+    })
     expect(selectInspectedCalls(store.getState()).map((c) => c.callId)).toEqual([4])
 
     // A turn picked in the open chat stays picked.
-    await store.getState().inspectTurn({ sessionId: 's_bo', turnId: testId.turn('t_bo1') })
+    await store.getState().inspectTurn({ sessionId: testId.session('s_bo'), turnId: testId.turn('t_bo1') })
     await store.getState().followOpenChat()
     expect(api.calls.filter((c) => c.method === 'inspector.turn')).toHaveLength(3)
   })
@@ -76,8 +79,10 @@ describe('the Inspector follows the open chat', () => {
     const store = createAppStore(api, memoryKeyValueStore())
     store.setState({ selectedAgentId: 'ada' })
     await store.getState().openChatSession('s_ada')
-    const slow = store.getState().inspectTurn({ sessionId: 's_ada', turnId: testId.turn('t_ada1') })
-    await store.getState().inspectTurn({ sessionId: 's_ada', turnId: testId.turn('t_ada2') })
+    const slow = store
+      .getState()
+      .inspectTurn({ sessionId: testId.session('s_ada'), turnId: testId.turn('t_ada1') })
+    await store.getState().inspectTurn({ sessionId: testId.session('s_ada'), turnId: testId.turn('t_ada2') })
     release()
     await slow
     expect(selectInspectedCalls(store.getState()).map((c) => c.callId)).toEqual([2, 3])

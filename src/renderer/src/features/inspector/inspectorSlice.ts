@@ -1,10 +1,10 @@
-import type { InspectedCall, TurnId } from '../../../../shared/contract'
+import type { InspectedCall, SessionId, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { AppState, SliceCreator } from '../../store/types'
 
 export interface InspectorTarget {
-  readonly sessionId: string
+  readonly sessionId: SessionId
   readonly turnId: TurnId
 }
 

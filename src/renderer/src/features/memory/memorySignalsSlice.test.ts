@@ -10,7 +10,7 @@ function receipt(id: number, atMs: number): MemoryReceipt {
   return {
     id,
     agentId: 'scribe',
-    sessionId: 's1',
+    sessionId: testId.session('s1'),
     turnId: testId.turn(`t${id}`),
     target: 'memory',
     path: '/m',
@@ -29,7 +29,7 @@ describe('memory signals', () => {
     const store = createAppStore(api)
     connectEvents(api, store)
     const item = { kind: 'fact' as const, factId: 7, slug: null, text: 'Deploys on Fridays', score: 1.2 }
-    const base = { agentId: 'scribe', sessionId: 's1', provider: 'recall', atMs: 1 }
+    const base = { agentId: 'scribe', sessionId: testId.session('s1'), provider: 'recall', atMs: 1 }
     api.emit('memory.recalled', { ...base, turnId: testId.turn('t_a'), turnIndex: 0, items: [item] })
     api.emit('memory.recalled', { ...base, turnId: testId.turn('t_b'), turnIndex: 1, items: [] })
     expect(store.getState().recalledByTurn.t_a?.items).toEqual([item])
@@ -41,7 +41,7 @@ describe('memory signals', () => {
     const store = createAppStore(api)
     connectEvents(api, store)
     const item = (text: string) => ({ kind: 'fact' as const, factId: 7, slug: null, text, score: 1.2 })
-    const base = { agentId: 'scribe', sessionId: 's1', provider: 'recall', atMs: 1 }
+    const base = { agentId: 'scribe', sessionId: testId.session('s1'), provider: 'recall', atMs: 1 }
     api.emit('memory.recalled', { ...base, turnId: testId.turn('t_live'), turnIndex: 2, items: [] })
     api.handle('memory.recallsForSession', () => ({
       recalls: [
@@ -49,9 +49,9 @@ describe('memory signals', () => {
         { ...base, turnId: testId.turn('t_live'), turnIndex: 2, items: [item('stale')] }
       ]
     }))
-    await store.getState().loadSessionRecalls('s1')
+    await store.getState().loadSessionRecalls(testId.session('s1'))
     expect(api.calls.filter((call) => call.method === 'memory.recallsForSession')).toEqual([
-      { method: 'memory.recallsForSession', input: { sessionId: 's1' } }
+      { method: 'memory.recallsForSession', input: { sessionId: testId.session('s1') } }
     ])
     expect(store.getState().recalledByTurn.t_old?.items.map((i) => i.text)).toEqual(['Deploys on Fridays'])
     expect(store.getState().recalledByTurn.t_live?.items).toEqual([])
@@ -63,7 +63,7 @@ describe('memory signals', () => {
     connectEvents(api, store)
     api.emit('memory.written', receipt(2, 20))
     api.handle('memory.receipts', () => ({ receipts: [receipt(1, 10), receipt(2, 20)] }))
-    await store.getState().loadSessionReceipts('s1')
+    await store.getState().loadSessionReceipts(testId.session('s1'))
     api.emit('memory.written', receipt(3, 30))
     api.emit('memory.written', receipt(3, 30))
     expect(store.getState().receiptsBySession.s1?.map((r) => r.id)).toEqual([1, 2, 3])

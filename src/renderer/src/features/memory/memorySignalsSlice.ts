@@ -1,9 +1,10 @@
 import type {
-  MemoryReceipt,
   MemoryRecalled,
+  MemoryReceipt,
   MemoryTarget,
   MemoryUndone,
-  MemoryUsage
+  MemoryUsage,
+  SessionId
 } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
@@ -21,9 +22,9 @@ export interface MemorySignalsSlice {
   /** Usage of MEMORY.md / USER.md by `${agentId}:${target}` (USER.md is shared: any agent id). */
   readonly memoryUsage: Readonly<Record<string, MemoryUsage>>
   readonly loadMemoryUsage: (agentId: string, target: MemoryTarget) => Promise<void>
-  readonly loadSessionReceipts: (sessionId: string) => Promise<void>
+  readonly loadSessionReceipts: (sessionId: SessionId) => Promise<void>
   /** Brings back the "recalled this turn" chips of a session's past turns (after a reload, or from another host). */
-  readonly loadSessionRecalls: (sessionId: string) => Promise<void>
+  readonly loadSessionRecalls: (sessionId: SessionId) => Promise<void>
   /** Puts the file back as it was before the receipt's write; the message says what happened or why not. */
   readonly undoMemoryWrite: (receiptId: number) => Promise<ActionResult<string>>
   readonly receiveMemoryWritten: (receipt: MemoryReceipt) => void
