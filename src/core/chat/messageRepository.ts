@@ -1,6 +1,6 @@
 import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
-import { readOptionalRow, readRows } from '../node/db/rowReader'
+import { readOptionalRow, readRows, readTuples, TupleColumns } from '../node/db/rowReader'
 import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from './chatTypes'
 import { messageFromRow, searchTextOf } from './sessionRows'
 import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
@@ -17,8 +17,20 @@ export type NewMessage = Pick<
   readonly writer?: WriterStamp
 }
 
-const MESSAGE_COLUMNS =
-  'id, session_id, turn_id, role, kind, content, status, error, in_context, usage, created_at'
+/** A message's columns, read as tuples: a resume reads ten thousand of them at once. */
+const MESSAGE_COLUMNS = new TupleColumns('messages', [
+  'id',
+  'session_id',
+  'turn_id',
+  'role',
+  'kind',
+  'content',
+  'status',
+  'error',
+  'in_context',
+  'usage',
+  'created_at'
+])
 
 /**
  * The SQL of a session's transcript: its messages and the tree of turn versions they hang on.
@@ -43,9 +55,9 @@ export class MessageRepository {
     this.updateContentStatement = db.prepare(
       'UPDATE messages SET content = ?, search_text = ?, status = ?, error = ?, usage = ?, writer_pid = ?, writer_started = ?, updated_at = ? WHERE id = ?'
     )
-    this.messagesStatement = db.prepare(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id`
-    )
+    this.messagesStatement = db
+      .prepare(`SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? ORDER BY id`)
+      .raw()
   }
 
   /** Stores a message; the first message of a new turn links that turn after the chosen path's head. */
@@ -120,7 +132,7 @@ export class MessageRepository {
 
   /** Every stored message of the session, every version included, in stored order. */
   allMessages(sessionId: SessionId): StoredMessage[] {
-    return readRows(this.messagesStatement.all(sessionId), 'messages', messageFromRow)
+    return readTuples(this.messagesStatement.all(sessionId), MESSAGE_COLUMNS, messageFromRow)
   }
 
   /** The agent's most recent user turns (every session), newest first: when each started, and where. */
@@ -137,7 +149,7 @@ export class MessageRepository {
   }
 
   getMessage(id: number): StoredMessage | undefined {
-    const row = this.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id)
+    const row = this.db.prepare(`SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE id = ?`).get(id)
     return readOptionalRow(row, 'messages', messageFromRow)
   }
 

@@ -1,8 +1,17 @@
 import type { SessionId, TurnId } from '../../shared/contract'
 import { TurnOrigin } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
-import { readOptionalRow, readRows } from '../node/db/rowReader'
+import { readOptionalRow, readTuples, TupleColumns } from '../node/db/rowReader'
 import type { TurnLink } from './turnPath'
+
+/** A turn link's columns, read as tuples: a long chat has thousands of turns. */
+const TURN_COLUMNS = new TupleColumns('turn_versions', [
+  'turn_id',
+  'parent_turn_id',
+  'origin',
+  'source_turn_id',
+  'created_at'
+])
 
 /** The conversation tree of each session (`turn_versions`) and which path is chosen (`sessions.head_turn_id`). */
 export class TurnVersionRepository {
@@ -14,9 +23,11 @@ export class TurnVersionRepository {
 
   constructor(private readonly db: Db) {
     this.existsStatement = db.prepare('SELECT 1 FROM turn_versions WHERE turn_id = ?').pluck()
-    this.turnsStatement = db.prepare(
-      'SELECT turn_id, parent_turn_id, origin, source_turn_id, created_at FROM turn_versions WHERE session_id = ? ORDER BY created_at, rowid'
-    )
+    this.turnsStatement = db
+      .prepare(
+        `SELECT ${TURN_COLUMNS.list} FROM turn_versions WHERE session_id = ? ORDER BY created_at, rowid`
+      )
+      .raw()
     this.headStatement = db.prepare('SELECT head_turn_id FROM sessions WHERE id = ?')
     this.setHeadStatement = db.prepare('UPDATE sessions SET head_turn_id = ? WHERE id = ?')
     this.linkStatement = db.prepare(
@@ -44,7 +55,7 @@ export class TurnVersionRepository {
   }
 
   turns(sessionId: SessionId): TurnLink[] {
-    return readRows(this.turnsStatement.all(sessionId), 'turn_versions', (row) => ({
+    return readTuples(this.turnsStatement.all(sessionId), TURN_COLUMNS, (row) => ({
       turnId: row.turnId('turn_id'),
       parentTurnId: row.turnIdOrNull('parent_turn_id'),
       origin: row.oneOf('origin', TurnOrigin.options),

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { SessionId } from '../../../shared/contract/ids'
-import { readOptionalRow, readRow, readRows } from './rowReader'
+import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from './rowReader'
 
 describe('checked row reads', () => {
   const db = new Database(':memory:')
@@ -70,5 +70,22 @@ describe('checked row reads', () => {
     expect(
       readOptionalRow(db.prepare('SELECT id FROM t WHERE id = 9').get(), 't', (row) => row.int('id'))
     ).toBeUndefined()
+  })
+
+  it('reads raw tuples by column name, with the same checks', () => {
+    const columns = new TupleColumns('t', ['id', 'name', 'kind'])
+    const rows = db.prepare(`SELECT ${columns.list} FROM t ORDER BY id`).raw().all()
+    const read = readTuples(rows, columns, (row) => [row.int('id'), row.textOrNull('name'), row.text('kind')])
+    expect(read).toEqual([
+      [1, 'a', 'fact'],
+      [2, null, 'other']
+    ])
+    expect(() => readTuples(rows, columns, (row) => row.text('name'))).toThrow(
+      'A stored row of t is damaged (name: expected a text, found NULL)'
+    )
+    expect(() => readTuples(rows, columns, (row) => row.int('score'))).toThrow('(score: not selected)')
+    expect(() => readTuples([[1, 'a']], columns, (row) => row.int('id'))).toThrow(
+      '(the row: expected 3 columns)'
+    )
   })
 })

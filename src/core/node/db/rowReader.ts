@@ -51,18 +51,18 @@ export function readRow(row: unknown, table: string): RowReader {
  */
 class CheckedRow implements RowReader {
   constructor(
-    private readonly values: Readonly<Record<string, unknown>>,
-    private readonly table: string
+    protected readonly values: Readonly<Record<string, unknown>>,
+    protected readonly table: string
   ) {}
 
-  private value(column: string): unknown {
+  protected value(column: string): unknown {
     const found = this.values[column]
     if (found === undefined && !(column in this.values)) throw damagedRow(this.table, column, 'missing')
     return found
   }
 
-  private isNull(column: string): boolean {
-    return this.values[column] === null
+  protected isNull(column: string): boolean {
+    return this.value(column) === null
   }
 
   text(column: string): string {
@@ -136,6 +136,64 @@ class CheckedRow implements RowReader {
 /** Maps every row of a `.all()` result through `fromRow`. */
 export function readRows<T>(rows: readonly unknown[], table: string, fromRow: (row: RowReader) => T): T[] {
   return rows.map((row) => fromRow(readRow(row, table)))
+}
+
+/**
+ * The columns of a statement read in `.raw()` mode, in SELECT order. Bulk reads (a resume reads
+ * ten thousand messages) take rows as arrays: better-sqlite3 builds an array far faster than an
+ * object with named keys, and the reader still checks each column by name.
+ */
+export class TupleColumns {
+  /** The SELECT list, so the statement and the reader name the same columns in the same order. */
+  readonly list: string
+  private readonly positions: ReadonlyMap<string, number>
+
+  constructor(
+    readonly table: string,
+    readonly names: readonly string[]
+  ) {
+    this.list = names.join(', ')
+    this.positions = new Map(names.map((name, position) => [name, position]))
+  }
+
+  position(column: string): number | undefined {
+    return this.positions.get(column)
+  }
+}
+
+/** A reader over one tuple at a time: `readTuples` points it at each row in turn. */
+class CheckedTuple extends CheckedRow {
+  private tuple: readonly unknown[] = []
+
+  constructor(private readonly columns: TupleColumns) {
+    super({}, columns.table)
+  }
+
+  at(tuple: unknown): this {
+    if (!Array.isArray(tuple) || tuple.length !== this.columns.names.length)
+      throw damagedRow(this.table, 'the row', `expected ${this.columns.names.length} columns`)
+    this.tuple = tuple
+    return this
+  }
+
+  protected override value(column: string): unknown {
+    const position = this.columns.position(column)
+    if (position === undefined) throw damagedRow(this.table, column, 'not selected')
+    return this.tuple[position]
+  }
+}
+
+/**
+ * Maps every tuple of a `.raw().all()` result through `fromRow`. One reader serves every row,
+ * so `fromRow` must copy what it needs out of it and never keep the reader itself.
+ */
+export function readTuples<T>(
+  rows: readonly unknown[],
+  columns: TupleColumns,
+  fromRow: (row: RowReader) => T
+): T[] {
+  const reader = new CheckedTuple(columns)
+  return rows.map((row) => fromRow(reader.at(row)))
 }
 
 /** Maps the row of a `.get()` result, or undefined when the statement found none. */
