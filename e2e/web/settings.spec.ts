@@ -213,3 +213,21 @@ test('edits typed in Settings survive leaving the section until they are saved',
   await expect(baseUrl).toHaveValue('')
   await expect(page.getByTestId('settings-limits-unsaved')).toBeHidden()
 })
+
+test.describe('an endpoint set in the environment', () => {
+  test.use({ hearthEnv: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/gateway' } })
+
+  test('is what the empty Base URL field shows, with where it came from', async ({ page, hearth }) => {
+    const app = new HearthApp(page)
+    await app.open(hearth.url)
+    await app.completeFirstRun('Gatekeeper', 'Hi.\n')
+    await app.goTo('settings')
+    const baseUrl = page.getByTestId('settings-base-url')
+    await expect(baseUrl).toHaveValue('')
+    await expect(baseUrl).toHaveAttribute('placeholder', 'http://127.0.0.1:9/gateway')
+    await expect(
+      page.getByText('Empty: requests go to http://127.0.0.1:9/gateway, set by ANTHROPIC_BASE_URL.')
+    ).toBeVisible()
+    await snapPanel(page.getByRole('form', { name: 'Model settings' }), 'settings-endpoint-from-environment')
+  })
+})

@@ -36,6 +36,31 @@ describe('settings.* over the contract', () => {
     })
   })
 
+  it('settings.get says where requests go when the Base URL is empty: Anthropic, or ANTHROPIC_BASE_URL', async () => {
+    expect(await call('settings.get', {})).toMatchObject({
+      value: { endpoint: { url: 'https://api.anthropic.com', source: 'default' } }
+    })
+    const fromEnv = createCore({
+      home: dir,
+      host: 'web',
+      env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:4000/proxy' }
+    })
+    try {
+      expect(await dispatch(fromEnv.handlers, { method: 'settings.get', input: {} })).toMatchObject({
+        value: { endpoint: { url: 'http://127.0.0.1:4000/proxy', source: 'ANTHROPIC_BASE_URL' } }
+      })
+      await dispatch(fromEnv.handlers, {
+        method: 'settings.update',
+        input: { baseUrl: 'https://llm.example' }
+      })
+      expect(await dispatch(fromEnv.handlers, { method: 'settings.get', input: {} })).toMatchObject({
+        value: { endpoint: { url: 'https://llm.example', source: 'config.json' } }
+      })
+    } finally {
+      fromEnv.dispose()
+    }
+  })
+
   it('settings.update merges nested patches into config.json and keeps unknown keys', async () => {
     writeFileSync(configPath(), JSON.stringify({ custom: 'kept', memory: { userCharLimit: 1500, extra: 1 } }))
     const result = await call('settings.update', {

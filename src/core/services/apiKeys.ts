@@ -1,4 +1,10 @@
-import { ANTHROPIC_ORIGIN, baseUrlProblem, originOf, type ApiKeyStatus } from '../../shared/contract'
+import {
+  ANTHROPIC_ORIGIN,
+  baseUrlProblem,
+  originOf,
+  type ApiKeyStatus,
+  type ModelEndpoint
+} from '../../shared/contract'
 import { HearthError, invalidInput } from '../errors'
 import type { SavedApiKey, SecretStore } from '../ports/secretStore'
 
@@ -12,7 +18,7 @@ export interface ModelCredentials {
 export interface Endpoint {
   readonly baseUrl: string | undefined
   readonly origin: string
-  readonly source: 'config.json' | 'ANTHROPIC_BASE_URL' | 'default'
+  readonly source: ModelEndpoint['source']
 }
 
 interface Choice {

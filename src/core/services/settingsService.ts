@@ -1,4 +1,10 @@
-import type { ApiKeyStatus, EditableSettings, SettingsPatch, SettingsView } from '../../shared/contract'
+import type {
+  ApiKeyStatus,
+  EditableSettings,
+  ModelEndpoint,
+  SettingsPatch,
+  SettingsView
+} from '../../shared/contract'
 import type { HearthConfig, LoadedConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
 import type { SecretStore } from '../ports/secretStore'
@@ -29,10 +35,16 @@ export class SettingsService {
     const loaded = this.load()
     return {
       settings: pickEditable(loaded.config),
+      endpoint: this.endpointView(),
       configErrors: [...loaded.errors],
       configPath: this.store.path,
       apiKey: await this.apiKeyStatus()
     }
+  }
+
+  private endpointView(): ModelEndpoint {
+    const endpoint = this.keys.endpoint()
+    return { url: endpoint.baseUrl ?? endpoint.origin, source: endpoint.source }
   }
 
   /**

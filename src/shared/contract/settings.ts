@@ -88,8 +88,16 @@ export const ApiKeyStatus = z.object({
 })
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>
 
+/** Where model requests go now, and which setting chose it (shown when the Base URL field is empty). */
+export const ModelEndpoint = z.object({
+  url: z.string(),
+  source: z.enum(['config.json', 'ANTHROPIC_BASE_URL', 'default'])
+})
+export type ModelEndpoint = z.infer<typeof ModelEndpoint>
+
 export const SettingsView = z.object({
   settings: EditableSettings,
+  endpoint: ModelEndpoint,
   /** Problems found in config.json, each naming the field; defaults are used for those fields. */
   configErrors: z.array(z.string()),
   configPath: z.string(),

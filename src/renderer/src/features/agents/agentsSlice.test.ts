@@ -71,6 +71,7 @@ describe('agents slice', () => {
         recall: { k: 5 },
         retention: { idleMinutes: 30 }
       },
+      endpoint: { url: 'https://api.anthropic.com', source: 'default' },
       configErrors: [],
       configPath: '/c',
       apiKey: {

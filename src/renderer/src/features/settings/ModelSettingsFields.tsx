@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react'
-import { CacheTtlPolicy, presetFor, type EditableSettings } from '../../../../shared/contract'
+import {
+  ANTHROPIC_ORIGIN,
+  CacheTtlPolicy,
+  presetFor,
+  type EditableSettings,
+  type ModelEndpoint
+} from '../../../../shared/contract'
 import { Button } from '../../ui/Button'
 import { ModelPicker } from '../model/ModelPicker'
 import { ProviderPresetSelect } from '../model/ProviderPresetSelect'
@@ -9,13 +15,22 @@ import { useModelSettingsForm, type FormMessage } from './useModelSettingsForm'
 /** The model settings form itself; `locked` while config.json is malformed (the core refuses to write it). */
 type Props = Readonly<{
   initial: EditableSettings
+  /** Where requests go now: an empty Base URL field shows it, e.g. an ANTHROPIC_BASE_URL from the environment. */
+  endpoint: ModelEndpoint
   locked: boolean
   message: FormMessage
   onMessage: (message: FormMessage) => void
   withCacheTtl: boolean
 }>
 
-export function ModelSettingsFields({ initial, locked, message, onMessage, withCacheTtl }: Props): ReactNode {
+export function ModelSettingsFields({
+  initial,
+  endpoint,
+  locked,
+  message,
+  onMessage,
+  withCacheTtl
+}: Props): ReactNode {
   const form = useModelSettingsForm(initial, onMessage)
   return (
     <form
@@ -52,7 +67,7 @@ export function ModelSettingsFields({ initial, locked, message, onMessage, withC
         </SettingsField>
         <SettingsField
           label="Base URL"
-          hint="Empty for Anthropic, or a compatible endpoint: https://…, or http:// on this computer (Ollama, LiteLLM). A saved key goes only to the address it was entered for."
+          hint={`${baseUrlDefault(endpoint)} Or a compatible endpoint: https://…, or http:// on this computer (Ollama, LiteLLM). A saved key goes only to the address it was entered for.`}
           error={form.fieldErrors.baseUrl}
         >
           {(id) => (
@@ -60,7 +75,7 @@ export function ModelSettingsFields({ initial, locked, message, onMessage, withC
               id={id}
               className="input"
               value={form.draft.baseUrl}
-              placeholder="https://api.anthropic.com"
+              placeholder={endpoint.source === 'ANTHROPIC_BASE_URL' ? endpoint.url : ANTHROPIC_ORIGIN}
               data-testid="settings-base-url"
               onChange={(event) => form.change({ baseUrl: event.target.value })}
             />
@@ -116,4 +131,11 @@ export function ModelSettingsFields({ initial, locked, message, onMessage, withC
       </div>
     </form>
   )
+}
+
+/** What an empty Base URL field means: Anthropic, or the address the environment set. */
+function baseUrlDefault(endpoint: ModelEndpoint): string {
+  return endpoint.source === 'ANTHROPIC_BASE_URL'
+    ? `Empty: requests go to ${endpoint.url}, set by ANTHROPIC_BASE_URL.`
+    : 'Empty for Anthropic.'
 }

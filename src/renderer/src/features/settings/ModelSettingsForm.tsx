@@ -17,6 +17,7 @@ export function ModelSettingsForm({ withCacheTtl = true }: Readonly<{ withCacheT
       key={JSON.stringify([provider, model, baseUrl, cacheTtl])}
       locked={view.configErrors.length > 0}
       initial={view.settings}
+      endpoint={view.endpoint}
       message={message}
       onMessage={setMessage}
       withCacheTtl={withCacheTtl}
