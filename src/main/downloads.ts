@@ -46,7 +46,7 @@ function isExportDownload(url: string, pageUrl: string): boolean {
  */
 export function safeFileName(suggested: string): string {
   const last = suggested.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  // Control characters are removed along with the reserved ones.
   const cleaned = last.replace(/[\u0000-\u001f<>:"|?*]/g, '').trim()
   return cleaned === '' || /^\.+$/.test(cleaned) ? FALLBACK_NAME : cleaned
 }
