@@ -13,7 +13,10 @@ test("first run, then edit an agent's SOUL.md in Monaco and save it to disk", as
   await page.getByTestId('agent-name-input').fill('Research')
   await page.getByTestId('agent-create-submit').click()
   await expect(page.getByTestId('profile-input')).toBeEnabled()
-  await page.getByTestId('profile-input').fill('# About me\n\nI am Sam, I write about rivers.\n')
+  // The seeded hint is not left in the box for the user to delete; typing goes under the heading.
+  await expect(page.getByTestId('profile-input')).toHaveValue('# About me\n\n')
+  await page.getByTestId('profile-input').press('Control+End')
+  await page.getByTestId('profile-input').pressSequentially('I am Sam, I write about rivers.\n')
   await snap(page, 'first-run-2-profile')
   await page.getByTestId('profile-save').click()
   await expect(page.getByTestId('first-run-finish')).toBeVisible()

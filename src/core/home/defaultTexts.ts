@@ -15,34 +15,4 @@ and prefer a short, correct answer to a long, hedged one.
 `
 }
 
-const STARTER_HEADING = '# About me'
-
-/** The seeded USER.md's hint: it speaks to the user, so it never reaches an agent as a fact. */
-const STARTER_HINT = `(Write a few lines your agents should always know: your name, what you work on,
-how you like answers. Separate independent entries with a line containing only §.)`
-
-export const DEFAULT_USER_MD = `${STARTER_HEADING}
-
-${STARTER_HINT}
-`
-
-/** True when USER.md's text (any line ends) still holds the seeded hint. */
-export function hasStarterHint(text: string): boolean {
-  return text.replace(/\r\n?/g, '\n').includes(STARTER_HINT)
-}
-
-/**
- * USER.md's entries as facts about the user: the seeded hint taken out of the entry that holds
- * it, and that entry dropped when only the seeded heading is left. Entries without the hint are
- * returned as they are.
- */
-export function withoutStarterHint(entries: readonly string[]): string[] {
-  return entries.flatMap((entry) => {
-    if (!entry.includes(STARTER_HINT)) return [entry]
-    const rest = entry
-      .replace(STARTER_HINT, '')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-    return rest === '' || rest === STARTER_HEADING ? [] : [rest]
-  })
-}
+export { DEFAULT_USER_MD, hasStarterHint, withoutStarterHint } from '../../shared/userProfileStarter'

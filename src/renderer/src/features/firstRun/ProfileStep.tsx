@@ -2,6 +2,7 @@ import { useEffect, useId, type ReactNode } from 'react'
 import { Button } from '../../ui/Button'
 import { useAppStore } from '../../store/useAppStore'
 import { selectOpenFile } from '../files/fileSelectors'
+import { withoutStarterHintText } from '../../../../shared/userProfileStarter'
 
 const USER_TARGET = { kind: 'user' } as const
 
@@ -30,7 +31,8 @@ export function ProfileStep(): ReactNode {
         id={id}
         className="textarea"
         data-testid="profile-input"
-        value={file?.draft ?? ''}
+        // The seeded hint speaks to the user (the line below says the same): not left in the box to delete.
+        value={withoutStarterHintText(file?.draft ?? '')}
         disabled={file?.doc == null}
         onChange={(event) => editDraft('user', event.target.value)}
       />
