@@ -3,6 +3,7 @@ import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
 import type { PromptBuilder } from './ports/promptBuilder'
 import type { SecretStore } from './ports/secretStore'
+import type { SessionPurgeStep } from './ports/sessionPurge'
 import type { TurnContextProvider } from './ports/turnContext'
 import type { ToolCatalog } from './tools/toolTypes'
 
@@ -35,6 +36,8 @@ export interface CoreSeams {
   readonly contextProviders?: readonly TurnContextProvider[]
   /** A fixed tool catalog for the engine and the prompt instead of the tool layer's. */
   readonly toolCatalog?: ToolCatalog
+  /** Steps run after the built-in ones (memory's, chat's) when a chat is deleted for good. */
+  readonly purgeSteps?: readonly SessionPurgeStep[]
   /** Wraps the prompt builder the engine uses (the bench's variants change how prompts are built). */
   readonly wrapPrompts?: (builder: PromptBuilder) => PromptBuilder
 }

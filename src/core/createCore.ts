@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './ports/clock'
 import { MemorySecretStore } from './ports/secretStore'
 import { ChatService } from './chat/chatService'
 import { openChatStores } from './chat/chatStores'
+import { SessionPurge } from './chat/sessionPurge'
 import type { CoreServices } from './coreServices'
 import { assembleCore, idleEnderFor, type Core, type Wired } from './coreLifecycle'
 import type { CoreOptions } from './coreOptions'
@@ -125,9 +126,15 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     log: log.child('prompt')
   })
   const attachments = new AttachmentStore(db, paths.root, clock)
+  const purgeSteps = [
+    memory.purgeStep(),
+    chatStores.library.purgeStep(),
+    ...(options.seams?.purgeSteps ?? [])
+  ]
   const chatLibrary: ChatLibrary = new ChatLibrary({
-    db,
     repo: chatStores.sessions,
+    library: chatStores.library,
+    purge: new SessionPurge(db, purgeSteps),
     calls: chatStores.calls,
     search: chatStores.search,
     clock,

@@ -2,6 +2,7 @@ import type { Db } from '../node/db/openDatabase'
 import { isStampAlive } from '../node/process/processIdentity'
 import type { Transcripts } from '../ports/transcripts'
 import { CallRepository } from './callRepository'
+import { ChatLibraryRepository } from './chatLibraryRepository'
 import { chatTranscripts } from './chatTranscripts'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
@@ -12,6 +13,8 @@ export interface ChatStores {
   readonly sessions: SessionRepository
   /** One row per API call, with its usage and cost. */
   readonly calls: CallRepository
+  /** Names, pins, the trash and title search: what a person does with their chats. */
+  readonly library: ChatLibraryRepository
   /** Full-text search over the stored messages. */
   readonly search: SessionSearch
   /** What other features may read of a session (retention, the Nexus, memory). */
@@ -27,6 +30,7 @@ export function openChatStores(db: Db, nowMs: number): ChatStores {
   const stores: ChatStores = {
     sessions,
     calls: new CallRepository(db),
+    library: new ChatLibraryRepository(db),
     search: new SessionSearch(db),
     transcripts: chatTranscripts(db, sessions)
   }

@@ -7,21 +7,24 @@ import type {
 } from '../../shared/contract/chats'
 import type { SessionSummary } from '../../shared/contract/sessions'
 import type { CallRepository } from '../chat/callRepository'
+import type { ChatLibraryRepository } from '../chat/chatLibraryRepository'
 import type { SessionRecord } from '../chat/chatTypes'
 import type { SessionRepository } from '../chat/sessionRepository'
+import type { SessionPurge } from '../chat/sessionPurge'
 import type { SessionSearch } from '../chat/sessionSearch'
 import { sessionSummary } from '../chat/sessionViews'
 import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
 import { exportChat } from './chatExport'
-import { ChatLibraryRepository } from './chatLibraryRepository'
 import { searchChats } from './chatSearch'
-import type { Db } from '../node/db/openDatabase'
 
 export interface ChatLibraryDeps {
-  readonly db: Db
   readonly repo: SessionRepository
+  /** Chat's SQL for names, pins, the trash and title search. */
+  readonly library: ChatLibraryRepository
+  /** Every feature's step of deleting a chat for good, in one transaction. */
+  readonly purge: SessionPurge
   readonly calls: CallRepository
   readonly search: SessionSearch
   readonly clock: Clock
@@ -38,22 +41,18 @@ export interface ChatLibraryDeps {
  * `chats.changed` so each open list (another window, the browser host) follows.
  */
 export class ChatLibrary {
-  private readonly library: ChatLibraryRepository
-
-  constructor(private readonly deps: ChatLibraryDeps) {
-    this.library = new ChatLibraryRepository(deps.db)
-  }
+  constructor(private readonly deps: ChatLibraryDeps) {}
 
   rename(id: SessionId, title: string): SessionSummary {
     const session = this.require(id)
-    this.library.rename(id, title)
+    this.deps.library.rename(id, title)
     return this.changed(session, 'renamed')
   }
 
   /** Sets a generated title unless the user named the chat first; false when it was not applied. */
   applyGeneratedTitle(id: SessionId, title: string): boolean {
     const session = this.deps.repo.getSession(id)
-    if (!session || !this.library.setGeneratedTitle(id, title)) return false
+    if (!session || !this.deps.library.setGeneratedTitle(id, title)) return false
     this.changed(session, 'titled')
     return true
   }
@@ -61,7 +60,7 @@ export class ChatLibrary {
   pin(id: SessionId, pinned: boolean): SessionSummary {
     const session = this.require(id)
     if (session.deletedAtMs !== null) throw conflict('This chat is in the trash; restore it to pin it')
-    this.library.setPinned(id, pinned ? this.deps.clock.now() : null)
+    this.deps.library.setPinned(id, pinned ? this.deps.clock.now() : null)
     return this.changed(session, pinned ? 'pinned' : 'unpinned')
   }
 
@@ -71,14 +70,14 @@ export class ChatLibrary {
     if (this.deps.isAnswering(id))
       throw conflict('This chat is answering right now. Press Stop (or wait for the reply), then delete it.')
     if (session.deletedAtMs !== null) return sessionSummary(session)
-    this.library.setDeleted(id, this.deps.clock.now())
+    this.deps.library.setDeleted(id, this.deps.clock.now())
     return this.changed(session, 'trashed')
   }
 
   restore(id: SessionId): SessionSummary {
     const session = this.require(id)
     if (session.deletedAtMs === null) return sessionSummary(session)
-    this.library.setDeleted(id, null)
+    this.deps.library.setDeleted(id, null)
     return this.changed(session, 'restored')
   }
 
@@ -88,13 +87,13 @@ export class ChatLibrary {
     if (session.deletedAtMs === null)
       throw conflict('Only a chat in the trash can be deleted forever; move it to the trash first')
     if (this.deps.isAnswering(id)) throw conflict('This chat is answering right now; press Stop first')
-    this.library.purge(id)
+    this.deps.purge.purge(id)
     this.announce(session, 'purged')
     return { id }
   }
 
   trashList(agentId?: string): SessionSummary[] {
-    return this.library.trashIds(agentId).flatMap((id) => {
+    return this.deps.library.trashIds(agentId).flatMap((id) => {
       const session = this.deps.repo.getSession(id)
       return session ? [sessionSummary(session)] : []
     })
@@ -102,7 +101,7 @@ export class ChatLibrary {
 
   search(query: string, options: { agentId?: string; limit?: number }): ChatSearchHit[] {
     return searchChats(
-      { library: this.library, search: this.deps.search, agentNames: this.deps.agentNames() },
+      { library: this.deps.library, search: this.deps.search, agentNames: this.deps.agentNames() },
       query,
       { ...(options.agentId ? { agentId: options.agentId } : {}), limit: options.limit ?? 30 }
     )

@@ -1,6 +1,6 @@
 import type { ChatSearchHit } from '../../shared/contract/chats'
 import type { SessionSearch } from '../chat/sessionSearch'
-import type { ChatLibraryRepository } from './chatLibraryRepository'
+import type { ChatLibraryRepository } from '../chat/chatLibraryRepository'
 
 /** What marks a matched word in an FTS snippet here: control characters, split out before anything is shown. */
 const MARK_START = '\u0002'

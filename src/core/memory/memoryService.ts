@@ -13,6 +13,7 @@ import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
 import type { Retriever } from '../ports/retriever'
+import type { SessionPurgeStep } from '../ports/sessionPurge'
 import { silentLogger, type Logger } from '../ports/logger'
 import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
 import type { AgentService } from '../services/agentService'
@@ -188,6 +189,20 @@ export class MemoryService {
         this.deps.events.emit('memory.recalled', recalled)
       }
     })
+  }
+
+  /**
+   * What memory forgets when a chat is deleted for good: what recall put in its turns and that
+   * retention read it. Facts and receipts stay; they are the agent's memory, with their own quote.
+   */
+  purgeStep(): SessionPurgeStep {
+    return {
+      id: 'memory',
+      forgetSession: (sessionId) => {
+        this.recalls.forgetSession(sessionId)
+        this.retention.forgetSession(sessionId)
+      }
+    }
   }
 
   /** The recall log is a record for the UI: failing to write it must not cost the turn its recall. */

@@ -43,6 +43,11 @@ export class RecallLog {
     })()
   }
 
+  /** Memory's part of deleting a chat for good: its turns' recalls (their items cascade). */
+  forgetSession(sessionId: SessionId): void {
+    this.db.prepare('DELETE FROM memory_recalls WHERE session_id = ?').run(sessionId)
+  }
+
   /** The session's recalls, oldest turn first, each with its items best first. */
   listBySession(sessionId: SessionId): MemoryRecalled[] {
     const recalls = this.db

@@ -89,6 +89,11 @@ export class RetentionService {
     return this.report(transcript, false, parsed.length - candidates.length)
   }
 
+  /** Memory's part of deleting a chat for good: the record of retention having read it. */
+  forgetSession(sessionId: SessionId): void {
+    this.deps.db.prepare('DELETE FROM retention_runs WHERE session_id = ?').run(sessionId)
+  }
+
   private async askModel(transcript: Transcript): Promise<unknown[]> {
     const { client, model } = await this.deps.model(transcript.agentId)
     const response = await client.messages.create({

@@ -1,6 +1,7 @@
 import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readRow } from '../node/db/rowReader'
+import type { SessionPurgeStep } from '../ports/sessionPurge'
 
 /** A chat whose title matched a search, before the message hits are merged in. */
 export interface TitleMatch {
@@ -11,8 +12,9 @@ export interface TitleMatch {
 }
 
 /**
- * The SQL of chat management: names, pins and the trash. Each change is one statement (or one
- * transaction), so a crash leaves a chat either as it was or as asked, never half-deleted.
+ * The SQL of chat management on the session rows: names, pins, the trash and finding a chat by
+ * its title. Each change is one statement, so a crash leaves a chat either as it was or as asked;
+ * deleting one for good is chat's `purgeStep`, run in one transaction with the other features'.
  */
 export class ChatLibraryRepository {
   constructor(private readonly db: Db) {}
@@ -78,18 +80,17 @@ export class ChatLibraryRepository {
   }
 
   /**
-   * Deletes a chat for good. Its messages, calls, prompt versions and turn versions go with the
-   * row (foreign keys cascade; the FTS triggers drop the index entries), and so do the records
-   * that only describe it: what recall injected into its turns, its session-end work and retention run. Memory
-   * facts and memory-write receipts stay — they belong to the agent's memory, not the
-   * transcript, and carry their own quote — and the Nexus log is append-only by design.
+   * Chat's step of deleting a chat for good: its session-end work, then the row. Its messages,
+   * calls, prompt versions and turn versions go with the row (foreign keys cascade; the FTS
+   * triggers drop the index entries).
    */
-  purge(sessionId: SessionId): void {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM memory_recalls WHERE session_id = ?').run(sessionId)
-      this.db.prepare('DELETE FROM session_end_work WHERE session_id = ?').run(sessionId)
-      this.db.prepare('DELETE FROM retention_runs WHERE session_id = ?').run(sessionId)
-      this.db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId)
-    })()
+  purgeStep(): SessionPurgeStep {
+    return {
+      id: 'chat',
+      forgetSession: (sessionId) => {
+        this.db.prepare('DELETE FROM session_end_work WHERE session_id = ?').run(sessionId)
+        this.db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId)
+      }
+    }
   }
 }
