@@ -4,6 +4,7 @@ import type { ContentBlock } from '../core/chat/chatTypes'
 import { buildWireMessages } from '../core/chat/requestBuilder'
 import { SessionRepository } from '../core/chat/sessionRepository'
 import { SessionSearch } from '../core/chat/sessionSearch'
+import { seedConversation } from '../core/chat/testing/seedConversation'
 import { openDatabase, type Db } from '../core/node/db/openDatabase'
 import { testId } from '../shared/testing/ids'
 import { plainSession } from '../core/testing/plainSession'
@@ -43,27 +44,9 @@ function seedSession(repo: SessionRepository, id: SessionId): void {
   repo.createSession(plainSession(id, 'bench', 'You are a bench agent.', 1))
 }
 
-/** Bulk rows in one transaction (the fill is setup, not what is measured). */
+/** A plain exchange of `count` messages of 12 to 41 words; the fill is setup, not what is measured. */
 function fill(db: Db, sessionId: SessionId, count: number, next: () => number): void {
-  const insert = db.prepare(
-    `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'complete', ?, ?)`
-  )
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const text = sentence(next, 12 + Math.floor(next() * 30))
-      const role = i % 2 === 0 ? 'user' : 'assistant'
-      insert.run(
-        sessionId,
-        `t${Math.floor(i / 2)}`,
-        role,
-        role === 'user' ? 'text' : 'reply',
-        JSON.stringify([{ type: 'text', text }]),
-        text,
-        i,
-        i
-      )
-    }
-  })()
+  seedConversation(db, sessionId, count, () => sentence(next, 12 + Math.floor(next() * 30)))
 }
 
 /**
@@ -106,7 +89,7 @@ export function measureSessionStore(dir: string, quick: boolean, log: (line: str
     seedSession(repo, SEARCH)
     fill(db, SEARCH, 100_000 - 10_000 - appendCount, next)
     log(
-      `store: ${(db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n} messages; append p50 ${percentile(appends, 50).toFixed(3)} ms, max ${Math.max(...appends).toFixed(1)} ms`
+      `store: ${repo.countMessages()} messages; append p50 ${percentile(appends, 50).toFixed(3)} ms, max ${Math.max(...appends).toFixed(1)} ms`
     )
     const search = new SessionSearch(db)
     // Queries from their own generator, so quick and full runs search for the same things.

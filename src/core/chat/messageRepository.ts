@@ -1,6 +1,6 @@
 import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
-import { readOptionalRow, readRows, readTuples, TupleColumns } from '../node/db/rowReader'
+import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../node/db/rowReader'
 import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from './chatTypes'
 import { messageFromRow, searchTextOf } from './sessionRows'
 import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
@@ -146,6 +146,12 @@ export class MessageRepository {
       at: row.int('created_at'),
       sessionId: row.sessionId('session_id')
     }))
+  }
+
+  /** How many messages the database holds, every session's and every version's. */
+  countMessages(): number {
+    const row = this.db.prepare('SELECT count(*) AS n FROM messages').get()
+    return readRow(row, 'messages').int('n')
   }
 
   getMessage(id: number): StoredMessage | undefined {

@@ -7,6 +7,7 @@ import { isStampAlive, ownStamp } from '../node/process/processIdentity'
 import type { PromptReport } from './chatTypes'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
+import { seedConversation } from './testing/seedConversation'
 import { testId } from '../../shared/testing/ids'
 
 const REPORT: PromptReport = {
@@ -201,5 +202,33 @@ describe('SessionRepository', () => {
     expect(search.search('ubernet', { limit: 10 })).toHaveLength(1)
     expect(search.search('"NEAR( OR *', { limit: 10 })).toEqual([])
     expect(search.search('kube', { agentId: 'someone-else', limit: 10 })).toEqual([])
+  })
+
+  it('seeds a long plain exchange in one go: read as one linear transcript, counted and found by search', () => {
+    const s1 = testId.session('s1')
+    repo.appendMessage({
+      sessionId: s1,
+      turnId: testId.turn('t_live'),
+      role: 'user',
+      kind: 'text',
+      content: [{ type: 'text', text: 'one live message' }],
+      status: 'complete',
+      nowMs: 20
+    })
+    seedConversation(db, s1, 5, (i) => `seeded line ${i} heron`)
+
+    expect(repo.countMessages()).toBe(6)
+    const seeded = repo.allMessages(s1).slice(1)
+    expect(seeded.map((m) => [m.turnId, m.role, m.kind, m.status, m.createdAtMs])).toEqual([
+      ['t0', 'user', 'text', 'complete', 0],
+      ['t0', 'assistant', 'reply', 'complete', 1],
+      ['t1', 'user', 'text', 'complete', 2],
+      ['t1', 'assistant', 'reply', 'complete', 3],
+      ['t2', 'user', 'text', 'complete', 4]
+    ])
+    expect(seeded[3]?.content).toEqual([{ type: 'text', text: 'seeded line 3 heron' }])
+    // Unlinked turns stay on the chosen path, as in a session stored before versions existed.
+    expect(repo.messages(s1)).toHaveLength(6)
+    expect(new SessionSearch(db).search('heron', { limit: 10 })).toHaveLength(5)
   })
 })
