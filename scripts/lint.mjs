@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Enforces the layer table of ARCHITECTURE.md, the CLI's use of the contract, the file-size budget,
-// and no import cycles. Zero dependencies: it reads import specifiers with a regex, which is enough
-// for our own code.
+// no import cycles, checked database rows and chat's ownership of its tables. Zero dependencies:
+// it reads import specifiers with a regex, which is enough for our own code.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chatTableUses, CHAT_TABLES_MESSAGE } from './chatTables.mjs'
 import { importCycles } from './importCycles.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -130,6 +131,7 @@ const importEdges = new Map()
 for (const file of walk(SRC)) {
   const text = readFileSync(file, 'utf8')
   const isTest = /\.test\.tsx?$/.test(file)
+  const isMigration = /migrations[\\/]/.test(file)
   const layer = layerOf(file)
   if (!isTest) {
     const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4])
@@ -162,12 +164,18 @@ for (const file of walk(SRC)) {
   // Rows cross into the core through the checked row reader, never an unchecked cast
   // (migrations run frozen code once, so they keep the shapes they were written with).
   const rowCast = /\)\s*as\s+[A-Z]\w*Row\b/.exec(text)
-  if (rowCast && !isTest && layer.startsWith('core') && !/migrations[\\/]/.test(file))
+  if (rowCast && !isTest && layer.startsWith('core') && !isMigration)
     errors.push(
       `${relative(dirname(SRC), file)}: casts a database row ("${rowCast[0]}") — read it with readRow/readRows/readOptionalRow from core/node/db/rowReader, which names the table and column of a damaged value`
     )
+  // Tests may plant rows past the CHECKs and look at what was stored; migrations are frozen code.
+  if (!isTest && !isMigration && !/^core[\\/]chat[\\/]/.test(relative(SRC, file)))
+    for (const use of chatTableUses(text))
+      errors.push(
+        `${relative(dirname(SRC), file)}:${use.line}: SQL on chat's table "${use.table}" ("${use.sql}") — ${CHAT_TABLES_MESSAGE}`
+      )
   const lines = text.split('\n').length
-  const exempt = isTest || /migrations[\\/]/.test(file)
+  const exempt = isTest || isMigration
   if (!exempt && lines > MAX_LINES)
     errors.push(`${relative(dirname(SRC), file)}: ${lines} lines (limit ${MAX_LINES}); split it by concept`)
   else if (!exempt && lines > WARN_LINES)

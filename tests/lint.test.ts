@@ -18,15 +18,20 @@ function lint(src?: string): { code: number; out: string } {
   }
 }
 
-/** Lints a temporary tree holding only these files; it must fail. */
-function lintProbes(files: Readonly<Record<string, string>>): string {
+/** Lints a temporary tree holding only these files. */
+function lintTree(files: Readonly<Record<string, string>>): { code: number; out: string } {
   probeRoot ??= mkdtempSync(join(tmpdir(), 'hearth-lint-'))
   for (const [path, text] of Object.entries(files)) {
     const full = join(probeRoot, path)
     mkdirSync(join(full, '..'), { recursive: true })
     writeFileSync(full, text)
   }
-  const result = lint(join(probeRoot, 'src'))
+  return lint(join(probeRoot, 'src'))
+}
+
+/** Lints a temporary tree holding only these files; it must fail. */
+function lintProbes(files: Readonly<Record<string, string>>): string {
+  const result = lintTree(files)
   expect(result.code).toBe(1)
   return result.out
 }
@@ -107,5 +112,46 @@ describe('database rows (scripts/lint.mjs)', () => {
     expect(out).toContain('src/core/things/thingStore.ts: casts a database row (") as ThingRow")')
     expect(out).toContain('readRow/readRows/readOptionalRow')
     expect(out).not.toContain('thingStore.test.ts')
+  })
+})
+
+describe("chat's tables (scripts/lint.mjs)", () => {
+  const sqlOnSessions = [
+    'export const titles = (db: any) =>',
+    '  db.prepare(`SELECT f.text, s.title FROM memory_facts f',
+    '    JOIN sessions s ON s.id = f.session_id WHERE f.agent_id = ?`).all()',
+    "export const purge = (db: any) => db.prepare('DELETE FROM session_end_work WHERE session_id = ?')",
+    ''
+  ].join('\n')
+
+  it('fails on SQL naming a chat table outside core/chat, with the file, line and table', () => {
+    const out = lintProbes({
+      'src/core/memory/zz-titles.ts': sqlOnSessions,
+      'src/bench/zz-fill.ts':
+        'export const count = (db: any) => db.prepare("SELECT count(*) FROM messages_fts").get()\n'
+    })
+    expect(out).toContain(`src/core/memory/zz-titles.ts:3: SQL on chat's table "sessions" ("JOIN sessions")`)
+    expect(out).toContain(`src/core/memory/zz-titles.ts:4: SQL on chat's table "session_end_work"`)
+    expect(out).toContain(`src/bench/zz-fill.ts:1: SQL on chat's table "messages_fts" ("FROM messages_fts")`)
+    expect(out).toContain("use chat's repositories (openChatStores")
+    expect(out).toContain('the Transcripts port (core/ports/transcripts.ts)')
+  })
+
+  it('allows it in core/chat, in tests and in migrations, and never reads prose, comments or regexes as SQL', () => {
+    const prose = [
+      '// A purge used to DELETE FROM sessions here; now chat does.',
+      "export const busy = 'Too many open sessions, pick up from messages you missed'",
+      'export const looksLikeSql = /UPDATE sessions/.test(busy)',
+      "export const sessions = { from: 'messages' }",
+      ''
+    ].join('\n')
+    const result = lintTree({
+      'src/core/chat/zz-repository.ts': sqlOnSessions,
+      'src/core/memory/zz-titles.test.ts': sqlOnSessions,
+      'src/core/node/db/migrations/0099-zz.ts':
+        "export const up = 'ALTER TABLE sessions ADD COLUMN x TEXT'\n",
+      'src/core/memory/zz-prose.ts': prose
+    })
+    expect(result).toEqual({ code: 0, out: expect.stringContaining('lint: 0 error(s)') })
   })
 })
