@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import type { McpServerState } from '../../src/core/tools/mcp/mcpConnection'
+import type { McpServerState } from '../../src/core/tools/mcp/mcpConnectionTypes'
 import { parseMcpServers } from '../../src/core/tools/mcp/mcpConfig'
 import { McpManager, type McpTimeouts } from '../../src/core/tools/mcp/mcpManager'
 import { RETRY_DELAYS_MS } from '../../src/core/tools/mcp/retryBackoff'

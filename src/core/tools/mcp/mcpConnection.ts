@@ -1,13 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import {
-  ErrorCode,
-  McpError,
-  type CallToolResult,
-  type ReadResourceResult
-} from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js'
 import { ToolError } from '../runTool'
-import type { Logger } from '../../ports/logger'
 import type { McpServerConfig } from './mcpConfig'
+import { mcpCallError } from './mcpCallErrors'
+import type { McpConnectionOptions, McpRemoteTool, McpServerState, McpStatus } from './mcpConnectionTypes'
 import { describeStartFailure, describeTransport, formatDuration, messageOf } from './mcpDiagnosis'
 import {
   openTransport,
@@ -18,52 +14,6 @@ import {
 } from './mcpTransports'
 import { RetryBackoff } from './retryBackoff'
 import { StderrTail } from './stderrTail'
-
-export type { McpServerConfig } from './mcpConfig'
-
-export type McpStatus = 'stopped' | 'starting' | 'running' | 'failed' | 'crashed'
-
-export interface McpServerState {
-  readonly name: string
-  readonly status: McpStatus
-  readonly trusted: boolean
-  /** Tools the server listed at its last start (0 before the first listing). */
-  readonly toolCount: number
-  readonly error: string | null
-  /** How many times the process was started again after a crash. */
-  readonly restarts: number
-  /** The wire it runs on (null before it first connected). */
-  readonly transport: TransportKind | null
-  /** The last lines the server wrote to stderr (stdio servers). */
-  readonly stderr: readonly string[]
-  /** When a failed server will be tried again (epoch ms), or null. */
-  readonly retryAt: number | null
-  /** The server said its tools changed; new sessions get the new list. */
-  readonly toolsChangedAt: number | null
-}
-
-/** A tool as the server lists it (name and schema not yet checked). */
-export interface McpRemoteTool {
-  readonly name: string
-  readonly description?: string | undefined
-  readonly inputSchema: Readonly<Record<string, unknown>>
-  /** `taskSupport: "required"` tools can only run as tasks (hidden from the model). */
-  readonly execution?: { readonly taskSupport?: string | undefined } | undefined
-}
-
-export interface McpConnectionOptions {
-  readonly startTimeoutMs: number
-  /** Per-call deadline; progress notifications from the server extend it... */
-  readonly callTimeoutMs: number
-  /** ...up to this many milliseconds in all. */
-  readonly maxCallMs: number
-  readonly clientVersion: string
-  readonly now: () => number
-  /** Header values kept in the secret store (remote servers), looked up at each start. */
-  readonly secretHeaders: () => Promise<Readonly<Record<string, string>>>
-  readonly onChange: (state: McpServerState) => void
-  readonly log?: Logger
-}
 
 /** Stop paging a tools/list that never ends (a buggy server must not hang session start). */
 const MAX_LISTED_TOOLS = 2_000
@@ -299,29 +249,12 @@ export class McpConnection {
   }
 
   private callError(tool: string, error: unknown): ToolError {
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      const total = /maximum total timeout/i.test(error.message)
-      const limit = total
-        ? `${formatDuration(this.options.maxCallMs)} in all (the most Hearth waits, even while the server reports progress)`
-        : formatDuration(this.options.callTimeoutMs)
-      return new ToolError(`"${tool}" on MCP server "${this.name}" did not answer within ${limit}.`, {
-        error_type: 'mcp_timeout'
-      })
-    }
-    if (
-      this.status === 'crashed' ||
-      (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-    ) {
-      const telling = this.stderr.tellingLine()
-      return new ToolError(
-        `MCP server "${this.name}" stopped while running "${tool}"${telling ? ` (stderr: ${telling})` : ''}. Hearth restarts it on the next call.`,
-        { error_type: 'mcp_crashed' }
-      )
-    }
-    if (error instanceof Error && error.name === 'AbortError') return new ToolError('The call was cancelled.')
-    return new ToolError(`MCP server "${this.name}" failed on "${tool}": ${messageOf(error)}`, {
-      error_type: 'mcp_error'
-    })
+    const { callTimeoutMs, maxCallMs } = this.options
+    const crashed = this.status === 'crashed'
+    return mcpCallError(
+      { server: this.name, tool, crashed, stderr: this.stderr, callTimeoutMs, maxCallMs },
+      error
+    )
   }
 
   private setStatus(status: McpStatus, error: string | null): void {

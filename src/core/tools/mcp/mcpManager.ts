@@ -1,5 +1,7 @@
 import type { Logger } from '../../ports/logger'
-import { McpConnection, type McpServerConfig, type McpServerState } from './mcpConnection'
+import type { McpServerConfig } from './mcpConfig'
+import { McpConnection } from './mcpConnection'
+import type { McpServerState } from './mcpConnectionTypes'
 import { toToolDefinitions, type McpToolSet } from './mcpTools'
 
 export interface McpTimeouts {
