@@ -212,6 +212,55 @@ describe('hearth memory: list, edit, forget, restore, receipts, undo', { timeout
     })
   })
 
+  it('pins an approved fact into MEMORY.md, shows where, refuses it twice or over budget, and unpins it', () => {
+    const fact = seedCandidate('The user reviews pull requests in the morning')
+    expect(hearth('review', 'approve', String(fact)).code).toBe(0)
+    const memoryPath = join(temp.dir, 'agents', 'scribe', 'MEMORY.md')
+
+    const pinned = hearth('memory', 'pin', String(fact), '--to', 'memory')
+    expect(pinned.code).toBe(0)
+    expect(pinned.json()).toMatchObject({
+      success: true,
+      path: memoryPath,
+      pin: { factId: fact, to: 'memory', place: 'MEMORY.md' }
+    })
+    expect(readFileSync(memoryPath, 'utf8')).toBe('The user reviews pull requests in the morning')
+    expect(hearth('memory', 'list').json<MemoriesView>().pins).toMatchObject([
+      { factId: fact, place: 'MEMORY.md' }
+    ])
+    const text = runHearth(['memory', 'list', '--home', temp.dir])
+    expect(text.stdout).toContain(
+      `#${fact}\tpreference\tThe user reviews pull requests in the morning\t(pinned in MEMORY.md)`
+    )
+
+    const twice = hearth('memory', 'pin', String(fact), '--to', 'memory')
+    expect(twice.code).toBe(1)
+    expect(twice.json()).toMatchObject({
+      success: false,
+      message: 'This fact is already pinned in MEMORY.md; nothing was changed.'
+    })
+
+    const unpinned = hearth('memory', 'unpin', String(fact), '--from', 'memory')
+    expect(unpinned.json()).toEqual({
+      message: 'Unpinned: the entry left MEMORY.md. The fact stays approved and recallable.',
+      result: expect.objectContaining({ success: true })
+    })
+    expect(readFileSync(memoryPath, 'utf8')).toBe('')
+    const again = hearth('memory', 'unpin', String(fact), '--from', 'memory')
+    expect(again.code).toBe(1)
+    expect(again.json()).toMatchObject({ error: { code: 'not_found' } })
+
+    writeFileSync(join(temp.dir, 'config.json'), JSON.stringify({ memory: { userCharLimit: 20 } }))
+    const full = runHearth(['memory', 'pin', String(fact), '--to', 'user', '--home', temp.dir])
+    expect(full.code).toBe(1)
+    expect(full.stdout.trim()).toBe(
+      'Not pinned. USER.md has no room for this pin: it is at 0/20 chars, and the pin needs 45 more. ' +
+        'Shorten or remove entries of USER.md (in Memories or Files), or raise its limit in Settings, then pin again.'
+    )
+    expect(runHearth(['memory', 'pin', String(fact), '--home', temp.dir]).code).toBe(2)
+    expect(runHearth(['memory', 'unpin', String(fact), '--from', 'desk', '--home', temp.dir]).code).toBe(2)
+  })
+
   it('merges two pending candidates into one', () => {
     const first = seedCandidate('Releases go out on Tuesdays')
     const second = seedCandidate('No releases on Fridays')

@@ -122,6 +122,7 @@ const ROWS: readonly Row[] = [
   { method: 'memory.recallsForSession', input: (w) => ({ sessionId: w.sessionId }) },
   { method: 'memory.pin', input: (w) => ({ factId: w.approved, to: 'memory' }) },
   { method: 'memories.list', input: () => ({ agentId: 'scribe' }) },
+  { method: 'memory.unpin', input: (w) => ({ factId: w.approved, from: 'memory' }) },
   {
     method: 'memories.readFile',
     input: () => ({ agentId: 'scribe', slug: 'release-steps' }),

@@ -1,7 +1,14 @@
 import type { MemoriesView } from '../../shared/contract/memories'
-import type { MemoryReceipt } from '../../shared/contract/memory'
+import { PinDestination, type MemoryReceipt } from '../../shared/contract/memory'
 import { UsageError, type CliCommand, type CommandContext } from '../command'
-import { agentOrFirst, integerArgument, integerOption, requiredOption, stringOption } from '../options'
+import {
+  agentOrFirst,
+  choiceOption,
+  integerArgument,
+  integerOption,
+  requiredOption,
+  stringOption
+} from '../options'
 
 function numericId(ctx: CommandContext, what: string): number {
   const listing = what === 'receipt' ? 'hearth memory receipts' : 'hearth memory list'
@@ -24,7 +31,11 @@ function viewText(view: MemoriesView): string {
     '',
     `Facts (${view.facts.length}):`
   ]
-  lines.push(...view.facts.map((fact) => `  #${fact.id}\t${fact.type}\t${fact.text}`))
+  const pinnedIn = (id: number): string => {
+    const places = view.pins.filter((pin) => pin.factId === id).map((pin) => pin.place)
+    return places.length === 0 ? '' : `\t(pinned in ${places.join(', ')})`
+  }
+  lines.push(...view.facts.map((fact) => `  #${fact.id}\t${fact.type}\t${fact.text}${pinnedIn(fact.id)}`))
   lines.push(
     `Memory files (${view.files.length}):`,
     ...view.files.map((file) => `  ${file.slug}.md\t${file.description || file.excerpt.split('\n')[0]}`)
@@ -140,7 +151,57 @@ const undo: CliCommand = {
   }
 }
 
+const PLACE_HINT = '"memory" (MEMORY.md), "user" (USER.md) or "file" (a memory file of its own)'
+
+function place(ctx: CommandContext, name: 'to' | 'from', usage: string): PinDestination {
+  const value = choiceOption(ctx, name, PinDestination.options, PLACE_HINT)
+  if (value === undefined) throw new UsageError(`--${name} is required: ${PLACE_HINT}. Usage: ${usage}`)
+  return value
+}
+
+const pin: CliCommand = {
+  words: ['memory', 'pin'],
+  summary:
+    'pin an approved fact into MEMORY.md, USER.md or a memory file of its own (the budget, scan and duplicate rules apply)',
+  usage: 'hearth memory pin FACT_ID --to memory|user|file [--slug NAME]',
+  options: { to: 'string', slug: 'string' },
+  positionals: [1, 1],
+  async run(ctx) {
+    const slug = stringOption(ctx, 'slug')
+    const outcome = await ctx.call('memory.pin', {
+      factId: numericId(ctx, 'fact'),
+      to: place(ctx, 'to', this.usage),
+      ...(slug !== undefined ? { slug } : {})
+    })
+    return {
+      code: outcome.success ? 0 : 1,
+      data: outcome,
+      text:
+        outcome.success || outcome.message.startsWith('Not pinned')
+          ? outcome.message
+          : `Not pinned. ${outcome.message}`
+    }
+  }
+}
+
+const unpin: CliCommand = {
+  words: ['memory', 'unpin'],
+  summary: 'take a pin back: the entry leaves MEMORY.md / USER.md, or the memory file goes; the fact stays',
+  usage: 'hearth memory unpin FACT_ID --from memory|user|file',
+  options: { from: 'string' },
+  positionals: [1, 1],
+  async run(ctx) {
+    const unpinned = await ctx.call('memory.unpin', {
+      factId: numericId(ctx, 'fact'),
+      from: place(ctx, 'from', this.usage)
+    })
+    return { data: unpinned, text: unpinned.message }
+  }
+}
+
 export const memoriesCommands: readonly CliCommand[] = [
+  pin,
+  unpin,
   list,
   edit,
   forgetOrRestore('forget'),

@@ -147,15 +147,18 @@ export class FactStore {
 
   history(id: number): FactEvent[] {
     const rows = this.db.prepare('SELECT * FROM memory_fact_events WHERE fact_id = ? ORDER BY id').all(id)
-    return readRows(rows, 'memory_fact_events', (row) => ({
-      id: row.int('id'),
-      factId: row.int('fact_id'),
-      kind: row.oneOf('kind', FactEventKind.options),
-      beforeText: row.textOrNull('before_text'),
-      afterText: row.textOrNull('after_text'),
-      detail: row.json('detail') as Record<string, unknown>,
-      atMs: row.int('at')
-    }))
+    return readRows(rows, 'memory_fact_events', eventFromRow)
+  }
+
+  /** The pinned and unpinned events of every fact of an agent, oldest first: where its facts were pinned. */
+  pinEvents(agentId: string): FactEvent[] {
+    const rows = this.db
+      .prepare(
+        `SELECT e.* FROM memory_fact_events e JOIN memory_facts f ON f.id = e.fact_id
+           WHERE f.agent_id = ? AND e.kind IN ('pinned', 'unpinned') ORDER BY e.id`
+      )
+      .all(agentId)
+    return readRows(rows, 'memory_fact_events', eventFromRow)
   }
 
   pendingCounts(): Record<string, number> {
@@ -210,5 +213,17 @@ export class FactStore {
       createdAtMs: row.int('created_at'),
       updatedAtMs: row.int('updated_at')
     }
+  }
+}
+
+function eventFromRow(row: RowReader): FactEvent {
+  return {
+    id: row.int('id'),
+    factId: row.int('fact_id'),
+    kind: row.oneOf('kind', FactEventKind.options),
+    beforeText: row.textOrNull('before_text'),
+    afterText: row.textOrNull('after_text'),
+    detail: row.json('detail') as Record<string, unknown>,
+    atMs: row.int('at')
   }
 }

@@ -1,5 +1,5 @@
 import type { MemoriesView, MemoryFileItem, RemovedEntry } from '../../shared/contract/memories'
-import type { MemoryFileView, MemoryReceipt, MemoryTarget } from '../../shared/contract/memory'
+import type { FactPin, MemoryFileView, MemoryReceipt, MemoryTarget } from '../../shared/contract/memory'
 import type { Fact } from '../../shared/contract/review'
 import type { FactStore } from './factStore'
 import type { MemoryFileStore } from './memoryFileStore'
@@ -11,6 +11,8 @@ export interface MemoriesDeps {
   readonly receipts: ReceiptStore
   /** MEMORY.md / USER.md as the memory tool reads them. */
   readonly show: (agentId: string, target: MemoryTarget) => MemoryFileView
+  /** Where the agent's facts are pinned now. */
+  readonly pins: (agentId: string) => readonly FactPin[]
 }
 
 /** How many removed entries the view offers to restore, newest first. */
@@ -45,10 +47,13 @@ export class MemoriesService {
       ...view,
       entries: view.entries.filter((entry) => matches([entry]))
     })
+    const approved = facts('approved')
+    const listed = new Set(approved.map((fact) => fact.id))
     return {
       agentId,
       query: query.trim(),
-      facts: facts('approved'),
+      facts: approved,
+      pins: this.deps.pins(agentId).filter((pin) => listed.has(pin.factId)),
       files: files(false),
       memory: entries(memory),
       user: entries(user),

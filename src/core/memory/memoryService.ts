@@ -108,10 +108,18 @@ export class MemoryService {
       facts: this.facts,
       files: this.memoryFiles,
       receipts: this.receipts,
-      show: (agentId, target) => this.show(agentId, target)
+      show: (agentId, target) => this.show(agentId, target),
+      pins: (agentId) => this.pinning.pins(agentId)
     })
     this.retriever = deps.retriever ?? deps.stores.index
-    this.pinning = new Pinning(paths, this.facts, this.tool)
+    this.pinning = new Pinning({
+      paths,
+      facts: this.facts,
+      tool: this.tool,
+      entries: this.files,
+      memoryFiles: this.memoryFiles,
+      scan
+    })
     this.retention = new RetentionService({
       db,
       facts: this.facts,

@@ -23,7 +23,8 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
       services.agents.get(agentId)
       return { items: await memory.search(agentId, query, k) }
     },
-    'memory.pin': async ({ factId, to, slug }) => memory.pinning.pin(factId, to, slug)
+    'memory.pin': async ({ factId, to, slug }) => memory.pinning.pin(factId, to, slug),
+    'memory.unpin': async ({ factId, from }) => memory.pinning.unpin(factId, from)
   }
 }
 

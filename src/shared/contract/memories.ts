@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { method } from './define'
 import { AgentId } from './ids'
-import { MemoryFileView, MemoryTarget } from './memory'
+import { FactPin, MemoryFileView, MemoryTarget } from './memory'
 import { Fact, FactId } from './review'
 
 /**
@@ -60,6 +60,8 @@ export const MemoriesView = z.object({
   agentId: AgentId,
   query: z.string(),
   facts: z.array(Fact),
+  /** Where the listed facts are pinned now (a fact may be in more than one place). */
+  pins: z.array(FactPin),
   files: z.array(MemoryFileItem),
   /** Entries matching the query; `usage` is always the whole file's. */
   memory: MemoryFileView,

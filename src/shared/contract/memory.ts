@@ -130,6 +130,32 @@ export type PinDestination = z.infer<typeof PinDestination>
 
 const FactIdInput = z.number().int().positive()
 
+/**
+ * Where an approved fact is pinned now: an entry of MEMORY.md or USER.md, or a memory file of its
+ * own. Only pins still there count: an entry edited away or a file moved is no longer a pin.
+ */
+export const FactPin = z.object({
+  factId: FactIdInput,
+  to: PinDestination,
+  /** The place as the user reads it: "MEMORY.md", "USER.md" or "memories/<slug>.md". */
+  place: z.string(),
+  path: z.string(),
+  atMs: z.number().int()
+})
+export type FactPin = z.infer<typeof FactPin>
+
+export const PinOutcome = z.object({
+  success: z.boolean(),
+  /** What happened, or why nothing did (over budget, already there, refused by the scan). */
+  message: z.string(),
+  path: z.string().nullable(),
+  /** The memory tool's own result for the MEMORY.md / USER.md write, when there was one. */
+  result: MemoryToolResult.nullable(),
+  /** The new pin; null when nothing was pinned. */
+  pin: FactPin.nullable()
+})
+export type PinOutcome = z.infer<typeof PinOutcome>
+
 export const memoryMethods = {
   'memory.show': method(z.object({ agentId: AgentId, target: MemoryTarget }), MemoryFileView),
   /** The same operation the agent's memory tool performs, on the user's behalf. */
@@ -171,15 +197,23 @@ export const memoryMethods = {
     }),
     z.object({ items: z.array(RecalledItem) })
   ),
-  /** Pins an approved fact into MEMORY.md, USER.md or its own memory file. */
+  /**
+   * Pins an approved fact into MEMORY.md, USER.md (as an entry, with the memory tool's budget,
+   * scan and duplicate rules) or its own memory file (plus an index line in MEMORY.md). A pin the
+   * file refuses, or one already there, comes back with `success: false` and says why.
+   */
   'memory.pin': method(
     z.object({ factId: FactIdInput, to: PinDestination, slug: z.string().max(200).optional() }),
-    z.object({
-      success: z.boolean(),
-      message: z.string(),
-      path: z.string().nullable(),
-      result: MemoryToolResult.nullable()
-    })
+    PinOutcome
+  ),
+  /**
+   * Takes a pin back: the entry leaves MEMORY.md / USER.md; a memory file goes with its index
+   * line (deleted when untouched since the pin, else moved to the forgotten files, restorable).
+   * The fact itself stays approved. Refused (not found) when the fact is not pinned there.
+   */
+  'memory.unpin': method(
+    z.object({ factId: FactIdInput, from: PinDestination }),
+    z.object({ message: z.string(), result: MemoryToolResult.nullable() })
   )
 } as const
 

@@ -97,6 +97,7 @@ export const FactEventKind = z.enum([
   'unsuppressed',
   'flagged',
   'pinned',
+  'unpinned',
   'forgotten'
 ])
 export type FactEventKind = z.infer<typeof FactEventKind>

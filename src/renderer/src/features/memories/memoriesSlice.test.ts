@@ -12,6 +12,7 @@ function view(agentId: string, query = '', entries: string[] = []): MemoriesView
     agentId,
     query,
     facts: [],
+    pins: [],
     files: [],
     memory: { target: 'memory', path: '/m', entries, usage },
     user: { target: 'user', path: '/u', entries: [], usage },
