@@ -19,11 +19,34 @@ export class ChatsPage {
     if (await toggle.isVisible()) await toggle.click()
   }
 
+  /** A row's "More actions" (⋯) button, always shown beside the chat. */
+  moreActions(title: string): Locator {
+    return this.list.getByRole('button', { name: `More actions for ${title}`, exact: true })
+  }
+
+  /** The menu the ⋯ button opens. */
+  rowMenu(title: string): Locator {
+    return this.list.getByRole('menu', { name: `More actions for ${title}`, exact: true })
+  }
+
+  /** Chooses one action from a row's ⋯ menu. */
+  async rowAction(
+    title: string,
+    action: 'Pin to the top' | 'Unpin' | 'Rename' | 'Move to Trash'
+  ): Promise<void> {
+    await this.moreActions(title).click()
+    await this.rowMenu(title).getByRole('menuitem', { name: action }).click()
+  }
+
   async renameFromList(title: string, name: string): Promise<void> {
-    await this.row(title).hover()
-    await this.page.getByRole('button', { name: `Rename ${title}` }).click()
+    await this.rowAction(title, 'Rename')
     await this.page.getByRole('textbox', { name: 'Chat name' }).fill(name)
     await this.page.getByRole('button', { name: 'Save' }).click()
+  }
+
+  /** The "moved to Trash" notice with its Undo. */
+  get trashedNotice(): Locator {
+    return this.page.getByTestId('chat-trashed-notice')
   }
 
   get titleBar(): Locator {

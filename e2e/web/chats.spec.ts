@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test, type Page } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
+import type { ServeProcess } from '../fixtures/serveProcess'
 import { startConnected } from '../pages/ChatPage'
 import { ChatsPage } from '../pages/ChatsPage'
 
@@ -37,19 +38,24 @@ async function snapAll(
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
-test('rename, pin, export, delete and restore a chat from the list and the header', async ({
-  page,
-  hearth
-}) => {
+/** A connected agent with two chats: "Plan the tomato beds", then `second` (open). */
+async function twoChats(page: Page, hearth: ServeProcess, second: string): Promise<ChatsPage> {
   fake.reset()
   const { chat } = await startConnected(page, hearth, fake.url, AGENT)
-  const chats = new ChatsPage(page)
   fake.script('Sun and compost.\n\n```txt\nbed 1: tomatoes\n```', 'Ten degrees before top dead centre.')
   await chat.send('Plan the tomato beds')
   await chat.waitForTurns(1)
   await page.getByTestId('chat-new').click()
-  await chat.send('Check the <b>ignition</b> timing')
+  await chat.send(second)
   await chat.waitForTurns(1)
+  return new ChatsPage(page)
+}
+
+test('rename, pin, export, delete and restore a chat from the list and the header', async ({
+  page,
+  hearth
+}) => {
+  const chats = await twoChats(page, hearth, 'Check the <b>ignition</b> timing')
 
   // Rename from the list: a blank name is refused with the contract's words.
   await chats.renameFromList('Plan the tomato beds', '   ')
@@ -58,9 +64,9 @@ test('rename, pin, export, delete and restore a chat from the list and the heade
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(chats.row('Garden beds')).toBeVisible()
 
-  // Pin the older chat: it goes to the top.
-  await chats.row('Garden beds').hover()
-  await page.getByRole('button', { name: 'Pin Garden beds' }).click()
+  // Pin the older chat from its ⋯ menu: it goes to the top.
+  await expect(chats.moreActions('Garden beds')).toBeVisible()
+  await chats.rowAction('Garden beds', 'Pin to the top')
   await expect(page.getByTestId('chat-session-item').first()).toContainText('Garden beds')
   await expect(
     page.getByTestId('chat-session-item').first().getByText('Pinned', { exact: true })
@@ -87,9 +93,65 @@ test('rename, pin, export, delete and restore a chat from the list and the heade
   await snap(page, 'chats-trash')
   await trash.getByRole('button', { name: 'Restore Garden beds' }).click()
   await expect(page.getByText('The trash is empty.')).toBeVisible()
+  await expect(chats.trashedNotice).toBeHidden()
   await page.getByRole('button', { name: 'Back to chats' }).click()
   await expect(chats.row('Garden beds')).toBeVisible()
   await snapAll(page, 'chats-list', () => chats.showList())
+})
+
+test('a chat row’s ⋯ menu works from the keyboard, and a delete says "Moved to Trash" with Undo', async ({
+  page,
+  hearth
+}) => {
+  const chats = await twoChats(page, hearth, 'Check the ignition timing')
+
+  // Keyboard: the ⋯ button opens the menu on its first item; arrows move, Escape gives focus back.
+  const more = chats.moreActions('Plan the tomato beds')
+  await more.focus()
+  await page.keyboard.press('Enter')
+  const menu = chats.rowMenu('Plan the tomato beds')
+  await expect(menu.getByRole('menuitem')).toHaveText(['Pin to the top', 'Rename', 'Move to Trash'])
+  await expect(menu.getByRole('menuitem', { name: 'Pin to the top' })).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(menu.getByRole('menuitem', { name: 'Move to Trash' })).toBeFocused()
+  await expect(more).toHaveAttribute('aria-expanded', 'true')
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await snap(page, `chats-row-menu-1280-${scheme}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(more).toBeFocused()
+
+  // Delete from the menu: the chat leaves the list, a notice says where it went, Undo brings it back.
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  await expect(chats.row('Plan the tomato beds')).toHaveCount(0)
+  await expect(chats.trashedNotice).toContainText('“Plan the tomato beds” moved to Trash.')
+  const undo = chats.trashedNotice.getByRole('button', { name: 'Undo' })
+  await expect(undo).toBeFocused()
+  await snapAll(page, 'chats-trashed-notice', async () => {
+    await expect(chats.trashedNotice).toBeVisible()
+  })
+  await page.keyboard.press('Enter')
+  await expect(chats.row('Plan the tomato beds')).toBeVisible()
+  await expect(chats.trashedNotice).toBeHidden()
+
+  // Deleting the open chat from the header: Undo opens it again.
+  await chats.row('Check the ignition timing').click()
+  await chats.headerAction('Delete').click()
+  await expect(chats.titleBar.getByRole('heading')).toHaveText('Plan the tomato beds')
+  await chats.trashedNotice.getByRole('button', { name: 'Undo' }).click()
+  await expect(chats.titleBar.getByRole('heading')).toHaveText('Check the ignition timing')
+  await expect(chats.row('Check the ignition timing')).toHaveAttribute('aria-current', 'true')
+
+  // Dismiss puts the notice away without undoing.
+  await chats.rowAction('Check the ignition timing', 'Move to Trash')
+  await chats.trashedNotice.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(chats.trashedNotice).toBeHidden()
+  await expect(chats.row('Check the ignition timing')).toHaveCount(0)
 })
 
 test('search finds chats of two agents, opens one in its agent, and Ctrl+K jumps between chats', async ({

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Button } from '../../ui/Button'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
+import { TrashedChatNotice } from '../chats/TrashedChatNotice'
 import { CacheBreakDialog } from './CacheBreakDialog'
 import { ChatHeader } from './ChatHeader'
 import { selectOpenSessionEnded } from './chatEndSlice'
@@ -54,6 +55,7 @@ export function ChatSection(): ReactNode {
       <div className={listOpen ? 'chat-columns chat-columns--list-open' : 'chat-columns'}>
         <SessionList />
         <div className="chat-main">
+          <TrashedChatNotice />
           <ChatHeader />
           <SessionBar />
           <Transcript />

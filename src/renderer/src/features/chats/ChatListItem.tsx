@@ -1,16 +1,20 @@
 import { useState, type ReactNode } from 'react'
 import type { SessionSummary } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
+import { Menu } from '../../ui/Menu'
 import { baseName } from '../chat/projectRules'
 import { RenameChatForm } from './RenameChatForm'
 import './chats.css'
 
-/** One chat in the list: open it, or pin, rename or delete it from its row. */
+/** One chat in the list: open it, or pin, rename or delete it from its "More actions" menu. */
 export function ChatListItem({ session }: Readonly<{ session: SessionSummary }>): ReactNode {
   const openId = useAppStore((state) => state.chatSessionId)
   const open = useAppStore((state) => state.openChatSession)
   const pin = useAppStore((state) => state.pinChat)
   const trash = useAppStore((state) => state.trashChat)
+  const answering = useAppStore((state) =>
+    Object.values(state.chatStreams).some((stream) => stream.sessionId === session.id)
+  )
   const [renaming, setRenaming] = useState(false)
   const title = session.title || 'Untitled'
   const pinned = session.pinnedAtMs !== null
@@ -39,35 +43,23 @@ export function ChatListItem({ session }: Readonly<{ session: SessionSummary }>)
           {session.endedAtMs !== null && <span> · ended</span>}
         </span>
       </button>
-      <span className="chat-sessions__actions">
-        <button
-          type="button"
-          className="chat-sessions__action"
-          aria-label={`${pinned ? 'Unpin' : 'Pin'} ${title}`}
-          title={pinned ? 'Unpin' : 'Pin to the top'}
-          onClick={() => void pin(session.id, !pinned)}
-        >
-          {pinned ? 'Unpin' : 'Pin'}
-        </button>
-        <button
-          type="button"
-          className="chat-sessions__action"
-          aria-label={`Rename ${title}`}
-          title="Rename"
-          onClick={() => setRenaming(true)}
-        >
-          Rename
-        </button>
-        <button
-          type="button"
-          className="chat-sessions__action chat-sessions__action--danger"
-          aria-label={`Delete ${title}`}
-          title="Move to the trash (restorable)"
-          onClick={() => void trash(session.id)}
-        >
-          Delete
-        </button>
-      </span>
+      <Menu
+        label={`More actions for ${title}`}
+        trigger={<span aria-hidden="true">⋯</span>}
+        triggerClassName="menu__trigger chat-sessions__more"
+        items={[
+          { label: pinned ? 'Unpin' : 'Pin to the top', onSelect: () => void pin(session.id, !pinned) },
+          { label: 'Rename', onSelect: () => setRenaming(true) },
+          {
+            label: 'Move to Trash',
+            danger: true,
+            onSelect: () => void trash(session.id),
+            ...(answering
+              ? { disabledReason: 'Press Stop (or wait for the reply) before deleting this chat' }
+              : {})
+          }
+        ]}
+      />
     </li>
   )
 }

@@ -24,7 +24,14 @@ function withChats(ids: readonly string[]): {
   api.handle('chats.delete', ({ id }) => {
     const gone = live.find((session) => session.id === id) as SessionSummary
     live = live.filter((session) => session.id !== id)
+    trashed.push(gone)
     return { ...gone, deletedAtMs: 5 }
+  })
+  const trashed: SessionSummary[] = []
+  api.handle('chats.restore', ({ id }) => {
+    const back = trashed.find((session) => session.id === id) as SessionSummary
+    live = [back, ...live]
+    return back
   })
   return { api, store }
 }
@@ -39,6 +46,38 @@ describe('chats slice', () => {
     await store.getState().trashChat('s2')
     expect(store.getState().chatSessionId).toBeNull()
     expect(store.getState().chatsNotice).toBeNull()
+  })
+
+  it('says "moved to Trash" after a delete, and Undo brings the chat back and opens it again', async () => {
+    const { api, store } = withChats(['s1', 's2'])
+    await store.getState().loadChatSessions()
+    await store.getState().openChatSession('s1')
+    await store.getState().trashChat('s1')
+    expect(store.getState().chatsTrashed).toEqual({ id: 's1', title: 'chat s1', wasOpen: true })
+    expect(store.getState().chatSessionId).toBe('s2')
+    await store.getState().undoTrashChat()
+    expect(api.calls.filter((call) => call.method === 'chats.restore')).toEqual([
+      { method: 'chats.restore', input: { id: 's1' } }
+    ])
+    expect(store.getState().chatsTrashed).toBeNull()
+    expect(store.getState().chatSessionId).toBe('s1')
+    expect(store.getState().chatSessions.map((session) => session.id)).toEqual(['s1', 's2'])
+
+    // A chat that was not open comes back to the list without taking the view.
+    await store.getState().trashChat('s2')
+    expect(store.getState().chatsTrashed).toMatchObject({ id: 's2', wasOpen: false })
+    await store.getState().undoTrashChat()
+    expect(store.getState().chatSessionId).toBe('s1')
+    store.getState().dismissTrashedChat()
+    expect(store.getState().chatsTrashed).toBeNull()
+
+    // Restored from the Trash list, or elsewhere: the notice has nothing left to undo.
+    await store.getState().trashChat('s2')
+    await store.getState().restoreChat('s2')
+    expect(store.getState().chatsTrashed).toBeNull()
+    await store.getState().trashChat('s2')
+    api.emit('chats.changed', { sessionId: testId.session('s2'), agentId: 'scribe', change: 'restored' })
+    expect(store.getState().chatsTrashed).toBeNull()
   })
 
   it('shows a refusal (deleting a chat that is answering) as the list notice, changing nothing', async () => {

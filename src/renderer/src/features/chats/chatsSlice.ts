@@ -2,6 +2,7 @@ import type {
   ChatChanged,
   ChatExportFormat,
   ChatSearchHit,
+  SessionId,
   SessionSummary
 } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
@@ -20,12 +21,17 @@ export interface ChatsSlice {
   readonly chatsQuery: string
   readonly chatsHits: readonly ChatSearchHit[]
   readonly chatsNotice: string | null
+  /** The chat just moved to the trash, for the "Moved to Trash · Undo" notice. */
+  readonly chatsTrashed: TrashedChat | null
   readonly switcherOpen: boolean
   /** Pinned and recent chats of every agent, for the switcher. */
   readonly switcherChats: readonly SessionSummary[]
   readonly renameChat: (id: string, title: string) => Promise<ActionResult>
   readonly pinChat: (id: string, pinned: boolean) => Promise<void>
   readonly trashChat: (id: string) => Promise<void>
+  /** Brings the chat just trashed back, and opens it again when it was open. */
+  readonly undoTrashChat: () => Promise<void>
+  readonly dismissTrashedChat: () => void
   readonly restoreChat: (id: string) => Promise<void>
   readonly purgeChat: (id: string) => Promise<void>
   readonly showChatsTrash: (open: boolean) => Promise<void>
@@ -35,6 +41,13 @@ export interface ChatsSlice {
   readonly openSwitcher: () => Promise<void>
   readonly closeSwitcher: () => void
   readonly receiveChatsChanged: (change: ChatChanged) => Promise<void>
+}
+
+export interface TrashedChat {
+  readonly id: SessionId
+  readonly title: string
+  /** It was the open chat: Undo opens it again. */
+  readonly wasOpen: boolean
 }
 
 export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
@@ -48,12 +61,17 @@ export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
         set({ chatsNotice: errorMessage(error) })
       }
     }
+    /** The "moved to Trash" notice goes once its chat is back, or gone for good, some other way. */
+    const forgetTrashed = (id: string): void => {
+      if (get().chatsTrashed?.id === id) set({ chatsTrashed: null })
+    }
     return {
       chatsTrash: [],
       chatsTrashOpen: false,
       chatsQuery: '',
       chatsHits: [],
       chatsNotice: null,
+      chatsTrashed: null,
       switcherOpen: false,
       switcherChats: [],
       async renameChat(id, title) {
@@ -68,11 +86,32 @@ export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
       pinChat: (id, pinned) => attempt(() => api.call('chats.pin', { id, pinned })),
       trashChat: (id) =>
         attempt(async () => {
-          await api.call('chats.delete', { id })
+          const wasOpen = get().chatSessionId === id
+          const trashed = await api.call('chats.delete', { id })
+          set({ chatsTrashed: { id: trashed.id, title: trashed.title || 'Untitled', wasOpen } })
           await leaveIfOpen(get, id)
         }),
-      restoreChat: (id) => attempt(() => api.call('chats.restore', { id })),
-      purgeChat: (id) => attempt(() => api.call('chats.purge', { id })),
+      async undoTrashChat() {
+        const trashed = get().chatsTrashed
+        if (trashed === null) return
+        set({ chatsTrashed: null })
+        await attempt(async () => {
+          await api.call('chats.restore', { id: trashed.id })
+          await refreshLists(get())
+          if (trashed.wasOpen) await get().openChatSession(trashed.id)
+        })
+      },
+      dismissTrashedChat: () => set({ chatsTrashed: null }),
+      restoreChat: (id) =>
+        attempt(async () => {
+          await api.call('chats.restore', { id })
+          forgetTrashed(id)
+        }),
+      purgeChat: (id) =>
+        attempt(async () => {
+          await api.call('chats.purge', { id })
+          forgetTrashed(id)
+        }),
       async showChatsTrash(open) {
         set({ chatsTrashOpen: open })
         if (open) await attempt(async () => set({ chatsTrash: await api.call('chats.trash', {}) }))
@@ -99,6 +138,7 @@ export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
       },
       closeSwitcher: () => set({ switcherOpen: false }),
       async receiveChatsChanged(change) {
+        if (change.change === 'restored' || change.change === 'purged') forgetTrashed(change.sessionId)
         await refreshLists(get())
         if (change.change === 'purged' || change.change === 'trashed')
           await leaveIfOpen(get, change.sessionId)
