@@ -35,6 +35,16 @@ export class MemoriesPage {
     return this.page.getByTestId('memories-forgotten').getByTestId('memory-forgotten')
   }
 
+  /** Pins a fact through its Pin… menu. */
+  async pin(text: string, place: string): Promise<void> {
+    await this.fact(text).getByRole('button', { name: 'Pin', exact: true }).click()
+    await this.page.getByRole('menu', { name: 'Pin' }).getByRole('menuitem', { name: place }).click()
+  }
+
+  get pinnedNotice(): Locator {
+    return this.page.getByTestId('memories-pinned-notice')
+  }
+
   get notice(): Locator {
     return this.page.getByTestId('memories-forgotten-notice')
   }

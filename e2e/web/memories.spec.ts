@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
-import { expect, test } from '../fixtures/hearth'
+import { expect, test, type Page } from '../fixtures/hearth'
+import type { ServeProcess } from '../fixtures/serveProcess'
 import { snap } from '../fixtures/screenshots'
 import { connectModel, withRpc, type RpcClient } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
@@ -41,28 +42,38 @@ async function approvedFromChat(
   return { sessionId: turn.sessionId, messageId }
 }
 
-test('Memories: see, search, edit, forget and restore facts, entries and memory files', async ({
-  page,
-  hearth
-}) => {
+/** First run with agent Scribe, a model, and two approved facts from one chat message. */
+async function startWithReleaseFacts(
+  page: Page,
+  hearth: ServeProcess
+): Promise<{ app: HearthApp; source: { sessionId: string; messageId: number } }> {
   fake.reset()
   const app = new HearthApp(page)
   await app.open(hearth.url)
   await app.completeFirstRun('Scribe', '# About me\n\nI run the release train.\n')
   const source = await withRpc(hearth, async (rpc) => {
     await connectModel(rpc, fake.url)
-    const made = await approvedFromChat(
+    return approvedFromChat(
       rpc,
       'Release planning: we ship on Tuesdays, and the staging cluster lives in Frankfurt.',
       ['Releases ship on Tuesdays', 'The staging cluster lives in Frankfurt']
     )
+  })
+  return { app, source }
+}
+
+test('Memories: see, search, edit, forget and restore facts, entries and memory files', async ({
+  page,
+  hearth
+}) => {
+  const { app, source } = await startWithReleaseFacts(page, hearth)
+  await withRpc(hearth, async (rpc) => {
     await rpc.call('memory.apply', {
       agentId: 'scribe',
       target: 'memory',
       action: 'add',
       content: 'Release notes go to the wiki'
     })
-    return made
   })
   const memoryFile = join(hearth.home, 'agents', 'scribe', 'memories', 'release-train.md')
   writeFileSync(
@@ -162,4 +173,66 @@ test('Memories: see, search, edit, forget and restore facts, entries and memory 
     'true'
   )
   await snap(page, 'memories-source-opens-chat')
+})
+
+test('Memories: pin a fact into MEMORY.md, see where it is pinned, undo; over budget it says so; pin into a file', async ({
+  page,
+  hearth
+}) => {
+  await startWithReleaseFacts(page, hearth)
+  const memoryPath = join(hearth.home, 'agents', 'scribe', 'MEMORY.md')
+  const memories = new MemoriesPage(page)
+  await memories.open()
+  const tuesdays = memories.fact('Releases ship on Tuesdays')
+
+  // Pin into MEMORY.md from the fact's Pin… menu: the entry is in the file and in the MEMORY.md section.
+  await memories.pin('Releases ship on Tuesdays', "MEMORY.md — the agent's notes")
+  await expect(memories.pinnedNotice).toContainText(
+    'Pinned into MEMORY.md. New sessions see it in their prompt.'
+  )
+  await expect(tuesdays.getByTestId('memory-fact-pin')).toHaveText(/Pinned in MEMORY\.md/)
+  await expect(memories.entries('memory')).toHaveText([/Releases ship on Tuesdays/])
+  expect(readFileSync(memoryPath, 'utf8')).toBe('Releases ship on Tuesdays')
+  await snap(page, 'memories-pinned')
+
+  // Pinned there already: the menu shows it and does not offer it again.
+  await tuesdays.getByRole('button', { name: 'Pin', exact: true }).click()
+  await expect(page.getByRole('menuitem', { name: 'MEMORY.md — already pinned there' })).toHaveAttribute(
+    'aria-disabled',
+    'true'
+  )
+  await snap(page, 'memories-pin-menu')
+  await page.keyboard.press('Escape')
+  await expect(tuesdays.getByRole('button', { name: 'Pin', exact: true })).toBeFocused()
+
+  // Undo takes the entry back out; the fact stays.
+  await memories.pinnedNotice.getByRole('button', { name: 'Undo' }).click()
+  await expect(memories.pinnedNotice).toBeHidden()
+  await expect(memories.entries('memory')).toHaveCount(0)
+  await expect(tuesdays.getByTestId('memory-fact-pin')).toHaveCount(0)
+  expect(readFileSync(memoryPath, 'utf8')).toBe('')
+
+  // USER.md over its budget: the row says so, plainly, and nothing is written.
+  await withRpc(hearth, (rpc) => rpc.call('settings.update', { memory: { userCharLimit: 30 } }))
+  await memories.pin('Releases ship on Tuesdays', 'USER.md — your profile, shared by all agents')
+  await expect(tuesdays.getByRole('alert')).toContainText(
+    /USER\.md has no room for this pin: it is at [\d,]+\/30 chars, and the pin needs 2\d more\./
+  )
+  await expect(tuesdays.getByTestId('memory-fact-pin')).toHaveCount(0)
+  await snap(page, 'memories-pin-over-budget')
+
+  // A memory file of its own, with its index line in MEMORY.md; Unpin on the fact takes both away.
+  const frankfurt = memories.fact('The staging cluster lives in Frankfurt')
+  await memories.pin('The staging cluster lives in Frankfurt', 'A memory file of its own')
+  const place = 'memories/the-staging-cluster-lives-in-frankfurt.md'
+  await expect(frankfurt.getByTestId('memory-fact-pin')).toHaveText(new RegExp(`Pinned in ${place}`))
+  await expect(memories.files.filter({ hasText: place })).toBeVisible()
+  await expect(memories.entries('memory')).toHaveText([
+    new RegExp(`^${place}: The staging cluster lives in Frankfurt`)
+  ])
+  await snap(page, 'memories-pinned-file')
+  await frankfurt.getByRole('button', { name: `Unpin from ${place}` }).click()
+  await expect(memories.files.filter({ hasText: place })).toHaveCount(0)
+  await expect(memories.entries('memory')).toHaveCount(0)
+  await expect(frankfurt).toBeVisible()
 })

@@ -2,6 +2,28 @@ import { useState, type ReactNode } from 'react'
 import type { ActionResult } from '../../store/types'
 import { Button } from '../../ui/Button'
 
+/** Runs one action of a remembered thing: busy while it runs, its refusal kept to show under the text. */
+export interface MemoryRunner {
+  readonly busy: boolean
+  readonly error: string | null
+  readonly setError: (error: string | null) => void
+  readonly run: (action: () => Promise<ActionResult>, onDone?: () => void) => Promise<void>
+}
+
+export function useMemoryRunner(): MemoryRunner {
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const run = async (action: () => Promise<ActionResult>, onDone?: () => void): Promise<void> => {
+    setBusy(true)
+    setError(null)
+    const result = await action()
+    setBusy(false)
+    if (result.ok) onDone?.()
+    else setError(result.message)
+  }
+  return { busy, error, setError, run }
+}
+
 type EditableMemoryProps = Readonly<{
   text: string
   /** Under the text: type, source, file… */
@@ -10,6 +32,9 @@ type EditableMemoryProps = Readonly<{
   fieldLabel: string
   onSave: (text: string) => Promise<ActionResult>
   onForget: () => Promise<ActionResult>
+  /** More actions between Edit and Forget (Pin), run through `runner` so their refusals show here too. */
+  extraActions?: ReactNode
+  runner?: MemoryRunner
   'data-testid'?: string
 }>
 
@@ -23,18 +48,13 @@ export function EditableMemory({
   fieldLabel,
   onSave,
   onForget,
+  extraActions,
+  runner,
   'data-testid': testId
 }: EditableMemoryProps): ReactNode {
   const [draft, setDraft] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const run = async (action: () => Promise<ActionResult>, onDone: () => void): Promise<void> => {
-    setBusy(true)
-    const result = await action()
-    setBusy(false)
-    if (result.ok) onDone()
-    else setError(result.message)
-  }
+  const own = useMemoryRunner()
+  const { busy, error, setError, run } = runner ?? own
   const editing = draft !== null
   return (
     <li className="memory-item" data-testid={testId}>
@@ -81,12 +101,8 @@ export function EditableMemory({
             <Button size="small" variant="ghost" onClick={() => (setDraft(text), setError(null))}>
               Edit
             </Button>
-            <Button
-              size="small"
-              variant="ghost"
-              disabled={busy}
-              onClick={() => void run(onForget, () => undefined)}
-            >
+            {extraActions}
+            <Button size="small" variant="ghost" disabled={busy} onClick={() => void run(onForget)}>
               Forget
             </Button>
           </>

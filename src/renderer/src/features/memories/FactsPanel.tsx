@@ -1,45 +1,78 @@
 import type { ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import type { Fact } from '../../../../shared/contract'
+import type { Fact, FactPin } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Panel } from '../../ui/Panel'
 import { FACT_TYPE_LABELS, FactSourceLink } from '../review'
-import { EditableMemory } from './EditableMemory'
+import { EditableMemory, useMemoryRunner, type MemoryRunner } from './EditableMemory'
+import { PinMenu } from './PinMenu'
 
-function FactMeta({ fact }: Readonly<{ fact: Fact }>): ReactNode {
+function FactMeta({
+  fact,
+  pins,
+  runner
+}: Readonly<{ fact: Fact; pins: readonly FactPin[]; runner: MemoryRunner }>): ReactNode {
+  const unpin = useAppStore((s) => s.unpinMemoryFact)
   return (
     <>
       <span className={`candidate__type candidate__type--${fact.type}`}>{FACT_TYPE_LABELS[fact.type]}</span>
       <span className="muted">from</span> <FactSourceLink fact={fact} />
       {fact.recallSuppressed && <span className="candidate__flag">not recalled</span>}
+      {pins.map((pin) => (
+        <span key={pin.to} className="memory-pin" data-testid="memory-fact-pin">
+          Pinned in <code>{pin.place}</code>
+          <button
+            type="button"
+            className="memory-pin__unpin"
+            aria-label={`Unpin from ${pin.place}`}
+            disabled={runner.busy}
+            onClick={() => void runner.run(() => unpin(fact.id, pin.to))}
+          >
+            Unpin
+          </button>
+        </span>
+      ))}
     </>
   )
 }
 
-/** Approved facts: what recall may bring into a turn. */
-export function FactsPanel({ facts, empty }: Readonly<{ facts: readonly Fact[]; empty: string }>): ReactNode {
+function FactItem({ fact, pins }: Readonly<{ fact: Fact; pins: readonly FactPin[] }>): ReactNode {
   const { edit, forget } = useAppStore(
     useShallow((s) => ({ edit: s.editMemoryFact, forget: s.forgetMemory }))
   )
+  const runner = useMemoryRunner()
+  return (
+    <EditableMemory
+      text={fact.text}
+      fieldLabel="Fact text"
+      meta={<FactMeta fact={fact} pins={pins} runner={runner} />}
+      onSave={(text) => edit(fact.id, text)}
+      onForget={() => forget({ kind: 'fact', id: fact.id, text: fact.text })}
+      extraActions={<PinMenu fact={fact} pins={pins} runner={runner} />}
+      runner={runner}
+      data-testid="memory-fact"
+    />
+  )
+}
+
+/** Approved facts: what recall may bring into a turn, and where each is pinned. */
+export function FactsPanel({
+  facts,
+  pins,
+  empty
+}: Readonly<{ facts: readonly Fact[]; pins: readonly FactPin[]; empty: string }>): ReactNode {
   return (
     <Panel title={`Facts (${facts.length})`} data-testid="memories-facts">
       <p className="muted memory-panel__note">
-        Facts you approved in Review. Recall brings the relevant ones into a turn.
+        Facts you approved in Review. Recall brings the relevant ones into a turn; pin one to keep it in every
+        new session&apos;s prompt.
       </p>
       {facts.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
         <ul className="memory-list">
           {facts.map((fact) => (
-            <EditableMemory
-              key={fact.id}
-              text={fact.text}
-              fieldLabel="Fact text"
-              meta={<FactMeta fact={fact} />}
-              onSave={(text) => edit(fact.id, text)}
-              onForget={() => forget({ kind: 'fact', id: fact.id, text: fact.text })}
-              data-testid="memory-fact"
-            />
+            <FactItem key={fact.id} fact={fact} pins={pins.filter((pin) => pin.factId === fact.id)} />
           ))}
         </ul>
       )}

@@ -8,6 +8,7 @@ import { FactsPanel } from './FactsPanel'
 import { ForgottenNotice } from './ForgottenNotice'
 import { ForgottenPanel } from './ForgottenPanel'
 import { MemoryFilesPanel } from './MemoryFilesPanel'
+import { PinnedNotice } from './PinnedNotice'
 import { selectMemoriesView } from './memoriesSlice'
 import './memories.css'
 
@@ -61,11 +62,13 @@ export function MemoriesSection(): ReactNode {
           {error}
         </Banner>
       )}
+      <PinnedNotice />
       <ForgottenNotice />
       {view !== null && (
         <>
           <FactsPanel
             facts={view.facts}
+            pins={view.pins}
             empty={
               empty ??
               'No approved facts yet. When a session ends, candidates wait in Review; the ones you approve appear here.'
@@ -77,7 +80,7 @@ export function MemoriesSection(): ReactNode {
             files={view.files}
             empty={
               empty ??
-              'No memory files yet. Pin a fact to its own file from a chat, or add a .md file to the memories folder.'
+              'No memory files yet. Pin a fact into a memory file of its own (Pin… on a fact), or add a .md file to the memories folder.'
             }
           />
           <ForgottenPanel forgotten={view.forgotten} />

@@ -1,4 +1,9 @@
-import type { MemoriesView, MemoryFileDocument, MemoryTarget } from '../../../../shared/contract'
+import type {
+  MemoriesView,
+  MemoryFileDocument,
+  MemoryTarget,
+  PinDestination
+} from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -8,6 +13,13 @@ export type ForgottenItem =
   | { readonly kind: 'fact'; readonly id: number; readonly text: string }
   | { readonly kind: 'file'; readonly slug: string }
   | { readonly kind: 'entry'; readonly target: MemoryTarget; readonly text: string }
+
+/** A fact just pinned, so the notice can say where and offer Undo. */
+export interface PinnedFact {
+  readonly factId: number
+  readonly to: PinDestination
+  readonly message: string
+}
 
 /**
  * The Memories section: everything the selected agent remembers (approved facts, memory files,
@@ -19,6 +31,7 @@ export interface MemoriesSlice {
   readonly memoriesQuery: string
   readonly memoriesError: string | null
   readonly memoriesLastForgotten: ForgottenItem | null
+  readonly memoriesLastPinned: PinnedFact | null
   /** The memory file open in the editor, if any. */
   readonly memoriesOpenFile: MemoryFileDocument | null
   readonly loadMemories: () => Promise<void>
@@ -26,6 +39,9 @@ export interface MemoriesSlice {
   readonly editMemoryFact: (id: number, text: string) => Promise<ActionResult>
   readonly forgetMemory: (item: ForgottenItem) => Promise<ActionResult>
   readonly restoreMemory: (item: ForgottenItem) => Promise<ActionResult>
+  /** Pins an approved fact; a refusal (over budget, already there, the scan) comes back as the message. */
+  readonly pinMemoryFact: (id: number, to: PinDestination) => Promise<ActionResult>
+  readonly unpinMemoryFact: (id: number, from: PinDestination) => Promise<ActionResult>
   readonly editMemoryEntry: (target: MemoryTarget, before: string, after: string) => Promise<ActionResult>
   readonly openMemoryFile: (slug: string, forgotten: boolean) => Promise<ActionResult>
   readonly saveMemoryFile: (text: string) => Promise<ActionResult>
@@ -76,6 +92,7 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
       memoriesQuery: '',
       memoriesError: null,
       memoriesLastForgotten: null,
+      memoriesLastPinned: null,
       memoriesOpenFile: null,
       async loadMemories() {
         const agentId = get().selectedAgentId
@@ -105,6 +122,18 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
         if (result.ok) set({ memoriesLastForgotten: null })
         return result
       },
+      pinMemoryFact: (id, to) =>
+        act(get, async () => {
+          const outcome = await api.call('memory.pin', { factId: id, to })
+          if (!outcome.success) throw new Error(outcome.message)
+          set({ memoriesLastPinned: { factId: id, to, message: outcome.message } })
+        }),
+      unpinMemoryFact: (id, from) =>
+        act(get, async () => {
+          await api.call('memory.unpin', { factId: id, from })
+          const pinned = get().memoriesLastPinned
+          if (pinned?.factId === id && pinned.to === from) set({ memoriesLastPinned: null })
+        }),
       editMemoryEntry: (target, before, after) =>
         act(get, async () =>
           expectWritten(
