@@ -2,6 +2,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropi
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { ChatPage, connectModel, withRpc } from '../pages/ChatPage'
+import { ChatsPage } from '../pages/ChatsPage'
 import { HearthApp } from '../pages/HearthApp'
 
 let fake: FakeAnthropic
@@ -95,4 +96,46 @@ test('Regenerate keeps the old reply as a version, Edit forks the conversation, 
   await page.setViewportSize({ width: 900, height: 700 })
   expect(await chat.pageScrollsSideways()).toBe(false)
   await snap(page, 'chat-versions-900')
+})
+
+test('a search hit in a version that is not shown opens that version, on the message, and says so', async ({
+  page,
+  hearth
+}) => {
+  fake.reset()
+  const app = new HearthApp(page)
+  await app.startWith(hearth.url, 'Scribe')
+  await withRpc(hearth, (rpc) => connectModel(rpc, fake.url))
+  const chat = new ChatPage(page)
+  const chats = new ChatsPage(page)
+  await app.goTo('chat')
+  fake.script('Zebras are striped horses.', 'They live in herds.', 'Horses are fast runners.')
+  await chat.send('Tell me about zebras')
+  await chat.waitForTurns(1)
+  await chat.send('Do they live alone?')
+  await chat.waitForTurns(2)
+  // Edit the first message: the zebra conversation (and its reply about herds) is now the version not shown.
+  await page.getByTestId('user-message-actions').first().getByRole('button', { name: 'Edit' }).click()
+  await page.getByRole('textbox', { name: 'Edited message' }).fill('Tell me about horses')
+  await page.getByRole('button', { name: 'Send edited message' }).click()
+  await expect(chat.assistantMessages().last()).toHaveText('Horses are fast runners.')
+  await chat.waitForTurns(1)
+
+  const hits = await chats.search('herds')
+  await expect(hits).toHaveCount(1)
+  await hits.first().click()
+  const herds = chat.assistantMessages().filter({ hasText: 'They live in herds.' })
+  await expect(herds).toBeInViewport()
+  await expect(herds).toHaveAttribute('data-focused', 'true')
+  const notice = page.getByTestId('chat-version-notice')
+  await expect(notice).toContainText('Switched to the version of this chat that holds this message')
+  await expect(page.getByTestId('user-message-actions').first().getByTestId('version-position')).toHaveText(
+    '1/2'
+  )
+  await snap(page, 'chat-search-hit-other-version')
+
+  // The way back: the version shown before the jump, and the notice goes.
+  await notice.getByRole('button', { name: 'Back to where you were' }).click()
+  await expect(page.getByTestId('chat-user-message')).toHaveText(['Tell me about horses'])
+  await expect(notice).toBeHidden()
 })

@@ -82,7 +82,11 @@ const ROWS: readonly Row[] = [
   },
   { method: 'chat.cancel', input: (w) => ({ turnId: w.turnId }) },
   { method: 'sessions.list', input: () => ({ agentId: 'scribe' }) },
-  { method: 'sessions.get', input: (w) => ({ id: w.sessionId }) },
+  {
+    method: 'sessions.get',
+    input: (w) => ({ id: w.sessionId }),
+    keep: (detail, w) => (w.kept.firstMessageId = detail.messages[0].id)
+  },
   { method: 'sessions.search', input: () => ({ query: 'vitest' }) },
   { method: 'chats.rename', input: (w) => ({ id: w.sessionId, title: 'Test runner notes' }) },
   { method: 'chats.pin', input: (w) => ({ id: w.sessionId, pinned: true }) },
@@ -98,6 +102,10 @@ const ROWS: readonly Row[] = [
     startsTurn: true
   },
   { method: 'sessions.selectVersion', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
+  {
+    method: 'sessions.selectVersionOf',
+    input: (w) => ({ sessionId: w.sessionId, messageId: w.kept.firstMessageId })
+  },
   {
     method: 'chat.edit',
     input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId, text: 'Which test runner do we use, again?' }),

@@ -23,7 +23,7 @@ import { SessionEndWork, type EndWorkReport, type ResumeReport } from './session
 import { sessionDetail, sessionSummary } from './sessionViews'
 import { forkCost, type ForkCost } from './forkCost'
 import { pathView, versionGroups } from './turnForks'
-import { newestLeafUnder } from './turnPath'
+import { branchOff, newestLeafUnder } from './turnPath'
 import { ttlForTurn } from './ttlChoice'
 
 export type SessionEndReport = EndWorkReport
@@ -108,6 +108,28 @@ export class SessionsService {
     if (view.locked.has(shown))
       throw conflict('These versions were summarised into a checkpoint; only turns after it can be switched')
     this.repo.versions.setHead(id, newestLeafUnder(view.turns, turnId))
+    return this.get(id)
+  }
+
+  /**
+   * Shows the version of the conversation that holds a message (a search hit or a memory's
+   * source in a version not shown), with the conversation that went on from it; unchanged when
+   * the message is shown already.
+   */
+  selectVersionOf(id: SessionId, messageId: number): SessionDetail {
+    this.require(id)
+    const message = this.repo.getMessage(messageId)
+    if (!message || message.sessionId !== id) throw notFound(`Message ${messageId} is not in session ${id}`)
+    const view = pathView(this.repo, id)
+    const branch = branchOff(view.turns, view.path, message.turnId)
+    if (branch === null) return this.get(id)
+    if (this.chat.isAnswering(id))
+      throw conflict('Wait for the current reply to finish (or press Stop) before switching versions')
+    if (branch.shown !== null && view.locked.has(branch.shown))
+      throw conflict(
+        'This message is in a version that was summarised into a checkpoint, so it can no longer be shown'
+      )
+    this.repo.versions.setHead(id, newestLeafUnder(view.turns, message.turnId))
     return this.get(id)
   }
 

@@ -29,6 +29,30 @@ export function siblingsOf(turns: readonly TurnLink[], turnId: TurnId): TurnLink
   return turns.filter((t) => t.parentTurnId === turn.parentTurnId)
 }
 
+/** Where the branch holding a turn leaves the chosen path, and the version shown there now. */
+export interface BranchOff {
+  /** The turn on the chosen path at that position (null when the path never reaches it). */
+  readonly shown: TurnId | null
+}
+
+/**
+ * Where the versions holding `turnId` leave the chosen path, or null when it is on the path
+ * already (or in no version at all: written before versions existed).
+ */
+export function branchOff(
+  turns: readonly TurnLink[],
+  path: readonly TurnId[],
+  turnId: TurnId
+): BranchOff | null {
+  if (!turns.some((turn) => turn.turnId === turnId)) return null
+  const onPath = new Set(path)
+  const leaving = pathTo(turns, turnId).find((id) => !onPath.has(id))
+  if (leaving === undefined) return null
+  const parent = turns.find((turn) => turn.turnId === leaving)?.parentTurnId ?? null
+  const shown = path.find((id) => turns.find((turn) => turn.turnId === id)?.parentTurnId === parent)
+  return { shown: shown ?? null }
+}
+
 /**
  * The head to move to when a version is picked: the newest turn at or below it, so switching
  * back to a version brings back the conversation that went on from it.

@@ -142,6 +142,37 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
     expect(harness.sessions.get(sessionId).messages.map((m) => m.turnId)).toContain(secondTurn)
   })
 
+  it('shows the version that holds a message, however deep in a version not shown', async () => {
+    harness = await startChatHarness()
+    const { sessionId, firstTurn, secondTurn } = await twoTurns()
+    const laterReply = harness.core.services.chatStores.sessions
+      .allMessages(sessionId)
+      .find((m) => m.turnId === secondTurn && m.role === 'assistant')
+    harness.fake.script('Horses are fast.')
+    await (await harness.chat.edit({ sessionId, turnId: firstTurn, text: 'Tell me about horses' })).done
+    const onPath = harness.sessions.get(sessionId).messages[1]?.id as number
+
+    // A message on the shown path: nothing moves.
+    expect(harness.sessions.selectVersionOf(sessionId, onPath).messages.map((m) => m.id)).toContain(onPath)
+    expect(shown(sessionId)).toEqual(['user: Tell me about horses', 'assistant: Horses are fast.'])
+
+    // The second turn of the first version: not a sibling of anything shown, yet it is shown.
+    const detail = harness.sessions.selectVersionOf(sessionId, laterReply?.id as number)
+    expect(detail.messages.map((m) => m.id)).toContain(laterReply?.id)
+    expect(shown(sessionId)).toEqual([
+      'user: Tell me about zebras',
+      'assistant: Zebras are striped.',
+      'user: Do they live alone?',
+      'assistant: They live in herds.'
+    ])
+    expect(detail.versions).toEqual([
+      expect.objectContaining({ turnId: firstTurn, versionTurnIds: [firstTurn, expect.any(String)] })
+    ])
+    expect(() => harness.sessions.selectVersionOf(sessionId, 999_999)).toThrow(
+      `Message 999999 is not in session ${sessionId}`
+    )
+  })
+
   it('states the rewrite cost once the cache entry before the fork has expired', async () => {
     harness = await startChatHarness()
     const { sessionId, secondTurn } = await twoTurns()

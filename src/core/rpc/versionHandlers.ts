@@ -20,6 +20,8 @@ export function versionHandlers(services: CoreServices): FeatureHandlers<typeof 
     'chat.edit': async (input) => detached(services.chat.edit(input)),
     'sessions.selectVersion': async ({ sessionId, turnId }) =>
       services.sessions.selectVersion(sessionId, turnId),
+    'sessions.selectVersionOf': async ({ sessionId, messageId }) =>
+      services.sessions.selectVersionOf(sessionId, messageId),
     'sessions.forkCost': async ({ sessionId, turnId }) => services.sessions.forkCost(sessionId, turnId)
   }
 }

@@ -38,6 +38,14 @@ export const versionMethods = {
   ),
   /** Shows another version at one position (and the conversation that went on from it). */
   'sessions.selectVersion': method(z.object({ sessionId: SessionId, turnId: TurnId }), SessionDetail),
+  /**
+   * Shows the version that holds a message (a search hit, a memory's source), with the
+   * conversation that went on from it; the shown path is unchanged when the message is on it.
+   */
+  'sessions.selectVersionOf': method(
+    z.object({ sessionId: SessionId, messageId: z.number().int().positive() }),
+    SessionDetail
+  ),
   /** What forking at a turn (edit and resend) does to the prompt cache. */
   'sessions.forkCost': method(z.object({ sessionId: SessionId, turnId: TurnId }), ForkCost)
 } as const

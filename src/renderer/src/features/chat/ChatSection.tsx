@@ -11,6 +11,7 @@ import { Composer } from './Composer'
 import { SessionBar } from './SessionBar'
 import { SessionList } from './SessionList'
 import { Transcript } from './Transcript'
+import { VersionSwitchNotice } from './VersionSwitchNotice'
 import './chat.css'
 
 /** Chat: sessions with search on the left, the conversation with streaming replies on the right. */
@@ -56,6 +57,7 @@ export function ChatSection(): ReactNode {
         <SessionList />
         <div className="chat-main">
           <TrashedChatNotice />
+          <VersionSwitchNotice />
           <ChatHeader />
           <SessionBar />
           <Transcript />

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
 import type { ChatTurnSlice } from './chatTurnSlice'
+import type { ChatVersionsSlice } from './chatVersionsSlice'
 
 /** A cache-breaking action the user is about to confirm, with what it will cost. */
 export interface CacheBreakPrompt {
@@ -103,6 +104,7 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
         set({
           chatSessionId: detail.id,
           chatDetail: detail,
+          chatVersionNotice: null,
           chatError: null,
           chatFocusMessageId: focusMessageId ?? null,
           chatFocusRequest: get().chatFocusRequest + 1,
@@ -118,12 +120,17 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
         state.selectAgent(agentId)
       set({ chatSearchQuery: '', chatSearchHits: [] })
       await get().openChatSession(sessionId, messageId)
+      const shown = get().chatDetail
+      // A message in a version not shown (an earlier reply, a message before an edit): show that version.
+      if (messageId >= 0 && shown?.id === sessionId && !shown.messages.some((m) => m.id === messageId))
+        await get().showVersionHolding(messageId, shown.messages.at(-1)?.id ?? null)
       get().navigate('chat')
     },
     startNewChat() {
       set({
         chatSessionId: null,
         chatDetail: null,
+        chatVersionNotice: null,
         chatFocusMessageId: null,
         chatError: null,
         chatActiveTurnId: null,
@@ -195,9 +202,10 @@ function streamingTurnOf(state: AppState, sessionId: SessionId): TurnId | null {
  * model switch. Replies still streaming in the other agent's sessions keep streaming; reopening
  * such a session shows them again.
  */
-export function chatStateForNewAgent(): Partial<ChatSessionsSlice & ChatTurnSlice> {
+export function chatStateForNewAgent(): Partial<ChatSessionsSlice & ChatTurnSlice & ChatVersionsSlice> {
   return {
     ...emptyChatSessionsState(),
+    chatVersionNotice: null,
     chatActiveTurnId: null,
     chatPendingModel: null,
     chatTurnError: null

@@ -18,7 +18,29 @@ export interface ChatVersionsSlice {
   readonly cancelEditChat: () => void
   readonly resendEditedChat: (turnId: TurnId, text: string) => Promise<ActionResult>
   readonly selectChatVersion: (turnId: TurnId) => Promise<void>
+  /** Said when a message was opened in a version that was not shown (a search hit, a memory's source). */
+  readonly chatVersionNotice: VersionNotice | null
+  /**
+   * Shows the version of the open chat that holds a message, scrolled to it; says so, with a way
+   * back to the version shown before (the one ending with `backToMessageId`).
+   */
+  readonly showVersionHolding: (messageId: number, backToMessageId: number | null) => Promise<void>
+  readonly backFromVersionSwitch: () => Promise<void>
+  readonly dismissVersionNotice: () => void
 }
+
+export interface VersionNotice {
+  readonly message: string
+  /** The last message of the version shown before the switch; null when there is no way back. */
+  readonly backToMessageId: number | null
+}
+
+const VERSION_TEXT = {
+  switched:
+    'Switched to the version of this chat that holds this message; the chat goes on from the version shown.',
+  cannotShow: (reason: string) =>
+    `This message is in another version of this chat, which cannot be shown now: ${reason}`
+} as const
 
 export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersionsSlice> {
   return (set, get) => {
@@ -43,9 +65,48 @@ export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersio
         return { ok: false, message: errorMessage(error) }
       }
     }
+    /** Shows the version holding `messageId`; null when it worked, else why not. */
+    const switchTo = async (messageId: number, focus: boolean): Promise<string | null> => {
+      const sessionId = get().chatSessionId
+      if (sessionId === null) return 'Open a chat first'
+      try {
+        const detail = await api.call('sessions.selectVersionOf', { sessionId, messageId })
+        if (get().chatSessionId !== sessionId) return null
+        set((s) => ({
+          chatDetail: detail,
+          chatEditingTurnId: null,
+          chatForkCost: null,
+          chatFocusMessageId: focus ? messageId : s.chatFocusMessageId,
+          chatFocusRequest: s.chatFocusRequest + 1
+        }))
+        return null
+      } catch (error) {
+        return errorMessage(error)
+      }
+    }
     return {
       chatEditingTurnId: null,
       chatForkCost: null,
+      chatVersionNotice: null,
+      async showVersionHolding(messageId, backToMessageId) {
+        const refusal = await switchTo(messageId, true)
+        set({
+          chatVersionNotice:
+            refusal === null
+              ? { message: VERSION_TEXT.switched, backToMessageId }
+              : { message: VERSION_TEXT.cannotShow(refusal), backToMessageId: null }
+        })
+      },
+      async backFromVersionSwitch() {
+        const back = get().chatVersionNotice?.backToMessageId ?? null
+        set({ chatVersionNotice: null })
+        if (back === null) return
+        const refusal = await switchTo(back, true)
+        if (refusal !== null) set({ chatTurnError: refusal })
+      },
+      dismissVersionNotice() {
+        set({ chatVersionNotice: null })
+      },
       regenerateChat: (turnId, userText) =>
         startVersion((sessionId) => api.call('chat.regenerate', { sessionId, turnId }), userText),
       resendEditedChat: (turnId, text) =>
@@ -70,7 +131,7 @@ export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersio
         try {
           const detail = await api.call('sessions.selectVersion', { sessionId, turnId })
           if (get().chatSessionId === sessionId)
-            set({ chatDetail: detail, chatEditingTurnId: null, chatForkCost: null })
+            set({ chatDetail: detail, chatEditingTurnId: null, chatForkCost: null, chatVersionNotice: null })
         } catch (error) {
           set({ chatTurnError: errorMessage(error) })
         }
