@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
@@ -7,6 +7,7 @@ type ButtonProps = Readonly<
     variant?: ButtonVariant
     size?: 'normal' | 'small'
     children: ReactNode
+    ref?: Ref<HTMLButtonElement>
   }
 >
 

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button'
 import { AttachmentTray, IMAGE_AND_PDF_ACCEPT } from '../attachments'
 import '../attachments/attachments.css'
 import { draftKey, selectChatDraft } from './chatDraftSlice'
+import { useComposerFocus } from './useComposerFocus'
 import { useEscapeToStop } from './useEscapeToStop'
 import { useFileDrop } from './useFileDrop'
 
@@ -27,6 +28,7 @@ export function Composer(): ReactNode {
   const notice = useAppStore((state) => state.chatNotice)
   const attach = useAppStore((state) => state.attachFiles)
   const picker = useRef<HTMLInputElement>(null)
+  const input = useComposerFocus<HTMLTextAreaElement>()
   const drop = useFileDrop(attach)
   useEscapeToStop(busy, stop)
   useEffect(() => loadDraft(), [loadDraft, slot])
@@ -93,6 +95,7 @@ export function Composer(): ReactNode {
           Attach
         </Button>
         <textarea
+          ref={input}
           className="chat-composer__input"
           aria-label="Message"
           placeholder="Write a message…"

@@ -3,6 +3,7 @@ import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import type { EndStep, EndView } from './chatEndSlice'
 import { selectChatDraft } from './chatDraftSlice'
+import { useComposerFocus } from './useComposerFocus'
 
 const STEP_TEXT: Readonly<Record<string, string>> = {
   retention: 'Looking for facts worth remembering',
@@ -63,6 +64,8 @@ export function EndedPanel(): ReactNode {
   const draft = useAppStore(selectChatDraft)
   const loadDraft = useAppStore((state) => state.loadChatDraft)
   const navigate = useAppStore((state) => state.navigate)
+  const focusComposer = useAppStore((state) => state.focusChatComposer)
+  const newChatButton = useComposerFocus<HTMLButtonElement>()
   const titleId = useId()
   const endedEarlier = detail !== null && detail.endedAtMs !== null && view === undefined
   useEffect(() => loadDraft(), [loadDraft, sessionId])
@@ -101,7 +104,15 @@ export function EndedPanel(): ReactNode {
         </p>
       )}
       <div>
-        <Button variant="primary" onClick={startNewChat} data-testid="chat-ended-new">
+        <Button
+          ref={newChatButton}
+          variant="primary"
+          onClick={() => {
+            startNewChat()
+            focusComposer('always')
+          }}
+          data-testid="chat-ended-new"
+        >
           New chat
         </Button>
       </div>

@@ -13,7 +13,12 @@ import { selectChatSessions } from './chatSessionsSlice'
  */
 export function SessionList(): ReactNode {
   const sessions = useAppStore(selectChatSessions)
-  const startNew = useAppStore((state) => state.startNewChat)
+  const startNewChat = useAppStore((state) => state.startNewChat)
+  const focusComposer = useAppStore((state) => state.focusChatComposer)
+  const startNew = (): void => {
+    startNewChat()
+    focusComposer('always')
+  }
   const ended = useAppStore(selectOpenSessionEnded)
   const query = useAppStore((state) => state.chatsQuery)
   const search = useAppStore((state) => state.searchAllChats)

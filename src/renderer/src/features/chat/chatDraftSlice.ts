@@ -14,7 +14,15 @@ export interface ChatDraftSlice {
   readonly setChatDraft: (text: string) => void
   /** New chat from an ended session: what was typed there (and never sent) comes along. */
   readonly startNewChatWithDraft: () => void
+  /** A chat was opened on purpose: the message box takes focus once it is there. */
+  readonly chatComposerFocus: ComposerFocus | null
+  readonly focusChatComposer: (when: ComposerFocus) => void
+  /** The message box took the focus asked for (or there is none, in an ended chat). */
+  readonly chatComposerFocusDone: () => void
 }
+
+/** 'always', or only when focus has nowhere else to be (after a dialog gave it back to a view that left). */
+export type ComposerFocus = 'always' | 'if-lost'
 
 /** The draft slot of the open chat: agent and session (or "new"). */
 export function draftKey(state: Pick<AppState, 'selectedAgentId' | 'chatSessionId'>): string {
@@ -24,6 +32,13 @@ export function draftKey(state: Pick<AppState, 'selectedAgentId' | 'chatSessionI
 export function createChatDraftSlice(storage: KeyValueStore): SliceCreator<ChatDraftSlice> {
   return (set, get) => ({
     chatDrafts: {},
+    chatComposerFocus: null,
+    focusChatComposer(when) {
+      set({ chatComposerFocus: when })
+    },
+    chatComposerFocusDone() {
+      set({ chatComposerFocus: null })
+    },
     loadChatDraft() {
       const key = draftKey(get())
       if (key in get().chatDrafts) return

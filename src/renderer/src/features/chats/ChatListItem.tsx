@@ -12,6 +12,7 @@ export function ChatListItem({ session }: Readonly<{ session: SessionSummary }>)
   const open = useAppStore((state) => state.openChatSession)
   const pin = useAppStore((state) => state.pinChat)
   const trash = useAppStore((state) => state.trashChat)
+  const focusComposer = useAppStore((state) => state.focusChatComposer)
   const answering = useAppStore((state) =>
     Object.values(state.chatStreams).some((stream) => stream.sessionId === session.id)
   )
@@ -30,7 +31,7 @@ export function ChatListItem({ session }: Readonly<{ session: SessionSummary }>)
         type="button"
         className="chat-sessions__item"
         aria-current={session.id === openId}
-        onClick={() => void open(session.id)}
+        onClick={() => void open(session.id).then(() => focusComposer('always'))}
         data-testid="chat-session-item"
       >
         <span className="chat-sessions__title">

@@ -46,7 +46,8 @@ function SwitcherDialog(): ReactNode {
   const names = (agentId: string): string => agents[agentId]?.name ?? agentId
   const shown = useMemo(() => filterChats(chats, names, query), [chats, agents, query])
   const choose = (chat: SessionSummary | undefined): void => {
-    if (chat) void openHit({ agentId: chat.agentId, sessionId: chat.id, messageId: null })
+    // Focus goes back where it was (the dialog gives it back); to the message box if that view left.
+    if (chat) void openHit({ agentId: chat.agentId, sessionId: chat.id, messageId: null }, 'if-lost')
   }
   const onKey = (event: React.KeyboardEvent): void => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

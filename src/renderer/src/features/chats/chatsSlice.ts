@@ -8,6 +8,7 @@ import type {
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+import type { ComposerFocus } from '../chat/chatDraftSlice'
 import { downloadText } from './download'
 
 /**
@@ -37,7 +38,14 @@ export interface ChatsSlice {
   readonly showChatsTrash: (open: boolean) => Promise<void>
   readonly exportChat: (id: string, format: ChatExportFormat) => Promise<void>
   readonly searchAllChats: (query: string) => Promise<void>
-  readonly openChatHit: (hit: Pick<ChatSearchHit, 'agentId' | 'sessionId' | 'messageId'>) => Promise<void>
+  /**
+   * Opens a chat found by search or the switcher, on its message; then its message box takes
+   * the focus (`if-lost`: only when focus has nowhere else to be, as after the switcher gave it back).
+   */
+  readonly openChatHit: (
+    hit: Pick<ChatSearchHit, 'agentId' | 'sessionId' | 'messageId'>,
+    focus?: ComposerFocus
+  ) => Promise<void>
   readonly openSwitcher: () => Promise<void>
   readonly closeSwitcher: () => void
   readonly receiveChatsChanged: (change: ChatChanged) => Promise<void>
@@ -126,11 +134,12 @@ export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
           if (get().chatsQuery === query) set({ chatsHits: hits })
         })
       },
-      async openChatHit({ agentId, sessionId, messageId }) {
+      async openChatHit({ agentId, sessionId, messageId }, focus = 'always') {
         set({ chatsQuery: '', chatsHits: [], switcherOpen: false })
         await get().showChatMessage({ agentId, sessionId, messageId: messageId ?? -1 })
         // A title match names no message: the chat opens at its end.
         if (messageId === null) set({ chatFocusMessageId: null })
+        get().focusChatComposer(focus)
       },
       async openSwitcher() {
         set({ switcherOpen: true })

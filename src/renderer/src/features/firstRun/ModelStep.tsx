@@ -14,10 +14,12 @@ export function ModelStep(): ReactNode {
   const view = useAppStore(selectSettingsView)
   const setFirstRunStep = useAppStore((state) => state.setFirstRunStep)
   const navigate = useAppStore((state) => state.navigate)
-  // The agent exists and USER.md is written: the next thing to do is talk to it.
+  const focusComposer = useAppStore((state) => state.focusChatComposer)
+  // The agent exists and USER.md is written: the next thing to do is talk to it, so the message box has the focus.
   function finish(): void {
     setFirstRunStep(null)
     navigate('chat')
+    focusComposer('always')
   }
   return (
     <>

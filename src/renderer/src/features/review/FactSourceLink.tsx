@@ -32,6 +32,7 @@ export function describeFactSource(fact: Fact): string | null {
  */
 export function FactSourceLink({ fact }: Readonly<{ fact: Fact }>): ReactNode {
   const showMessage = useAppStore((state) => state.showChatMessage)
+  const focusComposer = useAppStore((state) => state.focusChatComposer)
   const label = describeFactSource(fact)
   const messageId = chatMessageId(fact)
   if (label === null) return <span className="fact-source">not from a chat</span>
@@ -46,7 +47,8 @@ export function FactSourceLink({ fact }: Readonly<{ fact: Fact }>): ReactNode {
       data-testid="fact-source"
       onClick={(event) => {
         event.stopPropagation()
-        void showMessage({ agentId: fact.agentId, sessionId, messageId })
+        // This view leaves for Chat, taking the focused link with it: the message box takes the focus.
+        void showMessage({ agentId: fact.agentId, sessionId, messageId }).then(() => focusComposer('if-lost'))
       }}
     >
       {label}
