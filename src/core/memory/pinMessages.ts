@@ -10,8 +10,7 @@ import { placeName } from './pinRecords'
  */
 export const PIN_TEXT = {
   pinnedEntry: (place: string) => `Pinned into ${place}. New sessions see it in their prompt.`,
-  pinnedFile: (place: string) =>
-    `Pinned into ${place}, with an index line in MEMORY.md. Recall finds it, and new sessions see the index line.`,
+  pinnedFile: (place: string) => `Pinned into ${place}, with an index line in MEMORY.md.`,
   alreadyPinned: (place: string) => `This fact is already pinned in ${place}; nothing was changed.`,
   alreadyEntry: (entry: string, place: string) =>
     `“${previewEntry(entry)}” is already an entry of ${place}, so nothing was added.`,
