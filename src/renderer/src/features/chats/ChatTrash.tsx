@@ -9,27 +9,30 @@ export function ChatTrash(): ReactNode {
   const restore = useAppStore((state) => state.restoreChat)
   const purge = useAppStore((state) => state.purgeChat)
   return (
-    <ul className="chat-sessions__list" aria-label="Trash">
-      {trash.length === 0 && <li className="muted">The trash is empty.</li>}
-      {trash.map((session) => {
-        const title = session.title || 'Untitled'
-        return (
-          <li key={session.id} className="chat-trash__row" data-testid="chat-trash-item">
-            <span className="chat-sessions__title">{title}</span>
-            <span className="chat-sessions__meta">
-              {agents[session.agentId]?.name ?? session.agentId} · deleted{' '}
-              {new Date(session.deletedAtMs ?? 0).toLocaleString()}
-            </span>
-            <span className="chat-trash__actions">
-              <Button size="small" aria-label={`Restore ${title}`} onClick={() => void restore(session.id)}>
-                Restore
-              </Button>
-              <PurgeButton title={title} onConfirm={() => void purge(session.id)} />
-            </span>
-          </li>
-        )
-      })}
-    </ul>
+    <>
+      <h2 className="chat-trash__heading">Trash</h2>
+      <ul className="chat-sessions__list" aria-label="Trash">
+        {trash.length === 0 && <li className="muted">The trash is empty.</li>}
+        {trash.map((session) => {
+          const title = session.title || 'Untitled'
+          return (
+            <li key={session.id} className="chat-trash__row" data-testid="chat-trash-item">
+              <span className="chat-sessions__title">{title}</span>
+              <span className="chat-sessions__meta">
+                {agents[session.agentId]?.name ?? session.agentId} · deleted{' '}
+                {new Date(session.deletedAtMs ?? 0).toLocaleString()}
+              </span>
+              <span className="chat-trash__actions">
+                <Button size="small" aria-label={`Restore ${title}`} onClick={() => void restore(session.id)}>
+                  Restore
+                </Button>
+                <PurgeButton title={title} onConfirm={() => void purge(session.id)} />
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { SessionSummary } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
+import { Button } from '../../ui/Button'
 import { Dialog } from '../../ui/Dialog'
 import './chats.css'
 
@@ -60,7 +61,16 @@ function SwitcherDialog(): ReactNode {
     }
   }
   return (
-    <Dialog title="Go to a chat" onClose={close} data-testid="quick-switcher">
+    <Dialog
+      title="Go to a chat"
+      onClose={close}
+      data-testid="quick-switcher"
+      actions={
+        <Button size="small" variant="ghost" onClick={close} title="Close (Esc)">
+          Close
+        </Button>
+      }
+    >
       <input
         type="search"
         className="switcher__input"
