@@ -94,6 +94,7 @@ const ROWS: readonly Row[] = [
   { method: 'chats.export', input: (w) => ({ id: w.sessionId, format: 'json' }) },
   { method: 'sessions.rebuildPrompt', input: (w) => ({ id: w.sessionId }) },
   { method: 'sessions.cacheBreakCost', input: (w) => ({ id: w.sessionId, model: 'claude-haiku-4-5' }) },
+  { method: 'sessions.behindFile', input: () => ({ target: soul }) },
   { method: 'inspector.turn', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
   { method: 'sessions.forkCost', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
   {

@@ -50,9 +50,14 @@ export function savedUsd(model: string, usage: CallUsage, fallbackTtl: CacheTtl 
  * next call writes `prefixTokens` again instead of reading them.
  */
 export function cacheBreakCostUsd(model: string, prefixTokens: number, ttl: CacheTtl): number {
+  const rates = cacheRates(model, ttl)
+  return (prefixTokens * (rates.write - rates.read)) / PER_MILLION
+}
+
+/** Dollars per million tokens written to the cache with `ttl`, and read from it. */
+export function cacheRates(model: string, ttl: CacheTtl): { write: number; read: number } {
   const { prices } = limitsFor(model)
-  const write = ttl === '1h' ? prices.cacheWrite1h : prices.cacheWrite5m
-  return (prefixTokens * (write - prices.cacheRead)) / PER_MILLION
+  return { write: ttl === '1h' ? prices.cacheWrite1h : prices.cacheWrite5m, read: prices.cacheRead }
 }
 
 /** Share of the input read from cache, 0–1 (0 for an empty call). */

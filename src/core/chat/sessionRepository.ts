@@ -84,6 +84,19 @@ export class SessionRepository extends MessageRepository {
     return readRows(rows, 'sessions', sessionFromRow)
   }
 
+  /** Sessions that have not ended and are not in the trash (of one agent, or of all), newest first. */
+  openSessions(agentId: string | null, limit: number): SessionRecord[] {
+    const open = 'ended_at IS NULL AND deleted_at IS NULL'
+    const order = 'ORDER BY updated_at DESC, id LIMIT ?'
+    const rows =
+      agentId === null
+        ? this.db.prepare(`SELECT * FROM sessions WHERE ${open} ${order}`).all(limit)
+        : this.db
+            .prepare(`SELECT * FROM sessions WHERE ${open} AND agent_id = ? ${order}`)
+            .all(agentId, limit)
+    return readRows(rows, 'sessions', sessionFromRow)
+  }
+
   /** Replaces the frozen prompt (model switch, compression, explicit rebuild) and keeps the old version. */
   replacePrompt(
     sessionId: SessionId,

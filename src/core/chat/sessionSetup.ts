@@ -66,20 +66,25 @@ export function rebuildPrompt(
   session: SessionRecord,
   change: { model: string; reason: string }
 ): SessionRecord {
-  const prompt = deps.prompts.build({
-    agentId: session.agentId,
-    cwd: session.cwd,
-    model: change.model,
-    provider: session.provider,
-    platform: session.platform,
-    toolNames: session.tools.map((tool) => tool.name)
-  })
+  const prompt = freshPrompt(deps.prompts, session, change.model)
   return deps.repo.replacePrompt(session.id, {
     text: prompt.text,
     report: reportOf(prompt),
     model: change.model,
     reason: change.reason,
     nowMs: deps.clock.now()
+  })
+}
+
+/** The prompt the session would get if it were rebuilt now: its own folder, tools and platform, the files on disk today. */
+export function freshPrompt(prompts: PromptBuilder, session: SessionRecord, model: string): BuiltPrompt {
+  return prompts.build({
+    agentId: session.agentId,
+    cwd: session.cwd,
+    model,
+    provider: session.provider,
+    platform: session.platform,
+    toolNames: session.tools.map((tool) => tool.name)
   })
 }
 

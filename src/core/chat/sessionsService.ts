@@ -1,4 +1,5 @@
 import type { SessionId, TurnId } from '../../shared/contract'
+import type { ChatBehindFile } from '../../shared/contract/chatBehindFile'
 import type { SessionDetail, SessionEndReason, SessionSummary } from '../../shared/contract/sessions'
 import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
@@ -12,13 +13,14 @@ import type { ChatStores } from './chatStores'
 import type { CacheTtl, SessionRecord } from './chatTypes'
 import { estimateRequestTokens } from './compression'
 import { inspectTurn, type InspectedTurn } from './inspector'
-import { cacheBreakCostUsd } from './pricing'
+import { cacheBreakCostUsd, cacheRates } from './pricing'
+import { isBehindFile, mayReadFile, type PromptFileRef } from './promptFreshness'
 import { buildWireMessages } from './requestBuilder'
 import type { SearchHit, SessionSearch } from './sessionSearch'
 import type { SessionRepository } from './sessionRepository'
 import { uniqueById } from './uniqueById'
 import { checkProjectFolder } from '../prompt/projectFolder'
-import { rebuildPrompt } from './sessionSetup'
+import { freshPrompt, rebuildPrompt } from './sessionSetup'
 import { SessionEndWork, type EndWorkReport, type ResumeReport } from './sessionEndWork'
 import { sessionDetail, sessionSummary } from './sessionViews'
 import { forkCost, type ForkCost } from './forkCost'
@@ -27,6 +29,9 @@ import { branchOff, newestLeafUnder } from './turnPath'
 import { ttlForTurn } from './ttlChoice'
 
 export type SessionEndReport = EndWorkReport
+
+/** Open chats looked at for a saved file, newest first: far more than one person keeps open. */
+const OPEN_SESSIONS_CHECKED = 50
 
 export interface SessionsServiceDeps {
   /** The engine: which sessions are answering, and the setup a rebuilt prompt uses. */
@@ -207,6 +212,40 @@ export class SessionsService {
       throw conflict('Wait for the current reply to finish before rebuilding the prompt')
     rebuildPrompt(this.chat.setupDeps(), session, { model: session.model, reason: 'requested' })
     return this.get(id)
+  }
+
+  /**
+   * The open chats whose frozen prompt predates what `file` holds now (the saved change applies
+   * to their next session), each with what a rebuild would cost: the next call writes the
+   * rebuilt prompt and the conversation after it to the cache instead of reading them.
+   */
+  behindFile(file: PromptFileRef): ChatBehindFile[] {
+    const prompts = this.chat.setupDeps().prompts
+    return this.repo
+      .openSessions(file.agentId, OPEN_SESSIONS_CHECKED)
+      .filter((session) => mayReadFile(file, session))
+      .flatMap((session) => {
+        const fresh = freshPrompt(prompts, session, session.model)
+        return isBehindFile(file, session, fresh) ? [this.behindView(session, fresh.text)] : []
+      })
+  }
+
+  private behindView(session: SessionRecord, rebuiltPrompt: string): ChatBehindFile {
+    const ttl = this.conversationTtl(session)
+    const rates = cacheRates(session.model, ttl)
+    const wire = buildWireMessages(this.repo.messages(session.id), null)
+    const prefixTokens = estimateRequestTokens({ ...session, systemPrompt: rebuiltPrompt }, wire)
+    return {
+      id: session.id,
+      agentId: session.agentId,
+      title: session.title,
+      answering: this.chat.isAnswering(session.id),
+      model: session.model,
+      prefixTokens,
+      extraCostUsd: cacheBreakCostUsd(session.model, prefixTokens, ttl),
+      cacheWritePerMTokUsd: rates.write,
+      cacheReadPerMTokUsd: rates.read
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { chatMethods } from '../../shared/contract/chat'
 import type { sessionMethods } from '../../shared/contract/sessions'
+import { promptFileOf } from '../chat/promptFreshness'
 import type { CoreServices } from '../coreServices'
 import type { FeatureHandlers } from './foundationHandlers'
 import { detached } from './versionHandlers'
@@ -26,6 +27,10 @@ export function sessionHandlers(services: CoreServices): FeatureHandlers<typeof 
     'sessions.rebuildPrompt': async ({ id }) => sessions.rebuildPrompt(id),
     'sessions.cacheBreakCost': async ({ id, model, cwd }) =>
       sessions.cacheBreakCost(id, { ...(model ? { model } : {}), ...(cwd !== undefined ? { cwd } : {}) }),
+    'sessions.behindFile': async ({ target }) => {
+      const file = promptFileOf(target, services.files.resolvePath(target))
+      return { chats: file === null ? [] : sessions.behindFile(file) }
+    },
     'inspector.turn': async ({ sessionId, turnId }) => sessions.inspect(sessionId, turnId)
   }
 }

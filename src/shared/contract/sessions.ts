@@ -10,6 +10,8 @@ import {
   Usage
 } from './chat'
 import { method } from './define'
+import { ChatBehindFile } from './chatBehindFile'
+import { FileTarget } from './files'
 import { AgentId, SessionId, TurnId } from './ids'
 import { PromptTier } from './prompt'
 import { RequestDiff } from './requestDiff'
@@ -277,6 +279,14 @@ export const sessionMethods = {
       cwd: z.string().min(1).max(4096).nullable().optional()
     }),
     CacheBreakEstimate
+  ),
+  /**
+   * The open chats (not ended, not in the trash) whose frozen prompt predates the file's current
+   * text, with what rebuilding each would cost; empty for a file no prompt reads.
+   */
+  'sessions.behindFile': method(
+    z.object({ target: FileTarget }),
+    z.object({ chats: z.array(ChatBehindFile) })
   ),
   /** Every API call of one turn, with the exact request, usage, miss reason and diff. */
   'inspector.turn': method(
