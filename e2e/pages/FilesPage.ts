@@ -31,6 +31,15 @@ export class FilesPage {
     return this.page.getByTestId('conflict-banner')
   }
 
+  /** The notice that open chats keep the prompt they started with, after a save. */
+  get chatsBehind(): Locator {
+    return this.page.getByRole('status').filter({ hasText: 'This change applies to the next session' })
+  }
+
+  get rebuildNow(): Locator {
+    return this.chatsBehind.getByRole('button', { name: 'Rebuild now', exact: true })
+  }
+
   /** Goes to the Files section unless it is already shown (the app opens on Chat). */
   async show(): Promise<void> {
     if (!(await this.page.getByTestId('files-section').isVisible()))

@@ -1,9 +1,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
+import { answeredChatRequests, systemText } from '../fixtures/modelRequests'
 import { snap } from '../fixtures/screenshots'
+import { startConnected } from '../pages/ChatPage'
 import { FilesPage } from '../pages/FilesPage'
 import { HearthApp } from '../pages/HearthApp'
+
+let fake: FakeAnthropic
+test.beforeAll(async () => {
+  fake = await startFakeAnthropic()
+})
+test.afterAll(async () => fake.close())
 
 test("first run, then edit an agent's SOUL.md in Monaco and save it to disk", async ({ page, hearth }) => {
   const app = new HearthApp(page)
@@ -99,4 +108,57 @@ test('a binary file is shown read-only with the reason', async ({ page, hearth }
   await expect(page.getByTestId('file-unreadable')).toBeVisible()
   await expect(page.getByTestId('file-save')).toBeDisabled()
   await snap(page, 'files-read-error')
+})
+
+test('a SOUL.md saved while a chat is open applies to the next session, or to that chat after "Rebuild now" at its stated cost', async ({
+  page,
+  hearth
+}) => {
+  fake.reset()
+  const soul = `# Keeper\n\n${'You keep the lighthouse log and answer plainly. '.repeat(60)}\n`
+  const { app, chat } = await startConnected(page, hearth, fake.url, {
+    name: 'Keeper',
+    id: 'keeper',
+    profile: '# About me\n\nI sail small boats.\n',
+    soul
+  })
+  fake.script('Logged.', 'Still logged.', 'Aye.')
+  await chat.send('Log the evening tide')
+  await chat.waitForTurns(1)
+
+  const files = new FilesPage(page)
+  await files.open('soul')
+  await expect(files.chatsBehind).toBeHidden()
+  const edit = 'Sign every answer with a lighthouse emoji.'
+  await files.appendText(`\n${edit}\n`)
+  await files.saveWithButton()
+  await expect(files.chatsBehind).toContainText('This change applies to the next session')
+  await expect(files.chatsBehind).toContainText(
+    'The open chat “Log the evening tide” keeps the prompt it started with.'
+  )
+  await expect(files.chatsBehind).toContainText(
+    /about \d+ tokens at the cache-write price \(\$\d+\.\d\d per million tokens\) instead of the cache-read price \(\$0\.\d\d per million\)\. That is roughly \$0\.\d{4} extra\./
+  )
+  await snap(page, 'files-chats-behind-1280')
+  await page.setViewportSize({ width: 900, height: 700 })
+  await snap(page, 'files-chats-behind-900')
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Without a rebuild the open chat keeps sending the prompt it was frozen with.
+  await app.goTo('chat')
+  await chat.send('And the morning tide?')
+  await chat.waitForTurns(2)
+  expect(systemText(answeredChatRequests(fake).at(-1))).not.toContain(edit)
+
+  await files.open('soul')
+  await files.rebuildNow.click()
+  await expect(
+    files.page.getByRole('status').filter({ hasText: 'The open chat uses this change now' })
+  ).toBeVisible()
+  await expect(files.chatsBehind).toBeHidden()
+  await snap(page, 'files-chats-rebuilt')
+  await app.goTo('chat')
+  await chat.send('Once more')
+  await chat.waitForTurns(3)
+  expect(systemText(answeredChatRequests(fake).at(-1))).toContain(edit)
 })

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client'
 import { browserKeyValueStore, type KeyValueStore } from '../lib/keyValueStore'
 import { createAgentsSlice } from '../features/agents/agentsSlice'
 import { createFilesSlice } from '../features/files/filesSlice'
+import { createChatsBehindSlice } from '../features/files/chatsBehindSlice'
 import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
 import { createSettingsSlice } from '../features/settings/settingsSlice'
 import { createPromptSlice } from '../features/prompt/promptSlice'
@@ -44,6 +45,7 @@ export function createAppStore(
     ...createNavigationSlice()(...args),
     ...createAgentsSlice(api)(...args),
     ...createFilesSlice(api)(...args),
+    ...createChatsBehindSlice(api)(...args),
     ...createProjectFolderSlice(api, storage)(...args),
     ...createSettingsSlice(api)(...args),
     ...createReviewSlice(api)(...args),

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand'
 import type { AgentsSlice } from '../features/agents/agentsSlice'
 import type { FilesSlice } from '../features/files/filesSlice'
+import type { ChatsBehindSlice } from '../features/files/chatsBehindSlice'
 import type { ProjectFolderSlice } from '../features/files/projectFolderSlice'
 import type { SettingsSlice } from '../features/settings/settingsSlice'
 import type { PromptSlice } from '../features/prompt/promptSlice'
@@ -35,6 +36,7 @@ export type AppState = ConnectionSlice &
   NavigationSlice &
   AgentsSlice &
   FilesSlice &
+  ChatsBehindSlice &
   ProjectFolderSlice &
   SettingsSlice &
   ReviewSlice &

@@ -3,6 +3,7 @@ import type { FileTarget } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { DiffView, TextEditor } from './editor'
 import { editorLanguage } from './editor/editorLanguage'
+import { ChatsBehindNotice } from './ChatsBehindNotice'
 import { FileBanners } from './FileBanners'
 import { FileHeader } from './FileHeader'
 import { fileKey } from './fileTargets'
@@ -31,6 +32,7 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
     <div className="file-view" id="file-panel" role="tabpanel" aria-label={label} data-testid="file-view">
       <FileHeader file={file} />
       <FileBanners file={file} />
+      <ChatsBehindNotice fileKey={key} hash={file.doc?.hash} />
       <div className={showDiff ? 'file-view__body file-view__body--diff' : 'file-view__body'}>
         <div className="file-view__editor">
           <Suspense fallback={<div className="muted text-editor__loading">Loading the editor…</div>}>
