@@ -162,3 +162,51 @@ test('a SOUL.md saved while a chat is open applies to the next session, or to th
   await chat.waitForTurns(3)
   expect(systemText(answeredChatRequests(fake).at(-1))).toContain(edit)
 })
+
+test('at 900×700 the editor keeps its height and the prompt preview folds under it, warnings and tokens in view', async ({
+  page,
+  hearth
+}) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Ada', '# About me\n\nI keep bees.\n')
+  writeFileSync(
+    join(hearth.home, 'agents', 'ada', 'SOUL.md'),
+    `# Ada\n\n${'You tend the hives. '.repeat(300)}\n`
+  )
+  await page.setViewportSize({ width: 900, height: 700 })
+  const files = new FilesPage(page)
+
+  await files.open('memory')
+  const preview = page.getByRole('complementary', { name: 'What reaches the prompt' })
+  const unfold = preview.getByRole('button', { name: 'Show preview' })
+  await expect(unfold).toHaveAttribute('aria-expanded', 'false')
+  await expect(preview).toContainText('1 warning')
+  await expect(preview.getByTestId('injected-tokens')).toBeVisible()
+  await expect(preview.getByTestId('file-memory-budget')).toBeVisible()
+  await expect(preview.getByText('No entries, so nothing is injected.')).toBeHidden()
+  await snap(page, 'files-memory-900')
+
+  await files.open('soul')
+  const editorBox = await files.editor.boundingBox()
+  expect(editorBox?.height).toBeGreaterThan(300)
+  await expect(page.getByTestId('file-save')).toBeInViewport()
+  await expect(files.tokens).toBeInViewport()
+  await expect(preview).toBeInViewport()
+  expect(await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth')).toBe(false)
+  await snap(page, 'files-soul-900')
+
+  await unfold.click()
+  await expect(preview.getByRole('button', { name: 'Hide preview' })).toHaveAttribute('aria-expanded', 'true')
+  await expect(preview.getByTestId('injected-text')).toContainText('You tend the hives.')
+  expect((await files.editor.boundingBox())?.height).toBeGreaterThan(150)
+  await snap(page, 'files-soul-preview-900')
+
+  // Wide again: the preview stands beside the editor, whole, with no fold button.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(preview.getByRole('button', { name: /preview/ })).toBeHidden()
+  await expect(preview.getByTestId('injected-text')).toBeVisible()
+  await files.open('memory')
+  await expect(preview.getByText('No entries, so nothing is injected.')).toBeVisible()
+  await snap(page, 'files-memory-1280')
+})

@@ -14,7 +14,18 @@ import { isReadOnly } from './openFile'
 import { useSaveShortcut } from './useSaveShortcut'
 
 /** One file: header, banners, the editor (or the conflict diff) and, beside it, what reaches the prompt. */
-export function FileView({ target, label }: Readonly<{ target: FileTarget; label: string }>): ReactNode {
+export function FileView({
+  target,
+  label,
+  previewOpen,
+  onTogglePreview
+}: Readonly<{
+  target: FileTarget
+  label: string
+  /** Whether the prompt preview is unfolded where it sits under the editor (narrow windows). */
+  previewOpen: boolean
+  onTogglePreview: () => void
+}>): ReactNode {
   const key = fileKey(target)
   const file = useAppStore(selectOpenFile(key))
   const openFile = useAppStore((state) => state.openFile)
@@ -28,12 +39,17 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
   useSaveShortcut(save)
   if (file === undefined) return null
   const showDiff = file.showDiff && file.conflict !== null
+  const bodyClass = [
+    'file-view__body',
+    showDiff ? 'file-view__body--diff' : '',
+    previewOpen && !showDiff ? 'file-view__body--preview-open' : ''
+  ]
   return (
     <div className="file-view" id="file-panel" role="tabpanel" aria-label={label} data-testid="file-view">
       <FileHeader file={file} />
       <FileBanners file={file} />
       <ChatsBehindNotice fileKey={key} hash={file.doc?.hash} />
-      <div className={showDiff ? 'file-view__body file-view__body--diff' : 'file-view__body'}>
+      <div className={bodyClass.filter(Boolean).join(' ')}>
         <div className="file-view__editor">
           <Suspense fallback={<div className="muted text-editor__loading">Loading the editor…</div>}>
             {showDiff && file.conflict !== null ? (
@@ -69,6 +85,8 @@ export function FileView({ target, label }: Readonly<{ target: FileTarget; label
           <InjectedPanel
             doc={file.doc}
             budget={<MemoryBudget target={target} reloadKey={file.doc?.hash} />}
+            open={previewOpen}
+            onToggle={onTogglePreview}
           />
         )}
       </div>

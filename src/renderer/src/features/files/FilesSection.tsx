@@ -16,6 +16,8 @@ export function FilesSection(): ReactNode {
   const projectDir = useAppStore(selectProjectDir)
   const active = useAppStore(selectActiveFileKind)
   const [picking, setPicking] = useState(false)
+  // Kept across tabs: a user who unfolds the preview under the editor wants it for every file.
+  const [previewOpen, setPreviewOpen] = useState(false)
   const chooseProjectDir = useAppStore((state) => state.chooseProjectDir)
   const loadProjectDir = useAppStore((state) => state.loadProjectDir)
   const showFileKind = useAppStore((state) => state.showFileKind)
@@ -49,7 +51,13 @@ export function FilesSection(): ReactNode {
       </header>
       <FileTabs tabs={tabs} />
       {tab?.target != null ? (
-        <FileView key={tab.key} target={tab.target} label={tab.label} />
+        <FileView
+          key={tab.key}
+          target={tab.target}
+          label={tab.label}
+          previewOpen={previewOpen}
+          onTogglePreview={() => setPreviewOpen((open) => !open)}
+        />
       ) : tab?.kind === 'rules' ? (
         <EmptyState
           title="Pick a project folder"

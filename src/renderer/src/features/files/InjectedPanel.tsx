@@ -1,27 +1,56 @@
 import type { ReactNode } from 'react'
 import type { FileDoc } from '../../../../shared/contract'
 import { Banner } from '../../ui/Banner'
+import { Button } from '../../ui/Button'
 
 /**
  * Beside the editor: exactly what the prompt gets from this file (after scanning and truncation),
  * as last saved. `budget` is the memory budget meter of MEMORY.md / USER.md, when the file has one.
+ * In a narrow window the panel sits under the editor, folded to its header (title, tokens,
+ * warnings, budget) until the user opens it; `open` and `onToggle` drive that fold.
  */
 export function InjectedPanel({
   doc,
-  budget
-}: Readonly<{ doc: FileDoc | null; budget?: ReactNode }>): ReactNode {
+  budget,
+  open,
+  onToggle
+}: Readonly<{ doc: FileDoc | null; budget?: ReactNode; open: boolean; onToggle: () => void }>): ReactNode {
+  const warnings = doc?.injected?.warnings.length ?? 0
   return (
-    <aside className="injected" aria-label="What reaches the prompt" data-testid="injected-panel">
+    <aside
+      className={open ? 'injected injected--open' : 'injected'}
+      aria-label="What reaches the prompt"
+      data-testid="injected-panel"
+    >
       <div className="injected__header">
         <h2 className="panel__title">What reaches the prompt</h2>
-        {doc?.injected != null && (
-          <span className="status-pill" data-testid="injected-tokens">
-            ≈ {doc.injected.tokens} tokens
-          </span>
-        )}
+        <span className="injected__figures">
+          {warnings > 0 && (
+            <span className="status-pill status-pill--warn injected__warning-count">
+              {warnings === 1 ? '1 warning' : `${warnings} warnings`}
+            </span>
+          )}
+          {doc?.injected != null && (
+            <span className="status-pill" data-testid="injected-tokens">
+              ≈ {doc.injected.tokens} tokens
+            </span>
+          )}
+          <Button
+            size="small"
+            variant="ghost"
+            className="injected__toggle"
+            aria-expanded={open}
+            aria-controls="injected-body"
+            onClick={onToggle}
+          >
+            {open ? 'Hide preview' : 'Show preview'}
+          </Button>
+        </span>
       </div>
       {budget}
-      {renderBody(doc)}
+      <div className="injected__body" id="injected-body">
+        {renderBody(doc)}
+      </div>
     </aside>
   )
 }
