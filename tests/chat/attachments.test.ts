@@ -60,7 +60,7 @@ describe('attachments: images and PDFs sent to the model', () => {
     ).rejects.toThrow(/not a readable image/)
     await expect(
       store.add({ name: 'a.bmp', mediaType: 'image/bmp', data: Buffer.from('BM') })
-    ).rejects.toThrow(/attach images \(JPEG, PNG, GIF, WebP\) or PDFs/)
+    ).rejects.toThrow(/a\.bmp is image\/bmp; attach images \(JPEG, PNG, GIF, WebP\), PDFs or text files/)
     await expect(
       store.add({ name: 'big.png', mediaType: 'image/png', data: Buffer.alloc(4 * 1024 * 1024, 1) })
     ).rejects.toThrow(/up to 3\.8 MB .*Resize or compress/)
@@ -173,5 +173,108 @@ describe('attachments: images and PDFs sent to the model', () => {
         attachments: ['0'.repeat(64)]
       })
     ).rejects.toThrow(/No attachment .*attach the file again/)
+  })
+})
+
+describe('attachments: text files sent to the model as text', () => {
+  const CRLF_WITH_BOM = Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from('# Tides\r\n\r\nHigh water 06:12 — 2.4 m\r\nLow water 12:30\r\n')
+  ])
+  const NORMALISED = '# Tides\n\nHigh water 06:12 — 2.4 m\nLow water 12:30\n'
+
+  it('stores the text once as UTF-8 without a BOM and with LF line ends, under its name', async () => {
+    const store = model.open().services.attachments
+    const notes = await store.add({ name: 'tides.md', mediaType: 'text/markdown', data: CRLF_WITH_BOM })
+    expect(notes).toMatchObject({
+      name: 'tides.md',
+      mediaType: 'text/plain',
+      bytes: Buffer.byteLength(NORMALISED),
+      width: null,
+      pages: null
+    })
+    const folder = join(model.home, 'attachments', notes.id.slice(0, 2))
+    expect(readFileSync(join(folder, `${notes.id}.txt`), 'utf8')).toBe(NORMALISED)
+    expect(store.thumbnailDataUrl(notes.id)).toBeNull()
+    // The same text saved on another system is the same attachment.
+    const again = await store.add({ name: 'copy.md', mediaType: '', data: Buffer.from(NORMALISED) })
+    expect(again.id).toBe(notes.id)
+    // Source code whatever type the browser guessed (".ts" is "video/mp2t" to some), and data files.
+    for (const [name, mediaType] of [
+      ['main.ts', 'video/mp2t'],
+      ['rows.csv', 'text/csv'],
+      ['config.json', 'application/json'],
+      ['server.log', 'application/octet-stream']
+    ] as const)
+      await expect(store.add({ name, mediaType, data: Buffer.from(`${name}\n`) })).resolves.toMatchObject({
+        name,
+        mediaType: 'text/plain'
+      })
+  })
+
+  it('refuses binary, other encodings and oversized text, saying what and where, and stores nothing', async () => {
+    const store = model.open().services.attachments
+    const refuse = (name: string, mediaType: string, data: Buffer) => store.add({ name, mediaType, data })
+    await expect(
+      refuse('x.bin', 'application/octet-stream', Buffer.from([0x41, 0x0a, 0x42, 0x00, 0x01]))
+    ).rejects.toThrow('x.bin is not UTF-8 text: it holds binary data (a zero byte at offset 3, line 2)')
+    await expect(
+      refuse('menu.txt', 'text/plain', Buffer.from('Caf\n cr\xe8me br\xfbl\xe9e\n', 'latin1'))
+    ).rejects.toThrow(
+      /menu\.txt is not UTF-8 text: line 2 has bytes that are not valid UTF-8 \(from offset 7;.*Save it as UTF-8/
+    )
+    await expect(refuse('wide.txt', 'text/plain', Buffer.from('\ufeffhello', 'utf16le'))).rejects.toThrow(
+      'wide.txt is not UTF-8 text: it is UTF-16'
+    )
+    await expect(refuse('big.log', 'text/plain', Buffer.alloc(300 * 1024, 'a'))).rejects.toThrow(
+      'big.log is 300 KB; text files up to 256 KB (about 66k tokens) can be attached'
+    )
+    await expect(refuse('blank.txt', 'text/plain', Buffer.from(' \r\n\r\n'))).rejects.toThrow(
+      /has no text in it/
+    )
+    await expect(refuse('clip.mp4', 'video/mp4', Buffer.from('....'))).rejects.toThrow(
+      /clip\.mp4 is video\/mp4; attach images .*, PDFs or text files/
+    )
+    expect(existsSync(join(model.home, 'attachments'))).toBe(false)
+  })
+
+  it('sends a text file as a plain-text document titled by its name, finds the chat by the name, and resends it byte for byte', async () => {
+    const core = model.open({ agent: ['Scribe', 'scribe'] })
+    const notes = await core.services.attachments.add({
+      name: 'tides.md',
+      mediaType: 'text/markdown',
+      data: CRLF_WITH_BOM
+    })
+    model.fake.script('High water at 06:12.', 'Still 06:12.')
+    const turn = await core.services.chat.runTurn({
+      agentId: 'scribe',
+      text: 'When is high water?',
+      attachments: [notes.id]
+    })
+    expect(userBlocks(0)).toEqual([
+      {
+        type: 'document',
+        source: { type: 'text', media_type: 'text/plain', data: NORMALISED },
+        title: 'tides.md'
+      },
+      { type: 'text', text: 'When is high water?', cache_control: expect.anything() }
+    ])
+    const stored = JSON.parse(
+      core.services.db.prepare("SELECT content FROM messages WHERE role = 'user'").pluck().get() as string
+    )
+    expect(stored[0]).toEqual({
+      type: 'document',
+      source: {
+        type: 'attachment',
+        id: notes.id,
+        media_type: 'text/plain',
+        name: 'tides.md',
+        bytes: notes.bytes
+      }
+    })
+    expect(core.services.sessions.search('tides', {}).map((hit) => hit.sessionId)).toEqual([turn.sessionId])
+    await core.services.chat.runTurn({ sessionId: turn.sessionId, text: 'And again?' })
+    expect(userBlocks(1)[0]).toEqual(userBlocks(0)[0])
+    expect(model.fake.requests[1]?.usage?.cache_read_input_tokens).toBeGreaterThan(0)
   })
 })

@@ -89,12 +89,14 @@ function renderContentBlock(
     }
     case 'image':
       return { key: `${role}|image|${imageDigest(block)}`, tokens: options.imageTokens }
-    case 'document':
-      // Counted per document, never from its base64 (the real API bills pages as text + images).
-      return {
-        key: `${role}|document|${imageDigest(block)}|${String(block['title'] ?? '')}`,
-        tokens: options.documentTokens
-      }
+    case 'document': {
+      const key = `${role}|document|${imageDigest(block)}|${String(block['title'] ?? '')}`
+      const source = (block['source'] ?? {}) as Json
+      // A plain-text document is billed as its text; others per document, never from their
+      // base64 (the real API bills PDF pages as text + images).
+      if (source['type'] === 'text') return { key, tokens: countTokens(String(source['data'] ?? '')) }
+      return { key, tokens: options.documentTokens }
+    }
     case 'thinking':
       return {
         key: `${role}|thinking|${block['thinking']}|${block['signature']}`,

@@ -46,6 +46,25 @@ describe('fake Anthropic: image and document blocks', () => {
     expect(reply.usage.input_tokens).toBeLessThan(1600 + 3000 + 100)
   })
 
+  it('accepts a plain-text document and bills it by its text', async () => {
+    fake.reset()
+    fake.script('Read.')
+    const text = 'Tide at 06:12, 2.4 m. '.repeat(100)
+    const reply = await ask([
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: text }, title: 'tides.md' },
+      { type: 'text', text: 'Summarise.' }
+    ])
+    expect(reply.content[0]).toMatchObject({ type: 'text', text: 'Read.' })
+    expect(reply.usage.input_tokens).toBeGreaterThan(text.length / 5)
+    expect(reply.usage.input_tokens).toBeLessThan(3000)
+    await expect(
+      ask([{ type: 'document', source: { type: 'text', media_type: 'text/markdown', data: text } }])
+    ).rejects.toThrow(/media_type: Input should be 'text\/plain'/)
+    await expect(
+      ask([{ type: 'image', source: { type: 'text', media_type: 'text/plain', data: text } }])
+    ).rejects.toThrow(/source.type: Input should be 'base64', 'url' or 'file'/)
+  })
+
   it('refuses what the real API refuses, with its messages', async () => {
     fake.reset()
     await expect(

@@ -1,8 +1,9 @@
 import { FakeApiError, invalidRequest } from './errors'
 
 /**
- * The real API's rules for image and document blocks (Anthropic "Vision" and "PDF support"
- * guides): base64 sources with a supported media type and valid data, at most 5 MB of base64
+ * The real API's rules for image and document blocks (Anthropic "Vision", "PDF support" and
+ * "Citations" guides): base64 sources with a supported media type and valid data, plain-text
+ * document sources (`{type: 'text', media_type: 'text/plain', data}`), at most 5 MB of base64
  * per image, documents only in user turns, and at most 100 images per request.
  */
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
@@ -12,11 +13,22 @@ export const MAX_IMAGES = 100
 /** The request size limit of the standard Messages endpoint, answered with 413. */
 export const MAX_REQUEST_BYTES = 32 * 1024 * 1024
 
+/** A plain-text document source: the text itself, as a string, always `text/plain`. */
+function checkTextSource(source: any, path: string): void {
+  if (source.media_type !== 'text/plain')
+    throw invalidRequest(`${path}.source.media_type: Input should be 'text/plain'`)
+  if (typeof source.data !== 'string')
+    throw invalidRequest(`${path}.source.data: Input should be a valid string`)
+}
+
 function checkSource(block: any, path: string, allowed: readonly string[]): void {
   const source = block?.source
   if (source?.type === 'url' || source?.type === 'file') return
+  if (source?.type === 'text' && block?.type === 'document') return checkTextSource(source, path)
   if (source?.type !== 'base64')
-    throw invalidRequest(`${path}.source.type: Input should be 'base64', 'url' or 'file'`)
+    throw invalidRequest(
+      `${path}.source.type: Input should be 'base64', ${block?.type === 'document' ? "'text', " : ''}'url' or 'file'`
+    )
   if (!allowed.includes(source.media_type))
     throw invalidRequest(
       `${path}.source.media_type: Input should be ${allowed.map((t) => `'${t}'`).join(', ')}`

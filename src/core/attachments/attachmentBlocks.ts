@@ -2,6 +2,7 @@ import {
   ATTACHMENT_LIMITS,
   isImageType,
   refuseRequest,
+  TEXT_MEDIA_TYPE,
   type AttachmentTotals
 } from '../../shared/attachments'
 import { conflict, invalidInput } from '../errors'
@@ -15,7 +16,7 @@ export interface AttachmentReader {
   read(id: string): Buffer
 }
 
-/** The stored reference blocks for a message's attachments (images before the text, as the API suggests). */
+/** The stored reference blocks for a message's attachments (files before the text, as the API suggests). */
 export function attachmentBlocks(
   store: AttachmentReader | undefined,
   ids: readonly string[]
@@ -64,8 +65,8 @@ export function checkConversationLimits(
 }
 
 /**
- * The request as the API takes it: each stored reference becomes a base64 image or document
- * block (markers kept). Read at send time from the content-addressed file, so every process
+ * The request as the API takes it: each stored reference becomes a base64 image or PDF block,
+ * or a plain-text document (markers kept). Read at send time from the content-addressed file, so every process
  * sends byte-identical blocks.
  */
 export function resolveAttachments(request: MarkedRequest, store: AttachmentReader): MarkedRequest {
@@ -76,16 +77,29 @@ export function resolveAttachments(request: MarkedRequest, store: AttachmentRead
       role: message.role,
       content: message.content.map((block) => {
         if (!isAttachment(block)) return block
-        const { source, ...rest } = block
-        const data = store.read(source.id).toString('base64')
-        const wire = {
-          ...rest,
-          source: { type: 'base64', media_type: source.media_type, data },
-          ...(block.type === 'document' ? { title: source.name } : {})
-        }
         // The SDK's own block types, not the stored ones: cast at this one boundary.
-        return wire as unknown as typeof block
+        return wireBlock(block, store.read(block.source.id)) as unknown as typeof block
       })
     }))
+  }
+}
+
+/**
+ * One attachment as the Messages API takes it: an image or PDF as base64, a text file as a
+ * plain-text document (the API reads it as text and can cite it), each document titled by its name.
+ */
+function wireBlock(block: AttachmentBlock, bytes: Buffer): Record<string, unknown> {
+  const { source, ...rest } = block
+  const title = block.type === 'document' ? { title: source.name } : {}
+  if (source.media_type === TEXT_MEDIA_TYPE)
+    return {
+      ...rest,
+      source: { type: 'text', media_type: TEXT_MEDIA_TYPE, data: bytes.toString('utf8') },
+      ...title
+    }
+  return {
+    ...rest,
+    source: { type: 'base64', media_type: source.media_type, data: bytes.toString('base64') },
+    ...title
   }
 }

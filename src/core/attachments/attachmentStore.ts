@@ -5,7 +5,9 @@ import sharp from 'sharp'
 import {
   ATTACHMENT_LIMITS,
   isImageType,
+  isTextCandidate,
   refuseFile,
+  TEXT_MEDIA_TYPE,
   type AttachmentMediaType
 } from '../../shared/attachments'
 import { invalidInput, notFound } from '../errors'
@@ -14,6 +16,7 @@ import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow } from '../node/db/rowReader'
 import type { Clock } from '../ports/clock'
 import { mkdirPrivate, PRIVATE_FILE_MODE } from '../home/privateFiles'
+import { normaliseTextAttachment } from './textAttachment'
 
 /** One stored attachment (the row of `attachments`). */
 export interface Attachment {
@@ -31,7 +34,8 @@ const EXTENSIONS: Readonly<Record<AttachmentMediaType, string>> = {
   'image/png': 'png',
   'image/gif': 'gif',
   'image/webp': 'webp',
-  'application/pdf': 'pdf'
+  'application/pdf': 'pdf',
+  'text/plain': 'txt'
 }
 const SHARP_FORMATS: Readonly<Record<string, AttachmentMediaType>> = {
   jpeg: 'image/jpeg',
@@ -58,31 +62,31 @@ export class AttachmentStore {
     private readonly clock: Clock
   ) {}
 
-  /** Stores a file (idempotent: the same bytes give the same id) and returns its record. */
+  /**
+   * Stores a file (idempotent: the same bytes give the same id) and returns its record. A text
+   * file is stored as the normalised text the model gets (UTF-8, no BOM, LF line ends).
+   */
   async add(file: { name: string; mediaType: string; data: Buffer }): Promise<Attachment> {
     const name = cleanName(file.name)
     const refusal = refuseFile({ name, mediaType: file.mediaType, bytes: file.data.length })
     if (refusal) throw invalidInput(refusal)
-    const id = createHash('sha256').update(file.data).digest('hex')
+    const text = isTextCandidate({ name, mediaType: file.mediaType })
+    const data = text ? normaliseTextAttachment(name, file.data) : file.data
+    const id = createHash('sha256').update(data).digest('hex')
     const known = this.get(id)
     if (known) return known
-    const facts = isImageType(file.mediaType) ? await imageFacts(name, file.data) : pdfFacts(name, file.data)
-    writeOnce(this.filePath(id, facts.mediaType), file.data)
+    const facts = text
+      ? TEXT_FACTS
+      : isImageType(file.mediaType)
+        ? await imageFacts(name, file.data)
+        : pdfFacts(name, file.data)
+    writeOnce(this.filePath(id, facts.mediaType), data)
     if (facts.thumbnail) writeOnce(this.thumbnailPath(id), facts.thumbnail)
     this.db
       .prepare(
         'INSERT OR IGNORE INTO attachments (id, media_type, name, bytes, width, height, pages, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
       )
-      .run(
-        id,
-        facts.mediaType,
-        name,
-        file.data.length,
-        facts.width,
-        facts.height,
-        facts.pages,
-        this.clock.now()
-      )
+      .run(id, facts.mediaType, name, data.length, facts.width, facts.height, facts.pages, this.clock.now())
     return this.get(id) as Attachment
   }
 
@@ -123,7 +127,7 @@ export class AttachmentStore {
     return data
   }
 
-  /** A data: URL of the thumbnail (images) for the transcript, or null (PDFs show as a chip). */
+  /** A data: URL of the thumbnail (images) for the transcript, or null (PDFs and text show as a chip). */
   thumbnailDataUrl(id: string): string | null {
     this.require(id)
     const path = this.thumbnailPath(id)
@@ -145,6 +149,14 @@ interface FileFacts {
   readonly height: number | null
   readonly pages: number | null
   readonly thumbnail: Buffer | null
+}
+
+const TEXT_FACTS: FileFacts = {
+  mediaType: TEXT_MEDIA_TYPE,
+  width: null,
+  height: null,
+  pages: null,
+  thumbnail: null
 }
 
 async function imageFacts(name: string, data: Buffer): Promise<FileFacts> {

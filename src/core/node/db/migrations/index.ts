@@ -11,6 +11,7 @@ import * as m0011 from './0011-nexus-ids'
 import * as m0014 from './0014-turn-versions'
 import * as m0015 from './0015-attachments'
 import * as m0016 from './0016-chat-library'
+import * as m0017 from './0017-text-attachments'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -42,5 +43,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: '0011-nexus-ids', up: m0011.up },
   { version: 14, name: '0014-turn-versions', up: m0014.up },
   { version: 15, name: '0015-attachments', up: m0015.up },
-  { version: 16, name: '0016-chat-library', up: m0016.up, isApplied: m0016.isApplied }
+  { version: 16, name: '0016-chat-library', up: m0016.up, isApplied: m0016.isApplied },
+  { version: 17, name: '0017-text-attachments', up: m0017.up, isApplied: m0017.isApplied }
 ]
