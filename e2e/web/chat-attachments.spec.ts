@@ -9,6 +9,11 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Pages /Count 2 >> endobj\n2 0 obj << /Type /Page >> endobj\n3 0 obj << /Type /Page >> endobj\n%%EOF'
 )
 
+const NOTES_WITH_BOM_AND_CRLF = Buffer.concat([
+  Buffer.from([0xef, 0xbb, 0xbf]),
+  Buffer.from('# Field notes\r\n\r\nTwo herons at the weir, 07:40.\r\n')
+])
+
 let fake: FakeAnthropic
 test.beforeAll(async () => {
   fake = await startFakeAnthropic()
@@ -34,7 +39,7 @@ async function deliverFile(
   })()`)
 }
 
-test('images and PDFs pasted, dropped or picked go to the model as blocks, show as thumbnails, are counted in the Inspector, and are refused with a reason over the limits', async ({
+test('images, PDFs and text files pasted, dropped or picked go to the model as blocks, show as thumbnails or named chips, are counted in the Inspector, and are refused with a reason over the limits', async ({
   page,
   hearth
 }) => {
@@ -66,11 +71,24 @@ test('images and PDFs pasted, dropped or picked go to the model as blocks, show 
     'huge.png is 4.0 MB; the model accepts images up to 3.8 MB'
   )
   await expect(page.getByTestId('attach-error')).toContainText('Resize or compress it')
+  await page.getByTestId('attach-input').setInputFiles([
+    {
+      name: 'tide-table.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from([0x54, 0x00, 0x01])
+    }
+  ])
+  await expect(page.getByRole('alert')).toContainText(
+    'tide-table.bin is not UTF-8 text: it holds binary data (a zero byte at offset 1, line 1)'
+  )
+  await expect(page.getByTestId('draft-attachment')).toHaveCount(2)
   await page
     .getByTestId('attach-input')
-    .setInputFiles([{ name: 'list.txt', mimeType: 'text/plain', buffer: Buffer.from('eggs') }])
-  await expect(page.getByTestId('attach-error')).toContainText('attach images (JPEG, PNG, GIF, WebP) or PDFs')
-  await expect(page.getByTestId('draft-attachment')).toHaveCount(2)
+    .setInputFiles([{ name: 'field-notes.md', mimeType: 'text/markdown', buffer: NOTES_WITH_BOM_AND_CRLF }])
+  const notesChip = page.getByTestId('draft-attachment').filter({ hasText: 'field-notes.md' })
+  await expect(notesChip).toContainText('MD')
+  await expect(notesChip.getByRole('button', { name: 'Remove field-notes.md' })).toBeVisible()
+  await expect(page.getByTestId('draft-attachment')).toHaveCount(3)
   await snap(page, 'chat-attachments-draft-1280')
 
   fake.script('A heron on blue, and two pages of field notes.')
@@ -80,16 +98,27 @@ test('images and PDFs pasted, dropped or picked go to the model as blocks, show 
   const blocks =
     (
       fake.requests.at(-1)?.body as {
-        messages: { content: { type: string; source?: { data: string; media_type: string } }[] }[]
+        messages: {
+          content: { type: string; source?: { data: string; media_type: string }; title?: string }[]
+        }[]
       }
     ).messages[0]?.content ?? []
-  expect(blocks.map((b) => b.type)).toEqual(['image', 'document', 'text'])
+  expect(blocks.map((b) => b.type)).toEqual(['image', 'document', 'document', 'text'])
   expect(blocks[0]?.source).toMatchObject({ media_type: 'image/png', data: photo.toString('base64') })
   expect(blocks[1]?.source).toMatchObject({ media_type: 'application/pdf', data: PDF.toString('base64') })
+  expect(blocks[2]).toMatchObject({
+    source: {
+      type: 'text',
+      media_type: 'text/plain',
+      data: '# Field notes\n\nTwo herons at the weir, 07:40.\n'
+    },
+    title: 'field-notes.md'
+  })
   const sent = page.getByTestId('message-attachment')
-  await expect(sent).toHaveCount(2)
+  await expect(sent).toHaveCount(3)
   await expect(sent.first()).toHaveAttribute('alt', 'heron.png')
   await expect(sent.nth(1)).toContainText('notes.pdf')
+  await expect(sent.nth(2)).toContainText('field-notes.md')
   await snap(page, 'chat-attachments-sent-1280')
   await page.setViewportSize({ width: 900, height: 700 })
   expect(await chat.pageScrollsSideways()).toBe(false)
@@ -97,6 +126,6 @@ test('images and PDFs pasted, dropped or picked go to the model as blocks, show 
   await page.setViewportSize({ width: 1280, height: 800 })
 
   await chat.inspectTurn(0)
-  await expect(page.getByTestId('inspector-attachments').first()).toContainText('1 image, 1 PDF')
+  await expect(page.getByTestId('inspector-attachments').first()).toContainText('1 image, 1 PDF, 1 text file')
   await snap(page, 'inspector-attachments')
 })

@@ -24,7 +24,7 @@ export interface ChatServiceDeps {
   readonly tools?: ToolCatalog
   /** Asked in this order before every turn for context the model sees with the user's message. */
   readonly contextProviders?: readonly TurnContextProvider[]
-  /** Images and PDFs attached to messages (absent: messages carry text only). */
+  /** Images, PDFs and text files attached to messages (absent: messages carry text only). */
   readonly attachments?: AttachmentReader
   /** 'cli' for the CLI host; otherwise the platform from config.json. */
   readonly platform?: string

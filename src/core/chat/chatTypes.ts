@@ -40,9 +40,10 @@ export interface ToolResultBlock {
   readonly is_error?: boolean
 }
 /**
- * An image or PDF as stored: a reference to the file kept once under the home by its hash. It
- * becomes a base64 block only when a request is sent, so the transcript stays small and a
- * resumed session sends the same bytes (and hits the cache) wherever it runs.
+ * An image, PDF or text file as stored: a reference to the file kept once under the home by
+ * its hash. It becomes a base64 (or plain-text) block only when a request is sent, so the
+ * transcript stays small and a resumed session sends the same bytes (and hits the cache)
+ * wherever it runs.
  */
 export interface AttachmentBlock {
   readonly type: 'image' | 'document'

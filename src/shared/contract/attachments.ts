@@ -3,7 +3,7 @@ import { DOCUMENT_MEDIA_TYPES, IMAGE_MEDIA_TYPES } from '../attachments'
 import { AttachmentId } from './chat'
 import { method } from './define'
 
-/** What an attachment may be: the images and documents the Messages API takes. */
+/** What an attachment may be: the images and documents (PDF, plain text) the Messages API takes. */
 export const AttachmentMediaType = z.enum([...IMAGE_MEDIA_TYPES, ...DOCUMENT_MEDIA_TYPES])
 
 export const AttachmentView = z.object({
@@ -21,7 +21,10 @@ export type AttachmentView = z.infer<typeof AttachmentView>
 const MAX_BASE64_CHARS = Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4
 
 export const attachmentMethods = {
-  /** Stores an image or PDF once by content hash under the home; refused with the reason when the model would refuse it. */
+  /**
+   * Stores an image, PDF or text file once by content hash under the home (text as UTF-8 with LF
+   * line ends); refused with the reason when the model would refuse it or the text is not UTF-8.
+   */
   'attachments.add': method(
     z.object({
       name: z.string().min(1).max(500),
@@ -30,7 +33,7 @@ export const attachmentMethods = {
     }),
     AttachmentView
   ),
-  /** A small preview for the transcript: a data: URL for images, null for PDFs. */
+  /** A small preview for the transcript: a data: URL for images, null for PDFs and text files. */
   'attachments.thumbnail': method(
     z.object({ id: AttachmentId }),
     z.object({ dataUrl: z.string().nullable() })

@@ -61,7 +61,7 @@ export const ChatSendInput = z.object({
   cwd: z.string().min(1).max(4096).optional(),
   /** Switching the model of an existing session rebuilds its prompt (and costs a cache write). */
   model: z.string().min(1).max(200).optional(),
-  /** Images and PDFs added with `attachments.add`, sent with this message (by content hash). */
+  /** Images, PDFs and text files added with `attachments.add`, sent with this message (by content hash). */
   attachments: z.array(AttachmentId).max(20, 'One message can carry at most 20 attachments').optional()
 })
 export type ChatSendInput = z.infer<typeof ChatSendInput>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
-import { formatSize } from './attachmentRefs'
+import { attachmentBadge, formatSize } from './attachmentRefs'
 
-/** The files waiting to go with the next message: a preview or a PDF chip each, removable. */
+/** The files waiting to go with the next message: a preview, or a chip with the file's kind, each removable. */
 export function AttachmentTray(): ReactNode {
   const drafts = useAppStore((state) => state.draftAttachments)
   const error = useAppStore((state) => state.attachError)
@@ -15,7 +15,7 @@ export function AttachmentTray(): ReactNode {
           {draft.previewUrl ? (
             <img className="attachment-chip__thumb" src={draft.previewUrl} alt="" />
           ) : (
-            <span className="attachment-chip__icon">PDF</span>
+            <span className="attachment-chip__icon">{attachmentBadge(draft)}</span>
           )}
           <span className="attachment-chip__name">{draft.name}</span>
           <span className="muted">

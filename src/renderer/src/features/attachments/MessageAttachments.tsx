@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
-import { formatSize, type AttachmentRef } from './attachmentRefs'
+import { attachmentBadge, formatSize, type AttachmentRef } from './attachmentRefs'
 
-/** One sent attachment: the stored thumbnail of an image, or a chip naming the PDF. */
+/** One sent attachment: the stored thumbnail of an image, or a chip naming the PDF or text file. */
 function SentAttachment({ file }: Readonly<{ file: AttachmentRef }>): ReactNode {
   const isImage = file.mediaType.startsWith('image/')
   const thumbnail = useAppStore((state) => state.attachmentThumbnails[file.id])
@@ -22,14 +22,14 @@ function SentAttachment({ file }: Readonly<{ file: AttachmentRef }>): ReactNode 
     )
   return (
     <span className="attachment-chip" title={file.name} data-testid="message-attachment">
-      <span className="attachment-chip__icon">{isImage ? 'IMG' : 'PDF'}</span>
+      <span className="attachment-chip__icon">{attachmentBadge(file)}</span>
       <span className="attachment-chip__name">{file.name}</span>
       <span className="muted">{formatSize(file.bytes)}</span>
     </span>
   )
 }
 
-/** The images and PDFs a user message carried, above its text. */
+/** The images, PDFs and text files a user message carried, above its text. */
 export function MessageAttachments({ files }: Readonly<{ files: readonly AttachmentRef[] }>): ReactNode {
   if (files.length === 0) return null
   return (

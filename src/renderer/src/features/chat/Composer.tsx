@@ -2,7 +2,7 @@ import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode }
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
-import { AttachmentTray, IMAGE_AND_PDF_ACCEPT } from '../attachments'
+import { AttachmentTray, ATTACHMENT_ACCEPT } from '../attachments'
 import '../attachments/attachments.css'
 import { draftKey, selectChatDraft } from './chatDraftSlice'
 import { useComposerFocus } from './useComposerFocus'
@@ -11,7 +11,7 @@ import { useFileDrop } from './useFileDrop'
 
 /**
  * The message box: Enter sends, Shift+Enter adds a line; it grows with its text up to ~40% of the
- * window. Images and PDFs come in by paste, drop or the Attach button. Stop (or Esc) replaces Send
+ * window. Images, PDFs and text files come in by paste, drop or the Attach button. Stop (or Esc) replaces Send
  * while a reply streams.
  */
 export function Composer(): ReactNode {
@@ -78,7 +78,7 @@ export function Composer(): ReactNode {
           type="file"
           multiple
           hidden
-          accept={IMAGE_AND_PDF_ACCEPT}
+          accept={ATTACHMENT_ACCEPT}
           onChange={(event) => {
             const files = Array.from(event.target.files ?? [])
             event.target.value = ''
@@ -88,7 +88,7 @@ export function Composer(): ReactNode {
         />
         <Button
           variant="ghost"
-          title="Attach images or PDFs (or paste or drop them here)"
+          title="Attach images, PDFs or text files (or paste or drop them here)"
           onClick={() => picker.current?.click()}
           data-testid="attach-button"
         >

@@ -17,7 +17,7 @@ export interface TurnGroup {
   readonly turnId: TurnId
   readonly userText: string | null
   readonly userMessageId: number | null
-  /** Images and PDFs the user's message carried. */
+  /** Images, PDFs and text files the user's message carried. */
   readonly userAttachments: readonly AttachmentRef[]
   readonly checkpoint: string | null
   /** `inContext` false: left out of the model's context (a reply that broke off and was retried, or compressed). */

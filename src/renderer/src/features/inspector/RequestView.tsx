@@ -26,7 +26,7 @@ function blockText(block: Readonly<Record<string, unknown>>): string {
 }
 
 /** The request exactly as sent: system by tier with sources, tools, messages, and where the markers sat. */
-/** How many images and PDFs the request carried: each is read from the home and sent as base64. */
+/** How many images, PDFs and text files the request carried: each is read from the home at send time. */
 function AttachmentCount({ request }: Readonly<{ request: Request }>): ReactNode {
   const text = describeAttachments(request.messages.flatMap((message) => attachmentRefs(message.content)))
   if (text === '') return null
