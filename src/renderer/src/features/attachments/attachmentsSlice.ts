@@ -29,6 +29,10 @@ function readAsDataUrl(file: File): Promise<string> {
   })
 }
 
+function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`
+}
+
 export function createAttachmentsSlice(api: ApiClient): SliceCreator<AttachmentsSlice> {
   return (set, get) => {
     /** Stores one file through the core; its refusal (type, size, pixels, pages) becomes the error line. */
@@ -72,7 +76,8 @@ export function createAttachmentsSlice(api: ApiClient): SliceCreator<Attachments
           const error = await attachOne(file)
           if (error) errors.push(error)
         }
-        set({ attachError: errors.length > 0 ? errors.join('. ') : null })
+        // One line per refused file, each a full sentence, so a batch of refusals stays readable.
+        set({ attachError: errors.length > 0 ? errors.map(asSentence).join('\n') : null })
       },
       removeDraftAttachment(id) {
         set((s) => ({ draftAttachments: s.draftAttachments.filter((a) => a.id !== id), attachError: null }))
