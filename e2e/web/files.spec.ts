@@ -210,3 +210,31 @@ test('at 900×700 the editor keeps its height and the prompt preview folds under
   await expect(preview.getByText('No entries, so nothing is injected.')).toBeVisible()
   await snap(page, 'files-memory-1280')
 })
+
+test('a project folder without a rules file: Files says AGENTS.md will be created and that nothing reaches the prompt yet', async ({
+  page,
+  hearth
+}) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  await app.completeFirstRun('Ada', 'Hi.\n')
+  const project = join(hearth.home, 'garden')
+  mkdirSync(project)
+  const files = new FilesPage(page)
+  await files.show()
+  await files.tab('rules').click()
+  await page.getByTestId('project-pick').click()
+  await page.getByTestId('folder-path-input').fill(project)
+  await page.getByTestId('folder-path-go').click()
+  await page.getByTestId('folder-picker-choose').click()
+  await expect(files.path).toHaveText(join(project, 'AGENTS.md'))
+  await expect(files.state).toHaveText('New file — not created yet')
+  const preview = page.getByRole('complementary', { name: 'What reaches the prompt' })
+  await expect(preview).toContainText('Nothing yet: the file does not exist.')
+  await snap(page, 'files-rules-missing')
+
+  await files.replaceText('# Garden rules\n\nWater before noon.\n')
+  await files.saveWithButton()
+  expect(readFileSync(join(project, 'AGENTS.md'), 'utf8')).toBe('# Garden rules\n\nWater before noon.\n')
+  await expect(preview.getByTestId('injected-text')).toContainText('Water before noon.')
+})

@@ -59,6 +59,12 @@ function renderBody(doc: FileDoc | null): ReactNode {
   if (doc === null) return <p className="muted">Loading…</p>
   if (doc.readError !== null)
     return <p className="muted">Nothing from this file reaches the prompt while it cannot be read.</p>
+  if (!doc.exists)
+    return (
+      <p className="muted" data-testid="injected-missing">
+        Nothing yet: the file does not exist. Once it is saved, this shows what the prompt takes from it.
+      </p>
+    )
   if (doc.injected === null)
     return (
       <p className="muted" data-testid="injected-unavailable">
