@@ -13,6 +13,9 @@ describe('a generated title after the first exchange', () => {
       'Fix the flaky test'
     )
     expect(heuristicTitle('hello')).toBeNull()
+    expect(heuristicTitle('Hello there')).toBeNull()
+    expect(heuristicTitle('Hi there! Good morning, what is a monad?')).toBe('What is a monad?')
+    expect(heuristicTitle('Thereabouts of the old mill')).toBe('Thereabouts of the old mill')
     expect(heuristicTitle('```\nconst a = 1\n```')).toBeNull()
     expect(heuristicTitle('See [the docs](https://example.com) about caching')).toBe(
       'See the docs about caching'

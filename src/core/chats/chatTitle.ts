@@ -6,7 +6,7 @@ const TITLE_WORDS = 7
 
 /** Openers that say nothing about the subject ("hi, can you please …"). */
 const OPENERS =
-  /^(?:(?:hi|hello|hey|hallo|yo|ok(?:ay)?|so|please|pls|thanks|thank you|dear \w+)\b[\s,!.:;-]*|(?:can|could|would|will) you(?: please)?\b\s*|i (?:want|need|would like) (?:you )?to\b\s*|help me(?: to)?\b\s*|tell me\b\s*)+/i
+  /^(?:(?:(?:hi|hello|hey|hallo|yo)(?: there| all| everyone| folks| team)?|good (?:morning|afternoon|evening|day)|ok(?:ay)?|so|please|pls|thanks|thank you|dear \w+)\b[\s,!.:;-]*|(?:can|could|would|will) you(?: please)?\b\s*|i (?:want|need|would like) (?:you )?to\b\s*|help me(?: to)?\b\s*|tell me\b\s*)+/i
 
 /** Words a shortened title must not end on. */
 const DANGLING =
