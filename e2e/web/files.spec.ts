@@ -181,10 +181,11 @@ test('at 900×700 the editor keeps its height and the prompt preview folds under
   const preview = page.getByRole('complementary', { name: 'What reaches the prompt' })
   const unfold = preview.getByRole('button', { name: 'Show preview' })
   await expect(unfold).toHaveAttribute('aria-expanded', 'false')
-  await expect(preview).toContainText('1 warning')
+  // A new agent's empty MEMORY.md is nothing to warn about.
+  await expect(preview).not.toContainText('warning')
   await expect(preview.getByTestId('injected-tokens')).toBeVisible()
   await expect(preview.getByTestId('file-memory-budget')).toBeVisible()
-  await expect(preview.getByText('No entries, so nothing is injected.')).toBeHidden()
+  await expect(preview.getByTestId('injected-empty')).toBeHidden()
   await snap(page, 'files-memory-900')
 
   await files.open('soul')
@@ -207,7 +208,9 @@ test('at 900×700 the editor keeps its height and the prompt preview folds under
   await expect(preview.getByRole('button', { name: /preview/ })).toBeHidden()
   await expect(preview.getByTestId('injected-text')).toBeVisible()
   await files.open('memory')
-  await expect(preview.getByText('No entries, so nothing is injected.')).toBeVisible()
+  await expect(preview.getByTestId('injected-empty')).toHaveText(
+    'Nothing yet: the file has no entries, so the prompt takes nothing from it.'
+  )
   await snap(page, 'files-memory-1280')
 })
 

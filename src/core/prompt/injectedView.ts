@@ -45,9 +45,7 @@ function injectedViewFor(
       return fromMemory('user', withoutStarterText(source) ?? source, settings.memory.userCharLimit)
     case 'rules': {
       const rendered = renderRules({ kind: rulesKind(source.label), files: [source] }, cap)
-      return rendered
-        ? fromRendered(rendered, [])
-        : { text: '', tokens: 0, warnings: ['The file is empty, so nothing is injected.'] }
+      return rendered ? fromRendered(rendered, []) : { text: '', tokens: 0, warnings: [] }
     }
     case 'project-state':
       return null
@@ -63,11 +61,10 @@ function rulesKind(name: string): RulesKind {
 function fromMemory(target: MemoryTarget, file: SourceFile, limit: number): InjectedView {
   const snapshot = renderMemorySnapshot(target, file.text ?? '', limit)
   const findings = snapshot.findings.map((hit) => ({ ...hit, source: file.path }))
-  const empty = snapshot.text === '' ? ['No entries, so nothing is injected.'] : []
   return {
     text: snapshot.text,
     tokens: estimateTokens(snapshot.text),
-    warnings: [...empty, ...snapshot.warnings, ...findingLines(findings)]
+    warnings: [...snapshot.warnings, ...findingLines(findings)]
   }
 }
 

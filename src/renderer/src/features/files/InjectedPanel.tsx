@@ -79,9 +79,16 @@ function renderBody(doc: FileDoc | null): ReactNode {
         </Banner>
       ))}
       <p className="field__hint">As of the last save.</p>
-      <pre className="injected__text" data-testid="injected-text">
-        {doc.injected.text === '' ? '(nothing)' : doc.injected.text}
-      </pre>
+      {doc.injected.text === '' ? (
+        // An empty file is a normal start (a new agent's MEMORY.md), not something to warn about.
+        <p className="muted" data-testid="injected-empty">
+          Nothing yet: the file has no entries, so the prompt takes nothing from it.
+        </p>
+      ) : (
+        <pre className="injected__text" data-testid="injected-text">
+          {doc.injected.text}
+        </pre>
+      )}
     </>
   )
 }
