@@ -2,6 +2,7 @@ import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../node/db/rowReader'
 import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from './chatTypes'
+import { maintainBetweenTurns } from './betweenTurns'
 import { messageFromRow, searchTextOf } from './sessionRows'
 import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
 import { messagesOnPath } from './turnPath'
@@ -165,28 +166,9 @@ export class MessageRepository {
     this.db.transaction(() => ids.forEach((id) => statement.run(id)))()
   }
 
-  /**
-   * Folds the write-ahead log into the database between turns, and starts the log over while
-   * nobody waits. Left to SQLite's automatic checkpoint, the folding lands on whichever append
-   * crosses the threshold (a 3–5 ms spike). And once a checkpoint has folded the whole log, the
-   * next commit starts it over and syncs its header to disk first (SQLite does so even with
-   * `synchronous = NORMAL`): without the restart here, the first message of every turn would
-   * pay for an fsync. Rewriting `user_version` with its own value is the smallest commit there
-   * is (one page), inside an immediate transaction so no other process can change it in between.
-   * PASSIVE never blocks other readers or writers; a log still in use is simply not restarted.
-   */
-  checkpoint(): void {
-    this.db.pragma('wal_checkpoint(PASSIVE)')
-    this.restartLog()
-  }
-
-  private restartLog(): void {
-    this.db
-      .transaction(() => {
-        const version = Number(this.db.pragma('user_version', { simple: true }))
-        this.db.pragma(`user_version = ${version}`)
-      })
-      .immediate()
+  /** Database upkeep between turns, so the next turn's appends are small commits (see `maintainBetweenTurns`). */
+  maintainBetweenTurns(): void {
+    maintainBetweenTurns(this.db)
   }
 
   /** Rows still `streaming` whose writer process is gone become `interrupted`; returns how many. */

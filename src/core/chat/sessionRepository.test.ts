@@ -75,26 +75,6 @@ describe('SessionRepository', () => {
     )
   })
 
-  it('starts the write-ahead log over between turns, so the next message does not wait for it', () => {
-    for (let i = 0; i < 20; i++)
-      repo.appendMessage({
-        sessionId: testId.session('s1'),
-        turnId: testId.turn(`t${i}`),
-        role: 'user',
-        kind: 'text',
-        content: [{ type: 'text', text: `message ${i}` }],
-        status: 'complete',
-        nowMs: 20 + i
-      })
-    const frames = () => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log
-    expect(frames()).toBeGreaterThan(20)
-    repo.checkpoint()
-    // Restarted: the log holds only the one-page restart commit, not the turn's frames.
-    expect(frames()).toBe(1)
-    expect(db.pragma('user_version', { simple: true })).toBeGreaterThan(0)
-    expect(repo.messages(testId.session('s1'))).toHaveLength(20)
-  })
-
   it('marks rows left streaming by a dead writer as interrupted and keeps their partial text', () => {
     const reply = repo.appendMessage({
       sessionId: testId.session('s1'),

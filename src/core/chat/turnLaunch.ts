@@ -86,7 +86,7 @@ async function runTracked(
     throw failure
   } finally {
     deps.running.finish(turn.turnId)
-    checkpointQuietly(deps.repo, deps.log)
+    maintainQuietly(deps.repo, deps.log)
   }
 }
 
@@ -103,12 +103,13 @@ function announceFinished(events: EventHub, turnId: TurnId, result: TurnResult):
   })
 }
 
-/** Between turns is the cheap moment to checkpoint the WAL; a busy database just skips it. */
-function checkpointQuietly(repo: SessionRepository, log: Logger): void {
+/** Between turns is the cheap moment for the database's upkeep; a busy database just skips it. */
+function maintainQuietly(repo: SessionRepository, log: Logger): void {
   try {
-    repo.checkpoint()
+    repo.maintainBetweenTurns()
   } catch (error) {
-    // Closed or busy: SQLite's own automatic checkpoint still runs later.
-    log.debug('WAL checkpoint skipped', { error })
+    // Closed, or another process is writing: the next pause catches up, and SQLite's own
+    // checkpoint and FTS5's crisis merge still bound the log and the index meanwhile.
+    log.debug('Upkeep between turns skipped', { error })
   }
 }

@@ -149,7 +149,9 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
       .allMessages(sessionId)
       .find((m) => m.turnId === secondTurn && m.role === 'assistant')
     harness.fake.script('Horses are fast.')
-    await (await harness.chat.edit({ sessionId, turnId: firstTurn, text: 'Tell me about horses' })).done
+    await (
+      await harness.chat.edit({ sessionId, turnId: firstTurn, text: 'Tell me about horses' })
+    ).done
     const onPath = harness.sessions.get(sessionId).messages[1]?.id as number
 
     // A message on the shown path: nothing moves.

@@ -12,6 +12,7 @@ import * as m0014 from './0014-turn-versions'
 import * as m0015 from './0015-attachments'
 import * as m0016 from './0016-chat-library'
 import * as m0017 from './0017-text-attachments'
+import * as m0018 from './0018-search-merge-between-turns'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -44,5 +45,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: '0014-turn-versions', up: m0014.up },
   { version: 15, name: '0015-attachments', up: m0015.up },
   { version: 16, name: '0016-chat-library', up: m0016.up, isApplied: m0016.isApplied },
-  { version: 17, name: '0017-text-attachments', up: m0017.up, isApplied: m0017.isApplied }
+  { version: 17, name: '0017-text-attachments', up: m0017.up, isApplied: m0017.isApplied },
+  { version: 18, name: '0018-search-merge-between-turns', up: m0018.up }
 ]
