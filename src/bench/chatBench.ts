@@ -1,4 +1,4 @@
-import type { SessionId } from '../shared/contract'
+import type { AgentId, SessionId } from '../shared/contract'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
@@ -11,6 +11,7 @@ import { canonicalBlocks } from '../../tests/fakeAnthropic/canonical'
 import { cacheEfficiency, prefixChains } from './dayOracle'
 import { figure, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 import { measureSessionStore } from './chatBenchStore'
+import { testId } from '../shared/testing/ids'
 
 const TURNS = 40
 
@@ -85,7 +86,7 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
   })
   try {
     const s = core.services
-    const agent = s.agents.create('Atlas', 'atlas')
+    const agent = s.agents.create('Atlas', testId.agent('atlas'))
     writeFileSync(s.paths.soul(agent.id), PERSONA)
     writeFileSync(s.paths.memory(agent.id), MEMORY)
     const { chat, sessions } = s
@@ -135,7 +136,7 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
 /** Starts a new session of the agent: 1 if its first call read tools + stable tier from cache. */
 async function newSessionReadsStable(
   chat: ChatService,
-  agentId: string,
+  agentId: AgentId,
   fake: FakeAnthropic
 ): Promise<number> {
   fake.script('A fresh start.')

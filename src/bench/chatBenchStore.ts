@@ -41,7 +41,7 @@ function sentence(next: () => number, words: number): string {
 }
 
 function seedSession(repo: SessionRepository, id: SessionId): void {
-  repo.createSession(plainSession(id, 'bench', 'You are a bench agent.', 1))
+  repo.createSession(plainSession(id, testId.agent('bench'), 'You are a bench agent.', 1))
 }
 
 /** A plain exchange of `count` messages of 12 to 41 words; the fill is setup, not what is measured. */

@@ -1,4 +1,4 @@
-import type { SessionId } from '../shared/contract'
+import type { AgentId, SessionId } from '../shared/contract'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
@@ -10,6 +10,7 @@ import { dayPersona, scriptTurn, userTextFor } from './dayScript'
 import { DAY_AGENTS, DAY_SESSIONS, planDay, type DayTurn } from './dayPlan'
 import { explainDay, explainTable, partSizes } from './dayExplain'
 import { idealCostUnits, prefixChains } from './dayOracle'
+import { testId } from '../shared/testing/ids'
 
 const API_KEY = 'sk-bench-day'
 const SEED = 20261129
@@ -25,7 +26,7 @@ function openDay(
   ctx: BenchContext,
   fake: FakeAnthropic,
   layout: Layout
-): { core: Core; chat: ChatService; agents: string[]; compressNow: { on: boolean } } {
+): { core: Core; chat: ChatService; agents: AgentId[]; compressNow: { on: boolean } } {
   const home = join(ctx.tmpDir, `day-${layout}`)
   mkdirSync(home, { recursive: true })
   if (layout === 'single_ttl') writeFileSync(join(home, 'config.json'), JSON.stringify({ cacheTtl: '5m' }))
@@ -42,7 +43,7 @@ function openDay(
   })
   const s = core.services
   const agents = DAY_AGENTS.map((name) => {
-    const agent = s.agents.create(name, name.toLowerCase())
+    const agent = s.agents.create(name, testId.agent(name.toLowerCase()))
     writeFileSync(s.paths.soul(agent.id), dayPersona(name))
     return agent.id
   })
@@ -81,9 +82,11 @@ async function runDay(
           join(cwd, 'AGENTS.md'),
           `# ${project}\n\nKeep notes for the ${project} folder short and dated.\n`
         )
+      const agentId = agents[turn.agent]
+      if (!agentId) throw new Error(`the day plan names agent ${turn.agent}, which was not created`)
       const result = await chat.runTurn({
         text: userTextFor(turn, index),
-        ...(sessionId ? { sessionId } : { agentId: agents[turn.agent] as string, ...(cwd ? { cwd } : {}) })
+        ...(sessionId ? { sessionId } : { agentId, ...(cwd ? { cwd } : {}) })
       })
       sessions.set(turn.session, result.sessionId)
       while (turnOfCall.length < fake.stats().requests) turnOfCall.push(index)

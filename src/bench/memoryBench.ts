@@ -4,9 +4,10 @@ import { createCore, type Core } from '../core/createCore'
 import { insertApprovedFact } from '../core/memory/testing/approvedFact'
 import { figure, percentile, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 import { startFakeModel, type FakeModelProcess } from './fakeModelProcess'
+import { testId } from '../shared/testing/ids'
 
 const FACTS = 50_000
-const AGENT = 'scribe'
+const AGENT = testId.agent('scribe')
 
 /** A small deterministic PRNG so every run measures the same data. */
 function prng(seed: number): () => number {

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import { createCore, type Core } from '../core/createCore'
 import { figure, type BenchContext, type BenchFigure } from './benchTypes'
 import { startFakeModel, type FakeModelProcess, type RecordedCall } from './fakeModelProcess'
+import { testId } from '../shared/testing/ids'
 
-const AGENT = 'ella'
+const AGENT = testId.agent('ella')
 const TURNS = ['Plan the photo import.', 'Now the thumbnails.', 'And the album pages?', 'Summarise the plan.']
 const REPLIES = [
   'Import by folder, newest first.',

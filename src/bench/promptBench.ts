@@ -4,6 +4,8 @@ import { createCore, type Core } from '../core/createCore'
 import type { ToolCatalog } from '../core/tools/toolTypes'
 import { estimateTokens } from '../shared/util/tokens'
 import { figure, percentile, type BenchFigure, type BenchSuite } from './benchTypes'
+import type { AgentId } from '../shared/contract'
+import { testId } from '../shared/testing/ids'
 
 /**
  * Stand-ins for the six built-in tools' schemas, shaped like the real ones (name, description,
@@ -108,7 +110,7 @@ export const BUILTIN_TOOL_STUBS: ReadonlyArray<{
 
 function seedHeavyHome(
   project: string,
-  agentId: string,
+  agentId: AgentId,
   paths: { soul: string; memory: string; user: string; skills: string }
 ): void {
   const body = (label: string): string =>
@@ -132,7 +134,7 @@ function seedHeavyHome(
 }
 
 /** The tool schemas as sent to the model: the registry's when the core has one, else the stubs. */
-async function toolSchemaTokens(core: Core, agentId: string, log: (line: string) => void): Promise<number> {
+async function toolSchemaTokens(core: Core, agentId: AgentId, log: (line: string) => void): Promise<number> {
   const catalog = (core.services as unknown as { tools?: ToolCatalog }).tools
   const real = catalog ? await catalog.sessionTools(agentId) : []
   const schemas =
@@ -153,10 +155,10 @@ async function toolSchemaTokens(core: Core, agentId: string, log: (line: string)
 async function defaultAgentTokens(tmpDir: string, log: (line: string) => void): Promise<BenchFigure> {
   const core = createCore({ home: join(tmpDir, 'default-home'), host: 'cli', env: {} })
   try {
-    core.services.agents.create('Assistant', 'assistant')
-    const built = await core.services.prompts.assemble({ agentId: 'assistant' })
+    const agent = core.services.agents.create('Assistant', testId.agent('assistant'))
+    const built = await core.services.prompts.assemble({ agentId: agent.id })
     log(`default agent system prompt: ≈ ${built.tokens} tokens, tools ${built.request.toolNames.join(', ')}`)
-    const toolTokens = await toolSchemaTokens(core, 'assistant', log)
+    const toolTokens = await toolSchemaTokens(core, agent.id, log)
     return figure('prompt.default_agent_tokens', built.tokens + toolTokens, 'tokens', 3000, 'lower')
   } finally {
     core.dispose()
@@ -173,20 +175,20 @@ async function heavyAssembly(
   const first = createCore({ home, host: 'cli', env: {} })
   let snapshotHit = 0
   try {
-    first.services.agents.create('Heavy', 'heavy')
+    const agentId = first.services.agents.create('Heavy', testId.agent('heavy')).id
     const { paths } = first.services
-    seedHeavyHome(project, 'heavy', {
-      soul: paths.soul('heavy'),
-      memory: paths.memory('heavy'),
+    seedHeavyHome(project, agentId, {
+      soul: paths.soul(agentId),
+      memory: paths.memory(agentId),
       user: paths.user,
       skills: paths.skills
     })
-    await first.services.prompts.assemble({ agentId: 'heavy', cwd: project })
+    await first.services.prompts.assemble({ agentId, cwd: project })
     const samples: number[] = []
     const runs = quick ? 30 : 100
     for (let i = 0; i < runs; i++) {
       const started = performance.now()
-      await first.services.prompts.assemble({ agentId: 'heavy', cwd: project })
+      await first.services.prompts.assemble({ agentId, cwd: project })
       samples.push(performance.now() - started)
     }
     log(
@@ -194,7 +196,7 @@ async function heavyAssembly(
     )
     const second = createCore({ home, host: 'cli', env: {} })
     try {
-      await second.services.prompts.assemble({ agentId: 'heavy', cwd: project })
+      await second.services.prompts.assemble({ agentId, cwd: project })
       snapshotHit = second.services.prompts.lastSkillsSource === 'snapshot' ? 1 : 0
     } finally {
       second.dispose()

@@ -4,6 +4,7 @@ import { createCore } from '../core/createCore'
 import { Bm25Index } from '../core/tools/bm25'
 import { estimateToolTokens } from '../core/tools/deferral'
 import { figure, percentile, type BenchFigure, type BenchSuite } from './benchTypes'
+import { testId } from '../shared/testing/ids'
 
 const PROFILES = ['devhub', 'workspace', 'data'] as const
 const QUERIES = [
@@ -41,9 +42,9 @@ export const toolsBench: BenchSuite = {
         ])
       )
       await core.services.config.patch({ mcpServers })
-      core.services.agents.create('Bench', 'bench')
+      const agent = core.services.agents.create('Bench', testId.agent('bench'))
       const started = performance.now()
-      const plan = await core.services.tools.planSession('bench')
+      const plan = await core.services.tools.planSession(agent.id)
       const coldStartMs = performance.now() - started
       const mcpTools = plan.deferred.length
       ctx.log(

@@ -28,6 +28,7 @@ import { openMemoryStores } from './memory/memoryStores'
 import { scanForThreats } from './domain/prompt/scanner'
 import { createTools } from './tools/createTools'
 import type { HomePaths } from './home/homePaths'
+import type { AgentId } from '../shared/contract'
 
 export type { Core } from './coreLifecycle'
 export type { CoreOptions, CoreSeams } from './coreOptions'
@@ -114,7 +115,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     env
   })
   const catalog = options.seams?.toolCatalog ?? tools
-  const toolNames = async (agentId: string): Promise<string[]> =>
+  const toolNames = async (agentId: AgentId): Promise<string[]> =>
     (await catalog.sessionTools(agentId)).map((tool) => tool.name)
   const prompts = new PromptService({
     paths,

@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readRow } from '../node/db/rowReader'
 import type { SessionPurgeStep } from '../ports/sessionPurge'
@@ -6,7 +6,7 @@ import type { SessionPurgeStep } from '../ports/sessionPurge'
 /** A chat whose title matched a search, before the message hits are merged in. */
 export interface TitleMatch {
   readonly sessionId: SessionId
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly title: string
   readonly updatedAtMs: number
 }
@@ -46,7 +46,7 @@ export class ChatLibraryRepository {
   }
 
   /** Ids of the chats in the trash, most recently deleted first. */
-  trashIds(agentId: string | undefined): SessionId[] {
+  trashIds(agentId: AgentId | undefined): SessionId[] {
     const sql = `SELECT id FROM sessions WHERE deleted_at IS NOT NULL ${agentId ? 'AND agent_id = ?' : ''}
       ORDER BY deleted_at DESC, id`
     const rows = this.db.prepare(sql).all(...(agentId ? [agentId] : []))
@@ -54,7 +54,7 @@ export class ChatLibraryRepository {
   }
 
   /** Live chats whose title contains every word of the query (case-insensitive), newest first. */
-  titleMatches(words: readonly string[], options: { agentId?: string; limit: number }): TitleMatch[] {
+  titleMatches(words: readonly string[], options: { agentId?: AgentId; limit: number }): TitleMatch[] {
     if (words.length === 0) return []
     const conditions = words.map(() => "title LIKE ? ESCAPE '\\'")
     const sql = `SELECT id, agent_id, title, updated_at FROM sessions
@@ -72,7 +72,7 @@ export class ChatLibraryRepository {
         const read = readRow(row, 'sessions')
         return {
           sessionId: read.sessionId('id'),
-          agentId: read.text('agent_id'),
+          agentId: read.agentId('agent_id'),
           title: read.text('title'),
           updatedAtMs: read.int('updated_at')
         }

@@ -1,4 +1,5 @@
 import type {
+  AgentId,
   CacheTtl,
   MessageKind,
   MessageRole,
@@ -102,7 +103,7 @@ export interface ToolParam {
 
 export interface SessionRecord {
   readonly id: SessionId
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly cwd: string | null
   readonly model: string
   readonly provider: string

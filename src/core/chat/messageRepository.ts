@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../node/db/rowReader'
 import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from './chatTypes'
@@ -137,7 +137,7 @@ export class MessageRepository {
   }
 
   /** The agent's most recent user turns (every session), newest first: when each started, and where. */
-  userTurnStarts(agentId: string, limit: number): { at: number; sessionId: SessionId }[] {
+  userTurnStarts(agentId: AgentId, limit: number): { at: number; sessionId: SessionId }[] {
     const rows = this.db
       .prepare(
         "SELECT m.created_at, m.session_id FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"

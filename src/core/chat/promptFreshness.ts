@@ -1,4 +1,4 @@
-import type { FileTarget } from '../../shared/contract'
+import type { AgentId, FileTarget } from '../../shared/contract'
 import type { BuiltPrompt } from '../ports/promptBuilder'
 import type { PromptReport, SessionRecord } from './chatTypes'
 
@@ -6,7 +6,7 @@ import type { PromptReport, SessionRecord } from './chatTypes'
 export interface PromptFileRef {
   readonly layerId: 'identity' | 'memory' | 'user' | 'rules'
   /** Only this agent's sessions read the file; null for files every agent reads (USER.md, a project's rules). */
-  readonly agentId: string | null
+  readonly agentId: AgentId | null
   /** Where the file is: a rules file reaches only the sessions whose project folder loads it. */
   readonly path: string
 }

@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readRows, type RowReader } from '../node/db/rowReader'
 import { isStampAlive, ownStamp } from '../node/process/processIdentity'
@@ -30,7 +30,7 @@ export const WORK_STATES = ['pending', 'running', 'done', 'failed'] as const
 /** One hook's work row, read through the checked row reader. */
 interface WorkRow {
   session_id: string
-  agent_id: string
+  agent_id: AgentId
   hook: string
   state: (typeof WORK_STATES)[number]
   claimed_pid: number | null
@@ -58,7 +58,7 @@ export class SessionEndWork {
   ) {}
 
   /** Marks the session ended and records one pending row per hook (once; a repeat adds nothing). */
-  commit(session: { readonly id: SessionId; readonly agentId: string }): void {
+  commit(session: { readonly id: SessionId; readonly agentId: AgentId }): void {
     const at = this.now()
     const insert = this.db.prepare(
       `INSERT OR IGNORE INTO session_end_work (session_id, agent_id, hook, state, created_at) VALUES (?, ?, ?, 'pending', ?)`
@@ -199,7 +199,7 @@ export class SessionEndWork {
 function workFromRow(row: RowReader): WorkRow {
   return {
     session_id: row.text('session_id'),
-    agent_id: row.text('agent_id'),
+    agent_id: row.agentId('agent_id'),
     hook: row.text('hook'),
     state: row.oneOf('state', WORK_STATES),
     claimed_pid: row.intOrNull('claimed_pid'),

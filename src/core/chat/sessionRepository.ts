@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import { readOptionalRow, readRows } from '../node/db/rowReader'
 import type { CallUsage, PromptReport, SessionRecord } from './chatTypes'
 import { MessageRepository } from './messageRepository'
@@ -25,7 +25,7 @@ export type NewSession = Pick<
 }
 
 export interface SessionListFilter {
-  readonly agentId?: string
+  readonly agentId?: AgentId
   readonly limit: number
 }
 
@@ -85,7 +85,7 @@ export class SessionRepository extends MessageRepository {
   }
 
   /** Sessions that have not ended and are not in the trash (of one agent, or of all), newest first. */
-  openSessions(agentId: string | null, limit: number): SessionRecord[] {
+  openSessions(agentId: AgentId | null, limit: number): SessionRecord[] {
     const open = 'ended_at IS NULL AND deleted_at IS NULL'
     const order = 'ORDER BY updated_at DESC, id LIMIT ?'
     const rows =

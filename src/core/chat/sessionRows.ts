@@ -17,7 +17,7 @@ import { toolResultText } from '../../shared/util/toolResultText'
 export function sessionFromRow(row: RowReader): SessionRecord {
   return {
     id: row.sessionId('id'),
-    agentId: row.text('agent_id'),
+    agentId: row.agentId('agent_id'),
     cwd: row.textOrNull('cwd'),
     model: row.text('model'),
     provider: row.text('provider'),

@@ -1,10 +1,10 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readRow, readRows } from '../node/db/rowReader'
 
 export interface SearchHit {
   readonly sessionId: SessionId
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly messageId: number
   readonly role: string
   readonly title: string
@@ -13,7 +13,7 @@ export interface SearchHit {
 }
 
 export interface SessionSearchOptions {
-  readonly agentId?: string
+  readonly agentId?: AgentId
   readonly limit: number
   /** What the snippet puts around a matched word; `[` and `]` unless asked otherwise. */
   readonly marks?: readonly [start: string, end: string]
@@ -61,7 +61,7 @@ export class SessionSearch {
     const parameters = [start, end, ...filter, options.limit]
     return readRows(this.db.prepare(sql).all(...parameters), 'messages', (row) => ({
       sessionId: row.sessionId('session_id'),
-      agentId: row.text('agent_id'),
+      agentId: row.agentId('agent_id'),
       messageId: row.int('id'),
       role: row.text('role'),
       title: row.text('title'),

@@ -5,6 +5,7 @@ import type { PromptReport, SessionRecord, ToolParam } from './chatTypes'
 import { hashTools } from './requestFingerprint'
 import type { SessionRepository } from './sessionRepository'
 import { newSessionId } from '../domain/ids'
+import type { AgentId } from '../../shared/contract'
 
 export interface SessionSetupDeps {
   readonly repo: SessionRepository
@@ -36,7 +37,7 @@ export function reportOf(prompt: BuiltPrompt): PromptReport {
  */
 export async function openSession(
   deps: SessionSetupDeps,
-  input: { agentId: string; cwd: string | null; model: string; provider: string; platform: string }
+  input: { agentId: AgentId; cwd: string | null; model: string; provider: string; platform: string }
 ): Promise<SessionRecord> {
   const tools = toolParams(
     deps.tools ? await deps.tools.sessionTools(input.agentId, { cwd: input.cwd, offer: true }) : []

@@ -6,6 +6,7 @@ import type { SettingsService } from '../services/settingsService'
 import type { SessionRecord } from './chatTypes'
 import { openSession, type SessionSetupDeps } from './sessionSetup'
 import { checkNotTrashed } from './turnStarts'
+import type { AgentId } from '../../shared/contract'
 
 export interface SessionTargetDeps {
   readonly setup: SessionSetupDeps
@@ -54,7 +55,7 @@ export async function targetSession(
 }
 
 /** The named agent, else the first one, else a new "Hearth" agent (first run from the CLI). */
-function defaultAgent(agents: AgentService, agentId: string | undefined): string {
+function defaultAgent(agents: AgentService, agentId: AgentId | undefined): AgentId {
   if (agentId) return agents.get(agentId).id
   const first = agents.list()[0]
   return first ? first.id : agents.create('Hearth').id

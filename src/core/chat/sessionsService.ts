@@ -1,4 +1,4 @@
-import type { SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 import type { ChatBehindFile } from '../../shared/contract/chatBehindFile'
 import type { SessionDetail, SessionEndReason, SessionSummary } from '../../shared/contract/sessions'
 import { conflict, notFound } from '../errors'
@@ -78,7 +78,7 @@ export class SessionsService {
     )
   }
 
-  list(filter: { agentId?: string; limit?: number }): SessionSummary[] {
+  list(filter: { agentId?: AgentId; limit?: number }): SessionSummary[] {
     return this.repo
       .listSessions({ ...(filter.agentId ? { agentId: filter.agentId } : {}), limit: filter.limit ?? 100 })
       .map(sessionSummary)
@@ -152,7 +152,7 @@ export class SessionsService {
     })
   }
 
-  search(query: string, options: { agentId?: string; limit?: number }): SearchHit[] {
+  search(query: string, options: { agentId?: AgentId; limit?: number }): SearchHit[] {
     return this.transcriptSearch.search(query, {
       ...(options.agentId ? { agentId: options.agentId } : {}),
       limit: options.limit ?? 20

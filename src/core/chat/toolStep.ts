@@ -1,4 +1,4 @@
-import type { SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { ToolCatalog, ToolDefinition, ToolOutcome } from '../tools/toolTypes'
 import type { ContentBlock, ToolResultBlock, ToolUseBlock } from './chatTypes'
@@ -13,7 +13,7 @@ export interface ToolCallSummary {
 }
 
 export interface ToolStepContext {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly sessionId: SessionId
   readonly turnId: TurnId
   readonly signal: AbortSignal

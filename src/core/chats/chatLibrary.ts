@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type {
   ChatChanged,
   ChatExportFile,
@@ -32,7 +32,7 @@ export interface ChatLibraryDeps {
   /** True while a turn of the session runs: such a chat is not deleted under the user's feet. */
   readonly isAnswering: (sessionId: SessionId) => boolean
   /** Display names of the agents by id (an agent since deleted is shown by its id). */
-  readonly agentNames: () => ReadonlyMap<string, string>
+  readonly agentNames: () => ReadonlyMap<AgentId, string>
 }
 
 /**
@@ -92,14 +92,14 @@ export class ChatLibrary {
     return { id }
   }
 
-  trashList(agentId?: string): SessionSummary[] {
+  trashList(agentId?: AgentId): SessionSummary[] {
     return this.deps.library.trashIds(agentId).flatMap((id) => {
       const session = this.deps.repo.getSession(id)
       return session ? [sessionSummary(session)] : []
     })
   }
 
-  search(query: string, options: { agentId?: string; limit?: number }): ChatSearchHit[] {
+  search(query: string, options: { agentId?: AgentId; limit?: number }): ChatSearchHit[] {
     return searchChats(
       { library: this.deps.library, search: this.deps.search, agentNames: this.deps.agentNames() },
       query,

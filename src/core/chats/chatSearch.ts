@@ -1,6 +1,7 @@
 import type { ChatSearchHit } from '../../shared/contract/chats'
 import type { SessionSearch } from '../chat/sessionSearch'
 import type { ChatLibraryRepository } from '../chat/chatLibraryRepository'
+import type { AgentId } from '../../shared/contract'
 
 /** What marks a matched word in an FTS snippet here: control characters, split out before anything is shown. */
 const MARK_START = '\u0002'
@@ -12,7 +13,7 @@ const MESSAGE_HITS_PER_CHAT = 4
 export interface ChatSearchDeps {
   readonly library: ChatLibraryRepository
   readonly search: SessionSearch
-  readonly agentNames: ReadonlyMap<string, string>
+  readonly agentNames: ReadonlyMap<AgentId, string>
 }
 
 /**
@@ -23,11 +24,11 @@ export interface ChatSearchDeps {
 export function searchChats(
   deps: ChatSearchDeps,
   query: string,
-  options: { agentId?: string; limit: number }
+  options: { agentId?: AgentId; limit: number }
 ): ChatSearchHit[] {
   const words = query.match(/[\p{L}\p{N}_]+/gu) ?? []
   const hits = new Map<string, ChatSearchHit>()
-  const name = (agentId: string): string => deps.agentNames.get(agentId) ?? agentId
+  const name = (agentId: AgentId): string => deps.agentNames.get(agentId) ?? agentId
   for (const match of deps.library.titleMatches(words, options)) {
     hits.set(match.sessionId, {
       sessionId: match.sessionId,

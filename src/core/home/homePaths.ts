@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import type { AgentId } from '../../shared/contract'
 
 /** Every path under HEARTH_HOME, computed in one place. */
 export interface HomePaths {
@@ -13,10 +14,11 @@ export interface HomePaths {
   readonly nexus: string
   /** The core's log (rotated beside itself as hearth.log.1, .2, …). */
   readonly logFile: string
-  agentDir(id: string): string
-  soul(id: string): string
-  memory(id: string): string
-  memoriesDir(id: string): string
+  /** Agent ids are checked slugs, so joining one under agents/ cannot climb out of the home. */
+  agentDir(id: AgentId): string
+  soul(id: AgentId): string
+  memory(id: AgentId): string
+  memoriesDir(id: AgentId): string
 }
 
 /** `--home`, else `HEARTH_HOME`, else `~/.hearth`. */

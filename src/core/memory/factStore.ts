@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import {
   FactEventKind,
   FactOrigin,
@@ -16,7 +16,7 @@ import type { Transcripts } from '../ports/transcripts'
 
 /** What a new fact needs; the store assigns id, status and timestamps. */
 export interface NewFact {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly status: FactStatus
   readonly type: FactType
   readonly speaker: Speaker
@@ -103,7 +103,7 @@ export class FactStore {
     return fact
   }
 
-  list(filter: { agentId?: string; status?: FactStatus; sessionId?: SessionId }): Fact[] {
+  list(filter: { agentId?: AgentId; status?: FactStatus; sessionId?: SessionId }): Fact[] {
     const conditions: [string, string | undefined][] = [
       ['f.agent_id = ?', filter.agentId],
       ['f.status = ?', filter.status],
@@ -151,7 +151,7 @@ export class FactStore {
   }
 
   /** The pinned and unpinned events of every fact of an agent, oldest first: where its facts were pinned. */
-  pinEvents(agentId: string): FactEvent[] {
+  pinEvents(agentId: AgentId): FactEvent[] {
     const rows = this.db
       .prepare(
         `SELECT e.* FROM memory_fact_events e JOIN memory_facts f ON f.id = e.fact_id
@@ -161,11 +161,13 @@ export class FactStore {
     return readRows(rows, 'memory_fact_events', eventFromRow)
   }
 
-  pendingCounts(): Record<string, number> {
+  pendingCounts(): Record<AgentId, number> {
     const rows = this.db
       .prepare("SELECT agent_id, COUNT(*) AS n FROM memory_facts WHERE status = 'pending' GROUP BY agent_id")
       .all()
-    return Object.fromEntries(readRows(rows, 'memory_facts', (row) => [row.text('agent_id'), row.int('n')]))
+    return Object.fromEntries(
+      readRows(rows, 'memory_facts', (row) => [row.agentId('agent_id'), row.int('n')])
+    )
   }
 
   private record(
@@ -191,7 +193,7 @@ export class FactStore {
       sessionId === null ? { sessionTitle: null, messageNumber: null } : this.provenance(sessionId, messageId)
     return {
       id: row.int('id'),
-      agentId: row.text('agent_id'),
+      agentId: row.agentId('agent_id'),
       status: row.oneOf('status', FactStatus.options),
       type: row.oneOf('type', FactType.options),
       speaker: row.oneOf('speaker', Speaker.options),

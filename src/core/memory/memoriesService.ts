@@ -4,15 +4,16 @@ import type { Fact } from '../../shared/contract/review'
 import type { FactStore } from './factStore'
 import type { MemoryFileStore } from './memoryFileStore'
 import type { ReceiptStore } from './receiptStore'
+import type { AgentId } from '../../shared/contract'
 
 export interface MemoriesDeps {
   readonly facts: FactStore
   readonly files: MemoryFileStore
   readonly receipts: ReceiptStore
   /** MEMORY.md / USER.md as the memory tool reads them. */
-  readonly show: (agentId: string, target: MemoryTarget) => MemoryFileView
+  readonly show: (agentId: AgentId, target: MemoryTarget) => MemoryFileView
   /** Where the agent's facts are pinned now. */
-  readonly pins: (agentId: string) => readonly FactPin[]
+  readonly pins: (agentId: AgentId) => readonly FactPin[]
 }
 
 /** How many removed entries the view offers to restore, newest first. */
@@ -26,7 +27,7 @@ const REMOVED_SHOWN = 20
 export class MemoriesService {
   constructor(private readonly deps: MemoriesDeps) {}
 
-  list(agentId: string, query = ''): MemoriesView {
+  list(agentId: AgentId, query = ''): MemoriesView {
     const matches = matcher(query)
     const facts = (status: Fact['status']): Fact[] =>
       this.deps.facts
@@ -72,7 +73,7 @@ export class MemoriesService {
    * (this agent's writes) and of USER.md (every agent's). Undone writes put theirs back already.
    */
   private removedEntries(
-    agentId: string,
+    agentId: AgentId,
     current: Readonly<Record<MemoryTarget, readonly string[]>>
   ): RemovedEntry[] {
     const receipts = [

@@ -8,6 +8,7 @@ import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
 import { parseMemoryFile } from './memoryFileFormat'
 import { mkdirPrivate } from '../home/privateFiles'
+import type { AgentId } from '../../shared/contract'
 
 /** Where forgotten memory files wait: recall only reads the memories folder itself, never below it. */
 const FORGOTTEN_DIR = '.forgotten'
@@ -22,7 +23,7 @@ const EXCERPT_CHARS = 240
 export class MemoryFileStore {
   constructor(private readonly paths: HomePaths) {}
 
-  list(agentId: string, forgotten = false): MemoryFileItem[] {
+  list(agentId: AgentId, forgotten = false): MemoryFileItem[] {
     const dir = this.dir(agentId, forgotten)
     if (!existsSync(dir)) return []
     const slugs = readdirSync(dir)
@@ -33,7 +34,7 @@ export class MemoryFileStore {
       .sort((a, b) => b.modifiedAtMs - a.modifiedAtMs || a.slug.localeCompare(b.slug))
   }
 
-  read(agentId: string, slug: string, forgotten = false): MemoryFileDocument {
+  read(agentId: AgentId, slug: string, forgotten = false): MemoryFileDocument {
     const doc = this.load(agentId, slug, forgotten)
     if (doc === null)
       throw notFound(
@@ -43,7 +44,7 @@ export class MemoryFileStore {
   }
 
   /** Saves the whole text; refused when the file changed on disk since it was read (`baseHash`). */
-  write(agentId: string, slug: string, text: string, baseHash: string): MemoryFileDocument {
+  write(agentId: AgentId, slug: string, text: string, baseHash: string): MemoryFileDocument {
     const current = this.read(agentId, slug)
     if (current.hash !== baseHash) {
       throw conflict(
@@ -54,7 +55,7 @@ export class MemoryFileStore {
     return this.read(agentId, slug)
   }
 
-  forget(agentId: string, slug: string): MemoryFileItem {
+  forget(agentId: AgentId, slug: string): MemoryFileItem {
     const from = this.read(agentId, slug)
     const dir = this.dir(agentId, true)
     mkdirPrivate(dir)
@@ -63,7 +64,7 @@ export class MemoryFileStore {
     return withoutText(this.read(agentId, to, true))
   }
 
-  restore(agentId: string, slug: string): MemoryFileItem {
+  restore(agentId: AgentId, slug: string): MemoryFileItem {
     const from = this.read(agentId, slug, true)
     const target = this.contained(this.dir(agentId, false), slug)
     if (existsSync(target))
@@ -74,7 +75,7 @@ export class MemoryFileStore {
     return withoutText(this.read(agentId, slug))
   }
 
-  private dir(agentId: string, forgotten: boolean): string {
+  private dir(agentId: AgentId, forgotten: boolean): string {
     const dir = this.paths.memoriesDir(agentId)
     return forgotten ? join(dir, FORGOTTEN_DIR) : dir
   }
@@ -96,7 +97,7 @@ export class MemoryFileStore {
   }
 
   /** A file for the list: readable or not (one bad file must not hide the others), gone between readdir and read: skipped. */
-  private listed(agentId: string, slug: string, forgotten: boolean): MemoryFileItem[] {
+  private listed(agentId: AgentId, slug: string, forgotten: boolean): MemoryFileItem[] {
     try {
       const doc = this.load(agentId, slug, forgotten)
       return doc === null ? [] : [withoutText(doc)]
@@ -120,7 +121,7 @@ export class MemoryFileStore {
     }
   }
 
-  private load(agentId: string, slug: string, forgotten: boolean): MemoryFileDocument | null {
+  private load(agentId: AgentId, slug: string, forgotten: boolean): MemoryFileDocument | null {
     const path = this.contained(this.dir(agentId, forgotten), slug)
     const read = readTextFile(path)
     if (!read.ok) {

@@ -14,6 +14,7 @@ import { normaliseText, parseEntries, previewEntry, serialiseEntries } from './m
 import { MEMORY_TEXT } from './memoryMessages'
 import type { OperationOutcome } from './memoryOperations'
 import { mkdirPrivate } from '../home/privateFiles'
+import type { AgentId } from '../../shared/contract'
 
 export interface MemoryLimits {
   readonly memory: number
@@ -60,7 +61,7 @@ export class MemoryFiles {
     private readonly clock: Clock
   ) {}
 
-  path(agentId: string, target: MemoryTarget): string {
+  path(agentId: AgentId, target: MemoryTarget): string {
     return target === 'user' ? this.paths.user : this.paths.memory(agentId)
   }
 
@@ -69,7 +70,7 @@ export class MemoryFiles {
   }
 
   /** The current entries (a missing or unreadable file reads as empty). */
-  read(agentId: string, target: MemoryTarget): MemorySnapshot {
+  read(agentId: AgentId, target: MemoryTarget): MemorySnapshot {
     const path = this.path(agentId, target)
     const read = this.readInside(path)
     if (read.ok) this.lastSeen.set(path, hashText(read.text))
@@ -79,7 +80,7 @@ export class MemoryFiles {
 
   /** Read → drift check → `apply` → atomic write, all while holding the file's lock. */
   async mutate(
-    agentId: string,
+    agentId: AgentId,
     target: MemoryTarget,
     apply: (entries: readonly string[], limit: number) => OperationOutcome
   ): Promise<MutationOutcome> {

@@ -3,22 +3,23 @@ import type { HomePaths } from '../home/homePaths'
 import { readTextFile } from '../home/readText'
 import { withoutStarterHint } from '../home/defaultTexts'
 import { parseEntries } from './memoryEntries'
+import type { AgentId } from '../../shared/contract'
 
 /** One thing an agent remembers, as a lookup from outside a chat (the MCP server) returns it. */
 export interface MemoryHit {
   /** `fact` / `file` = the memory bank (approved facts, memory files); `memory` / `user` = an entry of MEMORY.md / USER.md. */
   readonly source: 'fact' | 'file' | 'memory' | 'user'
   /** The agent it belongs to; null for USER.md, which all agents share. */
-  readonly agent: string | null
+  readonly agent: AgentId | null
   readonly text: string
   readonly score: number
 }
 
 export interface MemoryLookupDeps {
   readonly paths: HomePaths
-  readonly agentIds: () => readonly string[]
+  readonly agentIds: () => readonly AgentId[]
   /** The memory bank's ranked search: the one recall, the memory tool and retention use. */
-  readonly search: (agentId: string, query: string, k: number) => Promise<readonly RecalledItem[]>
+  readonly search: (agentId: AgentId, query: string, k: number) => Promise<readonly RecalledItem[]>
 }
 
 function words(text: string): string[] {
@@ -63,8 +64,8 @@ export async function lookUpMemory(
 }
 
 /** USER.md's entries and each agent's MEMORY.md entries that share words with the query. */
-function entryHits(paths: HomePaths, agents: readonly string[], queryWords: readonly string[]): MemoryHit[] {
-  const files: { source: 'memory' | 'user'; agent: string | null; path: string }[] = [
+function entryHits(paths: HomePaths, agents: readonly AgentId[], queryWords: readonly string[]): MemoryHit[] {
+  const files: { source: 'memory' | 'user'; agent: AgentId | null; path: string }[] = [
     { source: 'user', agent: null, path: paths.user },
     ...agents.map((agent) => ({ source: 'memory' as const, agent, path: paths.memory(agent) }))
   ]

@@ -36,6 +36,7 @@ import { RetentionService } from './retentionService'
 import { ReviewService } from './reviewService'
 import { ToolWrites } from './toolWrites'
 import type { Transcripts } from '../ports/transcripts'
+import type { AgentId } from '../../shared/contract'
 
 export interface MemoryServiceDeps {
   /** The feature's repositories (see `openMemoryStores`). */
@@ -136,7 +137,7 @@ export class MemoryService {
     })
   }
 
-  show(agentId: string, target: MemoryTarget): MemoryFileView {
+  show(agentId: AgentId, target: MemoryTarget): MemoryFileView {
     this.deps.agents.get(agentId)
     const snapshot = this.files.read(agentId, target)
     return {
@@ -156,12 +157,12 @@ export class MemoryService {
   }
 
   /** A write the user makes (CLI or UI): the memory tool's rules, without a session. */
-  async apply(agentId: string, request: MemoryRequest): Promise<MemoryToolResult> {
+  async apply(agentId: AgentId, request: MemoryRequest): Promise<MemoryToolResult> {
     return (await this.tool.execute(request, { agentId, sessionId: null, origin: 'user' })).result
   }
 
   /** The best `k` items (`recall.k` by default) for `query`, as recall shows them. */
-  async search(agentId: string, query: string, k?: number, signal?: AbortSignal): Promise<RecalledItem[]> {
+  async search(agentId: AgentId, query: string, k?: number, signal?: AbortSignal): Promise<RecalledItem[]> {
     const limit = k ?? this.deps.settings.config().recall.k
     const items = await this.retriever.retrieve({
       agentId,
@@ -228,14 +229,14 @@ export class MemoryService {
     return this.retention.hook()
   }
 
-  private async similarFacts(agentId: string, text: string): Promise<{ id: number; text: string }[]> {
+  private async similarFacts(agentId: AgentId, text: string): Promise<{ id: number; text: string }[]> {
     const items = await this.retriever.retrieve({ agentId, text, limit: 5 })
     return items.flatMap((item) =>
       item.source.kind === 'fact' ? [{ id: item.source.factId, text: item.text }] : []
     )
   }
 
-  private unavailableReason(agentId: string): string | null {
+  private unavailableReason(agentId: AgentId): string | null {
     try {
       this.deps.agents.get(agentId)
       return null

@@ -1,4 +1,4 @@
-import type { SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 import { z } from 'zod'
 import {
   MemoryOperation,
@@ -35,7 +35,7 @@ export interface MemoryRequest {
 }
 
 export interface MemoryCallContext {
-  readonly agentId: string
+  readonly agentId: AgentId
   /** The chat session for agent calls; null for writes the user makes from the CLI or UI. */
   readonly sessionId: SessionId | null
   /** The chat turn of an agent call, so its receipt lands on that turn; absent for user writes. */
@@ -57,7 +57,7 @@ export interface MemoryToolDeps {
   readonly events: EventHub
   readonly clock: Clock
   /** Null when memory can be used for this agent, else the reason it cannot. */
-  readonly unavailableReason: (agentId: string) => string | null
+  readonly unavailableReason: (agentId: AgentId) => string | null
   /** True when the user wants to approve each of the agent's memory writes first (config `memory.agentWrites: "ask"`). */
   readonly askFirst: () => boolean
   /** Turns a checked agent write into a pending candidate and says so to the model. */
@@ -167,7 +167,7 @@ export class MemoryTool {
     )
   }
 
-  private missingOldText(action: string, target: MemoryTarget, agentId: string): MemoryExecution {
+  private missingOldText(action: string, target: MemoryTarget, agentId: AgentId): MemoryExecution {
     const snapshot = this.deps.files.read(agentId, target)
     return {
       result: {

@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type { ToolDefinition } from '../tools/toolTypes'
 import { screenRecalled } from './memoryFence'
 import type { MemoryService } from './memoryService'
@@ -14,7 +14,7 @@ export interface TranscriptHit {
 
 export type TranscriptSearch = (
   query: string,
-  options: { agentId?: string; limit: number }
+  options: { agentId?: AgentId; limit: number }
 ) => readonly TranscriptHit[]
 
 const MEMORY_DESCRIPTION = [

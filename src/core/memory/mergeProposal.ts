@@ -1,9 +1,10 @@
 import type { MergeKind } from '../../shared/contract/review'
 import { tokenOverlap } from './recallQuery'
+import type { AgentId } from '../../shared/contract'
 
 /** Approved facts of an agent that FTS finds similar to a text, best first. */
 export type SimilarFacts = (
-  agentId: string,
+  agentId: AgentId,
   text: string
 ) => Promise<readonly { readonly id: number; readonly text: string }[]>
 

@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path'
 import { PinDestination } from '../../shared/contract/memory'
 import type { FactEvent } from '../../shared/contract/review'
 import type { HomePaths } from '../home/homePaths'
+import type { AgentId } from '../../shared/contract'
 
 /** One pin as its history event recorded it. */
 export interface PinRecord {
@@ -36,7 +37,7 @@ export function placeName(to: PinDestination, slug: string | null): string {
  * destination (a later pin of the same kind replaces an earlier one). Whether each is still in
  * its file is for the caller to check.
  */
-export function standingPins(events: readonly FactEvent[], paths: HomePaths, agentId: string): PinRecord[] {
+export function standingPins(events: readonly FactEvent[], paths: HomePaths, agentId: AgentId): PinRecord[] {
   const standing = new Map<string, PinRecord>()
   for (const event of events) {
     const record = recordOf(event, paths, agentId)
@@ -52,7 +53,7 @@ export function standingPins(events: readonly FactEvent[], paths: HomePaths, age
  * Reads one event. Pins from before the detail named its destination carried only the path,
  * which says where it went; the pinned entry was then the fact's text.
  */
-function recordOf(event: FactEvent, paths: HomePaths, agentId: string): PinRecord | null {
+function recordOf(event: FactEvent, paths: HomePaths, agentId: AgentId): PinRecord | null {
   const path = typeof event.detail.path === 'string' ? event.detail.path : null
   if (path === null) return null
   const parsed = PinDestination.safeParse(event.detail.destination)
@@ -70,7 +71,7 @@ function recordOf(event: FactEvent, paths: HomePaths, agentId: string): PinRecor
   }
 }
 
-function destinationOf(path: string, paths: HomePaths, agentId: string): PinDestination | null {
+function destinationOf(path: string, paths: HomePaths, agentId: AgentId): PinDestination | null {
   if (path === paths.user) return 'user'
   if (path === paths.memory(agentId)) return 'memory'
   if (dirname(path) === paths.memoriesDir(agentId) && path.endsWith('.md')) return 'file'

@@ -20,6 +20,7 @@ import { scanRefusal, type ThreatScanner } from './memoryOperations'
 import type { MemoryTool } from './memoryTool'
 import { entryRefusal, PIN_TEXT } from './pinMessages'
 import { placeName, standingPins, type PinDetail, type PinRecord } from './pinRecords'
+import type { AgentId } from '../../shared/contract'
 
 export interface PinningDeps {
   readonly paths: HomePaths
@@ -57,7 +58,7 @@ export class Pinning {
   }
 
   /** Where the agent's facts are pinned now. */
-  pins(agentId: string): FactPin[] {
+  pins(agentId: AgentId): FactPin[] {
     return this.standing(agentId).map((pin) => ({
       factId: pin.factId,
       to: pin.to,
@@ -165,7 +166,7 @@ export class Pinning {
   }
 
   /** The pins of the agent's facts whose entry or file is still there. */
-  private standing(agentId: string): PinRecord[] {
+  private standing(agentId: AgentId): PinRecord[] {
     const entries = new Map<MemoryTarget, readonly string[]>()
     const entriesOf = (target: MemoryTarget): readonly string[] => {
       const known = entries.get(target)

@@ -9,6 +9,7 @@ import type { RetrievalQuery, RetrievedItem, Retriever } from '../ports/retrieve
 import { parseMemoryFile } from './memoryFileFormat'
 import { buildMatchQuery } from './recallQuery'
 import { RecallTerms } from './recallTerms'
+import type { AgentId } from '../../shared/contract'
 
 interface DocRow {
   id: number
@@ -75,7 +76,7 @@ export class RecallIndex implements Retriever {
   }
 
   /** The top `k` items for `query`, best first; scores are positive (higher = more relevant). */
-  private search(agentId: string, query: string, k: number): RecalledItem[] {
+  private search(agentId: AgentId, query: string, k: number): RecalledItem[] {
     if (k <= 0) return []
     this.syncFiles(agentId)
     const match = buildMatchQuery(this.terms.terms(query), (term) => this.terms.documentFrequency(term))
@@ -88,7 +89,7 @@ export class RecallIndex implements Retriever {
    * same order, as filtering by agent first whenever at least `k` of them are the agent's (bm25
    * scores a row the same either way). Undefined when too few are, so the caller asks again.
    */
-  private bestOfAll(match: string, agentId: string, k: number): RecalledItem[] | undefined {
+  private bestOfAll(match: string, agentId: AgentId, k: number): RecalledItem[] | undefined {
     const limit = Math.max(k * ALL_AGENTS_OVERFETCH, MIN_OVERFETCH)
     const ranked = readRows(this.rankedStatement.all(match, limit), 'recall_fts', (row) => ({
       rowid: row.int('rowid'),
@@ -104,14 +105,14 @@ export class RecallIndex implements Retriever {
   }
 
   /** The agent's best `k`, filtered by agent in SQL: every match is ranked, so it costs more. */
-  private bestOfAgent(match: string, agentId: string, k: number): RecalledItem[] {
+  private bestOfAgent(match: string, agentId: AgentId, k: number): RecalledItem[] {
     return readRows(this.agentHitsStatement.all(match, agentId, k), 'recall_fts', (row) =>
       hit(row, row.real('rank'))
     )
   }
 
   /** Re-indexes memory files that were added, changed or deleted since the last query. */
-  syncFiles(agentId: string): void {
+  syncFiles(agentId: AgentId): void {
     const dir = this.paths.memoriesDir(agentId)
     const onDisk = new Map<string, { mtimeMs: number; size: number }>()
     if (existsSync(dir)) {
@@ -153,7 +154,12 @@ export class RecallIndex implements Retriever {
     this.db.prepare('DELETE FROM memory_file_docs WHERE id = ?').run(id)
   }
 
-  private addDoc(agentId: string, slug: string, path: string, stat: { mtimeMs: number; size: number }): void {
+  private addDoc(
+    agentId: AgentId,
+    slug: string,
+    path: string,
+    stat: { mtimeMs: number; size: number }
+  ): void {
     const read = readTextFile(path)
     if (!read.ok) return
     const parsed = parseMemoryFile(read.text)

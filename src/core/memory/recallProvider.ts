@@ -1,11 +1,11 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type { MemoryRecalled, RecalledItem } from '../../shared/contract/memory'
 import type { RetrievedItem } from '../ports/retriever'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
 import { buildMemoryFence, MEMORY_FENCE_TAG } from './memoryFence'
 
 export interface RecallProviderDeps {
-  readonly search: (agentId: string, query: string, k: number) => Promise<readonly RecalledItem[]>
+  readonly search: (agentId: AgentId, query: string, k: number) => Promise<readonly RecalledItem[]>
   /** `recall.k` from config.json, read per turn so a change applies without a restart. */
   readonly k: () => number
   /** Turn-start hook of the memory tool (resets its per-turn failure cap). */

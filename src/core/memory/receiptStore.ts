@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import { MemoryTarget, ReceiptOrigin, type MemoryReceipt } from '../../shared/contract/memory'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, type RowReader } from '../node/db/rowReader'
@@ -73,7 +73,7 @@ export class ReceiptStore {
     return readRows(rows, 'memory_receipts', fromRow)
   }
 
-  listByAgent(agentId: string, limit = 50): MemoryReceipt[] {
+  listByAgent(agentId: AgentId, limit = 50): MemoryReceipt[] {
     const rows = this.db
       .prepare('SELECT * FROM memory_receipts WHERE agent_id = ? ORDER BY id DESC LIMIT ?')
       .all(agentId, limit)

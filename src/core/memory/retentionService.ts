@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { Fact } from '../../shared/contract/review'
 import { HearthError, notFound } from '../errors'
@@ -28,12 +28,12 @@ export interface RetentionDeps {
   readonly events: EventHub
   readonly similar: SimilarFacts
   /** The SDK client (built by createAnthropicClient) and the model for this agent. */
-  readonly model: (agentId: string) => Promise<{ readonly client: Anthropic; readonly model: string }>
+  readonly model: (agentId: AgentId) => Promise<{ readonly client: Anthropic; readonly model: string }>
 }
 
 export interface RetentionReport {
   readonly sessionId: SessionId
-  readonly agentId: string
+  readonly agentId: AgentId
   /** This session's pending candidates after the run. */
   readonly candidates: readonly Fact[]
   /** True when the session had nothing new since the last run, so the model was not called. */

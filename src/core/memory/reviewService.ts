@@ -4,6 +4,7 @@ import type { EventHub } from '../events'
 import type { FactStore } from './factStore'
 import { scanRefusal, type ThreatScanner } from './memoryOperations'
 import type { ToolWrites } from './toolWrites'
+import type { AgentId } from '../../shared/contract'
 
 /**
  * The approval gate: the only way a retained candidate becomes recallable, and the only way a
@@ -20,7 +21,7 @@ export class ReviewService {
     private readonly toolWrites: ToolWrites
   ) {}
 
-  list(filter: { agentId?: string; status?: FactStatus }): Fact[] {
+  list(filter: { agentId?: AgentId; status?: FactStatus }): Fact[] {
     return this.facts.list({ ...filter, status: filter.status ?? 'pending' })
   }
 

@@ -1,4 +1,4 @@
-import type { SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
 import type { Transcripts } from '../ports/transcripts'
@@ -29,7 +29,7 @@ export function watchChatForCheckpoints(
   checkpoints: NexusCheckpoints,
   log: Logger
 ): () => void {
-  const agentOf = (sessionId: SessionId): string | undefined => transcripts.agentOf(sessionId)
+  const agentOf = (sessionId: SessionId): AgentId | undefined => transcripts.agentOf(sessionId)
   return events.subscribe((event, payload) => {
     try {
       if (event === 'chat.toolCall') onToolCall(payload as ToolCallEvent)

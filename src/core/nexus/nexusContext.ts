@@ -3,6 +3,7 @@ import { escapeFenceField, fenceFieldPreview } from '../domain/prompt/fenceText'
 import { scanForThreats } from '../domain/prompt/scanner'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
 import type { NexusLog } from './nexusLog'
+import type { AgentId } from '../../shared/contract'
 
 export const NEXUS_FENCE_TAG = 'nexus-context'
 /** Characters of an entry's body shown inline; the rest is one nexus_read away. */
@@ -11,7 +12,7 @@ const RATIONALE_PREVIEW = 1000
 
 /** What `onTurnCompleted` needs to move the cursor; also shown in the UI. */
 export interface NexusBlockDetail {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly cursorFrom: number
   /** Highest seq injected; the cursor moves here when the turn completes. */
   readonly cursorTo: number

@@ -1,4 +1,4 @@
-import type { SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 import { NEXUS_SUMMARY_MAX, type NexusEntry } from '../../shared/contract/nexus'
 import type { Transcripts } from '../ports/transcripts'
 import type { SessionEndHook } from '../ports/turnContext'
@@ -25,7 +25,7 @@ export class NexusSessionEndHook implements SessionEndHook {
 
   async run(session: {
     readonly sessionId: SessionId
-    readonly agentId: string
+    readonly agentId: AgentId
   }): Promise<NexusEntry | null> {
     const marker = `Session ${session.sessionId} ended.`
     const previous = this.nexus.repository.list({
@@ -80,7 +80,7 @@ export class NexusCheckpoints {
 
   /** `task` is the user's request for this turn, used to say what the checkpoint is about. */
   onToolCall(call: {
-    agentId: string
+    agentId: AgentId
     sessionId: SessionId
     turnId: TurnId
     toolName: string
@@ -100,7 +100,7 @@ export class NexusCheckpoints {
   }
 
   /** At compression the summary the engine produced is the best checkpoint there is. */
-  onCompression(event: { agentId: string; sessionId: SessionId; summary: string }): NexusEntry {
+  onCompression(event: { agentId: AgentId; sessionId: SessionId; summary: string }): NexusEntry {
     return this.append(
       event.agentId,
       `Checkpoint at compression: ${event.summary}`,
@@ -108,7 +108,7 @@ export class NexusCheckpoints {
     )
   }
 
-  append(agentId: string, summary: string, body: string): NexusEntry {
+  append(agentId: AgentId, summary: string, body: string): NexusEntry {
     return this.nexus.post({ agent: agentId, type: 'checkpoint', summary: oneLine(summary), body }).entry
   }
 }

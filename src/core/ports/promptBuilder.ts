@@ -1,11 +1,12 @@
 import type { PromptBuild, PromptLayerReport, Tier } from '../domain/prompt/promptTypes'
+import type { AgentId } from '../../shared/contract'
 
 /**
  * The port between the chat engine and the prompt assembler (PromptService implements it,
  * the chat engine consumes it). One call = the system prompt a NEW session would send.
  */
 export interface PromptRequest {
-  readonly agentId: string
+  readonly agentId: AgentId
   /** The session's project folder, or null. */
   readonly cwd: string | null
   readonly model: string

@@ -1,3 +1,4 @@
+import type { AgentId } from '../../shared/contract'
 /**
  * Finding what an agent knows, as a port: the memory tool's `recall`, the per-turn recall, the
  * `memory.recall` method and retention's merge proposals all ask a Retriever, never an index.
@@ -10,7 +11,7 @@ export interface Retriever {
 }
 
 export interface RetrievalQuery {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly text: string
   readonly limit: number
   readonly signal?: AbortSignal

@@ -1,4 +1,4 @@
-import type { SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 /**
  * What other features read of the chat feature's stored sessions. The chat feature owns its
  * tables and implements this port; retention, the Nexus and memory read through it instead of
@@ -16,13 +16,13 @@ export interface TranscriptMessage {
 
 export interface Transcript {
   readonly sessionId: SessionId
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly messages: readonly TranscriptMessage[]
 }
 
 /** What a finished session amounts to, for the summary its agent's colleagues get. */
 export interface SessionOutline {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly title: string
   readonly startedAtMs: number
   /** Messages the user typed (every version of an edited one counts). */
@@ -41,7 +41,7 @@ export interface MessagePlace {
 
 export interface Transcripts {
   /** The agent a session belongs to; undefined for an unknown session. */
-  agentOf(sessionId: SessionId): string | undefined
+  agentOf(sessionId: SessionId): AgentId | undefined
   outline(sessionId: SessionId): SessionOutline | undefined
   /** What the user asked in one turn (its first user message), as plain text. */
   turnRequest(sessionId: SessionId, turnId: TurnId): string | undefined

@@ -1,11 +1,11 @@
-import type { SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 /**
  * Per-turn context (recall, unread Nexus entries) is appended to the CURRENT user message at
  * API-call time only: never stored in the transcript, never in the system prompt, so the cached
  * prefix stays byte-identical. Features register providers with the chat engine.
  */
 export interface TurnContextRequest {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly sessionId: SessionId
   /** The turn being answered (`t_…`), so what a provider adds can be tied to it later. */
   readonly turnId: TurnId
@@ -37,5 +37,5 @@ export interface TurnContextProvider {
 /** Runs when a session ends (explicit end, idle timeout, app quit): retention, Nexus summary. */
 export interface SessionEndHook {
   readonly id: string
-  run(session: { readonly sessionId: SessionId; readonly agentId: string }): Promise<unknown>
+  run(session: { readonly sessionId: SessionId; readonly agentId: AgentId }): Promise<unknown>
 }

@@ -1,5 +1,5 @@
 import { basename } from 'node:path'
-import type { FileTarget, InjectedView, MemoryTarget } from '../../shared/contract'
+import type { AgentId, FileTarget, InjectedView, MemoryTarget } from '../../shared/contract'
 import { estimateTokens } from '../../shared/util/tokens'
 import { renderIdentity, renderRules, type RenderedFile } from '../domain/prompt/contextFiles'
 import { renderMemorySnapshot } from '../domain/prompt/memorySnapshot'
@@ -14,7 +14,7 @@ import { withoutStarterText } from './promptService'
 
 /** The agents the view names a default identity after. */
 interface AgentNames {
-  get(id: string): { readonly name: string }
+  get(id: AgentId): { readonly name: string }
 }
 
 /** The Files view's injected-view provider: built from the agents and the live config only. */

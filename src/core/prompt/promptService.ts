@@ -16,6 +16,7 @@ import { checkProjectFolder } from './projectFolder'
 import { nodePromptFileSystem, type PromptFileSystem } from './promptFileSystem'
 import { findProjectRules } from './rulesFinder'
 import { SkillsIndex, type SkillsSource } from './skillsIndex'
+import type { AgentId } from '../../shared/contract'
 
 /** The built-in tools an agent gets when no tool layer says otherwise. */
 export const BUILTIN_TOOL_NAMES: readonly string[] = [
@@ -41,16 +42,16 @@ export interface PromptServiceOptions {
    * The tools a new session of an agent would get (the tool layer plans them); the prompt guides
    * only those. Absent: the built-in tools.
    */
-  readonly toolNames?: (agentId: string) => Promise<readonly string[]>
+  readonly toolNames?: (agentId: AgentId) => Promise<readonly string[]>
   /** Memory providers' static blocks (volatile tier, in this order); one that throws is left out. */
-  readonly staticBlocks?: readonly { readonly id: string; readonly block: (agentId: string) => string }[]
+  readonly staticBlocks?: readonly { readonly id: string; readonly block: (agentId: AgentId) => string }[]
   /** Where a failing static-block provider is reported (the session still starts without it). */
   readonly log?: Logger
 }
 
 /** What the Prompt view and `hearth prompt` ask for; unset fields come from config. */
 export interface AssembleInput {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly cwd?: string | null
   readonly model?: string
   readonly platform?: string
@@ -147,7 +148,7 @@ export class PromptService implements PromptBuilder {
       : { path, label, text: null, error: read.reason }
   }
 
-  private staticBlocks(agentId: string): ProviderBlock[] {
+  private staticBlocks(agentId: AgentId): ProviderBlock[] {
     const blocks: ProviderBlock[] = []
     const log = this.options.log ?? silentLogger
     for (const { id, block } of this.options.staticBlocks ?? []) {

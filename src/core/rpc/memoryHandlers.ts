@@ -3,6 +3,7 @@ import type { memoriesMethods } from '../../shared/contract/memories'
 import type { reviewMethods } from '../../shared/contract/review'
 import type { CoreServices } from '../coreServices'
 import type { FeatureHandlers } from './foundationHandlers'
+import type { AgentId } from '../../shared/contract'
 
 /** The memory tool on the user's behalf, receipts, the recall log, recall search and pinning. */
 export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof memoryMethods> {
@@ -50,7 +51,7 @@ export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof r
 /** The Memories view: what an agent remembers, searchable, editable, forgettable and restorable. */
 export function memoriesHandlers(services: CoreServices): FeatureHandlers<typeof memoriesMethods> {
   const { memory } = services
-  const agent = (agentId: string): string => services.agents.get(agentId).id
+  const agent = (agentId: AgentId): AgentId => services.agents.get(agentId).id
   return {
     'memories.list': async ({ agentId, query }) => memory.memories.list(agent(agentId), query),
     'memories.editFact': async ({ id, text }) => ({ fact: memory.review.edit(id, text) }),

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { AgentId, sameAgentName, type Agent } from '../../shared/contract'
+import { ownId } from '../domain/ids'
 import { conflict, invalidInput, notFound } from '../errors'
 import type { EventHub } from '../events'
 import { writeFileAtomic } from '../home/atomicWrite'
@@ -29,7 +30,7 @@ export class AgentService {
     return readRows(rows, 'agents', fromRow)
   }
 
-  get(id: string): Agent {
+  get(id: AgentId): Agent {
     const row = this.db
       .prepare('SELECT id, name, created_at FROM agents WHERE id = ? AND deleted_at IS NULL')
       .get(id)
@@ -38,10 +39,9 @@ export class AgentService {
     return agent
   }
 
-  create(rawName: string, requestedId?: string): Agent {
+  /** `requestedId` was parsed by its schema; without one the id is a free slug of the name. */
+  create(rawName: string, requestedId?: AgentId): Agent {
     const id = requestedId ?? this.uniqueSlug(rawName.trim())
-    if (!AgentId.safeParse(id).success)
-      throw invalidInput(`"${id}" is not a valid agent id (lowercase letters, digits, dashes)`)
     const existing = readOptionalRow(
       this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id),
       'agents',
@@ -58,7 +58,7 @@ export class AgentService {
     return this.get(id)
   }
 
-  rename(id: string, rawName: string): Agent {
+  rename(id: AgentId, rawName: string): Agent {
     this.get(id)
     const name = this.checkName(rawName, id)
     this.db.prepare('UPDATE agents SET name = ? WHERE id = ?').run(name, id)
@@ -67,7 +67,7 @@ export class AgentService {
   }
 
   /** Deleting keeps the files: the folder moves to .trash/ with a timestamp, so nothing is lost. */
-  delete(id: string): void {
+  delete(id: AgentId): void {
     this.get(id)
     const dir = this.paths.agentDir(id)
     if (existsSync(dir)) {
@@ -84,7 +84,7 @@ export class AgentService {
    * agents would be indistinguishable. Case, spacing and Unicode compatibility forms count as
    * the same name ("research", " Research ", "Ｒesearch").
    */
-  private checkName(rawName: string, renaming: string | null): string {
+  private checkName(rawName: string, renaming: AgentId | null): string {
     const name = rawName.trim()
     if (name === '' || name.length > 80) throw invalidInput('An agent needs a name of 1–80 characters')
     const taken = this.list().find((agent) => agent.id !== renaming && sameAgentName(agent.name, name))
@@ -96,13 +96,14 @@ export class AgentService {
     return name
   }
 
-  private seedFolder(id: string, name: string): void {
+  private seedFolder(id: AgentId, name: string): void {
     mkdirPrivate(this.paths.memoriesDir(id))
     if (!existsSync(this.paths.soul(id))) writeFileAtomic(this.paths.soul(id), defaultSoul(name))
     if (!existsSync(this.paths.memory(id))) writeFileAtomic(this.paths.memory(id), '')
   }
 
-  private uniqueSlug(name: string): string {
+  /** A slug of the name, free among live agents; valid by construction (a checked-shape id the core made). */
+  private uniqueSlug(name: string): AgentId {
     const base =
       name
         .normalize('NFKD')
@@ -118,19 +119,20 @@ export class AgentService {
     ) {
       candidate = `${base}-${n}`
     }
-    return candidate
+    return ownId.agent(candidate)
   }
 
   private adoptOrphanFolders(): void {
     if (!existsSync(this.paths.agents)) return
     for (const entry of readdirSync(this.paths.agents)) {
-      if (!AgentId.safeParse(entry).success || !statSync(join(this.paths.agents, entry)).isDirectory())
-        continue
-      const row = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(entry)
+      // A folder name is outside input: only one that parses as an agent id is adopted.
+      const id = AgentId.safeParse(entry)
+      if (!id.success || !statSync(join(this.paths.agents, entry)).isDirectory()) continue
+      const row = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id.data)
       if (row) continue
       this.db
         .prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)')
-        .run(entry, this.freeName(entry), this.clock.now())
+        .run(id.data, this.freeName(id.data), this.clock.now())
     }
   }
 

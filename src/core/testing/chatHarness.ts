@@ -10,6 +10,7 @@ import { createCore, type Core, type CoreSeams } from '../createCore'
 import type { TurnContextProvider } from '../ports/turnContext'
 import type { ToolCatalog, ToolDefinition, ToolOutcome } from '../tools/toolTypes'
 import { testId } from '../../shared/testing/ids'
+import type { AgentId } from '../../shared/contract'
 
 /** A long persona so the cached prefix is above every model's minimum cacheable size. */
 export function longSoul(name: string): string {
@@ -29,7 +30,7 @@ export interface HarnessCore {
 export interface ChatHarness extends HarnessCore {
   readonly home: string
   readonly fake: FakeAnthropic
-  readonly agentId: string
+  readonly agentId: AgentId
   /** Opens a second core on the same home, as a new process would. */
   reopen(options?: Partial<ChatOptions>): HarnessCore
   close(): Promise<void>
@@ -67,7 +68,7 @@ export async function startChatHarness(
     return { core, chat, sessions, calls: chatStores.calls }
   }
   const first = open({ maxRetries: 2, ...options })
-  const agent = first.core.services.agents.create('Scribe', 'scribe')
+  const agent = first.core.services.agents.create('Scribe', testId.agent('scribe'))
   writeFileSync(first.core.services.paths.soul(agent.id), longSoul('Scribe'))
   return {
     home,
@@ -129,7 +130,7 @@ export function testCatalog(table: Readonly<Record<string, string>> = { paris: '
           ok: true,
           content: JSON.stringify(
             await tool.handler(input as Record<string, unknown>, {
-              agentId: '',
+              agentId: testId.agent('harness'),
               sessionId: testId.session('harness')
             })
           ),

@@ -1,11 +1,11 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import { createCore } from '../createCore'
 import { testId } from '../../shared/testing/ids'
 import { plainSession } from './plainSession'
 
 /** What `seedLongChat` made: the agent, the session and the ids of its first and last messages. */
 export interface LongChat {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly sessionId: SessionId
   readonly title: string
   readonly firstMessageId: number

@@ -1,4 +1,4 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
 import type { NewSession } from '../chat/sessionRepository'
 
 /**
@@ -7,7 +7,7 @@ import type { NewSession } from '../chat/sessionRepository'
  */
 export function plainSession(
   id: SessionId,
-  agentId: string,
+  agentId: AgentId,
   systemPrompt: string,
   nowMs: number
 ): NewSession {

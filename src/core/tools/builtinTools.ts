@@ -7,6 +7,7 @@ import { createNexusTools } from '../nexus/nexusTools'
 import type { NexusService } from '../nexus/nexusService'
 import type { ToolRegistry } from './registry'
 import { createSkillViewTool } from './skillView'
+import type { AgentId } from '../../shared/contract'
 
 /** Tools that change shared, lasting state: gated while an untrusted MCP server is in the session. */
 export const GATED_BUILTIN_TOOLS: ReadonlySet<string> = new Set(['memory', 'nexus_post'])
@@ -19,7 +20,7 @@ export interface BuiltinToolServices {
   readonly memory?: MemoryService
   /** The chat feature's transcript search (for session_search). */
   readonly sessions?: {
-    search(query: string, options: { agentId?: string; limit?: number }): readonly TranscriptHit[]
+    search(query: string, options: { agentId?: AgentId; limit?: number }): readonly TranscriptHit[]
   }
 }
 
@@ -46,6 +47,6 @@ export function registerBuiltinTools(registry: ToolRegistry, services: BuiltinTo
 
 function searchTranscripts(
   sessions: BuiltinToolServices['sessions']
-): (query: string, options: { agentId?: string; limit: number }) => readonly TranscriptHit[] {
+): (query: string, options: { agentId?: AgentId; limit: number }) => readonly TranscriptHit[] {
   return (query, options) => (sessions ? sessions.search(query, options) : [])
 }

@@ -10,10 +10,11 @@ import { ToolRegistry } from './registry'
 import { ToolsService } from './toolsService'
 import type { ConfirmationPort } from './toolTypes'
 import { approveAllConfirmations, denyAllConfirmations } from './untrustedGate'
+import type { AgentId } from '../../shared/contract'
 
 export interface CreateToolsDeps extends BuiltinToolServices {
   readonly config: ConfigStore
-  readonly agents: { get(id: string): unknown }
+  readonly agents: { get(id: AgentId): unknown }
   readonly events: EventHub
   readonly clock: Clock
   readonly host: 'electron' | 'web' | 'cli'

@@ -1,10 +1,10 @@
-import type { SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 /**
  * Tools are data (core/tools keeps the registry). Built-in tools (memory, recall, session_search,
  * skill_view, nexus_post, nexus_read) and MCP tools all have this shape.
  */
 export interface ToolContext {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly sessionId: SessionId
   /**
    * The chat turn that made the call, so what a tool records (a memory receipt) can be shown on
@@ -62,7 +62,7 @@ export interface ToolCatalog {
    * With `cwd`, the servers of that folder's `.mcp.json` the user allowed are included; `offer`
    * asks the user about a file not yet decided on (only when a session starts).
    */
-  sessionTools(agentId: string, options?: SessionToolsOptions): Promise<readonly ToolDefinition[]>
+  sessionTools(agentId: AgentId, options?: SessionToolsOptions): Promise<readonly ToolDefinition[]>
   /** Runs a call; never throws — failures come back as `{ ok: false, content: '{"error": …}' }`. */
   dispatch(
     tools: readonly ToolDefinition[],
@@ -81,7 +81,7 @@ export interface SessionToolsOptions {
 export interface ConfirmationRequest {
   /** What is asked: a gated tool call (the default) or a project's `.mcp.json` servers. */
   readonly kind?: 'tool' | 'projectServers'
-  readonly agentId: string
+  readonly agentId: AgentId
   /** Null when no session exists yet (a project folder's servers are asked about before it starts). */
   readonly sessionId: SessionId | null
   /** The real tool about to run, e.g. `memory` or `nexus_post`. */

@@ -27,6 +27,7 @@ import type {
 import type { AgentToolConfig } from './agentToolConfig'
 import { buildToolsList, setToolsetEnabled, type ToolsViewSource } from './toolsView'
 import { denyAllConfirmations } from './untrustedGate'
+import type { AgentId } from '../../shared/contract'
 
 export interface ToolsServiceOptions {
   readonly registry: ToolRegistry
@@ -38,7 +39,7 @@ export interface ToolsServiceOptions {
   /** Who answers the untrusted gate; defaults to "no" (nobody to ask). */
   readonly confirmation?: ConfirmationPort
   /** Throws `not_found` for an unknown agent (so settings cannot be written for a typo). */
-  readonly assertAgent?: (agentId: string) => void
+  readonly assertAgent?: (agentId: AgentId) => void
   /** Where MCP servers that fail or crash are reported, beside the status event. */
   readonly log?: Logger
   /** Where remote servers' header values live (never config.json). */
@@ -95,7 +96,7 @@ export class ToolsService implements ToolCatalog, ToolsViewSource {
   }
 
   /** Reads the agent's tool configuration and brings the MCP connections in line with it. */
-  agentConfig(agentId: string): AgentToolConfig {
+  agentConfig(agentId: AgentId): AgentToolConfig {
     const loaded = this.options.config.read()
     const settings = loaded.config.tools
     const listed = loaded.config.agents[agentId]?.toolsets
@@ -139,7 +140,7 @@ export class ToolsService implements ToolCatalog, ToolsViewSource {
   }
 
   /** Plans a new session of this agent (see sessionPlan.ts), in a project folder when `cwd` is given. */
-  async planSession(agentId: string, options: SessionToolsOptions = {}): Promise<SessionPlan> {
+  async planSession(agentId: AgentId, options: SessionToolsOptions = {}): Promise<SessionPlan> {
     const agent = this.agentConfig(agentId)
     const project = await this.projectServers(agentId, options, agent.mcpServers)
     const plan = await planSession({
@@ -161,7 +162,7 @@ export class ToolsService implements ToolCatalog, ToolsViewSource {
    * were left out or have ignored keys, servers that failed to start, tools dropped or hidden.
    * From the last planned session, else from the servers' current state.
    */
-  problemsFor(agentId: string): readonly McpConfigProblem[] {
+  problemsFor(agentId: AgentId): readonly McpConfigProblem[] {
     const planned = this.lastProblems.get(agentId)
     if (planned) return planned
     return this.mcp
@@ -169,13 +170,13 @@ export class ToolsService implements ToolCatalog, ToolsViewSource {
       .flatMap((state) => (state.error ? [{ server: state.name, message: state.error }] : []))
   }
 
-  async sessionTools(agentId: string, options?: SessionToolsOptions): Promise<readonly ToolDefinition[]> {
+  async sessionTools(agentId: AgentId, options?: SessionToolsOptions): Promise<readonly ToolDefinition[]> {
     return (await this.planSession(agentId, options)).tools
   }
 
   /** The allowed servers of the folder's `.mcp.json`, started with the others (see ProjectServerOffers). */
   private async projectServers(
-    agentId: string,
+    agentId: AgentId,
     options: SessionToolsOptions,
     global: readonly string[]
   ): Promise<ProjectSessionServers> {
@@ -210,12 +211,12 @@ export class ToolsService implements ToolCatalog, ToolsViewSource {
     }
   }
 
-  list(agentId: string): Promise<ToolsListView> {
+  list(agentId: AgentId): Promise<ToolsListView> {
     this.options.assertAgent?.(agentId)
     return buildToolsList(this, agentId)
   }
 
-  setEnabled(agentId: string, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
+  setEnabled(agentId: AgentId, toolset: string, enabled: boolean): Promise<SetToolsetEnabledResult> {
     this.options.assertAgent?.(agentId)
     return setToolsetEnabled(this, this.options.config, agentId, toolset, enabled)
   }

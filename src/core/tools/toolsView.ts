@@ -18,13 +18,14 @@ import {
 import { toolDescriptionWarnings } from './toolScan'
 import type { AgentToolConfig } from './agentToolConfig'
 import type { ToolRegistry } from './registry'
+import type { AgentId } from '../../shared/contract'
 
 /** What the Tools view reads from the tool layer (the service implements it; the view never holds it). */
 export interface ToolsViewSource {
   readonly registry: ToolRegistry
   readonly mcp: Pick<McpManager, 'listMany' | 'get'>
-  agentConfig(agentId: string): AgentToolConfig
-  planSession(agentId: string): Promise<SessionPlan>
+  agentConfig(agentId: AgentId): AgentToolConfig
+  planSession(agentId: AgentId): Promise<SessionPlan>
 }
 
 /**
@@ -32,7 +33,7 @@ export interface ToolsViewSource {
  * tool count and schema tokens, and what the next session would send. Every configured MCP
  * server is started (on demand: the user opened the page) so its tools can be counted.
  */
-export async function buildToolsList(service: ToolsViewSource, agentId: string): Promise<ToolsListView> {
+export async function buildToolsList(service: ToolsViewSource, agentId: AgentId): Promise<ToolsListView> {
   const agent = service.agentConfig(agentId)
   const plan = await service.planSession(agentId)
   const servers = agent.mcpServers
@@ -141,7 +142,7 @@ function sessionPreview(plan: SessionPlan): ToolsListView['session'] {
 export async function setToolsetEnabled(
   service: ToolsViewSource,
   config: ConfigStore,
-  agentId: string,
+  agentId: AgentId,
   toolset: string,
   enabled: boolean
 ): Promise<SetToolsetEnabledResult> {

@@ -10,10 +10,13 @@ import { z } from 'zod'
  */
 
 /** Agent ids double as folder names, so they are restricted to a safe slug (no dots, no slashes). */
-export const AgentId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
-  error: (issue) =>
-    `${quoted(issue.input)} is not a valid agent id (1–64 lowercase letters, digits or dashes, starting with a letter or digit)`
-})
+export const AgentId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
+    error: (issue) =>
+      `${quoted(issue.input)} is not a valid agent id (1–64 lowercase letters, digits or dashes, starting with a letter or digit)`
+  })
+  .brand<'AgentId'>()
 
 export type AgentId = z.infer<typeof AgentId>
 

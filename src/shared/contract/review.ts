@@ -145,7 +145,7 @@ export const reviewMethods = {
   'review.history': method(z.object({ id: FactId }), z.object({ events: z.array(FactEvent) })),
   'review.counts': method(
     z.object({}),
-    z.object({ pending: z.number().int(), byAgent: z.record(z.string(), z.number().int()) })
+    z.object({ pending: z.number().int(), byAgent: z.record(AgentId, z.number().int()) })
   ),
   /** Excludes (or re-includes) an approved fact from recall. */
   'review.suppress': method(z.object({ id: FactId, suppressed: z.boolean() }), z.object({ candidate: Fact })),

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { testId } from '../../../shared/testing/ids'
 import { scanForThreats } from '../../domain/prompt/scanner'
 import { EventHub } from '../../events'
 import { ensureHome } from '../../home/home'
@@ -33,7 +34,7 @@ export interface MemoryFixture {
 }
 
 /** A real home folder and a real SQLite file in a temp folder, with the real strict scanner. */
-export function createMemoryFixture(agentId = 'scribe'): MemoryFixture {
+export function createMemoryFixture(agentId = testId.agent('scribe')): MemoryFixture {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-memory-'))
   const paths = ensureHome(dir)
   mkdirSync(paths.memoriesDir(agentId), { recursive: true })

@@ -1,4 +1,4 @@
-import type { SessionId } from '../../../shared/contract'
+import type { AgentId, SessionId } from '../../../shared/contract'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,7 +32,7 @@ export interface ServiceFixture {
   /** Inserts a fact straight into the bank (approved unless told otherwise). */
   fact(
     text: string,
-    options?: { status?: Fact['status']; type?: FactType; agentId?: string; sessionId?: SessionId }
+    options?: { status?: Fact['status']; type?: FactType; agentId?: AgentId; sessionId?: SessionId }
   ): Fact
   /** Creates a chat session with the given user/agent messages; returns their message ids. */
   session(id: string, messages: readonly { role: 'user' | 'assistant'; text: string }[]): string[]
@@ -52,7 +52,7 @@ export function createServiceFixture(
   const emitted: { event: string; payload: unknown }[] = []
   events.subscribe((event, payload) => emitted.push({ event, payload }))
   const agents = new AgentService(db, paths, clock, events)
-  agents.create('Scribe', 'scribe')
+  const scribe = agents.create('Scribe', testId.agent('scribe')).id
   const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
   const chat = openChatStores(db, clock.now())
   const memory = new MemoryService({
@@ -79,7 +79,7 @@ export function createServiceFixture(
     sessions,
     fact: (text, options = {}) =>
       memory.facts.insert({
-        agentId: options.agentId ?? 'scribe',
+        agentId: options.agentId ?? scribe,
         status: options.status ?? 'approved',
         type: options.type ?? 'user_fact',
         speaker: 'user',
@@ -104,7 +104,7 @@ export function createServiceFixture(
       }
       sessions.createSession({
         id,
-        agentId: 'scribe',
+        agentId: scribe,
         cwd: null,
         model: 'claude-sonnet-5-5',
         provider: 'anthropic',

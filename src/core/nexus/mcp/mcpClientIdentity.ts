@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import type { AgentId } from '../../../shared/contract'
 
 /** One `mcp.clients` entry of config.json: the client name bound to a Hearth agent. */
 export interface McpClientBinding {
@@ -30,7 +31,7 @@ export interface IdentityInputs {
   readonly token: string | undefined
   readonly bindings: Readonly<Record<string, McpClientBinding>>
   /** Hearth's own agent ids (an unbound client may not post under one of them). */
-  readonly agentIds: readonly string[]
+  readonly agentIds: readonly AgentId[]
 }
 
 /** The client's self-reported name as a channel/author slug, e.g. "Claude Code" → "claude-code". */
@@ -84,7 +85,7 @@ export function resolveIdentity(inputs: IdentityInputs): McpIdentity {
     }
   }
   const boundAgents = new Set(Object.values(inputs.bindings).map((binding) => binding.agent))
-  if (client === 'user' || inputs.agentIds.includes(client) || boundAgents.has(client)) {
+  if (client === 'user' || inputs.agentIds.some((id) => id === client) || boundAgents.has(client)) {
     return {
       ...base,
       author: null,

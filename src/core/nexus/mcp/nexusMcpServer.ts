@@ -27,6 +27,7 @@ import {
   STATIC_RESOURCES
 } from './nexusMcpResources'
 import { nexusMcpTools } from './nexusMcpTools'
+import type { AgentId } from '../../../shared/contract'
 
 export interface NexusMcpDependencies {
   readonly nexus: NexusService
@@ -34,7 +35,7 @@ export interface NexusMcpDependencies {
   readonly version: string
   /** `mcp.clients` of config.json, read when a client connects. */
   readonly bindings: () => Readonly<Record<string, McpClientBinding>>
-  readonly agentIds: () => readonly string[]
+  readonly agentIds: () => readonly AgentId[]
   /** The token this client presented: HEARTH_MCP_TOKEN for stdio, the bearer token over HTTP. */
   readonly token: string | undefined
 }

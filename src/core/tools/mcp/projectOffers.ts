@@ -11,6 +11,7 @@ import {
   readProjectServers,
   type ProjectServers
 } from './projectServers'
+import type { AgentId } from '../../../shared/contract'
 
 /** Asks the user once about a file; null when nobody answered (nothing is remembered then). */
 export type ProjectQuestion = (request: Parameters<ConfirmationPort['ask']>[0]) => Promise<boolean | null>
@@ -57,7 +58,7 @@ export class ProjectServerOffers {
    * about a file not decided on yet; without it (a turn of a running session) nothing is asked.
    */
   async forSession(
-    agentId: string,
+    agentId: AgentId,
     folder: string,
     global: readonly string[],
     offer: boolean
@@ -98,7 +99,7 @@ export class ProjectServerOffers {
   }
 
   private async decide(
-    agentId: string,
+    agentId: AgentId,
     found: ProjectServers,
     offer: boolean
   ): Promise<{ decision: 'allow' | 'deny' | null; unsaved?: string }> {
