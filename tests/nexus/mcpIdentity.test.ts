@@ -122,6 +122,14 @@ describe('hearth mcp bind', () => {
       (await call(client, 'nexus_post', { type: 'turn', summary: 'Bound by the CLI' })).value.entry
     ).toMatchObject({ agent: 'ella', channel: 'mcp:cursor' })
     expect(runHearth(['--home', temp.dir, 'mcp', 'bind', 'cursor', '--agent', 'nobody']).code).toBe(1)
+    const malformed = runHearth(['--home', temp.dir, 'mcp', 'bind', 'cursor', '--agent', '../ella'])
+    expect([malformed.code, malformed.stderr]).toEqual([
+      2,
+      'hearth: "../ella" is not a valid agent id (1–64 lowercase letters, digits or dashes, starting with a letter or digit)\n'
+    ])
+    expect(JSON.parse(readFileSync(join(temp.dir, 'config.json'), 'utf8')).mcp.clients.cursor.agent).toBe(
+      'ella'
+    )
   })
 })
 

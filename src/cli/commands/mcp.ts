@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { AgentId } from '../../shared/contract'
 import type { CoreServices } from '../../core/coreServices'
 import { GuardedStdioTransport } from '../../core/nexus/mcp/guardedStdioTransport'
 import { sha256Hex } from '../../core/nexus/mcp/mcpClientIdentity'
@@ -93,10 +94,14 @@ export const mcpBindCommand: CliCommand = {
     const client = ctx.positionals[0] as string
     if (!/^[a-z0-9][a-z0-9._-]{0,63}$/.test(client))
       throw new UsageError('CLIENT is the client name as a lowercase slug, e.g. claude-code')
-    const agentId = typeof ctx.options.agent === 'string' ? ctx.options.agent : undefined
-    if (!agentId) throw new UsageError('--agent is required')
+    if (typeof ctx.options.agent !== 'string' || ctx.options.agent === '')
+      throw new UsageError('--agent is required')
+    // This command holds the core instead of calling the contract, so it parses the id itself.
+    const agentId = AgentId.safeParse(ctx.options.agent)
+    if (!agentId.success)
+      throw new UsageError(agentId.error.issues[0]?.message ?? '--agent is not an agent id')
     const { services } = ctx.core()
-    const agent = services.agents.get(agentId)
+    const agent = services.agents.get(agentId.data)
     const token = ctx.options.token === true ? randomBytes(24).toString('hex') : null
     const binding = { agent: agent.id, ...(token ? { tokenSha256: sha256Hex(token) } : {}) }
     // Replaces the whole binding, so binding again without --token drops an old token.
