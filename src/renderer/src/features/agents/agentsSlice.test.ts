@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Agent } from '../../../../shared/contract'
+import { testId } from '../../../../shared/testing/ids'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
+import { selectAgentName, selectAuthorName } from './agentsSlice'
 
-const agent = (id: string, name: string): Agent => ({ id, name, createdAtMs: 1 })
+const agent = (id: string, name: string): Agent => ({ id: testId.agent(id), name, createdAtMs: 1 })
 
 describe('agents slice', () => {
   it('starts the first run on an empty home and moves to the profile step once an agent exists', async () => {
@@ -46,11 +48,22 @@ describe('agents slice', () => {
     api.handle('agents.delete', () => ({ deleted: true }))
     const store = createAppStore(api)
     await store.getState().loadAgents()
-    store.getState().selectAgent('b')
-    await store.getState().deleteAgent('b')
+    store.getState().selectAgent(testId.agent('b'))
+    await store.getState().deleteAgent(testId.agent('b'))
     expect(store.getState().agentIds).toEqual(['a'])
     expect(store.getState().selectedAgentId).toBe('a')
     expect(store.getState().firstRunStep).toBeNull()
+  })
+
+  it("names an agent by its display name, and a Nexus author by its agent's name only when it is one", () => {
+    const store = createAppStore(createFakeApi())
+    store.getState().receiveAgents([agent('ada', 'Ada Lovelace')])
+    const state = store.getState()
+    expect(selectAgentName(testId.agent('ada'))(state)).toBe('Ada Lovelace')
+    expect(selectAgentName(testId.agent('gone'))(state)).toBe('gone')
+    expect(
+      ['ada', 'user', 'claude-code', 'Claude.Code'].map((author) => selectAuthorName(author)(state))
+    ).toEqual(['Ada Lovelace', 'user', 'claude-code', 'Claude.Code'])
   })
 
   it('reloads what the screens show after a reconnect', async () => {

@@ -1,4 +1,4 @@
-import type { Agent, AgentId } from '../../../../shared/contract'
+import { AgentId, type Agent } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import { failureState } from '../../store/connectionSlice'
@@ -121,9 +121,18 @@ export const selectAgent =
   (id: AgentId) =>
   (state: AppState): Agent | undefined =>
     state.agentsById[id]
-/** The display name of an agent, or the id itself for one this window does not know (another runtime, a deleted agent). */
+/** The display name of an agent, or the id itself for one this window does not know (a deleted agent). */
 export const selectAgentName =
-  (id: string) =>
+  (id: AgentId) =>
   (state: AppState): string =>
     state.agentsById[id]?.name ?? id
+/**
+ * The display name of a Nexus author: the agent's name when the author is an agent id this
+ * window knows, else the author as written (`user`, an outside runtime, a deleted agent). The
+ * author is parsed once, when the selector is made, not on every store change.
+ */
+export const selectAuthorName = (author: string): ((state: AppState) => string) => {
+  const parsed = AgentId.safeParse(author)
+  return parsed.success ? selectAgentName(parsed.data) : () => author
+}
 export const selectFirstRunStep = (state: AppState): FirstRunStep | null => state.firstRunStep

@@ -1,7 +1,8 @@
 import type {
+  AgentId,
+  SessionEnded,
   SessionEndProgress,
   SessionEndReason,
-  SessionEnded,
   SessionId
 } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
@@ -36,7 +37,7 @@ export interface ChatEndSlice {
   readonly chatEnds: Readonly<Record<string, EndView>>
   readonly endChatSession: () => Promise<void>
   /** For a session that ended earlier: how many of its candidates still wait in Review. */
-  readonly loadEndedSummary: (sessionId: SessionId, agentId: string) => Promise<void>
+  readonly loadEndedSummary: (sessionId: SessionId, agentId: AgentId) => Promise<void>
   readonly receiveSessionEndProgress: (progress: SessionEndProgress) => void
   readonly receiveSessionEnded: (ended: SessionEnded) => void
 }

@@ -3,10 +3,11 @@ import { errorMessage } from '../../api/rpcError'
 import type { AppState, SliceCreator } from '../../store/types'
 import { selectProjectDir } from '../files/projectFolderSlice'
 import { rulesOf, type RulesInfo } from './projectRules'
+import type { AgentId } from '../../../../shared/contract'
 
 /** What a new chat of the selected agent would load from its project folder. */
 export interface FolderPreview {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly cwd: string | null
   readonly rules: RulesInfo | null
   readonly error: string | null

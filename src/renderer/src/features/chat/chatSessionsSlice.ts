@@ -1,4 +1,11 @@
-import type { SearchHit, SessionDetail, SessionId, SessionSummary, TurnId } from '../../../../shared/contract'
+import type {
+  AgentId,
+  SearchHit,
+  SessionDetail,
+  SessionId,
+  SessionSummary,
+  TurnId
+} from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -17,7 +24,7 @@ export interface CacheBreakPrompt {
 
 /** A stored message to show: its session and id, and the agent the session belongs to. */
 export interface ChatMessageTarget {
-  readonly agentId?: string
+  readonly agentId?: AgentId
   readonly sessionId: SessionId
   readonly messageId: number
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import type { SessionSummary } from '../../../../shared/contract'
+import type { AgentId, SessionSummary } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { Dialog } from '../../ui/Dialog'
@@ -8,7 +8,7 @@ import './chats.css'
 /** Chats whose title or agent name contains every typed word, pinned and recent first (as listed). */
 function filterChats(
   chats: readonly SessionSummary[],
-  names: (agentId: string) => string,
+  names: (agentId: AgentId) => string,
   query: string
 ): SessionSummary[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
@@ -44,7 +44,7 @@ function SwitcherDialog(): ReactNode {
   const openHit = useAppStore((state) => state.openChatHit)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
-  const names = (agentId: string): string => agents[agentId]?.name ?? agentId
+  const names = (agentId: AgentId): string => agents[agentId]?.name ?? agentId
   const shown = useMemo(() => filterChats(chats, names, query), [chats, agents, query])
   const choose = (chat: SessionSummary | undefined): void => {
     // Focus goes back where it was (the dialog gives it back); to the message box if that view left.

@@ -1,4 +1,4 @@
-import type { MethodOutput } from '../../../../shared/contract'
+import type { AgentId, MethodOutput } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { KeyValueStore } from '../../lib/keyValueStore'
@@ -16,7 +16,7 @@ const FOLDER_KEY = 'hearth.projectFolder.'
  */
 export interface ProjectFolderSlice {
   /** By agent id; `null` = explicitly no project, missing = not known yet. */
-  readonly projectDirs: Readonly<Record<string, string | null>>
+  readonly projectDirs: Readonly<Record<AgentId, string | null>>
   readonly folderListing: FolderListing | null
   readonly folderError: string | null
   /** Lists a folder's sub-folders (the user's home folder when `dir` is omitted). */
@@ -74,7 +74,7 @@ function readKept(raw: string | null): string | null | undefined {
   }
 }
 
-async function newestSessionFolder(api: ApiClient, agentId: string): Promise<string | null> {
+async function newestSessionFolder(api: ApiClient, agentId: AgentId): Promise<string | null> {
   try {
     const [newest] = await api.call('sessions.list', { agentId, limit: 1 })
     return newest?.cwd ?? null

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import type { InspectedCall } from '../../../../shared/contract'
+import type { AgentId, InspectedCall } from '../../../../shared/contract'
 import type { AppState } from '../../store/types'
 import { useAppStore } from '../../store/useAppStore'
 
@@ -9,7 +9,7 @@ type Request = InspectedCall['request']
 const SEARCH_TOOL = 'tool_search'
 
 /** The agent of the inspected session (the Inspector is opened on the session open in Chat). */
-function selectInspectedAgent(state: AppState): string | null {
+function selectInspectedAgent(state: AppState): AgentId | null {
   const detail = state.chatDetail
   const target = state.inspectorTarget
   if (detail !== null && target !== null && detail.id === target.sessionId) return detail.agentId

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MemoriesView } from '../../../../shared/contract'
+import { testId } from '../../../../shared/testing/ids'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
@@ -9,7 +10,7 @@ const usage = { chars: 0, limit: 4000, percent: 0, text: '0% — 0/4,000 chars',
 
 function view(agentId: string, query = '', entries: string[] = []): MemoriesView {
   return {
-    agentId,
+    agentId: testId.agent(agentId),
     query,
     facts: [],
     pins: [],
@@ -25,8 +26,8 @@ function storeWith(agentId = 'scribe') {
   const store = createAppStore(api)
   connectEvents(api, store)
   store.getState().receiveAgents([
-    { id: agentId, name: 'Scribe', createdAtMs: 1 },
-    { id: 'coder', name: 'Coder', createdAtMs: 2 }
+    { id: testId.agent(agentId), name: 'Scribe', createdAtMs: 1 },
+    { id: testId.agent('coder'), name: 'Coder', createdAtMs: 2 }
   ])
   return { api, store }
 }
@@ -41,7 +42,7 @@ describe('the Memories slice', () => {
       input: { agentId: 'scribe', query: ' tea ' }
     })
     expect(selectMemoriesView(store.getState())?.query).toBe('tea')
-    store.getState().selectAgent('coder')
+    store.getState().selectAgent(testId.agent('coder'))
     expect(selectMemoriesView(store.getState())).toBeNull()
   })
 
@@ -68,6 +69,17 @@ describe('the Memories slice', () => {
       message: 'Memory is at 3,990/4,000 chars and this entry does not fit.'
     })
     expect(store.getState().memoriesLastForgotten).toEqual(item)
+  })
+
+  it('refuses to forget, edit or open anything while no agent is selected, without calling the core', async () => {
+    const api = createFakeApi()
+    const store = createAppStore(api)
+    const item = { kind: 'file', slug: 'tea' } as const
+    const refused = { ok: false, message: 'No agent is selected.' }
+    expect(await store.getState().forgetMemory(item)).toEqual(refused)
+    expect(await store.getState().editMemoryEntry('memory', 'a', 'b')).toEqual(refused)
+    expect(await store.getState().openMemoryFile('tea', false)).toEqual(refused)
+    expect(api.calls.map((call) => call.method)).toEqual([])
   })
 
   it('re-reads an open view when a memory write or a review decision lands', async () => {

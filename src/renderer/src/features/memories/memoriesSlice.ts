@@ -1,4 +1,5 @@
 import type {
+  AgentId,
   MemoriesView,
   MemoryFileDocument,
   MemoryTarget,
@@ -69,7 +70,7 @@ function expectWritten(result: { success: boolean; error?: string }): void {
 }
 
 export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice> {
-  const forget = async (agentId: string, item: ForgottenItem): Promise<void> => {
+  const forget = async (agentId: AgentId, item: ForgottenItem): Promise<void> => {
     if (item.kind === 'fact') await api.call('memories.forgetFact', { id: item.id })
     else if (item.kind === 'file') await api.call('memories.forgetFile', { agentId, slug: item.slug })
     else
@@ -77,7 +78,7 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
         await api.call('memory.apply', { agentId, target: item.target, action: 'remove', oldText: item.text })
       )
   }
-  const restore = async (agentId: string, item: ForgottenItem): Promise<void> => {
+  const restore = async (agentId: AgentId, item: ForgottenItem): Promise<void> => {
     if (item.kind === 'fact') await api.call('memories.restoreFact', { id: item.id })
     else if (item.kind === 'file') await api.call('memories.restoreFile', { agentId, slug: item.slug })
     else
@@ -86,7 +87,12 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
       )
   }
   return (set, get) => {
-    const agent = (): string => get().selectedAgentId ?? ''
+    // Called inside each action's try, so acting with no agent selected becomes the action's message.
+    const agent = (): AgentId => {
+      const agentId = get().selectedAgentId
+      if (agentId === null) throw new Error('No agent is selected.')
+      return agentId
+    }
     return {
       memoriesView: null,
       memoriesQuery: '',

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import type { MemoryTarget } from '../../../../shared/contract'
+import type { AgentId, MemoryTarget } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { usageKey } from './memorySignalsSlice'
 import { MemoryUsageMeter } from './MemoryUsageMeter'
@@ -13,7 +13,7 @@ export function MemoryFileUsage({
   agentId,
   target,
   reloadKey
-}: Readonly<{ agentId: string; target: MemoryTarget; reloadKey?: string }>): ReactNode {
+}: Readonly<{ agentId: AgentId; target: MemoryTarget; reloadKey?: string }>): ReactNode {
   const load = useAppStore((state) => state.loadMemoryUsage)
   const usage = useAppStore((state) => state.memoryUsage[usageKey(agentId, target)])
   useEffect(() => {

@@ -1,4 +1,5 @@
 import type {
+  AgentId,
   MemoryRecalled,
   MemoryReceipt,
   MemoryTarget,
@@ -21,7 +22,7 @@ export interface MemorySignalsSlice {
   readonly receiptsBySession: Readonly<Record<string, readonly MemoryReceipt[]>>
   /** Usage of MEMORY.md / USER.md by `${agentId}:${target}` (USER.md is shared: any agent id). */
   readonly memoryUsage: Readonly<Record<string, MemoryUsage>>
-  readonly loadMemoryUsage: (agentId: string, target: MemoryTarget) => Promise<void>
+  readonly loadMemoryUsage: (agentId: AgentId, target: MemoryTarget) => Promise<void>
   readonly loadSessionReceipts: (sessionId: SessionId) => Promise<void>
   /** Brings back the "recalled this turn" chips of a session's past turns (after a reload, or from another host). */
   readonly loadSessionRecalls: (sessionId: SessionId) => Promise<void>
@@ -110,7 +111,7 @@ export function createMemorySignalsSlice(api: ApiClient): SliceCreator<MemorySig
   })
 }
 
-export function usageKey(agentId: string, target: MemoryTarget): string {
+export function usageKey(agentId: AgentId, target: MemoryTarget): string {
   return target === 'user' ? 'user' : `${agentId}:memory`
 }
 

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react'
 import type { NexusEntry } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
-import { selectAgentName } from '../agents/agentsSlice'
+import { selectAuthorName } from '../agents/agentsSlice'
 import { authorStyle, formatClock, formatTime } from './agentColor'
 
 /** The author's display name in their colour (the id on hover); the same chip everywhere an entry is signed. */
 export function AuthorChip({ author }: Readonly<{ author: string }>): ReactNode {
-  const name = useAppStore(selectAgentName(author))
+  const name = useAppStore(selectAuthorName(author))
   return (
     <span
       className="nexus-author"

@@ -16,7 +16,7 @@ export function LaneHeaders({ model }: Readonly<{ model: LanesModel }>): ReactNo
         lane={lane}
         checkpoint={checkpoints.find((entry) => entry.agent === lane.author)}
         cursor={cursors.find((cursor) => cursor.agent === lane.author)}
-        isAgent={agentIds.includes(lane.author)}
+        isAgent={agentIds.some((id) => id === lane.author)}
       />
     </div>
   ))

@@ -1,4 +1,4 @@
-import type { Fact, PinDestination, SessionId } from '../../../../shared/contract'
+import type { AgentId, Fact, PinDestination, SessionId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -198,7 +198,7 @@ export const selectReviewPendingCount = (state: AppState): number => state.revie
 
 /** One group of the inbox: the candidates of one agent from one chat (or from no chat). */
 export interface ReviewGroup {
-  readonly agentId: string
+  readonly agentId: AgentId
   readonly sessionId: SessionId | null
   readonly sessionTitle: string | null
   readonly items: { fact: Fact; index: number }[]

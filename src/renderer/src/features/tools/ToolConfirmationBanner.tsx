@@ -17,7 +17,9 @@ export function ToolConfirmationBanner(): ReactNode {
   const answer = useAppStore((state) => state.answerToolConfirmation)
   const [error, setError] = useState<string | null>(null)
   const request = requests[0]
-  const agentName = useAppStore(selectAgentName(request?.agentId ?? ''))
+  const agentName = useAppStore((state) =>
+    request === undefined ? '' : selectAgentName(request.agentId)(state)
+  )
   if (request === undefined) return null
   const reply = async (approved: boolean): Promise<void> => {
     const result = await answer(request.requestId, approved)

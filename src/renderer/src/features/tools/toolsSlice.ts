@@ -1,4 +1,5 @@
 import type {
+  AgentId,
   ConfirmationRequested,
   McpServerStatusChanged,
   SetToolsetEnabledResult,
@@ -19,9 +20,9 @@ export interface ToolsSlice {
   /** The cache-cost sentence of the last change, shown until the next load. */
   readonly toolsNotice: string | null
   readonly toolConfirmations: readonly ConfirmationRequested[]
-  readonly loadTools: (agentId: string) => Promise<void>
+  readonly loadTools: (agentId: AgentId) => Promise<void>
   readonly setToolsetEnabled: (
-    agentId: string,
+    agentId: AgentId,
     toolset: string,
     enabled: boolean
   ) => Promise<ActionResult<SetToolsetEnabledResult>>
