@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 import { runHearthAsync } from '../helpers/cli'
+import { testId } from '../../src/shared/testing/ids'
 
 const model = useFakeModelCore()
 
@@ -95,7 +96,7 @@ describe('attachments: images and PDFs sent to the model', () => {
     })
     model.fake.script('A rust-coloured rectangle and two pages of notes.', 'Still both.')
     const turn = await core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       text: 'What did I attach?',
       attachments: [photo.id, notes.id]
     })
@@ -152,7 +153,7 @@ describe('attachments: images and PDFs sent to the model', () => {
       )
     model.fake.script('ok')
     const first = await core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       text: 'five',
       attachments: ids.slice(0, 5)
     })
@@ -247,7 +248,7 @@ describe('attachments: text files sent to the model as text', () => {
     })
     model.fake.script('High water at 06:12.', 'Still 06:12.')
     const turn = await core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       text: 'When is high water?',
       attachments: [notes.id]
     })

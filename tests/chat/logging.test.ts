@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TurnContextProvider } from '../../src/core/ports/turnContext'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
+import { testId } from '../../src/shared/testing/ids'
 
 const KEY = 'sk-ant-test-0123456789abcdefghij'
 const h = useFakeModelCore()
@@ -22,7 +23,7 @@ describe('the core log', () => {
       seams: { contextProviders: [flaky] }
     })
     h.fake.script('Still here.')
-    const result = await core.services.chat.runTurn({ agentId: 'scribe', text: 'hello' })
+    const result = await core.services.chat.runTurn({ agentId: testId.agent('scribe'), text: 'hello' })
     expect(result.text).toBe('Still here.')
     const text = logText()
     expect(text).toMatch(
@@ -36,7 +37,7 @@ describe('the core log', () => {
   it('writes nothing for a turn without trouble at the default level', async () => {
     const core = h.open({ agent: ['Scribe', 'scribe'] })
     h.fake.script('Fine.')
-    await core.services.chat.runTurn({ agentId: 'scribe', text: 'hello' })
+    await core.services.chat.runTurn({ agentId: testId.agent('scribe'), text: 'hello' })
     expect(existsSync(join(h.home, 'logs', 'hearth.log'))).toBe(false)
   })
 })

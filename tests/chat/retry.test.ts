@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { useWebCore } from '../helpers/webCore'
+import { testId } from '../../src/shared/testing/ids'
 
 const web = useWebCore()
 
@@ -98,7 +99,9 @@ describe('Retry after a failed turn', () => {
     ])
     expect(occurrences(retry, 'Remember: releases go out on Tuesdays')).toBe(1)
     expect(
-      readFileSync(web.core.services.paths.memory('scribe'), 'utf8').match(/Releases go out on Tuesdays/g)
+      readFileSync(web.core.services.paths.memory(testId.agent('scribe')), 'utf8').match(
+        /Releases go out on Tuesdays/g
+      )
     ).toHaveLength(1)
   })
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { createCore, type Core, type CoreSeams } from '../../src/core/createCore'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { makeTempDir } from './tempHome'
+import { testId } from '../../src/shared/testing/ids'
 
 /** What an in-process chat test works with; the fields are replaced for every test. */
 export interface FakeModelCore {
@@ -61,7 +62,7 @@ export function useFakeModelCore(): FakeModelCore {
       state.core?.dispose()
       const core = createCore({ home: state.temp.dir, host, env: { ...env }, ...(seams ? { seams } : {}) })
       state.core = core
-      if (agent) core.services.agents.create(agent[0], agent[1])
+      if (agent) core.services.agents.create(agent[0], testId.agent(agent[1]))
       return core
     }
   }

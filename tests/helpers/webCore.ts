@@ -6,6 +6,7 @@ import { dispatch } from '../../src/core/rpc/dispatch'
 import { longSoul } from '../../src/core/testing/chatHarness'
 import type { FakeAnthropic } from '../fakeAnthropic'
 import { useFakeModelCore } from './fakeModelCore'
+import { testId } from '../../src/shared/testing/ids'
 
 /** A core as `hearth serve` runs it (host `web`), called only through the contract, against the fake model. */
 export interface WebCore {
@@ -28,7 +29,7 @@ export function useWebCore(): WebCore {
     events = []
     const core = base.open({ agent: ['Scribe', 'scribe'], host: 'web' })
     core.subscribe((event, payload) => void events.push({ event, payload }))
-    writeFileSync(core.services.paths.soul('scribe'), longSoul('Scribe'))
+    writeFileSync(core.services.paths.soul(testId.agent('scribe')), longSoul('Scribe'))
   })
   // Registered after the base hooks, so it runs before the core is disposed.
   afterEach(() => base.core.services.chat.settle())

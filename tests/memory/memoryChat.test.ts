@@ -3,6 +3,7 @@ import { RETENTION_TOOL_NAME } from '../../src/core/memory/retentionPrompt'
 import { dispatch } from '../../src/core/rpc/dispatch'
 import { insertApprovedFact } from '../helpers/facts'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
+import { testId } from '../../src/shared/testing/ids'
 
 const harness = useFakeModelCore()
 
@@ -18,7 +19,7 @@ function lastUserBlocks(index: number): { type: string; text?: string }[] {
 describe('recall through the chat engine', () => {
   it('adds the fence to the current user message only: not to the system prompt, not to the stored transcript', async () => {
     harness.core.services.memory.facts.insert({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       status: 'approved',
       type: 'project_fact',
       speaker: 'user',
@@ -34,7 +35,7 @@ describe('recall through the chat engine', () => {
     })
     harness.fake.script('Frankfurt.', 'Noted.')
     const first = await harness.core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       text: 'Where does the staging cluster run?'
     })
     await harness.core.services.chat.runTurn({
@@ -59,7 +60,7 @@ describe('recall through the chat engine', () => {
   })
 })
 
-const approvedFact = (text: string): number => insertApprovedFact(harness.core, 'scribe', text)
+const approvedFact = (text: string): number => insertApprovedFact(harness.core, testId.agent('scribe'), text)
 
 describe('what a turn recalled and wrote, kept per turn', () => {
   it('logs the recall metadata and the receipt under the turn that made them, readable after a restart, never the fence', async () => {
@@ -74,7 +75,7 @@ describe('what a turn recalled and wrote, kept per turn', () => {
       'Saved.'
     )
     const first = await harness.core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       text: 'Where does the staging cluster run?'
     })
     const second = await harness.core.services.chat.runTurn({
@@ -132,7 +133,7 @@ describe('retention through `sessions.end`', () => {
   it('ends a session into pending candidates; once approved, a new session recalls the fact', async () => {
     harness.fake.script('Sure, Tuesdays it is.')
     const turn = await harness.core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       text: 'From now on we release on Tuesdays, never on Fridays.'
     })
     const userMessageId = String(harness.core.services.sessions.get(turn.sessionId).messages[0]?.id)
@@ -157,7 +158,10 @@ describe('retention through `sessions.end`', () => {
     const id = (report.candidates[0] as { id: number }).id
     await harness.core.services.memory.review.approve(id, 'Releases go out on Tuesdays, never on Fridays')
     harness.fake.script('Tuesday.')
-    await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Which day do releases go out?' })
+    await harness.core.services.chat.runTurn({
+      agentId: testId.agent('scribe'),
+      text: 'Which day do releases go out?'
+    })
     const blocks = lastUserBlocks(harness.fake.requests.filter((r) => r.path === '/v1/messages').length - 1)
     expect(blocks[1]?.text).toContain('- Releases go out on Tuesdays, never on Fridays')
   })

@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/core/rpc/dispatch'
 import { insertApprovedFact } from '../helpers/facts'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
+import { testId } from '../../src/shared/testing/ids'
+
+const SCRIBE = testId.agent('scribe')
 
 const harness = useFakeModelCore()
 
@@ -37,7 +40,7 @@ function toolResultSentBack(call: number): Record<string, unknown> {
   return JSON.parse(text) as Record<string, unknown>
 }
 
-const approvedFact = (text: string): number => insertApprovedFact(harness.core, 'scribe', text)
+const approvedFact = (text: string): number => insertApprovedFact(harness.core, SCRIBE, text)
 
 describe('Forget: a forgotten fact is no longer recalled in a real turn', () => {
   it('drops out of the recall fence, and comes back once restored', async () => {
@@ -45,7 +48,7 @@ describe('Forget: a forgotten fact is no longer recalled in a real turn', () => 
     approvedFact('The staging cluster is rebuilt every Monday')
     harness.fake.script('Frankfurt.', 'On Mondays.', 'Frankfurt again.')
     const first = await harness.core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: SCRIBE,
       text: 'Tell me about the staging cluster.'
     })
     expect(lastUserText(0)).toContain('- The staging cluster runs in Frankfurt')
@@ -79,7 +82,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
   })
 
   it('writes nothing, tells the model the write awaits approval, and makes it (with a receipt) once approved', async () => {
-    const memoryPath = harness.core.services.paths.memory('scribe')
+    const memoryPath = harness.core.services.paths.memory(SCRIBE)
     writeFileSync(memoryPath, 'The user writes Go')
     harness.fake.script(
       {
@@ -90,7 +93,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
       'I asked you to approve that.'
     )
     const turn = await harness.core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: SCRIBE,
       text: 'I drink tea, remember that.'
     })
 
@@ -102,7 +105,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go')
     expect(harness.core.services.memory.receipts.listBySession(turn.sessionId)).toEqual([])
 
-    const [candidate] = harness.core.services.memory.review.list({ agentId: 'scribe' })
+    const [candidate] = harness.core.services.memory.review.list({ agentId: SCRIBE })
     expect(candidate).toMatchObject({
       id: told.candidate_id,
       origin: 'tool',
@@ -130,7 +133,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
       changes: [{ action: 'add', after: 'The user drinks tea' }]
     })
     // Approved writes live in MEMORY.md, which the next prompt carries; recall does not repeat them.
-    expect(await harness.core.services.memory.search('scribe', 'tea', 5)).toEqual([])
+    expect(await harness.core.services.memory.search(SCRIBE, 'tea', 5)).toEqual([])
     await harness.core.services.memory.undo.undo(receipt?.id ?? 0)
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go')
   })
@@ -144,7 +147,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
       },
       'Waiting for you.'
     )
-    await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'My name is Ada.' })
+    await harness.core.services.chat.runTurn({ agentId: SCRIBE, text: 'My name is Ada.' })
     const [candidate] = harness.core.services.memory.review.list({})
     const id = candidate?.id ?? 0
     harness.core.services.memory.review.reject(id)
@@ -159,13 +162,16 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
   })
 
   it('a write that no longer fits the file is refused on approval and keeps waiting', async () => {
-    const memoryPath = harness.core.services.paths.memory('scribe')
+    const memoryPath = harness.core.services.paths.memory(SCRIBE)
     writeFileSync(memoryPath, 'Old note about Fridays')
     harness.fake.script(
       { toolUses: [{ name: 'memory', input: { action: 'remove', target: 'memory', old_text: 'Fridays' } }] },
       'Asked.'
     )
-    await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Forget the Fridays note.' })
+    await harness.core.services.chat.runTurn({
+      agentId: SCRIBE,
+      text: 'Forget the Fridays note.'
+    })
     const [candidate] = harness.core.services.memory.review.list({})
     expect(candidate?.text).toBe('Remove: Old note about Fridays')
     await expect(
@@ -190,7 +196,10 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
       },
       'Sorry.'
     )
-    await harness.core.services.chat.runTurn({ agentId: 'scribe', text: 'Remove the note about nothing.' })
+    await harness.core.services.chat.runTurn({
+      agentId: SCRIBE,
+      text: 'Remove the note about nothing.'
+    })
     expect(toolResultSentBack(1)).toMatchObject({
       success: false,
       error: expect.stringContaining("No entry contains 'nothing like this'")

@@ -148,7 +148,9 @@ describe('hearth mcp --http', () => {
     const listing = await manager.listTools('nexus')
     if (!listing.ok) throw new Error(listing.error)
     const read = listing.tools.find((tool) => tool.name === 'mcp__nexus__nexus_read')
-    expect((await runTool(read!, {}, { agentId: 'a', sessionId: testId.session('s') })).ok).toBe(true)
+    expect(
+      (await runTool(read!, {}, { agentId: testId.agent('a'), sessionId: testId.session('s') })).ok
+    ).toBe(true)
     expect(manager.get('nexus')?.state()).toMatchObject({ status: 'running', transport: 'http' })
   })
 })

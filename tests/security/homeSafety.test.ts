@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCore } from '../../src/core/createCore'
 import { CLI, runHearth } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
+import { testId } from '../../src/shared/testing/ids'
 
 /** The home is private, reads stay inside their folders, and a home that cannot be written still works. */
 let dir: string
@@ -134,8 +135,13 @@ describe('a read-only home', () => {
     try {
       core.services.agents.create('Ada')
       expect(
-        (await core.services.memory.apply('ada', { action: 'add', target: 'memory', content: 'Likes tea' }))
-          .success
+        (
+          await core.services.memory.apply(testId.agent('ada'), {
+            action: 'add',
+            target: 'memory',
+            content: 'Likes tea'
+          })
+        ).success
       ).toBe(true)
       core.services.nexus.post({ agent: 'ada', type: 'turn', summary: 'Read me later' })
       await core.recovery

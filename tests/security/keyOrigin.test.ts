@@ -3,6 +3,7 @@ import { createCore, type Core } from '../../src/core/createCore'
 import { dispatch } from '../../src/core/rpc/dispatch'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { makeTempDir } from '../helpers/tempHome'
+import { testId } from '../../src/shared/testing/ids'
 
 /**
  * Two real model endpoints on two origins (two ports of 127.0.0.1), the real SDK over HTTP,
@@ -25,7 +26,7 @@ beforeEach(() => {
   second.reset()
   temp = makeTempDir()
   core = createCore({ home: temp.dir, host: 'web', env: {} })
-  core.services.agents.create('Scribe', 'scribe')
+  core.services.agents.create('Scribe', testId.agent('scribe'))
 })
 afterEach(() => {
   core.dispose()
@@ -47,7 +48,7 @@ function keysSeenBy(server: FakeAnthropic): string[] {
 }
 
 function turn(): Promise<unknown> {
-  return core.services.chat.runTurn({ agentId: 'scribe', text: 'Hello' })
+  return core.services.chat.runTurn({ agentId: testId.agent('scribe'), text: 'Hello' })
 }
 
 describe('a saved key is bound to its origin', () => {

@@ -10,7 +10,7 @@ import { makeTempDir } from '../helpers/tempHome'
 import { fixtureServer } from './fixtureServer'
 import { testId } from '../../src/shared/testing/ids'
 
-const context = { agentId: 'a', sessionId: testId.session('s') }
+const context = { agentId: testId.agent('a'), sessionId: testId.session('s') }
 let manager: McpManager | undefined
 afterEach(async () => {
   await manager?.closeAll()

@@ -68,7 +68,8 @@ async function echo(server: string, message: string): Promise<string> {
   if (!listing.ok) throw new Error(listing.error)
   const tool = listing.tools.find((t) => t.name === `mcp__${server}__echo`)
   if (!tool) throw new Error('no echo tool')
-  return (await runTool(tool, { message }, { agentId: 'a', sessionId: testId.session('s') })).content
+  return (await runTool(tool, { message }, { agentId: testId.agent('a'), sessionId: testId.session('s') }))
+    .content
 }
 
 describe('remote MCP servers (the official "everything" server over HTTP)', () => {

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { McpServersView } from '../../src/shared/contract/mcpServers'
+import { testId } from '../../src/shared/testing/ids'
 import { createCore, type Core } from '../../src/core/createCore'
 import { MemorySecretStore } from '../../src/core/ports/secretStore'
 import { dispatch } from '../../src/core/rpc/dispatch'
@@ -21,7 +22,7 @@ beforeEach(() => {
     JSON.stringify({ agents: { scout: { toolsets: ['core', 'mcp-devhub'] } } })
   )
   core = createCore({ home: temp.dir, host: 'web', env: {}, secrets })
-  core.services.agents.create('Scout', 'scout')
+  core.services.agents.create('Scout', testId.agent('scout'))
 })
 afterEach(() => {
   core.dispose()

@@ -74,7 +74,7 @@ describe("a project folder's .mcp.json", () => {
   it('is offered when a session starts there; allowed, its servers run untrusted in that folder only, and the answer is remembered', async () => {
     writeProjectFile({ site: PROJECT_SERVER })
     answerNext(true)
-    const tools = await createService().sessionTools('a1', { cwd: project, offer: true })
+    const tools = await createService().sessionTools(testId.agent('a1'), { cwd: project, offer: true })
     expect(toolNames(tools)).toEqual([
       'mcp__site__create_repository',
       'mcp__site__get_repository',
@@ -93,15 +93,17 @@ describe("a project folder's .mcp.json", () => {
       [project]: { decision: 'allow', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }
     })
 
-    expect(toolNames(await service!.sessionTools('a1', { cwd: project, offer: true }))).toHaveLength(3)
-    expect(toolNames(await service!.sessionTools('a1'))).toEqual([])
-    expect(toolNames(await service!.sessionTools('a1', { cwd: root, offer: true }))).toEqual([])
+    expect(
+      toolNames(await service!.sessionTools(testId.agent('a1'), { cwd: project, offer: true }))
+    ).toHaveLength(3)
+    expect(toolNames(await service!.sessionTools(testId.agent('a1')))).toEqual([])
+    expect(toolNames(await service!.sessionTools(testId.agent('a1'), { cwd: root, offer: true }))).toEqual([])
     expect(asked).toHaveLength(1)
     const call = await service!.dispatch(
       tools,
       'mcp__site__get_repository',
       { repo: 'acme/web' },
-      { agentId: 'a1', sessionId: testId.session('s1') }
+      { agentId: testId.agent('a1'), sessionId: testId.session('s1') }
     )
     expect(call.ok).toBe(true)
   })
@@ -109,17 +111,19 @@ describe("a project folder's .mcp.json", () => {
   it('asks again once the file changes (an approval covers the file as it was), and a denial holds for the folder', async () => {
     writeProjectFile({ site: PROJECT_SERVER })
     answerNext(true)
-    await createService().sessionTools('a1', { cwd: project, offer: true })
+    await createService().sessionTools(testId.agent('a1'), { cwd: project, offer: true })
     writeProjectFile({ site: PROJECT_SERVER, extra: { command: 'definitely-not-a-command-hearth' } })
     answerNext(false)
-    expect(toolNames(await service!.sessionTools('a1', { cwd: project, offer: true }))).toEqual([])
+    expect(toolNames(await service!.sessionTools(testId.agent('a1'), { cwd: project, offer: true }))).toEqual(
+      []
+    )
     expect(asked.map((request) => JSON.parse(request.input))).toEqual([
       { site: expect.any(String) },
       { site: expect.any(String), extra: '`definitely-not-a-command-hearth`' }
     ])
     expect(storedProjects()).toMatchObject({ [project]: { decision: 'deny' } })
     writeProjectFile({ site: PROJECT_SERVER })
-    const plan = await service!.planSession('a1', { cwd: project, offer: true })
+    const plan = await service!.planSession(testId.agent('a1'), { cwd: project, offer: true })
     expect(asked).toHaveLength(2)
     expect(plan.tools).toEqual([])
     expect(plan.serverProblems).toEqual([])
@@ -128,9 +132,9 @@ describe("a project folder's .mcp.json", () => {
   it('is not asked about during a turn, and nothing is remembered when nobody answers', async () => {
     writeProjectFile({ site: PROJECT_SERVER })
     createService('window', 50)
-    expect(toolNames(await service!.sessionTools('a1', { cwd: project }))).toEqual([])
+    expect(toolNames(await service!.sessionTools(testId.agent('a1'), { cwd: project }))).toEqual([])
     expect(asked).toHaveLength(0)
-    const plan = await service!.planSession('a1', { cwd: project, offer: true })
+    const plan = await service!.planSession(testId.agent('a1'), { cwd: project, offer: true })
     expect(plan.tools).toEqual([])
     expect(plan.serverProblems).toEqual([
       { server: '*', message: expect.stringContaining(`offers MCP servers (site) that were not run`) }
@@ -140,7 +144,7 @@ describe("a project folder's .mcp.json", () => {
 
   it('in the CLI (nobody to ask) is reported with the command that allows it, and that decision is honoured', async () => {
     writeProjectFile({ site: PROJECT_SERVER })
-    const plan = await createService('cli').planSession('a1', { cwd: project, offer: true })
+    const plan = await createService('cli').planSession(testId.agent('a1'), { cwd: project, offer: true })
     expect(plan.problems).toEqual([
       `${join(project, '.mcp.json')} offers MCP servers (site) that were not run: allow them when a session starts in the app, or with \`hearth mcp project allow ${project}\``
     ])
@@ -149,7 +153,9 @@ describe("a project folder's .mcp.json", () => {
       paths.config,
       JSON.stringify({ mcp: { projects: { [project]: { decision: 'allow', sha256: found!.sha256 } } } })
     )
-    expect(toolNames(await service!.sessionTools('a1', { cwd: project, offer: true }))).toHaveLength(3)
+    expect(
+      toolNames(await service!.sessionTools(testId.agent('a1'), { cwd: project, offer: true }))
+    ).toHaveLength(3)
   })
 
   it("never replaces a config.json server of the same name, and keeps the file's warnings per entry", async () => {
@@ -159,7 +165,7 @@ describe("a project folder's .mcp.json", () => {
       odd: { ...PROJECT_SERVER, args: [FIXTURE_SERVER, '--count', '1'], alwaysAllow: ['x'] }
     })
     answerNext(true)
-    const plan = await createService().planSession('a1', { cwd: project, offer: true })
+    const plan = await createService().planSession(testId.agent('a1'), { cwd: project, offer: true })
     expect(toolNames(plan.tools)).toEqual([
       'mcp__odd__list_repositories',
       'mcp__site__get_repository',
@@ -175,7 +181,7 @@ describe("a project folder's .mcp.json", () => {
 
   it('reads a malformed file as one clear problem and runs nothing', async () => {
     writeFileSync(join(project, '.mcp.json'), '\uFEFF{"mcpServers": {"site": ')
-    const plan = await createService().planSession('a1', { cwd: project, offer: true })
+    const plan = await createService().planSession(testId.agent('a1'), { cwd: project, offer: true })
     expect(asked).toHaveLength(0)
     expect(plan.problems).toEqual([expect.stringMatching(/site\/\.mcp\.json is not valid JSON \(/)])
   })

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { RecordedRequest } from '../fakeAnthropic/types'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 import { referenceServer } from './referenceServers'
+import { testId } from '../../src/shared/testing/ids'
 
 const harness = useFakeModelCore()
 
@@ -50,7 +51,7 @@ function toolNames(request: RecordedRequest | undefined): string[] {
 }
 
 async function turn(text: string): ReturnType<typeof harness.core.services.chat.runTurn> {
-  return harness.core.services.chat.runTurn({ agentId: 'scout', text })
+  return harness.core.services.chat.runTurn({ agentId: testId.agent('scout'), text })
 }
 
 describe('the official "everything" reference server through full chat turns', () => {
@@ -99,7 +100,7 @@ describe('the official "everything" reference server through full chat turns', (
     expect(textOf(toolResult(fourth))).toMatch(
       /^\[resource demo:\/\/resource\/dynamic\/text\/2 \(text\/plain\)\]\nResource 2: This is a plaintext resource/
     )
-    const plan = await harness.core.services.tools.planSession('scout')
+    const plan = await harness.core.services.tools.planSession(testId.agent('scout'))
     expect(plan.problems).toContain(
       'MCP server "everything": simulate-research-query: hidden, it can only run as a task, which Hearth does not run'
     )

@@ -4,6 +4,7 @@ import type { RecordedRequest } from '../fakeAnthropic/types'
 import { runHearthAsync } from '../helpers/cli'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 import { fixtureServer } from './fixtureServer'
+import { testId } from '../../src/shared/testing/ids'
 
 const harness = useFakeModelCore()
 
@@ -56,7 +57,7 @@ describe('tool search through a full chat turn (real MCP servers, fake model ove
       'Opened the pull request.'
     )
     const result = await harness.core.services.chat.runTurn({
-      agentId: 'builder',
+      agentId: testId.agent('builder'),
       text: 'Open a PR for the login fix'
     })
     expect(result.text).toBe('Opened the pull request.')
@@ -116,7 +117,7 @@ describe('tool search through a full chat turn (real MCP servers, fake model ove
       'The server crashed once, then answered.'
     )
     const result = await harness.core.services.chat.runTurn({
-      agentId: 'builder',
+      agentId: testId.agent('builder'),
       text: 'Delete issue 7, then show it'
     })
     expect(result.toolCalls.map((c) => c.ok)).toEqual([false, true])
@@ -142,7 +143,10 @@ describe('tool search through a full chat turn (real MCP servers, fake model ove
       },
       'Understood.'
     )
-    const result = await harness.core.services.chat.runTurn({ agentId: 'builder', text: 'Remember this' })
+    const result = await harness.core.services.chat.runTurn({
+      agentId: testId.agent('builder'),
+      text: 'Remember this'
+    })
     expect(result.toolCalls).toMatchObject([{ name: 'memory', ok: false }])
     expect(JSON.parse(lastToolResult(modelRequests()[1]!))).toMatchObject({
       error_type: 'confirmation_declined'

@@ -17,7 +17,7 @@ beforeEach(() => {
     JSON.stringify({ mcpServers: { web: fixtureServer(['--count', '3'], false) } })
   )
   core = createCore({ home: temp.dir, host: 'web', env: {} })
-  core.services.agents.create('Scout', 'scout')
+  core.services.agents.create('Scout', testId.agent('scout'))
 })
 afterEach(() => {
   core.dispose()
@@ -59,12 +59,12 @@ describe('tools.* over the RPC dispatch (desktop/web host)', () => {
     core.subscribe((event, payload) => {
       if (event === 'tools.confirmationRequested') requests.push(payload as (typeof requests)[number])
     })
-    const tools = await core.services.tools.sessionTools('scout')
+    const tools = await core.services.tools.sessionTools(testId.agent('scout'))
     const pending = core.services.tools.dispatch(
       tools,
       'memory',
       { action: 'add', target: 'memory', content: 'The user reviews PRs on Mondays' },
-      { agentId: 'scout', sessionId: testId.session('sess-1') }
+      { agentId: testId.agent('scout'), sessionId: testId.session('sess-1') }
     )
     await expect.poll(() => requests.length).toBe(1)
     expect(requests[0]?.toolName).toBe('memory')
@@ -74,7 +74,7 @@ describe('tools.* over the RPC dispatch (desktop/web host)', () => {
     })
     expect(answer).toEqual({ ok: true, value: { resolved: true } })
     expect((await pending).ok).toBe(true)
-    expect(readFileSync(core.services.paths.memory('scout'), 'utf8')).toContain(
+    expect(readFileSync(core.services.paths.memory(testId.agent('scout')), 'utf8')).toContain(
       'The user reviews PRs on Mondays'
     )
     expect(

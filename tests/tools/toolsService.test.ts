@@ -57,7 +57,7 @@ const THREE_SERVERS = {
   workspace: fixtureServer(['--profile', 'workspace']),
   data: fixtureServer(['--profile', 'data'])
 }
-const ctx = { agentId: 'a1', sessionId: testId.session('s1') }
+const ctx = { agentId: testId.agent('a1'), sessionId: testId.session('s1') }
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'hearth-tools-'))
@@ -73,7 +73,7 @@ afterEach(async () => {
 describe('ToolsService as the chat engine’s ToolCatalog', () => {
   it('defers 120 MCP tools behind the bridges and keeps the first request under 2,000 tokens', async () => {
     writeConfig({ mcpServers: THREE_SERVERS })
-    const plan = await createService().planSession('a1')
+    const plan = await createService().planSession(testId.agent('a1'))
     expect(plan.tools.map((t) => t.name)).toEqual([
       'memory',
       'nexus_post',
@@ -94,7 +94,7 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
 
   it('runs a tool_search → tool_call round trip against the real server; the outcome names the real tool', async () => {
     writeConfig({ mcpServers: THREE_SERVERS })
-    const tools = await createService().sessionTools('a1')
+    const tools = await createService().sessionTools(testId.agent('a1'))
     const found = await service!.dispatch(
       tools,
       'tool_search',
@@ -141,7 +141,7 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
       tools: { search: { enabled: 'on' } },
       agents: { a1: { toolsets: ['core', 'mcp-devhub'] } }
     })
-    const tools = await createService().sessionTools('a1')
+    const tools = await createService().sessionTools(testId.agent('a1'))
     const outside = await service!.dispatch(
       tools,
       'tool_call',
@@ -164,7 +164,7 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
 
   it('passes MCP tools through directly when they are light, and never defers core tools', async () => {
     writeConfig({ mcpServers: { devhub: fixtureServer(['--count', '5']) } })
-    const plan = await createService().planSession('a1')
+    const plan = await createService().planSession(testId.agent('a1'))
     expect(plan.decision.active).toBe(false)
     expect(plan.tools.map((t) => t.name)).toEqual([
       'mcp__devhub__create_repository',
@@ -193,7 +193,7 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
     events.subscribe((event, payload) => {
       if (event === 'tools.serverStatusChanged') statuses.push((payload as { status: string }).status)
     })
-    const tools = await createService(events).sessionTools('a1')
+    const tools = await createService(events).sessionTools(testId.agent('a1'))
     const crash = await service!.dispatch(
       tools,
       'mcp__fragile__delete_issue',
@@ -205,7 +205,7 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
     expect(statuses).toContain('crashed')
     const next = await service!.dispatch(tools, 'mcp__fragile__get_issue', { issue_number: '4' }, ctx)
     expect(next.ok).toBe(true)
-    const view = await service!.list('a1')
+    const view = await service!.list(testId.agent('a1'))
     expect(view.toolsets.find((t) => t.name === 'mcp-fragile')).toMatchObject({
       status: 'running',
       toolCount: 10
@@ -217,7 +217,7 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
       mcpServers: { broken: fixtureServer(['--fail-start']) },
       agents: { a1: { toolsets: ['core', 'mcp', 'typo_set'] } }
     })
-    const plan = await createService().planSession('a1')
+    const plan = await createService().planSession(testId.agent('a1'))
     expect(plan.tools.map((t) => t.name)).toEqual(['memory', 'nexus_post', 'nexus_read', 'recall'])
     expect(plan.problems[0]).toMatch(/^unknown toolset "typo_set"/)
     expect(plan.problems[1]).toMatch(/^MCP server "broken": left out: could not start/)
@@ -236,13 +236,13 @@ describe('the untrusted gate', () => {
   it('asks before memory writes and Nexus posts while an untrusted server is loaded; "no" blocks the write', async () => {
     writeConfig({ mcpServers: { web: fixtureServer(['--count', '3'], false) } })
     createService(new EventHub(), { ask: async (request) => (asked.push(request), false) })
-    const tools = await service!.sessionTools('a1')
+    const tools = await service!.sessionTools(testId.agent('a1'))
     const denied = await service!.dispatch(tools, 'memory', { content: 'the user loves phishing links' }, ctx)
     expect(denied.ok).toBe(false)
     expect(JSON.parse(denied.content)).toMatchObject({ error_type: 'confirmation_declined' })
     expect(written).toEqual([])
     expect(asked[0]).toMatchObject({
-      agentId: 'a1',
+      agentId: testId.agent('a1'),
       sessionId: testId.session('s1'),
       toolName: 'memory',
       untrustedServers: ['web'],
@@ -255,7 +255,7 @@ describe('the untrusted gate', () => {
   it('runs the write when the user says yes', async () => {
     writeConfig({ mcpServers: { web: fixtureServer(['--count', '3'], false) } })
     createService(new EventHub(), { ask: async (request) => (asked.push(request), true) })
-    const tools = await service!.sessionTools('a1')
+    const tools = await service!.sessionTools(testId.agent('a1'))
     expect((await service!.dispatch(tools, 'nexus_post', { content: 'decided X' }, ctx)).ok).toBe(true)
     expect(written).toEqual([{ name: 'nexus_post', content: 'decided X' }])
     expect(asked.map((a) => a.toolName)).toEqual(['nexus_post'])
@@ -267,7 +267,7 @@ describe('the untrusted gate', () => {
       agents: { a1: { toolsets: ['core', 'mcp-safe'] } }
     })
     createService(new EventHub(), { ask: async (request) => (asked.push(request), false) })
-    const plan = await service!.planSession('a1')
+    const plan = await service!.planSession(testId.agent('a1'))
     expect(plan.untrustedServers).toEqual([])
     expect((await service!.dispatch(plan.tools, 'memory', { content: 'ok' }, ctx)).ok).toBe(true)
     expect(asked).toEqual([])
@@ -275,7 +275,7 @@ describe('the untrusted gate', () => {
 
   it('denies by default when nobody can be asked (the CLI without --yes)', async () => {
     writeConfig({ mcpServers: { web: fixtureServer(['--count', '2'], false) } })
-    const tools = await createService().sessionTools('a1')
+    const tools = await createService().sessionTools(testId.agent('a1'))
     expect(
       JSON.parse((await service!.dispatch(tools, 'memory', { content: 'x' }, ctx)).content).error_type
     ).toBe('confirmation_declined')
@@ -291,7 +291,7 @@ describe('Settings → Tools', () => {
       },
       agents: { a1: { toolsets: ['core', 'mcp-devhub'] } }
     })
-    const view = await createService().list('a1')
+    const view = await createService().list(testId.agent('a1'))
     expect(view.configured).toEqual(['core', 'mcp-devhub'])
     expect(view.usesDefault).toBe(false)
     const byName = Object.fromEntries(view.toolsets.map((t) => [t.name, t]))
@@ -329,37 +329,39 @@ describe('Settings → Tools', () => {
       }
     })
     createService()
-    const off = await service!.setEnabled('a1', 'mcp-data', false)
+    const off = await service!.setEnabled(testId.agent('a1'), 'mcp-data', false)
     expect(off.configured).toEqual(['core', 'mcp-devhub'])
     expect(off.takesEffect).toBe('next_session')
-    const plan = await service!.planSession('a1')
+    const plan = await service!.planSession(testId.agent('a1'))
     expect(off.cacheCost.tokens).toBe(plan.firstRequestTokens)
     expect(off.cacheCost.message).toContain(`~${plan.firstRequestTokens.toLocaleString('en-US')} tokens`)
     const stored = JSON.parse(readFileSync(paths.config, 'utf8'))
     expect(stored.model).toBe('claude-sonnet-5-5')
     expect(stored.agents.a1.toolsets).toEqual(['core', 'mcp-devhub'])
-    expect((await service!.setEnabled('a1', 'nexus', false)).configured).toEqual([
+    expect((await service!.setEnabled(testId.agent('a1'), 'nexus', false)).configured).toEqual([
       'mcp-devhub',
       'memory',
       'recall',
       'session_search',
       'skills'
     ])
-    expect((await service!.setEnabled('a1', 'mcp', true)).configured).toEqual([
+    expect((await service!.setEnabled(testId.agent('a1'), 'mcp', true)).configured).toEqual([
       'mcp',
       'memory',
       'recall',
       'session_search',
       'skills'
     ])
-    await expect(service!.setEnabled('a1', 'no_such_set', true)).rejects.toThrow(
+    await expect(service!.setEnabled(testId.agent('a1'), 'no_such_set', true)).rejects.toThrow(
       /Unknown toolset "no_such_set"/
     )
   })
 
   it('refuses to rewrite a malformed config.json', async () => {
     writeFileSync(paths.config, '{ "mcpServers": ')
-    await expect(createService().setEnabled('a1', 'memory', false)).rejects.toThrow(/will not overwrite it/)
+    await expect(createService().setEnabled(testId.agent('a1'), 'memory', false)).rejects.toThrow(
+      /will not overwrite it/
+    )
     expect(readFileSync(paths.config, 'utf8')).toBe('{ "mcpServers": ')
   })
 })

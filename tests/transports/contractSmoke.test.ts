@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCore, type Core } from '../../src/core/createCore'
 import { methods, type ErrorCode, type MethodName, type RpcResult } from '../../src/shared/contract'
+import { testId } from '../../src/shared/testing/ids'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { insertApprovedFact } from '../helpers/facts'
 import { makeTempDir } from '../helpers/tempHome'
@@ -265,7 +266,7 @@ describe.each([
       host: 'web',
       env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
     })
-    core.services.agents.create('Scribe', 'scribe')
+    core.services.agents.create('Scribe', testId.agent('scribe'))
     started = await start(core, temp.dir)
     api = checkedTransport(started.transport)
     api.subscribe((event, payload) => void events.push({ event, payload }))
@@ -312,7 +313,7 @@ describe.each([
     ].map(
       (text) =>
         facts.insert({
-          agentId: 'scribe',
+          agentId: testId.agent('scribe'),
           status: 'pending',
           type: 'project_fact',
           speaker: 'user',
@@ -327,14 +328,14 @@ describe.each([
           origin: 'retention'
         }).id
     )
-    const dir = into.services.paths.memoriesDir('scribe')
+    const dir = into.services.paths.memoriesDir(testId.agent('scribe'))
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'release-steps.md'), 'Tag, then build.\n')
     return {
       home,
       sessionId,
       turnId,
-      approved: insertApprovedFact(into, 'scribe', 'Tests run with vitest'),
+      approved: insertApprovedFact(into, testId.agent('scribe'), 'Tests run with vitest'),
       pending,
       kept: {}
     }

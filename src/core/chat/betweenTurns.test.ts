@@ -16,7 +16,7 @@ let repo: SessionRepository
 beforeEach(() => {
   db = temp().db
   repo = new SessionRepository(db)
-  repo.createSession(plainSession(SESSION, 'scribe', 'You are Scribe.', 1))
+  repo.createSession(plainSession(SESSION, testId.agent('scribe'), 'You are Scribe.', 1))
 })
 
 /** Each message in its own commit, as a turn writes them. */

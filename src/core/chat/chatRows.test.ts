@@ -17,7 +17,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'hearth-chat-rows-'))
   db = openDatabase(join(dir, 'hearth.db'))
   sessions = new SessionRepository(db)
-  sessions.createSession(plainSession(testId.session('s1'), 'scribe', 'You are Scribe.', 10))
+  sessions.createSession(plainSession(testId.session('s1'), testId.agent('scribe'), 'You are Scribe.', 10))
   sessions.appendMessage({
     sessionId: testId.session('s1'),
     turnId: testId.turn('t1'),

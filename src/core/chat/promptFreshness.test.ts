@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FileTarget, SessionId } from '../../shared/contract'
+import { testId } from '../../shared/testing/ids'
 import { dispatch } from '../rpc/dispatch'
 import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
 import { sentSystemText } from '../testing/requestShape'
@@ -67,7 +68,7 @@ describe('open chats behind a saved prompt file', () => {
   it("counts USER.md against every agent's open chats, MEMORY.md against its agent's only, and never an ended chat", async () => {
     harness = await startChatHarness()
     harness.fake.script('One.', 'Two.', 'Three.')
-    const other = harness.core.services.agents.create('Coder', 'coder')
+    const other = harness.core.services.agents.create('Coder', testId.agent('coder'))
     const scribeChat = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Hi' })
     const coderChat = await harness.chat.runTurn({ agentId: other.id, text: 'Hi' })
     const endedChat = await harness.chat.runTurn({ agentId: other.id, text: 'Bye' })

@@ -63,7 +63,7 @@ afterEach(() => {
 describe('session end as durable work', () => {
   it('commits the intent with the session ended, then runs each hook once in order', async () => {
     const end = work([hook('retention'), hook('nexus')])
-    end.commit({ id: testId.session('s1'), agentId: 'scribe' })
+    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') })
     expect(db.prepare("SELECT ended_at FROM sessions WHERE id = 's1'").pluck().get()).toBe(1_000)
     expect(states()).toEqual({ 's1/nexus': 'pending', 's1/retention': 'pending' })
     const report = await end.run(testId.session('s1'))
@@ -75,7 +75,7 @@ describe('session end as durable work', () => {
       ]
     })
     expect(runs).toEqual(['retention:s1', 'nexus:s1'])
-    end.commit({ id: testId.session('s1'), agentId: 'scribe' })
+    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') })
     expect((await end.run(testId.session('s1'))).hooks).toEqual([])
     expect(await end.resume()).toEqual({ sessions: 0, hooks: [] })
     expect(runs).toHaveLength(2)
@@ -86,7 +86,7 @@ describe('session end as durable work', () => {
       hook('retention', async () => Promise.reject(new Error('the model is unreachable'))),
       hook('nexus')
     ])
-    end.commit({ id: testId.session('s1'), agentId: 'scribe' })
+    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') })
     expect((await end.run(testId.session('s1'))).hooks).toEqual([
       { id: 'retention', ok: false, error: 'the model is unreachable' },
       { id: 'nexus', ok: true, error: null }
@@ -121,7 +121,7 @@ describe('session end as durable work', () => {
     )
     const first = work([slow])
     const second = work([slow])
-    first.commit({ id: testId.session('s1'), agentId: 'scribe' })
+    first.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') })
     const running = first.resume()
     const other = await second.resume()
     release()

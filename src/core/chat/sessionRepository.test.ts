@@ -28,7 +28,7 @@ beforeEach(() => {
   repo = new SessionRepository(db)
   repo.createSession({
     id: testId.session('s1'),
-    agentId: 'scribe',
+    agentId: testId.agent('scribe'),
     cwd: null,
     model: 'claude-sonnet-5-5',
     provider: 'anthropic',
@@ -181,7 +181,7 @@ describe('SessionRepository', () => {
     ])
     expect(search.search('ubernet', { limit: 10 })).toHaveLength(1)
     expect(search.search('"NEAR( OR *', { limit: 10 })).toEqual([])
-    expect(search.search('kube', { agentId: 'someone-else', limit: 10 })).toEqual([])
+    expect(search.search('kube', { agentId: testId.agent('someone-else'), limit: 10 })).toEqual([])
   })
 
   it('seeds a long plain exchange in one go: read as one linear transcript, counted and found by search', () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthropic'
-import type { SessionDetail, SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, SessionDetail, SessionId, TurnId } from '../../shared/contract'
+import { testId } from '../../shared/testing/ids'
 import { createCore, type Core } from '../createCore'
 import { longSoul, testCatalog } from '../testing/chatHarness'
 import { markerTtls } from '../testing/requestShape'
@@ -32,7 +33,7 @@ function turnAt(detail: SessionDetail, index: number): TurnId {
 
 async function start(
   cacheTtl?: '5m' | '1h'
-): Promise<{ chat: ChatService; sessions: SessionsService; agentId: string }> {
+): Promise<{ chat: ChatService; sessions: SessionsService; agentId: AgentId }> {
   fake = await startFakeAnthropic()
   home = mkdtempSync(join(tmpdir(), 'hearth-ttl-'))
   if (cacheTtl) writeFileSync(join(home, 'config.json'), JSON.stringify({ cacheTtl }))
@@ -44,7 +45,7 @@ async function start(
     seams: { toolCatalog: testCatalog() }
   })
   const s = core.services
-  const agent = s.agents.create('Scribe', 'scribe')
+  const agent = s.agents.create('Scribe', testId.agent('scribe'))
   writeFileSync(s.paths.soul(agent.id), longSoul('Scribe'))
   return { chat: s.chat, sessions: s.sessions, agentId: agent.id }
 }
@@ -52,7 +53,7 @@ async function start(
 /** Turns separated by the given gaps (minutes), all in one session; returns the session id. */
 async function turnsWithGaps(
   chat: ChatService,
-  agentId: string,
+  agentId: AgentId,
   gapsMinutes: readonly number[]
 ): Promise<SessionId> {
   let sessionId: SessionId | undefined

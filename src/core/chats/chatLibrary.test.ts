@@ -1,4 +1,5 @@
-import type { SessionId } from '../../shared/contract'
+import type { AgentId, SessionId } from '../../shared/contract'
+import { testId } from '../../shared/testing/ids'
 import { describe, expect, it } from 'vitest'
 import { useFakeModelCore } from '../../../tests/helpers/fakeModelCore'
 import type { Core } from '../createCore'
@@ -22,7 +23,7 @@ async function refusal(
   return result.error
 }
 
-async function chat(core: Core, agentId: string, text: string, sessionId?: SessionId): Promise<SessionId> {
+async function chat(core: Core, agentId: AgentId, text: string, sessionId?: SessionId): Promise<SessionId> {
   const done = await core.services.chat.runTurn(sessionId ? { sessionId, text } : { agentId, text })
   return done.sessionId
 }
@@ -31,7 +32,7 @@ describe('chat library: names, pins and the trash', () => {
   it('renames a chat for good: blank or over-long names are refused, later turns keep the name', async () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script('Sure.', 'Again.')
-    const id = await chat(core, 'scribe', 'please plan the garden beds')
+    const id = await chat(core, testId.agent('scribe'), 'please plan the garden beds')
     expect(await call(core, 'sessions.get', { id })).toMatchObject({
       title: 'Plan the garden beds',
       titleSource: 'generated'
@@ -46,7 +47,7 @@ describe('chat library: names, pins and the trash', () => {
     )
     const renamed = await call(core, 'chats.rename', { id, title: '  Garden\nplan  ' })
     expect(renamed).toMatchObject({ id, title: 'Garden plan', titleSource: 'user' })
-    await chat(core, 'scribe', 'and the roses?', id)
+    await chat(core, testId.agent('scribe'), 'and the roses?', id)
     expect((await call(core, 'sessions.list', { agentId: 'scribe' }))[0].title).toBe('Garden plan')
     expect(await refusal(core, 'chats.rename', { id: 'nope', title: 'x' })).toMatchObject({
       code: 'not_found'
@@ -56,9 +57,9 @@ describe('chat library: names, pins and the trash', () => {
   it('lists pinned chats first, most recently pinned on top, until unpinned', async () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script('one', 'two', 'three')
-    const first = await chat(core, 'scribe', 'first chat')
-    const second = await chat(core, 'scribe', 'second chat')
-    const third = await chat(core, 'scribe', 'third chat')
+    const first = await chat(core, testId.agent('scribe'), 'first chat')
+    const second = await chat(core, testId.agent('scribe'), 'second chat')
+    const third = await chat(core, testId.agent('scribe'), 'third chat')
     const order = async (): Promise<string[]> =>
       (await call(core, 'sessions.list', { agentId: 'scribe' })).map((s: { id: string }) => s.id)
     expect(await order()).toEqual([third, second, first])
@@ -72,7 +73,7 @@ describe('chat library: names, pins and the trash', () => {
   it('moves a chat to the trash and back, hidden from lists, search and new messages meanwhile', async () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script('Noted: the zucchini', 'kept')
-    const id = await chat(core, 'scribe', 'remember the zucchini harvest')
+    const id = await chat(core, testId.agent('scribe'), 'remember the zucchini harvest')
     const changes: unknown[] = []
     core.subscribe((event, payload) => event === 'chats.changed' && changes.push(payload))
 
@@ -111,9 +112,9 @@ describe('chat library: names, pins and the trash', () => {
   it('deletes forever only from the trash: transcript, calls and index go, memory facts stay', async () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script('Parsnips it is.')
-    const id = await chat(core, 'scribe', 'we decided on parsnips')
+    const id = await chat(core, testId.agent('scribe'), 'we decided on parsnips')
     const fact = core.services.memory.facts.insert({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       status: 'approved',
       type: 'decision',
       speaker: 'user',
@@ -150,7 +151,10 @@ describe('chat library: names, pins and the trash', () => {
   it('refuses to delete a chat while it is answering, and allows it once stopped', async () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script({ text: Array.from({ length: 50 }, (_, i) => `w${i} `), delayMs: 40 })
-    const started = await core.services.chat.start({ agentId: 'scribe', text: 'a long story please' })
+    const started = await core.services.chat.start({
+      agentId: testId.agent('scribe'),
+      text: 'a long story please'
+    })
     expect(await refusal(core, 'chats.delete', { id: started.sessionId })).toMatchObject({
       code: 'conflict',
       message: expect.stringContaining('Press Stop')

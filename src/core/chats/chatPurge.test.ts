@@ -1,4 +1,5 @@
 import type { SessionId } from '../../shared/contract'
+import { testId } from '../../shared/testing/ids'
 import { describe, expect, it } from 'vitest'
 import { useFakeModelCore } from '../../../tests/helpers/fakeModelCore'
 import type { Core } from '../createCore'
@@ -43,7 +44,7 @@ async function endedChat(core: Core, text: string, note: string): Promise<Sessio
     { toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content: note } }] },
     'Noted.'
   )
-  const { sessionId } = await core.services.chat.runTurn({ agentId: 'scribe', text })
+  const { sessionId } = await core.services.chat.runTurn({ agentId: testId.agent('scribe'), text })
   world.fake.setToolInput(RETENTION_TOOL_NAME, { candidates: [] })
   const report = await core.services.sessions.end(sessionId)
   expect(report.hooks).toEqual([
@@ -54,7 +55,7 @@ async function endedChat(core: Core, text: string, note: string): Promise<Sessio
 }
 
 async function twoEndedChats(core: Core): Promise<{ purged: SessionId; kept: SessionId }> {
-  insertApprovedFact(core, 'scribe', 'The north bed grows parsnips')
+  insertApprovedFact(core, testId.agent('scribe'), 'The north bed grows parsnips')
   const purged = await endedChat(core, 'we decided on parsnips for the north bed', 'Parsnips: north bed')
   const kept = await endedChat(core, 'what about parsnips next year?', 'Parsnips again next year')
   return { purged, kept }

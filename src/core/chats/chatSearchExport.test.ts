@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useFakeModelCore } from '../../../tests/helpers/fakeModelCore'
 import { ChatExport } from '../../shared/contract/chatExport'
+import { testId } from '../../shared/testing/ids'
 import type { Core } from '../createCore'
 import { dispatch } from '../rpc/dispatch'
 import { exportFileBase } from './chatExport'
@@ -17,13 +18,16 @@ async function call(core: Core, method: string, input: unknown): Promise<any> {
 describe('chat search across agents', () => {
   it('finds chats of every agent by title and by message, one hit per chat, never the trash', async () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
-    core.services.agents.create('Coder', 'coder')
+    core.services.agents.create('Coder', testId.agent('coder'))
     world.fake.script('Tomatoes need sun.', 'Match <b>tomato</b> with a regex.', 'Trash me.')
-    const garden = (await core.services.chat.runTurn({ agentId: 'scribe', text: 'tomato seedlings' }))
+    const garden = (
+      await core.services.chat.runTurn({ agentId: testId.agent('scribe'), text: 'tomato seedlings' })
+    ).sessionId
+    const code = (
+      await core.services.chat.runTurn({ agentId: testId.agent('coder'), text: 'help me parse lines' })
+    ).sessionId
+    const gone = (await core.services.chat.runTurn({ agentId: testId.agent('coder'), text: 'tomato trash' }))
       .sessionId
-    const code = (await core.services.chat.runTurn({ agentId: 'coder', text: 'help me parse lines' }))
-      .sessionId
-    const gone = (await core.services.chat.runTurn({ agentId: 'coder', text: 'tomato trash' })).sessionId
     await call(core, 'chats.rename', { id: garden, title: 'Tomato garden' })
     await call(core, 'chats.delete', { id: gone })
 
@@ -65,7 +69,8 @@ describe('chat export', () => {
       { text: 'Let me look.', toolUses: [{ name: 'session_search', input: { query: 'garden' } }] },
       'Here:\n\n```ts\nconst a = 1\n```\n\nDone.'
     )
-    const id = (await core.services.chat.runTurn({ agentId: 'scribe', text: 'show me code' })).sessionId
+    const id = (await core.services.chat.runTurn({ agentId: testId.agent('scribe'), text: 'show me code' }))
+      .sessionId
     await call(core, 'chats.rename', { id, title: 'Code / sample: "one"' })
     const file = await call(core, 'chats.export', { id, format: 'md' })
     expect(file.mediaType).toBe('text/markdown')
@@ -82,7 +87,7 @@ describe('chat export', () => {
   it('writes JSON in the versioned shape with every version of a regenerated reply and usage per call', async () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script('First answer.', 'Second answer.')
-    const done = await core.services.chat.runTurn({ agentId: 'scribe', text: 'answer me' })
+    const done = await core.services.chat.runTurn({ agentId: testId.agent('scribe'), text: 'answer me' })
     await (
       await core.services.chat.regenerate({ sessionId: done.sessionId, turnId: done.turnId })
     ).done

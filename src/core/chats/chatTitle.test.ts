@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useFakeModelCore } from '../../../tests/helpers/fakeModelCore'
 import { heuristicTitle } from './chatTitle'
+import { testId } from '../../shared/testing/ids'
 
 const world = useFakeModelCore()
 
@@ -26,7 +27,7 @@ describe('a generated title after the first exchange', () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script('Sure.', 'Again.', 'Third.')
     const first = await core.services.chat.runTurn({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       text: 'Hey, could you plan the tomato beds for the spring season this year?'
     })
     const titled = core.services.sessions.get(first.sessionId)
@@ -38,7 +39,7 @@ describe('a generated title after the first exchange', () => {
     )
     expect(systemTexts[1]).toEqual(systemTexts[0])
 
-    const named = await core.services.chat.runTurn({ agentId: 'scribe', text: 'a second chat' })
+    const named = await core.services.chat.runTurn({ agentId: testId.agent('scribe'), text: 'a second chat' })
     core.services.chatLibrary.rename(named.sessionId, 'Mine')
     expect(core.services.chatLibrary.applyGeneratedTitle(named.sessionId, 'Other')).toBe(false)
     expect(core.services.sessions.get(named.sessionId).title).toBe('Mine')

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+import { testId } from '../../shared/testing/ids'
 
 let f: ServiceFixture
 beforeEach(() => {
@@ -14,11 +15,14 @@ describe("the outside lookup (MCP's memory_search)", () => {
     f.fact('The deploy script lives in tools/release.sh')
     f.fact('Script reviews happen before any deploy to staging')
     f.fact('The deploy script may be rewritten in Go', { status: 'pending' })
-    writeFileSync(f.paths.memory('scribe'), 'The deploy runs on Fridays only\n§\nMiso naps by windows\n')
+    writeFileSync(
+      f.paths.memory(testId.agent('scribe')),
+      'The deploy runs on Fridays only\n§\nMiso naps by windows\n'
+    )
     writeFileSync(f.paths.user, 'Prefers the deploy script to print every step\n')
     const query = 'where is the deploy script?'
     const hits = await f.memory.lookup(query)
-    const recalled = await f.memory.search('scribe', query, 10)
+    const recalled = await f.memory.search(testId.agent('scribe'), query, 10)
     expect(hits.slice(0, 2).map((hit) => [hit.source, hit.agent])).toEqual([
       ['user', null],
       ['memory', 'scribe']
@@ -30,9 +34,9 @@ describe("the outside lookup (MCP's memory_search)", () => {
   })
 
   it('keeps to one agent when asked, returns nothing for a query without words, and honours the limit', async () => {
-    f.agents.create('Other', 'other')
+    f.agents.create('Other', testId.agent('other'))
     f.fact('The deploy script lives in tools/release.sh')
-    f.fact('The other deploy script is in ops/', { agentId: 'other' })
+    f.fact('The other deploy script is in ops/', { agentId: testId.agent('other') })
     expect((await f.memory.lookup('deploy script', { agent: 'other' })).map((hit) => hit.agent)).toEqual([
       'other'
     ])

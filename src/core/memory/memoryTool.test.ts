@@ -7,6 +7,8 @@ import { testId } from '../../shared/testing/ids'
 import type { MemoryRequest } from './memoryTool'
 import { createMemoryFixture, type MemoryFixture } from './testing/memoryFixture'
 
+const SCRIBE = testId.agent('scribe')
+
 /**
  * Conformance cases for the memory tool (the reference's memory-tool cases, re-expressed with
  * Hearth's own messages; same behaviour). Each `it` names the case it covers.
@@ -21,14 +23,14 @@ afterEach(() => f.dispose())
 
 function call(request: MemoryRequest, sessionId: SessionId | null = SESSION) {
   return f.tool.execute(request, {
-    agentId: 'scribe',
+    agentId: SCRIBE,
     sessionId,
     origin: sessionId === null ? 'user' : 'tool'
   })
 }
-const memoryFile = (): string => readFileSync(f.paths.memory('scribe'), 'utf8')
+const memoryFile = (): string => readFileSync(f.paths.memory(SCRIBE), 'utf8')
 function seed(entries: string[]): void {
-  writeFileSync(f.paths.memory('scribe'), entries.join('\n§\n'))
+  writeFileSync(f.paths.memory(SCRIBE), entries.join('\n§\n'))
 }
 
 describe('memory tool: add', () => {
@@ -66,7 +68,7 @@ describe('memory tool: add', () => {
       success: false,
       error: 'There is nothing to save: content is empty.'
     })
-    expect(existsSync(f.paths.memory('scribe'))).toBe(false)
+    expect(existsSync(f.paths.memory(SCRIBE))).toBe(false)
   })
 
   it('29 treats an exact duplicate as success without adding it again', async () => {
@@ -197,7 +199,7 @@ describe('memory tool: the strict injection scan', () => {
     })
     expect(result.success).toBe(false)
     expect(result.error).toMatch(/^Refused: the content matches the threat pattern 'send_to_url'\./)
-    expect(existsSync(f.paths.memory('scribe'))).toBe(false)
+    expect(existsSync(f.paths.memory(SCRIBE))).toBe(false)
   })
 
   it('38 reports an invisible character first and blocks replacements too', async () => {
@@ -328,30 +330,30 @@ describe('memory tool: failure cap, drift guard, dispatch', () => {
   it('45 refuses to rewrite a file it cannot reproduce, backs it up and leaves it untouched', async () => {
     await call({ action: 'add', content: 'Editor: VS Code' })
     const handWritten = 'Editor: VS Code\n§\nLikes tea\n§\nLikes tea\n'
-    writeFileSync(f.paths.memory('scribe'), handWritten)
+    writeFileSync(f.paths.memory(SCRIBE), handWritten)
     const { result } = await call({ action: 'add', content: 'Uses pnpm' })
     expect(result.success).toBe(false)
     expect(result.error).toMatch(
       /^Refusing to rewrite MEMORY\.md: it was changed outside the memory tool since the tool last read it, and it repeats the entry "Likes tea"/
     )
-    expect(result.drift_backup).toBe(`${f.paths.memory('scribe')}.bak.${Math.floor(f.clock.ms / 1000)}`)
+    expect(result.drift_backup).toBe(`${f.paths.memory(SCRIBE)}.bak.${Math.floor(f.clock.ms / 1000)}`)
     expect(readFileSync(result.drift_backup as string, 'utf8')).toBe(handWritten)
     expect(result.remediation).toMatch(/Files view/)
     expect(memoryFile()).toBe(handWritten)
 
     f.limits = { memory: 30, user: 2000 }
-    writeFileSync(f.paths.memory('scribe'), '# Notes\n- likes tea\n- uses vim\n- ships on Fridays\n')
+    writeFileSync(f.paths.memory(SCRIBE), '# Notes\n- likes tea\n- uses vim\n- ships on Fridays\n')
     expect((await call({ action: 'remove', old_text: 'tea' })).result.error).toMatch(
       /entry 1 is 49 characters, more than the whole 30-character budget/
     )
-    expect(readdirSync(dirname(f.paths.memory('scribe'))).filter((n) => n.includes('.bak.'))).toHaveLength(2)
+    expect(readdirSync(dirname(f.paths.memory(SCRIBE))).filter((n) => n.includes('.bak.'))).toHaveLength(2)
   })
 
   it('stores a refused file once however often it is refused, and keeps only the newest five snapshots', async () => {
     const backups = (): string[] =>
-      readdirSync(dirname(f.paths.memory('scribe'))).filter((n) => n.includes('.bak.'))
+      readdirSync(dirname(f.paths.memory(SCRIBE))).filter((n) => n.includes('.bak.'))
     const drifting = `${'x'.repeat(5_000_000)}\n§\nLikes tea\n§\nLikes tea`
-    writeFileSync(f.paths.memory('scribe'), drifting)
+    writeFileSync(f.paths.memory(SCRIBE), drifting)
     for (let i = 0; i < 4; i++) {
       f.clock.ms += 1_000
       expect((await call({ action: 'remove', old_text: 'tea' })).result.success).toBe(false)
@@ -359,17 +361,17 @@ describe('memory tool: failure cap, drift guard, dispatch', () => {
     expect(backups()).toHaveLength(1)
     for (let i = 0; i < 7; i++) {
       f.clock.ms += 1_000
-      writeFileSync(f.paths.memory('scribe'), `Version ${i}\n§\nLikes tea\n§\nLikes tea`)
+      writeFileSync(f.paths.memory(SCRIBE), `Version ${i}\n§\nLikes tea\n§\nLikes tea`)
       await call({ action: 'remove', old_text: 'tea' })
     }
     const kept = backups().map((name) =>
-      readFileSync(join(dirname(f.paths.memory('scribe')), name), 'utf8').slice(0, 9)
+      readFileSync(join(dirname(f.paths.memory(SCRIBE)), name), 'utf8').slice(0, 9)
     )
     expect(kept.sort()).toEqual(['Version 2', 'Version 3', 'Version 4', 'Version 5', 'Version 6'])
   })
 
   it('accepts a clean outside edit (whitespace around separators, CRLF, BOM) and keeps it', async () => {
-    writeFileSync(f.paths.memory('scribe'), '\uFEFFEditor: VS Code\r\n\r\n§\r\n\r\nLikes tea\r\n')
+    writeFileSync(f.paths.memory(SCRIBE), '\uFEFFEditor: VS Code\r\n\r\n§\r\n\r\nLikes tea\r\n')
     expect((await call({ action: 'add', content: 'Uses pnpm' })).result.success).toBe(true)
     expect(memoryFile()).toBe('Editor: VS Code\n§\nLikes tea\n§\nUses pnpm')
   })
@@ -384,7 +386,7 @@ describe('memory tool: failure cap, drift guard, dispatch', () => {
     expect((await call({ content: 'x' })).result.error).toBe("Unknown action ''. Use add, replace or remove.")
     const other = await f.tool.execute(
       { action: 'add', content: 'x' },
-      { agentId: 'ghost', sessionId: null, origin: 'user' }
+      { agentId: testId.agent('ghost'), sessionId: null, origin: 'user' }
     )
     expect(other.result.error).toBe('Memory is not available here: there is no agent "ghost".')
   })

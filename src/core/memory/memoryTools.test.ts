@@ -10,7 +10,7 @@ beforeEach(() => {
 })
 afterEach(() => f.dispose())
 
-const context = { agentId: 'scribe', sessionId: testId.session('sess-1') }
+const context = { agentId: testId.agent('scribe'), sessionId: testId.session('sess-1') }
 
 describe('memory tools for the registry', () => {
   it('exposes memory, recall and session_search with JSON schemas and working handlers', async () => {
@@ -42,7 +42,7 @@ describe('memory tools for the registry', () => {
         context
       )
     ).toMatchObject({ success: true })
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('The API listens on port 8080')
+    expect(readFileSync(f.paths.memory(testId.agent('scribe')), 'utf8')).toBe('The API listens on port 8080')
     expect(f.memory.receipts.listBySession(testId.session('sess-1'))).toMatchObject([{ turnId: null }])
     expect(f.memory.tool.writesThisTurn(testId.session('sess-1'))).toBe(1)
     // Inside a chat turn the receipt names the turn, so the chat places it there.
@@ -72,6 +72,6 @@ describe('memory tools for the registry', () => {
         { session: 'sess-0', message: 4, role: 'user', date: '2026-01-02', snippet: 'the [port] is 8080' }
       ]
     })
-    expect(searches).toEqual([{ query: 'port', options: { agentId: 'scribe', limit: 8 } }])
+    expect(searches).toEqual([{ query: 'port', options: { agentId: testId.agent('scribe'), limit: 8 } }])
   })
 })

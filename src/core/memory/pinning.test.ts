@@ -5,6 +5,8 @@ import { parseMemoryFile, sanitiseSlug } from './memoryFileFormat'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
 import { testId } from '../../shared/testing/ids'
 
+const SCRIBE = testId.agent('scribe')
+
 let f: ServiceFixture
 beforeEach(() => {
   f = createServiceFixture()
@@ -18,8 +20,8 @@ describe('pinning', () => {
       sessionId: testId.session('sess-9')
     })
     const outcome = await f.memory.pinning.pin(fact.id, 'file', '../../x')
-    expect(outcome.path).toBe(`${f.paths.memoriesDir('scribe')}/x.md`)
-    expect(readdirSync(f.paths.agentDir('scribe')).sort()).toEqual(['MEMORY.md', 'SOUL.md', 'memories'])
+    expect(outcome.path).toBe(`${f.paths.memoriesDir(SCRIBE)}/x.md`)
+    expect(readdirSync(f.paths.agentDir(SCRIBE)).sort()).toEqual(['MEMORY.md', 'SOUL.md', 'memories'])
     expect(readdirSync(f.paths.root)).not.toContain('x.md')
     expect(sanitiseSlug('../../../etc/passwd', 'f')).toBe('etc-passwd')
     expect(sanitiseSlug('..', 'fact-7')).toBe('fact-7')
@@ -41,7 +43,7 @@ describe('pinning', () => {
       source: `session sess-9, message ? (fact ${fact.id})`,
       body: 'The user signs commits with an SSH key: "ed25519"'
     })
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe(
+    expect(readFileSync(f.paths.memory(SCRIBE), 'utf8')).toBe(
       'memories/the-user-signs-commits-with-an-ssh-key.md: The user signs commits with an SSH key: "ed25519"'
     )
     const other = f.fact('The user signs commits with an SSH key, always', { type: 'user_fact' })
@@ -65,7 +67,7 @@ describe('pinning', () => {
       'MEMORY.md has no room for this pin: it is at 0/10 chars, and the pin needs 29 more. ' +
         'Shorten or remove entries of MEMORY.md (in Memories or Files), or raise its limit in Settings, then pin again.'
     )
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('')
+    expect(readFileSync(f.paths.memory(SCRIBE), 'utf8')).toBe('')
     const pending = f.fact('Not yet reviewed', { status: 'pending' })
     await expect(f.memory.pinning.pin(pending.id, 'memory')).rejects.toThrow(
       /Only approved facts can be pinned/
@@ -78,12 +80,12 @@ describe('pinning', () => {
     expect(outcome).toMatchObject({
       success: true,
       message: 'Pinned into MEMORY.md. New sessions see it in their prompt.',
-      path: f.paths.memory('scribe'),
+      path: f.paths.memory(SCRIBE),
       pin: { factId: fact.id, to: 'memory', place: 'MEMORY.md' }
     })
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('Deploys go out from the release branch only')
-    expect(f.memory.receipts.listByAgent('scribe', 5).map((r) => r.origin)).toEqual(['pin'])
-    expect(f.memory.memories.list('scribe').pins).toEqual([
+    expect(readFileSync(f.paths.memory(SCRIBE), 'utf8')).toBe('Deploys go out from the release branch only')
+    expect(f.memory.receipts.listByAgent(SCRIBE, 5).map((r) => r.origin)).toEqual(['pin'])
+    expect(f.memory.memories.list(SCRIBE).pins).toEqual([
       expect.objectContaining({ factId: fact.id, to: 'memory', place: 'MEMORY.md' })
     ])
 
@@ -98,8 +100,8 @@ describe('pinning', () => {
     expect(unpinned.message).toBe(
       'Unpinned: the entry left MEMORY.md. The fact stays approved and recallable.'
     )
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('')
-    expect(f.memory.memories.list('scribe').pins).toEqual([])
+    expect(readFileSync(f.paths.memory(SCRIBE), 'utf8')).toBe('')
+    expect(f.memory.memories.list(SCRIBE).pins).toEqual([])
     expect(f.memory.facts.get(fact.id)?.status).toBe('approved')
     expect(f.memory.facts.history(fact.id).map((e) => e.kind)).toEqual(['created', 'pinned', 'unpinned'])
     await expect(f.memory.pinning.unpin(fact.id, 'memory')).rejects.toThrow(
@@ -118,13 +120,13 @@ describe('pinning', () => {
     })
     writeFileSync(f.paths.user, '')
     expect((await f.memory.pinning.pin(fact.id, 'user')).success).toBe(true)
-    await f.memory.apply('scribe', {
+    await f.memory.apply(SCRIBE, {
       target: 'user',
       action: 'replace',
       old_text: 'Lisbon',
       content: 'The user moved to Porto'
     })
-    expect(f.memory.memories.list('scribe').pins).toEqual([])
+    expect(f.memory.memories.list(SCRIBE).pins).toEqual([])
     await expect(f.memory.pinning.unpin(fact.id, 'user')).rejects.toThrow(/is not pinned in USER.md/)
   })
 
@@ -136,8 +138,8 @@ describe('pinning', () => {
     const file = await f.memory.pinning.pin(fact.id, 'file')
     expect(file.success).toBe(false)
     expect(file.message).toMatch(/threat pattern 'prompt_injection'/)
-    expect(readdirSync(f.paths.memoriesDir('scribe'))).toEqual([])
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('')
+    expect(readdirSync(f.paths.memoriesDir(SCRIBE))).toEqual([])
+    expect(readFileSync(f.paths.memory(SCRIBE), 'utf8')).toBe('')
   })
 
   it('takes a file pin back: an untouched file is deleted, an edited one kept among the forgotten', async () => {
@@ -145,7 +147,7 @@ describe('pinning', () => {
     const first = await f.memory.pinning.pin(fact.id, 'file')
     const slug = 'the-build-cache-lives-in-var-cache-build'
     expect(first.pin).toMatchObject({ to: 'file', place: `memories/${slug}.md` })
-    expect(f.memory.memories.list('scribe').pins.map((pin) => pin.place)).toEqual([`memories/${slug}.md`])
+    expect(f.memory.memories.list(SCRIBE).pins.map((pin) => pin.place)).toEqual([`memories/${slug}.md`])
     expect(await f.memory.pinning.pin(fact.id, 'file')).toMatchObject({
       success: false,
       message: `This fact is already pinned in memories/${slug}.md; nothing was changed.`
@@ -155,18 +157,18 @@ describe('pinning', () => {
     expect(unpinned.message).toBe(
       `Unpinned: memories/${slug}.md was deleted and its index line left MEMORY.md. The fact stays approved and recallable.`
     )
-    expect(existsSync(join(f.paths.memoriesDir('scribe'), `${slug}.md`))).toBe(false)
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('')
+    expect(existsSync(join(f.paths.memoriesDir(SCRIBE), `${slug}.md`))).toBe(false)
+    expect(readFileSync(f.paths.memory(SCRIBE), 'utf8')).toBe('')
 
     const second = await f.memory.pinning.pin(fact.id, 'file')
     writeFileSync(second.path as string, `${readFileSync(second.path as string, 'utf8')}\nAdded by hand.\n`)
     expect((await f.memory.pinning.unpin(fact.id, 'file')).message).toMatch(
       /had changed since it was pinned, so it was moved to the forgotten memory files/
     )
-    const forgotten = f.memory.memoryFiles.list('scribe', true)
+    const forgotten = f.memory.memoryFiles.list(SCRIBE, true)
     expect(forgotten.map((file) => file.slug)).toEqual([slug])
-    expect(f.memory.memoryFiles.read('scribe', slug, true).text).toContain('Added by hand.')
-    expect(readFileSync(f.paths.memory('scribe'), 'utf8')).toBe('')
+    expect(f.memory.memoryFiles.read(SCRIBE, slug, true).text).toContain('Added by hand.')
+    expect(readFileSync(f.paths.memory(SCRIBE), 'utf8')).toBe('')
   })
 
   it('keeps no memory file when MEMORY.md has no room for its index line', async () => {
@@ -178,7 +180,7 @@ describe('pinning', () => {
       'Not pinned: a memory file needs its index line in MEMORY.md. MEMORY.md has no room for this pin: it is at 0/20 chars, ' +
         'and the pin needs 101 more. Shorten or remove entries of MEMORY.md (in Memories or Files), or raise its limit in Settings, then pin again.'
     )
-    expect(readdirSync(f.paths.memoriesDir('scribe'))).toEqual([])
-    expect(f.memory.memories.list('scribe').pins).toEqual([])
+    expect(readdirSync(f.paths.memoriesDir(SCRIBE))).toEqual([])
+    expect(f.memory.memories.list(SCRIBE).pins).toEqual([])
   })
 })

@@ -9,6 +9,8 @@ import type { RecallDetail } from './recallProvider'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
 import { testId } from '../../shared/testing/ids'
 
+const SCRIBE = testId.agent('scribe')
+
 let f: ServiceFixture
 beforeEach(() => {
   f = createServiceFixture()
@@ -17,7 +19,7 @@ afterEach(() => f.dispose())
 
 function turn(userText: string, sessionId = 's1', turnIndex = 0): TurnContextRequest {
   return {
-    agentId: 'scribe',
+    agentId: SCRIBE,
     sessionId: testId.session(sessionId),
     turnId: testId.turn(`t_${sessionId}_${turnIndex}`),
     userText,
@@ -30,7 +32,7 @@ describe('recall ranking', () => {
     f.fact('Release notes go out after the build passes; the script for the deploy is separate')
     const exact = f.fact('The deploy script lives in tools/release.sh')
     f.fact('Script reviews happen before any deploy to staging')
-    const items = await f.memory.search('scribe', 'where is the deploy script?', 5)
+    const items = await f.memory.search(SCRIBE, 'where is the deploy script?', 5)
     expect(items[0]?.factId).toBe(exact.id)
     expect(items).toHaveLength(3)
     expect(items[0]!.score).toBeGreaterThan(items[1]!.score)
@@ -39,37 +41,37 @@ describe('recall ranking', () => {
 
   it('returns at most k items and only for the asking agent', async () => {
     for (let i = 0; i < 8; i++) f.fact(`Coffee note number ${i}`)
-    expect(await f.memory.search('scribe', 'coffee', 3)).toHaveLength(3)
-    expect(await f.memory.search('other-agent', 'coffee', 3)).toEqual([])
+    expect(await f.memory.search(SCRIBE, 'coffee', 3)).toHaveLength(3)
+    expect(await f.memory.search(testId.agent('other-agent'), 'coffee', 3)).toEqual([])
   })
 
   it('finds nothing (and builds no query) when nothing matches or the message has no content words', async () => {
     f.fact('The user runs Arch Linux')
-    expect(await f.memory.search('scribe', 'favourite pizza topping', 5)).toEqual([])
+    expect(await f.memory.search(SCRIBE, 'favourite pizza topping', 5)).toEqual([])
     expect(
       buildMatchQuery(
         queryTokens('what is it?').map((t) => (t ? { word: t, stem: t } : null)),
         () => 1
       )
     ).toBeNull()
-    expect(await f.memory.search('scribe', '"); DROP TABLE memory_facts; --', 5)).toEqual([])
+    expect(await f.memory.search(SCRIBE, '"); DROP TABLE memory_facts; --', 5)).toEqual([])
   })
 
   it('indexes memory files under agents/<id>/memories and follows edits and deletions', async () => {
-    const dir = f.paths.memoriesDir('scribe')
+    const dir = f.paths.memoriesDir(SCRIBE)
     mkdirSync(dir, { recursive: true })
     const file = join(dir, 'backups.md')
     writeFileSync(
       file,
       '---\nname: "backups"\ndescription: "How backups run"\ntype: "project_fact"\nsource: "manual"\n---\n\nRestic snapshots to B2 nightly.\n'
     )
-    expect(await f.memory.search('scribe', 'restic snapshots', 5)).toMatchObject([
+    expect(await f.memory.search(SCRIBE, 'restic snapshots', 5)).toMatchObject([
       { kind: 'file', slug: 'backups', factId: null }
     ])
     writeFileSync(file, '---\nname: "backups"\n---\n\nBorg to a USB disk, weekly.\n')
     utimesSync(file, new Date(), new Date(Date.now() + 5000))
-    expect(await f.memory.search('scribe', 'restic', 5)).toEqual([])
-    expect((await f.memory.search('scribe', 'borg disk', 5))[0]?.text).toContain('Borg to a USB disk')
+    expect(await f.memory.search(SCRIBE, 'restic', 5)).toEqual([])
+    expect((await f.memory.search(SCRIBE, 'borg disk', 5))[0]?.text).toContain('Borg to a USB disk')
   })
 })
 
@@ -130,7 +132,7 @@ describe('the recall fence', () => {
       (
         await f.memory.tool.execute(
           { action: 'remove', old_text: 'nothing like this' },
-          { agentId: 'scribe', sessionId: testId.session('s1'), origin: 'tool' }
+          { agentId: SCRIBE, sessionId: testId.session('s1'), origin: 'tool' }
         )
       ).result
     for (let i = 0; i < 4; i++) await miss()
@@ -190,7 +192,7 @@ describe('the recall log', () => {
       score
     })
     const base = {
-      agentId: 'scribe',
+      agentId: SCRIBE,
       sessionId: testId.session('s1'),
       turnId: testId.turn('t_1'),
       turnIndex: 0,

@@ -2,6 +2,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../rpc/dispatch'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
+import { testId } from '../../shared/testing/ids'
+
+const SCRIBE = testId.agent('scribe')
 
 let fx: ServiceFixture
 beforeEach(() => {
@@ -10,16 +13,16 @@ beforeEach(() => {
 afterEach(() => fx.dispose())
 
 async function add(target: 'memory' | 'user', content: string): Promise<number> {
-  const result = await fx.memory.apply('scribe', { action: 'add', target, content })
+  const result = await fx.memory.apply(SCRIBE, { action: 'add', target, content })
   expect(result.success, result.error).toBe(true)
-  const receipt = fx.memory.receipts.listByAgent('scribe', 1)[0]
+  const receipt = fx.memory.receipts.listByAgent(SCRIBE, 1)[0]
   if (!receipt) throw new Error('no receipt stored')
   return receipt.id
 }
 
 describe('Undo on a memory receipt', () => {
   it('puts MEMORY.md back byte for byte, BOM and CRLF included, and says so by event', async () => {
-    const path = fx.paths.memory('scribe')
+    const path = fx.paths.memory(SCRIBE)
     const original = Buffer.from('\uFEFFThe user writes Go\r\n§\r\nDeploys go out on Tuesdays\r\n', 'utf8')
     writeFileSync(path, original)
     const id = await add('memory', 'The user drinks tea')
@@ -36,7 +39,10 @@ describe('Undo on a memory receipt', () => {
     expect(fx.emitted.filter((e) => e.event === 'memory.undone')).toEqual([
       { event: 'memory.undone', payload: undone }
     ])
-    expect(fx.memory.receipts.listByAgent('scribe')[0]).toMatchObject({ id, undoneAtMs: fx.clock.ms })
+    expect(fx.memory.receipts.listByAgent(SCRIBE)[0]).toMatchObject({
+      id,
+      undoneAtMs: fx.clock.ms
+    })
   })
 
   it('removes a file the write created, since it did not exist before', async () => {
@@ -50,7 +56,7 @@ describe('Undo on a memory receipt', () => {
   })
 
   it('refuses while a later write stands, then undoes newest first back to the start', async () => {
-    const path = fx.paths.memory('scribe')
+    const path = fx.paths.memory(SCRIBE)
     writeFileSync(path, 'First entry')
     const first = await add('memory', 'Second entry')
     const second = await add('memory', 'Third entry')
@@ -65,7 +71,7 @@ describe('Undo on a memory receipt', () => {
   })
 
   it('refuses after the user edited the file, and leaves their edit alone', async () => {
-    const path = fx.paths.memory('scribe')
+    const path = fx.paths.memory(SCRIBE)
     const id = await add('memory', 'The user drinks tea')
     writeFileSync(path, 'The user drinks tea\n§\nAdded by hand')
     await expect(fx.memory.undo.undo(id)).rejects.toThrow(/changed after it/)
@@ -78,7 +84,7 @@ describe('Undo on a memory receipt', () => {
         "INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at) VALUES ('scribe', 'memory', 'p', '[]', ?, 'tool', 1)"
       )
       .run(JSON.stringify({ chars: 0, limit: 1, percent: 0, text: '', entryCount: 0 }))
-    const old = fx.memory.receipts.listByAgent('scribe', 1)[0]
+    const old = fx.memory.receipts.listByAgent(SCRIBE, 1)[0]
     expect(old).toMatchObject({ undoable: false, undoneAtMs: null })
     await expect(fx.memory.undo.undo(old?.id ?? 0)).rejects.toThrow(
       /saved before Hearth kept what undoing needs/
@@ -94,10 +100,18 @@ describe('memory.undo over the contract', () => {
     const temp = makeTempDir()
     const core = createCore({ home: temp.dir, host: 'web', env: {} })
     try {
-      core.services.agents.create('Scribe', 'scribe')
-      await core.services.memory.apply('scribe', { action: 'add', target: 'memory', content: 'One' })
-      await core.services.memory.apply('scribe', { action: 'add', target: 'memory', content: 'Two' })
-      const [newest, older] = core.services.memory.receipts.listByAgent('scribe')
+      core.services.agents.create('Scribe', SCRIBE)
+      await core.services.memory.apply(SCRIBE, {
+        action: 'add',
+        target: 'memory',
+        content: 'One'
+      })
+      await core.services.memory.apply(SCRIBE, {
+        action: 'add',
+        target: 'memory',
+        content: 'Two'
+      })
+      const [newest, older] = core.services.memory.receipts.listByAgent(SCRIBE)
       expect(
         await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: older?.id } })
       ).toMatchObject({

@@ -6,6 +6,8 @@ import type { RecallDetail } from './recallProvider'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
 import { testId } from '../../shared/testing/ids'
 
+const SCRIBE = testId.agent('scribe')
+
 let f: ServiceFixture | undefined
 afterEach(() => f?.dispose())
 
@@ -14,12 +16,16 @@ describe('the memory bank as a Retriever', () => {
     f = createServiceFixture()
     const fact = f.fact('The deploy script lives in tools/release.sh')
     f.fact('Release notes are written by hand')
-    mkdirSync(f.paths.memoriesDir('scribe'), { recursive: true })
+    mkdirSync(f.paths.memoriesDir(SCRIBE), { recursive: true })
     writeFileSync(
-      join(f.paths.memoriesDir('scribe'), 'deploys.md'),
+      join(f.paths.memoriesDir(SCRIBE), 'deploys.md'),
       'Deploys go out on Tuesdays; the deploy script tags first.\n'
     )
-    const items = await f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy script', limit: 5 })
+    const items = await f.memory.retriever.retrieve({
+      agentId: SCRIBE,
+      text: 'deploy script',
+      limit: 5
+    })
     expect(items.map((item) => item.source)).toEqual(
       expect.arrayContaining([
         { kind: 'fact', factId: fact.id },
@@ -33,10 +39,15 @@ describe('the memory bank as a Retriever', () => {
 
   it('finds an agent’s own best facts when another agent’s facts rank above them', async () => {
     f = createServiceFixture()
-    f.agents.create('Other', 'other')
-    for (let i = 0; i < 60; i++) f.fact(`deploy deploy deploy checklist ${i}`, { agentId: 'other' })
+    f.agents.create('Other', testId.agent('other'))
+    for (let i = 0; i < 60; i++)
+      f.fact(`deploy deploy deploy checklist ${i}`, { agentId: testId.agent('other') })
     const own = [f.fact('The deploy runs on Fridays'), f.fact('A deploy needs two reviewers')]
-    const items = await f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy', limit: 5 })
+    const items = await f.memory.retriever.retrieve({
+      agentId: SCRIBE,
+      text: 'deploy',
+      limit: 5
+    })
     expect(items.map((item) => item.source)).toEqual(
       expect.arrayContaining(own.map((fact) => ({ kind: 'fact', factId: fact.id })))
     )
@@ -45,12 +56,16 @@ describe('the memory bank as a Retriever', () => {
 
   it('ranks an agent’s facts the same whether other agents share the index or not', async () => {
     f = createServiceFixture()
-    f.agents.create('Other', 'other')
+    f.agents.create('Other', testId.agent('other'))
     for (let i = 0; i < 30; i++) {
       f.fact(`Backup ${'rotation '.repeat(1 + (i % 4))}step ${i}`)
-      f.fact(`Backup rotation for the other agent ${i}`, { agentId: 'other' })
+      f.fact(`Backup rotation for the other agent ${i}`, { agentId: testId.agent('other') })
     }
-    const items = await f.memory.retriever.retrieve({ agentId: 'scribe', text: 'backup rotation', limit: 5 })
+    const items = await f.memory.retriever.retrieve({
+      agentId: SCRIBE,
+      text: 'backup rotation',
+      limit: 5
+    })
     const alone = f.db
       .prepare(
         `SELECT rowid, bm25(recall_fts) AS rank FROM recall_fts
@@ -69,7 +84,12 @@ describe('the memory bank as a Retriever', () => {
     const controller = new AbortController()
     controller.abort(new Error('the turn was stopped'))
     await expect(
-      f.memory.retriever.retrieve({ agentId: 'scribe', text: 'deploy', limit: 5, signal: controller.signal })
+      f.memory.retriever.retrieve({
+        agentId: SCRIBE,
+        text: 'deploy',
+        limit: 5,
+        signal: controller.signal
+      })
     ).rejects.toThrow('the turn was stopped')
   })
 })
@@ -98,11 +118,11 @@ describe('another Retriever plugged in', () => {
     const retriever = fileRetriever()
     f = createServiceFixture({}, { retriever })
     f.fact('Nothing in the bank matches this query')
-    expect(await f.memory.search('scribe', 'what tea?', 3)).toEqual([
+    expect(await f.memory.search(SCRIBE, 'what tea?', 3)).toEqual([
       { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }
     ])
     const block = await f.memory.recallProvider().provide({
-      agentId: 'scribe',
+      agentId: SCRIBE,
       sessionId: testId.session('s1'),
       turnId: testId.turn('t1'),
       userText: 'tea again?',

@@ -10,7 +10,7 @@ afterEach(() => f.dispose())
 
 const review = () => f.memory.review
 const recallTexts = async (query: string) =>
-  (await f.memory.search('scribe', query, 5)).map((item) => item.text)
+  (await f.memory.search(testId.agent('scribe'), query, 5)).map((item) => item.text)
 
 describe('review gate', () => {
   it('approves a candidate, which makes it recallable; until then recall never sees it', async () => {
@@ -43,7 +43,7 @@ describe('review gate', () => {
 
   it('refuses to approve a scan-failed candidate until its text is edited clean', async () => {
     const candidate = f.memory.facts.insert({
-      agentId: 'scribe',
+      agentId: testId.agent('scribe'),
       status: 'pending',
       type: 'preference',
       speaker: 'agent',
@@ -114,7 +114,7 @@ describe('review gate', () => {
     expect(await recallTexts('Lisbon')).toEqual([])
     expect(
       review()
-        .list({ agentId: 'scribe' })
+        .list({ agentId: testId.agent('scribe') })
         .map((c) => c.id)
     ).toEqual([fact.id])
     expect(review().counts()).toEqual({ pending: 1, byAgent: { scribe: 1 } })

@@ -18,13 +18,13 @@ const userFile = (): string => readFileSync(f.paths.user, 'utf8')
 const addToUser = (content: string) =>
   f.tool.execute(
     { action: 'add', target: 'user', content },
-    { agentId: 'scribe', sessionId: testId.session('s-1'), origin: 'tool' }
+    { agentId: testId.agent('scribe'), sessionId: testId.session('s-1'), origin: 'tool' }
   )
 
 describe("the seeded USER.md's hint is for the user, never a fact", () => {
   it('is no entry of a fresh home, and the first write replaces it', async () => {
     expect(userFile()).toBe(DEFAULT_USER_MD)
-    expect(f.files.read('scribe', 'user').entries).toEqual([])
+    expect(f.files.read(testId.agent('scribe'), 'user').entries).toEqual([])
     const { result } = await addToUser('Nora is a historian')
     expect(result).toMatchObject({ success: true, entry_count: 1 })
     expect(userFile()).toBe('Nora is a historian')
@@ -32,7 +32,7 @@ describe("the seeded USER.md's hint is for the user, never a fact", () => {
 
   it('is taken out of the entry the user wrote below it, keeping their words and heading', async () => {
     writeFileSync(f.paths.user, `# About me\r\n\r\n${HINT.replace(/\n/g, '\r\n')}\r\n\r\nI am Nora.\r\n`)
-    expect(f.files.read('scribe', 'user').entries).toEqual(['# About me\n\nI am Nora.'])
+    expect(f.files.read(testId.agent('scribe'), 'user').entries).toEqual(['# About me\n\nI am Nora.'])
     await addToUser('Prefers short answers')
     expect(userFile()).toBe('# About me\n\nI am Nora.\n§\nPrefers short answers')
   })

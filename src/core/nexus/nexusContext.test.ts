@@ -7,7 +7,7 @@ import { testId } from '../../shared/testing/ids'
 
 function turn(agentId: string, sessionId = `s-${agentId}`, turnIndex = 1): TurnContextRequest {
   return {
-    agentId,
+    agentId: testId.agent(agentId),
     sessionId: testId.session(sessionId),
     turnId: testId.turn(`t_${sessionId}_${turnIndex}`),
     userText: 'hello',

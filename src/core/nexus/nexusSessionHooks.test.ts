@@ -33,7 +33,7 @@ describe('session end, checkpoints, project state and tools', () => {
     seedSession('s1', ['Started.', 'Imported 90 albums and resized them.'])
     home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Thumbnails are WebP', rationale: 'smaller' })
     const hook = new NexusSessionEndHook(home.nexus, home.transcripts)
-    const entry = await hook.run({ sessionId: testId.session('s1'), agentId: 'ella' })
+    const entry = await hook.run({ sessionId: testId.session('s1'), agentId: testId.agent('ella') })
     expect(entry).toMatchObject({
       agent: 'ella',
       type: 'turn',
@@ -43,24 +43,26 @@ describe('session end, checkpoints, project state and tools', () => {
     expect(entry?.body).toContain('2 user turns.')
     expect(entry?.body).toContain('Last reply: Imported 90 albums and resized them.')
     expect(entry?.body).toContain('Decisions: #1 Thumbnails are WebP')
-    expect(await hook.run({ sessionId: testId.session('s1'), agentId: 'ella' })).toBeNull()
+    expect(await hook.run({ sessionId: testId.session('s1'), agentId: testId.agent('ella') })).toBeNull()
     expect(home.nexus.list({ type: 'turn' }).total).toBe(1)
   })
 
   it('writes a generic entry for a session it cannot read, and nothing for an empty session', async () => {
     const hook = new NexusSessionEndHook(home.nexus, home.transcripts)
-    expect(await hook.run({ sessionId: testId.session('unknown'), agentId: 'ella' })).toMatchObject({
+    expect(
+      await hook.run({ sessionId: testId.session('unknown'), agentId: testId.agent('ella') })
+    ).toMatchObject({
       summary: 'Session ended: no reply text recorded'
     })
     seedSession('empty', [])
-    expect(await hook.run({ sessionId: testId.session('empty'), agentId: 'ella' })).toBeNull()
+    expect(await hook.run({ sessionId: testId.session('empty'), agentId: testId.agent('ella') })).toBeNull()
   })
 
   it('appends a checkpoint every K tool calls within one turn and at compression', () => {
     const checkpoints = new NexusCheckpoints(home.nexus, 3)
     const call = (turnId: TurnId, toolName: string) =>
       checkpoints.onToolCall({
-        agentId: 'ella',
+        agentId: testId.agent('ella'),
         sessionId: testId.session('s1'),
         turnId,
         toolName,
@@ -74,7 +76,7 @@ describe('session end, checkpoints, project state and tools', () => {
     expect(call(testId.turn('t2'), 'd')).toBeNull()
     expect(
       checkpoints.onCompression({
-        agentId: 'ella',
+        agentId: testId.agent('ella'),
         sessionId: testId.session('s1'),
         summary: 'Resized 40 albums'
       }).summary
@@ -104,7 +106,7 @@ describe('session end, checkpoints, project state and tools', () => {
 
   it('exposes nexus_post and nexus_read as tools signed with the calling agent', async () => {
     const [post, read] = createNexusTools(home.nexus)
-    const context = { agentId: 'lyra', sessionId: testId.session('s') }
+    const context = { agentId: testId.agent('lyra'), sessionId: testId.session('s') }
     expect(post?.toolset).toBe('nexus')
     const posted = (await post?.handler(
       { type: 'decision', summary: 'Use UTC', rationale: 'travel', agent: 'ella' },

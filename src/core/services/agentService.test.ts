@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeTempDir } from '../../../tests/helpers/tempHome'
 import { dispatch } from '../rpc/dispatch'
 import { createCore, type Core } from '../createCore'
+import { testId } from '../../shared/testing/ids'
 
 let temp: ReturnType<typeof makeTempDir>
 let core: Core
@@ -21,7 +22,7 @@ describe('agent display names', () => {
     const agents = core.services.agents
     agents.create('Research')
     for (const name of ['Research', 'research', '  RESEARCH ', 'Ｒesearch']) {
-      expect(() => agents.create(name, `r-${agents.list().length}-${name.length}`)).toThrow(
+      expect(() => agents.create(name, testId.agent(`r-${agents.list().length}-${name.length}`))).toThrow(
         'An agent named "Research" already exists (id research)'
       )
     }
@@ -32,21 +33,21 @@ describe('agent display names', () => {
     const agents = core.services.agents
     agents.create('Research')
     agents.create('Coder')
-    expect(() => agents.rename('coder', 'research ')).toThrow(/already exists \(id research\)/)
-    expect(agents.get('coder').name).toBe('Coder')
-    expect(agents.rename('research', 'RESEARCH').name).toBe('RESEARCH')
+    expect(() => agents.rename(testId.agent('coder'), 'research ')).toThrow(/already exists \(id research\)/)
+    expect(agents.get(testId.agent('coder')).name).toBe('Coder')
+    expect(agents.rename(testId.agent('research'), 'RESEARCH').name).toBe('RESEARCH')
   })
 
   it('frees the name of a deleted agent', () => {
     const agents = core.services.agents
     agents.create('Research')
-    agents.delete('research')
+    agents.delete(testId.agent('research'))
     expect(agents.create('Research').id).toBe('research')
   })
 
   it('adopts a hand-made folder under a name no other agent shows', () => {
     const agents = core.services.agents
-    agents.create('research', 'lab')
+    agents.create('research', testId.agent('lab'))
     mkdirSync(join(core.services.paths.agents, 'research'))
     expect(agents.list().map((agent) => [agent.id, agent.name])).toEqual([
       ['lab', 'research'],

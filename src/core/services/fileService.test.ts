@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeTempDir } from '../../../tests/helpers/tempHome'
 import { createCore, type Core } from '../createCore'
+import { testId } from '../../shared/testing/ids'
 
 let temp: ReturnType<typeof makeTempDir>
 let core: Core
@@ -30,13 +31,13 @@ describe('FileService', () => {
 
   it('reports binary and non-UTF-8 files instead of loading them, and will not overwrite them', () => {
     const files = core.services.files
-    const soul = files.read({ kind: 'soul', agentId: 'scribe' })
+    const soul = files.read({ kind: 'soul', agentId: testId.agent('scribe') })
     writeFileSync(soul.path, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))
-    const binary = files.read({ kind: 'soul', agentId: 'scribe' })
+    const binary = files.read({ kind: 'soul', agentId: testId.agent('scribe') })
     expect(binary.readError).toMatch(/binary/)
     expect(() => files.write(binary.target, 'x', binary.hash)).toThrow(/Refusing to overwrite/)
     writeFileSync(soul.path, Buffer.from([0x68, 0xc3, 0x28]))
-    expect(files.read({ kind: 'soul', agentId: 'scribe' }).readError).toMatch(/not valid UTF-8/)
+    expect(files.read({ kind: 'soul', agentId: testId.agent('scribe') }).readError).toMatch(/not valid UTF-8/)
   })
 
   it('strips a BOM on read and keeps CRLF text intact', () => {
@@ -69,7 +70,7 @@ describe('FileService', () => {
   it('emits files.changed when the file changes on disk', async () => {
     const seen: unknown[] = []
     core.subscribe((event, payload) => event === 'files.changed' && seen.push(payload))
-    const doc = core.services.files.read({ kind: 'memory', agentId: 'scribe' })
+    const doc = core.services.files.read({ kind: 'memory', agentId: testId.agent('scribe') })
     core.services.files.watch(doc.target)
     writeFileSync(doc.path, 'edited in another editor')
     await vi.waitFor(() => expect(seen).toHaveLength(1), { timeout: 5000 })

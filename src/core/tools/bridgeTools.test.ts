@@ -5,7 +5,7 @@ import type { ToolDefinition } from './toolTypes'
 import { testId } from '../../shared/testing/ids'
 
 const settings = DEFAULT_TOOL_SETTINGS.search
-const context = { agentId: 'a', sessionId: testId.session('s') }
+const context = { agentId: testId.agent('a'), sessionId: testId.session('s') }
 
 function mcpTool(name: string, description: string): DeferredTool {
   const tool: ToolDefinition = {

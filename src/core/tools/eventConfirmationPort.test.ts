@@ -4,7 +4,7 @@ import { EventConfirmationPort } from './eventConfirmationPort'
 import { testId } from '../../shared/testing/ids'
 
 const request = {
-  agentId: 'a',
+  agentId: testId.agent('a'),
   sessionId: testId.session('s'),
   toolName: 'memory',
   input: { content: 'x' },
@@ -27,7 +27,7 @@ describe('EventConfirmationPort', () => {
     const [name, payload] = seen[0]!
     expect(name).toBe('tools.confirmationRequested')
     expect(payload).toMatchObject({
-      agentId: 'a',
+      agentId: testId.agent('a'),
       toolName: 'memory',
       input: '{\n  "content": "x"\n}',
       untrustedServers: ['web']

@@ -3,7 +3,7 @@ import { runTool, ToolError, truncateResult, unknownToolOutcome } from './runToo
 import type { ToolDefinition } from './toolTypes'
 import { testId } from '../../shared/testing/ids'
 
-const context = { agentId: 'a1', sessionId: testId.session('s1') }
+const context = { agentId: testId.agent('a1'), sessionId: testId.session('s1') }
 
 function tool(handler: ToolDefinition['handler'], extra: Partial<ToolDefinition> = {}): ToolDefinition {
   return {

@@ -10,7 +10,7 @@ import { testId } from '../../shared/testing/ids'
 let root: string
 let tool: ToolDefinition
 let disabled: string[] = []
-const ctx = { agentId: 'a', sessionId: testId.session('s') }
+const ctx = { agentId: testId.agent('a'), sessionId: testId.session('s') }
 
 function write(path: string, text: string): void {
   mkdirSync(join(root, 'skills', path, '..'), { recursive: true })

@@ -154,7 +154,7 @@ describe('rich results through runTool', () => {
     ...(maxResultChars ? { maxResultChars } : {}),
     handler: async () => new RichToolResult(parts)
   })
-  const ctx = { agentId: 'a', sessionId: testId.session('s') }
+  const ctx = { agentId: testId.agent('a'), sessionId: testId.session('s') }
 
   it('keeps image blocks in `parts` and renders a text version for the UI', async () => {
     const image: ToolResultPart = {

@@ -14,7 +14,7 @@ const NO_TOTALS: SessionSummary['totals'] = {
 export function sessionSummaryFixture(change: Partial<SessionSummary> = {}): SessionSummary {
   return {
     id: testId.session('s1'),
-    agentId: 'scribe',
+    agentId: testId.agent('scribe'),
     title: 't',
     titleSource: 'first-message',
     pinnedAtMs: null,

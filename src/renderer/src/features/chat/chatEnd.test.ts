@@ -15,7 +15,7 @@ function detail(id: string, endedAtMs: number | null): SessionDetail {
 function candidate(id: number, sessionId: string): Fact {
   return {
     id,
-    agentId: 'scribe',
+    agentId: testId.agent('scribe'),
     status: 'pending',
     type: 'project_fact',
     speaker: 'user',
@@ -104,7 +104,7 @@ describe('ending a session from Chat', () => {
       candidates: [candidate(1, 's1'), candidate(2, 's2'), candidate(3, 's1')]
     }))
     await store.getState().openChatSession('s1')
-    await store.getState().loadEndedSummary(testId.session('s1'), 'scribe')
+    await store.getState().loadEndedSummary(testId.session('s1'), testId.agent('scribe'))
     expect(store.getState().chatEnds.s1).toMatchObject({ done: true, candidates: 2, steps: [] })
     expect(api.calls.find((call) => call.method === 'review.list')?.input).toEqual({
       agentId: 'scribe',

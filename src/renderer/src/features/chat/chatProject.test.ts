@@ -8,12 +8,12 @@ import { selectProjectDir } from '../files/projectFolderSlice'
 import { testId } from '../../../../shared/testing/ids'
 
 const agents: Agent[] = [
-  { id: 'ada', name: 'Ada', createdAtMs: 1 },
-  { id: 'bo', name: 'Bo', createdAtMs: 2 }
+  { id: testId.agent('ada'), name: 'Ada', createdAtMs: 1 },
+  { id: testId.agent('bo'), name: 'Bo', createdAtMs: 2 }
 ]
 
 function summary(agentId: string, cwd: string | null): SessionSummary {
-  return sessionSummaryFixture({ id: testId.session(`s_${agentId}`), agentId, cwd })
+  return sessionSummaryFixture({ id: testId.session(`s_${agentId}`), agentId: testId.agent(agentId), cwd })
 }
 
 function fakeHome(): FakeApi {
@@ -22,7 +22,7 @@ function fakeHome(): FakeApi {
   api.handle('sessions.list', ({ agentId }) => (agentId === 'ada' ? [summary('ada', '/home/ada/site')] : []))
   api.handle('chat.send', ({ sessionId }) => ({ turnId: 't1', sessionId: sessionId ?? 's_new' }))
   api.handle('sessions.get', ({ id }) =>
-    sessionDetailFixture({ id: testId.session(id), agentId: 'ada', cwd: '/home/ada/docs' })
+    sessionDetailFixture({ id: testId.session(id), agentId: testId.agent('ada'), cwd: '/home/ada/docs' })
   )
   return api
 }
@@ -37,7 +37,7 @@ describe('the project folder per agent', () => {
     expect(selectProjectDir(store.getState())).toBe('/home/ada/site')
 
     store.getState().chooseProjectDir('/home/ada/docs')
-    store.getState().selectAgent('bo')
+    store.getState().selectAgent(testId.agent('bo'))
     await store.getState().loadProjectDir()
     expect(selectProjectDir(store.getState())).toBeNull()
 

@@ -134,7 +134,7 @@ describe('chat slices', () => {
     api.handle('sessions.get', ({ id }) => detail(id, 'Tuesdays'))
     await store
       .getState()
-      .showChatMessage({ agentId: 'scribe', sessionId: testId.session('s7'), messageId: 1 })
+      .showChatMessage({ agentId: testId.agent('scribe'), sessionId: testId.session('s7'), messageId: 1 })
     expect(store.getState()).toMatchObject({
       section: 'chat',
       selectedAgentId: 'scribe',
@@ -171,7 +171,7 @@ describe('chat slices', () => {
       chatSearchQuery: 'release'
     })
 
-    store.getState().selectAgent('scribe')
+    store.getState().selectAgent(testId.agent('scribe'))
     expect(store.getState()).toMatchObject({
       chatSessionId: null,
       chatDetail: null,

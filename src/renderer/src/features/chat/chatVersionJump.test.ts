@@ -32,7 +32,7 @@ function store(refusal?: string) {
   const api = createFakeApi()
   const created = createAppStore(api)
   connectEvents(api, created)
-  created.getState().receiveAgents([{ id: 'scribe', name: 'Scribe', createdAtMs: 1 }])
+  created.getState().receiveAgents([{ id: testId.agent('scribe'), name: 'Scribe', createdAtMs: 1 }])
   api.handle('sessions.get', () => versionTwo)
   api.handle('sessions.selectVersionOf', ({ messageId }) => {
     if (refusal !== undefined) throw Object.assign(new Error(refusal), { code: 'conflict' })
@@ -44,7 +44,9 @@ function store(refusal?: string) {
 describe('opening a message in a version that is not shown', () => {
   it('shows the version holding it, focused, says so, and goes back on request', async () => {
     const { api, store: s } = store()
-    await s.getState().openChatHit({ agentId: 'scribe', sessionId: testId.session('s1'), messageId: 2 })
+    await s
+      .getState()
+      .openChatHit({ agentId: testId.agent('scribe'), sessionId: testId.session('s1'), messageId: 2 })
     expect(api.calls.filter((call) => call.method === 'sessions.selectVersionOf')).toEqual([
       { method: 'sessions.selectVersionOf', input: { sessionId: 's1', messageId: 2 } }
     ])
@@ -63,14 +65,16 @@ describe('opening a message in a version that is not shown', () => {
     const shown = store()
     await shown.store
       .getState()
-      .openChatHit({ agentId: 'scribe', sessionId: testId.session('s1'), messageId: 3 })
+      .openChatHit({ agentId: testId.agent('scribe'), sessionId: testId.session('s1'), messageId: 3 })
     expect(shown.api.calls.map((call) => call.method)).not.toContain('sessions.selectVersionOf')
     expect(shown.store.getState().chatVersionNotice).toBeNull()
 
     const { store: s } = store(
       'Wait for the current reply to finish (or press Stop) before switching versions'
     )
-    await s.getState().openChatHit({ agentId: 'scribe', sessionId: testId.session('s1'), messageId: 1 })
+    await s
+      .getState()
+      .openChatHit({ agentId: testId.agent('scribe'), sessionId: testId.session('s1'), messageId: 1 })
     expect(s.getState().chatDetail?.messages.map((m) => m.id)).toEqual([3, 4])
     expect(s.getState().chatVersionNotice).toEqual({
       message:

@@ -39,7 +39,7 @@ function receipt(
   const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
   return {
     id,
-    agentId: 'scribe',
+    agentId: testId.agent('scribe'),
     sessionId: sessionId === null ? null : testId.session(sessionId),
     turnId: turnId === null ? null : testId.turn(turnId),
     target: 'memory',

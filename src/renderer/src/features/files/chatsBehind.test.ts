@@ -7,7 +7,7 @@ import { testId } from '../../../../shared/testing/ids'
 import { sessionDetailFixture } from '../../testing/sessionFixture'
 import { chatNames, perMillion, rebuildCostText } from './chatsBehindText'
 
-const target: FileTarget = { kind: 'soul', agentId: 'ada' }
+const target: FileTarget = { kind: 'soul', agentId: testId.agent('ada') }
 const key = 'soul:ada'
 const first = testId.session('s1')
 const second = testId.session('s2')
@@ -15,7 +15,7 @@ const second = testId.session('s2')
 function chat(id: ChatBehindFile['id'], title: string, more: Partial<ChatBehindFile> = {}): ChatBehindFile {
   return {
     id,
-    agentId: 'ada',
+    agentId: testId.agent('ada'),
     title,
     answering: false,
     model: 'claude-sonnet-4-5',

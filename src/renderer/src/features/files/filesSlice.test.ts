@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { FileDoc, FileTarget } from '../../../../shared/contract'
+import { testId } from '../../../../shared/testing/ids'
 import { RpcError } from '../../api/rpcError'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi, type FakeApi } from '../../testing/fakeApi'
 import { isDirty } from './openFile'
 
-const target: FileTarget = { kind: 'soul', agentId: 'ada' }
+const target: FileTarget = { kind: 'soul', agentId: testId.agent('ada') }
 const key = 'soul:ada'
 
 /** A tiny in-memory disk behind files.read / files.write with the core's compare-and-swap rule. */

@@ -32,7 +32,7 @@ function fakeTwoAgents() {
     const session = sessions[id as keyof typeof sessions]
     return sessionDetailFixture({
       id: testId.session(id),
-      agentId: session.agentId,
+      agentId: testId.agent(session.agentId),
       title: `chat of ${session.agentId}`,
       turns: session.turns.map(turn)
     })
@@ -45,12 +45,12 @@ describe('the Inspector follows the open chat', () => {
   it('never shows another agent’s calls after a switch, and picks the open chat’s latest turn', async () => {
     const api = fakeTwoAgents()
     const store = createAppStore(api, memoryKeyValueStore())
-    store.setState({ selectedAgentId: 'ada' })
+    store.setState({ selectedAgentId: testId.agent('ada') })
     await store.getState().openChatSession('s_ada')
     await store.getState().inspectTurn({ sessionId: testId.session('s_ada'), turnId: testId.turn('t_ada1') })
     expect(selectInspectedCalls(store.getState()).map((c) => c.callId)).toEqual([1])
 
-    store.getState().selectAgent('bo')
+    store.getState().selectAgent(testId.agent('bo'))
     expect(selectInspectedTarget(store.getState())).toBeNull()
     expect(selectInspectedCalls(store.getState())).toEqual([])
     await store.getState().openChatSession('s_bo')
@@ -77,7 +77,7 @@ describe('the Inspector follows the open chat', () => {
         : { turnId, calls: [call(2), call(3)] }
     )
     const store = createAppStore(api, memoryKeyValueStore())
-    store.setState({ selectedAgentId: 'ada' })
+    store.setState({ selectedAgentId: testId.agent('ada') })
     await store.getState().openChatSession('s_ada')
     const slow = store
       .getState()

@@ -9,7 +9,7 @@ function receipt(id: number, atMs: number): MemoryReceipt {
   const usage = { chars: 10, limit: 2200, percent: 0, text: '0% — 10/2200 chars', entryCount: 1 }
   return {
     id,
-    agentId: 'scribe',
+    agentId: testId.agent('scribe'),
     sessionId: testId.session('s1'),
     turnId: testId.turn(`t${id}`),
     target: 'memory',

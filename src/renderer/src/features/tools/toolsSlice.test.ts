@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolsListView } from '../../../../shared/contract'
+import { testId } from '../../../../shared/testing/ids'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
 
 function view(enabled: boolean): ToolsListView {
   return {
-    agentId: 'ada',
+    agentId: testId.agent('ada'),
     configured: enabled ? ['core', 'mcp'] : ['core'],
     usesDefault: enabled,
     toolsets: [
@@ -75,9 +76,9 @@ describe('tools slice', () => {
       }
     })
     const store = createAppStore(api)
-    await store.getState().loadTools('ada')
+    await store.getState().loadTools(testId.agent('ada'))
     expect(store.getState().toolsView?.toolsets[1]?.enabled).toBe(true)
-    const result = await store.getState().setToolsetEnabled('ada', 'mcp-github', false)
+    const result = await store.getState().setToolsetEnabled(testId.agent('ada'), 'mcp-github', false)
     expect(result.ok).toBe(true)
     expect(store.getState().toolsView?.toolsets[1]?.enabled).toBe(false)
     expect(store.getState().toolsNotice).toBe('writes ~400 tokens once')
@@ -90,7 +91,7 @@ describe('tools slice', () => {
       throw new Error('config.json has problems')
     })
     const store = createAppStore(api)
-    expect(await store.getState().setToolsetEnabled('ada', 'x', true)).toEqual({
+    expect(await store.getState().setToolsetEnabled(testId.agent('ada'), 'x', true)).toEqual({
       ok: false,
       message: 'config.json has problems'
     })
@@ -115,7 +116,7 @@ describe('tools slice', () => {
     api.handle('tools.list', () => view(true))
     const store = createAppStore(api)
     connectEvents(api, store)
-    await store.getState().loadTools('ada')
+    await store.getState().loadTools(testId.agent('ada'))
     api.emit('tools.serverStatusChanged', {
       server: 'github',
       status: 'crashed',
