@@ -63,6 +63,26 @@ describe('hearth prompt --json', () => {
     )
   })
 
+  it('reads a .hermes.md found upward to the git root, frontmatter stripped, after .hearth.md', () => {
+    expect(runHearth(['--home', home, 'agents', 'create', 'Ada']).code).toBe(0)
+    const repo = join(dir, 'repo')
+    mkdirSync(join(repo, '.git'), { recursive: true })
+    mkdirSync(join(repo, 'pkg', 'web'), { recursive: true })
+    writeFileSync(join(repo, '.hermes.md'), '---\ntitle: team\n---\nAlways run the linter first.\n')
+    writeFileSync(join(repo, 'pkg', 'web', 'AGENTS.md'), 'agents rules that lose\n')
+    const cwd = join(repo, 'pkg', 'web')
+    const out = runHearth(['--home', home, 'prompt', '--json', '--cwd', cwd]).json<PromptJson>()
+    expect(out.tiers.context).toContain('## .hermes.md\n\nAlways run the linter first.')
+    expect(out.tiers.context).not.toContain('title: team')
+    expect(out.tiers.context).not.toContain('agents rules that lose')
+    expect(out.layers.find((layer) => layer.id === 'rules')?.source).toBe(join(repo, '.hermes.md'))
+
+    writeFileSync(join(repo, 'HEARTH.md'), 'Hearth rules win.\n')
+    const after = runHearth(['--home', home, 'prompt', '--json', '--cwd', cwd]).json<PromptJson>()
+    expect(after.tiers.context).toContain('Hearth rules win.')
+    expect(after.tiers.context).not.toContain('Always run the linter first.')
+  })
+
   it('fails with exit 1 and a JSON error for an unknown agent, exit 2 for an unknown option', () => {
     const missing = runHearth(['--home', home, 'prompt', '--json', '--agent', 'ghost'])
     expect(missing.code).toBe(1)

@@ -54,6 +54,7 @@ function injectedViewFor(
 
 function rulesKind(name: string): RulesKind {
   if (name === '.hearth.md' || name === 'HEARTH.md') return 'hearth'
+  if (name === '.hermes.md' || name === 'HERMES.md') return 'hermes'
   if (name === '.cursorrules') return 'cursor'
   return name.toLowerCase() === 'claude.md' ? 'claude' : 'agents'
 }

@@ -30,6 +30,12 @@ function loaded(rel = ''): string[] {
 describe('rules file priority (first found wins, one kind only)', () => {
   it.each([
     ['.hearth.md', 'HEARTH.md'],
+    ['HEARTH.md', '.hermes.md'],
+    ['.hearth.md', 'HERMES.md'],
+    ['.hermes.md', 'HERMES.md'],
+    ['.hermes.md', 'AGENTS.md'],
+    ['HERMES.md', 'AGENTS.md'],
+    ['HERMES.md', 'CLAUDE.md'],
     ['HEARTH.md', 'AGENTS.md'],
     ['AGENTS.md', 'agents.md'],
     ['agents.md', 'CLAUDE.md'],
@@ -108,6 +114,35 @@ describe('.hearth.md search up to the git root', () => {
   it('ignores AGENTS.md outside the project folder', () => {
     mkdirSync(join(root, 'repo/.git'), { recursive: true })
     put('repo/AGENTS.md', 'root agents')
+    mkdirSync(join(root, 'repo/sub'), { recursive: true })
+    expect(find('repo/sub').rules).toBeNull()
+  })
+})
+
+describe('.hermes.md, as Hermes reads it', () => {
+  it('finds .hermes.md at the git root from a subfolder, kind hermes', () => {
+    mkdirSync(join(root, 'repo/.git'), { recursive: true })
+    put('repo/.hermes.md', 'Hermes rules')
+    put('repo/src/AGENTS.md', 'agents rules')
+    expect(find('repo/src').rules).toMatchObject({
+      kind: 'hermes',
+      files: [{ path: join(root, 'repo/.hermes.md'), label: '.hermes.md', text: 'Hermes rules' }]
+    })
+  })
+
+  it('a .hearth.md anywhere up to the root beats a nearer .hermes.md', () => {
+    mkdirSync(join(root, 'repo/.git'), { recursive: true })
+    put('repo/.hearth.md', 'hearth rules')
+    put('repo/sub/HERMES.md', 'hermes rules')
+    expect(loaded('repo/sub')).toEqual(['.hearth.md'])
+  })
+
+  it('never looks above the git root, and an empty nearest HERMES.md falls through to AGENTS.md', () => {
+    put('HERMES.md', 'outside the repo')
+    mkdirSync(join(root, 'repo/.git'), { recursive: true })
+    put('repo/HERMES.md', '  \n')
+    put('repo/AGENTS.md', 'agents rules')
+    expect(find('repo').rules).toMatchObject({ kind: 'agents' })
     mkdirSync(join(root, 'repo/sub'), { recursive: true })
     expect(find('repo/sub').rules).toBeNull()
   })

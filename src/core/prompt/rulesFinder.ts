@@ -8,7 +8,11 @@ export interface RulesSearch {
   readonly warnings: readonly string[]
 }
 
-const HEARTH_NAMES = ['.hearth.md', 'HEARTH.md']
+/** Searched upward to the git root, nearest first: Hearth's own, then Hermes's, so a project set up for Hermes works as it is. */
+const UPWARD_KINDS: ReadonlyArray<readonly [RulesKind, readonly string[]]> = [
+  ['hearth', ['.hearth.md', 'HEARTH.md']],
+  ['hermes', ['.hermes.md', 'HERMES.md']]
+]
 const FOLDER_KINDS: ReadonlyArray<readonly [RulesKind, readonly string[]]> = [
   ['agents', ['AGENTS.md', 'agents.md']],
   ['claude', ['CLAUDE.md', 'claude.md']]
@@ -22,8 +26,8 @@ export function findGitRoot(fs: PromptFileSystem, start: string): string | null 
   }
 }
 
-/** Folders searched for `.hearth.md`: the project folder up to and including the git root. */
-function hearthSearchDirs(fs: PromptFileSystem, cwd: string): string[] {
+/** Folders searched for `.hearth.md` and `.hermes.md`: the project folder up to and including the git root. */
+function upwardSearchDirs(fs: PromptFileSystem, cwd: string): string[] {
   const root = findGitRoot(fs, cwd)
   if (root === null) return [cwd]
   const dirs: string[] = []
@@ -35,7 +39,8 @@ function hearthSearchDirs(fs: PromptFileSystem, cwd: string): string[] {
 
 /**
  * Picks the project rules, first found wins and exactly one kind loads:
- * `.hearth.md`/`HEARTH.md` (nearest, up to the git root), then `AGENTS.md`/`agents.md`, then
+ * `.hearth.md`/`HEARTH.md` (nearest, up to the git root), then `.hermes.md`/`HERMES.md` (the
+ * same way), then `AGENTS.md`/`agents.md`, then
  * `CLAUDE.md`/`claude.md`, then `.cursorrules` + `.cursor/rules/*.mdc` (the last three in the
  * project folder only). Empty or unreadable files count as absent.
  */
@@ -50,10 +55,10 @@ export function findProjectRules(fs: PromptFileSystem, cwd: string): RulesSearch
       ? { path, label, text: read.text, error: null }
       : null
   }
-  const nearest = nearestHearthFile(fs, cwd)
-  if (nearest) {
-    const file = load(nearest.path, nearest.label)
-    if (file) return { rules: { kind: 'hearth', files: [file] }, warnings }
+  for (const [kind, names] of UPWARD_KINDS) {
+    const nearest = nearestUpward(fs, cwd, names)
+    const file = nearest ? load(nearest.path, nearest.label) : null
+    if (file) return { rules: { kind, files: [file] }, warnings }
   }
   for (const [kind, names] of FOLDER_KINDS) {
     for (const name of names) {
@@ -66,10 +71,14 @@ export function findProjectRules(fs: PromptFileSystem, cwd: string): RulesSearch
   return { rules: cursor.length > 0 ? { kind: 'cursor', files: cursor } : null, warnings }
 }
 
-/** The nearest `.hearth.md` / `HEARTH.md`; it is used even when empty (then the search moves on). */
-function nearestHearthFile(fs: PromptFileSystem, cwd: string): { path: string; label: string } | null {
-  for (const dir of hearthSearchDirs(fs, cwd)) {
-    for (const name of HEARTH_NAMES) {
+/** The nearest file of one of `names`; it is used even when empty (then the search moves on). */
+function nearestUpward(
+  fs: PromptFileSystem,
+  cwd: string,
+  names: readonly string[]
+): { path: string; label: string } | null {
+  for (const dir of upwardSearchDirs(fs, cwd)) {
+    for (const name of names) {
       const path = join(dir, name)
       if (fs.stat(path)?.isFile) return { path, label: name }
     }

@@ -105,7 +105,11 @@ const RULES_INTRO = '# Project rules\n\nThe project folder has its own instructi
 export function renderRules(rules: RulesSource | null, cap: number): RenderedFile | null {
   if (rules === null || rules.files.length === 0) return null
   const parts = rules.files.map((file) => {
-    const body = (rules.kind === 'hearth' ? stripFrontmatter(file.text ?? '') : (file.text ?? '')).trim()
+    const body = (
+      rules.kind === 'hearth' || rules.kind === 'hermes'
+        ? stripFrontmatter(file.text ?? '')
+        : (file.text ?? '')
+    ).trim()
     const scanned = scanContextFile(file, body)
     return { ...scanned, text: `## ${file.label}\n\n${scanned.text}` }
   })

@@ -14,7 +14,7 @@ export interface SourceFile {
 }
 
 /** Which kind of project rules file loaded; exactly one kind ever does. */
-export type RulesKind = 'hearth' | 'agents' | 'claude' | 'cursor'
+export type RulesKind = 'hearth' | 'hermes' | 'agents' | 'claude' | 'cursor'
 
 export interface RulesSource {
   readonly kind: RulesKind
