@@ -41,7 +41,8 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     home,
     env,
     call: async (method, input) => {
-      const result = await dispatch(open().handlers, { method, input })
+      const core = open()
+      const result = await dispatch(core.handlers, { method, input }, core.errorLog)
       if (!result.ok) throw new HearthError(result.error.code, result.error.message)
       return result.value as never
     },

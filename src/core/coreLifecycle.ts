@@ -8,6 +8,7 @@ import type { Db } from './node/db/openDatabase'
 import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
 import { createHandlers } from './rpc/handlers'
+import type { ErrorLog } from './rpc/unexpectedErrors'
 import type { SettingsService } from './services/settingsService'
 import type { Handlers, SessionId } from '../shared/contract'
 
@@ -21,6 +22,8 @@ export interface Core {
   readonly services: CoreServices
   readonly handlers: Handlers
   readonly subscribe: (listener: EventListener) => () => void
+  /** Where a host records an unexpected error (dispatch's, its own) and the file the user is pointed to. */
+  readonly errorLog: ErrorLog
   /**
    * On app quit (Electron, `hearth serve`): ends the sessions this process talked in, so their
    * session-end hooks (retention, Nexus summary) run. Bounded by `timeoutMs`; dispose() after.
@@ -75,6 +78,7 @@ export function assembleCore({ services, idleEnder }: Wired): Core {
     services,
     handlers: readOnly ? readOnlyHandlers(handlers, paths.root) : handlers,
     subscribe: (listener) => events.subscribe(listener),
+    errorLog: { log: log.child('rpc'), file: paths.logFile },
     recovery,
     shutdown: async (timeoutMs = 30_000) => {
       chat.cancelAll()

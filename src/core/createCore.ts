@@ -1,7 +1,7 @@
 import { EventHub } from './events'
 import { ConfigStore } from './home/configStore'
 import { openHome } from './home/home'
-import { openDatabase, type Db } from './node/db/openDatabase'
+import { openDatabase, type Db, type OpenOptions } from './node/db/openDatabase'
 import { AttachmentStore } from './attachments/attachmentStore'
 import { FileLogger, logLevelFrom } from './node/log/fileLogger'
 import type { Logger } from './ports/logger'
@@ -43,23 +43,35 @@ export const HEARTH_VERSION = '0.1.0'
  */
 export function createCore(options: CoreOptions): Core {
   const { paths, readOnly } = openHome(options.home)
-  const db = openDatabase(paths.db, {
+  // The log exists before the database opens, so a failed open or migration is on record.
+  const log =
+    options.log ?? defaultLog(paths.logFile, options.env ?? process.env, options.clock ?? systemClock)
+  const db = openLoggedDatabase(paths.db, log, {
     readOnly,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
   })
   try {
-    return assembleCore(wireServices(options, paths, readOnly, db))
+    return assembleCore(wireServices(options, paths, readOnly, db, log))
   } catch (error) {
+    log.error('the core could not be built', { error })
     db.close() // a core that could not be built must not keep the database open
     throw error
   }
 }
 
+function openLoggedDatabase(file: string, log: Logger, options: OpenOptions): Db {
+  try {
+    return openDatabase(file, options)
+  } catch (error) {
+    log.error('the database could not be opened or migrated', { file, error })
+    throw error
+  }
+}
+
 /** The services every feature needs first: time, events, the log, config and the key. */
-function foundation(options: CoreOptions, paths: HomePaths) {
+function foundation(options: CoreOptions, paths: HomePaths, log: Logger) {
   const clock = options.clock ?? systemClock
   const env = options.env ?? process.env
-  const log = options.log ?? defaultLog(paths.logFile, env, clock)
   const events = new EventHub(log.child('events'))
   const secrets = options.secrets ?? new MemorySecretStore()
   const config = new ConfigStore(paths.config)
@@ -67,9 +79,9 @@ function foundation(options: CoreOptions, paths: HomePaths) {
   return { clock, env, log, events, secrets, config, settings }
 }
 
-function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean, db: Db): Wired {
-  const base = foundation(options, paths)
-  const { clock, env, log, events, config, settings } = base
+function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean, db: Db, log: Logger): Wired {
+  const base = foundation(options, paths, log)
+  const { clock, env, events, config, settings } = base
   const chatStores = openChatStores(db, clock.now())
   const agents = new AgentService(db, paths, clock, events)
   const files = new FileService(

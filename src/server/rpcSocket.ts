@@ -40,10 +40,12 @@ export function attachRpcSocket(ws: WebSocket, core: Core): void {
       return
     }
     inFlight++
-    void dispatch(core.handlers, { method: message.method, input: message.input }).then((result) => {
-      inFlight--
-      sendJson(ws, { id: message.id, result })
-    })
+    void dispatch(core.handlers, { method: message.method, input: message.input }, core.errorLog).then(
+      (result) => {
+        inFlight--
+        sendJson(ws, { id: message.id, result })
+      }
+    )
   })
 }
 

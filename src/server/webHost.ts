@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Core } from '../core/createCore'
+import { reportUnexpected, type ErrorLog } from '../core/rpc/unexpectedErrors'
 import { MAX_RPC_FRAME_BYTES } from '../shared/contract/limits'
 import { TOKEN_EXPIRED_CLOSE_CODE, TOKEN_STATUS_PATH } from '../shared/contract/webHostProtocol'
 import { isOwnHost, ownOrigins, parseRequestTarget, tokensMatch } from './requestTarget'
@@ -62,8 +63,10 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const limits = { ...DEFAULT_WEB_HOST_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const server = createHttpServer(limits, (req, res) =>
-    answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token })
+  const server = createHttpServer(
+    limits,
+    (req, res) => answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token }),
+    options.core.errorLog
   )
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES, clientTracking: true })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -97,7 +100,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
 function createHttpServer(
   limits: WebHostLimits,
-  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  errors: ErrorLog
 ): Server {
   const requestTimeout = Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs)
   const server = createServer({
@@ -110,7 +114,13 @@ function createHttpServer(
   server.maxConnections = limits.maxConnections
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.on('error', () => res.destroy())
-    handle(req, res).catch(() => sendText(res, 500, 'Internal error'))
+    handle(req, res).catch((error: unknown) => {
+      // The path only: the query may carry the access token.
+      const path = (req.url ?? '').split('?')[0]
+      const { requestId } = reportUnexpected(errors, `${req.method ?? 'GET'} ${path}`, error)
+      // No home path here: pages are served before the token is checked.
+      sendText(res, 500, `Internal error (request ${requestId} in the Hearth log)`)
+    })
   })
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Handlers } from '../../shared/contract'
-import { conflict } from '../errors'
+import { conflict, HearthError } from '../errors'
+import { silentLogger, type Logger } from '../ports/logger'
 import { dispatch } from './dispatch'
 
 function handlers(overrides: Partial<Record<string, (input: unknown) => Promise<unknown>>> = {}): Handlers {
@@ -60,5 +61,43 @@ describe('dispatch', () => {
       { method: 'agents.list', input: {} }
     )
     expect(bug).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } })
+  })
+
+  it('records an unexpected failure under a request id the message names; an expected one is not logged', async () => {
+    const lines: { message: string; fields: Record<string, unknown> | undefined }[] = []
+    const log: Logger = {
+      ...silentLogger,
+      error: (message, fields) => void lines.push({ message, fields }),
+      child: () => log
+    }
+    const errors = { log, file: '/home/someone/.hearth/logs/hearth.log' }
+    const bug = await dispatch(
+      handlers({ 'agents.list': async () => Promise.reject(new TypeError('boom')) }),
+      { method: 'agents.list', input: {} },
+      errors
+    )
+    expect(bug.ok).toBe(false)
+    const error = bug.ok ? undefined : bug.error
+    expect(error?.requestId).toMatch(/^[0-9a-f]{8}$/)
+    expect(error?.message).toBe(`boom (request ${error?.requestId}, details in ${errors.file})`)
+    expect(lines).toEqual([
+      {
+        message: 'unexpected error in agents.list',
+        fields: { method: 'agents.list', requestId: error?.requestId, error: expect.any(TypeError) }
+      }
+    ])
+    const damaged = await dispatch(
+      handlers({ 'agents.list': async () => Promise.reject(new HearthError('internal', 'row damaged')) }),
+      { method: 'agents.list', input: {} },
+      errors
+    )
+    expect(damaged).toMatchObject({ ok: false, error: { code: 'internal', requestId: expect.any(String) } })
+    const refused = await dispatch(
+      handlers({ 'agents.list': async () => Promise.reject(conflict('busy')) }),
+      { method: 'agents.list', input: {} },
+      errors
+    )
+    expect(refused).toEqual({ ok: false, error: { code: 'conflict', message: 'busy' } })
+    expect(lines).toHaveLength(2)
   })
 })

@@ -1,14 +1,28 @@
 import { z } from 'zod'
-import { isMethodName, methods, type ErrorCode, type Handlers, type RpcResult } from '../../shared/contract'
+import {
+  isMethodName,
+  methods,
+  type ErrorCode,
+  type Handlers,
+  type RpcError,
+  type RpcResult
+} from '../../shared/contract'
 import { HearthError } from '../errors'
+import { reportUnexpected, type ErrorLog } from './unexpectedErrors'
 
 const Envelope = z.object({ method: z.string().max(200), input: z.unknown() })
 
 /**
  * Runs one contract call. Never throws: every failure becomes an `ok: false` result.
- * Both transports (Electron IPC and the WebSocket host) call this, so validation cannot drift.
+ * Every transport (Electron IPC, the port to the core's process, the WebSocket host, the CLI)
+ * calls this, so validation cannot drift. An unexpected failure is recorded in `errors` under a
+ * request id that the caller's message names.
  */
-export async function dispatch(handlers: Handlers, request: unknown): Promise<RpcResult<unknown>> {
+export async function dispatch(
+  handlers: Handlers,
+  request: unknown,
+  errors?: ErrorLog
+): Promise<RpcResult<unknown>> {
   const envelope = Envelope.safeParse(request)
   if (!envelope.success) return failure('bad_request', 'Malformed request: expected {method, input}')
 
@@ -23,7 +37,7 @@ export async function dispatch(handlers: Handlers, request: unknown): Promise<Rp
     const handler = handlers[name] as (value: unknown) => Promise<unknown>
     return { ok: true, value: await handler(input.data) }
   } catch (error) {
-    return { ok: false, error: toRpcError(error) }
+    return { ok: false, error: toRpcError(error, name, errors) }
   }
 }
 
@@ -34,10 +48,12 @@ export function describeZodError(error: z.ZodError): string {
     .join('; ')
 }
 
-export function toRpcError(error: unknown): { code: ErrorCode; message: string } {
-  if (error instanceof HearthError) return { code: error.code, message: error.message }
-  const message = error instanceof Error ? error.message : String(error)
-  return { code: 'internal', message }
+/** An expected failure keeps its code and words; anything else is `internal`, logged with a request id. */
+export function toRpcError(error: unknown, method: string, errors?: ErrorLog): RpcError {
+  if (error instanceof HearthError && error.code !== 'internal')
+    return { code: error.code, message: error.message }
+  const { requestId, message } = reportUnexpected(errors, method, error, { method })
+  return { code: 'internal', message, ...(errors ? { requestId } : {}) }
 }
 
 function failure(code: ErrorCode, message: string): RpcResult<never> {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Handlers, RpcResult, Transport } from '../../shared/contract'
 import { dispatch } from './dispatch'
+import type { ErrorLog } from './unexpectedErrors'
 
 /**
  * The contract over a message port, for a core that runs in another process or thread (the
@@ -36,6 +37,7 @@ const EventMessage = z.object({ kind: z.literal('event'), name: z.string(), payl
 export interface ServedCore {
   readonly handlers: Handlers
   readonly subscribe: (listener: (name: string, payload: unknown) => void) => () => void
+  readonly errorLog?: ErrorLog
 }
 
 /** Serves `core` on `port` until the returned function is called. Messages that are not calls are ignored. */
@@ -45,7 +47,7 @@ export function servePort(port: PortLike, core: ServedCore): () => void {
     const call = CallMessage.safeParse(data)
     if (!call.success) return
     const { id, request } = call.data
-    void dispatch(core.handlers, request).then((result) => answer(port, id, result))
+    void dispatch(core.handlers, request, core.errorLog).then((result) => answer(port, id, result))
   })
   return () => {
     stopEvents()

@@ -27,6 +27,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number]
 export interface RpcError {
   readonly code: ErrorCode
   readonly message: string
+  /** An unexpected failure's id in the host's log (also named in `message`). */
+  readonly requestId?: string
 }
 
 /** The envelope every call result travels in, over every transport. */
