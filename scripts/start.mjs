@@ -1,92 +1,93 @@
 #!/usr/bin/env node
-// `npm start`: builds if needed, prepares a better-sqlite3 build for Electron's ABI (kept apart from
-// the Node build the CLI and tests use), then launches the desktop app. Where Electron is not
-// installed (its binary download is blocked), it says so in plain words and points to `hearth serve`.
+// `npm start`: one command, the app running. It builds if needed, then opens the desktop window;
+// on the first start it fetches the Electron binary (with progress). Where the window cannot open
+// (no display, the download or the database driver build failed, Electron quit at once) it runs
+// the same app in the browser instead: `hearth serve`, the page opened in the default browser
+// where there is one, the address printed.
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { forwardTermination, hasDisplay, runBrowserHost } from './start/browserHost.mjs'
+import {
+  downloadElectron,
+  electronSqliteBinding,
+  electronVersion,
+  installedElectron,
+  progressPrinter
+} from './start/electron.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const require = createRequire(import.meta.url)
-
-function electronBinary() {
-  if (process.env.ELECTRON_OVERRIDE_DIST_PATH)
-    return join(process.env.ELECTRON_OVERRIDE_DIST_PATH, 'electron')
-  const dir = join(root, 'node_modules', 'electron')
-  const pathFile = join(dir, 'path.txt')
-  if (!existsSync(pathFile)) return undefined
-  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim())
-  return existsSync(binary) ? binary : undefined
-}
-
-function explainNoElectron() {
-  process.stderr.write(
-    [
-      'Hearth cannot open the desktop window here: the Electron binary is not installed on this machine',
-      '(its download from GitHub is blocked or failed, so node_modules/electron has no dist/ folder).',
-      '',
-      'Use Hearth in your browser instead — same app, same data:',
-      '  npm run build && node bin/hearth.js serve',
-      'then open the printed http://127.0.0.1:… URL (it carries a one-time token).',
-      '',
-      'To get the desktop app, run `npx install-electron` on a machine that can reach github.com, then `npm start`.',
-      ''
-    ].join('\n')
-  )
-}
+/** An Electron that exits with an error this soon never showed a window (missing libraries, a GPU refusal). */
+const EARLY_EXIT_MS = 10_000
 
 function ensureBuilt() {
-  if (
-    existsSync(join(root, 'out', 'main', 'index.js')) &&
-    existsSync(join(root, 'out', 'renderer', 'index.html'))
+  const built = ['out/main/index.js', 'out/renderer/index.html', 'out/cli/main.js'].every((file) =>
+    existsSync(join(root, file))
   )
-    return
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  if (built) return
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32'
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-/** Builds better-sqlite3 for Electron's ABI in .electron-native/, leaving node_modules' Node build intact. */
-async function electronSqliteBinding() {
-  const electronVersion = JSON.parse(
-    readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')
-  ).version
-  const stage = join(root, '.electron-native', electronVersion)
-  const binding = join(stage, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node')
-  if (existsSync(binding)) return binding
-  mkdirSync(join(stage, 'node_modules'), { recursive: true })
-  writeFileSync(
-    join(stage, 'package.json'),
-    JSON.stringify({ name: 'hearth-electron-native', private: true, dependencies: { 'better-sqlite3': '*' } })
-  )
-  cpSync(join(root, 'node_modules/better-sqlite3'), join(stage, 'node_modules/better-sqlite3'), {
-    recursive: true
-  })
-  process.stderr.write(`Building better-sqlite3 for Electron ${electronVersion} (once)…\n`)
-  const { rebuild } = require('@electron/rebuild')
-  await rebuild({ buildPath: stage, electronVersion, onlyModules: ['better-sqlite3'], force: true })
-  return binding
+async function electronOrWhyNot() {
+  if (!hasDisplay()) return { why: 'there is no display (no DISPLAY or WAYLAND_DISPLAY)' }
+  let binary = installedElectron(root)
+  if (!binary) {
+    const label = `Downloading Electron ${electronVersion(root)} for the desktop window (first start only)`
+    process.stderr.write(`${label}…\n`)
+    try {
+      binary = await downloadElectron(root, progressPrinter(process.stderr, label))
+    } catch (error) {
+      return { why: `the Electron download failed (${reason(error)})` }
+    }
+  }
+  try {
+    return { binary, binding: await electronSqliteBinding(root) }
+  } catch (error) {
+    return { why: `the database driver could not be built for Electron (${reason(error)})` }
+  }
 }
 
-const binary = electronBinary()
-if (!binary) {
-  explainNoElectron()
-  process.exit(1)
-}
-ensureBuilt()
-try {
-  const binding = await electronSqliteBinding()
+/** Runs the desktop app; resolves with its exit code, or with `undefined` when it quit at once with an error. */
+function runDesktop(binary, binding) {
+  const started = Date.now()
   const child = spawn(binary, ['.'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, HEARTH_ELECTRON_SQLITE_BINDING: binding }
   })
-  child.on('exit', (code) => process.exit(code ?? 0))
-} catch (error) {
-  process.stderr.write(
-    `Could not prepare the database driver for Electron: ${error instanceof Error ? error.message : String(error)}\n`
-  )
-  process.stderr.write('Run Hearth in the browser instead: npm run build && node bin/hearth.js serve\n')
-  process.exit(1)
+  forwardTermination(child)
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(undefined))
+    child.on('exit', (code) =>
+      resolve(code !== 0 && Date.now() - started < EARLY_EXIT_MS ? undefined : (code ?? 0))
+    )
+  })
 }
+
+function reason(error) {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function fallBack(why) {
+  process.stderr.write(
+    `The desktop window cannot open here: ${why}.\nStarting Hearth in your browser instead (the same app and the same data).\n`
+  )
+  return runBrowserHost(root)
+}
+
+ensureBuilt()
+const desktop = await electronOrWhyNot()
+let code
+if (desktop.binary) {
+  code = await runDesktop(desktop.binary, desktop.binding)
+  if (code === undefined) code = await fallBack('Electron quit as it started (its messages are above)')
+} else {
+  code = await fallBack(desktop.why)
+}
+process.exit(code)
