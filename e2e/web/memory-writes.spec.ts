@@ -123,6 +123,13 @@ test('"Ask me first": the agent\'s write waits in Review, is written on approval
   expect(readFileSync(memoryPath, 'utf8')).toBe('The user prefers tabs')
 
   await app.goTo('chat')
+  // The note beside the call follows the decision: no longer "waiting", and no Open Review.
+  const note = page.getByTestId('memory-pending-write')
+  await expect(note).toHaveAttribute('data-status', 'approved')
+  await expect(note).toContainText('Approved in Review and written to MEMORY.md')
+  await expect(note.getByRole('button', { name: 'Open Review' })).toHaveCount(0)
+  await expect(page.getByTestId('tool-call-state')).toHaveText('proposed for your approval')
+  await snap(page, 'chat-memory-write-approved')
   const receipt = page.getByTestId('memory-receipt')
   await expect(receipt).toContainText('The user prefers tabs')
   await receipt.getByRole('button', { name: 'Undo' }).click()

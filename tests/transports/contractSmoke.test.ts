@@ -166,6 +166,7 @@ const ROWS: readonly Row[] = [
     input: (w) => ({ ids: [w.pending[2], w.pending[3]], text: 'Releases are tagged from main' })
   },
   { method: 'review.history', input: (w) => ({ id: w.approved }) },
+  { method: 'review.get', input: (w) => ({ id: w.approved }) },
   { method: 'review.suppress', input: (w) => ({ id: w.approved, suppressed: true }) },
   { method: 'review.flagWrong', input: (w) => ({ id: w.pending[0] }) },
   {

@@ -1,3 +1,4 @@
+import { usageLine, usagePercent } from '../domain/prompt/memorySnapshot'
 import type { MemoryUsage } from '../../shared/contract/memory'
 
 /** Entries of MEMORY.md / USER.md are separated by a line holding only "§". */
@@ -42,15 +43,14 @@ export function formatCharCount(chars: number, limit: number): string {
   return `${thousands.format(chars)}/${thousands.format(limit)}`
 }
 
-/** Usage as shown everywhere: "37% — 1,480/4,000 chars" (percent floored and capped at 100). */
+/** Usage as shown everywhere: "37% — 1,480/4,000 chars", or "113% — …" over the budget (never capped). */
 export function describeUsage(entries: readonly string[], limit: number): MemoryUsage {
   const chars = usedChars(entries)
-  const percent = limit > 0 ? Math.min(100, Math.floor((chars / limit) * 100)) : 100
   return {
     chars,
     limit,
-    percent,
-    text: `${percent}% — ${formatCharCount(chars, limit)} chars`,
+    percent: usagePercent(chars, limit),
+    text: usageLine(chars, limit),
     entryCount: entries.length
   }
 }

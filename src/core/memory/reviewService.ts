@@ -1,4 +1,4 @@
-import type { Fact, FactStatus, ToolWrite } from '../../shared/contract/review'
+import { FactStatus, type Fact, type ToolWrite } from '../../shared/contract/review'
 import { conflict, invalidInput, notFound } from '../errors'
 import type { EventHub } from '../events'
 import type { FactStore } from './factStore'
@@ -136,6 +136,11 @@ export class ReviewService {
   flagWrong(id: number): Fact {
     this.expect(id, ['approved'], 'flag')
     return this.announce(this.facts.update(id, { status: 'pending' }, 'flagged'))
+  }
+
+  /** A candidate or fact in any state. */
+  get(id: number): Fact {
+    return this.expect(id, FactStatus.options, 'read')
   }
 
   counts(): { pending: number; byAgent: Record<string, number> } {

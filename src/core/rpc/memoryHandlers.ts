@@ -42,6 +42,7 @@ export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof r
     'review.mergeCandidates': async ({ ids, text }) => review.mergeCandidates(ids, text),
     'review.restore': async ({ id }) => ({ candidate: review.restore(id) }),
     'review.history': async ({ id }) => ({ events: facts.history(id) }),
+    'review.get': async ({ id }) => ({ candidate: review.get(id) }),
     'review.counts': async () => review.counts(),
     'review.suppress': async ({ id, suppressed }) => ({ candidate: review.suppress(id, suppressed) }),
     'review.flagWrong': async ({ id }) => ({ candidate: review.flagWrong(id) })

@@ -143,6 +143,8 @@ export const reviewMethods = {
   /** Undoes a decision: a rejected or superseded fact goes back to pending, a forgotten one back to approved. */
   'review.restore': method(z.object({ id: FactId }), z.object({ candidate: Fact })),
   'review.history': method(z.object({ id: FactId }), z.object({ events: z.array(FactEvent) })),
+  /** One candidate or fact in whatever state it is now (a chat's pending write asks what became of it). */
+  'review.get': method(z.object({ id: FactId }), z.object({ candidate: Fact })),
   'review.counts': method(
     z.object({}),
     z.object({ pending: z.number().int(), byAgent: z.record(AgentId, z.number().int()) })

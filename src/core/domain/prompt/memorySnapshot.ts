@@ -17,7 +17,7 @@ export interface MemorySnapshot {
   /** The block for the volatile tier, '' when there are no entries. */
   readonly text: string
   readonly entries: readonly string[]
-  /** `x% — n/limit chars`, computed over the entries as injected. */
+  /** `x% — n/limit chars`, computed over the file's entries (the budget the memory tool keeps). */
   readonly usage: string
   readonly chars: number
   readonly findings: readonly EntryFinding[]
@@ -37,10 +37,18 @@ export function parseEntries(text: string): string[] {
   return entries
 }
 
-/** `42% — 1,680/4,000 chars`; capped at 100% (a file edited by hand may exceed the budget). */
+/**
+ * The share of the budget used, floored, and not capped: a file edited by hand may hold more than
+ * its budget, and "113%" says so where "100%" would hide it.
+ */
+export function usagePercent(chars: number, limit: number): number {
+  // chars * 100 first: (4520 / 4000) * 100 is 112.99999999999999 in floating point.
+  return limit > 0 ? Math.floor((chars * 100) / limit) : 100
+}
+
+/** `42% — 1,680/4,000 chars` (or `113% — 4,520/4,000 chars` over the budget). */
 export function usageLine(chars: number, limit: number): string {
-  const percent = limit > 0 ? Math.min(100, Math.floor((chars / limit) * 100)) : 100
-  return `${percent}% — ${formatCount(chars)}/${formatCount(limit)} chars`
+  return `${usagePercent(chars, limit)}% — ${formatCount(chars)}/${formatCount(limit)} chars`
 }
 
 const HEADINGS: Readonly<Record<MemoryTarget, { title: string; file: string }>> = {
@@ -57,7 +65,8 @@ export function renderMemorySnapshot(target: MemoryTarget, fileText: string, lim
   const { title, file } = HEADINGS[target]
   const findings: EntryFinding[] = []
   const warnings: string[] = []
-  const entries = parseEntries(fileText).map((entry, index) => {
+  const fileEntries = parseEntries(fileText)
+  const entries = fileEntries.map((entry, index) => {
     if (entry.startsWith('[BLOCKED:')) return entry
     const hits = findThreats(entry, 'strict')
     if (hits.length === 0) return entry
@@ -69,7 +78,9 @@ export function renderMemorySnapshot(target: MemoryTarget, fileText: string, lim
     )
     return `[BLOCKED: ${file} entry contained potential prompt injection (${ids}). Left out of this prompt; fix or remove the entry in ${file}.]`
   })
-  const chars = entries.length === 0 ? 0 : entries.join(ENTRY_DELIMITER).length
+  // The budget counts the file's entries, as the memory tool and the budget meter do, so the
+  // warning and the meter give the same figure even when an entry is blocked from the prompt.
+  const chars = fileEntries.length === 0 ? 0 : fileEntries.join(ENTRY_DELIMITER).length
   const usage = usageLine(chars, limit)
   if (chars > limit)
     warnings.push(`${file} is over its budget (${usage}); the agent is asked to consolidate it.`)

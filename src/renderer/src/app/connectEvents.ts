@@ -14,6 +14,7 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
       'review.changed',
       () => (store.getState().receiveReviewChanged(), store.getState().receiveMemoriesChanged())
     ),
+    api.on('review.changed', () => store.getState().receivePendingWritesChanged()),
     api.on(
       'memory.written',
       (receipt) => (store.getState().receiveMemoryWritten(receipt), store.getState().receiveMemoriesChanged())

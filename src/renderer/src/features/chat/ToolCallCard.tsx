@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { TOOL_STATE_TEXT, toolOutcome } from './toolOutcome'
 
 type ToolCallCardProps = Readonly<{
   name: string
@@ -9,16 +10,25 @@ type ToolCallCardProps = Readonly<{
   images?: readonly string[]
 }>
 
-/** One tool call: what the model asked for and what came back (pending while it runs). */
+/**
+ * One tool call: what the model asked for and what came back (pending while it runs). The chip
+ * says what the call came to, and a refusal's reason shows in words without opening the card.
+ */
 export function ToolCallCard({ name, input, ok, result, images = [] }: ToolCallCardProps): ReactNode {
-  const state = ok === null ? 'running' : ok ? 'ok' : 'failed'
+  const outcome = toolOutcome(ok, result)
+  const reason = outcome.state === 'refused' || outcome.state === 'failed' ? outcome.reason : null
   return (
-    <details className={`tool-card tool-card--${state}`} data-testid="tool-call-card">
+    <details className={`tool-card tool-card--${outcome.state}`} data-testid="tool-call-card">
       <summary>
         <span className="tool-card__name">{name}</span>
-        <span className="tool-card__state">
-          {state === 'running' ? 'running…' : state === 'ok' ? 'done' : 'failed'}
+        <span className="tool-card__state" data-testid="tool-call-state">
+          {TOOL_STATE_TEXT[outcome.state]}
         </span>
+        {reason !== null && (
+          <span className="tool-card__reason" data-testid="tool-call-reason">
+            {reason}
+          </span>
+        )}
       </summary>
       <pre className="tool-card__io">{JSON.stringify(input, null, 2)}</pre>
       {result !== null && <pre className="tool-card__io tool-card__result">{result}</pre>}

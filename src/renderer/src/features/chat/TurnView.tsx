@@ -4,21 +4,12 @@ import { MemoryReceiptCard, PendingWriteNote, RecalledChip, UnsavedClaimFlag } f
 import { Markdown } from './markdown/Markdown'
 import { FailedTurnNotice } from './FailedTurnNotice'
 import { ReplyActions } from './ReplyActions'
+import { replyStatusText } from './replyStatus'
 import { ToolCallCard } from './ToolCallCard'
 import { TurnFooter } from './TurnFooter'
 import type { TurnGroup } from './turnGroups'
 import { replyText, type TurnMemory } from './turnMemory'
 import { UserMessage } from './UserMessage'
-
-const STATUS_TEXT: Readonly<Record<string, string>> = {
-  partial: 'stopped — partial reply kept',
-  interrupted: 'interrupted — the app stopped while this was streaming',
-  error: 'failed midway — the part that arrived is kept',
-  streaming: 'streaming…'
-}
-
-const RETRIED_TEXT =
-  'broke off — kept here, but the retry below answered instead (the model no longer sees this part)'
 
 /** `live`: this turn is streaming in this window; the stream view draws its reply and usage. */
 type TurnViewProps = Readonly<{
@@ -64,9 +55,10 @@ export function StoredTurn({
     focusMessageId !== null &&
     (group.userMessageId === focusMessageId || group.replies.some((reply) => reply.id === focusMessageId))
   const receipts = memory?.receipts ?? []
-  const replies = group.replies.filter(
-    (reply) =>
-      !(live && reply.status === 'streaming') && (reply.text.length > 0 || reply.status !== 'complete')
+  const replies = group.replies.flatMap((reply, index) =>
+    !(live && reply.status === 'streaming') && (reply.text.length > 0 || reply.status !== 'complete')
+      ? [{ ...reply, statusText: replyStatusText(group, index) }]
+      : []
   )
   return (
     <div
@@ -119,11 +111,9 @@ export function StoredTurn({
           data-focused={reply.id === focusMessageId || undefined}
         >
           <Markdown text={reply.text} />
-          {reply.status !== 'complete' && (
-            <div className="chat-bubble__status">
-              {!reply.inContext && !group.compressed
-                ? RETRIED_TEXT
-                : (STATUS_TEXT[reply.status] ?? reply.status)}
+          {reply.statusText !== null && (
+            <div className="chat-bubble__status" data-testid="chat-reply-status">
+              {reply.statusText}
             </div>
           )}
         </div>

@@ -1,5 +1,6 @@
 import type {
   AgentId,
+  FactStatus,
   MemoryRecalled,
   MemoryReceipt,
   MemoryTarget,
@@ -31,6 +32,11 @@ export interface MemorySignalsSlice {
   readonly receiveMemoryWritten: (receipt: MemoryReceipt) => void
   readonly receiveMemoryUndone: (undone: MemoryUndone) => void
   readonly receiveMemoryRecalled: (recalled: MemoryRecalled) => void
+  /** What became of each memory write the agent proposed ("ask me first"), by candidate id. */
+  readonly pendingWriteStatus: Readonly<Record<number, FactStatus>>
+  readonly loadPendingWriteStatus: (candidateId: number) => Promise<void>
+  /** After any decision in Review: the proposed writes shown in chat are read again. */
+  readonly receivePendingWritesChanged: () => void
 }
 
 type Set = (patch: Partial<MemorySignalsSlice> | ((state: AppState) => Partial<MemorySignalsSlice>)) => void
@@ -51,7 +57,21 @@ function withReceipt(set: Set, receipt: MemoryReceipt, usage: MemoryUsage): void
 }
 
 export function createMemorySignalsSlice(api: ApiClient): SliceCreator<MemorySignalsSlice> {
-  return (set) => ({
+  return (set, get) => ({
+    pendingWriteStatus: {},
+    async loadPendingWriteStatus(candidateId) {
+      try {
+        const { candidate } = await api.call('review.get', { id: candidateId })
+        set((state) => ({
+          pendingWriteStatus: { ...state.pendingWriteStatus, [candidateId]: candidate.status }
+        }))
+      } catch {
+        // The note keeps saying "waiting" (what the tool answered); Review itself reports read failures.
+      }
+    },
+    receivePendingWritesChanged() {
+      for (const id of Object.keys(get().pendingWriteStatus)) void get().loadPendingWriteStatus(Number(id))
+    },
     recalledByTurn: {},
     receiptsBySession: {},
     memoryUsage: {},
