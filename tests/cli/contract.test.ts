@@ -47,9 +47,13 @@ describe('the CLI goes through the contract', () => {
     const run = runHearth(['scan', '--scope', 'strict', '-', '--home', temp.dir, '--json'], { input: text })
     expect(run.code).toBe(0)
     const { findings } = (await contractSays('prompt.scan', { text, scope: 'strict' })) as {
-      findings: { id: string }[]
+      findings: { id: string; severity: string }[]
     }
     expect(findings.length).toBeGreaterThan(0)
-    expect(run.json()).toEqual({ findings: findings.map((f) => f.id), details: findings })
+    expect(run.json()).toEqual({
+      findings: findings.filter((f) => f.severity === 'block').map((f) => f.id),
+      warnings: findings.filter((f) => f.severity === 'warn').map((f) => f.id),
+      details: findings
+    })
   })
 })

@@ -72,8 +72,15 @@ const scan: CliCommand = {
     const text =
       details.length === 0
         ? `No findings (scope ${scope}).`
-        : details.map((hit) => `line ${hit.line}: ${hit.id}\n    ${hit.lineText}`).join('\n')
-    return { data: { findings: details.map((hit) => hit.id), details }, text }
+        : details
+            .map(
+              (hit) =>
+                `line ${hit.line}: ${hit.id}${hit.severity === 'warn' ? ' (warning only: a protective sentence)' : ''}\n    ${hit.lineText}`
+            )
+            .join('\n')
+    const ids = (severity: 'block' | 'warn'): string[] =>
+      details.filter((hit) => hit.severity === severity).map((hit) => hit.id)
+    return { data: { findings: ids('block'), warnings: ids('warn'), details }, text }
   }
 }
 

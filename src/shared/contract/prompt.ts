@@ -75,7 +75,9 @@ export const ScanFinding = z.object({
   /** 1-based line number in the scanned text. */
   line: z.number().int(),
   /** That line of the text (cut to 240 characters). */
-  lineText: z.string()
+  lineText: z.string(),
+  /** `warn`: a protective sentence that names an injection to refuse it; it never blocks. */
+  severity: z.enum(['block', 'warn'])
 })
 export type ScanFinding = z.infer<typeof ScanFinding>
 

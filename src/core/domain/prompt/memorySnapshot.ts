@@ -1,5 +1,5 @@
 import type { MemoryTarget } from '../../../shared/contract/memory'
-import { findThreats, type ThreatFinding } from './scanner'
+import { blockingFindings, findThreats, type ThreatFinding } from './scanner'
 import { formatCount } from './text'
 
 /** Entries in MEMORY.md and USER.md are separated by a line holding only "§". */
@@ -67,8 +67,7 @@ export function renderMemorySnapshot(target: MemoryTarget, fileText: string, lim
   const warnings: string[] = []
   const fileEntries = parseEntries(fileText)
   const entries = fileEntries.map((entry, index) => {
-    if (entry.startsWith('[BLOCKED:')) return entry
-    const hits = findThreats(entry, 'strict')
+    const hits = blockingFindings(findThreats(entry, 'strict'))
     if (hits.length === 0) return entry
     const entryStartLine = lineOfEntry(fileText, entry)
     findings.push(...hits.map((hit) => ({ ...hit, entry: index, line: hit.line + entryStartLine - 1 })))

@@ -1,12 +1,22 @@
+import { isProtective } from './protective'
+import { leetViews, wordsView } from './scanViews'
+import { foldText } from './textFold'
 import {
-  INVISIBLE_CHARS,
   SCAN_OVERLAP_CHARS,
   SCAN_SCOPES,
   SCAN_WINDOW_CHARS,
   THREAT_PATTERNS,
   scopeIncludes,
-  type ScanScope
+  type ScanScope,
+  type ThreatPattern
 } from './threatPatterns'
+import { findHiddenCharacters } from './hiddenChars'
+
+/**
+ * `block`: the text is kept from the model (or, for the user's own files, until they trust it).
+ * `warn`: shown, never blocking — a protective sentence that names an injection to refuse it.
+ */
+export type FindingSeverity = 'block' | 'warn'
 
 /** One scanner hit with where it is, so the user can see exactly which line tripped it. */
 export interface ThreatFinding {
@@ -15,10 +25,12 @@ export interface ThreatFinding {
   readonly line: number
   /** That line of the original text (cut to 240 chars). */
   readonly lineText: string
+  readonly severity: FindingSeverity
 }
 
-const INVISIBLE = new Set(INVISIBLE_CHARS)
 const LINE_PREVIEW_CHARS = 240
+/** Matches of one pattern looked at per reading of a window before the rest are taken as blocking. */
+const MAX_MATCHES_PER_VIEW = 32
 
 /** Throws on an unknown scope: a typo must not silently scan with fewer patterns. */
 export function assertScope(scope: string): asserts scope is ScanScope {
@@ -27,49 +39,101 @@ export function assertScope(scope: string): asserts scope is ScanScope {
   }
 }
 
-/** One overlapping window of the text, normalised once for every pattern. */
+/** One overlapping window of the text, read once per reading the patterns need. */
 interface ScanWindow {
   /** 1-based line of the window's first character in the whole text. */
   readonly firstLine: number
-  readonly normalized: string
+  /** The folded text (every pattern), the words reading (phrase patterns), the leet readings (protectable phrases). */
+  readonly folded: View
+  readonly words: View | null
+  readonly leet: readonly View[]
+}
+
+interface View {
+  readonly text: string
   readonly lower: string
 }
 
 /**
  * Scans the WHOLE text for prompt-injection and exfiltration patterns and returns each pattern's
- * first finding with its line. Invisible characters are looked for in the raw text (NFKC would
- * not remove them, but other compatibility forms could hide a pattern, so patterns run on the
- * NFKC form). Long texts are read in overlapping windows, so no part of them goes unscanned.
+ * first finding with its line. The patterns read a folded copy (`textFold`: hidden characters
+ * out, NFKC, accents dropped, lookalike letters in Latin), phrase patterns also the words and
+ * leet readings (`scanViews`); hidden characters that split a word are findings of their own.
+ * A pattern whose every match sits in a protective sentence is a warning. Long texts are read in
+ * overlapping windows, so no part of them goes unscanned.
  */
 export function findThreats(content: string, scope: ScanScope): ThreatFinding[] {
   assertScope(scope)
   if (content === '') return []
   const lines = content.split('\n')
-  const findings: ThreatFinding[] = [...findInvisible(content, lines)]
+  const findings: ThreatFinding[] = findHiddenCharacters(content).map((hit) =>
+    finding(hit.id, hit.line, lines, 'block')
+  )
   const windows = scanWindows(content)
   for (const pattern of THREAT_PATTERNS) {
     if (!scopeIncludes(scope, pattern.scope)) continue
-    for (const window of windows) {
-      if (pattern.hints && !pattern.hints.some((hint) => window.lower.includes(hint))) continue
-      const match = pattern.regex.exec(window.normalized)
-      if (!match) continue
-      findings.push(
-        finding(pattern.id, window.firstLine + lineNumberAt(window.normalized, match.index) - 1, lines)
-      )
-      break
-    }
+    const hit = patternHit(pattern, windows)
+    if (hit) findings.push(finding(pattern.id, hit.line, lines, hit.severity))
   }
   return findings
 }
 
-/** The finding ids only, in report order (invisible characters first, then table order). */
+/** The ids of the findings that block, in report order (hidden characters first, then table order). */
 export function scanForThreats(content: string, scope: ScanScope): string[] {
-  return findThreats(content, scope).map((f) => f.id)
+  return blockingFindings(findThreats(content, scope)).map((f) => f.id)
 }
 
-/** `invisible_unicode_U+200B`-style id for a code point. */
-export function invisibleId(codePoint: number): string {
-  return `invisible_unicode_U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
+/** The findings that keep a text from the model (warnings left out). */
+export function blockingFindings<T extends { readonly severity: FindingSeverity }>(
+  findings: readonly T[]
+): T[] {
+  return findings.filter((f) => f.severity === 'block')
+}
+
+export { invisibleId } from './hiddenChars'
+
+/** The first blocking match of a pattern, else its first protective one as a warning. */
+function patternHit(
+  pattern: ThreatPattern,
+  windows: readonly ScanWindow[]
+): { line: number; severity: FindingSeverity } | null {
+  let warning: number | null = null
+  for (const window of windows) {
+    const views = [window.folded]
+    if (pattern.words && window.words) views.push(window.words)
+    if (pattern.protectable) views.push(...window.leet)
+    for (const view of views) {
+      if (pattern.hints && !pattern.hints.some((hint) => view.lower.includes(hint))) continue
+      const hit = firstMatch(pattern, view.text)
+      if (hit === null) continue
+      const line = window.firstLine + lineNumberAt(view.text, hit.index) - 1
+      if (!hit.protective) return { line, severity: 'block' }
+      warning ??= line
+    }
+  }
+  return warning === null ? null : { line: warning, severity: 'warn' }
+}
+
+/** The first non-protective match of a pattern in a text, else its first protective one. */
+function firstMatch(pattern: ThreatPattern, text: string): { index: number; protective: boolean } | null {
+  const regex = pattern.regex
+  regex.lastIndex = 0
+  let protectiveAt: number | null = null
+  for (let seen = 0; seen < MAX_MATCHES_PER_VIEW; seen++) {
+    const match = regex.exec(text)
+    if (!match) break
+    const end = match.index + match[0].length
+    if (!pattern.protectable || !isProtective(text, match.index, end))
+      return { index: match.index, protective: false }
+    protectiveAt ??= match.index
+    regex.lastIndex = end > match.index ? end : match.index + 1
+  }
+  regex.lastIndex = 0
+  return protectiveAt === null ? null : { index: protectiveAt, protective: true }
+}
+
+function view(text: string): View {
+  return { text, lower: text.toLowerCase() }
 }
 
 function scanWindows(text: string): ScanWindow[] {
@@ -80,41 +144,39 @@ function scanWindows(text: string): ScanWindow[] {
   for (let start = 0; ; start += step) {
     line += countNewlines(text, counted, start)
     counted = start
-    const normalized = text.slice(start, start + SCAN_WINDOW_CHARS).normalize('NFKC')
-    windows.push({ firstLine: line, normalized, lower: normalized.toLowerCase() })
+    const folded = foldText(text.slice(start, start + SCAN_WINDOW_CHARS))
+    const words = wordsView(folded)
+    windows.push({
+      firstLine: line,
+      folded: view(folded),
+      words: words === folded ? null : view(words),
+      leet: leetViews(words).map(view)
+    })
     if (start + SCAN_WINDOW_CHARS >= text.length) return windows
   }
 }
 
-function countNewlines(text: string, from: number, to: number): number {
+export function countNewlines(text: string, from: number, to: number): number {
   let n = 0
   for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++
   return n
-}
-
-function findInvisible(raw: string, lines: readonly string[]): ThreatFinding[] {
-  const seen = new Set<number>()
-  const result: ThreatFinding[] = []
-  let line = 1
-  for (let i = 0; i < raw.length; i++) {
-    const code = raw.charCodeAt(i)
-    if (code === 10) line++
-    if (!INVISIBLE.has(code) || seen.has(code)) continue
-    seen.add(code)
-    result.push(finding(invisibleId(code), line, lines))
-  }
-  return result
 }
 
 function lineNumberAt(text: string, index: number): number {
   return countNewlines(text, 0, index) + 1
 }
 
-function finding(id: string, line: number, lines: readonly string[]): ThreatFinding {
+function finding(
+  id: string,
+  line: number,
+  lines: readonly string[],
+  severity: FindingSeverity
+): ThreatFinding {
   const text = lines[line - 1] ?? ''
   return {
     id,
     line,
-    lineText: text.length > LINE_PREVIEW_CHARS ? `${text.slice(0, LINE_PREVIEW_CHARS)}…` : text
+    lineText: text.length > LINE_PREVIEW_CHARS ? `${text.slice(0, LINE_PREVIEW_CHARS)}…` : text,
+    severity
   }
 }
