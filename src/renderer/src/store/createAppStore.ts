@@ -11,6 +11,7 @@ import { createReviewSlice } from '../features/review/reviewSlice'
 import { createMemoriesSlice } from '../features/memories/memoriesSlice'
 import { createMemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import { createNexusSlice } from '../features/nexus/nexusSlice'
+import { createNexusPostSlice } from '../features/nexus/nexusPostSlice'
 import { createProjectStateSlice } from '../features/nexus/projectStateSlice'
 import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
@@ -53,6 +54,7 @@ export function createAppStore(
     ...createMemorySignalsSlice(api)(...args),
     ...createPromptSlice(api)(...args),
     ...createNexusSlice(api)(...args),
+    ...createNexusPostSlice(api)(...args),
     ...createChatSessionsSlice(api)(...args),
     ...createChatTurnSlice(api)(...args),
     ...createChatUsageSlice()(...args),

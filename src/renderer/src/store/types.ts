@@ -9,6 +9,7 @@ import type { ReviewSlice } from '../features/review/reviewSlice'
 import type { MemoriesSlice } from '../features/memories/memoriesSlice'
 import type { MemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import type { NexusSlice } from '../features/nexus/nexusSlice'
+import type { NexusPostSlice } from '../features/nexus/nexusPostSlice'
 import type { ProjectStateSlice } from '../features/nexus/projectStateSlice'
 import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
@@ -44,6 +45,7 @@ export type AppState = ConnectionSlice &
   MemorySignalsSlice &
   PromptSlice &
   NexusSlice &
+  NexusPostSlice &
   ChatSessionsSlice &
   ChatTurnSlice &
   ChatUsageSlice &

@@ -6,6 +6,7 @@ import { ChainStatus } from './ChainStatus'
 import { ConflictsPanel } from './ConflictsPanel'
 import { ProjectStateEditor } from './ProjectStateEditor'
 import { LanesView } from './LanesView'
+import { NexusComposer, NexusPostedNotice } from './NexusComposer'
 import { selectNexusView } from './nexusSlice'
 import { CheckpointList, DecisionLog } from './SideLists'
 import { Timeline } from './Timeline'
@@ -57,8 +58,10 @@ export function NexusSection(): ReactNode {
       <header className="section__header">
         <h1 className="section__title">Nexus</h1>
         <span className="section__subtitle">The append-only log your agents share</span>
+        <NexusComposer />
         <ChainStatus />
       </header>
+      <NexusPostedNotice />
       {error !== null && (
         <Banner tone="danger" title="The Nexus could not be read" data-testid="nexus-error">
           {error}

@@ -2,7 +2,14 @@ import type { ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { NEXUS_ENTRY_TYPES, type NexusEntryType } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
+import { selectAuthorName } from '../agents/agentsSlice'
 import { selectNexusAuthors, selectNexusFilter } from './nexusSlice'
+
+/** One author in the agent filter, by display name (an agent's name, else the author as written). */
+function AuthorOption({ author }: Readonly<{ author: string }>): ReactNode {
+  const name = useAppStore(selectAuthorName(author))
+  return <option value={author}>{name}</option>
+}
 
 /** Filter the timeline by author, type and text; changes apply at once. */
 export function TimelineFilters(): ReactNode {
@@ -21,9 +28,7 @@ export function TimelineFilters(): ReactNode {
         >
           <option value="">All agents</option>
           {authors.map((author) => (
-            <option key={author} value={author}>
-              {author}
-            </option>
+            <AuthorOption key={author} author={author} />
           ))}
         </select>
       </label>

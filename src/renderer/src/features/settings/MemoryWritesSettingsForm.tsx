@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { EditableSettings, MemoryWriteMode } from '../../../../shared/contract'
+import { ChoiceList, type Choice } from '../../ui/ChoiceList'
 import type { DraftCheck } from './settingsDrafts'
 import { SettingsForm } from './SettingsForm'
 import { SettingsFormHost, type SettingsFieldsProps } from './SettingsFormHost'
@@ -10,19 +11,18 @@ interface MemoryWritesDraft {
   readonly agentWrites: MemoryWriteMode
 }
 
-const CHOICES: readonly { readonly value: MemoryWriteMode; readonly label: string; readonly hint: string }[] =
-  [
-    {
-      value: 'receipt',
-      label: 'Save with a receipt',
-      hint: 'The agent writes MEMORY.md and USER.md itself; every write shows a receipt in the chat, with Undo.'
-    },
-    {
-      value: 'ask',
-      label: 'Ask me first',
-      hint: 'Each write waits in Review as a candidate; nothing is written until you approve it. The agent is told it awaits your approval.'
-    }
-  ]
+const CHOICES: readonly Choice<MemoryWriteMode>[] = [
+  {
+    value: 'receipt',
+    label: 'Save with a receipt',
+    hint: 'The agent writes MEMORY.md and USER.md itself; every write shows a receipt in the chat, with Undo.'
+  },
+  {
+    value: 'ask',
+    label: 'Ask me first',
+    hint: 'Each write waits in Review as a candidate; nothing is written until you approve it. The agent is told it awaits your approval.'
+  }
+]
 
 const checkMemoryWrites = (draft: MemoryWritesDraft): DraftCheck<keyof MemoryWritesDraft> => ({
   patch: { memory: { agentWrites: draft.agentWrites } },
@@ -47,24 +47,13 @@ function MemoryWritesFields({ initial, locked, message, onMessage }: SettingsFie
       testIdPrefix="settings-memory-writes"
       note="What happens when an agent uses its memory tool to change MEMORY.md or USER.md. Facts that sessions leave behind always wait in Review, whatever you choose here."
     >
-      <fieldset className="settings-choices">
-        <legend className="field__label">Memory writes by the agent</legend>
-        {CHOICES.map((choice) => (
-          <label key={choice.value} className="settings-choice">
-            <input
-              type="radio"
-              name="agent-writes"
-              value={choice.value}
-              checked={form.draft.agentWrites === choice.value}
-              onChange={() => form.change({ agentWrites: choice.value })}
-            />
-            <span>
-              <span className="settings-choice__label">{choice.label}</span>
-              <span className="field__hint settings-choice__hint">{choice.hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceList
+        legend="Memory writes by the agent"
+        name="agent-writes"
+        choices={CHOICES}
+        value={form.draft.agentWrites}
+        onChange={(agentWrites) => form.change({ agentWrites })}
+      />
     </SettingsForm>
   )
 }
