@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { McpServersView } from '../../src/shared/contract/mcpServers'
+import { McpServersView, McpServerTest } from '../../src/shared/contract/mcpServers'
 import { testId } from '../../src/shared/testing/ids'
 import { createCore, type Core } from '../../src/core/createCore'
 import { MemorySecretStore } from '../../src/core/ports/secretStore'
@@ -33,6 +33,12 @@ async function call(method: string, input: unknown): Promise<McpServersView> {
   const result = await dispatch(core.handlers, { method, input })
   if (!result.ok) throw new Error(result.error.message)
   return McpServersView.parse(result.value)
+}
+
+async function testResult(name: string): Promise<McpServerTest> {
+  const result = await dispatch(core.handlers, { method: 'tools.testServer', input: { name } })
+  if (!result.ok) throw new Error(result.error.message)
+  return McpServersView.extend({ test: McpServerTest }).parse(result.value).test
 }
 
 function config(): Record<string, any> {
@@ -139,6 +145,52 @@ describe('Settings → Tools manages MCP servers (tools.* servers methods)', () 
     expect(tested.servers[0]).toMatchObject({
       status: 'failed',
       error: expect.not.stringContaining('tries again in')
+    })
+  })
+
+  it('Test says pass or fail: what was tried, how long it took, the error in words, and each tool with its tokens', async () => {
+    await call('tools.saveServer', { server: devhub })
+    const tested = await testResult('devhub')
+    const passed = { test: tested, servers: (await call('tools.listServers', {})).servers }
+    expect(passed.test).toMatchObject({
+      server: 'devhub',
+      ok: true,
+      tried: expect.stringMatching(
+        /^Pinged the running server \(`.*server\.mjs --count 3`\) and asked for its tools again$/
+      ),
+      error: null,
+      toolCount: 3
+    })
+    const server = passed.servers[0]
+    expect(server?.tools.map((tool) => tool.name)).toHaveLength(3)
+    expect(server?.tools.every((tool) => tool.name.startsWith('mcp__devhub__') && tool.tokens > 0)).toBe(true)
+    expect(passed.test.tokens).toBe(server?.tokens)
+    expect(passed.test.durationMs).toBeGreaterThanOrEqual(0)
+
+    await call('tools.saveServer', {
+      server: { ...devhub, name: 'missing', command: 'no-such-program-hearth' }
+    })
+    const failed = await testResult('missing')
+    expect(failed).toMatchObject({
+      ok: false,
+      tried: 'Tried to start `no-such-program-hearth ' + FIXTURE_SERVER + ' --count 3`',
+      error: expect.stringMatching(/^The command was not found; check "command"/),
+      toolCount: 0,
+      tokens: 0
+    })
+  })
+
+  it('Test starts a stopped server and names what it started', async () => {
+    writeFileSync(
+      join(temp.dir, 'config.json'),
+      JSON.stringify({
+        mcpServers: { fine: { command: process.execPath, args: [FIXTURE_SERVER, '--count', '2'] } }
+      })
+    )
+    expect(await testResult('fine')).toMatchObject({
+      ok: true,
+      tried: expect.stringMatching(/^Started `.*server\.mjs --count 2` and listed its tools$/),
+      toolCount: 2
     })
   })
 

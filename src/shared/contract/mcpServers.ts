@@ -23,6 +23,17 @@ export const McpServerDraft = z.object({
 })
 export type McpServerDraft = z.infer<typeof McpServerDraft>
 
+/** One tool a server offers the model, with what its definition costs in every request that carries it. */
+export const McpToolCost = z.object({
+  /** As the model sees it: `mcp__<server>__<tool>`. */
+  name: z.string(),
+  /** The first line of its description. */
+  summary: z.string(),
+  /** Estimated tokens of its name, description and input schema. */
+  tokens: z.number().int().nonnegative()
+})
+export type McpToolCost = z.infer<typeof McpToolCost>
+
 export const McpServerView = z.object({
   name: z.string(),
   /** As configured; `auto` is a URL without a type (Streamable HTTP, falling back to SSE). */
@@ -47,6 +58,8 @@ export const McpServerView = z.object({
   retryAt: z.number().nullable(),
   toolCount: z.number().int().nonnegative(),
   tokens: z.number().int().nonnegative(),
+  /** The tools it offers (empty until it was listed), each with its token cost. */
+  tools: z.array(McpToolCost),
   /** Tools left out because they can only run as tasks. */
   hiddenTools: z.array(z.string()),
   /** Ignored keys and other problems of this entry in config.json. */
@@ -65,6 +78,22 @@ export const McpServersView = z.object({
   configPath: z.string()
 })
 export type McpServersView = z.infer<typeof McpServersView>
+
+/** What pressing Test did: pass or fail, what was tried, how long it took, and why it failed in words. */
+export const McpServerTest = z.object({
+  server: z.string(),
+  ok: z.boolean(),
+  /** What was tried, e.g. "Started `npx server` and listed its tools". */
+  tried: z.string(),
+  durationMs: z.number().int().nonnegative(),
+  /** Why it failed, in words; null when it passed. */
+  error: z.string().nullable(),
+  toolCount: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  /** Epoch ms when the test ended. */
+  testedAt: z.number().int()
+})
+export type McpServerTest = z.infer<typeof McpServerTest>
 
 /** One entry found in pasted text, ready to fill the form; header values go to the secret store on save. */
 export const ParsedMcpServer = z.object({
@@ -103,8 +132,14 @@ export const mcpServersMethods = {
     McpServersView
   ),
   'tools.removeServer': method(z.object({ name: McpServerName }), McpServersView),
-  /** Starts (or restarts) a server now, ignoring its backoff, and lists its tools. */
-  'tools.testServer': method(z.object({ name: McpServerName }), McpServersView),
+  /**
+   * Tries a server now, ignoring its backoff: starts it (or pings the running one) and lists its
+   * tools afresh. `test` says what happened; a failure is a result, not an error.
+   */
+  'tools.testServer': method(
+    z.object({ name: McpServerName }),
+    McpServersView.extend({ test: McpServerTest })
+  ),
   /** Reads entries pasted from Claude Code, Claude Desktop, Cursor or VS Code into drafts. */
   'tools.parseServers': method(
     z.object({ text: z.string().max(200_000) }),

@@ -116,11 +116,19 @@ export class McpConnection {
     }
   }
 
-  /** Tries now, whatever the backoff says (the user pressed Test); resolves to the tool count. */
-  async test(): Promise<number> {
+  /**
+   * Tries now, whatever the backoff says (the user pressed Test): a running server is pinged and
+   * asked for its tools again, so one that stopped answering fails here; any other is started.
+   */
+  async test(): Promise<{ readonly started: boolean; readonly toolCount: number }> {
     this.backoff.reset()
     if (this.status === 'failed') this.setStatus('stopped', null)
-    return (await this.listTools()).length
+    const running = this.client
+    if (running) {
+      await running.ping({ timeout: this.options.startTimeoutMs })
+      this.tools = undefined
+    }
+    return { started: running === undefined, toolCount: (await this.listTools()).length }
   }
 
   /** Stops the process; the next use starts it again. */

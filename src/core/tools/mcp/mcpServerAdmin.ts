@@ -1,6 +1,7 @@
 import type {
   McpServerDraft,
   McpServersView,
+  McpServerTest,
   McpServerView,
   ParsedMcpServer
 } from '../../../shared/contract/mcpServers'
@@ -14,6 +15,7 @@ import { mcpToolsetName } from '../toolsets'
 import { urlProblem, type McpConfigProblem } from './mcpConfig'
 import type { McpListing, McpManager } from './mcpManager'
 import { parsePastedServers } from './mcpPaste'
+import { testServer, toolCosts } from './mcpServerTest'
 import { readSecretHeaders, writeSecretHeaders } from './mcpSecrets'
 
 export interface McpServerAdminDeps {
@@ -86,12 +88,13 @@ export class McpServerAdmin {
     return this.list()
   }
 
-  async test(name: string): Promise<McpServersView> {
+  /** Tries the server now (see `testServer`); the result goes with the refreshed list. */
+  async test(name: string): Promise<McpServersView & { readonly test: McpServerTest }> {
     this.deps.sync()
     const connection = this.deps.mcp.get(name)
     if (!connection) throw notFound(`No MCP server named "${name}" in config.json`)
-    await connection.test().catch(() => undefined)
-    return this.list()
+    const test = await testServer(connection, () => this.deps.mcp.listTools(name))
+    return { ...(await this.list()), test }
   }
 
   parse(text: string): { servers: ParsedMcpServer[]; problems: string[] } {
@@ -139,6 +142,7 @@ export class McpServerAdmin {
       retryAt: state?.retryAt ?? null,
       toolCount: ok?.tools.length ?? 0,
       tokens: ok ? estimateToolTokens(ok.tools) : 0,
+      tools: ok ? toolCosts(ok.tools) : [],
       hiddenTools: ok ? [...ok.hidden] : [],
       configWarnings: [
         ...problems.filter((problem) => problem.server === name).map((problem) => problem.message),

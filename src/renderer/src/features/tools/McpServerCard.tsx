@@ -1,7 +1,10 @@
 import { useState, type ReactNode } from 'react'
 import type { McpServerView } from '../../../../shared/contract'
 import { Button } from '../../ui/Button'
+import { useAppStore } from '../../store/useAppStore'
 import { serverTarget } from './mcpServerForm'
+import { selectMcpServerTest } from './mcpServersSlice'
+import { McpTestResult, McpToolList } from './McpServerTools'
 
 type McpServerCardProps = Readonly<{
   server: McpServerView
@@ -36,16 +39,19 @@ function retryText(retryAt: number | null): string | null {
 
 /** One MCP server: what it runs, its state, last error and stderr, and what the user can do with it. */
 export function McpServerCard({ server, onEdit, onRemove, onTest, onTrust }: McpServerCardProps): ReactNode {
-  const [busy, setBusy] = useState(false)
-  const run = async (work: () => Promise<void>): Promise<void> => {
-    setBusy(true)
+  const [working, setWorking] = useState<'test' | 'trust' | null>(null)
+  const busy = working !== null
+  const run = async (action: 'test' | 'trust', work: () => Promise<void>): Promise<void> => {
+    setWorking(action)
     try {
       await work()
     } finally {
-      setBusy(false)
+      setWorking(null)
     }
   }
   const retry = retryText(server.retryAt)
+  // The last Test already says why it failed; the same sentence is not repeated under it.
+  const test = useAppStore(selectMcpServerTest(server.name))
   return (
     <li className="mcp-card" data-testid={`mcp-server-${server.name}`}>
       <div className="mcp-card__head">
@@ -58,7 +64,10 @@ export function McpServerCard({ server, onEdit, onRemove, onTest, onTrust }: Mcp
         </span>
       </div>
       <code className="mcp-card__target">{serverTarget(server)}</code>
-      {server.error !== null && <div className="field__error">{server.error}</div>}
+      <McpTestResult name={server.name} />
+      {server.error !== null && (test === undefined || test.ok) && (
+        <div className="field__error">{server.error}</div>
+      )}
       {retry !== null && <div className="muted mcp-card__note">{retry}</div>}
       {server.toolsChangedAt !== null && (
         <div className="muted mcp-card__note">
@@ -82,6 +91,7 @@ export function McpServerCard({ server, onEdit, onRemove, onTest, onTrust }: Mcp
           them. Edit and save the server to move them to the secret store.
         </div>
       )}
+      <McpToolList server={server} />
       {server.stderr.length > 0 && (
         <details className="mcp-card__stderr">
           <summary>Last {server.stderr.length} stderr lines</summary>
@@ -94,13 +104,13 @@ export function McpServerCard({ server, onEdit, onRemove, onTest, onTrust }: Mcp
             type="checkbox"
             checked={server.trusted}
             disabled={busy}
-            onChange={(event) => void run(() => onTrust(server, event.target.checked))}
+            onChange={(event) => void run('trust', () => onTrust(server, event.target.checked))}
             aria-label={`Trust ${server.name}`}
           />
           <span>Trusted</span>
         </label>
-        <Button size="small" disabled={busy} onClick={() => void run(() => onTest(server.name))}>
-          {busy ? 'Working…' : 'Test'}
+        <Button size="small" disabled={busy} onClick={() => void run('test', () => onTest(server.name))}>
+          {working === 'test' ? 'Testing…' : 'Test'}
         </Button>
         <Button
           size="small"

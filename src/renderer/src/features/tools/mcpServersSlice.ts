@@ -1,4 +1,9 @@
-import type { McpServerDraft, McpServersView, ParsedMcpServer } from '../../../../shared/contract'
+import type {
+  McpServerDraft,
+  McpServersView,
+  McpServerTest,
+  ParsedMcpServer
+} from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -8,6 +13,8 @@ export interface McpServersSlice {
   readonly mcpServers: McpServersView | null
   readonly mcpServersLoading: boolean
   readonly mcpServersError: string | null
+  /** The last Test of each server (by name) in this window: pass or fail, what was tried, how long. */
+  readonly mcpServerTests: Readonly<Record<string, McpServerTest>>
   readonly loadMcpServers: () => Promise<void>
   readonly saveMcpServer: (
     server: McpServerDraft,
@@ -42,6 +49,7 @@ export function createMcpServersSlice(api: ApiClient): SliceCreator<McpServersSl
     mcpServers: null,
     mcpServersLoading: false,
     mcpServersError: null,
+    mcpServerTests: {},
     async loadMcpServers() {
       set({ mcpServersLoading: true })
       try {
@@ -60,7 +68,12 @@ export function createMcpServersSlice(api: ApiClient): SliceCreator<McpServersSl
         })
       ),
     removeMcpServer: (name) => change(get, set, () => api.call('tools.removeServer', { name })),
-    testMcpServer: (name) => change(get, set, () => api.call('tools.testServer', { name })),
+    testMcpServer: (name) =>
+      change(get, set, async () => {
+        const { test, ...view } = await api.call('tools.testServer', { name })
+        set({ mcpServerTests: { ...get().mcpServerTests, [name]: test } })
+        return view
+      }),
     async parseMcpServers(text) {
       try {
         return {
@@ -77,3 +90,7 @@ export function createMcpServersSlice(api: ApiClient): SliceCreator<McpServersSl
 export const selectMcpServers = (state: AppState): McpServersView | null => state.mcpServers
 export const selectMcpServersLoading = (state: AppState): boolean => state.mcpServersLoading
 export const selectMcpServersError = (state: AppState): string | null => state.mcpServersError
+export const selectMcpServerTest =
+  (name: string) =>
+  (state: AppState): McpServerTest | undefined =>
+    state.mcpServerTests[name]
