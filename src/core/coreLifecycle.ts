@@ -71,7 +71,7 @@ export function idleEnderFor(
 }
 
 export function assembleCore({ services, idleEnder }: Wired): Core {
-  const { chat, sessions, events, tools, nexus, files, db, paths, readOnly, log } = services
+  const { chat, sessions, events, tools, nexus, knowledge, files, db, paths, readOnly, log } = services
   const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))
   const handlers = createHandlers(services)
   return {
@@ -92,6 +92,7 @@ export function assembleCore({ services, idleEnder }: Wired): Core {
       idleEnder.dispose()
       tools.disposeNow()
       nexus.dispose()
+      knowledge.dispose()
       files.dispose()
       db.close()
     }

@@ -32,6 +32,8 @@ export interface CoreOptions {
 export interface CoreSeams {
   /** Engine tuning: fast reply flushes, small compression thresholds, fewer retries. */
   readonly chat?: Partial<ChatOptions>
+  /** False: the knowledge index works only when asked (a bench measuring one thing at a time). */
+  readonly knowledgeBackground?: boolean
   /** Turn-context providers asked after the built-in ones (recall, the Nexus). */
   readonly contextProviders?: readonly TurnContextProvider[]
   /** A fixed tool catalog for the engine and the prompt instead of the tool layer's. */

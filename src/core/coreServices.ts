@@ -7,6 +7,7 @@ import type { EventHub } from './events'
 import type { ConfigStore } from './home/configStore'
 import type { HomePaths } from './home/homePaths'
 import type { MemoryService } from './memory/memoryService'
+import type { KnowledgeService } from './knowledge/knowledgeService'
 import type { NexusService } from './nexus/nexusService'
 import type { Db } from './node/db/openDatabase'
 import type { Clock } from './ports/clock'
@@ -46,6 +47,8 @@ export interface CoreServices {
   /** Chat management: rename, pin, trash, search across agents, export. */
   readonly chatLibrary: ChatLibrary
   readonly memory: MemoryService
+  /** The fourth memory layer: one search over everything the agents know. */
+  readonly knowledge: KnowledgeService
   readonly tools: ToolsService
   readonly attachments: AttachmentStore
 }

@@ -25,6 +25,11 @@ import { PromptService } from './prompt/promptService'
 import { injectedViewProvider } from './prompt/injectedView'
 import { MemoryService } from './memory/memoryService'
 import { openMemoryStores } from './memory/memoryStores'
+import { factSource } from './memory/factSource'
+import { messageSource } from './chat/messageSource'
+import { nexusSource } from './nexus/nexusSource'
+import { KnowledgeService } from './knowledge/knowledgeService'
+import { knowledgeRetriever } from './knowledge/knowledgeRetriever'
 import { scanForThreats } from './domain/prompt/scanner'
 import { createTools } from './tools/createTools'
 import type { HomePaths } from './home/homePaths'
@@ -98,8 +103,23 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     transcripts: chatStores.transcripts,
     log: log.child('nexus')
   })
+  const knowledge = new KnowledgeService({
+    db,
+    paths,
+    config: () => settings.config(),
+    configStore: config,
+    secrets: base.secrets,
+    env,
+    events,
+    now: () => clock.now(),
+    sources: { fact: factSource(db), message: messageSource(db), nexus: nexusSource(db) },
+    log: log.child('knowledge'),
+    readOnly,
+    background: !readOnly && options.seams?.knowledgeBackground !== false
+  })
   const memory = new MemoryService({
-    stores: openMemoryStores(db, paths, clock, chatStores.transcripts),
+    retriever: knowledgeRetriever(knowledge),
+    stores: openMemoryStores(db, clock, chatStores.transcripts),
     db,
     paths,
     clock,
@@ -141,6 +161,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
   const attachments = new AttachmentStore(db, paths.root, clock)
   const purgeSteps = [
     memory.purgeStep(),
+    knowledge.purgeStep(),
     chatStores.library.purgeStep(),
     ...(options.seams?.purgeSteps ?? [])
   ]
@@ -201,6 +222,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     sessions,
     chatLibrary,
     memory,
+    knowledge,
     tools,
     attachments
   }

@@ -15,6 +15,7 @@ import { nexusBenchAppendCommand } from './nexusBenchAppend'
 import { serveCommand } from './serve'
 import { sessionsCommands } from './sessions'
 import { promptCommands } from './prompt'
+import { searchCommands } from './search'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -34,5 +35,6 @@ export const COMMANDS: readonly CliCommand[] = [
   chatCommand,
   ...sessionsCommands,
   ...modelsCommands,
-  ...chatsCommands
+  ...chatsCommands,
+  ...searchCommands
 ]

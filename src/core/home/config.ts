@@ -37,6 +37,14 @@ export const CONFIG_SHAPE = {
     })
     .default({ memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' }),
   recall: z.object({ k: z.number().int().min(0).max(50).default(5) }).default({ k: 5 }),
+  /** An OpenAI-compatible embedding endpoint for meaning search; both null: words only. The key is in the secret store. */
+  embeddings: z
+    .object({
+      /** Ends before `/embeddings`, e.g. http://127.0.0.1:11434/v1. */
+      baseUrl: BaseUrl.nullable().default(null),
+      model: z.string().min(1).max(200).nullable().default(null)
+    })
+    .default({ baseUrl: null, model: null }),
   retention: z.object({ idleMinutes: z.number().int().min(0).default(30) }).default({ idleMinutes: 30 }),
   nexus: z
     .object({

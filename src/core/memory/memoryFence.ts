@@ -24,10 +24,15 @@ function itemLabel(item: RecalledItem): string {
  * the text out and says which item and why; otherwise fence markup in it is made inert.
  */
 export function screenRecalled(item: RecalledItem): ScreenedRecall {
-  const blocked = scanForThreats(item.text, 'strict')
-  if (blocked.length === 0) return { text: neutraliseFenceMarkup(item.text).trim(), blocked }
+  return screenText(item.text, itemLabel(item))
+}
+
+/** The same screening for any recalled text, `label` naming where it came from. */
+export function screenText(text: string, label: string): ScreenedRecall {
+  const blocked = scanForThreats(text, 'strict')
+  if (blocked.length === 0) return { text: neutraliseFenceMarkup(text).trim(), blocked }
   return {
-    text: `[BLOCKED: recalled ${itemLabel(item)} contained potential prompt injection (${blocked.join(', ')}). Left out.]`,
+    text: `[BLOCKED: recalled ${label} contained potential prompt injection (${blocked.join(', ')}). Left out.]`,
     blocked
   }
 }

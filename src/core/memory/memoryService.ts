@@ -12,7 +12,7 @@ import type { HomePaths } from '../home/homePaths'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
-import type { Retriever } from '../ports/retriever'
+import type { RetrievedItem, Retriever } from '../ports/retriever'
 import type { SessionPurgeStep } from '../ports/sessionPurge'
 import { silentLogger, type Logger } from '../ports/logger'
 import type { SessionEndHook, TurnContextProvider } from '../ports/turnContext'
@@ -52,8 +52,8 @@ export interface MemoryServiceDeps {
   /** The chat feature's sessions, which retention reads when one ends. */
   readonly transcripts: Pick<Transcripts, 'transcript'>
   readonly log?: Logger
-  /** What recall, the recall tool and merge proposals search with; by default BM25 over the memory bank's index. */
-  readonly retriever?: Retriever
+  /** What recall, the recall tool and merge proposals search with: the knowledge index. */
+  readonly retriever: Retriever
 }
 
 /**
@@ -112,7 +112,7 @@ export class MemoryService {
       show: (agentId, target) => this.show(agentId, target),
       pins: (agentId) => this.pinning.pins(agentId)
     })
-    this.retriever = deps.retriever ?? deps.stores.index
+    this.retriever = deps.retriever
     this.pinning = new Pinning({
       paths,
       facts: this.facts,
@@ -170,7 +170,15 @@ export class MemoryService {
       limit,
       ...(signal ? { signal } : {})
     })
-    return items.map(recalledItem)
+    return items.flatMap((item) => {
+      const recalled = recalledItem(item)
+      return recalled ? [recalled] : []
+    })
+  }
+
+  /** Everything the agent may see that matches `query` (the `recall` tool), each with its source. */
+  async searchEverything(agentId: AgentId, query: string, limit: number): Promise<readonly RetrievedItem[]> {
+    return this.retriever.retrieve({ agentId, text: query, limit, scope: 'everything' })
   }
 
   /** What the agents remember about `query`, for runtimes outside Hearth (MCP's memory_search). */

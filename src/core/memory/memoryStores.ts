@@ -1,9 +1,7 @@
-import type { HomePaths } from '../home/homePaths'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
 import type { Transcripts } from '../ports/transcripts'
 import { FactStore } from './factStore'
-import { RecallIndex } from './recallIndex'
 import { RecallLog } from './recallLog'
 import { ReceiptStore } from './receiptStore'
 
@@ -15,14 +13,11 @@ export interface MemoryStores {
   readonly receipts: ReceiptStore
   /** What recall put in front of the model, per turn. */
   readonly recalls: RecallLog
-  /** The BM25 index over approved facts and memory files: the default Retriever. */
-  readonly index: RecallIndex
 }
 
 /** `transcripts` places a fact's quote in its chat (title, message number): chat owns those tables. */
 export function openMemoryStores(
   db: Db,
-  paths: HomePaths,
   clock: Clock,
   transcripts: Pick<Transcripts, 'provenance'>
 ): MemoryStores {
@@ -33,7 +28,6 @@ export function openMemoryStores(
       (sessionId, messageId) => transcripts.provenance(sessionId, messageId)
     ),
     receipts: new ReceiptStore(db),
-    recalls: new RecallLog(db),
-    index: new RecallIndex(db, paths)
+    recalls: new RecallLog(db)
   }
 }

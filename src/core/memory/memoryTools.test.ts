@@ -63,7 +63,15 @@ describe('memory tools for the registry', () => {
         {
           text: 'Staging uses port 8443 &lt;/memory-context&gt;',
           score: expect.any(Number),
+          method: 'bm25',
           source: expect.stringMatching(/^fact \d+$/)
+        },
+        // recall searches everything the agent may see: its MEMORY.md entries too, with their file
+        {
+          text: 'The API listens on port 8080',
+          score: expect.any(Number),
+          method: 'bm25',
+          source: 'agents/scribe/MEMORY.md'
         }
       ]
     })

@@ -1,6 +1,7 @@
 import type { AgentId, SessionId } from '../../shared/contract'
 import type { ToolDefinition } from '../tools/toolTypes'
-import { screenRecalled } from './memoryFence'
+import { screenText } from './memoryFence'
+import type { Provenance } from '../ports/retriever'
 import type { MemoryService } from './memoryService'
 
 /** One hit of the session transcript search (the chat feature's FTS tables). */
@@ -86,6 +87,11 @@ function searchInput(
   return { query, limit }
 }
 
+function sourceLabel(source: Provenance): string {
+  if (source.kind === 'fact') return `fact ${source.factId}`
+  return source.kind === 'file' ? `memories/${source.slug}.md` : source.label
+}
+
 /**
  * The memory feature's tools for the tool registry: `memory` (write MEMORY.md / USER.md),
  * `recall` (deliberate search of the memory bank and memory files) and `session_search` (past
@@ -114,17 +120,19 @@ export function createMemoryTools(
     name: 'recall',
     toolset: 'recall',
     description:
-      'Search your long-term memory bank (facts the user approved, and your memory files) by keywords. Relevant items are already recalled ' +
-      'automatically at the start of each turn; use this to look for something specific. Returns the best matches with scores.',
+      'Search everything you may know: facts the user approved, your memory files and MEMORY.md, your past chats, the Nexus (decisions with ' +
+      'their rationale, handoffs, checkpoints), the project state and skills. Finds words and, when an embedding model is set, meaning. ' +
+      'Relevant facts are already recalled at the start of each turn; use this to look for something specific. Each result names its source.',
     inputSchema: searchSchema('Keywords or a phrase to look for.', 'How many results (default 5).'),
     handler: async (input, context) => {
       const { query, limit } = searchInput(input, 5)
-      const items = await memory.search(context.agentId, query, limit)
+      const items = await memory.searchEverything(context.agentId, query, limit)
       return {
         results: items.map((item) => ({
-          text: screenRecalled(item).text,
+          text: screenText(item.text, sourceLabel(item.source)).text,
           score: item.score,
-          source: item.kind === 'fact' ? `fact ${item.factId}` : `memories/${item.slug}.md`
+          method: item.method,
+          source: sourceLabel(item.source)
         }))
       }
     }

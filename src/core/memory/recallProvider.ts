@@ -50,9 +50,10 @@ export function createRecallProvider(deps: RecallProviderDeps): TurnContextProvi
   }
 }
 
-/** A retrieved item as recall reports it to the UI and the recall log. */
-export function recalledItem(item: RetrievedItem): RecalledItem {
+/** A retrieved fact or memory file as recall reports it to the UI and the recall log; null for other kinds. */
+export function recalledItem(item: RetrievedItem): RecalledItem | null {
   const { source } = item
+  if (source.kind === 'other') return null
   return {
     kind: source.kind,
     factId: source.kind === 'fact' ? source.factId : null,

@@ -54,29 +54,17 @@ describe('the memory bank as a Retriever', () => {
     expect(items).toHaveLength(2)
   })
 
-  it('ranks an agent’s facts the same whether other agents share the index or not', async () => {
+  it('gives an agent its own facts only, a full page of them, when other agents’ facts match better', async () => {
     f = createServiceFixture()
     f.agents.create('Other', testId.agent('other'))
+    const own = new Set<number>()
     for (let i = 0; i < 30; i++) {
-      f.fact(`Backup ${'rotation '.repeat(1 + (i % 4))}step ${i}`)
-      f.fact(`Backup rotation for the other agent ${i}`, { agentId: testId.agent('other') })
+      own.add(f.fact(`Backup ${'rotation '.repeat(1 + (i % 4))}step ${i}`).id)
+      f.fact(`Backup rotation backup rotation for the other agent ${i}`, { agentId: testId.agent('other') })
     }
-    const items = await f.memory.retriever.retrieve({
-      agentId: SCRIBE,
-      text: 'backup rotation',
-      limit: 5
-    })
-    const alone = f.db
-      .prepare(
-        `SELECT rowid, bm25(recall_fts) AS rank FROM recall_fts
-           WHERE recall_fts MATCH '"backup rotation" OR "backup" OR "rotation"' AND agent_id = 'scribe'
-           ORDER BY rank LIMIT 5`
-      )
-      .all() as { rowid: number; rank: number }[]
-    expect(items.map((item) => item.source)).toEqual(
-      alone.map((row) => ({ kind: 'fact', factId: row.rowid }))
-    )
-    expect(items.map((item) => item.score)).toEqual(alone.map((row) => Number((-row.rank).toPrecision(4))))
+    const items = await f.memory.retriever.retrieve({ agentId: SCRIBE, text: 'backup rotation', limit: 5 })
+    expect(items).toHaveLength(5)
+    for (const item of items) expect(item.source.kind === 'fact' && own.has(item.source.factId)).toBe(true)
   })
 
   it('refuses an aborted query with the signal’s reason', async () => {

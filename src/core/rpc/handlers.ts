@@ -10,6 +10,7 @@ import { toolsHandlers } from './toolsHandlers'
 import { versionHandlers } from './versionHandlers'
 import { attachmentHandlers } from './attachmentHandlers'
 import { modelHandlers } from './modelHandlers'
+import { knowledgeHandlers } from './knowledgeHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -33,6 +34,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...toolsHandlers(services),
     ...versionHandlers(services),
     ...attachmentHandlers(services),
-    ...modelHandlers(services)
+    ...modelHandlers(services),
+    ...knowledgeHandlers(services)
   }
 }

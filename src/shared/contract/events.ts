@@ -8,6 +8,7 @@ import { NexusAppended } from './nexus'
 import { ReviewChanged } from './review'
 import { sessionEvents } from './sessions'
 import { toolsEvents } from './tools'
+import { knowledgeEvents } from './knowledge'
 
 /** Every event the core pushes to a renderer, with its payload schema. Names are `domain.pastTense`. */
 export const events = {
@@ -21,5 +22,6 @@ export const events = {
   'memory.recalled': MemoryRecalled,
   'review.changed': ReviewChanged,
   'nexus.appended': NexusAppended,
-  ...toolsEvents
+  ...toolsEvents,
+  ...knowledgeEvents
 } as const

@@ -18,6 +18,7 @@ import { versionMethods } from './versions'
 import { attachmentMethods } from './attachments'
 import { modelMethods } from './models'
 import { mcpServersMethods } from './mcpServers'
+import { knowledgeMethods } from './knowledge'
 
 export * from './define'
 export * from './ids'
@@ -43,6 +44,7 @@ export * from './versions'
 export * from './attachments'
 export * from './models'
 export * from './mcpServers'
+export * from './knowledge'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -63,7 +65,8 @@ export const methods = {
   ...versionMethods,
   ...attachmentMethods,
   ...modelMethods,
-  ...mcpServersMethods
+  ...mcpServersMethods,
+  ...knowledgeMethods
 } as const
 
 export type Methods = typeof methods

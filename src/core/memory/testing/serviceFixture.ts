@@ -16,6 +16,11 @@ import { MemorySecretStore } from '../../ports/secretStore'
 import { AgentService } from '../../services/agentService'
 import { SettingsService } from '../../services/settingsService'
 import { openMemoryStores } from '../memoryStores'
+import { factSource } from '../factSource'
+import { messageSource } from '../../chat/messageSource'
+import { nexusSource } from '../../nexus/nexusSource'
+import { KnowledgeService } from '../../knowledge/knowledgeService'
+import { knowledgeRetriever } from '../../knowledge/knowledgeRetriever'
 import { testId } from '../../../shared/testing/ids'
 import { MemoryService } from '../memoryService'
 import { TestClock } from './memoryFixture'
@@ -27,6 +32,7 @@ export interface ServiceFixture {
   readonly events: EventHub
   readonly emitted: { event: string; payload: unknown }[]
   readonly memory: MemoryService
+  readonly knowledge: KnowledgeService
   readonly agents: AgentService
   readonly sessions: SessionRepository
   /** Inserts a fact straight into the bank (approved unless told otherwise). */
@@ -55,8 +61,21 @@ export function createServiceFixture(
   const scribe = agents.create('Scribe', testId.agent('scribe')).id
   const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
   const chat = openChatStores(db, clock.now())
+  const knowledge = new KnowledgeService({
+    db,
+    paths,
+    config: () => settings.config(),
+    configStore: new ConfigStore(paths.config),
+    secrets: new MemorySecretStore(),
+    env,
+    events,
+    now: () => clock.now(),
+    sources: { fact: factSource(db), message: messageSource(db), nexus: nexusSource(db) },
+    background: false
+  })
   const memory = new MemoryService({
-    stores: openMemoryStores(db, paths, clock, chat.transcripts),
+    retriever: options.retriever ?? knowledgeRetriever(knowledge),
+    stores: openMemoryStores(db, clock, chat.transcripts),
     db,
     paths,
     clock,
@@ -64,8 +83,7 @@ export function createServiceFixture(
     settings,
     agents,
     scan: scanForThreats,
-    transcripts: chat.transcripts,
-    ...options
+    transcripts: chat.transcripts
   })
   const sessions = chat.sessions
   return {
@@ -75,6 +93,7 @@ export function createServiceFixture(
     events,
     emitted,
     memory,
+    knowledge,
     agents,
     sessions,
     fact: (text, options = {}) =>
@@ -130,6 +149,7 @@ export function createServiceFixture(
       )
     },
     dispose: () => {
+      knowledge.dispose()
       db.close()
       rmSync(dir, { recursive: true, force: true })
     }

@@ -13,6 +13,7 @@ import * as m0015 from './0015-attachments'
 import * as m0016 from './0016-chat-library'
 import * as m0017 from './0017-text-attachments'
 import * as m0018 from './0018-search-merge-between-turns'
+import * as m0031 from './0031-knowledge-index'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -46,5 +47,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: '0015-attachments', up: m0015.up },
   { version: 16, name: '0016-chat-library', up: m0016.up, isApplied: m0016.isApplied },
   { version: 17, name: '0017-text-attachments', up: m0017.up, isApplied: m0017.isApplied },
-  { version: 18, name: '0018-search-merge-between-turns', up: m0018.up }
+  { version: 18, name: '0018-search-merge-between-turns', up: m0018.up },
+  { version: 31, name: '0031-knowledge-index', up: m0031.up }
 ]

@@ -1,0 +1,76 @@
+import type { AgentId } from '../../shared/contract'
+import type { HomePaths } from '../home/homePaths'
+import type { KeyedSource } from '../ports/knowledgeSources'
+import type { FileIndexer } from './fileIndexer'
+import { knowledgeFiles } from './fileSources'
+import type { KnowledgeStore } from './knowledgeStore'
+import { SourceIndexer } from './sourceIndexer'
+
+/** How many source records one step indexes: small, so a step never holds the thread for long. */
+export const STEP_ITEMS = 200
+
+export interface IndexSources {
+  readonly fact: KeyedSource
+  readonly message: KeyedSource
+  readonly nexus: KeyedSource
+}
+
+/**
+ * Everything that brings the index up to date, in small steps: changed facts and messages (the
+ * outbox), new Nexus entries, the first build of what existed before, and files on disk.
+ */
+export class KnowledgeIndexer {
+  private readonly facts: SourceIndexer
+  private readonly messages: SourceIndexer
+  private readonly nexus: SourceIndexer
+  private filesDirty = true
+
+  constructor(
+    private readonly store: KnowledgeStore,
+    private readonly files: FileIndexer,
+    private readonly paths: HomePaths,
+    sources: IndexSources
+  ) {
+    this.facts = new SourceIndexer(store, 'fact', sources.fact, 'fact')
+    this.messages = new SourceIndexer(store, 'message', sources.message, 'message')
+    this.nexus = new SourceIndexer(store, 'nexus', sources.nexus, null)
+  }
+
+  /** Files may have changed (an edit, a save): the next step scans them. */
+  touchFiles(): void {
+    this.filesDirty = true
+  }
+
+  /** What recall needs fresh, cheaply: changed facts and the agent's own files. */
+  refreshAgent(agentId: AgentId): void {
+    while (this.facts.drainOutbox(STEP_ITEMS) > 0) {
+      // drains every changed fact: approvals come a few at a time
+    }
+    this.files.sync(knowledgeFiles(this.paths, agentId), `agents/${agentId}/`)
+  }
+
+  /** One step of work; returns how many records or files it indexed (0: up to date). */
+  step(): number {
+    const done =
+      this.facts.drainOutbox(STEP_ITEMS) ||
+      this.messages.drainOutbox(STEP_ITEMS) ||
+      this.nexus.buildStep(STEP_ITEMS) ||
+      this.facts.buildStep(STEP_ITEMS) ||
+      this.messages.buildStep(STEP_ITEMS)
+    if (done > 0) return done
+    if (!this.filesDirty) return 0
+    this.filesDirty = false
+    return this.files.sync(knowledgeFiles(this.paths), '')
+  }
+
+  /** Roughly how much is left: outbox keys, plus one while a first build or a file scan is due. */
+  pending(): number {
+    const building = this.facts.building() || this.messages.building() ? 1 : 0
+    return this.store.pendingCount() + building + (this.filesDirty ? 1 : 0)
+  }
+
+  reset(): void {
+    this.store.clear()
+    this.filesDirty = true
+  }
+}

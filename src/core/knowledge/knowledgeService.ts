@@ -1,0 +1,291 @@
+import type { AgentId, KnowledgeKind } from '../../shared/contract'
+import type {
+  EmbeddingStatus,
+  KnowledgeProgress,
+  KnowledgeSearchResult,
+  KnowledgeStatus
+} from '../../shared/contract/knowledge'
+import type { EventHub } from '../events'
+import type { HearthConfig } from '../home/config'
+import type { ConfigStore } from '../home/configStore'
+import type { HomePaths } from '../home/homePaths'
+import type { Db } from '../node/db/openDatabase'
+import type { MessageSource, KeyedSource } from '../ports/knowledgeSources'
+import { silentLogger, type Logger } from '../ports/logger'
+import type { SecretStore } from '../ports/secretStore'
+import type { SessionPurgeStep } from '../ports/sessionPurge'
+import { Embedder } from './embeddings/embedder'
+import { EmbeddingSettings, type EmbeddingConfigInput } from './embeddings/embeddingSettings'
+import { FileIndexer } from './fileIndexer'
+import { KnowledgeIndexer } from './knowledgeIndexer'
+import { KnowledgeSearch, type IndexedHit, type SearchOutcome } from './knowledgeSearch'
+import { KnowledgeStore } from './knowledgeStore'
+import { LexicalSearch } from './lexicalSearch'
+import { VectorIndex } from './vectors/vectorIndex'
+import { statusSummary } from './statusSummary'
+
+/** How long an interactive search waits for its query's vector before going on with words alone. */
+export const SEARCH_EMBED_TIMEOUT_MS = 3000
+/** The same for per-turn recall: a turn never waits longer than this for meaning search. */
+export const RECALL_EMBED_TIMEOUT_MS = 800
+const PROGRESS_EVERY_MS = 250
+
+export interface KnowledgeDeps {
+  readonly db: Db
+  readonly paths: HomePaths
+  readonly config: () => HearthConfig
+  readonly configStore: ConfigStore
+  readonly secrets: SecretStore
+  readonly env: NodeJS.ProcessEnv
+  readonly events: EventHub
+  readonly now: () => number
+  readonly sources: {
+    readonly fact: KeyedSource
+    readonly message: MessageSource
+    readonly nexus: KeyedSource
+  }
+  readonly log?: Logger
+  /** A read-only home: searched as it is, never written. */
+  readonly readOnly?: boolean
+  /** False: nothing runs in the background (a read-only home, a bench measuring one thing). */
+  readonly background?: boolean
+}
+
+export interface KnowledgeQuery {
+  readonly text: string
+  readonly kinds?: readonly KnowledgeKind[]
+  readonly agentId?: AgentId
+  readonly limit: number
+  /** How long to wait for the query's vector; 0 skips meaning search. */
+  readonly embedTimeoutMs?: number
+  readonly signal?: AbortSignal
+  /** Whether to report the endpoint's status (reads the secret store); recall does not need it. */
+  readonly withStatus?: boolean
+}
+
+/** What a search inside the core gets: hits with their whole text. */
+export interface IndexedSearchResult extends Omit<KnowledgeSearchResult, 'results' | 'embeddings'> {
+  readonly results: IndexedHit[]
+  readonly embeddings: EmbeddingStatus | null
+}
+
+/**
+ * The fourth memory layer: one index over everything the agents know, searched by words and,
+ * when an embedding endpoint is configured, by meaning. Indexing happens in small steps in the
+ * background (after a turn, after a change) and before an explicit search; a chat never waits.
+ */
+export class KnowledgeService {
+  readonly store: KnowledgeStore
+  readonly indexer: KnowledgeIndexer
+  readonly vectors: VectorIndex
+  readonly embedder: Embedder
+  readonly embeddingSettings: EmbeddingSettings
+  private readonly lexical: LexicalSearch
+  private readonly searcher: KnowledgeSearch
+  private readonly log: Logger
+  private timer: NodeJS.Timeout | null = null
+  private running = false
+  private disposed = false
+  private lastProgressAt = 0
+  private readonly unsubscribe: () => void
+
+  constructor(private readonly deps: KnowledgeDeps) {
+    this.log = deps.log ?? silentLogger
+    this.store = new KnowledgeStore(deps.db)
+    this.indexer = new KnowledgeIndexer(
+      this.store,
+      new FileIndexer(deps.db, this.store, this.log),
+      deps.paths,
+      deps.sources
+    )
+    this.vectors = new VectorIndex(deps.db)
+    this.embeddingSettings = new EmbeddingSettings(deps.config, deps.configStore, deps.secrets, deps.env)
+    this.embedder = new Embedder(
+      deps.db,
+      this.store,
+      this.vectors,
+      this.embeddingSettings,
+      deps.now,
+      this.log
+    )
+    this.lexical = new LexicalSearch(deps.db)
+    this.searcher = new KnowledgeSearch(deps.db, this.lexical, this.vectors, () =>
+      deps.sources.message.trashedSessions()
+    )
+    this.unsubscribe = deps.events.subscribe((event) => {
+      if (event === 'files.changed') this.indexer.touchFiles()
+      if (CHANGES.has(event)) this.schedule(300)
+    })
+    this.schedule(1000)
+  }
+
+  /** Searches as `query.agentId` sees (or as the user), indexing what is pending first. */
+  async search(query: KnowledgeQuery, onProgress?: (done: number) => void): Promise<KnowledgeSearchResult> {
+    this.indexer.touchFiles()
+    this.indexPending(onProgress)
+    const result = await this.searchIndexed({ ...query, withStatus: true })
+    return {
+      results: result.results.map(({ text: _text, ...hit }) => hit),
+      notice: result.notice,
+      embeddings: result.embeddings ?? (await this.embedder.status())
+    }
+  }
+
+  /** Searches what is indexed now (per-turn recall: only the agent's facts and files are refreshed first). */
+  async searchIndexed(query: KnowledgeQuery): Promise<IndexedSearchResult> {
+    query.signal?.throwIfAborted()
+    const timeout = query.embedTimeoutMs ?? SEARCH_EMBED_TIMEOUT_MS
+    const vector =
+      timeout > 0 && query.text.trim() !== ''
+        ? await this.embedder.embedQuery(query.text.slice(0, 2000), timeout, query.signal)
+        : null
+    query.signal?.throwIfAborted()
+    const outcome: SearchOutcome = this.searcher.run(
+      {
+        text: query.text,
+        limit: query.limit,
+        ...(query.agentId !== undefined ? { agentId: query.agentId } : {}),
+        ...(query.kinds ? { kinds: query.kinds } : {})
+      },
+      vector
+    )
+    const embeddings = query.withStatus === false ? null : await this.embedder.status()
+    const notes = [...outcome.notes]
+    if (embeddings?.state === 'failing')
+      notes.push(`Meaning search skipped: ${embeddings.error ?? 'the embedding endpoint failed'}.`)
+    return { results: outcome.hits, notice: notes.length > 0 ? notes.join(' ') : null, embeddings }
+  }
+
+  /** Brings one agent's facts and files up to date (what per-turn recall needs; cheap). */
+  refreshAgent(agentId: AgentId): void {
+    if (!this.deps.readOnly) this.indexer.refreshAgent(agentId)
+  }
+
+  /** Indexes everything pending (words; vectors are left to the background). Returns items indexed. */
+  indexPending(onProgress?: (done: number) => void): number {
+    if (this.deps.readOnly) return 0
+    let total = 0
+    for (let done = this.indexer.step(); done > 0; done = this.indexer.step()) {
+      total += done
+      onProgress?.(total)
+    }
+    if (total > 0) this.lexical.refresh()
+    return total
+  }
+
+  /** Embeds every item still without a vector, as far as the endpoint answers. */
+  async embedPending(onProgress?: (done: number, total: number) => void): Promise<void> {
+    for (;;) {
+      const result = await this.embedder.embedBatch()
+      onProgress?.(this.embedder.embeddedCount(), this.store.itemCount())
+      if (result !== 'more') return
+    }
+  }
+
+  async status(): Promise<KnowledgeStatus> {
+    const embeddings = await this.embedder.status()
+    const items = this.store.itemCount()
+    const embedded = embeddings.state === 'off' ? 0 : this.embedder.embeddedCount()
+    const pending = this.indexer.pending()
+    return {
+      items,
+      pending,
+      embedded,
+      byKind: this.store.countsByKind(),
+      embeddings,
+      summary: statusSummary({ items, pending, embedded, embeddings })
+    }
+  }
+
+  async embeddingStatus(): Promise<EmbeddingStatus> {
+    return this.embedder.status()
+  }
+
+  /** Drops the index and builds it again: words now, vectors in the background. */
+  async reindex(onProgress?: (done: number) => void): Promise<KnowledgeStatus> {
+    this.indexer.reset()
+    this.vectors.reset()
+    this.indexPending(onProgress)
+    this.schedule(0)
+    return this.status()
+  }
+
+  async configureEmbeddings(input: EmbeddingConfigInput): Promise<KnowledgeStatus> {
+    await this.embeddingSettings.save(input)
+    this.embedder.retryNow()
+    this.schedule(0)
+    return this.status()
+  }
+
+  /** Deleting a chat for good removes its messages from the index in the same transaction. */
+  purgeStep(): SessionPurgeStep {
+    return { id: 'knowledge', forgetSession: (sessionId) => this.store.removeSession(sessionId) }
+  }
+
+  dispose(): void {
+    this.disposed = true
+    this.unsubscribe()
+    if (this.timer) clearTimeout(this.timer)
+  }
+
+  /** Runs background work after `delayMs` unless already scheduled or running. */
+  private schedule(delayMs: number): void {
+    if (this.deps.background === false || this.disposed || this.running) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.background(), delayMs)
+    this.timer.unref()
+  }
+
+  /** Words first, a step at a time with the thread given back in between; then vectors. */
+  private async background(): Promise<void> {
+    this.timer = null
+    if (this.disposed) return
+    this.running = true
+    try {
+      let indexed = 0
+      for (let done = this.indexer.step(); done > 0 && !this.disposed; done = this.indexer.step()) {
+        indexed += done
+        this.progress('words', indexed, indexed + this.indexer.pending())
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      if (indexed > 0) this.lexical.refresh()
+      for (;;) {
+        if (this.disposed) return
+        const result = await this.embedder.embedBatch()
+        this.progress('vectors', this.embedder.embeddedCount(), this.store.itemCount())
+        if (result === 'waiting') {
+          const retryAt = (await this.embedder.status()).retryAtMs
+          this.running = false
+          this.schedule(Math.max(1000, (retryAt ?? 0) - this.deps.now()))
+          return
+        }
+        if (result === 'idle') break
+      }
+      this.progress('idle', 0, 0, true)
+    } catch (error) {
+      this.log.warn('knowledge: background indexing stopped', { error })
+    } finally {
+      this.running = false
+    }
+  }
+
+  private progress(phase: KnowledgeProgress['phase'], done: number, total: number, force = false): void {
+    const now = this.deps.now()
+    if (!force && now - this.lastProgressAt < PROGRESS_EVERY_MS) return
+    this.lastProgressAt = now
+    void this.embedder.status().then((embeddings) => {
+      if (!this.disposed) this.deps.events.emit('knowledge.progress', { phase, done, total, embeddings })
+    })
+  }
+}
+
+/** Events after which something may need indexing. */
+const CHANGES = new Set([
+  'chat.finished',
+  'files.changed',
+  'memory.written',
+  'memory.undone',
+  'review.changed',
+  'nexus.appended',
+  'chats.changed'
+])
