@@ -46,6 +46,7 @@ describe('hearth mcp over stdio with the SDK client', () => {
   it('lists the Nexus and memory tools', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'knowledge_search',
       'memory_search',
       'nexus_decisions',
       'nexus_post',
@@ -121,13 +122,25 @@ describe('hearth mcp over stdio with the SDK client', () => {
     expect(log.value.conflicts).toMatchObject([{ first: 1, second: 2, agents: ['ella', 'claude-code'] }])
   })
 
-  it('searches memory read-only', async () => {
-    const found = await call('memory_search', { query: 'where do secrets live?' })
-    expect(found.value.hits[0]).toMatchObject({
-      source: 'memory',
-      agent: 'ella',
-      text: 'Secrets live in the OS keychain, never in .env files'
+  it('searches knowledge read-only; a client bound to no agent sees only what every agent may', async () => {
+    // Ella's MEMORY.md is hers: an unbound client does not see it, under either name.
+    expect((await call('knowledge_search', { query: 'where do secrets live?' })).value.results).toEqual([])
+    expect((await call('memory_search', { query: 'where do secrets live?' })).value.results).toEqual([])
+    const posted = await call('nexus_post', {
+      type: 'decision',
+      summary: 'Secrets live in the OS keychain',
+      rationale: 'never in .env files, which end up in backups'
     })
-    expect((await call('memory_search', { query: 'zebra' })).value.hits).toEqual([])
+    const found = await call('knowledge_search', { query: 'where do secrets live?' })
+    expect(found.value.results[0]).toMatchObject({
+      kind: 'nexus',
+      seq: posted.value.entry.seq,
+      nexusId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      method: 'bm25'
+    })
+    expect(found.value.results[0].snippet).toContain('[Secrets] [live]')
+    expect((await call('memory_search', { query: 'backups' })).value.results).toHaveLength(1)
+    const refused = await call('knowledge_search', { query: 'secrets', agent: 'ella' })
+    expect(refused).toMatchObject({ isError: true, value: expect.stringContaining('bound to no agent') })
   })
 })

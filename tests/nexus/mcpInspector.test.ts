@@ -46,6 +46,7 @@ describe('the official MCP Inspector CLI against `hearth mcp`', () => {
       'nexus_decisions',
       'project_state_read',
       'project_state_update',
+      'knowledge_search',
       'memory_search'
     ])
     const post = (listed.json.tools as Array<{ name: string; inputSchema: any }>).find(

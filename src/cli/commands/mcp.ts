@@ -26,6 +26,7 @@ function serverFor(
   return createNexusMcpServer({
     nexus: services.nexus,
     memory: services.memory,
+    knowledge: services.knowledge,
     version: services.version,
     bindings: () => services.config.config().mcp.clients,
     agentIds: () => services.agents.list().map((agent) => agent.id),

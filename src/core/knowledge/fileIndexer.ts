@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs'
+import { z } from 'zod'
 import { basename } from 'node:path'
 import { KnowledgeKind } from '../../shared/contract/knowledge'
 import { parseFrontmatter } from '../domain/prompt/skills'
@@ -8,13 +9,15 @@ import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
 import { parseEntries } from '../memory/memoryEntries'
 import { parseMemoryFile } from '../memory/memoryFileFormat'
-import { chunkFile, chunkText } from './chunking'
+import { chunkFile, chunkText, MAX_FILE_CHUNKS } from './chunking'
 import type { KnowledgeFile } from './fileSources'
 import type { KnowledgeStore, Piece } from './knowledgeStore'
 import type { Logger } from '../ports/logger'
 
 /** Above this a file is cut into chunks as it is read, whatever its kind (entries included). */
 const STREAM_ABOVE_BYTES = 1 << 20
+/** Chunks of a big file indexed per call: a few tens of milliseconds, so nothing waits long. */
+const SLICE_CHUNKS = 64
 
 interface Mark {
   readonly mtimeMs: number
@@ -46,10 +49,16 @@ export class FileIndexer {
   }
 
   /**
-   * Brings `files` up to date. A known file of the same kinds under `completeUnder` (a home-relative
-   * prefix; '' for all) that is not in the list is gone and removed. Returns how many changed.
+   * Brings `files` up to date. A known file under `completeUnder` (a home-relative prefix; ''
+   * for all) that is not in the list is gone and removed. A big file is indexed a slice at a
+   * time: `unfinished` says one is partly done (or, without `bigFiles`, left for later) and the
+   * next call goes on with it.
    */
-  sync(files: readonly KnowledgeFile[], completeUnder: string): number {
+  sync(
+    files: readonly KnowledgeFile[],
+    completeUnder: string,
+    bigFiles = true
+  ): { changed: number; unfinished: boolean } {
     const known = new Map<string, Mark & { kind: KnowledgeFile['kind'] }>()
     for (const row of readRows(this.marks.all(completeUnder, completeUnder), 'knowledge_files', (r) => ({
       path: r.text('path'),
@@ -59,6 +68,7 @@ export class FileIndexer {
     })))
       known.set(row.path, row)
     let changed = 0
+    let unfinished = false
     for (const file of files) {
       const stat = statSync(file.path, { throwIfNoEntry: false })
       const mark = known.get(file.rel)
@@ -70,27 +80,37 @@ export class FileIndexer {
       }
       const now = { mtimeMs: Math.floor(stat.mtimeMs), size: stat.size }
       if (mark && mark.mtimeMs === now.mtimeMs && mark.size === now.size) continue
-      this.db.transaction(() => {
-        this.index(file, now)
-        this.setMark.run(file.rel, file.kind, now.mtimeMs, now.size)
-      })()
       changed++
+      if (unfinished) continue // one big file's slice per call
+      if (!bigFiles && now.size > STREAM_ABOVE_BYTES) {
+        unfinished = true // left to the background
+        continue
+      }
+      this.db.transaction(() => {
+        const finished = this.index(file, now)
+        if (finished) {
+          this.setMark.run(file.rel, file.kind, now.mtimeMs, now.size)
+          this.store.clearState(`file.${file.rel}`)
+        } else unfinished = true
+      })()
     }
     for (const [rel, mark] of known) {
       this.forget(mark.kind, rel)
       changed++
     }
-    return changed
+    return { changed, unfinished }
   }
 
   private forget(kind: KnowledgeFile['kind'], rel: string): void {
     this.db.transaction(() => {
       this.store.remove(kind, rel)
       this.dropMark.run(rel)
+      this.store.clearState(`file.${rel}`)
     })()
   }
 
-  private index(file: KnowledgeFile, mark: Mark): void {
+  /** Indexes the file, or the next slice of a big one; true when the file is done. */
+  private index(file: KnowledgeFile, mark: Mark): boolean {
     const base = {
       audience: file.audience,
       agentId: file.agentId,
@@ -101,39 +121,65 @@ export class FileIndexer {
       path: file.rel,
       ts: mark.mtimeMs
     }
-    if (mark.size > STREAM_ABOVE_BYTES) {
-      this.indexStreamed(file, base)
-      return
-    }
+    if (mark.size > STREAM_ABOVE_BYTES) return this.indexSlice(file, mark, base)
     const read = readTextFile(file.path)
     if (!read.ok) {
       this.log.warn(`knowledge: ${file.rel} was not indexed: ${read.reason}`)
       this.store.remove(file.kind, file.rel)
-      return
+      return true
     }
     const pieces = piecesOf(file, read.text).map((part, chunk): Piece => ({ ...base, chunk, ...part }))
     this.store.replace(file.kind, file.rel, pieces)
+    return true
   }
 
-  /** A big file is read in blocks and stored chunk by chunk, never as one string. */
-  private indexStreamed(
+  /**
+   * A big file is read in blocks and stored SLICE_CHUNKS chunks at a time, never as one string;
+   * where it stands is kept in the index's state, so a kill resumes there.
+   */
+  private indexSlice(
     file: KnowledgeFile,
+    mark: Mark,
     base: Omit<Piece, 'chunk' | 'title' | 'heading' | 'text'>
-  ): void {
-    this.store.remove(file.kind, file.rel)
+  ): boolean {
+    const key = `file.${file.rel}`
+    const saved = SliceState.safeParse(JSON.parse(this.store.state(key) ?? 'null'))
+    const same = saved.success && saved.data.mtimeMs === mark.mtimeMs && saved.data.size === mark.size
+    const from = same ? saved.data : { byte: 0, chunk: 0 }
+    if (!same) this.store.remove(file.kind, file.rel)
     const title = basename(file.path)
-    const result = chunkFile(file.path, (text, chunk) =>
-      this.store.replace(file.kind, file.rel, [
-        { ...base, chunk, title: `${title} · part ${chunk + 1}`, heading: '', text }
-      ])
+    const room = Math.min(SLICE_CHUNKS, MAX_FILE_CHUNKS - from.chunk)
+    const result = chunkFile(file.path, from, room, (text, chunk) =>
+      this.store.add(file.kind, file.rel, {
+        ...base,
+        chunk,
+        title: `${title} · part ${chunk + 1}`,
+        heading: '',
+        text
+      })
     )
     if ('error' in result) {
       this.log.warn(`knowledge: ${file.rel} was not indexed: ${result.error}`)
       this.store.remove(file.kind, file.rel)
-    } else if (result.truncated)
-      this.log.warn(`knowledge: only the first ${result.chunks} parts of ${file.rel} are indexed`)
+      return true
+    }
+    if (result.next === null) return true
+    if (result.next.chunk >= MAX_FILE_CHUNKS) {
+      this.log.warn(`knowledge: only the first ${MAX_FILE_CHUNKS} parts of ${file.rel} are indexed`)
+      return true
+    }
+    this.store.setState(key, JSON.stringify({ ...mark, ...result.next }))
+    return false
   }
 }
+
+/** Where a big file's indexing stands, for the file as it was (mtime and size) when it began. */
+const SliceState = z.object({
+  mtimeMs: z.number(),
+  size: z.number(),
+  byte: z.number().int(),
+  chunk: z.number().int()
+})
 
 /** What one file holds as searchable pieces: entries, or the text cut into chunks. */
 function piecesOf(file: KnowledgeFile, text: string): { title: string; heading: string; text: string }[] {

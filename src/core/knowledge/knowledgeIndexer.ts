@@ -46,7 +46,9 @@ export class KnowledgeIndexer {
     while (this.facts.drainOutbox(STEP_ITEMS) > 0) {
       // drains every changed fact: approvals come a few at a time
     }
-    this.files.sync(knowledgeFiles(this.paths, agentId), `agents/${agentId}/`)
+    // A big file of the agent's is left to the background: recall takes what is indexed so far.
+    if (this.files.sync(knowledgeFiles(this.paths, agentId), `agents/${agentId}/`, false).unfinished)
+      this.filesDirty = true
   }
 
   /** One step of work; returns how many records or files it indexed (0: up to date). */
@@ -59,8 +61,9 @@ export class KnowledgeIndexer {
       this.messages.buildStep(STEP_ITEMS)
     if (done > 0) return done
     if (!this.filesDirty) return 0
-    this.filesDirty = false
-    return this.files.sync(knowledgeFiles(this.paths), '')
+    const { changed, unfinished } = this.files.sync(knowledgeFiles(this.paths), '')
+    this.filesDirty = unfinished
+    return changed
   }
 
   /** Roughly how much is left: outbox keys, plus one while a first build or a file scan is due. */

@@ -77,6 +77,7 @@ export class KnowledgeSearch {
     if (bounded.note) notes.push(bounded.note)
     const scope: SearchScope = {
       ...(request.agentId !== undefined ? { agentId: request.agentId } : {}),
+      ...(request.publicOnly === true ? { publicOnly: true } : {}),
       ...(request.kinds ? { kinds: request.kinds } : {})
     }
     const lexical = this.lexical.search(bounded.text, scope, LIST_DEPTH)

@@ -29,6 +29,8 @@ export const SEARCH_EMBED_TIMEOUT_MS = 3000
 /** The same for per-turn recall: a turn never waits longer than this for meaning search. */
 export const RECALL_EMBED_TIMEOUT_MS = 800
 const PROGRESS_EVERY_MS = 250
+/** How long a search from the app or MCP indexes pending changes first; the rest goes on in the background. */
+const SEARCH_INDEX_BUDGET_MS = 250
 
 export interface KnowledgeDeps {
   readonly db: Db
@@ -55,6 +57,8 @@ export interface KnowledgeQuery {
   readonly text: string
   readonly kinds?: readonly KnowledgeKind[]
   readonly agentId?: AgentId
+  /** Only what everyone may see (an MCP client bound to no agent). */
+  readonly publicOnly?: boolean
   readonly limit: number
   /** How long to wait for the query's vector; 0 skips meaning search. */
   readonly embedTimeoutMs?: number
@@ -120,9 +124,12 @@ export class KnowledgeService {
   }
 
   /** Searches as `query.agentId` sees (or as the user), indexing what is pending first. */
-  async search(query: KnowledgeQuery, onProgress?: (done: number) => void): Promise<KnowledgeSearchResult> {
+  async search(
+    query: KnowledgeQuery,
+    indexBudgetMs = SEARCH_INDEX_BUDGET_MS
+  ): Promise<KnowledgeSearchResult> {
     this.indexer.touchFiles()
-    this.indexPending(onProgress)
+    this.indexPending(undefined, indexBudgetMs)
     const result = await this.searchIndexed({ ...query, withStatus: true })
     return {
       results: result.results.map(({ text: _text, ...hit }) => hit),
@@ -145,6 +152,7 @@ export class KnowledgeService {
         text: query.text,
         limit: query.limit,
         ...(query.agentId !== undefined ? { agentId: query.agentId } : {}),
+        ...(query.publicOnly === true ? { publicOnly: true } : {}),
         ...(query.kinds ? { kinds: query.kinds } : {})
       },
       vector
@@ -162,12 +170,17 @@ export class KnowledgeService {
   }
 
   /** Indexes everything pending (words; vectors are left to the background). Returns items indexed. */
-  indexPending(onProgress?: (done: number) => void): number {
+  indexPending(onProgress?: (done: number) => void, budgetMs = Number.POSITIVE_INFINITY): number {
     if (this.deps.readOnly) return 0
+    const started = performance.now()
     let total = 0
     for (let done = this.indexer.step(); done > 0; done = this.indexer.step()) {
       total += done
       onProgress?.(total)
+      if (performance.now() - started > budgetMs) {
+        this.schedule(0) // the rest in the background
+        break
+      }
     }
     if (total > 0) this.lexical.refresh()
     return total

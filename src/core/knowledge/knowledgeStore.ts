@@ -84,6 +84,11 @@ export class KnowledgeStore {
     for (const stale of before.values()) this.removeOne.run(stale.id)
   }
 
+  /** Adds one more piece to (kind, ref): a big file's next chunk. */
+  add(kind: KnowledgeKind, ref: string, piece: Piece): void {
+    this.insert.run({ ...piece, kind, ref, hash: pieceHash(piece) })
+  }
+
   remove(kind: KnowledgeKind, ref: string): void {
     this.removeAll.run(kind, ref)
   }

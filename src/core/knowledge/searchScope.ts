@@ -4,6 +4,8 @@ import type { AgentId, KnowledgeKind } from '../../shared/contract'
 export interface SearchScope {
   /** Search as this agent sees (its own items and everything shared); undefined: as the user, who sees all. */
   readonly agentId?: AgentId
+  /** Only what everyone may see (the Nexus, project state, skills, USER.md): an MCP client bound to no agent. */
+  readonly publicOnly?: boolean
   /** Only these kinds; undefined or empty: every kind. */
   readonly kinds?: readonly KnowledgeKind[]
 }
@@ -12,7 +14,8 @@ export interface SearchScope {
 export function scopeSql(scope: SearchScope): { sql: string; params: unknown[] } {
   const parts: string[] = []
   const params: unknown[] = []
-  if (scope.agentId !== undefined) {
+  if (scope.publicOnly === true) parts.push("i.audience = 'everyone'")
+  else if (scope.agentId !== undefined) {
     parts.push("(i.audience = 'everyone' OR (i.audience = 'agent' AND i.agent_id = ?))")
     params.push(scope.agentId)
   }
@@ -29,6 +32,7 @@ export function inScope(
   item: { audience: string; agentId: string | null; kind: KnowledgeKind }
 ): boolean {
   if (scope.kinds && scope.kinds.length > 0 && !scope.kinds.includes(item.kind)) return false
+  if (scope.publicOnly === true) return item.audience === 'everyone'
   if (scope.agentId === undefined) return true
   return item.audience === 'everyone' || (item.audience === 'agent' && item.agentId === scope.agentId)
 }

@@ -1,6 +1,13 @@
+import type { KnowledgeSearchResult } from '../../../shared/contract/knowledge'
+import type { KnowledgeQuery } from '../../knowledge/knowledgeService'
 import type { MemoryHit } from '../../memory/memoryLookup'
 import type { NexusService } from '../nexusService'
 import type { McpIdentity } from './mcpClientIdentity'
+
+/** The knowledge index's search, as MCP's knowledge_search asks it. */
+export interface KnowledgeLookup {
+  search(query: KnowledgeQuery): Promise<KnowledgeSearchResult>
+}
 
 export interface MemoryLookup {
   lookup(query: string, options: { agent?: string; limit?: number }): Promise<MemoryHit[]>
@@ -11,6 +18,7 @@ export interface NexusMcpContext {
   readonly nexus: NexusService
   /** The memory feature's read-only lookup (the bank ranked as recall ranks it, plus MEMORY.md / USER.md). */
   readonly memory: MemoryLookup
+  readonly knowledge: KnowledgeLookup
   /** Resolved once the client has said who it is (after the handshake). */
   readonly identity: () => McpIdentity
 }

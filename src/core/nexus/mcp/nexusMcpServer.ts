@@ -17,7 +17,8 @@ import {
   JsonRpcError,
   type McpToolSpec,
   type MemoryLookup,
-  type NexusMcpContext
+  type NexusMcpContext,
+  type KnowledgeLookup
 } from './mcpToolSpec'
 import {
   ETIQUETTE_PROMPT,
@@ -32,6 +33,7 @@ import type { AgentId } from '../../../shared/contract'
 export interface NexusMcpDependencies {
   readonly nexus: NexusService
   readonly memory: MemoryLookup
+  readonly knowledge: KnowledgeLookup
   readonly version: string
   /** `mcp.clients` of config.json, read when a client connects. */
   readonly bindings: () => Readonly<Record<string, McpClientBinding>>
@@ -59,6 +61,7 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
   const context: NexusMcpContext = {
     nexus: deps.nexus,
     memory: deps.memory,
+    knowledge: deps.knowledge,
     identity: () =>
       (identity ??= resolveIdentity({
         clientName: server.getClientVersion()?.name,

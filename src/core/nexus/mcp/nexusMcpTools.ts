@@ -3,6 +3,7 @@ import { invalidInput } from '../../errors'
 import { entryForModel } from '../nexusTools'
 import type { McpToolSpec } from './mcpToolSpec'
 import { projectStateTools } from './projectStateTools'
+import { knowledgeSearchTool, memorySearchAlias } from './knowledgeMcpTools'
 
 /** A summary is one line with something on it: what the log's own rule enforces. */
 const ONE_LINE = '^[^\\r\\n]*[^\\s][^\\r\\n]*$'
@@ -137,33 +138,7 @@ const decisions: McpToolSpec = {
   })
 }
 
-const memory: McpToolSpec = {
-  name: 'memory_search',
-  description:
-    "Search what Hearth's agents remember: approved memory facts and the MEMORY.md / USER.md entries. Read-only.",
-  inputSchema: {
-    type: 'object',
-    properties: {
-      query: { type: 'string', minLength: 1, maxLength: 500 },
-      agent: { type: 'string', pattern: AUTHOR, description: 'Only this agent (default: all agents)' },
-      limit: integer('At most this many hits (default 10)', 1, 50)
-    },
-    required: ['query'],
-    additionalProperties: false
-  },
-  annotations: { readOnlyHint: true },
-  run: async (args, context) => {
-    const agent = args.agent as string | undefined
-    return {
-      hits: await context.memory.lookup(args.query as string, {
-        ...(agent ? { agent } : {}),
-        limit: (args.limit as number | undefined) ?? 10
-      })
-    }
-  }
-}
-
 /** Every tool Hearth serves over MCP, in the order they are listed. */
 export function nexusMcpTools(): readonly McpToolSpec[] {
-  return [read, unread, post, decisions, ...projectStateTools(), memory]
+  return [read, unread, post, decisions, ...projectStateTools(), knowledgeSearchTool, memorySearchAlias]
 }
