@@ -130,7 +130,10 @@ const ROWS: readonly Row[] = [
   { method: 'memory.undo', input: (w) => ({ receiptId: w.kept.receiptId }) },
   { method: 'memory.recall', input: () => ({ agentId: 'scribe', query: 'vitest' }) },
   { method: 'memory.recallsForSession', input: (w) => ({ sessionId: w.sessionId }) },
-  { method: 'knowledge.search', input: () => ({ query: 'vitest', kind: ['fact', 'message'], agentId: 'scribe' }) },
+  {
+    method: 'knowledge.search',
+    input: () => ({ query: 'vitest', kind: ['fact', 'message'], agentId: 'scribe' })
+  },
   { method: 'knowledge.status', input: () => ({}) },
   { method: 'knowledge.indexPending', input: () => ({}) },
   { method: 'knowledge.testEmbeddings', input: () => ({ baseUrl: 'http://127.0.0.1:9/v1', model: 'none' }) },
