@@ -22,7 +22,9 @@ export interface Piece {
   readonly text: string
 }
 
-export type OutboxKind = 'fact' | 'message'
+/** What the triggers note in the outbox: facts and messages (the Nexus is followed by sequence). */
+export const OUTBOX_KINDS = ['fact', 'message'] as const
+export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
 /**
  * The knowledge index's tables (items, outbox, files, state). Replacing a source's pieces keeps

@@ -7,7 +7,8 @@ import type { AgentId, SessionId } from '../../shared/contract'
  */
 
 /** Who may find a record: everyone, its agent (and the user), or the user alone. */
-export type Audience = 'everyone' | 'agent' | 'user'
+export const AUDIENCES = ['everyone', 'agent', 'user'] as const
+export type Audience = (typeof AUDIENCES)[number]
 
 /** One source record as the index stores it (before a long text is cut into chunks). */
 export interface SourceRecord {

@@ -1,4 +1,7 @@
 import Database from 'better-sqlite3'
+import { KnowledgeKind } from '../../../shared/contract/knowledge'
+import { AUDIENCES } from '../../ports/knowledgeSources'
+import { OUTBOX_KINDS } from '../../knowledge/knowledgeStore'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
   AttachmentMediaType,
@@ -50,7 +53,11 @@ const CHECKED_COLUMNS: readonly (readonly [
   ['turn_versions', 'origin', TurnOrigin.options],
   ['attachments', 'media_type', AttachmentMediaType.options],
   ['session_end_work', 'state', WORK_STATES],
-  ['sessions', 'title_source', TitleSource.options]
+  ['sessions', 'title_source', TitleSource.options],
+  ['knowledge_items', 'kind', KnowledgeKind.options],
+  ['knowledge_items', 'audience', AUDIENCES],
+  ['knowledge_files', 'kind', KnowledgeKind.options],
+  ['knowledge_outbox', 'kind', OUTBOX_KINDS]
 ]
 
 /** `table.column` → the values of its `CHECK (column IN (…))`, read from the migrated schema. */

@@ -52,7 +52,11 @@ describe('0007-memory-forget-undo', () => {
       "INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at) VALUES ('scribe', 'memory', 'p', '[]', '{}', 'tool', 1)"
     ).run()
 
-    migrate(db)
+    // Up to the knowledge index, which replaced the recall index these checks read.
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 31)
+    )
     expect(
       db.prepare('SELECT id, text, status, merge_target_id, tool_write FROM memory_facts ORDER BY id').all()
     ).toEqual([
@@ -83,7 +87,11 @@ describe('0007-memory-forget-undo', () => {
 
   it('forgets: a forgotten fact leaves recall and comes back on restore; it can still not be deleted', () => {
     const db = databaseBefore()
-    migrate(db)
+    // Up to the knowledge index, which replaced the recall index these checks read.
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 31)
+    )
     const id = insertFact(db, 'Deploys go out on Tuesdays')
     db.prepare("UPDATE memory_facts SET status = 'forgotten' WHERE id = ?").run(id)
     expect(recallIds(db, 'deploys')).toEqual([])
@@ -95,7 +103,11 @@ describe('0007-memory-forget-undo', () => {
 
   it('takes tool writes with what they would write, and never recalls them', () => {
     const db = databaseBefore()
-    migrate(db)
+    // Up to the knowledge index, which replaced the recall index these checks read.
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 31)
+    )
     const write = JSON.stringify({
       target: 'memory',
       operations: [{ action: 'add', content: 'The user likes rye bread' }],
@@ -112,7 +124,11 @@ describe('0007-memory-forget-undo', () => {
 
   it('keeps the bytes a receipt needs to undo its write', () => {
     const db = databaseBefore()
-    migrate(db)
+    // Up to the knowledge index, which replaced the recall index these checks read.
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 31)
+    )
     const bytes = Buffer.from('\uFEFFline one\r\n§\r\nline two', 'utf8')
     db.prepare(
       "INSERT INTO memory_receipts (agent_id, target, path, changes, usage, origin, at, before_bytes, after_sha256) VALUES ('scribe', 'memory', 'p', '[]', '{}', 'tool', 1, ?, 'abc')"

@@ -97,7 +97,7 @@ export function up(db: Database.Database): void {
       kind  TEXT    NOT NULL CHECK (kind IN ('fact', 'message')),
       key   INTEGER NOT NULL,                     -- fact id or message id
       PRIMARY KEY (kind, key)
-    ) STRICT, WITHOUT ROWID;
+    ) WITHOUT ROWID, STRICT;
 
     CREATE TRIGGER knowledge_fact_inserted AFTER INSERT ON memory_facts
     BEGIN INSERT OR IGNORE INTO knowledge_outbox (kind, key) VALUES ('fact', new.id); END;
