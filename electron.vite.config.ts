@@ -8,7 +8,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          coreWorker: resolve(__dirname, 'src/main/coreWorker.ts')
+          coreWorker: resolve(__dirname, 'src/main/worker/coreWorker.ts')
         }
       }
     }

@@ -83,6 +83,18 @@ const RULES = [
  * Only the commands that host the core themselves may hold it; the others may import from
  * core/ only these helpers, which hold no state.
  */
+/** The relative imports of a file, each with its target as a path under src/ (`core/createCore`). */
+function relativeImports(file, specs) {
+  return specs
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => ({
+      spec,
+      target: relative(SRC, resolve(dirname(file), spec))
+        .split(sep)
+        .join('/')
+    }))
+}
+
 const CORE_HOSTING_COMMANDS = new Set(['serve.ts', 'mcp.ts', 'bench.ts'])
 const CORE_HELPERS_FOR_COMMANDS = ['core/home/homePaths', 'core/home/readText', 'core/errors']
 
@@ -90,11 +102,7 @@ function cliCommandProblems(file, text, specs) {
   const rel = relative(SRC, file).split(sep)
   if (rel[0] !== 'cli' || rel[1] !== 'commands' || CORE_HOSTING_COMMANDS.has(rel[2])) return []
   const problems = []
-  for (const spec of specs) {
-    if (!spec.startsWith('.')) continue
-    const target = relative(SRC, resolve(dirname(file), spec))
-      .split(sep)
-      .join('/')
+  for (const { spec, target } of relativeImports(file, specs)) {
     if (target.startsWith('core/') && !CORE_HELPERS_FOR_COMMANDS.includes(target))
       problems.push(
         `imports "${spec}" — CLI commands call the core through ctx.call (the contract), not its modules`
@@ -104,6 +112,24 @@ function cliCommandProblems(file, text, specs) {
     problems.push(
       'uses ctx.core() — only the commands that host the core (serve, mcp, bench) may; call the contract with ctx.call'
     )
+  return problems
+}
+
+/**
+ * The desktop app's main thread never builds the core: createCore (SQLite, migrations, MCP
+ * children, file locks) runs in the core's utility process, whose code is src/main/worker/. The
+ * main thread reaches it over the port (coreSupervisor.ts), so it may not import the worker either.
+ */
+function mainThreadProblems(file, specs) {
+  const rel = relative(SRC, file).split(sep)
+  if (rel[0] !== 'main' || rel[1] === 'worker') return []
+  const problems = []
+  for (const { spec, target } of relativeImports(file, specs)) {
+    if (target === 'core/createCore' || target.startsWith('main/worker/'))
+      problems.push(
+        `imports "${spec}" — the core is built only in its utility process (src/main/worker/); the main thread talks to it over the port (coreSupervisor.ts)`
+      )
+  }
   return problems
 }
 
@@ -136,7 +162,7 @@ for (const file of walk(SRC)) {
   if (!isTest) {
     const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4])
     importEdges.set(file, specs)
-    for (const problem of cliCommandProblems(file, text, specs))
+    for (const problem of [...cliCommandProblems(file, text, specs), ...mainThreadProblems(file, specs)])
       errors.push(`${relative(dirname(SRC), file)}: ${problem}`)
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? match[3] ?? match[4]

@@ -80,6 +80,23 @@ describe('layer rules (scripts/lint.mjs)', () => {
       allowed: ['serve.ts', 'zz-fine.ts']
     },
     {
+      name: 'keeps createCore off the desktop main thread: only the core process (src/main/worker) builds it',
+      files: {
+        'src/main/zz-probe.ts':
+          "import { createCore } from '../core/createCore'\nexport const x = createCore\n",
+        'src/main/zz-worker-probe.ts':
+          "import { serveCore } from './worker/serveCore'\nexport const y = serveCore\n",
+        'src/main/worker/serveCore.ts':
+          "import { createCore } from '../../core/createCore'\nexport const serveCore = createCore\n",
+        'src/core/createCore.ts': 'export const createCore = 1\n'
+      },
+      reported: [
+        'src/main/zz-probe.ts: imports "../core/createCore" — the core is built only in its utility process',
+        'src/main/zz-worker-probe.ts: imports "./worker/serveCore" — the core is built only in its utility process'
+      ],
+      allowed: ['src/main/worker/serveCore.ts']
+    },
+    {
       name: 'refuses an import cycle (type-only imports too) with its path, but not the renderer store and its slices',
       files: {
         'src/core/zz-a.ts': "import type { B } from './zz-b'\nexport interface A { b: B }\n",

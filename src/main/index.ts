@@ -1,18 +1,25 @@
-import { app, BrowserWindow, session } from 'electron'
+import { app, BrowserWindow, dialog, session } from 'electron'
 import { join } from 'node:path'
 import { resolveHomeDir } from '../core/home/homePaths'
-import { startCoreProcess, type CoreProcess } from './coreProcess'
+import { forkCoreProcess } from './coreProcess'
+import { superviseCore, type CoreSupervisor } from './coreSupervisor'
 import { handleDownloads } from './downloads'
-import { bindIpc, forwardEvents } from './ipc'
+import { bindIpc, forwardEvents, sendCoreStatus } from './ipc'
 import { createLinkOpener } from './linkOpener'
+import { mainErrorLog, reportEscapedErrors } from './mainLog'
 import { installApplicationMenu } from './menu'
-import { remoteDebuggingSwitch } from './packagedGuards'
+import { developmentSqliteBinding, remoteDebuggingSwitch } from './packagedGuards'
 import { registerAppScheme, rendererDir, rendererEntry, serveRenderer } from './protocol'
 import { SafeStorageSecretStore } from './safeStorageSecretStore'
 import { hardenSession, hardenWebContents } from './security'
 import { createMainWindow } from './window'
 
-// The Electron shell only wires things: lifecycle, one window, security, IPC. All product logic is in core/.
+// The Electron shell only wires things: lifecycle, one window, security, IPC. All product logic is in
+// core/, which runs in its own process (worker/coreWorker.ts) under the supervisor.
+const home = resolveHomeDir(undefined)
+const errors = mainErrorLog(home)
+reportEscapedErrors(errors, (title, body) => dialog.showErrorBox(title, body))
+
 const debugSwitch = app.isPackaged ? remoteDebuggingSwitch(app.commandLine) : undefined
 if (debugSwitch !== undefined) {
   process.stderr.write(
@@ -32,26 +39,28 @@ if (debugSwitch !== undefined) {
   void app.whenReady().then(start)
 }
 
-let core: CoreProcess | undefined
+let core: CoreSupervisor | undefined
 
 function start(): void {
   installApplicationMenu(app.isPackaged, process.platform)
   hardenSession(session.defaultSession)
   handleDownloads(session.defaultSession, app.getPath('downloads'))
   serveRenderer(rendererDir())
-  // The core runs in a utility process; main keeps windows, menus, the app protocol and the secret store.
-  core = startCoreProcess(
-    {
-      home: resolveHomeDir(undefined),
-      ...(process.env.HEARTH_ELECTRON_SQLITE_BINDING
-        ? { nativeBinding: process.env.HEARTH_ELECTRON_SQLITE_BINDING }
-        : {})
-    },
-    new SafeStorageSecretStore(join(app.getPath('userData'), 'anthropic-key.bin'))
-  )
-  bindIpc(core.client.request)
+  const nativeBinding = developmentSqliteBinding(app.isPackaged, process.env)
+  const supervisor = superviseCore({
+    spawn: () => forkCoreProcess({ home, ...(nativeBinding ? { nativeBinding } : {}) }),
+    secrets: new SafeStorageSecretStore(join(app.getPath('userData'), 'anthropic-key.bin')),
+    log: errors.log.child('main.core'),
+    logFile: errors.file,
+    onStatus: (status) =>
+      BrowserWindow.getAllWindows().forEach((window) => sendCoreStatus(window.webContents, status))
+  })
+  core = supervisor
+  bindIpc(supervisor.request, errors)
   const window = createMainWindow({ packaged: app.isPackaged })
-  const stopForwarding = forwardEvents(window.webContents, core.client.subscribe)
+  const stopForwarding = forwardEvents(window.webContents, supervisor.subscribe)
+  // A status sent before the page listened (a core that failed at start) is sent again once it loads.
+  window.webContents.on('did-finish-load', () => sendCoreStatus(window.webContents, supervisor.status()))
   window.on('closed', stopForwarding)
   void window.loadURL(rendererEntry())
 }

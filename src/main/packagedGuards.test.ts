@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { remoteDebuggingSwitch } from './packagedGuards'
+import { developmentSqliteBinding, remoteDebuggingSwitch } from './packagedGuards'
 
 const commandLine = (...switches: string[]): { hasSwitch: (name: string) => boolean } => ({
   hasSwitch: (name) => switches.includes(name)
@@ -14,5 +14,15 @@ describe('a packaged build started for remote debugging', () => {
   it('finds nothing in an ordinary start', () => {
     expect(remoteDebuggingSwitch(commandLine())).toBeUndefined()
     expect(remoteDebuggingSwitch(commandLine('lang', 'password-store'))).toBeUndefined()
+  })
+})
+
+describe('the development database driver', () => {
+  it('is taken from HEARTH_ELECTRON_SQLITE_BINDING in development only', () => {
+    const env = { HEARTH_ELECTRON_SQLITE_BINDING: '/src/hearth/.electron-native/45/better_sqlite3.node' }
+    expect(developmentSqliteBinding(false, env)).toBe(env.HEARTH_ELECTRON_SQLITE_BINDING)
+    expect(developmentSqliteBinding(true, env)).toBeUndefined()
+    expect(developmentSqliteBinding(false, {})).toBeUndefined()
+    expect(developmentSqliteBinding(false, { HEARTH_ELECTRON_SQLITE_BINDING: '  ' })).toBeUndefined()
   })
 })

@@ -11,3 +11,14 @@ const REMOTE_DEBUGGING_SWITCHES = ['remote-debugging-port', 'remote-debugging-pi
 export function remoteDebuggingSwitch(commandLine: Pick<CommandLine, 'hasSwitch'>): string | undefined {
   return REMOTE_DEBUGGING_SWITCHES.find((name) => commandLine.hasSwitch(name))
 }
+
+/**
+ * The better-sqlite3 build `npm start` made for Electron's ABI (HEARTH_ELECTRON_SQLITE_BINDING),
+ * honoured only in development: in a packaged app an environment variable must not choose a
+ * native library for the core to load (the packaged app carries its own rebuilt driver).
+ */
+export function developmentSqliteBinding(packaged: boolean, env: NodeJS.ProcessEnv): string | undefined {
+  if (packaged) return undefined
+  const binding = env.HEARTH_ELECTRON_SQLITE_BINDING?.trim()
+  return binding ? binding : undefined
+}

@@ -65,13 +65,10 @@ function answer(port: PortLike, id: number, result: RpcResult<unknown>): void {
   }
 }
 
-/** The message that ends a call whose answer can no longer come. */
-const GONE: RpcResult<never> = {
+/** The message that ends a call whose answer can no longer come (the window says what happens next). */
+export const CORE_GONE: RpcResult<never> = {
   ok: false,
-  error: {
-    code: 'internal',
-    message: 'The Hearth core stopped before it answered; restart Hearth to continue.'
-  }
+  error: { code: 'internal', message: 'The Hearth core stopped before it answered.' }
 }
 
 /** A Transport to the core on a port; `request` forwards an unchecked `{method, input}` (what main's IPC receives). */
@@ -97,12 +94,12 @@ export function connectPort(port: PortLike): PortClient {
   })
   port.onClose(() => {
     closed = true
-    pending.forEach((resolve) => resolve(GONE))
+    pending.forEach((resolve) => resolve(CORE_GONE))
     pending.clear()
   })
   const request = (raw: unknown): Promise<RpcResult<unknown>> =>
     new Promise((resolve) => {
-      if (closed) return resolve(GONE)
+      if (closed) return resolve(CORE_GONE)
       const id = nextId++
       pending.set(id, resolve)
       port.postMessage({ kind: 'call', id, request: raw })

@@ -12,6 +12,7 @@ import { useDocumentTheme } from '../features/theme/useDocumentTheme'
 function loadingText(connection: ConnectionStatus): string {
   if (connection === 'refused') return 'Hearth cannot connect without its access token.'
   if (connection === 'expired') return 'Hearth cannot connect: this tab’s access token is no longer valid.'
+  if (connection === 'stopped') return 'Hearth could not open your home.'
   return 'Opening your Hearth…'
 }
 

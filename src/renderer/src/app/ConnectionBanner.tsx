@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { ConnectionStatus } from '../api/connection'
 import { Banner, type BannerTone } from '../ui/Banner'
-import { selectConnection } from '../store/connectionSlice'
+import { selectConnection, selectConnectionDetail } from '../store/connectionSlice'
 import { useAppStore } from '../store/useAppStore'
 
 interface Notice {
@@ -29,6 +29,16 @@ const NOTICES: Partial<Record<ConnectionStatus, Notice>> = {
       </>
     )
   },
+  restarting: {
+    tone: 'warning',
+    title: 'Hearth’s core stopped — restarting it…',
+    body: 'What you typed stays here; it can be sent or saved once Hearth answers again.'
+  },
+  stopped: {
+    tone: 'danger',
+    title: 'Hearth’s core stopped',
+    body: 'What you typed is still on screen to copy. Quit and reopen Hearth; if this happens again, the log says what failed.'
+  },
   expired: {
     tone: 'danger',
     title: 'This tab’s access token is no longer valid',
@@ -42,13 +52,15 @@ const NOTICES: Partial<Record<ConnectionStatus, Notice>> = {
   }
 }
 
-/** Full-width notice when the renderer cannot reach the core (only possible over WebSocket). */
+/** Full-width notice when the renderer cannot reach the core, with what happened when it is known. */
 export function ConnectionBanner(): ReactNode {
   const notice = NOTICES[useAppStore(selectConnection)]
+  const detail = useAppStore(selectConnectionDetail)
   if (notice === undefined) return null
   return (
     <div className="connection-banner" data-testid="connection-banner">
       <Banner tone={notice.tone} title={notice.title}>
+        {detail !== null && <p className="connection-banner__detail">{detail}</p>}
         {notice.body}
       </Banner>
     </div>

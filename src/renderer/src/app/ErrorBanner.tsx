@@ -6,14 +6,15 @@ import { useAppStore } from '../store/useAppStore'
 
 /**
  * The last error no form could show inline, until the user dismisses it. Hidden while the page
- * cannot reach Hearth for good (no token, or an expired one): the connection banner already says
+ * cannot reach Hearth for good (no token, an expired one, or a core that stopped): the connection banner already says
  * why every call fails, and one explanation reads better than two.
  */
 export function ErrorBanner(): ReactNode {
   const lastError = useAppStore(selectLastError)
   const connection = useAppStore(selectConnection)
   const dismissError = useAppStore((state) => state.dismissError)
-  if (lastError === null || connection === 'refused' || connection === 'expired') return null
+  if (lastError === null || connection === 'refused' || connection === 'expired' || connection === 'stopped')
+    return null
   return (
     <Banner
       tone="danger"

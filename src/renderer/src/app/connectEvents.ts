@@ -39,10 +39,11 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
       store.getState().receiveToolConfirmationResolved(requestId)
     ),
     api.on('tools.serverStatusChanged', (change) => store.getState().receiveToolServerStatus(change)),
-    api.onConnection((status) => {
+    api.onConnection((status, detail) => {
       const previous = store.getState().connection
-      store.getState().setConnection(status)
-      if (status === 'connected' && previous === 'reconnecting') void refreshAfterReconnect(store.getState())
+      store.getState().setConnection(status, detail)
+      const wasAway = previous === 'reconnecting' || previous === 'restarting'
+      if (status === 'connected' && wasAway) void refreshAfterReconnect(store.getState())
     })
   ]
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe())

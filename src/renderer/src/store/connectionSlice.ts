@@ -12,9 +12,11 @@ export interface UiError {
 
 export interface ConnectionSlice {
   readonly connection: ConnectionStatus
+  /** What happened, when the core's process is restarting or stopped (desktop app). */
+  readonly connectionDetail: string | null
   readonly appInfo: AppInfo | null
   readonly lastError: UiError | null
-  readonly setConnection: (status: ConnectionStatus) => void
+  readonly setConnection: (status: ConnectionStatus, detail?: string) => void
   readonly loadAppInfo: () => Promise<void>
   readonly dismissError: () => void
 }
@@ -27,10 +29,11 @@ export function failureState(context: string, error: unknown): Pick<ConnectionSl
 export function createConnectionSlice(api: ApiClient): SliceCreator<ConnectionSlice> {
   return (set) => ({
     connection: 'connecting',
+    connectionDetail: null,
     appInfo: null,
     lastError: null,
-    setConnection(status) {
-      set({ connection: status })
+    setConnection(status, detail) {
+      set({ connection: status, connectionDetail: detail ?? null })
     },
     async loadAppInfo() {
       try {
@@ -47,5 +50,6 @@ export function createConnectionSlice(api: ApiClient): SliceCreator<ConnectionSl
 }
 
 export const selectConnection = (state: AppState): ConnectionStatus => state.connection
+export const selectConnectionDetail = (state: AppState): string | null => state.connectionDetail
 export const selectLastError = (state: AppState): UiError | null => state.lastError
 export const selectAppInfo = (state: AppState): AppInfo | null => state.appInfo
