@@ -1,3 +1,4 @@
+import type { ImportService } from './imports/importService'
 import type { AttachmentStore } from './attachments/attachmentStore'
 import type { ChatService } from './chat/chatService'
 import type { ChatStores } from './chat/chatStores'
@@ -51,4 +52,6 @@ export interface CoreServices {
   readonly knowledge: KnowledgeService
   readonly tools: ToolsService
   readonly attachments: AttachmentStore
+  /** Imports from other runtimes and exports (`hearth import`, the Import wizard). */
+  readonly imports: ImportService
 }

@@ -1,3 +1,5 @@
+import { ImportService } from './imports/importService'
+import { IMPORT_READERS } from './imports/sources'
 import { EventHub } from './events'
 import { ConfigStore } from './home/configStore'
 import { openHome } from './home/home'
@@ -224,7 +226,17 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     memory,
     knowledge,
     tools,
-    attachments
+    attachments,
+    imports: new ImportService({
+      db,
+      paths,
+      clock,
+      events,
+      log: log.child('imports'),
+      agents,
+      facts: memory.facts,
+      readers: IMPORT_READERS
+    })
   }
   return { services, idleEnder }
 }

@@ -39,6 +39,7 @@ interface Row {
   readonly startsTurn?: true
 }
 
+const IMPORT_FIXTURES = join(__dirname, '..', 'fixtures', 'imports')
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 const soul = { kind: 'soul', agentId: 'scribe' } as const
@@ -246,6 +247,22 @@ const ROWS: readonly Row[] = [
   { method: 'chats.restore', input: (w) => ({ id: w.kept.otherSession }) },
   { method: 'chats.delete', input: (w) => ({ id: w.kept.otherSession }) },
   { method: 'chats.purge', input: (w) => ({ id: w.kept.otherSession }) },
+  {
+    method: 'imports.preview',
+    input: () => ({ source: 'claude', path: join(IMPORT_FIXTURES, 'claude', 'conversations.json') })
+  },
+  {
+    method: 'imports.run',
+    input: () => ({
+      source: 'claude',
+      path: join(IMPORT_FIXTURES, 'claude', 'conversations.json'),
+      agentId: 'scribe'
+    })
+  },
+  { method: 'imports.list', input: () => ({}) },
+  { method: 'imports.proposals', input: () => ({}) },
+  { method: 'imports.decideProposal', input: () => ({ id: 999, decision: 'dismiss' }), expect: 'not_found' },
+  { method: 'imports.retain', input: () => ({ sessionIds: ['s_ghost'] }), expect: 'not_found' },
   { method: 'agents.delete', input: () => ({ id: 'quill' }) }
 ]
 

@@ -16,6 +16,7 @@ import { serveCommand } from './serve'
 import { sessionsCommands } from './sessions'
 import { promptCommands } from './prompt'
 import { searchCommands } from './search'
+import { importCommands } from './imports'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -36,5 +37,6 @@ export const COMMANDS: readonly CliCommand[] = [
   ...sessionsCommands,
   ...modelsCommands,
   ...chatsCommands,
-  ...searchCommands
+  ...searchCommands,
+  ...importCommands
 ]

@@ -1,6 +1,7 @@
 import type {
   AgentId,
   CacheTtl,
+  ImportSource,
   MessageKind,
   MessageRole,
   MessageStatus,
@@ -120,6 +121,8 @@ export interface SessionRecord {
   readonly startedAtMs: number
   readonly updatedAtMs: number
   readonly endedAtMs: number | null
+  /** The runtime an imported chat came from (its times are the original ones); null for a chat held here. */
+  readonly importedFrom: ImportSource | null
   readonly totals: SessionTotals
 }
 

@@ -1,4 +1,4 @@
-import { MessageKind, MessageRole, MessageStatus, TitleSource } from '../../shared/contract'
+import { ImportSource, MessageKind, MessageRole, MessageStatus, TitleSource } from '../../shared/contract'
 import type { RowReader } from '../node/db/rowReader'
 import type {
   CallUsage,
@@ -34,6 +34,7 @@ export function sessionFromRow(row: RowReader): SessionRecord {
     startedAtMs: row.int('started_at'),
     updatedAtMs: row.int('updated_at'),
     endedAtMs: row.intOrNull('ended_at'),
+    importedFrom: row.oneOfOrNull('import_source', ImportSource.options),
     totals: {
       inputTokens: row.int('input_tokens'),
       outputTokens: row.int('output_tokens'),

@@ -21,6 +21,7 @@ export function sessionSummary(session: SessionRecord): SessionSummary {
     startedAtMs: session.startedAtMs,
     updatedAtMs: session.updatedAtMs,
     endedAtMs: session.endedAtMs,
+    importedFrom: session.importedFrom,
     totals: session.totals
   }
 }

@@ -6,6 +6,7 @@ import {
   FactType,
   MergeKind,
   Speaker,
+  FactProvenance,
   type Fact,
   type FactEvent,
   type ToolWrite
@@ -31,6 +32,11 @@ export interface NewFact {
   readonly origin: Fact['origin']
   /** Required for origin 'tool' (the write it waits to make), absent otherwise. */
   readonly toolWrite?: ToolWrite
+  /** Origin 'import': the import and where in the other runtime the candidate came from. */
+  readonly importId?: string
+  readonly provenance?: FactProvenance
+  /** When it was first written, if before now (an imported entry keeps its original time). */
+  readonly createdAtMs?: number
 }
 
 export type FactPatch = Partial<
@@ -65,7 +71,8 @@ export class FactStore {
       const result = this.db
         .prepare(
           `INSERT INTO memory_facts (agent_id, status, type, speaker, text, entities, quote, session_id, message_id, scan_findings,
-             merge_target_id, merge_kind, origin, tool_write, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+             merge_target_id, merge_kind, origin, tool_write, import_id, provenance, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
         )
         .run(
           fact.agentId,
@@ -82,7 +89,9 @@ export class FactStore {
           fact.mergeKind,
           fact.origin,
           fact.toolWrite === undefined ? null : JSON.stringify(fact.toolWrite),
-          at,
+          fact.importId ?? null,
+          fact.provenance === undefined ? null : JSON.stringify(fact.provenance),
+          fact.createdAtMs ?? at,
           at
         )
       const id = Number(result.lastInsertRowid)
@@ -103,11 +112,12 @@ export class FactStore {
     return fact
   }
 
-  list(filter: { agentId?: AgentId; status?: FactStatus; sessionId?: SessionId }): Fact[] {
+  list(filter: { agentId?: AgentId; status?: FactStatus; sessionId?: SessionId; importId?: string }): Fact[] {
     const conditions: [string, string | undefined][] = [
       ['f.agent_id = ?', filter.agentId],
       ['f.status = ?', filter.status],
-      ['f.session_id = ?', filter.sessionId]
+      ['f.session_id = ?', filter.sessionId],
+      ['f.import_id = ?', filter.importId]
     ]
     const used = conditions.filter(
       (condition): condition is [string, string] => condition[1] !== undefined && condition[1] !== ''
@@ -188,6 +198,7 @@ export class FactStore {
     const sessionId = row.sessionIdOrNull('session_id')
     const messageId = row.textOrNull('message_id')
     const toolWrite = row.textOrNull('tool_write')
+    const provenance = row.textOrNull('provenance')
     const scanFindings = row.json('scan_findings') as string[]
     const placed =
       sessionId === null ? { sessionTitle: null, messageNumber: null } : this.provenance(sessionId, messageId)
@@ -212,6 +223,8 @@ export class FactStore {
       toolWrite: toolWrite === null ? null : (row.json('tool_write') as ToolWrite),
       sessionTitle: placed.sessionTitle,
       messageNumber: placed.messageNumber,
+      importId: row.textOrNull('import_id'),
+      provenance: provenance === null ? null : FactProvenance.parse(row.json('provenance')),
       createdAtMs: row.int('created_at'),
       updatedAtMs: row.int('updated_at')
     }

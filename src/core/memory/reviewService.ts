@@ -21,7 +21,7 @@ export class ReviewService {
     private readonly toolWrites: ToolWrites
   ) {}
 
-  list(filter: { agentId?: AgentId; status?: FactStatus }): Fact[] {
+  list(filter: { agentId?: AgentId; status?: FactStatus; importId?: string }): Fact[] {
     return this.facts.list({ ...filter, status: filter.status ?? 'pending' })
   }
 

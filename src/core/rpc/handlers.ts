@@ -11,6 +11,7 @@ import { versionHandlers } from './versionHandlers'
 import { attachmentHandlers } from './attachmentHandlers'
 import { modelHandlers } from './modelHandlers'
 import { knowledgeHandlers } from './knowledgeHandlers'
+import { importHandlers } from './importHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -35,6 +36,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...versionHandlers(services),
     ...attachmentHandlers(services),
     ...modelHandlers(services),
-    ...knowledgeHandlers(services)
+    ...knowledgeHandlers(services),
+    ...importHandlers(services)
   }
 }

@@ -33,8 +33,12 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
 export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof reviewMethods> {
   const { review, facts } = services.memory
   return {
-    'review.list': async ({ agentId, status }) => ({
-      candidates: review.list({ ...(agentId ? { agentId } : {}), ...(status ? { status } : {}) })
+    'review.list': async ({ agentId, status, importId }) => ({
+      candidates: review.list({
+        ...(agentId ? { agentId } : {}),
+        ...(status ? { status } : {}),
+        ...(importId ? { importId } : {})
+      })
     }),
     'review.approve': async ({ id, text }) => ({ candidate: await review.approve(id, text) }),
     'review.reject': async ({ id }) => ({ candidate: review.reject(id) }),

@@ -103,7 +103,7 @@ export class AgentService {
   }
 
   /** A slug of the name, free among live agents; valid by construction (a checked-shape id the core made). */
-  private uniqueSlug(name: string): AgentId {
+  uniqueSlug(name: string): AgentId {
     const base =
       name
         .normalize('NFKD')

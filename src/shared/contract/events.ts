@@ -6,6 +6,7 @@ import { FileChanged } from './files'
 import { MemoryReceipt, MemoryRecalled, MemoryUndone } from './memory'
 import { NexusAppended } from './nexus'
 import { ReviewChanged } from './review'
+import { importEvents } from './imports'
 import { sessionEvents } from './sessions'
 import { toolsEvents } from './tools'
 import { knowledgeEvents } from './knowledge'
@@ -21,6 +22,7 @@ export const events = {
   'memory.undone': MemoryUndone,
   'memory.recalled': MemoryRecalled,
   'review.changed': ReviewChanged,
+  ...importEvents,
   'nexus.appended': NexusAppended,
   ...toolsEvents,
   ...knowledgeEvents

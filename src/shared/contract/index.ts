@@ -19,6 +19,7 @@ import { attachmentMethods } from './attachments'
 import { modelMethods } from './models'
 import { mcpServersMethods } from './mcpServers'
 import { knowledgeMethods } from './knowledge'
+import { importMethods } from './imports'
 
 export * from './define'
 export * from './ids'
@@ -39,6 +40,9 @@ export * from './prompt'
 export * from './memory'
 export * from './memories'
 export * from './review'
+export * from './importSource'
+export * from './imports'
+export * from './agentBundle'
 export * from './tools'
 export * from './versions'
 export * from './attachments'
@@ -66,7 +70,8 @@ export const methods = {
   ...attachmentMethods,
   ...modelMethods,
   ...mcpServersMethods,
-  ...knowledgeMethods
+  ...knowledgeMethods,
+  ...importMethods
 } as const
 
 export type Methods = typeof methods

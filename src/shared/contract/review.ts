@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { method } from './define'
 import { AgentId, SessionId } from './ids'
+import { ImportSource } from './importSource'
 
 export const FactId = z.number().int().positive()
 export type FactId = z.infer<typeof FactId>
@@ -13,14 +14,30 @@ export type FactStatus = z.infer<typeof FactStatus>
 export const MergeKind = z.enum(['duplicate', 'contradiction'])
 export type MergeKind = z.infer<typeof MergeKind>
 
-/** Where a fact came from: proposed by retention at session end, written by the user, sent back for review by a wrong-fact flag, or a memory-tool write waiting for approval. */
-export const FactOrigin = z.enum(['retention', 'user', 'flagged', 'tool'])
+/** Where a fact came from: proposed by retention at session end, written by the user, sent back for review by a wrong-fact flag, a memory-tool write waiting for approval, or brought in by an import. */
+export const FactOrigin = z.enum(['retention', 'user', 'flagged', 'tool', 'import'])
 export type FactOrigin = z.infer<typeof FactOrigin>
 
 export const FactType = z.enum(['decision', 'user_fact', 'project_fact', 'error_fix', 'preference'])
 export type FactType = z.infer<typeof FactType>
 
 export const Speaker = z.enum(['user', 'agent'])
+
+/**
+ * Where an imported candidate came from: a line of a file of the other runtime's home, or a
+ * message of an imported conversation.
+ */
+export const FactProvenance = z.object({
+  source: ImportSource,
+  /** The file, relative to the folder imported (e.g. `memories/USER.md`), or the export file. */
+  file: z.string().nullable(),
+  /** 1-based line of the entry in that file. */
+  line: z.number().int().positive().nullable(),
+  /** The conversation's id in the other runtime, and the message's. */
+  conversation: z.string().nullable(),
+  message: z.string().nullable()
+})
+export type FactProvenance = z.infer<typeof FactProvenance>
 export type Speaker = z.infer<typeof Speaker>
 
 /** One step of a memory-tool write (the tool's own argument shape). */
@@ -80,6 +97,9 @@ export const Fact = z.object({
   sessionTitle: z.string().nullable(),
   /** The source message's position among the session's messages, from 1, as the chat shows them. */
   messageNumber: z.number().int().positive().nullable(),
+  /** Origin 'import': the import that proposed it and where in the other runtime it came from. */
+  importId: z.string().nullable().default(null),
+  provenance: FactProvenance.nullable().default(null),
   createdAtMs: z.number().int(),
   updatedAtMs: z.number().int()
 })
@@ -118,7 +138,12 @@ const FactText = z.string().trim().min(1, 'A fact needs some text').max(4000)
 
 export const reviewMethods = {
   'review.list': method(
-    z.object({ agentId: AgentId.optional(), status: FactStatus.optional() }),
+    z.object({
+      agentId: AgentId.optional(),
+      status: FactStatus.optional(),
+      /** Only the candidates one import proposed. */
+      importId: z.string().max(100).optional()
+    }),
     z.object({ candidates: z.array(Fact) })
   ),
   /** Approves a pending candidate, optionally with edited text (recorded as an edit first). */

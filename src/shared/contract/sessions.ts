@@ -13,6 +13,7 @@ import { method } from './define'
 import { ChatBehindFile } from './chatBehindFile'
 import { FileTarget } from './files'
 import { AgentId, SessionId, TurnId } from './ids'
+import { ImportSource } from './importSource'
 import { PromptTier } from './prompt'
 import { RequestDiff } from './requestDiff'
 import { CacheTtl } from './settings'
@@ -46,6 +47,8 @@ export const SessionSummary = z.object({
   startedAtMs: z.number(),
   updatedAtMs: z.number(),
   endedAtMs: z.number().nullable(),
+  /** An imported chat: the runtime it came from (its times are the original ones). Null for a chat held here. */
+  importedFrom: ImportSource.nullable().default(null),
   totals: SessionTotals
 })
 export type SessionSummary = z.infer<typeof SessionSummary>

@@ -1,3 +1,4 @@
+import { ImportProposalView, ImportSource } from '../../../shared/contract'
 import Database from 'better-sqlite3'
 import { KnowledgeKind } from '../../../shared/contract/knowledge'
 import { AUDIENCES } from '../../ports/knowledgeSources'
@@ -57,7 +58,10 @@ const CHECKED_COLUMNS: readonly (readonly [
   ['knowledge_items', 'kind', KnowledgeKind.options],
   ['knowledge_items', 'audience', AUDIENCES],
   ['knowledge_files', 'kind', KnowledgeKind.options],
-  ['knowledge_outbox', 'kind', OUTBOX_KINDS]
+  ['knowledge_outbox', 'kind', OUTBOX_KINDS],
+  ['import_runs', 'source', ImportSource.options],
+  ['import_proposals', 'kind', ['mcp_server']],
+  ['import_proposals', 'status', ImportProposalView.shape.status.options]
 ]
 
 /** `table.column` → the values of its `CHECK (column IN (…))`, read from the migrated schema. */

@@ -25,6 +25,7 @@ export function sessionSummaryFixture(change: Partial<SessionSummary> = {}): Ses
     startedAtMs: 1,
     updatedAtMs: 1,
     endedAtMs: null,
+    importedFrom: null,
     totals: NO_TOTALS,
     ...change
   }

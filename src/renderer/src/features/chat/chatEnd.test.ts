@@ -34,6 +34,8 @@ function candidate(id: number, sessionId: string): Fact {
     toolWrite: null,
     sessionTitle: null,
     messageNumber: null,
+    importId: null,
+    provenance: null,
     createdAtMs: 1,
     updatedAtMs: 1
   }

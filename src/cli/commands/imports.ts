@@ -1,0 +1,61 @@
+import { ImportSource, type ImportReport } from '../../shared/contract'
+import type { CliCommand } from '../command'
+import { UsageError } from '../command'
+import { stringOption } from '../options'
+
+function countLines(report: ImportReport): string[] {
+  return Object.entries(report.counts)
+    .filter(([, c]) => c.found + c.skipped > 0)
+    .map(
+      ([kind, c]) =>
+        `  ${kind.padEnd(11)} found ${c.found}, new ${c.new}, already here ${c.existing}, skipped ${c.skipped}${c.blocked > 0 ? `, blocked by the scanner ${c.blocked}` : ''}`
+    )
+}
+
+function reportText(report: ImportReport): string {
+  const lines = [
+    report.summary,
+    `Agent: ${report.agent.name} (${report.agent.id})${report.agent.created ? ', new' : ''}`
+  ]
+  lines.push(...countLines(report))
+  if (report.persona.action !== 'none') lines.push(`Persona: ${report.persona.message}`)
+  for (const proposal of report.proposals)
+    lines.push(
+      `Proposed MCP server (not running; accept it in the app's Import or Tools): ${proposal.name} — ${proposal.target}`
+    )
+  if (report.skipped.length > 0)
+    lines.push('Skipped:', ...report.skipped.slice(0, 20).map((s) => `  ${s.kind} ${s.ref}: ${s.reason}`))
+  if (report.importId)
+    lines.push(`Import ${report.importId}: its candidates wait in Review (hearth review list).`)
+  lines.push(`${report.itemsPerSecond} items/s in ${report.durationMs} ms.`)
+  return lines.join('\n')
+}
+
+const importCommand: CliCommand = {
+  words: ['import'],
+  summary:
+    'bring in another runtime’s home or an export (hermes, openclaw, chatgpt, claude, hearth); memories become candidates in Review',
+  usage:
+    'hearth import hermes|openclaw|chatgpt|claude|hearth [PATH] [--agent ID] [--dry-run] [--replace-soul]',
+  options: { agent: 'string', 'dry-run': 'boolean', 'replace-soul': 'boolean' },
+  positionals: [1, 2],
+  async run(ctx) {
+    const source = ImportSource.safeParse(ctx.positionals[0])
+    if (!source.success)
+      throw new UsageError(
+        `unknown source "${ctx.positionals[0]}"; use one of: ${ImportSource.options.join(', ')}`
+      )
+    const agentId = stringOption(ctx, 'agent')
+    const path = ctx.positionals[1]
+    const input = {
+      source: source.data,
+      ...(path ? { path } : {}),
+      ...(agentId ? { agentId } : {}),
+      replaceSoul: ctx.options['replace-soul'] === true
+    }
+    const report = await ctx.call(ctx.options['dry-run'] === true ? 'imports.preview' : 'imports.run', input)
+    return { data: report, text: reportText(report) }
+  }
+}
+
+export const importCommands: readonly CliCommand[] = [importCommand]
