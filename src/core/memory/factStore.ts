@@ -155,6 +155,14 @@ export class FactStore {
     })()
   }
 
+  event(id: number): FactEvent | undefined {
+    return readOptionalRow(
+      this.db.prepare('SELECT * FROM memory_fact_events WHERE id = ?').get(id),
+      'memory_fact_events',
+      eventFromRow
+    )
+  }
+
   history(id: number): FactEvent[] {
     const rows = this.db.prepare('SELECT * FROM memory_fact_events WHERE fact_id = ? ORDER BY id').all(id)
     return readRows(rows, 'memory_fact_events', eventFromRow)
@@ -169,6 +177,27 @@ export class FactStore {
       )
       .all(agentId)
     return readRows(rows, 'memory_fact_events', eventFromRow)
+  }
+
+  /**
+   * The decisions made on an agent's candidates, newest first: approvals, rejections, and
+   * merges of a candidate into another fact (the candidate's side of the merge).
+   */
+  decisionEvents(agentId: AgentId, limit: number): FactEvent[] {
+    const rows = this.db
+      .prepare(
+        `SELECT e.* FROM memory_fact_events e JOIN memory_facts f ON f.id = e.fact_id
+           WHERE f.agent_id = ? AND (e.kind IN ('approved', 'rejected')
+             OR (e.kind = 'merged' AND json_extract(e.detail, '$.into') IS NOT NULL))
+           ORDER BY e.id DESC LIMIT ?`
+      )
+      .all(agentId, limit)
+    return readRows(rows, 'memory_fact_events', eventFromRow)
+  }
+
+  /** Runs several updates as one: all of them are recorded, or none. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)()
   }
 
   pendingCounts(): Record<AgentId, number> {

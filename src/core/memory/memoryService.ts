@@ -33,6 +33,7 @@ import type { ReceiptStore } from './receiptStore'
 import type { MemoryStores } from './memoryStores'
 import { ReceiptUndo } from './receiptUndo'
 import { RetentionService } from './retentionService'
+import { ReviewHistory } from './reviewHistory'
 import { ReviewService } from './reviewService'
 import { ToolWrites } from './toolWrites'
 import type { Transcripts } from '../ports/transcripts'
@@ -68,6 +69,7 @@ export class MemoryService {
   readonly tool: MemoryTool
   readonly facts: FactStore
   readonly review: ReviewService
+  readonly reviewHistory: ReviewHistory
   readonly retriever: Retriever
   readonly retention: RetentionService
   readonly pinning: Pinning
@@ -103,6 +105,7 @@ export class MemoryService {
       propose: (context, write) => this.toolWrites.propose(context, write)
     })
     this.review = new ReviewService(this.facts, scan, events, this.toolWrites)
+    this.reviewHistory = new ReviewHistory(this.facts, events)
     this.undo = new ReceiptUndo(this.receipts, this.files, events, clock)
     this.memoryFiles = new MemoryFileStore(paths)
     this.memories = new MemoriesService({

@@ -46,6 +46,10 @@ export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof r
     'review.mergeCandidates': async ({ ids, text }) => review.mergeCandidates(ids, text),
     'review.restore': async ({ id }) => ({ candidate: review.restore(id) }),
     'review.history': async ({ id }) => ({ events: facts.history(id) }),
+    'review.decided': async ({ agentId, limit }) => ({
+      decisions: services.memory.reviewHistory.decided(services.agents.get(agentId).id, limit)
+    }),
+    'review.undo': async ({ eventId }) => services.memory.reviewHistory.undo(eventId),
     'review.get': async ({ id }) => ({ candidate: review.get(id) }),
     'review.counts': async () => review.counts(),
     'review.suppress': async ({ id, suppressed }) => ({ candidate: review.suppress(id, suppressed) }),

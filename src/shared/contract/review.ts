@@ -118,7 +118,9 @@ export const FactEventKind = z.enum([
   'flagged',
   'pinned',
   'unpinned',
-  'forgotten'
+  'forgotten',
+  /** The user took a decision back from Review's history (detail: the event undone). */
+  'undone'
 ])
 export type FactEventKind = z.infer<typeof FactEventKind>
 
@@ -135,6 +137,28 @@ export const FactEvent = z.object({
 export type FactEvent = z.infer<typeof FactEvent>
 
 const FactText = z.string().trim().min(1, 'A fact needs some text').max(4000)
+
+export const ReviewDecisionKind = z.enum(['approved', 'rejected', 'merged'])
+export type ReviewDecisionKind = z.infer<typeof ReviewDecisionKind>
+
+/** One decision made in Review, as its history lists it: what, when, and whether Undo can take it back. */
+export const ReviewDecision = z.object({
+  /** The history event that recorded the decision (what `review.undo` takes). */
+  eventId: z.number().int().positive(),
+  decision: ReviewDecisionKind,
+  atMs: z.number().int(),
+  /** The candidate as it is now. */
+  candidate: Fact,
+  /** Its text when it was decided. */
+  text: z.string(),
+  /** For a merge: the fact it went into, the text that fact took, and the text it had before. */
+  merge: z.object({ intoId: FactId, intoText: z.string(), intoBefore: z.string().nullable() }).nullable(),
+  /** When the decision was undone (it stays in the history); null while it stands. */
+  undoneAtMs: z.number().int().nullable(),
+  /** Why Undo cannot take it back any more, in words; null when it can (or when it was undone). */
+  undoBlocked: z.string().nullable()
+})
+export type ReviewDecision = z.infer<typeof ReviewDecision>
 
 export const reviewMethods = {
   'review.list': method(
@@ -168,6 +192,20 @@ export const reviewMethods = {
   /** Undoes a decision: a rejected or superseded fact goes back to pending, a forgotten one back to approved. */
   'review.restore': method(z.object({ id: FactId }), z.object({ candidate: Fact })),
   'review.history': method(z.object({ id: FactId }), z.object({ events: z.array(FactEvent) })),
+  /** An agent's decided candidates (approved, rejected, merged), newest first. */
+  'review.decided': method(
+    z.object({ agentId: AgentId, limit: z.number().int().min(1).max(500).optional() }),
+    z.object({ decisions: z.array(ReviewDecision) })
+  ),
+  /**
+   * Takes one decision back: an approval or rejection returns the candidate to the inbox (an
+   * approved fact stops being recalled); a merge returns the candidates to the inbox and the fact
+   * they went into to its text before. `changed` lists every fact it touched.
+   */
+  'review.undo': method(
+    z.object({ eventId: z.number().int().positive() }),
+    z.object({ candidate: Fact, changed: z.array(Fact) })
+  ),
   /** One candidate or fact in whatever state it is now (a chat's pending write asks what became of it). */
   'review.get': method(z.object({ id: FactId }), z.object({ candidate: Fact })),
   'review.counts': method(
