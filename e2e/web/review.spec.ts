@@ -1,7 +1,8 @@
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
-import { connectModel, withRpc, type RpcClient } from '../pages/ChatPage'
+import { chatThatLeaves } from '../fixtures/retention'
+import { connectModel, withRpc } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
 import { ReviewPage } from '../pages/ReviewPage'
 
@@ -10,33 +11,6 @@ test.beforeAll(async () => {
   fake = await startFakeAnthropic()
 })
 test.afterAll(async () => fake.close())
-
-/** A chat of `agentId` that ends with retention proposing `facts`, each drawn from its first message. */
-async function chatThatLeaves(
-  rpc: RpcClient,
-  agentId: string,
-  text: string,
-  facts: readonly string[]
-): Promise<string> {
-  fake.script('Noted.')
-  const turn = await rpc.call('chat.send', { agentId, text })
-  await expect
-    .poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length)
-    .toBe(2)
-  const messageId = String((await rpc.call('sessions.get', { id: turn.sessionId })).messages[0].id)
-  fake.setToolInput('record_memory_candidates', {
-    candidates: facts.map((fact) => ({
-      text: fact,
-      type: 'decision',
-      speaker: 'user',
-      entities: [],
-      quote: text.slice(0, 30),
-      message_id: messageId
-    }))
-  })
-  await rpc.call('sessions.end', { id: turn.sessionId })
-  return turn.sessionId as string
-}
 
 test('Review reads well: groups by agent and chat, provenance in words, merging that explains itself, Reject that can be undone', async ({
   page,
@@ -48,12 +22,12 @@ test('Review reads well: groups by agent and chat, provenance in words, merging 
     await connectModel(rpc, fake.url)
     await rpc.call('agents.create', { name: 'Lyra' })
     return [
-      await chatThatLeaves(rpc, 'scribe', 'Release day', [
+      await chatThatLeaves(fake, rpc, 'scribe', 'Release day', [
         'Releases go out on Tuesdays',
         'No releases on Fridays',
         'The user had coffee'
       ]),
-      await chatThatLeaves(rpc, 'lyra', 'Photo app colours', ['The photo app uses a dark theme'])
+      await chatThatLeaves(fake, rpc, 'lyra', 'Photo app colours', ['The photo app uses a dark theme'])
     ]
   })
 

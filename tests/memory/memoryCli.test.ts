@@ -146,6 +146,29 @@ describe('hearth review', { timeout: 90_000 }, () => {
     })
     expect(runHearth(['review', 'approve', 'abc', '--home', temp.dir]).code).toBe(2)
   })
+
+  it('lists decisions with their event ids and undoes one, which puts the candidate back in the inbox', () => {
+    const fact = seedCandidate('The user indents with tabs')
+    expect(hearth('review', 'approve', String(fact)).code).toBe(0)
+    const { decisions } = hearth('review', 'history').json<{
+      decisions: {
+        eventId: number
+        decision: string
+        candidate: { id: number }
+        undoBlocked: string | null
+      }[]
+    }>()
+    expect(decisions).toMatchObject([{ decision: 'approved', candidate: { id: fact }, undoBlocked: null }])
+    const eventId = decisions[0]?.eventId as number
+    expect(hearth('review', 'undo', String(eventId)).json()).toMatchObject({
+      candidate: { id: fact, status: 'pending' }
+    })
+    const text = runHearth(['review', 'history', '--home', temp.dir]).stdout.trim()
+    expect(text).toMatch(
+      new RegExp(`^event ${eventId}\\t\\S+\\tapproved\\t#${fact} The user indents with tabs\\t\\(undone\\)$`)
+    )
+    expect(hearth('review', 'undo', String(eventId)).code).toBe(1)
+  })
 })
 
 describe('hearth memory: list, edit, forget, restore, receipts, undo', { timeout: 120_000 }, () => {

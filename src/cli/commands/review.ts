@@ -1,6 +1,6 @@
 import { FactStatus, type Fact } from '../../shared/contract/review'
 import type { CliCommand, CommandContext } from '../command'
-import { choiceOption, integerArgument, requiredOption, stringOption } from '../options'
+import { choiceOption, integerArgument, integerOption, requiredOption, stringOption } from '../options'
 
 /** The fields docs/cli.md promises first, then the rest of the fact for scripts that want more. */
 function candidateView(fact: Fact): Record<string, unknown> {
@@ -102,4 +102,52 @@ const merge: CliCommand = {
   }
 }
 
-export const reviewCommands: readonly CliCommand[] = [list, approve, reject, restore, merge]
+const history: CliCommand = {
+  words: ['review', 'history'],
+  summary:
+    'the decided candidates (approved, rejected, merged), newest first, with the event id `review undo` takes',
+  usage: 'hearth review history [--agent ID] [--limit N]',
+  options: { agent: 'string', limit: 'string' },
+  positionals: [0, 0],
+  async run(ctx) {
+    const agentId = stringOption(ctx, 'agent')
+    const limit = integerOption(ctx, 'limit')
+    const { decisions } = await ctx.call('review.decided', {
+      ...(agentId ? { agentId } : {}),
+      ...(limit !== undefined ? { limit } : {})
+    })
+    const text =
+      decisions.length === 0
+        ? 'No decisions yet.'
+        : decisions
+            .map((d) => {
+              const state = d.undoneAtMs !== null ? 'undone' : (d.undoBlocked ?? 'undoable')
+              const into = d.merge ? ` into #${d.merge.intoId}` : ''
+              return `event ${d.eventId}\t${new Date(d.atMs).toISOString()}\t${d.decision}${into}\t#${d.candidate.id} ${d.text}\t(${state})`
+            })
+            .join('\n')
+    return { data: { decisions }, text }
+  }
+}
+
+const undo: CliCommand = {
+  words: ['review', 'undo'],
+  summary:
+    'take back one decision by its event id (`review history`): the candidate returns to the inbox; a merge also restores the fact it went into',
+  usage: 'hearth review undo EVENT_ID',
+  options: {},
+  positionals: [1, 1],
+  async run(ctx) {
+    const eventId = integerArgument(
+      ctx.positionals[0] as string,
+      'an event id; ids are the numbers `hearth review history` shows'
+    )
+    const { candidate, changed } = await ctx.call('review.undo', { eventId })
+    return {
+      data: { candidate: candidateView(candidate), changed: changed.map(candidateView) },
+      text: changed.map((fact) => `Undone: ${line(fact)}`).join('\n')
+    }
+  }
+}
+
+export const reviewCommands: readonly CliCommand[] = [list, approve, reject, restore, merge, history, undo]

@@ -180,18 +180,18 @@ export class FactStore {
   }
 
   /**
-   * The decisions made on an agent's candidates, newest first: approvals, rejections, and
+   * The decisions made on an agent's (or every agent's) candidates, newest first: approvals, rejections, and
    * merges of a candidate into another fact (the candidate's side of the merge).
    */
-  decisionEvents(agentId: AgentId, limit: number): FactEvent[] {
+  decisionEvents(agentId: AgentId | undefined, limit: number): FactEvent[] {
     const rows = this.db
       .prepare(
         `SELECT e.* FROM memory_fact_events e JOIN memory_facts f ON f.id = e.fact_id
-           WHERE f.agent_id = ? AND (e.kind IN ('approved', 'rejected')
+           WHERE (? IS NULL OR f.agent_id = ?) AND (e.kind IN ('approved', 'rejected')
              OR (e.kind = 'merged' AND json_extract(e.detail, '$.into') IS NOT NULL))
            ORDER BY e.id DESC LIMIT ?`
       )
-      .all(agentId, limit)
+      .all(agentId ?? null, agentId ?? null, limit)
     return readRows(rows, 'memory_fact_events', eventFromRow)
   }
 

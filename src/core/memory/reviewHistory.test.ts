@@ -44,6 +44,7 @@ describe('Review history', () => {
     })
     expect(decided.every((d) => d.atMs > 0)).toBe(true)
     expect(history().decided(testId.agent('other'))).toEqual([])
+    expect(history().decided(undefined)).toHaveLength(3)
   })
 
   it('undoing an approval puts the candidate back in the inbox, and recall no longer finds it', async () => {
@@ -147,5 +148,16 @@ describe('Review history', () => {
     expect(history().decided(scribe)[0]?.undoBlocked).toBe(
       'This approval wrote to MEMORY.md; undo that write in Memories → Writes.'
     )
+  })
+})
+
+describe('Review history, a merge into an approved fact', () => {
+  it('leaves that fact’s own approval undoable: being merged into is not a decision on it', async () => {
+    const candidate = f.fact('The user deploys on Fridays', { status: 'pending' })
+    await review().approve(candidate.id)
+    const other = f.fact('The user now deploys on Tuesdays', { status: 'pending' })
+    review().merge(other.id, candidate.id, 'The user deploys on Tuesdays')
+    const approval = history().decided(scribe)[1]
+    expect(approval).toMatchObject({ decision: 'approved', undoBlocked: null })
   })
 })

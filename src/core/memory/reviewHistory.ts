@@ -4,18 +4,6 @@ import { conflict, invalidInput, notFound } from '../errors'
 import type { EventHub } from '../events'
 import type { FactStore } from './factStore'
 
-/** Events that move a fact's status: after one of them, an earlier decision no longer stands alone. */
-const STATUS_KINDS = new Set([
-  'approved',
-  'rejected',
-  'merged',
-  'restored',
-  'flagged',
-  'forgotten',
-  'superseded',
-  'undone'
-])
-
 /** The status a decision leaves its candidate in. */
 const OUTCOME: Readonly<Record<ReviewDecisionKind, Fact['status']>> = {
   approved: 'approved',
@@ -45,7 +33,7 @@ export class ReviewHistory {
     private readonly events: EventHub
   ) {}
 
-  decided(agentId: AgentId, limit = 100): ReviewDecision[] {
+  decided(agentId: AgentId | undefined, limit = 100): ReviewDecision[] {
     return this.facts.decisionEvents(agentId, limit).map((event) => this.describe(event))
   }
 
@@ -102,7 +90,7 @@ export class ReviewHistory {
     history: readonly FactEvent[],
     merge: MergeRecord | null
   ): string | null {
-    const later = history.find((other) => other.id > event.id && STATUS_KINDS.has(other.kind))
+    const later = history.find((other) => other.id > event.id && movedStatus(other))
     if (later !== undefined || candidate.status !== OUTCOME[decision])
       return `It changed since (${later?.kind ?? candidate.status}); it is ${candidate.status} now.`
     const pin = history.filter((other) => other.kind === 'pinned' || other.kind === 'unpinned').at(-1)
@@ -176,4 +164,10 @@ function decisionKind(event: FactEvent): ReviewDecisionKind {
 function namesCandidate(event: FactEvent, candidate: number): boolean {
   const { candidate: one, candidates: many } = event.detail
   return one === candidate || (Array.isArray(many) && many.includes(candidate))
+}
+
+/** Whether an event changed the fact's status (each update records the status it moved from and to). */
+function movedStatus(event: FactEvent): boolean {
+  const { from, to } = event.detail
+  return typeof from === 'string' && from !== to
 }

@@ -47,7 +47,10 @@ export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof r
     'review.restore': async ({ id }) => ({ candidate: review.restore(id) }),
     'review.history': async ({ id }) => ({ events: facts.history(id) }),
     'review.decided': async ({ agentId, limit }) => ({
-      decisions: services.memory.reviewHistory.decided(services.agents.get(agentId).id, limit)
+      decisions: services.memory.reviewHistory.decided(
+        agentId === undefined ? undefined : services.agents.get(agentId).id,
+        limit
+      )
     }),
     'review.undo': async ({ eventId }) => services.memory.reviewHistory.undo(eventId),
     'review.get': async ({ id }) => ({ candidate: review.get(id) }),

@@ -192,9 +192,9 @@ export const reviewMethods = {
   /** Undoes a decision: a rejected or superseded fact goes back to pending, a forgotten one back to approved. */
   'review.restore': method(z.object({ id: FactId }), z.object({ candidate: Fact })),
   'review.history': method(z.object({ id: FactId }), z.object({ events: z.array(FactEvent) })),
-  /** An agent's decided candidates (approved, rejected, merged), newest first. */
+  /** Decided candidates (approved, rejected, merged), newest first: one agent's, or every agent's. */
   'review.decided': method(
-    z.object({ agentId: AgentId, limit: z.number().int().min(1).max(500).optional() }),
+    z.object({ agentId: AgentId.optional(), limit: z.number().int().min(1).max(500).optional() }),
     z.object({ decisions: z.array(ReviewDecision) })
   ),
   /**

@@ -15,6 +15,7 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
       () => (store.getState().receiveReviewChanged(), store.getState().receiveMemoriesChanged())
     ),
     api.on('review.changed', () => store.getState().receivePendingWritesChanged()),
+    api.on('review.changed', () => store.getState().receiveReviewHistoryChanged()),
     api.on(
       'memory.written',
       (receipt) => (store.getState().receiveMemoryWritten(receipt), store.getState().receiveMemoriesChanged())

@@ -8,6 +8,7 @@ import { createProjectFolderSlice } from '../features/files/projectFolderSlice'
 import { createSettingsSlice } from '../features/settings/settingsSlice'
 import { createPromptSlice } from '../features/prompt/promptSlice'
 import { createReviewSlice } from '../features/review/reviewSlice'
+import { createReviewHistorySlice } from '../features/review/reviewHistorySlice'
 import { createMemoriesSlice } from '../features/memories/memoriesSlice'
 import { createMemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import { createNexusSlice } from '../features/nexus/nexusSlice'
@@ -50,6 +51,7 @@ export function createAppStore(
     ...createProjectFolderSlice(api, storage)(...args),
     ...createSettingsSlice(api)(...args),
     ...createReviewSlice(api)(...args),
+    ...createReviewHistorySlice(api)(...args),
     ...createMemoriesSlice(api)(...args),
     ...createMemorySignalsSlice(api)(...args),
     ...createPromptSlice(api)(...args),

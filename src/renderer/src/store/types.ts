@@ -6,6 +6,7 @@ import type { ProjectFolderSlice } from '../features/files/projectFolderSlice'
 import type { SettingsSlice } from '../features/settings/settingsSlice'
 import type { PromptSlice } from '../features/prompt/promptSlice'
 import type { ReviewSlice } from '../features/review/reviewSlice'
+import type { ReviewHistorySlice } from '../features/review/reviewHistorySlice'
 import type { MemoriesSlice } from '../features/memories/memoriesSlice'
 import type { MemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import type { NexusSlice } from '../features/nexus/nexusSlice'
@@ -41,6 +42,7 @@ export type AppState = ConnectionSlice &
   ProjectFolderSlice &
   SettingsSlice &
   ReviewSlice &
+  ReviewHistorySlice &
   MemoriesSlice &
   MemorySignalsSlice &
   PromptSlice &

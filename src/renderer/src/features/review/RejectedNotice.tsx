@@ -6,8 +6,8 @@ import { Button } from '../../ui/Button'
 
 /** Right after a Reject: what was rejected, and Undo, which puts it back in the inbox. */
 export function RejectedNotice({ report }: Readonly<{ report: (message: string) => void }>): ReactNode {
-  const { rejected, undo } = useAppStore(
-    useShallow((s) => ({ rejected: s.reviewLastRejected, undo: s.undoReject }))
+  const { rejected, undo, showTab } = useAppStore(
+    useShallow((s) => ({ rejected: s.reviewLastRejected, undo: s.undoReject, showTab: s.showReviewTab }))
   )
   const first = rejected[0]
   if (first === undefined) return null
@@ -29,7 +29,10 @@ export function RejectedNotice({ report }: Readonly<{ report: (message: string) 
         </Button>
       }
     >
-      Kept in history; it is never recalled. Undo puts it back in the inbox.
+      <button type="button" className="link-button" onClick={() => showTab('history')}>
+        Kept in history
+      </button>
+      ; it is never recalled. Undo puts it back in the inbox.
     </Banner>
   )
 }

@@ -7,6 +7,9 @@ import { EmptyState } from '../../ui/EmptyState'
 import { CandidateList } from './CandidateList'
 import { MergeSelectedPanel } from './MergeSelectedPanel'
 import { RejectedNotice } from './RejectedNotice'
+import { ReviewHistory } from './ReviewHistory'
+import { selectReviewTab } from './reviewHistorySlice'
+import { ReviewTabPanel, ReviewTabs } from './ReviewTabs'
 import { useReviewKeys } from './useReviewKeys'
 import './review.css'
 
@@ -61,6 +64,7 @@ export function ReviewSection(): ReactNode {
       error: s.reviewError
     }))
   )
+  const tab = useAppStore(selectReviewTab)
   const [actionError, setActionError] = useState<string | null>(null)
   const report = useCallback((message: string) => setActionError(message), [])
   useEffect(() => {
@@ -94,16 +98,25 @@ export function ReviewSection(): ReactNode {
           {actionError}
         </Banner>
       )}
-      <RejectedNotice report={report} />
-      <BatchBar report={report} />
-      {loaded && count === 0 ? (
-        <EmptyState title="Nothing to review" data-testid="review-empty">
-          When a session ends, the facts worth remembering from it appear here. None of them is used until you
-          approve it.
-        </EmptyState>
-      ) : (
-        <ReviewKeyboard report={report} />
-      )}
+      <ReviewTabs />
+      <ReviewTabPanel>
+        {tab === 'history' ? (
+          <ReviewHistory report={report} />
+        ) : (
+          <>
+            <RejectedNotice report={report} />
+            <BatchBar report={report} />
+            {loaded && count === 0 ? (
+              <EmptyState title="Nothing to review" data-testid="review-empty">
+                When a session ends, the facts worth remembering from it appear here. None of them is used
+                until you approve it.
+              </EmptyState>
+            ) : (
+              <ReviewKeyboard report={report} />
+            )}
+          </>
+        )}
+      </ReviewTabPanel>
     </div>
   )
 }
