@@ -174,7 +174,8 @@ for (const file of walk(SRC)) {
       const outside = spec.startsWith('.') && !resolve(dirname(file), spec).startsWith(SRC)
       // The bench and the test harnesses may use the fake Anthropic server (it ships in the CLI for `hearth bench`).
       const fakeModelAllowed =
-        /[\\/](bench|core[\\/]testing)[\\/]/.test(file) && /tests\/fakeAnthropic(\/|$)/.test(spec)
+        /[\\/](bench|core[\\/]testing)[\\/]/.test(file) &&
+        /tests\/(fakeAnthropic|fakeEmbeddings)(\/|$)/.test(spec)
       if (outside && !fakeModelAllowed) {
         errors.push(`${relative(dirname(SRC), file)}: imports ${spec} from outside src/`)
         continue

@@ -6,11 +6,13 @@ import { nexusBench } from './nexusBench'
 import { toolsBench } from './toolsBench'
 import { dayBench } from './dayBench'
 import { rendererBench } from './rendererBench'
+import { knowledgeBench } from './knowledgeBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
 export const BENCH_SUITES: readonly BenchSuite[] = [
   promptBench,
   memoryBench,
+  knowledgeBench,
   nexusBench,
   chatBench,
   toolsBench,

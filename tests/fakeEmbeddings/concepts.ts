@@ -63,7 +63,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['travel', 'trip', 'flight', 'journey', 'vacation', 'holiday', 'reise', 'voyage', 'viaje'],
   ['food', 'meal', 'lunch', 'dinner', 'breakfast', 'eat', 'essen', 'repas', 'comida'],
   ['coffee', 'espresso', 'latte', 'cafe', 'kaffee'],
-  ['tea', 'oolong', 'matcha', 'chai', 'tee', 'the'],
+  ['tea', 'oolong', 'matcha', 'chai', 'tee'],
   ['editor', 'ide', 'vim', 'emacs', 'helix', 'vscode', 'neovim'],
   ['test', 'tests', 'testing', 'spec', 'vitest', 'jest', 'pruefung', 'prueba'],
   ['document', 'docs', 'documentation', 'readme', 'manual', 'guide', 'dokumentation'],

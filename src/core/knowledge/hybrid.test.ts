@@ -35,6 +35,11 @@ describe('meaning search with an embedding endpoint', () => {
     expect(paraphrase.results[0]?.snippet).toBe('API secrets are kept in the OS keychain.')
     const both = await knowledge.search({ text: 'where are secrets stored', limit: 5 })
     expect(both.results[0]).toMatchObject({ method: 'hybrid' })
+    // The one similarity measure other features use: meaning with an endpoint.
+    const alike = await knowledge.similarity('credential storage', 'API secrets are kept in the OS keychain.')
+    const unrelated = await knowledge.similarity('credential storage', 'The garden needs water on Sundays.')
+    expect(alike.method).toBe('vector')
+    expect(alike.score).toBeGreaterThan(unrelated.score + 0.2)
     // The per-turn recall asks the same index and gets the same fact.
     const recalled = await h.core.services.memory.search(SCRIBE, 'credential storage', 3)
     expect(recalled[0]?.text).toBe('API secrets are kept in the OS keychain.')
@@ -46,6 +51,12 @@ describe('meaning search with an embedding endpoint', () => {
     const result = await home.core.services.knowledge.search({ text: 'credential storage', limit: 5 })
     expect(result.results).toEqual([])
     expect(result.embeddings.state).toBe('off')
+    expect(
+      await home.core.services.knowledge.similarity('secrets in the keychain', 'the keychain holds secrets')
+    ).toEqual({
+      score: 1,
+      method: 'words'
+    })
   })
 
   it('never lets a failing endpoint slow a search: it backs off and says why, naming the endpoint', async () => {

@@ -23,6 +23,9 @@ import { KnowledgeStore } from './knowledgeStore'
 import { LexicalSearch } from './lexicalSearch'
 import { VectorIndex } from './vectors/vectorIndex'
 import { statusSummary } from './statusSummary'
+import { cosine } from './vectors/quantize'
+import { tokenOverlap } from '../memory/recallQuery'
+import type { TextSimilarity } from '../ports/similarity'
 
 /** How long an interactive search waits for its query's vector before going on with words alone. */
 export const SEARCH_EMBED_TIMEOUT_MS = 3000
@@ -78,7 +81,7 @@ export interface IndexedSearchResult extends Omit<KnowledgeSearchResult, 'result
  * when an embedding endpoint is configured, by meaning. Indexing happens in small steps in the
  * background (after a turn, after a change) and before an explicit search; a chat never waits.
  */
-export class KnowledgeService {
+export class KnowledgeService implements TextSimilarity {
   readonly store: KnowledgeStore
   readonly indexer: KnowledgeIndexer
   readonly vectors: VectorIndex
@@ -193,6 +196,17 @@ export class KnowledgeService {
       onProgress?.(this.embedder.embeddedCount(), this.store.itemCount())
       if (result !== 'more') return
     }
+  }
+
+  /** See `TextSimilarity`: the cosine of the texts' vectors when the endpoint answers, else word overlap. */
+  async similarity(a: string, b: string): Promise<{ score: number; method: 'vector' | 'words' }> {
+    const [left, right] = await Promise.all([
+      this.embedder.embedQuery(a.slice(0, 2000), SEARCH_EMBED_TIMEOUT_MS),
+      this.embedder.embedQuery(b.slice(0, 2000), SEARCH_EMBED_TIMEOUT_MS)
+    ])
+    if (left && right && left.length === right.length)
+      return { score: Math.max(0, Math.min(1, cosine(left, right))), method: 'vector' }
+    return { score: tokenOverlap(a, b), method: 'words' }
   }
 
   async status(): Promise<KnowledgeStatus> {

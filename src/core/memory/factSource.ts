@@ -3,8 +3,11 @@ import { readRows, type RowReader } from '../node/db/rowReader'
 import type { KeyedSource, SourceRecord } from '../ports/knowledgeSources'
 
 const COLUMNS = 'id, agent_id, type, text, session_id, message_id, updated_at'
-/** Only what recall may show: approved facts the user did not keep out of recall. */
-const SEARCHABLE = "status = 'approved' AND recall_suppressed = 0"
+/**
+ * Only what recall may show: approved facts the user did not keep out of recall. An approved
+ * memory-tool write (origin 'tool') lives in MEMORY.md, which is indexed as its entries.
+ */
+const SEARCHABLE = "status = 'approved' AND recall_suppressed = 0 AND origin <> 'tool'"
 
 const TYPE_TITLES: Record<string, string> = {
   decision: 'Decision',

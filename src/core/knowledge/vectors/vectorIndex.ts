@@ -1,5 +1,6 @@
 import type { Db } from '../../node/db/openDatabase'
-import { readOptionalRow, readRows } from '../../node/db/rowReader'
+import type { Statement } from 'better-sqlite3'
+import { readRows } from '../../node/db/rowReader'
 import { dotQ8, signBits, type QuantisedVector } from './quantize'
 
 /** Bits set in each 16-bit value: the Hamming distance costs one lookup per 16 dimensions. */
@@ -11,7 +12,8 @@ const POPCOUNT16 = (() => {
 
 /** Candidates reranked per result wanted, and at least this many: enough for recall@10 ≥ 0.95. */
 const OVERSAMPLE = 40
-const MIN_CANDIDATES = 400
+const MIN_CANDIDATES = 800
+const RERANK_BATCH = 200
 
 export interface VectorHit {
   readonly id: number
@@ -31,12 +33,11 @@ export class VectorIndex {
   private count = 0
   private words = 0
   private loaded = false
-  private readonly readQ8
+  private readonly q8Statements = new Map<number, Statement<unknown[]>>()
   private readonly write
   private readonly loadAll
 
-  constructor(db: Db) {
-    this.readQ8 = db.prepare('SELECT q8, scale FROM knowledge_vectors WHERE item_id = ?')
+  constructor(private readonly db: Db) {
     this.write = db.prepare(
       'INSERT OR REPLACE INTO knowledge_vectors (item_id, bits, q8, scale) VALUES (?, ?, ?, ?)'
     )
@@ -68,29 +69,43 @@ export class VectorIndex {
   }
 
   /**
-   * The `k` nearest items by cosine among those `accept` lets through, best first. Items deleted
-   * since they were loaded are skipped at the rerank (their row is gone).
+   * The `k` nearest items by cosine among those `keep` lets through (given a batch of ids, it
+   * answers the ones to keep), best first. Items deleted since they were loaded are skipped at
+   * the rerank (their row is gone).
    */
-  search(query: Float32Array, k: number, accept: (id: number) => boolean = () => true): VectorHit[] {
+  search(query: Float32Array, k: number, keep?: (ids: number[]) => ReadonlySet<number>): VectorHit[] {
     this.ensureLoaded()
     if (this.count === 0 || Math.ceil(query.length / 16) !== this.words) return []
-    const candidates = this.prefilter(signBits(query), Math.max(k * OVERSAMPLE, MIN_CANDIDATES), accept)
+    const candidates = this.prefilter(signBits(query), Math.max(k * OVERSAMPLE, MIN_CANDIDATES), keep)
     const hits: VectorHit[] = []
-    for (const id of candidates) {
-      const row = readOptionalRow(this.readQ8.get(id), 'knowledge_vectors', (r) => ({
+    for (let i = 0; i < candidates.length; i += RERANK_BATCH) {
+      const batch = candidates.slice(i, i + RERANK_BATCH)
+      const rows = readRows(this.q8Of(batch.length).all(...batch), 'knowledge_vectors', (r) => ({
+        id: r.int('item_id'),
         q8: r.blobOrNull('q8') ?? Buffer.alloc(0),
         scale: r.real('scale')
       }))
-      if (!row) continue
-      const q8 = new Int8Array(row.q8.buffer, row.q8.byteOffset, row.q8.length)
-      if (q8.length !== query.length) continue
-      hits.push({ id, similarity: dotQ8(query, q8, row.scale) })
+      for (const row of rows) {
+        const q8 = new Int8Array(row.q8.buffer, row.q8.byteOffset, row.q8.length)
+        if (q8.length === query.length) hits.push({ id: row.id, similarity: dotQ8(query, q8, row.scale) })
+      }
     }
     return hits.sort((a, b) => b.similarity - a.similarity).slice(0, k)
   }
 
-  /** The ids of the `n` accepted items with the fewest differing sign bits. */
-  private prefilter(bits: Uint8Array, n: number, accept: (id: number) => boolean): number[] {
+  private q8Of(count: number): Statement<unknown[]> {
+    let statement = this.q8Statements.get(count)
+    if (!statement) {
+      statement = this.db.prepare(
+        `SELECT item_id, q8, scale FROM knowledge_vectors WHERE item_id IN (${Array.from({ length: count }, () => '?').join(', ')})`
+      )
+      this.q8Statements.set(count, statement)
+    }
+    return statement
+  }
+
+  /** The ids of the `n` kept items with the fewest differing sign bits (ties at the cut included). */
+  private prefilter(bits: Uint8Array, n: number, keep?: (ids: number[]) => ReadonlySet<number>): number[] {
     const words = this.words
     const query = new Uint16Array(words)
     for (let w = 0; w < words; w++) query[w] = (bits[2 * w] ?? 0) | ((bits[2 * w + 1] ?? 0) << 8)
@@ -105,7 +120,7 @@ export class VectorIndex {
       distances[slot] = distance
       histogram[distance] = (histogram[distance] as number) + 1
     }
-    // The smallest distance that lets `target` items in; widened when the filter refuses too many.
+    // The smallest distance that lets `target` items in; widened when `keep` refuses too many.
     let target = n
     for (;;) {
       let cutoff = 0
@@ -114,12 +129,11 @@ export class VectorIndex {
         if (seen >= target) break
       }
       const picked: number[] = []
-      for (let slot = 0; slot < this.count; slot++) {
-        if ((distances[slot] as number) > cutoff) continue
-        const id = this.ids[slot] as number
-        if (accept(id)) picked.push(id)
-      }
-      if (picked.length >= n || target >= this.count) return picked
+      for (let slot = 0; slot < this.count; slot++)
+        if ((distances[slot] as number) <= cutoff) picked.push(this.ids[slot] as number)
+      const allowed = keep?.(picked)
+      const kept = allowed ? picked.filter((id) => allowed.has(id)) : picked
+      if (kept.length >= n || target >= this.count) return kept
       target *= 4
     }
   }

@@ -122,5 +122,11 @@ export function up(db: Database.Database): void {
       key    TEXT PRIMARY KEY,
       value  TEXT NOT NULL
     ) STRICT;
+
+    -- What the home already holds is noted as changed, so it is indexed as new writes are,
+    -- and marked built (a reindex walks every source from the start instead).
+    INSERT OR IGNORE INTO knowledge_outbox (kind, key) SELECT 'fact', id FROM memory_facts WHERE status = 'approved';
+    INSERT OR IGNORE INTO knowledge_outbox (kind, key) SELECT 'message', id FROM messages WHERE kind IN ('text', 'reply');
+    INSERT INTO knowledge_state (key, value) VALUES ('built.fact', '1'), ('built.message', '1');
   `)
 }
