@@ -10,6 +10,7 @@ import type { HomePaths } from './home/homePaths'
 import type { MemoryService } from './memory/memoryService'
 import type { KnowledgeService } from './knowledge/knowledgeService'
 import type { NexusService } from './nexus/nexusService'
+import type { NexusSync } from './nexus/sync/nexusSync'
 import type { Db } from './node/db/openDatabase'
 import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
@@ -39,6 +40,8 @@ export interface CoreServices {
   readonly agents: AgentService
   readonly files: FileService
   readonly nexus: NexusService
+  /** The Nexus exchanged with other devices through a git remote. */
+  readonly nexusSync: NexusSync
   readonly settings: SettingsService
   readonly prompts: PromptService
   readonly chat: ChatService

@@ -22,6 +22,7 @@ import { AgentService } from './services/agentService'
 import { FileService } from './services/fileService'
 import { SqliteNexusRepository } from './nexus/nexusRepository'
 import { NexusService } from './nexus/nexusService'
+import { createNexusSync } from './nexus/sync/createNexusSync'
 import { SettingsService } from './services/settingsService'
 import { PromptService } from './prompt/promptService'
 import { injectedViewProvider } from './prompt/injectedView'
@@ -98,8 +99,9 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     injectedViewProvider(agents, () => settings.config())
   )
   const channel = options.host === 'cli' ? 'cli' : 'desktop'
+  const nexusRepository = new SqliteNexusRepository(db, clock)
   const nexus = new NexusService(db, paths, clock, events, files, {
-    repository: new SqliteNexusRepository(db, clock),
+    repository: nexusRepository,
     channel,
     config,
     transcripts: chatStores.transcripts,
@@ -118,6 +120,16 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     log: log.child('knowledge'),
     readOnly,
     background: !readOnly && options.seams?.knowledgeBackground !== false
+  })
+  const nexusSync = createNexusSync({
+    db,
+    paths,
+    repository: nexusRepository,
+    nexus,
+    config,
+    clock,
+    events,
+    log: log.child('nexus.sync')
   })
   const memory = new MemoryService({
     retriever: knowledgeRetriever(knowledge),
@@ -217,6 +229,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     agents,
     files,
     nexus,
+    nexusSync,
     settings,
     prompts,
     chat,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BaseUrl } from '../../shared/contract/baseUrl'
 import { CacheTtlPolicy } from '../../shared/contract/settings'
+import { SyncRemote } from '../../shared/contract/nexusSync'
 import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
 /** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (spec §3). */
@@ -53,6 +54,13 @@ export const CONFIG_SHAPE = {
       conflictSimilarity: z.number().min(0).max(1).default(0.4)
     })
     .default({ conflictWindowMinutes: 60, injectCap: 20, conflictSimilarity: 0.4 }),
+  /** The Nexus across devices: the git remote it is exchanged through, and how often the app syncs. */
+  sync: z
+    .object({
+      remote: SyncRemote.nullable().default(null),
+      intervalMinutes: z.number().int().min(0).max(1440).default(15)
+    })
+    .default({ remote: null, intervalMinutes: 15 }),
   /** Read entry by entry by core/tools/mcp/mcpConfig.ts, so one pasted entry can never cost the others. */
   mcpServers: z.unknown().optional(),
   agents: z

@@ -12,6 +12,8 @@ export interface HomePaths {
   readonly trash: string
   readonly skills: string
   readonly nexus: string
+  /** The Nexus's exchange with other devices: a bare git repository and the sync lock. */
+  readonly sync: string
   /** The core's log (rotated beside itself as hearth.log.1, .2, …). */
   readonly logFile: string
   /** Agent ids are checked slugs, so joining one under agents/ cannot climb out of the home. */
@@ -38,6 +40,7 @@ export function homePaths(root: string): HomePaths {
     trash: join(root, '.trash'),
     skills: join(root, 'skills'),
     nexus: join(root, 'nexus'),
+    sync: join(root, 'sync'),
     logFile: join(root, 'logs', 'hearth.log'),
     agentDir: (id) => join(agents, id),
     soul: (id) => join(agents, id, 'SOUL.md'),

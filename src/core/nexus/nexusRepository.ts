@@ -30,8 +30,7 @@ export class SqliteNexusRepository extends NexusEntryReads {
   private readonly appendOne: (entry: NewEntry) => NexusEntry
   private readonly appendBatch: (entries: readonly NewEntry[]) => NexusEntry[]
   private readonly originSeqStatement: Database.Statement
-  /** This home's device id: the origin of every entry appended here. */
-  readonly origin: string
+  private device: string
 
   constructor(
     db: Database.Database,
@@ -40,10 +39,9 @@ export class SqliteNexusRepository extends NexusEntryReads {
     super(db)
     this.insert = db.prepare(INSERT)
     this.tailStatement = db.prepare('SELECT seq, hash FROM nexus_entries ORDER BY seq DESC LIMIT 1')
-    this.origin = deviceId(db)
-    // Walks back from the tail: this device's newest entry is nearly always the last one or close to it.
+    this.device = deviceId(db)
     this.originSeqStatement = db.prepare(
-      'SELECT origin_seq FROM nexus_entries WHERE origin = ? ORDER BY seq DESC LIMIT 1'
+      'SELECT origin_seq FROM nexus_entries WHERE origin = ? ORDER BY origin_seq DESC LIMIT 1'
     )
     const one = db.transaction((entry: NewEntry) => this.insertAfterTail(entry))
     const many = db.transaction((entries: readonly NewEntry[]) =>
@@ -51,6 +49,16 @@ export class SqliteNexusRepository extends NexusEntryReads {
     )
     this.appendOne = (entry) => one.immediate(entry)
     this.appendBatch = (entries) => many.immediate(entries)
+  }
+
+  /** This home's device id: the origin of every entry appended here. */
+  get origin(): string {
+    return this.device
+  }
+
+  /** Reads the device id again (after the home took a new one; entries keep the id they were written with). */
+  reloadOrigin(): void {
+    this.device = deviceId(this.db)
   }
 
   append(entry: NewEntry): NexusEntry {

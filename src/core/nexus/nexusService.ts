@@ -131,6 +131,11 @@ export class NexusService implements NexusLog {
     return appended
   }
 
+  /** Entries another device wrote, merged into this log by a sync: announced and mirrored like any append. */
+  noteMerged(appended: readonly NexusEntry[]): void {
+    if (appended.length > 0) this.afterAppend(appended)
+  }
+
   list(filter: NexusListFilter): { entries: NexusEntry[]; total: number } {
     return this.repository.list(filter, filter.from === 'oldest')
   }

@@ -5,6 +5,7 @@ import { chatHandlers, sessionHandlers } from './chatHandlers'
 import { chatsHandlers } from './chatsHandlers'
 import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
+import { nexusSyncHandlers } from './nexusSyncHandlers'
 import { memoriesHandlers, memoryHandlers, reviewHandlers } from './memoryHandlers'
 import { toolsHandlers } from './toolsHandlers'
 import { versionHandlers } from './versionHandlers'
@@ -24,6 +25,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...agentHandlers(services),
     ...fileHandlers(services),
     ...nexusHandlers(services),
+    ...nexusSyncHandlers(services),
     ...settingsHandlers(services),
     ...chatHandlers(services),
     ...memoryHandlers(services),

@@ -5,6 +5,7 @@ import { chatLibraryEvents } from './chats'
 import { FileChanged } from './files'
 import { MemoryReceipt, MemoryRecalled, MemoryUndone } from './memory'
 import { NexusAppended } from './nexus'
+import { nexusSyncEvents } from './nexusSync'
 import { ReviewChanged } from './review'
 import { importEvents } from './imports'
 import { sessionEvents } from './sessions'
@@ -25,5 +26,6 @@ export const events = {
   ...importEvents,
   'nexus.appended': NexusAppended,
   ...toolsEvents,
-  ...knowledgeEvents
+  ...knowledgeEvents,
+  ...nexusSyncEvents
 } as const

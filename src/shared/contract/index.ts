@@ -6,6 +6,7 @@ import { chatMethods } from './chat'
 import { events } from './events'
 import { fileMethods } from './files'
 import { nexusMethods } from './nexus'
+import { nexusSyncMethods } from './nexusSync'
 import { sessionMethods } from './sessions'
 import { chatsMethods } from './chats'
 import { settingsMethods } from './settings'
@@ -34,6 +35,7 @@ export * from './requestDiff'
 export * from './files'
 export * from './limits'
 export * from './nexus'
+export * from './nexusSync'
 export * from './settings'
 export * from './baseUrl'
 export * from './prompt'
@@ -57,6 +59,7 @@ export const methods = {
   ...agentMethods,
   ...fileMethods,
   ...nexusMethods,
+  ...nexusSyncMethods,
   ...settingsMethods,
   ...chatMethods,
   ...memoryMethods,
