@@ -47,6 +47,8 @@ export const NexusSyncResult = z.object({
   devices: z.array(NexusSyncDevice),
   /** Sentences: what went wrong or needs a decision, each saying what to do. */
   problems: z.array(z.string()),
+  /** Sentences: what the user should know though the sync went through (a remote that was rewritten, healed). */
+  notes: z.array(z.string()),
   /** The remote holds another home's entries under this device's id (a copied home): take a new id. */
   needsNewDeviceId: z.boolean(),
   remoteCommit: z.string().nullable()

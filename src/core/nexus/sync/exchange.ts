@@ -24,7 +24,10 @@ export interface ExchangeDeps {
 export interface Exchange {
   readonly pushed: number
   readonly pulled: number
+  /** What failed or waits for the user's decision. */
   readonly problems: string[]
+  /** What happened that the user should know, though the sync went through (a remote healed). */
+  readonly notes: string[]
   readonly needsNewDeviceId: boolean
   readonly remoteCommit: string | null
 }
@@ -37,18 +40,25 @@ export interface Exchange {
  */
 export async function exchange(deps: ExchangeDeps): Promise<Exchange> {
   let pulled = 0
-  const problems = new Set<string>()
+  const report: Report = { problems: new Set(), notes: new Set() }
+  const done = (pushed: number, needsNewDeviceId: boolean, remoteCommit: string | null): Exchange => ({
+    pushed,
+    pulled,
+    problems: [...report.problems],
+    notes: [...report.notes],
+    needsNewDeviceId,
+    remoteCommit
+  })
   for (let attempt = 1; ; attempt++) {
     deps.progress('fetch', 'Fetching the other devices’ logs')
     const head = await deps.git.fetch()
     const files = head === null ? [] : await deps.git.list(head, DEVICE_LOG_DIR)
-    pulled += await mergeOthers(deps, files, problems)
-    const own = await publishable(deps, files, problems)
-    if (own === null)
-      return { pushed: 0, pulled, problems: [...problems], needsNewDeviceId: true, remoteCommit: head }
+    pulled += await mergeOthers(deps, files, report)
+    const own = await publishable(deps, files, report)
+    if (own === null) return done(0, true, head)
     if (own.files.length === 0) {
       recordSelf(deps, own.count, own.blob)
-      return { pushed: 0, pulled, problems: [...problems], needsNewDeviceId: false, remoteCommit: head }
+      return done(0, false, head)
     }
     deps.progress(
       'push',
@@ -58,36 +68,32 @@ export async function exchange(deps: ExchangeDeps): Promise<Exchange> {
       const commit = await deps.git.commitAndPush(head, own.files, `nexus: ${deps.device} at ${own.count}`)
       recordSelf(deps, own.count, own.blob)
       await deps.git.tidy()
-      return {
-        pushed: own.newEntries,
-        pulled,
-        problems: [...problems],
-        needsNewDeviceId: false,
-        remoteCommit: commit
-      }
+      return done(own.newEntries, false, commit)
     } catch (error) {
       if (!(error instanceof GitSyncError && error.rejected) || attempt >= ATTEMPTS) throw error
     }
   }
 }
 
-async function mergeOthers(
-  deps: ExchangeDeps,
-  files: readonly TreeFile[],
-  problems: Set<string>
-): Promise<number> {
+async function mergeOthers(deps: ExchangeDeps, files: readonly TreeFile[], report: Report): Promise<number> {
   deps.progress('verify', 'Verifying every device’s chain')
   const read = await readForeignLogs(deps.git, files, deps.device, deps.store, deps.clock.now())
-  for (const problem of read.problems) problems.add(problem)
+  for (const problem of read.problems) report.problems.add(problem)
+  for (const note of read.notes) report.notes.add(note)
   if (read.entries.length === 0) return 0
   deps.progress('merge', 'Merging other devices’ entries into this log')
   const merged = deps.log.mergeForeign(read.entries)
   for (const origin of new Set(merged.waiting.map((entry) => entry.origin))) deps.store.forgetBlob(origin)
   if (merged.waiting.length > 0)
-    problems.add(
+    report.notes.add(
       `${merged.waiting.length} entr${merged.waiting.length === 1 ? 'y waits' : 'ies wait'} for entries they reference that this home does not have (a quarantined device's?); they are merged once those arrive.`
     )
   return merged.appended.length
+}
+
+interface Report {
+  readonly problems: Set<string>
+  readonly notes: Set<string>
 }
 
 interface Publishable {
@@ -103,7 +109,7 @@ interface Publishable {
 async function publishable(
   deps: ExchangeDeps,
   files: readonly TreeFile[],
-  problems: Set<string>
+  report: Report
 ): Promise<Publishable | null> {
   const path = deviceLogPath(deps.device)
   const remoteFile = files.find((file) => file.path === path)
@@ -117,17 +123,17 @@ async function publishable(
   if (remoteFile?.blob === blob) return { files: [], count, newEntries: 0, blob }
   const verdict = judgeOwnFile(deps.device, remoteFile ? await deps.git.read(remoteFile.blob) : null, own)
   if (verdict.kind === 'foreign') {
-    problems.add(
+    report.problems.add(
       `Another home is writing to the remote as this device (${deps.device.slice(0, 8)}): this home was probably copied or restored from a backup. Take a new device id (Settings → Sync, or hearth nexus sync --new-device-id); until then nothing of this device is sent.`
     )
     return null
   }
   if (verdict.kind === 'altered')
-    problems.add(
+    report.notes.add(
       `This device's log on the remote had been altered (${verdict.problem}); it was written again from this home's log.`
     )
   if (verdict.kind === 'behind' && known !== null && verdict.held < known.entries)
-    problems.add(
+    report.notes.add(
       `The remote had lost ${known.entries - verdict.held} of this device's entries (it was rewritten); they were sent again.`
     )
   const info = await deps.git.write(

@@ -13,6 +13,7 @@ import type { SyncStore } from './syncStore'
 export interface ForeignRead {
   readonly entries: ForeignEntry[]
   readonly problems: string[]
+  readonly notes: string[]
 }
 
 /** A device as the user reads it: its name when it gave one, and the start of its id. */
@@ -35,6 +36,7 @@ export async function readForeignLogs(
 ): Promise<ForeignRead> {
   const found: ForeignEntry[] = []
   const problems: string[] = []
+  const notes: string[] = []
   const names = await readNames(git, files)
   for (const file of files) {
     const device = deviceOf(file.path)
@@ -60,14 +62,14 @@ export async function readForeignLogs(
       continue
     }
     if (known !== null && parsed.entries.length < known.entries)
-      problems.push(
+      notes.push(
         `The remote holds ${parsed.entries.length} of the ${known.entries} entries ${label} had shared: the remote was rewritten. This home keeps every entry it merged.`
       )
     const entries = Math.max(parsed.entries.length, known?.entries ?? 0)
     store.saveDevice({ device, name, status: 'ok', problem: null, entries, blob: file.blob }, now)
     found.push(...parsed.entries)
   }
-  return { entries: found, problems }
+  return { entries: found, problems, notes }
 }
 
 function quarantinedSentence(label: string, problem: string | null): string {

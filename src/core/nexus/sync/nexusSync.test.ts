@@ -10,7 +10,7 @@ const sync = (home: SyncHome, remote?: string): Promise<any> =>
 const summaries = async (home: SyncHome): Promise<string[]> =>
   (await home.call('nexus.list', { limit: 1000 })).entries.map((entry: any) => entry.summary).sort()
 
-describe('the Nexus across devices through a git remote', () => {
+describe('the Nexus across devices through a git remote', { timeout: 90_000 }, () => {
   let world: World
   beforeEach(() => {
     world = syncWorld()

@@ -134,6 +134,7 @@ export class NexusSync {
       pulled: outcome.pulled,
       devices,
       problems: outcome.problems,
+      notes: outcome.notes,
       needsNewDeviceId: outcome.needsNewDeviceId,
       remoteCommit: outcome.remoteCommit
     }
@@ -197,7 +198,7 @@ export class NexusSync {
 }
 
 function failed(problem: string): Exchange {
-  return { pushed: 0, pulled: 0, problems: [problem], needsNewDeviceId: false, remoteCommit: null }
+  return { pushed: 0, pulled: 0, problems: [problem], notes: [], needsNewDeviceId: false, remoteCommit: null }
 }
 
 /** git's own words, first line, without the remote's credentials. */

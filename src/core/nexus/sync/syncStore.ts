@@ -104,7 +104,11 @@ export class SyncStore {
         result.pushed,
         result.pulled,
         result.remoteCommit,
-        JSON.stringify({ problems: result.problems, needsNewDeviceId: result.needsNewDeviceId })
+        JSON.stringify({
+          problems: result.problems,
+          notes: result.notes,
+          needsNewDeviceId: result.needsNewDeviceId
+        })
       )
     this.db
       .prepare(
@@ -132,6 +136,7 @@ export class SyncStore {
       pulled: read.int('pulled'),
       devices,
       problems: notes.problems,
+      notes: notes.notes,
       needsNewDeviceId: notes.needsNewDeviceId,
       remoteCommit: read.textOrNull('remote_commit')
     })
@@ -143,13 +148,16 @@ export class SyncStore {
   }
 }
 
-function readNotes(value: unknown): { problems: string[]; needsNewDeviceId: boolean } {
-  if (typeof value !== 'object' || value === null) return { problems: [], needsNewDeviceId: false }
-  const { problems, needsNewDeviceId } = value as { problems?: unknown; needsNewDeviceId?: unknown }
+function readNotes(value: unknown): { problems: string[]; notes: string[]; needsNewDeviceId: boolean } {
+  if (typeof value !== 'object' || value === null) return { problems: [], notes: [], needsNewDeviceId: false }
+  const { problems, notes, needsNewDeviceId } = value as Record<string, unknown>
   return {
-    problems: Array.isArray(problems)
-      ? problems.filter((item): item is string => typeof item === 'string')
-      : [],
+    problems: sentences(problems),
+    notes: sentences(notes),
     needsNewDeviceId: needsNewDeviceId === true
   }
+}
+
+function sentences(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 }
