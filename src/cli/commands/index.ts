@@ -11,6 +11,7 @@ import { memoriesCommands } from './memories'
 import { modelsCommands } from './models'
 import { reviewCommands } from './review'
 import { nexusCommands } from './nexus'
+import { nexusSyncCommand } from './nexusSync'
 import { nexusBenchAppendCommand } from './nexusBenchAppend'
 import { serveCommand } from './serve'
 import { sessionsCommands } from './sessions'
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...memoriesCommands,
   ...reviewCommands,
   ...nexusCommands,
+  nexusSyncCommand,
   nexusBenchAppendCommand,
   mcpCommand,
   mcpBindCommand,
