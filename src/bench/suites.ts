@@ -3,6 +3,7 @@ import { promptBench } from './promptBench'
 import { chatBench } from './chatBench'
 import { memoryBench } from './memoryBench'
 import { nexusBench } from './nexusBench'
+import { nexusSyncBench } from './nexusSyncBench'
 import { toolsBench } from './toolsBench'
 import { dayBench } from './dayBench'
 import { rendererBench } from './rendererBench'
@@ -14,6 +15,7 @@ export const BENCH_SUITES: readonly BenchSuite[] = [
   memoryBench,
   knowledgeBench,
   nexusBench,
+  nexusSyncBench,
   chatBench,
   toolsBench,
   dayBench,
