@@ -71,7 +71,8 @@ export function idleEnderFor(
 }
 
 export function assembleCore({ services, idleEnder }: Wired): Core {
-  const { chat, sessions, events, tools, nexus, knowledge, files, db, paths, readOnly, log } = services
+  const { chat, sessions, events, tools, nexus, nexusSync, knowledge, files, db, paths, readOnly, log } =
+    services
   const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))
   const handlers = createHandlers(services)
   return {
@@ -91,6 +92,7 @@ export function assembleCore({ services, idleEnder }: Wired): Core {
       chat.cancelAll()
       idleEnder.dispose()
       tools.disposeNow()
+      nexusSync.dispose()
       nexus.dispose()
       knowledge.dispose()
       files.dispose()

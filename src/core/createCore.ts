@@ -212,6 +212,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     },
     options.seams?.chat
   )
+  if (options.host !== 'cli') nexusSync.startSchedule(() => chat.isAnsweringAny())
   const endHooks = [memory.retentionHook(), nexus.sessionEnd]
   const sessions = new SessionsService({ chat, stores: chatStores, db, endHooks, settings, clock, events })
   const idleEnder = idleEnderFor(sessions, base)

@@ -209,6 +209,12 @@ const ROWS: readonly Row[] = [
     input: (w) => ({ content: '# State\n\nvitest chosen.\n', baseHash: w.kept.stateHash })
   },
   { method: 'nexus.watch', input: () => ({}) },
+  { method: 'nexus.sync.status', input: () => ({}) },
+  { method: 'nexus.sync.configure', input: () => ({ intervalMinutes: 5 }) },
+  // A remote that is not there: the call answers, with the failure in the result.
+  { method: 'nexus.sync.run', input: (w) => ({ remote: join(w.home, 'no-remote.git') }) },
+  { method: 'nexus.sync.release', input: () => ({ device: 'never-seen' }), expect: 'not_found' },
+  { method: 'nexus.sync.newDeviceId', input: () => ({}) },
   { method: 'tools.list', input: () => ({ agentId: 'scribe' }) },
   {
     method: 'tools.setEnabled',

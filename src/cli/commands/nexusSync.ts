@@ -3,7 +3,7 @@ import { UsageError, type CliCommand, type CommandResult } from '../command'
 import { stringOption } from '../options'
 
 const USAGE =
-  'hearth nexus sync [--remote URL] [--interval MINUTES] [--status] [--release DEVICE] [--new-device-id]'
+  'hearth nexus sync [--remote URL] [--interval MINUTES] [--device-name NAME] [--status] [--release DEVICE] [--new-device-id]'
 
 /**
  * `hearth nexus sync`: exchange the Nexus with other devices through a git remote (remembered
@@ -17,6 +17,7 @@ export const nexusSyncCommand: CliCommand = {
   options: {
     remote: 'string',
     interval: 'string',
+    'device-name': 'string',
     status: 'boolean',
     release: 'string',
     'new-device-id': 'boolean'
@@ -28,12 +29,17 @@ export const nexusSyncCommand: CliCommand = {
     if (ctx.options['new-device-id'] === true)
       return statusResult(await ctx.call('nexus.sync.newDeviceId', {}))
     const interval = stringOption(ctx, 'interval')
-    if (interval !== undefined) {
-      if (!/^\d+$/.test(interval))
-        throw new UsageError(`--interval takes whole minutes (0 to turn it off); usage: ${USAGE}`)
-      await ctx.call('nexus.sync.configure', { intervalMinutes: Number(interval) })
-    }
-    if (ctx.options.status === true || (interval !== undefined && ctx.options.remote === undefined))
+    const deviceName = stringOption(ctx, 'device-name')
+    if (interval !== undefined && !/^\d+$/.test(interval))
+      throw new UsageError(`--interval takes whole minutes (0 to turn it off); usage: ${USAGE}`)
+    if (interval !== undefined || deviceName !== undefined)
+      await ctx.call('nexus.sync.configure', {
+        ...(interval !== undefined ? { intervalMinutes: Number(interval) } : {}),
+        ...(deviceName !== undefined ? { deviceName } : {})
+      })
+    const settingsOnly =
+      (interval !== undefined || deviceName !== undefined) && ctx.options.remote === undefined
+    if (ctx.options.status === true || settingsOnly)
       return statusResult(await ctx.call('nexus.sync.status', {}))
     const stop = ctx.subscribe((event, payload) => {
       if (event === 'nexus.syncProgress')

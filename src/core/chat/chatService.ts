@@ -129,6 +129,11 @@ export class ChatService {
     return this.running.isAnswering(sessionId)
   }
 
+  /** True while any chat is answering in this process. */
+  isAnsweringAny(): boolean {
+    return this.running.isAnsweringAny()
+  }
+
   /** Waits for every running turn (used before closing the database). */
   async settle(): Promise<void> {
     await this.running.settle()

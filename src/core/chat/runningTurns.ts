@@ -35,6 +35,11 @@ export class RunningTurns {
     return [...this.turns.values()].some((turn) => turn.sessionId === sessionId)
   }
 
+  /** True while any turn is running (background work such as the Nexus sync waits for a pause). */
+  isAnsweringAny(): boolean {
+    return this.turns.size > 0
+  }
+
   /** Waits for every running turn (used before closing the database). */
   async settle(): Promise<void> {
     await Promise.all([...this.turns.values()].map((turn) => turn.done))

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BaseUrl } from '../../shared/contract/baseUrl'
 import { CacheTtlPolicy } from '../../shared/contract/settings'
-import { SyncRemote } from '../../shared/contract/nexusSync'
+import { SyncDeviceName, SyncRemote } from '../../shared/contract/nexusSync'
 import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
 /** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (spec §3). */
@@ -58,9 +58,11 @@ export const CONFIG_SHAPE = {
   sync: z
     .object({
       remote: SyncRemote.nullable().default(null),
-      intervalMinutes: z.number().int().min(0).max(1440).default(15)
+      intervalMinutes: z.number().int().min(0).max(1440).default(15),
+      /** What other devices call this one; the computer's host name when not set. */
+      deviceName: SyncDeviceName.nullable().default(null)
     })
-    .default({ remote: null, intervalMinutes: 15 }),
+    .default({ remote: null, intervalMinutes: 15, deviceName: null }),
   /** Read entry by entry by core/tools/mcp/mcpConfig.ts, so one pasted entry can never cost the others. */
   mcpServers: z.unknown().optional(),
   agents: z

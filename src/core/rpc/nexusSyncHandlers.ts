@@ -8,8 +8,7 @@ export function nexusSyncHandlers(services: CoreServices): FeatureHandlers<typeo
   return {
     'nexus.sync.status': async () => nexusSync.status(),
     'nexus.sync.run': async ({ remote }) => nexusSync.run(remote),
-    'nexus.sync.configure': async ({ remote, intervalMinutes }) =>
-      nexusSync.configure(remote, intervalMinutes),
+    'nexus.sync.configure': async (change) => nexusSync.configure(change),
     'nexus.sync.release': async ({ device }) => nexusSync.release(device),
     'nexus.sync.newDeviceId': async () => nexusSync.newDeviceId()
   }

@@ -18,6 +18,14 @@ export const SyncRemote = z
     'The ext:: and fd:: transports run commands, so Hearth does not use them'
   )
 
+/** What a device calls itself on the others' screens. */
+export const SyncDeviceName = z
+  .string()
+  .trim()
+  .min(1, 'A device name cannot be empty')
+  .max(64, 'A device name is at most 64 characters')
+  .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'A device name is plain text on one line')
+
 /** How another device stands: this one, one whose log verifies, or one held back until the user decides. */
 export const SYNC_DEVICE_STATES = ['this', 'ok', 'quarantined'] as const
 
@@ -88,6 +96,7 @@ export const nexusSyncMethods = {
   'nexus.sync.configure': method(
     z.object({
       remote: SyncRemote.nullable().optional(),
+      deviceName: SyncDeviceName.nullable().optional(),
       intervalMinutes: z
         .number()
         .int()

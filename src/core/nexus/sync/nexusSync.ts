@@ -20,6 +20,7 @@ import type { ForeignEntry } from './deviceLog'
 import { GitStore } from './gitStore'
 import { exchange, type Exchange } from './exchange'
 import { shownRemote } from './remoteText'
+import { SyncSchedule } from './syncSchedule'
 import { SyncStore } from './syncStore'
 
 /** The part of the Nexus a sync needs: this home's device id, and a way to append other devices' entries. */
@@ -52,6 +53,7 @@ export interface NexusSyncOptions {
 export class NexusSync {
   private readonly store: SyncStore
   private running: Promise<NexusSyncResult> | null = null
+  private schedule: SyncSchedule | null = null
 
   constructor(private readonly options: NexusSyncOptions) {
     this.store = new SyncStore(options.db)
@@ -62,7 +64,7 @@ export class NexusSync {
   }
 
   private get deviceName(): string {
-    return this.options.deviceName ?? hostname()
+    return this.options.config.read().config.sync.deviceName ?? this.options.deviceName ?? hostname()
   }
 
   async status(): Promise<NexusSyncStatus> {
@@ -79,17 +81,30 @@ export class NexusSync {
     }
   }
 
-  async configure(
-    remote: string | null | undefined,
-    intervalMinutes: number | undefined
-  ): Promise<NexusSyncStatus> {
-    await this.options.config.patch({
-      sync: {
-        ...(remote !== undefined ? { remote } : {}),
-        ...(intervalMinutes !== undefined ? { intervalMinutes } : {})
-      }
-    })
+  async configure(change: {
+    remote?: string | null | undefined
+    intervalMinutes?: number | undefined
+    deviceName?: string | null | undefined
+  }): Promise<NexusSyncStatus> {
+    const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined))
+    await this.options.config.patch({ sync: defined })
     return this.status()
+  }
+
+  /** Syncs in the background every configured interval (the app's hosts; a one-shot CLI run does not). */
+  startSchedule(busy: () => boolean): void {
+    this.schedule ??= new SyncSchedule({
+      config: this.options.config,
+      run: () => this.run(),
+      busy,
+      now: () => this.options.clock.now(),
+      log: this.logger
+    })
+  }
+
+  dispose(): void {
+    this.schedule?.dispose()
+    this.schedule = null
   }
 
   /** Exchanges the log with the remote; a second call while one runs shares its result. */

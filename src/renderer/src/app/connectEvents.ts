@@ -39,6 +39,8 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('tools.confirmationResolved', ({ requestId }) =>
       store.getState().receiveToolConfirmationResolved(requestId)
     ),
+    api.on('nexus.syncProgress', (progress) => store.getState().receiveSyncProgress(progress)),
+    api.on('nexus.synced', (result) => store.getState().receiveSynced(result)),
     api.on('tools.serverStatusChanged', (change) => store.getState().receiveToolServerStatus(change)),
     api.onConnection((status, detail) => {
       const previous = store.getState().connection

@@ -29,6 +29,7 @@ import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createModelSlice } from '../features/model/modelSlice'
 import { browserSystemTheme, createThemeSlice } from '../features/theme/themeSlice'
 import { createMcpServersSlice } from '../features/tools/mcpServersSlice'
+import { createSyncSlice } from '../features/sync/syncSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -72,6 +73,7 @@ export function createAppStore(
     ...createToolsSlice(api)(...args),
     ...createModelSlice(api)(...args),
     ...createThemeSlice(storage, browserSystemTheme)(...args),
-    ...createMcpServersSlice(api)(...args)
+    ...createMcpServersSlice(api)(...args),
+    ...createSyncSlice(api)(...args)
   }))
 }

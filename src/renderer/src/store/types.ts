@@ -27,6 +27,7 @@ import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ModelSlice } from '../features/model/modelSlice'
 import type { ThemeSlice } from '../features/theme/themeSlice'
 import type { McpServersSlice } from '../features/tools/mcpServersSlice'
+import type { SyncSlice } from '../features/sync/syncSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -63,7 +64,8 @@ export type AppState = ConnectionSlice &
   ToolsSlice &
   ModelSlice &
   ThemeSlice &
-  McpServersSlice
+  McpServersSlice &
+  SyncSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

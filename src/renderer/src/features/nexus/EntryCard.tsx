@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import type { NexusEntry } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { selectAuthorName } from '../agents/agentsSlice'
+import { DeviceTag } from '../sync/DeviceTag'
 import { authorStyle, formatClock, formatTime } from './agentColor'
 
 /** The author's display name in their colour (the id on hover); the same chip everywhere an entry is signed. */
@@ -43,6 +44,8 @@ export function EntryCard({
   children
 }: EntryCardProps): ReactNode {
   const [open, setOpen] = useState(false)
+  // When it was written, on whichever device: an entry synced or imported later keeps its own time.
+  const writtenAt = entry.originalTs ?? entry.ts
   return (
     <article
       className={`nexus-entry nexus-entry--${entry.type}${highlighted ? ' nexus-entry--focus' : ''}`}
@@ -56,12 +59,13 @@ export function EntryCard({
         <AuthorChip author={entry.agent} />
         <span className={`nexus-type nexus-type--${entry.type}`}>{entry.type}</span>
         {!compact && <span className="nexus-entry__channel muted">{entry.channel}</span>}
+        <DeviceTag origin={entry.origin} />
         <time
           className="nexus-entry__time muted"
-          dateTime={new Date(entry.ts).toISOString()}
-          title={formatTime(entry.ts)}
+          dateTime={new Date(writtenAt).toISOString()}
+          title={formatTime(writtenAt)}
         >
-          {time === 'clock' ? formatClock(entry.ts) : formatTime(entry.ts)}
+          {time === 'clock' ? formatClock(writtenAt) : formatTime(writtenAt)}
         </time>
       </header>
       <p className="nexus-entry__summary">{entry.summary}</p>

@@ -7,6 +7,7 @@ import { ModelSettingsForm } from './ModelSettingsForm'
 import { RetentionSettingsForm } from './RetentionSettingsForm'
 import { ToolsSettings } from '../tools/ToolsSettings'
 import { TestConnection } from '../model/TestConnection'
+import { SyncPanel } from '../sync/SyncPanel'
 
 export interface SettingsPanelDefinition {
   readonly id: string
@@ -26,5 +27,6 @@ export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
   { id: 'memory-writes', title: 'Memory writes', component: MemoryWritesSettingsForm },
   { id: 'retention', title: 'Retention', component: RetentionSettingsForm },
   { id: 'tools', title: 'Tools', component: ToolsSettings },
+  { id: 'sync', title: 'Sync between devices', component: SyncPanel },
   { id: 'home', title: 'Where your data lives', component: HomeFolderPanel }
 ]
