@@ -3,7 +3,7 @@ import type { Clock } from '../../ports/clock'
 import { deviceInfoPath, deviceLogPath, DEVICE_LOG_DIR } from './deviceLog'
 import { readForeignLogs } from './foreignLogs'
 import { GitSyncError, type GitStore, type TreeFile } from './gitStore'
-import type { SyncedLog } from './nexusSync'
+import type { SyncedLog } from './syncedLog'
 import { judgeOwnFile, ownLog } from './ownLog'
 import type { SyncStore } from './syncStore'
 

@@ -15,21 +15,12 @@ import type { ConfigStore } from '../../home/configStore'
 import { withFileLock } from '../../home/fileLock'
 import type { Clock } from '../../ports/clock'
 import { silentLogger, type Logger } from '../../ports/logger'
-import type { ForeignAppendResult } from './foreignAppend'
-import type { ForeignEntry } from './deviceLog'
+import type { SyncedLog } from './syncedLog'
 import { GitStore } from './gitStore'
 import { exchange, type Exchange } from './exchange'
 import { shownRemote } from './remoteText'
 import { SyncSchedule } from './syncSchedule'
 import { SyncStore } from './syncStore'
-
-/** The part of the Nexus a sync needs: this home's device id, and a way to append other devices' entries. */
-export interface SyncedLog {
-  readonly origin: string
-  mergeForeign(entries: readonly ForeignEntry[]): ForeignAppendResult
-  /** Reads the device id again after it changed. */
-  reloadOrigin(): void
-}
 
 export interface NexusSyncOptions {
   readonly db: Database.Database

@@ -51,7 +51,10 @@ describe('the background sync schedule', () => {
   })
 
   it('does nothing without a remote or with the interval at 0', async () => {
-    for (const sync of [{ remote: null, intervalMinutes: 5 }, { remote: '/srv/h.git', intervalMinutes: 0 }]) {
+    for (const sync of [
+      { remote: null, intervalMinutes: 5 },
+      { remote: '/srv/h.git', intervalMinutes: 0 }
+    ]) {
       const world = setup(sync)
       world.advance(24 * 3_600_000)
       await schedule?.tick()
