@@ -24,6 +24,7 @@ import {
 } from '../../../shared/contract'
 import { WORK_STATES } from '../../chat/sessionEndWork'
 import { HASH_FORMATS } from '../../nexus/nexusHash'
+import { SYNC_DEVICE_STATUSES } from './migrations/0046-nexus-sync'
 import { migrate } from './migrate'
 
 /**
@@ -62,6 +63,9 @@ const CHECKED_COLUMNS: readonly (readonly [
   ['import_runs', 'source', ImportSource.options],
   ['import_proposals', 'kind', ['mcp_server']],
   ['import_proposals', 'status', ImportProposalView.shape.status.options]
+  ['nexus_sync_devices', 'status', SYNC_DEVICE_STATUSES],
+  // A 0/1 flag: the code writes a boolean as 1 or 0.
+  ['nexus_sync_runs', 'ok', [0, 1]]
 ]
 
 /** `table.column` → the values of its `CHECK (column IN (…))`, read from the migrated schema. */
