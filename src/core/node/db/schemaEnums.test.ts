@@ -62,7 +62,7 @@ const CHECKED_COLUMNS: readonly (readonly [
   ['knowledge_outbox', 'kind', OUTBOX_KINDS],
   ['import_runs', 'source', ImportSource.options],
   ['import_proposals', 'kind', ['mcp_server']],
-  ['import_proposals', 'status', ImportProposalView.shape.status.options]
+  ['import_proposals', 'status', ImportProposalView.shape.status.options],
   ['nexus_sync_devices', 'status', SYNC_DEVICE_STATUSES],
   // A 0/1 flag: the code writes a boolean as 1 or 0.
   ['nexus_sync_runs', 'ok', [0, 1]]
