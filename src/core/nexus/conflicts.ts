@@ -51,7 +51,8 @@ export function findConflicts(
     const first = ordered[i] as NexusEntry
     for (let j = i + 1; j < ordered.length; j++) {
       const second = ordered[j] as NexusEntry
-      if (Math.abs(second.ts - first.ts) > options.windowMs || second.agent === first.agent) continue
+      if (Math.abs(writtenAt(second) - writtenAt(first)) > options.windowMs || second.agent === first.agent)
+        continue
       const sharedRefs = first.refs.filter((ref) => second.refs.includes(ref))
       const similarity = jaccard(words.get(first.seq) as Set<string>, words.get(second.seq) as Set<string>)
       if (sharedRefs.length === 0 && similarity < options.threshold) continue
@@ -68,4 +69,9 @@ export function findConflicts(
     }
   }
   return conflicts
+}
+
+/** When a decision was written, wherever: an entry synced or imported later keeps its own time. */
+function writtenAt(entry: NexusEntry): number {
+  return entry.originalTs ?? entry.ts
 }

@@ -74,6 +74,34 @@ describe('the Nexus across devices through a git remote', { timeout: 90_000 }, (
     })
   })
 
+  it('flags decisions that conflict across devices exactly as local ones, by when they were written', async () => {
+    const clock = testClock()
+    const laptop = world.home('laptop', clock)
+    const desktop = world.home('desktop', clock)
+    await laptop.call('nexus.post', {
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Thumbnails are stored as WebP files',
+      rationale: 'Half the size of JPEG'
+    })
+    clock.advance(5 * 60_000)
+    await desktop.call('nexus.post', {
+      agent: 'lyra',
+      type: 'decision',
+      summary: 'Thumbnails are stored as AVIF files',
+      rationale: 'Half the size of WebP'
+    })
+    // The desktop syncs three hours later: the decisions arrive long after they were written.
+    clock.advance(3 * 3_600_000)
+    await sync(laptop, world.remote)
+    await sync(desktop, world.remote)
+    await sync(laptop)
+    for (const home of [laptop, desktop]) {
+      const { conflicts } = await home.call('nexus.conflicts', {})
+      expect(conflicts.map((c: any) => [c.first.agent, c.second.agent].sort())).toEqual([['ella', 'lyra']])
+    }
+  })
+
   it('sends nothing but the Nexus: the remote holds device logs and names, no memories, transcripts or key', async () => {
     const home = world.home('laptop')
     await home.post('ella', 'A turn')
