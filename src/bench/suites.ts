@@ -8,6 +8,7 @@ import { toolsBench } from './toolsBench'
 import { dayBench } from './dayBench'
 import { rendererBench } from './rendererBench'
 import { knowledgeBench } from './knowledgeBench'
+import { importBench } from './importBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
 export const BENCH_SUITES: readonly BenchSuite[] = [
@@ -19,5 +20,6 @@ export const BENCH_SUITES: readonly BenchSuite[] = [
   chatBench,
   toolsBench,
   dayBench,
-  rendererBench
+  rendererBench,
+  importBench
 ]
