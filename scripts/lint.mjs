@@ -195,6 +195,13 @@ for (const file of walk(SRC)) {
     errors.push(
       `${relative(dirname(SRC), file)}: casts a database row ("${rowCast[0]}") — read it with readRow/readRows/readOptionalRow from core/node/db/rowReader, which names the table and column of a damaged value`
     )
+  // Every transaction takes the write lock first and retries while another process holds it.
+  const rawTransaction =
+    /\.transaction\(/.test(text) && !/[\\/](writeTransaction|betweenTurns)\.ts$/.test(file)
+  if (rawTransaction && !isTest && layer.startsWith('core') && !isMigration)
+    errors.push(
+      `${relative(dirname(SRC), file)}: opens a transaction with db.transaction() — use writeTransaction from core/node/db/writeTransaction (BEGIN IMMEDIATE, retried while another process holds the lock)`
+    )
   // Tests may plant rows past the CHECKs and look at what was stored; migrations are frozen code.
   // Import sources read other runtimes' own databases, whose tables happen to share the names.
   const ownsOrReadsElsewhere = /^core[\\/](chat|imports[\\/]sources)[\\/]/.test(relative(SRC, file))

@@ -2,6 +2,7 @@ import { createCore, type Core } from '../core/createCore'
 import { HearthError } from '../core/errors'
 import { resolveHomeDir } from '../core/home/homePaths'
 import { explainReadOnly } from '../core/home/readOnlyHome'
+import { explainStorageError } from '../core/home/storageErrors'
 import { KeyringSecretStore } from '../core/node/secrets/keyringSecretStore'
 import { MemorySecretStore, type SecretStore } from '../core/ports/secretStore'
 import { dispatch } from '../core/rpc/dispatch'
@@ -63,7 +64,8 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
       )
     return result.code ?? 0
   } catch (error) {
-    return reportFailure(core?.services.readOnly ? explainReadOnly(error, home) : error, json)
+    const readOnly = core?.services.readOnly === true
+    return reportFailure(readOnly ? explainReadOnly(error, home) : explainStorageError(error, home), json)
   } finally {
     if (core) await finishRecovery(core)
     core?.dispose()

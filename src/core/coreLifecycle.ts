@@ -3,7 +3,7 @@ import { IdleSessionEnder } from './chat/idleSessionEnder'
 import type { SessionsService } from './chat/sessionsService'
 import type { CoreServices } from './coreServices'
 import type { EventHub, EventListener } from './events'
-import { readOnlyHandlers } from './home/readOnlyHome'
+import { explainingHandlers } from './home/storageErrors'
 import type { Db } from './node/db/openDatabase'
 import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
@@ -77,7 +77,7 @@ export function assembleCore({ services, idleEnder }: Wired): Core {
   const handlers = createHandlers(services)
   return {
     services,
-    handlers: readOnly ? readOnlyHandlers(handlers, paths.root) : handlers,
+    handlers: explainingHandlers(handlers, paths.root, readOnly),
     subscribe: (listener) => events.subscribe(listener),
     errorLog: { log: log.child('rpc'), file: paths.logFile },
     recovery,

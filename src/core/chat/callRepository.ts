@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { SessionId, TurnId } from '../../shared/contract'
 import type { TtlReasons } from '../domain/cache/ttlPolicy'
 import type { Db } from '../node/db/openDatabase'
@@ -151,7 +152,7 @@ export class CallRepository {
     const mark = this.db.prepare(
       "UPDATE api_calls SET status = 'interrupted', writer_pid = NULL, writer_started = NULL, finished_at = ? WHERE id = ?"
     )
-    this.db.transaction(() => dead.forEach((id) => mark.run(nowMs, id)))()
+    writeTransaction(this.db, () => dead.forEach((id) => mark.run(nowMs, id)))()
   }
 }
 

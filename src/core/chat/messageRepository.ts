@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { AgentId, SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../node/db/rowReader'
@@ -48,7 +49,7 @@ export class MessageRepository {
 
   constructor(protected readonly db: Db) {
     this.versions = new TurnVersionRepository(db)
-    this.appendTransaction = db.transaction((message: NewMessage) => this.insertMessage(message))
+    this.appendTransaction = writeTransaction(db, (message: NewMessage) => this.insertMessage(message))
     this.insertMessageStatement = db.prepare(
       `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, writer_pid, writer_started, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -163,7 +164,7 @@ export class MessageRepository {
   /** Takes messages out of the model's context after compression; they stay stored and searchable. */
   retireMessages(ids: readonly number[]): void {
     const statement = this.db.prepare('UPDATE messages SET in_context = 0 WHERE id = ?')
-    this.db.transaction(() => ids.forEach((id) => statement.run(id)))()
+    writeTransaction(this.db, () => ids.forEach((id) => statement.run(id)))()
   }
 
   /** Database upkeep between turns, so the next turn's appends are small commits (see `maintainBetweenTurns`). */
@@ -177,7 +178,7 @@ export class MessageRepository {
     const mark = this.db.prepare(
       "UPDATE messages SET status = 'interrupted', error = 'The app stopped while this reply was streaming', writer_pid = NULL, writer_started = NULL, updated_at = ? WHERE id = ?"
     )
-    this.db.transaction(() => dead.forEach((id) => mark.run(nowMs, id)))()
+    writeTransaction(this.db, () => dead.forEach((id) => mark.run(nowMs, id)))()
     return dead.length
   }
 }

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { AgentId, SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readRows, type RowReader } from '../node/db/rowReader'
@@ -63,14 +64,12 @@ export class SessionEndWork {
     const insert = this.db.prepare(
       `INSERT OR IGNORE INTO session_end_work (session_id, agent_id, hook, state, created_at) VALUES (?, ?, ?, 'pending', ?)`
     )
-    this.db
-      .transaction(() => {
-        this.db
-          .prepare('UPDATE sessions SET ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?')
-          .run(at, at, session.id)
-        for (const hook of this.hooks()) insert.run(session.id, session.agentId, hook.id, at)
-      })
-      .immediate()
+    writeTransaction(this.db, () => {
+      this.db
+        .prepare('UPDATE sessions SET ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?')
+        .run(at, at, session.id)
+      for (const hook of this.hooks()) insert.run(session.id, session.agentId, hook.id, at)
+    })()
   }
 
   /** Runs the session's unfinished hooks in registration order. */

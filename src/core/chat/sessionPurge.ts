@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import type { SessionPurgeStep } from '../ports/sessionPurge'
@@ -15,7 +16,7 @@ export class SessionPurge {
   /** Refuses a step given twice, so the core is not built with a half-known purge. */
   constructor(db: Db, steps: readonly SessionPurgeStep[]) {
     const unique = uniqueById(steps, 'session purge step')
-    this.run = db.transaction((sessionId: SessionId) => {
+    this.run = writeTransaction(db, (sessionId: SessionId) => {
       for (const step of unique) step.forgetSession(sessionId)
     })
   }

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { AgentId, SessionId } from '../../shared/contract'
 import { readOptionalRow, readRows } from '../node/db/rowReader'
 import type { CallUsage, PromptReport, SessionRecord } from './chatTypes'
@@ -36,7 +37,7 @@ export interface SessionListFilter {
  */
 export class SessionRepository extends MessageRepository {
   createSession(session: NewSession): SessionRecord {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO sessions (id, agent_id, cwd, model, provider, platform, system_prompt, prompt_report, tools, tools_hash, started_at, updated_at)
@@ -102,7 +103,7 @@ export class SessionRepository extends MessageRepository {
     sessionId: SessionId,
     change: { text: string; report: PromptReport; model: string; reason: string; nowMs: number }
   ): SessionRecord {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const current = this.getSession(sessionId) as SessionRecord
       const version = current.promptVersion + 1
       this.insertPromptVersion(sessionId, version, change.text, change.report, change.reason, change.nowMs)

@@ -57,6 +57,5 @@ export async function targetSession(
 /** The named agent, else the first one, else a new "Hearth" agent (first run from the CLI). */
 function defaultAgent(agents: AgentService, agentId: AgentId | undefined): AgentId {
   if (agentId) return agents.get(agentId).id
-  const first = agents.list()[0]
-  return first ? first.id : agents.create('Hearth').id
+  return agents.firstOrCreate('Hearth').id
 }

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { SessionId, TurnId } from '../../shared/contract'
 import { TurnOrigin } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
@@ -38,7 +39,7 @@ export class TurnVersionRepository {
   /** A turn seen for the first time continues the chosen path: its parent is the head, and it becomes the head. */
   ensureTurn(sessionId: SessionId, turnId: TurnId, nowMs: number): void {
     if (this.existsStatement.get(turnId) !== undefined) return
-    this.db.transaction(() =>
+    writeTransaction(this.db, () =>
       this.link(sessionId, {
         turnId,
         parentTurnId: this.head(sessionId),
@@ -51,7 +52,7 @@ export class TurnVersionRepository {
 
   /** Adds a version beside an existing turn (regenerate, edit) and makes it the head. */
   fork(sessionId: SessionId, turn: TurnLink): void {
-    this.db.transaction(() => this.link(sessionId, turn))()
+    writeTransaction(this.db, () => this.link(sessionId, turn))()
   }
 
   turns(sessionId: SessionId): TurnLink[] {

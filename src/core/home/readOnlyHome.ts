@@ -1,4 +1,3 @@
-import type { Handlers } from '../../shared/contract'
 import { HearthError } from '../errors'
 
 const WRITE_REFUSED = new Set(['EACCES', 'EPERM', 'EROFS'])
@@ -20,22 +19,4 @@ export function readOnlyHomeError(home: string): HearthError {
 /** The error a caller sees: a refused write in a read-only home says so instead of naming a syscall. */
 export function explainReadOnly(error: unknown, home: string): unknown {
   return isWriteRefusal(error) ? readOnlyHomeError(home) : error
-}
-
-/** Every handler of a read-only home answers a refused write with the read-only explanation. */
-export function readOnlyHandlers(handlers: Handlers, home: string): Handlers {
-  const wrapped: Record<string, (input: unknown) => Promise<unknown>> = {}
-  for (const [name, handler] of Object.entries(handlers) as [
-    string,
-    (input: unknown) => Promise<unknown>
-  ][]) {
-    wrapped[name] = async (input) => {
-      try {
-        return await handler(input)
-      } catch (error) {
-        throw explainReadOnly(error, home)
-      }
-    }
-  }
-  return wrapped as unknown as Handlers
 }

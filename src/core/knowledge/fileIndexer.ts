@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import { statSync } from 'node:fs'
 import { z } from 'zod'
 import { basename } from 'node:path'
@@ -86,7 +87,7 @@ export class FileIndexer {
         unfinished = true // left to the background
         continue
       }
-      this.db.transaction(() => {
+      writeTransaction(this.db, () => {
         const finished = this.index(file, now)
         if (finished) {
           this.setMark.run(file.rel, file.kind, now.mtimeMs, now.size)
@@ -102,7 +103,7 @@ export class FileIndexer {
   }
 
   private forget(kind: KnowledgeFile['kind'], rel: string): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.store.remove(kind, rel)
       this.dropMark.run(rel)
       this.store.clearState(`file.${rel}`)

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import { createHash } from 'node:crypto'
 import type { KnowledgeKind } from '../../shared/contract/knowledge'
 import type { Db } from '../node/db/openDatabase'
@@ -129,7 +130,7 @@ export class KnowledgeStore {
 
   /** Everything indexed so far, gone: items, vectors, file marks and build cursors (the outbox is kept). */
   clear(): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db.exec(`
         DELETE FROM knowledge_items;
         DELETE FROM knowledge_vectors;

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { KnowledgeKind } from '../../shared/contract/knowledge'
 import type { KeyedSource, SourceRecord } from '../ports/knowledgeSources'
 import { chunkText } from './chunking'
@@ -44,7 +45,7 @@ export class SourceIndexer {
     const keys = this.store.pending(outbox, limit)
     if (keys.length === 0) return 0
     const records = this.source.read(keys)
-    this.store.db.transaction(() => {
+    writeTransaction(this.store.db, () => {
       for (const key of keys) {
         const record = records.get(key) ?? null
         if (record === null) this.store.remove(this.kind, String(key))
@@ -61,7 +62,7 @@ export class SourceIndexer {
     if (built) return 0
     const after = Number(this.store.state(`cursor.${this.kind}`) ?? '0')
     const records = this.source.after(after, limit)
-    this.store.db.transaction(() => {
+    writeTransaction(this.store.db, () => {
       for (const record of records) this.store.replace(this.kind, String(record.key), piecesOfRecord(record))
       const last = records.at(-1)?.key
       if (last !== undefined) this.store.setState(`cursor.${this.kind}`, String(last))

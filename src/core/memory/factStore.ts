@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { AgentId, SessionId } from '../../shared/contract'
 import {
   FactEventKind,
@@ -66,7 +67,7 @@ export class FactStore {
   ) {}
 
   insert(fact: NewFact, detail: Record<string, unknown> = {}): Fact {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const at = this.now()
       const result = this.db
         .prepare(
@@ -131,7 +132,7 @@ export class FactStore {
 
   /** Applies `patch` and appends one history event, atomically. */
   update(id: number, patch: FactPatch, kind: FactEventKind, detail: Record<string, unknown> = {}): Fact {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const before = this.require(id)
       const next = { ...before, ...patch }
       this.db

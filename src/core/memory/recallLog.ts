@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { SessionId } from '../../shared/contract'
 import { RecalledKind, type MemoryRecalled, type RecalledItem } from '../../shared/contract/memory'
 import type { Db } from '../node/db/openDatabase'
@@ -18,7 +19,7 @@ export class RecallLog {
    */
   record(recalled: MemoryRecalled): void {
     if (recalled.items.length === 0) return
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .prepare('DELETE FROM memory_recalls WHERE turn_id = ? AND provider = ?')
         .run(recalled.turnId, recalled.provider)

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { AgentId, SessionId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { Fact } from '../../shared/contract/review'
@@ -138,7 +139,7 @@ export class RetentionService {
 
   /** Replaces the session's pending candidates (superseded, never deleted) and records the run. */
   private store(transcript: Transcript, facts: readonly NewFact[], lastId: string | null): void {
-    this.deps.db.transaction(() => {
+    writeTransaction(this.deps.db, () => {
       for (const old of this.deps.facts.list({ sessionId: transcript.sessionId, status: 'pending' })) {
         if (old.origin === 'retention')
           this.deps.facts.update(old.id, { status: 'superseded' }, 'superseded', {

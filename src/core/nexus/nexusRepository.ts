@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type Database from 'better-sqlite3'
 import type { NexusCursor, NexusEntry } from '../../shared/contract/nexus'
 import type { Clock } from '../ports/clock'
@@ -20,7 +21,7 @@ interface ResolvedRefs {
 /**
  * The Nexus's writes and its readers' cursors; the queries are in `NexusEntryReads`, which this
  * extends so a feature holds one repository. Appends are the only writes to nexus_entries, and each runs in one
- * `BEGIN IMMEDIATE` transaction: taking the write lock first means that reading the tail hash
+ * `BEGIN IMMEDIATE` transaction (`writeTransaction`): taking the write lock first means that reading the tail hash
  * and inserting the next entry cannot interleave with another process's append, so the app,
  * any number of CLI processes and MCP servers extend one chain and never fork it.
  */
@@ -43,12 +44,10 @@ export class SqliteNexusRepository extends NexusEntryReads {
     this.originSeqStatement = db.prepare(
       'SELECT origin_seq FROM nexus_entries WHERE origin = ? ORDER BY origin_seq DESC LIMIT 1'
     )
-    const one = db.transaction((entry: NewEntry) => this.insertAfterTail(entry))
-    const many = db.transaction((entries: readonly NewEntry[]) =>
+    this.appendOne = writeTransaction(db, (entry: NewEntry) => this.insertAfterTail(entry))
+    this.appendBatch = writeTransaction(db, (entries: readonly NewEntry[]) =>
       entries.map((entry) => this.insertAfterTail(entry))
     )
-    this.appendOne = (entry) => one.immediate(entry)
-    this.appendBatch = (entries) => many.immediate(entries)
   }
 
   /** This home's device id: the origin of every entry appended here. */

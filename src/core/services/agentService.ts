@@ -11,6 +11,7 @@ import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRows, type RowReader } from '../node/db/rowReader'
 import type { Clock } from '../ports/clock'
 import { mkdirPrivate } from '../home/privateFiles'
+import { writeTransaction } from '../node/db/writeTransaction'
 
 /** Agents are a folder under agents/ plus a row; this service keeps the two in step. */
 export class AgentService {
@@ -39,23 +40,37 @@ export class AgentService {
     return agent
   }
 
-  /** `requestedId` was parsed by its schema; without one the id is a free slug of the name. */
+  /**
+   * `requestedId` was parsed by its schema; without one the id is a free slug of the name. The
+   * checks and the insert hold the write lock together, so two processes creating the same agent
+   * at once get one agent and one clear refusal.
+   */
   create(rawName: string, requestedId?: AgentId): Agent {
-    const id = requestedId ?? this.uniqueSlug(rawName.trim())
-    const existing = readOptionalRow(
-      this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id),
-      'agents',
-      (row) => ({ deletedAt: row.intOrNull('deleted_at') })
-    )
-    if (existing && existing.deletedAt === null) throw conflict(`An agent with id "${id}" already exists`)
-    const name = this.checkName(rawName, null)
-    if (existing) this.db.prepare('DELETE FROM agents WHERE id = ?').run(id)
-    this.seedFolder(id, name)
-    this.db
-      .prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)')
-      .run(id, name, this.clock.now())
+    const id = writeTransaction(this.db, () => {
+      const id = requestedId ?? this.uniqueSlug(rawName.trim())
+      const existing = readOptionalRow(
+        this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id),
+        'agents',
+        (row) => ({ deletedAt: row.intOrNull('deleted_at') })
+      )
+      if (existing && existing.deletedAt === null) throw conflict(`An agent with id "${id}" already exists`)
+      const name = this.checkName(rawName, null)
+      if (existing) this.db.prepare('DELETE FROM agents WHERE id = ?').run(id)
+      this.seedFolder(id, name)
+      this.db
+        .prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)')
+        .run(id, name, this.clock.now())
+      return id
+    })()
     this.announce()
     return this.get(id)
+  }
+
+  /** The first agent, or a new one named `name` when there is none; one agent however many processes ask at once. */
+  firstOrCreate(name: string): Agent {
+    const first = this.list()[0]
+    if (first) return first
+    return writeTransaction(this.db, () => this.list()[0] ?? this.create(name))()
   }
 
   rename(id: AgentId, rawName: string): Agent {
@@ -130,8 +145,9 @@ export class AgentService {
       if (!id.success || !statSync(join(this.paths.agents, entry)).isDirectory()) continue
       const row = this.db.prepare('SELECT deleted_at FROM agents WHERE id = ?').get(id.data)
       if (row) continue
+      // Another process listing agents at the same moment may adopt it first: one row either way.
       this.db
-        .prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?)')
+        .prepare('INSERT INTO agents (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING')
         .run(id.data, this.freeName(id.data), this.clock.now())
     }
   }

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { AgentId, SessionId } from '../../shared/contract'
 import { createCore } from '../createCore'
 import { testId } from '../../shared/testing/ids'
@@ -48,7 +49,7 @@ export function seedLongChat(home: string, messages: number): LongChat {
     const repo = core.services.chatStores.sessions
     const ids: number[] = []
     let lastReply = ''
-    core.services.db.transaction(() => {
+    writeTransaction(core.services.db, () => {
       repo.createSession(plainSession(sessionId, agent.id, 'You are Archivist.', Date.UTC(2026, 10, 1)))
       repo.setTitle(sessionId, title)
       for (let turn = 1; 2 * turn <= messages; turn++) {

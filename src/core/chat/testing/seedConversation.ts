@@ -1,3 +1,4 @@
+import { writeTransaction } from '../../node/db/writeTransaction'
 import type { SessionId } from '../../../shared/contract'
 import type { Db } from '../../node/db/openDatabase'
 
@@ -17,7 +18,7 @@ export function seedConversation(
   const insert = db.prepare(
     `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'complete', ?, ?)`
   )
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (let i = 0; i < count; i++) {
       const text = textOf(i)
       const role = i % 2 === 0 ? 'user' : 'assistant'

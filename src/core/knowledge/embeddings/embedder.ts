@@ -1,3 +1,4 @@
+import { writeTransaction } from '../../node/db/writeTransaction'
 import type { EmbeddingStatus } from '../../../shared/contract/knowledge'
 import type { Db } from '../../node/db/openDatabase'
 import { readRows } from '../../node/db/rowReader'
@@ -109,7 +110,7 @@ export class Embedder {
     const inputs = rows.map((row) => `${row.title}\n${row.text}`.slice(0, INPUT_CHARS))
     const vectors = await this.call(endpoint, inputs, BATCH_TIMEOUT_MS)
     if (vectors === null) return 'waiting'
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       rows.forEach((row, index) => {
         const normalised = unit(vectors[index] as number[])
         if (normalised) this.vectors.put(row.id, quantise(normalised))

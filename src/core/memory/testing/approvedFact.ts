@@ -6,9 +6,18 @@ import type { AgentId } from '../../../shared/contract'
  * Review; returns its id. For tests and the benchmarks, which need facts without a session.
  */
 export function insertApprovedFact(core: Core, agentId: AgentId, text: string): number {
+  return insertUserFact(core, agentId, text, 'approved')
+}
+
+/** Puts a candidate in the review inbox, as retention would leave it; returns its id. */
+export function insertPendingCandidate(core: Core, agentId: AgentId, text: string): number {
+  return insertUserFact(core, agentId, text, 'pending')
+}
+
+function insertUserFact(core: Core, agentId: AgentId, text: string, status: 'approved' | 'pending'): number {
   return core.services.memory.facts.insert({
     agentId,
-    status: 'approved',
+    status,
     type: 'project_fact',
     speaker: 'user',
     text,

@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3'
 import { HearthError } from '../../errors'
 import { MIGRATIONS, type Migration } from './migrations'
+import { writeTransaction } from './writeTransaction'
 
 /**
  * Brings the database to the newest schema. `user_version` holds the number of the last applied
- * migration; all pending migrations and the version bump run in ONE transaction, so a crash
- * leaves the database at the old version, never half-migrated. A database written by a newer
+ * migration; all pending migrations and the version bump run in ONE immediate transaction, so a
+ * crash leaves the database at the old version, never half-migrated. A database written by a newer
  * Hearth is refused rather than silently misread.
  */
 export function migrate(
@@ -14,6 +15,26 @@ export function migrate(
 ): { from: number; to: number } {
   assertStrictlyIncreasing(migrations)
   const latest = migrations.at(-1)?.version ?? 0
+  const before = schemaVersion(db, latest)
+  if (pendingMigrations(db, migrations, before).length === 0) return { from: before, to: before }
+  // Another process may be opening the same new home right now: decide again under the write lock.
+  let applied = { from: before, to: before }
+  withoutForeignKeys(db, () =>
+    writeTransaction(db, () => {
+      const current = schemaVersion(db, latest)
+      const pending = pendingMigrations(db, migrations, current)
+      if (pending.length === 0) return
+      for (const migration of pending) migration.up(db)
+      assertForeignKeysHold(db)
+      db.pragma(`user_version = ${latest}`)
+      applied = { from: current, to: latest }
+    })()
+  )
+  return applied
+}
+
+/** The stored schema version; a database written by a newer Hearth is refused. */
+function schemaVersion(db: Database.Database, latest: number): number {
   const current = db.pragma('user_version', { simple: true }) as number
   if (current > latest) {
     throw new HearthError(
@@ -22,21 +43,16 @@ export function migrate(
         'Update Hearth, or point HEARTH_HOME at another folder.'
     )
   }
-  // A lower version registered after a database passed it is applied late, once.
-  const pending = migrations.filter(
-    (m) => m.version > current || (m.isApplied !== undefined && !m.isApplied(db))
-  )
-  if (pending.length === 0) return { from: current, to: current }
-  withoutForeignKeys(db, () =>
-    db
-      .transaction(() => {
-        for (const migration of pending) migration.up(db)
-        assertForeignKeysHold(db)
-        db.pragma(`user_version = ${latest}`)
-      })
-      .immediate()
-  )
-  return { from: current, to: latest }
+  return current
+}
+
+/** A lower version registered after a database passed it is applied late, once. */
+function pendingMigrations(
+  db: Database.Database,
+  migrations: readonly Migration[],
+  current: number
+): readonly Migration[] {
+  return migrations.filter((m) => m.version > current || (m.isApplied !== undefined && !m.isApplied(db)))
 }
 
 /**

@@ -23,8 +23,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // Created owner-only before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
   if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE_MODE))
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
-  db.pragma('journal_mode = WAL')
+  // First: switching a new file to WAL needs a moment alone with it while other processes may open it too.
   db.pragma('busy_timeout = 10000')
+  db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
   db.pragma('synchronous = NORMAL')
   migrate(db)
