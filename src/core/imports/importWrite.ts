@@ -1,3 +1,4 @@
+import { writeTransaction } from '../node/db/writeTransaction'
 import { randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -43,7 +44,7 @@ export function writeImport(
   const proposal = db.prepare(
     "INSERT INTO import_proposals (import_id, kind, name, payload) VALUES (?, 'mcp_server', ?, ?)"
   )
-  db.transaction(() => {
+  writeTransaction(db, () => {
     db.prepare(
       'INSERT INTO import_runs (id, source, path, agent_id, report, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
     ).run(target.importId, target.source, target.path, target.agentId, '{}', target.startedAtMs, target.nowMs)
