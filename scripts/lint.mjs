@@ -197,7 +197,7 @@ for (const file of walk(SRC)) {
     )
   // Every transaction takes the write lock first and retries while another process holds it.
   const rawTransaction =
-    /\.transaction\(/.test(text) && !/[\\/](writeTransaction|betweenTurns)\.ts$/.test(file)
+    /\bdb\.transaction\(/.test(text) && !/[\\/](writeTransaction|betweenTurns)\.ts$/.test(file)
   if (rawTransaction && !isTest && layer.startsWith('core') && !isMigration)
     errors.push(
       `${relative(dirname(SRC), file)}: opens a transaction with db.transaction() — use writeTransaction from core/node/db/writeTransaction (BEGIN IMMEDIATE, retried while another process holds the lock)`

@@ -132,6 +132,21 @@ describe('database rows (scripts/lint.mjs)', () => {
   })
 })
 
+describe('transactions (scripts/lint.mjs)', () => {
+  it('fails on db.transaction() in the core and points at writeTransaction; tests may open their own', () => {
+    const out = lintProbes({
+      'src/core/things/thingStore.ts': 'export const save = (db: any) => db.transaction(() => db.run())()\n',
+      'src/core/things/thingList.ts': 'export const batch = (facts: any) => facts.transaction(() => 1)\n',
+      'src/core/things/thingStore.test.ts':
+        'export const seed = (db: any) => db.transaction(() => db.run())()\n'
+    })
+    expect(out).toContain('src/core/things/thingStore.ts: opens a transaction with db.transaction()')
+    expect(out).toContain('writeTransaction')
+    expect(out).not.toContain('thingList.ts')
+    expect(out).not.toContain('thingStore.test.ts')
+  })
+})
+
 describe("chat's tables (scripts/lint.mjs)", () => {
   const sqlOnSessions = [
     'export const titles = (db: any) =>',

@@ -198,7 +198,7 @@ export class FactStore {
 
   /** Runs several updates as one: all of them are recorded, or none. */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)()
+    return writeTransaction(this.db, work)()
   }
 
   pendingCounts(): Record<AgentId, number> {
