@@ -9,6 +9,7 @@ import { runTool } from '../../src/core/tools/runTool'
 import { makeTempDir } from '../helpers/tempHome'
 import { fixtureServer } from './fixtureServer'
 import { testId } from '../../src/shared/testing/ids'
+import { unfenced } from '../helpers/toolFence'
 
 const context = { agentId: testId.agent('a'), sessionId: testId.session('s') }
 let manager: McpManager | undefined
@@ -56,7 +57,7 @@ describe('MCP servers over stdio (real fixture server)', () => {
     if (!create) throw new Error('create_issue missing')
     const outcome = await runTool(create, { repo: 'acme/web', title: 'Crash on save' }, context)
     expect(outcome.ok).toBe(true)
-    expect(JSON.parse(outcome.content)).toMatchObject({
+    expect(JSON.parse(unfenced(outcome.content))).toMatchObject({
       tool: 'create_issue',
       arguments: { repo: 'acme/web', title: 'Crash on save' }
     })
@@ -97,7 +98,7 @@ describe('MCP servers over stdio (real fixture server)', () => {
     expect(states.some((s) => s.status === 'crashed' && s.error?.includes('exited unexpectedly'))).toBe(true)
     const again = await runTool(byName.get('mcp__fragile__get_issue')!, { issue_number: '2' }, context)
     expect(again.ok).toBe(true)
-    expect(JSON.parse(again.content).pid).not.toBe(JSON.parse(first.content).pid)
+    expect(JSON.parse(unfenced(again.content)).pid).not.toBe(JSON.parse(unfenced(first.content)).pid)
     expect(manager.get('fragile')?.state()).toMatchObject({ status: 'running', restarts: 1 })
   })
 
@@ -202,7 +203,11 @@ describe('MCP servers over stdio (real fixture server)', () => {
     if (!listing.ok) throw new Error(listing.error)
     const tool = listing.tools.find((t) => t.name === 'mcp__long__list_repositories')!
     const done = await runTool(tool, {}, context)
-    expect(JSON.parse(done.content)).toEqual({ tool: 'list_repositories', steps: 4, progressToken: true })
+    expect(JSON.parse(unfenced(done.content))).toEqual({
+      tool: 'list_repositories',
+      steps: 4,
+      progressToken: true
+    })
     const capped = start(
       {
         capped: fixtureServer([

@@ -6,6 +6,7 @@ import { McpManager } from '../../src/core/tools/mcp/mcpManager'
 import { runTool } from '../../src/core/tools/runTool'
 import { referenceServerScript } from './referenceServers'
 import { testId } from '../../src/shared/testing/ids'
+import { unfenced } from '../helpers/toolFence'
 
 const children: ChildProcess[] = []
 let manager: McpManager | undefined
@@ -68,8 +69,9 @@ async function echo(server: string, message: string): Promise<string> {
   if (!listing.ok) throw new Error(listing.error)
   const tool = listing.tools.find((t) => t.name === `mcp__${server}__echo`)
   if (!tool) throw new Error('no echo tool')
-  return (await runTool(tool, { message }, { agentId: testId.agent('a'), sessionId: testId.session('s') }))
-    .content
+  return unfenced(
+    (await runTool(tool, { message }, { agentId: testId.agent('a'), sessionId: testId.session('s') })).content
+  )
 }
 
 describe('remote MCP servers (the official "everything" server over HTTP)', () => {

@@ -6,6 +6,7 @@ import type { RecordedRequest } from '../fakeAnthropic/types'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 import { referenceServer } from './referenceServers'
 import { testId } from '../../src/shared/testing/ids'
+import { unfenced } from '../helpers/toolFence'
 
 const harness = useFakeModelCore()
 
@@ -40,10 +41,13 @@ function toolResult(request: RecordedRequest | undefined): WireToolResult {
   return result as WireToolResult
 }
 
+/** The text of an MCP tool's result, inside its fence (which must be there). */
 function textOf(result: WireToolResult): string {
-  return typeof result.content === 'string'
-    ? result.content
-    : result.content.map((part) => part.text ?? `<${part.type}>`).join('\n')
+  return unfenced(
+    typeof result.content === 'string'
+      ? result.content
+      : result.content.map((part) => part.text ?? `<${part.type}>`).join('\n')
+  )
 }
 
 function toolNames(request: RecordedRequest | undefined): string[] {
@@ -146,7 +150,8 @@ describe('the official filesystem and memory reference servers through full chat
     const [, second, third] = modelRequests()
     const denied = toolResult(second)
     expect(denied.is_error).toBe(true)
-    expect(JSON.parse(textOf(denied))).toMatchObject({
+    // An error is the one shape every failure has (`{"error": …}`), its text made inert, not fenced.
+    expect(JSON.parse(denied.content as string)).toMatchObject({
       error: expect.stringContaining('Access denied - path outside allowed directories'),
       error_type: 'mcp_tool_error'
     })

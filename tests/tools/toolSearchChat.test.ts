@@ -5,6 +5,7 @@ import { runHearthAsync } from '../helpers/cli'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 import { fixtureServer } from './fixtureServer'
 import { testId } from '../../src/shared/testing/ids'
+import { unfenced } from '../helpers/toolFence'
 
 const harness = useFakeModelCore()
 
@@ -90,7 +91,7 @@ describe('tool search through a full chat turn (real MCP servers, fake model ove
       total_available: 120,
       matches: [{ name: 'mcp__devhub__create_pull_request', source: 'mcp', source_name: 'devhub' }, {}, {}]
     })
-    expect(JSON.parse(lastToolResult(third!))).toMatchObject({
+    expect(JSON.parse(unfenced(lastToolResult(third!)))).toMatchObject({
       tool: 'create_pull_request',
       profile: 'devhub',
       arguments: { repo: 'acme/web', head: 'fix/login' }
@@ -123,7 +124,7 @@ describe('tool search through a full chat turn (real MCP servers, fake model ove
     expect(result.toolCalls.map((c) => c.ok)).toEqual([false, true])
     const [, second, third] = modelRequests()
     expect(JSON.parse(lastToolResult(second!))).toMatchObject({ error_type: 'mcp_crashed' })
-    expect(JSON.parse(lastToolResult(third!))).toMatchObject({ tool: 'get_issue' })
+    expect(JSON.parse(unfenced(lastToolResult(third!)))).toMatchObject({ tool: 'get_issue' })
     expect(harness.core.services.tools.mcp.get('fragile')?.state()).toMatchObject({
       status: 'running',
       restarts: 1

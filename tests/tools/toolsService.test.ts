@@ -12,6 +12,7 @@ import { ToolsService } from '../../src/core/tools/toolsService'
 import type { ConfirmationPort, ConfirmationRequest, ToolDefinition } from '../../src/core/tools/toolTypes'
 import { fixtureServer } from './fixtureServer'
 import { testId } from '../../src/shared/testing/ids'
+import { unfenced } from '../helpers/toolFence'
 
 let root: string
 let paths: HomePaths
@@ -120,7 +121,7 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
       ctx
     )
     expect(called).toMatchObject({ ok: true, displayName: 'mcp__workspace__create_calendar_event' })
-    expect(JSON.parse(called.content)).toMatchObject({
+    expect(JSON.parse(unfenced(called.content))).toMatchObject({
       tool: 'create_calendar_event',
       profile: 'workspace',
       arguments: args

@@ -15,7 +15,7 @@ import {
   resolveToolsets,
   type ToolsetTable
 } from './toolsets'
-import { toolDescriptionWarnings } from './toolScan'
+import { keptToolWarnings } from './toolScan'
 import type { AgentToolConfig } from './agentToolConfig'
 import type { ToolRegistry } from './registry'
 import type { AgentId } from '../../shared/contract'
@@ -81,7 +81,8 @@ async function builtinView(
     toolCount: entries.length,
     tokens: estimateToolTokens(entries.map((entry) => entry.tool)),
     error: describeBuiltinProblems(unavailable, missing),
-    warnings: []
+    warnings: [],
+    blockedTools: []
   }
 }
 
@@ -116,7 +117,9 @@ function mcpView(
         : ok && ok.problems.length > 0
           ? ok.problems.join('; ')
           : (state?.error ?? null),
-    warnings: ok ? toolDescriptionWarnings(ok.tools) : []
+    // Withheld tools are listed on their own (blockedTools); warnings are the kept tools'.
+    warnings: ok ? keptToolWarnings(ok.tools) : [],
+    blockedTools: ok ? [...ok.blocked] : []
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { method } from './define'
 import { AgentId, SessionId } from './ids'
+import { ScanFinding } from './prompt'
 
 /** Where a toolset's tools come from. */
 export const ToolsetKind = z.enum(['builtin', 'mcp'])
@@ -21,6 +22,13 @@ export const ToolsetStatus = z.enum([
 ])
 export type ToolsetStatus = z.infer<typeof ToolsetStatus>
 
+/** An outside tool kept from the model because its self-description matched the injection scanner. */
+export const BlockedTool = z.object({
+  name: z.string(),
+  findings: z.array(ScanFinding)
+})
+export type BlockedTool = z.infer<typeof BlockedTool>
+
 export const ToolsetView = z.object({
   /** Toolset name as written in config.json (`memory`, `mcp-github`, …). */
   name: z.string(),
@@ -37,7 +45,9 @@ export const ToolsetView = z.object({
   /** Why it is unavailable or failed, or schema problems of dropped tools. */
   error: z.string().nullable(),
   /** Tools whose name, description or schema the injection scanner matches (MCP servers). */
-  warnings: z.array(z.string())
+  warnings: z.array(z.string()),
+  /** MCP servers: tools withheld from the model, with what the scanner matched in each. */
+  blockedTools: z.array(BlockedTool).default([])
 })
 export type ToolsetView = z.infer<typeof ToolsetView>
 

@@ -1,8 +1,17 @@
+import { foldWithMap } from './textFold'
+
 /**
- * Escaping for text rendered inside a per-turn fence (`<memory-context>`, `<nexus-context>`, …).
- * Recalled facts and other agents' Nexus entries are data that someone once wrote; inside a fence
- * they must stay data. Each field is rendered on ONE line, so it can neither start a line that
- * looks like the fence's own structure (an entry header, a note) nor close the fence early.
+ * Escaping for text rendered inside a per-turn fence (`<memory-context>`, `<nexus-context>`,
+ * `<tool-context>`, …). Recalled facts, other agents' Nexus entries and tool results are data
+ * that someone else wrote; inside a fence they must stay data. Each field is rendered on ONE
+ * line, so it can neither start a line that looks like the fence's own structure (an entry
+ * header, a note) nor close the fence early.
+ *
+ * Tags and note openers are looked for in the FOLDED text (`textFold`: NFKC, hidden characters
+ * out, lookalike letters and punctuation in ASCII), so `</memory-cоntext>` with a Cyrillic `о`,
+ * `‹/memory‐context>` or `[#999 decision • user • desktop]` is caught like the real thing. Only
+ * what matched is rewritten (in its folded, neutralised form); the rest of the field — a fact
+ * in Russian, a name in Greek — reaches the model as it was written.
  */
 
 /** Every kind of line break, including the Unicode separators a model also reads as new lines. */
@@ -13,15 +22,24 @@ const OPEN = '<\\uFF1C\\uFE64'
 const CLOSE = '>\\uFF1E\\uFE65'
 /**
  * A tag whose name contains "context", opening or closing, in any case, with any spacing
- * (escaped line breaks included), attributes or fullwidth brackets: `</memory-context x="1">`,
- * `< / Nexus-Context >`, `<memory-context` with no end at all.
+ * (escaped line breaks and blanks inside the name included), attributes or fullwidth brackets:
+ * `</memory-context x="1">`, `< / Nexus-Context >`, `</memory context>`, `<memory-context` with
+ * no end at all.
  */
 const FENCE_LIKE_TAG = new RegExp(
-  `[${OPEN}](?:\\s|\\\\n)*\\/?(?:\\s|\\\\n)*[\\p{L}\\p{N}_.:-]*context[^${OPEN}${CLOSE}]{0,512}[${CLOSE}]?`,
+  `[${OPEN}](?:\\s|\\\\n)*\\/?(?:\\s|\\\\n)*[\\p{L}\\p{N}_.: -]{0,64}context[^${OPEN}${CLOSE}]{0,512}[${CLOSE}]?`,
   'giu'
 )
-/** Brackets that open one of the fences' own notes, or a forged Nexus entry header `[#999 decision ·`. */
-const NOTE_OPENER = /\[(?=\s*(?:system\s*note|hearth\s*(?:recall|nexus)|#\s*\d+\s+[\p{L}_-]+\s*·))/giu
+/** The Nexus header's separator and what folding does not turn into it. */
+const SEPARATOR = '[·•∙⋅‧・●|]'
+/**
+ * Brackets that open one of the fences' own notes (`[System note`, `[Hearth recall:`), or a
+ * forged Nexus entry header `[#999 decision ·`.
+ */
+const NOTE_OPENER = new RegExp(
+  `\\[(?=\\s*(?:system\\s*note|hearth\\b|#\\s*\\d+\\s+[\\p{L}_-]+\\s*${SEPARATOR}))`,
+  'giu'
+)
 
 function neutraliseTag(tag: string): string {
   const inner = tag.slice(1)
@@ -30,11 +48,39 @@ function neutraliseTag(tag: string): string {
 }
 
 /**
+ * Rewrites what `pattern` matches in the folded text, in the source: each match's source span
+ * is replaced by `rewrite(folded match)`; everything between matches is kept as written.
+ */
+function rewriteFolded(text: string, pattern: RegExp, rewrite: (match: string) => string): string {
+  const folded = foldWithMap(text)
+  pattern.lastIndex = 0
+  const found = pattern.test(folded.text)
+  pattern.lastIndex = 0
+  if (!found) return text
+  let out = ''
+  let last = 0
+  for (const match of folded.text.matchAll(pattern)) {
+    const from = folded.origin[match.index] as number
+    if (from < last) continue
+    out += text.slice(last, from) + rewrite(match[0])
+    last = sourceEnd(folded.origin, match.index + match[0].length)
+  }
+  return out + text.slice(last)
+}
+
+/** The source index where folded unit `end` starts, past a source character only partly matched. */
+function sourceEnd(origin: readonly number[], end: number): number {
+  let at = end
+  while (at < origin.length - 1 && at > 0 && origin[at] === origin[at - 1]) at++
+  return origin[at] as number
+}
+
+/**
  * Makes fence-like tags inert (`&lt;/memory-context x="1"&gt;`), keeping the words. The chat
  * engine applies this to a whole provider block, whose own note and header lines must survive.
  */
 export function neutraliseFenceTags(text: string): string {
-  return text.replace(INVISIBLE_FORMAT, '').replace(FENCE_LIKE_TAG, neutraliseTag)
+  return rewriteFolded(text.replace(INVISIBLE_FORMAT, ''), FENCE_LIKE_TAG, neutraliseTag)
 }
 
 /**
@@ -42,7 +88,7 @@ export function neutraliseFenceTags(text: string): string {
  * while keeping the words, so nothing the user wrote is silently dropped. Line breaks stay.
  */
 export function neutraliseFenceMarkup(text: string): string {
-  return neutraliseFenceTags(text).replace(NOTE_OPENER, '(')
+  return rewriteFolded(neutraliseFenceTags(text), NOTE_OPENER, () => '(')
 }
 
 /**

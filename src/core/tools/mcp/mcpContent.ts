@@ -1,4 +1,5 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js'
+import { neutraliseFenceMarkup } from '../../domain/prompt/fenceText'
 import { formatBytes } from '../../../shared/util/toolResultText'
 import { RichToolResult } from '../richResult'
 import { ToolError } from '../runTool'
@@ -33,10 +34,12 @@ export async function convertToolResult(
   for (const block of result.content ?? []) parts.push(...(await convertBlock(block, context, images)))
   const structured = structuredPart(result, parts)
   if (structured) parts.push(structured)
+  // The server's error text is its own words, like a result: made inert the same way.
   if (result.isError)
-    throw new ToolError(textOf(parts) || 'The MCP tool reported an error without a message.', {
-      error_type: 'mcp_tool_error'
-    })
+    throw new ToolError(
+      neutraliseFenceMarkup(textOf(parts)) || 'The MCP tool reported an error without a message.',
+      { error_type: 'mcp_tool_error' }
+    )
   return new RichToolResult(parts)
 }
 

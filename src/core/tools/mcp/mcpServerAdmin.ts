@@ -148,7 +148,7 @@ export class McpServerAdmin {
         ...problems.filter((problem) => problem.server === name).map((problem) => problem.message),
         ...(ok?.problems ?? [])
       ],
-      toolWarnings: ok ? toolDescriptionWarnings(ok.tools) : [],
+      toolWarnings: ok ? toolDescriptionWarnings(ok) : [],
       toolsChangedAt: state?.toolsChangedAt ?? null
     }
   }

@@ -1,6 +1,10 @@
 import { checkToolSchema } from '../schemaCheck'
 import { mcpToolsetName } from '../toolsets'
 import { ToolError } from '../runTool'
+import { blockingFindings } from '../../domain/prompt/scanner'
+import type { BlockedTool } from '../../../shared/contract/tools'
+import { fenceToolResult } from '../toolFence'
+import { blockedTool, scanToolDescription } from '../toolScan'
 import type { ToolDefinition } from '../toolTypes'
 import type { McpConnection } from './mcpConnection'
 import type { McpRemoteTool } from './mcpConnectionTypes'
@@ -19,11 +23,14 @@ export interface McpToolSet {
   readonly problems: readonly string[]
   /** Tools left out because they can only run as tasks, which Hearth does not run. */
   readonly hidden: readonly string[]
+  /** Tools withheld because their name, description or schema matched the injection scanner. */
+  readonly blocked: readonly BlockedTool[]
 }
 
 /**
  * Turns a server's listed tools into Hearth tool definitions: namespaced names, checked
- * schemas (a broken one is dropped and reported, never sent), a handler that calls the tool
+ * schemas (a broken one is dropped and reported, never sent), self-descriptions scanned like a
+ * skill's (a tool the scanner matches is withheld from the model and reported as blocked), a handler that calls the tool
  * through the connection (which restarts a crashed server on demand) and converts its content
  * for the model, and `read_resource` when the server serves resources, so the model can follow
  * the links its tools return.
@@ -39,7 +46,13 @@ export function toToolDefinitions(connection: McpConnection, remote: readonly Mc
   const readResourceName = withResources ? (names.at(-1) as string) : null
   const tools: ToolDefinition[] = []
   const problems: string[] = []
+  const blocked: BlockedTool[] = []
   offered.forEach((tool, i) => {
+    const findings = scanToolDescription(tool)
+    if (blockingFindings(findings).length > 0) {
+      blocked.push(blockedTool(tool.name, findings))
+      return
+    }
     const schema = cleanSchema(tool.inputSchema)
     const schemaProblems = checkToolSchema(schema)
     if (schemaProblems.length > 0) {
@@ -52,13 +65,16 @@ export function toToolDefinitions(connection: McpConnection, remote: readonly Mc
       description: describe(tool, connection.name),
       inputSchema: schema,
       handler: async (input, context) =>
-        convertToolResult(await connection.callTool(tool.name, input, context.signal), {
-          readResourceTool: readResourceName
-        })
+        fenceToolResult(
+          await convertToolResult(await connection.callTool(tool.name, input, context.signal), {
+            readResourceTool: readResourceName
+          }),
+          { server: connection.name, tool: tool.name }
+        )
     })
   })
   if (readResourceName) tools.push(readResourceTool(connection, readResourceName))
-  return { server: connection.name, tools, problems, hidden }
+  return { server: connection.name, tools, problems, hidden, blocked }
 }
 
 function readResourceTool(connection: McpConnection, name: string): ToolDefinition {
@@ -77,7 +93,13 @@ function readResourceTool(connection: McpConnection, name: string): ToolDefiniti
     handler: async (input, context) => {
       const uri = typeof input.uri === 'string' ? input.uri.trim() : ''
       if (uri === '') throw new ToolError('uri is required: the URI of a resource of this server')
-      return convertResourceContents(await connection.readResource(uri, context.signal))
+      return fenceToolResult(
+        await convertResourceContents(await connection.readResource(uri, context.signal)),
+        {
+          server: connection.name,
+          tool: READ_RESOURCE_TOOL
+        }
+      )
     }
   }
 }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import type { ToolsetView } from '../../../../shared/contract'
+import { BlockedTools } from './BlockedTools'
 
 type ToolsetRowProps = Readonly<{
   toolset: ToolsetView
@@ -43,6 +44,7 @@ export function ToolsetRow({ toolset, onToggle }: ToolsetRowProps): ReactNode {
         </label>
         <div className="muted tools-table__description">{toolset.description}</div>
         {toolset.error !== null && <div className="field__error">{toolset.error}</div>}
+        <BlockedTools toolset={toolset} />
         {toolset.warnings.map((warning) => (
           <div key={warning} className="field__warning" role="note">
             {warning}

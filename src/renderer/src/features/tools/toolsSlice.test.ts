@@ -21,7 +21,8 @@ function view(enabled: boolean): ToolsListView {
         toolCount: 1,
         tokens: 400,
         error: null,
-        warnings: []
+        warnings: [],
+        blockedTools: []
       },
       {
         name: 'mcp-github',
@@ -33,7 +34,8 @@ function view(enabled: boolean): ToolsListView {
         toolCount: 40,
         tokens: 8000,
         error: null,
-        warnings: []
+        warnings: [],
+        blockedTools: []
       }
     ],
     session: {
