@@ -1,3 +1,4 @@
+import { writeTransaction } from '../../node/db/writeTransaction'
 import type Database from 'better-sqlite3'
 import type { NexusEntry } from '../../../shared/contract/nexus'
 import { readRows } from '../../node/db/rowReader'
@@ -44,7 +45,7 @@ export function appendForeign(
 ): ForeignAppendResult {
   const insert = db.prepare(INSERT)
   const held = db.prepare('SELECT 1 FROM nexus_entries WHERE id = ?').pluck()
-  const run = db.transaction((): ForeignAppendResult => {
+  const run = writeTransaction(db, (): ForeignAppendResult => {
     let pending = [...entries].sort(mergedOrder).filter((entry) => held.get(entry.id) === undefined)
     const appended: NexusEntry[] = []
     // An entry may name one that sorts after it (clocks differ between devices): such an entry
@@ -61,7 +62,7 @@ export function appendForeign(
     }
     return { appended, waiting: pending }
   })
-  return run.immediate()
+  return run()
 }
 
 function insertOne(
