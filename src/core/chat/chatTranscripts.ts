@@ -13,6 +13,9 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
   const turnRequest = db.prepare(
     "SELECT search_text FROM messages WHERE session_id = ? AND turn_id = ? AND role = 'user' AND kind = 'text' ORDER BY id LIMIT 1"
   )
+  const turnStart = db.prepare(
+    "SELECT id FROM messages WHERE session_id = ? AND turn_id = ? AND role = 'user' ORDER BY id LIMIT 1"
+  )
   const latestCheckpoint = db.prepare(
     "SELECT search_text FROM messages WHERE session_id = ? AND kind = 'checkpoint' ORDER BY id DESC LIMIT 1"
   )
@@ -43,6 +46,8 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
       }
     },
     turnRequest: (sessionId, turnId) => textOf(turnRequest.get(sessionId, turnId)),
+    turnMessageId: (sessionId, turnId) =>
+      readOptionalRow(turnStart.get(sessionId, turnId), 'messages', (row) => row.int('id')),
     latestCheckpoint: (sessionId) => textOf(latestCheckpoint.get(sessionId)),
     transcript: (sessionId) => transcriptOf(sessions, sessionId),
     provenance: (sessionId, messageId) => ({

@@ -211,3 +211,41 @@ describe('Review: provenance and merging candidates', () => {
     )
   })
 })
+
+describe('Memories → Writes', () => {
+  it('lists the agent’s memory writes newest first with their receipts and the chat message each came from', async () => {
+    const [ask, , second] = fx.session('s1', [
+      { role: 'user', text: 'Remember that we deploy on Tuesdays.' },
+      { role: 'assistant', text: 'Saved.' },
+      { role: 'user', text: 'And I like short answers.' },
+      { role: 'assistant', text: 'Saved too.' }
+    ])
+    fx.sessions.setTitle(testId.session('s1'), 'Release planning')
+    const inChat = { agentId: SCRIBE, sessionId: testId.session('s1'), origin: 'tool' as const }
+    await fx.memory.tool.execute(
+      { target: 'memory', action: 'add', content: 'Deploys go out on Tuesdays' },
+      { ...inChat, turnId: testId.turn('t0') }
+    )
+    await fx.memory.tool.execute(
+      { target: 'user', action: 'add', content: 'Likes short answers' },
+      { ...inChat, turnId: testId.turn('t1') }
+    )
+    await fx.memory.apply(SCRIBE, { target: 'memory', action: 'add', content: 'Typed by hand' })
+
+    const writes = fx.memory.memories.writes(SCRIBE)
+    expect(writes.map((write) => [write.receipt.target, write.receipt.changes[0]?.after])).toEqual([
+      ['memory', 'Typed by hand'],
+      ['user', 'Likes short answers'],
+      ['memory', 'Deploys go out on Tuesdays']
+    ])
+    expect(writes[0]?.chat).toBeNull()
+    expect(writes[1]?.chat).toEqual({
+      sessionId: 's1',
+      title: 'Release planning',
+      messageId: Number(second)
+    })
+    expect(writes[2]?.chat?.messageId).toBe(Number(ask))
+    expect(writes.every((write) => write.receipt.undoable && write.receipt.undoneAtMs === null)).toBe(true)
+    expect(fx.memory.memories.writes(testId.agent('other'))).toEqual([])
+  })
+})

@@ -1,8 +1,9 @@
-import type { MemoriesView, MemoryFileItem, RemovedEntry } from '../../shared/contract/memories'
+import type { MemoriesView, MemoryFileItem, MemoryWrite, RemovedEntry } from '../../shared/contract/memories'
 import type { FactPin, MemoryFileView, MemoryReceipt, MemoryTarget } from '../../shared/contract/memory'
 import type { Fact } from '../../shared/contract/review'
 import type { FactStore } from './factStore'
 import type { MemoryFileStore } from './memoryFileStore'
+import type { Transcripts } from '../ports/transcripts'
 import type { ReceiptStore } from './receiptStore'
 import type { AgentId } from '../../shared/contract'
 
@@ -14,6 +15,8 @@ export interface MemoriesDeps {
   readonly show: (agentId: AgentId, target: MemoryTarget) => MemoryFileView
   /** Where the agent's facts are pinned now. */
   readonly pins: (agentId: AgentId) => readonly FactPin[]
+  /** The chat a write was made in, as a person finds it: its title and the turn's first message. */
+  readonly transcripts: Pick<Transcripts, 'provenance' | 'turnMessageId'>
 }
 
 /** How many removed entries the view offers to restore, newest first. */
@@ -66,6 +69,24 @@ export class MemoriesService {
         )
       }
     }
+  }
+
+  /** The agent's memory writes, newest first, each with its receipt and the chat it was made in. */
+  writes(agentId: AgentId, limit = 100): MemoryWrite[] {
+    const { transcripts } = this.deps
+    return this.deps.receipts.listByAgent(agentId, limit).map((receipt) => {
+      if (receipt.sessionId === null) return { receipt, chat: null }
+      const messageId =
+        receipt.turnId === null ? undefined : transcripts.turnMessageId(receipt.sessionId, receipt.turnId)
+      return {
+        receipt,
+        chat: {
+          sessionId: receipt.sessionId,
+          title: transcripts.provenance(receipt.sessionId, null).sessionTitle,
+          messageId: messageId ?? null
+        }
+      }
+    })
   }
 
   /**

@@ -51,7 +51,7 @@ export interface MemoryServiceDeps {
   readonly agents: AgentService
   readonly scan: ThreatScanner
   /** The chat feature's sessions, which retention reads when one ends. */
-  readonly transcripts: Pick<Transcripts, 'transcript'>
+  readonly transcripts: Pick<Transcripts, 'transcript' | 'provenance' | 'turnMessageId'>
   readonly log?: Logger
   /** What recall, the recall tool and merge proposals search with: the knowledge index. */
   readonly retriever: Retriever
@@ -113,7 +113,8 @@ export class MemoryService {
       files: this.memoryFiles,
       receipts: this.receipts,
       show: (agentId, target) => this.show(agentId, target),
-      pins: (agentId) => this.pinning.pins(agentId)
+      pins: (agentId) => this.pinning.pins(agentId),
+      transcripts: deps.transcripts
     })
     this.retriever = deps.retriever
     this.pinning = new Pinning({

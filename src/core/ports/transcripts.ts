@@ -45,6 +45,8 @@ export interface Transcripts {
   outline(sessionId: SessionId): SessionOutline | undefined
   /** What the user asked in one turn (its first user message), as plain text. */
   turnRequest(sessionId: SessionId, turnId: TurnId): string | undefined
+  /** The id of the message a turn starts with (what the user sent), to open the chat there. */
+  turnMessageId(sessionId: SessionId, turnId: TurnId): number | undefined
   /** The text of the session's latest compression checkpoint. */
   latestCheckpoint(sessionId: SessionId): string | undefined
   /**

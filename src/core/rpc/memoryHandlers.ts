@@ -66,6 +66,9 @@ export function memoriesHandlers(services: CoreServices): FeatureHandlers<typeof
   const agent = (agentId: AgentId): AgentId => services.agents.get(agentId).id
   return {
     'memories.list': async ({ agentId, query }) => memory.memories.list(agent(agentId), query),
+    'memories.writes': async ({ agentId, limit }) => ({
+      writes: memory.memories.writes(agent(agentId), limit)
+    }),
     'memories.editFact': async ({ id, text }) => ({ fact: memory.review.edit(id, text) }),
     'memories.forgetFact': async ({ id }) => ({ fact: memory.review.forget(id) }),
     'memories.restoreFact': async ({ id }) => ({ fact: memory.restoreFact(id) }),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { method } from './define'
-import { AgentId } from './ids'
-import { FactPin, MemoryFileView, MemoryTarget } from './memory'
+import { AgentId, SessionId } from './ids'
+import { FactPin, MemoryFileView, MemoryReceipt, MemoryTarget } from './memory'
 import { Fact, FactId } from './review'
 
 /**
@@ -77,10 +77,31 @@ export type MemoriesView = z.infer<typeof MemoriesView>
 const FactText = z.string().trim().min(1, 'A fact needs some text').max(4000)
 const FileRef = z.object({ agentId: AgentId, slug: MemoryFileSlug })
 
+/** One memory write of an agent (MEMORY.md or USER.md) with its receipt, and the chat it was made in. */
+export const MemoryWrite = z.object({
+  receipt: MemoryReceipt,
+  /** The chat of the turn that made it, to open it there; null for writes made from Memories, Files or the CLI. */
+  chat: z
+    .object({
+      sessionId: SessionId,
+      /** null when the chat has no title yet or is gone. */
+      title: z.string().nullable(),
+      /** The message the turn starts with; null when it is gone. */
+      messageId: z.number().int().positive().nullable()
+    })
+    .nullable()
+})
+export type MemoryWrite = z.infer<typeof MemoryWrite>
+
 export const memoriesMethods = {
   'memories.list': method(
     z.object({ agentId: AgentId, query: z.string().max(500).optional() }),
     MemoriesView
+  ),
+  /** The agent's memory writes, newest first, each with its receipt (Undo takes its id) and its chat. */
+  'memories.writes': method(
+    z.object({ agentId: AgentId, limit: z.number().int().min(1).max(1000).optional() }),
+    z.object({ writes: z.array(MemoryWrite) })
   ),
   /** Changes the text of an approved fact (recorded as an edit; recall uses the new text). */
   'memories.editFact': method(z.object({ id: FactId, text: FactText }), z.object({ fact: Fact })),

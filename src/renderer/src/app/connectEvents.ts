@@ -24,6 +24,8 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
       'memory.undone',
       (undone) => (store.getState().receiveMemoryUndone(undone), store.getState().receiveMemoriesChanged())
     ),
+    api.on('memory.written', () => store.getState().receiveMemoryWritesChanged()),
+    api.on('memory.undone', () => store.getState().receiveMemoryWritesChanged()),
     api.on('memory.recalled', (recalled) => store.getState().receiveMemoryRecalled(recalled)),
     api.on('nexus.appended', ({ entries }) => store.getState().receiveNexusAppended(entries)),
     api.on('chat.delta', (delta) => store.getState().receiveChatDelta(delta)),

@@ -10,6 +10,7 @@ import { createPromptSlice } from '../features/prompt/promptSlice'
 import { createReviewSlice } from '../features/review/reviewSlice'
 import { createReviewHistorySlice } from '../features/review/reviewHistorySlice'
 import { createMemoriesSlice } from '../features/memories/memoriesSlice'
+import { createMemoryWritesSlice } from '../features/memories/memoryWritesSlice'
 import { createMemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import { createNexusSlice } from '../features/nexus/nexusSlice'
 import { createNexusPostSlice } from '../features/nexus/nexusPostSlice'
@@ -54,6 +55,7 @@ export function createAppStore(
     ...createReviewSlice(api)(...args),
     ...createReviewHistorySlice(api)(...args),
     ...createMemoriesSlice(api)(...args),
+    ...createMemoryWritesSlice(api)(...args),
     ...createMemorySignalsSlice(api)(...args),
     ...createPromptSlice(api)(...args),
     ...createNexusSlice(api)(...args),

@@ -8,6 +8,7 @@ import type { PromptSlice } from '../features/prompt/promptSlice'
 import type { ReviewSlice } from '../features/review/reviewSlice'
 import type { ReviewHistorySlice } from '../features/review/reviewHistorySlice'
 import type { MemoriesSlice } from '../features/memories/memoriesSlice'
+import type { MemoryWritesSlice } from '../features/memories/memoryWritesSlice'
 import type { MemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import type { NexusSlice } from '../features/nexus/nexusSlice'
 import type { NexusPostSlice } from '../features/nexus/nexusPostSlice'
@@ -45,6 +46,7 @@ export type AppState = ConnectionSlice &
   ReviewSlice &
   ReviewHistorySlice &
   MemoriesSlice &
+  MemoryWritesSlice &
   MemorySignalsSlice &
   PromptSlice &
   NexusSlice &

@@ -10,6 +10,9 @@ import { ForgottenPanel } from './ForgottenPanel'
 import { MemoryFilesPanel } from './MemoryFilesPanel'
 import { PinnedNotice } from './PinnedNotice'
 import { selectMemoriesView } from './memoriesSlice'
+import { MemoriesTabPanel, MemoriesTabs } from './MemoriesTabs'
+import { MemoryWritesPanel } from './MemoryWritesPanel'
+import { selectMemoriesTab } from './memoryWritesSlice'
 import './memories.css'
 
 /** The search box: every word must appear, any case; the core filters all four lists at once. */
@@ -42,12 +45,14 @@ function MemoriesSearch(): ReactNode {
  */
 export function MemoriesSection(): ReactNode {
   const agent = useAppStore(selectSelectedAgent)
-  const view = useAppStore(selectMemoriesView)
-  const { load, error } = useAppStore(useShallow((s) => ({ load: s.loadMemories, error: s.memoriesError })))
+  const tab = useAppStore(selectMemoriesTab)
+  const { load, loadWrites, error } = useAppStore(
+    useShallow((s) => ({ load: s.loadMemories, loadWrites: s.loadMemoryWrites, error: s.memoriesError }))
+  )
   useEffect(() => {
     void load()
-  }, [load, agent?.id])
-  const empty = view?.query ? 'Nothing here matches your search.' : null
+    if (tab === 'writes') void loadWrites()
+  }, [load, loadWrites, tab, agent?.id])
   return (
     <div className="section memories-section" data-testid="memories-section">
       <header className="section__header">
@@ -55,13 +60,25 @@ export function MemoriesSection(): ReactNode {
         <span className="section__subtitle">
           {agent ? `What ${agent.name} remembers` : 'Pick an agent first'}
         </span>
-        <MemoriesSearch />
+        {tab === 'memories' && <MemoriesSearch />}
       </header>
       {error !== null && (
         <Banner tone="danger" title="The memories could not be read">
           {error}
         </Banner>
       )}
+      <MemoriesTabs />
+      <MemoriesTabPanel>{tab === 'writes' ? <MemoryWritesPanel /> : <MemoriesLists />}</MemoriesTabPanel>
+    </div>
+  )
+}
+
+/** Everything the agent remembers now: facts, MEMORY.md and USER.md entries, memory files, the forgotten. */
+function MemoriesLists(): ReactNode {
+  const view = useAppStore(selectMemoriesView)
+  const empty = view?.query ? 'Nothing here matches your search.' : null
+  return (
+    <>
       <PinnedNotice />
       <ForgottenNotice />
       {view !== null && (
@@ -86,6 +103,6 @@ export function MemoriesSection(): ReactNode {
           <ForgottenPanel forgotten={view.forgotten} />
         </>
       )}
-    </div>
+    </>
   )
 }
