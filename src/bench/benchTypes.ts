@@ -3,8 +3,10 @@ export interface BenchFigure {
   readonly name: string
   readonly value: number
   readonly unit: string
-  readonly goal: number
+  /** null for a reference row: a figure shown for information, with nothing Hearth must reach. */
+  readonly goal: number | null
   readonly better: 'lower' | 'higher'
+  /** Always true for a reference row: it cannot miss. */
   readonly met: boolean
 }
 
@@ -36,6 +38,20 @@ export function figure(
 ): BenchFigure {
   const rounded = Math.round(value * 1000) / 1000
   return { name, value: rounded, unit, goal, better, met: better === 'lower' ? value <= goal : value >= goal }
+}
+
+/**
+ * A reference row: a baseline or a measurement reported for information (what an oracle would pay,
+ * a layout Hearth does not use, a throughput with no target). Giving it a goal equal to itself made
+ * a row that could only fail on float noise.
+ */
+export function reference(
+  name: string,
+  value: number,
+  unit: string,
+  better: 'lower' | 'higher'
+): BenchFigure {
+  return { name, value: Math.round(value * 1000) / 1000, unit, goal: null, better, met: true }
 }
 
 /** p-th percentile (0–100) of a list of samples. */

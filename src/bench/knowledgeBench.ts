@@ -4,7 +4,14 @@ import { cosine, quantise, unit } from '../core/knowledge/vectors/quantize'
 import { fakeEmbedding } from '../../tests/fakeEmbeddings/fakeEmbedding'
 import { startFakeEmbeddings } from '../../tests/fakeEmbeddings/server'
 import { testId } from '../shared/testing/ids'
-import { figure, percentile, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
+import {
+  figure,
+  reference,
+  percentile,
+  type BenchContext,
+  type BenchFigure,
+  type BenchSuite
+} from './benchTypes'
 import { evalSet } from './knowledgeEval/evalCorpus'
 import { scoreEval, seedEvalSet } from './knowledgeEval/runEval'
 
@@ -156,12 +163,12 @@ async function measureQuality(ctx: BenchContext): Promise<BenchFigure[]> {
       (cls) => hybrid.byClass[cls].recallAt5 < bm25.byClass[cls].recallAt5
     ).length
     return [
-      figure('knowledge.recall_at5_bm25', bm25.recallAt5, 'ratio', 0, 'higher'),
+      reference('knowledge.recall_at5_bm25', bm25.recallAt5, 'ratio', 'higher'),
       figure('knowledge.recall_at5_hybrid', hybrid.recallAt5, 'ratio', 0.9, 'higher'),
-      figure('knowledge.mrr_bm25', bm25.mrr, 'ratio', 0, 'higher'),
-      figure('knowledge.mrr_hybrid', hybrid.mrr, 'ratio', 0, 'higher'),
+      reference('knowledge.mrr_bm25', bm25.mrr, 'ratio', 'higher'),
+      reference('knowledge.mrr_hybrid', hybrid.mrr, 'ratio', 'higher'),
       figure('knowledge.hybrid_classes_below_bm25', classesBelow, 'classes', 0, 'lower'),
-      figure('knowledge.embed_items_per_s', embedded / embedSeconds, 'items/s', 0, 'higher')
+      reference('knowledge.embed_items_per_s', embedded / embedSeconds, 'items/s', 'higher')
     ]
   } finally {
     await fake.close()

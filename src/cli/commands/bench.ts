@@ -36,7 +36,7 @@ export const benchCommand: CliCommand = {
     const text = figures
       .map(
         (f) =>
-          `${f.met ? 'ok  ' : 'MISS'} ${f.name.padEnd(36)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} goal ${f.better === 'lower' ? '≤' : '≥'} ${f.goal}`
+          `${f.goal === null ? 'info' : f.met ? 'ok  ' : 'MISS'} ${f.name.padEnd(36)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} ${f.goal === null ? 'reference' : `goal ${f.better === 'lower' ? '≤' : '≥'} ${f.goal}`}`
       )
       .join('\n')
     return { data, text: text || 'No benchmark suites registered.' }
