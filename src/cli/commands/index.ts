@@ -18,6 +18,8 @@ import { sessionsCommands } from './sessions'
 import { promptCommands } from './prompt'
 import { searchCommands } from './search'
 import { importCommands } from './imports'
+import { backupCommands } from './backup'
+import { restoreCommand } from './restore'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -40,5 +42,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...modelsCommands,
   ...chatsCommands,
   ...searchCommands,
-  ...importCommands
+  ...importCommands,
+  ...backupCommands,
+  restoreCommand
 ]

@@ -13,6 +13,7 @@ import { attachmentHandlers } from './attachmentHandlers'
 import { modelHandlers } from './modelHandlers'
 import { knowledgeHandlers } from './knowledgeHandlers'
 import { importHandlers } from './importHandlers'
+import { backupHandlers } from './backupHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -39,6 +40,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...attachmentHandlers(services),
     ...modelHandlers(services),
     ...knowledgeHandlers(services),
-    ...importHandlers(services)
+    ...importHandlers(services),
+    ...backupHandlers(services)
   }
 }

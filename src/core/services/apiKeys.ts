@@ -91,6 +91,12 @@ export class ApiKeys {
     }
   }
 
+  /** Every key this process knows (saved and from the environment), for checks that none leaves the home. */
+  async knownKeys(): Promise<string[]> {
+    const saved = await this.secrets.getApiKey()
+    return [saved?.key, this.environmentKey()?.key].filter((key): key is string => key !== undefined)
+  }
+
   private async choose(endpoint: Endpoint): Promise<Choice> {
     const saved = await this.secrets.getApiKey()
     if (saved !== undefined && saved.origin === endpoint.origin)

@@ -70,6 +70,11 @@ export class SettingsService {
     return this.keys.forModel()
   }
 
+  /** Every API key this process knows, so exports and backups can prove they hold none. */
+  async knownApiKeys(): Promise<string[]> {
+    return this.keys.knownKeys()
+  }
+
   async apiKeyStatus(): Promise<ApiKeyStatus> {
     return this.keys.status()
   }

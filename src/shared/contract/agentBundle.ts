@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ChatExport } from './chatExport'
-import { FactEvent, FactType, Speaker } from './review'
+import { FactEvent, FactProvenance, FactType, Speaker } from './review'
 
 /**
  * One agent as a portable file (`hearth export agent`, the agent menu's Export): versioned, read
@@ -46,7 +46,9 @@ export const AgentBundle = z.object({
       sessionId: z.string().nullable(),
       messageId: z.string().nullable(),
       createdAtMs: z.number(),
-      history: z.array(FactEvent)
+      history: z.array(FactEvent),
+      /** Where an imported fact first came from (another runtime's file or conversation). */
+      provenance: FactProvenance.nullable().default(null)
     })
   ),
   skills: z.array(

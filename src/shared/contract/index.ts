@@ -21,6 +21,7 @@ import { modelMethods } from './models'
 import { mcpServersMethods } from './mcpServers'
 import { knowledgeMethods } from './knowledge'
 import { importMethods } from './imports'
+import { backupMethods } from './backup'
 
 export * from './define'
 export * from './ids'
@@ -45,6 +46,7 @@ export * from './review'
 export * from './importSource'
 export * from './imports'
 export * from './agentBundle'
+export * from './backup'
 export * from './tools'
 export * from './versions'
 export * from './attachments'
@@ -74,7 +76,8 @@ export const methods = {
   ...modelMethods,
   ...mcpServersMethods,
   ...knowledgeMethods,
-  ...importMethods
+  ...importMethods,
+  ...backupMethods
 } as const
 
 export type Methods = typeof methods
