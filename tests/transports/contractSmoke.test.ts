@@ -159,6 +159,7 @@ const ROWS: readonly Row[] = [
   },
   { method: 'memories.forgetFile', input: () => ({ agentId: 'scribe', slug: 'release-steps' }) },
   { method: 'memories.restoreFile', input: () => ({ agentId: 'scribe', slug: 'release-steps' }) },
+  { method: 'memories.writes', input: () => ({ agentId: 'scribe' }) },
   { method: 'memories.editFact', input: (w) => ({ id: w.approved, text: 'Tests run with vitest 4' }) },
   { method: 'memories.forgetFact', input: (w) => ({ id: w.approved }) },
   { method: 'memories.restoreFact', input: (w) => ({ id: w.approved }) },
@@ -179,6 +180,12 @@ const ROWS: readonly Row[] = [
   { method: 'review.get', input: (w) => ({ id: w.approved }) },
   { method: 'review.suppress', input: (w) => ({ id: w.approved, suppressed: true }) },
   { method: 'review.flagWrong', input: (w) => ({ id: w.pending[0] }) },
+  {
+    method: 'review.decided',
+    input: () => ({ agentId: 'scribe' }),
+    keep: (r, w) => (w.kept.decision = r.decisions[0]?.eventId)
+  },
+  { method: 'review.undo', input: (w) => ({ eventId: w.kept.decision }) },
   {
     method: 'nexus.post',
     input: () => ({ agent: 'scribe', type: 'decision', summary: 'Use vitest', rationale: 'Fast' }),
