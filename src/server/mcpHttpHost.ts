@@ -1,12 +1,32 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import { batchesAllowed, INVALID_REQUEST, PARSE_ERROR } from '../core/nexus/mcp/guardedStdioTransport'
+import type { ErrorLog } from '../core/rpc/unexpectedErrors'
+import { createHardenedServer, listenLocal, type ServerLimits } from './hardenedServer'
+import { McpSessionTable, tokenHash, type McpSession } from './mcpSessions'
+import { hostRefusal, parseRequestTarget, tokensMatch } from './requestTarget'
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024
-const MAX_SESSIONS = 64
+
+/** The MCP host's bounds: the server's, plus how many sessions stay open and for how long idle. */
+export interface McpHttpLimits extends ServerLimits {
+  readonly maxSessions: number
+  /** A session with no request for this long is closed (clients rarely send DELETE). */
+  readonly sessionIdleMs: number
+}
+
+export const DEFAULT_MCP_HTTP_LIMITS: McpHttpLimits = {
+  maxConnections: 128,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxSessions: 64,
+  sessionIdleMs: 30 * 60_000
+}
 
 export interface McpHttpHostOptions {
   readonly port: number
@@ -16,52 +36,51 @@ export interface McpHttpHostOptions {
   readonly acceptsToken?: (token: string) => boolean
   /** A fresh MCP server for one client session; `token` is the bearer it presented. */
   readonly createServer: (token: string) => Server
+  readonly limits?: Partial<McpHttpLimits>
+  /** Where unexpected errors are logged. */
+  readonly errors?: ErrorLog
 }
 
 export interface McpHttpHost {
   readonly url: string
   readonly token: string
+  /** Open sessions, for tests and the bench. */
+  sessionCount(): number
   close(): Promise<void>
-}
-
-interface Session {
-  readonly transport: StreamableHTTPServerTransport
-  readonly server: Server
 }
 
 /**
  * Hearth's MCP server over Streamable HTTP on 127.0.0.1, for runtimes on other machines (through
- * an SSH tunnel or a reverse proxy). Every request needs the bearer token; a browser page on
- * another origin is refused. One MCP server per session, so each client is signed as itself.
- * Bodies that are not JSON get -32700, and batches are refused unless the session negotiated
+ * an SSH tunnel or a reverse proxy that keeps the Host header). Every request needs the bearer
+ * token and our own Host; a browser page on another origin is refused. One MCP server per
+ * session, so each client is signed as itself, and a session answers only the token that opened
+ * it. Bodies that are not JSON get -32700, and batches are refused unless the session negotiated
  * 2025-03-26 (the one protocol version that has them).
  */
 export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<McpHttpHost> {
+  const limits = { ...DEFAULT_MCP_HTTP_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('hex')
-  const sessions = new Map<string, Session>()
-  const http = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent)
-        reply(response, 500, {
-          jsonrpc: '2.0',
-          id: null,
-          error: {
-            code: -32603,
-            message: `Internal error: ${error instanceof Error ? error.message : String(error)}`
-          }
-        })
-    })
-  })
-  http.headersTimeout = 15_000
-  http.requestTimeout = 0
+  const sessions = new McpSessionTable(limits.maxSessions, limits.sessionIdleMs)
+  const http = createHardenedServer(limits, (request, response) => handle(request, response), options.errors)
+  const sweep = setInterval(() => sessions.expireIdle(), Math.min(limits.sessionIdleMs, 60_000))
+  sweep.unref()
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    if (url.pathname !== '/mcp') return reply(response, 404, { error: 'Not found: the MCP endpoint is /mcp' })
+    const hostStatus = hostRefusal(request, port())
+    if (hostStatus !== undefined)
+      return reply(response, hostStatus, {
+        error: hostStatus === 400 ? 'Exactly one Host header is required' : 'Wrong host'
+      })
+    const target = parseRequestTarget(request.url)
+    if (target?.pathname !== '/mcp')
+      return reply(response, 404, { error: 'Not found: the MCP endpoint is /mcp' })
     if (!originAllowed(request.headers.origin))
       return reply(response, 403, { error: 'Requests from web pages on other origins are refused' })
     const presented = bearer(request.headers.authorization)
-    if (presented === null || !(sameToken(presented, token) || options.acceptsToken?.(presented) === true)) {
+    if (
+      presented === null ||
+      !(tokensMatch(presented, token) || options.acceptsToken?.(presented) === true)
+    ) {
       response.setHeader('WWW-Authenticate', 'Bearer realm="hearth-mcp"')
       return reply(response, 401, {
         error: 'A valid bearer token is required (Authorization: Bearer <token>)'
@@ -69,17 +88,32 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
     }
     const sessionId = header(request, 'mcp-session-id')
     if (request.method === 'POST') return post(request, response, sessionId, presented)
-    const session = sessionId ? sessions.get(sessionId) : undefined
-    if (!session)
-      return reply(
-        response,
-        sessionId ? 404 : 400,
-        jsonRpcError(
-          INVALID_REQUEST,
-          sessionId ? 'Unknown or ended session' : 'Missing mcp-session-id header'
-        )
-      )
-    await session.transport.handleRequest(request, response)
+    if (!sessionId)
+      return reply(response, 400, jsonRpcError(INVALID_REQUEST, 'Missing mcp-session-id header'))
+    const session = findSession(sessionId, presented, response)
+    if (session) await serveIn(session, request, response)
+  }
+
+  /** The session for an id, or null after answering why not (unknown, or opened with another token). */
+  function findSession(sessionId: string, presented: string, response: ServerResponse): McpSession | null {
+    const found = sessions.lookup(sessionId, presented)
+    if (found.kind === 'found') return found.session
+    if (found.kind === 'other-token')
+      reply(response, 403, jsonRpcError(INVALID_REQUEST, 'This session was opened with another token'))
+    else reply(response, 404, jsonRpcError(INVALID_REQUEST, 'Unknown or ended session; initialize again'))
+    return null
+  }
+
+  function serveIn(
+    session: McpSession,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body?: unknown
+  ): Promise<void> {
+    // A client's standalone GET stream stays open for the whole session: it is not activity.
+    if (request.method === 'GET') session.lastActive = Date.now()
+    else sessions.track(session, (done) => response.once('close', done))
+    return session.transport.handleRequest(request, response, body)
   }
 
   async function post(
@@ -112,25 +146,41 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
         )
       )
     }
-    const existing = sessionId ? sessions.get(sessionId) : undefined
-    if (sessionId && !existing)
-      return reply(response, 404, jsonRpcError(INVALID_REQUEST, 'Unknown or ended session; initialize again'))
-    const session = existing ?? (await openSession(presented, response))
-    if (session) await session.transport.handleRequest(request, response, body)
+    if (sessionId) {
+      const session = findSession(sessionId, presented, response)
+      return session ? serveIn(session, request, response, body) : undefined
+    }
+    // Only an initialize opens a session; anything else would be refused by the transport anyway.
+    if (!isInitializeRequest(body))
+      return reply(
+        response,
+        400,
+        jsonRpcError(INVALID_REQUEST, 'Missing mcp-session-id header; initialize first')
+      )
+    if (!sessions.makeRoom())
+      return reply(
+        response,
+        503,
+        jsonRpcError(INVALID_REQUEST, `All ${limits.maxSessions} sessions are busy; try again shortly`)
+      )
+    const session = await openSession(presented)
+    await serveIn(session, request, response, body)
   }
 
-  async function openSession(presented: string, response: ServerResponse): Promise<Session | null> {
-    if (sessions.size >= MAX_SESSIONS) {
-      reply(response, 503, jsonRpcError(INVALID_REQUEST, 'Too many open sessions'))
-      return null
-    }
+  async function openSession(presented: string): Promise<McpSession> {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, session),
-      onsessionclosed: (id) => void sessions.delete(id)
+      onsessioninitialized: (id) => sessions.add(id, session),
+      onsessionclosed: (id) => sessions.delete(id)
     })
     const server = options.createServer(presented)
-    const session: Session = { transport, server }
+    const session: McpSession = {
+      transport,
+      server,
+      tokenHash: tokenHash(presented),
+      lastActive: Date.now(),
+      inFlight: 0
+    }
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId)
     }
@@ -138,20 +188,17 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
     return session
   }
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject)
-    http.listen(options.port, '127.0.0.1', () => resolve())
-  })
-  const port = (http.address() as AddressInfo).port
+  await listenLocal(http, options.port)
+  function port(): number {
+    return (http.address() as AddressInfo).port
+  }
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `http://127.0.0.1:${port()}/mcp`,
     token,
+    sessionCount: () => sessions.size,
     close: async () => {
-      // Closing on the way out: a session whose client already vanished has nothing left to close.
-      await Promise.all(
-        [...sessions.values()].map((session) => session.server.close().catch(() => undefined))
-      )
-      sessions.clear()
+      clearInterval(sweep)
+      await sessions.closeAll()
       http.closeAllConnections()
       await new Promise<void>((resolve) => http.close(() => resolve()))
     }
@@ -170,12 +217,6 @@ function originAllowed(origin: string | undefined): boolean {
 function bearer(value: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(value ?? '')
   return match?.[1] ?? null
-}
-
-function sameToken(a: string, b: string): boolean {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {
@@ -201,6 +242,7 @@ function jsonRpcError(code: number, message: string): Record<string, unknown> {
 }
 
 function reply(response: ServerResponse, status: number, body: unknown): void {
+  // The security headers are already set on every response by createHardenedServer.
   response.writeHead(status, { 'content-type': 'application/json' })
   response.end(JSON.stringify(body))
 }

@@ -26,6 +26,19 @@ export function isOwnHost(req: IncomingMessage, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`
 }
 
+/**
+ * The HTTP status to refuse a request's Host with, or undefined when it is ours: 400 for more
+ * than one Host header (Node keeps the first and drops the rest, so a proxy and we could each
+ * read a different one), 421 for a foreign name.
+ */
+export function hostRefusal(req: IncomingMessage, port: number): 400 | 421 | undefined {
+  let count = 0
+  for (let index = 0; index < req.rawHeaders.length; index += 2)
+    if (req.rawHeaders[index]?.toLowerCase() === 'host') count++
+  if (count !== 1) return 400
+  return isOwnHost(req, port) ? undefined : 421
+}
+
 export function ownOrigins(port: number): readonly string[] {
   return [`http://127.0.0.1:${port}`, `http://localhost:${port}`]
 }

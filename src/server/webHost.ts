@@ -1,30 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Core } from '../core/createCore'
-import { reportUnexpected, type ErrorLog } from '../core/rpc/unexpectedErrors'
 import { MAX_RPC_FRAME_BYTES } from '../shared/contract/limits'
 import { TOKEN_EXPIRED_CLOSE_CODE, TOKEN_STATUS_PATH } from '../shared/contract/webHostProtocol'
-import { isOwnHost, ownOrigins, parseRequestTarget, tokensMatch } from './requestTarget'
+import { hostRefusal, ownOrigins, parseRequestTarget, tokensMatch } from './requestTarget'
+import { createHardenedServer, listenLocal, type ServerLimits } from './hardenedServer'
 import { attachRpcSocket, startHeartbeat } from './rpcSocket'
-import { refuseSocket, sendText } from './securityHeaders'
+import { refuseSocket, SECURITY_HEADERS, sendText } from './securityHeaders'
 import { serveStatic } from './staticFiles'
 import { cookieTokenState, exchangeToken } from './tokenCookie'
 
-/** How much the host lets clients hold; each bound exists because its absence was a denial of service. */
-export interface WebHostLimits {
-  /** Open TCP connections of any kind (page loads and WebSockets); more are dropped on arrival. */
-  readonly maxConnections: number
+/** The server's bounds plus the WebSocket ones. */
+export interface WebHostLimits extends ServerLimits {
   /** Open RPC WebSockets; more are refused with 503. */
   readonly maxClients: number
-  /** Time a client has to send its request headers. */
-  readonly headersTimeoutMs: number
-  /** Time a client has to send a whole request. */
-  readonly requestTimeoutMs: number
-  /** An idle keep-alive HTTP connection is closed after this. */
-  readonly keepAliveTimeoutMs: number
   /** WebSocket ping interval; a client that misses a ping is dropped. */
   readonly heartbeatMs: number
 }
@@ -63,12 +55,16 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const limits = { ...DEFAULT_WEB_HOST_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const server = createHttpServer(
+  const server = createHardenedServer(
     limits,
     (req, res) => answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token }),
     options.core.errorLog
   )
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES, clientTracking: true })
+  // The handshake's 101 carries the security headers like every other response.
+  wss.on('headers', (headers: string[]) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.push(`${name}: ${value}`)
+  })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
     const verdict =
@@ -83,7 +79,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     })
   })
   const stopHeartbeat = startHeartbeat(() => wss.clients, limits.heartbeatMs)
-  await listen(server, options.port ?? 0)
+  await listenLocal(server, options.port ?? 0)
   function port(): number {
     return (server.address() as AddressInfo).port
   }
@@ -98,43 +94,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 }
 
-function createHttpServer(
-  limits: WebHostLimits,
-  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
-  errors: ErrorLog
-): Server {
-  const requestTimeout = Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs)
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // Node checks the two timeouts above only this often (30 s by default).
-    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs)
-  })
-  server.maxConnections = limits.maxConnections
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    res.on('error', () => res.destroy())
-    handle(req, res).catch((error: unknown) => {
-      // The path only: the query may carry the access token.
-      const path = (req.url ?? '').split('?')[0]
-      const { requestId } = reportUnexpected(errors, `${req.method ?? 'GET'} ${path}`, error)
-      // No home path here: pages are served before the token is checked.
-      sendText(res, 500, `Internal error (request ${requestId} in the Hearth log)`)
-    })
-  })
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
-      socket.destroy()
-      return
-    }
-    refuseSocket(
-      socket,
-      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
-    )
-  })
-  return server
-}
-
 interface Site {
   readonly rendererDir: string
   readonly port: number
@@ -142,7 +101,9 @@ interface Site {
 }
 
 async function answerHttp(req: IncomingMessage, res: ServerResponse, site: Site): Promise<void> {
-  if (!isOwnHost(req, site.port)) return sendText(res, 421, 'Wrong host')
+  const refusal = hostRefusal(req, site.port)
+  if (refusal !== undefined)
+    return sendText(res, refusal, refusal === 400 ? 'Exactly one Host header is required' : 'Wrong host')
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return sendText(res, 405, 'Method not allowed', { allow: 'GET, HEAD' })
   const target = parseRequestTarget(req.url)
@@ -166,7 +127,8 @@ export function checkUpgrade(
   port: number,
   token: string
 ): number | 'stale' | undefined {
-  if (!isOwnHost(req, port)) return 421
+  const refusal = hostRefusal(req, port)
+  if (refusal !== undefined) return refusal
   const origin = req.headers.origin
   if (origin !== undefined && !ownOrigins(port).includes(origin)) return 403
   const target = parseRequestTarget(req.url)
@@ -177,18 +139,6 @@ export function checkUpgrade(
   const fromCookie = cookieTokenState(req, port, token)
   if (fromCookie === 'valid') return undefined
   return fromCookie === 'stale' && origin !== undefined ? 'stale' : 401
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject)
-      // After listening, a server error (e.g. EMFILE on accept) must not end the process.
-      server.on('error', () => undefined)
-      resolve()
-    })
-  })
 }
 
 function closeAll(server: Server, wss: WebSocketServer): Promise<void> {

@@ -107,19 +107,46 @@ describe('the web host survives bad input', () => {
     await expectAnswering()
   })
 
-  it('caps the number of connections and recovers when they go', async () => {
+  it('at the connection cap, lets a newcomer in by closing the oldest socket with nothing in flight', async () => {
     await harness.restartWith({ maxConnections: 20 })
     const held = []
     for (let index = 0; index < 20; index++) held.push(await openSocket(harness.host.port))
-    held.forEach((socket) => socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${harness.host.port}\r\n`))
-    const extra = await Promise.all(
-      Array.from({ length: 5 }, async () => collect(await openSocket(harness.host.port), 10_000))
-    )
-    expect(extra.map((reply) => reply.closed)).toEqual([true, true, true, true, true])
+    const heldReplies = held.map((socket) => collect(socket, 10_000))
+    // The audit's lock-out: every slot taken by a socket that never sends a byte.
+    await expectAnswering()
+    const page = await rawExchange(harness.host.port, getRequest(harness.host.port, '/'))
+    expect(page.status).toBe(200)
+    const dropped = (await Promise.race([
+      Promise.all(heldReplies.slice(0, 2)),
+      new Promise((r) => setTimeout(r, 5000))
+    ])) as Array<{ closed: boolean }> | undefined
+    expect(dropped?.map((reply) => reply.closed)).toEqual([true, true])
     held.forEach((socket) => socket.destroy())
-    // The host counts a slot free once it has seen the close, which may trail ours by a moment.
-    await expect
-      .poll(async () => (await call('app.info', {}).catch(() => ({ ok: false }))).ok, { timeout: 5000 })
-      .toBe(true)
+  })
+
+  it('drops a socket that never sends a byte after the header timeout', async () => {
+    const silent = await openSocket(harness.host.port)
+    expect(await collect(silent, 5000)).toMatchObject({ closed: true, status: 408 })
+  })
+
+  it('refuses a duplicate Host header with 400, on pages and upgrades', async () => {
+    const port = harness.host.port
+    const page = await rawExchange(port, getRequest(port, '/', 'Host: evil.example\r\n'))
+    expect(page.status).toBe(400)
+    expect(page.text.toLowerCase()).toContain('x-content-type-options: nosniff')
+    const upgrade = await rawExchange(port, upgradeRequest(port, rpcPath(), `Host: 127.0.0.1:${port}\r\n`))
+    expect(upgrade.status).toBe(400)
+    await expectAnswering()
+  })
+
+  it('sends the security headers with the WebSocket handshake too', async () => {
+    const reply = await rawExchange(
+      harness.host.port,
+      upgradeRequest(harness.host.port, rpcPath()),
+      2000,
+      true
+    )
+    expect(reply.status).toBe(101)
+    expect(reply.text.toLowerCase()).toContain('x-frame-options: deny')
   })
 })

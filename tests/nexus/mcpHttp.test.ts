@@ -130,6 +130,24 @@ describe('hearth mcp --http', () => {
     })
   })
 
+  it('serves 1,000 official SDK clients that connect, call and close() in turn, every one', async () => {
+    const { url, token } = await startHttp()
+    const served: number[] = []
+    for (let index = 0; index < 1000; index++) {
+      const client = new Client({ name: `visitor-${index}`, version: '1.0.0' })
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } }
+        })
+      )
+      const result = (await client.callTool({ name: 'nexus_unread', arguments: {} })) as { isError?: boolean }
+      if (result.isError !== true) served.push(index)
+      // close() sends no DELETE: the host must reclaim the session by itself.
+      await client.close()
+    }
+    expect(served).toHaveLength(1000)
+  }, 400_000)
+
   it('Hearth’s own MCP client reaches it with the Authorization header kept in the secret store', async () => {
     const { url, token } = await startHttp()
     const secrets = new MemorySecretStore()

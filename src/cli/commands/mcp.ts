@@ -72,7 +72,8 @@ export const mcpCommand: CliCommand = {
       port: port(ctx),
       ...(ctx.env.HEARTH_MCP_HTTP_TOKEN ? { token: ctx.env.HEARTH_MCP_HTTP_TOKEN } : {}),
       acceptsToken: (token) => boundTokens().includes(sha256Hex(token)),
-      createServer: (token) => serverFor(services, token)
+      createServer: (token) => serverFor(services, token),
+      errors: ctx.core().errorLog
     })
     ctx.print(JSON.stringify({ url: host.url, token: host.token }))
     process.stderr.write(
