@@ -74,8 +74,19 @@ export class ChatsPage {
     return this.page.getByRole('list', { name: 'Search results' }).getByTestId('chat-search-hit')
   }
 
+  /** The Ctrl/Cmd+K switcher: chats and knowledge behind one search box. */
   get switcher(): Locator {
-    return this.page.getByRole('dialog', { name: 'Go to a chat' })
+    return this.page.getByRole('dialog', { name: 'Find anything' })
+  }
+
+  /** The switcher's chat rows ("Recent chats" with no query, "Chats" with one). */
+  get switcherChats(): Locator {
+    return this.switcher.getByRole('group', { name: /chats/i }).getByRole('option')
+  }
+
+  /** The switcher's group of knowledge hits of one kind ("Facts", "Nexus", "MEMORY.md"…). */
+  switcherGroup(label: string): Locator {
+    return this.switcher.getByRole('group', { name: label, exact: true })
   }
 
   async openSwitcher(): Promise<void> {

@@ -188,13 +188,17 @@ test('search finds chats of two agents, opens one in its agent, and Ctrl+K jumps
   await expect(app.agent('scribe')).toHaveAttribute('aria-current', 'true')
   await expect(chats.titleBar.getByRole('heading')).toHaveText('Garden beds')
 
-  // Ctrl+K: a dialog with its search box focused, filtering by title and agent, arrows + Enter.
+  // Ctrl+K: a dialog with its search box focused, the chat list's own search (title, agent,
+  // message text), arrows + Enter.
   await chats.openSwitcher()
   const box = chats.switcher.getByRole('searchbox')
   await expect(box).toBeFocused()
-  await expect(chats.switcher.getByRole('option')).toHaveCount(2)
+  await expect(chats.switcherChats).toHaveCount(2)
   await box.fill('coder')
-  await expect(chats.switcher.getByRole('option')).toHaveCount(1)
+  await expect(chats.switcherChats).toHaveCount(1)
+  await box.fill('tomato')
+  await expect(chats.switcherChats).toHaveCount(2)
+  await expect(chats.switcherChats.locator('mark').first()).toHaveText(/tomato/i)
   await box.fill('')
   await box.press('ArrowDown')
   await expect(chats.switcher.getByRole('option', { selected: true })).toHaveCount(1)

@@ -4,7 +4,8 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropi
 import { expect, test, type Page } from '../fixtures/hearth'
 import type { ServeProcess } from '../fixtures/serveProcess'
 import { snap } from '../fixtures/screenshots'
-import { connectModel, withRpc, type RpcClient } from '../pages/ChatPage'
+import { approvedFromChat } from '../fixtures/retention'
+import { connectModel, withRpc } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
 import { MemoriesPage } from '../pages/MemoriesPage'
 
@@ -13,34 +14,6 @@ test.beforeAll(async () => {
   fake = await startFakeAnthropic()
 })
 test.afterAll(async () => fake.close())
-
-/** One chat turn, then the session ends with retention proposing `facts` drawn from its first message; all approved. */
-async function approvedFromChat(
-  rpc: RpcClient,
-  text: string,
-  facts: readonly string[]
-): Promise<{ sessionId: string; messageId: number }> {
-  fake.script('Noted.')
-  const turn = await rpc.call('chat.send', { agentId: 'scribe', text })
-  await expect
-    .poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length)
-    .toBe(2)
-  const messageId = (await rpc.call('sessions.get', { id: turn.sessionId })).messages[0].id as number
-  fake.setToolInput('record_memory_candidates', {
-    candidates: facts.map((fact) => ({
-      text: fact,
-      type: 'decision',
-      speaker: 'user',
-      entities: [],
-      quote: text.slice(0, 40),
-      message_id: String(messageId)
-    }))
-  })
-  const ended = await rpc.call('sessions.end', { id: turn.sessionId })
-  for (const candidate of ended.candidates as { id: number }[])
-    await rpc.call('review.approve', { id: candidate.id })
-  return { sessionId: turn.sessionId, messageId }
-}
 
 /** First run with agent Scribe, a model, and two approved facts from one chat message. */
 async function startWithReleaseFacts(
@@ -54,6 +27,7 @@ async function startWithReleaseFacts(
   const source = await withRpc(hearth, async (rpc) => {
     await connectModel(rpc, fake.url)
     return approvedFromChat(
+      fake,
       rpc,
       'Release planning: we ship on Tuesdays, and the staging cluster lives in Frankfurt.',
       ['Releases ship on Tuesdays', 'The staging cluster lives in Frankfurt']

@@ -53,18 +53,28 @@ export class ChatLibraryRepository {
     return rows.map((row) => readRow(row, 'sessions').sessionId('id'))
   }
 
-  /** Live chats whose title contains every word of the query (case-insensitive), newest first. */
-  titleMatches(words: readonly string[], options: { agentId?: AgentId; limit: number }): TitleMatch[] {
+  /**
+   * Live chats whose title contains every word of the query (case-insensitive), newest first.
+   * `byName[i]` are the agents whose name holds word i: a word may match the agent's name
+   * instead of the title ("coder parser" finds Coder's chat about a parser).
+   */
+  titleMatches(
+    words: readonly string[],
+    options: { agentId?: AgentId; limit: number },
+    byName: readonly (readonly AgentId[])[] = []
+  ): TitleMatch[] {
     if (words.length === 0) return []
-    const conditions = words.map(() => "title LIKE ? ESCAPE '\\'")
+    const parameters: unknown[] = []
+    const conditions = words.map((word, i) => {
+      const agents = byName[i] ?? []
+      parameters.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, ...agents)
+      const named = agents.length > 0 ? ` OR agent_id IN (${agents.map(() => '?').join(', ')})` : ''
+      return `(title LIKE ? ESCAPE '\\'${named})`
+    })
     const sql = `SELECT id, agent_id, title, updated_at FROM sessions
       WHERE deleted_at IS NULL AND ${conditions.join(' AND ')} ${options.agentId ? 'AND agent_id = ?' : ''}
       ORDER BY updated_at DESC, id LIMIT ?`
-    const parameters = [
-      ...words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-      ...(options.agentId ? [options.agentId] : []),
-      options.limit
-    ]
+    parameters.push(...(options.agentId ? [options.agentId] : []), options.limit)
     return this.db
       .prepare(sql)
       .all(...parameters)

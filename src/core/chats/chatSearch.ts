@@ -17,8 +17,8 @@ export interface ChatSearchDeps {
 }
 
 /**
- * Chats of every agent (or one) matching a query, one hit per chat: chats whose title has every
- * word first (newest first), then chats by their best message match, as the full-text index
+ * Chats of every agent (or one) matching a query, one hit per chat: chats whose title (or
+ * agent's name) has every word first (newest first), then chats by their best message match, as the full-text index
  * ranks them. Chats in the trash are never found.
  */
 export function searchChats(
@@ -29,7 +29,8 @@ export function searchChats(
   const words = query.match(/[\p{L}\p{N}_]+/gu) ?? []
   const hits = new Map<string, ChatSearchHit>()
   const name = (agentId: AgentId): string => deps.agentNames.get(agentId) ?? agentId
-  for (const match of deps.library.titleMatches(words, options)) {
+  const byName = words.map((word) => agentsNamed(deps.agentNames, word))
+  for (const match of deps.library.titleMatches(words, options, byName)) {
     hits.set(match.sessionId, {
       sessionId: match.sessionId,
       agentId: match.agentId,
@@ -62,6 +63,12 @@ export function searchChats(
     })
   }
   return [...hits.values()].slice(0, options.limit)
+}
+
+/** The agents whose name contains `word` (any case). */
+function agentsNamed(names: ReadonlyMap<AgentId, string>, word: string): AgentId[] {
+  const needle = word.toLowerCase()
+  return [...names].filter(([, name]) => name.toLowerCase().includes(needle)).map(([id]) => id)
 }
 
 /** An FTS snippet cut at its marks into plain and matched runs (empty runs dropped). */

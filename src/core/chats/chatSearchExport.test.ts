@@ -44,6 +44,9 @@ describe('chat search across agents', () => {
     expect(byMessage.snippet.map((part: any) => part.text).join('')).toContain('<b>')
     const scribeOnly = await call(core, 'chats.search', { query: 'tomato', agentId: 'scribe' })
     expect(scribeOnly.hits.map((hit: any) => hit.sessionId)).toEqual([garden])
+    // A word may name the agent instead of appearing in the title: "coder parse" is Coder's chat.
+    const named = await call(core, 'chats.search', { query: 'coder parse' })
+    expect(named.hits.map((hit: any) => [hit.sessionId, hit.messageId])).toEqual([[code, null]])
   })
 
   it('cuts snippets at their marks and marks title words case-insensitively', () => {

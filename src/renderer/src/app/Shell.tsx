@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { ToolConfirmationBanner } from '../features/tools/ToolConfirmationBanner'
 import { ShortcutsHelp } from '../features/shortcuts/ShortcutsHelp'
-import { QuickSwitcher } from '../features/chats/QuickSwitcher'
+import { SearchSwitcher } from '../features/search/SearchSwitcher'
 import { ErrorBanner } from './ErrorBanner'
 import { SectionView } from './SectionView'
 import { Sidebar } from './Sidebar'
@@ -23,7 +23,7 @@ export function Shell(): ReactNode {
         <SectionView />
       </main>
       <ShortcutsHelp />
-      <QuickSwitcher />
+      <SearchSwitcher />
     </div>
   )
 }

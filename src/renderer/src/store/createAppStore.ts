@@ -25,6 +25,7 @@ import { createChatEndSlice } from '../features/chat/chatEndSlice'
 import { createChatDraftSlice } from '../features/chat/chatDraftSlice'
 import { createChatRetrySlice } from '../features/chat/chatRetrySlice'
 import { createChatsSlice } from '../features/chats/chatsSlice'
+import { createSearchSlice } from '../features/search/searchSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createModelSlice } from '../features/model/modelSlice'
@@ -70,6 +71,7 @@ export function createAppStore(
     ...createChatDraftSlice(storage)(...args),
     ...createChatRetrySlice(api)(...args),
     ...createChatsSlice(api)(...args),
+    ...createSearchSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args),

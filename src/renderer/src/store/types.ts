@@ -23,6 +23,7 @@ import type { ChatEndSlice } from '../features/chat/chatEndSlice'
 import type { ChatDraftSlice } from '../features/chat/chatDraftSlice'
 import type { ChatRetrySlice } from '../features/chat/chatRetrySlice'
 import type { ChatsSlice } from '../features/chats/chatsSlice'
+import type { SearchSlice } from '../features/search/searchSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ModelSlice } from '../features/model/modelSlice'
@@ -61,6 +62,7 @@ export type AppState = ConnectionSlice &
   ChatDraftSlice &
   ChatRetrySlice &
   ChatsSlice &
+  SearchSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice &

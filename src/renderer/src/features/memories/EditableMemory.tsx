@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ReactNode, type RefObject } from 'react'
 import type { ActionResult } from '../../store/types'
 import { Button } from '../../ui/Button'
 
@@ -35,6 +35,9 @@ type EditableMemoryProps = Readonly<{
   /** More actions between Edit and Forget (Pin), run through `runner` so their refusals show here too. */
   extraActions?: ReactNode
   runner?: MemoryRunner
+  /** The item a search hit opened: marked, and scrolled to through `itemRef`. */
+  focused?: boolean
+  itemRef?: RefObject<HTMLLIElement | null>
   'data-testid'?: string
 }>
 
@@ -50,6 +53,8 @@ export function EditableMemory({
   onForget,
   extraActions,
   runner,
+  focused = false,
+  itemRef,
   'data-testid': testId
 }: EditableMemoryProps): ReactNode {
   const [draft, setDraft] = useState<string | null>(null)
@@ -57,7 +62,12 @@ export function EditableMemory({
   const { busy, error, setError, run } = runner ?? own
   const editing = draft !== null
   return (
-    <li className="memory-item" data-testid={testId}>
+    <li
+      ref={itemRef}
+      className={`memory-item${focused ? ' memory-item--focus' : ''}`}
+      data-testid={testId}
+      data-focused={focused || undefined}
+    >
       {editing ? (
         <textarea
           className="textarea memory-item__editor"

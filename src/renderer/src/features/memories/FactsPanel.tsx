@@ -6,6 +6,7 @@ import { Panel } from '../../ui/Panel'
 import { FACT_TYPE_LABELS, FactSourceLink } from '../review'
 import { EditableMemory, useMemoryRunner, type MemoryRunner } from './EditableMemory'
 import { PinMenu } from './PinMenu'
+import { useSourceFocus } from '../search/useSourceFocus'
 
 function FactMeta({
   fact,
@@ -41,8 +42,13 @@ function FactItem({ fact, pins }: Readonly<{ fact: Fact; pins: readonly FactPin[
     useShallow((s) => ({ edit: s.editMemoryFact, forget: s.forgetMemory }))
   )
   const runner = useMemoryRunner()
+  const { ref, focused } = useSourceFocus<HTMLLIElement>(
+    (focus) => focus.kind === 'fact' && focus.id === fact.id
+  )
   return (
     <EditableMemory
+      itemRef={ref}
+      focused={focused}
       text={fact.text}
       fieldLabel="Fact text"
       meta={<FactMeta fact={fact} pins={pins} runner={runner} />}

@@ -50,6 +50,10 @@ export function NexusSection(): ReactNode {
   const error = useAppStore((state) => state.nexusError)
   const view = useAppStore(selectNexusView)
   const [tab, setTab] = useState<TabId>('decisions')
+  const stateSought = useAppStore((state) => state.sourceFocus?.kind === 'project-state')
+  useEffect(() => {
+    if (stateSought) setTab('state')
+  }, [stateSought])
   useEffect(() => {
     void load()
   }, [load])

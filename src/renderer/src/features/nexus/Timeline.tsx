@@ -4,8 +4,10 @@ import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
 import { Panel } from '../../ui/Panel'
 import { useAppStore } from '../../store/useAppStore'
+import { useSourceFocus } from '../search/useSourceFocus'
 import { EntryCard } from './EntryCard'
 import { selectNexusEntries } from './nexusSlice'
+import type { NexusEntry } from '../../../../shared/contract'
 import { TimelineFilters } from './TimelineFilters'
 import { ViewToggle } from './ViewToggle'
 
@@ -16,9 +18,16 @@ export function Timeline(): ReactNode {
   const loadOlder = useAppStore((state) => state.loadOlderNexus)
   const end = useRef<HTMLDivElement>(null)
   const newest = entries.at(-1)?.seq
+  const sought = useAppStore((state) => (state.sourceFocus?.kind === 'nexus' ? state.sourceFocus.seq : null))
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' })
-  }, [newest])
+    // An entry opened from search is scrolled to instead (by its card).
+    if (sought === null) end.current?.scrollIntoView({ block: 'nearest' })
+  }, [newest, sought])
+  const oldest = entries[0]?.seq
+  useEffect(() => {
+    // The entry opened from search is older than those loaded: load pages until it is there.
+    if (sought !== null && oldest !== undefined && oldest > sought && oldest > 1) void loadOlder()
+  }, [sought, oldest, loadOlder])
   const shown =
     total > entries.length
       ? `newest ${entries.length} of ${total}`
@@ -49,11 +58,23 @@ export function Timeline(): ReactNode {
             </Button>
           )}
           {entries.map((entry) => (
-            <EntryCard key={entry.seq} entry={entry} />
+            <TimelineEntry key={entry.seq} entry={entry} />
           ))}
           <div ref={end} />
         </div>
       )}
     </Panel>
+  )
+}
+
+/** One entry of the timeline, marked and scrolled to when a search hit opened it. */
+function TimelineEntry({ entry }: Readonly<{ entry: NexusEntry }>): ReactNode {
+  const { ref, focused } = useSourceFocus<HTMLDivElement>(
+    (focus) => focus.kind === 'nexus' && focus.seq === entry.seq
+  )
+  return (
+    <div ref={ref}>
+      <EntryCard entry={entry} highlighted={focused} />
+    </div>
   )
 }

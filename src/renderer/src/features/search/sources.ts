@@ -1,0 +1,114 @@
+import type { AgentId, KnowledgeHit, KnowledgeKind } from '../../../../shared/contract'
+import type { SectionId } from '../../app/sectionIds'
+
+/** The store's actions a source opens with (named here, not imported: the store names this file's types). */
+export interface SourceNavigator {
+  readonly navigate: (section: SectionId) => void
+  readonly setMemoriesQuery: (query: string) => Promise<void>
+  readonly openMemoryFile: (slug: string, forgotten: boolean) => Promise<unknown>
+  readonly showFileKind: (kind: 'memory' | 'user') => void
+  readonly setNexusView: (view: 'timeline') => void
+  readonly setNexusFilter: (patch: { agent: ''; type: ''; search: '' }) => void
+}
+
+/** The item a search hit opened, which its screen highlights and scrolls to until the user moves on. */
+export type SourceFocus =
+  | { readonly kind: 'fact'; readonly id: number }
+  | { readonly kind: 'nexus'; readonly seq: number }
+  | { readonly kind: 'project-state' }
+  | { readonly kind: 'memory-file'; readonly slug: string }
+
+/** Where a knowledge hit lives in the app, and how to get there. */
+export interface HitSource {
+  /** The agent to select first (its Memories or Files); null for what everyone shares. */
+  readonly agentId: AgentId | null
+  readonly focus: SourceFocus | null
+  readonly open: (state: SourceNavigator) => Promise<unknown> | void
+}
+
+/** One line per kind, for the switcher's group headings (in the order they are listed). */
+export const KIND_LABELS: Readonly<Record<KnowledgeKind, string>> = {
+  message: 'Messages',
+  fact: 'Facts',
+  nexus: 'Nexus',
+  memory_entry: 'MEMORY.md',
+  user_entry: 'USER.md',
+  memory_file: 'Memory files',
+  project_state: 'Project state',
+  skill: 'Skills',
+  wiki: 'Wiki pages'
+}
+
+/** Hits grouped by kind, groups in `KIND_LABELS` order, each keeping the search's ranking. */
+export function groupByKind(hits: readonly KnowledgeHit[]): { kind: KnowledgeKind; hits: KnowledgeHit[] }[] {
+  const groups = new Map<KnowledgeKind, KnowledgeHit[]>()
+  for (const hit of hits) groups.set(hit.kind, [...(groups.get(hit.kind) ?? []), hit])
+  return (Object.keys(KIND_LABELS) as KnowledgeKind[]).flatMap((kind) => {
+    const found = groups.get(kind)
+    return found ? [{ kind, hits: found }] : []
+  })
+}
+
+/** A memory file's name in its folder, without ".md": `agents/x/memories/plan.md` → `plan`. */
+export function memoryFileSlug(path: string | null): string | null {
+  const name = path?.split('/').pop()
+  return name?.endsWith('.md') ? name.slice(0, -3) : null
+}
+
+/**
+ * Where each kind opens: a fact in Memories, MEMORY.md and USER.md in Files, a memory file in
+ * Memories' editor, a Nexus entry in the timeline, the project state beside it. Null for a kind
+ * with no screen of its own (skills, wiki pages): the switcher shows those where they are.
+ */
+export function sourceOf(hit: KnowledgeHit): HitSource | null {
+  switch (hit.kind) {
+    case 'fact': {
+      const id = Number(hit.id)
+      if (!Number.isInteger(id) || hit.agentId === null) return null
+      return {
+        agentId: hit.agentId,
+        focus: { kind: 'fact', id },
+        open: async (state) => {
+          state.navigate('memories')
+          await state.setMemoriesQuery('')
+        }
+      }
+    }
+    case 'memory_file': {
+      const slug = memoryFileSlug(hit.path)
+      if (slug === null || hit.agentId === null) return null
+      return {
+        agentId: hit.agentId,
+        focus: { kind: 'memory-file', slug },
+        open: async (state) => {
+          state.navigate('memories')
+          await state.openMemoryFile(slug, false)
+        }
+      }
+    }
+    case 'memory_entry':
+    case 'user_entry':
+      return {
+        agentId: hit.kind === 'memory_entry' ? hit.agentId : null,
+        focus: null,
+        open: (state) => {
+          state.showFileKind(hit.kind === 'memory_entry' ? 'memory' : 'user')
+          state.navigate('files')
+        }
+      }
+    case 'nexus':
+      if (hit.seq === null) return null
+      return { agentId: null, focus: { kind: 'nexus', seq: hit.seq }, open: openNexusTimeline }
+    case 'project_state':
+      return { agentId: null, focus: { kind: 'project-state' }, open: openNexusTimeline }
+    default:
+      return null
+  }
+}
+
+/** The Nexus timeline, unfiltered, so the entry sought is among those loaded. */
+function openNexusTimeline(state: SourceNavigator): void {
+  state.setNexusView('timeline')
+  state.setNexusFilter({ agent: '', type: '', search: '' })
+  state.navigate('nexus')
+}
