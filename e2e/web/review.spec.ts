@@ -52,16 +52,24 @@ test('Review reads well: groups by agent and chat, provenance in words, merging 
   await snap(page, 'review-merge-nothing')
   await page.getByTestId('merge-panel').getByRole('button', { name: 'Close' }).click()
 
-  // Two of Scribe's candidates, selected and merged into one, which then waits for approval.
+  // Two of Scribe's candidates, selected and merged into one: the text starts as the fuller of
+  // the two (not both run together), and the merge ends decided — one approved fact.
   await review.candidate('Releases go out on Tuesdays').getByRole('checkbox').check()
   await review.candidate('No releases on Fridays').getByRole('checkbox').check()
   await page.getByTestId('review-batch').getByRole('button', { name: 'Merge selected…' }).click()
+  await expect(page.getByTestId('merge-selected-text')).toHaveValue('Releases go out on Tuesdays')
   await page.getByTestId('merge-selected-text').fill('Releases go out on Tuesdays, never on Fridays')
   await snap(page, 'review-merge-selected')
-  await page.getByRole('button', { name: 'Merge into one' }).click()
-  await expect(review.candidates).toHaveCount(3)
-  await expect(review.candidate('Releases go out on Tuesdays, never on Fridays')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Merge into one and approve' }).click()
+  await expect(review.candidates).toHaveCount(2)
+  await expect(review.candidate('Releases go out on Tuesdays')).toHaveCount(0)
   await expect(review.candidate('No releases on Fridays')).toHaveCount(0)
+  const facts = await withRpc(hearth, (rpc) =>
+    rpc.call('review.list', { agentId: 'scribe', status: 'approved' })
+  )
+  expect(facts.candidates.map((fact: { text: string }) => fact.text)).toEqual([
+    'Releases go out on Tuesdays, never on Fridays'
+  ])
 
   // Reject, then Undo: the candidate is back in the inbox.
   await review.candidate('The user had coffee').click()
@@ -75,8 +83,6 @@ test('Review reads well: groups by agent and chat, provenance in words, merging 
   await expect(notice).toHaveCount(0)
 
   // With an approved fact, Merge offers it first and shows the change as a diff.
-  await review.candidate('Releases go out on Tuesdays, never on Fridays').click()
-  await review.press('a')
   await review.candidate('The user had coffee').click()
   await review.press('m')
   const merge = page.getByTestId('merge-panel')

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { SCRIBE } from '../fixtures/agents'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { startConnected } from '../pages/ChatPage'
@@ -11,13 +12,6 @@ test.beforeAll(async () => {
   fake = await startFakeAnthropic()
 })
 test.afterAll(async () => fake.close())
-
-const SCRIBE = {
-  name: 'Scribe',
-  id: 'scribe',
-  profile: '# About me\n\nI keep the release notes.\n',
-  soul: '# Scribe\n\nScribe answers plainly.\n'
-}
 
 const memoryAdd = (content: string) => ({
   toolUses: [{ name: 'memory', input: { action: 'add', target: 'memory', content } }]

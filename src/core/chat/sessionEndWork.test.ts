@@ -60,10 +60,12 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+const EXPLICIT = { reason: 'explicit', skipped: null } as const
+
 describe('session end as durable work', () => {
   it('commits the intent with the session ended, then runs each hook once in order', async () => {
     const end = work([hook('retention'), hook('nexus')])
-    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') })
+    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') }, EXPLICIT)
     expect(db.prepare("SELECT ended_at FROM sessions WHERE id = 's1'").pluck().get()).toBe(1_000)
     expect(states()).toEqual({ 's1/nexus': 'pending', 's1/retention': 'pending' })
     const report = await end.run(testId.session('s1'))
@@ -75,10 +77,24 @@ describe('session end as durable work', () => {
       ]
     })
     expect(runs).toEqual(['retention:s1', 'nexus:s1'])
-    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') })
+    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') }, EXPLICIT)
     expect((await end.run(testId.session('s1'))).hooks).toEqual([])
     expect(await end.resume()).toEqual({ sessions: 0, hooks: [] })
     expect(runs).toHaveLength(2)
+  })
+
+  it('a session closed without its end work records why and no hook row; asked for later, it runs once', async () => {
+    const end = work([hook('retention'), hook('nexus')])
+    const s1 = { id: testId.session('s1'), agentId: testId.agent('scribe') }
+    end.commit(s1, { reason: 'quit', skipped: 'the model never answered in it' })
+    expect(db.prepare("SELECT ended_at FROM sessions WHERE id = 's1'").pluck().get()).toBe(1_000)
+    expect(states()).toEqual({})
+    expect(end.endNote(s1.id)).toEqual({ reason: 'quit', skipped: 'the model never answered in it' })
+    expect(await end.resume()).toEqual({ sessions: 0, hooks: [] })
+    end.commit(s1, EXPLICIT)
+    expect(end.endNote(s1.id)).toEqual({ reason: 'quit', skipped: null })
+    expect((await end.run(s1.id)).hooks.map((h) => h.id)).toEqual(['retention', 'nexus'])
+    expect(runs).toEqual(['retention:s1', 'nexus:s1'])
   })
 
   it('a hook that throws is recorded as failed and not run again', async () => {
@@ -86,7 +102,7 @@ describe('session end as durable work', () => {
       hook('retention', async () => Promise.reject(new Error('the model is unreachable'))),
       hook('nexus')
     ])
-    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') })
+    end.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') }, EXPLICIT)
     expect((await end.run(testId.session('s1'))).hooks).toEqual([
       { id: 'retention', ok: false, error: 'the model is unreachable' },
       { id: 'nexus', ok: true, error: null }
@@ -121,7 +137,7 @@ describe('session end as durable work', () => {
     )
     const first = work([slow])
     const second = work([slow])
-    first.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') })
+    first.commit({ id: testId.session('s1'), agentId: testId.agent('scribe') }, EXPLICIT)
     const running = first.resume()
     const other = await second.resume()
     release()

@@ -1,9 +1,9 @@
 import { writeTransaction } from '../node/db/writeTransaction'
 import type { AgentId, SessionId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
-import { readRows, type RowReader } from '../node/db/rowReader'
+import { readOptionalRow, readRows, type RowReader } from '../node/db/rowReader'
 import { isStampAlive, ownStamp } from '../node/process/processIdentity'
-import type { SessionEndProgress } from '../../shared/contract/sessions'
+import { SessionEndReason, type SessionEndProgress } from '../../shared/contract/sessions'
 import type { SessionEndHook } from '../ports/turnContext'
 import { ownId } from '../domain/ids'
 
@@ -58,18 +58,39 @@ export class SessionEndWork {
     private readonly onProgress: (progress: SessionEndProgress) => void = () => undefined
   ) {}
 
-  /** Marks the session ended and records one pending row per hook (once; a repeat adds nothing). */
-  commit(session: { readonly id: SessionId; readonly agentId: AgentId }): void {
+  /**
+   * Marks the session ended (with why) and records one pending row per hook (once; a repeat adds
+   * nothing). With `skipped` (why the session holds nothing worth it) no hook row is recorded:
+   * the session closes without its end work, and says so. Committed again without `skipped`, an
+   * ended session keeps its end time and reason and gets the work it skipped.
+   */
+  commit(
+    session: { readonly id: SessionId; readonly agentId: AgentId },
+    end: { readonly reason: SessionEndReason; readonly skipped: string | null }
+  ): void {
     const at = this.now()
     const insert = this.db.prepare(
       `INSERT OR IGNORE INTO session_end_work (session_id, agent_id, hook, state, created_at) VALUES (?, ?, ?, 'pending', ?)`
     )
     writeTransaction(this.db, () => {
       this.db
-        .prepare('UPDATE sessions SET ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?')
-        .run(at, at, session.id)
-      for (const hook of this.hooks()) insert.run(session.id, session.agentId, hook.id, at)
+        .prepare(
+          `UPDATE sessions SET ended_at = COALESCE(ended_at, ?), updated_at = ?, end_reason = COALESCE(end_reason, ?),
+             end_skipped = ? WHERE id = ?`
+        )
+        .run(at, at, end.reason, end.skipped, session.id)
+      if (end.skipped === null)
+        for (const hook of this.hooks()) insert.run(session.id, session.agentId, hook.id, at)
     })()
+  }
+
+  /** How an ended session ended: why, and the reason its end work was skipped (null when it ran). */
+  endNote(sessionId: SessionId): { reason: SessionEndReason | null; skipped: string | null } | undefined {
+    const row = this.db.prepare('SELECT end_reason, end_skipped FROM sessions WHERE id = ?').get(sessionId)
+    return readOptionalRow(row, 'sessions', (read) => ({
+      reason: read.oneOfOrNull('end_reason', SessionEndReason.options),
+      skipped: read.textOrNull('end_skipped')
+    }))
   }
 
   /** Runs the session's unfinished hooks in registration order. */

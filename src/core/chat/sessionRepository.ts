@@ -98,6 +98,19 @@ export class SessionRepository extends MessageRepository {
     return readRows(rows, 'sessions', sessionFromRow)
   }
 
+  /** Sessions that ended and are not in the trash (of one agent, or of all), the latest end first. */
+  endedSessions(agentId: AgentId | null, limit: number): SessionRecord[] {
+    const ended = 'ended_at IS NOT NULL AND deleted_at IS NULL'
+    const order = 'ORDER BY ended_at DESC, id LIMIT ?'
+    const rows =
+      agentId === null
+        ? this.db.prepare(`SELECT * FROM sessions WHERE ${ended} ${order}`).all(limit)
+        : this.db
+            .prepare(`SELECT * FROM sessions WHERE ${ended} AND agent_id = ? ${order}`)
+            .all(agentId, limit)
+    return readRows(rows, 'sessions', sessionFromRow)
+  }
+
   /** Replaces the frozen prompt (model switch, compression, explicit rebuild) and keeps the old version. */
   replacePrompt(
     sessionId: SessionId,

@@ -22,6 +22,7 @@ import { uniqueById } from './uniqueById'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import { freshPrompt, rebuildPrompt } from './sessionSetup'
 import { SessionEndWork, type EndWorkReport, type ResumeReport } from './sessionEndWork'
+import { SessionEnder } from './sessionEnder'
 import { sessionDetail, sessionSummary } from './sessionViews'
 import { forkCost, type ForkCost } from './forkCost'
 import { pathView, versionGroups } from './turnForks'
@@ -48,8 +49,8 @@ export interface SessionsServiceDeps {
 
 /** Reading and managing stored sessions: list, show, search, end, rebuild, inspect. */
 export class SessionsService {
-  /** Session end as durable work: intent first, each hook claimed, run and marked once. */
-  private readonly endWork: SessionEndWork
+  /** Ending sessions: the substance check, the durable end work, the `sessions.ended` event. */
+  readonly ends: SessionEnder
 
   private readonly chat: ChatService
   private readonly stores: ChatStores
@@ -58,24 +59,30 @@ export class SessionsService {
   private readonly transcriptSearch: SessionSearch
   private readonly settings: SettingsService
   private readonly clock: Clock
-  private readonly events: EventHub
 
   constructor(deps: SessionsServiceDeps) {
     this.chat = deps.chat
     this.settings = deps.settings
     this.clock = deps.clock
-    this.events = deps.events
     this.stores = deps.stores
     this.repo = deps.stores.sessions
     this.calls = deps.stores.calls
     this.transcriptSearch = deps.stores.search
     const hooks = uniqueById(deps.endHooks, 'session-end hook')
-    this.endWork = new SessionEndWork(
+    const endWork = new SessionEndWork(
       deps.db,
       () => hooks,
       () => deps.clock.now(),
       (progress) => deps.events.emit('sessions.endProgress', progress)
     )
+    this.ends = new SessionEnder({
+      sessions: this.repo,
+      endWork,
+      isAnswering: (id) => this.chat.isAnswering(id),
+      minChars: () => this.settings.config().retention.minChars,
+      clock: deps.clock,
+      events: deps.events
+    })
   }
 
   list(filter: { agentId?: AgentId; limit?: number }): SessionSummary[] {
@@ -159,39 +166,14 @@ export class SessionsService {
     })
   }
 
-  /**
-   * Ends a session and runs every session-end hook in order, announcing each as it starts and
-   * settles. The intent (session ended, one pending row per hook) is committed before any hook
-   * runs, so a process killed mid-way leaves work that the next host to open the home finishes
-   * (`resumeInterrupted`). A failing hook is reported, not fatal; `candidates` gathers what
-   * retention hooks proposed. Refused while a reply is streaming, and for a session that already
-   * ended (its hooks ran then).
-   */
+  /** Ends a session and runs its end work (see `SessionEnder.end`). */
   async end(id: SessionId, reason: SessionEndReason = 'explicit'): Promise<SessionEndReport> {
-    const session = this.require(id)
-    if (session.endedAtMs !== null)
-      throw conflict(
-        `This session already ended on ${new Date(session.endedAtMs).toISOString()}; its transcript stays readable. Start a new chat to keep talking.`
-      )
-    if (this.chat.isAnswering(id))
-      throw conflict('This session is answering right now. Wait for the reply, or press Stop, then end it.')
-    this.endWork.commit({ id: session.id, agentId: session.agentId })
-    const endedAtMs = this.repo.getSession(id)?.endedAtMs ?? this.clock.now()
-    const report = await this.endWork.run(session.id)
-    this.events.emit('sessions.ended', {
-      sessionId: id,
-      agentId: session.agentId,
-      reason,
-      endedAtMs,
-      candidates: report.candidates.length,
-      hooks: [...report.hooks]
-    })
-    return report
+    return this.ends.end(id, reason)
   }
 
   /** Finishes session ends that a killed or crashed process left half done (each hook once). */
   async resumeInterrupted(): Promise<ResumeReport> {
-    return this.endWork.resume()
+    return this.ends.resume()
   }
 
   /** True when the session exists, is not in the trash, has not ended, and is not answering right now. */

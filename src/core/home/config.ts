@@ -4,6 +4,12 @@ import { CacheTtlPolicy } from '../../shared/contract/settings'
 import { SyncDeviceName, SyncRemote } from '../../shared/contract/nexusSync'
 import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
+/**
+ * Below this many characters (the user's messages and the model's replies together) a chat that
+ * closes on its own holds little more than a greeting, so retention does not read it.
+ */
+export const DEFAULT_RETENTION_MIN_CHARS = 60
+
 /** The newest Sonnet in @anthropic-ai/sdk 1.14's model list (spec §3). */
 export const DEFAULT_MODEL = 'claude-sonnet-5-5'
 
@@ -46,7 +52,13 @@ export const CONFIG_SHAPE = {
       model: z.string().min(1).max(200).nullable().default(null)
     })
     .default({ baseUrl: null, model: null }),
-  retention: z.object({ idleMinutes: z.number().int().min(0).default(30) }).default({ idleMinutes: 30 }),
+  retention: z
+    .object({
+      idleMinutes: z.number().int().min(0).default(30),
+      /** A chat closed on quit or idle with fewer characters than this (words and replies) is not read by retention. */
+      minChars: z.number().int().min(0).max(1_000_000).default(DEFAULT_RETENTION_MIN_CHARS)
+    })
+    .default({ idleMinutes: 30, minChars: DEFAULT_RETENTION_MIN_CHARS }),
   nexus: z
     .object({
       conflictWindowMinutes: z.number().int().min(0).default(60),

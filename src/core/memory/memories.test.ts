@@ -196,6 +196,25 @@ describe('Review: provenance and merging candidates', () => {
     expect(fx.memory.review.restore(b.id).status).toBe('pending')
   })
 
+  it('with approve, the merge ends decided: the kept candidate approved, the other superseded, the inbox empty', () => {
+    const a = fx.fact('Releases go out on Tuesdays', { status: 'pending' })
+    const b = fx.fact('Releases go out on Tuesday mornings', { status: 'pending' })
+    const { candidate } = fx.memory.review.mergeCandidates(
+      [a.id, b.id],
+      'Releases go out on Tuesday mornings',
+      {
+        approve: true
+      }
+    )
+    expect(candidate).toMatchObject({
+      id: a.id,
+      status: 'approved',
+      text: 'Releases go out on Tuesday mornings'
+    })
+    expect(fx.memory.review.list({})).toEqual([])
+    expect(fx.memory.review.get(b.id)).toMatchObject({ status: 'superseded', mergeTargetId: a.id })
+  })
+
   it("refuses to merge fewer than two, other agents' or decided candidates", () => {
     const a = fx.fact('A', { status: 'pending' })
     const other = fx.fact('B', { status: 'pending', agentId: testId.agent('coder') })

@@ -43,6 +43,13 @@ export interface RetentionReport {
   readonly dropped: number
 }
 
+/** One retention run over a session: how many candidates it proposed, or why it failed. */
+export interface RetentionRun {
+  readonly candidates: number
+  readonly error: string | null
+  readonly ranAtMs: number
+}
+
 /**
  * Retention at session end: the model reads the transcript and must answer through a forced tool
  * whose input is the list of candidate facts. Candidates land pending in the bank, never in
@@ -88,6 +95,23 @@ export class RetentionService {
     const candidates = dedupe(parsed.flatMap((p) => (p.success ? [p.data] : [])))
     this.store(transcript, await Promise.all(candidates.map((c) => this.toNewFact(transcript, c))), lastId)
     return this.report(transcript, false, parsed.length - candidates.length)
+  }
+
+  /** What retention's last run over each session proposed (absent: it never read that session). */
+  runsFor(sessionIds: readonly SessionId[]): Map<SessionId, RetentionRun> {
+    const runs = new Map<SessionId, RetentionRun>()
+    const read = this.deps.db.prepare(
+      'SELECT candidate_count, error, ran_at FROM retention_runs WHERE session_id = ?'
+    )
+    for (const sessionId of sessionIds) {
+      const run = readOptionalRow(read.get(sessionId), 'retention_runs', (row) => ({
+        candidates: row.int('candidate_count'),
+        error: row.textOrNull('error'),
+        ranAtMs: row.int('ran_at')
+      }))
+      if (run) runs.set(sessionId, run)
+    }
+    return runs
   }
 
   /** Memory's part of deleting a chat for good: the record of retention having read it. */

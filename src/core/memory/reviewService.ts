@@ -83,7 +83,11 @@ export class ReviewService {
    * Folds several pending candidates of one agent into the first one, which takes the merged
    * text and stays pending for the user to approve; the others are superseded by it.
    */
-  mergeCandidates(ids: readonly number[], mergedText: string): { candidate: Fact; superseded: Fact[] } {
+  mergeCandidates(
+    ids: readonly number[],
+    mergedText: string,
+    options: { approve?: boolean } = {}
+  ): { candidate: Fact; superseded: Fact[] } {
     const unique = [...new Set(ids)]
     if (unique.length < 2) throw invalidInput('Select at least two different candidates to merge.')
     const [first, ...rest] = unique.map((id) => this.expectMergeable(id)) as [Fact, ...Fact[]]
@@ -101,7 +105,11 @@ export class ReviewService {
         into: first.id
       })
     )
-    return { candidate: this.announce(kept), superseded }
+    // Merged facts are never memory writes (refused above) and their text passed the scan, so
+    // approving cannot fail here: the merge ends decided, not back in the inbox.
+    const decided =
+      options.approve === true ? this.facts.update(first.id, { status: 'approved' }, 'approved') : kept
+    return { candidate: this.announce(decided), superseded }
   }
 
   /** Undoes a decision: a rejected or superseded fact goes back to the inbox, a forgotten one back to approved. */

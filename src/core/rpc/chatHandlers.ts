@@ -24,6 +24,7 @@ export function sessionHandlers(services: CoreServices): FeatureHandlers<typeof 
       hits: sessions.search(query, { ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) })
     }),
     'sessions.end': async ({ id }) => sessions.end(id),
+    'sessions.runSkippedEndWork': async ({ id }) => sessions.ends.runSkipped(id),
     'sessions.rebuildPrompt': async ({ id }) => sessions.rebuildPrompt(id),
     'sessions.cacheBreakCost': async ({ id, model, cwd }) =>
       sessions.cacheBreakCost(id, { ...(model ? { model } : {}), ...(cwd !== undefined ? { cwd } : {}) }),

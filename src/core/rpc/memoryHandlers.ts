@@ -3,6 +3,7 @@ import type { memoriesMethods } from '../../shared/contract/memories'
 import type { reviewMethods } from '../../shared/contract/review'
 import type { CoreServices } from '../coreServices'
 import type { FeatureHandlers } from './foundationHandlers'
+import { sessionEndSummaries } from './sessionEndSummaries'
 import type { AgentId } from '../../shared/contract'
 
 /** The memory tool on the user's behalf, receipts, the recall log, recall search and pinning. */
@@ -43,7 +44,8 @@ export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof r
     'review.approve': async ({ id, text }) => ({ candidate: await review.approve(id, text) }),
     'review.reject': async ({ id }) => ({ candidate: review.reject(id) }),
     'review.merge': async ({ id, intoId, text }) => review.merge(id, intoId, text),
-    'review.mergeCandidates': async ({ ids, text }) => review.mergeCandidates(ids, text),
+    'review.mergeCandidates': async ({ ids, text, approve }) =>
+      review.mergeCandidates(ids, text, approve === undefined ? {} : { approve }),
     'review.restore': async ({ id }) => ({ candidate: review.restore(id) }),
     'review.history': async ({ id }) => ({ events: facts.history(id) }),
     'review.decided': async ({ agentId, limit }) => ({
@@ -54,6 +56,7 @@ export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof r
     }),
     'review.undo': async ({ eventId }) => services.memory.reviewHistory.undo(eventId),
     'review.get': async ({ id }) => ({ candidate: review.get(id) }),
+    'review.sessionEnds': async (filter) => ({ sessions: sessionEndSummaries(services, filter) }),
     'review.counts': async () => review.counts(),
     'review.suppress': async ({ id, suppressed }) => ({ candidate: review.suppress(id, suppressed) }),
     'review.flagWrong': async ({ id }) => ({ candidate: review.flagWrong(id) })

@@ -29,7 +29,7 @@ describe('settings.* over the contract', () => {
           context_file_max_chars: null,
           memory: { memoryCharLimit: 4000, userCharLimit: 2000 },
           recall: { k: 5 },
-          retention: { idleMinutes: 30 }
+          retention: { idleMinutes: 30, minChars: 60 }
         },
         configErrors: []
       }

@@ -71,7 +71,7 @@ describe('SettingsService.update', () => {
       context_file_max_chars: 12_345,
       memory: { memoryCharLimit: 5555, userCharLimit: 777, agentWrites: 'ask' },
       recall: { k: 50 },
-      retention: { idleMinutes: 90 }
+      retention: { idleMinutes: 90, minChars: 250 }
     }
     expect((await service.update(all)).settings).toEqual(all)
     expect(
@@ -125,10 +125,13 @@ describe('the contract keeps the bounds of CONFIG_SHAPE', () => {
     ['recall', { k: 50 }],
     ['recall', { k: 51 }],
     ['recall', { k: -1 }],
-    ['retention', { idleMinutes: 0 }],
-    ['retention', { idleMinutes: 100_000 }],
-    ['retention', { idleMinutes: -1 }],
-    ['retention', { idleMinutes: 2.5 }]
+    ['retention', { idleMinutes: 0, minChars: 60 }],
+    ['retention', { idleMinutes: 100_000, minChars: 0 }],
+    ['retention', { idleMinutes: -1, minChars: 60 }],
+    ['retention', { idleMinutes: 2.5, minChars: 60 }],
+    ['retention', { idleMinutes: 30, minChars: 1_000_000 }],
+    ['retention', { idleMinutes: 30, minChars: 1_000_001 }],
+    ['retention', { idleMinutes: 30, minChars: -1 }]
   ]
   it.each(cases)('%s %j is accepted by both or refused by both', (key, value) => {
     const config = CONFIG_SHAPE[key as 'memory' | 'recall' | 'retention'].safeParse(value).success

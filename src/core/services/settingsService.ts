@@ -93,6 +93,6 @@ function pickEditable(config: HearthConfig): EditableSettings {
       agentWrites: config.memory.agentWrites
     },
     recall: { k: config.recall.k },
-    retention: { idleMinutes: config.retention.idleMinutes }
+    retention: { idleMinutes: config.retention.idleMinutes, minChars: config.retention.minChars }
   }
 }

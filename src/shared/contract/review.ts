@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { method } from './define'
 import { AgentId, SessionId } from './ids'
 import { ImportSource } from './importSource'
+import { SessionEndReason } from './sessions'
 
 export const FactId = z.number().int().positive()
 export type FactId = z.infer<typeof FactId>
@@ -136,6 +137,28 @@ export const FactEvent = z.object({
 })
 export type FactEvent = z.infer<typeof FactEvent>
 
+/**
+ * One ended session as Review tells it: how it ended, and what retention made of it — how many
+ * candidates it proposed (and how many still wait), why it failed, or why it never ran.
+ */
+export const SessionEndSummary = z.object({
+  sessionId: SessionId,
+  agentId: AgentId,
+  title: z.string(),
+  endedAtMs: z.number(),
+  /** Null for sessions that ended before the reason was kept. */
+  reason: SessionEndReason.nullable(),
+  /** Why the session closed without its end work (too slight to read on quit or idle). */
+  skipped: z.string().nullable(),
+  /** Retention's last run over the session; null when it never ran. */
+  retention: z
+    .object({ candidates: z.number().int(), error: z.string().nullable(), ranAtMs: z.number() })
+    .nullable(),
+  /** Its candidates still waiting in Review. */
+  pending: z.number().int()
+})
+export type SessionEndSummary = z.infer<typeof SessionEndSummary>
+
 const FactText = z.string().trim().min(1, 'A fact needs some text').max(4000)
 
 export const ReviewDecisionKind = z.enum(['approved', 'rejected', 'merged'])
@@ -181,11 +204,15 @@ export const reviewMethods = {
     z.object({ id: FactId, intoId: FactId, text: FactText }),
     z.object({ candidate: Fact, target: Fact })
   ),
-  /** Folds several pending candidates of one agent into the first: it takes `text`, the others are superseded. */
+  /**
+   * Folds several pending candidates of one agent into the first: it takes `text`, the others are
+   * superseded. With `approve`, the merged candidate is approved in the same step (a decided result).
+   */
   'review.mergeCandidates': method(
     z.object({
       ids: z.array(FactId).min(2, 'Select at least two candidates to merge').max(100),
-      text: FactText
+      text: FactText,
+      approve: z.boolean().optional()
     }),
     z.object({ candidate: Fact, superseded: z.array(Fact) })
   ),
@@ -205,6 +232,15 @@ export const reviewMethods = {
   'review.undo': method(
     z.object({ eventId: z.number().int().positive() }),
     z.object({ candidate: Fact, changed: z.array(Fact) })
+  ),
+  /** The latest session ends (of one agent, or one session), with the candidates each produced. */
+  'review.sessionEnds': method(
+    z.object({
+      agentId: AgentId.optional(),
+      sessionId: SessionId.optional(),
+      limit: z.number().int().min(1).max(100).optional()
+    }),
+    z.object({ sessions: z.array(SessionEndSummary) })
   ),
   /** One candidate or fact in whatever state it is now (a chat's pending write asks what became of it). */
   'review.get': method(z.object({ id: FactId }), z.object({ candidate: Fact })),

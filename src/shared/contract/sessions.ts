@@ -236,10 +236,14 @@ export const SessionEnded = z.object({
   endedAtMs: z.number(),
   /** Pending candidates the hooks proposed, waiting in Review. */
   candidates: z.number().int(),
-  hooks: z.array(SessionEndHookResult)
+  hooks: z.array(SessionEndHookResult),
+  /** Why the session closed without its end work (too slight to read on quit or idle), or null when it ran. */
+  skipped: z.string().nullable()
 })
 export type SessionEnded = z.infer<typeof SessionEnded>
 
+/** What a session's end work did: the candidates retention proposed and each hook's outcome. */
+const SessionEndReport = z.object({ candidates: z.array(z.unknown()), hooks: z.array(SessionEndHookResult) })
 /** The sessions.* events, merged into `events` in events.ts. */
 export const sessionEvents = {
   'sessions.endProgress': SessionEndProgress,
@@ -264,10 +268,9 @@ export const sessionMethods = {
    * Ends the session and runs the session-end hooks (retention, Nexus summary), reporting each as
    * `sessions.endProgress` and the whole as `sessions.ended`. An ended session takes no new turns.
    */
-  'sessions.end': method(
-    z.object({ id: SessionId }),
-    z.object({ candidates: z.array(z.unknown()), hooks: z.array(SessionEndHookResult) })
-  ),
+  'sessions.end': method(z.object({ id: SessionId }), SessionEndReport),
+  /** Runs the end work (retention, the Nexus summary) a session skipped when it closed on quit or idle. */
+  'sessions.runSkippedEndWork': method(z.object({ id: SessionId }), SessionEndReport),
   /** Rebuilds the frozen prompt from the files now on disk; the next call writes the cache again. */
   'sessions.rebuildPrompt': method(z.object({ id: SessionId }), SessionDetail),
   /**

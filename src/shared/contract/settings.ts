@@ -33,8 +33,15 @@ export type MemorySettings = z.infer<typeof MemorySettings>
 export const RecallSettings = z.object({ k: z.number().int().min(0).max(50) })
 export type RecallSettings = z.infer<typeof RecallSettings>
 
-/** Minutes a session may sit idle before it ends (and retention runs); 0 = only on explicit end or quit. */
-export const RetentionSettings = z.object({ idleMinutes: z.number().int().min(0) })
+/**
+ * When sessions end on their own and which are read by retention: `idleMinutes` before an idle
+ * session ends (0 = only on explicit end or quit); `minChars`, the size below which a chat closed
+ * on quit or idle is ended without retention (a chat with no reply, or only errors, never is read).
+ */
+export const RetentionSettings = z.object({
+  idleMinutes: z.number().int().min(0),
+  minChars: z.number().int().min(0).max(1_000_000)
+})
 export type RetentionSettings = z.infer<typeof RetentionSettings>
 
 /** The settings a user edits in the app; the API key is deliberately not among them. */

@@ -18,6 +18,7 @@ import {
   NexusEntryType,
   ReceiptOrigin,
   RecalledKind,
+  SessionEndReason,
   Speaker,
   TitleSource,
   TurnOrigin
@@ -65,7 +66,8 @@ const CHECKED_COLUMNS: readonly (readonly [
   ['import_proposals', 'status', ImportProposalView.shape.status.options],
   ['nexus_sync_devices', 'status', SYNC_DEVICE_STATUSES],
   // A 0/1 flag: the code writes a boolean as 1 or 0.
-  ['nexus_sync_runs', 'ok', [0, 1]]
+  ['nexus_sync_runs', 'ok', [0, 1]],
+  ['sessions', 'end_reason', SessionEndReason.options]
 ]
 
 /** `table.column` → the values of its `CHECK (column IN (…))`, read from the migrated schema. */

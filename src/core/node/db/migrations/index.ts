@@ -13,6 +13,7 @@ import * as m0015 from './0015-attachments'
 import * as m0016 from './0016-chat-library'
 import * as m0017 from './0017-text-attachments'
 import * as m0018 from './0018-search-merge-between-turns'
+import * as m0025 from './0025-session-end-note'
 import * as m0031 from './0031-knowledge-index'
 import * as m0040 from './0040-imports'
 import * as m0041 from './0041-imported-sessions'
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: '0016-chat-library', up: m0016.up, isApplied: m0016.isApplied },
   { version: 17, name: '0017-text-attachments', up: m0017.up, isApplied: m0017.isApplied },
   { version: 18, name: '0018-search-merge-between-turns', up: m0018.up },
+  { version: 25, name: '0025-session-end-note', up: m0025.up, isApplied: m0025.isApplied },
   { version: 31, name: '0031-knowledge-index', up: m0031.up },
   { version: 40, name: '0040-imports', up: m0040.up },
   { version: 41, name: '0041-imported-sessions', up: m0041.up, isApplied: m0041.isApplied },

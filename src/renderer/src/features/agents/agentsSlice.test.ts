@@ -82,7 +82,7 @@ describe('agents slice', () => {
         context_file_max_chars: null,
         memory: { memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' },
         recall: { k: 5 },
-        retention: { idleMinutes: 30 }
+        retention: { idleMinutes: 30, minChars: 60 }
       },
       endpoint: { url: 'https://api.anthropic.com', source: 'default' },
       configErrors: [],

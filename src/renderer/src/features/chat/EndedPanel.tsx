@@ -1,7 +1,7 @@
 import { useEffect, useId, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
-import type { EndStep, EndView } from './chatEndSlice'
+import { STARTED_END, type EndStep, type EndView } from './chatEndSlice'
 import { selectChatDraft } from './chatDraftSlice'
 import { useComposerFocus } from './useComposerFocus'
 
@@ -24,8 +24,25 @@ function stepState(step: EndStep): string {
     : `done — ${step.candidates} candidate${step.candidates === 1 ? '' : 's'}`
 }
 
+/** A session closed on its own without its end work: why, and the way to run it after all. */
+function Skipped({ reason }: Readonly<{ reason: string }>): ReactNode {
+  const run = useAppStore((state) => state.runSkippedEndWork)
+  return (
+    <div className="chat-ended__skipped" data-testid="chat-ended-skipped">
+      <p>
+        Closed without looking for memories: {reason}. Nothing from it went to Review, and no summary to the
+        Nexus.
+      </p>
+      <Button size="small" onClick={() => void run()}>
+        Look for memories anyway
+      </Button>
+    </div>
+  )
+}
+
 /** What the session left behind: a link to its candidates in Review, or that there are none. */
 function Outcome({ view, onReview }: Readonly<{ view: EndView; onReview: () => void }>): ReactNode {
+  if (view.done && view.skipped !== null) return <Skipped reason={view.skipped} />
   if (!view.done)
     return (
       <p className="muted">Retention runs now; its candidates go to Review, never straight into memory.</p>
@@ -72,7 +89,7 @@ export function EndedPanel(): ReactNode {
   useEffect(() => {
     if (endedEarlier) void loadEndedSummary(detail.id, detail.agentId)
   }, [endedEarlier, detail, loadEndedSummary])
-  const current = view ?? { reason: null, steps: [], done: false, candidates: null, error: null }
+  const current = view ?? STARTED_END
   const endedAt = detail?.endedAtMs != null ? new Date(detail.endedAtMs).toLocaleString() : null
   return (
     <section className="chat-ended" aria-labelledby={titleId} data-testid="chat-ended">

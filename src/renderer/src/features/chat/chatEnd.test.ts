@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Fact, SessionDetail } from '../../../../shared/contract'
+import type { SessionDetail } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
@@ -10,35 +10,6 @@ import { testId } from '../../../../shared/testing/ids'
 
 function detail(id: string, endedAtMs: number | null): SessionDetail {
   return sessionDetailFixture({ id: testId.session(id), endedAtMs })
-}
-
-function candidate(id: number, sessionId: string): Fact {
-  return {
-    id,
-    agentId: testId.agent('scribe'),
-    status: 'pending',
-    type: 'project_fact',
-    speaker: 'user',
-    text: `fact ${id}`,
-    entities: [],
-    quote: '',
-    sessionId: testId.session(sessionId),
-    messageId: null,
-    scanFailed: false,
-    scanFindings: [],
-    mergeTargetId: null,
-    mergeKind: null,
-    mergeTargetText: null,
-    recallSuppressed: false,
-    origin: 'retention',
-    toolWrite: null,
-    sessionTitle: null,
-    messageNumber: null,
-    importId: null,
-    provenance: null,
-    createdAtMs: 1,
-    updatedAtMs: 1
-  }
 }
 
 describe('ending a session from Chat', () => {
@@ -65,7 +36,8 @@ describe('ending a session from Chat', () => {
         reason: 'explicit',
         endedAtMs: 50,
         candidates: 2,
-        hooks: [{ id: 'retention', ok: true, error: null }]
+        hooks: [{ id: 'retention', ok: true, error: null }],
+        skipped: null
       })
       return { candidates: [{}, {}], hooks: [{ id: 'retention', ok: true, error: null }] }
     })
@@ -77,7 +49,8 @@ describe('ending a session from Chat', () => {
       steps: [{ hookId: 'retention', phase: 'done', error: null, candidates: 2 }],
       done: true,
       candidates: 2,
-      error: null
+      error: null,
+      skipped: null
     })
     await expect.poll(() => store.getState().chatDetail?.endedAtMs).toBe(50)
     expect(selectOpenSessionEnded(store.getState())).toBe(true)
@@ -98,19 +71,36 @@ describe('ending a session from Chat', () => {
     expect(store.getState().chatError).toMatch(/answering right now/)
   })
 
-  it('a session that ended earlier (idle, another window) counts its pending candidates from Review', async () => {
+  it('a session that ended earlier (idle, another window) says how it ended and what still waits in Review', async () => {
     const api = createFakeApi()
     const store = createAppStore(api, memoryKeyValueStore())
     api.handle('sessions.get', ({ id }) => detail(id, 10))
-    api.handle('review.list', () => ({
-      candidates: [candidate(1, 's1'), candidate(2, 's2'), candidate(3, 's1')]
+    api.handle('review.sessionEnds', () => ({
+      sessions: [
+        {
+          sessionId: testId.session('s1'),
+          agentId: testId.agent('scribe'),
+          title: 'Release day',
+          endedAtMs: 10,
+          reason: 'idle',
+          skipped: null,
+          retention: { candidates: 3, error: null, ranAtMs: 10 },
+          pending: 2
+        }
+      ]
     }))
     await store.getState().openChatSession('s1')
     await store.getState().loadEndedSummary(testId.session('s1'), testId.agent('scribe'))
-    expect(store.getState().chatEnds.s1).toMatchObject({ done: true, candidates: 2, steps: [] })
-    expect(api.calls.find((call) => call.method === 'review.list')?.input).toEqual({
+    expect(store.getState().chatEnds.s1).toMatchObject({
+      done: true,
+      reason: 'idle',
+      candidates: 2,
+      skipped: null,
+      steps: []
+    })
+    expect(api.calls.find((call) => call.method === 'review.sessionEnds')?.input).toEqual({
       agentId: 'scribe',
-      status: 'pending'
+      sessionId: 's1'
     })
   })
 })

@@ -3,6 +3,7 @@ import type {
   SessionEnded,
   SessionEndProgress,
   SessionEndReason,
+  SessionEndSummary,
   SessionId
 } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
@@ -26,6 +27,8 @@ export interface EndView {
   /** Pending candidates from this session, waiting in Review. */
   readonly candidates: number | null
   readonly error: string | null
+  /** Why the session closed without its end work (too slight to read when it ended on its own). */
+  readonly skipped: string | null
 }
 
 /**
@@ -35,14 +38,26 @@ export interface EndView {
  */
 export interface ChatEndSlice {
   readonly chatEnds: Readonly<Record<string, EndView>>
+  /** The latest session ends, with what retention made of each (Review shows them). */
+  readonly recentSessionEnds: readonly SessionEndSummary[] | null
+  readonly loadRecentSessionEnds: () => Promise<void>
   readonly endChatSession: () => Promise<void>
   /** For a session that ended earlier: how many of its candidates still wait in Review. */
   readonly loadEndedSummary: (sessionId: SessionId, agentId: AgentId) => Promise<void>
+  /** Runs the end work the open session skipped when it closed on its own. */
+  readonly runSkippedEndWork: () => Promise<void>
   readonly receiveSessionEndProgress: (progress: SessionEndProgress) => void
   readonly receiveSessionEnded: (ended: SessionEnded) => void
 }
 
-const STARTED: EndView = { reason: null, steps: [], done: false, candidates: null, error: null }
+export const STARTED_END: EndView = {
+  reason: null,
+  steps: [],
+  done: false,
+  candidates: null,
+  error: null,
+  skipped: null
+}
 
 function withStep(view: EndView, progress: SessionEndProgress): EndView {
   const step: EndStep = {
@@ -67,14 +82,23 @@ export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
     change: (view: EndView) => EndView
   ): void =>
     set((state) => ({
-      chatEnds: { ...state.chatEnds, [sessionId]: change(state.chatEnds[sessionId] ?? STARTED) }
+      chatEnds: { ...state.chatEnds, [sessionId]: change(state.chatEnds[sessionId] ?? STARTED_END) }
     }))
   return (set, get) => ({
     chatEnds: {},
+    recentSessionEnds: null,
+    async loadRecentSessionEnds() {
+      try {
+        const { sessions } = await api.call('review.sessionEnds', { limit: 10 })
+        set({ recentSessionEnds: sessions })
+      } catch {
+        // A summary beside the inbox: the inbox itself reports read failures.
+      }
+    },
     async endChatSession() {
       const sessionId = get().chatSessionId
       if (sessionId === null) return
-      patch(set, sessionId, () => ({ ...STARTED, reason: 'explicit' }))
+      patch(set, sessionId, () => ({ ...STARTED_END, reason: 'explicit' }))
       try {
         const report = await api.call('sessions.end', { id: sessionId })
         patch(set, sessionId, (view) => ({
@@ -91,9 +115,30 @@ export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
     async loadEndedSummary(sessionId, agentId) {
       if (get().chatEnds[sessionId] !== undefined) return
       try {
-        const { candidates } = await api.call('review.list', { agentId, status: 'pending' })
-        const count = candidates.filter((candidate) => candidate.sessionId === sessionId).length
-        patch(set, sessionId, (view) => (view.done ? view : { ...view, done: true, candidates: count }))
+        const { sessions } = await api.call('review.sessionEnds', { agentId, sessionId })
+        const end = sessions[0]
+        patch(set, sessionId, (view) =>
+          view.done
+            ? view
+            : {
+                ...view,
+                done: true,
+                reason: end?.reason ?? null,
+                candidates: end?.pending ?? 0,
+                skipped: end?.skipped ?? null
+              }
+        )
+      } catch (error) {
+        patch(set, sessionId, (view) => ({ ...view, done: true, error: errorMessage(error) }))
+      }
+    },
+    async runSkippedEndWork() {
+      const sessionId = get().chatSessionId
+      if (sessionId === null) return
+      patch(set, sessionId, (view) => ({ ...view, done: false, skipped: null, steps: [] }))
+      try {
+        const report = await api.call('sessions.runSkippedEndWork', { id: sessionId })
+        patch(set, sessionId, (view) => ({ ...view, done: true, candidates: report.candidates.length }))
       } catch (error) {
         patch(set, sessionId, (view) => ({ ...view, done: true, error: errorMessage(error) }))
       }
@@ -106,12 +151,14 @@ export function createChatEndSlice(api: ApiClient): SliceCreator<ChatEndSlice> {
         ...view,
         reason: ended.reason,
         done: true,
-        candidates: ended.candidates
+        candidates: ended.candidates,
+        skipped: ended.skipped
       }))
       const state = get()
       if (state.chatSessionId === ended.sessionId) void state.refreshChatDetail().catch(sayChatIsStale(set))
       if (state.selectedAgentId === ended.agentId) void state.loadChatSessions()
       void state.loadReviewCount()
+      if (state.recentSessionEnds !== null) void state.loadRecentSessionEnds()
     }
   })
 }

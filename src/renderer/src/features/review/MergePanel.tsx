@@ -4,6 +4,7 @@ import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { selectAgentName } from '../agents/agentsSlice'
 import { DiffView } from '../files/editor'
+import { mergePrefill } from './MergeSelectedPanel'
 
 type MergePanelProps = Readonly<{
   fact: Fact
@@ -11,7 +12,7 @@ type MergePanelProps = Readonly<{
   pending: readonly Fact[]
   /** Into an approved fact, which takes the text. */
   onMerge: (intoId: number, text: string) => void
-  /** With another candidate, which takes the text and stays pending. */
+  /** With another candidate, which takes the text and is approved. */
   onMergeWith: (otherId: number, text: string) => void
   onCancel: () => void
 }>
@@ -29,6 +30,21 @@ function targetsFor(fact: Fact, approved: readonly Fact[], pending: readonly Fac
 }
 
 const keyOf = (target: Target): string => `${target.kind}:${target.fact.id}`
+
+/**
+ * The merged text to start from: a candidate that contradicts an approved fact is the newer word,
+ * so its own text; otherwise the fuller of the two texts, never both run together.
+ */
+function prefillFor(fact: Fact, target: Target | undefined): string {
+  if (target === undefined) return fact.text
+  if (
+    target.kind === 'approved' &&
+    target.fact.id === fact.mergeTargetId &&
+    fact.mergeKind === 'contradiction'
+  )
+    return fact.text
+  return mergePrefill([fact.text, target.fact.text])
+}
 
 /** Said instead of an empty list: why there is nothing to merge into, and what to do instead. */
 function NothingToMerge({ fact, onCancel }: Readonly<{ fact: Fact; onCancel: () => void }>): ReactNode {
@@ -66,8 +82,11 @@ export function MergePanel({
     targets.find((target) => target.kind === 'approved' && target.fact.id === fact.mergeTargetId) ??
     targets[0]
   const [key, setKey] = useState(proposed ? keyOf(proposed) : '')
-  const [text, setText] = useState(fact.text)
   const target = targets.find((candidate) => keyOf(candidate) === key)
+  // Until the user edits it, the text follows the chosen target.
+  const [edited, setEdited] = useState<string | null>(null)
+  const text = edited ?? prefillFor(fact, target)
+  const setText = (value: string): void => setEdited(value)
   if (targets.length === 0) return <NothingToMerge fact={fact} onCancel={onCancel} />
   const confirm = (): void => {
     if (target === undefined) return
@@ -137,7 +156,9 @@ export function MergePanel({
           onClick={confirm}
           data-testid="merge-confirm"
         >
-          Merge into #{target?.fact.id ?? ''}
+          {target?.kind === 'candidate'
+            ? `Merge with #${target.fact.id} and approve`
+            : `Merge into #${target?.fact.id ?? ''}`}
         </Button>
         <Button size="small" variant="ghost" onClick={onCancel}>
           Cancel
@@ -145,7 +166,7 @@ export function MergePanel({
       </div>
       {target?.kind === 'candidate' && (
         <p className="muted">
-          The merged candidate stays in the inbox for you to approve; #{fact.id} is kept in its history.
+          One approved fact with the merged text comes out; #{fact.id} is kept in its history.
         </p>
       )}
     </div>

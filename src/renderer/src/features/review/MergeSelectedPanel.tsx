@@ -15,8 +15,17 @@ export function mergeSelectionProblem(selected: readonly Fact[]): string | null 
 }
 
 /**
- * Folds the selected candidates into one: the user writes the merged text (it starts as the
- * texts side by side); the first selected candidate keeps it and waits to be approved.
+ * The merged text a merge starts from: the fullest of the texts (the longest, which usually says
+ * what the shorter ones say and more), never the texts run together.
+ */
+export function mergePrefill(texts: readonly string[]): string {
+  return texts.reduce((best, text) => (text.trim().length > best.trim().length ? text : best), '').trim()
+}
+
+/**
+ * Folds the selected candidates into one approved fact: the user writes the merged text (it
+ * starts as the fullest of them); the first selected candidate keeps it, approved, and the
+ * others are superseded by it.
  */
 export function MergeSelectedPanel({ report }: Readonly<{ report: (message: string) => void }>): ReactNode {
   const { candidates, ids, merge, close } = useAppStore(
@@ -28,7 +37,7 @@ export function MergeSelectedPanel({ report }: Readonly<{ report: (message: stri
     }))
   )
   const selected = candidates.filter((fact) => ids.includes(fact.id))
-  const [text, setText] = useState(() => selected.map((fact) => fact.text).join(' '))
+  const [text, setText] = useState(() => mergePrefill(selected.map((fact) => fact.text)))
   const problem = mergeSelectionProblem(selected)
   const confirm = (): void => {
     void merge(
@@ -73,7 +82,7 @@ export function MergeSelectedPanel({ report }: Readonly<{ report: (message: stri
           disabled={problem !== null || text.trim() === ''}
           onClick={confirm}
         >
-          Merge into one
+          Merge into one and approve
         </Button>
         <Button size="small" variant="ghost" onClick={() => close(false)}>
           Cancel

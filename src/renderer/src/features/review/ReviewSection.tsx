@@ -10,6 +10,7 @@ import { RejectedNotice } from './RejectedNotice'
 import { ReviewHistory } from './ReviewHistory'
 import { selectReviewTab } from './reviewHistorySlice'
 import { ReviewTabPanel, ReviewTabs } from './ReviewTabs'
+import { SessionEndsPanel } from './SessionEndsPanel'
 import { useReviewKeys } from './useReviewKeys'
 import './review.css'
 
@@ -105,6 +106,7 @@ export function ReviewSection(): ReactNode {
         ) : (
           <>
             <RejectedNotice report={report} />
+            <SessionEndsPanel />
             <BatchBar report={report} />
             {loaded && count === 0 ? (
               <EmptyState title="Nothing to review" data-testid="review-empty">

@@ -31,7 +31,7 @@ export interface ReviewSlice {
   readonly approveCandidates: (ids: readonly number[], text?: string) => Promise<ActionResult>
   readonly rejectCandidates: (ids: readonly number[]) => Promise<ActionResult>
   readonly mergeCandidate: (id: number, intoId: number, text: string) => Promise<ActionResult>
-  /** Folds `ids` (the first one kept, pending) into one candidate with `text`. */
+  /** Folds `ids` into the first with `text` and approves it: the merge ends decided. */
   readonly mergeCandidatesInto: (ids: readonly number[], text: string) => Promise<ActionResult>
   readonly setReviewMergingSelected: (open: boolean) => void
   readonly undoReject: () => Promise<ActionResult>
@@ -158,9 +158,9 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
       decide(set, [id], () => api.call('review.merge', { id, intoId, text })),
     async mergeCandidatesInto(ids, text) {
       const result = await eachId(ids.slice(0, 1), () =>
-        api.call('review.mergeCandidates', { ids: [...ids], text })
+        api.call('review.mergeCandidates', { ids: [...ids], text, approve: true })
       )
-      afterDecision(set, result.ok ? ids.slice(1) : [])
+      afterDecision(set, result.ok ? ids : [])
       if (result.ok) set({ reviewMergingSelected: false, reviewSelected: [] })
       await refreshOrSay(set)
       return result

@@ -29,7 +29,8 @@ export function RetentionSettingsFields({
           When a session ends, Hearth looks back over it for facts worth keeping and sends them as candidate
           memories to the Review inbox. Nothing becomes a memory until you accept it there. A session ends
           when you end it, when it has been idle for the time below, and when you quit the app — quitting ends
-          every open session.
+          every open session. A chat that ends on its own is only read when the model answered in it and it is
+          at least the size below; one you end yourself is always read.
         </>
       }
     >
@@ -41,6 +42,14 @@ export function RetentionSettingsFields({
           value={form.draft.idleMinutes}
           testId="settings-idle-minutes"
           onChange={(value) => form.change({ idleMinutes: value })}
+        />
+        <NumberSettingsField
+          label="Smallest chat read when it ends on its own (characters)"
+          hint="Your messages and the replies together. 0 = every chat the model answered in. Default 60."
+          error={form.fieldErrors.minChars}
+          value={form.draft.minChars}
+          testId="settings-retention-min-chars"
+          onChange={(value) => form.change({ minChars: value })}
         />
       </div>
       {minutes !== null && (

@@ -5,7 +5,7 @@ import { SettingsFormHost } from './SettingsFormHost'
 
 const pickRetention = (settings: EditableSettings): unknown => settings.retention
 
-/** The Retention panel: config.json `retention.idleMinutes`. */
+/** The Retention panel: config.json `retention.idleMinutes` and `retention.minChars`. */
 export function RetentionSettingsForm(): ReactNode {
   return <SettingsFormHost pick={pickRetention} fields={RetentionSettingsFields} />
 }

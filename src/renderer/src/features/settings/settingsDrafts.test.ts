@@ -30,13 +30,17 @@ describe('settings drafts', () => {
     expect(checkLimits({ ...good, userCharLimit: '' }).errors.userCharLimit).toContain('1 or more')
   })
 
-  it('checks idle minutes: 0 allowed, negative and fractions refused', () => {
-    expect(checkRetention({ idleMinutes: '0' })).toEqual({
-      patch: { retention: { idleMinutes: 0 } },
+  it('checks idle minutes and the smallest chat read on quit: 0 allowed, negative and fractions refused', () => {
+    expect(checkRetention({ idleMinutes: '0', minChars: '0' })).toEqual({
+      patch: { retention: { idleMinutes: 0, minChars: 0 } },
       errors: {}
     })
-    for (const text of ['-1', '2.5', 'soon', ''])
-      expect(checkRetention({ idleMinutes: text }).patch).toBeNull()
+    for (const text of ['-1', '2.5', 'soon', '']) {
+      expect(checkRetention({ idleMinutes: text, minChars: '60' }).patch).toBeNull()
+      expect(checkRetention({ idleMinutes: '30', minChars: text }).errors.minChars).toContain(
+        '0 to 1,000,000'
+      )
+    }
   })
 
   it('reads numbers with the contract schema', () => {

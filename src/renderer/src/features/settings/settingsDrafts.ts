@@ -19,6 +19,7 @@ export interface LimitsDraft {
 
 export interface RetentionDraft {
   readonly idleMinutes: string
+  readonly minChars: string
 }
 
 const LIMIT_MESSAGES: Readonly<Record<keyof LimitsDraft, string>> = {
@@ -30,6 +31,8 @@ const LIMIT_MESSAGES: Readonly<Record<keyof LimitsDraft, string>> = {
 }
 
 const IDLE_MESSAGE = 'Enter a whole number of minutes, 0 or more (0 = only when you end the session or quit).'
+const MIN_CHARS_MESSAGE =
+  'Enter a whole number of characters from 0 to 1,000,000 (0 = read every chat the model answered in).'
 
 interface NumberSchema {
   safeParse(value: unknown): { readonly success: boolean }
@@ -89,12 +92,20 @@ export function checkLimits(draft: LimitsDraft): DraftCheck<keyof LimitsDraft> {
 }
 
 export function retentionDraftOf(settings: EditableSettings): RetentionDraft {
-  return { idleMinutes: String(settings.retention.idleMinutes) }
+  return {
+    idleMinutes: String(settings.retention.idleMinutes),
+    minChars: String(settings.retention.minChars)
+  }
 }
 
 export function checkRetention(draft: RetentionDraft): DraftCheck<keyof RetentionDraft> {
   const idleMinutes = readNumber(draft.idleMinutes, shape.retention.shape.idleMinutes)
-  return idleMinutes === undefined
-    ? { patch: null, errors: { idleMinutes: IDLE_MESSAGE } }
-    : { patch: { retention: { idleMinutes } }, errors: {} }
+  const minChars = readNumber(draft.minChars, shape.retention.shape.minChars)
+  const errors = {
+    ...(idleMinutes === undefined ? { idleMinutes: IDLE_MESSAGE } : {}),
+    ...(minChars === undefined ? { minChars: MIN_CHARS_MESSAGE } : {})
+  }
+  return idleMinutes === undefined || minChars === undefined
+    ? { patch: null, errors }
+    : { patch: { retention: { idleMinutes, minChars } }, errors: {} }
 }
