@@ -1,5 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { HearthError } from '../errors'
+import { refusedRedirect } from '../node/llm/guardedFetch'
+import { redactSecrets } from '../node/log/redact'
 import { IncompleteStream } from './streamCall'
 
 /** The user pressed Stop (or the host aborted): not an error, the partial reply is kept. */
@@ -19,9 +21,22 @@ export function isAbort(error: unknown, signal: AbortSignal): boolean {
  * (connection errors, 408/409/429/5xx incl. 529), so this is the final word; the user's
  * message is saved either way, which the text says so nobody retypes it.
  */
-export function describeModelError(error: unknown, started: boolean): HearthError {
+export function describeModelError(
+  error: unknown,
+  started: boolean,
+  secrets: readonly (string | null | undefined)[] = []
+): HearthError {
+  const described = describe(error, started)
+  // An endpoint may echo the key (in a stream's error event too): never kept, shown or printed.
+  const message = redactSecrets(described.message, secrets)
+  return message === described.message ? described : new HearthError(described.code, message)
+}
+
+function describe(error: unknown, started: boolean): HearthError {
   const kept = started ? ' The part of the reply that arrived is kept.' : ' Your message is saved.'
   if (error instanceof HearthError) return error
+  const redirect = refusedRedirect(error)
+  if (redirect) return new HearthError('llm_unavailable', `${redirect.message}${kept}`)
   if (error instanceof Anthropic.APIConnectionError) {
     return new HearthError(
       'llm_unavailable',

@@ -170,13 +170,15 @@ async function callOnce(
   } catch (error) {
     if (!(error instanceof CallFailed)) throw error
     const stopped = turn.signal.aborted
-    const message = stopped ? 'Stopped by the user' : describeModelError(error.cause, error.started).message
+    const message = stopped
+      ? 'Stopped by the user'
+      : describeModelError(error.cause, error.started, [turn.client.apiKey]).message
     writer.fail(error.partial, stopped ? 'partial' : 'error', message, null)
     const partialText = error.partial.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('')
     if (partialText.length > 0) progress.texts.push(partialText)
     const kept = writer.messageId !== null
     throw new TurnFailure(
-      stopped ? new TurnStopped() : describeModelError(error.cause, error.started),
+      stopped ? new TurnStopped() : describeModelError(error.cause, error.started, [turn.client.apiKey]),
       kept,
       progress
     )

@@ -1,6 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk'
 import type { ConnectionReport } from '../../shared/contract'
 import { createAnthropicClient } from '../node/llm/anthropicClient'
+import { refusedRedirect } from '../node/llm/guardedFetch'
+import { redactSecrets } from '../node/log/redact'
 
 /** What a test call needs: where to go, with which key, for which model. */
 export interface ConnectionTarget {
@@ -61,7 +63,10 @@ export async function testConnection(
       elapsedMs
     }
   } catch (error) {
-    return { ...base, ok: false, ...describeFailure(error, target), elapsedMs: now() - started }
+    const failure = describeFailure(error, target)
+    // The endpoint's own words may echo the key; the report goes to the renderer and to --json.
+    const message = redactSecrets(failure.message, [target.apiKey])
+    return { ...base, ok: false, ...failure, message, elapsedMs: now() - started }
   }
 }
 
@@ -81,6 +86,16 @@ function describeFailure(error: unknown, target: ConnectionTarget): Failure {
       requestId: null,
       message: `No answer within ${TEST_TIMEOUT_MS / 1000} s.`,
       advice: 'Check that the endpoint is running and reachable from this computer.'
+    }
+  }
+  const redirect = refusedRedirect(error)
+  if (redirect) {
+    return {
+      status: null,
+      errorType: null,
+      requestId: null,
+      message: redirect.message,
+      advice: 'Set the base URL to the address the endpoint redirects to (check it with the provider first).'
     }
   }
   if (error instanceof Anthropic.APIConnectionError) {

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { ANTHROPIC_ORIGIN } from '../../../shared/contract/baseUrl'
 import { HearthError } from '../../errors'
+import { guardedFetch } from './guardedFetch'
 
 export interface AnthropicClientOptions {
   readonly apiKey: string | undefined
@@ -14,7 +15,8 @@ export interface AnthropicClientOptions {
  * The one place an SDK client is constructed (main process / CLI only). The key and the base URL
  * are both passed explicitly: the SDK's credential chain never reads anything else, and a
  * process-wide ANTHROPIC_BASE_URL the core did not choose can never take a key bound to
- * Anthropic's origin somewhere else.
+ * Anthropic's origin somewhere else. Its fetch refuses redirects and strips the key from error
+ * bodies (see guardedFetch).
  */
 export function createAnthropicClient(options: AnthropicClientOptions): Anthropic {
   if (!options.apiKey) {
@@ -27,6 +29,8 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
     apiKey: options.apiKey,
     baseURL: options.baseUrl !== undefined && options.baseUrl !== '' ? options.baseUrl : ANTHROPIC_ORIGIN,
     maxRetries: options.maxRetries ?? 2,
+    fetch: guardedFetch([options.apiKey]),
+    fetchOptions: { redirect: 'error' },
     timeout: options.timeoutMs ?? 600_000
   })
 }
