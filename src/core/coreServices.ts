@@ -15,6 +15,7 @@ import type { Db } from './node/db/openDatabase'
 import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
 import type { PromptService } from './prompt/promptService'
+import type { SkillsService } from './prompt/skillsService'
 import type { AgentService } from './services/agentService'
 import type { FileService } from './services/fileService'
 import type { SettingsService } from './services/settingsService'
@@ -57,4 +58,6 @@ export interface CoreServices {
   readonly attachments: AttachmentStore
   /** Imports from other runtimes and exports (`hearth import`, the Import wizard). */
   readonly imports: ImportService
+  /** The skills folder as the Skills screen shows it: each skill's cost, scan and switch per agent. */
+  readonly skills: SkillsService
 }

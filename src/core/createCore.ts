@@ -24,6 +24,7 @@ import { SqliteNexusRepository } from './nexus/nexusRepository'
 import { NexusService } from './nexus/nexusService'
 import { createNexusSync } from './nexus/sync/createNexusSync'
 import { SettingsService } from './services/settingsService'
+import { SkillsService } from './prompt/skillsService'
 import { PromptService } from './prompt/promptService'
 import { injectedViewProvider } from './prompt/injectedView'
 import { MemoryService } from './memory/memoryService'
@@ -250,7 +251,8 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
       agents,
       facts: memory.facts,
       readers: IMPORT_READERS
-    })
+    }),
+    skills: new SkillsService({ paths, config, agents, prompts })
   }
   return { services, idleEnder }
 }

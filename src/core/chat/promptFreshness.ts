@@ -4,7 +4,7 @@ import type { PromptReport, SessionRecord } from './chatTypes'
 
 /** The layer of a system prompt that one user-editable file is built into, and whose prompts read it. */
 export interface PromptFileRef {
-  readonly layerId: 'identity' | 'memory' | 'user' | 'rules'
+  readonly layerId: 'identity' | 'memory' | 'user' | 'rules' | 'skills'
   /** Only this agent's sessions read the file; null for files every agent reads (USER.md, a project's rules). */
   readonly agentId: AgentId | null
   /** Where the file is: a rules file reaches only the sessions whose project folder loads it. */
@@ -22,6 +22,9 @@ export function promptFileOf(target: FileTarget, path: string): PromptFileRef | 
       return { layerId: 'user', agentId: null, path }
     case 'rules':
       return { layerId: 'rules', agentId: null, path }
+    case 'skill':
+      // Every agent with skill_view lists it; what its index line says is what counts.
+      return { layerId: 'skills', agentId: null, path }
     case 'project-state':
       return null
   }

@@ -78,7 +78,15 @@ export const CONFIG_SHAPE = {
   /** Read entry by entry by core/tools/mcp/mcpConfig.ts, so one pasted entry can never cost the others. */
   mcpServers: z.unknown().optional(),
   agents: z
-    .record(z.string(), z.object({ model: z.string().optional(), toolsets: z.array(z.string()).optional() }))
+    .record(
+      z.string(),
+      z.object({
+        model: z.string().optional(),
+        toolsets: z.array(z.string()).optional(),
+        /** Skills switched off for this agent only (by name or folder), on top of `skills.disabled`. */
+        skillsDisabled: z.array(z.string()).optional()
+      })
+    )
     .default({}),
   /** Hearth as an MCP server: which client names post as which agent (see docs/nexus-mcp.md). */
   mcp: z
@@ -185,4 +193,9 @@ function parseSections(raw: Readonly<Record<string, unknown>>): { config: Hearth
     errors.push(...section.errors)
   }
   return { config: values as HearthConfig, errors }
+}
+
+/** The skills an agent's index leaves out: those off for every agent, then the agent's own. */
+export function skillsDisabledFor(config: HearthConfig, agentId: string): readonly string[] {
+  return [...config.skills.disabled, ...(config.agents[agentId]?.skillsDisabled ?? [])]
 }

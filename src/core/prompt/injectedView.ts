@@ -11,6 +11,14 @@ import type { HearthConfig } from '../home/config'
 import { defaultSoul } from '../home/defaultTexts'
 import type { InjectedViewProvider } from '../services/fileService'
 import { withoutStarterText } from './promptService'
+import {
+  SKILL_BLOCKED_ON_LOAD,
+  indexBlockedReason,
+  skillEntryOf,
+  skillFindings,
+  skillIndexLines
+} from './skillPreview'
+import { blockingFindings } from '../domain/prompt/scanner'
 
 /** The agents the view names a default identity after. */
 interface AgentNames {
@@ -47,8 +55,26 @@ function injectedViewFor(
       const rendered = renderRules({ kind: rulesKind(source.label), files: [source] }, cap)
       return rendered ? fromRendered(rendered, []) : { text: '', tokens: 0, warnings: [] }
     }
+    case 'skill':
+      return skillView(target.path, source.text ?? '')
     case 'project-state':
       return null
+  }
+}
+
+/** A skill's entry in the index, as the file stands, and what the scanner says of its text. */
+function skillView(relPath: string, text: string): InjectedView {
+  const skill = skillEntryOf(relPath, text)
+  const blocked = indexBlockedReason(skill)
+  const findings = blockingFindings(skillFindings(text)).map((hit) => ({ ...hit, source: relPath }))
+  const lines = blocked === null ? skillIndexLines(skill) : ''
+  return {
+    text: lines,
+    tokens: estimateTokens(lines),
+    warnings: [
+      ...(blocked === null ? [] : [blocked]),
+      ...(findings.length === 0 ? [] : [SKILL_BLOCKED_ON_LOAD, ...findingLines(findings)])
+    ]
   }
 }
 

@@ -3,7 +3,7 @@ import { contextWindowOf } from '../domain/models/modelTable'
 import { assemblePrompt } from '../domain/prompt/assemblePrompt'
 import type { PromptBuild, PromptSources, ProviderBlock, SourceFile } from '../domain/prompt/promptTypes'
 import { fileCharCap } from '../domain/prompt/truncate'
-import type { HearthConfig } from '../home/config'
+import { skillsDisabledFor, type HearthConfig } from '../home/config'
 import { defaultSoul, hasStarterHint, withoutStarterHint } from '../home/defaultTexts'
 import { parseEntries, serialiseEntries } from '../memory/memoryEntries'
 import type { HomePaths } from '../home/homePaths'
@@ -15,7 +15,7 @@ import { environmentInfo } from './environment'
 import { checkProjectFolder } from './projectFolder'
 import { nodePromptFileSystem, type PromptFileSystem } from './promptFileSystem'
 import { findProjectRules } from './rulesFinder'
-import { SkillsIndex, type SkillsSource } from './skillsIndex'
+import { SkillsIndex, type SkillsLoad, type SkillsSource } from './skillsIndex'
 import type { AgentId } from '../../shared/contract'
 
 /** The built-in tools an agent gets when no tool layer says otherwise. */
@@ -80,6 +80,16 @@ export class PromptService implements PromptBuilder {
     )
   }
 
+  /** The platform skills' `platforms` are matched against (Node's names: darwin, linux, win32). */
+  get osPlatform(): string {
+    return this.options.osPlatform ?? process.platform
+  }
+
+  /** The skills folder as the index reads it (cached like a build's), for the Skills screen. */
+  loadSkills(): SkillsLoad {
+    return this.skills.load()
+  }
+
   /** The request a new session of this agent would make, with config defaults filled in. */
   async request(input: AssembleInput): Promise<PromptRequest> {
     const config = this.options.config()
@@ -122,8 +132,8 @@ export class PromptService implements PromptBuilder {
       toolUseEnforcement: config.toolUseEnforcement,
       platformHints: config.platformHints,
       skills: skillsLoad?.set ?? null,
-      skillsDisabled: config.skills.disabled,
-      osPlatform: this.options.osPlatform ?? process.platform,
+      skillsDisabled: skillsDisabledFor(config, agent.id),
+      osPlatform: this.osPlatform,
       environment: environmentInfo(this.options.env ?? process.env, config.environmentHint),
       cwd: request.cwd,
       rules: rules.rules,

@@ -69,7 +69,7 @@ describe('skills caches', () => {
     expect(first.load().source).toBe('scan')
     expect(first.load().source).toBe('memory')
     const saved = JSON.parse(readFileSync(snapshot, 'utf8'))
-    expect(saved).toMatchObject({ version: 2, skills: [{ name: 'x', description: 'first', blocked: [] }] })
+    expect(saved).toMatchObject({ version: 3, skills: [{ name: 'x', description: 'first', blocked: [] }] })
     expect(Object.keys(saved.manifest)).toEqual(['a/x/SKILL.md'])
     const second = index().load()
     expect(second).toMatchObject({

@@ -31,8 +31,8 @@ const SKIP_DIRS = new Set([
 const SKILL_ASSET_DIRS = new Set(['references', 'templates', 'assets', 'scripts'])
 /** Symlinks inside the skills folder are followed; the depth cap stops a link loop. */
 const MAX_DEPTH = 8
-/** 2: entries carry the scanner's `blocked` ids, so older snapshots are parsed again. */
-const SNAPSHOT_VERSION = 2
+/** 3: entries carry their SKILL.md's path (2 added the scanner's `blocked` ids); older snapshots are parsed again. */
+const SNAPSHOT_VERSION = 3
 
 /** relative path → [mtimeMs, size] of every SKILL.md and DESCRIPTION.md. */
 export type SkillsManifest = Record<string, readonly [number, number]>
@@ -43,7 +43,8 @@ const SkillEntrySchema = z.object({
   name: z.string(),
   description: z.string(),
   platforms: z.array(z.string()),
-  blocked: z.array(z.string())
+  blocked: z.array(z.string()),
+  path: z.string()
 })
 const SnapshotSchema = z.object({
   version: z.literal(SNAPSHOT_VERSION),
@@ -151,7 +152,7 @@ export class SkillsIndex {
           categoryDescriptions[parts.slice(0, -1).join('/')] = description
         continue
       }
-      skills.push(skillFromMarkdown(...locate(parts), text))
+      skills.push(skillFromMarkdown(...locate(parts), text, relPath))
     }
     return { skills, categoryDescriptions }
   }

@@ -14,6 +14,7 @@ import { modelHandlers } from './modelHandlers'
 import { knowledgeHandlers } from './knowledgeHandlers'
 import { importHandlers } from './importHandlers'
 import { backupHandlers } from './backupHandlers'
+import { skillsHandlers } from './skillsHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -41,6 +42,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...modelHandlers(services),
     ...knowledgeHandlers(services),
     ...importHandlers(services),
-    ...backupHandlers(services)
+    ...backupHandlers(services),
+    ...skillsHandlers(services)
   }
 }

@@ -12,6 +12,7 @@ import { readTextFile } from '../home/readText'
 import { nodePromptFileSystem } from '../prompt/promptFileSystem'
 import { checkProjectFolder } from '../prompt/projectFolder'
 import { findProjectRules } from '../prompt/rulesFinder'
+import { resolveSkillFile } from '../prompt/skillFiles'
 import type { AgentService } from './agentService'
 import { mkdirPrivate } from '../home/privateFiles'
 
@@ -48,6 +49,8 @@ export class FileService {
         return join(this.paths.nexus, 'project-state.md')
       case 'rules':
         return resolveRulesFile(target.projectDir)
+      case 'skill':
+        return resolveSkillFile(this.paths.skills, target.path)
     }
   }
 

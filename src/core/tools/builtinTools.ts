@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { skillsDisabledFor } from '../home/config'
 import type { ConfigReader } from '../home/configStore'
 import type { HomePaths } from '../home/homePaths'
 import type { MemoryService } from '../memory/memoryService'
@@ -35,7 +36,7 @@ export function registerBuiltinTools(registry: ToolRegistry, services: BuiltinTo
     createSkillViewTool({
       root: services.paths.skills,
       snapshotPath: join(services.paths.root, '.skills_snapshot.json'),
-      disabled: () => services.config.read().config.skills.disabled
+      disabled: (agentId) => skillsDisabledFor(services.config.read().config, agentId)
     }),
     ...(services.nexus ? createNexusTools(services.nexus) : []),
     ...(services.memory ? createMemoryTools(services.memory, searchTranscripts(services.sessions)) : [])

@@ -69,7 +69,7 @@ describe('skill_view', () => {
   it('refuses a disabled skill', async () => {
     disabled = ['git-bisect']
     expect(JSON.parse((await runTool(tool, { name: 'bisect' }, ctx)).content).error).toBe(
-      'The skill "bisect" is disabled in config.json (skills.disabled).'
+      'The skill "bisect" is switched off for this agent (Skills screen or config.json).'
     )
   })
 })

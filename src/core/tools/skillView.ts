@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { blockedMarker } from '../domain/prompt/contextFiles'
 import { scanForThreats } from '../domain/prompt/scanner'
-import { indexText, type SkillEntry } from '../domain/prompt/skills'
+import { indexText, isSwitchedOff, type SkillEntry } from '../domain/prompt/skills'
 import { nodePromptFileSystem, outsideOf } from '../prompt/promptFileSystem'
 import { SkillsIndex } from '../prompt/skillsIndex'
 import { ToolError } from './runTool'
@@ -17,8 +17,8 @@ export interface SkillViewOptions {
   readonly root: string
   /** Where the prompt's skills index keeps its snapshot (shared, so one walk serves both). */
   readonly snapshotPath: string
-  /** Skills the user disabled in config.json (`skills.disabled`), by name or folder. */
-  readonly disabled: () => readonly string[]
+  /** Skills the user switched off for this agent (or for every agent), by name or folder. */
+  readonly disabled: (agentId: string) => readonly string[]
 }
 
 /**
@@ -39,7 +39,7 @@ export function createSkillViewTool(options: SkillViewOptions): ToolDefinition {
       properties: { name: { type: 'string', description: 'The skill name as listed in the skills index' } },
       required: ['name']
     },
-    handler: async (input) => {
+    handler: async (input, context) => {
       const name = typeof input.name === 'string' ? input.name.trim() : ''
       if (name === '') throw new ToolError('name is required')
       const all = index.load().set.skills
@@ -49,9 +49,8 @@ export function createSkillViewTool(options: SkillViewOptions): ToolDefinition {
         throw new ToolError(
           `No skill named "${indexText(name, 64)}". Available skills: ${listNames(skills, all.length - skills.length)}.`
         )
-      const disabled = options.disabled()
-      if (disabled.includes(skill.name) || disabled.includes(skill.dirName))
-        throw new ToolError(`The skill "${skill.name}" is disabled in config.json (skills.disabled).`)
+      if (isSwitchedOff(skill, new Set(options.disabled(context.agentId))))
+        throw new ToolError(`The skill "${skill.name}" is switched off for this agent (Skills screen or config.json).`)
       return readSkill(options.root, skill)
     }
   }

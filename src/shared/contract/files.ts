@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { method } from './define'
 import { AgentId } from './ids'
 import { boundedText } from './limits'
+import { SkillFilePath } from './skills'
 
 /**
  * The user-editable files the app exposes. Paths are never sent by the renderer: it names a
@@ -13,7 +14,9 @@ export const FileTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('memory'), agentId: AgentId }),
   z.object({ kind: z.literal('user') }),
   z.object({ kind: z.literal('rules'), projectDir: z.string().min(1).max(4096) }),
-  z.object({ kind: z.literal('project-state') })
+  z.object({ kind: z.literal('project-state') }),
+  /** A skill's SKILL.md inside the skills folder. */
+  z.object({ kind: z.literal('skill'), path: SkillFilePath })
 ])
 export type FileTarget = z.infer<typeof FileTarget>
 

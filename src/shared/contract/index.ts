@@ -22,6 +22,7 @@ import { mcpServersMethods } from './mcpServers'
 import { knowledgeMethods } from './knowledge'
 import { importMethods } from './imports'
 import { backupMethods } from './backup'
+import { skillsMethods } from './skills'
 
 export * from './define'
 export * from './ids'
@@ -53,6 +54,7 @@ export * from './attachments'
 export * from './models'
 export * from './mcpServers'
 export * from './knowledge'
+export * from './skills'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -77,7 +79,8 @@ export const methods = {
   ...mcpServersMethods,
   ...knowledgeMethods,
   ...importMethods,
-  ...backupMethods
+  ...backupMethods,
+  ...skillsMethods
 } as const
 
 export type Methods = typeof methods

@@ -16,6 +16,8 @@ export interface SkillEntry {
   readonly platforms: readonly string[]
   /** Scanner finding ids in the frontmatter or folder names; a blocked skill is never listed or loaded. */
   readonly blocked: readonly string[]
+  /** Its SKILL.md relative to the skills folder, `/`-separated (`writing/tone/SKILL.md`). */
+  readonly path: string
 }
 
 export interface SkillSet {
@@ -100,8 +102,16 @@ export function indexText(value: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 
-/** Builds a skill entry from its SKILL.md text and location; frontmatter is bounded and scanned. */
-export function skillFromMarkdown(category: string, dirName: string, markdown: string): SkillEntry {
+/**
+ * Builds a skill entry from its SKILL.md text and location; frontmatter is bounded and scanned.
+ * `path` defaults to `<category>/<dirName>/SKILL.md`; the index passes the path it found.
+ */
+export function skillFromMarkdown(
+  category: string,
+  dirName: string,
+  markdown: string,
+  path = `${category}/${dirName}/SKILL.md`
+): SkillEntry {
   const front = parseFrontmatter(markdown)
   const rawName = typeof front.name === 'string' ? front.name.trim() : ''
   const rawDescription =
@@ -124,7 +134,8 @@ export function skillFromMarkdown(category: string, dirName: string, markdown: s
     name,
     description: indexText(shortDescription(rawDescription), DESCRIPTION_MAX),
     platforms,
-    blocked
+    blocked,
+    path
   }
 }
 
@@ -141,6 +152,55 @@ export interface SkillsIndexRender {
 }
 
 /**
+ * Where one skill stands in the index an agent gets: listed, or why not. `disabled` is the
+ * agent's whole list (config's `skills.disabled` and the agent's own), by name or folder.
+ */
+export type SkillIndexState = 'listed' | 'disabled' | 'other-platform' | 'blocked' | 'shadowed'
+
+/** The state of every skill of the set, in the set's order (the same rules `renderSkillsIndex` lists by). */
+export function skillIndexStates(
+  set: SkillSet,
+  osPlatform: string,
+  disabled: readonly string[]
+): SkillIndexState[] {
+  const off = new Set(disabled)
+  const firstOfName = new Map<string, SkillEntry>()
+  // In the set's order, as the index keeps the first skill of each name in a category.
+  for (const skill of set.skills) {
+    if (isVisible(skill, osPlatform, off) && skill.blocked.length === 0) {
+      const key = `${skill.category}\u0000${skill.name}`
+      if (!firstOfName.has(key)) firstOfName.set(key, skill)
+    }
+  }
+  return set.skills.map((skill) => {
+    if (isSwitchedOff(skill, off)) return 'disabled'
+    if (!supportsPlatform(skill, osPlatform)) return 'other-platform'
+    if (skill.blocked.length > 0) return 'blocked'
+    return firstOfName.get(`${skill.category}\u0000${skill.name}`) === skill ? 'listed' : 'shadowed'
+  })
+}
+
+function isVisible(skill: SkillEntry, osPlatform: string, off: ReadonlySet<string>): boolean {
+  return !isSwitchedOff(skill, off) && supportsPlatform(skill, osPlatform)
+}
+
+/** The folder of a skill inside the skills folder (`writing/tone`); '' for a SKILL.md at the top. */
+export function skillFolder(skill: Pick<SkillEntry, 'path'>): string {
+  return skill.path.split('/').slice(0, -1).join('/')
+}
+
+/** Whether a disabled list names the skill: by its name, its folder's name, or its folder's path. */
+export function isSwitchedOff(skill: SkillEntry, off: ReadonlySet<string>): boolean {
+  const folder = skillFolder(skill)
+  return off.has(skill.name) || off.has(skill.dirName) || (folder !== '' && off.has(folder))
+}
+
+/** The line a listed skill has in the index (`    - name: description`). */
+export function skillIndexLine(skill: SkillEntry): string {
+  return skill.description ? `    - ${skill.name}: ${skill.description}` : `    - ${skill.name}`
+}
+
+/**
  * Renders the index block; '' when no skill is visible. Sorted, first entry per name wins.
  * Skills whose frontmatter or folder names matched the scanner are left out and counted in one
  * `[BLOCKED: …]` line, like a blocked file; so are category descriptions that matched.
@@ -151,9 +211,7 @@ export function renderSkillsIndex(
   disabled: readonly string[]
 ): SkillsIndexRender {
   const off = new Set(disabled)
-  const visible = set.skills.filter(
-    (skill) => !off.has(skill.name) && !off.has(skill.dirName) && supportsPlatform(skill, osPlatform)
-  )
+  const visible = set.skills.filter((skill) => isVisible(skill, osPlatform, off))
   const refused = visible.filter((skill) => skill.blocked.length > 0)
   const byCategory = new Map<string, Map<string, SkillEntry>>()
   for (const skill of visible) {
@@ -183,7 +241,7 @@ export function renderSkillsIndex(
     const names = byCategory.get(category) as Map<string, SkillEntry>
     for (const name of [...names.keys()].sort()) {
       const skill = names.get(name) as SkillEntry
-      lines.push(skill.description ? `    - ${name}: ${skill.description}` : `    - ${name}`)
+      lines.push(skillIndexLine(skill))
     }
   }
   if (refused.length > 0) {

@@ -23,6 +23,8 @@ export function fileKey(target: FileTarget): string {
       return `rules:${target.projectDir}`
     case 'project-state':
       return 'project-state'
+    case 'skill':
+      return `skill:${target.path}`
   }
 }
 
