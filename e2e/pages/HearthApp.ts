@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
 export type SectionName =
-  'chat' | 'prompt' | 'files' | 'memories' | 'review' | 'nexus' | 'inspector' | 'settings'
+  'chat' | 'prompt' | 'files' | 'skills' | 'memories' | 'review' | 'nexus' | 'inspector' | 'settings'
 
 /** The shell: first run, sidebar (agents, sections) and the connection state. */
 export class HearthApp {

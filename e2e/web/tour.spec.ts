@@ -6,6 +6,7 @@ const SECTIONS: readonly SectionName[] = [
   'chat',
   'prompt',
   'files',
+  'skills',
   'memories',
   'review',
   'nexus',

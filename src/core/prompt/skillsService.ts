@@ -91,11 +91,16 @@ export class SkillsService {
       const agents = isRecord(raw.agents) ? raw.agents : {}
       const found = agents[agent.id]
       const entry: Record<string, unknown> = isRecord(found) ? found : {}
-      const before = Array.isArray(entry.skillsDisabled) ? entry.skillsDisabled.map((name: unknown) => String(name)) : []
+      const before = Array.isArray(entry.skillsDisabled)
+        ? entry.skillsDisabled.map((name: unknown) => String(name))
+        : []
       const kept = before.filter((name) => !names.has(name))
       const next = enabled ? kept : [...kept, skillFolder(skill) || skill.dirName]
       const { skillsDisabled: _old, ...rest } = entry
-      return { ...raw, agents: { ...agents, [agent.id]: next.length > 0 ? { ...rest, skillsDisabled: next } : rest } }
+      return {
+        ...raw,
+        agents: { ...agents, [agent.id]: next.length > 0 ? { ...rest, skillsDisabled: next } : rest }
+      }
     })
     return this.list(agent.id)
   }

@@ -50,7 +50,9 @@ export function createSkillViewTool(options: SkillViewOptions): ToolDefinition {
           `No skill named "${indexText(name, 64)}". Available skills: ${listNames(skills, all.length - skills.length)}.`
         )
       if (isSwitchedOff(skill, new Set(options.disabled(context.agentId))))
-        throw new ToolError(`The skill "${skill.name}" is switched off for this agent (Skills screen or config.json).`)
+        throw new ToolError(
+          `The skill "${skill.name}" is switched off for this agent (Skills screen or config.json).`
+        )
       return readSkill(options.root, skill)
     }
   }

@@ -9,8 +9,7 @@ export function isSkillFilePath(path: string): boolean {
   return (
     parts.at(-1) === 'SKILL.md' &&
     parts.every(
-      (part) =>
-        part !== '' && part !== '.' && part !== '..' && !part.includes('\\') && !/\p{Cc}/u.test(part)
+      (part) => part !== '' && part !== '.' && part !== '..' && !part.includes('\\') && !/\p{Cc}/u.test(part)
     )
   )
 }

@@ -11,6 +11,10 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('agents.changed', ({ agents }) => store.getState().receiveAgents(agents)),
     api.on('files.changed', (change) => void store.getState().receiveFileChanged(change)),
     api.on(
+      'files.changed',
+      ({ target }) => target.kind === 'skill' && store.getState().receiveSkillsChanged()
+    ),
+    api.on(
       'review.changed',
       () => (store.getState().receiveReviewChanged(), store.getState().receiveMemoriesChanged())
     ),

@@ -6,6 +6,7 @@ export const SECTION_IDS = [
   'chat',
   'prompt',
   'files',
+  'skills',
   'memories',
   'review',
   'nexus',

@@ -7,7 +7,8 @@ import { ReviewSection, selectReviewPendingCount } from '../features/review'
 import { MemoriesSection } from '../features/memories/MemoriesSection'
 import { NexusSection } from '../features/nexus/NexusSection'
 import { selectNexusConflictCount } from '../features/nexus/nexusSlice'
-import { selectDirtyCount } from '../features/files/fileSelectors'
+import { selectDirtyFileCount, selectDirtySkillCount } from '../features/files/fileSelectors'
+import { SkillsSection } from '../features/skills/SkillsSection'
 import { SettingsSection } from '../features/settings/SettingsSection'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
 import type { AppState } from '../store/types'
@@ -33,7 +34,8 @@ export interface SectionDefinition {
 export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   chat: { label: 'Chat', component: ChatSection },
   prompt: { label: 'Prompt', component: PromptSection },
-  files: { label: 'Files', component: FilesSection, badge: selectDirtyCount, badgeNoun: 'unsaved' },
+  files: { label: 'Files', component: FilesSection, badge: selectDirtyFileCount, badgeNoun: 'unsaved' },
+  skills: { label: 'Skills', component: SkillsSection, badge: selectDirtySkillCount, badgeNoun: 'unsaved' },
   memories: { label: 'Memories', component: MemoriesSection },
   review: {
     label: 'Review',

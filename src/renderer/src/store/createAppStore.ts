@@ -11,6 +11,7 @@ import { createReviewSlice } from '../features/review/reviewSlice'
 import { createReviewHistorySlice } from '../features/review/reviewHistorySlice'
 import { createMemoriesSlice } from '../features/memories/memoriesSlice'
 import { createMemoryWritesSlice } from '../features/memories/memoryWritesSlice'
+import { createSkillsSlice } from '../features/skills/skillsSlice'
 import { createMemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import { createNexusSlice } from '../features/nexus/nexusSlice'
 import { createNexusPostSlice } from '../features/nexus/nexusPostSlice'
@@ -57,6 +58,7 @@ export function createAppStore(
     ...createReviewHistorySlice(api)(...args),
     ...createMemoriesSlice(api)(...args),
     ...createMemoryWritesSlice(api)(...args),
+    ...createSkillsSlice(api)(...args),
     ...createMemorySignalsSlice(api)(...args),
     ...createPromptSlice(api)(...args),
     ...createNexusSlice(api)(...args),

@@ -9,6 +9,7 @@ import type { ReviewSlice } from '../features/review/reviewSlice'
 import type { ReviewHistorySlice } from '../features/review/reviewHistorySlice'
 import type { MemoriesSlice } from '../features/memories/memoriesSlice'
 import type { MemoryWritesSlice } from '../features/memories/memoryWritesSlice'
+import type { SkillsSlice } from '../features/skills/skillsSlice'
 import type { MemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import type { NexusSlice } from '../features/nexus/nexusSlice'
 import type { NexusPostSlice } from '../features/nexus/nexusPostSlice'
@@ -48,6 +49,7 @@ export type AppState = ConnectionSlice &
   ReviewHistorySlice &
   MemoriesSlice &
   MemoryWritesSlice &
+  SkillsSlice &
   MemorySignalsSlice &
   PromptSlice &
   NexusSlice &

@@ -14,6 +14,14 @@ export const selectIsDirty =
   (state: AppState): boolean =>
     isDirty(state.openFiles[key])
 
-/** How many open files have unsaved edits (the sidebar badge, the leave-page warning). */
+/** How many open files have unsaved edits (the leave-page warning). */
 export const selectDirtyCount = (state: AppState): number =>
   Object.values(state.openFiles).filter(isDirty).length
+
+/** Files' sidebar badge: its own files with unsaved edits (skills count under Skills). */
+export const selectDirtyFileCount = (state: AppState): number =>
+  Object.values(state.openFiles).filter((file) => file.target.kind !== 'skill' && isDirty(file)).length
+
+/** Skills' sidebar badge: SKILL.md files with unsaved edits. */
+export const selectDirtySkillCount = (state: AppState): number =>
+  Object.values(state.openFiles).filter((file) => file.target.kind === 'skill' && isDirty(file)).length
