@@ -279,6 +279,15 @@ const ROWS: readonly Row[] = [
   { method: 'imports.proposals', input: () => ({}) },
   { method: 'imports.decideProposal', input: () => ({ id: 999, decision: 'dismiss' }), expect: 'not_found' },
   { method: 'imports.retain', input: () => ({ sessionIds: ['s_ghost'] }), expect: 'not_found' },
+  {
+    method: 'skills.create',
+    input: () => ({ name: 'smoke', category: 'test', description: 'A smoke skill' })
+  },
+  { method: 'skills.list', input: () => ({ agentId: 'scribe' }) },
+  {
+    method: 'skills.setEnabled',
+    input: () => ({ agentId: 'scribe', path: 'test/smoke/SKILL.md', enabled: false })
+  },
   { method: 'agents.delete', input: () => ({ id: 'quill' }) }
 ]
 
