@@ -45,6 +45,7 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('tools.confirmationResolved', ({ requestId }) =>
       store.getState().receiveToolConfirmationResolved(requestId)
     ),
+    api.on('knowledge.progress', (progress) => store.getState().receiveKnowledgeProgress(progress)),
     api.on('nexus.syncProgress', (progress) => store.getState().receiveSyncProgress(progress)),
     api.on('nexus.synced', (result) => store.getState().receiveSynced(result)),
     api.on('tools.serverStatusChanged', (change) => store.getState().receiveToolServerStatus(change)),

@@ -27,6 +27,7 @@ import { createChatDraftSlice } from '../features/chat/chatDraftSlice'
 import { createChatRetrySlice } from '../features/chat/chatRetrySlice'
 import { createChatsSlice } from '../features/chats/chatsSlice'
 import { createSearchSlice } from '../features/search/searchSlice'
+import { createKnowledgeSlice } from '../features/knowledge/knowledgeSlice'
 import { createInspectorSlice } from '../features/inspector/inspectorSlice'
 import { createToolsSlice } from '../features/tools/toolsSlice'
 import { createModelSlice } from '../features/model/modelSlice'
@@ -74,6 +75,7 @@ export function createAppStore(
     ...createChatRetrySlice(api)(...args),
     ...createChatsSlice(api)(...args),
     ...createSearchSlice(api)(...args),
+    ...createKnowledgeSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
     ...createToolsSlice(api)(...args),

@@ -25,6 +25,7 @@ import type { ChatDraftSlice } from '../features/chat/chatDraftSlice'
 import type { ChatRetrySlice } from '../features/chat/chatRetrySlice'
 import type { ChatsSlice } from '../features/chats/chatsSlice'
 import type { SearchSlice } from '../features/search/searchSlice'
+import type { KnowledgeSlice } from '../features/knowledge/knowledgeSlice'
 import type { InspectorSlice } from '../features/inspector/inspectorSlice'
 import type { ToolsSlice } from '../features/tools/toolsSlice'
 import type { ModelSlice } from '../features/model/modelSlice'
@@ -65,6 +66,7 @@ export type AppState = ConnectionSlice &
   ChatRetrySlice &
   ChatsSlice &
   SearchSlice &
+  KnowledgeSlice &
   InspectorSlice &
   ProjectStateSlice &
   ToolsSlice &

@@ -8,6 +8,7 @@ import { RetentionSettingsForm } from './RetentionSettingsForm'
 import { ToolsSettings } from '../tools/ToolsSettings'
 import { TestConnection } from '../model/TestConnection'
 import { SyncPanel } from '../sync/SyncPanel'
+import { KnowledgeSettings } from '../knowledge/KnowledgeSettings'
 
 export interface SettingsPanelDefinition {
   readonly id: string
@@ -27,6 +28,7 @@ export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
   { id: 'memory-writes', title: 'Memory writes', component: MemoryWritesSettingsForm },
   { id: 'retention', title: 'Retention', component: RetentionSettingsForm },
   { id: 'tools', title: 'Tools', component: ToolsSettings },
+  { id: 'knowledge', title: 'Knowledge', component: KnowledgeSettings },
   { id: 'sync', title: 'Sync between devices', component: SyncPanel },
   { id: 'home', title: 'Where your data lives', component: HomeFolderPanel }
 ]

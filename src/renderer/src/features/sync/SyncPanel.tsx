@@ -6,6 +6,7 @@ import { SyncDevices } from './SyncDevices'
 import { SyncLastResult } from './SyncLastResult'
 import { SyncRemoteForm } from './SyncRemoteForm'
 import { selectSync } from './syncSlice'
+import '../../ui/spinner.css'
 import './sync.css'
 
 /**
@@ -42,7 +43,7 @@ export function SyncPanel(): ReactNode {
       )}
       {sync.progress !== null && (
         <p className="sync-progress" role="status" aria-live="polite">
-          <span className="sync-progress__spinner" aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
           {sync.progress.message}…
         </p>
       )}
