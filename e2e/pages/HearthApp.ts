@@ -1,7 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
 export type SectionName =
-  'chat' | 'prompt' | 'files' | 'skills' | 'memories' | 'review' | 'nexus' | 'inspector' | 'settings'
+  | 'chat'
+  | 'prompt'
+  | 'files'
+  | 'skills'
+  | 'memories'
+  | 'review'
+  | 'nexus'
+  | 'import'
+  | 'inspector'
+  | 'settings'
 
 /** The shell: first run, sidebar (agents, sections) and the connection state. */
 export class HearthApp {

@@ -10,6 +10,7 @@ export const SECTION_IDS = [
   'memories',
   'review',
   'nexus',
+  'import',
   'inspector',
   'settings'
 ] as const

@@ -9,6 +9,7 @@ import { NexusSection } from '../features/nexus/NexusSection'
 import { selectNexusConflictCount } from '../features/nexus/nexusSlice'
 import { selectDirtyFileCount, selectDirtySkillCount } from '../features/files/fileSelectors'
 import { SkillsSection } from '../features/skills/SkillsSection'
+import { ImportSection } from '../features/imports/ImportSection'
 import { SettingsSection } from '../features/settings/SettingsSection'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
 import type { AppState } from '../store/types'
@@ -44,6 +45,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
     badgeNoun: 'waiting'
   },
   nexus: { label: 'Nexus', component: NexusSection, badge: selectNexusConflictCount, badgeNoun: 'conflicts' },
+  import: { label: 'Import', component: ImportSection },
   inspector: { label: 'Inspector', component: InspectorSection },
   settings: {
     label: 'Settings',

@@ -34,6 +34,7 @@ import { createModelSlice } from '../features/model/modelSlice'
 import { browserSystemTheme, createThemeSlice } from '../features/theme/themeSlice'
 import { createMcpServersSlice } from '../features/tools/mcpServersSlice'
 import { createSyncSlice } from '../features/sync/syncSlice'
+import { createImportsSlice } from '../features/imports/importsSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -82,6 +83,7 @@ export function createAppStore(
     ...createModelSlice(api)(...args),
     ...createThemeSlice(storage, browserSystemTheme)(...args),
     ...createMcpServersSlice(api)(...args),
-    ...createSyncSlice(api)(...args)
+    ...createSyncSlice(api)(...args),
+    ...createImportsSlice(api)(...args)
   }))
 }

@@ -32,6 +32,7 @@ import type { ModelSlice } from '../features/model/modelSlice'
 import type { ThemeSlice } from '../features/theme/themeSlice'
 import type { McpServersSlice } from '../features/tools/mcpServersSlice'
 import type { SyncSlice } from '../features/sync/syncSlice'
+import type { ImportsSlice } from '../features/imports/importsSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -73,7 +74,8 @@ export type AppState = ConnectionSlice &
   ModelSlice &
   ThemeSlice &
   McpServersSlice &
-  SyncSlice
+  SyncSlice &
+  ImportsSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

@@ -4,11 +4,12 @@ import { Button } from '../../ui/Button'
 import { useAppStore } from '../../store/useAppStore'
 import { selectSelectedAgent } from './agentsSlice'
 import { AgentRow } from './AgentRow'
+import { ExportAgentDialog } from '../imports/ExportAgentDialog'
 import { DeleteAgentDialog } from './DeleteAgentDialog'
 import { NewAgentForm } from './NewAgentForm'
 import { RenameAgentDialog } from './RenameAgentDialog'
 
-type OpenDialog = 'none' | 'create' | 'rename' | 'delete'
+type OpenDialog = 'none' | 'create' | 'rename' | 'delete' | 'export'
 
 /** The agents in the sidebar: pick one, add one, rename or delete the selected one (from its own row). */
 export function AgentSwitcher(): ReactNode {
@@ -43,12 +44,16 @@ export function AgentSwitcher(): ReactNode {
             onSelect={() => selectAgent(agent.id)}
             onRename={() => setDialog('rename')}
             onDelete={() => setDialog('delete')}
+            onExport={() => setDialog('export')}
           />
         ))}
       </ul>
       {dialog === 'create' && <NewAgentForm asDialog onDone={close} />}
       {dialog === 'rename' && selected !== undefined && (
         <RenameAgentDialog agent={selected} onClose={close} />
+      )}
+      {dialog === 'export' && selected !== undefined && (
+        <ExportAgentDialog agent={selected} onClose={close} />
       )}
       {dialog === 'delete' && selected !== undefined && (
         <DeleteAgentDialog agent={selected} onClose={close} />

@@ -9,7 +9,13 @@ import { groupBySource, type ReviewGroup } from './reviewSlice'
 /** "Scribe · Release planning": who proposed it and in which chat, in the names the user gave them. */
 function GroupTitle({ group }: Readonly<{ group: ReviewGroup }>): ReactNode {
   const agentName = useAppStore(selectAgentName(group.agentId))
-  const chat = group.sessionId === null ? 'not from a chat' : quoteChatTitle(group.sessionTitle)
+  const importedFrom = group.items[0]?.fact.provenance?.source
+  const chat =
+    group.sessionId !== null
+      ? quoteChatTitle(group.sessionTitle)
+      : importedFrom !== undefined
+        ? `imported from ${importedFrom}`
+        : 'not from a chat'
   return (
     <h2 className="review-group__title">
       {agentName} · {chat}

@@ -5,6 +5,7 @@ import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
 import { CandidateList } from './CandidateList'
+import { ImportFilterBanner } from './ImportFilterBanner'
 import { MergeSelectedPanel } from './MergeSelectedPanel'
 import { RejectedNotice } from './RejectedNotice'
 import { ReviewHistory } from './ReviewHistory'
@@ -99,6 +100,7 @@ export function ReviewSection(): ReactNode {
           {actionError}
         </Banner>
       )}
+      <ImportFilterBanner />
       <ReviewTabs />
       <ReviewTabPanel>
         {tab === 'history' ? (

@@ -21,6 +21,9 @@ export interface ReviewSlice {
   readonly reviewLastRejected: readonly Fact[]
   /** True while the panel that merges the selected candidates into one is open. */
   readonly reviewMergingSelected: boolean
+  /** Only this import's candidates are shown (the Import wizard opens Review so); null shows all. */
+  readonly reviewImportId: string | null
+  readonly showReviewForImport: (importId: string | null) => void
   readonly loadReview: () => Promise<void>
   readonly loadReviewCount: () => Promise<void>
   readonly moveReviewCursor: (delta: number) => void
@@ -78,9 +81,14 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
         reviewError: `The review list could not be reloaded (${errorMessage(error)}). Your decision is saved: open Review again to see the list.`
       })
     )
+  // The filter Review shows under (reviewImportId), kept here too so every reload uses it.
+  const filter: { importId: string | null } = { importId: null }
   const refresh = async (set: Set): Promise<void> => {
     const [pending, approved, counts] = await Promise.all([
-      api.call('review.list', { status: 'pending' }),
+      api.call('review.list', {
+        status: 'pending',
+        ...(filter.importId !== null ? { importId: filter.importId } : {})
+      }),
       api.call('review.list', { status: 'approved' }),
       api.call('review.counts', {})
     ])
@@ -115,6 +123,12 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
     reviewLoaded: false,
     reviewLastRejected: [],
     reviewMergingSelected: false,
+    reviewImportId: null,
+    showReviewForImport(importId) {
+      filter.importId = importId
+      set({ reviewImportId: importId, reviewCursor: 0, reviewSelected: [], reviewLoaded: false })
+      void get().loadReview()
+    },
     async loadReview() {
       try {
         await refresh(set)
