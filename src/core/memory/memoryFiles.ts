@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import type { MemoryTarget } from '../../shared/contract/memory'
 import { writeFileAtomic } from '../home/atomicWrite'
@@ -89,6 +89,8 @@ export class MemoryFiles {
     return withFileLock(path, () => {
       const inside = realPathWithin(path, this.paths.root, basename(path))
       if (!inside.ok && !inside.missing) return this.refuse(path, inside.reason, false)
+      const oversize = this.refuseOversized(path, limit)
+      if (oversize) return oversize
       const read = readTextFile(path)
       const text = read.ok ? normaliseText(read.text) : ''
       if (!read.ok && !read.missing) return this.refuse(path, read.reason)
@@ -139,6 +141,23 @@ export class MemoryFiles {
       : ''
   }
 
+  /**
+   * Refuses, from its size alone, a file no budget could describe (a 50 MB MEMORY.md): reading,
+   * decoding, parsing and backing it up would cost hundreds of MB before the same refusal.
+   */
+  private refuseOversized(path: string, limit: number): DriftRefusal | null {
+    const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0
+    if (size <= maxMemoryFileBytes(limit)) return null
+    const name = basename(path)
+    return {
+      ok: false,
+      drift: true,
+      error: MEMORY_TEXT.tooLarge(name, (size / 1048576).toFixed(1), limit),
+      backup: '(not copied: the file was not read)',
+      remediation: MEMORY_TEXT.tooLargeRemediation(name)
+    }
+  }
+
   /** Copies the file to `<file>.bak.<unix seconds>` (unless it is not the user's file) and builds the refusal. */
   private refuse(path: string, reason: string, backUp = true): DriftRefusal {
     const backup = backUp
@@ -160,6 +179,11 @@ export class MemoryFiles {
  * rewrite only normalises whitespace. Drops of repeated entries and entries bigger than the whole
  * budget (a file written without separators) are the cases that would hurt.
  */
+/** Four UTF-8 bytes per character of the budget, plus a megabyte of slack for separators and a hand-edited overflow. */
+export function maxMemoryFileBytes(limit: number): number {
+  return limit * 4 + 1024 * 1024
+}
+
 export function driftReason(text: string, entries: readonly string[], limit: number): string | null {
   const oversized = entries.findIndex((entry) => entry.length > limit)
   if (oversized !== -1) {

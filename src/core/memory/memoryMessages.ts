@@ -53,6 +53,11 @@ export const MEMORY_TEXT = {
   drift: (name: string, reason: string, backup: string) =>
     `Refusing to rewrite ${name}: ${reason} Rewriting it through the memory tool could lose or reshape that text. ` +
     `A copy of the file as it is now was saved to ${backup}. The file itself was not touched.`,
+  tooLarge: (name: string, megabytes: string, limit: number) =>
+    `Refusing to load ${name}: it is ${megabytes} MB, far more than its ${limit}-character budget can hold, so the memory tool ` +
+    'did not read it. The file itself was not touched.',
+  tooLargeRemediation: (name: string) =>
+    `Ask the user to trim ${name} to its important entries (or move it aside) in Hearth's Files view or an editor, then try again.`,
   awaitingApproval: (id: number) =>
     `Not saved yet: the user reviews memory writes before they are made. This change now waits for their approval in ` +
     `Hearth's Review inbox (candidate ${id}); it is written only if they approve it. Tell the user it awaits their approval; ` +

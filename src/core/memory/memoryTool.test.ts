@@ -352,7 +352,7 @@ describe('memory tool: failure cap, drift guard, dispatch', () => {
   it('stores a refused file once however often it is refused, and keeps only the newest five snapshots', async () => {
     const backups = (): string[] =>
       readdirSync(dirname(f.paths.memory(SCRIBE))).filter((n) => n.includes('.bak.'))
-    const drifting = `${'x'.repeat(5_000_000)}\n§\nLikes tea\n§\nLikes tea`
+    const drifting = `${'x'.repeat(500_000)}\n§\nLikes tea\n§\nLikes tea`
     writeFileSync(f.paths.memory(SCRIBE), drifting)
     for (let i = 0; i < 4; i++) {
       f.clock.ms += 1_000
