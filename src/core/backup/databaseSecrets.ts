@@ -12,6 +12,8 @@ export interface DatabaseSecrets {
 
 /** Whether the file's bytes hold any of the secrets (free pages included: SQLite copies them too). */
 export async function fileHoldsSecret(file: string, secrets: readonly string[]): Promise<boolean> {
+  // No key known (none saved, none in the environment): nothing to look for in the whole file.
+  if (usableSecrets(secrets).length === 0) return false
   const watch = new SecretWatch(secrets)
   for await (const chunk of createReadStream(file)) {
     watch.push(chunk as Buffer)
