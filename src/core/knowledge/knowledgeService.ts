@@ -1,10 +1,5 @@
 import type { AgentId, KnowledgeKind } from '../../shared/contract'
-import type {
-  EmbeddingStatus,
-  KnowledgeProgress,
-  KnowledgeSearchResult,
-  KnowledgeStatus
-} from '../../shared/contract/knowledge'
+import type { EmbeddingStatus, KnowledgeSearchResult, KnowledgeStatus } from '../../shared/contract/knowledge'
 import type { EventHub } from '../events'
 import type { HearthConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
@@ -16,6 +11,7 @@ import type { SecretStore } from '../ports/secretStore'
 import type { SessionPurgeStep } from '../ports/sessionPurge'
 import { Embedder } from './embeddings/embedder'
 import { EmbeddingSettings, type EmbeddingConfigInput } from './embeddings/embeddingSettings'
+import { BackgroundIndexing } from './backgroundIndexing'
 import { FileIndexer } from './fileIndexer'
 import { KnowledgeIndexer } from './knowledgeIndexer'
 import { KnowledgeSearch, type IndexedHit, type SearchOutcome } from './knowledgeSearch'
@@ -31,7 +27,6 @@ import type { TextSimilarity } from '../ports/similarity'
 export const SEARCH_EMBED_TIMEOUT_MS = 3000
 /** The same for per-turn recall: a turn never waits longer than this for meaning search. */
 export const RECALL_EMBED_TIMEOUT_MS = 800
-const PROGRESS_EVERY_MS = 250
 /** How long a search from the app or MCP indexes pending changes first; the rest goes on in the background. */
 const SEARCH_INDEX_BUDGET_MS = 250
 
@@ -90,10 +85,7 @@ export class KnowledgeService implements TextSimilarity {
   private readonly lexical: LexicalSearch
   private readonly searcher: KnowledgeSearch
   private readonly log: Logger
-  private timer: NodeJS.Timeout | null = null
-  private running = false
-  private disposed = false
-  private lastProgressAt = 0
+  private readonly worker: BackgroundIndexing
   private readonly unsubscribe: () => void
 
   constructor(private readonly deps: KnowledgeDeps) {
@@ -122,6 +114,16 @@ export class KnowledgeService implements TextSimilarity {
     this.unsubscribe = deps.events.subscribe((event) => {
       if (event === 'files.changed') this.indexer.touchFiles()
       if (CHANGES.has(event)) this.schedule(300)
+    })
+    this.worker = new BackgroundIndexing({
+      indexer: this.indexer,
+      embedder: this.embedder,
+      store: this.store,
+      lexical: this.lexical,
+      events: deps.events,
+      now: deps.now,
+      log: this.log,
+      enabled: deps.background !== false
     })
     this.schedule(1000)
   }
@@ -250,59 +252,12 @@ export class KnowledgeService implements TextSimilarity {
   }
 
   dispose(): void {
-    this.disposed = true
     this.unsubscribe()
-    if (this.timer) clearTimeout(this.timer)
+    this.worker.dispose()
   }
 
-  /** Runs background work after `delayMs` unless already scheduled or running. */
   private schedule(delayMs: number): void {
-    if (this.deps.background === false || this.disposed || this.running) return
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.background(), delayMs)
-    this.timer.unref()
-  }
-
-  /** Words first, a step at a time with the thread given back in between; then vectors. */
-  private async background(): Promise<void> {
-    this.timer = null
-    if (this.disposed) return
-    this.running = true
-    try {
-      let indexed = 0
-      for (let done = this.indexer.step(); done > 0 && !this.disposed; done = this.indexer.step()) {
-        indexed += done
-        this.progress('words', indexed, indexed + this.indexer.pending())
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-      if (indexed > 0) this.lexical.refresh()
-      for (;;) {
-        if (this.disposed) return
-        const result = await this.embedder.embedBatch()
-        this.progress('vectors', this.embedder.embeddedCount(), this.store.itemCount())
-        if (result === 'waiting') {
-          const retryAt = (await this.embedder.status()).retryAtMs
-          this.running = false
-          this.schedule(Math.max(1000, (retryAt ?? 0) - this.deps.now()))
-          return
-        }
-        if (result === 'idle') break
-      }
-      this.progress('idle', 0, 0, true)
-    } catch (error) {
-      this.log.warn('knowledge: background indexing stopped', { error })
-    } finally {
-      this.running = false
-    }
-  }
-
-  private progress(phase: KnowledgeProgress['phase'], done: number, total: number, force = false): void {
-    const now = this.deps.now()
-    if (!force && now - this.lastProgressAt < PROGRESS_EVERY_MS) return
-    this.lastProgressAt = now
-    void this.embedder.status().then((embeddings) => {
-      if (!this.disposed) this.deps.events.emit('knowledge.progress', { phase, done, total, embeddings })
-    })
+    this.worker.schedule(delayMs)
   }
 }
 

@@ -1,0 +1,90 @@
+import type { KnowledgeProgress } from '../../shared/contract/knowledge'
+import type { EventHub } from '../events'
+import type { Logger } from '../ports/logger'
+import type { Embedder } from './embeddings/embedder'
+import type { KnowledgeIndexer } from './knowledgeIndexer'
+import type { KnowledgeStore } from './knowledgeStore'
+import type { LexicalSearch } from './lexicalSearch'
+
+const PROGRESS_EVERY_MS = 250
+
+export interface BackgroundIndexingDeps {
+  readonly indexer: KnowledgeIndexer
+  readonly embedder: Embedder
+  readonly store: KnowledgeStore
+  readonly lexical: LexicalSearch
+  readonly events: EventHub
+  readonly now: () => number
+  readonly log: Logger
+  /** False: nothing runs in the background (a read-only home, a bench measuring one thing). */
+  readonly enabled: boolean
+}
+
+/**
+ * The knowledge index's background work: words a step at a time with the thread given back in
+ * between, then vectors as far as the endpoint answers (waiting out its back-off), with
+ * `knowledge.progress` events at most every 250 ms. One run at a time; a chat never waits for it.
+ */
+export class BackgroundIndexing {
+  private timer: NodeJS.Timeout | null = null
+  private running = false
+  private disposed = false
+  private lastProgressAt = 0
+
+  constructor(private readonly deps: BackgroundIndexingDeps) {}
+
+  dispose(): void {
+    this.disposed = true
+    if (this.timer) clearTimeout(this.timer)
+  }
+
+  /** Runs background work after `delayMs` unless already scheduled or running. */
+  schedule(delayMs: number): void {
+    if (!this.deps.enabled || this.disposed || this.running) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.background(), delayMs)
+    this.timer.unref()
+  }
+
+  /** Words first, a step at a time with the thread given back in between; then vectors. */
+  private async background(): Promise<void> {
+    this.timer = null
+    if (this.disposed) return
+    this.running = true
+    try {
+      let indexed = 0
+      for (let done = this.deps.indexer.step(); done > 0 && !this.disposed; done = this.deps.indexer.step()) {
+        indexed += done
+        this.progress('words', indexed, indexed + this.deps.indexer.pending())
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      if (indexed > 0) this.deps.lexical.refresh()
+      for (;;) {
+        if (this.disposed) return
+        const result = await this.deps.embedder.embedBatch()
+        this.progress('vectors', this.deps.embedder.embeddedCount(), this.deps.store.itemCount())
+        if (result === 'waiting') {
+          const retryAt = (await this.deps.embedder.status()).retryAtMs
+          this.running = false
+          this.schedule(Math.max(1000, (retryAt ?? 0) - this.deps.now()))
+          return
+        }
+        if (result === 'idle') break
+      }
+      this.progress('idle', 0, 0, true)
+    } catch (error) {
+      this.deps.log.warn('knowledge: background indexing stopped', { error })
+    } finally {
+      this.running = false
+    }
+  }
+
+  private progress(phase: KnowledgeProgress['phase'], done: number, total: number, force = false): void {
+    const now = this.deps.now()
+    if (!force && now - this.lastProgressAt < PROGRESS_EVERY_MS) return
+    this.lastProgressAt = now
+    void this.deps.embedder.status().then((embeddings) => {
+      if (!this.disposed) this.deps.events.emit('knowledge.progress', { phase, done, total, embeddings })
+    })
+  }
+}
