@@ -16,6 +16,7 @@ import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
 import type { PromptService } from './prompt/promptService'
 import type { SkillsService } from './prompt/skillsService'
+import type { UiStateService } from './services/uiStateService'
 import type { AgentService } from './services/agentService'
 import type { FileService } from './services/fileService'
 import type { SettingsService } from './services/settingsService'
@@ -60,4 +61,6 @@ export interface CoreServices {
   readonly imports: ImportService
   /** The skills folder as the Skills screen shows it: each skill's cost, scan and switch per agent. */
   readonly skills: SkillsService
+  /** The theme setting and the user's last place (agent, chat, section). */
+  readonly ui: UiStateService
 }

@@ -25,6 +25,7 @@ import { NexusService } from './nexus/nexusService'
 import { createNexusSync } from './nexus/sync/createNexusSync'
 import { SettingsService } from './services/settingsService'
 import { SkillsService } from './prompt/skillsService'
+import { UiStateService } from './services/uiStateService'
 import { PromptService } from './prompt/promptService'
 import { injectedViewProvider } from './prompt/injectedView'
 import { MemoryService } from './memory/memoryService'
@@ -252,7 +253,8 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
       facts: memory.facts,
       readers: IMPORT_READERS
     }),
-    skills: new SkillsService({ paths, config, agents, prompts })
+    skills: new SkillsService({ paths, config, agents, prompts }),
+    ui: new UiStateService(paths.root, config)
   }
   return { services, idleEnder }
 }

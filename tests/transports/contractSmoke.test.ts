@@ -288,6 +288,9 @@ const ROWS: readonly Row[] = [
     method: 'skills.setEnabled',
     input: () => ({ agentId: 'scribe', path: 'test/smoke/SKILL.md', enabled: false })
   },
+  { method: 'ui.setTheme', input: () => ({ theme: 'dark' }) },
+  { method: 'ui.setPlace', input: (w) => ({ agentId: 'scribe', sessionId: w.sessionId, section: 'chat' }) },
+  { method: 'ui.get', input: () => ({}) },
   { method: 'agents.delete', input: () => ({ id: 'quill' }) }
 ]
 

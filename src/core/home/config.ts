@@ -35,6 +35,8 @@ export const CONFIG_SHAPE = {
   platformHints: z.record(z.string(), PlatformHintOverride).default({}),
   environmentHint: z.string().nullable().default(null),
   skills: z.object({ disabled: z.array(z.string()).default([]) }).default({ disabled: [] }),
+  /** How the app looks: a setting of the home, so every window and a restarted host agree. */
+  ui: z.object({ theme: z.enum(['system', 'light', 'dark']).default('system') }).default({ theme: 'system' }),
   memory: z
     .object({
       memoryCharLimit: z.number().int().positive().default(4000),

@@ -14,7 +14,7 @@ import { modelHandlers } from './modelHandlers'
 import { knowledgeHandlers } from './knowledgeHandlers'
 import { importHandlers } from './importHandlers'
 import { backupHandlers } from './backupHandlers'
-import { skillsHandlers } from './skillsHandlers'
+import { skillsHandlers, uiHandlers } from './skillsHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -43,6 +43,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...knowledgeHandlers(services),
     ...importHandlers(services),
     ...backupHandlers(services),
-    ...skillsHandlers(services)
+    ...skillsHandlers(services),
+    ...uiHandlers(services)
   }
 }

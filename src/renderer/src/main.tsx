@@ -7,6 +7,7 @@ import { checkPageAccess } from './api/pageAccess'
 import { rpcUrlFromLocation, webSocketTransport } from './api/webSocketTransport'
 import { App } from './app/App'
 import { connectEvents, loadInitialState } from './app/connectEvents'
+import { watchPlace } from './features/place/placeSlice'
 import { createAppStore } from './store/createAppStore'
 import { StoreProvider } from './store/StoreProvider'
 import './ui/theme.css'
@@ -25,6 +26,7 @@ function chooseTransport(): Transport {
 const api = createApiClient(chooseTransport())
 const store = createAppStore(api)
 connectEvents(api, store)
+watchPlace(api, store)
 void loadInitialState(store.getState())
 
 createRoot(document.getElementById('root') as HTMLElement).render(

@@ -23,6 +23,7 @@ import { knowledgeMethods } from './knowledge'
 import { importMethods } from './imports'
 import { backupMethods } from './backup'
 import { skillsMethods } from './skills'
+import { uiMethods } from './ui'
 
 export * from './define'
 export * from './ids'
@@ -55,6 +56,7 @@ export * from './models'
 export * from './mcpServers'
 export * from './knowledge'
 export * from './skills'
+export * from './ui'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -80,7 +82,8 @@ export const methods = {
   ...knowledgeMethods,
   ...importMethods,
   ...backupMethods,
-  ...skillsMethods
+  ...skillsMethods,
+  ...uiMethods
 } as const
 
 export type Methods = typeof methods

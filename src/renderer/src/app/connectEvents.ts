@@ -81,4 +81,5 @@ export async function loadInitialState(state: AppState): Promise<void> {
     state.loadReviewCount(),
     state.startNexus()
   ])
+  await state.restorePlace()
 }

@@ -12,6 +12,7 @@ import { createReviewHistorySlice } from '../features/review/reviewHistorySlice'
 import { createMemoriesSlice } from '../features/memories/memoriesSlice'
 import { createMemoryWritesSlice } from '../features/memories/memoryWritesSlice'
 import { createSkillsSlice } from '../features/skills/skillsSlice'
+import { createPlaceSlice } from '../features/place/placeSlice'
 import { createMemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import { createNexusSlice } from '../features/nexus/nexusSlice'
 import { createNexusPostSlice } from '../features/nexus/nexusPostSlice'
@@ -61,6 +62,7 @@ export function createAppStore(
     ...createMemoriesSlice(api)(...args),
     ...createMemoryWritesSlice(api)(...args),
     ...createSkillsSlice(api)(...args),
+    ...createPlaceSlice(api)(...args),
     ...createMemorySignalsSlice(api)(...args),
     ...createPromptSlice(api)(...args),
     ...createNexusSlice(api)(...args),

@@ -10,6 +10,7 @@ import type { ReviewHistorySlice } from '../features/review/reviewHistorySlice'
 import type { MemoriesSlice } from '../features/memories/memoriesSlice'
 import type { MemoryWritesSlice } from '../features/memories/memoryWritesSlice'
 import type { SkillsSlice } from '../features/skills/skillsSlice'
+import type { PlaceSlice } from '../features/place/placeSlice'
 import type { MemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import type { NexusSlice } from '../features/nexus/nexusSlice'
 import type { NexusPostSlice } from '../features/nexus/nexusPostSlice'
@@ -52,6 +53,7 @@ export type AppState = ConnectionSlice &
   MemoriesSlice &
   MemoryWritesSlice &
   SkillsSlice &
+  PlaceSlice &
   MemorySignalsSlice &
   PromptSlice &
   NexusSlice &

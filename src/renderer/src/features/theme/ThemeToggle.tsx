@@ -11,7 +11,7 @@ const CHOICES: readonly { readonly value: ThemePreference; readonly label: strin
 /** System / Light / Dark, in the sidebar footer; the choice is kept on this device. */
 export function ThemeToggle(): ReactNode {
   const preference = useAppStore(selectThemePreference)
-  const setPreference = useAppStore((state) => state.setThemePreference)
+  const setPreference = useAppStore((state) => state.chooseTheme)
   return (
     <div className="theme-toggle" role="radiogroup" aria-label="Theme">
       {CHOICES.map((choice) => (
@@ -21,7 +21,7 @@ export function ThemeToggle(): ReactNode {
           role="radio"
           aria-checked={preference === choice.value}
           className="theme-toggle__option"
-          onClick={() => setPreference(choice.value)}
+          onClick={() => void setPreference(choice.value)}
         >
           {choice.label}
         </button>

@@ -1,0 +1,63 @@
+import type { StoreApi } from 'zustand'
+import type { ThemePreference, UiPlace } from '../../../../shared/contract'
+import type { ApiClient } from '../../api/client'
+import { isSectionId } from '../../app/sectionIds'
+import type { AppState, SliceCreator } from '../../store/types'
+
+/** Where the user was (agent, chat, section) and the theme, kept by the core across reloads and restarts. */
+export interface PlaceSlice {
+  /** True once the last place was put back; only then are changes saved (the start-up state is not a choice). */
+  readonly placeRestored: boolean
+  readonly restorePlace: () => Promise<void>
+  /** The theme switch: shown at once, saved as a setting of the home. */
+  readonly chooseTheme: (theme: ThemePreference) => Promise<void>
+}
+
+export function createPlaceSlice(api: ApiClient): SliceCreator<PlaceSlice> {
+  return (set, get) => ({
+    placeRestored: false,
+    async restorePlace() {
+      try {
+        const { theme, place } = await api.call('ui.get', {})
+        get().setThemePreference(theme)
+        if (place !== null) await goTo(get, place)
+      } catch {
+        // No place to go back to (an older core, a damaged file): the app opens as on a first visit.
+      }
+      set({ placeRestored: true })
+    },
+    async chooseTheme(theme) {
+      get().setThemePreference(theme)
+      await api.call('ui.setTheme', { theme })
+    }
+  })
+}
+
+/** Puts back an agent that still exists, its chat, and a section the app still has. */
+async function goTo(get: () => AppState, place: UiPlace): Promise<void> {
+  if (place.agentId !== null && get().agentIds.includes(place.agentId)) get().selectAgent(place.agentId)
+  if (isSectionId(place.section)) get().navigate(place.section)
+  if (place.sessionId !== null && place.agentId === get().selectedAgentId)
+    await get().openChatSession(place.sessionId)
+}
+
+/** The place as the core keeps it. */
+function placeOf(state: AppState): UiPlace {
+  return { agentId: state.selectedAgentId, sessionId: state.chatSessionId, section: state.section }
+}
+
+/** Saves the place shortly after it changes (a burst of changes is one write). */
+export function watchPlace(api: ApiClient, store: StoreApi<AppState>, delayMs = 300): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let last = ''
+  return store.subscribe((state) => {
+    if (!state.placeRestored) return
+    const place = placeOf(state)
+    const key = JSON.stringify(place)
+    if (key === last) return
+    last = key
+    clearTimeout(timer)
+    // A failed save only costs the place on the next start; the page goes on as it is.
+    timer = setTimeout(() => void api.call('ui.setPlace', place).catch(() => undefined), delayMs)
+  })
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { method } from './define'
+import { AgentId, SessionId } from './ids'
+
+export const ThemePreference = z.enum(['system', 'light', 'dark'])
+export type ThemePreference = z.infer<typeof ThemePreference>
+
+/**
+ * Where the user was: the agent, its open chat, the section shown. Kept by the core (not the
+ * page), so a reload and a restarted host on another port both come back to it.
+ */
+export const UiPlace = z.object({
+  agentId: AgentId.nullable(),
+  sessionId: SessionId.nullable(),
+  /** A section id of the renderer; one it no longer has is ignored there. */
+  section: z.string().min(1).max(40)
+})
+export type UiPlace = z.infer<typeof UiPlace>
+
+export const UiState = z.object({ theme: ThemePreference, place: UiPlace.nullable() })
+export type UiState = z.infer<typeof UiState>
+
+export const uiMethods = {
+  /** The theme setting and the last place, read once at start-up. */
+  'ui.get': method(z.object({}), UiState),
+  /** Light, dark or the system's: a setting in config.json (`ui.theme`). */
+  'ui.setTheme': method(z.object({ theme: ThemePreference }), z.object({ theme: ThemePreference })),
+  'ui.setPlace': method(UiPlace, z.object({ saved: z.literal(true) }))
+} as const
