@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { isSubmitEnter } from '../../lib/keyboard'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
@@ -10,7 +11,7 @@ import { useEscapeToStop } from './useEscapeToStop'
 import { useFileDrop } from './useFileDrop'
 
 /**
- * The message box: Enter sends, Shift+Enter adds a line; it grows with its text up to ~40% of the
+ * The message box: Enter sends (not the Enter that confirms an IME composition), Shift+Enter adds a line; it grows with its text up to ~40% of the
  * window. Images, PDFs and text files come in by paste, drop or the Attach button. Stop (or Esc) replaces Send
  * while a reply streams.
  */
@@ -43,7 +44,7 @@ export function Composer(): ReactNode {
     })
   }
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    if (event.key === 'Enter' && !event.shiftKey) submit(event)
+    if (isSubmitEnter(event)) submit(event)
   }
   return (
     <form

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { ForkCost, TurnId } from '../../../../shared/contract'
+import { isSubmitEnter } from '../../lib/keyboard'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { formatTokens, formatUsd } from './format'
@@ -31,7 +32,7 @@ export function EditMessage({
     void resend(turnId, text).then((result) => setError(result.ok ? null : result.message))
   }
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    if (event.key === 'Enter' && !event.shiftKey) {
+    if (isSubmitEnter(event)) {
       event.preventDefault()
       submit()
     } else if (event.key === 'Escape') {

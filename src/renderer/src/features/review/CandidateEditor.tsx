@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react'
+import { isSubmitEnter } from '../../lib/keyboard'
 import { Button } from '../../ui/Button'
 
 type CandidateEditorProps = Readonly<{
@@ -14,7 +15,7 @@ export function CandidateEditor({ initial, onSave, onCancel }: CandidateEditorPr
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     event.stopPropagation()
     if (event.key === 'Escape') onCancel()
-    if (event.key === 'Enter' && !event.shiftKey && trimmed !== '') {
+    if (isSubmitEnter(event) && trimmed !== '') {
       event.preventDefault()
       onSave(trimmed)
     }
