@@ -6,6 +6,7 @@ import { openHome } from './home/home'
 import { openDatabase, type Db, type OpenOptions } from './node/db/openDatabase'
 import { AttachmentStore } from './attachments/attachmentStore'
 import { FileLogger, logLevelFrom } from './node/log/fileLogger'
+import { anthropicClients } from './node/llm/anthropicClient'
 import type { Logger } from './ports/logger'
 import { systemClock, type Clock } from './ports/clock'
 import { MemorySecretStore } from './ports/secretStore'
@@ -86,7 +87,9 @@ function foundation(options: CoreOptions, paths: HomePaths, log: Logger) {
   const secrets = options.secrets ?? new MemorySecretStore()
   const config = new ConfigStore(paths.config)
   const settings = new SettingsService(config, secrets, env)
-  return { clock, env, log, events, secrets, config, settings }
+  // The one source of SDK clients, for the endpoint and key the settings hold at each call.
+  const models = anthropicClients(settings)
+  return { clock, env, log, events, secrets, config, settings, models }
 }
 
 function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean, db: Db, log: Logger): Wired {
@@ -141,6 +144,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     clock,
     events,
     settings,
+    models: base.models,
     agents,
     scan: scanForThreats,
     transcripts: chatStores.transcripts,
@@ -199,6 +203,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
       clock,
       events,
       settings,
+      models: base.models,
       agents,
       prompts: options.seams?.wrapPrompts?.(prompts) ?? prompts,
       tools: catalog,

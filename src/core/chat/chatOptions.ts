@@ -1,3 +1,4 @@
+import type { ModelClients } from '../ports/modelClients'
 import type { SessionId, TurnId } from '../../shared/contract'
 import type { AttachmentReader } from '../attachments/attachmentBlocks'
 import type { EventHub } from '../events'
@@ -18,6 +19,8 @@ export interface ChatServiceDeps {
   readonly clock: Clock
   readonly events: EventHub
   readonly settings: SettingsService
+  /** Where the engine gets its SDK client (built for the settings' endpoint and key at each turn). */
+  readonly models: ModelClients
   readonly agents: AgentService
   readonly prompts: PromptBuilder
   /** The tools a new session gets (absent: none). */

@@ -2,7 +2,6 @@ import type { SessionId, TurnId } from '../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatSendInput } from '../../shared/contract/chat'
 import type { AttachmentReader } from '../attachments/attachmentBlocks'
-import { createAnthropicClient } from '../node/llm/anthropicClient'
 import { silentLogger } from '../ports/logger'
 import type { TurnContextProvider } from '../ports/turnContext'
 import type { ToolCatalog } from '../tools/toolTypes'
@@ -226,9 +225,6 @@ export class ChatService {
   }
 
   private async client(): Promise<Anthropic> {
-    return createAnthropicClient({
-      ...(await this.deps.settings.modelCredentials()),
-      maxRetries: this.options.maxRetries
-    })
+    return this.deps.models.current({ maxRetries: this.options.maxRetries })
   }
 }

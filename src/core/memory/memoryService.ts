@@ -1,3 +1,4 @@
+import type { ModelClients } from '../ports/modelClients'
 import type {
   MemoryFileView,
   MemoryRecalled,
@@ -9,7 +10,6 @@ import type { Fact } from '../../shared/contract/review'
 import { conflict } from '../errors'
 import type { EventHub } from '../events'
 import type { HomePaths } from '../home/homePaths'
-import { createAnthropicClient } from '../node/llm/anthropicClient'
 import type { Db } from '../node/db/openDatabase'
 import type { Clock } from '../ports/clock'
 import type { RetrievedItem, Retriever } from '../ports/retriever'
@@ -48,6 +48,8 @@ export interface MemoryServiceDeps {
   readonly clock: Clock
   readonly events: EventHub
   readonly settings: SettingsService
+  /** Retention's SDK client, for the settings' endpoint and key when a session ends. */
+  readonly models: ModelClients
   readonly agents: AgentService
   readonly scan: ThreatScanner
   /** The chat feature's sessions, which retention reads when one ends. */
@@ -135,7 +137,7 @@ export class MemoryService {
       similar: (agentId, text) => this.similarFacts(agentId, text),
       model: async (agentId) => {
         const config = settings.config()
-        const client = createAnthropicClient(await settings.modelCredentials())
+        const client = await deps.models.current()
         return { client, model: config.agents[agentId]?.model ?? config.model }
       }
     })

@@ -1,3 +1,4 @@
+import { anthropicClients } from '../../node/llm/anthropicClient'
 import type { AgentId, SessionId } from '../../../shared/contract'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -81,6 +82,7 @@ export function createServiceFixture(
     clock,
     events,
     settings,
+    models: anthropicClients(settings),
     agents,
     scan: scanForThreats,
     transcripts: chat.transcripts

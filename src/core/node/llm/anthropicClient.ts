@@ -2,13 +2,22 @@ import Anthropic from '@anthropic-ai/sdk'
 import { ANTHROPIC_ORIGIN } from '../../../shared/contract/baseUrl'
 import { HearthError } from '../../errors'
 import { guardedFetch } from './guardedFetch'
+import type { ModelClients, ModelTarget } from '../../ports/modelClients'
 
-export interface AnthropicClientOptions {
-  readonly apiKey: string | undefined
-  readonly baseUrl: string | undefined
-  /** SDK retries for 408/409/429/5xx/connection errors (default 2, as the SDK). */
-  readonly maxRetries?: number
-  readonly timeoutMs?: number
+/** `maxRetries`: SDK retries for 408/409/429/5xx/connection errors (default 2, as the SDK). */
+export type AnthropicClientOptions = ModelTarget
+
+/** The credentials of where requests go now; SettingsService provides them. */
+export interface CredentialSource {
+  modelCredentials(): Promise<{ readonly apiKey: string | undefined; readonly baseUrl: string | undefined }>
+}
+
+/** The ModelClients port over the SDK: every client the core uses comes from here. */
+export function anthropicClients(settings: CredentialSource): ModelClients {
+  return {
+    current: async (options = {}) =>
+      createAnthropicClient({ ...(await settings.modelCredentials()), ...options })
+  }
 }
 
 /**
