@@ -47,8 +47,8 @@ function answerNext(approved: boolean): void {
   const unsubscribe = events.subscribe((event, payload) => {
     if (event !== 'tools.confirmationRequested') return
     unsubscribe()
-    asked.push(payload as ConfirmationRequested)
-    queueMicrotask(() => service!.answerConfirmation((payload as ConfirmationRequested).requestId, approved))
+    asked.push(payload)
+    queueMicrotask(() => service!.answerConfirmation(payload.requestId, approved))
   })
 }
 

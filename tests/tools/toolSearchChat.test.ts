@@ -37,7 +37,7 @@ describe('tool search through a full chat turn (real MCP servers, fake model ove
     open({ mcpServers: THREE_SERVERS })
     const toolEvents: Array<{ phase: string; name: string; displayName: string; ok: boolean | null }> = []
     harness.core.subscribe((event, payload) => {
-      if (event === 'chat.toolCall') toolEvents.push(payload as (typeof toolEvents)[number])
+      if (event === 'chat.toolCall') toolEvents.push(payload)
     })
     harness.fake.script(
       { toolUses: [{ name: 'tool_search', input: { query: 'create pull request', limit: 3 } }] },

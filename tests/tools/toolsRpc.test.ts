@@ -57,7 +57,7 @@ describe('tools.* over the RPC dispatch (desktop/web host)', () => {
   it('the untrusted gate asks the UI through an event and tools.confirm answers it', async () => {
     const requests: Array<{ requestId: string; toolName: string }> = []
     core.subscribe((event, payload) => {
-      if (event === 'tools.confirmationRequested') requests.push(payload as (typeof requests)[number])
+      if (event === 'tools.confirmationRequested') requests.push(payload)
     })
     const tools = await core.services.tools.sessionTools(testId.agent('scout'))
     const pending = core.services.tools.dispatch(

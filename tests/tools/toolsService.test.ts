@@ -192,7 +192,7 @@ describe('ToolsService as the chat engine’s ToolCatalog', () => {
     const events = new EventHub()
     const statuses: string[] = []
     events.subscribe((event, payload) => {
-      if (event === 'tools.serverStatusChanged') statuses.push((payload as { status: string }).status)
+      if (event === 'tools.serverStatusChanged') statuses.push(payload.status)
     })
     const tools = await createService(events).sessionTools(testId.agent('a1'))
     const crash = await service!.dispatch(

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import type { EventArgs, TypedEventListener } from '../../shared/contract'
 import type { ChatFailed, ChatFinished } from '../../shared/contract/chat'
 import type { ToolServerProblem } from '../../shared/contract/tools'
 import type { CliCommand, CommandContext, CommandResult } from '../command'
@@ -22,11 +23,9 @@ function watchTurns(
   ctx: CommandContext,
   echo: boolean
 ): { outcome(turnId: string): Promise<TurnOutcome>; stop(): void } {
-  const seen: { event: string; payload: unknown }[] = []
-  let onEvent: ((event: string, payload: unknown) => void) | undefined
-  const stop = ctx.subscribe((event, payload) =>
-    onEvent ? onEvent(event, payload) : seen.push({ event, payload })
-  )
+  const seen: EventArgs[] = []
+  let onEvent: TypedEventListener | undefined
+  const stop = ctx.subscribe((...args) => (onEvent ? onEvent(...args) : seen.push(args)))
   return {
     stop,
     outcome: (turnId) =>
@@ -36,21 +35,20 @@ function watchTurns(
         const finish = (end: TurnOutcome['end']): void =>
           resolve({ end, toolCalls, texts: [...texts.values()].filter((text) => text.length > 0) })
         onEvent = (event, payload) => {
-          const data = payload as { turnId?: string }
-          if (data.turnId !== turnId) return
           if (event === 'chat.delta') {
-            const delta = payload as { messageId: number; text: string }
-            texts.set(delta.messageId, (texts.get(delta.messageId) ?? '') + delta.text)
-            if (echo) process.stdout.write(delta.text)
+            if (payload.turnId !== turnId) return
+            texts.set(payload.messageId, (texts.get(payload.messageId) ?? '') + payload.text)
+            if (echo) process.stdout.write(payload.text)
           } else if (event === 'chat.toolCall') {
-            const call = payload as { name: string; input: unknown; phase: string; ok: boolean | null }
-            if (call.phase === 'finished')
-              toolCalls.push({ name: call.name, input: call.input, ok: call.ok === true })
-          } else if (event === 'chat.finished')
-            finish({ kind: 'finished', finished: payload as ChatFinished })
-          else if (event === 'chat.failed') finish({ kind: 'failed', failed: payload as ChatFailed })
+            if (payload.turnId === turnId && payload.phase === 'finished')
+              toolCalls.push({ name: payload.name, input: payload.input, ok: payload.ok === true })
+          } else if (event === 'chat.finished') {
+            if (payload.turnId === turnId) finish({ kind: 'finished', finished: payload })
+          } else if (event === 'chat.failed') {
+            if (payload.turnId === turnId) finish({ kind: 'failed', failed: payload })
+          }
         }
-        for (const { event, payload } of seen.splice(0)) onEvent(event, payload)
+        for (const args of seen.splice(0)) onEvent(...args)
       })
   }
 }

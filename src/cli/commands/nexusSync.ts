@@ -42,8 +42,7 @@ export const nexusSyncCommand: CliCommand = {
     if (ctx.options.status === true || settingsOnly)
       return statusResult(await ctx.call('nexus.sync.status', {}))
     const stop = ctx.subscribe((event, payload) => {
-      if (event === 'nexus.syncProgress')
-        process.stderr.write(`hearth: ${(payload as { message: string }).message}…\n`)
+      if (event === 'nexus.syncProgress') process.stderr.write(`hearth: ${payload.message}…\n`)
     })
     try {
       return syncResult(await ctx.call('nexus.sync.run', { remote: stringOption(ctx, 'remote') }))

@@ -12,7 +12,7 @@ function progressOnStderr(ctx: CommandContext): () => void {
   let shown = false
   const unsubscribe = ctx.subscribe((event, payload) => {
     if (event !== 'knowledge.progress') return
-    const { phase, done, total } = payload as { phase: string; done: number; total: number }
+    const { phase, done, total } = payload
     if (phase === 'idle') return
     const what = phase === 'words' ? 'indexing' : 'embedding'
     process.stderr.write(`\r${what}: ${done}${total > 0 ? ` of ${total}` : ''}   `)

@@ -29,8 +29,7 @@ export class IdleSessionEnder {
     private readonly now: () => number = Date.now
   ) {
     this.unsubscribe = events.subscribe((event, payload) => {
-      if (event !== 'chat.finished' && event !== 'chat.failed') return
-      this.touch((payload as { sessionId: SessionId }).sessionId)
+      if (event === 'chat.finished' || event === 'chat.failed') this.touch(payload.sessionId)
     })
     this.sweeper = setInterval(() => void this.sweep(), IDLE_SWEEP_MS)
     this.sweeper.unref()

@@ -111,7 +111,7 @@ export class KnowledgeService implements TextSimilarity {
     this.searcher = new KnowledgeSearch(deps.db, this.lexical, this.vectors, () =>
       deps.sources.message.trashedSessions()
     )
-    this.unsubscribe = deps.events.subscribe((event) => {
+    this.unsubscribe = deps.events.subscribe((...[event]) => {
       if (event === 'files.changed') this.indexer.touchFiles()
       if (CHANGES.has(event)) this.schedule(300)
     })

@@ -1,8 +1,8 @@
+import { payloadsOf } from '../testing/emittedEvents'
 import type { SessionId } from '../../shared/contract'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { MemoryReceipt } from '../../shared/contract/memory'
 import { testId } from '../../shared/testing/ids'
 import type { MemoryRequest } from './memoryTool'
 import { createMemoryFixture, type MemoryFixture } from './testing/memoryFixture'
@@ -52,9 +52,7 @@ describe('memory tool: add', () => {
     expect(memoryFile()).toBe('The user deploys with Fly.io\n§\nTests run with vitest')
     expect(receipt?.changes).toEqual([{ action: 'add', before: null, after: 'The user deploys with Fly.io' }])
     expect(receipt?.usage.text).toBe('0% — 28/4,000 chars')
-    const written = f.emitted
-      .filter((e) => e.event === 'memory.written')
-      .map((e) => (e.payload as MemoryReceipt).sessionId)
+    const written = payloadsOf(f.emitted, 'memory.written').map((receipt) => receipt.sessionId)
     expect(written).toEqual([SESSION, SESSION])
     expect(f.receipts.listBySession(SESSION)).toHaveLength(2)
   })

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../shared/contract'
+import { payloadsOf } from '../testing/emittedEvents'
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -171,9 +171,7 @@ describe('the recall log', () => {
         ]
       }
     ])
-    const events = f.emitted
-      .filter((e) => e.event === 'memory.recalled')
-      .map((e) => e.payload as { turnId: TurnId; items: unknown[] })
+    const events = payloadsOf(f.emitted, 'memory.recalled')
     expect(events.map((e) => [e.turnId, e.items.length])).toEqual([
       ['t_s1_0', 1],
       ['t_s1_1', 0],

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { testId } from '../../shared/testing/ids'
 import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
 
 describe('checkpoints from chat events', () => {
@@ -19,15 +20,10 @@ describe('checkpoints from chat events', () => {
   })
   afterEach(() => home.dispose())
 
-  /** Emits an event as the chat engine would; payloads are trimmed to the fields the watcher reads. */
-  function emit(event: string, payload: unknown): void {
-    ;(home.events.emit as (name: string, data: unknown) => void).call(home.events, event, payload)
-  }
-
   function toolCall(phase: 'started' | 'finished', name: string): void {
-    emit('chat.toolCall', {
-      sessionId: 's1',
-      turnId: 't1',
+    home.events.emit('chat.toolCall', {
+      sessionId: testId.session('s1'),
+      turnId: testId.turn('t1'),
       toolUseId: name,
       name,
       displayName: name,
@@ -35,6 +31,25 @@ describe('checkpoints from chat events', () => {
       phase,
       ok: true,
       result: '{}'
+    })
+  }
+
+  /** A turn's chat.finished as the engine emits it (the watcher reads the session and `compressed`). */
+  function finished(sessionId: string, turnId: string, compressed: boolean): void {
+    home.events.emit('chat.finished', {
+      sessionId: testId.session(sessionId),
+      turnId: testId.turn(turnId),
+      text: 'Done.',
+      stopReason: 'end_turn',
+      usage: {
+        input_tokens: 1,
+        output_tokens: 1,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0
+      },
+      costUsd: 0,
+      calls: [],
+      compressed
     })
   }
 
@@ -57,15 +72,15 @@ describe('checkpoints from chat events', () => {
         "INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at) VALUES ('s1', 't1', 'user', 'checkpoint', '[]', 'Resized 40 albums so far', 'complete', 2, 2)"
       )
       .run()
-    emit('chat.finished', { sessionId: 's1', turnId: 't1', compressed: true })
-    emit('chat.finished', { sessionId: 's1', turnId: 't2', compressed: false })
+    finished('s1', 't1', true)
+    finished('s1', 't2', false)
     expect(home.nexus.checkpoints().map((entry) => entry.summary)).toEqual([
       'Checkpoint at compression: Resized 40 albums so far'
     ])
   })
 
   it('ignores events for sessions it cannot find', () => {
-    emit('chat.finished', { sessionId: 'nope', turnId: 't', compressed: true })
+    finished('nope', 't', true)
     expect(home.nexus.list({}).total).toBe(0)
   })
 })

@@ -1,21 +1,8 @@
-import type { AgentId, SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, ChatFinished, EventPayload, SessionId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
 import type { Transcripts } from '../ports/transcripts'
 import type { NexusCheckpoints } from './nexusSessionHooks'
-
-interface ToolCallEvent {
-  readonly sessionId?: SessionId
-  readonly turnId?: TurnId
-  readonly displayName?: string
-  readonly name?: string
-  readonly phase?: string
-}
-
-interface FinishedEvent {
-  readonly sessionId?: SessionId
-  readonly compressed?: boolean
-}
 
 /**
  * Working checkpoints without coupling the chat engine to the Nexus: this listens to the events
@@ -32,17 +19,16 @@ export function watchChatForCheckpoints(
   const agentOf = (sessionId: SessionId): AgentId | undefined => transcripts.agentOf(sessionId)
   return events.subscribe((event, payload) => {
     try {
-      if (event === 'chat.toolCall') onToolCall(payload as ToolCallEvent)
-      if (event === 'chat.finished' && (payload as FinishedEvent).compressed === true)
-        onCompressed(payload as FinishedEvent)
+      if (event === 'chat.toolCall') onToolCall(payload)
+      if (event === 'chat.finished' && payload.compressed) onCompressed(payload)
     } catch (error) {
       // A checkpoint is a convenience; it must never break the turn that triggered it.
       log.warn(`a working checkpoint could not be written after ${event}`, { error })
     }
   })
 
-  function onToolCall(call: ToolCallEvent): void {
-    if (call.phase !== 'finished' || !call.sessionId || !call.turnId) return
+  function onToolCall(call: EventPayload<'chat.toolCall'>): void {
+    if (call.phase !== 'finished') return
     const agentId = agentOf(call.sessionId)
     if (!agentId) return
     const task = transcripts.turnRequest(call.sessionId, call.turnId)
@@ -50,13 +36,12 @@ export function watchChatForCheckpoints(
       agentId,
       sessionId: call.sessionId,
       turnId: call.turnId,
-      toolName: call.displayName ?? call.name ?? 'tool',
+      toolName: call.displayName || call.name,
       ...(task ? { task } : {})
     })
   }
 
-  function onCompressed(finished: FinishedEvent): void {
-    if (!finished.sessionId) return
+  function onCompressed(finished: ChatFinished): void {
     const agentId = agentOf(finished.sessionId)
     if (!agentId) return
     const summary = transcripts.latestCheckpoint(finished.sessionId)

@@ -1,3 +1,4 @@
+import { payloadsOf } from '../testing/emittedEvents'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { chainHash, entryId, GENESIS_HASH } from './nexusHash'
 import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
@@ -136,8 +137,8 @@ describe('NexusService: appending', () => {
     await expect
       .poll(() => home.emitted.filter((e) => e.event === 'nexus.appended').length, { timeout: 5000 })
       .toBe(2)
-    const last = home.emitted.at(-1)?.payload as { entries: { seq: number; agent: string }[] }
-    expect(last.entries).toMatchObject([{ seq: 2, agent: 'lyra' }])
+    const last = payloadsOf(home.emitted, 'nexus.appended').at(-1)
+    expect(last?.entries).toMatchObject([{ seq: 2, agent: 'lyra' }])
   })
 })
 

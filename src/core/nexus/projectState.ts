@@ -34,8 +34,7 @@ export class ProjectStateLog {
   ) {
     this.unsubscribe = events.subscribe((event, payload) => {
       if (event !== 'files.changed') return
-      const changed = payload as { target?: FileTarget }
-      if (changed.target?.kind === 'project-state' && !this.saving) this.recordCurrent()
+      if (payload.target?.kind === 'project-state' && !this.saving) this.recordCurrent()
     })
   }
 

@@ -100,4 +100,30 @@ describe('dispatch', () => {
     expect(refused).toEqual({ ok: false, error: { code: 'conflict', message: 'busy' } })
     expect(lines).toHaveLength(2)
   })
+
+  it('checks what a handler answers: a mismatch is an internal error naming the field, extra fields are dropped', async () => {
+    const lines: string[] = []
+    const log: Logger = { ...silentLogger, error: (message) => void lines.push(message), child: () => log }
+    const errors = { log, file: '/tmp/hearth.log' }
+    const wrong = await dispatch(
+      handlers({ 'agents.create': async () => ({ id: 'a', name: 7, createdAtMs: 1 }) }),
+      { method: 'agents.create', input: { name: 'A' } },
+      errors
+    )
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: expect.stringMatching(/^The answer does not match the contract: name: /)
+      }
+    })
+    expect(lines).toEqual(['unexpected error in agents.create'])
+    const extra = await dispatch(
+      handlers({
+        'agents.create': async () => ({ id: 'a', name: 'A', createdAtMs: 1, apiKey: 'sk-secret' })
+      }),
+      { method: 'agents.create', input: { name: 'A' } }
+    )
+    expect(extra).toEqual({ ok: true, value: { id: 'a', name: 'A', createdAtMs: 1 } })
+  })
 })

@@ -32,13 +32,22 @@ export async function dispatch(
   const input = methods[name].input.safeParse(envelope.data.input ?? {})
   if (!input.success) return failure('invalid_input', describeZodError(input.error))
 
+  let value: unknown
   try {
-    // The one cast in the system: TypeScript cannot correlate `name` with its handler's input type.
+    // TypeScript cannot correlate `name` with its handler's input type.
     const handler = handlers[name] as (value: unknown) => Promise<unknown>
-    return { ok: true, value: await handler(input.data) }
+    value = await handler(input.data)
   } catch (error) {
     return { ok: false, error: toRpcError(error, name, errors) }
   }
+  // Zod out as well as in: an answer that does not match its schema is a bug, reported as one,
+  // and what leaves is the parsed value, so nothing the contract does not name crosses.
+  const output = methods[name].output.safeParse(value)
+  if (!output.success) {
+    const mismatch = new Error(`The answer does not match the contract: ${describeZodError(output.error)}`)
+    return { ok: false, error: toRpcError(mismatch, name, errors) }
+  }
+  return { ok: true, value: output.data }
 }
 
 /** One line per problem, each naming the field, e.g. `name: An agent needs a name`. */

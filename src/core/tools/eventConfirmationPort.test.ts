@@ -1,3 +1,4 @@
+import type { ConfirmationRequested, EventArgs } from '../../shared/contract'
 import { describe, expect, it } from 'vitest'
 import { EventHub } from '../events'
 import { EventConfirmationPort } from './eventConfirmationPort'
@@ -12,28 +13,33 @@ const request = {
   untrustedServers: ['web']
 }
 
-function listen(events: EventHub): Array<[string, Record<string, unknown>]> {
-  const seen: Array<[string, Record<string, unknown>]> = []
-  events.subscribe((event, payload) => seen.push([event, payload as Record<string, unknown>]))
-  return seen
+/** The confirmation questions the port asked, and every event in order. */
+function listen(events: EventHub): { asked: ConfirmationRequested[]; seen: EventArgs[] } {
+  const asked: ConfirmationRequested[] = []
+  const seen: EventArgs[] = []
+  events.subscribe((...args) => {
+    seen.push(args)
+    if (args[0] === 'tools.confirmationRequested') asked.push(args[1])
+  })
+  return { asked, seen }
 }
 
 describe('EventConfirmationPort', () => {
   it('emits a request and resolves with the first answer; later answers find nothing', async () => {
     const events = new EventHub()
-    const seen = listen(events)
+    const { asked, seen } = listen(events)
     const port = new EventConfirmationPort(events)
     const answer = port.ask(request)
-    const [name, payload] = seen[0]!
-    expect(name).toBe('tools.confirmationRequested')
+    const payload = asked[0]!
+    expect(seen[0]?.[0]).toBe('tools.confirmationRequested')
     expect(payload).toMatchObject({
       agentId: testId.agent('a'),
       toolName: 'memory',
       input: '{\n  "content": "x"\n}',
       untrustedServers: ['web']
     })
-    expect(port.answer(payload.requestId as string, true)).toBe(true)
-    expect(port.answer(payload.requestId as string, false)).toBe(false)
+    expect(port.answer(payload.requestId, true)).toBe(true)
+    expect(port.answer(payload.requestId, false)).toBe(false)
     expect(await answer).toBe(true)
     expect(seen[1]).toEqual(['tools.confirmationResolved', { requestId: payload.requestId, approved: true }])
   })
@@ -49,9 +55,9 @@ describe('EventConfirmationPort', () => {
 
   it('bounds a huge input preview', async () => {
     const events = new EventHub()
-    const seen = listen(events)
+    const { asked } = listen(events)
     const port = new EventConfirmationPort(events, 10)
     await port.ask({ ...request, input: { content: 'y'.repeat(10_000) } })
-    expect((seen[0]![1].input as string).length).toBeLessThanOrEqual(4002)
+    expect(asked[0]?.input.length).toBeLessThanOrEqual(4002)
   })
 })

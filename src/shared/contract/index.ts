@@ -93,6 +93,10 @@ export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>
 export type Events = typeof events
 export type EventName = keyof Events & string
 export type EventPayload<E extends EventName> = z.output<Events[E]>
+/** One event with its payload as a tuple, so a listener's `(event, payload)` narrow together. */
+export type EventArgs = { [E in EventName]: [event: E, payload: EventPayload<E>] }[EventName]
+/** A listener of every contract event; after `if (event === 'chat.finished')` its payload is a ChatFinished. */
+export type TypedEventListener = (...args: EventArgs) => void
 
 /** What the core implements. Inputs arrive already parsed. */
 export type Handlers = {
