@@ -4,6 +4,7 @@ import { EventHub } from './events'
 import { ConfigStore } from './home/configStore'
 import { openHome } from './home/home'
 import { openDatabase, type Db, type OpenOptions } from './node/db/openDatabase'
+import { refuseLostDatabase } from './home/lostDatabase'
 import { AttachmentStore } from './attachments/attachmentStore'
 import { FileLogger, logLevelFrom } from './node/log/fileLogger'
 import { anthropicClients } from './node/llm/anthropicClient'
@@ -57,6 +58,7 @@ export function createCore(options: CoreOptions): Core {
   // The log exists before the database opens, so a failed open or migration is on record.
   const log =
     options.log ?? defaultLog(paths.logFile, options.env ?? process.env, options.clock ?? systemClock)
+  refuseLostDatabase(paths)
   const db = openLoggedDatabase(paths.db, log, {
     readOnly,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
