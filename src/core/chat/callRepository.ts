@@ -8,7 +8,10 @@ import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
 import { CallPurpose, CallStatus, MissReason } from '../../shared/contract'
 import type { CacheTtl, CallUsage, RequestSections } from './chatTypes'
 
-/** How to rebuild the exact request of a call from stored rows (the fenced context is never stored). */
+/**
+ * How to rebuild the exact request of a call from stored rows. The per-turn fenced blocks live
+ * here, in the call record, and never in the transcript: a later turn's request leaves them out.
+ */
 export interface RequestRecipe {
   readonly maxTokens: number
   /** TTL of the conversation's markers (system end and messages). */
@@ -19,12 +22,18 @@ export interface RequestRecipe {
   readonly ttlWhy?: TtlReasons
   /** Stored message ids in request order (after merging, messages sharing a role are joined). */
   readonly messageIds: readonly number[]
-  /** Per-turn context appended to the current user message: who, how big, a hash — not the text. */
+  /**
+   * Per-turn context appended to the current user message: who, how big, a hash, and the exact
+   * text sent with its provider's detail (what it recalled, which entries). Calls recorded
+   * before the text was kept have only the first four.
+   */
   readonly context: readonly {
     readonly providerId: string
     readonly fenceTag: string
     readonly chars: number
     readonly sha256: string
+    readonly text?: string
+    readonly detail?: unknown
   }[]
   /** Id of the message the context was appended to. */
   readonly contextMessageId: number | null

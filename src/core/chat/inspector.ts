@@ -4,7 +4,8 @@ import { notFound } from '../errors'
 import type { CallRecord, CallRepository } from './callRepository'
 import type { PromptReport, SessionRecord, StoredMessage } from './chatTypes'
 import { limitsFor } from './pricing'
-import { placeCacheMarkers, buildWireMessages, type TtlPlan } from './requestBuilder'
+import { contextItems } from './contextItems'
+import { placeCacheMarkers, buildWireMessages, type TtlPlan, type TurnContextText } from './requestBuilder'
 import { diffRequests, type InspectedRequest } from './requestDiff'
 import type { SessionRepository } from './sessionRepository'
 import { promptTiers } from './sessionViews'
@@ -18,8 +19,8 @@ export interface InspectedTurn {
 
 /**
  * Rebuilds the exact request of every call of a turn from stored rows: the prompt version it
- * used, the frozen tools, the messages it named, and where its cache markers sat. Per-turn
- * context is described (provider, size, hash) because its text is never stored.
+ * used, the frozen tools, the messages it named, the per-turn blocks its call record kept
+ * (appended where they were sent), and where its cache markers sat.
  */
 export function inspectTurn(
   repo: SessionRepository,
@@ -86,7 +87,7 @@ function rebuildRequest(
     const message = messages.get(id)
     return message ? [{ ...message, inContext: true }] : []
   })
-  const wire = buildWireMessages(sent, null)
+  const wire = buildWireMessages(sent, sentContext(call))
   const withInstruction = call.recipe.instruction ? appendInstruction(wire, call.recipe.instruction) : wire
   const marked = placeCacheMarkers(
     session.tools,
@@ -114,7 +115,14 @@ function rebuildRequest(
       content: message.content.map((block) => ({ ...block })),
       sourceIds: [...(withInstruction[i]?.sourceIds ?? [])]
     })),
-    context: [...call.recipe.context],
+    context: call.recipe.context.map((block) => ({
+      providerId: block.providerId,
+      fenceTag: block.fenceTag,
+      chars: block.chars,
+      sha256: block.sha256,
+      text: block.text ?? null,
+      items: contextItems(block.providerId, block.detail, session.agentId)
+    })),
     breakpoints: call.sections.breakpoints.map((b) => ({
       kind: b.kind,
       position: b.position,
@@ -126,6 +134,17 @@ function rebuildRequest(
     })),
     instruction: call.recipe.instruction ?? null
   }
+}
+
+/**
+ * The per-turn blocks as they were appended to the current user message; null when the call had
+ * none, or was recorded before its call record kept their text (then they cannot be rebuilt).
+ */
+function sentContext(call: CallRecord): TurnContextText | null {
+  const { context, contextMessageId } = call.recipe
+  if (contextMessageId === null || context.length === 0) return null
+  const texts = context.flatMap((block) => (block.text === undefined ? [] : [block.text]))
+  return texts.length === context.length ? { messageId: contextMessageId, texts } : null
 }
 
 /** Why a marker of this kind got its TTL: tools and stable tier follow the stable reason, the rest the conversation's. */

@@ -36,7 +36,9 @@ function request(overrides: Partial<InspectedRequest> = {}): InspectedRequest {
         sourceIds: [1]
       }
     ],
-    context: [{ providerId: 'recall', fenceTag: 'memory-context', chars: 120, sha256: 'aaa' }],
+    context: [
+      { providerId: 'recall', fenceTag: 'memory-context', chars: 120, sha256: 'aaa', text: null, items: [] }
+    ],
     breakpoints: [
       {
         kind: 'tools',
@@ -258,8 +260,15 @@ describe('diffRequests', () => {
     const after = request({
       model: 'claude-opus-4-1',
       context: [
-        { providerId: 'recall', fenceTag: 'memory-context', chars: 140, sha256: 'bbb' },
-        { providerId: 'nexus', fenceTag: 'nexus-context', chars: 50, sha256: 'ccc' }
+        {
+          providerId: 'recall',
+          fenceTag: 'memory-context',
+          chars: 140,
+          sha256: 'bbb',
+          text: null,
+          items: []
+        },
+        { providerId: 'nexus', fenceTag: 'nexus-context', chars: 50, sha256: 'ccc', text: null, items: [] }
       ]
     })
     const diff = diffRequests(request(), after, 1)

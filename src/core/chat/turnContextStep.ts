@@ -9,7 +9,7 @@ export interface GatheredContext {
   readonly blocks: readonly (TurnContextBlock | null)[]
   /** The sanitised fenced texts appended to the current user message. */
   readonly texts: readonly string[]
-  /** What the call record keeps instead of the text: provider, size, hash. */
+  /** What the call record keeps of each block: provider, size, hash, the exact text and its detail. */
   readonly summary: RequestRecipe['context']
   /** Every fence tag to filter out of the streamed reply. */
   readonly fenceTags: readonly string[]
@@ -50,7 +50,9 @@ export async function gatherTurnContext(
     chars: texts[i]?.length ?? 0,
     sha256: createHash('sha256')
       .update(texts[i] ?? '')
-      .digest('hex')
+      .digest('hex'),
+    text: texts[i] ?? '',
+    ...(block.detail !== undefined ? { detail: block.detail } : {})
   }))
   return { blocks, texts, summary, fenceTags }
 }

@@ -29,7 +29,7 @@ export interface ActiveTurn {
   readonly client: Anthropic
   readonly signal: AbortSignal
   readonly ttl: TtlPlan
-  /** Sanitised fenced blocks appended to the user message at call time (never stored). */
+  /** Sanitised fenced blocks appended to the user message at call time (kept in the call record, never in the transcript). */
   readonly contextTexts: readonly string[]
   readonly contextSummary: RequestRecipe['context']
   readonly fenceTags: readonly string[]

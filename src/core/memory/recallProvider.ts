@@ -59,6 +59,7 @@ export function recalledItem(item: RetrievedItem): RecalledItem | null {
     factId: source.kind === 'fact' ? source.factId : null,
     slug: source.kind === 'file' ? source.slug : null,
     text: item.text,
-    score: item.score
+    score: item.score,
+    method: item.method
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { method } from './define'
 import { AgentId, SessionId, TurnId } from './ids'
+import { KnowledgeMethod } from './knowledge'
 
 /** The two curated memory files: the agent's MEMORY.md and the shared USER.md. */
 export const MemoryTarget = z.enum(['memory', 'user'])
@@ -92,7 +93,7 @@ export const MemoryFileView = z.object({
 })
 export type MemoryFileView = z.infer<typeof MemoryFileView>
 
-/** One recalled item with its BM25 score (higher is better) for the "recalled this turn" chip. */
+/** One recalled item with its score (higher is better) for the "recalled this turn" chip. */
 export const RecalledKind = z.enum(['fact', 'file'])
 export type RecalledKind = z.infer<typeof RecalledKind>
 
@@ -103,7 +104,9 @@ export const RecalledItem = z.object({
   /** The memory file slug for files; null for facts. */
   slug: z.string().nullable(),
   text: z.string(),
-  score: z.number()
+  score: z.number(),
+  /** How it was found: by its words, by meaning, or both (absent on records kept before). */
+  method: KnowledgeMethod.optional()
 })
 export type RecalledItem = z.infer<typeof RecalledItem>
 

@@ -46,7 +46,7 @@ export const MessageDiff = z.object({
   blocks: z.array(BlockDiff)
 })
 
-/** A per-turn context block: never stored, so it is compared by provider, size and hash only. */
+/** A per-turn context block, compared by provider, size and hash (its text is shown with each call). */
 export const ContextDiff = z.object({
   providerId: z.string(),
   fenceTag: z.string(),

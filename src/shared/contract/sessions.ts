@@ -10,6 +10,7 @@ import {
   Usage
 } from './chat'
 import { method } from './define'
+import { CallContextBlock } from './callContext'
 import { ChatBehindFile } from './chatBehindFile'
 import { FileTarget } from './files'
 import { AgentId, SessionId, TurnId } from './ids'
@@ -159,7 +160,7 @@ export const InspectedCall = z.object({
   expectedRead: z.number().int(),
   missReason: MissReason.nullable(),
   promptVersion: z.number().int(),
-  /** The request as sent, rebuilt from stored rows; per-turn context is described, never stored. */
+  /** The request as sent, rebuilt from stored rows and the per-turn blocks the call record kept. */
   request: z.object({
     model: z.string(),
     maxTokens: z.number().int(),
@@ -175,9 +176,7 @@ export const InspectedCall = z.object({
         sourceIds: z.array(z.number().int())
       })
     ),
-    context: z.array(
-      z.object({ providerId: z.string(), fenceTag: z.string(), chars: z.number().int(), sha256: z.string() })
-    ),
+    context: z.array(CallContextBlock),
     breakpoints: z.array(
       z.object({
         kind: z.string(),

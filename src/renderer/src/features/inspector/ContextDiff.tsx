@@ -9,8 +9,8 @@ function size(chars: number | null): string {
 }
 
 /**
- * Per-turn context blocks are never stored, so they are placeholders: provider, fence, size and
- * whether their hash changed. They sit after the cached prefix, so a change here costs no cache.
+ * Per-turn context blocks compared by provider, fence, size and hash (each call's text is shown
+ * in full below). They sit after the cached prefix, so a change here costs no cache.
  */
 export function ContextDiff({ context }: Readonly<{ context: RequestDiff['context'] }>): ReactNode {
   if (context.length === 0) return null
@@ -26,8 +26,7 @@ export function ContextDiff({ context }: Readonly<{ context: RequestDiff['contex
             key={`${block.providerId}-${block.fenceTag}`}
             className={`diff-part diff-part--${block.status}`}
           >
-            <code>&lt;{block.fenceTag}&gt;</code> from {block.providerId}{' '}
-            <span className="muted">[text not stored]</span> {size(block.beforeChars)} →{' '}
+            <code>&lt;{block.fenceTag}&gt;</code> from {block.providerId} {size(block.beforeChars)} →{' '}
             {size(block.afterChars)} <span className="diff-badge">{WORD[block.status]}</span>
           </li>
         ))}

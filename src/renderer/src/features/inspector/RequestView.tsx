@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { InspectedCall } from '../../../../shared/contract'
 import { toolResultText } from '../../../../shared/util/toolResultText'
+import { ContextBlocks } from './ContextBlocks'
 import { DeferredToolsNote } from './DeferredToolsNote'
 import { attachmentRefs, describeAttachments } from '../attachments'
 
@@ -116,19 +117,7 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
           </li>
         ))}
       </ol>
-      {request.context.length > 0 && (
-        <>
-          <h3>Per-turn context (appended to the current message at call time, never stored)</h3>
-          <ul>
-            {request.context.map((block) => (
-              <li key={block.sha256}>
-                <code>&lt;{block.fenceTag}&gt;</code> from {block.providerId}: {block.chars} chars{' '}
-                <span className="muted">sha256 {block.sha256.slice(0, 12)}…</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <ContextBlocks context={request.context} />
       {request.instruction !== null && (
         <p>
           <strong>Compression instruction:</strong> {request.instruction}

@@ -2,7 +2,7 @@ import type { ChatSearchHit, KnowledgeHit, KnowledgeKind } from '../../../../sha
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { SliceCreator } from '../../store/types'
-import { sourceOf, type SourceFocus } from './sources'
+import { sourceOf, type HitSource, type SourceFocus } from './sources'
 
 /** Knowledge kinds the switcher asks for: messages come from the chat search, one hit per chat. */
 const KNOWLEDGE_KINDS: KnowledgeKind[] = [
@@ -36,6 +36,8 @@ export interface SearchSlice {
   readonly sourceFocus: SourceFocus | null
   readonly searchEverything: (query: string) => Promise<void>
   readonly openKnowledgeHit: (hit: KnowledgeHit) => Promise<void>
+  /** Opens where something lives (a fact, a memory file, a Nexus entry), highlighted there. */
+  readonly openSource: (source: HitSource) => Promise<void>
   readonly clearSourceFocus: () => void
 }
 
@@ -75,8 +77,10 @@ export function createSearchSlice(api: ApiClient): SliceCreator<SearchSlice> {
       if (hit.kind === 'message' && hit.sessionId !== null && hit.agentId !== null)
         return state.openChatHit({ agentId: hit.agentId, sessionId: hit.sessionId, messageId: hit.messageId })
       const source = sourceOf(hit)
-      if (source === null) return
-      if (source.agentId !== null) state.selectAgent(source.agentId)
+      if (source !== null) await get().openSource(source)
+    },
+    async openSource(source) {
+      if (source.agentId !== null) get().selectAgent(source.agentId)
       set({ sourceFocus: source.focus })
       await source.open(get())
     },

@@ -65,26 +65,12 @@ export function sourceOf(hit: KnowledgeHit): HitSource | null {
     case 'fact': {
       const id = Number(hit.id)
       if (!Number.isInteger(id) || hit.agentId === null) return null
-      return {
-        agentId: hit.agentId,
-        focus: { kind: 'fact', id },
-        open: async (state) => {
-          state.navigate('memories')
-          await state.setMemoriesQuery('')
-        }
-      }
+      return factSource(hit.agentId, id)
     }
     case 'memory_file': {
       const slug = memoryFileSlug(hit.path)
       if (slug === null || hit.agentId === null) return null
-      return {
-        agentId: hit.agentId,
-        focus: { kind: 'memory-file', slug },
-        open: async (state) => {
-          state.navigate('memories')
-          await state.openMemoryFile(slug, false)
-        }
-      }
+      return memoryFileSource(hit.agentId, slug)
     }
     case 'memory_entry':
     case 'user_entry':
@@ -98,12 +84,41 @@ export function sourceOf(hit: KnowledgeHit): HitSource | null {
       }
     case 'nexus':
       if (hit.seq === null) return null
-      return { agentId: null, focus: { kind: 'nexus', seq: hit.seq }, open: openNexusTimeline }
+      return nexusEntrySource(hit.seq)
     case 'project_state':
       return { agentId: null, focus: { kind: 'project-state' }, open: openNexusTimeline }
     default:
       return null
   }
+}
+
+/** An approved fact, highlighted in its agent's Memories. */
+export function factSource(agentId: AgentId, id: number): HitSource {
+  return {
+    agentId,
+    focus: { kind: 'fact', id },
+    open: async (state) => {
+      state.navigate('memories')
+      await state.setMemoriesQuery('')
+    }
+  }
+}
+
+/** A memory file, open in Memories' editor. */
+export function memoryFileSource(agentId: AgentId, slug: string): HitSource {
+  return {
+    agentId,
+    focus: { kind: 'memory-file', slug },
+    open: async (state) => {
+      state.navigate('memories')
+      await state.openMemoryFile(slug, false)
+    }
+  }
+}
+
+/** One Nexus entry, highlighted in the timeline. */
+export function nexusEntrySource(seq: number): HitSource {
+  return { agentId: null, focus: { kind: 'nexus', seq }, open: openNexusTimeline }
 }
 
 /** The Nexus timeline, unfiltered, so the entry sought is among those loaded. */
