@@ -288,6 +288,16 @@ const ROWS: readonly Row[] = [
     method: 'skills.setEnabled',
     input: () => ({ agentId: 'scribe', path: 'test/smoke/SKILL.md', enabled: false })
   },
+  { method: 'exports.agent', input: () => ({ agentId: 'scribe', withSessions: true }) },
+  {
+    method: 'backup.create',
+    input: (w) => ({ file: join(w.home, '..', `smoke-backup-${Date.now()}.zip`) }),
+    keep: (r, w) => (w.kept.backupFile = r.file)
+  },
+  {
+    method: 'backup.restore',
+    input: (w) => ({ file: w.kept.backupFile, home: join(w.home, '..', `smoke-restored-${Date.now()}`) })
+  },
   { method: 'ui.setTheme', input: () => ({ theme: 'dark' }) },
   { method: 'ui.setPlace', input: (w) => ({ agentId: 'scribe', sessionId: w.sessionId, section: 'chat' }) },
   { method: 'ui.get', input: () => ({}) },
