@@ -107,7 +107,7 @@ describe('another Retriever plugged in', () => {
     f = createServiceFixture({}, { retriever })
     f.fact('Nothing in the bank matches this query')
     expect(await f.memory.search(SCRIBE, 'what tea?', 3)).toEqual([
-      { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }
+      { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9, method: 'bm25' }
     ])
     const block = await f.memory.recallProvider().provide({
       agentId: SCRIBE,
