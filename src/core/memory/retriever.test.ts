@@ -117,7 +117,7 @@ describe('another Retriever plugged in', () => {
       turnIndex: 0
     })
     expect((block?.detail as RecallDetail).items).toEqual([
-      { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9 }
+      { kind: 'file', factId: null, slug: 'tea', text: 'Tea: oolong, no sugar', score: 0.9, method: 'bm25' }
     ])
     expect(block?.text).toContain('Tea: oolong, no sugar')
     expect(retriever.queries).toEqual([
