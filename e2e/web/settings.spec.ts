@@ -130,7 +130,7 @@ test.describe('limits and retention', () => {
       memory: { memoryCharLimit: 6500, userCharLimit: 1500, futureKnob: 1 },
       context_file_max_chars: 30000,
       recall: { k: 8 },
-      retention: { idleMinutes: 0 }
+      retention: { idleMinutes: 0, minChars: 60 }
     })
     await snapPanel(page.getByTestId('settings-panel-limits'), 'settings-limits-saved')
     await page.getByTestId('settings-panel-retention').scrollIntoViewIfNeeded()
