@@ -1,11 +1,16 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS } from './src/bench/chromiumArgs'
+import { chromiumExecutable } from './src/bench/chromiumPath'
 
 /**
- * End-to-end tests in Debian's Chromium against `hearth serve` (run `npm run build` first).
- * Each test starts its own server on a temporary home (e2e/fixtures/hearth.ts), so there is no
- * webServer here. One worker: the machine is small and every test spawns a server.
+ * End-to-end tests in Chromium against `hearth serve` (run `npm run build` first): the system's
+ * Chromium when installed, else Playwright's own (`npx playwright install chromium`); set
+ * HEARTH_CHROMIUM to choose another. Each test starts its own server on a temporary home
+ * (e2e/fixtures/hearth.ts), so there is no webServer here. One worker: every test spawns a
+ * server and a browser, and tests run serially to stay predictable on small machines.
  */
+const executablePath = chromiumExecutable()
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: /.*\.spec\.ts/,
@@ -24,7 +29,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.HEARTH_CHROMIUM ?? '/usr/bin/chromium',
+      ...(executablePath !== undefined ? { executablePath } : {}),
       args: [...CHROMIUM_ARGS]
     }
   }

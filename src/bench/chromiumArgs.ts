@@ -1,6 +1,6 @@
 /**
- * The flags Hearth runs Debian's Chromium with, in the e2e tests and the ui.* bench: no sandbox
- * (the machines run as root), no GPU, and nothing that phones home.
+ * The flags Hearth runs Chromium with, in the e2e tests and the ui.* bench: no sandbox
+ * (containers often run as root), no GPU, and nothing that phones home.
  */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',

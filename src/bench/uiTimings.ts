@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { createCore } from '../core/createCore'
 import { seedLongChat } from '../core/testing/longChat'
 import { CHROMIUM_ARGS } from './chromiumArgs'
+import { chromiumExecutable } from './chromiumPath'
 import { figure, percentile, type BenchContext, type BenchFigure } from './benchTypes'
 import { FIRST_PAINT_SCRIPT, openChatScript, SCROLL_SCRIPT } from './uiPageScripts'
 
@@ -42,14 +43,17 @@ async function stopServe(serve: Serve): Promise<void> {
 
 /** playwright-core, loaded at run time: it is a development tool, never bundled into the CLI. */
 async function launchChromium(ctx: BenchContext): Promise<Browser | undefined> {
-  const executablePath = process.env.HEARTH_CHROMIUM ?? '/usr/bin/chromium'
-  if (!existsSync(executablePath)) {
-    ctx.log(`renderer: skipped the ui.* figures, no Chromium at ${executablePath} (set HEARTH_CHROMIUM)`)
-    return undefined
-  }
   const moduleName = 'playwright-core'
   try {
     const { chromium } = (await import(/* @vite-ignore */ moduleName)) as typeof import('playwright-core')
+    // The system's Chromium (or HEARTH_CHROMIUM), else the one Playwright installed for itself.
+    const executablePath = chromiumExecutable() ?? chromium.executablePath()
+    if (!existsSync(executablePath)) {
+      ctx.log(
+        `renderer: skipped the ui.* figures, no Chromium at ${executablePath} (set HEARTH_CHROMIUM or run npx playwright install chromium)`
+      )
+      return undefined
+    }
     return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] })
   } catch (error) {
     ctx.log(`renderer: skipped the ui.* figures, Chromium did not start: ${String(error)}`)

@@ -48,6 +48,8 @@ export interface CliCommand {
   readonly words: readonly string[]
   readonly summary: string
   readonly usage: string
+  /** A tool for Hearth's own bench and tests, not for users: it runs, but `--help` does not list it. */
+  readonly hidden?: boolean
   readonly options: Readonly<Record<string, OptionKind>>
   /** Minimum and maximum positional arguments. */
   readonly positionals: readonly [min: number, max: number]

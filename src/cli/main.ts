@@ -134,11 +134,13 @@ function reportFailure(error: unknown, json: boolean): number {
 }
 
 function helpText(commands: readonly CliCommand[]): string {
-  const lines = commands.map((c) =>
-    c.usage.length <= 58
-      ? `  ${c.usage.padEnd(58)} ${c.summary}`
-      : `  ${c.usage}\n  ${' '.repeat(58)} ${c.summary}`
-  )
+  const lines = commands
+    .filter((c) => c.hidden !== true)
+    .map((c) =>
+      c.usage.length <= 58
+        ? `  ${c.usage.padEnd(58)} ${c.summary}`
+        : `  ${c.usage}\n  ${' '.repeat(58)} ${c.summary}`
+    )
   return `hearth — the Hearth command line\n\nGlobal options: --home DIR (else HEARTH_HOME, else ~/.hearth), --json\n\n${lines.join('\n')}\n`
 }
 

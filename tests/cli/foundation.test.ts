@@ -107,4 +107,14 @@ describe('hearth CLI: init and agents', () => {
     expect(run.stderr).toMatch(/warning: config.json is not valid JSON/)
     expect(readFileSync(join(temp.dir, 'config.json'), 'utf8')).toBe('{"cacheTtl": ')
   })
+
+  it('lists the user-facing commands in --help, not the bench tools, which still run and explain themselves', () => {
+    const help = runHearth(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('hearth nexus post')
+    expect(help.stdout).not.toContain('bench-append')
+    const own = runHearth(['nexus', 'bench-append', '--help'])
+    expect(own.code).toBe(0)
+    expect(own.stdout).toContain('hearth nexus bench-append --agent A --count N')
+  })
 })

@@ -24,6 +24,7 @@ export const nexusBenchAppendCommand: CliCommand = {
   words: ['nexus', 'bench-append'],
   summary: '(for hearth bench) append N entries in a loop from one process',
   usage: 'hearth nexus bench-append --agent A --count N [--wait-go]',
+  hidden: true,
   options: { agent: 'string', count: 'string', 'wait-go': 'boolean' },
   positionals: [0, 0],
   async run(ctx) {
