@@ -19,6 +19,7 @@ import type { SkillsService } from './prompt/skillsService'
 import type { UiStateService } from './services/uiStateService'
 import type { AgentService } from './services/agentService'
 import type { FileService } from './services/fileService'
+import type { FileTrust } from './prompt/fileTrust'
 import type { SettingsService } from './services/settingsService'
 import type { ToolsService } from './tools/toolsService'
 
@@ -41,6 +42,8 @@ export interface CoreServices {
   readonly config: ConfigStore
   readonly agents: AgentService
   readonly files: FileService
+  /** "I wrote this — trust it" for the user's own files (hash-pinned, in `trusted_texts`). */
+  readonly fileTrust: FileTrust
   readonly nexus: NexusService
   /** The Nexus exchanged with other devices through a git remote. */
   readonly nexusSync: NexusSync

@@ -30,6 +30,8 @@ import { SkillsService } from './prompt/skillsService'
 import { UiStateService } from './services/uiStateService'
 import { PromptService } from './prompt/promptService'
 import { injectedViewProvider } from './prompt/injectedView'
+import { FileTrust } from './prompt/fileTrust'
+import { TrustStore } from './prompt/trustStore'
 import { MemoryService } from './memory/memoryService'
 import { openMemoryStores } from './memory/memoryStores'
 import { factSource } from './memory/factSource'
@@ -99,11 +101,12 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
   const { clock, env, events, config, settings } = base
   const chatStores = openChatStores(db, clock.now())
   const agents = new AgentService(db, paths, clock, events)
+  const trust = new TrustStore(db, clock)
   const files = new FileService(
     paths,
     agents,
     events,
-    injectedViewProvider(agents, () => settings.config())
+    injectedViewProvider(agents, () => settings.config(), trust)
   )
   const channel = options.host === 'cli' ? 'cli' : 'desktop'
   const nexusRepository = new SqliteNexusRepository(db, clock)
@@ -178,6 +181,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     clock,
     env,
     toolNames,
+    trust,
     log: log.child('prompt')
   })
   const attachments = new AttachmentStore(db, paths.root, clock)
@@ -238,6 +242,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     config,
     agents,
     files,
+    fileTrust: new FileTrust(files, trust),
     nexus,
     nexusSync,
     settings,

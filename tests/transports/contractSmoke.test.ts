@@ -62,8 +62,10 @@ const ROWS: readonly Row[] = [
   { method: 'files.read', input: () => ({ target: soul }), keep: (doc, w) => (w.kept.soulHash = doc.hash) },
   {
     method: 'files.write',
-    input: (w) => ({ target: soul, content: 'You are Scribe. You keep notes.', baseHash: w.kept.soulHash })
+    input: (w) => ({ target: soul, content: 'You are Scribe. You keep notes.', baseHash: w.kept.soulHash }),
+    keep: (doc, w) => (w.kept.soulHash = doc.hash)
   },
+  { method: 'files.trust', input: (w) => ({ target: soul, hash: w.kept.soulHash }) },
   { method: 'files.watch', input: () => ({ target: soul }) },
   { method: 'prompt.assemble', input: () => ({ agentId: 'scribe' }) },
   {

@@ -117,7 +117,9 @@ export function sessionDetail(
       chars: layer.chars,
       tokens: layer.tokens,
       truncated: layer.truncated,
-      blocked: [...layer.blocked]
+      blocked: [...layer.blocked],
+      // A prompt stored before `withheld` was recorded: its warnings say it, when it was cut or blocked.
+      withheld: [...(layer.withheld ?? (layer.blocked.length > 0 || layer.truncated ? layer.warnings : []))]
     })),
     promptWarnings: [...session.promptReport.warnings],
     toolNames: session.tools.map((tool) => tool.name),

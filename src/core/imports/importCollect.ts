@@ -1,5 +1,5 @@
 import type { ImportCount, ImportKind, ImportSkip, ImportSource } from '../../shared/contract'
-import { findThreats } from '../domain/prompt/scanner'
+import { scanForThreats } from '../domain/prompt/scanner'
 import type { Db } from '../node/db/openDatabase'
 import { buildTurns } from './conversationTurns'
 import { itemHash } from './itemHash'
@@ -49,16 +49,16 @@ export function emptyCounts(): Record<ImportKind, ImportCount> {
   }
 }
 
-/** What each kind is scanned as: memory entries strictly, what reaches a prompt as context. */
+/** What each kind is scanned as: memory entries strictly, what reaches a prompt as context; protective sentences do not block. */
 function scanOf(item: ImportItem): string[] {
   switch (item.kind) {
     case 'candidate':
-      return findThreats(item.text, 'strict').map((f) => f.id)
+      return scanForThreats(item.text, 'strict')
     case 'persona':
-      return findThreats(item.text, 'context').map((f) => f.id)
+      return scanForThreats(item.text, 'context')
     case 'skill': {
       const skill = item.files.find((f) => f.rel === 'SKILL.md')
-      return skill ? findThreats(skill.bytes.toString('utf8'), 'context').map((f) => f.id) : []
+      return skill ? scanForThreats(skill.bytes.toString('utf8'), 'context') : []
     }
     default:
       return []

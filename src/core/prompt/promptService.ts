@@ -16,6 +16,7 @@ import { checkProjectFolder } from './projectFolder'
 import { nodePromptFileSystem, type PromptFileSystem } from './promptFileSystem'
 import { findProjectRules } from './rulesFinder'
 import { SkillsIndex, type SkillsLoad, type SkillsSource } from './skillsIndex'
+import type { TrustLookup } from './trustStore'
 import type { AgentId } from '../../shared/contract'
 
 /** The built-in tools an agent gets when no tool layer says otherwise. */
@@ -47,6 +48,8 @@ export interface PromptServiceOptions {
   readonly staticBlocks?: readonly { readonly id: string; readonly block: (agentId: AgentId) => string }[]
   /** Where a failing static-block provider is reported (the session still starts without it). */
   readonly log?: Logger
+  /** What of SOUL.md, MEMORY.md and USER.md the user trusted (absent: nothing is). */
+  readonly trust?: TrustLookup
 }
 
 /** What the Prompt view and `hearth prompt` ask for; unset fields come from config. */
@@ -122,8 +125,11 @@ export class PromptService implements PromptBuilder {
     const rules = request.cwd ? findProjectRules(this.fs, request.cwd) : { rules: null, warnings: [] }
     const skillsLoad = request.toolNames.includes('skill_view') ? this.skills.load() : null
     this.lastSkillsSource = skillsLoad?.source ?? null
+    const soul = this.readSource(paths.soul(agent.id), 'SOUL.md')
+    const memory = this.readSource(paths.memory(agent.id), 'MEMORY.md')
+    const user = withoutStarterText(this.readSource(paths.user, 'USER.md'))
     return {
-      soul: this.readSource(paths.soul(agent.id), 'SOUL.md'),
+      soul,
       defaultIdentity: defaultSoul(agent.name),
       toolNames: [...request.toolNames].sort(),
       model: request.model,
@@ -137,15 +143,20 @@ export class PromptService implements PromptBuilder {
       environment: environmentInfo(this.options.env ?? process.env, config.environmentHint),
       cwd: request.cwd,
       rules: rules.rules,
-      memory: this.readSource(paths.memory(agent.id), 'MEMORY.md'),
-      user: withoutStarterText(this.readSource(paths.user, 'USER.md')),
+      memory,
+      user,
       memoryCharLimit: config.memory.memoryCharLimit,
       userCharLimit: config.memory.userCharLimit,
       providerBlocks: this.staticBlocks(agent.id),
       fileCap: fileCharCap(config.context_file_max_chars, contextWindowOf(request.model)),
       now: this.options.clock.now(),
       ...(this.options.timeZone ? { timeZone: this.options.timeZone } : {}),
-      gatherWarnings: [...rules.warnings, ...(skillsLoad?.warnings ?? [])]
+      gatherWarnings: [...rules.warnings, ...(skillsLoad?.warnings ?? [])],
+      trusted: this.options.trust?.trustedTexts(agent.id, {
+        soul: soul?.text,
+        memory: memory?.text,
+        user: user?.text
+      })
     }
   }
 

@@ -33,6 +33,7 @@ export function fileHandlers(services: CoreServices): FeatureHandlers<typeof fil
     'files.read': async ({ target }) => services.files.read(target),
     'files.write': async ({ target, content, baseHash, force }) =>
       services.files.save(target, content, baseHash, force),
+    'files.trust': async ({ target, hash }) => services.fileTrust.trust(target, hash),
     'files.watch': async ({ target }) => {
       services.files.watch(target)
       return { watching: true as const }

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { blockedMarker } from '../domain/prompt/contextFiles'
-import { scanForThreats } from '../domain/prompt/scanner'
+import { withholdParagraphs } from '../domain/prompt/withhold'
 import { indexText, isSwitchedOff, type SkillEntry } from '../domain/prompt/skills'
 import { nodePromptFileSystem, outsideOf } from '../prompt/promptFileSystem'
 import { SkillsIndex } from '../prompt/skillsIndex'
@@ -104,15 +103,17 @@ function readSkill(root: string, skill: SkillEntry): Record<string, unknown> {
   const content = read.text
   const files = dir === root ? [] : listFiles(dir, root)
   const path = toPosix(relative(root, join(dir, 'SKILL.md')))
-  const blocked = scanForThreats(content, 'context')
+  // A skill comes from elsewhere: a paragraph with a finding is kept back, the rest still loads.
+  const scan = withholdParagraphs(content, `the SKILL.md of ${skill.name}`, 'context')
+  const blocked = [...new Set(scan.withheld.flatMap((part) => part.findings.map((hit) => hit.id)))]
   if (blocked.length > 0)
     return {
       name: skill.name,
       category: skill.category,
       path,
       blocked,
-      content: blockedMarker(`The SKILL.md of ${skill.name}`, blocked),
-      files: []
+      content: scan.text,
+      files: scan.wholeText ? [] : files
     }
   return { name: skill.name, category: skill.category, path, content, files }
 }

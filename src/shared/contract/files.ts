@@ -20,11 +20,27 @@ export const FileTarget = z.discriminatedUnion('kind', [
 ])
 export type FileTarget = z.infer<typeof FileTarget>
 
+/**
+ * The files the user writes in Hearth and may mark as their own words: SOUL.md as a whole, each
+ * entry of MEMORY.md and USER.md.
+ */
+export const TrustableFile = z.enum(['soul', 'memory', 'user'])
+export type TrustableFile = z.infer<typeof TrustableFile>
+
+/**
+ * Whether "I wrote this — trust it" applies: `offered` when a file of the user's has a finding
+ * that keeps part of it from the prompt, `trusted` when the user vouched for what the scanner
+ * matched (that exact text), `none` otherwise — and always for files from elsewhere.
+ */
+export const TrustState = z.enum(['none', 'offered', 'trusted'])
+export type TrustState = z.infer<typeof TrustState>
+
 /** What the prompt would contain from this file, after scanning and truncation. */
 export const InjectedView = z.object({
   text: z.string(),
   tokens: z.number().int(),
-  warnings: z.array(z.string())
+  warnings: z.array(z.string()),
+  trust: TrustState
 })
 export type InjectedView = z.infer<typeof InjectedView>
 
@@ -58,6 +74,22 @@ export const fileMethods = {
       content: boundedText(5_000_000, 5 * 1024 * 1024),
       baseHash: z.string().max(200),
       force: z.boolean().optional()
+    }),
+    FileDoc
+  ),
+  /**
+   * "I wrote this — trust it": records the hashes of the flagged parts of the user's own file as
+   * it is on disk, which must still have `hash` (the version the user looked at); refused with
+   * `conflict` when it changed since. A later change is scanned again.
+   */
+  'files.trust': method(
+    z.object({
+      target: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('soul'), agentId: AgentId }),
+        z.object({ kind: z.literal('memory'), agentId: AgentId }),
+        z.object({ kind: z.literal('user') })
+      ]),
+      hash: z.string().min(1).max(200)
     }),
     FileDoc
   ),

@@ -93,7 +93,9 @@ export const SessionPromptLayer = z.object({
   chars: z.number().int(),
   tokens: z.number().int(),
   truncated: z.boolean(),
-  blocked: z.array(z.string())
+  blocked: z.array(z.string()),
+  /** What of this layer was kept from the model or cut, and why, one sentence each (the chat header shows them). */
+  withheld: z.array(z.string())
 })
 export type SessionPromptLayer = z.infer<typeof SessionPromptLayer>
 

@@ -1,5 +1,6 @@
 import { estimateTokens } from '../../../shared/util/tokens'
-import { blockedMarker, renderIdentity, renderRules, type RenderedFile } from './contextFiles'
+import { renderIdentity, renderRules, type RenderedFile } from './contextFiles'
+import { blockedMarker } from './withhold'
 import { sessionLine } from './dateLine'
 import { environmentHint, projectFolderLine } from './environmentHints'
 import { PARALLEL_TOOL_GUIDANCE, TASK_COMPLETION_GUIDANCE, toolGuidance } from './guidance'
@@ -7,8 +8,9 @@ import { renderMemorySnapshot, type MemoryTarget } from './memorySnapshot'
 import { modelFamilyGuidance } from './modelGuidance'
 import { platformHint } from './platformHints'
 import type { PromptBuild, PromptLayerDetail, PromptSources, SourceFile, Tier } from './promptTypes'
-import { findThreats } from './scanner'
+import { blockingFindings, findThreats } from './scanner'
 import { renderSkillsIndex } from './skills'
+import { NOTHING_TRUSTED } from './trust'
 
 /** A layer before offsets are known. */
 type Draft = Omit<PromptLayerDetail, 'start' | 'end' | 'chars' | 'tokens'> & { readonly text: string }
@@ -31,6 +33,7 @@ function draft(
     truncated: file?.truncation != null,
     blocked: file?.blocked ?? [],
     warnings: file?.warnings ?? [],
+    withheld: file?.withheld ?? [],
     findings: file?.findings ?? [],
     truncation: file?.truncation ?? null
   }
@@ -41,7 +44,7 @@ function draft(
  * blocks, model names) is scanned like a file: the scanner sees every byte that reaches the model.
  */
 function guarded(id: string, tier: Tier, text: string, label: string): Draft {
-  const hits = findThreats(text, 'context')
+  const hits = blockingFindings(findThreats(text, 'context'))
   if (hits.length === 0) return draft(id, tier, text)
   const ids = hits.map((hit) => hit.id)
   const warning = `${label} was not loaded: the injection scanner matched ${ids.join(', ')}.`
@@ -50,13 +53,16 @@ function guarded(id: string, tier: Tier, text: string, label: string): Draft {
     blocked: ids,
     findings: hits.map((hit) => ({ ...hit, source: null })),
     truncation: null,
-    warnings: [warning]
+    warnings: [warning],
+    withheld: [warning]
   })
 }
 
 function stableDrafts(sources: PromptSources): Draft[] {
   const tools = sources.toolNames
-  const identity = renderIdentity(sources.soul, sources.defaultIdentity, sources.fileCap)
+  const body = sources.soul?.text?.trim() ?? ''
+  const trusted = (sources.trusted ?? NOTHING_TRUSTED).soul.has(body)
+  const identity = renderIdentity(sources.soul, sources.defaultIdentity, sources.fileCap, trusted)
   const hasTools = tools.length > 0
   const skills =
     tools.includes('skill_view') && sources.skills
@@ -72,7 +78,13 @@ function stableDrafts(sources: PromptSources): Draft[] {
       'stable',
       modelFamilyGuidance(sources.model, tools.length, sources.toolUseEnforcement)
     ),
-    draft('skills', 'stable', '', null, skills ? { ...skills, findings: [], truncation: null } : undefined),
+    draft(
+      'skills',
+      'stable',
+      '',
+      null,
+      skills ? { ...skills, findings: [], truncation: null, withheld: skills.warnings } : undefined
+    ),
     guarded('environment', 'stable', environmentHint(sources.environment), 'The environment hint'),
     guarded('platform', 'stable', platformHint(sources.platform, sources.platformHints), 'The platform hint')
   ]
@@ -87,18 +99,31 @@ function contextDrafts(sources: PromptSources): Draft[] {
   ]
 }
 
-function memoryDraft(target: MemoryTarget, file: SourceFile | null, limit: number): Draft {
-  const snapshot = renderMemorySnapshot(target, file?.text ?? '', limit)
+function memoryDraft(
+  target: MemoryTarget,
+  file: SourceFile | null,
+  limit: number,
+  trusted: ReadonlySet<string>
+): Draft {
+  const snapshot = renderMemorySnapshot(target, file?.text ?? '', limit, trusted)
   const warnings = [...(file?.error ? [file.error] : []), ...snapshot.warnings]
   const findings = snapshot.findings.map((hit) => ({ ...hit, source: file?.path ?? null }))
   const blocked = [...new Set(findings.map((hit) => hit.id))]
-  return { ...draft(target, 'volatile', snapshot.text, file?.path ?? null), warnings, findings, blocked }
+  const withheld = snapshot.withheld
+  return {
+    ...draft(target, 'volatile', snapshot.text, file?.path ?? null),
+    warnings,
+    withheld,
+    findings,
+    blocked
+  }
 }
 
 function volatileDrafts(sources: PromptSources): Draft[] {
+  const trusted = sources.trusted ?? NOTHING_TRUSTED
   return [
-    memoryDraft('memory', sources.memory, sources.memoryCharLimit),
-    memoryDraft('user', sources.user, sources.userCharLimit),
+    memoryDraft('memory', sources.memory, sources.memoryCharLimit, trusted.memory),
+    memoryDraft('user', sources.user, sources.userCharLimit, trusted.user),
     ...sources.providerBlocks.map((block) =>
       guarded(`provider.${block.id}`, 'volatile', block.text, `The ${block.id} memory provider's block`)
     ),

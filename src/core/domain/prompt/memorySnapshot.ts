@@ -22,6 +22,8 @@ export interface MemorySnapshot {
   readonly chars: number
   readonly findings: readonly EntryFinding[]
   readonly warnings: readonly string[]
+  /** Of the warnings, those saying which entries were kept from the prompt and why. */
+  readonly withheld: readonly string[]
 }
 
 /** Splits a memory file into entries: trimmed, empties dropped, duplicates keep the first. */
@@ -59,22 +61,36 @@ const HEADINGS: Readonly<Record<MemoryTarget, { title: string; file: string }>> 
 /**
  * Renders the frozen snapshot of MEMORY.md or USER.md. Each entry is scanned with the strict
  * scope; an entry with a finding is replaced by a `[BLOCKED: …]` line in the prompt only (the
- * file keeps it, so the user can fix or delete it).
+ * file keeps it, so the user can fix or delete it) — unless the user trusted that exact entry
+ * (`trusted` holds the entries whose hash is on record): then it is loaded and the finding shown.
  */
-export function renderMemorySnapshot(target: MemoryTarget, fileText: string, limit: number): MemorySnapshot {
+export function renderMemorySnapshot(
+  target: MemoryTarget,
+  fileText: string,
+  limit: number,
+  trusted: ReadonlySet<string> = new Set()
+): MemorySnapshot {
   const { title, file } = HEADINGS[target]
   const findings: EntryFinding[] = []
   const warnings: string[] = []
+  const withheld: string[] = []
   const fileEntries = parseEntries(fileText)
   const entries = fileEntries.map((entry, index) => {
     const hits = blockingFindings(findThreats(entry, 'strict'))
     if (hits.length === 0) return entry
+    if (trusted.has(entry)) {
+      const ids = hits.map((hit) => hit.id).join(', ')
+      warnings.push(
+        `${file} entry ${index + 1} is loaded as you wrote it: you trusted it, so ${ids} does not keep it from the prompt. A change to the entry is scanned again.`
+      )
+      return entry
+    }
     const entryStartLine = lineOfEntry(fileText, entry)
     findings.push(...hits.map((hit) => ({ ...hit, entry: index, line: hit.line + entryStartLine - 1 })))
     const ids = hits.map((hit) => hit.id).join(', ')
-    warnings.push(
-      `${file} entry ${index + 1} was blocked (${ids}); it stays in the file but is not in the prompt.`
-    )
+    const sentence = `${file} entry ${index + 1} was blocked (${ids}); it stays in the file but is not in the prompt.`
+    warnings.push(sentence)
+    withheld.push(sentence)
     return `[BLOCKED: ${file} entry contained potential prompt injection (${ids}). Left out of this prompt; fix or remove the entry in ${file}.]`
   })
   // The budget counts the file's entries, as the memory tool and the budget meter do, so the
@@ -85,7 +101,7 @@ export function renderMemorySnapshot(target: MemoryTarget, fileText: string, lim
     warnings.push(`${file} is over its budget (${usage}); the agent is asked to consolidate it.`)
   const text =
     entries.length === 0 ? '' : `## ${title} (${file}) [${usage}]\n${entries.join(ENTRY_DELIMITER)}`
-  return { text, entries, usage, chars, findings, warnings }
+  return { text, entries, usage, chars, findings, warnings, withheld }
 }
 
 /** 1-based line in the file where an entry starts (so a finding points at the real line). */

@@ -1,6 +1,7 @@
 import type { PromptTier } from '../../../shared/contract/prompt'
 import type { EnvironmentInfo } from './environmentHints'
 import type { SkillSet } from './skills'
+import type { TrustedTexts } from './trust'
 
 /** One user file as the adapter read it: normalised text, or the reason it could not be used. */
 export interface SourceFile {
@@ -63,6 +64,8 @@ export interface PromptSources {
   readonly timeZone?: string
   /** Problems met while gathering (unreadable files etc.), shown with the prompt. */
   readonly gatherWarnings: readonly string[]
+  /** What of SOUL.md, MEMORY.md and USER.md the user marked as their own (none when absent). */
+  readonly trusted?: TrustedTexts
 }
 
 /** A scanner finding attributed to a layer (and to an entry for MEMORY.md / USER.md). */
@@ -74,6 +77,8 @@ export interface LayerFinding {
   readonly source: string | null
   /** 0-based entry index for memory files. */
   readonly entry?: number
+  /** `warn`: a protective sentence, shown but never blocking (absent: it blocks). */
+  readonly severity?: 'block' | 'warn'
 }
 
 export interface TruncationInfo {
@@ -99,6 +104,11 @@ export interface PromptLayerReport {
   /** Scanner finding ids that blocked this layer (or an entry of it). */
   readonly blocked: readonly string[]
   readonly warnings: readonly string[]
+  /**
+   * Of the warnings, those saying what was kept from the model or cut, and why — what the chat
+   * header shows. Absent in prompts stored before it was recorded.
+   */
+  readonly withheld?: readonly string[]
   /** [start, end) character offsets inside the prompt text. */
   readonly start: number
   readonly end: number

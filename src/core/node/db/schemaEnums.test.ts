@@ -21,6 +21,7 @@ import {
   SessionEndReason,
   Speaker,
   TitleSource,
+  TrustableFile,
   TurnOrigin
 } from '../../../shared/contract'
 import { WORK_STATES } from '../../chat/sessionEndWork'
@@ -67,7 +68,8 @@ const CHECKED_COLUMNS: readonly (readonly [
   ['nexus_sync_devices', 'status', SYNC_DEVICE_STATUSES],
   // A 0/1 flag: the code writes a boolean as 1 or 0.
   ['nexus_sync_runs', 'ok', [0, 1]],
-  ['sessions', 'end_reason', SessionEndReason.options]
+  ['sessions', 'end_reason', SessionEndReason.options],
+  ['trusted_texts', 'file', TrustableFile.options]
 ]
 
 /** `table.column` → the values of its `CHECK (column IN (…))`, read from the migrated schema. */

@@ -3,9 +3,10 @@ import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { selectOpenSessionEnded } from './chatEndSlice'
 import { ProjectFolderControl } from './ProjectFolderControl'
+import { PromptNotice } from './PromptNotice'
 import { ChatTitleBar } from '../chats/ChatTitleBar'
 
-/** The top of a chat: where it works (project folder and rules) and ending it. */
+/** The top of a chat: where it works (project folder and rules), what its prompt left out, and ending it. */
 export function ChatHeader(): ReactNode {
   const detail = useAppStore((state) => state.chatDetail)
   const ended = useAppStore(selectOpenSessionEnded)
@@ -32,6 +33,7 @@ export function ChatHeader(): ReactNode {
           </Button>
         </span>
       )}
+      <PromptNotice />
     </div>
   )
 }

@@ -18,7 +18,7 @@ function RulesLabel({
   if (rules.blocked)
     return (
       <span className="chat-project__rules chat-project__rules--bad" title={rules.path}>
-        {name} blocked: it looks like a prompt injection
+        {name}: not all of it loaded (see below)
       </span>
     )
   return (

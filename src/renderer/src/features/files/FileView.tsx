@@ -10,6 +10,7 @@ import { fileKey } from './fileTargets'
 import { selectOpenFile } from './fileSelectors'
 import { InjectedPanel } from './InjectedPanel'
 import { MemoryBudget } from './MemoryBudget'
+import { TrustNotice } from './TrustNotice'
 import { isReadOnly } from './openFile'
 import { useSaveShortcut } from './useSaveShortcut'
 
@@ -85,6 +86,7 @@ export function FileView({
           <InjectedPanel
             doc={file.doc}
             budget={<MemoryBudget target={target} reloadKey={file.doc?.hash} />}
+            trust={<TrustNotice file={file} />}
             open={previewOpen}
             onToggle={onTogglePreview}
           />

@@ -12,9 +12,17 @@ import { Button } from '../../ui/Button'
 export function InjectedPanel({
   doc,
   budget,
+  trust,
   open,
   onToggle
-}: Readonly<{ doc: FileDoc | null; budget?: ReactNode; open: boolean; onToggle: () => void }>): ReactNode {
+}: Readonly<{
+  doc: FileDoc | null
+  budget?: ReactNode
+  /** "I wrote this — trust it", beside the warnings, for a file of the user's own. */
+  trust?: ReactNode
+  open: boolean
+  onToggle: () => void
+}>): ReactNode {
   const warnings = doc?.injected?.warnings.length ?? 0
   return (
     <aside
@@ -49,6 +57,7 @@ export function InjectedPanel({
       </div>
       {budget}
       <div className="injected__body" id="injected-body">
+        {trust}
         {renderBody(doc)}
       </div>
     </aside>

@@ -18,6 +18,8 @@ export interface FilesSlice {
   readonly reloadFile: (key: string) => Promise<void>
   /** Overwrites the disk version with the draft, on purpose (`force`). */
   readonly keepMine: (key: string) => Promise<boolean>
+  /** "I wrote this — trust it": the user's own file, as last loaded, reaches the prompt as written. */
+  readonly trustFile: (key: string) => Promise<void>
   readonly setShowDiff: (key: string, show: boolean) => void
   readonly showFileKind: (kind: FileKind) => void
   readonly receiveFileChanged: (change: FileChanged) => Promise<void>
@@ -129,6 +131,19 @@ export function createFilesSlice(api: ApiClient): SliceCreator<FilesSlice> {
           )
         } catch (error) {
           set((state) => patchFile(state, key, { saveError: errorMessage(error) }))
+        }
+      },
+      async trustFile(key) {
+        const file = get().openFiles[key]
+        const target = file?.target
+        if (file?.doc == null || target === undefined) return
+        if (target.kind !== 'soul' && target.kind !== 'memory' && target.kind !== 'user') return
+        try {
+          const doc = await api.call('files.trust', { target, hash: file.doc.hash })
+          set((state) => patchFile(state, key, { doc, trustError: null }))
+        } catch (error) {
+          set((state) => patchFile(state, key, { trustError: errorMessage(error) }))
+          await syncFromDisk(key)
         }
       },
       setShowDiff(key, show) {

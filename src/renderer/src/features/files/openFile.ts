@@ -22,6 +22,8 @@ export interface OpenFile {
   readonly savingContent: string | null
   readonly conflict: FileConflict | null
   readonly showDiff: boolean
+  /** Why "I wrote this — trust it" did not go through (the file changed since it was shown). */
+  readonly trustError: string | null
 }
 
 export function newOpenFile(key: string, target: FileTarget): OpenFile {
@@ -35,7 +37,8 @@ export function newOpenFile(key: string, target: FileTarget): OpenFile {
     saving: false,
     savingContent: null,
     conflict: null,
-    showDiff: false
+    showDiff: false,
+    trustError: null
   }
 }
 
