@@ -48,6 +48,7 @@ test('a persona line the scanner flags: the chat header says so, Files offers "I
   await notice.getByRole('button', { name: 'Fix SOUL.md in Files' }).click()
   const files = new FilesPage(page)
   await expect(files.tab('soul')).toHaveAttribute('aria-selected', 'true')
+  await expect(files.editor.locator('.monaco-editor')).toBeVisible()
   const offer = page.getByTestId('file-trust-offer')
   await expect(offer).toContainText('Part of this file is kept from the prompt')
   await expect(page.getByTestId('injected-panel')).toContainText(`Line 5 matched role_hijack: ${HOUSE_RULE}`)
@@ -104,6 +105,7 @@ test('a project rules file with one bad paragraph: the rest reaches the model an
   await notice.getByRole('button', { name: 'Fix AGENTS.md in Files' }).click()
   const files = new FilesPage(page)
   await expect(files.tab('rules')).toHaveAttribute('aria-selected', 'true')
+  await expect(files.editor.locator('.monaco-editor')).toBeVisible()
   await expect(page.getByTestId('project-dir')).toHaveText(site)
   await expect(page.getByTestId('injected-text')).toContainText('Use British spelling in every reply.')
   // A file from the project folder is not the user's own words: no offer to trust it.

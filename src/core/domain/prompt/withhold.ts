@@ -36,7 +36,7 @@ export function withheldMarker(label: string, paragraph: number, findings: reado
  * paragraphs with a blocking finding; the rest still reaches the model. Each paragraph is scanned
  * on its own (so every hit is found, not only each pattern's first), the whole text too (a phrase
  * across a blank line), and then the text as it would be sent, until it is clean. When a finding
- * cannot be pinned to one paragraph, the whole text is kept back (`wholeText`). `lineOffset`: the
+ * cannot be pinned to one paragraph, or every paragraph has one, the whole text is kept back (`wholeText`). `lineOffset`: the
  * lines of the file above `text` (a frontmatter, leading blank lines), so findings name file lines.
  */
 export function withholdParagraphs(
@@ -64,6 +64,7 @@ export function withholdParagraphs(
   for (let round = 0; round <= paragraphs.length; round++) {
     const sent = render(paragraphs, held, label)
     const hits = blockingFindings(findThreats(sent, scope))
+    if (hits.length === 0 && held.size === paragraphs.length) break // nothing left: say the file was not loaded
     if (hits.length === 0) return { text: sent, withheld: withheldList(held), wholeText: false, warnings }
     const inSent = splitParagraphs(sent)
     const mapped = hits.map((hit) => ({ ...hit, index: paragraphAt(inSent, hit.line) }))

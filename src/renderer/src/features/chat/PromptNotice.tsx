@@ -39,7 +39,7 @@ export function PromptNotice(): ReactNode {
         <ul className="chat-prompt-notice__list">
           {leftOut.map((layer) => (
             <li key={layer.id} data-testid="chat-prompt-left-out">
-              <strong>{layer.name}</strong>: {layer.reasons.join(' ')}{' '}
+              {layer.reasons.join(' ')}{' '}
               {layer.fixIn !== null && (
                 <Button size="small" variant="ghost" onClick={() => fix(layer)}>
                   Fix {layer.name} in Files
@@ -49,7 +49,8 @@ export function PromptNotice(): ReactNode {
           ))}
         </ul>
         <p className="field__hint">
-          This chat keeps the prompt it started with; a fix applies to the next chat.
+          This chat keeps the prompt it started with: a fix applies to new chats, or to this one after Rebuild
+          prompt.
         </p>
       </Banner>
     </div>

@@ -7,7 +7,7 @@ export interface LeftOutLayer {
   readonly id: string
   /** The file or part of the prompt, as the user knows it. */
   readonly name: string
-  /** One sentence each: what was left out or cut, and why. */
+  /** One sentence each, naming the file: what was left out or cut, and why. */
   readonly reasons: readonly string[]
   /** The Files tab where it is fixed, or null when it is not a file Files edits. */
   readonly fixIn: FileKind | null
@@ -41,7 +41,7 @@ export function leftOutLayers(layers: readonly SessionPromptLayer[]): LeftOutLay
       reasons:
         layer.withheld.length > 0
           ? layer.withheld
-          : [`Blocked by the injection scanner (${layer.blocked.join(', ')}).`],
+          : [`${layerName(layer)} was blocked by the injection scanner (${layer.blocked.join(', ')}).`],
       fixIn: FIX_IN[layer.id] ?? null
     }))
 }
