@@ -33,23 +33,20 @@ export function TrustNotice({ file }: Readonly<{ file: OpenFile }>): ReactNode {
   return (
     <>
       {error}
-      <Banner
-        tone="warning"
-        title="Part of this file is kept from the prompt"
-        data-testid="file-trust-offer"
-        actions={
-          <Button
-            size="small"
-            disabled={dirty}
-            title={dirty ? 'Save your changes first: trust covers the saved text' : undefined}
-            onClick={() => void trustFile(file.key)}
-          >
-            I wrote this — trust it
-          </Button>
-        }
-      >
-        The injection scanner matched the lines below. If you wrote them yourself, trust this text and it
-        reaches the prompt as written. Only this exact text is trusted: a later change is scanned again.
+      <Banner tone="warning" title="Part of this file is kept from the prompt" data-testid="file-trust-offer">
+        <p className="trust-notice__text">
+          The injection scanner matched the lines below. If you wrote them yourself, trust this text and it
+          reaches the prompt as written. Only this exact text is trusted: a later change is scanned again.
+        </p>
+        {/* Under the text, not beside it: the panel is narrow. */}
+        <Button
+          size="small"
+          disabled={dirty}
+          title={dirty ? 'Save your changes first: trust covers the saved text' : undefined}
+          onClick={() => void trustFile(file.key)}
+        >
+          I wrote this — trust it
+        </Button>
       </Banner>
     </>
   )
