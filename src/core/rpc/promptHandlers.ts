@@ -19,6 +19,7 @@ export function toPromptView(built: AssembledPrompt): AssembledPromptView {
       ...layer,
       blocked: [...layer.blocked],
       warnings: [...layer.warnings],
+      withheld: [...layer.withheld],
       findings: [...layer.findings]
     })),
     warnings: [...rest.warnings],

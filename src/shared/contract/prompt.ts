@@ -35,6 +35,8 @@ export const PromptLayer = z.object({
   truncated: z.boolean(),
   blocked: z.array(z.string()),
   warnings: z.array(z.string()),
+  /** Of the warnings, those saying what was kept from the model or cut, and why. */
+  withheld: z.array(z.string()),
   start: z.number().int(),
   end: z.number().int(),
   findings: z.array(PromptFinding),

@@ -116,6 +116,8 @@ export interface PromptLayerReport {
 
 /** The layer report plus what the Prompt view shows (matched lines, truncation numbers). */
 export interface PromptLayerDetail extends PromptLayerReport {
+  /** Always recorded by a fresh build. */
+  readonly withheld: readonly string[]
   readonly findings: readonly LayerFinding[]
   readonly truncation: TruncationInfo | null
 }
