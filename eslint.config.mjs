@@ -1,17 +1,40 @@
 // Type-aware rules for the TypeScript sources, run by `npm run lint` after the layer lint
 // (scripts/lint.mjs), which enforces which folder may import which and that no imports cycle.
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'test-results/**', 'playwright-report/**', 'node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'test-results/**',
+      'playwright-report/**',
+      'node_modules/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs'
+    ]
+  },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'e2e/**/*.ts'],
     languageOptions: {
       parser: tseslint.parser,
-      parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json'], tsconfigRootDir: import.meta.dirname }
+      parserOptions: {
+        project: ['./tsconfig.node.json', './tsconfig.web.json'],
+        tsconfigRootDir: import.meta.dirname
+      }
     },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
+      // `any` turns the type checker off where it is used; `unknown` plus a zod parse or a narrowing says what is known.
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Casts only as `x as T`, and never to dress an object literal up as a type (annotate it instead).
+      '@typescript-eslint/consistent-type-assertions': [
+        'error',
+        { assertionStyle: 'as', objectLiteralTypeAssertions: 'never' }
+      ],
       // A promise nobody awaits or catches loses its error; a deliberate fire-and-forget says `void`.
       '@typescript-eslint/no-floating-promises': 'error',
       // No async function where the caller expects a plain value (an event handler, a condition).
@@ -19,7 +42,84 @@ export default tseslint.config(
       // `await` only on something that can be awaited.
       '@typescript-eslint/await-thenable': 'error',
       // A new member of a union (an event, a block type, a status) must be handled wherever it is switched on.
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }]
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true }
+      ]
+    }
+  },
+  {
+    // Hooks called in the same order on every render, and effects that list what they read.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error'
+    }
+  },
+  {
+    // Files still to be brought under the two type rules above: warnings until each is fixed (remove it here then).
+    files: [
+      'e2e/fixtures/modelRequests.ts',
+      'e2e/pages/ChatPage.ts',
+      'e2e/web/import.spec.ts',
+      'e2e/web/journey.spec.ts',
+      'e2e/web/mcpServers.spec.ts',
+      'e2e/web/projectFolder.spec.ts',
+      'src/core/chat/chatContext.test.ts',
+      'src/core/chat/chatFaults.test.ts',
+      'src/core/chat/chatService.test.ts',
+      'src/core/chat/promptFreshness.test.ts',
+      'src/core/chats/chatLibrary.test.ts',
+      'src/core/chats/chatSearchExport.test.ts',
+      'src/core/memory/starterHint.test.ts',
+      'src/core/memory/testing/memoryFixture.ts',
+      'src/core/nexus/sync/nexusSync.test.ts',
+      'src/core/nexus/sync/nexusSyncFaults.test.ts',
+      'src/core/nexus/sync/testing/syncWorld.ts',
+      'src/core/prompt/skillsService.test.ts',
+      'src/core/rpc/nexusHandlers.test.ts',
+      'src/core/services/settingsService.test.ts',
+      'src/main/coreProcess.test.ts',
+      'src/main/downloads.test.ts',
+      'src/main/shell.test.ts',
+      'tests/backup/backup.test.ts',
+      'tests/chat/chatCli.test.ts',
+      'tests/chat/chatsCli.test.ts',
+      'tests/chat/retry.test.ts',
+      'tests/chat/sessionEnd.test.ts',
+      'tests/fakeAnthropic/cacheSimulator.ts',
+      'tests/fakeAnthropic/canonical.ts',
+      'tests/fakeAnthropic/control.test.ts',
+      'tests/fakeAnthropic/control.ts',
+      'tests/fakeAnthropic/mediaBlocks.ts',
+      'tests/fakeAnthropic/messages.ts',
+      'tests/fakeAnthropic/replies.ts',
+      'tests/fakeAnthropic/types.ts',
+      'tests/fakeAnthropic/validation.ts',
+      'tests/helpers/fakeModelCore.ts',
+      'tests/helpers/rawMcp.ts',
+      'tests/helpers/serveChild.ts',
+      'tests/helpers/webCore.ts',
+      'tests/imports/importers.test.ts',
+      'tests/nexus/mcp.test.ts',
+      'tests/nexus/mcpIdentity.test.ts',
+      'tests/nexus/mcpInspector.test.ts',
+      'tests/nexus/mcpProtocol.test.ts',
+      'tests/nexus/nexusChat.test.ts',
+      'tests/nexus/nexusSyncCli.test.ts',
+      'tests/security/keyEcho.test.ts',
+      'tests/security/keyOrigin.test.ts',
+      'tests/server/serveKeyStorage.test.ts',
+      'tests/tools/mcpServerAdmin.test.ts',
+      'tests/transports/contractSmoke.test.ts'
+    ],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'warn',
+      '@typescript-eslint/consistent-type-assertions': [
+        'warn',
+        { assertionStyle: 'as', objectLiteralTypeAssertions: 'never' }
+      ]
     }
   }
 )

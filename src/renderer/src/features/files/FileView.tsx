@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useEffectEvent, type ReactNode } from 'react'
 import type { FileTarget } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { DiffView, TextEditor } from './editor'
@@ -32,10 +32,11 @@ export function FileView({
   const openFile = useAppStore((state) => state.openFile)
   const editDraft = useAppStore((state) => state.editDraft)
   const saveFile = useAppStore((state) => state.saveFile)
+  // Opened once per file: keyed on `key`, not `target`, whose object the parent rebuilds on every render.
+  const openTarget = useEffectEvent(() => void openFile(target))
   useEffect(() => {
-    void openFile(target)
-    // Keyed on `key`, not `target`: the target object is rebuilt on every render of the parent.
-  }, [key, openFile])
+    openTarget()
+  }, [key])
   const save = useCallback(() => void saveFile(key), [saveFile, key])
   useSaveShortcut(save)
   if (file === undefined) return null

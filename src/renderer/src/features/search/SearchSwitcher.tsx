@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react'
 import type { AgentId } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
@@ -60,11 +60,12 @@ function SwitcherDialog(): ReactNode {
     if (entry.target.kind === 'chat') void openChat(entry.target.hit, 'if-lost')
     else void openKnowledge(entry.target.hit)
   }
+  const chooseFirst = useEffectEvent(() => choose(entries[0]))
   useEffect(() => {
     if (!enterPending || stale) return
     setEnterPending(false)
-    choose(entries[0])
-  })
+    chooseFirst()
+  }, [enterPending, stale])
   const onKey = (event: React.KeyboardEvent): void => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
