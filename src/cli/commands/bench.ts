@@ -3,18 +3,27 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BenchFigure } from '../../bench/benchTypes'
 import { BENCH_SUITES } from '../../bench/suites'
+import { yearChoice } from '../../bench/yearChoice'
 import type { CliCommand } from '../command'
 
 export const benchCommand: CliCommand = {
   words: ['bench'],
   summary: 'run the benchmarks on a temporary home (fake model on 127.0.0.1)',
-  usage: 'hearth bench [--quick] [--only SUITE] [--explain]',
-  options: { quick: 'boolean', only: 'string', explain: 'boolean' },
+  usage: 'hearth bench [--quick] [--only SUITE] [--explain] | hearth bench --year [--seed N] [--scale X]',
+  options: {
+    quick: 'boolean',
+    only: 'string',
+    explain: 'boolean',
+    year: 'boolean',
+    seed: 'string',
+    scale: 'string'
+  },
   positionals: [0, 0],
   async run(ctx) {
     const figures: BenchFigure[] = []
     const only = typeof ctx.options.only === 'string' ? ctx.options.only.split(',') : undefined
-    for (const suite of BENCH_SUITES) {
+    const year = yearChoice(ctx.options)
+    for (const suite of year ? [year] : BENCH_SUITES) {
       if (only && !only.includes(suite.name)) continue
       const tmpDir = mkdtempSync(join(tmpdir(), `hearth-bench-${suite.name}-`))
       process.stderr.write(`bench: ${suite.name}…\n`)

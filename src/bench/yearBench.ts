@@ -1,0 +1,62 @@
+import { join } from 'node:path'
+import { createCore } from '../core/createCore'
+import { buildYearHome, bytesUnder, type YearHome } from '../core/testing/year/yearHome'
+import { reference, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
+
+/** The seed and scale `hearth bench --year` was given. */
+export interface YearChoice {
+  readonly seed: number
+  readonly scale: number
+}
+
+/** The year's rows as the services count them (not as the plan meant them). */
+export function countYear(year: YearHome): { messages: number; facts: number; entries: number } {
+  const core = createCore({ home: year.home, host: 'cli', env: {}, seams: { knowledgeBackground: false } })
+  try {
+    const { chatStores, memory, nexus } = core.services
+    const approved = year.agentIds.reduce(
+      (sum, agentId) => sum + memory.facts.list({ agentId, status: 'approved' }).length,
+      0
+    )
+    return {
+      messages: chatStores.sessions.countMessages(),
+      facts: approved + memory.review.counts().pending,
+      entries: nexus.list({ limit: 1 }).total
+    }
+  } finally {
+    core.dispose()
+  }
+}
+
+/** What building the year cost and what it holds: build time, size on disk, rows. */
+export function yearVolumeFigures(year: YearHome): BenchFigure[] {
+  const dbBytes =
+    bytesUnder(year.home) - bytesUnder(join(year.home, 'agents')) - bytesUnder(join(year.home, 'skills'))
+  const counted = countYear(year)
+  return [
+    reference('year.build_s', year.buildMs / 1000, 's', 'lower'),
+    reference('year.home_mb', bytesUnder(year.home) / 1_000_000, 'MB', 'lower'),
+    reference('year.db_mb', dbBytes / 1_000_000, 'MB', 'lower'),
+    reference('year.messages', counted.messages, 'rows', 'higher'),
+    reference('year.facts', counted.facts, 'rows', 'higher'),
+    reference('year.nexus_entries', counted.entries, 'rows', 'higher')
+  ]
+}
+
+/**
+ * `hearth bench --year [--seed N] [--scale X]`: a year in one home, generated through the core's
+ * services, then measured as a person feels it. Run on its own, never as part of the default
+ * bench: the whole year takes minutes to build.
+ */
+export function yearBench(choice: YearChoice): BenchSuite {
+  return {
+    name: 'year',
+    async run(ctx: BenchContext) {
+      const year = buildYearHome(join(ctx.tmpDir, 'year'), { ...choice, log: ctx.log })
+      ctx.log(
+        `year: seed ${year.seed}, scale ${year.scale}: ${year.phases.map((p) => `${p.name} ${Math.round(p.ms)} ms`).join(', ')}`
+      )
+      return Promise.resolve(yearVolumeFigures(year))
+    }
+  }
+}
