@@ -1,3 +1,4 @@
+import { applyPendingRestore } from './backup/pendingRestore'
 import { ImportService } from './imports/importService'
 import { IMPORT_READERS } from './imports/sources'
 import { EventHub } from './events'
@@ -56,6 +57,8 @@ export const HEARTH_VERSION = '0.1.0'
  * session gets) and before the engine, the engine before the sessions service.
  */
 export function createCore(options: CoreOptions): Core {
+  // The app's hosts switch to a restore staged in Settings before anything opens the home; a CLI command never does.
+  if (options.host !== 'cli') applyPendingRestore(options.home, options.clock ?? systemClock)
   const { paths, readOnly } = openHome(options.home)
   // The log exists before the database opens, so a failed open or migration is on record.
   const log =

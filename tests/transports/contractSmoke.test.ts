@@ -300,6 +300,11 @@ const ROWS: readonly Row[] = [
     method: 'backup.restore',
     input: (w) => ({ file: w.kept.backupFile, home: join(w.home, '..', `smoke-restored-${Date.now()}`) })
   },
+  { method: 'backup.inspect', input: (w) => ({ file: w.kept.backupFile }) },
+  { method: 'backup.stageRestore', input: (w) => ({ file: w.kept.backupFile }) },
+  { method: 'backup.restoreStatus', input: () => ({}) },
+  { method: 'backup.cancelRestore', input: () => ({}) },
+  { method: 'backup.undoRestore', input: () => ({}), expect: 'conflict' },
   { method: 'ui.setTheme', input: () => ({ theme: 'dark' }) },
   { method: 'ui.setPlace', input: (w) => ({ agentId: 'scribe', sessionId: w.sessionId, section: 'chat' }) },
   { method: 'ui.get', input: () => ({}) },

@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import yazl from 'yazl'
-import type { BackupResult } from '../../shared/contract/backup'
+import type { BackupProgress, BackupResult } from '../../shared/contract/backup'
 import { conflict, invalidInput } from '../errors'
 import { isInside } from '../home/containedPath'
 import type { HomePaths } from '../home/homePaths'
@@ -32,6 +32,8 @@ export interface BackupDeps {
   readonly version: string
   /** The API key and other secrets this process knows: a backup holding one is refused. */
   readonly secrets: () => Promise<readonly string[]>
+  /** Told as the copy goes: the database first, then every file by bytes written. */
+  readonly onProgress?: (progress: BackupProgress) => void
 }
 
 /** All of SQLite's pages in one step, so a writer in another process cannot restart the copy midway. */
@@ -52,12 +54,14 @@ export async function backupHome(deps: BackupDeps, requested?: string): Promise<
   const partial = join(scratch, 'archive.zip')
   try {
     const dbCopy = join(scratch, 'hearth.db')
+    deps.onProgress?.({ phase: 'database', bytes: 0, totalBytes: 0, files: 0, totalFiles: 0 })
     await deps.db.backup(dbCopy, { progress: () => ALL_PAGES })
     const secrets = await deps.secrets()
     const secretsRemoved = await keepSecretsOut(dbCopy, secrets)
     const counts = countsOf(dbCopy)
     const files = [{ rel: 'hearth.db', full: dbCopy }, ...homeFiles(deps.paths.root)]
-    const manifest = await writeArchive(partial, files, secrets, {
+    const tracker = progressTracker(files, deps.onProgress)
+    const manifest = await writeArchive(partial, files, secrets, tracker, {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       createdAtMs: started,
@@ -68,6 +72,7 @@ export async function backupHome(deps: BackupDeps, requested?: string): Promise<
     const sha256 = await fileSha256(partial)
     if (existsSync(file)) throw conflict(`${file} appeared while the backup ran; it was not overwritten.`)
     await rename(partial, file)
+    tracker.done()
     return {
       file,
       bytes: (await stat(file)).size,
@@ -142,13 +147,14 @@ async function writeArchive(
   target: string,
   files: readonly { rel: string; full: string }[],
   secrets: readonly string[],
+  tracker: ProgressTracker,
   head: Omit<BackupManifest, 'files'>
 ): Promise<BackupManifest> {
   const zip = new yazl.ZipFile()
   const written = pipeline(zip.outputStream, createWriteStream(target, { mode: 0o600 }))
   // Awaited below; a failure before then (a file that cannot be read) must not go unhandled.
   written.catch(() => undefined)
-  const entries = files.map((file) => addHashed(zip, file, secrets))
+  const entries = files.map((file) => addHashed(zip, file, secrets, tracker))
   const listed = await Promise.all(entries)
   const leaked = listed.filter((entry) => entry.leaked).map((entry) => entry.path)
   if (leaked.length > 0)
@@ -176,7 +182,8 @@ interface HashedEntry {
 function addHashed(
   zip: yazl.ZipFile,
   file: { rel: string; full: string },
-  secrets: readonly string[]
+  secrets: readonly string[],
+  tracker: ProgressTracker
 ): Promise<HashedEntry> {
   return new Promise((resolveEntry, reject) => {
     const hash = createHash('sha256')
@@ -187,9 +194,11 @@ function addHashed(
         hash.update(chunk)
         watch.push(chunk)
         bytes += chunk.length
+        tracker.add(chunk.length, false)
         done(null, chunk)
       },
       flush(done) {
+        tracker.add(0, true)
         resolveEntry({ path: file.rel, bytes, sha256: hash.digest('hex'), leaked: watch.found })
         done()
       }
@@ -200,6 +209,40 @@ function addHashed(
       cb(null, source.pipe(tap))
     })
   })
+}
+
+interface ProgressTracker {
+  add(bytes: number, fileDone: boolean): void
+  done(): void
+}
+
+/** Bytes and files into the archive so far against the sizes taken before writing; told at most every 100 ms. */
+function progressTracker(
+  files: readonly { full: string }[],
+  report: BackupDeps['onProgress']
+): ProgressTracker {
+  const totalFiles = files.length
+  const totalBytes = files.reduce((sum, f) => sum + (lstatSync(f.full, { throwIfNoEntry: false })?.size ?? 0), 0)
+  let bytes = 0
+  let done = 0
+  let toldAt = 0
+  const tell = (phase: BackupProgress['phase']): void =>
+    report?.({ phase, bytes: Math.min(bytes, totalBytes), totalBytes, files: done, totalFiles })
+  return {
+    add(more, fileDone) {
+      bytes += more
+      if (fileDone) done += 1
+      const now = Date.now()
+      if (now - toldAt < 100 && done < totalFiles) return
+      toldAt = now
+      tell('files')
+    },
+    done() {
+      bytes = totalBytes
+      done = totalFiles
+      tell('done')
+    }
+  }
 }
 
 export async function fileSha256(path: string): Promise<string> {

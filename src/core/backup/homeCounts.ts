@@ -5,6 +5,7 @@ import type { Db } from '../node/db/openDatabase'
 export function homeCounts(db: Db): Record<string, number> {
   const count = (sql: string): number => Number(db.prepare(sql).pluck().get() ?? 0)
   return {
+    agents: count('SELECT count(*) FROM agents'),
     ...chatCounts(db),
     facts: count("SELECT count(*) FROM memory_facts WHERE status = 'approved'"),
     candidates: count("SELECT count(*) FROM memory_facts WHERE status = 'pending'"),

@@ -56,6 +56,16 @@ export async function restoreHome(
   }
 }
 
+/** A backup's manifest, checked, without unpacking anything (Settings shows it before a restore). */
+export async function inspectBackup(file: string): Promise<BackupManifest> {
+  const archive = await openArchive(resolve(file))
+  try {
+    return await readManifest(archive, file)
+  } finally {
+    archive.close()
+  }
+}
+
 function assertEmpty(target: string): void {
   if (!existsSync(target)) return
   if (!statSync(target).isDirectory())

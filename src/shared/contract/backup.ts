@@ -55,6 +55,64 @@ export const RestoreResult = z.object({
 })
 export type RestoreResult = z.infer<typeof RestoreResult>
 
+/** How far a backup is: the database copy first, then the files, by bytes written into the archive. */
+export const BackupProgress = z.object({
+  phase: z.enum(['database', 'files', 'done']),
+  /** Bytes of the home's files (the database copy included) in the archive so far, and in all. */
+  bytes: z.number().int().nonnegative(),
+  totalBytes: z.number().int().nonnegative(),
+  files: z.number().int().nonnegative(),
+  totalFiles: z.number().int().nonnegative()
+})
+export type BackupProgress = z.infer<typeof BackupProgress>
+
+/** A backup read before it is restored: when it was made and what it holds, against the home now. */
+export const BackupInspection = z.object({
+  file: z.string(),
+  createdAtMs: z.number(),
+  appVersion: z.string(),
+  counts: BackupCounts,
+  /** The running home, counted the same way: what a restore replaces. */
+  home: z.string(),
+  current: BackupCounts
+})
+export type BackupInspection = z.infer<typeof BackupInspection>
+
+/** A verified home waiting beside the running one; it takes the home's place at the next start. */
+export const PendingRestore = z.object({
+  /** The backup it came from, or the home kept by an earlier restore (going back). */
+  from: z.string(),
+  staged: z.string(),
+  /** Where the home as it is now is moved at the switch, to go back to. */
+  keepAs: z.string(),
+  stagedAtMs: z.number(),
+  counts: BackupCounts,
+  /** True when going back to a kept home: cancelling keeps that folder. */
+  goingBack: z.boolean()
+})
+export type PendingRestore = z.infer<typeof PendingRestore>
+
+/** The last switch to a restored home: the way back is the folder the home before it was kept in. */
+export const FinishedRestore = z.object({
+  from: z.string(),
+  keptAs: z.string(),
+  atMs: z.number(),
+  /** Whether the kept folder is still there to go back to. */
+  keptExists: z.boolean()
+})
+export type FinishedRestore = z.infer<typeof FinishedRestore>
+
+export const RestoreStatus = z.object({
+  home: z.string(),
+  pending: PendingRestore.nullable(),
+  last: FinishedRestore.nullable()
+})
+export type RestoreStatus = z.infer<typeof RestoreStatus>
+
+export const backupEvents = {
+  'backup.progress': BackupProgress
+} as const
+
 export const backupMethods = {
   /** One agent as a portable JSON bundle (`hearth import hearth` reads it back). Never holds the API key. */
   'exports.agent': method(
@@ -68,5 +126,20 @@ export const backupMethods = {
    */
   'backup.create': method(z.object({ file: FilePath.optional() }), BackupResult),
   /** Restores a backup into an empty folder (never over a home) and verifies it. */
-  'backup.restore': method(z.object({ file: FilePath, home: FilePath }), RestoreResult)
+  'backup.restore': method(z.object({ file: FilePath, home: FilePath }), RestoreResult),
+  /** Reads a backup's manifest (nothing is written) and counts the running home beside it. */
+  'backup.inspect': method(z.object({ file: FilePath }), BackupInspection),
+  /**
+   * Settings → Restore: the backup restored and verified into a folder beside the home, which
+   * replaces the home at the app's next start; the home as it is now is kept, to go back to.
+   */
+  'backup.stageRestore': method(
+    z.object({ file: FilePath }),
+    z.object({ restore: RestoreResult, status: RestoreStatus })
+  ),
+  'backup.restoreStatus': method(z.object({}), RestoreStatus),
+  /** Drops a restore waiting for the next start (its staged folder is removed, a kept home never). */
+  'backup.cancelRestore': method(z.object({}), RestoreStatus),
+  /** The way back: the home kept by the last restore takes the home's place again at the next start. */
+  'backup.undoRestore': method(z.object({}), RestoreStatus)
 } as const

@@ -8,6 +8,7 @@ import { NexusAppended } from './nexus'
 import { nexusSyncEvents } from './nexusSync'
 import { ReviewChanged } from './review'
 import { importEvents } from './imports'
+import { backupEvents } from './backup'
 import { sessionEvents } from './sessions'
 import { toolsEvents } from './tools'
 import { knowledgeEvents } from './knowledge'
@@ -24,6 +25,7 @@ export const events = {
   'memory.recalled': MemoryRecalled,
   'review.changed': ReviewChanged,
   ...importEvents,
+  ...backupEvents,
   'nexus.appended': NexusAppended,
   ...toolsEvents,
   ...knowledgeEvents,
