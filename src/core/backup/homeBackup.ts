@@ -222,7 +222,10 @@ function progressTracker(
   report: BackupDeps['onProgress']
 ): ProgressTracker {
   const totalFiles = files.length
-  const totalBytes = files.reduce((sum, f) => sum + (lstatSync(f.full, { throwIfNoEntry: false })?.size ?? 0), 0)
+  const totalBytes = files.reduce(
+    (sum, f) => sum + (lstatSync(f.full, { throwIfNoEntry: false })?.size ?? 0),
+    0
+  )
   let bytes = 0
   let done = 0
   let toldAt = 0

@@ -95,7 +95,9 @@ export async function undoRestore(homeRoot: string, clock: Clock): Promise<Resto
   await cancelRestore(home)
   const record = readRecord(home)
   if (record.last === null || !existsSync(record.last.keptAs))
-    throw conflict('There is no earlier home to go back to: no restore has replaced this one, or its kept folder is gone.')
+    throw conflict(
+      'There is no earlier home to go back to: no restore has replaced this one, or its kept folder is gone.'
+    )
   const now = clock.now()
   writeRecord(home, {
     ...record,

@@ -49,6 +49,7 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('nexus.syncProgress', (progress) => store.getState().receiveSyncProgress(progress)),
     api.on('nexus.synced', (result) => store.getState().receiveSynced(result)),
     api.on('imports.progress', (progress) => store.getState().receiveImportProgress(progress)),
+    api.on('backup.progress', (progress) => store.getState().receiveBackupProgress(progress)),
     api.on('tools.serverStatusChanged', (change) => store.getState().receiveToolServerStatus(change)),
     api.onConnection((status, detail) => {
       const previous = store.getState().connection

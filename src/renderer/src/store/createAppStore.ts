@@ -36,6 +36,7 @@ import { browserSystemTheme, createThemeSlice } from '../features/theme/themeSli
 import { createMcpServersSlice } from '../features/tools/mcpServersSlice'
 import { createSyncSlice } from '../features/sync/syncSlice'
 import { createImportsSlice } from '../features/imports/importsSlice'
+import { createBackupSlice } from '../features/backup/backupSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -86,6 +87,7 @@ export function createAppStore(
     ...createThemeSlice(storage, browserSystemTheme)(...args),
     ...createMcpServersSlice(api)(...args),
     ...createSyncSlice(api)(...args),
-    ...createImportsSlice(api)(...args)
+    ...createImportsSlice(api)(...args),
+    ...createBackupSlice(api)(...args)
   }))
 }

@@ -34,6 +34,7 @@ import type { ThemeSlice } from '../features/theme/themeSlice'
 import type { McpServersSlice } from '../features/tools/mcpServersSlice'
 import type { SyncSlice } from '../features/sync/syncSlice'
 import type { ImportsSlice } from '../features/imports/importsSlice'
+import type { BackupSlice } from '../features/backup/backupSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -77,7 +78,8 @@ export type AppState = ConnectionSlice &
   ThemeSlice &
   McpServersSlice &
   SyncSlice &
-  ImportsSlice
+  ImportsSlice &
+  BackupSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

@@ -9,6 +9,7 @@ import { ToolsSettings } from '../tools/ToolsSettings'
 import { TestConnection } from '../model/TestConnection'
 import { SyncPanel } from '../sync/SyncPanel'
 import { KnowledgeSettings } from '../knowledge/KnowledgeSettings'
+import { BackupPanel } from '../backup/BackupPanel'
 
 export interface SettingsPanelDefinition {
   readonly id: string
@@ -30,5 +31,6 @@ export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
   { id: 'tools', title: 'Tools', component: ToolsSettings },
   { id: 'knowledge', title: 'Knowledge', component: KnowledgeSettings },
   { id: 'sync', title: 'Sync between devices', component: SyncPanel },
+  { id: 'backup', title: 'Backup and restore', component: BackupPanel },
   { id: 'home', title: 'Where your data lives', component: HomeFolderPanel }
 ]
