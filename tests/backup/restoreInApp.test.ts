@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../src/core/createCore'
 import { dispatch } from '../../src/core/rpc/dispatch'
-import type { BackupProgress } from '../../src/shared/contract'
+import type { BackupProgress, MethodInput, MethodName, MethodOutput } from '../../src/shared/contract'
 import { makeTempDir } from '../helpers/tempHome'
 
 let dir: string
@@ -21,10 +21,14 @@ afterEach(() => {
   cleanup()
 })
 
-async function call(method: string, input: unknown, on: Core = core): Promise<any> {
+async function call<M extends MethodName>(
+  method: M,
+  input: MethodInput<M>,
+  on: Core = core
+): Promise<MethodOutput<M>> {
   const result = await dispatch(on.handlers, { method, input })
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return result.value
+  return result.value as MethodOutput<M>
 }
 
 /** Stops the app's core and starts it again on the same home, as quitting and reopening does. */
@@ -35,7 +39,7 @@ function restartApp(): void {
 
 async function agentNames(): Promise<string[]> {
   const agents = await call('agents.list', {})
-  return (agents as { name: string }[]).map((agent) => agent.name).sort()
+  return agents.map((agent) => agent.name).sort()
 }
 
 describe('restoring the running home from Settings', () => {
@@ -72,6 +76,7 @@ describe('restoring the running home from Settings', () => {
     expect(staged.restore.verified.ok).toBe(true)
     expect(staged.restore.verified.integrity).toBe('ok')
     const pending = staged.status.pending
+    if (pending === null) throw new Error('no restore is waiting')
     expect(pending.from).toBe(backup.file)
     expect(existsSync(pending.staged)).toBe(true)
     // Nothing changes until the app starts again.
@@ -90,7 +95,7 @@ describe('restoring the running home from Settings', () => {
     restartApp()
     expect(await agentNames()).toEqual(['Ada', 'Bo'])
     const final = await call('backup.restoreStatus', {})
-    expect(existsSync(final.last.keptAs)).toBe(true)
+    expect(existsSync(final.last?.keptAs ?? '')).toBe(true)
   })
 
   it('cancels a waiting restore (its staged copy removed) and a CLI command never switches', async () => {
@@ -105,7 +110,8 @@ describe('restoring the running home from Settings', () => {
 
     const cancelled = await call('backup.cancelRestore', {})
     expect(cancelled.pending).toBeNull()
-    expect(existsSync(staged.status.pending.staged)).toBe(false)
+    expect(existsSync(staged.status.pending?.staged ?? '')).toBe(false)
+    expect(staged.status.pending).not.toBeNull()
     restartApp()
     expect(await agentNames()).toEqual(['Ada', 'Bo'])
   })
