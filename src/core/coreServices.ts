@@ -14,6 +14,7 @@ import type { NexusSync } from './nexus/sync/nexusSync'
 import type { Db } from './node/db/openDatabase'
 import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
+import type { ModelClients } from './ports/modelClients'
 import type { PromptService } from './prompt/promptService'
 import type { SkillsService } from './prompt/skillsService'
 import type { UiStateService } from './services/uiStateService'
@@ -48,6 +49,8 @@ export interface CoreServices {
   /** The Nexus exchanged with other devices through a git remote. */
   readonly nexusSync: NexusSync
   readonly settings: SettingsService
+  /** Where every SDK client comes from (the model-client port). */
+  readonly models: ModelClients
   readonly prompts: PromptService
   readonly chat: ChatService
   /** Chat's repositories (sessions, messages, versions, calls, search), opened once. */

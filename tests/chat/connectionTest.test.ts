@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/core/rpc/dispatch'
 import { MODEL_TABLE } from '../../src/core/domain/models/modelTable'
 import { messagesUrl, testConnection } from '../../src/core/services/connectionTest'
+import { createAnthropicClient } from '../../src/core/node/llm/anthropicClient'
 import type { ConnectionReport, ModelInfo, RpcResult } from '../../src/shared/contract'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
+
+/** The model-client port's constructor for an explicit endpoint, as the core wires it. */
+const clients = { forTarget: createAnthropicClient }
 
 const ctx = useFakeModelCore()
 
@@ -62,11 +66,14 @@ describe('Test connection', () => {
 
   it('reports a refused key with the status, the error type and the endpoint’s own message, without retrying', async () => {
     ctx.fake.fault({ kind: 'http', status: 401, message: 'invalid x-api-key (fake)' })
-    const report = await testConnection({
-      model: 'claude-haiku-4-5',
-      baseUrl: ctx.fake.url,
-      apiKey: 'sk-wrong'
-    })
+    const report = await testConnection(
+      {
+        model: 'claude-haiku-4-5',
+        baseUrl: ctx.fake.url,
+        apiKey: 'sk-wrong'
+      },
+      clients
+    )
     expect(report).toMatchObject({
       ok: false,
       status: 401,
@@ -90,28 +97,37 @@ describe('Test connection', () => {
     [500, 'api_error', 'Internal server error (fake).', 'failed on its side']
   ])('reports HTTP %i as the endpoint sent it', async (status, errorType, message, advice) => {
     ctx.fake.fault({ kind: 'http', status, ...(status === 404 ? { message } : {}) })
-    const report = await testConnection({
-      model: 'claude-nonexistent',
-      baseUrl: ctx.fake.url,
-      apiKey: 'sk-test'
-    })
+    const report = await testConnection(
+      {
+        model: 'claude-nonexistent',
+        baseUrl: ctx.fake.url,
+        apiKey: 'sk-test'
+      },
+      clients
+    )
     expect(report).toMatchObject({ ok: false, status, errorType, message })
     expect(report.advice).toContain(advice)
     expect(ctx.fake.requests).toHaveLength(1)
   })
 
   it('reports a wrong path under the base URL as the 404 the endpoint answered', async () => {
-    const report = await testConnection({
-      model: 'claude-sonnet-5',
-      baseUrl: `${ctx.fake.url}/api/v1`,
-      apiKey: 'sk-test'
-    })
+    const report = await testConnection(
+      {
+        model: 'claude-sonnet-5',
+        baseUrl: `${ctx.fake.url}/api/v1`,
+        apiKey: 'sk-test'
+      },
+      clients
+    )
     expect(report).toMatchObject({ ok: false, status: 404, url: `${ctx.fake.url}/api/v1/v1/messages` })
     expect(report.message.length).toBeGreaterThan(0)
   })
 
   it('quotes a non-JSON error page in one line', async () => {
-    const report = await testConnection({ model: 'claude-sonnet-5', baseUrl: htmlUrl, apiKey: 'sk-test' })
+    const report = await testConnection(
+      { model: 'claude-sonnet-5', baseUrl: htmlUrl, apiKey: 'sk-test' },
+      clients
+    )
     expect(report).toMatchObject({ ok: false, status: 502, errorType: null })
     expect(report.message).toBe(
       '<html><body><h1>502 Bad Gateway</h1> <p>upstream unreachable</p></body></html>'
@@ -123,19 +139,25 @@ describe('Test connection', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`
     await new Promise<void>((resolve) => closed.close(() => resolve()))
-    const report = await testConnection({ model: 'claude-sonnet-5', baseUrl: url, apiKey: 'sk-test' })
+    const report = await testConnection(
+      { model: 'claude-sonnet-5', baseUrl: url, apiKey: 'sk-test' },
+      clients
+    )
     expect(report).toMatchObject({ ok: false, status: null, url: `${url}/v1/messages` })
     expect(report.message).toContain('ECONNREFUSED')
     expect(report.advice).toContain('gateway is running')
   })
 
   it('sends nothing when no key may go to the address, and says why', async () => {
-    const report = await testConnection({
-      model: 'claude-sonnet-5',
-      baseUrl: ctx.fake.url,
-      apiKey: undefined,
-      refusal: 'The saved key belongs elsewhere.'
-    })
+    const report = await testConnection(
+      {
+        model: 'claude-sonnet-5',
+        baseUrl: ctx.fake.url,
+        apiKey: undefined,
+        refusal: 'The saved key belongs elsewhere.'
+      },
+      clients
+    )
     expect(report).toMatchObject({ ok: false, status: null, message: 'The saved key belongs elsewhere.' })
     expect(ctx.fake.requests).toHaveLength(0)
   })

@@ -9,6 +9,8 @@ import type Anthropic from '@anthropic-ai/sdk'
 export interface ModelClients {
   /** A client for where requests go now (Settings, else the environment). */
   current(options?: { readonly maxRetries?: number }): Promise<Anthropic>
+  /** A client for an explicit endpoint and key (the connection test names its own). */
+  forTarget(target: ModelTarget): Anthropic
 }
 
 /** An explicit endpoint and key, for the one constructor of SDK clients. */

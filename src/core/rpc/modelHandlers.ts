@@ -10,7 +10,7 @@ import type { FeatureHandlers } from './foundationHandlers'
 export function modelHandlers(services: CoreServices): FeatureHandlers<typeof modelMethods> {
   return {
     'models.list': async () => MODEL_TABLE.map(toModelInfo),
-    'models.testConnection': async () => testConnection(await savedTarget(services.settings))
+    'models.testConnection': async () => testConnection(await savedTarget(services.settings), services.models)
   }
 }
 

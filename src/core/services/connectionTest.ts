@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk'
 import type { ConnectionReport } from '../../shared/contract'
-import { createAnthropicClient } from '../node/llm/anthropicClient'
 import { refusedRedirect } from '../node/llm/guardedFetch'
 import { redactSecrets } from '../node/log/redact'
+import type { ModelClients } from '../ports/modelClients'
 
 /** What a test call needs: where to go, with which key, for which model. */
 export interface ConnectionTarget {
@@ -23,6 +23,7 @@ const TEST_TIMEOUT_MS = 20_000
  */
 export async function testConnection(
   target: ConnectionTarget,
+  clients: Pick<ModelClients, 'forTarget'>,
   now: () => number = Date.now
 ): Promise<ConnectionReport> {
   const url = messagesUrl(target.baseUrl)
@@ -41,7 +42,7 @@ export async function testConnection(
     }
   }
   try {
-    const client = createAnthropicClient({
+    const client = clients.forTarget({
       apiKey: target.apiKey,
       baseUrl: target.baseUrl,
       maxRetries: 0,

@@ -16,7 +16,8 @@ export interface CredentialSource {
 export function anthropicClients(settings: CredentialSource): ModelClients {
   return {
     current: async (options = {}) =>
-      createAnthropicClient({ ...(await settings.modelCredentials()), ...options })
+      createAnthropicClient({ ...(await settings.modelCredentials()), ...options }),
+    forTarget: createAnthropicClient
   }
 }
 
