@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
+import type { z } from 'zod'
 
 export const CLI = join(__dirname, '..', '..', 'bin', 'hearth.js')
 
@@ -9,6 +10,12 @@ export interface CliRun {
   readonly stderr: string
   /** stdout parsed as JSON (for --json runs). */
   json<T = Record<string, unknown>>(): T
+  /** stdout parsed as JSON, then by `schema`: the fields a test reads, checked. */
+  parsed<S extends z.ZodType>(schema: S): z.output<S>
+}
+
+function withParsed(run: Omit<CliRun, 'parsed'>): CliRun {
+  return { ...run, parsed: (schema) => schema.parse(run.json<unknown>()) }
 }
 
 /** Runs the built `hearth` CLI synchronously (build first: the vitest global setup does). */
@@ -22,12 +29,12 @@ export function runHearth(
     input: options.input ?? '',
     timeout: 60_000
   })
-  return {
+  return withParsed({
     code: result.status ?? -1,
     stdout: result.stdout,
     stderr: result.stderr,
     json: <T>() => JSON.parse(result.stdout) as T
-  }
+  })
 }
 
 /** Runs the CLI without blocking the event loop (needed when this process also hosts the fake model). */
@@ -46,7 +53,7 @@ export function runHearthAsync(
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('error', reject)
     child.on('close', (code) =>
-      resolve({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T })
+      resolve(withParsed({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T }))
     )
   })
 }

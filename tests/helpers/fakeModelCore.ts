@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { createCore, type Core, type CoreSeams } from '../../src/core/createCore'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { makeTempDir } from './tempHome'
+import { present } from '../../src/core/testing/callCore'
 import { testId } from '../../src/shared/testing/ids'
 
 /** What an in-process chat test works with; the fields are replaced for every test. */
@@ -28,26 +29,26 @@ export interface FakeModelCore {
  * home per test, and the core disposed after it. Read the fields inside tests and hooks only.
  */
 export function useFakeModelCore(): FakeModelCore {
-  const state = {} as { fake: FakeAnthropic; temp: ReturnType<typeof makeTempDir>; core: Core | undefined }
+  const state: { fake?: FakeAnthropic; temp?: ReturnType<typeof makeTempDir>; core?: Core } = {}
   beforeAll(async () => {
     state.fake = await startFakeAnthropic()
   })
-  afterAll(() => state.fake.close())
+  afterAll(() => state.fake?.close())
   beforeEach(() => {
-    state.fake.reset()
+    present(state.fake, 'the fake model').reset()
     state.temp = makeTempDir()
     state.core = undefined
   })
   afterEach(() => {
     state.core?.dispose()
-    state.temp.cleanup()
+    state.temp?.cleanup()
   })
   return {
     get fake() {
-      return state.fake
+      return present(state.fake, 'the fake model (read it inside a test)')
     },
     get home() {
-      return state.temp.dir
+      return present(state.temp, 'a home (read it inside a test)').dir
     },
     get core() {
       if (!state.core) throw new Error('open the core first (useFakeModelCore().open)')
@@ -55,12 +56,17 @@ export function useFakeModelCore(): FakeModelCore {
     },
     open({
       agent,
-      env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: state.fake.url },
+      env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: present(state.fake, 'the fake model').url },
       host = 'cli',
       seams
     } = {}) {
       state.core?.dispose()
-      const core = createCore({ home: state.temp.dir, host, env: { ...env }, ...(seams ? { seams } : {}) })
+      const core = createCore({
+        home: present(state.temp, 'a home').dir,
+        host,
+        env: { ...env },
+        ...(seams ? { seams } : {})
+      })
       state.core = core
       if (agent) core.services.agents.create(agent[0], testId.agent(agent[1]))
       return core

@@ -5,34 +5,28 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
 import { createWriteStream } from 'node:fs'
 import { createCore, type Core } from '../../src/core/createCore'
-import { dispatch } from '../../src/core/rpc/dispatch'
 import { runHearth } from '../helpers/cli'
 import { writeHermesStateDb } from '../helpers/hermesStateDb'
 import { makeTempDir } from '../helpers/tempHome'
+import { z } from 'zod'
+import { callerOf, present } from '../../src/core/testing/callCore'
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'imports')
 
 let dir: string
 let cleanup: () => void
 let core: Core
-const events: { event: string; payload: any }[] = []
 
 beforeEach(() => {
   ;({ dir, cleanup } = makeTempDir('hearth-import-'))
   core = createCore({ home: join(dir, 'home'), host: 'electron' })
-  events.length = 0
-  core.subscribe((event, payload) => events.push({ event, payload }))
 })
 afterEach(() => {
   core.dispose()
   cleanup()
 })
 
-async function call(method: string, input: unknown): Promise<any> {
-  const result = await dispatch(core.handlers, { method, input })
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return result.value
-}
+const call = callerOf(() => core)
 
 function hermesHome(): string {
   const home = join(dir, 'hermes')
@@ -54,7 +48,7 @@ describe('hearth import hermes', () => {
     expect(report.counts.message).toMatchObject({ new: 6 })
     expect(report.counts.skill).toMatchObject({ new: 2 })
     expect(report.counts.mcp_server).toMatchObject({ found: 2, new: 2, skipped: 1 })
-    expect(report.proposals.map((p: any) => [p.name, p.status, p.envNames])).toEqual([
+    expect(report.proposals.map((p) => [p.name, p.status, p.envNames])).toEqual([
       ['github', 'pending', ['GITHUB_PERSONAL_ACCESS_TOKEN']],
       ['docs', 'pending', []]
     ])
@@ -62,36 +56,36 @@ describe('hearth import hermes', () => {
     const agentId = report.agent.id
     expect(readFileSync(core.services.paths.soul(agentId), 'utf8')).toContain('You are Atlas')
 
-    const { candidates } = await call('review.list', { importId: report.importId })
+    const { candidates } = await call('review.list', { importId: present(report.importId) })
     expect(candidates).toHaveLength(5)
-    const staging = candidates.find((c: any) => c.text.includes('borealis-stg'))
+    const staging = present(candidates.find((c) => c.text.includes('borealis-stg')))
     expect(staging).toMatchObject({
       origin: 'import',
       status: 'pending',
       provenance: { source: 'hermes', file: 'memories/MEMORY.md', line: 3 }
     })
-    const injected = candidates.find((c: any) => c.text.startsWith('Ignore all previous'))
+    const injected = present(candidates.find((c) => c.text.startsWith('Ignore all previous')))
     expect(injected.scanFailed).toBe(true)
-    expect(candidates.filter((c: any) => c.speaker === 'user')).toHaveLength(2)
+    expect(candidates.filter((c) => c.speaker === 'user')).toHaveLength(2)
     expect(
       existsSync(join(core.services.paths.skills, 'devops', 'deploy-check', 'scripts', 'check.sh'))
     ).toBe(true)
     expect(existsSync(join(core.services.paths.skills, 'imported', 'notes', 'SKILL.md'))).toBe(true)
 
     const sessions = await call('sessions.list', { agentId })
-    expect(sessions.map((s: any) => [s.title, s.importedFrom, s.startedAtMs])).toEqual(
+    expect(sessions.map((s) => [s.title, s.importedFrom, s.startedAtMs])).toEqual(
       expect.arrayContaining([['Borealis staging check', 'hermes', 1741078800000]])
     )
     const detail = await call('sessions.get', {
-      id: sessions.find((s: any) => s.title === 'Borealis staging check').id
+      id: present(sessions.find((s) => s.title === 'Borealis staging check')).id
     })
-    expect(detail.messages.map((m: any) => [m.role, m.kind, m.createdAtMs])).toEqual([
+    expect(detail.messages.map((m) => [m.role, m.kind, m.createdAtMs])).toEqual([
       ['user', 'text', 1741078801500],
       ['assistant', 'reply', 1741078803000],
       ['user', 'tool_results', 1741078804000],
       ['assistant', 'reply', 1741078805000]
     ])
-    expect(detail.messages[1].content[1]).toMatchObject({
+    expect(detail.messages[1]?.content[1]).toMatchObject({
       type: 'tool_use',
       name: 'terminal',
       input: { command: 'curl -fsS https://borealis-stg/health' }
@@ -148,7 +142,7 @@ describe('hearth import hermes', () => {
   it('accepting a proposed server adds it to the tools; nothing ran before', async () => {
     const report = await call('imports.run', { source: 'hermes', path: hermesHome() })
     expect((await call('tools.listServers', {})).servers).toEqual([])
-    const docs = report.proposals.find((p: any) => p.name === 'docs')
+    const docs = present(report.proposals.find((p) => p.name === 'docs'))
     const decided = await call('imports.decideProposal', { id: docs.id, decision: 'dismiss' })
     expect(decided.proposal.status).toBe('dismissed')
   })
@@ -162,8 +156,8 @@ describe('hearth import openclaw (fixture from a real OpenClaw run)', () => {
     expect(report.skipped).toEqual(
       expect.arrayContaining([expect.objectContaining({ reason: 'marked superseded in USER.md' })])
     )
-    const { candidates } = await call('review.list', { importId: report.importId })
-    const texts = candidates.map((c: any) => c.text)
+    const { candidates } = await call('review.list', { importId: present(report.importId) })
+    const texts = candidates.map((c) => c.text)
     expect(texts).toEqual(
       expect.arrayContaining([
         'Prefer short answers with the command first, explanation after.',
@@ -171,15 +165,15 @@ describe('hearth import openclaw (fixture from a real OpenClaw run)', () => {
         'The user prefers tea over coffee, green tea in the afternoon.'
       ])
     )
-    const daily = candidates.find((c: any) => c.text.startsWith('The user prefers tea'))
+    const daily = present(candidates.find((c) => c.text.startsWith('The user prefers tea')))
     expect(daily.provenance).toMatchObject({ file: 'workspace/memory/2026-11-30.md', line: 3 })
     expect(daily.createdAtMs).toBe(Date.parse('2026-11-30T12:00:00Z'))
     const sessions = await call('sessions.list', {})
-    const frost = sessions.find((s: any) => s.title.startsWith('Will it frost'))
+    const frost = present(sessions.find((s) => s.title.startsWith('Will it frost')))
     expect(frost.importedFrom).toBe('openclaw')
-    const first = sessions.find((s: any) => s.title.startsWith('I prefer tea'))
+    const first = present(sessions.find((s) => s.title.startsWith('I prefer tea')))
     const detail = await call('sessions.get', { id: first.id })
-    expect(detail.messages[1].content[0]).toMatchObject({ type: 'tool_use', name: 'write' })
+    expect(detail.messages[1]?.content[0]).toMatchObject({ type: 'tool_use', name: 'write' })
     expect(detail.messages[2]).toMatchObject({ role: 'user', kind: 'tool_results' })
     expect(
       readFileSync(
@@ -208,18 +202,18 @@ describe('hearth import chatgpt and claude', () => {
     const report = await call('imports.run', { source: 'chatgpt', path: zip })
     expect(report.counts.session).toMatchObject({ found: 2, new: 2 })
     const sessions = await call('sessions.list', {})
-    const sourdough = sessions.find((s: any) => s.title === 'Sourdough starter')
+    const sourdough = present(sessions.find((s) => s.title === 'Sourdough starter'))
     expect(sourdough).toMatchObject({ importedFrom: 'chatgpt', startedAtMs: 1709283600250 })
     const detail = await call('sessions.get', { id: sourdough.id })
-    expect(detail.messages.map((m: any) => m.content[0].text)).toEqual([
+    expect(detail.messages.map((m) => m.content[0]?.text)).toEqual([
       'How often should I feed my sourdough starter?',
       'Once a day at room temperature.',
       'And if I keep it in the fridge?',
       'Feed it once a week; take it out a day before baking.'
     ])
     expect(detail.versions).toHaveLength(1)
-    expect(detail.versions[0].versionTurnIds).toHaveLength(3)
-    const code = sessions.find((s: any) => s.title === 'Plot y = x^2 for me')
+    expect(detail.versions[0]?.versionTurnIds).toHaveLength(3)
+    const code = present(sessions.find((s) => s.title === 'Plot y = x^2 for me'))
     const codeDetail = await call('sessions.get', { id: code.id })
     expect(codeDetail.messages).toHaveLength(2)
     expect(report.skipped).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'file' })]))
@@ -232,13 +226,13 @@ describe('hearth import chatgpt and claude', () => {
     })
     expect(report.counts.session).toMatchObject({ found: 1, new: 1, skipped: 1 })
     const sessions = await call('sessions.list', {})
-    const detail = await call('sessions.get', { id: sessions[0].id })
+    const detail = await call('sessions.get', { id: present(sessions[0]).id })
     expect(sessions[0]).toMatchObject({
       title: 'Lisbon tide tables',
       startedAtMs: Date.parse('2025-01-10T08:00:00Z')
     })
-    expect(detail.messages[0].content[0].text).toContain('[Attached: tides.csv]')
-    expect(detail.messages[1].content[0].text).toBe('Low tide is at 06:10, 0.6 m.')
+    expect(detail.messages[0]?.content[0]?.text).toContain('[Attached: tides.csv]')
+    expect(detail.messages[1]?.content[0]?.text).toBe('Low tide is at 06:10, 0.6 m.')
 
     const bad = join(dir, 'bad.json')
     writeFileSync(bad, '[\n{"uuid": "x", "chat_messages": []},\n{"uuid": oops}\n]')
@@ -254,9 +248,10 @@ describe('hearth import as a real process', () => {
     const path = hermesHome()
     const dry = runHearth(['--home', home, 'import', 'hermes', path, '--dry-run', '--json'])
     expect(dry.code).toBe(0)
-    expect(dry.json<any>()).toMatchObject({ dryRun: true, importId: null })
+    expect(dry.json()).toMatchObject({ dryRun: true, importId: null })
     const run = runHearth(['--home', home, 'import', 'hermes', path, '--json'])
-    expect(run.json<any>().counts.session.new).toBe(2)
+    const counts = z.object({ counts: z.object({ session: z.object({ new: z.number() }) }) })
+    expect(run.parsed(counts).counts.session.new).toBe(2)
     const again = runHearth(['--home', home, 'import', 'hermes', path])
     expect(again.stderr, again.stdout).toBe('')
     expect(again.stdout).toContain('0 new items')

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FileTarget, SessionId } from '../../shared/contract'
 import { testId } from '../../shared/testing/ids'
-import { dispatch } from '../rpc/dispatch'
 import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
 import { sentSystemText } from '../testing/requestShape'
+import { callerOf } from '../testing/callCore'
 
 let harness: ChatHarness
 const folders: string[] = []
@@ -17,11 +17,7 @@ afterEach(async () => {
 })
 
 /** One call through the contract, as the Files screen makes it; fails the test on an error. */
-async function call(method: string, input: unknown): Promise<any> {
-  const result = await dispatch(harness.core.handlers, { method, input })
-  if (!result.ok) throw new Error(`${method}: ${result.error.message}`)
-  return result.value
-}
+const call = callerOf(() => harness.core)
 
 async function save(target: FileTarget, content: string): Promise<void> {
   const doc = await call('files.read', { target })

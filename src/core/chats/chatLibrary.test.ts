@@ -4,14 +4,13 @@ import { describe, expect, it } from 'vitest'
 import { useFakeModelCore } from '../../../tests/helpers/fakeModelCore'
 import type { Core } from '../createCore'
 import { dispatch } from '../rpc/dispatch'
+import { callCore } from '../testing/callCore'
+import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract'
 
 const world = useFakeModelCore()
 
-async function call(core: Core, method: string, input: unknown): Promise<any> {
-  const result = await dispatch(core.handlers, { method, input })
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
-  return result.value
-}
+const call = <M extends MethodName>(core: Core, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> =>
+  callCore(core.handlers, method, input)
 
 async function refusal(
   core: Core,
@@ -48,7 +47,7 @@ describe('chat library: names, pins and the trash', () => {
     const renamed = await call(core, 'chats.rename', { id, title: '  Garden\nplan  ' })
     expect(renamed).toMatchObject({ id, title: 'Garden plan', titleSource: 'user' })
     await chat(core, testId.agent('scribe'), 'and the roses?', id)
-    expect((await call(core, 'sessions.list', { agentId: 'scribe' }))[0].title).toBe('Garden plan')
+    expect((await call(core, 'sessions.list', { agentId: 'scribe' }))[0]?.title).toBe('Garden plan')
     expect(await refusal(core, 'chats.rename', { id: 'nope', title: 'x' })).toMatchObject({
       code: 'not_found'
     })
@@ -87,7 +86,7 @@ describe('chat library: names, pins and the trash', () => {
       code: 'conflict',
       message: expect.stringContaining('Restore it')
     })
-    const { turnId } = (await call(core, 'sessions.get', { id })).messages[0]
+    const turnId = (await call(core, 'sessions.get', { id })).messages[0]?.turnId ?? expect.unreachable()
     for (const [method, input] of [
       ['chat.retry', { sessionId: id }],
       ['chat.regenerate', { sessionId: id, turnId }],

@@ -3,17 +3,15 @@ import { useFakeModelCore } from '../../../tests/helpers/fakeModelCore'
 import { ChatExport } from '../../shared/contract/chatExport'
 import { testId } from '../../shared/testing/ids'
 import type { Core } from '../createCore'
-import { dispatch } from '../rpc/dispatch'
 import { exportFileBase } from './chatExport'
 import { markWords, snippetParts } from './chatSearch'
+import { callCore } from '../testing/callCore'
+import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract'
 
 const world = useFakeModelCore()
 
-async function call(core: Core, method: string, input: unknown): Promise<any> {
-  const result = await dispatch(core.handlers, { method, input })
-  if (!result.ok) throw new Error(result.error.message)
-  return result.value
-}
+const call = <M extends MethodName>(core: Core, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> =>
+  callCore(core.handlers, method, input)
 
 describe('chat search across agents', () => {
   it('finds chats of every agent by title and by message, one hit per chat, never the trash', async () => {
@@ -32,21 +30,21 @@ describe('chat search across agents', () => {
     await call(core, 'chats.delete', { id: gone })
 
     const { hits } = await call(core, 'chats.search', { query: 'tomato' })
-    expect(hits.map((hit: any) => [hit.sessionId, hit.agentName])).toEqual([
+    expect(hits.map((hit) => [hit.sessionId, hit.agentName])).toEqual([
       [garden, 'Scribe'],
       [code, 'Coder']
     ])
     const [byTitle, byMessage] = hits
-    expect(byTitle.title).toBe('Tomato garden')
-    expect(byMessage.messageId).toEqual(expect.any(Number))
-    expect(byMessage.snippet).toContainEqual({ text: 'tomato', hit: true })
+    expect(byTitle?.title).toBe('Tomato garden')
+    expect(byMessage?.messageId).toEqual(expect.any(Number))
+    expect(byMessage?.snippet).toContainEqual({ text: 'tomato', hit: true })
     // Markup in a message is text in a snippet part, never a mark or an element.
-    expect(byMessage.snippet.map((part: any) => part.text).join('')).toContain('<b>')
+    expect(byMessage?.snippet.map((part) => part.text).join('')).toContain('<b>')
     const scribeOnly = await call(core, 'chats.search', { query: 'tomato', agentId: 'scribe' })
-    expect(scribeOnly.hits.map((hit: any) => hit.sessionId)).toEqual([garden])
+    expect(scribeOnly.hits.map((hit) => hit.sessionId)).toEqual([garden])
     // A word may name the agent instead of appearing in the title: "coder parse" is Coder's chat.
     const named = await call(core, 'chats.search', { query: 'coder parse' })
-    expect(named.hits.map((hit: any) => [hit.sessionId, hit.messageId])).toEqual([[code, null]])
+    expect(named.hits.map((hit) => [hit.sessionId, hit.messageId])).toEqual([[code, null]])
   })
 
   it('cuts snippets at their marks and marks title words case-insensitively', () => {
