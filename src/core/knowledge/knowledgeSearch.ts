@@ -10,7 +10,7 @@ import type { Db } from '../node/db/openDatabase'
 import { readRows, type RowReader } from '../node/db/rowReader'
 import { EXACT_PHRASE_BONUS, fuse, methodOf, type RankedList } from './fusion'
 import type { LexicalSearch } from './lexicalSearch'
-import { inScope, scopeSql, type SearchScope } from './searchScope'
+import { inScope, type SearchScope } from './searchScope'
 import { fold, hitPattern, snippetParts, snippetText } from './snippet'
 import type { VectorIndex } from './vectors/vectorIndex'
 
@@ -86,9 +86,8 @@ export class KnowledgeSearch {
       { ids: lexical.partial, weight: 0.5, method: 'bm25' }
     ]
     if (queryVector) {
-      const keep = scopeSql(scope).sql === '1' ? undefined : (ids: number[]) => this.visible(ids, scope)
       lists.push({
-        ids: this.vectors.search(queryVector, LIST_DEPTH, keep).map((hit) => hit.id),
+        ids: this.vectors.search(queryVector, LIST_DEPTH, scope).map((hit) => hit.id),
         weight: 1,
         method: 'vector'
       })
@@ -117,22 +116,6 @@ export class KnowledgeSearch {
       .sort((a, b) => b.score - a.score || b.row.ts - a.row.ts)
       .slice(0, request.limit)
     return { hits: ranked.map(({ row, score, method }) => toHit(row, score, method, pattern)), notes }
-  }
-
-  /** Which of `ids` the scope lets through, one query per 500 ids. */
-  private visible(ids: readonly number[], scope: SearchScope): Set<number> {
-    const where = scopeSql(scope)
-    const kept = new Set<number>()
-    for (let i = 0; i < ids.length; i += 500) {
-      const batch = ids.slice(i, i + 500)
-      const rows = this.db
-        .prepare(
-          `SELECT i.id AS id FROM knowledge_items i WHERE i.id IN (${batch.map(() => '?').join(', ')}) AND ${where.sql}`
-        )
-        .all(...batch, ...where.params)
-      for (const id of readRows(rows, 'knowledge_items', (row) => row.int('id'))) kept.add(id)
-    }
-    return kept
   }
 
   private rows(ids: readonly number[]): Row[] {

@@ -98,6 +98,7 @@ export class KnowledgeService implements TextSimilarity {
       deps.sources
     )
     this.vectors = new VectorIndex(deps.db)
+    this.store.onRemoved((ids) => this.vectors.forget(ids))
     this.embeddingSettings = new EmbeddingSettings(deps.config, deps.configStore, deps.secrets, deps.env)
     this.embedder = new Embedder(
       deps.db,

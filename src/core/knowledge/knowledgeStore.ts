@@ -42,6 +42,7 @@ export class KnowledgeStore {
   private readonly outboxDone
   private readonly stateGet
   private readonly stateSet
+  private removed: (ids: readonly number[]) => void = () => {}
 
   constructor(readonly db: Db) {
     this.existing = db.prepare('SELECT id, chunk, hash FROM knowledge_items WHERE kind = ? AND ref = ?')
@@ -55,13 +56,18 @@ export class KnowledgeStore {
     )
     this.removeOne = db.prepare('DELETE FROM knowledge_items WHERE id = ?')
     this.dropVector = db.prepare('DELETE FROM knowledge_vectors WHERE item_id = ?')
-    this.removeAll = db.prepare('DELETE FROM knowledge_items WHERE kind = ? AND ref = ?')
+    this.removeAll = db.prepare('DELETE FROM knowledge_items WHERE kind = ? AND ref = ? RETURNING id')
     this.outboxTake = db.prepare('SELECT kind, key FROM knowledge_outbox WHERE kind = ? LIMIT ?')
     this.outboxDone = db.prepare('DELETE FROM knowledge_outbox WHERE kind = ? AND key = ?')
     this.stateGet = db.prepare('SELECT value FROM knowledge_state WHERE key = ?')
     this.stateSet = db.prepare(
       'INSERT INTO knowledge_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'
     )
+  }
+
+  /** Called with the ids of items removed, or whose vector was dropped (the vector index's copy follows). */
+  onRemoved(listener: (ids: readonly number[]) => void): void {
+    this.removed = listener
   }
 
   /** Makes the stored pieces of (kind, ref) exactly `pieces`; unchanged ones are left alone. */
@@ -82,9 +88,11 @@ export class KnowledgeStore {
       if (old) {
         this.update.run({ ...values, id: old.id })
         this.dropVector.run(old.id) // its text changed: embedded again
+        this.removed([old.id])
       } else this.insert.run(values)
     }
     for (const stale of before.values()) this.removeOne.run(stale.id)
+    if (before.size > 0) this.removed([...before.values()].map((stale) => stale.id))
   }
 
   /** Adds one more piece to (kind, ref): a big file's next chunk. */
@@ -93,11 +101,13 @@ export class KnowledgeStore {
   }
 
   remove(kind: KnowledgeKind, ref: string): void {
-    this.removeAll.run(kind, ref)
+    this.removed(idsOf(this.removeAll.all(kind, ref)))
   }
 
   removeSession(sessionId: SessionId): void {
-    this.db.prepare('DELETE FROM knowledge_items WHERE session_id = ?').run(sessionId)
+    this.removed(
+      idsOf(this.db.prepare('DELETE FROM knowledge_items WHERE session_id = ? RETURNING id').all(sessionId))
+    )
   }
 
   /** Up to `limit` keys of one kind noted as changed. */
@@ -157,6 +167,10 @@ export class KnowledgeStore {
   count(sql: string, ...params: unknown[]): number {
     return readRows(this.db.prepare(sql).all(...params), 'knowledge_items', (row) => row.int('n'))[0] ?? 0
   }
+}
+
+function idsOf(rows: readonly unknown[]): number[] {
+  return readRows(rows, 'knowledge_items', (row) => row.int('id'))
 }
 
 function pieceHash(piece: Piece): string {

@@ -4,6 +4,8 @@ import { queryTokens, type QueryTerm } from '../memory/recallQuery'
 
 /** Document frequencies older than this are re-read; they only steer which words to skip. */
 const VOCAB_MAX_AGE_MS = 60_000
+/** Terms whose counts are kept; past this the oldest are dropped. */
+const VOCAB_CACHE = 20_000
 const STOP_MARK = 'hearthstopmark'
 
 /**
@@ -12,8 +14,8 @@ const STOP_MARK = 'hearthstopmark'
  * in TEMP tables of this connection, so a search never writes to hearth.db.
  */
 export class QueryTerms {
-  private vocab = new Map<string, number>()
-  private loadedAt = Number.NEGATIVE_INFINITY
+  /** Counts read so far, each with when it was read. */
+  private vocab = new Map<string, { doc: number; at: number }>()
   private readonly insertQuery
   private readonly clearQuery
   private readonly readQuery
@@ -31,7 +33,7 @@ export class QueryTerms {
     this.insertQuery = db.prepare('INSERT INTO temp.knowledge_query (rowid, text) VALUES (1, ?)')
     this.clearQuery = db.prepare('DELETE FROM temp.knowledge_query')
     this.readQuery = db.prepare('SELECT term, offset FROM temp.knowledge_query_terms ORDER BY offset')
-    this.readVocab = db.prepare('SELECT term, doc FROM temp.knowledge_vocab')
+    this.readVocab = db.prepare('SELECT doc FROM temp.knowledge_vocab WHERE term = ?')
   }
 
   /** The query's words with their index terms, by position; null where a stopword was (kept for phrases). */
@@ -54,25 +56,29 @@ export class QueryTerms {
   }
 
   /**
-   * Items holding `term` (approximate: refreshed once a minute). An unknown term counts as rare
-   * (1), or as absent (0) when `exact`, which is how a search tells a part of a word from a word.
+   * Items holding `term` (approximate: a count is re-read after a minute). An unknown term
+   * counts as rare (1), or as absent (0) when `exact`, which is how a search tells a part of a
+   * word from a word. Each term is looked up on its own (the vocabulary table seeks to it), so a
+   * search never scans the whole vocabulary of a large index.
    */
   documentFrequency(term: string, exact = false): number {
-    if (this.now() - this.loadedAt > VOCAB_MAX_AGE_MS) this.reload()
-    return this.vocab.get(term) ?? (exact ? 0 : 1)
+    const now = this.now()
+    let entry = this.vocab.get(term)
+    if (!entry || now - entry.at > VOCAB_MAX_AGE_MS) {
+      const doc = readRows(this.readVocab.all(term), 'knowledge_vocab', (row) => row.int('doc'))[0] ?? 0
+      entry = { doc, at: now }
+      this.vocab.delete(term)
+      if (this.vocab.size >= VOCAB_CACHE) this.vocab.delete(this.vocab.keys().next().value as string)
+      this.vocab.set(term, entry)
+    }
+    return entry.doc === 0 ? (exact ? 0 : 1) : entry.doc
   }
 
-  /** Forgets the counts, so the next query reads them again (after a large indexing run). */
+  /**
+   * Items were indexed: terms counted as absent may exist now, so they are read again; the
+   * other counts stay (approximate anyway, and re-reading a common word's costs most).
+   */
   invalidate(): void {
-    this.loadedAt = Number.NEGATIVE_INFINITY
-  }
-
-  private reload(): void {
-    const rows = readRows(this.readVocab.all(), 'knowledge_vocab', (row) => ({
-      term: row.text('term'),
-      doc: row.int('doc')
-    }))
-    this.vocab = new Map(rows.map((row) => [row.term, row.doc]))
-    this.loadedAt = this.now()
+    for (const [term, entry] of this.vocab) if (entry.doc === 0) this.vocab.delete(term)
   }
 }
