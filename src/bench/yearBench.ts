@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { createCore } from '../core/createCore'
 import { buildYearHome, bytesUnder, type YearHome } from '../core/testing/year/yearHome'
+import { yearStorageFigures } from './yearFigures'
 import { reference, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 
 /** The seed and scale `hearth bench --year` was given. */
@@ -39,7 +40,8 @@ export function yearVolumeFigures(year: YearHome): BenchFigure[] {
     reference('year.db_mb', dbBytes / 1_000_000, 'MB', 'lower'),
     reference('year.messages', counted.messages, 'rows', 'higher'),
     reference('year.facts', counted.facts, 'rows', 'higher'),
-    reference('year.nexus_entries', counted.entries, 'rows', 'higher')
+    reference('year.nexus_entries', counted.entries, 'rows', 'higher'),
+    ...yearStorageFigures(year, counted)
   ]
 }
 
