@@ -20,6 +20,7 @@ import * as m0041 from './0041-imported-sessions'
 import * as m0042 from './0042-import-facts'
 import * as m0046 from './0046-nexus-sync'
 import * as m0052 from './0052-trusted-texts'
+import * as m0053 from './0053-year-indexes'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -60,5 +61,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 41, name: '0041-imported-sessions', up: m0041.up, isApplied: m0041.isApplied },
   { version: 42, name: '0042-import-facts', up: m0042.up },
   { version: 46, name: '0046-nexus-sync', up: m0046.up },
-  { version: 52, name: '0052-trusted-texts', up: m0052.up, isApplied: m0052.isApplied }
+  { version: 52, name: '0052-trusted-texts', up: m0052.up, isApplied: m0052.isApplied },
+  { version: 53, name: '0053-year-indexes', up: m0053.up, isApplied: m0053.isApplied }
 ]

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCore, type Core } from '../createCore'
+import { buildYearHome, type YearHome } from '../testing/year/yearHome'
+import { dispatch } from './dispatch'
+import { createHandlers } from './handlers'
+
+/** Tables that grow with a year of use: a full scan of one on a hot path is what the user feels. */
+const LARGE = [
+  'messages',
+  'sessions',
+  'api_calls',
+  'turn_versions',
+  'memory_facts',
+  'memory_fact_events',
+  'memory_recalls',
+  'memory_recall_items',
+  'nexus_entries',
+  'knowledge_items'
+]
+
+interface Executed {
+  readonly sql: string
+  readonly args: unknown[]
+}
+
+type StatementMethod = (this: Database.Statement, ...args: unknown[]) => unknown
+
+/** Records every statement run while `work` runs (its SQL and arguments), through better-sqlite3's Statement. */
+async function statementsRunBy(db: Database.Database, work: () => Promise<unknown>): Promise<Executed[]> {
+  const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, StatementMethod>
+  const executed: Executed[] = []
+  const originals = (['all', 'get', 'run', 'iterate'] as const).map((name) => [name, proto[name]] as const)
+  for (const [name, original] of originals) {
+    proto[name] = function (this: Database.Statement, ...args: unknown[]) {
+      if (this.database === db) executed.push({ sql: this.source, args })
+      return (original as StatementMethod).apply(this, args)
+    }
+  }
+  try {
+    await work()
+  } finally {
+    for (const [name, original] of originals) proto[name] = original as StatementMethod
+  }
+  return executed
+}
+
+/**
+ * A scan in the order asked that stops at a LIMIT reads one page, not the table: no sort of
+ * everything first (a temporary B-tree) and nothing aggregated over every row.
+ */
+function boundedScan(sql: string, plan: readonly string[]): boolean {
+  return (
+    /\bLIMIT\b/i.test(sql) &&
+    !/\b(COUNT|SUM|MAX|MIN|GROUP BY)\b/i.test(sql) &&
+    !plan.some((d) => d.includes('TEMP B-TREE'))
+  )
+}
+
+/** The plan lines that read a whole large table (a plain scan, or a scan of all of one of its indexes). */
+function fullScans(db: Database.Database, statement: Executed): string[] {
+  if (/^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|PRAGMA)/i.test(statement.sql)) return []
+  const rows = db.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.args) as {
+    detail: string
+  }[]
+  const plan = rows.map((row) => row.detail)
+  if (boundedScan(statement.sql, plan)) return []
+  return plan.filter((detail) => {
+    const match = /^SCAN (\w+)/.exec(detail)
+    return match !== null && LARGE.includes(match[1] as string) && !/VIRTUAL TABLE/.test(detail)
+  })
+}
+
+let dir: string
+let year: YearHome
+let core: Core
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hearth-plans-'))
+  year = buildYearHome(join(dir, 'home'), { seed: 3, scale: 0.005 })
+  core = createCore({ home: year.home, host: 'cli', env: {}, seams: { knowledgeBackground: false } })
+}, 120_000)
+
+afterAll(() => {
+  core.dispose()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('query plans on the hot paths of a year', () => {
+  it('read no large table whole on any view list, the inspector or per-turn recall', async () => {
+    const handlers = createHandlers(core.services)
+    const agentId = year.agentIds[0] as string
+    const sessionId = year.longest.sessionId
+    const turnId = core.services.chatStores.calls.forSession(sessionId)[0]?.turnId
+    const calls: [string, unknown][] = [
+      ['sessions.list', { agentId }],
+      ['sessions.list', {}],
+      ['sessions.get', { id: sessionId }],
+      ['review.list', {}],
+      ['review.counts', {}],
+      ['memories.list', { agentId }],
+      ['nexus.list', { limit: 200 }],
+      ['nexus.decisions', {}],
+      ['nexus.checkpoints', {}],
+      ['nexus.cursors', {}],
+      ['inspector.turn', { sessionId, turnId }],
+      ['memory.recall', { agentId, query: 'the garden plan budget' }]
+    ]
+    const problems: string[] = []
+    for (const [method, input] of calls) {
+      const executed = await statementsRunBy(core.services.db, async () => {
+        const result = await dispatch(handlers, { method, input })
+        if (!result.ok) throw new Error(`${method} failed: ${result.error.message}`)
+      })
+      expect(executed.length, `${method} ran no statement`).toBeGreaterThan(0)
+      for (const statement of executed)
+        for (const scan of fullScans(core.services.db, statement))
+          problems.push(`${method}: ${scan}\n    ${statement.sql.replace(/\s+/g, ' ').slice(0, 200)}`)
+    }
+    expect([...new Set(problems)]).toEqual([])
+  }, 120_000)
+})
