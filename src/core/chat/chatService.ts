@@ -148,7 +148,8 @@ export class ChatService {
       maxIterations: this.options.maxIterations,
       compressAtTokens:
         this.options.compressAtTokens ??
-        ((model) => Math.floor(limitsFor(model).contextWindow * this.options.compressAtShare))
+        ((model) => Math.floor(limitsFor(model).contextWindow * this.options.compressAtShare)),
+      maxOutputTokens: () => this.deps.settings.config().maxOutputTokens
     }
   }
 

@@ -8,6 +8,9 @@ import { buildWireMessages, type TtlPlan, type WireMessage } from './requestBuil
 import { rebuildPrompt, type SessionSetupDeps } from './sessionSetup'
 
 /** Starts every checkpoint message, so the model (and a reader of the transcript) knows what it is. */
+/** `max_tokens` of the summary call: a checkpoint is short by design, whatever a reply may use. */
+const SUMMARY_MAX_TOKENS = 2048
+
 export const CHECKPOINT_HEADING = '[Checkpoint: summary of the earlier part of this conversation]'
 
 export const COMPRESSION_INSTRUCTION =
@@ -71,7 +74,12 @@ export async function compressSession(
       iteration: turn.iteration,
       purpose: 'compression',
       wire,
-      recipe: { maxTokens: 2048, context: [], contextMessageId: null, instruction: COMPRESSION_INSTRUCTION },
+      recipe: {
+        maxTokens: SUMMARY_MAX_TOKENS,
+        context: [],
+        contextMessageId: null,
+        instruction: COMPRESSION_INSTRUCTION
+      },
       ttl: turn.ttl,
       fenceTags: turn.fenceTags
     },

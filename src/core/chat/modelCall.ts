@@ -169,7 +169,7 @@ export async function runModelCall(
     const sendable = deps.attachments ? resolveAttachments(request, deps.attachments) : request
     const result = await streamMessage(
       client,
-      { model: session.model, maxTokens: plan.purpose === 'compression' ? 2048 : 8192, request: sendable },
+      { model: session.model, maxTokens: plan.recipe.maxTokens, request: sendable },
       plan.fenceTags,
       trackingSink,
       signal

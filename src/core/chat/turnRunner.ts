@@ -19,6 +19,8 @@ export interface TurnDeps extends CompressionDeps {
   readonly maxIterations: number
   /** Compress when a request is estimated above this many tokens. */
   readonly compressAtTokens: (model: string) => number
+  /** `max_tokens` of a reply call, read at each call (the `maxOutputTokens` setting). */
+  readonly maxOutputTokens: () => number
 }
 
 /** One running turn: the user message is already stored when this exists. */
@@ -131,7 +133,7 @@ async function callOnce(
     deps.flush
   )
   const recipe = {
-    maxTokens: 8192,
+    maxTokens: deps.maxOutputTokens(),
     context: turn.contextSummary,
     contextMessageId: turn.contextTexts.length > 0 ? turn.userMessageId : null
   }
