@@ -40,6 +40,11 @@ test('Ctrl+K finds chats and knowledge in one search, grouped by kind, and each 
       action: 'add',
       content: 'Greenhouse vents open above 24 degrees'
     })
+    await rpc.call('skills.create', {
+      name: 'seedlings',
+      category: null,
+      description: 'Prick out the seedlings once they show true leaves'
+    })
     const state = await rpc.call('nexus.projectState.read', {})
     await rpc.call('nexus.projectState.save', {
       content: '# Project state\n\nGreenhouse build: frame done, glazing next.\n',
@@ -79,6 +84,10 @@ test('Ctrl+K finds chats and knowledge in one search, grouped by kind, and each 
 
   // A Nexus decision opens in the timeline, marked.
   await search('drip line')
+  // The author by the name the user gave the agent, not by its id.
+  await expect(
+    chats.switcherGroup('Nexus').getByRole('option', { name: /decision #\d+ by Scribe/ })
+  ).toBeVisible()
   await chats.switcherGroup('Nexus').getByRole('option').first().click()
   await expect(app.nav('nexus')).toHaveAttribute('aria-current', 'page')
   const entry = page
@@ -98,6 +107,16 @@ test('Ctrl+K finds chats and knowledge in one search, grouped by kind, and each 
   await box.press('Enter')
   await expect(app.nav('files')).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('tab', { name: /MEMORY\.md/ })).toHaveAttribute('aria-selected', 'true')
+
+  // A skill opens in the Skills screen with its SKILL.md in the editor.
+  await search('true leaves')
+  const skillHit = chats.switcherGroup('Skills').getByRole('option', { name: /Skill seedlings/ })
+  await expect(skillHit).not.toContainText('no screen of its own')
+  await snap(page, 'search-everything-skill-hit')
+  await skillHit.click()
+  await expect(app.nav('skills')).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('file-path')).toContainText('skills/seedlings/SKILL.md')
+  await snap(page, 'search-everything-skill-opened')
 
   // A chat hit opens the chat on its message.
   await search('greenhouse')

@@ -9,11 +9,14 @@ export const Agent = z.object({
 })
 export type Agent = z.infer<typeof Agent>
 
+/** The longest agent name, in UTF-16 units as JavaScript counts them (the name forms show it as they fill). */
+export const AGENT_NAME_MAX = 80
+
 const AgentName = z
   .string()
   .trim()
   .min(1, 'An agent needs a name')
-  .max(80, 'An agent name has at most 80 characters')
+  .max(AGENT_NAME_MAX, `An agent name has at most ${AGENT_NAME_MAX} characters`)
 
 export const agentMethods = {
   'agents.list': method(z.object({}), z.array(Agent)),

@@ -53,8 +53,15 @@ export type TurnOrigin = z.infer<typeof TurnOrigin>
 export const CallPurpose = z.enum(['turn', 'compression'])
 export type CallPurpose = z.infer<typeof CallPurpose>
 
+/** The longest message, in characters (the composer counts toward it as the box fills). */
+export const MESSAGE_MAX_CHARS = 200_000
+
 export const ChatSendInput = z.object({
-  text: z.string().trim().min(1, 'A message needs some text').max(200_000),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'A message needs some text')
+    .max(MESSAGE_MAX_CHARS, `A message has at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`),
   /** Omitted: continue `sessionId`, or start a session of the default agent. */
   agentId: AgentId.optional(),
   sessionId: SessionId.optional(),

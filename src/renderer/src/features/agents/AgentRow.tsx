@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Agent } from '../../../../shared/contract'
+import { avatarInitial } from '../../lib/grapheme'
 
 type AgentRowProps = Readonly<{
   agent: Agent
@@ -52,7 +53,7 @@ export function AgentRow({
         onClick={onSelect}
       >
         <span className="agent-item__initial" aria-hidden="true">
-          {agent.name.slice(0, 1).toUpperCase()}
+          {avatarInitial(agent.name)}
         </span>
         <span className="agent-item__name">{agent.name}</span>
       </button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { sameAgentName } from '../../../../shared/contract'
+import { AGENT_NAME_MAX, sameAgentName } from '../../../../shared/contract'
 import type { ActionResult } from '../../store/types'
 import { useAppStore } from '../../store/useAppStore'
 
@@ -34,12 +34,13 @@ export function useNameForm(
   const taken = name.trim() === '' ? undefined : others.find((agent) => sameAgentName(agent.name, name))
   const error =
     submitError ?? (taken ? `An agent named "${taken.name}" already exists. Pick another name.` : null)
+  const over = name.trim().length - AGENT_NAME_MAX
   async function run(): Promise<void> {
     if (name.trim() === '') {
       setError('An agent needs a name.')
       return
     }
-    if (taken) return
+    if (taken || over > 0) return
     setBusy(true)
     const result = await submit(name.trim())
     setBusy(false)
@@ -48,7 +49,12 @@ export function useNameForm(
   }
   return {
     name,
-    error,
+    // Said while typing, before Create is pressed: a long paste is never cut without a word.
+    error:
+      error ??
+      (over > 0
+        ? `An agent name has at most ${AGENT_NAME_MAX} characters; this one has ${over} too many.`
+        : null),
     busy,
     setName: (next) => {
       setName(next)

@@ -20,6 +20,9 @@ export function AttachmentTray(): ReactNode {
           <span className="attachment-chip__name">{draft.name}</span>
           <span className="muted">
             {draft.pages ? `${draft.pages} p · ` : ''}
+            {draft.pastedChars === undefined
+              ? ''
+              : `pasted, ${draft.pastedChars.toLocaleString('en-US')} characters · `}
             {formatSize(draft.bytes)}
           </span>
           <button

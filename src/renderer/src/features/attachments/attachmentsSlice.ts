@@ -1,4 +1,4 @@
-import { ATTACHMENT_LIMITS, refuseFile } from '../../../../shared/attachments'
+import { ATTACHMENT_LIMITS, refuseFile, TEXT_MEDIA_TYPE } from '../../../../shared/attachments'
 import type { AttachmentView } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
@@ -7,7 +7,12 @@ import type { SliceCreator } from '../../store/types'
 /** A file the composer holds for the next message: stored already, with a preview for images. */
 export interface DraftAttachment extends AttachmentView {
   readonly previewUrl: string | null
+  /** How many characters a paste turned into this text file held (the chip counts them). */
+  readonly pastedChars?: number
 }
+
+/** A paste this long goes with the message as a text file instead of filling the box. */
+export const PASTE_AS_FILE_CHARS = 10_000
 
 /** Attachments of the message being written, and the thumbnails of those already sent. */
 export interface AttachmentsSlice {
@@ -15,6 +20,8 @@ export interface AttachmentsSlice {
   readonly attachError: string | null
   readonly attachmentThumbnails: Readonly<Record<string, string | null>>
   readonly attachFiles: (files: readonly File[]) => Promise<void>
+  /** Stores a long paste as "pasted text.txt", attached to the next message. */
+  readonly attachPastedText: (text: string) => Promise<void>
   readonly removeDraftAttachment: (id: string) => void
   readonly clearDraftAttachments: () => void
   readonly loadAttachmentThumbnail: (id: string) => Promise<void>
@@ -36,7 +43,7 @@ function asSentence(text: string): string {
 export function createAttachmentsSlice(api: ApiClient): SliceCreator<AttachmentsSlice> {
   return (set, get) => {
     /** Stores one file through the core; its refusal (type, size, pixels, pages) becomes the error line. */
-    const attachOne = async (file: File): Promise<string | null> => {
+    const attachOne = async (file: File, pastedChars?: number): Promise<string | null> => {
       const refusal = refuseFile({ name: file.name, mediaType: file.type, bytes: file.size })
       if (refusal) return refusal
       try {
@@ -48,7 +55,8 @@ export function createAttachmentsSlice(api: ApiClient): SliceCreator<Attachments
         })
         const draft: DraftAttachment = {
           ...stored,
-          previewUrl: file.type.startsWith('image/') ? dataUrl : null
+          previewUrl: file.type.startsWith('image/') ? dataUrl : null,
+          ...(pastedChars === undefined ? {} : { pastedChars })
         }
         set((s) => ({
           draftAttachments: s.draftAttachments.some((a) => a.id === draft.id)
@@ -78,6 +86,17 @@ export function createAttachmentsSlice(api: ApiClient): SliceCreator<Attachments
         }
         // One line per refused file, each a full sentence, so a batch of refusals stays readable.
         set({ attachError: errors.length > 0 ? errors.map(asSentence).join('\n') : null })
+      },
+      async attachPastedText(text) {
+        if (get().draftAttachments.length >= ATTACHMENT_LIMITS.perMessage) {
+          set({
+            attachError: `One message can carry at most ${ATTACHMENT_LIMITS.perMessage} attachments; the paste was not added`
+          })
+          return
+        }
+        const file = new File([text], 'pasted text.txt', { type: TEXT_MEDIA_TYPE })
+        const error = await attachOne(file, text.length)
+        set({ attachError: error === null ? null : `The paste was not attached: ${asSentence(error)}` })
       },
       removeDraftAttachment(id) {
         set((s) => ({ draftAttachments: s.draftAttachments.filter((a) => a.id !== id), attachError: null }))

@@ -5,14 +5,17 @@ import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { AttachmentTray, ATTACHMENT_ACCEPT } from '../attachments'
 import '../attachments/attachments.css'
+import { MESSAGE_MAX_CHARS } from '../../../../shared/contract'
 import { draftKey, selectChatDraft } from './chatDraftSlice'
+import { MessageLength } from './MessageLength'
 import { useComposerFocus } from './useComposerFocus'
 import { useEscapeToStop } from './useEscapeToStop'
 import { useFileDrop } from './useFileDrop'
 
 /**
  * The message box: Enter sends (not the Enter that confirms an IME composition), Shift+Enter adds a line; it grows with its text up to ~40% of the
- * window. Images, PDFs and text files come in by paste, drop or the Attach button. Stop (or Esc) replaces Send
+ * window. Images, PDFs and text files come in by paste, drop or the Attach button; a very long text paste
+ * becomes a text file, and a long message shows its length against the limit before Send is pressed. Stop (or Esc) replaces Send
  * while a reply streams.
  */
 export function Composer(): ReactNode {
@@ -28,16 +31,18 @@ export function Composer(): ReactNode {
   const pendingModel = useAppStore((state) => state.chatPendingModel)
   const notice = useAppStore((state) => state.chatNotice)
   const attach = useAppStore((state) => state.attachFiles)
+  const attachText = useAppStore((state) => state.attachPastedText)
   const picker = useRef<HTMLInputElement>(null)
   const input = useComposerFocus<HTMLTextAreaElement>()
-  const drop = useFileDrop(attach)
+  const drop = useFileDrop(attach, attachText)
+  const tooLong = text.trim().length > MESSAGE_MAX_CHARS
   useEscapeToStop(busy, stop)
   useEffect(() => loadDraft(), [loadDraft, slot])
   const submit = (event?: FormEvent): void => {
     event?.preventDefault()
     const message = text.trim()
     // Offline the message stays in the box (and on this device) until Hearth answers again.
-    if (message === '' || busy || !online) return
+    if (message === '' || busy || !online || tooLong) return
     setText('')
     void send(message).then((result) => {
       if (!result.ok) setText(message)
@@ -73,6 +78,13 @@ export function Composer(): ReactNode {
         </div>
       )}
       <AttachmentTray />
+      <MessageLength
+        length={text.trim().length}
+        onAttach={() => {
+          setText('')
+          void attachText(text)
+        }}
+      />
       <div className="chat-composer__row">
         <input
           ref={picker}
@@ -120,8 +132,14 @@ export function Composer(): ReactNode {
           <Button
             variant="primary"
             type="submit"
-            disabled={text.trim() === '' || !online}
-            title={online ? undefined : 'Hearth is not reachable; the message waits here'}
+            disabled={text.trim() === '' || !online || tooLong}
+            title={
+              online
+                ? tooLong
+                  ? 'The message is over the length limit; shorten it or attach it as a text file'
+                  : undefined
+                : 'Hearth is not reachable; the message waits here'
+            }
             data-testid="chat-send"
           >
             Send

@@ -67,8 +67,8 @@ export function Transcript(): ReactNode {
   if (!detail && !stream) {
     return (
       <EmptyState title="A new conversation" data-testid="chat-empty">
-        Write a message below. The agent’s prompt is assembled once for the session and then stays
-        byte-identical, so every later turn reads it from the cache.
+        Write a message below to start. The agent reads its files (SOUL.md, USER.md, MEMORY.md and the
+        project’s rules) once, when the chat starts; what you change in Files later reaches the next chat.
       </EmptyState>
     )
   }

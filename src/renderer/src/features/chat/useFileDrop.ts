@@ -1,8 +1,16 @@
 import { useState, type ClipboardEvent, type DragEvent } from 'react'
 import { filesFrom } from '../attachments'
+import { PASTE_AS_FILE_CHARS } from '../attachments/attachmentsSlice'
 
-/** Paste and drop handlers that hand files to `attach`; plain text pastes are left to the textarea. */
-export function useFileDrop(attach: (files: File[]) => Promise<void>): {
+/**
+ * Paste and drop handlers that hand files to `attach`. A text paste of `PASTE_AS_FILE_CHARS` or more
+ * goes to `attachText` (sent as a text file, so the box and the transcript stay readable); shorter
+ * text pastes are left to the textarea.
+ */
+export function useFileDrop(
+  attach: (files: File[]) => Promise<void>,
+  attachText: (text: string) => Promise<void>
+): {
   readonly dragging: boolean
   readonly onPaste: (event: ClipboardEvent) => void
   readonly onDragOver: (event: DragEvent) => void
@@ -14,9 +22,15 @@ export function useFileDrop(attach: (files: File[]) => Promise<void>): {
     dragging,
     onPaste: (event) => {
       const files = filesFrom(event.clipboardData)
-      if (files.length === 0) return
+      if (files.length > 0) {
+        event.preventDefault()
+        void attach(files)
+        return
+      }
+      const text = event.clipboardData.getData('text/plain')
+      if (text.length < PASTE_AS_FILE_CHARS) return
       event.preventDefault()
-      void attach(files)
+      void attachText(text)
     },
     onDragOver: (event) => {
       if (!event.dataTransfer.types.includes('Files')) return

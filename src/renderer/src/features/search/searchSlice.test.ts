@@ -3,7 +3,7 @@ import type { KnowledgeHit } from '../../../../shared/contract'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
 import { testId } from '../../../../shared/testing/ids'
-import { groupByKind, memoryFileSlug, sourceOf } from './sources'
+import { groupByKind, memoryFileSlug, skillPathOf, sourceOf } from './sources'
 import { flatEntries, switcherGroups } from './switcherEntries'
 
 function hit(kind: KnowledgeHit['kind'], patch: Partial<KnowledgeHit> = {}): KnowledgeHit {
@@ -41,17 +41,40 @@ describe('the switcher search', () => {
     expect(sourceOf(hit('nexus', { seq: 4 }))?.focus).toEqual({ kind: 'nexus', seq: 4 })
     expect(sourceOf(hit('user_entry'))?.agentId).toBeNull()
     expect(memoryFileSlug('agents/scribe/memories/release-train.md')).toBe('release-train')
-    expect(sourceOf(hit('skill', { path: 'skills/x/SKILL.md' }))).toBeNull()
-    const skill = switcherGroups(
+    expect(sourceOf(hit('skill', { path: 'skills/x/SKILL.md' }))?.agentId).toBeNull()
+    expect(skillPathOf('skills/tools/x/SKILL.md')).toBe('tools/x/SKILL.md')
+    expect(sourceOf(hit('wiki', { path: 'nexus/wiki/x.md' }))).toBeNull()
+    const found = switcherGroups(
       'x',
       [],
-      { query: 'x', chats: [], knowledge: [hit('skill', { path: 'skills/x/SKILL.md' })], notice: null },
-      String
+      {
+        query: 'x',
+        chats: [],
+        knowledge: [
+          hit('skill', { path: 'skills/x/SKILL.md' }),
+          hit('wiki', { path: 'nexus/wiki/x.md' }),
+          hit('nexus', { seq: 4, title: 'decision #4 by scribe' }),
+          hit('nexus', { seq: 5, title: 'note #5 by claude-code' })
+        ],
+        notice: null
+      },
+      (id) => (id === 'scribe' ? 'Scribe the Wise' : id)
     )
-    expect(flatEntries(skill.groups)[0]).toMatchObject({
-      openable: false,
-      meta: expect.stringContaining('skills/x/SKILL.md')
+    const entries = flatEntries(found.groups)
+    expect(
+      entries.find((entry) => entry.target.kind === 'knowledge' && entry.target.hit.kind === 'skill')
+    ).toMatchObject({
+      openable: true
     })
+    expect(
+      entries.find((entry) => entry.target.kind === 'knowledge' && entry.target.hit.kind === 'wiki')
+    ).toMatchObject({
+      openable: false,
+      meta: expect.stringContaining('nexus/wiki/x.md')
+    })
+    expect(entries.map((entry) => entry.title)).toEqual(
+      expect.arrayContaining(['decision #4 by Scribe the Wise', 'note #5 by claude-code'])
+    )
   })
 
   it('shows an older answer as stale until the typed query is answered; only the newest answer lands', async () => {

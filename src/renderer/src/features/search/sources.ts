@@ -9,6 +9,7 @@ export interface SourceNavigator {
   readonly showFileKind: (kind: 'memory' | 'user') => void
   readonly setNexusView: (view: 'timeline') => void
   readonly setNexusFilter: (patch: { agent: ''; type: ''; search: '' }) => void
+  readonly selectSkill: (selection: { kind: 'skill'; path: string }) => void
 }
 
 /** The item a search hit opened, which its screen highlights and scrolls to until the user moves on. */
@@ -57,8 +58,9 @@ export function memoryFileSlug(path: string | null): string | null {
 
 /**
  * Where each kind opens: a fact in Memories, MEMORY.md and USER.md in Files, a memory file in
- * Memories' editor, a Nexus entry in the timeline, the project state beside it. Null for a kind
- * with no screen of its own (skills, wiki pages): the switcher shows those where they are.
+ * Memories' editor, a Nexus entry in the timeline, the project state beside it, a skill's SKILL.md
+ * in Skills. Null for a kind with no screen of its own (wiki pages): the switcher shows those where
+ * they are.
  */
 export function sourceOf(hit: KnowledgeHit): HitSource | null {
   switch (hit.kind) {
@@ -87,8 +89,29 @@ export function sourceOf(hit: KnowledgeHit): HitSource | null {
       return nexusEntrySource(hit.seq)
     case 'project_state':
       return { agentId: null, focus: { kind: 'project-state' }, open: openNexusTimeline }
+    case 'skill': {
+      const path = skillPathOf(hit.path)
+      return path === null ? null : skillSource(path)
+    }
     default:
       return null
+  }
+}
+
+/** A skill's path inside the skills folder, from its path in the home: `skills/x/SKILL.md` → `x/SKILL.md`. */
+export function skillPathOf(path: string | null): string | null {
+  return path?.startsWith('skills/') && path.endsWith('/SKILL.md') ? path.slice('skills/'.length) : null
+}
+
+/** A skill's SKILL.md, open in the Skills screen (for the agent already selected). */
+export function skillSource(path: string): HitSource {
+  return {
+    agentId: null,
+    focus: null,
+    open: (state) => {
+      state.selectSkill({ kind: 'skill', path })
+      state.navigate('skills')
+    }
   }
 }
 

@@ -86,13 +86,21 @@ function knowledgeEntry(hit: KnowledgeHit, index: number, name: (agentId: AgentI
   const where = openable ? '' : ` · in ${hit.path ?? 'the home folder'} (no screen of its own yet)`
   return {
     key: `switcher-${hit.kind}-${index}`,
-    title: hit.title,
+    title: hit.kind === 'nexus' ? withAuthorName(hit.title, name) : hit.title,
     badge: null,
     snippet: hit.parts,
     meta: `${whose}${day(hit.ts)}${where}`,
     target: { kind: 'knowledge', hit },
     openable
   }
+}
+
+/**
+ * A Nexus entry's title ("decision #12 by <author id>", as the index stores it) with the author's
+ * display name: an agent of this home by its name, an outside writer (an MCP client) as it signed.
+ */
+function withAuthorName(title: string, name: (agentId: AgentId) => string): string {
+  return title.replace(/ by (\S+)$/, (_match, author: string) => ` by ${name(author as AgentId)}`)
 }
 
 /** Every entry in list order, for the arrow keys. */
