@@ -38,7 +38,10 @@ function entryFor(
   if (kind < 0.27)
     return { agent: author, type: 'handoff', summary: `Handing ${about} on`, body: prose(random, 300) }
   if (kind < 0.28 && recent.length > 1) {
-    const refs = [random.pick(recent), random.pick(recent)].filter((ref, i, all) => all.indexOf(ref) === i)
+    // A resolution names the two decisions it settles: two different ones.
+    const first = random.int(recent.length)
+    const second = (first + 1 + random.int(recent.length - 1)) % recent.length
+    const refs = [recent[first] as number, recent[second] as number]
     return { agent: author, type: 'resolution', summary: `Settled ${about}`, refs }
   }
   const body = random.chance(0.15) ? prose(random, random.logNormal(400, 0.8, 40, 8_000)) : undefined
