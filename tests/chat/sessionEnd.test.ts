@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { RETENTION_TOOL_NAME } from '../../src/core/memory/retentionPrompt'
+import { payloadsOf } from '../../src/core/testing/emittedEvents'
 import { useWebCore } from '../helpers/webCore'
 
 const web = useWebCore()
 
-function eventsOf(name: string, sink: { event: string; payload: any }[]): any[] {
-  return sink.filter((e) => e.event === name).map((e) => e.payload)
-}
-
 describe('ending a session', () => {
   it('reports each hook as it runs, then refuses new turns in core with a clear error and sends nothing', async () => {
-    const seen: { event: string; payload: any }[] = []
+    const seen: { event: string; payload: unknown }[] = []
     web.core.subscribe((event, payload) => void seen.push({ event, payload }))
     web.fake.script('Noted.')
     const { turnId, sessionId } = await web.call('chat.send', {
@@ -23,20 +20,20 @@ describe('ending a session', () => {
       ['retention', true],
       ['nexus', true]
     ])
-    expect(eventsOf('sessions.endProgress', seen).map((p) => [p.hookId, p.phase])).toEqual([
+    expect(payloadsOf(seen, 'sessions.endProgress').map((p) => [p.hookId, p.phase])).toEqual([
       ['retention', 'running'],
       ['retention', 'done'],
       ['nexus', 'running'],
       ['nexus', 'done']
     ])
-    const [ended] = eventsOf('sessions.ended', seen)
+    const [ended] = payloadsOf(seen, 'sessions.ended')
     expect(ended).toMatchObject({
       sessionId,
       agentId: 'scribe',
       reason: 'explicit',
       candidates: report.candidates.length
     })
-    expect((await web.call('sessions.get', { id: sessionId })).endedAtMs).toBe(ended.endedAtMs)
+    expect((await web.call('sessions.get', { id: sessionId })).endedAtMs).toBe(ended?.endedAtMs)
 
     const requestsBefore = web.fake.requests.length
     const refused = await web.refusal('chat.send', { sessionId, text: 'One more thing' })
@@ -61,7 +58,7 @@ describe('ending a session', () => {
   })
 
   it('quitting closes a chat with no answer or too short without retention; the rest run as today', async () => {
-    const seen: { event: string; payload: any }[] = []
+    const seen: { event: string; payload: unknown }[] = []
     web.core.subscribe((event, payload) => void seen.push({ event, payload }))
     web.fake.setToolInput(RETENTION_TOOL_NAME, {
       candidates: [
@@ -103,7 +100,7 @@ describe('ending a session', () => {
     await web.core.shutdown()
 
     expect(retentionCalls()).toBe(1)
-    const ended = new Map(eventsOf('sessions.ended', seen).map((e) => [e.sessionId, e]))
+    const ended = new Map(payloadsOf(seen, 'sessions.ended').map((e) => [e.sessionId, e]))
     expect(ended.get(failed.sessionId)).toMatchObject({
       reason: 'quit',
       candidates: 0,

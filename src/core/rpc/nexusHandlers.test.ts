@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../createCore'
 import { dispatch } from './dispatch'
+import { payloadsOf } from '../testing/emittedEvents'
 
 describe('nexus.* over the contract', () => {
   let dir: string
   let core: Core
-  const events: { event: string; payload: any }[] = []
+  const events: { event: string; payload: unknown }[] = []
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'hearth-nexus-rpc-'))
     core = createCore({ home: dir, host: 'electron' })
@@ -50,9 +51,7 @@ describe('nexus.* over the contract', () => {
       ok: true,
       value: { entries: [{ seq: 1 }, { seq: 2 }] }
     })
-    expect(events.filter((e) => e.event === 'nexus.appended').map((e) => e.payload.entries[0].seq)).toEqual([
-      1, 2
-    ])
+    expect(payloadsOf(events, 'nexus.appended').map((p) => p.entries[0]?.seq)).toEqual([1, 2])
   })
 
   it('lists conflicts and resolves them with a resolution entry by the user', async () => {
