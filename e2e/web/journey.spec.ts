@@ -133,7 +133,7 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   expect(systemText(lastRequest())).not.toContain(RULE)
   expect(lastRequest().messages).toHaveLength(1)
   await chat.inspectTurn(0)
-  await expect(chat.inspectorScope).toHaveText(/^Bo · “Bo, what can you do\?” · turn 1 · call #\d+$/)
+  await expect(chat.inspectorScope).toHaveText(/^Bo · “What can you do\?” · turn 1 · call #\d+$/)
   await expect(chat.inspectorCalls()).toHaveCount(1)
   await expect(chat.inspectorCalls()).toContainText('Hi Bo, what can you do?')
   await expect(chat.inspectorCalls()).not.toContainText('colour scheme')

@@ -79,3 +79,26 @@ test('a long paste becomes a text attachment with its count; a message over the 
   await expect(length).toBeHidden()
   await expect(page.getByTestId('draft-attachment')).toContainText('pasted, 200,001 characters')
 })
+
+test('"Hi Ella! …" is titled by its subject; Trash closes when another agent is picked', async ({
+  page,
+  hearth
+}) => {
+  fake.reset()
+  const { app, chat } = await startConnected(page, hearth, fake.url, SCRIBE)
+  fake.script('Here is a plan.')
+  await chat.send('Hi Ella! Can you plan the spring sowing?')
+  await chat.waitForTurns(1)
+  const list = page.getByRole('complementary', { name: 'Sessions' })
+  await expect(list.getByText('Plan the spring sowing?')).toBeVisible()
+  await snap(page, 'rough-edges-greeting-title')
+
+  await app.createAgent('Ella')
+  await app.agent('scribe').click()
+  await list.getByRole('button', { name: 'Trash' }).click()
+  await expect(list.getByRole('list', { name: 'Trash' })).toBeVisible()
+  await app.agent('ella').click()
+  await expect(list.getByRole('list', { name: 'Trash' })).toBeHidden()
+  await expect(list.getByRole('button', { name: 'Trash' })).toHaveAttribute('aria-pressed', 'false')
+  await snap(page, 'rough-edges-trash-closed-on-agent-change')
+})

@@ -16,6 +16,10 @@ describe('a generated title after the first exchange', () => {
     expect(heuristicTitle('hello')).toBeNull()
     expect(heuristicTitle('Hello there')).toBeNull()
     expect(heuristicTitle('Hi there! Good morning, what is a monad?')).toBe('What is a monad?')
+    // A greeting by name is not the subject: "Hi Ella!" is not a chat about Ella.
+    expect(heuristicTitle('Hi Ella! Can you plan the spring sowing?')).toBe('Plan the spring sowing?')
+    expect(heuristicTitle('Hello Ada Lovelace, what is a monad?')).toBe('What is a monad?')
+    expect(heuristicTitle('Hi Ella!')).toBeNull()
     expect(heuristicTitle('Thereabouts of the old mill')).toBe('Thereabouts of the old mill')
     expect(heuristicTitle('```\nconst a = 1\n```')).toBeNull()
     expect(heuristicTitle('See [the docs](https://example.com) about caching')).toBe(

@@ -8,6 +8,10 @@ const TITLE_WORDS = 7
 const OPENERS =
   /^(?:(?:(?:hi|hello|hey|hallo|yo)(?: there| all| everyone| folks| team)?|good (?:morning|afternoon|evening|day)|ok(?:ay)?|so|please|pls|thanks|thank you|dear \w+)\b[\s,!.:;-]*|(?:can|could|would|will) you(?: please)?\b\s*|i (?:want|need|would like) (?:you )?to\b\s*|help me(?: to)?\b\s*|tell me\b\s*)+/i
 
+/** A greeting addressed by name ("Hi Ella!", "Hello Ada Lovelace,"): the name is not the subject. */
+const GREETING_BY_NAME =
+  /^(?:[Hh]i|[Hh]ello|[Hh]ey|[Hh]allo|[Yy]o|[Dd]ear|[Gg]ood (?:morning|afternoon|evening|day))\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*(?:[,!.:;-]\s*|$)/u
+
 /** Words a shortened title must not end on. */
 const DANGLING =
   /^(?:a|an|the|and|or|but|of|for|to|in|on|at|by|with|from|about|into|my|our|your|this|that|is|are)$/i
@@ -39,6 +43,7 @@ function titleOf(sentence: string): string | null {
   const body = sentence
     .replace(/[.!?]$/, '')
     .trim()
+    .replace(GREETING_BY_NAME, '')
     .replace(OPENERS, '')
   const words = [...body.matchAll(WORD)]
   if (words.length === 0) return null

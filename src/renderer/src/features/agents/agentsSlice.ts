@@ -76,7 +76,11 @@ export function createAgentsSlice(api: ApiClient): SliceCreator<AgentsSlice> {
       }
     },
     selectAgent(id) {
-      set((state) => (state.selectedAgentId === id ? {} : { selectedAgentId: id, ...chatStateForNewAgent() }))
+      set((state) =>
+        state.selectedAgentId === id
+          ? {}
+          : { selectedAgentId: id, ...chatStateForNewAgent(), chatsTrashOpen: false }
+      )
     },
     receiveAgents(agents) {
       set((state) => withAgents(state, agents))
