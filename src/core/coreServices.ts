@@ -9,6 +9,7 @@ import type { ConfigStore } from './home/configStore'
 import type { HomePaths } from './home/homePaths'
 import type { MemoryService } from './memory/memoryService'
 import type { KnowledgeService } from './knowledge/knowledgeService'
+import type { WikiService } from './wiki/wikiService'
 import type { NexusService } from './nexus/nexusService'
 import type { NexusSync } from './nexus/sync/nexusSync'
 import type { Db } from './node/db/openDatabase'
@@ -61,6 +62,8 @@ export interface CoreServices {
   readonly memory: MemoryService
   /** The fourth memory layer: one search over everything the agents know. */
   readonly knowledge: KnowledgeService
+  /** The compiled pages under `nexus/wiki/`: one per person, project and tool. */
+  readonly wiki: WikiService
   readonly tools: ToolsService
   readonly attachments: AttachmentStore
   /** Imports from other runtimes and exports (`hearth import`, the Import wizard). */

@@ -40,6 +40,7 @@ import { messageSource } from './chat/messageSource'
 import { nexusSource } from './nexus/nexusSource'
 import { KnowledgeService } from './knowledge/knowledgeService'
 import { knowledgeRetriever } from './knowledge/knowledgeRetriever'
+import { WikiService } from './wiki/wikiService'
 import { scanForThreats } from './domain/prompt/scanner'
 import { createTools } from './tools/createTools'
 import type { HomePaths } from './home/homePaths'
@@ -133,6 +134,16 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     log: log.child('knowledge'),
     readOnly,
     background: !readOnly && options.seams?.knowledgeBackground !== false
+  })
+  const wiki = new WikiService({
+    paths,
+    facts: factSource(db),
+    nexus: nexusSource(db),
+    agentName: (id) => agents.list().find((agent) => agent.id === id)?.name ?? id,
+    log: log.child('wiki'),
+    events,
+    isOpen: () => db.open,
+    readOnly
   })
   const nexusSync = createNexusSync({
     db,
@@ -257,6 +268,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     chatLibrary,
     memory,
     knowledge,
+    wiki,
     tools,
     attachments,
     imports: new ImportService({

@@ -1,0 +1,69 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { knowledgeHome, OTHER, type KnowledgeHome } from '../knowledge/testing/knowledgeHome'
+
+let home: KnowledgeHome | undefined
+afterEach(() => home?.dispose())
+
+function page(h: KnowledgeHome, slug: string): string {
+  return readFileSync(join(h.dir, 'nexus', 'wiki', `${slug}.md`), 'utf8')
+}
+
+describe('the compiled wiki pages', () => {
+  it('writes one page per person, project and tool, citing each fact and decision, linked both ways', async () => {
+    home = knowledgeHome()
+    const tea = home.fact('Ada Lovelace prefers tea in the morning.')
+    const backups = home.fact('Ada Lovelace wants PostgreSQL backups every night.', OTHER)
+    home.fact('The garden needs water on Sundays.')
+    const seq = home.post('decision', 'Use PostgreSQL for the Atlas project ledger.', {
+      rationale: 'It already runs the invoices.'
+    })
+    const pages = home.core.services.wiki.rebuild()
+    expect(pages.map((p) => p.slug).sort()).toEqual(['ada-lovelace', 'atlas', 'index', 'postgresql'])
+    const ada = page(home, 'ada-lovelace')
+    expect(ada).toContain('kind: person')
+    expect(ada).toContain(`- Ada Lovelace prefers tea in the morning. — fact ${tea} · Scribe ·`)
+    expect(ada).toContain(`- Ada Lovelace wants PostgreSQL backups every night. — fact ${backups} · Other ·`)
+    expect(ada).toContain('- [[postgresql|PostgreSQL]]')
+    const postgres = page(home, 'postgresql')
+    expect(postgres).toContain('kind: tool')
+    expect(postgres).toContain(`[decision #${seq}](../decisions.md)`)
+    expect(postgres).toContain('Why: It already runs the invoices.')
+    expect(postgres).toContain('- [[ada-lovelace|Ada Lovelace]]')
+    expect(postgres).toContain('- [[atlas|Atlas]]')
+    expect(page(home, 'atlas')).toContain('kind: project')
+    expect(page(home, 'index')).toContain('- [[ada-lovelace|Ada Lovelace]]')
+    // Nothing half-written is left beside the folder.
+    expect(readdirSync(join(home.dir, 'nexus')).filter((name) => name.startsWith('wiki'))).toEqual(['wiki'])
+    // Searchable as their own kind, by the user only.
+    const found = await home.core.services.knowledge.search({
+      text: 'Lovelace tea',
+      kinds: ['wiki'],
+      limit: 5
+    })
+    expect(found.results[0]).toMatchObject({ kind: 'wiki', path: 'nexus/wiki/ada-lovelace.md' })
+    expect(home.core.services.wiki.list().map((p) => p.title)).toEqual([
+      'Wiki',
+      'Ada Lovelace',
+      'Atlas',
+      'PostgreSQL'
+    ])
+    expect(home.core.services.wiki.page('../hearth')).toBeNull()
+  })
+
+  it('compiles again by itself when a decision is posted, and drops a page nothing names any more', async () => {
+    home = knowledgeHome()
+    home.fact('Grace Hopper reviews the compiler notes.')
+    home.core.services.wiki.rebuild()
+    expect(existsSync(join(home.dir, 'nexus', 'wiki', 'grace-hopper.md'))).toBe(true)
+    home.post('decision', 'Use Bazel for the build.', { rationale: 'Caching.' })
+    await vi.waitFor(() => expect(existsSync(join(home!.dir, 'nexus', 'wiki', 'bazel.md'))).toBe(true), {
+      timeout: 5000
+    })
+    home.core.services.db.prepare("UPDATE memory_facts SET status = 'rejected'").run()
+    home.core.services.wiki.rebuild()
+    expect(existsSync(join(home.dir, 'nexus', 'wiki', 'grace-hopper.md'))).toBe(false)
+    expect(existsSync(join(home.dir, 'nexus', 'wiki', 'bazel.md'))).toBe(true)
+  })
+})
