@@ -93,6 +93,15 @@ test('"Hi Ella! …" is titled by its subject; Trash closes when another agent i
   await expect(list.getByText('Plan the spring sowing?')).toBeVisible()
   await snap(page, 'rough-edges-greeting-title')
 
+  // A model typed for one chat is not left in the box when another chat opens.
+  const modelBox = page.getByRole('textbox', { name: 'Model to switch to' })
+  await modelBox.fill('claude-opus-4-1')
+  await page.getByRole('button', { name: 'New chat', exact: true }).click()
+  fake.script('Sown.')
+  await chat.send('When do the beans go in?')
+  await chat.waitForTurns(1)
+  await expect(modelBox).toHaveValue('')
+
   await app.createAgent('Ella')
   await app.agent('scribe').click()
   await list.getByRole('button', { name: 'Trash' }).click()

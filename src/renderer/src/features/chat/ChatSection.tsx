@@ -59,7 +59,8 @@ export function ChatSection(): ReactNode {
           <TrashedChatNotice />
           <VersionSwitchNotice />
           <ChatHeader />
-          <SessionBar />
+          {/* Keyed by chat: a model typed for one chat is not left in the box of the next. */}
+          <SessionBar key={openSessionId ?? 'new'} />
           <Transcript />
           {ended ? <EndedPanel /> : <Composer />}
         </div>
