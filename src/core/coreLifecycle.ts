@@ -1,10 +1,10 @@
 import type { ResumeReport } from './chat/sessionEndWork'
+import { recoverAtStart } from './startRecovery'
 import { IdleSessionEnder } from './chat/idleSessionEnder'
 import type { SessionsService } from './chat/sessionsService'
 import type { CoreServices } from './coreServices'
 import type { EventHub, EventListener } from './events'
 import { explainingHandlers } from './home/storageErrors'
-import type { Db } from './node/db/openDatabase'
 import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
 import { createHandlers } from './rpc/handlers'
@@ -73,7 +73,13 @@ export function idleEnderFor(
 export function assembleCore({ services, idleEnder }: Wired): Core {
   const { chat, sessions, events, tools, nexus, nexusSync, knowledge, files, db, paths, readOnly, log } =
     services
-  const recovery = resumeSessionEnds(sessions, db, log.child('sessions'))
+  const recovery = recoverAtStart({
+    root: paths.root,
+    db,
+    sessions,
+    journal: services.memory.journal,
+    log: log.child('recovery')
+  })
   const handlers = createHandlers(services)
   return {
     services,
@@ -99,16 +105,4 @@ export function assembleCore({ services, idleEnder }: Wired): Core {
       db.close()
     }
   }
-}
-
-/** Starts finishing interrupted session ends; never rejects (a read-only home simply has nothing to do). */
-function resumeSessionEnds(sessions: SessionsService, db: Db, log: Logger): Promise<ResumeReport> {
-  if (db.readonly) return Promise.resolve({ sessions: 0, hooks: [] })
-  return sessions.resumeInterrupted().catch((error: unknown) => {
-    log.error('finishing interrupted session ends failed', { error })
-    return {
-      sessions: 0,
-      hooks: [{ id: 'resume', ok: false, error: error instanceof Error ? error.message : String(error) }]
-    }
-  })
 }

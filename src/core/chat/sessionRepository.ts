@@ -98,6 +98,26 @@ export class SessionRepository extends MessageRepository {
     return readRows(rows, 'sessions', sessionFromRow)
   }
 
+  /**
+   * Open sessions whose one and only turn was cut by a process that died: a reply or a model
+   * call marked interrupted, nothing streaming now.
+   * Quitting or a crash in the first turn left them with no end the quitting process could run.
+   */
+  cutInFirstTurn(): SessionId[] {
+    const rows = this.db
+      .prepare(
+        `SELECT s.id AS id FROM sessions s WHERE s.ended_at IS NULL AND s.deleted_at IS NULL
+           AND (SELECT COUNT(DISTINCT m.turn_id) FROM messages m WHERE m.session_id = s.id) = 1
+           AND (EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id AND m.status = 'interrupted')
+             OR EXISTS (SELECT 1 FROM api_calls c WHERE c.session_id = s.id AND c.status = 'interrupted'))
+           AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id AND m.status = 'streaming')
+           AND NOT EXISTS (SELECT 1 FROM api_calls c WHERE c.session_id = s.id AND c.status = 'streaming')
+         ORDER BY s.started_at`
+      )
+      .all()
+    return readRows(rows, 'sessions', (row) => row.sessionId('id'))
+  }
+
   /** Sessions that ended and are not in the trash (of one agent, or of all), the latest end first. */
   endedSessions(agentId: AgentId | null, limit: number): SessionRecord[] {
     const ended = 'ended_at IS NOT NULL AND deleted_at IS NULL'

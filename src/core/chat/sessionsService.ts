@@ -176,6 +176,20 @@ export class SessionsService {
     return this.ends.resume()
   }
 
+  /**
+   * Ends, as a quit would have, every session whose first turn a dead process cut (see
+   * `cutInFirstTurn`): its end is recorded and its end work decided like any other's.
+   */
+  async endCutFirstTurns(): Promise<SessionId[]> {
+    const ended: SessionId[] = []
+    for (const id of this.repo.cutInFirstTurn()) {
+      if (!this.isOpen(id)) continue
+      await this.ends.end(id, 'quit')
+      ended.push(id)
+    }
+    return ended
+  }
+
   /** True when the session exists, is not in the trash, has not ended, and is not answering right now. */
   isOpen(id: SessionId): boolean {
     const session = this.repo.getSession(id)

@@ -104,7 +104,7 @@ async function isStale(lockPath: string, owner: LockOwner | null): Promise<boole
  * Removes a stale lock, but only if it is still the same lock file it was judged on. `gone`: it
  * disappeared or changed meanwhile (try again at once); `held`: a live process owns it.
  */
-async function removeIfStale(lockPath: string): Promise<'removed' | 'gone' | 'held'> {
+export async function removeIfStale(lockPath: string): Promise<'removed' | 'gone' | 'held'> {
   const seen = await readOwner(lockPath)
   if (seen === null) return 'gone'
   if (!(await isStale(lockPath, seen.owner))) return 'held'

@@ -12,7 +12,10 @@ import { backupFile } from './driftBackup'
 import { withFileLock } from '../home/fileLock'
 import { normaliseText, parseEntries, previewEntry, serialiseEntries } from './memoryEntries'
 import { MEMORY_TEXT } from './memoryMessages'
-import type { OperationOutcome } from './memoryOperations'
+import type { OperationOutcome, OperationSuccess } from './memoryOperations'
+import type { MemoryJournal } from './memoryJournal'
+import type { NewReceipt } from './receiptStore'
+import type { MemoryReceipt } from '../../shared/contract/memory'
 import { mkdirPrivate } from '../home/privateFiles'
 import type { AgentId } from '../../shared/contract'
 
@@ -42,7 +45,19 @@ export interface WrittenFile {
 }
 
 export type MutationOutcome =
-  (OperationOutcome & { readonly drift?: undefined; readonly written?: WrittenFile }) | DriftRefusal
+  | (OperationOutcome & {
+      readonly drift?: undefined
+      readonly written?: WrittenFile
+      /** The write's receipt, made with it through the journal (absent when nothing was written). */
+      readonly receipt?: MemoryReceipt
+    })
+  | DriftRefusal
+
+/** How a write is journaled: the journal, and the receipt a successful outcome gets. */
+export interface JournaledWrite {
+  readonly journal: MemoryJournal
+  readonly receiptFor: (outcome: OperationSuccess, path: string) => NewReceipt
+}
 
 /** Why an undo could not put the file back, or null when it did. */
 export type RestoreRefusal = string | null
@@ -78,15 +93,20 @@ export class MemoryFiles {
     return { path, entries, limit: this.limit(target) }
   }
 
-  /** Read → drift check → `apply` → atomic write, all while holding the file's lock. */
+  /**
+   * Read → drift check → `apply` → journal row → atomic write → receipt, all while holding the
+   * file's lock. A write a dead process left half done on this file is settled first.
+   */
   async mutate(
     agentId: AgentId,
     target: MemoryTarget,
-    apply: (entries: readonly string[], limit: number) => OperationOutcome
+    apply: (entries: readonly string[], limit: number) => OperationOutcome,
+    journaled: JournaledWrite
   ): Promise<MutationOutcome> {
     const path = this.path(agentId, target)
     const limit = this.limit(target)
     return withFileLock(path, () => {
+      journaled.journal.settle(path)
       const inside = realPathWithin(path, this.paths.root, basename(path))
       if (!inside.ok && !inside.missing) return this.refuse(path, inside.reason, false)
       const oversize = this.refuseOversized(path, limit)
@@ -102,9 +122,12 @@ export class MemoryFiles {
       if (!outcome.ok || outcome.changes.length === 0) return outcome
       mkdirPrivate(dirname(path))
       const body = Buffer.from(serialiseEntries(outcome.entries), 'utf8')
+      const written = { before: read.ok ? read.bytes : null, afterSha256: sha256(body) }
+      const receipt = journaled.receiptFor(outcome, path)
+      const row = journaled.journal.open(receipt, written)
       writeFileAtomic(path, body)
       this.lastSeen.set(path, hashText(body.toString('utf8')))
-      return { ...outcome, written: { before: read.ok ? read.bytes : null, afterSha256: sha256(body) } }
+      return { ...outcome, written, receipt: journaled.journal.close(row, receipt, written) }
     })
   }
 

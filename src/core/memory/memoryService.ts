@@ -22,6 +22,7 @@ import type { FactStore } from './factStore'
 import { describeUsage } from './memoryEntries'
 import { lookUpMemory, type MemoryHit } from './memoryLookup'
 import { MemoryFiles } from './memoryFiles'
+import { MemoryJournal } from './memoryJournal'
 import type { ThreatScanner } from './memoryOperations'
 import { MemoryTool, type MemoryRequest } from './memoryTool'
 import { Pinning } from './pinning'
@@ -67,6 +68,8 @@ export interface MemoryServiceDeps {
 export class MemoryService {
   readonly files: MemoryFiles
   readonly receipts: ReceiptStore
+  /** Memory writes in flight, so a killed writer's write is finished or rolled back (see MemoryJournal). */
+  readonly journal: MemoryJournal
   readonly recalls: RecallLog
   readonly tool: MemoryTool
   readonly facts: FactStore
@@ -91,6 +94,7 @@ export class MemoryService {
       clock
     )
     this.receipts = deps.stores.receipts
+    this.journal = new MemoryJournal(db, this.receipts, () => clock.now())
     this.recalls = deps.stores.recalls
     this.facts = deps.stores.facts
     this.toolWrites = new ToolWrites(this.facts, events, (request, context) =>
@@ -98,7 +102,7 @@ export class MemoryService {
     )
     this.tool = new MemoryTool({
       files: this.files,
-      receipts: this.receipts,
+      journal: this.journal,
       scan,
       events,
       clock,

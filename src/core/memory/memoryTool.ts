@@ -23,7 +23,7 @@ import {
   type OperationOutcome,
   type ThreatScanner
 } from './memoryOperations'
-import type { ReceiptStore } from './receiptStore'
+import type { MemoryJournal } from './memoryJournal'
 
 /** The raw arguments of one memory call, as the model (or the CLI) sent them. */
 export interface MemoryRequest {
@@ -52,7 +52,8 @@ export interface MemoryExecution {
 
 export interface MemoryToolDeps {
   readonly files: MemoryFiles
-  readonly receipts: ReceiptStore
+  /** Makes each write and its receipt one recoverable step. */
+  readonly journal: MemoryJournal
   readonly scan: ThreatScanner
   readonly events: EventHub
   readonly clock: Clock
@@ -189,7 +190,20 @@ export class MemoryTool {
   ): Promise<MemoryExecution> {
     if (context.origin === 'tool' && context.approved !== true && this.deps.askFirst())
       return this.proposeInstead(target, context, apply, operations)
-    const outcome: MutationOutcome = await this.deps.files.mutate(context.agentId, target, apply)
+    const outcome: MutationOutcome = await this.deps.files.mutate(context.agentId, target, apply, {
+      journal: this.deps.journal,
+      receiptFor: (done, path) => ({
+        agentId: context.agentId,
+        sessionId: context.sessionId,
+        turnId: context.turnId ?? null,
+        target,
+        path,
+        changes: [...done.changes],
+        usage: describeUsage(done.entries, this.deps.files.limit(target)),
+        origin: context.origin,
+        atMs: this.deps.clock.now()
+      })
+    })
     if (outcome.ok) return this.succeed(target, context, outcome)
     if (outcome.drift) {
       return {
@@ -255,22 +269,8 @@ export class MemoryTool {
     const limit = this.deps.files.limit(target)
     const usage = describeUsage(outcome.entries, limit)
     if (context.sessionId !== null) this.failures.delete(context.sessionId)
-    let receipt: MemoryReceipt | null = null
-    if (outcome.changes.length > 0) {
-      receipt = this.deps.receipts.add(
-        {
-          agentId: context.agentId,
-          sessionId: context.sessionId,
-          turnId: context.turnId ?? null,
-          target,
-          path: this.deps.files.path(context.agentId, target),
-          changes: [...outcome.changes],
-          usage,
-          origin: context.origin,
-          atMs: this.deps.clock.now()
-        },
-        outcome.written ?? null
-      )
+    const receipt = outcome.receipt ?? null
+    if (receipt !== null) {
       if (context.sessionId !== null)
         this.writes.set(context.sessionId, this.writesThisTurn(context.sessionId) + 1)
       this.deps.events.emit('memory.written', receipt)

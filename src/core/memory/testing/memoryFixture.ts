@@ -8,6 +8,7 @@ import { ensureHome } from '../../home/home'
 import type { HomePaths } from '../../home/homePaths'
 import { openDatabase, type Db } from '../../node/db/openDatabase'
 import { MemoryFiles, type MemoryLimits } from '../memoryFiles'
+import { MemoryJournal } from '../memoryJournal'
 import { MemoryTool } from '../memoryTool'
 import { ReceiptStore } from '../receiptStore'
 
@@ -28,6 +29,7 @@ export interface MemoryFixture {
   readonly emitted: { event: string; payload: unknown }[]
   readonly files: MemoryFiles
   readonly receipts: ReceiptStore
+  readonly journal: MemoryJournal
   readonly tool: MemoryTool
   limits: MemoryLimits
   dispose(): void
@@ -46,9 +48,10 @@ export function createMemoryFixture(agentId = testId.agent('scribe')): MemoryFix
   const fixture = { limits: { memory: 4000, user: 2000 } } as MemoryFixture
   const files = new MemoryFiles(paths, () => fixture.limits, clock)
   const receipts = new ReceiptStore(db)
+  const journal = new MemoryJournal(db, receipts, () => clock.now())
   const tool = new MemoryTool({
     files,
-    receipts,
+    journal,
     scan: scanForThreats,
     events,
     clock,
@@ -67,6 +70,7 @@ export function createMemoryFixture(agentId = testId.agent('scribe')): MemoryFix
     emitted,
     files,
     receipts,
+    journal,
     tool,
     dispose: () => {
       db.close()

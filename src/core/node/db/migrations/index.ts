@@ -21,6 +21,7 @@ import * as m0042 from './0042-import-facts'
 import * as m0046 from './0046-nexus-sync'
 import * as m0052 from './0052-trusted-texts'
 import * as m0053 from './0053-year-indexes'
+import * as m0054 from './0054-memory-journal'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -62,5 +63,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 42, name: '0042-import-facts', up: m0042.up },
   { version: 46, name: '0046-nexus-sync', up: m0046.up },
   { version: 52, name: '0052-trusted-texts', up: m0052.up, isApplied: m0052.isApplied },
-  { version: 53, name: '0053-year-indexes', up: m0053.up, isApplied: m0053.isApplied }
+  { version: 53, name: '0053-year-indexes', up: m0053.up, isApplied: m0053.isApplied },
+  { version: 54, name: '0054-memory-journal', up: m0054.up }
 ]
