@@ -14,7 +14,7 @@ import { normaliseText, parseEntries, previewEntry, serialiseEntries } from './m
 import { MEMORY_TEXT } from './memoryMessages'
 import type { OperationOutcome, OperationSuccess } from './memoryOperations'
 import type { MemoryJournal } from './memoryJournal'
-import type { NewReceipt } from './receiptStore'
+import type { NewReceipt, WrittenFile } from './receiptStore'
 import type { MemoryReceipt } from '../../shared/contract/memory'
 import { mkdirPrivate } from '../home/privateFiles'
 import type { AgentId } from '../../shared/contract'
@@ -36,12 +36,6 @@ export interface DriftRefusal {
   readonly error: string
   readonly backup: string
   readonly remediation: string
-}
-
-/** What a saved write needs to be undone: the file's bytes before it (null: it did not exist) and the hash of what it wrote. */
-export interface WrittenFile {
-  readonly before: Buffer | null
-  readonly afterSha256: string
 }
 
 export type MutationOutcome =

@@ -6,8 +6,7 @@ import { readRows, type RowReader } from '../node/db/rowReader'
 import { writeTransaction } from '../node/db/writeTransaction'
 import { crashPoint } from '../node/process/crashPoint'
 import { isStampAlive, ownStamp } from '../node/process/processIdentity'
-import type { WrittenFile } from './memoryFiles'
-import type { NewReceipt, ReceiptStore } from './receiptStore'
+import type { NewReceipt, ReceiptStore, WrittenFile } from './receiptStore'
 
 const JournaledReceipt = MemoryReceipt.omit({ id: true, undoable: true, undoneAtMs: true })
 

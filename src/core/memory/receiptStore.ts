@@ -2,7 +2,12 @@ import type { AgentId, SessionId } from '../../shared/contract'
 import { MemoryTarget, ReceiptOrigin, type MemoryReceipt } from '../../shared/contract/memory'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, type RowReader } from '../node/db/rowReader'
-import type { WrittenFile } from './memoryFiles'
+
+/** What a saved write needs to be undone: the file's bytes before it (null: it did not exist) and the hash of what it wrote. */
+export interface WrittenFile {
+  readonly before: Buffer | null
+  readonly afterSha256: string
+}
 
 /** A receipt as written: everything but the id and the undo state, which the store owns. */
 export type NewReceipt = Omit<MemoryReceipt, 'id' | 'undoable' | 'undoneAtMs'>
