@@ -5,6 +5,7 @@ import { forkCoreProcess } from './coreProcess'
 import { superviseCore, type CoreSupervisor } from './coreSupervisor'
 import { handleDownloads } from './downloads'
 import { bindIpc, forwardEvents, sendCoreStatus } from './ipc'
+import { UserGestures } from './userGestures'
 import { createLinkOpener } from './linkOpener'
 import { mainErrorLog, reportEscapedErrors } from './mainLog'
 import { installApplicationMenu } from './menu'
@@ -56,8 +57,10 @@ function start(): void {
       BrowserWindow.getAllWindows().forEach((window) => sendCoreStatus(window.webContents, status))
   })
   core = supervisor
-  bindIpc(supervisor.request, errors)
+  const gestures = new UserGestures()
+  bindIpc(supervisor.request, errors, gestures)
   const window = createMainWindow({ packaged: app.isPackaged })
+  gestures.watch(window.webContents)
   const stopForwarding = forwardEvents(window.webContents, supervisor.subscribe)
   // A status sent before the page listened (a core that failed at start) is sent again once it loads.
   window.webContents.on('did-finish-load', () => sendCoreStatus(window.webContents, supervisor.status()))

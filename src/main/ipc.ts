@@ -5,6 +5,7 @@ import { CORE_STATUS_EVENT, type CoreStatus } from '../shared/contract/coreStatu
 import { dispatch } from '../core/rpc/dispatch'
 import { reportUnexpected, type ErrorLog } from '../core/rpc/unexpectedErrors'
 import { isAppUrl } from './protocol'
+import type { UserGestures } from './userGestures'
 
 /** Accepts calls only from our own top-level page, never from iframes or foreign origins. */
 export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean {
@@ -18,12 +19,15 @@ export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean
  */
 export function bindIpc(
   core: Handlers | ((request: unknown) => Promise<RpcResult<unknown>>),
-  errors?: ErrorLog
+  errors?: ErrorLog,
+  gestures?: UserGestures
 ): () => void {
   const answer = typeof core === 'function' ? core : (request: unknown) => dispatch(core, request, errors)
   ipcMain.handle(INVOKE_CHANNEL, async (event, request: unknown): Promise<RpcResult<unknown>> => {
     if (!isTrustedSender(event.senderFrame))
       return { ok: false, error: { code: 'forbidden', message: 'Untrusted sender' } }
+    const refused = gestures?.refusal(event.sender, request)
+    if (refused) return refused
     try {
       return await answer(request)
     } catch (error) {
