@@ -15,7 +15,7 @@ export function up(db: Database.Database): void {
       path            TEXT    NOT NULL,                         -- the file the write replaces
       receipt         TEXT    NOT NULL,                         -- JSON: the receipt to make once the file is written
       before_bytes    BLOB,                                     -- the file's bytes before the write (its undo)
-      before_missing  INTEGER NOT NULL CHECK (before_missing IN (0, 1)),
+      before_missing  INTEGER NOT NULL,                         -- 1: the file did not exist before
       after_sha256    TEXT    NOT NULL,                         -- what the file holds once the write landed
       writer_pid      INTEGER NOT NULL,                         -- the writing process: a live one is never settled for
       writer_started  TEXT,
