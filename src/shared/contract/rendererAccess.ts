@@ -2,14 +2,13 @@
  * What the app's page may ask of the core in the desktop app. The page is the most exposed part
  * of the app (it renders text from models, files and other runtimes), so the bridge gives it a
  * subset of the contract, and the main process checks it again:
- * - withheld: methods the app has no screen for that replace or copy the whole home; only the
- *   CLI calls them.
- * - gesture: methods that start processes (MCP servers, git, a confirmed tool) or write the
- *   configuration. Main answers them only within a moment of a real click or key press in the
+ * - withheld: methods the app has no screen for that replace the home in place or start
+ *   servers a project lists; only the CLI calls them.
+ * - gesture: methods that start processes (MCP servers, git, a confirmed tool), write the
+ *   configuration, or back up and replace the home. Main answers them only within a moment of a real click or key press in the
  *   window, which it sees itself (a script in the page cannot fake one).
  */
 export const WITHHELD_FROM_RENDERER: ReadonlySet<string> = new Set([
-  'backup.create',
   'backup.restore',
   'tools.decideProjectServers'
 ])
@@ -27,7 +26,10 @@ export const GESTURE_METHODS: ReadonlySet<string> = new Set([
   'nexus.sync.configure',
   'nexus.sync.run',
   'nexus.sync.newDeviceId',
-  'nexus.sync.release'
+  'nexus.sync.release',
+  'backup.create',
+  'backup.stageRestore',
+  'backup.undoRestore'
 ])
 
 /** How recent the click or key press must be for a gesture method. */
