@@ -157,7 +157,9 @@ describe('hearth backup and restore', () => {
     await seedHome()
     await plantKeyInMemory()
     const message = await refusal('backup.create', { file: join(dir, 'leak.zip') })
-    expect(message).toMatch(/API key appears in agents\/ada\/MEMORY\.md\. Remove it from there/)
+    expect(message).toMatch(
+      /API key \(or another saved secret[^)]*\) appears in agents\/ada\/MEMORY\.md\. Remove it from there/
+    )
     expect(existsSync(join(dir, 'leak.zip'))).toBe(false)
     expect(readdirSync(dir).filter((n) => n.startsWith('.hearth-backup-'))).toEqual([])
   })

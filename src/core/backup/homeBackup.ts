@@ -159,7 +159,7 @@ async function writeArchive(
   const leaked = listed.filter((entry) => entry.leaked).map((entry) => entry.path)
   if (leaked.length > 0)
     throw conflict(
-      `The backup was not written: the API key appears in ${leaked.join(', ')}. Remove it from there and back up again.`
+      `The backup was not written: the API key (or another saved secret: the embedding key, an MCP server's header) appears in ${leaked.join(', ')}. Remove it from there and back up again.`
     )
   const manifest: BackupManifest = {
     ...head,

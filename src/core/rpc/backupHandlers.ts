@@ -9,7 +9,7 @@ import type { FeatureHandlers } from './foundationHandlers'
 
 /** An agent as a portable bundle; the whole home backed up and restored. */
 export function backupHandlers(services: CoreServices): FeatureHandlers<typeof backupMethods> {
-  const secrets = (): Promise<string[]> => services.settings.knownApiKeys()
+  const secrets = (): Promise<string[]> => services.settings.knownSecrets()
   return {
     'exports.agent': async ({ agentId, withSessions }) =>
       exportAgent(

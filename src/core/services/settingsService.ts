@@ -8,7 +8,14 @@ import type {
 import type { HearthConfig, LoadedConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
 import type { SecretStore } from '../ports/secretStore'
+import { EMBEDDING_KEY_NAME } from '../knowledge/embeddings/embeddingSettings'
+import { decodeSavedApiKey } from '../ports/secretStore'
+import { readSecretHeaders } from '../tools/mcp/mcpSecrets'
+import { isPlainObject } from '../tools/schemaCheck'
 import { ApiKeys, type ModelCredentials } from './apiKeys'
+
+/** Shorter values (a header like "1") would match everywhere and protect nothing. */
+const MIN_SECRET_CHARS = 8
 
 /** Settings live in config.json (never the key) and the key lives in the SecretStore. */
 export class SettingsService {
@@ -16,8 +23,8 @@ export class SettingsService {
 
   constructor(
     private readonly store: ConfigStore,
-    secrets: SecretStore,
-    env: NodeJS.ProcessEnv = process.env
+    private readonly secrets: SecretStore,
+    private readonly env: NodeJS.ProcessEnv = process.env
   ) {
     this.keys = new ApiKeys(secrets, () => this.config().baseUrl, env)
   }
@@ -73,6 +80,30 @@ export class SettingsService {
   /** Every API key this process knows, so exports and backups can prove they hold none. */
   async knownApiKeys(): Promise<string[]> {
     return this.keys.knownKeys()
+  }
+
+  /**
+   * Every secret this process knows, for exports and backups to prove they hold none: the API
+   * keys, the embedding endpoint's key (saved or HEARTH_EMBEDDINGS_API_KEY) and the header values
+   * of every MCP server named in config.json (kept in the secret store).
+   */
+  async knownSecrets(): Promise<string[]> {
+    const found = await this.knownApiKeys()
+    const add = (value: unknown): void => {
+      if (typeof value === 'string' && value.trim().length >= MIN_SECRET_CHARS) found.push(value.trim())
+    }
+    const embedding = await this.secrets.getSecret(EMBEDDING_KEY_NAME)
+    if (embedding !== undefined) add(decodeSavedApiKey(embedding, '')?.key)
+    add(this.env.HEARTH_EMBEDDINGS_API_KEY)
+    const servers = this.config().mcpServers
+    if (isPlainObject(servers))
+      for (const name of Object.keys(servers)) {
+        for (const value of Object.values(await readSecretHeaders(this.secrets, name))) {
+          add(value)
+          add(value.replace(/^(Bearer|Basic|Token)\s+/i, ''))
+        }
+      }
+    return [...new Set(found)]
   }
 
   async apiKeyStatus(): Promise<ApiKeyStatus> {

@@ -6,7 +6,7 @@ import { decodeSavedApiKey, encodeSavedApiKey, type SecretStore } from '../../po
 import type { EmbeddingEndpoint } from './embeddingClient'
 
 /** The secret-store name of the embedding key (with the origin it was entered for). */
-const KEY_NAME = 'embeddings.apiKey'
+export const EMBEDDING_KEY_NAME = 'embeddings.apiKey'
 const KEY_CACHE_MS = 5000
 
 export interface EmbeddingKeyStatus {
@@ -62,11 +62,11 @@ export class EmbeddingSettings {
     if (input.baseUrl !== null && baseUrlProblem(input.baseUrl) !== undefined)
       throw invalidInput(baseUrlProblem(input.baseUrl) as string)
     if (input.apiKey !== undefined) {
-      if (input.apiKey.trim() === '') await this.secrets.setSecret(KEY_NAME, undefined)
+      if (input.apiKey.trim() === '') await this.secrets.setSecret(EMBEDDING_KEY_NAME, undefined)
       else if (input.baseUrl === null) throw invalidInput('Enter the base URL the key is for first.')
       else
         await this.secrets.setSecret(
-          KEY_NAME,
+          EMBEDDING_KEY_NAME,
           encodeSavedApiKey({ key: input.apiKey.trim(), origin: originOf(input.baseUrl) })
         )
     }
@@ -83,7 +83,7 @@ export class EmbeddingSettings {
   private async savedKey(): Promise<{ key: string; origin: string } | undefined> {
     const now = Date.now()
     if (this.cachedKey && now - this.cachedKey.at < KEY_CACHE_MS) return this.cachedKey.value
-    const text = await this.secrets.getSecret(KEY_NAME)
+    const text = await this.secrets.getSecret(EMBEDDING_KEY_NAME)
     const value = text === undefined ? undefined : decodeSavedApiKey(text, '')
     this.cachedKey = { value, at: now }
     return value
