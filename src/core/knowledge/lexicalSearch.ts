@@ -20,8 +20,6 @@ export interface LexicalResult {
 
 /** Title counts double: a page or chat named after the words is more likely what is meant. */
 const BM25_WEIGHTS = '2.0, 1.0'
-/** Matches ranked per result wanted before a scoped search joins them to their rows. */
-const SCOPE_OVERSAMPLE = 4
 
 /**
  * BM25 over the word index (stemmed, diacritics folded; adjacent words also as phrases, so
@@ -63,11 +61,6 @@ export class LexicalSearch {
     return { words, partial, terms: known, partialWords }
   }
 
-  /**
-   * The best `limit` items the scope lets through. The index ranks its matches first and only
-   * the best few times `limit` are joined to their rows for the scope; when the scope refuses
-   * too many of those, every match is ranked against the rows instead.
-   */
   private ranked(
     table: 'knowledge_fts' | 'knowledge_trigram',
     match: string,
@@ -75,29 +68,14 @@ export class LexicalSearch {
     limit: number
   ): number[] {
     const where = scopeSql(scope)
-    const window = where.sql === '1' ? limit : limit * SCOPE_OVERSAMPLE
-    const capped = this.ids(
-      `SELECT i.id AS id
-         FROM (SELECT rowid AS rid, bm25(${table}, ${BM25_WEIGHTS}) AS score FROM ${table}
-                WHERE ${table} MATCH ? ORDER BY score LIMIT ?) m
-         JOIN knowledge_items i ON i.id = m.rid
-        WHERE ${where.sql} ORDER BY m.score, i.ts DESC LIMIT ?`,
-      [match, window, ...where.params, limit]
-    )
-    if (capped.length >= limit || where.sql === '1') return capped
-    return this.ids(
-      `SELECT i.id AS id FROM ${table} JOIN knowledge_items i ON i.id = ${table}.rowid
-        WHERE ${table} MATCH ? AND ${where.sql} ORDER BY bm25(${table}, ${BM25_WEIGHTS}), i.ts DESC LIMIT ?`,
-      [match, ...where.params, limit]
-    )
-  }
-
-  private ids(sql: string, params: readonly unknown[]): number[] {
+    const sql = `SELECT i.id AS id FROM ${table} JOIN knowledge_items i ON i.id = ${table}.rowid
+          WHERE ${table} MATCH ? AND ${where.sql} ORDER BY bm25(${table}, ${BM25_WEIGHTS}), i.ts DESC LIMIT ?`
     let statement = this.statements.get(sql)
     if (!statement) {
       statement = this.db.prepare(sql)
       this.statements.set(sql, statement)
     }
-    return readRows(statement.all(...params), 'knowledge_items', (row) => row.int('id'))
+    const rows = statement.all(match, ...where.params, limit)
+    return readRows(rows, 'knowledge_items', (row) => row.int('id'))
   }
 }
