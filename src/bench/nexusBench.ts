@@ -3,6 +3,7 @@ import { createCore } from '../core/createCore'
 import type { NexusPostInput } from '../shared/contract/nexus'
 import { figure, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 import { measureInjectionCache } from './nexusCacheBench'
+import { measureTeamState } from './nexusTeamBench'
 import { runConcurrentWriters, type WriterResult } from './nexusWriters'
 
 const WRITERS = 4
@@ -80,7 +81,8 @@ export const nexusBench: BenchSuite = {
     return [
       ...(await concurrentAppends(ctx)),
       ...(await verifyLargeLog(ctx)),
-      ...(await measureInjectionCache(ctx))
+      ...(await measureInjectionCache(ctx)),
+      ...(await measureTeamState(ctx))
     ]
   }
 }

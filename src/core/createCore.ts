@@ -119,6 +119,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     channel,
     config,
     transcripts: chatStores.transcripts,
+    agents,
     log: log.child('nexus')
   })
   const knowledge = new KnowledgeService({

@@ -85,6 +85,12 @@ function entry(field: 'summary' | 'rationale' | 'body' | 'agent', value: string)
   return { ...base, [field]: value }
 }
 
+/** The Nexus block with only unread entries in it. */
+function nexusBlock(unread: NexusEntry[]): string {
+  const omitted = { count: 0, byType: [], authors: [] }
+  return renderNexusBlock({ conflicts: [], awaiting: [], state: null, nudge: null, checkpoint: null, unread, omitted }) as string
+}
+
 describe('fence escape corpus', () => {
   for (const [name, value] of Object.entries(CORPUS)) {
     it(`${name}: one line, no live tag, no note opener (field escape)`, () => {
@@ -108,11 +114,11 @@ describe('fence escape corpus', () => {
 
     for (const field of ['summary', 'rationale', 'body'] as const) {
       it(`${name}: the Nexus fence keeps one header per entry (in ${field})`, () => {
-        const block = renderNexusBlock([entry(field, value), entry('summary', 'Second entry')], 0, null)
+        const block = nexusBlock([entry(field, value), entry('summary', 'Second entry')])
         const inner = expectSealed(block, 'nexus-context')
         const headers = inner.filter((line) => line.startsWith('['))
         expect(headers).toHaveLength(2)
-        for (const line of inner.slice(3))
+        for (const line of inner.slice(2))
           expect(line).toMatch(
             /^(\[#5 decision · lyra · desktop · 2026-06-01 09:30 UTC\] |  (rationale|body): )/
           )
@@ -125,7 +131,7 @@ describe('fence escape corpus', () => {
         'memory-context'
       )
       expect(expectSealed(block, 'memory-context')[0]).toBe(RECALL_NOTE)
-      const nexus = renderNexusBlock([entry('body', value)], 0, null)
+      const nexus = nexusBlock([entry('body', value)])
       expect(sanitizeFenceBlock(nexus, 'nexus-context')).toBe(nexus)
     })
   }

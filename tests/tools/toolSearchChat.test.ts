@@ -66,9 +66,13 @@ describe('tool search through a full chat turn (real MCP servers, fake model ove
     const [first, second, third] = modelRequests()
     const tools = (first!.body as { tools: Array<{ name: string }> }).tools
     expect(tools.map((t) => t.name)).toEqual([
+      'ack',
+      'checkpoint',
       'memory',
       'nexus_post',
       'nexus_read',
+      'project_state_read',
+      'project_state_update',
       'recall',
       'session_search',
       'skill_view',

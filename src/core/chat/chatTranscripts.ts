@@ -1,7 +1,7 @@
-import type { SessionId } from '../../shared/contract'
+import type { SessionId, TurnId } from '../../shared/contract'
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRow } from '../node/db/rowReader'
-import type { Transcript, TranscriptMessage, Transcripts } from '../ports/transcripts'
+import type { Transcript, TranscriptMessage, Transcripts, TurnOutline } from '../ports/transcripts'
 import type { ContentBlock } from './chatTypes'
 import type { SessionRepository } from './sessionRepository'
 
@@ -48,6 +48,7 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
     turnRequest: (sessionId, turnId) => textOf(turnRequest.get(sessionId, turnId)),
     turnMessageId: (sessionId, turnId) =>
       readOptionalRow(turnStart.get(sessionId, turnId), 'messages', (row) => row.int('id')),
+    turnOutline: (sessionId, turnId) => turnOutlineOf(sessions, sessionId, turnId),
     latestCheckpoint: (sessionId) => textOf(latestCheckpoint.get(sessionId)),
     transcript: (sessionId) => transcriptOf(sessions, sessionId),
     provenance: (sessionId, messageId) => ({
@@ -75,6 +76,31 @@ function transcriptOf(sessions: SessionRepository, sessionId: SessionId): Transc
       messages.push({ id: String(message.id), role: message.role === 'user' ? 'user' : 'agent', text })
   }
   return { sessionId, agentId: session.agentId, messages }
+}
+
+/** What was asked, the tools called with their outcome, and the reply's text, for one turn. */
+function turnOutlineOf(sessions: SessionRepository, sessionId: SessionId, turnId: TurnId): TurnOutline | undefined {
+  const messages = sessions.messages(sessionId).filter((message) => message.turnId === turnId)
+  if (messages.length === 0) return undefined
+  const failed = new Set(
+    messages.flatMap((message) =>
+      message.content.flatMap((block) => (block.type === 'tool_result' && block.is_error ? [block.tool_use_id] : []))
+    )
+  )
+  const texts = (kind: 'text' | 'reply'): string =>
+    messages
+      .filter((message) => message.kind === kind)
+      .flatMap((message) => message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])))
+      .join('\n\n')
+  return {
+    request: texts('text'),
+    reply: texts('reply'),
+    tools: messages.flatMap((message) =>
+      message.content.flatMap((block) =>
+        block.type === 'tool_use' ? [{ name: block.name, input: block.input, ok: !failed.has(block.id) }] : []
+      )
+    )
+  }
 }
 
 /** The words of a message; a tool call reads as a one-line marker. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BaseUrl } from '../../shared/contract/baseUrl'
 import { CacheTtlPolicy } from '../../shared/contract/settings'
 import { SyncDeviceName, SyncRemote } from '../../shared/contract/nexusSync'
+import { NexusTurnEntries } from '../../shared/contract/nexusTeam'
 import { parseToolSettings, type ToolSettings } from '../tools/toolSettings'
 
 /**
@@ -65,11 +66,13 @@ export const CONFIG_SHAPE = {
     .default({ idleMinutes: 30, minChars: DEFAULT_RETENTION_MIN_CHARS }),
   nexus: z
     .object({
-      conflictWindowMinutes: z.number().int().min(0).default(60),
       injectCap: z.number().int().min(1).max(200).default(20),
-      conflictSimilarity: z.number().min(0).max(1).default(0.4)
+      /** Which turns leave a `turn` entry when the model did not post one (off, meaningful, every). */
+      turnEntries: NexusTurnEntries.default('meaningful'),
+      /** Tool calls between working checkpoints: the nudge, and the automatic one when none came. */
+      checkpointEvery: z.number().int().min(2).max(100).default(8)
     })
-    .default({ conflictWindowMinutes: 60, injectCap: 20, conflictSimilarity: 0.4 }),
+    .default({ injectCap: 20, turnEntries: 'meaningful', checkpointEvery: 8 }),
   /** The Nexus across devices: the git remote it is exchanged through, and how often the app syncs. */
   sync: z
     .object({
@@ -99,12 +102,16 @@ export const CONFIG_SHAPE = {
         .record(
           z.string(),
           z.object({
-            agent: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be an agent id'),
+            agent: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be an agent id or a member name'),
             /** sha256 (hex) of the token the client presents as HEARTH_MCP_TOKEN or its bearer token. */
             tokenSha256: z
               .string()
               .regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits (a sha256)')
-              .optional()
+              .optional(),
+            /** True for a member that is not one of the person's Hearth agents (it signs as `agent`). */
+            external: z.boolean().optional(),
+            /** Epoch ms of the binding. */
+            boundAt: z.number().int().optional()
           })
         )
         .default({}),

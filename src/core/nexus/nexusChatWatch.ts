@@ -1,54 +1,151 @@
-import type { AgentId, ChatFinished, EventPayload, SessionId } from '../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
 import type { Transcripts } from '../ports/transcripts'
-import type { NexusCheckpoints } from './nexusSessionHooks'
+import type { NexusCheckpoints } from './nexusCheckpoints'
+import type { NexusTurnEntries } from './nexusTurnEntries'
+import { oneLine, toolGist, type TurnToolCall } from './turnSummary'
+
+interface ToolCallEvent {
+  readonly sessionId?: SessionId
+  readonly turnId?: TurnId
+  readonly displayName?: string
+  readonly name?: string
+  readonly phase?: string
+  readonly input?: unknown
+  readonly ok?: boolean | null
+  readonly result?: string | null
+}
+
+interface DeltaEvent {
+  readonly sessionId?: SessionId
+  readonly turnId?: TurnId
+  readonly messageId?: number
+  readonly text?: string
+}
+
+interface FinishedEvent {
+  readonly sessionId?: SessionId
+  readonly turnId?: TurnId
+  readonly text?: string
+  readonly stopReason?: string
+  readonly compressed?: boolean
+}
+
+/** What one running turn has done so far, as the events told it. */
+interface TurnActivity {
+  readonly agentId: AgentId
+  readonly turnId: TurnId
+  readonly calls: TurnToolCall[]
+  /** The reply text being streamed (the latest message's), for "next" in an automatic checkpoint. */
+  text: string
+  messageId: number | null
+  modelEntry: number | null
+  readonly posted: number[]
+}
+
+export interface ChatWatchTargets {
+  readonly checkpoints: NexusCheckpoints
+  readonly turnEntries: NexusTurnEntries
+}
+
+/** The seq a Nexus tool reported in its result (`{"seq":12,…}`), if it reported one. */
+function postedSeq(result: string | null | undefined): number | null {
+  const match = /"seq":\s*(\d+)/.exec(result ?? '')
+  return match ? Number(match[1]) : null
+}
 
 /**
- * Working checkpoints without coupling the chat engine to the Nexus: this listens to the events
- * the engine already emits. Every finished tool call counts towards a checkpoint every K calls
- * of one turn (labelled with the user's request of that turn), and a turn that ended with a
- * compression leaves a checkpoint carrying the compression summary. Returns the unsubscribe.
+ * Turns and checkpoints without coupling the chat engine to the Nexus: this listens to the
+ * events the engine already emits. Tool calls count towards checkpoints; what the model posts is
+ * noted (its own closing entry stands for the turn); when a turn finishes its entry is written
+ * (or not, per the setting) and a compression leaves a checkpoint. Returns the unsubscribe.
  */
-export function watchChatForCheckpoints(
+export function watchChatTurns(
   events: EventHub,
   transcripts: Pick<Transcripts, 'agentOf' | 'turnRequest' | 'latestCheckpoint'>,
-  checkpoints: NexusCheckpoints,
+  targets: ChatWatchTargets,
   log: Logger
 ): () => void {
-  const agentOf = (sessionId: SessionId): AgentId | undefined => transcripts.agentOf(sessionId)
+  const turns = new Map<SessionId, TurnActivity>()
+  const activity = (sessionId: SessionId, turnId: TurnId): TurnActivity | undefined => {
+    const current = turns.get(sessionId)
+    if (current?.turnId === turnId) return current
+    const agentId = transcripts.agentOf(sessionId)
+    if (!agentId) return undefined
+    const fresh: TurnActivity = { agentId, turnId, calls: [], text: '', messageId: null, modelEntry: null, posted: [] }
+    turns.set(sessionId, fresh)
+    return fresh
+  }
+  const request = (sessionId: SessionId, turnId: TurnId): string => transcripts.turnRequest(sessionId, turnId) ?? ''
+
+  function onDelta(delta: DeltaEvent): void {
+    if (!delta.sessionId || !delta.turnId || typeof delta.text !== 'string') return
+    const turn = activity(delta.sessionId, delta.turnId)
+    if (!turn) return
+    if (delta.messageId !== undefined && delta.messageId !== turn.messageId) {
+      turn.messageId = delta.messageId
+      turn.text = ''
+    }
+    turn.text = (turn.text + delta.text).slice(-2000)
+  }
+
+  function onToolCall(call: ToolCallEvent): void {
+    if (call.phase !== 'finished' || !call.sessionId || !call.turnId) return
+    const turn = activity(call.sessionId, call.turnId)
+    if (!turn) return
+    const name = call.displayName ?? call.name ?? 'tool'
+    const ok = call.ok === true
+    turn.calls.push({ name, input: call.input, ok })
+    const seq = ok ? postedSeq(call.result) : null
+    const type = (call.input as { type?: unknown } | undefined)?.type
+    if (seq !== null && name === 'nexus_post' && (type === 'turn' || type === 'handoff')) turn.modelEntry = seq
+    else if (seq !== null && (name === 'nexus_post' || name === 'ack')) turn.posted.push(seq)
+    if (name === 'checkpoint') return
+    const sessionId = call.sessionId
+    const turnId = call.turnId
+    targets.checkpoints.onToolCall({ agentId: turn.agentId, sessionId }, () => ({
+      goal: oneLine(request(sessionId, turnId), 160) || 'the current task',
+      done: toolGist(turn.calls),
+      next: turn.text.trim() ? `the agent last wrote: ${oneLine(turn.text, 400)}` : 'not stated'
+    }))
+  }
+
+  function onFinished(finished: FinishedEvent): void {
+    if (!finished.sessionId || !finished.turnId) return
+    const turn = activity(finished.sessionId, finished.turnId)
+    turns.delete(finished.sessionId)
+    if (!turn) return
+    const asked = request(finished.sessionId, finished.turnId)
+    targets.turnEntries.onFinished({
+      agentId: turn.agentId,
+      sessionId: finished.sessionId,
+      turnId: finished.turnId,
+      request: asked,
+      reply: finished.text ?? '',
+      tools: turn.calls,
+      ...(finished.stopReason ? { stopReason: finished.stopReason } : {}),
+      modelEntry: turn.modelEntry,
+      posted: turn.posted
+    })
+    if (finished.compressed === true)
+      targets.checkpoints.onCompression({
+        agentId: turn.agentId,
+        sessionId: finished.sessionId,
+        goal: oneLine(asked, 160) || 'the current task',
+        summary: transcripts.latestCheckpoint(finished.sessionId)?.trim() || 'the earlier conversation was summarised'
+      })
+  }
+
   return events.subscribe((event, payload) => {
     try {
-      if (event === 'chat.toolCall') onToolCall(payload)
-      if (event === 'chat.finished' && payload.compressed) onCompressed(payload)
+      if (event === 'chat.delta') onDelta(payload as DeltaEvent)
+      else if (event === 'chat.toolCall') onToolCall(payload as ToolCallEvent)
+      else if (event === 'chat.finished') onFinished(payload as FinishedEvent)
+      else if (event === 'chat.failed') turns.delete((payload as FinishedEvent).sessionId as SessionId)
     } catch (error) {
-      // A checkpoint is a convenience; it must never break the turn that triggered it.
-      log.warn(`a working checkpoint could not be written after ${event}`, { error })
+      // The Nexus's bookkeeping must never break the turn that triggered it.
+      log.warn(`the Nexus could not record ${event}`, { error })
     }
   })
-
-  function onToolCall(call: EventPayload<'chat.toolCall'>): void {
-    if (call.phase !== 'finished') return
-    const agentId = agentOf(call.sessionId)
-    if (!agentId) return
-    const task = transcripts.turnRequest(call.sessionId, call.turnId)
-    checkpoints.onToolCall({
-      agentId,
-      sessionId: call.sessionId,
-      turnId: call.turnId,
-      toolName: call.displayName || call.name,
-      ...(task ? { task } : {})
-    })
-  }
-
-  function onCompressed(finished: ChatFinished): void {
-    const agentId = agentOf(finished.sessionId)
-    if (!agentId) return
-    const summary = transcripts.latestCheckpoint(finished.sessionId)
-    checkpoints.onCompression({
-      agentId,
-      sessionId: finished.sessionId,
-      summary: summary?.trim() || 'the earlier conversation was summarised'
-    })
-  }
 }

@@ -20,7 +20,7 @@ describe('NexusTurnContext: read before reply', () => {
   let context: NexusTurnContext
   beforeEach(() => {
     home = openNexusTestHome()
-    context = new NexusTurnContext(home.nexus)
+    context = home.nexus.turnContext
   })
   afterEach(() => home.dispose())
 
@@ -85,11 +85,11 @@ describe('NexusTurnContext: read before reply', () => {
     expect(await runTurn(turn('ella'))).toContain('During')
   })
 
-  it('caps the block at injectCap newest entries and says how many more there are', async () => {
-    writeFileSync(home.paths.config, JSON.stringify({ nexus: { injectCap: 3, conflictWindowMinutes: 60 } }))
+  it('caps the block at injectCap newest entries and summarises the rest in one line', async () => {
+    writeFileSync(home.paths.config, JSON.stringify({ nexus: { injectCap: 3 } }))
     for (let i = 1; i <= 8; i++) home.nexus.post({ agent: 'lyra', type: 'turn', summary: `news ${i}` })
     const text = (await runTurn(turn('ella'))) ?? ''
-    expect(text).toContain('(5 more entries not shown — call nexus_read to see them.)')
+    expect(text).toContain('(+5 more new entries not shown: 5 turn, by lyra — call nexus_read to see them.)')
     expect(text).toContain('news 8')
     expect(text).toContain('news 6')
     expect(text).not.toContain('news 5')
@@ -150,5 +150,60 @@ describe('NexusTurnContext: read before reply', () => {
     expect(first).toContain('Halfway through the migration')
     expect(await runTurn(turn('ella', 'resumed', 1))).toBeNull()
     expect(await runTurn(turn('ella', 'another', 0))).toContain('Halfway through the migration')
+  })
+
+  it('keeps decisions awaiting acknowledgement in the block whatever the volume, until the agent acks', async () => {
+    home.agents.create('Ella', testId.agent('ella'))
+    writeFileSync(home.paths.config, JSON.stringify({ nexus: { injectCap: 2 } }))
+    const decision = home.nexus.post({ agent: 'lyra', type: 'decision', summary: 'Dates are UTC', rationale: 'travel' })
+    for (let i = 1; i <= 30; i++) home.nexus.post({ agent: 'lyra', type: 'turn', summary: `burst ${i}` })
+    const first = (await runTurn(turn('ella'))) ?? ''
+    expect(first).toContain('Awaiting your acknowledgement (1)')
+    expect(first).toContain(`[#${decision.entry.seq} decision · lyra`)
+    expect(first).toContain('burst 30')
+    expect(first).not.toContain('burst 28')
+    expect(first).toContain('(+28 more new entries not shown: 28 turn, by lyra')
+    const again = (await runTurn(turn('ella'))) ?? ''
+    expect(again).toContain('Dates are UTC')
+    expect(again).not.toContain('burst')
+    home.nexus.post({ agent: 'ella', type: 'ack', summary: 'Noted', refs: [decision.entry.seq] })
+    expect(await runTurn(turn('ella'))).toBeNull()
+  })
+
+  it('asks both authors of a conflict to reconcile it until a resolution references both', async () => {
+    const mine = home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Quill stores notes in SQLite with WAL mode', rationale: 'fast' })
+    const theirs = home.nexus.post({ agent: 'lyra', type: 'decision', summary: 'Quill stores notes in plain Markdown files, not SQLite', rationale: 'portable' })
+    expect(theirs.conflicts.map((c) => [c.first.seq, c.second.seq])).toEqual([[mine.entry.seq, theirs.entry.seq]])
+    for (const agent of ['ella', 'lyra']) {
+      const text = (await runTurn(turn(agent))) ?? ''
+      expect(text).toContain(`Conflict between #${mine.entry.seq} and #${theirs.entry.seq}: #${theirs.entry.seq} rules out “SQLite”, which #${mine.entry.seq} chose`)
+      expect(text).toContain('post nexus_post type resolution with refs to both decisions')
+    }
+    expect(await runTurn(turn('nova'))).not.toContain('Conflict between')
+    home.nexus.post({ agent: 'lyra', type: 'resolution', summary: 'Markdown it is', refs: [mine.entry.seq, theirs.entry.seq] })
+    expect((await runTurn(turn('ella'))) ?? '').not.toContain('Conflict between')
+  })
+
+  it('carries the project state once when someone else changed it, never the agent its own change', async () => {
+    const empty = home.nexus.projectState.read()
+    home.nexus.projectState.save('# Goals\n\nShip in March.', empty.hash, false, { agent: 'lyra' })
+    const text = (await runTurn(turn('ella'))) ?? ''
+    expect(text).toMatch(/Project state changed: version #\d+, saved by lyra/)
+    expect(text).toContain('# Goals\\n\\nShip in March.')
+    expect(await runTurn(turn('ella'))).toBeNull()
+    const current = home.nexus.projectState.read()
+    home.nexus.projectState.save('# Goals\n\nShip in April.', current.hash, false, { agent: 'ella' })
+    expect(await runTurn(turn('ella'))).toBeNull()
+  })
+
+  it('nudges for a checkpoint when Hearth had to write one', async () => {
+    for (let i = 0; i < 8; i++)
+      home.nexus.checkpoints.onToolCall({ agentId: testId.agent('ella'), sessionId: testId.session('s-ella') }, () => ({
+        goal: 'migrate',
+        done: 'some',
+        next: 'more'
+      }))
+    const text = (await runTurn(turn('ella'))) ?? ''
+    expect(text).toContain('Checkpoint: 8 tool calls went by without one, so Hearth wrote one for you.')
   })
 })

@@ -1,113 +1,113 @@
+import type { AgentId, SessionId } from '../../shared/contract'
 import type { NexusEntry } from '../../shared/contract/nexus'
-import { escapeFenceField, fenceFieldPreview } from '../domain/prompt/fenceText'
-import { scanForThreats } from '../domain/prompt/scanner'
 import type { TurnContextBlock, TurnContextProvider, TurnContextRequest } from '../ports/turnContext'
+import { NEXUS_FENCE_TAG, renderNexusBlock, type ChangedState, type OmittedSummary } from './nexusBlock'
 import type { NexusLog } from './nexusLog'
-import type { AgentId } from '../../shared/contract'
 
-export const NEXUS_FENCE_TAG = 'nexus-context'
-/** Characters of an entry's body shown inline; the rest is one nexus_read away. */
-const BODY_PREVIEW = 600
-const RATIONALE_PREVIEW = 1000
+export { NEXUS_FENCE_TAG, renderNexusBlock } from './nexusBlock'
 
-/** What `onTurnCompleted` needs to move the cursor; also shown in the UI. */
+/** What `onTurnCompleted` needs to move the marks; also shown in the UI. */
 export interface NexusBlockDetail {
   readonly agentId: AgentId
   readonly cursorFrom: number
-  /** Highest seq injected; the cursor moves here when the turn completes. */
+  /** Highest seq of the unread entries (shown or summarised); the cursor moves here when the turn completes. */
   readonly cursorTo: number
   readonly seqs: readonly number[]
-  /** Unread entries not shown because of the cap. */
+  /** Unread entries summarised in one line instead of shown. */
   readonly omitted: number
   readonly checkpointSeq: number | null
+  /** Entries awaiting this agent's acknowledgement (always shown, whatever the volume). */
+  readonly awaitingSeqs: readonly number[]
+  /** Unresolved conflicts this agent is part of, as [first, second]. */
+  readonly conflicts: readonly (readonly [number, number])[]
+  /** The project-state version shown (marked seen when the turn completes). */
+  readonly stateVersion: number | null
+  readonly nudged: boolean
+}
+
+/** What the per-turn block needs besides the log. */
+export interface NexusContextSources {
+  /** The line asking for a checkpoint, when one is due for this session. */
+  readonly nudgeFor: (sessionId: SessionId) => string | null
+  /** The project state's current text. */
+  readonly stateText: () => string
 }
 
 /**
- * One entry as fenced lines. Every field (author, channel, type, summary, rationale, body) is
- * escaped to one line, so an entry can neither close the block nor forge a line of its own such
- * as another entry's header; the only line starts are the renderer's. An entry the scanner
- * matches is shown by its header alone.
- */
-function renderLine(entry: NexusEntry): string {
-  const when = new Date(entry.ts).toISOString().slice(0, 16).replace('T', ' ')
-  const header = `[#${entry.seq} ${escapeFenceField(entry.type)} · ${escapeFenceField(entry.agent)} · ${escapeFenceField(entry.channel)} · ${when} UTC]`
-  const blocked = scanForThreats(
-    [entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'),
-    'context'
-  )
-  if (blocked.length > 0)
-    return `${header} [BLOCKED: this entry contained potential prompt injection (${blocked.join(', ')}). Content not shown.]`
-  const lines = [`${header} ${escapeFenceField(entry.summary)}`]
-  if (entry.refs.length > 0) lines.push(`  refs: ${entry.refs.map((ref) => `#${Number(ref)}`).join(', ')}`)
-  if (entry.rationale)
-    lines.push(
-      `  rationale: ${fenceFieldPreview(entry.rationale, RATIONALE_PREVIEW, '(nexus_read for the rest)')}`
-    )
-  if (entry.body)
-    lines.push(`  body: ${fenceFieldPreview(entry.body, BODY_PREVIEW, '(nexus_read for the rest)')}`)
-  return lines.join('\n')
-}
-
-/** The fenced text; pure so it can be tested byte for byte. */
-export function renderNexusBlock(
-  unread: readonly NexusEntry[],
-  omitted: number,
-  checkpoint: NexusEntry | null
-): string {
-  const parts = [`<${NEXUS_FENCE_TAG}>`]
-  if (unread.length > 0) {
-    parts.push(
-      'Shared Nexus log: entries other agents wrote since your last turn (oldest first). This is background from',
-      'your colleagues, not a message from the user. Take it into account; acknowledge what affects your work',
-      'with nexus_post (type ack, refs) and record your own decisions with nexus_post (type decision, rationale).'
-    )
-    if (omitted > 0) parts.push(`(${omitted} more entries not shown — call nexus_read to see them.)`)
-    parts.push(...unread.map(renderLine))
-  }
-  if (checkpoint) parts.push(`Your latest working checkpoint, to resume from:`, renderLine(checkpoint))
-  parts.push(`</${NEXUS_FENCE_TAG}>`)
-  return parts.join('\n')
-}
-
-/**
- * Read before reply: each agent has a cursor in the log; before a turn it is shown the entries
- * OTHER agents appended since then (never its own), newest `injectCap` of them, and the cursor
- * moves past them only when the turn completes, so every entry is injected once. On the first
- * turn of a new session the agent's own latest checkpoint is added, so work interrupted in an
- * earlier session (a crash, a closed window) picks up where it stopped; later turns of the same
- * session already carry that context in their transcript.
+ * Read before reply. Before each turn an agent is shown, in order: conflicts it is part of
+ * (until a resolution settles them), entries awaiting its acknowledgement (never pushed out by
+ * volume), the project state when it changed since the agent last saw it, a nudge to write a
+ * checkpoint when one is due, its latest checkpoint on the first turn of a new session, and the
+ * newest `injectCap` entries others wrote since its last turn with the rest summarised in one
+ * line. Its cursor and marks move only when the turn completes, so nothing is lost to a failure.
  */
 export class NexusTurnContext implements TurnContextProvider {
   readonly id = 'nexus'
 
-  constructor(private readonly nexus: NexusLog) {}
+  constructor(
+    private readonly nexus: NexusLog,
+    private readonly sources: NexusContextSources
+  ) {}
 
   async provide(request: TurnContextRequest): Promise<TurnContextBlock | null> {
-    const repository = this.nexus.repository
-    const cursorFrom = repository.cursor(request.agentId)
-    const unread = repository.unreadFor(request.agentId, cursorFrom, this.nexus.settings().injectCap)
-    const checkpoint = request.turnIndex === 0 ? repository.latestOfType('checkpoint', request.agentId) : null
-    if (unread.entries.length === 0 && checkpoint === null) return null
-    const omitted = unread.total - unread.entries.length
+    const { repository } = this.nexus
+    const agent = request.agentId
+    const cursorFrom = repository.cursor(agent)
+    const conflicts = this.nexus.ledger.openInvolving(agent)
+    const awaiting = this.nexus.acks.awaiting(agent)
+    const awaitingSeqs = new Set(awaiting.map((entry) => entry.seq))
+    const cap = this.nexus.settings().injectCap
+    const fetched = repository.unreadFor(agent, cursorFrom, cap + awaiting.length)
+    const unread = fetched.entries.filter((entry) => !awaitingSeqs.has(entry.seq)).slice(-cap)
+    const omitted = this.omitted(agent, cursorFrom, [...unread.map((entry) => entry.seq), ...awaitingSeqs])
+    const state = this.changedState(agent)
+    const nudge = this.sources.nudgeFor(request.sessionId)
+    const checkpoint = request.turnIndex === 0 ? repository.latestOfType('checkpoint', agent) : null
+    const text = renderNexusBlock({ conflicts, awaiting, state, nudge, checkpoint, unread, omitted })
+    if (text === null) return null
     const detail: NexusBlockDetail = {
-      agentId: request.agentId,
+      agentId: agent,
       cursorFrom,
-      cursorTo: unread.entries.at(-1)?.seq ?? cursorFrom,
-      seqs: unread.entries.map((entry) => entry.seq),
-      omitted,
-      checkpointSeq: checkpoint?.seq ?? null
+      cursorTo: fetched.entries.at(-1)?.seq ?? cursorFrom,
+      seqs: unread.map((entry) => entry.seq),
+      omitted: omitted.count,
+      checkpointSeq: checkpoint?.seq ?? null,
+      awaitingSeqs: [...awaitingSeqs],
+      conflicts: conflicts.map((conflict) => [conflict.first.seq, conflict.second.seq] as const),
+      stateVersion: state?.version ?? null,
+      nudged: nudge !== null
     }
-    return {
-      providerId: this.id,
-      fenceTag: NEXUS_FENCE_TAG,
-      text: renderNexusBlock(unread.entries, omitted, checkpoint),
-      detail
-    }
+    return { providerId: this.id, fenceTag: NEXUS_FENCE_TAG, text, detail }
   }
 
   onTurnCompleted(request: TurnContextRequest, block: TurnContextBlock | null): void {
     const detail = block?.providerId === this.id ? (block.detail as NexusBlockDetail | undefined) : undefined
-    if (detail && detail.cursorTo > detail.cursorFrom)
-      this.nexus.repository.advanceCursor(request.agentId, detail.cursorTo)
+    if (!detail) return
+    if (detail.cursorTo > detail.cursorFrom) this.nexus.repository.advanceCursor(request.agentId, detail.cursorTo)
+    if (detail.stateVersion !== null) this.nexus.marks.set(request.agentId, 'state-seen', detail.stateVersion)
+  }
+
+  /** The project state's newest version, when someone else saved it after this agent last saw it. */
+  private changedState(agent: string): ChangedState | null {
+    const latest: NexusEntry | undefined = this.nexus.repository.ofType('state', 0, 1).at(-1)
+    if (!latest) return null
+    const seen = this.nexus.marks.get(agent, 'state-seen') ?? 0
+    if (latest.seq <= seen) return null
+    if (latest.agent === agent) {
+      this.nexus.marks.set(agent, 'state-seen', latest.seq)
+      return null
+    }
+    return { version: latest.seq, author: latest.agent, text: this.sources.stateText() }
+  }
+
+  private omitted(agent: string, cursor: number, shown: readonly number[]): OmittedSummary {
+    const rows = this.nexus.repository.unreadBreakdown(agent, cursor, shown)
+    const byType = new Map<string, number>()
+    for (const row of rows) byType.set(row.type, (byType.get(row.type) ?? 0) + row.count)
+    return {
+      count: rows.reduce((sum, row) => sum + row.count, 0),
+      byType: [...byType].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count),
+      authors: [...new Set(rows.map((row) => row.agent))]
+    }
   }
 }

@@ -57,6 +57,25 @@ export class NexusEntryReads {
     return { entries: rows, total }
   }
 
+  /** Entries by others after `cursor`, leaving out `shown`, counted by type and author. */
+  unreadBreakdown(
+    agent: string,
+    cursor: number,
+    shown: readonly number[]
+  ): { type: string; agent: string; count: number }[] {
+    const exclude = shown.length > 0 ? `AND seq NOT IN (${shown.map(() => '?').join(',')})` : ''
+    const rows = this.db
+      .prepare(
+        `SELECT type, agent, COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ? ${exclude} GROUP BY type, agent ORDER BY n DESC`
+      )
+      .all(cursor, agent, ...shown)
+    return readRows(rows, 'nexus_entries', (row) => ({
+      type: row.text('type'),
+      agent: row.text('agent'),
+      count: row.int('n')
+    }))
+  }
+
   get(seqs: readonly number[]): NexusEntry[] {
     if (seqs.length === 0) return []
     return this.select(`WHERE seq IN (${seqs.map(() => '?').join(',')}) ORDER BY seq`, ...seqs)
@@ -70,6 +89,22 @@ export class NexusEntryReads {
       sinceMs,
       limit
     ).reverse()
+  }
+
+  /** Entries of one type after `afterSeq`, oldest first. */
+  ofTypeAfter(type: NexusEntryType, afterSeq: number, limit = 100_000): NexusEntry[] {
+    return this.select('WHERE type = ? AND seq > ? ORDER BY seq LIMIT ?', type, afterSeq, limit)
+  }
+
+  /** Entries of the given types that reference `seq` (acks of it, resolutions naming it). */
+  referring(seq: number, types: readonly NexusEntryType[]): NexusEntry[] {
+    if (types.length === 0) return []
+    return this.select(
+      `WHERE type IN (${types.map(() => '?').join(',')}) AND seq > ? AND EXISTS (SELECT 1 FROM json_each(refs) WHERE value = ?) ORDER BY seq`,
+      ...types,
+      seq,
+      seq
+    )
   }
 
   latestOfType(type: NexusEntryType, agent: string): NexusEntry | null {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import type { AgentId } from '../../shared/contract'
 import {
   NexusPostInput,
   type NexusConflict,
@@ -8,25 +9,32 @@ import {
   type NexusPostResult,
   type NexusVerifyReport
 } from '../../shared/contract/nexus'
+import type { NexusTeamSettings } from '../../shared/contract/nexusTeam'
 import { invalidInput } from '../errors'
 import type { EventHub } from '../events'
-import type { ConfigReader } from '../home/configStore'
+import type { ConfigStore } from '../home/configStore'
 import type { HomePaths } from '../home/homePaths'
 import type { Clock } from '../ports/clock'
+import type { DecisionSimilarity } from '../ports/decisionSimilarity'
 import { silentLogger, type Logger } from '../ports/logger'
 import type { Transcripts } from '../ports/transcripts'
 import { describeZodError } from '../rpc/dispatch'
 import type { FileService } from '../services/fileService'
 import type { ToolDefinition } from '../tools/toolTypes'
-import { findConflicts } from './conflicts'
+import { ConflictLedger } from './conflictLedger'
+import { NexusAcks } from './nexusAcks'
+import { watchChatTurns } from './nexusChatWatch'
+import { NexusCheckpoints } from './nexusCheckpoints'
+import { NexusTurnContext } from './nexusContext'
 import type { NexusLog, NexusSettings } from './nexusLog'
-import { mirroredTailSeq, writeMirror } from './nexusMirror'
+import { NexusMarks } from './nexusMarks'
+import { NexusMembers } from './nexusMembers'
+import { NexusMirrorWriter } from './nexusMirrorWriter'
 import type { SqliteNexusRepository } from './nexusRepository'
 import { toNewEntry } from './nexusRules'
-import { watchChatForCheckpoints } from './nexusChatWatch'
-import { NexusTurnContext } from './nexusContext'
-import { NexusCheckpoints, NexusSessionEndHook } from './nexusSessionHooks'
+import { NexusSessionEndHook } from './nexusSessionHooks'
 import { createNexusTools } from './nexusTools'
+import { NexusTurnEntries } from './nexusTurnEntries'
 import { ProjectStateLog } from './projectState'
 import { verifyChain } from './verifyChain'
 
@@ -36,69 +44,84 @@ export interface NexusServiceOptions {
   /** The channel entries written by this process get when the writer does not say: desktop or cli. */
   readonly channel: 'desktop' | 'cli'
   /** config.json; the `nexus` section is read at use time, so an edit applies without a restart. */
-  readonly config: ConfigReader
-  /** The chat feature's sessions, read for session summaries and working checkpoints. */
+  readonly config: Pick<ConfigStore, 'read' | 'patch'>
+  /** The chat feature's sessions, read for turn and session summaries and working checkpoints. */
   readonly transcripts: Transcripts
+  /** The person's Hearth agents: they owe acknowledgements from when they were created. */
+  readonly agents: { list(): readonly { readonly id: AgentId; readonly createdAtMs: number }[] }
+  /** Meaning similarity from the knowledge layer, when it is configured (conflicts worded differently). */
+  readonly similarity?: DecisionSimilarity
   /** Milliseconds between checks for entries other processes appended (live updates). */
   readonly pollMs?: number
   /** Milliseconds to wait after an append before regenerating the markdown mirror. */
   readonly mirrorDelayMs?: number
-  /** Where mirror writes and checkpoint failures are reported (neither may fail an append). */
+  /** Where mirror writes and background failures are reported (neither may fail an append). */
   readonly log?: Logger
 }
 
 /**
- * The Nexus: one append-only log shared by every agent, process and MCP client. Writes go
- * through the repository's locked append; this service adds the rules around it (validation,
- * conflict flags), keeps the markdown mirror fresh, and turns appends (its own and, while
- * watched, other processes') into `nexus.appended` events.
+ * The Nexus: one append-only log shared by every agent, process and MCP client, and the team
+ * state kept around it. Writes go through the repository's locked append; this service adds the
+ * rules (validation, conflict checks), the acknowledgements, checkpoints and turn entries, the
+ * members from other runtimes, keeps the markdown mirror fresh, and turns appends (its own and,
+ * while watched, other processes') into `nexus.appended` events.
  */
 export class NexusService implements NexusLog {
   readonly repository: SqliteNexusRepository
+  readonly marks: NexusMarks
+  readonly acks: NexusAcks
+  readonly ledger: ConflictLedger
+  readonly members: NexusMembers
   /** nexus/project-state.md and the `state` entries recording its saved versions. */
   readonly projectState: ProjectStateLog
+  /** Working checkpoints: the model's own, and Hearth's when none came. */
+  readonly checkpoints: NexusCheckpoints
+  /** One entry per meaningful turn. */
+  readonly turnEntries: NexusTurnEntries
   /** Read before reply: register with the chat engine as a TurnContextProvider (id 'nexus'). */
   readonly turnContext: NexusTurnContext
   /** Write after: register with the chat engine's session-end hooks. */
   readonly sessionEnd: NexusSessionEndHook
-  /** Working checkpoints, fed from the chat engine's events (every K tool calls of a turn, and at compression). */
-  readonly workCheckpoints: NexusCheckpoints
-  private lastEmittedSeq: number
+  private readonly mirror: NexusMirrorWriter
   private readonly stopChatWatch: () => void
-  private pollTimer: NodeJS.Timeout | undefined
-  private mirrorTimer: NodeJS.Timeout | undefined
 
   constructor(
     private readonly db: Database.Database,
-    private readonly paths: HomePaths,
+    paths: HomePaths,
     readonly clock: Clock,
-    private readonly events: EventHub,
+    events: EventHub,
     files: FileService,
     private readonly options: NexusServiceOptions
   ) {
     this.repository = options.repository
+    this.marks = new NexusMarks(db, clock)
+    this.members = new NexusMembers(db, options.config, clock, () => options.agents.list().map((agent) => agent.id))
+    this.acks = new NexusAcks(db, this.repository, this.marks, clock, () => this.ackMembers())
+    this.ledger = new ConflictLedger(db, this.repository, this.marks, clock, options.similarity)
     this.projectState = new ProjectStateLog(this, files, events)
-    this.turnContext = new NexusTurnContext(this)
-    this.sessionEnd = new NexusSessionEndHook(this, options.transcripts)
-    this.workCheckpoints = new NexusCheckpoints(this)
-    this.stopChatWatch = watchChatForCheckpoints(
+    this.checkpoints = new NexusCheckpoints(this)
+    this.turnEntries = new NexusTurnEntries(db, this, options.transcripts)
+    this.turnContext = new NexusTurnContext(this, {
+      nudgeFor: (sessionId) => this.checkpoints.nudgeFor(sessionId),
+      stateText: () => this.projectState.current().text
+    })
+    this.sessionEnd = new NexusSessionEndHook(this, options.transcripts, this.turnEntries)
+    this.mirror = new NexusMirrorWriter(db, this.repository, paths.nexus, events, this.log, options)
+    this.stopChatWatch = watchChatTurns(
       events,
       options.transcripts,
-      this.workCheckpoints,
-      this.log.child('nexus.checkpoints')
+      { checkpoints: this.checkpoints, turnEntries: this.turnEntries },
+      this.log.child('nexus.turns')
     )
-    this.lastEmittedSeq = this.repository.maxSeq()
-    if (!db.readonly && this.lastEmittedSeq > 0 && mirroredTailSeq(paths.nexus) < this.lastEmittedSeq)
-      this.scheduleMirror()
   }
 
   private get log(): Logger {
     return this.options.log ?? silentLogger
   }
 
-  /** nexus_post and nexus_read (toolset 'nexus') for the tool registry. */
+  /** The Nexus tools (toolset 'nexus') for the tool registry. */
   tools(): ToolDefinition[] {
-    return createNexusTools(this)
+    return createNexusTools(this, { checkpoints: this.checkpoints, projectState: this.projectState })
   }
 
   get defaultChannel(): string {
@@ -110,13 +133,20 @@ export class NexusService implements NexusLog {
     return this.options.config.read().config.nexus
   }
 
+  async updateSettings(patch: Partial<NexusTeamSettings>): Promise<NexusTeamSettings> {
+    await this.options.config.patch({ nexus: patch })
+    return this.settings()
+  }
+
   /** Appends one entry; untrusted input (tools, MCP, CLI) is validated here with a clear message. */
   post(raw: unknown): NexusPostResult {
     const parsed = NexusPostInput.safeParse(raw)
     if (!parsed.success) throw invalidInput(describeZodError(parsed.error))
     const entry = this.repository.append(toNewEntry(parsed.data, this.options.channel))
-    this.afterAppend([entry])
-    return { entry, conflicts: entry.type === 'decision' ? this.conflictsWith(entry) : [] }
+    this.mirror.announce([entry])
+    if (entry.type !== 'decision') return { entry, conflicts: [] }
+    this.checkSimilarityLater()
+    return { entry, conflicts: this.ledger.involving(entry.seq) }
   }
 
   /** Appends many entries under one lock; for imports and the benchmark. */
@@ -127,7 +157,7 @@ export class NexusService implements NexusLog {
       return toNewEntry(parsed.data, this.options.channel)
     })
     const appended = this.repository.appendMany(entries)
-    this.afterAppend(appended)
+    this.mirror.announce(appended)
     return appended
   }
 
@@ -148,7 +178,7 @@ export class NexusService implements NexusLog {
     return this.repository.ofType('decision', 0, limit)
   }
 
-  checkpoints(): NexusEntry[] {
+  checkpointsOfAll(): NexusEntry[] {
     return this.repository.latestCheckpoints()
   }
 
@@ -157,14 +187,15 @@ export class NexusService implements NexusLog {
     return this.repository.cursors(agents)
   }
 
-  /** Conflicting decision pairs in the whole log (unresolved ones unless asked). */
+  /** Conflicting decision pairs in the whole log (unresolved ones unless asked), newest first. */
   conflicts(includeResolved = false): NexusConflict[] {
-    const found = findConflicts(
-      this.repository.ofType('decision'),
-      this.repository.ofType('resolution'),
-      this.conflictOptions()
-    )
-    return includeResolved ? found : found.filter((conflict) => conflict.resolvedBy === null)
+    return this.ledger.list(includeResolved)
+  }
+
+  /** Checks new decisions by meaning too (when the knowledge layer offers it), then lists conflicts. */
+  async conflictsChecked(includeResolved = false): Promise<NexusConflict[]> {
+    await this.ledger.catchUpWithSimilarity()
+    return this.conflicts(includeResolved)
   }
 
   /** The user settles a conflict: a `resolution` entry referencing both decisions. */
@@ -173,101 +204,47 @@ export class NexusService implements NexusLog {
     if (decisions.length !== 2 || decisions.some((entry) => entry.type !== 'decision')) {
       throw invalidInput(`#${first} and #${second} must both be existing decision entries`)
     }
-    return this.post({
-      agent: 'user',
-      type: 'resolution',
-      summary,
-      refs: [first, second],
-      ...(body ? { body } : {})
-    })
+    return this.post({ agent: 'user', type: 'resolution', summary, refs: [first, second], ...(body ? { body } : {}) })
   }
 
   /** Starts emitting `nexus.appended` for entries written by other processes; returns the tail. */
   watch(): number {
-    if (!this.pollTimer) {
-      this.lastEmittedSeq = this.repository.maxSeq()
-      this.pollTimer = setInterval(() => this.pump(), this.options.pollMs ?? 1000)
-      this.pollTimer.unref()
-    }
-    return this.repository.maxSeq()
+    return this.mirror.watch()
   }
 
   /** Emits every entry not yet announced, whoever wrote it; cheap when nothing changed. */
   pump(): void {
-    if (!this.db.open) return
-    while (this.repository.maxSeq() > this.lastEmittedSeq) {
-      const entries = this.repository.since(this.lastEmittedSeq, 500)
-      if (entries.length === 0) return
-      this.lastEmittedSeq = (entries.at(-1) as NexusEntry).seq
-      this.events.emit('nexus.appended', { entries })
-      this.scheduleMirror()
-    }
+    this.mirror.pump()
   }
 
   /** Rewrites the markdown mirror now (the CLI calls this before exiting). */
   flushMirror(): void {
-    if (this.mirrorTimer) clearTimeout(this.mirrorTimer)
-    this.mirrorTimer = undefined
-    if (this.db.open) writeMirror(this.repository, this.paths.nexus)
+    this.mirror.flush()
   }
 
   dispose(): void {
     this.projectState.dispose()
     this.stopChatWatch()
-    if (this.pollTimer) clearInterval(this.pollTimer)
-    this.pollTimer = undefined
-    if (this.mirrorTimer) {
-      clearTimeout(this.mirrorTimer)
-      this.mirrorTimer = undefined
-      this.writeMirrorLogged()
-    }
+    this.mirror.dispose()
   }
 
-  /**
-   * Announces this process's own appends. While watched, entries other processes slipped in
-   * before them are announced too (in order); unwatched, nobody needs them, so no reads.
-   */
-  private afterAppend(appended: readonly NexusEntry[]): void {
-    if (this.pollTimer) {
-      this.pump()
-    } else {
-      this.lastEmittedSeq = Math.max(this.lastEmittedSeq, (appended.at(-1) as NexusEntry).seq)
-      this.events.emit('nexus.appended', { entries: [...appended] })
-    }
-    this.scheduleMirror()
+  /** Hearth agents from their creation, and bound members from their binding. */
+  private ackMembers(): { author: string; since: number }[] {
+    const members = [
+      ...this.options.agents.list().map((agent) => ({ author: String(agent.id), since: agent.createdAtMs })),
+      ...this.members.ackMembers()
+    ]
+    const earliest = new Map<string, number>()
+    for (const member of members)
+      earliest.set(member.author, Math.min(earliest.get(member.author) ?? Infinity, member.since))
+    return [...earliest].map(([author, since]) => ({ author, since }))
   }
 
-  /** Coalesces bursts of appends into one mirror rewrite. */
-  private scheduleMirror(): void {
-    if (this.mirrorTimer) return
-    this.mirrorTimer = setTimeout(() => {
-      this.mirrorTimer = undefined
-      this.writeMirrorLogged()
-    }, this.options.mirrorDelayMs ?? 150)
-  }
-
-  private writeMirrorLogged(): void {
-    try {
-      if (this.db.open) writeMirror(this.repository, this.paths.nexus)
-    } catch (error) {
-      // The mirror is a convenience copy; a full disk must not fail the append that caused it.
-      this.log.warn('the markdown mirror could not be written; the log itself is intact', {
-        error,
-        folder: this.paths.nexus
-      })
-    }
-  }
-
-  private conflictOptions(): { windowMs: number; threshold: number } {
-    const settings = this.settings()
-    return { windowMs: settings.conflictWindowMinutes * 60_000, threshold: settings.conflictSimilarity }
-  }
-
-  private conflictsWith(entry: NexusEntry): NexusConflict[] {
-    const options = this.conflictOptions()
-    const nearby = this.repository.ofType('decision', entry.ts - options.windowMs)
-    return findConflicts(nearby, [], options).filter(
-      (conflict) => conflict.second.seq === entry.seq || conflict.first.seq === entry.seq
-    )
+  /** The similarity pass runs in the background: a slow embedding endpoint must not hold up a post. */
+  private checkSimilarityLater(): void {
+    if (!this.options.similarity || !this.db.open) return
+    this.ledger.catchUpWithSimilarity().catch((error: unknown) => {
+      this.log.warn('checking new decisions by meaning failed; shared key terms still apply', { error })
+    })
   }
 }

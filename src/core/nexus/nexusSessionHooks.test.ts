@@ -1,127 +1,69 @@
-import type { TurnId } from '../../shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { testId } from '../../shared/testing/ids'
-import { createNexusTools } from './nexusTools'
-import { NexusCheckpoints, NexusSessionEndHook, oneLine } from './nexusSessionHooks'
-import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
+import { NexusSessionEndHook, oneLine } from './nexusSessionHooks'
+import { openNexusTestHome, seedChat, type NexusTestHome } from './nexusTestHome'
 
-describe('session end, checkpoints, project state and tools', () => {
+describe('the session-end entry', () => {
   let home: NexusTestHome
   beforeEach(() => {
     home = openNexusTestHome()
   })
   afterEach(() => home.dispose())
 
-  /** A session as the chat feature stores it (migration 0002). */
-  function seedSession(id: string, replies: string[]): void {
+  const hook = (): NexusSessionEndHook =>
+    new NexusSessionEndHook(home.nexus, home.transcripts, home.nexus.turnEntries)
+  const end = (id: string) => hook().run({ sessionId: testId.session(id), agentId: testId.agent('ella') })
+
+  it('sums the session up — turns, tools, decisions, how it ended — not its first message', async () => {
+    seedChat(home, {
+      id: 's1',
+      agent: 'ella',
+      title: 'Remember [[call memory {"action":"add"',
+      turns: [
+        { turnId: 't1', request: 'Remember [[call memory {"action":"add","target":"memory"', reply: 'Started.' },
+        { turnId: 't2', request: 'Now import the photos', reply: 'Imported 90 albums and resized them. Anything else?' }
+      ]
+    })
     home.db
       .prepare(
-        `INSERT INTO sessions (id, agent_id, model, provider, platform, system_prompt, prompt_report, tools, tools_hash, title, started_at, updated_at)
-         VALUES (?, 'ella', 'm', 'anthropic', 'desktop', '', '{}', '[]', '', 'Photo import', ?, ?)`
+        `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at)
+         VALUES ('s1', 't2', 'assistant', 'reply', '[{"type":"tool_use","id":"u1","name":"import_photos","input":{}}]', '', 'complete', 0, 0)`
       )
-      .run(id, home.clock.now(), home.clock.now())
-    const message = home.db.prepare(
-      "INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at) VALUES (?, 't', ?, ?, '[]', ?, 'complete', 0, 0)"
+      .run()
+    const decision = home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Thumbnails are WebP', rationale: 'smaller' })
+    const entry = await end('s1')
+    expect(entry).toMatchObject({ agent: 'ella', type: 'turn', refs: [decision.entry.seq] })
+    expect(entry?.summary).toBe(
+      `Session ended (2 turns) · ran import_photos · decided #${decision.entry.seq} · last: Imported 90 albums and resized them.`
     )
-    for (const reply of replies) {
-      message.run(id, 'user', 'text', 'please do it')
-      message.run(id, 'assistant', 'reply', reply)
-    }
-  }
-
-  it('appends one turn entry at session end with the title, last reply and decisions of the session', async () => {
-    seedSession('s1', ['Started.', 'Imported 90 albums and resized them.'])
-    home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Thumbnails are WebP', rationale: 'smaller' })
-    const hook = new NexusSessionEndHook(home.nexus, home.transcripts)
-    const entry = await hook.run({ sessionId: testId.session('s1'), agentId: testId.agent('ella') })
-    expect(entry).toMatchObject({
-      agent: 'ella',
-      type: 'turn',
-      summary: 'Session ended: Photo import',
-      refs: [1]
-    })
-    expect(entry?.body).toContain('2 user turns.')
-    expect(entry?.body).toContain('Last reply: Imported 90 albums and resized them.')
-    expect(entry?.body).toContain('Decisions: #1 Thumbnails are WebP')
-    expect(await hook.run({ sessionId: testId.session('s1'), agentId: testId.agent('ella') })).toBeNull()
+    expect(entry?.summary).not.toContain('Remember')
+    expect(entry?.body).toContain(`Session s1 ended.`)
+    expect(entry?.body).toContain('Last reply: Imported 90 albums and resized them. Anything else?')
+    expect(entry?.body).toContain(`Decisions: #${decision.entry.seq} Thumbnails are WebP`)
+    expect(await end('s1')).toBeNull()
     expect(home.nexus.list({ type: 'turn' }).total).toBe(1)
   })
 
-  it('writes a generic entry for a session it cannot read, and nothing for an empty session', async () => {
-    const hook = new NexusSessionEndHook(home.nexus, home.transcripts)
-    expect(
-      await hook.run({ sessionId: testId.session('unknown'), agentId: testId.agent('ella') })
-    ).toMatchObject({
-      summary: 'Session ended: no reply text recorded'
-    })
-    seedSession('empty', [])
-    expect(await hook.run({ sessionId: testId.session('empty'), agentId: testId.agent('ella') })).toBeNull()
+  it('lists and refers to the turn entries the session left', async () => {
+    seedChat(home, { id: 's2', agent: 'ella', turns: [{ turnId: 't1', request: 'Tidy up', reply: 'Tidied.' }] })
+    const marked = home.nexus.turnEntries.mark(testId.session('s2'), testId.turn('t1'))
+    expect(marked.created).toBe(true)
+    expect(home.nexus.turnEntries.mark(testId.session('s2'), testId.turn('t1'))).toEqual({ entry: marked.entry, created: false })
+    const entry = await end('s2')
+    expect(entry?.refs).toEqual([marked.entry.seq])
+    expect(entry?.body).toContain(`Turns: #${marked.entry.seq} Asked “Tidy up” · no tools · replied: Tidied.`)
   })
 
-  it('appends a checkpoint every K tool calls within one turn and at compression', () => {
-    const checkpoints = new NexusCheckpoints(home.nexus, 3)
-    const call = (turnId: TurnId, toolName: string) =>
-      checkpoints.onToolCall({
-        agentId: testId.agent('ella'),
-        sessionId: testId.session('s1'),
-        turnId,
-        toolName,
-        task: 'resize photos'
-      })
-    expect([call(testId.turn('t1'), 'a'), call(testId.turn('t1'), 'b')]).toEqual([null, null])
-    expect(call(testId.turn('t1'), 'c')).toMatchObject({
-      type: 'checkpoint',
-      summary: 'Checkpoint after 3 tool calls: resize photos'
+  it('writes a plain entry for a session it cannot read, and nothing for an empty session', async () => {
+    expect(await end('unknown')).toMatchObject({
+      summary: 'Session ended (turns unknown) · no tools · no reply text recorded'
     })
-    expect(call(testId.turn('t2'), 'd')).toBeNull()
-    expect(
-      checkpoints.onCompression({
-        agentId: testId.agent('ella'),
-        sessionId: testId.session('s1'),
-        summary: 'Resized 40 albums'
-      }).summary
-    ).toBe('Checkpoint at compression: Resized 40 albums')
-    expect(home.nexus.checkpoints().map((entry) => entry.summary)).toEqual([
-      'Checkpoint at compression: Resized 40 albums'
-    ])
+    seedChat(home, { id: 'empty', agent: 'ella', turns: [] })
+    expect(await end('empty')).toBeNull()
   })
 
   it('cuts long text to one line of at most 200 characters', () => {
     expect(oneLine(`a\n${'b'.repeat(300)}`)).toHaveLength(200)
     expect(oneLine(' x \n y ')).toBe('x y')
-  })
-
-  it('records each saved project state once as a state entry carrying the hash', () => {
-    const empty = home.nexus.projectState.read()
-    const saved = home.nexus.projectState.save('# Project\n\nShip v1 in March.\n', empty.hash)
-    expect(saved.entry).toMatchObject({ agent: 'user', type: 'state' })
-    expect(saved.entry?.body).toContain(`sha256 ${saved.hash}`)
-    expect(saved.entry?.summary).toBe(`Project state saved (4 lines, sha256 ${saved.hash.slice(0, 12)})`)
-    expect(home.nexus.projectState.save('# Project\n\nShip v1 in March.\n', saved.hash).entry?.seq).toBe(
-      saved.entry?.seq
-    )
-    expect(() => home.nexus.projectState.save('stale', empty.hash)).toThrow(/changed on disk/)
-    expect(home.nexus.list({ type: 'state' }).total).toBe(1)
-  })
-
-  it('exposes nexus_post and nexus_read as tools signed with the calling agent', async () => {
-    const [post, read] = createNexusTools(home.nexus)
-    const context = { agentId: testId.agent('lyra'), sessionId: testId.session('s') }
-    expect(post?.toolset).toBe('nexus')
-    const posted = (await post?.handler(
-      { type: 'decision', summary: 'Use UTC', rationale: 'travel', agent: 'ella' },
-      context
-    )) as { seq: number }
-    expect(home.nexus.list({}).entries[0]).toMatchObject({ seq: posted.seq, agent: 'lyra' })
-    const found = (await read?.handler({ search: 'utc' }, context)) as {
-      entries: { seq: number; hash?: string }[]
-      total: number
-    }
-    expect(found.total).toBe(1)
-    expect(found.entries[0]?.hash).toBeUndefined()
-    await expect(read?.handler({ limit: 'many' }, context) ?? Promise.resolve()).rejects.toThrow(/limit/)
-    await expect(
-      post?.handler({ type: 'decision', summary: 'no why' }, context) ?? Promise.resolve()
-    ).rejects.toThrow(/rationale/)
   })
 })

@@ -1,40 +1,41 @@
-import type { AgentId, SessionId, TurnId } from '../../shared/contract'
-import { NEXUS_SUMMARY_MAX, type NexusEntry } from '../../shared/contract/nexus'
+import type { AgentId, SessionId } from '../../shared/contract'
+import type { NexusEntry } from '../../shared/contract/nexus'
 import type { Transcripts } from '../ports/transcripts'
 import type { SessionEndHook } from '../ports/turnContext'
 import type { NexusLog } from './nexusLog'
+import type { NexusTurnEntries } from './nexusTurnEntries'
+import { firstSentence, oneLine } from './turnSummary'
 
-/** One line of at most `max` characters. */
-export function oneLine(text: string, max = NEXUS_SUMMARY_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
+export { oneLine } from './turnSummary'
+
+/** "memory ×2, write_file": the tools a transcript's markers show, by name with counts. */
+function toolsOfSession(transcript: ReturnType<Transcripts['transcript']>): string {
+  const counts = new Map<string, number>()
+  for (const message of transcript?.messages ?? [])
+    for (const match of message.text.matchAll(/\[called the (\S+) tool\]/g))
+      counts.set(match[1] as string, (counts.get(match[1] as string) ?? 0) + 1)
+  return [...counts].map(([name, n]) => `${name}${n > 1 ? ` ×${n}` : ''}`).join(', ')
 }
 
 /**
  * Write after: when a session ends (explicit end, idle timeout, quit) the agent's colleagues get
- * one `turn` entry saying what was done: the session's title and last reply, plus the decisions
- * it posted meanwhile. Running twice for the same session appends nothing the second time.
+ * one `turn` entry summing the session up the way turn entries do — how many turns, which tools
+ * ran, what it decided, how it ended — built from the transcript and the turn entries, with no
+ * model call. Running twice for the same session appends nothing the second time.
  */
 export class NexusSessionEndHook implements SessionEndHook {
   readonly id = 'nexus'
 
   constructor(
     private readonly nexus: NexusLog,
-    private readonly transcripts: Pick<Transcripts, 'outline'>
+    private readonly transcripts: Pick<Transcripts, 'outline' | 'transcript'>,
+    private readonly turnEntries: Pick<NexusTurnEntries, 'forSession'>
   ) {}
 
-  async run(session: {
-    readonly sessionId: SessionId
-    readonly agentId: AgentId
-  }): Promise<NexusEntry | null> {
+  async run(session: { readonly sessionId: SessionId; readonly agentId: AgentId }): Promise<NexusEntry | null> {
     const marker = `Session ${session.sessionId} ended.`
-    const previous = this.nexus.repository.list({
-      agent: session.agentId,
-      type: 'turn',
-      search: marker,
-      limit: 1
-    })
-    if (previous.total > 0) return null
+    if (this.nexus.repository.list({ agent: session.agentId, type: 'turn', search: marker, limit: 1 }).total > 0)
+      return null
     const facts = this.transcripts.outline(session.sessionId)
     if (facts && facts.userTurns === 0) return null
     const decisions = facts
@@ -42,73 +43,28 @@ export class NexusSessionEndHook implements SessionEndHook {
           .list({ agent: session.agentId, type: 'decision', limit: 20 })
           .entries.filter((entry) => entry.ts >= facts.startedAtMs)
       : []
-    const what = facts?.lastReply ? facts.lastReply : 'no reply text recorded'
-    const summary = facts?.title ? `Session ended: ${facts.title}` : `Session ended: ${what}`
+    const turns = this.turnEntries.forSession(session.sessionId)
+    const tools = toolsOfSession(this.transcripts.transcript(session.sessionId))
+    const count = facts ? `${facts.userTurns} turn${facts.userTurns === 1 ? '' : 's'}` : 'turns unknown'
+    const decided = decisions.length > 0 ? `decided ${decisions.map((entry) => `#${entry.seq}`).join(', ')}` : ''
+    const ending = facts?.lastReply ? `last: ${firstSentence(facts.lastReply)}` : 'no reply text recorded'
+    const summary = [`Session ended (${count})`, tools ? `ran ${oneLine(tools, 60)}` : 'no tools', decided, ending]
+      .filter((part) => part !== '')
+      .join(' · ')
     const body = [
       marker,
-      facts ? `${facts.userTurns} user turn${facts.userTurns === 1 ? '' : 's'}.` : '',
-      facts?.lastReply ? `Last reply: ${oneLine(facts.lastReply, 1500)}` : '',
-      decisions.length > 0
-        ? `Decisions: ${decisions.map((entry) => `#${entry.seq} ${entry.summary}`).join('; ')}`
-        : ''
+      facts?.title ? `Title: ${facts.title}` : '',
+      tools ? `Tools: ${tools}` : '',
+      turns.length > 0 ? `Turns: ${turns.map((entry) => `#${entry.seq} ${entry.summary}`).join('; ')}` : '',
+      decisions.length > 0 ? `Decisions: ${decisions.map((entry) => `#${entry.seq} ${entry.summary}`).join('; ')}` : '',
+      facts?.lastReply ? `Last reply: ${oneLine(facts.lastReply, 1500)}` : ''
     ].filter((line) => line !== '')
     return this.nexus.post({
       agent: session.agentId,
       type: 'turn',
       summary: oneLine(summary),
-      body: body.join('\n'),
-      refs: decisions.map((entry) => entry.seq)
+      body: body.join('\n').slice(0, 19_000),
+      refs: [...new Set([...turns, ...decisions].map((entry) => entry.seq))].sort((a, b) => a - b).slice(-50)
     }).entry
-  }
-}
-
-/** Tool calls between two automatic checkpoints in one long turn. */
-export const CHECKPOINT_EVERY_TOOL_CALLS = 8
-
-/**
- * Working checkpoints for long tasks. The chat engine calls `onToolCall` after every tool call
- * (a checkpoint is appended every K calls within one turn) and `onCompression` when it
- * compresses a session; an agent's latest checkpoint is injected when it resumes.
- */
-export class NexusCheckpoints {
-  private readonly turns = new Map<string, { turnId: TurnId; calls: string[] }>()
-
-  constructor(
-    private readonly nexus: NexusLog,
-    private readonly every = CHECKPOINT_EVERY_TOOL_CALLS
-  ) {}
-
-  /** `task` is the user's request for this turn, used to say what the checkpoint is about. */
-  onToolCall(call: {
-    agentId: AgentId
-    sessionId: SessionId
-    turnId: TurnId
-    toolName: string
-    task?: string
-  }): NexusEntry | null {
-    const current = this.turns.get(call.sessionId)
-    const turn = current && current.turnId === call.turnId ? current : { turnId: call.turnId, calls: [] }
-    turn.calls.push(call.toolName)
-    this.turns.set(call.sessionId, turn)
-    if (turn.calls.length % this.every !== 0) return null
-    const recent = turn.calls.slice(-this.every).join(', ')
-    return this.append(
-      call.agentId,
-      `Checkpoint after ${turn.calls.length} tool calls${call.task ? `: ${call.task}` : ''}`,
-      `Session ${call.sessionId}, turn ${call.turnId}.\nRecent tools: ${recent}`
-    )
-  }
-
-  /** At compression the summary the engine produced is the best checkpoint there is. */
-  onCompression(event: { agentId: AgentId; sessionId: SessionId; summary: string }): NexusEntry {
-    return this.append(
-      event.agentId,
-      `Checkpoint at compression: ${event.summary}`,
-      `Session ${event.sessionId} was compressed.\n\n${event.summary}`
-    )
-  }
-
-  append(agentId: AgentId, summary: string, body: string): NexusEntry {
-    return this.nexus.post({ agent: agentId, type: 'checkpoint', summary: oneLine(summary), body }).entry
   }
 }

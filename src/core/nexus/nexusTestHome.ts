@@ -9,6 +9,7 @@ import type { HomePaths } from '../home/homePaths'
 import { up as nexusUp } from '../node/db/migrations/0004-nexus'
 import { openDatabase, type Db } from '../node/db/openDatabase'
 import type { Logger } from '../ports/logger'
+import type { DecisionSimilarity } from '../ports/decisionSimilarity'
 import { AgentService } from '../services/agentService'
 import { FileService } from '../services/fileService'
 import { openChatStores } from '../chat/chatStores'
@@ -34,6 +35,7 @@ export interface NexusTestHome {
   readonly events: EventHub
   readonly clock: SteppableClock
   readonly nexus: NexusService
+  readonly agents: AgentService
   readonly emitted: { event: string; payload: unknown }[]
   dispose(): void
 }
@@ -43,7 +45,7 @@ export interface NexusTestHome {
  * the Nexus migration by hand when the shared migration list does not (yet) include it.
  */
 export function openNexusTestHome(
-  options: { channel?: 'desktop' | 'cli'; root?: string; log?: Logger } = {}
+  options: { channel?: 'desktop' | 'cli'; root?: string; log?: Logger; similarity?: DecisionSimilarity } = {}
 ): NexusTestHome {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'hearth-nexus-'))
   const paths = ensureHome(root)
@@ -62,9 +64,11 @@ export function openNexusTestHome(
     channel: options.channel ?? 'desktop',
     config: new ConfigStore(paths.config),
     transcripts,
+    agents,
     pollMs: 20,
     mirrorDelayMs: 5,
-    ...(options.log ? { log: options.log } : {})
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.similarity ? { similarity: options.similarity } : {})
   })
   return {
     paths,
@@ -73,12 +77,44 @@ export function openNexusTestHome(
     events,
     clock,
     nexus,
+    agents,
     emitted,
     dispose: () => {
       nexus.dispose()
       files.dispose()
       db.close()
       if (!options.root) rmSync(root, { recursive: true, force: true })
+    }
+  }
+}
+
+/** One stored turn of a seeded chat: what the user asked and what the agent replied. */
+export interface SeededTurn {
+  readonly turnId: string
+  readonly request: string
+  readonly reply?: string
+}
+
+/** A chat as the chat feature stores it (sessions and messages), for the Nexus's readers. */
+export function seedChat(
+  home: NexusTestHome,
+  chat: { id: string; agent: string; title?: string; turns: readonly SeededTurn[] }
+): void {
+  home.db
+    .prepare(
+      `INSERT INTO sessions (id, agent_id, model, provider, platform, system_prompt, prompt_report, tools, tools_hash, title, started_at, updated_at)
+       VALUES (?, ?, 'm', 'anthropic', 'desktop', '', '{}', '[]', '', ?, ?, ?)`
+    )
+    .run(chat.id, chat.agent, chat.title ?? '', home.clock.now(), home.clock.now())
+  const message = home.db.prepare(
+    "INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'complete', 0, 0)"
+  )
+  for (const turn of chat.turns) {
+    const request = [{ type: 'text', text: turn.request }]
+    message.run(chat.id, turn.turnId, 'user', 'text', JSON.stringify(request), turn.request)
+    if (turn.reply !== undefined) {
+      const reply = [{ type: 'text', text: turn.reply }]
+      message.run(chat.id, turn.turnId, 'assistant', 'reply', JSON.stringify(reply), turn.reply)
     }
   }
 }

@@ -1,13 +1,12 @@
-import {
-  NEXUS_ENTRY_TYPES,
-  NEXUS_SUMMARY_MAX,
-  NexusListFilter,
-  type NexusEntry
-} from '../../shared/contract/nexus'
-import { invalidInput } from '../errors'
+import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX, NexusListFilter, type NexusEntry } from '../../shared/contract/nexus'
 import { describeZodError } from '../rpc/dispatch'
-import type { ToolDefinition } from '../tools/toolTypes'
+import { ToolError } from '../tools/runTool'
+import type { ToolContext, ToolDefinition } from '../tools/toolTypes'
+import type { NexusCheckpoints } from './nexusCheckpoints'
 import type { NexusLog } from './nexusLog'
+import { createTeamTools } from './nexusTeamTools'
+import { asToolError } from './toolRefusal'
+import type { ProjectStateLog } from './projectState'
 
 /**
  * An entry as a tool result: no hashes, ids or device names, which models have no use for (they
@@ -39,19 +38,11 @@ const POST_SCHEMA = {
       type: 'string',
       enum: [...NEXUS_ENTRY_TYPES],
       description:
-        'turn: what you did; decision: a choice others must follow (needs rationale); handoff: work passed on; state: project state changed; checkpoint: where you are in a long task; ack: you saw an entry (refs it); resolution: settles conflicting decisions (refs both)'
+        'turn: what you did; decision: a choice others must follow (needs rationale); handoff: work passed on; resolution: settles conflicting decisions (refs both)'
     },
-    summary: {
-      type: 'string',
-      maxLength: NEXUS_SUMMARY_MAX,
-      description: 'One line, at most 200 characters'
-    },
+    summary: { type: 'string', maxLength: NEXUS_SUMMARY_MAX, description: 'One line, at most 200 characters' },
     body: { type: 'string', description: 'Optional detail' },
-    refs: {
-      type: 'array',
-      items: { type: 'integer' },
-      description: 'Sequence numbers of earlier entries this one answers'
-    },
+    refs: { type: 'array', items: { type: 'integer' }, description: 'Sequence numbers of entries this one answers' },
     rationale: { type: 'string', description: 'Why (required for decisions)' }
   },
   required: ['type', 'summary'],
@@ -62,12 +53,7 @@ const READ_SCHEMA = {
   type: 'object',
   properties: {
     since: { type: 'integer', minimum: 0, description: 'Only entries after this sequence number' },
-    limit: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      description: 'Newest N matching entries (default 20)'
-    },
+    limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Newest N matching entries (default 20)' },
     agent: { type: 'string', description: 'Only entries by this author' },
     type: { type: 'string', enum: [...NEXUS_ENTRY_TYPES] },
     search: { type: 'string', description: 'Case-insensitive text to find in summary, body or rationale' }
@@ -75,37 +61,28 @@ const READ_SCHEMA = {
   additionalProperties: false
 } as const
 
-/**
- * The Nexus tools an agent gets (toolset 'nexus'); the tool registry registers them. Entries
- * are signed with the calling agent's id and this process's channel: an agent cannot post as
- * another one.
- */
-export function createNexusTools(nexus: NexusLog): ToolDefinition[] {
-  const post: ToolDefinition = {
+function postTool(nexus: NexusLog): ToolDefinition {
+  return {
     name: 'nexus_post',
     toolset: 'nexus',
     description:
-      'Append a signed entry to the Nexus, the append-only log shared with the other agents. Post after each meaningful turn, record decisions with their rationale, acknowledge entries that affect you (type ack with refs). Entries can never be edited.',
+      'Append a signed entry to the Nexus, the append-only log shared with the other agents. Close each turn that changed something with a one-line turn entry; record decisions with their rationale. Entries can never be edited.',
     inputSchema: POST_SCHEMA,
-    handler: async (input, context) => {
-      const result = nexus.post({ ...input, agent: context.agentId })
+    handler: async (input, context: ToolContext) => {
+      const result = asToolError(() => nexus.post({ ...input, agent: context.agentId }))
       return {
         seq: result.entry.seq,
-        hash: result.entry.hash,
         conflicts: result.conflicts.map((conflict) => {
           const other = conflict.first.seq === result.entry.seq ? conflict.second : conflict.first
-          return {
-            seq: other.seq,
-            agent: other.agent,
-            summary: other.summary,
-            similarity: conflict.similarity,
-            sharedRefs: conflict.sharedRefs
-          }
+          return { seq: other.seq, agent: other.agent, summary: other.summary, reason: conflict.reason }
         })
       }
     }
   }
-  const read: ToolDefinition = {
+}
+
+function readTool(nexus: NexusLog): ToolDefinition {
+  return {
     name: 'nexus_read',
     toolset: 'nexus',
     description:
@@ -113,10 +90,21 @@ export function createNexusTools(nexus: NexusLog): ToolDefinition[] {
     inputSchema: READ_SCHEMA,
     handler: async (input) => {
       const filter = NexusListFilter.safeParse({ limit: 20, ...input })
-      if (!filter.success) throw invalidInput(describeZodError(filter.error))
+      if (!filter.success) throw new ToolError(describeZodError(filter.error))
       const result = nexus.list(filter.data)
       return { entries: result.entries.map(entryForModel), total: result.total }
     }
   }
-  return [post, read]
+}
+
+/**
+ * The Nexus tools an agent gets (toolset 'nexus'): post and read, checkpoint, ack, and the
+ * project state. Entries are signed with the calling agent's id and this process's channel: an
+ * agent cannot post as another one.
+ */
+export function createNexusTools(
+  nexus: NexusLog,
+  parts: { readonly checkpoints: NexusCheckpoints; readonly projectState: ProjectStateLog }
+): ToolDefinition[] {
+  return [postTool(nexus), readTool(nexus), ...createTeamTools(nexus, parts)]
 }

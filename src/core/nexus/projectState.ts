@@ -1,6 +1,8 @@
 import type { FileDoc, FileTarget } from '../../shared/contract'
 import type { NexusEntry, NexusProjectState } from '../../shared/contract/nexus'
+import { HearthError } from '../errors'
 import type { EventHub } from '../events'
+import { withFileLock } from '../home/fileLock'
 import type { FileService } from '../services/fileService'
 import type { NexusLog } from './nexusLog'
 
@@ -15,6 +17,24 @@ export interface StateAuthor {
   readonly channel?: string
 }
 const USER: StateAuthor = { agent: 'user' }
+
+/** The project state as an agent or runtime reads it: its text, hash, and version in the Nexus. */
+export interface StateVersion {
+  readonly text: string
+  readonly hash: string
+  /** The seq of the newest `state` entry; null while no version was ever recorded. */
+  readonly version: number | null
+}
+
+/** What an update by an agent or runtime came to. */
+export type StateUpdate =
+  | { readonly status: 'saved'; readonly hash: string; readonly version: number | null; readonly changed: boolean }
+  | { readonly status: 'stale'; readonly current: StateVersion }
+
+/** The refusal an agent reads when someone saved in between: what happened, then what to do. */
+export function staleStateMessage(current: StateVersion): string {
+  return `The project state changed after you read it: it is now version ${current.version === null ? '(unrecorded)' : `#${current.version}`} with hash ${current.hash}. Nothing was saved. Merge your change into the current text (in "current") and call project_state_update again with baseHash "${current.hash}".`
+}
 
 /**
  * nexus/project-state.md is an ordinary file the user edits (Monaco in the app, any editor
@@ -41,6 +61,36 @@ export class ProjectStateLog {
   read(): NexusProjectState {
     const doc = this.files.read(TARGET)
     return { path: doc.path, content: doc.content, hash: doc.hash, entry: null }
+  }
+
+  /** The current text, hash and version, as agents and runtimes see it. */
+  current(): StateVersion {
+    const doc = this.files.read(TARGET)
+    return { text: doc.content, hash: doc.hash, version: this.version() }
+  }
+
+  /** The newest recorded version (the seq of the newest `state` entry). */
+  version(): number | null {
+    return this.nexus.repository.ofType('state', 0, 1).at(-1)?.seq ?? null
+  }
+
+  /**
+   * An agent's or runtime's update, under the file's lock: saved when `baseHash` is the hash it
+   * read, else refused as stale with the current version (never overwritten).
+   */
+  async update(content: string, baseHash: string, author: StateAuthor): Promise<StateUpdate> {
+    const path = this.files.read(TARGET).path
+    return withFileLock(path, () => {
+      const before = this.version()
+      try {
+        const saved = this.save(content, baseHash, false, author)
+        const version = saved.entry?.seq ?? before
+        return { status: 'saved', hash: saved.hash, version, changed: version !== before } as const
+      } catch (error) {
+        if (error instanceof HearthError && error.code === 'conflict') return { status: 'stale', current: this.current() } as const
+        throw error
+      }
+    })
   }
 
   /** Saves with the editor's compare-and-swap hash, then returns the `state` entry of that version. */

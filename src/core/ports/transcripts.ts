@@ -31,6 +31,13 @@ export interface SessionOutline {
   readonly lastReply: string
 }
 
+/** One turn in brief: what was asked, the tools it called (and whether each worked), the reply. */
+export interface TurnOutline {
+  readonly request: string
+  readonly reply: string
+  readonly tools: readonly { readonly name: string; readonly input: unknown; readonly ok: boolean }[]
+}
+
 /** Where a quoted message sits, as a person places it. */
 export interface MessagePlace {
   /** The session's title; null when it has none or the session is gone. */
@@ -47,6 +54,8 @@ export interface Transcripts {
   turnRequest(sessionId: SessionId, turnId: TurnId): string | undefined
   /** The id of the message a turn starts with (what the user sent), to open the chat there. */
   turnMessageId(sessionId: SessionId, turnId: TurnId): number | undefined
+  /** One turn of the session's chosen path in brief; undefined for an unknown turn. */
+  turnOutline(sessionId: SessionId, turnId: TurnId): TurnOutline | undefined
   /** The text of the session's latest compression checkpoint. */
   latestCheckpoint(sessionId: SessionId): string | undefined
   /**

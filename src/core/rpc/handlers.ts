@@ -6,6 +6,7 @@ import { chatsHandlers } from './chatsHandlers'
 import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
 import { nexusSyncHandlers } from './nexusSyncHandlers'
+import { nexusTeamHandlers } from './nexusTeamHandlers'
 import { memoriesHandlers, memoryHandlers, reviewHandlers } from './memoryHandlers'
 import { toolsHandlers } from './toolsHandlers'
 import { versionHandlers } from './versionHandlers'
@@ -28,6 +29,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...fileHandlers(services),
     ...nexusHandlers(services),
     ...nexusSyncHandlers(services),
+    ...nexusTeamHandlers(services),
     ...settingsHandlers(services),
     ...chatHandlers(services),
     ...memoryHandlers(services),

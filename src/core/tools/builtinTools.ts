@@ -4,14 +4,19 @@ import type { ConfigReader } from '../home/configStore'
 import type { HomePaths } from '../home/homePaths'
 import type { MemoryService } from '../memory/memoryService'
 import { createMemoryTools, type TranscriptHit } from '../memory/memoryTools'
-import { createNexusTools } from '../nexus/nexusTools'
 import type { NexusService } from '../nexus/nexusService'
 import type { ToolRegistry } from './registry'
 import { createSkillViewTool } from './skillView'
 import type { AgentId } from '../../shared/contract'
 
 /** Tools that change shared, lasting state: gated while an untrusted MCP server is in the session. */
-export const GATED_BUILTIN_TOOLS: ReadonlySet<string> = new Set(['memory', 'nexus_post'])
+export const GATED_BUILTIN_TOOLS: ReadonlySet<string> = new Set([
+  'memory',
+  'nexus_post',
+  'ack',
+  'checkpoint',
+  'project_state_update'
+])
 
 /** The parts of CoreServices the built-in tools need (structural, so tests can pass fakes). */
 export interface BuiltinToolServices {
@@ -26,8 +31,8 @@ export interface BuiltinToolServices {
 }
 
 /**
- * Registers every built-in tool: memory, recall, session_search (memory feature), nexus_post /
- * nexus_read (Nexus feature) and skill_view. A feature's tools are registered when its service
+ * Registers every built-in tool: memory, recall, session_search (memory feature), nexus_post,
+ * nexus_read, checkpoint, ack, project_state_read / _update (Nexus feature) and skill_view. A feature's tools are registered when its service
  * is given, so tests can build a registry with just the parts they need. Built-ins are core
  * tools: never deferred behind tool search. Returns the names registered.
  */
@@ -38,7 +43,7 @@ export function registerBuiltinTools(registry: ToolRegistry, services: BuiltinTo
       snapshotPath: join(services.paths.root, '.skills_snapshot.json'),
       disabled: (agentId) => skillsDisabledFor(services.config.read().config, agentId)
     }),
-    ...(services.nexus ? createNexusTools(services.nexus) : []),
+    ...(services.nexus ? services.nexus.tools() : []),
     ...(services.memory ? createMemoryTools(services.memory, searchTranscripts(services.sessions)) : [])
   ]
   for (const tool of tools)

@@ -61,9 +61,13 @@ describe('resolveToolsets', () => {
   it('gives the default bundle every built-in tool', () => {
     const table = buildToolsetTable(BUILTIN_TOOLSETS, [], [])
     expect(resolveToolsets(table, DEFAULT_AGENT_TOOLSETS).tools).toEqual([
+      'ack',
+      'checkpoint',
       'memory',
       'nexus_post',
       'nexus_read',
+      'project_state_read',
+      'project_state_update',
       'recall',
       'session_search',
       'skill_view'

@@ -40,8 +40,8 @@ export const BUILTIN_TOOLSETS: ToolsetTable = {
     includes: []
   },
   nexus: {
-    description: 'Read and post to the shared Nexus log',
-    tools: ['nexus_post', 'nexus_read'],
+    description: 'The shared Nexus log: post, read, acknowledge, checkpoint, and the project state',
+    tools: ['nexus_post', 'nexus_read', 'checkpoint', 'ack', 'project_state_read', 'project_state_update'],
     includes: []
   },
   [CORE_TOOLSET]: {

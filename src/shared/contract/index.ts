@@ -7,6 +7,7 @@ import { events } from './events'
 import { fileMethods } from './files'
 import { nexusMethods } from './nexus'
 import { nexusSyncMethods } from './nexusSync'
+import { nexusTeamMethods } from './nexusTeam'
 import { sessionMethods } from './sessions'
 import { chatsMethods } from './chats'
 import { settingsMethods } from './settings'
@@ -40,6 +41,7 @@ export * from './files'
 export * from './limits'
 export * from './nexus'
 export * from './nexusSync'
+export * from './nexusTeam'
 export * from './settings'
 export * from './baseUrl'
 export * from './prompt'
@@ -67,6 +69,7 @@ export const methods = {
   ...fileMethods,
   ...nexusMethods,
   ...nexusSyncMethods,
+  ...nexusTeamMethods,
   ...settingsMethods,
   ...chatMethods,
   ...memoryMethods,

@@ -94,14 +94,26 @@ export const NexusPostInput = z.object({
 })
 export type NexusPostInput = z.infer<typeof NexusPostInput>
 
-/** Two decisions by different agents on the same topic, close in time. */
+/**
+ * Two decisions that cannot both hold: about the same subject (shared key terms, or meaning
+ * similarity when embeddings are configured) and disagreeing (one rules out what the other
+ * chose, opposite words, another amount, another choice of the same kind). Any two authors,
+ * the same one included; it stays until a `resolution` entry references both.
+ */
 export const NexusConflict = z.object({
   first: NexusEntry,
   second: NexusEntry,
-  /** Why they were paired: shared references and/or word-set similarity (0–1). */
+  /** Entries both decisions reference. */
   sharedRefs: z.array(z.number().int()),
+  /** 0–1: how much the two are about the same subject. */
   similarity: z.number(),
-  resolvedBy: z.number().int().nullable()
+  resolvedBy: z.number().int().nullable(),
+  /** Why they were flagged, in one sentence. */
+  reason: z.string(),
+  /** How the subject was matched: shared key terms, or meaning similarity from the knowledge layer. */
+  method: z.enum(['terms', 'similarity']),
+  /** The key terms both decisions share. */
+  subject: z.array(z.string())
 })
 export type NexusConflict = z.infer<typeof NexusConflict>
 

@@ -13,9 +13,12 @@ export const TOOL_GUIDANCE: Readonly<Record<string, string>> = {
   skill_view:
     'Skills: when a listed skill fits the task, load it with skill_view and follow it before improvising.',
   nexus_post:
-    "Shared log: after a meaningful step — a decision, a handoff, a finished task — post one short factual line with nexus_post so the user's other agents stay in step.",
+    "Shared log: close each turn that changed something (memory, files, the project state, a decision) with one short factual nexus_post line, so the user's other agents stay in step.",
   nexus_read:
-    'Shared log: read recent entries with nexus_read when the user mentions work another agent did, before contradicting it.'
+    'Shared log: read recent entries with nexus_read when the user mentions work another agent did, before contradicting it.',
+  checkpoint:
+    'Long tasks: every ~8 tool calls, and before stopping mid-task, record goal, done, next and open questions with checkpoint.',
+  ack: 'Acknowledge: when the per-turn Nexus block lists entries awaiting your acknowledgement, take them into account, then ack them.'
 }
 
 /** The order the tool notes appear in (fixed, so the bytes never depend on tool load order). */
@@ -25,7 +28,9 @@ export const GUIDED_TOOLS: readonly string[] = [
   'session_search',
   'skill_view',
   'nexus_post',
-  'nexus_read'
+  'nexus_read',
+  'checkpoint',
+  'ack'
 ]
 
 export const TASK_COMPLETION_GUIDANCE = `# Finishing the job

@@ -1,24 +1,32 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { AgentId } from '../../../shared/contract'
 
-/** One `mcp.clients` entry of config.json: the client name bound to a Hearth agent. */
+/** One `mcp.clients` entry of config.json: a member's name bound to the author it signs as. */
 export interface McpClientBinding {
+  /** A Hearth agent id, or an external member's own name. */
   readonly agent: string
   /** sha256 (hex) of the token the client must present; the token itself is never stored. */
   readonly tokenSha256?: string | undefined
+  readonly external?: boolean | undefined
+  readonly boundAt?: number | undefined
 }
 
 /** Who is on the other end of an MCP session, as far as Hearth can tell. */
 export interface McpIdentity {
   /** The client's name from the handshake, as a slug ("Claude Code" → "claude-code"). */
   readonly client: string
+  /** The binding that vouched for it (by token, or by name when the binding has none); null for a guest. */
+  readonly member: string | null
   /** The author its posts carry, or null when it may only read (see `refusal`). */
   readonly author: string | null
   /** Whether a binding in config.json vouched for it (name and, if set, token). */
   readonly bound: boolean
-  /** The channel its posts carry: `mcp:<client>`. */
+  /** The channel its posts carry: `mcp:<member>` when bound, else `mcp:<client>`. */
   readonly channel: string
-  /** The key of its unread cursor: one per client, never shared with a Hearth agent's own. */
+  /**
+   * The key of its unread cursor: one per binding (two runtimes that both report "mcp" but hold
+   * different tokens never share one), one per client name for a guest, never a Hearth agent's own.
+   */
   readonly cursorKey: string
   /** Why it may not post, in a sentence that says how to fix it; null when it may. */
   readonly refusal: string | null
@@ -55,43 +63,50 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Decides who a client is. A token that matches a binding wins (the strongest proof); a bound
- * name without a token binding is that agent; a bound name whose binding wants a token the
- * client did not present may read but not post (it could be anyone calling itself that). An
- * unbound client posts under its own name, unless that name is a Hearth agent, `user`, or
- * bound to another client: then it may only read.
+ * Decides who a client is. A token that matches a binding wins (the strongest proof, and the
+ * only one that does not depend on the name the client reports); a bound name without a token
+ * binding is that member; a bound name whose binding wants a token the client did not present
+ * may read but not post (it could be anyone calling itself that). An unbound client is a guest
+ * that posts under its own name, unless that name is a Hearth agent, `user`, or bound to
+ * another member: then it may only read. Each refusal says what to do next.
  */
 export function resolveIdentity(inputs: IdentityInputs): McpIdentity {
   const client = clientSlug(inputs.clientName)
-  const base = { client, channel: `mcp:${client}`, cursorKey: `mcp:${client}` }
+  const guest = { client, member: null, channel: `mcp:${client}`, cursorKey: `mcp:${client}` }
+  const asMember = (name: string): Pick<McpIdentity, 'client' | 'member' | 'channel' | 'cursorKey'> => ({
+    client,
+    member: name,
+    channel: `mcp:${name}`,
+    cursorKey: `mcp:${name}`
+  })
   const presented = inputs.token ? sha256Hex(inputs.token) : undefined
   const byToken = presented
     ? Object.entries(inputs.bindings).find(
         ([, binding]) => binding.tokenSha256 && sameHash(binding.tokenSha256, presented)
       )
     : undefined
-  if (byToken) return { ...base, author: byToken[1].agent, bound: true, refusal: null }
+  if (byToken) return { ...asMember(byToken[0]), author: byToken[1].agent, bound: true, refusal: null }
   const named = Object.hasOwn(inputs.bindings, client) ? inputs.bindings[client] : undefined
-  if (named && !named.tokenSha256) return { ...base, author: named.agent, bound: true, refusal: null }
+  if (named && !named.tokenSha256) return { ...asMember(client), author: named.agent, bound: true, refusal: null }
   if (named) {
     const why = inputs.token
-      ? 'the token it presented does not match'
-      : 'it presented no token (set HEARTH_MCP_TOKEN in its MCP server entry)'
+      ? 'the token it presented does not match any member (it may have been revoked or replaced)'
+      : 'it presented no token'
     return {
-      ...base,
+      ...guest,
       author: null,
       bound: false,
-      refusal: `This client calls itself "${client}", which config.json binds to agent "${named.agent}" with a token, but ${why}. It may read the Nexus, not post.`
+      refusal: `This client calls itself "${client}", which is bound to "${named.agent}" with a token, but ${why}. It may read the Nexus, not post. To post, put the member's token in HEARTH_MCP_TOKEN (stdio) or as the HTTP bearer; Settings → Nexus members issues a new one.`
     }
   }
-  const boundAgents = new Set(Object.values(inputs.bindings).map((binding) => binding.agent))
-  if (client === 'user' || inputs.agentIds.some((id) => id === client) || boundAgents.has(client)) {
+  const boundAuthors = new Set(Object.values(inputs.bindings).map((binding) => binding.agent))
+  if (client === 'user' || inputs.agentIds.some((id) => id === client) || boundAuthors.has(client)) {
     return {
-      ...base,
+      ...guest,
       author: null,
       bound: false,
-      refusal: `This client calls itself "${client}", which is the name of a Hearth agent or the user. Bind it to that agent in config.json (mcp.clients) to post as it; until then it may read the Nexus, not post.`
+      refusal: `This client calls itself "${client}", which is the name of a Hearth agent, a member or the user. It may read the Nexus, not post. To post as "${client}", bind it in Settings → Nexus members (or \`hearth mcp bind NAME --agent ${client} --token\`) and present the token.`
     }
   }
-  return { ...base, author: client, bound: false, refusal: null }
+  return { ...guest, author: client, bound: false, refusal: null }
 }

@@ -15,6 +15,10 @@ import * as m0017 from './0017-text-attachments'
 import * as m0018 from './0018-search-merge-between-turns'
 import * as m0025 from './0025-session-end-note'
 import * as m0031 from './0031-knowledge-index'
+import * as m0036 from './0036-nexus-conflicts'
+import * as m0037 from './0037-nexus-acks'
+import * as m0038 from './0038-nexus-turn-entries'
+import * as m0039 from './0039-nexus-members-seen'
 import * as m0040 from './0040-imports'
 import * as m0041 from './0041-imported-sessions'
 import * as m0042 from './0042-import-facts'
@@ -58,6 +62,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: '0018-search-merge-between-turns', up: m0018.up },
   { version: 25, name: '0025-session-end-note', up: m0025.up, isApplied: m0025.isApplied },
   { version: 31, name: '0031-knowledge-index', up: m0031.up },
+  { version: 36, name: '0036-nexus-conflicts', up: m0036.up, isApplied: m0036.isApplied },
+  { version: 37, name: '0037-nexus-acks', up: m0037.up, isApplied: m0037.isApplied },
+  { version: 38, name: '0038-nexus-turn-entries', up: m0038.up, isApplied: m0038.isApplied },
+  { version: 39, name: '0039-nexus-members-seen', up: m0039.up, isApplied: m0039.isApplied },
   { version: 40, name: '0040-imports', up: m0040.up },
   { version: 41, name: '0041-imported-sessions', up: m0041.up, isApplied: m0041.isApplied },
   { version: 42, name: '0042-import-facts', up: m0042.up },

@@ -1,0 +1,204 @@
+import type Database from 'better-sqlite3'
+import type { NexusConflict, NexusEntry } from '../../shared/contract/nexus'
+import { judgeParsed, SAME_SUBJECT_SIMILARITY, type ParsedDecision } from '../domain/nexus/decisionConflict'
+import { decisionTerms } from '../domain/nexus/decisionTerms'
+import { readRows } from '../node/db/rowReader'
+import type { Clock } from '../ports/clock'
+import type { DecisionSimilarity } from '../ports/decisionSimilarity'
+import { conflictReason, readStoredConflict, type StoredConflict } from './conflictRows'
+import { LOG_READER, type NexusMarks } from './nexusMarks'
+import type { SqliteNexusRepository } from './nexusRepository'
+
+/** Earlier decisions a new one is judged against: the ones sharing the most key terms with it. */
+const CANDIDATES_PER_DECISION = 50
+/** Earlier decisions sent to the similarity port for one new decision (newest first). */
+const SIMILARITY_CANDIDATES = 200
+
+const INSERT = `INSERT OR IGNORE INTO nexus_conflicts
+  (first_seq, second_seq, method, signal, contrast, subject, score, flagged_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+
+/**
+ * The conflicting decisions of the log. Each decision is checked once, when the log is next
+ * looked at after it was appended (by this process or any other), against the open decisions
+ * before it by any author, the same one included: open means no resolution and no later
+ * decision has referenced it. A flag stays until a `resolution` entry references both.
+ */
+export class ConflictLedger {
+  private readonly insert: Database.Statement
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly repository: SqliteNexusRepository,
+    private readonly marks: NexusMarks,
+    private readonly clock: Clock,
+    private readonly similarity?: DecisionSimilarity
+  ) {
+    this.insert = db.prepare(INSERT)
+  }
+
+  /** Checks every decision appended since the last check by shared key terms; returns the new flags. */
+  catchUp(): StoredConflict[] {
+    const from = this.marks.get(LOG_READER, 'conflict-scan') ?? 0
+    const tail = this.repository.maxSeq()
+    if (tail <= from) return []
+    const fresh = this.repository.ofTypeAfter('decision', from)
+    const flagged = fresh.length === 0 ? [] : this.db.transaction(() => this.checkByTerms(fresh))()
+    this.marks.set(LOG_READER, 'conflict-scan', tail)
+    return flagged
+  }
+
+  /**
+   * The same check with meaning similarity from the knowledge layer, for decisions worded too
+   * differently to share key terms. Does nothing (and keeps its place) while no embedding model
+   * is configured.
+   */
+  async catchUpWithSimilarity(signal?: AbortSignal): Promise<number> {
+    if (!this.similarity) return 0
+    const from = this.marks.get(LOG_READER, 'similarity-scan') ?? 0
+    let flagged = 0
+    for (const decision of this.repository.ofTypeAfter('decision', from, 500)) {
+      const open = this.openBefore(decision.seq).slice(-SIMILARITY_CANDIDATES)
+      const scores = await this.similarity.similarities(
+        decision.summary,
+        open.map((entry) => ({ seq: entry.seq, text: entry.summary })),
+        signal
+      )
+      if (scores === null) return flagged
+      const later = parsed(decision)
+      for (const earlier of open) {
+        const score = scores.get(earlier.seq)
+        if (score === undefined || score < SAME_SUBJECT_SIMILARITY) continue
+        if (this.record(parsed(earlier), later, 'similarity', score)) flagged++
+      }
+      this.marks.set(LOG_READER, 'similarity-scan', decision.seq)
+    }
+    return flagged
+  }
+
+  /** Every flagged pair, unresolved ones only unless asked, newest first. */
+  list(includeResolved = false): NexusConflict[] {
+    this.catchUp()
+    const rows = readRows(
+      this.db.prepare('SELECT * FROM nexus_conflicts ORDER BY second_seq DESC, first_seq DESC').all(),
+      'nexus_conflicts',
+      readStoredConflict
+    )
+    const conflicts = this.withEntries(rows)
+    return includeResolved ? conflicts : conflicts.filter((conflict) => conflict.resolvedBy === null)
+  }
+
+  /** The unresolved conflicts one of whose decisions `author` wrote. */
+  openInvolving(author: string): NexusConflict[] {
+    return this.list().filter((conflict) => conflict.first.agent === author || conflict.second.agent === author)
+  }
+
+  /** The flags that involve one decision (what a post answers with). */
+  involving(seq: number): NexusConflict[] {
+    return this.list(true).filter((conflict) => conflict.first.seq === seq || conflict.second.seq === seq)
+  }
+
+  private checkByTerms(fresh: readonly NexusEntry[]): StoredConflict[] {
+    const freshSeqs = new Set(fresh.map((entry) => entry.seq))
+    const closed = this.closedSeqs()
+    const index = new Map<string, number[]>()
+    const bySeq = new Map<number, ParsedDecision & { entry: NexusEntry }>()
+    const flagged: StoredConflict[] = []
+    for (const entry of this.repository.ofType('decision')) {
+      const decision = { ...parsed(entry), entry }
+      if (freshSeqs.has(entry.seq))
+        for (const seq of candidates(decision, index, closed)) {
+          const stored = this.record(bySeq.get(seq) as ParsedDecision, decision, 'terms')
+          if (stored) flagged.push(stored)
+        }
+      bySeq.set(entry.seq, decision)
+      for (const norm of new Set(decision.terms.all.map((term) => term.norm)))
+        index.set(norm, [...(index.get(norm) ?? []), entry.seq])
+    }
+    return flagged
+  }
+
+  private record(
+    earlier: ParsedDecision,
+    later: ParsedDecision,
+    method: StoredConflict['method'],
+    similarity?: number
+  ): StoredConflict | null {
+    const verdict = judgeParsed(earlier, later, similarity === undefined ? {} : { similarity })
+    if (!verdict.conflict || verdict.signal === null || verdict.contrast === null) return null
+    const stored: StoredConflict = {
+      firstSeq: earlier.seq as number,
+      secondSeq: later.seq as number,
+      method,
+      signal: verdict.signal,
+      contrast: verdict.contrast,
+      subject: verdict.subject,
+      score: Math.min(1, Math.round(verdict.score * 1000) / 1000)
+    }
+    const result = this.insert.run(
+      stored.firstSeq,
+      stored.secondSeq,
+      method,
+      stored.signal,
+      JSON.stringify(stored.contrast),
+      JSON.stringify(stored.subject),
+      stored.score,
+      this.clock.now()
+    )
+    return result.changes > 0 ? stored : null
+  }
+
+  /** Decisions settled by a resolution, or answered by a later decision that references them. */
+  private closedSeqs(): Set<number> {
+    const answers = [...this.repository.ofType('resolution'), ...this.repository.ofType('decision')]
+    return new Set(answers.flatMap((entry) => entry.refs))
+  }
+
+  private openBefore(seq: number): NexusEntry[] {
+    const closed = this.closedSeqs()
+    return this.repository.ofType('decision').filter((entry) => entry.seq < seq && !closed.has(entry.seq))
+  }
+
+  private withEntries(rows: readonly StoredConflict[]): NexusConflict[] {
+    const seqs = [...new Set(rows.flatMap((row) => [row.firstSeq, row.secondSeq]))]
+    const entries = new Map(this.repository.get(seqs).map((entry) => [entry.seq, entry]))
+    const resolutions = this.repository.ofType('resolution')
+    return rows.flatMap((row) => {
+      const first = entries.get(row.firstSeq)
+      const second = entries.get(row.secondSeq)
+      if (!first || !second) return []
+      const resolvedBy =
+        resolutions.find((entry) => entry.refs.includes(first.seq) && entry.refs.includes(second.seq))?.seq ?? null
+      return [
+        {
+          first,
+          second,
+          sharedRefs: first.refs.filter((ref) => second.refs.includes(ref)),
+          similarity: row.score,
+          resolvedBy,
+          reason: conflictReason(row, first, second),
+          method: row.method,
+          subject: [...row.subject]
+        }
+      ]
+    })
+  }
+}
+
+function parsed(entry: NexusEntry): ParsedDecision {
+  return { summary: entry.summary, seq: entry.seq, refs: entry.refs, terms: decisionTerms(entry.summary) }
+}
+
+/** Open earlier decisions sharing key terms with `decision`, the ones sharing most first. */
+function candidates(
+  decision: ParsedDecision,
+  index: ReadonlyMap<string, readonly number[]>,
+  closed: ReadonlySet<number>
+): number[] {
+  const shared = new Map<number, number>()
+  for (const norm of new Set(decision.terms.all.map((term) => term.norm)))
+    for (const seq of index.get(norm) ?? []) if (!closed.has(seq)) shared.set(seq, (shared.get(seq) ?? 0) + 1)
+  return [...shared]
+    .sort((a, b) => b[1] - a[1] || b[0] - a[0])
+    .slice(0, CANDIDATES_PER_DECISION)
+    .map(([seq]) => seq)
+}

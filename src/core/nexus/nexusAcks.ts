@@ -1,0 +1,110 @@
+import type Database from 'better-sqlite3'
+import type { NexusEntry, NexusEntryType } from '../../shared/contract/nexus'
+import type { NexusAckStatus } from '../../shared/contract/nexusTeam'
+import { invalidInput } from '../errors'
+import { readRows } from '../node/db/rowReader'
+import type { Clock } from '../ports/clock'
+import { LOG_READER, type NexusMarks } from './nexusMarks'
+import type { SqliteNexusRepository } from './nexusRepository'
+
+/** Entry types that ask every other member to acknowledge them. */
+export const ASKS_FOR_ACK: readonly NexusEntryType[] = ['decision', 'handoff']
+
+/** Someone who owes acknowledgements: a Hearth agent or a bound member, from when it joined. */
+export interface AckMember {
+  readonly author: string
+  /** Epoch ms: entries older than this were there before it joined and await nothing from it. */
+  readonly since: number
+}
+
+/**
+ * Acknowledgements. A decision or handoff awaits an `ack` entry (referencing it) from every
+ * other member who was there when it was written, until that member posts one or the user
+ * excuses it. Nothing moves past an unacknowledged entry: it stays in the member's per-turn
+ * block however much else is written.
+ */
+export class NexusAcks {
+  private readonly dismissStatement: Database.Statement
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly repository: SqliteNexusRepository,
+    private readonly marks: NexusMarks,
+    private readonly clock: Clock,
+    private readonly members: () => readonly AckMember[]
+  ) {
+    this.dismissStatement = db.prepare(
+      'INSERT OR IGNORE INTO nexus_ack_dismissals (member, seq, dismissed_at) VALUES (?, ?, ?)'
+    )
+  }
+
+  /** What `author` still owes an acknowledgement for, oldest first. */
+  awaiting(author: string): NexusEntry[] {
+    const member = this.members().find((candidate) => candidate.author === author)
+    const since = member?.since ?? 0
+    const types = ASKS_FOR_ACK.map(() => '?').join(',')
+    const seqs = this.db
+      .prepare(
+        `SELECT e.seq FROM nexus_entries e
+         WHERE e.type IN (${types}) AND e.seq > ? AND e.agent <> ? AND e.created_at >= ?
+           AND NOT EXISTS (SELECT 1 FROM nexus_entries a, json_each(a.refs) r
+                           WHERE a.type = 'ack' AND a.agent = ? AND a.seq > e.seq AND r.value = e.seq)
+           AND NOT EXISTS (SELECT 1 FROM nexus_ack_dismissals d WHERE d.member = ? AND d.seq = e.seq)
+         ORDER BY e.seq`
+      )
+      .pluck()
+      .all(...ASKS_FOR_ACK, this.from(), author, since, author, author)
+    return this.repository.get(seqs.filter((seq): seq is number => typeof seq === 'number'))
+  }
+
+  /** Where each entry stands: the given ones, or every entry someone still owes an ack for. */
+  status(seqs?: readonly number[]): { members: string[]; entries: NexusAckStatus[] } {
+    const members = this.members()
+    const entries = seqs
+      ? this.repository.get(seqs).filter((entry) => this.asksForAck(entry))
+      : this.repository
+          .get([...new Set(members.flatMap((member) => this.awaiting(member.author).map((entry) => entry.seq)))])
+          .sort((a, b) => a.seq - b.seq)
+    return { members: members.map((member) => member.author), entries: entries.map((entry) => this.of(entry, members)) }
+  }
+
+  /** The user excuses `member` from acknowledging entry `seq`. */
+  dismiss(member: string, seq: number): NexusAckStatus {
+    const entry = this.repository.get([seq])[0]
+    if (!entry || !this.asksForAck(entry))
+      throw invalidInput(`#${seq} is not an entry that awaits acknowledgement (a decision or handoff since acknowledgements began)`)
+    this.dismissStatement.run(member, seq, this.clock.now())
+    return this.of(entry, this.members())
+  }
+
+  private from(): number {
+    return this.marks.get(LOG_READER, 'acks-from') ?? 0
+  }
+
+  private asksForAck(entry: NexusEntry): boolean {
+    return ASKS_FOR_ACK.includes(entry.type) && entry.seq > this.from()
+  }
+
+  private of(entry: NexusEntry, members: readonly AckMember[]): NexusAckStatus {
+    const acks = this.repository.referring(entry.seq, ['ack'])
+    const dismissed = new Set(
+      readRows(
+        this.db.prepare('SELECT member FROM nexus_ack_dismissals WHERE seq = ?').all(entry.seq),
+        'nexus_ack_dismissals',
+        (row) => row.text('member')
+      )
+    )
+    const acked = new Map<string, number>()
+    for (const ack of acks) if (!acked.has(ack.agent)) acked.set(ack.agent, ack.seq)
+    const owing = members.filter(
+      (member) => member.author !== entry.agent && member.since <= entry.ts && !acked.has(member.author)
+    )
+    return {
+      seq: entry.seq,
+      author: entry.agent,
+      acked: [...acked].map(([member, ackSeq]) => ({ member, ackSeq })),
+      awaiting: owing.filter((member) => !dismissed.has(member.author)).map((member) => member.author),
+      dismissed: [...dismissed].filter((member) => !acked.has(member))
+    }
+  }
+}

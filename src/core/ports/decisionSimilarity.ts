@@ -1,0 +1,24 @@
+/**
+ * Meaning similarity between Nexus decisions, as a port the knowledge layer implements when an
+ * embedding endpoint is configured. The Nexus's conflict check uses it to find decisions on the
+ * same subject worded differently ("notes live in SQLite" / "keep notes as plain files"); it
+ * still needs a disagreement in the words before it flags anything. Without an implementation,
+ * or while embeddings are not configured, subjects are matched on shared key terms only.
+ */
+export interface DecisionSimilarity {
+  /**
+   * The similarity (0–1, cosine of the embeddings) of `text` to each candidate, by the
+   * candidate's seq; null when no embedding model is configured right now. May leave out
+   * candidates it could not embed. An aborted `signal` rejects.
+   */
+  similarities(
+    text: string,
+    candidates: readonly DecisionCandidate[],
+    signal?: AbortSignal
+  ): Promise<ReadonlyMap<number, number> | null>
+}
+
+export interface DecisionCandidate {
+  readonly seq: number
+  readonly text: string
+}

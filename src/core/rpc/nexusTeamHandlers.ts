@@ -1,0 +1,18 @@
+import type { nexusTeamMethods } from '../../shared/contract/nexusTeam'
+import type { CoreServices } from '../coreServices'
+import type { FeatureHandlers } from './foundationHandlers'
+
+/** The Nexus as team state over the contract: settings, acknowledgements, members, marked turns. */
+export function nexusTeamHandlers(services: CoreServices): FeatureHandlers<typeof nexusTeamMethods> {
+  const { nexus } = services
+  return {
+    'nexus.settings.get': async () => nexus.settings(),
+    'nexus.settings.update': async (patch) => nexus.updateSettings(patch),
+    'nexus.acks': async ({ seqs }) => nexus.acks.status(seqs),
+    'nexus.acks.dismiss': async ({ member, seq }) => nexus.acks.dismiss(member, seq),
+    'nexus.members.list': async () => ({ members: nexus.members.list() }),
+    'nexus.members.bind': async (input) => nexus.members.bind(input),
+    'nexus.members.revoke': async ({ name }) => nexus.members.revoke(name),
+    'nexus.markTurn': async ({ sessionId, turnId }) => nexus.turnEntries.mark(sessionId, turnId)
+  }
+}
