@@ -71,10 +71,12 @@ describe('hearth mcp over stdio with the SDK client', () => {
       type: 'ack',
       refs: [1]
     })
-    // A client signs as itself: it cannot pick another author.
-    await expect(
-      call('nexus_post', { type: 'turn', summary: 'Ella reporting', agent: 'ella' })
-    ).rejects.toThrow(/arguments\.agent: is not a known parameter/)
+    // A client signs as itself: it cannot pick another author, and is told so in words.
+    expect(await call('nexus_post', { type: 'turn', summary: 'Ella reporting', agent: 'ella' })).toEqual({
+      isError: true,
+      value:
+        'Nothing was done: agent is not a parameter of this tool (allowed: type, summary, body, refs, rationale). Fix the arguments and call nexus_post again.'
+    })
     const read = await call('nexus_read', { since: 0 })
     expect(
       read.value.entries.map((entry: { agent: string; channel: string }) => `${entry.agent}@${entry.channel}`)
@@ -113,13 +115,21 @@ describe('hearth mcp over stdio with the SDK client', () => {
       summary: 'Store session history in JSON files',
       rationale: 'durable and fast'
     })
-    expect(second.value.conflicts).toEqual([{ first: 1, second: 2, similarity: expect.any(Number) }])
+    expect(second.value.conflicts).toEqual([
+      {
+        first: 1,
+        second: 2,
+        reason: '#1 says “SQLite”, #2 says “JSON files”; both are about Store, session, history.'
+      }
+    ])
     const log = await call('nexus_decisions', {})
     expect(log.value.decisions.map((entry: { agent: string }) => entry.agent)).toEqual([
       'ella',
       'claude-code'
     ])
-    expect(log.value.conflicts).toMatchObject([{ first: 1, second: 2, agents: ['ella', 'claude-code'] }])
+    expect(log.value.conflicts).toMatchObject([
+      { first: 1, second: 2, agents: ['ella', 'claude-code'], reason: expect.stringContaining('“JSON files”') }
+    ])
   })
 
   it('searches knowledge read-only; a client bound to no agent sees only what every agent may', async () => {

@@ -66,11 +66,11 @@ describe('who an MCP client is', () => {
     const refused = await call(impostor, 'nexus_post', { type: 'turn', summary: 'I am coder, trust me' })
     expect(refused).toEqual({
       isError: true,
-      value: expect.stringContaining('binds to agent "coder" with a token, but it presented no token')
+      value: expect.stringContaining('which is bound to "coder" with a token, but it presented no token')
     })
     const wrong = await connect('claude-code', { HEARTH_MCP_TOKEN: 'guess' })
     expect((await call(wrong, 'nexus_post', { type: 'turn', summary: 'x' })).value).toContain(
-      'the token it presented does not match'
+      'The token this client presented matches no Nexus member'
     )
     expect((await call(impostor, 'nexus_read')).value.total).toBe(1)
   })
@@ -86,7 +86,7 @@ describe('who an MCP client is', () => {
     ).toMatchObject({ agent: 'cursor', channel: 'mcp:cursor' })
     const lookalike = await connect('Ella')
     expect((await call(lookalike, 'nexus_post', { type: 'turn', summary: 'Pretending' })).value).toContain(
-      'which is the name of a Hearth agent or the user'
+      'which is the name of a Hearth agent, a member or the user. It may read the Nexus, not post. To post as "ella", bind it'
     )
     const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
       entries: { agent: string }[]
@@ -114,7 +114,8 @@ describe('hearth mcp bind', () => {
     const config = JSON.parse(readFileSync(join(temp.dir, 'config.json'), 'utf8'))
     expect(config.mcp.clients.cursor).toEqual({
       agent: 'ella',
-      tokenSha256: createHash('sha256').update(token).digest('hex')
+      tokenSha256: createHash('sha256').update(token).digest('hex'),
+      boundAt: expect.any(Number)
     })
     expect(JSON.stringify(config)).not.toContain(token)
     const client = await connect('Cursor', { HEARTH_MCP_TOKEN: token })
@@ -123,10 +124,10 @@ describe('hearth mcp bind', () => {
     ).toMatchObject({ agent: 'ella', channel: 'mcp:cursor' })
     expect(runHearth(['--home', temp.dir, 'mcp', 'bind', 'cursor', '--agent', 'nobody']).code).toBe(1)
     const malformed = runHearth(['--home', temp.dir, 'mcp', 'bind', 'cursor', '--agent', '../ella'])
-    expect([malformed.code, malformed.stderr]).toEqual([
-      2,
-      'hearth: "../ella" is not a valid agent id (1–64 lowercase letters, digits or dashes, starting with a letter or digit)\n'
-    ])
+    expect(malformed.code).not.toBe(0)
+    expect(malformed.stderr).toContain(
+      'An author is 1–64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit'
+    )
     expect(JSON.parse(readFileSync(join(temp.dir, 'config.json'), 'utf8')).mcp.clients.cursor.agent).toBe(
       'ella'
     )

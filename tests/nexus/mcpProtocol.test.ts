@@ -68,8 +68,8 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
     )
   })
 
-  it('an unknown tool and arguments outside the advertised schema are -32602, not tool results', async () => {
-    await session.initialize('2025-06-18')
+  it('an unknown tool is -32602; arguments outside the schema are a tool result with isError, in words', async () => {
+    await session.initialize('2025-11-25')
     const unknown = await session.request(2, 'tools/call', { name: 'nexus_delete', arguments: {} })
     expect(unknown.error).toMatchObject({
       code: -32602,
@@ -81,16 +81,24 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
       name: 'nexus_post',
       arguments: { type: 'turn', summary: 'Line one\nLine two' }
     })
-    expect(twoLines.error).toMatchObject({
-      code: -32602,
-      message: expect.stringContaining('arguments.summary: does not match the pattern')
+    expect(twoLines.error).toBeUndefined()
+    expect(twoLines.result).toEqual({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: 'Nothing was done: summary must be one line of text: no line breaks (put details in body). Fix the arguments and call nexus_post again.'
+        }
+      ]
     })
     const badType = await session.request(4, 'tools/call', {
       name: 'nexus_post',
       arguments: { type: 'gossip', summary: 'x', agent: 'ella' }
     })
-    expect(badType.error?.message).toContain('arguments.type: must be one of "turn"')
-    expect(badType.error?.message).toContain('arguments.agent: is not a known parameter')
+    const text = (badType.result as { content: { text: string }[] }).content[0]?.text ?? ''
+    expect(text).toContain('type must be one of "turn"')
+    expect(text).toContain('agent is not a parameter of this tool')
+    expect(text).not.toMatch(/\^|arguments\./)
     const missing = await session.request(5, 'resources/read', { uri: 'nexus://entries/99' })
     expect(missing.error).toMatchObject({ code: -32002, message: 'Resource not found: nexus://entries/99' })
     expect(JSON.parse(runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).stdout).entries).toEqual([])

@@ -47,7 +47,7 @@ afterAll(async () => {
 })
 
 describe('the Nexus in real chat turns (CLI, fake model)', () => {
-  it("injects another agent's decision once, never the agent's own, and posts a summary at session end", async () => {
+  it("shows another agent's decision until it is acknowledged, never the agent's own, and sums the session up at its end", async () => {
     expect((await hearth('agents', 'create', 'Ella')).code).toBe(0)
     expect((await hearth('agents', 'create', 'Lyra')).code).toBe(0)
 
@@ -75,8 +75,20 @@ describe('the Nexus in real chat turns (CLI, fake model)', () => {
     )
     expect(JSON.stringify(lyraRequest?.body?.system)).not.toContain('Dates are stored in UTC')
 
+    expect(lastUserText(lyraRequest)).toContain('[#2 turn · ella · cli')
+
     fake.script('Still UTC.')
     await hearth('chat', '--agent', 'lyra', '--session', lyra.json.sessionId, 'And the export date?')
+    const second = lastUserText(fake.requests.at(-1))
+    expect(second).toContain('Awaiting your acknowledgement (1)')
+    expect(second).toContain('Dates are stored in UTC')
+    expect(second).not.toContain('[#2 turn')
+
+    fake.script({ toolUses: [{ name: 'ack', input: { refs: [1] } }] }, 'Acknowledged.')
+    const acked = await hearth('chat', '--agent', 'lyra', '--session', lyra.json.sessionId, 'Acknowledge it')
+    expect(acked.json.toolCalls).toMatchObject([{ name: 'ack', ok: true }])
+    fake.script('Nothing new.')
+    await hearth('chat', '--agent', 'lyra', '--session', lyra.json.sessionId, 'Anything new?')
     expect(lastUserText(fake.requests.at(-1))).not.toContain('nexus-context')
 
     fake.script('Anything else?')
@@ -91,8 +103,12 @@ describe('the Nexus in real chat turns (CLI, fake model)', () => {
       summary: string
       refs: number[]
     }[]
-    expect(tail.at(-1)).toMatchObject({ agent: 'ella', type: 'turn', refs: [1] })
-    expect(tail.at(-1)?.summary).toMatch(/^Session ended: /)
+    expect(tail.find((entry) => entry.seq === 2)).toMatchObject({ agent: 'ella', type: 'turn', refs: [1] })
+    expect(tail.find((entry) => entry.seq === 2)?.summary).toBe(
+      'Asked “Pick a time zone for stored dates” · ran nexus_post · replied: Decided: UTC.'
+    )
+    expect(tail.at(-1)).toMatchObject({ agent: 'ella', type: 'turn', refs: [1, 2] })
+    expect(tail.at(-1)?.summary).toBe('Session ended (2 turns) · ran nexus_post · decided #1 · last: Anything else?')
     expect((await hearth('nexus', 'verify')).json).toMatchObject({ ok: true })
   }, 90_000)
 })

@@ -224,6 +224,17 @@ const ROWS: readonly Row[] = [
   { method: 'nexus.sync.run', input: (w) => ({ remote: join(w.home, 'no-remote.git') }) },
   { method: 'nexus.sync.release', input: () => ({ device: 'never-seen' }), expect: 'not_found' },
   { method: 'nexus.sync.newDeviceId', input: () => ({}) },
+  { method: 'nexus.settings.get', input: () => ({}) },
+  { method: 'nexus.settings.update', input: () => ({ turnEntries: 'every', checkpointEvery: 6 }) },
+  { method: 'nexus.acks', input: () => ({}) },
+  { method: 'nexus.acks.dismiss', input: (w) => ({ member: 'scribe', seq: w.kept.second }) },
+  {
+    method: 'nexus.members.bind',
+    input: () => ({ name: 'hermes-lyra', kind: 'external', author: 'lyra', token: true })
+  },
+  { method: 'nexus.members.list', input: () => ({}) },
+  { method: 'nexus.members.revoke', input: () => ({ name: 'hermes-lyra' }) },
+  { method: 'nexus.markTurn', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
   { method: 'tools.list', input: () => ({ agentId: 'scribe' }) },
   {
     method: 'tools.setEnabled',

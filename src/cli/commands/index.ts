@@ -4,7 +4,7 @@ import { benchCommand } from './bench'
 import { chatCommand } from './chat'
 import { chatsCommands } from './chats'
 import { initCommand } from './init'
-import { mcpBindCommand, mcpCommand } from './mcp'
+import { mcpBindCommand, mcpCommand, mcpMembersCommand, mcpRevokeCommand } from './mcp'
 import { mcpProjectCommand } from './mcpProject'
 import { memoryCommands } from './memory'
 import { memoriesCommands } from './memories'
@@ -35,6 +35,8 @@ export const COMMANDS: readonly CliCommand[] = [
   nexusBenchAppendCommand,
   mcpCommand,
   mcpBindCommand,
+  mcpMembersCommand,
+  mcpRevokeCommand,
   mcpProjectCommand,
   ...promptCommands,
   chatCommand,

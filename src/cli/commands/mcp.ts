@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto'
-import { AgentId } from '../../shared/contract'
 import type { CoreServices } from '../../core/coreServices'
 import { GuardedStdioTransport } from '../../core/nexus/mcp/guardedStdioTransport'
 import { sha256Hex } from '../../core/nexus/mcp/mcpClientIdentity'
@@ -7,30 +5,32 @@ import { createNexusMcpServer } from '../../core/nexus/mcp/nexusMcpServer'
 import { startMcpHttpHost } from '../../server/mcpHttpHost'
 import { UsageError, type CliCommand, type CommandContext } from '../command'
 
-/** Resolves when the client goes away (stdin closes) or the process is asked to stop. */
-function untilDisconnected(watchStdin: boolean): Promise<void> {
+/** Resolves when the client goes away (stdin ends or closes) or the process is asked to stop. */
+function untilDisconnected(watchStdin: boolean): Promise<string> {
   return new Promise((resolve) => {
     if (watchStdin) {
-      process.stdin.once('end', resolve)
-      process.stdin.once('close', resolve)
+      process.stdin.once('end', () => resolve('stdin ended'))
+      process.stdin.once('close', () => resolve('stdin closed'))
     }
-    process.once('SIGINT', resolve)
-    process.once('SIGTERM', resolve)
+    process.once('SIGINT', () => resolve('SIGINT'))
+    process.once('SIGTERM', () => resolve('SIGTERM'))
   })
 }
 
 function serverFor(
   services: CoreServices,
-  token: string | undefined
+  token: string | undefined,
+  transport: 'stdio' | 'http'
 ): ReturnType<typeof createNexusMcpServer> {
   return createNexusMcpServer({
     nexus: services.nexus,
     memory: services.memory,
     knowledge: services.knowledge,
     version: services.version,
-    bindings: () => services.config.config().mcp.clients,
+    bindings: () => services.nexus.members.bindings(),
     agentIds: () => services.agents.list().map((agent) => agent.id),
-    token
+    token,
+    transport
   })
 }
 
@@ -56,23 +56,29 @@ export const mcpCommand: CliCommand = {
     const { services } = ctx.core()
     if (ctx.options.http !== true) {
       if (ctx.options.port !== undefined) throw new UsageError('--port needs --http')
-      const server = serverFor(services, ctx.env.HEARTH_MCP_TOKEN || undefined)
+      const server = serverFor(services, ctx.env.HEARTH_MCP_TOKEN || undefined, 'stdio')
       const disconnected = untilDisconnected(true)
       await server.connect(new GuardedStdioTransport(process.stdin, process.stdout))
       process.stderr.write(`hearth mcp: serving the Nexus of ${services.paths.root} on stdio\n`)
-      await disconnected
+      const why = await disconnected
       await server.close()
+      // A paused or flowing stdin keeps the event loop alive after a signal; let go of it so the
+      // process exits now instead of when the client's own timeout gives up on it.
+      process.stdin.destroy()
+      process.stderr.write(`hearth mcp: stopped (${why})\n`)
       return { data: null, text: '', silent: true }
     }
     const boundTokens = (): string[] =>
-      Object.values(services.config.config().mcp.clients).flatMap((binding) =>
+      Object.values(services.nexus.members.bindings()).flatMap((binding) =>
         binding.tokenSha256 ? [binding.tokenSha256] : []
       )
-    const host = await startMcpHttpHost({
+    let host: Awaited<ReturnType<typeof startMcpHttpHost>> | undefined = undefined
+    host = await startMcpHttpHost({
       port: port(ctx),
       ...(ctx.env.HEARTH_MCP_HTTP_TOKEN ? { token: ctx.env.HEARTH_MCP_HTTP_TOKEN } : {}),
       acceptsToken: (token) => boundTokens().includes(sha256Hex(token)),
-      createServer: (token) => serverFor(services, token),
+      // The host's own bearer admits a guest; only a member's token says who the client is.
+      createServer: (token) => serverFor(services, token === host?.token ? undefined : token, 'http'),
       errors: ctx.core().errorLog
     })
     ctx.print(JSON.stringify({ url: host.url, token: host.token }))
@@ -85,41 +91,62 @@ export const mcpCommand: CliCommand = {
   }
 }
 
-/** `hearth mcp bind CLIENT --agent ID [--token]`: lets a runtime post as one of your agents. */
+const BIND_USAGE = 'hearth mcp bind NAME --agent ID [--external] [--token]'
+
+/**
+ * `hearth mcp bind NAME --agent ID [--external] [--token]`: makes a runtime a member of the
+ * Nexus, posting as one of your agents (or, with --external, under a name of its own), through
+ * the same contract method Settings → Nexus members uses.
+ */
 export const mcpBindCommand: CliCommand = {
   words: ['mcp', 'bind'],
-  summary: 'bind an MCP client name to an agent (optionally with a token it must present)',
-  usage: 'hearth mcp bind CLIENT --agent ID [--token]',
-  options: { agent: 'string', token: 'boolean' },
+  summary: 'bind a runtime as a Nexus member that posts as an agent (optionally with a token it must present)',
+  usage: BIND_USAGE,
+  options: { agent: 'string', token: 'boolean', external: 'boolean' },
   positionals: [1, 1],
   async run(ctx) {
-    const client = ctx.positionals[0] as string
-    if (!/^[a-z0-9][a-z0-9._-]{0,63}$/.test(client))
-      throw new UsageError('CLIENT is the client name as a lowercase slug, e.g. claude-code')
+    const name = ctx.positionals[0] as string
     if (typeof ctx.options.agent !== 'string' || ctx.options.agent === '')
-      throw new UsageError('--agent is required')
-    // This command holds the core instead of calling the contract, so it parses the id itself.
-    const agentId = AgentId.safeParse(ctx.options.agent)
-    if (!agentId.success)
-      throw new UsageError(agentId.error.issues[0]?.message ?? '--agent is not an agent id')
-    const { services } = ctx.core()
-    const agent = services.agents.get(agentId.data)
-    const token = ctx.options.token === true ? randomBytes(24).toString('hex') : null
-    const binding = { agent: agent.id, ...(token ? { tokenSha256: sha256Hex(token) } : {}) }
-    // Replaces the whole binding, so binding again without --token drops an old token.
-    await services.config.patch((raw) => {
-      const mcp = objectOrEmpty(raw.mcp)
-      return { ...raw, mcp: { ...mcp, clients: { ...objectOrEmpty(mcp.clients), [client]: binding } } }
+      throw new UsageError(`--agent is required (${BIND_USAGE})`)
+    const external = ctx.options.external === true
+    const { member, token } = await ctx.call('nexus.members.bind', {
+      name,
+      kind: external ? 'external' : 'agent',
+      author: ctx.options.agent,
+      token: ctx.options.token === true
     })
     const text = token
-      ? `Bound ${client} to ${agent.id}. Give the client this token as HEARTH_MCP_TOKEN (shown once; only its hash is stored):\n${token}`
-      : `Bound ${client} to ${agent.id}: a client calling itself "${client}" now posts as ${agent.id}.`
-    return { data: { client, agent: agent.id, token }, text }
+      ? `Bound ${member.name} to ${member.author}. Give the runtime this token as HEARTH_MCP_TOKEN or its HTTP bearer (shown once; only its hash is stored):\n${token}`
+      : `Bound ${member.name} to ${member.author}: a client calling itself "${member.name}" now posts as ${member.author}.`
+    return { data: { client: member.name, agent: member.author, token, member }, text }
   }
 }
 
-function objectOrEmpty(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {}
+/** `hearth mcp members`: who is bound, whether a token is required, and when each was last seen. */
+export const mcpMembersCommand: CliCommand = {
+  words: ['mcp', 'members'],
+  summary: 'list the runtimes bound as Nexus members',
+  usage: 'hearth mcp members',
+  options: {},
+  positionals: [0, 0],
+  async run(ctx) {
+    const { members } = await ctx.call('nexus.members.list', {})
+    const line = (m: (typeof members)[number]): string =>
+      `${m.name}\t${m.kind === 'agent' ? 'agent' : 'external'} ${m.author}\t${m.token ? 'token' : 'no token'}\t${m.lastSeenAt === null ? 'never seen' : `seen ${new Date(m.lastSeenAt).toISOString().slice(0, 16).replace('T', ' ')} UTC as ${m.lastClient} over ${m.lastTransport}`}`
+    return { data: { members }, text: members.length === 0 ? 'No members bound.' : members.map(line).join('\n') }
+  }
+}
+
+/** `hearth mcp revoke NAME`: removes a member's binding; its token stops working at once. */
+export const mcpRevokeCommand: CliCommand = {
+  words: ['mcp', 'revoke'],
+  summary: "remove a Nexus member's binding (its token stops working)",
+  usage: 'hearth mcp revoke NAME',
+  options: {},
+  positionals: [1, 1],
+  async run(ctx) {
+    const name = ctx.positionals[0] as string
+    const result = await ctx.call('nexus.members.revoke', { name })
+    return { data: result, text: `Revoked ${name}: it may read the Nexus as a guest, no longer post as its member.` }
+  }
 }

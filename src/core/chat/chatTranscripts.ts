@@ -80,7 +80,8 @@ function transcriptOf(sessions: SessionRepository, sessionId: SessionId): Transc
 
 /** What was asked, the tools called with their outcome, and the reply's text, for one turn. */
 function turnOutlineOf(sessions: SessionRepository, sessionId: SessionId, turnId: TurnId): TurnOutline | undefined {
-  const messages = sessions.messages(sessionId).filter((message) => message.turnId === turnId)
+  // Every version of a turn has its own id, so the turn is found whichever version is shown.
+  const messages = sessions.allMessages(sessionId).filter((message) => message.turnId === turnId)
   if (messages.length === 0) return undefined
   const failed = new Set(
     messages.flatMap((message) =>

@@ -3,7 +3,8 @@ import type { Clock } from '../ports/clock'
 import { readOptionalRow } from '../node/db/rowReader'
 
 /** What a mark records: how far a pass or a reader has got in the log. */
-export type MarkName = 'conflict-scan' | 'similarity-scan' | 'acks-from' | 'state-seen'
+export const MARK_NAMES = ['conflict-scan', 'similarity-scan', 'acks-from', 'state-seen'] as const
+export type MarkName = (typeof MARK_NAMES)[number]
 
 /** `reader` for the log's own passes (the conflict checks, where acknowledgements start). */
 export const LOG_READER = '*'

@@ -9,10 +9,12 @@ import type { Clock } from '../ports/clock'
 import { sha256Hex, type McpClientBinding } from './mcp/mcpClientIdentity'
 import type { AckMember } from './nexusAcks'
 
+export const MEMBER_TRANSPORTS = ['stdio', 'http'] as const
+
 /** What a member's last tool call says about it. */
 export interface MemberSighting {
   readonly clientName: string
-  readonly transport: 'stdio' | 'http'
+  readonly transport: (typeof MEMBER_TRANSPORTS)[number]
 }
 
 /** The unread cursor of a bound member: its own, whatever name its client reports. */
@@ -105,7 +107,7 @@ export class NexusMembers {
       (row) => ({
         at: row.int('last_seen_at'),
         client: row.text('client_name'),
-        transport: row.oneOf('transport', ['stdio', 'http'] as const)
+        transport: row.oneOf('transport', MEMBER_TRANSPORTS)
       })
     )
     return {

@@ -7,8 +7,8 @@ import type { Transcripts } from '../ports/transcripts'
 import type { NexusLog } from './nexusLog'
 import { changedSomething, turnBody, turnSummary, type TurnFacts } from './turnSummary'
 
-export type TurnEntrySource = 'model' | 'auto' | 'marked'
-const SOURCES: readonly TurnEntrySource[] = ['model', 'auto', 'marked']
+export const TURN_ENTRY_SOURCES = ['model', 'auto', 'marked'] as const
+export type TurnEntrySource = (typeof TURN_ENTRY_SOURCES)[number]
 
 /** A finished turn as the watcher saw it. */
 export interface FinishedTurn extends TurnFacts {
@@ -79,7 +79,7 @@ export class NexusTurnEntries {
   private linked(turnId: TurnId): { seq: number; source: TurnEntrySource } | undefined {
     return readOptionalRow(this.findStatement.get(turnId), 'nexus_turn_entries', (row) => ({
       seq: row.int('seq'),
-      source: row.oneOf('source', SOURCES)
+      source: row.oneOf('source', TURN_ENTRY_SOURCES)
     }))
   }
 

@@ -54,7 +54,7 @@ export interface Transcripts {
   turnRequest(sessionId: SessionId, turnId: TurnId): string | undefined
   /** The id of the message a turn starts with (what the user sent), to open the chat there. */
   turnMessageId(sessionId: SessionId, turnId: TurnId): number | undefined
-  /** One turn of the session's chosen path in brief; undefined for an unknown turn. */
+  /** One turn (any version) in brief; undefined for an unknown turn. */
   turnOutline(sessionId: SessionId, turnId: TurnId): TurnOutline | undefined
   /** The text of the session's latest compression checkpoint. */
   latestCheckpoint(sessionId: SessionId): string | undefined

@@ -58,13 +58,13 @@ describe('nexus.* over the contract', () => {
     await call('nexus.post', {
       agent: 'ella',
       type: 'decision',
-      summary: 'Dates in UTC',
+      summary: 'Store dates as UTC timestamps',
       rationale: 'travel'
     })
     await call('nexus.post', {
       agent: 'lyra',
       type: 'decision',
-      summary: 'Dates in local time',
+      summary: 'Store dates as local timestamps, not UTC',
       rationale: 'travel'
     })
     expect(await call('nexus.conflicts', {})).toMatchObject({

@@ -254,8 +254,11 @@ function differingRuns(left: readonly Term[], right: readonly Term[]): [Term[], 
   return runs
 }
 
+/** Kinds that can stand in for one another in a sentence: any named choice (SQLite, JSON, iOS) is a name. */
 function valueKinds(terms: readonly Term[]): Set<string> {
-  return new Set(terms.flatMap((term) => (term.kind ? [term.kind.startsWith('quantity:') ? 'number' : term.kind] : [])))
+  const family = (kind: string): string =>
+    kind.startsWith('quantity:') ? 'number' : ['format', 'os'].includes(kind) ? 'name' : kind
+  return new Set(terms.flatMap((term) => (term.kind ? [family(term.kind)] : [])))
 }
 
 /**

@@ -25,9 +25,9 @@ export interface NexusMcpContext {
 
 /**
  * One tool of Hearth's MCP server. `inputSchema` is both what is advertised and what is
- * enforced: arguments that break it are refused with JSON-RPC -32602 before `run`, so a client
- * that follows the schema never meets a hidden rule (only the log's own rules that depend on
- * its contents, such as references to existing entries, come back as tool errors).
+ * enforced: arguments that break it are refused (a tool result with `isError`, in words) before
+ * `run`, so a client that follows the schema never meets a hidden rule; only the log's own
+ * rules that depend on its contents (references to existing entries, a stale hash) come later.
  */
 export interface McpToolSpec {
   readonly name: string
@@ -39,6 +39,14 @@ export interface McpToolSpec {
     readonly idempotentHint?: boolean
   }
   readonly run: (args: Readonly<Record<string, unknown>>, context: NexusMcpContext) => unknown
+}
+
+/** What `run` returns to refuse with details the model needs (e.g. the current project state). */
+export class ToolRefusal {
+  constructor(
+    readonly message: string,
+    readonly extra?: Readonly<Record<string, unknown>>
+  ) {}
 }
 
 /**

@@ -38,7 +38,7 @@ export function readNexusResource(uri: string, context: NexusMcpContext): ReadRe
   const match = /^nexus:\/\/entries\/([1-9][0-9]{0,15})$/.exec(uri)
   const entry = match ? context.nexus.repository.get([Number(match[1])])[0] : undefined
   if (!entry) throw new JsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri })
-  return text(uri, 'application/json', JSON.stringify(entryForModel(entry), null, 2))
+  return text(uri, 'application/json', JSON.stringify(entryForModel(entry)))
 }
 
 function text(uri: string, mimeType: string, body: string): ReadResourceResult {
@@ -60,7 +60,7 @@ function decisionLog(context: NexusMcpContext): string {
       '',
       ...conflicts.map(
         (c) =>
-          `- #${c.first.seq} (${c.first.agent}) and #${c.second.seq} (${c.second.agent}) may disagree; settle them with a resolution entry referencing both.`
+          `- #${c.first.seq} (${c.first.agent}) and #${c.second.seq} (${c.second.agent}): ${c.reason} Settle them with a resolution entry referencing both.`
       )
     )
   }
@@ -85,9 +85,10 @@ export function etiquettePrompt(): GetPromptResult {
     'You share a project with other agents through the Nexus, an append-only log served by Hearth over MCP.',
     '',
     '1. Before each reply, call nexus_unread and read what the others did and decided since your last look. Never contradict a decision you find there without saying so.',
-    '2. After each meaningful turn (work done, a choice made, a handoff), call nexus_post with a one-line summary. Use type decision with a rationale for choices others must follow, ack with refs when an entry affects you, handoff when you pass work on.',
-    '3. Keep the shared project state current: project_state_read, then project_state_update with the hash you read.',
-    '4. Entries are permanent and signed with your identity; write them for a teammate who was not there.'
+    '2. After each meaningful turn (work done, a choice made, a handoff), call nexus_post with a one-line summary. Use type decision with a rationale for choices others must follow, ack with refs for the decisions nexus_unread lists under awaitingAck, handoff when you pass work on, checkpoint (goal, done, next, open questions) every few tool calls in a long task.',
+    '3. When nexus_unread lists a conflict of yours, talk it through and post type resolution with refs to both decisions.',
+    '4. Keep the shared project state current: project_state_read, then project_state_update with the hash you read.',
+    '5. Entries are permanent and signed with your identity; write them for a teammate who was not there.'
   ].join('\n')
   return {
     description: ETIQUETTE_PROMPT.description,

@@ -12,9 +12,11 @@ import {
 import { checkArguments } from '../../tools/argumentCheck'
 import type { NexusService } from '../nexusService'
 import { resolveIdentity, type McpClientBinding, type McpIdentity } from './mcpClientIdentity'
+import { inWords } from './argumentWords'
 import {
   INVALID_PARAMS,
   JsonRpcError,
+  ToolRefusal,
   type McpToolSpec,
   type MemoryLookup,
   type NexusMcpContext,
@@ -40,6 +42,8 @@ export interface NexusMcpDependencies {
   readonly agentIds: () => readonly AgentId[]
   /** The token this client presented: HEARTH_MCP_TOKEN for stdio, the bearer token over HTTP. */
   readonly token: string | undefined
+  /** How the client is connected, recorded as the member's last sighting. */
+  readonly transport: 'stdio' | 'http'
 }
 
 const INSTRUCTIONS =
@@ -47,10 +51,10 @@ const INSTRUCTIONS =
 
 /**
  * Hearth as an MCP server, built on the SDK's protocol layer with its own handlers so that it
- * answers like a careful JSON-RPC peer: an unknown tool or arguments outside the advertised
- * schema are errors (-32602), an unknown resource is -32002, and tool failures that depend on
- * the log's contents are tool results with `isError`. One server instance serves one client
- * connection and signs what that client posts with its identity.
+ * answers like a careful JSON-RPC peer: an unknown tool is -32602 and an unknown resource
+ * -32002, while everything about a call itself (arguments outside the schema, the log's rules,
+ * a stale project state) is a tool result with `isError` and a sentence saying what to do next.
+ * One server instance serves one client connection and signs what it posts with its identity.
  */
 export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
   const server = new Server(
@@ -70,6 +74,18 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
         agentIds: deps.agentIds()
       }))
   }
+  const sighted = (): void => {
+    const who = context.identity()
+    if (who.member === null) return
+    try {
+      deps.nexus.members.seen(who.member, {
+        clientName: server.getClientVersion()?.name ?? 'unknown',
+        transport: deps.transport
+      })
+    } catch {
+      // Last-seen is a convenience for Settings; a locked or closing database must not fail the call.
+    }
+  }
   const tools = nexusMcpTools()
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map(({ name, description, inputSchema, annotations }) => ({
@@ -79,9 +95,10 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
       ...(annotations ? { annotations } : {})
     }))
   }))
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(tools, request.params.name, request.params.arguments, context)
-  )
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    sighted()
+    return callTool(tools, request.params.name, request.params.arguments, context)
+  })
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...STATIC_RESOURCES] }))
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [...RESOURCE_TEMPLATES]
@@ -101,6 +118,23 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
   return server
 }
 
+/** A tool result the model reads: compact JSON, or a refusal in words with `isError`. */
+function result(value: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }] }
+}
+
+export function refusal(message: string, extra?: Readonly<Record<string, unknown>>): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: extra ? JSON.stringify({ error: message, ...extra }) : message }]
+  }
+}
+
+/**
+ * Runs one tool call. An unknown tool is a protocol error (-32602); everything about the call
+ * itself — arguments outside the schema, a rule of the log, a stale project state — comes back
+ * as a tool result with `isError` and a sentence the model can act on, as the protocol asks.
+ */
 async function callTool(
   tools: readonly McpToolSpec[],
   name: string,
@@ -114,16 +148,14 @@ async function callTool(
       `Unknown tool: ${name} (available: ${tools.map((t) => t.name).join(', ')})`
     )
   const args = rawArgs ?? {}
-  const problems = checkArguments(tool.inputSchema, args)
+  const problems = checkArguments(tool.inputSchema, args).map((problem) => inWords(problem, tool))
   if (problems.length > 0)
-    throw new JsonRpcError(INVALID_PARAMS, `Invalid arguments for ${name}: ${problems.join('; ')}`)
+    return refusal(`Nothing was done: ${problems.join('; ')}. Fix the arguments and call ${name} again.`)
   try {
-    const result: unknown = await tool.run(args as Record<string, unknown>, context)
-    return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }] }
+    const value: unknown = await tool.run(args as Record<string, unknown>, context)
+    if (value instanceof ToolRefusal) return refusal(value.message, value.extra)
+    return result(value)
   } catch (error) {
-    return {
-      isError: true,
-      content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }]
-    }
+    return refusal(`Nothing was done: ${error instanceof Error ? error.message : String(error)}`)
   }
 }

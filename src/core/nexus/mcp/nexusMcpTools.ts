@@ -1,13 +1,10 @@
 import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX } from '../../../shared/contract/nexus'
-import { invalidInput } from '../../errors'
 import { entryForModel } from '../nexusTools'
-import type { McpToolSpec } from './mcpToolSpec'
+import { ToolRefusal, type McpToolSpec } from './mcpToolSpec'
 import { projectStateTools } from './projectStateTools'
 import { knowledgeSearchTool, memorySearchAlias } from './knowledgeMcpTools'
+import { AUTHOR, ONE_LINE } from './argumentWords'
 
-/** A summary is one line with something on it: what the log's own rule enforces. */
-const ONE_LINE = '^[^\\r\\n]*[^\\s][^\\r\\n]*$'
-const AUTHOR = '^[a-z0-9][a-z0-9._-]{0,63}$'
 const TYPES = [...NEXUS_ENTRY_TYPES]
 
 const integer = (description: string, minimum: number, maximum?: number): Record<string, unknown> => ({
@@ -48,7 +45,7 @@ const read: McpToolSpec = {
 const unread: McpToolSpec = {
   name: 'nexus_unread',
   description:
-    'Entries other agents and runtimes appended since you last called this tool, oldest first, and marks them read for you. Call it before each reply so you never contradict what others decided. `remaining` says how many more are waiting.',
+    'Entries other agents and runtimes appended since you last called this tool, oldest first, and marks them read for you. Call it before each reply. `remaining` says how many more wait; `awaitingAck` lists decisions and handoffs you have not acknowledged (ack them with nexus_post type ack, refs); `conflicts` lists your decisions that clash with others (settle with type resolution, refs both).',
   inputSchema: {
     type: 'object',
     properties: { limit: integer('At most this many entries (default 50)', 1, 200) },
@@ -57,14 +54,30 @@ const unread: McpToolSpec = {
   run: (args, context) => {
     const identity = context.identity()
     const author = identity.author ?? identity.client
-    const from = context.nexus.repository.cursor(identity.cursorKey)
-    const page = context.nexus.repository.unreadAfter(author, from, (args.limit as number | undefined) ?? 50)
+    const { repository } = context.nexus
+    const from = repository.cursor(identity.cursorKey)
+    const page = repository.unreadAfter(author, from, (args.limit as number | undefined) ?? 50)
     const remaining = page.total - page.entries.length
     // Once nothing is left, the cursor moves to the tail (past this client's own entries too).
-    const to =
-      remaining === 0 ? Math.max(from, context.nexus.repository.maxSeq()) : (page.entries.at(-1)?.seq ?? from)
-    if (to > from) context.nexus.repository.advanceCursor(identity.cursorKey, to)
-    return { entries: page.entries.map(entryForModel), remaining, cursor: { from, to } }
+    const to = remaining === 0 ? Math.max(from, repository.maxSeq()) : (page.entries.at(-1)?.seq ?? from)
+    if (to > from) repository.advanceCursor(identity.cursorKey, to)
+    // Only members owe acknowledgements; a guest gets the log without them.
+    const member = identity.member !== null && identity.author !== null
+    return {
+      entries: page.entries.map(entryForModel),
+      remaining,
+      cursor: { from, to },
+      ...(member
+        ? {
+            awaitingAck: context.nexus.acks.awaiting(author).map(entryForModel),
+            conflicts: context.nexus.ledger.openInvolving(author).map((c) => ({
+              first: c.first.seq,
+              second: c.second.seq,
+              reason: c.reason
+            }))
+          }
+        : {})
+    }
   }
 }
 
@@ -103,16 +116,12 @@ const post: McpToolSpec = {
   },
   run: (args, context) => {
     const identity = context.identity()
-    if (identity.author === null) throw invalidInput(identity.refusal ?? 'This client may not post.')
+    if (identity.author === null) return new ToolRefusal(identity.refusal ?? 'This client may not post.')
     const result = context.nexus.post({ ...args, agent: identity.author, channel: identity.channel })
     context.nexus.flushMirror()
     return {
       entry: entryForModel(result.entry),
-      conflicts: result.conflicts.map((c) => ({
-        first: c.first.seq,
-        second: c.second.seq,
-        similarity: c.similarity
-      }))
+      conflicts: result.conflicts.map((c) => ({ first: c.first.seq, second: c.second.seq, reason: c.reason }))
     }
   }
 }
@@ -120,7 +129,7 @@ const post: McpToolSpec = {
 const decisions: McpToolSpec = {
   name: 'nexus_decisions',
   description:
-    'The decision log: decisions with their rationale, newest last, and any unresolved conflicts between decisions of different agents.',
+    'The decision log: decisions with their rationale, newest last, and the unresolved conflicts between decisions (any authors), each with why it was flagged.',
   inputSchema: {
     type: 'object',
     properties: { limit: integer('Newest N decisions (default 50)', 1, 500) },
@@ -133,7 +142,7 @@ const decisions: McpToolSpec = {
       first: c.first.seq,
       second: c.second.seq,
       agents: [c.first.agent, c.second.agent],
-      similarity: c.similarity
+      reason: c.reason
     }))
   })
 }

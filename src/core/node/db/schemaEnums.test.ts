@@ -27,6 +27,10 @@ import {
 import { WORK_STATES } from '../../chat/sessionEndWork'
 import { HASH_FORMATS } from '../../nexus/nexusHash'
 import { SYNC_DEVICE_STATUSES } from './migrations/0046-nexus-sync'
+import { CONFLICT_METHODS, CONFLICT_SIGNALS } from '../../nexus/conflictRows'
+import { MARK_NAMES } from '../../nexus/nexusMarks'
+import { MEMBER_TRANSPORTS } from '../../nexus/nexusMembers'
+import { TURN_ENTRY_SOURCES } from '../../nexus/nexusTurnEntries'
 import { migrate } from './migrate'
 
 /**
@@ -54,6 +58,11 @@ const CHECKED_COLUMNS: readonly (readonly [
   ['memory_recall_items', 'kind', RecalledKind.options],
   ['nexus_entries', 'type', NexusEntryType.options],
   ['nexus_entries', 'hash_format', Object.values(HASH_FORMATS)],
+  ['nexus_conflicts', 'method', CONFLICT_METHODS],
+  ['nexus_conflicts', 'signal', CONFLICT_SIGNALS],
+  ['nexus_marks', 'mark', MARK_NAMES],
+  ['nexus_turn_entries', 'source', TURN_ENTRY_SOURCES],
+  ['nexus_members_seen', 'transport', MEMBER_TRANSPORTS],
   ['turn_versions', 'origin', TurnOrigin.options],
   ['attachments', 'media_type', AttachmentMediaType.options],
   ['session_end_work', 'state', WORK_STATES],
