@@ -7,7 +7,13 @@ const Decision = z.object({ agent: z.string(), summary: z.string().min(1), ratio
 const PairSet = z.object({
   about: z.string(),
   pairs: z
-    .array(z.object({ label: z.enum(['contradicting', 'refining', 'unrelated']), first: Decision, second: Decision }))
+    .array(
+      z.object({
+        label: z.enum(['contradicting', 'refining', 'unrelated']),
+        first: Decision,
+        second: Decision
+      })
+    )
     .min(1)
 })
 export type DecisionPair = z.infer<typeof PairSet>['pairs'][number]
@@ -38,13 +44,18 @@ export function scoreConflictPairs(pairs: readonly DecisionPair[]): ConflictScor
   let fn = 0
   const mistakes: string[] = []
   for (const pair of pairs) {
-    const flagged = judgeDecisionPair({ summary: pair.first.summary, seq: 1 }, { summary: pair.second.summary, seq: 2 }).conflict
+    const flagged = judgeDecisionPair(
+      { summary: pair.first.summary, seq: 1 },
+      { summary: pair.second.summary, seq: 2 }
+    ).conflict
     const expected = pair.label === 'contradicting'
     if (flagged && expected) tp++
     else if (flagged) fp++
     else if (expected) fn++
     if (flagged !== expected)
-      mistakes.push(`${flagged ? 'flagged' : 'missed'} (${pair.label}): “${pair.first.summary}” / “${pair.second.summary}”`)
+      mistakes.push(
+        `${flagged ? 'flagged' : 'missed'} (${pair.label}): “${pair.first.summary}” / “${pair.second.summary}”`
+      )
   }
   return {
     pairs: pairs.length,

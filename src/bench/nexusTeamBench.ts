@@ -18,7 +18,11 @@ const soul = (name: string): string =>
 type Request = FakeAnthropic['requests'][number]
 
 /** Two agents taking turns (Ella looks something up each time), with the given turn-entry setting. */
-async function runTeam(ctx: BenchContext, fake: FakeAnthropic, mode: NexusTurnEntries): Promise<{ requests: Request[]; entries: number }> {
+async function runTeam(
+  ctx: BenchContext,
+  fake: FakeAnthropic,
+  mode: NexusTurnEntries
+): Promise<{ requests: Request[]; entries: number }> {
   fake.reset()
   const home = join(ctx.tmpDir, `team-${mode}`)
   const core = createCore({
@@ -37,8 +41,11 @@ async function runTeam(ctx: BenchContext, fake: FakeAnthropic, mode: NexusTurnEn
     const sessions = new Map<AgentId, SessionId>()
     for (let turn = 1; turn <= TURNS; turn++)
       for (const agentId of AGENTS) {
-        if (agentId === AGENTS[0]) fake.script({ text: 'Checking.', toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] })
-        fake.script(`Turn ${turn} from ${agentId}: the plan holds; the train leaves at nine and the budget is unchanged.`)
+        if (agentId === AGENTS[0])
+          fake.script({ text: 'Checking.', toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] })
+        fake.script(
+          `Turn ${turn} from ${agentId}: the plan holds; the train leaves at nine and the budget is unchanged.`
+        )
         const session = sessions.get(agentId)
         const result = await s.chat.runTurn({
           text: `Turn ${turn}: where do we stand on the trip plan? Keep it short.`,
@@ -46,7 +53,10 @@ async function runTeam(ctx: BenchContext, fake: FakeAnthropic, mode: NexusTurnEn
         })
         sessions.set(agentId, result.sessionId)
       }
-    return { requests: fake.requests.filter((r) => r.path === '/v1/messages'), entries: s.nexus.list({ type: 'turn' }).total }
+    return {
+      requests: fake.requests.filter((r) => r.path === '/v1/messages'),
+      entries: s.nexus.list({ type: 'turn' }).total
+    }
   } finally {
     core.dispose()
   }
@@ -70,9 +80,17 @@ function cacheMisses(busy: readonly Request[], quiet: readonly Request[]): numbe
     const messages = request.body.messages as { content?: unknown }[]
     const earlierSame = messages
       .slice(0, -1)
-      .every((message, j) => withoutContext(message) === withoutContext((control.body.messages as unknown[])[j] as { content?: unknown }))
+      .every(
+        (message, j) =>
+          withoutContext(message) ===
+          withoutContext((control.body.messages as unknown[])[j] as { content?: unknown })
+      )
     const sameSystem = JSON.stringify(request.body.system) === JSON.stringify(control.body.system)
-    return !sameSystem || !earlierSame || (request.usage?.cache_read_input_tokens ?? 0) < (control.usage?.cache_read_input_tokens ?? 0)
+    return (
+      !sameSystem ||
+      !earlierSame ||
+      (request.usage?.cache_read_input_tokens ?? 0) < (control.usage?.cache_read_input_tokens ?? 0)
+    )
   }).length
 }
 
@@ -87,12 +105,29 @@ async function measureAutoEntries(ctx: BenchContext): Promise<BenchFigure[]> {
   try {
     const quiet = await runTeam(ctx, fake, 'off')
     const busy = await runTeam(ctx, fake, 'every')
-    if (busy.entries < TURNS * AGENTS.length) throw new Error(`expected an entry per turn, got ${busy.entries}`)
-    const injected = busy.requests.filter((r) => JSON.stringify(r.body.messages.at(-1)).includes('<nexus-context>')).length
-    ctx.log(`turn entries: ${busy.entries} written; ${busy.requests.length} calls vs ${quiet.requests.length} with entries off; ${injected} calls carried a nexus-context block`)
+    if (busy.entries < TURNS * AGENTS.length)
+      throw new Error(`expected an entry per turn, got ${busy.entries}`)
+    const injected = busy.requests.filter((r) =>
+      JSON.stringify(r.body.messages.at(-1)).includes('<nexus-context>')
+    ).length
+    ctx.log(
+      `turn entries: ${busy.entries} written; ${busy.requests.length} calls vs ${quiet.requests.length} with entries off; ${injected} calls carried a nexus-context block`
+    )
     return [
-      figure('nexus.auto_entry_extra_calls', busy.requests.length - quiet.requests.length, 'calls', 0, 'lower'),
-      figure('nexus.auto_entry_cache_misses', cacheMisses(busy.requests, quiet.requests), 'misses', 0, 'lower')
+      figure(
+        'nexus.auto_entry_extra_calls',
+        busy.requests.length - quiet.requests.length,
+        'calls',
+        0,
+        'lower'
+      ),
+      figure(
+        'nexus.auto_entry_cache_misses',
+        cacheMisses(busy.requests, quiet.requests),
+        'misses',
+        0,
+        'lower'
+      )
     ]
   } finally {
     await fake.close()
@@ -104,7 +139,9 @@ function measureConflicts(ctx: BenchContext): BenchFigure[] {
   const root = join(ctx.cliPath, '..', '..')
   for (const file of CONFLICT_SETS) {
     const score = scoreConflictPairs(readPairSet(root, file))
-    ctx.log(`${file}: ${score.pairs} pairs, precision ${score.precision.toFixed(3)}, recall ${score.recall.toFixed(3)}`)
+    ctx.log(
+      `${file}: ${score.pairs} pairs, precision ${score.precision.toFixed(3)}, recall ${score.recall.toFixed(3)}`
+    )
   }
   const all = scoreConflictPairs(CONFLICT_SETS.flatMap((file) => readPairSet(root, file)))
   return [

@@ -7,7 +7,9 @@ const ROOT = join(__dirname, '..', '..')
 describe('conflict detection on the labelled decision pairs', () => {
   it('holds the Quill example and all three labels in the tuned set', () => {
     const pairs = readPairSet(ROOT, 'decisionPairs.json')
-    expect(new Set(pairs.map((pair) => pair.label))).toEqual(new Set(['contradicting', 'refining', 'unrelated']))
+    expect(new Set(pairs.map((pair) => pair.label))).toEqual(
+      new Set(['contradicting', 'refining', 'unrelated'])
+    )
     expect(pairs).toContainEqual(
       expect.objectContaining({
         label: 'contradicting',

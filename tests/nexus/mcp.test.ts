@@ -128,7 +128,12 @@ describe('hearth mcp over stdio with the SDK client', () => {
       'claude-code'
     ])
     expect(log.value.conflicts).toMatchObject([
-      { first: 1, second: 2, agents: ['ella', 'claude-code'], reason: expect.stringContaining('“JSON files”') }
+      {
+        first: 1,
+        second: 2,
+        agents: ['ella', 'claude-code'],
+        reason: expect.stringContaining('“JSON files”')
+      }
     ])
   })
 

@@ -16,7 +16,18 @@ const tokens: Record<string, string> = {}
 
 /** Binds an external member through the CLI (the same contract method Settings uses) and keeps its token. */
 function bindExternal(name: string, author: string): void {
-  const bound = runHearth(['--home', temp.dir, '--json', 'mcp', 'bind', name, '--agent', author, '--external', '--token'])
+  const bound = runHearth([
+    '--home',
+    temp.dir,
+    '--json',
+    'mcp',
+    'bind',
+    name,
+    '--agent',
+    author,
+    '--external',
+    '--token'
+  ])
   expect(bound.code, bound.stderr).toBe(0)
   tokens[name] = bound.json<{ token: string }>().token
 }
@@ -50,9 +61,16 @@ async function stdioClient(token?: string): Promise<Client> {
 }
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[] }
+  const result = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean
+    content: { text: string }[]
+  }
   const text = result.content[0]?.text ?? ''
-  return { isError: result.isError === true, text, value: result.isError ? undefined : (JSON.parse(text) as any) }
+  return {
+    isError: result.isError === true,
+    text,
+    value: result.isError ? undefined : (JSON.parse(text) as any)
+  }
 }
 
 const post = (args: Record<string, string>): void => {
@@ -71,7 +89,12 @@ function postMany(inputs: readonly NexusPostInput[]): void {
 
 describe('other runtimes as members', () => {
   it('keys cursor and channel on the binding: two profiles both called "mcp" never share a cursor', async () => {
-    post({ agent: 'ella', type: 'decision', summary: 'Quill stores notes in SQLite with WAL mode', rationale: 'fast' })
+    post({
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Quill stores notes in SQLite with WAL mode',
+      rationale: 'fast'
+    })
     const lyra = await stdioClient(tokens['hermes-lyra'])
     const nova = await stdioClient(tokens['hermes-nova'])
     const novaRead = await call(nova, 'nexus_unread')
@@ -89,7 +112,11 @@ describe('other runtimes as members', () => {
     })
     expect(posted.value.entry).toMatchObject({ agent: 'lyra', channel: 'mcp:hermes-lyra' })
     expect(posted.value.conflicts).toEqual([
-      { first: 1, second: 2, reason: '#2 rules out “SQLite”, which #1 chose; both are about Quill, stores, notes, SQLite.' }
+      {
+        first: 1,
+        second: 2,
+        reason: '#2 rules out “SQLite”, which #1 chose; both are about Quill, stores, notes, SQLite.'
+      }
     ])
     expect(posted.text).not.toContain('\n')
   })
@@ -97,14 +124,20 @@ describe('other runtimes as members', () => {
   it('lists decisions awaiting the member’s acknowledgement whatever the volume, until it acks', async () => {
     postMany([
       { agent: 'ella', type: 'decision', summary: 'Dates are stored in UTC', rationale: 'Users travel' },
-      ...Array.from({ length: 12 }, (_, i) => ({ agent: 'ella', type: 'turn' as const, summary: `Burst ${i + 1}` }))
+      ...Array.from({ length: 12 }, (_, i) => ({
+        agent: 'ella',
+        type: 'turn' as const,
+        summary: `Burst ${i + 1}`
+      }))
     ])
     const nova = await stdioClient(tokens['hermes-nova'])
     const first = await call(nova, 'nexus_unread', { limit: 3 })
     expect(first.value.remaining).toBe(10)
     expect(first.value.awaitingAck.map((e: { seq: number }) => e.seq)).toEqual([1])
     await call(nova, 'nexus_unread', { limit: 200 })
-    expect((await call(nova, 'nexus_unread')).value.awaitingAck.map((e: { seq: number }) => e.seq)).toEqual([1])
+    expect((await call(nova, 'nexus_unread')).value.awaitingAck.map((e: { seq: number }) => e.seq)).toEqual([
+      1
+    ])
     await call(nova, 'nexus_post', { type: 'ack', summary: 'Using UTC in the importer', refs: [1] })
     expect((await call(nova, 'nexus_unread')).value.awaitingAck).toEqual([])
     const guest = await stdioClient()
@@ -115,23 +148,39 @@ describe('other runtimes as members', () => {
     const lyra = await stdioClient(tokens['hermes-lyra'])
     const nova = await stdioClient(tokens['hermes-nova'])
     const read = (await call(lyra, 'project_state_read')).value
-    const saved = (await call(nova, 'project_state_update', { text: '# Goals\n\nShip 1.0\n', baseHash: read.hash })).value
-    const stale = await call(lyra, 'project_state_update', { text: '# Goals\n\nShip 2.0\n', baseHash: read.hash })
+    const saved = (
+      await call(nova, 'project_state_update', { text: '# Goals\n\nShip 1.0\n', baseHash: read.hash })
+    ).value
+    const stale = await call(lyra, 'project_state_update', {
+      text: '# Goals\n\nShip 2.0\n',
+      baseHash: read.hash
+    })
     expect(stale.isError).toBe(true)
     const body = JSON.parse(stale.text) as { error: string; current: unknown }
     expect(body.current).toEqual({ text: '# Goals\n\nShip 1.0\n', hash: saved.hash, version: saved.version })
     expect(body.error).toContain(`call project_state_update again with baseHash "${saved.hash}"`)
     expect(body.error).not.toMatch(/Reload it|save again/)
-    const merged = await call(lyra, 'project_state_update', { text: '# Goals\n\nShip 1.0, then 2.0\n', baseHash: saved.hash })
+    const merged = await call(lyra, 'project_state_update', {
+      text: '# Goals\n\nShip 1.0, then 2.0\n',
+      baseHash: saved.hash
+    })
     expect(merged.value).toMatchObject({ changed: true })
   })
 
   it('shows each member’s last sighting, and a revoked token stops posting at once', async () => {
     const lyra = await stdioClient(tokens['hermes-lyra'])
     await call(lyra, 'nexus_read')
-    const members = runHearth(['--home', temp.dir, '--json', 'mcp', 'members']).json<{ members: any[] }>().members
+    const members = runHearth(['--home', temp.dir, '--json', 'mcp', 'members']).json<{ members: any[] }>()
+      .members
     expect(members).toMatchObject([
-      { name: 'hermes-lyra', author: 'lyra', kind: 'external', token: true, lastClient: 'mcp', lastTransport: 'stdio' },
+      {
+        name: 'hermes-lyra',
+        author: 'lyra',
+        kind: 'external',
+        token: true,
+        lastClient: 'mcp',
+        lastTransport: 'stdio'
+      },
       { name: 'hermes-nova', author: 'nova', kind: 'external', token: true, lastSeenAt: null }
     ])
     expect(runHearth(['--home', temp.dir, 'mcp', 'revoke', 'hermes-lyra']).code).toBe(0)
@@ -158,7 +207,9 @@ describe('other runtimes as members', () => {
     const connect = async (token: string): Promise<Client> => {
       const client = new Client({ name: 'mcp', version: '1.26.0' })
       await client.connect(
-        new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } })
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } }
+        })
       )
       closers.push(() => client.close())
       return client
@@ -167,19 +218,29 @@ describe('other runtimes as members', () => {
     const lyra = await connect(tokens['hermes-lyra'] as string)
     expect((await call(nova, 'nexus_unread')).value.entries).toHaveLength(1)
     expect((await call(lyra, 'nexus_unread')).value.entries).toHaveLength(1)
-    expect((await call(nova, 'nexus_post', { type: 'turn', summary: 'Nova over HTTP' })).value.entry).toMatchObject({
+    expect(
+      (await call(nova, 'nexus_post', { type: 'turn', summary: 'Nova over HTTP' })).value.entry
+    ).toMatchObject({
       agent: 'nova',
       channel: 'mcp:hermes-nova'
     })
-    const members = runHearth(['--home', temp.dir, '--json', 'mcp', 'members']).json<{ members: any[] }>().members
-    expect(members.find((m) => m.name === 'hermes-nova')).toMatchObject({ lastTransport: 'http', lastClient: 'mcp' })
+    const members = runHearth(['--home', temp.dir, '--json', 'mcp', 'members']).json<{ members: any[] }>()
+      .members
+    expect(members.find((m) => m.name === 'hermes-nova')).toMatchObject({
+      lastTransport: 'http',
+      lastClient: 'mcp'
+    })
   })
 })
 
 describe('hearth mcp on stdio exits when it should', () => {
   /** Starts `hearth mcp` raw, waits for it to serve, and resolves with how long it took to exit after `stop`. */
-  async function exitAfter(stop: (child: ChildProcess) => void): Promise<{ ms: number; code: number | null; signal: string | null }> {
-    const child = spawn(process.execPath, [CLI, '--home', temp.dir, 'mcp'], { stdio: ['pipe', 'pipe', 'pipe'] })
+  async function exitAfter(
+    stop: (child: ChildProcess) => void
+  ): Promise<{ ms: number; code: number | null; signal: string | null }> {
+    const child = spawn(process.execPath, [CLI, '--home', temp.dir, 'mcp'], {
+      stdio: ['pipe', 'pipe', 'pipe']
+    })
     children.push(child)
     await new Promise<void>((resolve) => {
       let err = ''

@@ -108,7 +108,9 @@ describe('the Nexus in real chat turns (CLI, fake model)', () => {
       'Asked “Pick a time zone for stored dates” · ran nexus_post · replied: Decided: UTC.'
     )
     expect(tail.at(-1)).toMatchObject({ agent: 'ella', type: 'turn', refs: [1, 2] })
-    expect(tail.at(-1)?.summary).toBe('Session ended (2 turns) · ran nexus_post · decided #1 · last: Anything else?')
+    expect(tail.at(-1)?.summary).toBe(
+      'Session ended (2 turns) · ran nexus_post · decided #1 · last: Anything else?'
+    )
     expect((await hearth('nexus', 'verify')).json).toMatchObject({ ok: true })
   }, 90_000)
 })

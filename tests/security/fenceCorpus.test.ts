@@ -88,7 +88,15 @@ function entry(field: 'summary' | 'rationale' | 'body' | 'agent', value: string)
 /** The Nexus block with only unread entries in it. */
 function nexusBlock(unread: NexusEntry[]): string {
   const omitted = { count: 0, byType: [], authors: [] }
-  return renderNexusBlock({ conflicts: [], awaiting: [], state: null, nudge: null, checkpoint: null, unread, omitted }) as string
+  return renderNexusBlock({
+    conflicts: [],
+    awaiting: [],
+    state: null,
+    nudge: null,
+    checkpoint: null,
+    unread,
+    omitted
+  }) as string
 }
 
 describe('fence escape corpus', () => {

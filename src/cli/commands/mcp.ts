@@ -100,7 +100,8 @@ const BIND_USAGE = 'hearth mcp bind NAME --agent ID [--external] [--token]'
  */
 export const mcpBindCommand: CliCommand = {
   words: ['mcp', 'bind'],
-  summary: 'bind a runtime as a Nexus member that posts as an agent (optionally with a token it must present)',
+  summary:
+    'bind a runtime as a Nexus member that posts as an agent (optionally with a token it must present)',
   usage: BIND_USAGE,
   options: { agent: 'string', token: 'boolean', external: 'boolean' },
   positionals: [1, 1],
@@ -133,7 +134,10 @@ export const mcpMembersCommand: CliCommand = {
     const { members } = await ctx.call('nexus.members.list', {})
     const line = (m: (typeof members)[number]): string =>
       `${m.name}\t${m.kind === 'agent' ? 'agent' : 'external'} ${m.author}\t${m.token ? 'token' : 'no token'}\t${m.lastSeenAt === null ? 'never seen' : `seen ${new Date(m.lastSeenAt).toISOString().slice(0, 16).replace('T', ' ')} UTC as ${m.lastClient} over ${m.lastTransport}`}`
-    return { data: { members }, text: members.length === 0 ? 'No members bound.' : members.map(line).join('\n') }
+    return {
+      data: { members },
+      text: members.length === 0 ? 'No members bound.' : members.map(line).join('\n')
+    }
   }
 }
 
@@ -147,6 +151,9 @@ export const mcpRevokeCommand: CliCommand = {
   async run(ctx) {
     const name = ctx.positionals[0] as string
     const result = await ctx.call('nexus.members.revoke', { name })
-    return { data: result, text: `Revoked ${name}: it may read the Nexus as a guest, no longer post as its member.` }
+    return {
+      data: result,
+      text: `Revoked ${name}: it may read the Nexus as a guest, no longer post as its member.`
+    }
   }
 }

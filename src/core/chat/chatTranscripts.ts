@@ -79,13 +79,19 @@ function transcriptOf(sessions: SessionRepository, sessionId: SessionId): Transc
 }
 
 /** What was asked, the tools called with their outcome, and the reply's text, for one turn. */
-function turnOutlineOf(sessions: SessionRepository, sessionId: SessionId, turnId: TurnId): TurnOutline | undefined {
+function turnOutlineOf(
+  sessions: SessionRepository,
+  sessionId: SessionId,
+  turnId: TurnId
+): TurnOutline | undefined {
   // Every version of a turn has its own id, so the turn is found whichever version is shown.
   const messages = sessions.allMessages(sessionId).filter((message) => message.turnId === turnId)
   if (messages.length === 0) return undefined
   const failed = new Set(
     messages.flatMap((message) =>
-      message.content.flatMap((block) => (block.type === 'tool_result' && block.is_error ? [block.tool_use_id] : []))
+      message.content.flatMap((block) =>
+        block.type === 'tool_result' && block.is_error ? [block.tool_use_id] : []
+      )
     )
   )
   const texts = (kind: 'text' | 'reply'): string =>

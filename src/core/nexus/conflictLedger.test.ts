@@ -33,26 +33,36 @@ describe('the conflict ledger', () => {
       `#${first.entry.seq} says “14”, #${second.entry.seq} says “28”; both are about Release, 2.0, ships, March. Both are ella’s: the later one does not say it replaces the earlier one.`
     )
     const third = decide('ella', 'Release 2.0 ships on April 2', [second.entry.seq])
-    expect(third.conflicts.map((c) => [c.first.seq, c.second.seq])).toEqual([[first.entry.seq, third.entry.seq]])
+    expect(third.conflicts.map((c) => [c.first.seq, c.second.seq])).toEqual([
+      [first.entry.seq, third.entry.seq]
+    ])
   })
 
   it('leaves refinements and unrelated decisions alone', () => {
     decide('coder', 'Deploy the API to Fly.io')
-    expect(decide('nova', 'Deploy the API to Fly.io in the Frankfurt region with two machines').conflicts).toEqual([])
+    expect(
+      decide('nova', 'Deploy the API to Fly.io in the Frankfurt region with two machines').conflicts
+    ).toEqual([])
     expect(decide('ella', 'Name the CLI binary hearth').conflicts).toEqual([])
   })
 
   it('keeps a conflict until a resolution references both, and lists it as resolved when asked', () => {
     const a = decide('coder', 'Use PostgreSQL for the analytics store')
     const b = decide('nova', 'Use ClickHouse for the analytics store')
-    const resolution = home.nexus.resolve(a.entry.seq, b.entry.seq, 'ClickHouse for analytics, PostgreSQL elsewhere')
+    const resolution = home.nexus.resolve(
+      a.entry.seq,
+      b.entry.seq,
+      'ClickHouse for analytics, PostgreSQL elsewhere'
+    )
     expect(home.nexus.conflicts()).toEqual([])
     expect(home.nexus.conflicts(true)).toMatchObject([{ resolvedBy: resolution.entry.seq }])
   })
 
   it('checks decisions other processes appended when the log is next looked at', () => {
     decide('coder', 'Keep server logs for 30 days')
-    home.nexus.postMany([{ agent: 'ella', type: 'decision', summary: 'Keep server logs for 7 days only', rationale: 'privacy' }])
+    home.nexus.postMany([
+      { agent: 'ella', type: 'decision', summary: 'Keep server logs for 7 days only', rationale: 'privacy' }
+    ])
     expect(home.nexus.conflicts().map((conflict) => conflict.reason)).toEqual([
       '#1 says “30 days”, #2 says “7 days”; both are about server, logs.'
     ])

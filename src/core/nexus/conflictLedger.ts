@@ -89,7 +89,9 @@ export class ConflictLedger {
 
   /** The unresolved conflicts one of whose decisions `author` wrote. */
   openInvolving(author: string): NexusConflict[] {
-    return this.list().filter((conflict) => conflict.first.agent === author || conflict.second.agent === author)
+    return this.list().filter(
+      (conflict) => conflict.first.agent === author || conflict.second.agent === author
+    )
   }
 
   /** The flags that involve one decision (what a post answers with). */
@@ -167,7 +169,8 @@ export class ConflictLedger {
       const second = entries.get(row.secondSeq)
       if (!first || !second) return []
       const resolvedBy =
-        resolutions.find((entry) => entry.refs.includes(first.seq) && entry.refs.includes(second.seq))?.seq ?? null
+        resolutions.find((entry) => entry.refs.includes(first.seq) && entry.refs.includes(second.seq))?.seq ??
+        null
       return [
         {
           first,

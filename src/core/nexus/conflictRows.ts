@@ -3,7 +3,13 @@ import type { ConflictSignal } from '../domain/nexus/decisionConflict'
 import { damagedRow, type RowReader } from '../node/db/rowReader'
 
 export const CONFLICT_METHODS = ['terms', 'similarity'] as const
-export const CONFLICT_SIGNALS: readonly ConflictSignal[] = ['negation', 'antonym', 'quantity', 'alternative', 'swap']
+export const CONFLICT_SIGNALS: readonly ConflictSignal[] = [
+  'negation',
+  'antonym',
+  'quantity',
+  'alternative',
+  'swap'
+]
 
 /** One row of nexus_conflicts. */
 export interface StoredConflict {

@@ -63,16 +63,23 @@ export class NexusAcks {
     const entries = seqs
       ? this.repository.get(seqs).filter((entry) => this.asksForAck(entry))
       : this.repository
-          .get([...new Set(members.flatMap((member) => this.awaiting(member.author).map((entry) => entry.seq)))])
+          .get([
+            ...new Set(members.flatMap((member) => this.awaiting(member.author).map((entry) => entry.seq)))
+          ])
           .sort((a, b) => a.seq - b.seq)
-    return { members: members.map((member) => member.author), entries: entries.map((entry) => this.of(entry, members)) }
+    return {
+      members: members.map((member) => member.author),
+      entries: entries.map((entry) => this.of(entry, members))
+    }
   }
 
   /** The user excuses `member` from acknowledging entry `seq`. */
   dismiss(member: string, seq: number): NexusAckStatus {
     const entry = this.repository.get([seq])[0]
     if (!entry || !this.asksForAck(entry))
-      throw invalidInput(`#${seq} is not an entry that awaits acknowledgement (a decision or handoff since acknowledgements began)`)
+      throw invalidInput(
+        `#${seq} is not an entry that awaits acknowledgement (a decision or handoff since acknowledgements began)`
+      )
     this.dismissStatement.run(member, seq, this.clock.now())
     return this.of(entry, this.members())
   }

@@ -49,13 +49,18 @@ function header(entry: NexusEntry): string {
  * matches is shown by its header alone.
  */
 export function renderEntryLines(entry: NexusEntry): string {
-  const blocked = scanForThreats([entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'), 'context')
+  const blocked = scanForThreats(
+    [entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'),
+    'context'
+  )
   if (blocked.length > 0)
     return `${header(entry)} [BLOCKED: this entry contained potential prompt injection (${blocked.join(', ')}). Content not shown.]`
   const lines = [`${header(entry)} ${escapeFenceField(entry.summary)}`]
   if (entry.refs.length > 0) lines.push(`  refs: ${entry.refs.map((ref) => `#${Number(ref)}`).join(', ')}`)
   if (entry.rationale)
-    lines.push(`  rationale: ${fenceFieldPreview(entry.rationale, RATIONALE_PREVIEW, '(nexus_read for the rest)')}`)
+    lines.push(
+      `  rationale: ${fenceFieldPreview(entry.rationale, RATIONALE_PREVIEW, '(nexus_read for the rest)')}`
+    )
   const preview = entry.type === 'checkpoint' ? CHECKPOINT_PREVIEW : BODY_PREVIEW
   if (entry.body) lines.push(`  body: ${fenceFieldPreview(entry.body, preview, '(nexus_read for the rest)')}`)
   return lines.join('\n')
@@ -98,7 +103,8 @@ export function renderNexusBlock(parts: NexusBlockParts): string | null {
     )
   if (parts.state) sections.push(renderState(parts.state))
   if (parts.nudge) sections.push(parts.nudge)
-  if (parts.checkpoint) sections.push('Your latest working checkpoint, to resume from:', renderEntryLines(parts.checkpoint))
+  if (parts.checkpoint)
+    sections.push('Your latest working checkpoint, to resume from:', renderEntryLines(parts.checkpoint))
   if (parts.unread.length > 0 || parts.omitted.count > 0) {
     sections.push('New entries from your colleagues since your last turn (oldest first):')
     if (parts.omitted.count > 0) sections.push(renderOmitted(parts.omitted))

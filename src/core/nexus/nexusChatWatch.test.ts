@@ -25,14 +25,27 @@ describe('turn entries and checkpoints from chat events', () => {
     ;(home.events.emit as (name: string, data: unknown) => void).call(home.events, event, payload)
   }
 
-  function toolCall(turnId: string, name: string, input: unknown = {}, ok = true, result = '{"done":true}'): void {
+  function toolCall(
+    turnId: string,
+    name: string,
+    input: unknown = {},
+    ok = true,
+    result = '{"done":true}'
+  ): void {
     const base = { sessionId: 's1', turnId, toolUseId: `${turnId}-${name}`, name, displayName: name, input }
     emit('chat.toolCall', { ...base, phase: 'started', ok: null, result: null })
     emit('chat.toolCall', { ...base, phase: 'finished', ok, result })
   }
 
   function finish(turnId: string, text: string, extra: Record<string, unknown> = {}): void {
-    emit('chat.finished', { sessionId: 's1', turnId, text, stopReason: 'end_turn', compressed: false, ...extra })
+    emit('chat.finished', {
+      sessionId: 's1',
+      turnId,
+      text,
+      stopReason: 'end_turn',
+      compressed: false,
+      ...extra
+    })
   }
 
   const turnEntries = () => home.nexus.list({ type: 'turn' }).entries
@@ -50,7 +63,9 @@ describe('turn entries and checkpoints from chat events', () => {
     expect(entry?.summary).toBe(
       'Asked “Resize every album to 1600 px and remember that I like WebP” · ran memory add, resize_album ×2, upload failed · replied: Both albums are resized to 1600 px.'
     )
-    expect(entry?.body).toContain('Turn t1 of session s1. Written by Hearth from the turn itself (no model call).')
+    expect(entry?.body).toContain(
+      'Turn t1 of session s1. Written by Hearth from the turn itself (no model call).'
+    )
     expect(entry?.body).toContain('Tools: memory, resize_album, resize_album, upload (failed)')
   })
 
@@ -73,14 +88,27 @@ describe('turn entries and checkpoints from chat events', () => {
     expect(turnEntries()).toEqual([])
     writeFileSync(home.paths.config, JSON.stringify({ nexus: { turnEntries: 'every' } }))
     const own = home.nexus.post({ agent: 'ella', type: 'turn', summary: 'Resized the Lisbon album' })
-    toolCall('t2', 'nexus_post', { type: 'turn', summary: 'Resized the Lisbon album' }, true, `{"seq":${own.entry.seq}}`)
+    toolCall(
+      't2',
+      'nexus_post',
+      { type: 'turn', summary: 'Resized the Lisbon album' },
+      true,
+      `{"seq":${own.entry.seq}}`
+    )
     finish('t2', 'Done.')
     expect(turnEntries().map((entry) => entry.summary)).toEqual(['Resized the Lisbon album'])
-    expect(home.nexus.turnEntries.forSession(testId.session('s1')).map((entry) => entry.seq)).toEqual([own.entry.seq])
+    expect(home.nexus.turnEntries.forSession(testId.session('s1')).map((entry) => entry.seq)).toEqual([
+      own.entry.seq
+    ])
   })
 
   it('refers to what the model posted during the turn (a decision) from the automatic entry', () => {
-    const decision = home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Albums use WebP', rationale: 'smaller' })
+    const decision = home.nexus.post({
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Albums use WebP',
+      rationale: 'smaller'
+    })
     toolCall('t1', 'nexus_post', { type: 'decision' }, true, `{"seq":${decision.entry.seq},"conflicts":[]}`)
     finish('t1', 'Decided on WebP.')
     expect(turnEntries()[0]?.refs).toEqual([decision.entry.seq])
@@ -93,13 +121,21 @@ describe('turn entries and checkpoints from chat events', () => {
     emit('chat.delta', { sessionId: 's1', turnId: 't1', messageId: 9, text: 'Next I will do Porto.' })
     toolCall('t1', 'resize_8')
     const [checkpoint] = home.nexus.checkpointsOfAll()
-    expect(checkpoint?.summary).toBe('Checkpoint: Resize every album to 1600 px and remember that I like WebP')
+    expect(checkpoint?.summary).toBe(
+      'Checkpoint: Resize every album to 1600 px and remember that I like WebP'
+    )
     expect(checkpoint?.body).toContain('Done: resize_1, resize_2')
     expect(checkpoint?.body).toContain('Next: the agent last wrote: Next I will do Porto.')
     expect(checkpoint?.body).toContain('Written by Hearth after 8 tool calls without a checkpoint')
-    expect(home.nexus.checkpoints.nudgeFor(testId.session('s1'))).toContain('call checkpoint (goal, done, next, open questions)')
+    expect(home.nexus.checkpoints.nudgeFor(testId.session('s1'))).toContain(
+      'call checkpoint (goal, done, next, open questions)'
+    )
     toolCall('t1', 'checkpoint', { goal: 'x' }, true, '{"seq":99}')
-    home.nexus.checkpoints.write(testId.agent('ella'), testId.session('s1'), { goal: 'Resize', done: 'all', next: 'upload' })
+    home.nexus.checkpoints.write(testId.agent('ella'), testId.session('s1'), {
+      goal: 'Resize',
+      done: 'all',
+      next: 'upload'
+    })
     expect(home.nexus.checkpoints.nudgeFor(testId.session('s1'))).toBeNull()
   })
 
@@ -112,7 +148,9 @@ describe('turn entries and checkpoints from chat events', () => {
     finish('t1', 'Still going.', { compressed: true })
     const [checkpoint] = home.nexus.checkpointsOfAll()
     expect(checkpoint?.body).toContain('Done: Resized 40 albums so far')
-    expect(home.nexus.checkpoints.nudgeFor(testId.session('s1'))).toContain('this conversation was just compressed')
+    expect(home.nexus.checkpoints.nudgeFor(testId.session('s1'))).toContain(
+      'this conversation was just compressed'
+    )
   })
 
   it('ignores events for sessions it cannot find', () => {

@@ -73,11 +73,20 @@ export function watchChatTurns(
     if (current?.turnId === turnId) return current
     const agentId = transcripts.agentOf(sessionId)
     if (!agentId) return undefined
-    const fresh: TurnActivity = { agentId, turnId, calls: [], text: '', messageId: null, modelEntry: null, posted: [] }
+    const fresh: TurnActivity = {
+      agentId,
+      turnId,
+      calls: [],
+      text: '',
+      messageId: null,
+      modelEntry: null,
+      posted: []
+    }
     turns.set(sessionId, fresh)
     return fresh
   }
-  const request = (sessionId: SessionId, turnId: TurnId): string => transcripts.turnRequest(sessionId, turnId) ?? ''
+  const request = (sessionId: SessionId, turnId: TurnId): string =>
+    transcripts.turnRequest(sessionId, turnId) ?? ''
 
   function onDelta(delta: DeltaEvent): void {
     if (!delta.sessionId || !delta.turnId || typeof delta.text !== 'string') return
@@ -99,7 +108,8 @@ export function watchChatTurns(
     turn.calls.push({ name, input: call.input, ok })
     const seq = ok ? postedSeq(call.result) : null
     const type = (call.input as { type?: unknown } | undefined)?.type
-    if (seq !== null && name === 'nexus_post' && (type === 'turn' || type === 'handoff')) turn.modelEntry = seq
+    if (seq !== null && name === 'nexus_post' && (type === 'turn' || type === 'handoff'))
+      turn.modelEntry = seq
     else if (seq !== null && (name === 'nexus_post' || name === 'ack')) turn.posted.push(seq)
     if (name === 'checkpoint') return
     const sessionId = call.sessionId
@@ -133,7 +143,9 @@ export function watchChatTurns(
         agentId: turn.agentId,
         sessionId: finished.sessionId,
         goal: oneLine(asked, 160) || 'the current task',
-        summary: transcripts.latestCheckpoint(finished.sessionId)?.trim() || 'the earlier conversation was summarised'
+        summary:
+          transcripts.latestCheckpoint(finished.sessionId)?.trim() ||
+          'the earlier conversation was summarised'
       })
   }
 

@@ -50,7 +50,10 @@ export class NexusCheckpoints {
   }
 
   /** Counts a finished tool call; after N without a checkpoint, writes one and asks for the agent's own. */
-  onToolCall(call: { agentId: AgentId; sessionId: SessionId }, sofar: () => CheckpointContent): NexusEntry | null {
+  onToolCall(
+    call: { agentId: AgentId; sessionId: SessionId },
+    sofar: () => CheckpointContent
+  ): NexusEntry | null {
     const state = this.state(call.sessionId)
     state.sinceCheckpoint++
     const every = this.nexus.settings().checkpointEvery
@@ -65,7 +68,12 @@ export class NexusCheckpoints {
   }
 
   /** At compression the summary the engine produced is the best record there is. */
-  onCompression(event: { agentId: AgentId; sessionId: SessionId; goal: string; summary: string }): NexusEntry {
+  onCompression(event: {
+    agentId: AgentId
+    sessionId: SessionId
+    goal: string
+    summary: string
+  }): NexusEntry {
     const state = this.state(event.sessionId)
     state.sinceCheckpoint = 0
     state.nudge = { reason: 'compression' }

@@ -155,7 +155,12 @@ describe('NexusTurnContext: read before reply', () => {
   it('keeps decisions awaiting acknowledgement in the block whatever the volume, until the agent acks', async () => {
     home.agents.create('Ella', testId.agent('ella'))
     writeFileSync(home.paths.config, JSON.stringify({ nexus: { injectCap: 2 } }))
-    const decision = home.nexus.post({ agent: 'lyra', type: 'decision', summary: 'Dates are UTC', rationale: 'travel' })
+    const decision = home.nexus.post({
+      agent: 'lyra',
+      type: 'decision',
+      summary: 'Dates are UTC',
+      rationale: 'travel'
+    })
     for (let i = 1; i <= 30; i++) home.nexus.post({ agent: 'lyra', type: 'turn', summary: `burst ${i}` })
     const first = (await runTurn(turn('ella'))) ?? ''
     expect(first).toContain('Awaiting your acknowledgement (1)')
@@ -171,16 +176,35 @@ describe('NexusTurnContext: read before reply', () => {
   })
 
   it('asks both authors of a conflict to reconcile it until a resolution references both', async () => {
-    const mine = home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Quill stores notes in SQLite with WAL mode', rationale: 'fast' })
-    const theirs = home.nexus.post({ agent: 'lyra', type: 'decision', summary: 'Quill stores notes in plain Markdown files, not SQLite', rationale: 'portable' })
-    expect(theirs.conflicts.map((c) => [c.first.seq, c.second.seq])).toEqual([[mine.entry.seq, theirs.entry.seq]])
+    const mine = home.nexus.post({
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Quill stores notes in SQLite with WAL mode',
+      rationale: 'fast'
+    })
+    const theirs = home.nexus.post({
+      agent: 'lyra',
+      type: 'decision',
+      summary: 'Quill stores notes in plain Markdown files, not SQLite',
+      rationale: 'portable'
+    })
+    expect(theirs.conflicts.map((c) => [c.first.seq, c.second.seq])).toEqual([
+      [mine.entry.seq, theirs.entry.seq]
+    ])
     for (const agent of ['ella', 'lyra']) {
       const text = (await runTurn(turn(agent))) ?? ''
-      expect(text).toContain(`Conflict between #${mine.entry.seq} and #${theirs.entry.seq}: #${theirs.entry.seq} rules out “SQLite”, which #${mine.entry.seq} chose`)
+      expect(text).toContain(
+        `Conflict between #${mine.entry.seq} and #${theirs.entry.seq}: #${theirs.entry.seq} rules out “SQLite”, which #${mine.entry.seq} chose`
+      )
       expect(text).toContain('post nexus_post type resolution with refs to both decisions')
     }
     expect(await runTurn(turn('nova'))).not.toContain('Conflict between')
-    home.nexus.post({ agent: 'lyra', type: 'resolution', summary: 'Markdown it is', refs: [mine.entry.seq, theirs.entry.seq] })
+    home.nexus.post({
+      agent: 'lyra',
+      type: 'resolution',
+      summary: 'Markdown it is',
+      refs: [mine.entry.seq, theirs.entry.seq]
+    })
     expect((await runTurn(turn('ella'))) ?? '').not.toContain('Conflict between')
   })
 
@@ -198,11 +222,14 @@ describe('NexusTurnContext: read before reply', () => {
 
   it('nudges for a checkpoint when Hearth had to write one', async () => {
     for (let i = 0; i < 8; i++)
-      home.nexus.checkpoints.onToolCall({ agentId: testId.agent('ella'), sessionId: testId.session('s-ella') }, () => ({
-        goal: 'migrate',
-        done: 'some',
-        next: 'more'
-      }))
+      home.nexus.checkpoints.onToolCall(
+        { agentId: testId.agent('ella'), sessionId: testId.session('s-ella') },
+        () => ({
+          goal: 'migrate',
+          done: 'some',
+          next: 'more'
+        })
+      )
     const text = (await runTurn(turn('ella'))) ?? ''
     expect(text).toContain('Checkpoint: 8 tool calls went by without one, so Hearth wrote one for you.')
   })

@@ -83,7 +83,8 @@ export class NexusTurnContext implements TurnContextProvider {
   onTurnCompleted(request: TurnContextRequest, block: TurnContextBlock | null): void {
     const detail = block?.providerId === this.id ? (block.detail as NexusBlockDetail | undefined) : undefined
     if (!detail) return
-    if (detail.cursorTo > detail.cursorFrom) this.nexus.repository.advanceCursor(request.agentId, detail.cursorTo)
+    if (detail.cursorTo > detail.cursorFrom)
+      this.nexus.repository.advanceCursor(request.agentId, detail.cursorTo)
     if (detail.stateVersion !== null) this.nexus.marks.set(request.agentId, 'state-seen', detail.stateVersion)
   }
 

@@ -29,7 +29,9 @@ export class NexusMarks {
   }
 
   get(reader: string, mark: MarkName): number | null {
-    return readOptionalRow(this.getStatement.get(reader, mark), 'nexus_marks', (row) => row.int('seq')) ?? null
+    return (
+      readOptionalRow(this.getStatement.get(reader, mark), 'nexus_marks', (row) => row.int('seq')) ?? null
+    )
   }
 
   set(reader: string, mark: MarkName, seq: number): void {

@@ -56,7 +56,10 @@ export class NexusMembers {
 
   /** Bound members as owers of acknowledgements, from when they were bound. */
   ackMembers(): AckMember[] {
-    return Object.values(this.bindings()).map((binding) => ({ author: binding.agent, since: binding.boundAt ?? 0 }))
+    return Object.values(this.bindings()).map((binding) => ({
+      author: binding.agent,
+      since: binding.boundAt ?? 0
+    }))
   }
 
   async bind(input: NexusBindInput): Promise<{ member: NexusMember; token: string | null }> {
@@ -102,7 +105,9 @@ export class NexusMembers {
 
   private describe(name: string, binding: McpClientBinding, agents: ReadonlySet<string>): NexusMember {
     const seen = readOptionalRow(
-      this.db.prepare('SELECT last_seen_at, client_name, transport FROM nexus_members_seen WHERE member = ?').get(name),
+      this.db
+        .prepare('SELECT last_seen_at, client_name, transport FROM nexus_members_seen WHERE member = ?')
+        .get(name),
       'nexus_members_seen',
       (row) => ({
         at: row.int('last_seen_at'),
@@ -131,7 +136,9 @@ export class NexusMembers {
         (row) => row.int('seq')
       ) ?? 0
     return readRow(
-      this.db.prepare('SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?').get(cursor, author),
+      this.db
+        .prepare('SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?')
+        .get(cursor, author),
       'nexus_entries'
     ).int('n')
   }

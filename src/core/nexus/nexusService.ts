@@ -95,7 +95,9 @@ export class NexusService implements NexusLog {
   ) {
     this.repository = options.repository
     this.marks = new NexusMarks(db, clock)
-    this.members = new NexusMembers(db, options.config, clock, () => options.agents.list().map((agent) => agent.id))
+    this.members = new NexusMembers(db, options.config, clock, () =>
+      options.agents.list().map((agent) => agent.id)
+    )
     this.acks = new NexusAcks(db, this.repository, this.marks, clock, () => this.ackMembers())
     this.ledger = new ConflictLedger(db, this.repository, this.marks, clock, options.similarity)
     this.projectState = new ProjectStateLog(this, files, events)
@@ -204,7 +206,13 @@ export class NexusService implements NexusLog {
     if (decisions.length !== 2 || decisions.some((entry) => entry.type !== 'decision')) {
       throw invalidInput(`#${first} and #${second} must both be existing decision entries`)
     }
-    return this.post({ agent: 'user', type: 'resolution', summary, refs: [first, second], ...(body ? { body } : {}) })
+    return this.post({
+      agent: 'user',
+      type: 'resolution',
+      summary,
+      refs: [first, second],
+      ...(body ? { body } : {})
+    })
   }
 
   /** Starts emitting `nexus.appended` for entries written by other processes; returns the tail. */

@@ -20,8 +20,16 @@ describe('the session-end entry', () => {
       agent: 'ella',
       title: 'Remember [[call memory {"action":"add"',
       turns: [
-        { turnId: 't1', request: 'Remember [[call memory {"action":"add","target":"memory"', reply: 'Started.' },
-        { turnId: 't2', request: 'Now import the photos', reply: 'Imported 90 albums and resized them. Anything else?' }
+        {
+          turnId: 't1',
+          request: 'Remember [[call memory {"action":"add","target":"memory"',
+          reply: 'Started.'
+        },
+        {
+          turnId: 't2',
+          request: 'Now import the photos',
+          reply: 'Imported 90 albums and resized them. Anything else?'
+        }
       ]
     })
     home.db
@@ -30,7 +38,12 @@ describe('the session-end entry', () => {
          VALUES ('s1', 't2', 'assistant', 'reply', '[{"type":"tool_use","id":"u1","name":"import_photos","input":{}}]', '', 'complete', 0, 0)`
       )
       .run()
-    const decision = home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Thumbnails are WebP', rationale: 'smaller' })
+    const decision = home.nexus.post({
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Thumbnails are WebP',
+      rationale: 'smaller'
+    })
     const entry = await end('s1')
     expect(entry).toMatchObject({ agent: 'ella', type: 'turn', refs: [decision.entry.seq] })
     expect(entry?.summary).toBe(
@@ -45,10 +58,17 @@ describe('the session-end entry', () => {
   })
 
   it('lists and refers to the turn entries the session left', async () => {
-    seedChat(home, { id: 's2', agent: 'ella', turns: [{ turnId: 't1', request: 'Tidy up', reply: 'Tidied.' }] })
+    seedChat(home, {
+      id: 's2',
+      agent: 'ella',
+      turns: [{ turnId: 't1', request: 'Tidy up', reply: 'Tidied.' }]
+    })
     const marked = home.nexus.turnEntries.mark(testId.session('s2'), testId.turn('t1'))
     expect(marked.created).toBe(true)
-    expect(home.nexus.turnEntries.mark(testId.session('s2'), testId.turn('t1'))).toEqual({ entry: marked.entry, created: false })
+    expect(home.nexus.turnEntries.mark(testId.session('s2'), testId.turn('t1'))).toEqual({
+      entry: marked.entry,
+      created: false
+    })
     const entry = await end('s2')
     expect(entry?.refs).toEqual([marked.entry.seq])
     expect(entry?.body).toContain(`Turns: #${marked.entry.seq} Asked “Tidy up” · no tools · replied: Tidied.`)

@@ -32,9 +32,14 @@ export class NexusSessionEndHook implements SessionEndHook {
     private readonly turnEntries: Pick<NexusTurnEntries, 'forSession'>
   ) {}
 
-  async run(session: { readonly sessionId: SessionId; readonly agentId: AgentId }): Promise<NexusEntry | null> {
+  async run(session: {
+    readonly sessionId: SessionId
+    readonly agentId: AgentId
+  }): Promise<NexusEntry | null> {
     const marker = `Session ${session.sessionId} ended.`
-    if (this.nexus.repository.list({ agent: session.agentId, type: 'turn', search: marker, limit: 1 }).total > 0)
+    if (
+      this.nexus.repository.list({ agent: session.agentId, type: 'turn', search: marker, limit: 1 }).total > 0
+    )
       return null
     const facts = this.transcripts.outline(session.sessionId)
     if (facts && facts.userTurns === 0) return null
@@ -46,9 +51,15 @@ export class NexusSessionEndHook implements SessionEndHook {
     const turns = this.turnEntries.forSession(session.sessionId)
     const tools = toolsOfSession(this.transcripts.transcript(session.sessionId))
     const count = facts ? `${facts.userTurns} turn${facts.userTurns === 1 ? '' : 's'}` : 'turns unknown'
-    const decided = decisions.length > 0 ? `decided ${decisions.map((entry) => `#${entry.seq}`).join(', ')}` : ''
+    const decided =
+      decisions.length > 0 ? `decided ${decisions.map((entry) => `#${entry.seq}`).join(', ')}` : ''
     const ending = facts?.lastReply ? `last: ${firstSentence(facts.lastReply)}` : 'no reply text recorded'
-    const summary = [`Session ended (${count})`, tools ? `ran ${oneLine(tools, 60)}` : 'no tools', decided, ending]
+    const summary = [
+      `Session ended (${count})`,
+      tools ? `ran ${oneLine(tools, 60)}` : 'no tools',
+      decided,
+      ending
+    ]
       .filter((part) => part !== '')
       .join(' · ')
     const body = [
@@ -56,7 +67,9 @@ export class NexusSessionEndHook implements SessionEndHook {
       facts?.title ? `Title: ${facts.title}` : '',
       tools ? `Tools: ${tools}` : '',
       turns.length > 0 ? `Turns: ${turns.map((entry) => `#${entry.seq} ${entry.summary}`).join('; ')}` : '',
-      decisions.length > 0 ? `Decisions: ${decisions.map((entry) => `#${entry.seq} ${entry.summary}`).join('; ')}` : '',
+      decisions.length > 0
+        ? `Decisions: ${decisions.map((entry) => `#${entry.seq} ${entry.summary}`).join('; ')}`
+        : '',
       facts?.lastReply ? `Last reply: ${oneLine(facts.lastReply, 1500)}` : ''
     ].filter((line) => line !== '')
     return this.nexus.post({

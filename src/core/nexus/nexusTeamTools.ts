@@ -59,12 +59,20 @@ function ackTool(nexus: NexusLog): ToolDefinition {
       additionalProperties: false
     },
     handler: async (input, context) => {
-      const refs = Array.isArray(input.refs) ? input.refs.filter((ref): ref is number => Number.isInteger(ref)) : []
-      if (refs.length === 0) throw new ToolError('refs is required: the sequence numbers of the entries you acknowledge')
+      const refs = Array.isArray(input.refs)
+        ? input.refs.filter((ref): ref is number => Number.isInteger(ref))
+        : []
+      if (refs.length === 0)
+        throw new ToolError('refs is required: the sequence numbers of the entries you acknowledge')
       const note = typeof input.note === 'string' && input.note.trim() ? oneLine(input.note) : null
       const summary = note ?? `Acknowledged ${refs.map((ref) => `#${ref}`).join(', ')}`
-      const result = asToolError(() => nexus.post({ agent: context.agentId, type: 'ack', summary: oneLine(summary), refs }))
-      return { seq: result.entry.seq, stillAwaiting: nexus.acks.awaiting(context.agentId).map((entry) => entry.seq) }
+      const result = asToolError(() =>
+        nexus.post({ agent: context.agentId, type: 'ack', summary: oneLine(summary), refs })
+      )
+      return {
+        seq: result.entry.seq,
+        stillAwaiting: nexus.acks.awaiting(context.agentId).map((entry) => entry.seq)
+      }
     }
   }
 }
@@ -99,7 +107,8 @@ function stateUpdateTool(state: ProjectStateLog): ToolDefinition {
       const result = await state.update(String(input.text ?? ''), String(input.baseHash ?? ''), {
         agent: context.agentId
       })
-      if (result.status === 'stale') throw new ToolError(staleStateMessage(result.current), { current: result.current })
+      if (result.status === 'stale')
+        throw new ToolError(staleStateMessage(result.current), { current: result.current })
       return { hash: result.hash, version: result.version, changed: result.changed }
     }
   }

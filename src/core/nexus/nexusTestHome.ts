@@ -13,6 +13,7 @@ import type { DecisionSimilarity } from '../ports/decisionSimilarity'
 import { AgentService } from '../services/agentService'
 import { FileService } from '../services/fileService'
 import { openChatStores } from '../chat/chatStores'
+import { seedChat as seedChatRows, type SeededTurn } from '../chat/testing/seedChat'
 import { SqliteNexusRepository } from './nexusRepository'
 import { NexusService } from './nexusService'
 
@@ -44,6 +45,8 @@ export interface NexusTestHome {
  * A real home folder and SQLite file in a temp dir with the Nexus schema, for tests. Applies
  * the Nexus migration by hand when the shared migration list does not (yet) include it.
  */
+export type { SeededTurn } from '../chat/testing/seedChat'
+
 export function openNexusTestHome(
   options: { channel?: 'desktop' | 'cli'; root?: string; log?: Logger; similarity?: DecisionSimilarity } = {}
 ): NexusTestHome {
@@ -88,33 +91,10 @@ export function openNexusTestHome(
   }
 }
 
-/** One stored turn of a seeded chat: what the user asked and what the agent replied. */
-export interface SeededTurn {
-  readonly turnId: string
-  readonly request: string
-  readonly reply?: string
-}
-
-/** A chat as the chat feature stores it (sessions and messages), for the Nexus's readers. */
+/** A chat as the chat feature stores it, seeded into this test home (see `seedChat`). */
 export function seedChat(
   home: NexusTestHome,
   chat: { id: string; agent: string; title?: string; turns: readonly SeededTurn[] }
 ): void {
-  home.db
-    .prepare(
-      `INSERT INTO sessions (id, agent_id, model, provider, platform, system_prompt, prompt_report, tools, tools_hash, title, started_at, updated_at)
-       VALUES (?, ?, 'm', 'anthropic', 'desktop', '', '{}', '[]', '', ?, ?, ?)`
-    )
-    .run(chat.id, chat.agent, chat.title ?? '', home.clock.now(), home.clock.now())
-  const message = home.db.prepare(
-    "INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'complete', 0, 0)"
-  )
-  for (const turn of chat.turns) {
-    const request = [{ type: 'text', text: turn.request }]
-    message.run(chat.id, turn.turnId, 'user', 'text', JSON.stringify(request), turn.request)
-    if (turn.reply !== undefined) {
-      const reply = [{ type: 'text', text: turn.reply }]
-      message.run(chat.id, turn.turnId, 'assistant', 'reply', JSON.stringify(reply), turn.reply)
-    }
-  }
+  seedChatRows(home.db, { ...chat, at: home.clock.now() })
 }

@@ -34,14 +34,22 @@ describe("the agents' Nexus tools", () => {
   })
 
   it('post and read, signed with the calling agent; a refusal reads as a clean error', async () => {
-    const posted = await call('nexus_post', { type: 'decision', summary: 'Use UTC', rationale: 'travel', agent: 'ella' })
+    const posted = await call('nexus_post', {
+      type: 'decision',
+      summary: 'Use UTC',
+      rationale: 'travel',
+      agent: 'ella'
+    })
     expect(home.nexus.list({}).entries[0]).toMatchObject({ seq: posted.value.seq, agent: 'lyra' })
     const found = await call('nexus_read', { search: 'utc' })
     expect(found.value.total).toBe(1)
     expect(found.value.entries[0].hash).toBeUndefined()
     expect(await call('nexus_post', { type: 'decision', summary: 'no why' })).toEqual({
       ok: false,
-      value: { error: 'A decision needs a rationale: say why it was decided (rationale field, --rationale in the CLI)' }
+      value: {
+        error:
+          'A decision needs a rationale: say why it was decided (rationale field, --rationale in the CLI)'
+      }
     })
   })
 
@@ -53,27 +61,45 @@ describe("the agents' Nexus tools", () => {
       open_questions: 'Keep the JPEG originals?'
     })
     const [entry] = home.nexus.checkpointsOfAll()
-    expect(entry).toMatchObject({ seq: result.value.seq, agent: 'lyra', summary: 'Checkpoint: Move the photo library to WebP' })
+    expect(entry).toMatchObject({
+      seq: result.value.seq,
+      agent: 'lyra',
+      summary: 'Checkpoint: Move the photo library to WebP'
+    })
     expect(entry?.body).toBe(
       'Goal: Move the photo library to WebP\nDone: Lisbon and Porto albums\nNext: The 2019 albums, then the thumbnails\nOpen questions: Keep the JPEG originals?\nSession s-lyra.'
     )
   })
 
   it('ack clears what awaited the agent and says what still does', async () => {
-    const first = home.nexus.post({ agent: 'ella', type: 'decision', summary: 'Dates are UTC', rationale: 'travel' })
+    const first = home.nexus.post({
+      agent: 'ella',
+      type: 'decision',
+      summary: 'Dates are UTC',
+      rationale: 'travel'
+    })
     const second = home.nexus.post({ agent: 'ella', type: 'handoff', summary: 'Lyra takes the importer' })
     home.nexus.post({ agent: 'ella', type: 'turn', summary: 'Just a turn' })
-    expect(home.nexus.acks.awaiting('lyra').map((entry) => entry.seq)).toEqual([first.entry.seq, second.entry.seq])
+    expect(home.nexus.acks.awaiting('lyra').map((entry) => entry.seq)).toEqual([
+      first.entry.seq,
+      second.entry.seq
+    ])
     const acked = await call('ack', { refs: [first.entry.seq] })
     expect(acked.value.stillAwaiting).toEqual([second.entry.seq])
-    expect(home.nexus.list({ type: 'ack' }).entries[0]).toMatchObject({ agent: 'lyra', summary: `Acknowledged #${first.entry.seq}` })
+    expect(home.nexus.list({ type: 'ack' }).entries[0]).toMatchObject({
+      agent: 'lyra',
+      summary: `Acknowledged #${first.entry.seq}`
+    })
     expect((await call('ack', { refs: [999] })).value.error).toMatch(/do not exist/)
   })
 
   it('project_state_update saves on the hash read, and a stale update returns the current version, hash and text', async () => {
     const read = (await call('project_state_read', {})).value
     expect(read).toMatchObject({ version: null })
-    const saved = await call('project_state_update', { text: '# Goals\n\nShip in March.\n', baseHash: read.hash })
+    const saved = await call('project_state_update', {
+      text: '# Goals\n\nShip in March.\n',
+      baseHash: read.hash
+    })
     expect(saved.value).toMatchObject({ changed: true, version: expect.any(Number) })
     expect(home.nexus.list({ type: 'state' }).entries[0]).toMatchObject({ agent: 'lyra' })
     const stale = await call('project_state_update', { text: 'mine', baseHash: read.hash }, 'ella')
@@ -81,7 +107,11 @@ describe("the agents' Nexus tools", () => {
     expect(stale.value.error).toContain('The project state changed after you read it')
     expect(stale.value.error).toContain(`call project_state_update again with baseHash "${saved.value.hash}"`)
     expect(stale.value.error).not.toMatch(/Reload it/)
-    expect(stale.value.current).toEqual({ text: '# Goals\n\nShip in March.\n', hash: saved.value.hash, version: saved.value.version })
+    expect(stale.value.current).toEqual({
+      text: '# Goals\n\nShip in March.\n',
+      hash: saved.value.hash,
+      version: saved.value.version
+    })
     expect(home.nexus.projectState.current().text).toBe('# Goals\n\nShip in March.\n')
   })
 })

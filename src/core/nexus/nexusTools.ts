@@ -1,4 +1,9 @@
-import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX, NexusListFilter, type NexusEntry } from '../../shared/contract/nexus'
+import {
+  NEXUS_ENTRY_TYPES,
+  NEXUS_SUMMARY_MAX,
+  NexusListFilter,
+  type NexusEntry
+} from '../../shared/contract/nexus'
 import { describeZodError } from '../rpc/dispatch'
 import { ToolError } from '../tools/runTool'
 import type { ToolContext, ToolDefinition } from '../tools/toolTypes'
@@ -40,9 +45,17 @@ const POST_SCHEMA = {
       description:
         'turn: what you did; decision: a choice others must follow (needs rationale); handoff: work passed on; resolution: settles conflicting decisions (refs both)'
     },
-    summary: { type: 'string', maxLength: NEXUS_SUMMARY_MAX, description: 'One line, at most 200 characters' },
+    summary: {
+      type: 'string',
+      maxLength: NEXUS_SUMMARY_MAX,
+      description: 'One line, at most 200 characters'
+    },
     body: { type: 'string', description: 'Optional detail' },
-    refs: { type: 'array', items: { type: 'integer' }, description: 'Sequence numbers of entries this one answers' },
+    refs: {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'Sequence numbers of entries this one answers'
+    },
     rationale: { type: 'string', description: 'Why (required for decisions)' }
   },
   required: ['type', 'summary'],
@@ -53,7 +66,12 @@ const READ_SCHEMA = {
   type: 'object',
   properties: {
     since: { type: 'integer', minimum: 0, description: 'Only entries after this sequence number' },
-    limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Newest N matching entries (default 20)' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      description: 'Newest N matching entries (default 20)'
+    },
     agent: { type: 'string', description: 'Only entries by this author' },
     type: { type: 'string', enum: [...NEXUS_ENTRY_TYPES] },
     search: { type: 'string', description: 'Case-insensitive text to find in summary, body or rationale' }

@@ -62,7 +62,10 @@ export class NexusTurnEntries {
     const agentId = this.transcripts.agentOf(sessionId)
     const outline = this.transcripts.turnOutline(sessionId, turnId)
     if (!agentId || !outline) throw notFound(`No turn ${turnId} in session ${sessionId}`)
-    const entry = this.write({ ...outline, agentId, sessionId, turnId, modelEntry: null, posted: [] }, 'marked')
+    const entry = this.write(
+      { ...outline, agentId, sessionId, turnId, modelEntry: null, posted: [] },
+      'marked'
+    )
     return { entry, created: true }
   }
 

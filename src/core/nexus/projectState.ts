@@ -28,7 +28,12 @@ export interface StateVersion {
 
 /** What an update by an agent or runtime came to. */
 export type StateUpdate =
-  | { readonly status: 'saved'; readonly hash: string; readonly version: number | null; readonly changed: boolean }
+  | {
+      readonly status: 'saved'
+      readonly hash: string
+      readonly version: number | null
+      readonly changed: boolean
+    }
   | { readonly status: 'stale'; readonly current: StateVersion }
 
 /** The refusal an agent reads when someone saved in between: what happened, then what to do. */
@@ -87,7 +92,8 @@ export class ProjectStateLog {
         const version = saved.entry?.seq ?? before
         return { status: 'saved', hash: saved.hash, version, changed: version !== before } as const
       } catch (error) {
-        if (error instanceof HearthError && error.code === 'conflict') return { status: 'stale', current: this.current() } as const
+        if (error instanceof HearthError && error.code === 'conflict')
+          return { status: 'stale', current: this.current() } as const
         throw error
       }
     })

@@ -34,7 +34,8 @@ const CHANGES_NOTHING = new Set([
   'ack'
 ])
 /** An outside tool whose name says it only looks (read_file, list_issues, search_code…). */
-const READS_BY_NAME = /(^|[_.-])(read|list|get|search|find|view|show|describe|fetch|query|lookup|inspect|status|stat)([_.-]|$)/i
+const READS_BY_NAME =
+  /(^|[_.-])(read|list|get|search|find|view|show|describe|fetch|query|lookup|inspect|status|stat)([_.-]|$)/i
 
 /**
  * Whether a call changed something others should know about: a memory write, a project-state

@@ -145,7 +145,7 @@ export function stem(word: string): string {
   else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3)
   else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2)
   if (w.length > 5 && w.endsWith('ate')) w = w.slice(0, -3)
-  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1)
+  if (w.length >= 4 && w.endsWith('e')) w = w.slice(0, -1)
   return w
 }
 
@@ -178,7 +178,12 @@ function clauseTerms(text: string, sentenceStart: boolean): Term[] {
     }
     const unit = /^\d+([.,]\d+)?$/.test(lower) ? UNITS[stem(words[i + 1] ?? '')] : undefined
     if (unit !== undefined) {
-      terms.push({ norm: `${lower}${unit}`, surface: `${surface} ${words[i + 1]}`, kind: `quantity:${unit}`, negated })
+      terms.push({
+        norm: `${lower}${unit}`,
+        surface: `${surface} ${words[i + 1]}`,
+        kind: `quantity:${unit}`,
+        negated
+      })
       i++
       continue
     }

@@ -9,7 +9,8 @@ export const STATE_HASH = '^([0-9a-f]{64}|missing)$'
 const PATTERN_WORDS: Readonly<Record<string, string>> = {
   [ONE_LINE]: 'must be one line of text: no line breaks (put details in body)',
   [AUTHOR]: 'must be an author name: 1–64 lowercase letters, digits, dots, dashes or underscores',
-  [STATE_HASH]: 'must be the hash project_state_read returned (64 hexadecimal characters, or "missing" before the first save)'
+  [STATE_HASH]:
+    'must be the hash project_state_read returned (64 hexadecimal characters, or "missing" before the first save)'
 }
 
 /**
@@ -22,6 +23,7 @@ export function inWords(problem: string, tool: McpToolSpec): string {
   const field = match[1] ?? 'the arguments'
   const what = match[2] as string
   const pattern = /^does not match the pattern (.+)$/.exec(what)?.[1]
-  if (pattern !== undefined) return `${field} ${PATTERN_WORDS[pattern] ?? `is not in the expected form for ${tool.name}`}`
+  if (pattern !== undefined)
+    return `${field} ${PATTERN_WORDS[pattern] ?? `is not in the expected form for ${tool.name}`}`
   return `${field} ${what.replace(/^is not a known parameter/, 'is not a parameter of this tool')}`
 }

@@ -94,7 +94,8 @@ export function resolveIdentity(inputs: IdentityInputs): McpIdentity {
       refusal: `The token this client presented matches no Nexus member: it was revoked or replaced. It may read the Nexus, not post. Ask for a new token in Settings → Nexus members (or \`hearth mcp bind NAME --agent ID --token\`) and put it in HEARTH_MCP_TOKEN or the HTTP bearer.`
     }
   const named = Object.hasOwn(inputs.bindings, client) ? inputs.bindings[client] : undefined
-  if (named && !named.tokenSha256) return { ...asMember(client), author: named.agent, bound: true, refusal: null }
+  if (named && !named.tokenSha256)
+    return { ...asMember(client), author: named.agent, bound: true, refusal: null }
   if (named) {
     const why = 'it presented no token'
     return {

@@ -36,7 +36,8 @@ const updateState: McpToolSpec = {
       agent: identity.author,
       channel: identity.channel
     })
-    if (result.status === 'stale') return new ToolRefusal(staleStateMessage(result.current), { current: result.current })
+    if (result.status === 'stale')
+      return new ToolRefusal(staleStateMessage(result.current), { current: result.current })
     context.nexus.flushMirror()
     return { hash: result.hash, version: result.version, changed: result.changed }
   }

@@ -31,7 +31,10 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
     api.on('memory.written', () => store.getState().receiveMemoryWritesChanged()),
     api.on('memory.undone', () => store.getState().receiveMemoryWritesChanged()),
     api.on('memory.recalled', (recalled) => store.getState().receiveMemoryRecalled(recalled)),
-    api.on('nexus.appended', ({ entries }) => store.getState().receiveNexusAppended(entries)),
+    api.on('nexus.appended', ({ entries }) => {
+      store.getState().receiveNexusAppended(entries)
+      store.getState().noticeNexusAppendedForAcks(entries)
+    }),
     api.on('chat.delta', (delta) => store.getState().receiveChatDelta(delta)),
     api.on('chat.toolCall', (call) => store.getState().receiveChatToolCall(call)),
     api.on('chat.finished', (finished) => store.getState().receiveChatFinished(finished)),

@@ -17,6 +17,7 @@ import { createMemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import { createNexusSlice } from '../features/nexus/nexusSlice'
 import { createNexusPostSlice } from '../features/nexus/nexusPostSlice'
 import { createProjectStateSlice } from '../features/nexus/projectStateSlice'
+import { createNexusTeamSlice } from '../features/nexus/nexusTeamSlice'
 import { createChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import { createChatTurnSlice } from '../features/chat/chatTurnSlice'
 import { createChatUsageSlice } from '../features/chat/chatUsageSlice'
@@ -82,6 +83,7 @@ export function createAppStore(
     ...createKnowledgeSlice(api)(...args),
     ...createInspectorSlice(api)(...args),
     ...createProjectStateSlice(api)(...args),
+    ...createNexusTeamSlice(api)(...args),
     ...createToolsSlice(api)(...args),
     ...createModelSlice(api)(...args),
     ...createThemeSlice(storage, browserSystemTheme)(...args),

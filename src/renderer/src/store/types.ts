@@ -15,6 +15,7 @@ import type { MemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import type { NexusSlice } from '../features/nexus/nexusSlice'
 import type { NexusPostSlice } from '../features/nexus/nexusPostSlice'
 import type { ProjectStateSlice } from '../features/nexus/projectStateSlice'
+import type { NexusTeamSlice } from '../features/nexus/nexusTeamSlice'
 import type { ChatSessionsSlice } from '../features/chat/chatSessionsSlice'
 import type { ChatTurnSlice } from '../features/chat/chatTurnSlice'
 import type { ChatUsageSlice } from '../features/chat/chatUsageSlice'
@@ -73,6 +74,7 @@ export type AppState = ConnectionSlice &
   KnowledgeSlice &
   InspectorSlice &
   ProjectStateSlice &
+  NexusTeamSlice &
   ToolsSlice &
   ModelSlice &
   ThemeSlice &

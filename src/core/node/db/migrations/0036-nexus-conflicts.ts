@@ -35,5 +35,8 @@ export function up(db: Database.Database): void {
 }
 
 export function isApplied(db: Database.Database): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'nexus_conflicts'").get() !== undefined
+  return (
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'nexus_conflicts'").get() !==
+    undefined
+  )
 }

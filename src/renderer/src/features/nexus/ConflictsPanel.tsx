@@ -7,13 +7,6 @@ import { useAppStore } from '../../store/useAppStore'
 import { EntryCard } from './EntryCard'
 import { selectNexusConflicts } from './nexusSlice'
 
-function why(conflict: NexusConflict): string {
-  const parts = [`${Math.round(conflict.similarity * 100)}% the same words`]
-  if (conflict.sharedRefs.length > 0)
-    parts.unshift(`both refer to ${conflict.sharedRefs.map((ref) => `#${ref}`).join(', ')}`)
-  return parts.join(', ')
-}
-
 /** One conflicting pair and the form that settles it with a `resolution` entry. */
 function ConflictItem({ conflict }: Readonly<{ conflict: NexusConflict }>): ReactNode {
   const resolve = useAppStore((state) => state.resolveNexusConflict)
@@ -30,7 +23,12 @@ function ConflictItem({ conflict }: Readonly<{ conflict: NexusConflict }>): Reac
   const keep = (seq: number, text: string): void => setSummary(`Keep #${seq}: ${text}`.slice(0, 200))
   return (
     <li className="nexus-conflict" data-testid="nexus-conflict">
-      <p className="muted">Flagged because {why(conflict)}.</p>
+      <p className="muted" data-testid="nexus-conflict-reason">
+        {conflict.reason}
+        {conflict.sharedRefs.length > 0 &&
+          ` Both refer to ${conflict.sharedRefs.map((ref) => `#${ref}`).join(', ')}.`}
+        {conflict.method === 'similarity' && ' (Matched by meaning.)'}
+      </p>
       <div className="nexus-conflict__pair">
         <EntryCard entry={conflict.first} compact />
         <EntryCard entry={conflict.second} compact />
@@ -66,7 +64,10 @@ function ConflictItem({ conflict }: Readonly<{ conflict: NexusConflict }>): Reac
   )
 }
 
-/** Decisions by different agents on the same topic, close in time, waiting for the user. */
+/**
+ * Decisions that cannot both hold — by different agents or one agent's later decision that does
+ * not say it replaces the earlier — waiting until a resolution references both.
+ */
 export function ConflictsPanel(): ReactNode {
   const conflicts = useAppStore(useShallow(selectNexusConflicts))
   if (conflicts.length === 0) return null

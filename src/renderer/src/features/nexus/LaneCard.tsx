@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { NexusEntry } from '../../../../shared/contract'
 import { EntryCard } from './EntryCard'
+import { LaneAcks } from './LaneAcks'
 import { useLaneFocus } from './laneFocus'
 import { backlinkVerb, refVerb, type LanesModel } from './lanes'
 import { RefChip } from './RefChip'
@@ -54,6 +55,7 @@ export function LaneCard({ entry, model, loaded }: LaneCardProps): ReactNode {
           ))}
         </div>
       )}
+      {(entry.type === 'decision' || entry.type === 'handoff') && <LaneAcks seq={entry.seq} />}
     </EntryCard>
   )
 }

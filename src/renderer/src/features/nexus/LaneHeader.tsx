@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { NexusCursor, NexusEntry } from '../../../../shared/contract'
 import { AuthorChip } from './EntryCard'
 import { formatTime } from './agentColor'
+import { LaneOwes } from './LaneAcks'
 import { LaneUnread } from './LaneUnread'
 import type { Lane } from './lanes'
 
@@ -27,6 +28,7 @@ export function LaneHeader({ lane, checkpoint, cursor, isAgent }: LaneHeaderProp
       <div className="lane-head__row">
         <span className="muted lane-head__channels">via {lane.channels.join(', ')}</span>
         {lane.author !== 'user' && <LaneUnread author={lane.author} cursor={cursor} isAgent={isAgent} />}
+        <LaneOwes author={lane.author} />
       </div>
       {checkpoint ? (
         <p

@@ -23,6 +23,7 @@ export function LanesView(): ReactNode {
   const total = useAppStore((state) => state.nexusTotal)
   const loadOlder = useAppStore((state) => state.loadOlderNexus)
   const loadCursors = useAppStore((state) => state.loadNexusCursors)
+  const loadAcks = useAppStore((state) => state.loadNexusAcks)
   const scroller = useRef<HTMLDivElement>(null)
   const focus = useLaneFocusState(scroller)
   const model = useMemo(() => buildLanes(entries, conflicts), [entries, conflicts])
@@ -30,7 +31,8 @@ export function LanesView(): ReactNode {
   const newest = entries.at(-1)?.seq
   useEffect(() => {
     void loadCursors()
-  }, [loadCursors])
+    void loadAcks()
+  }, [loadCursors, loadAcks])
   // Follow the newest entry inside the lanes only: the page itself stays where the user left it.
   useEffect(() => {
     const element = scroller.current

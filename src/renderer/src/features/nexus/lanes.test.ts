@@ -114,8 +114,9 @@ describe('lanes view model', () => {
       entry(2, 'lyra', 'decision'),
       entry(3, 'otto', 'decision')
     ]
-    const open = { first: a, second: b, sharedRefs: [], similarity: 0.6, resolvedBy: null }
-    const settled = { first: a, second: c, sharedRefs: [], similarity: 0.5, resolvedBy: 9 }
+    const why = { reason: 'they disagree', method: 'terms' as const, subject: ['dates'] }
+    const open = { first: a, second: b, sharedRefs: [], similarity: 0.6, resolvedBy: null, ...why }
+    const settled = { first: a, second: c, sharedRefs: [], similarity: 0.5, resolvedBy: 9, ...why }
     const model = buildLanes([a, b, c], [open, { ...open, first: b, second: c }, settled])
     expect(Object.fromEntries(model.conflictsWith)).toEqual({ 1: [2], 2: [1, 3], 3: [2] })
   })

@@ -6,6 +6,8 @@ import { MemoryWritesSettingsForm } from './MemoryWritesSettingsForm'
 import { ModelSettingsForm } from './ModelSettingsForm'
 import { RetentionSettingsForm } from './RetentionSettingsForm'
 import { ToolsSettings } from '../tools/ToolsSettings'
+import { NexusMembersPanel } from '../nexus/settings/NexusMembersPanel'
+import { NexusSettingsPanel } from '../nexus/settings/NexusSettingsPanel'
 import { TestConnection } from '../model/TestConnection'
 import { SyncPanel } from '../sync/SyncPanel'
 import { KnowledgeSettings } from '../knowledge/KnowledgeSettings'
@@ -32,5 +34,7 @@ export const SETTINGS_PANELS: readonly SettingsPanelDefinition[] = [
   { id: 'knowledge', title: 'Knowledge', component: KnowledgeSettings },
   { id: 'sync', title: 'Sync between devices', component: SyncPanel },
   { id: 'backup', title: 'Backup and restore', component: BackupPanel },
+  { id: 'nexus', title: 'Nexus', component: NexusSettingsPanel },
+  { id: 'nexus-members', title: 'Nexus members', component: NexusMembersPanel },
   { id: 'home', title: 'Where your data lives', component: HomeFolderPanel }
 ]

@@ -1,0 +1,103 @@
+import type {
+  NexusAckStatus,
+  NexusBindInput,
+  NexusEntry,
+  NexusMember,
+  NexusTeamSettings
+} from '../../../../shared/contract'
+import type { ApiClient } from '../../api/client'
+import { errorMessage } from '../../api/rpcError'
+import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+
+/** The Nexus as team state in the app: who owes which acknowledgement, the members, the settings. */
+export interface NexusTeamSlice {
+  /** Every entry someone still owes an acknowledgement for, with who has and has not. */
+  readonly nexusAcks: readonly NexusAckStatus[]
+  readonly nexusMembers: readonly NexusMember[]
+  readonly nexusTeamSettings: NexusTeamSettings | null
+  readonly nexusTeamError: string | null
+  readonly loadNexusAcks: () => Promise<void>
+  readonly dismissNexusAck: (member: string, seq: number) => Promise<ActionResult>
+  /** Acks follow a burst of appends that could change them (decisions, handoffs, acks). */
+  readonly noticeNexusAppendedForAcks: (entries: readonly NexusEntry[]) => void
+  readonly loadNexusMembers: () => Promise<void>
+  readonly bindNexusMember: (
+    input: NexusBindInput
+  ) => Promise<ActionResult<{ member: NexusMember; token: string | null }>>
+  readonly revokeNexusMember: (name: string) => Promise<ActionResult>
+  readonly loadNexusTeamSettings: () => Promise<void>
+  readonly saveNexusTeamSettings: (patch: Partial<NexusTeamSettings>) => Promise<ActionResult>
+}
+
+const ACK_TYPES = new Set(['decision', 'handoff', 'ack'])
+
+export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlice> {
+  let ackTimer: ReturnType<typeof setTimeout> | undefined
+  return (set, get) => {
+    const attempt = async <T>(work: () => Promise<T>): Promise<ActionResult<T>> => {
+      try {
+        return { ok: true, value: await work() }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
+    }
+    return {
+      nexusAcks: [],
+      nexusMembers: [],
+      nexusTeamSettings: null,
+      nexusTeamError: null,
+      async loadNexusAcks() {
+        try {
+          set({ nexusAcks: (await api.call('nexus.acks', {})).entries, nexusTeamError: null })
+        } catch (error) {
+          set({ nexusTeamError: errorMessage(error) })
+        }
+      },
+      async dismissNexusAck(member, seq) {
+        const result = await attempt(() => api.call('nexus.acks.dismiss', { member, seq }))
+        if (result.ok) await get().loadNexusAcks()
+        return result.ok ? { ok: true, value: undefined } : result
+      },
+      noticeNexusAppendedForAcks(entries) {
+        if (!entries.some((entry) => ACK_TYPES.has(entry.type))) return
+        if (ackTimer !== undefined) clearTimeout(ackTimer)
+        ackTimer = setTimeout(() => {
+          ackTimer = undefined
+          void get().loadNexusAcks()
+        }, 300)
+      },
+      async loadNexusMembers() {
+        try {
+          set({ nexusMembers: (await api.call('nexus.members.list', {})).members, nexusTeamError: null })
+        } catch (error) {
+          set({ nexusTeamError: errorMessage(error) })
+        }
+      },
+      async bindNexusMember(input) {
+        const result = await attempt(() => api.call('nexus.members.bind', input))
+        if (result.ok) await get().loadNexusMembers()
+        return result
+      },
+      async revokeNexusMember(name) {
+        const result = await attempt(() => api.call('nexus.members.revoke', { name }))
+        if (result.ok) await get().loadNexusMembers()
+        return result.ok ? { ok: true, value: undefined } : result
+      },
+      async loadNexusTeamSettings() {
+        try {
+          set({ nexusTeamSettings: await api.call('nexus.settings.get', {}), nexusTeamError: null })
+        } catch (error) {
+          set({ nexusTeamError: errorMessage(error) })
+        }
+      },
+      async saveNexusTeamSettings(patch) {
+        const result = await attempt(() => api.call('nexus.settings.update', patch))
+        if (result.ok) set({ nexusTeamSettings: result.value })
+        return result.ok ? { ok: true, value: undefined } : result
+      }
+    }
+  }
+}
+
+export const selectNexusAcks = (state: AppState): readonly NexusAckStatus[] => state.nexusAcks
+export const selectNexusMembers = (state: AppState): readonly NexusMember[] => state.nexusMembers
