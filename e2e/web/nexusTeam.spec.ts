@@ -109,6 +109,7 @@ test('the conflicts panel says why two decisions clash, the same author’s incl
     '#2 rules out “SQLite”, which #1 chose; both are about Quill, stores, notes, SQLite.'
   )
   await expect(app.nav('nexus')).toContainText('2')
+  await page.getByRole('heading', { name: 'Nexus', exact: true }).scrollIntoViewIfNeeded()
   await snap(page, 'nexus-conflicts-reasons')
 
   await nexus.resolveFirstConflict('Quill 2.0 ships on March 28')
@@ -150,12 +151,19 @@ test('Settings → Nexus sets turn entries and checkpoints; Nexus members binds,
   await bind.getByLabel('Member name').fill('hermes-lyra')
   await bind.getByLabel('Author name').fill('lyra')
   await bind.getByRole('button', { name: 'Bind member' }).click()
+  // Lyra is one of the user's agents: an external member may not take her name.
+  await expect(bind.getByRole('alert')).toHaveText(
+    '"lyra" is one of your Hearth agents: bind it as that agent, or give the external member a name of its own.'
+  )
+  await bind.getByRole('radio', { name: 'One of your agents' }).check()
+  await bind.getByRole('combobox', { name: 'Agent' }).selectOption('lyra')
+  await bind.getByRole('button', { name: 'Bind member' }).click()
   const issued = members.getByTestId('nexus-member-token')
   await expect(issued).toContainText('Bound hermes-lyra')
   const token = (await issued.locator('code.nexus-token').textContent()) ?? ''
   expect(token).toMatch(/^[0-9a-f]{48}$/)
   const row = members.locator('[data-testid="nexus-member"][data-member="hermes-lyra"]')
-  await expect(row).toContainText('external member')
+  await expect(row).toContainText('one of your agents')
   await expect(row).toContainText('Never')
   await members.scrollIntoViewIfNeeded()
   await snap(page, 'settings-nexus-members-bound')

@@ -36,7 +36,7 @@ function MemberRow({ member }: Readonly<{ member: NexusMember }>): ReactNode {
       <td>{member.token ? 'Required' : 'None (name only)'}</td>
       <td>
         {lastSeen(member)}
-        <div className="muted">{member.unread === 0 ? 'Up to date' : `${member.unread} unread`}</div>
+        <div className="muted">{member.unread === 0 ? 'Nothing unread' : `${member.unread} unread`}</div>
       </td>
       <td>
         {confirming ? (
@@ -101,9 +101,7 @@ export function NexusMembersPanel(): ReactNode {
               <th scope="col">Signs as</th>
               <th scope="col">Token</th>
               <th scope="col">Last seen</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <th scope="col" aria-label="Actions" />
             </tr>
           </thead>
           <tbody>
@@ -113,6 +111,7 @@ export function NexusMembersPanel(): ReactNode {
           </tbody>
         </table>
       )}
+      <h3 className="nexus-members__heading">Bind a runtime</h3>
       <BindMemberForm />
     </div>
   )

@@ -5,6 +5,7 @@ import { NumberSettingsField } from '../../settings/NumberSettingsField'
 import { SettingsForm } from '../../settings/SettingsForm'
 import type { FormMessage } from '../../settings/useModelSettingsForm'
 import '../../settings/settings.css'
+import '../nexusTeam.css'
 
 const TURN_CHOICES: readonly {
   readonly value: NexusTurnEntries
@@ -89,7 +90,7 @@ export function NexusSettingsPanel(): ReactNode {
       testIdPrefix="settings-nexus"
       note="How your agents keep the shared log. Changes apply from the next turn; the system prompt never changes for them, so nothing costs a cache miss."
     >
-      <fieldset className="settings-choices">
+      <fieldset className="settings-choices nexus-settings__choices">
         <legend className="field__label">Turn entries</legend>
         {TURN_CHOICES.map((choice) => (
           <label key={choice.value} className="settings-choice">
