@@ -76,29 +76,18 @@ test('the conflicts panel says why two decisions clash, the same author’s incl
   await twoAgents(app, hearth)
   const nexus = new NexusPage(page)
   await app.goTo('nexus')
-  cliPost(hearth.home, {
-    agent: 'ella',
-    type: 'decision',
-    summary: 'Quill stores notes in SQLite with WAL mode',
-    rationale: 'Fast queries'
-  })
-  cliPost(hearth.home, {
-    agent: 'lyra',
-    type: 'decision',
-    summary: 'Quill stores notes in plain Markdown files, not SQLite',
-    rationale: 'Any editor'
-  })
-  cliPost(hearth.home, {
-    agent: 'ella',
-    type: 'decision',
-    summary: 'Quill 2.0 ships on March 14',
-    rationale: 'Conference'
-  })
-  cliPost(hearth.home, {
-    agent: 'ella',
-    type: 'decision',
-    summary: 'Quill 2.0 ships on March 28',
-    rationale: 'Sync needs time'
+  await withRpc(hearth, async (rpc) => {
+    for (const entry of [
+      { agent: 'ella', summary: 'Quill stores notes in SQLite with WAL mode', rationale: 'Fast queries' },
+      {
+        agent: 'lyra',
+        summary: 'Quill stores notes in plain Markdown files, not SQLite',
+        rationale: 'Any editor'
+      },
+      { agent: 'ella', summary: 'Quill 2.0 ships on March 14', rationale: 'Conference' },
+      { agent: 'ella', summary: 'Quill 2.0 ships on March 28', rationale: 'Sync needs time' }
+    ])
+      await rpc.call('nexus.post', { ...entry, type: 'decision' })
   })
   await expect(nexus.conflicts).toHaveCount(2)
   const reasons = page.getByTestId('nexus-conflict-reason')

@@ -12,6 +12,7 @@ import { modelsCommands } from './models'
 import { reviewCommands } from './review'
 import { nexusCommands } from './nexus'
 import { nexusSyncCommand } from './nexusSync'
+import { nexusStateCommands } from './nexusState'
 import { nexusBenchAppendCommand } from './nexusBenchAppend'
 import { serveCommand } from './serve'
 import { sessionsCommands } from './sessions'
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...reviewCommands,
   ...nexusCommands,
   nexusSyncCommand,
+  ...nexusStateCommands,
   nexusBenchAppendCommand,
   mcpCommand,
   mcpBindCommand,

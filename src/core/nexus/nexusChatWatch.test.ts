@@ -102,7 +102,8 @@ describe('turn entries and checkpoints from chat events', () => {
     ])
   })
 
-  it('refers to what the model posted during the turn (a decision) from the automatic entry', () => {
+  it('takes a decision the model posted as the turn’s entry, and refers to its acks from an automatic one', () => {
+    writeFileSync(home.paths.config, JSON.stringify({ nexus: { turnEntries: 'every' } }))
     const decision = home.nexus.post({
       agent: 'ella',
       type: 'decision',
@@ -111,7 +112,14 @@ describe('turn entries and checkpoints from chat events', () => {
     })
     toolCall('t1', 'nexus_post', { type: 'decision' }, true, `{"seq":${decision.entry.seq},"conflicts":[]}`)
     finish('t1', 'Decided on WebP.')
-    expect(turnEntries()[0]?.refs).toEqual([decision.entry.seq])
+    expect(turnEntries()).toEqual([])
+    expect(home.nexus.turnEntries.forSession(testId.session('s1')).map((entry) => entry.seq)).toEqual([
+      decision.entry.seq
+    ])
+    const ack = home.nexus.post({ agent: 'ella', type: 'ack', summary: 'Seen', refs: [decision.entry.seq] })
+    toolCall('t2', 'ack', { refs: [decision.entry.seq] }, true, `{"seq":${ack.entry.seq},"stillAwaiting":[]}`)
+    finish('t2', 'Noted.')
+    expect(turnEntries()[0]?.refs).toEqual([ack.entry.seq])
   })
 
   it('writes a checkpoint with goal, done and next after 8 tool calls without one, and nudges the agent', () => {

@@ -49,6 +49,12 @@ export interface ChatWatchTargets {
   readonly turnEntries: NexusTurnEntries
 }
 
+/**
+ * What the model posts that says what its turn did: the closing `turn` line, or the decision,
+ * handoff, resolution or state it recorded. Acks and checkpoints are bookkeeping, not a summary.
+ */
+const STANDS_FOR_TURN = new Set(['turn', 'decision', 'handoff', 'resolution', 'state'])
+
 /** The seq a Nexus tool reported in its result (`{"seq":12,…}`), if it reported one. */
 function postedSeq(result: string | null | undefined): number | null {
   const match = /"seq":\s*(\d+)/.exec(result ?? '')
@@ -108,8 +114,8 @@ export function watchChatTurns(
     turn.calls.push({ name, input: call.input, ok })
     const seq = ok ? postedSeq(call.result) : null
     const type = (call.input as { type?: unknown } | undefined)?.type
-    if (seq !== null && name === 'nexus_post' && (type === 'turn' || type === 'handoff'))
-      turn.modelEntry = seq
+    if (seq !== null && name === 'nexus_post' && typeof type === 'string' && STANDS_FOR_TURN.has(type))
+      turn.modelEntry ??= seq
     else if (seq !== null && (name === 'nexus_post' || name === 'ack')) turn.posted.push(seq)
     if (name === 'checkpoint') return
     const sessionId = call.sessionId

@@ -15,7 +15,7 @@ export interface FinishedTurn extends TurnFacts {
   readonly agentId: AgentId
   readonly sessionId: SessionId
   readonly turnId: TurnId
-  /** The `turn` or `handoff` entry the model posted itself during the turn, if any. */
+  /** The entry the model posted itself that says what the turn did (turn, decision, handoff…), if any. */
   readonly modelEntry: number | null
   /** Everything the model posted during the turn (decisions, acks…), referenced by the automatic entry. */
   readonly posted: readonly number[]

@@ -65,7 +65,7 @@ export class ProjectStateLog {
 
   read(): NexusProjectState {
     const doc = this.files.read(TARGET)
-    return { path: doc.path, content: doc.content, hash: doc.hash, entry: null }
+    return { path: doc.path, content: doc.content, hash: doc.hash, version: this.version(), entry: null }
   }
 
   /** The current text, hash and version, as agents and runtimes see it. */
@@ -108,7 +108,14 @@ export class ProjectStateLog {
     } finally {
       this.saving = false
     }
-    return { path: doc.path, content: doc.content, hash: doc.hash, entry: this.record(doc, author) }
+    const entry = this.record(doc, author)
+    return {
+      path: doc.path,
+      content: doc.content,
+      hash: doc.hash,
+      version: entry?.seq ?? this.version(),
+      entry
+    }
   }
 
   dispose(): void {

@@ -44,7 +44,8 @@ const READS_BY_NAME =
  */
 export function changedSomething(call: TurnToolCall): boolean {
   if (!call.ok) return false
-  if (call.name === 'nexus_post') return field(call.input, 'type') !== 'turn'
+  if (call.name === 'nexus_post')
+    return !['turn', 'ack', 'checkpoint'].includes(String(field(call.input, 'type')))
   if (CHANGES_NOTHING.has(call.name)) return false
   if (call.name === 'memory' || call.name === 'project_state_update') return true
   return !READS_BY_NAME.test(call.name)

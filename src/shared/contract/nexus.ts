@@ -148,6 +148,8 @@ export const NexusProjectState = z.object({
   path: z.string(),
   content: z.string(),
   hash: z.string(),
+  /** The seq of the newest `state` entry (the version agents see); null before the first recorded save. */
+  version: z.number().int().nullable(),
   /** The `state` entry this save appended; null when reading or when the content did not change. */
   entry: NexusEntry.nullable()
 })

@@ -110,6 +110,7 @@ describe('nexus slice', () => {
       path: '/h/nexus/project-state.md',
       content: 'old',
       hash: 'h1',
+      version: null,
       entry: null
     }))
     api.handle('nexus.projectState.save', () => {
