@@ -3,6 +3,7 @@ import type { NexusConflict, NexusEntry } from '../../shared/contract/nexus'
 import { judgeParsed, SAME_SUBJECT_SIMILARITY, type ParsedDecision } from '../domain/nexus/decisionConflict'
 import { decisionTerms } from '../domain/nexus/decisionTerms'
 import { readRows } from '../node/db/rowReader'
+import { writeTransaction } from '../node/db/writeTransaction'
 import type { Clock } from '../ports/clock'
 import type { DecisionSimilarity } from '../ports/decisionSimilarity'
 import { conflictReason, readStoredConflict, type StoredConflict } from './conflictRows'
@@ -42,7 +43,7 @@ export class ConflictLedger {
     const tail = this.repository.maxSeq()
     if (tail <= from) return []
     const fresh = this.repository.ofTypeAfter('decision', from)
-    const flagged = fresh.length === 0 ? [] : this.db.transaction(() => this.checkByTerms(fresh))()
+    const flagged = fresh.length === 0 ? [] : writeTransaction(this.db, () => this.checkByTerms(fresh))()
     this.marks.set(LOG_READER, 'conflict-scan', tail)
     return flagged
   }

@@ -165,7 +165,9 @@ export class NexusService implements NexusLog {
 
   /** Entries another device wrote, merged into this log by a sync: announced and mirrored like any append. */
   noteMerged(appended: readonly NexusEntry[]): void {
-    if (appended.length > 0) this.afterAppend(appended)
+    if (appended.length === 0) return
+    this.mirror.announce(appended)
+    if (appended.some((entry) => entry.type === 'decision')) this.checkSimilarityLater()
   }
 
   list(filter: NexusListFilter): { entries: NexusEntry[]; total: number } {
