@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,7 +10,8 @@ import { parseMcpServers } from '../../src/core/tools/mcp/mcpConfig'
 import { McpManager } from '../../src/core/tools/mcp/mcpManager'
 import { readSecretHeaders, writeSecretHeaders } from '../../src/core/tools/mcp/mcpSecrets'
 import { runTool } from '../../src/core/tools/runTool'
-import { CLI, runHearth } from '../helpers/cli'
+import { runHearth } from '../helpers/cli'
+import { startMcpHttpChild } from '../helpers/mcpMembers'
 import { makeTempDir } from '../helpers/tempHome'
 import { testId } from '../../src/shared/testing/ids'
 
@@ -41,19 +42,10 @@ afterEach(async () => {
 })
 
 /** Starts `hearth mcp --http` and reads the `{url, token}` line it prints first. */
-function startHttp(): Promise<{ url: string; token: string }> {
-  child = spawn(process.execPath, [CLI, '--home', temp.dir, 'mcp', '--http', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child?.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = out.split('\n')[0]
-      if (out.includes('\n') && line) resolve(JSON.parse(line) as { url: string; token: string })
-    })
-    child?.once('exit', (code) => reject(new Error(`hearth mcp --http exited with ${code}`)))
-  })
+async function startHttp(): Promise<{ url: string; token: string }> {
+  const started = await startMcpHttpChild(temp.dir)
+  child = started.child
+  return { url: started.url, token: started.token }
 }
 
 async function connect(url: string, token: string, name: string): Promise<Client> {

@@ -7,6 +7,7 @@ import { createCore } from '../../src/core/createCore'
 import type { NexusPostInput } from '../../src/shared/contract/nexus'
 import { CLI, runHearth } from '../helpers/cli'
 import { nexusPostArgs } from '../helpers/nexusPost'
+import { bindMemberWithToken, startMcpHttpChild } from '../helpers/mcpMembers'
 import { makeTempDir } from '../helpers/tempHome'
 
 let temp: ReturnType<typeof makeTempDir>
@@ -16,20 +17,7 @@ const tokens: Record<string, string> = {}
 
 /** Binds an external member through the CLI (the same contract method Settings uses) and keeps its token. */
 function bindExternal(name: string, author: string): void {
-  const bound = runHearth([
-    '--home',
-    temp.dir,
-    '--json',
-    'mcp',
-    'bind',
-    name,
-    '--agent',
-    author,
-    '--external',
-    '--token'
-  ])
-  expect(bound.code, bound.stderr).toBe(0)
-  tokens[name] = bound.json<{ token: string }>().token
+  tokens[name] = bindMemberWithToken(temp.dir, name, author, true)
 }
 
 beforeEach(() => {
@@ -192,18 +180,8 @@ describe('other runtimes as members', () => {
 
   it('over HTTP the bearer token is the binding: same cursors, same channel', async () => {
     post({ agent: 'ella', type: 'turn', summary: 'Ella shipped the importer' })
-    const child = spawn(process.execPath, [CLI, '--home', temp.dir, 'mcp', '--http', '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
+    const { child, url } = await startMcpHttpChild(temp.dir)
     children.push(child)
-    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-      let out = ''
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString()
-        if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0] as string) as { url: string })
-      })
-      child.once('exit', (code) => reject(new Error(`hearth mcp --http exited with ${code}`)))
-    })
     const connect = async (token: string): Promise<Client> => {
       const client = new Client({ name: 'mcp', version: '1.26.0' })
       await client.connect(

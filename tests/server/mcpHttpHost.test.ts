@@ -43,7 +43,8 @@ async function start(limits: Partial<McpHttpLimits> = {}): Promise<McpHttpHost> 
         version: 'test',
         bindings: () => ({}),
         agentIds: () => [],
-        token
+        token,
+        transport: 'http'
       }),
     limits
   })
