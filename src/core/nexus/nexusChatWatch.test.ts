@@ -20,11 +20,10 @@ describe('turn entries and checkpoints from chat events', () => {
   })
   afterEach(() => home.dispose())
 
-  /** Emits an event as the chat engine would; payloads are trimmed to the fields the watcher reads. */
-  function emit(event: string, payload: unknown): void {
-    ;(home.events.emit as (name: string, data: unknown) => void).call(home.events, event, payload)
-  }
+  const s1 = testId.session('s1')
+  const usage = { input_tokens: 900, output_tokens: 40, cache_creation_input_tokens: 0, cache_read_input_tokens: 850 }
 
+  /** A tool call as the chat engine announces it: started, then finished with its result. */
   function toolCall(
     turnId: string,
     name: string,
@@ -32,19 +31,29 @@ describe('turn entries and checkpoints from chat events', () => {
     ok = true,
     result = '{"done":true}'
   ): void {
-    const base = { sessionId: 's1', turnId, toolUseId: `${turnId}-${name}`, name, displayName: name, input }
-    emit('chat.toolCall', { ...base, phase: 'started', ok: null, result: null })
-    emit('chat.toolCall', { ...base, phase: 'finished', ok, result })
+    const base = {
+      sessionId: s1,
+      turnId: testId.turn(turnId),
+      toolUseId: `${turnId}-${name}`,
+      name,
+      displayName: name,
+      input
+    }
+    home.events.emit('chat.toolCall', { ...base, phase: 'started', ok: null, result: null })
+    home.events.emit('chat.toolCall', { ...base, phase: 'finished', ok, result })
   }
 
-  function finish(turnId: string, text: string, extra: Record<string, unknown> = {}): void {
-    emit('chat.finished', {
-      sessionId: 's1',
-      turnId,
+  /** A turn's end as the engine announces it, one call's usage and cost included. */
+  function finish(turnId: string, text: string, options: { compressed?: boolean } = {}): void {
+    home.events.emit('chat.finished', {
+      sessionId: s1,
+      turnId: testId.turn(turnId),
       text,
       stopReason: 'end_turn',
-      compressed: false,
-      ...extra
+      usage,
+      costUsd: 0.0012,
+      calls: [{ callId: 1, usage, costUsd: 0.0012, missReason: null }],
+      compressed: options.compressed ?? false
     })
   }
 
@@ -126,7 +135,12 @@ describe('turn entries and checkpoints from chat events', () => {
     for (let i = 1; i <= 7; i++) toolCall('t1', `resize_${i}`)
     expect(home.nexus.checkpointsOfAll()).toEqual([])
     expect(home.nexus.checkpoints.nudgeFor(testId.session('s1'))).toBeNull()
-    emit('chat.delta', { sessionId: 's1', turnId: 't1', messageId: 9, text: 'Next I will do Porto.' })
+    home.events.emit('chat.delta', {
+      sessionId: s1,
+      turnId: testId.turn('t1'),
+      messageId: 9,
+      text: 'Next I will do Porto.'
+    })
     toolCall('t1', 'resize_8')
     const [checkpoint] = home.nexus.checkpointsOfAll()
     expect(checkpoint?.summary).toBe(
@@ -162,7 +176,32 @@ describe('turn entries and checkpoints from chat events', () => {
   })
 
   it('ignores events for sessions it cannot find', () => {
-    emit('chat.finished', { sessionId: 'nope', turnId: 't', text: '', compressed: true })
+    home.events.emit('chat.finished', {
+      sessionId: testId.session('nope'),
+      turnId: testId.turn('t'),
+      text: '',
+      stopReason: 'end_turn',
+      usage,
+      costUsd: 0,
+      calls: [],
+      compressed: true
+    })
     expect(home.nexus.list({}).total).toBe(0)
+  })
+
+  it('forgets a turn that failed: the next turn of the session starts its own tally', () => {
+    writeFileSync(home.paths.config, JSON.stringify({ nexus: { turnEntries: 'every' } }))
+    toolCall('t1', 'resize_album', { album: 'lisbon' })
+    home.events.emit('chat.failed', {
+      sessionId: s1,
+      turnId: testId.turn('t1'),
+      code: 'llm_unavailable',
+      message: 'The model API did not answer',
+      partialKept: false
+    })
+    finish('t2', 'Forty photos of trams.')
+    expect(turnEntries().map((entry) => entry.summary)).toEqual([
+      'Asked “What is in the Lisbon album?” · no tools · replied: Forty photos of trams.'
+    ])
   })
 })

@@ -1,4 +1,4 @@
-import type { AgentId, SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, EventPayload, SessionId, TurnId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
 import type { Transcripts } from '../ports/transcripts'
@@ -6,31 +6,9 @@ import type { NexusCheckpoints } from './nexusCheckpoints'
 import type { NexusTurnEntries } from './nexusTurnEntries'
 import { oneLine, toolGist, type TurnToolCall } from './turnSummary'
 
-interface ToolCallEvent {
-  readonly sessionId?: SessionId
-  readonly turnId?: TurnId
-  readonly displayName?: string
-  readonly name?: string
-  readonly phase?: string
-  readonly input?: unknown
-  readonly ok?: boolean | null
-  readonly result?: string | null
-}
-
-interface DeltaEvent {
-  readonly sessionId?: SessionId
-  readonly turnId?: TurnId
-  readonly messageId?: number
-  readonly text?: string
-}
-
-interface FinishedEvent {
-  readonly sessionId?: SessionId
-  readonly turnId?: TurnId
-  readonly text?: string
-  readonly stopReason?: string
-  readonly compressed?: boolean
-}
+type DeltaEvent = EventPayload<'chat.delta'>
+type ToolCallEvent = EventPayload<'chat.toolCall'>
+type FinishedEvent = EventPayload<'chat.finished'>
 
 /** What one running turn has done so far, as the events told it. */
 interface TurnActivity {
@@ -55,8 +33,14 @@ export interface ChatWatchTargets {
  */
 const STANDS_FOR_TURN = new Set(['turn', 'decision', 'handoff', 'resolution', 'state'])
 
+/** The entry type a `nexus_post` call asked for, when its input names one. */
+function postedType(input: unknown): string | null {
+  if (typeof input !== 'object' || input === null || !('type' in input)) return null
+  return typeof input.type === 'string' ? input.type : null
+}
+
 /** The seq a Nexus tool reported in its result (`{"seq":12,…}`), if it reported one. */
-function postedSeq(result: string | null | undefined): number | null {
+function postedSeq(result: string | null): number | null {
   const match = /"seq":\s*(\d+)/.exec(result ?? '')
   return match ? Number(match[1]) : null
 }
@@ -95,10 +79,9 @@ export function watchChatTurns(
     transcripts.turnRequest(sessionId, turnId) ?? ''
 
   function onDelta(delta: DeltaEvent): void {
-    if (!delta.sessionId || !delta.turnId || typeof delta.text !== 'string') return
     const turn = activity(delta.sessionId, delta.turnId)
     if (!turn) return
-    if (delta.messageId !== undefined && delta.messageId !== turn.messageId) {
+    if (delta.messageId !== turn.messageId) {
       turn.messageId = delta.messageId
       turn.text = ''
     }
@@ -106,15 +89,15 @@ export function watchChatTurns(
   }
 
   function onToolCall(call: ToolCallEvent): void {
-    if (call.phase !== 'finished' || !call.sessionId || !call.turnId) return
+    if (call.phase !== 'finished') return
     const turn = activity(call.sessionId, call.turnId)
     if (!turn) return
-    const name = call.displayName ?? call.name ?? 'tool'
+    const name = call.displayName || call.name
     const ok = call.ok === true
     turn.calls.push({ name, input: call.input, ok })
     const seq = ok ? postedSeq(call.result) : null
-    const type = (call.input as { type?: unknown } | undefined)?.type
-    if (seq !== null && name === 'nexus_post' && typeof type === 'string' && STANDS_FOR_TURN.has(type))
+    const type = postedType(call.input)
+    if (seq !== null && name === 'nexus_post' && type !== null && STANDS_FOR_TURN.has(type))
       turn.modelEntry ??= seq
     else if (seq !== null && (name === 'nexus_post' || name === 'ack')) turn.posted.push(seq)
     if (name === 'checkpoint') return
@@ -128,7 +111,6 @@ export function watchChatTurns(
   }
 
   function onFinished(finished: FinishedEvent): void {
-    if (!finished.sessionId || !finished.turnId) return
     const turn = activity(finished.sessionId, finished.turnId)
     turns.delete(finished.sessionId)
     if (!turn) return
@@ -138,13 +120,13 @@ export function watchChatTurns(
       sessionId: finished.sessionId,
       turnId: finished.turnId,
       request: asked,
-      reply: finished.text ?? '',
+      reply: finished.text,
       tools: turn.calls,
       ...(finished.stopReason ? { stopReason: finished.stopReason } : {}),
       modelEntry: turn.modelEntry,
       posted: turn.posted
     })
-    if (finished.compressed === true)
+    if (finished.compressed)
       targets.checkpoints.onCompression({
         agentId: turn.agentId,
         sessionId: finished.sessionId,
@@ -155,12 +137,13 @@ export function watchChatTurns(
       })
   }
 
-  return events.subscribe((event, payload) => {
+  return events.subscribe((...args) => {
+    const [event, payload] = args
     try {
-      if (event === 'chat.delta') onDelta(payload as DeltaEvent)
-      else if (event === 'chat.toolCall') onToolCall(payload as ToolCallEvent)
-      else if (event === 'chat.finished') onFinished(payload as FinishedEvent)
-      else if (event === 'chat.failed') turns.delete((payload as FinishedEvent).sessionId as SessionId)
+      if (event === 'chat.delta') onDelta(payload)
+      else if (event === 'chat.toolCall') onToolCall(payload)
+      else if (event === 'chat.finished') onFinished(payload)
+      else if (event === 'chat.failed') turns.delete(payload.sessionId)
     } catch (error) {
       // The Nexus's bookkeeping must never break the turn that triggered it.
       log.warn(`the Nexus could not record ${event}`, { error })

@@ -8,7 +8,7 @@ import { ensureHome } from '../home/home'
 import type { HomePaths } from '../home/homePaths'
 import { up as nexusUp } from '../node/db/migrations/0004-nexus'
 import { openDatabase, type Db } from '../node/db/openDatabase'
-import type { Logger } from '../ports/logger'
+import { silentLogger, type Logger } from '../ports/logger'
 import type { DecisionSimilarity } from '../ports/decisionSimilarity'
 import { AgentService } from '../services/agentService'
 import { FileService } from '../services/fileService'
@@ -42,6 +42,18 @@ export interface NexusTestHome {
 }
 
 /**
+ * The hub's log in a test home: an event the contract refuses would be dropped silently in the
+ * app (and logged); here it fails the test at the emit that sent it.
+ */
+const refusedEventsThrow: Logger = {
+  ...silentLogger,
+  error: (message, fields) => {
+    throw new Error(`${message} ${JSON.stringify(fields?.['problems'] ?? '')}`)
+  },
+  child: () => refusedEventsThrow
+}
+
+/**
  * A real home folder and SQLite file in a temp dir with the Nexus schema, for tests. Applies
  * the Nexus migration by hand when the shared migration list does not (yet) include it.
  */
@@ -56,7 +68,7 @@ export function openNexusTestHome(
   const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'nexus_entries'").get()
   if (!hasTable) nexusUp(db)
   const clock = steppableClock()
-  const events = new EventHub()
+  const events = new EventHub(refusedEventsThrow)
   const emitted: { event: string; payload: unknown }[] = []
   events.subscribe((event, payload) => emitted.push({ event, payload }))
   const agents = new AgentService(db, paths, clock, events)
