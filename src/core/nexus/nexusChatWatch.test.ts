@@ -21,7 +21,12 @@ describe('turn entries and checkpoints from chat events', () => {
   afterEach(() => home.dispose())
 
   const s1 = testId.session('s1')
-  const usage = { input_tokens: 900, output_tokens: 40, cache_creation_input_tokens: 0, cache_read_input_tokens: 850 }
+  const usage = {
+    input_tokens: 900,
+    output_tokens: 40,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 850
+  }
 
   /** A tool call as the chat engine announces it: started, then finished with its result. */
   function toolCall(
