@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { parse as parseYaml } from 'yaml'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { estimateTokens } from '../../src/shared/util/tokens'
 import { CLI, runHearth } from '../helpers/cli'
 import { bindMemberWithToken, startMcpHttpChild } from '../helpers/mcpMembers'
@@ -32,11 +33,22 @@ function blocks(heading: string, language: string): string[] {
   )
 }
 
-interface StdioEntry {
-  command: string
-  args: string[]
-  env: Record<string, string>
-}
+/** The documented configs, parsed: a page whose block lost a field fails here, by name. */
+const StdioEntry = z.object({
+  type: z.string().optional(),
+  command: z.string(),
+  args: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+  timeout: z.number().optional()
+})
+type StdioEntry = z.infer<typeof StdioEntry>
+const HermesConfig = z.object({
+  mcp_servers: z.object({
+    hearth: z.union([StdioEntry, z.object({ url: z.string(), headers: z.record(z.string(), z.string()) })])
+  })
+})
+const ClaudeCodeConfig = z.object({ mcpServers: z.object({ hearth: StdioEntry }) })
+const OpenClawConfig = z.object({ mcp: z.object({ servers: z.object({ hearth: StdioEntry }) }) })
 
 let temp: ReturnType<typeof makeTempDir>
 const closers: Array<() => Promise<void>> = []
@@ -86,8 +98,10 @@ async function postTurn(client: Client, summary: string): Promise<{ agent: strin
 
 describe('docs/nexus-mcp.md, followed as written', { timeout: 90_000 }, () => {
   it('Hermes: the YAML entry (stdio, token in env, a timeout) makes two profiles two members', async () => {
-    const [stdio, http] = blocks('Hermes Agent', 'yaml').map((text) => parseYaml(text) as any)
-    const entry = stdio.mcp_servers.hearth
+    const [stdio, http] = blocks('Hermes Agent', 'yaml').map(
+      (text) => HermesConfig.parse(parseYaml(text)).mcp_servers.hearth
+    )
+    const entry = StdioEntry.parse(stdio)
     expect(entry.timeout).toBeGreaterThan(0)
     expect(DOC).toContain("pip install 'hermes-agent[mcp]'")
     expect(DOC).toContain('mcp__hearth__nexus_unread')
@@ -104,12 +118,13 @@ describe('docs/nexus-mcp.md, followed as written', { timeout: 90_000 }, () => {
     })
 
     // The HTTP variant: the member's token as the bearer.
-    expect(http.mcp_servers.hearth.headers).toEqual({ Authorization: 'Bearer <token>' })
+    if (!http || !('headers' in http)) throw new Error('the Hermes section has no HTTP entry with headers')
+    expect(http.headers).toEqual({ Authorization: 'Bearer <token>' })
     const { child, url } = await startMcpHttpChild(temp.dir)
     children.push(child)
     const token = bind('hermes-vega', 'vega', true)
     const headers = {
-      Authorization: String(http.mcp_servers.hearth.headers.Authorization).replace('<token>', token)
+      Authorization: String(http.headers['Authorization']).replace('<token>', token)
     }
     const overHttp = new Client({ name: 'mcp', version: '1.26.0' })
     await overHttp.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }))
@@ -122,7 +137,7 @@ describe('docs/nexus-mcp.md, followed as written', { timeout: 90_000 }, () => {
 
   it('Claude Code: the .mcp.json entry signs as the Hearth agent it is bound to', async () => {
     const [json] = blocks('Claude Code', 'json')
-    const entry = (JSON.parse(json as string) as any).mcpServers.hearth
+    const entry = ClaudeCodeConfig.parse(JSON.parse(json as string)).mcpServers.hearth
     expect(entry.type).toBe('stdio')
     const client = await connectAsDocumented(entry, 'claude-code', bind('claude-code', 'coder', false))
     expect(await postTurn(client, 'Claude Code followed the page')).toMatchObject({
@@ -133,7 +148,7 @@ describe('docs/nexus-mcp.md, followed as written', { timeout: 90_000 }, () => {
 
   it('OpenClaw: the openclaw.json entry is a member of its own', async () => {
     const [json] = blocks('OpenClaw', 'json')
-    const entry = (JSON.parse(json as string) as any).mcp.servers.hearth
+    const entry = OpenClawConfig.parse(JSON.parse(json as string)).mcp.servers.hearth
     const client = await connectAsDocumented(entry, 'openclaw', bind('openclaw', 'claw', true))
     expect(await postTurn(client, 'OpenClaw followed the page')).toMatchObject({
       agent: 'claw',
@@ -144,7 +159,7 @@ describe('docs/nexus-mcp.md, followed as written', { timeout: 90_000 }, () => {
   it('states the token cost of the tools as measured from tools/list', async () => {
     const [json] = blocks('Claude Code', 'json')
     const client = await connectAsDocumented(
-      (JSON.parse(json as string) as any).mcpServers.hearth,
+      ClaudeCodeConfig.parse(JSON.parse(json as string)).mcpServers.hearth,
       'claude-code',
       bind('claude-code', 'coder', false)
     )

@@ -4,7 +4,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCore } from '../../src/core/createCore'
-import type { NexusPostInput } from '../../src/shared/contract/nexus'
+import type { NexusEntry, NexusPostInput } from '../../src/shared/contract/nexus'
+import type { NexusMember } from '../../src/shared/contract/nexusTeam'
 import { CLI, runHearth } from '../helpers/cli'
 import { nexusPostArgs } from '../helpers/nexusPost'
 import { bindMemberWithToken, startMcpHttpChild } from '../helpers/mcpMembers'
@@ -48,6 +49,21 @@ async function stdioClient(token?: string): Promise<Client> {
   return client
 }
 
+/** An entry as the tools answer it (compact: no hash chain). */
+type AnsweredEntry = Pick<NexusEntry, 'seq' | 'agent' | 'channel' | 'summary'>
+
+/** What the Nexus tools answer, as far as these tests read it (each tool answers with some of these). */
+interface ToolAnswer {
+  readonly entries?: readonly AnsweredEntry[]
+  readonly entry?: AnsweredEntry
+  readonly conflicts?: readonly unknown[]
+  readonly remaining?: number
+  readonly awaitingAck?: readonly AnsweredEntry[]
+  readonly hash?: string
+  readonly version?: number | null
+  readonly changed?: boolean
+}
+
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = (await client.callTool({ name, arguments: args })) as {
     isError?: boolean
@@ -57,7 +73,7 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return {
     isError: result.isError === true,
     text,
-    value: result.isError ? undefined : (JSON.parse(text) as any)
+    value: (result.isError ? {} : JSON.parse(text)) as ToolAnswer
   }
 }
 
@@ -86,11 +102,11 @@ describe('other runtimes as members', () => {
     const lyra = await stdioClient(tokens['hermes-lyra'])
     const nova = await stdioClient(tokens['hermes-nova'])
     const novaRead = await call(nova, 'nexus_unread')
-    expect(novaRead.value.entries.map((e: { summary: string }) => e.summary)).toEqual([
+    expect(novaRead.value.entries?.map((e) => e.summary)).toEqual([
       'Quill stores notes in SQLite with WAL mode'
     ])
     const lyraRead = await call(lyra, 'nexus_unread')
-    expect(lyraRead.value.entries.map((e: { summary: string }) => e.summary)).toEqual([
+    expect(lyraRead.value.entries?.map((e) => e.summary)).toEqual([
       'Quill stores notes in SQLite with WAL mode'
     ])
     const posted = await call(lyra, 'nexus_post', {
@@ -121,11 +137,9 @@ describe('other runtimes as members', () => {
     const nova = await stdioClient(tokens['hermes-nova'])
     const first = await call(nova, 'nexus_unread', { limit: 3 })
     expect(first.value.remaining).toBe(10)
-    expect(first.value.awaitingAck.map((e: { seq: number }) => e.seq)).toEqual([1])
+    expect(first.value.awaitingAck?.map((e) => e.seq)).toEqual([1])
     await call(nova, 'nexus_unread', { limit: 200 })
-    expect((await call(nova, 'nexus_unread')).value.awaitingAck.map((e: { seq: number }) => e.seq)).toEqual([
-      1
-    ])
+    expect((await call(nova, 'nexus_unread')).value.awaitingAck?.map((e) => e.seq)).toEqual([1])
     await call(nova, 'nexus_post', { type: 'ack', summary: 'Using UTC in the importer', refs: [1] })
     expect((await call(nova, 'nexus_unread')).value.awaitingAck).toEqual([])
     const guest = await stdioClient()
@@ -158,8 +172,9 @@ describe('other runtimes as members', () => {
   it('shows each member’s last sighting, and a revoked token stops posting at once', async () => {
     const lyra = await stdioClient(tokens['hermes-lyra'])
     await call(lyra, 'nexus_read')
-    const members = runHearth(['--home', temp.dir, '--json', 'mcp', 'members']).json<{ members: any[] }>()
-      .members
+    const members = runHearth(['--home', temp.dir, '--json', 'mcp', 'members']).json<{
+      members: NexusMember[]
+    }>().members
     expect(members).toMatchObject([
       {
         name: 'hermes-lyra',
@@ -202,8 +217,9 @@ describe('other runtimes as members', () => {
       agent: 'nova',
       channel: 'mcp:hermes-nova'
     })
-    const members = runHearth(['--home', temp.dir, '--json', 'mcp', 'members']).json<{ members: any[] }>()
-      .members
+    const members = runHearth(['--home', temp.dir, '--json', 'mcp', 'members']).json<{
+      members: NexusMember[]
+    }>().members
     expect(members.find((m) => m.name === 'hermes-nova')).toMatchObject({
       lastTransport: 'http',
       lastClient: 'mcp'
