@@ -27,6 +27,9 @@ export const GESTURE_METHODS: ReadonlySet<string> = new Set([
   'nexus.sync.run',
   'nexus.sync.newDeviceId',
   'nexus.sync.release',
+  'nexus.settings.update',
+  'nexus.members.bind',
+  'nexus.members.revoke',
   'backup.create',
   'backup.stageRestore',
   'backup.undoRestore'
