@@ -9,6 +9,7 @@ const RecallDetail = z.object({ items: z.array(RecalledItem) })
 /** The Nexus block's detail: the entries it showed and the checkpoint it added. */
 const NexusDetail = z.object({
   seqs: z.array(z.number().int()),
+  awaitingSeqs: z.array(z.number().int()).optional(),
   checkpointSeq: z.number().int().nullable().optional()
 })
 
@@ -80,11 +81,18 @@ function nexusItems(detail: z.infer<typeof NexusDetail>): ContextItem[] {
       'Unread: another agent wrote it since this agent’s last turn. The Nexus shows every unread entry, newest up to the cap; nothing scores it.'
     )
   )
+  const awaiting = (detail.awaitingSeqs ?? []).map((seq) =>
+    entry(
+      seq,
+      'Awaiting this agent’s acknowledgement: a decision or handoff by another agent. It is shown on every turn until the agent acknowledges it; nothing scores it.'
+    )
+  )
+  const shown = [...awaiting, ...unread]
   const checkpoint = detail.checkpointSeq ?? null
   return checkpoint === null
-    ? unread
+    ? shown
     : [
-        ...unread,
+        ...shown,
         entry(
           checkpoint,
           'This agent’s latest checkpoint, added on the first turn of a chat so it resumes where it stopped.'

@@ -52,7 +52,8 @@ describe('per-turn blocks in the call record', () => {
         kind: 'nexus',
         seq: entry,
         score: null,
-        why: expect.stringMatching(/^Unread/)
+        // A decision by another agent waits for this agent's acknowledgement rather than sitting as unread.
+        why: expect.stringMatching(/^Awaiting this agent’s acknowledgement/)
       })
     ])
 
