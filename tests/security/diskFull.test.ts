@@ -66,6 +66,9 @@ describe.skipIf(!mounted)('a real disk that fills up (tmpfs)', () => {
   it('while the home is open, and when it is opened again: every write and the CLI say "Disk full"', async () => {
     expect(runHearth(['--home', home, 'agents', 'create', 'Hearth']).code).toBe(0)
     core = createCore({ home, host: 'cli', env: {} })
+    // Start recovery sweeps the home in the background; let it finish before the disk fills, so the
+    // only writes racing the full disk are the ones under test (and nothing holds the disk at unmount).
+    await core.recovery
     // Fill what is left, so the next page SQLite or a file needs has nowhere to go.
     try {
       writeFileSync(join(disk, 'filler'), Buffer.alloc(8 * 1024 * 1024))
