@@ -61,6 +61,12 @@ test('End session shows retention at work, links to its candidates in Review, an
   await expect(retention).toHaveAttribute('data-phase', 'done')
   await expect(page.getByTestId('chat-ended-outcome')).toContainText('It left 1 candidate for your review.')
   await expect(page.getByTestId('chat-session-item').first()).toContainText('ended')
+  // New chat stays in the list once the session ends (one control of that name); the panel where
+  // the composer was offers to continue, under a name of its own.
+  const sessions = page.getByRole('complementary', { name: 'Sessions' })
+  await expect(sessions.getByRole('button', { name: 'New chat', exact: true })).toBeVisible()
+  await expect(chat.newChat).toHaveCount(1)
+  await expect(chat.ended.getByRole('button', { name: 'Continue in a new chat' })).toBeVisible()
   await snap(page, 'session-ended')
 
   // The core refuses a turn on the ended session, not only the UI.

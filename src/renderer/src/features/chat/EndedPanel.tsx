@@ -70,7 +70,7 @@ function Outcome({ view, onReview }: Readonly<{ view: EndView; onReview: () => v
 
 /**
  * Where the composer was: the session has ended, so it takes no new messages. Shows the
- * session-end work as it runs (retention, Nexus summary), where its candidates went, and New chat.
+ * session-end work as it runs (retention, Nexus summary), where its candidates went, and a way to continue in a new chat.
  */
 export function EndedPanel(): ReactNode {
   const detail = useAppStore((state) => state.chatDetail)
@@ -117,7 +117,7 @@ export function EndedPanel(): ReactNode {
       <Outcome view={current} onReview={() => navigate('review')} />
       {draft.trim() !== '' && (
         <p className="chat-ended__draft" data-testid="chat-ended-draft">
-          You had started a message here that was never sent; New chat takes it along.
+          You had started a message here that was never sent; a new chat takes it along.
         </p>
       )}
       <div>
@@ -130,7 +130,7 @@ export function EndedPanel(): ReactNode {
           }}
           data-testid="chat-ended-new"
         >
-          New chat
+          Continue in a new chat
         </Button>
       </div>
     </section>

@@ -14,12 +14,15 @@ import { selectChatSessions } from './chatSessionsSlice'
 export function SessionList(): ReactNode {
   const sessions = useAppStore(selectChatSessions)
   const startNewChat = useAppStore((state) => state.startNewChat)
+  const startNewChatWithDraft = useAppStore((state) => state.startNewChatWithDraft)
   const focusComposer = useAppStore((state) => state.focusChatComposer)
+  const ended = useAppStore(selectOpenSessionEnded)
   const startNew = (): void => {
-    startNewChat()
+    // An ended chat takes no messages, so a draft left in it comes along; a live chat keeps its own.
+    if (ended) startNewChatWithDraft()
+    else startNewChat()
     focusComposer('always')
   }
-  const ended = useAppStore(selectOpenSessionEnded)
   const query = useAppStore((state) => state.chatsQuery)
   const search = useAppStore((state) => state.searchAllChats)
   const trashOpen = useAppStore((state) => state.chatsTrashOpen)
@@ -27,12 +30,10 @@ export function SessionList(): ReactNode {
   const notice = useAppStore((state) => state.chatsNotice)
   return (
     <aside className="chat-sessions" aria-label="Sessions">
-      {/* An ended session offers New chat where the composer was; one such button at a time. */}
-      {!ended && (
-        <Button variant="primary" onClick={startNew} data-testid="chat-new">
-          New chat
-        </Button>
-      )}
+      {/* Always here: the one control named New chat, whether the open chat is live or has ended. */}
+      <Button variant="primary" onClick={startNew} data-testid="chat-new">
+        New chat
+      </Button>
       <input
         className="chat-sessions__search"
         type="search"

@@ -3,6 +3,7 @@ import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { useAppStore } from '../../store/useAppStore'
 import { TextEditor } from '../files/editor'
+import { PROJECT_STATE_OUTLINE, ProjectStateHint } from './ProjectStateHint'
 import { selectProjectState } from './projectStateSlice'
 
 /**
@@ -42,6 +43,7 @@ export function ProjectStateEditor(): ReactNode {
           Save
         </Button>
       </div>
+      <ProjectStateHint empty={doc.draft.trim() === ''} onOutline={() => edit(PROJECT_STATE_OUTLINE)} />
       {doc.conflict !== null && (
         <Banner
           tone="warning"
