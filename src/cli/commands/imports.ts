@@ -1,5 +1,5 @@
 import { ImportSource, type ImportReport } from '../../shared/contract'
-import type { CliCommand } from '../command'
+import type { CliCommand, CommandContext } from '../command'
 import { UsageError } from '../command'
 import { stringOption } from '../options'
 
@@ -31,6 +31,30 @@ function reportText(report: ImportReport): string {
   return lines.join('\n')
 }
 
+function sizeText(bytes: number): string {
+  return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${(bytes / 1000).toFixed(1)} kB`
+}
+
+/** Progress on stderr, one line rewritten in place (stdout keeps the report alone); not with --json. */
+function progressOnStderr(ctx: CommandContext): () => void {
+  if (ctx.json) return () => undefined
+  let shown = false
+  const unsubscribe = ctx.subscribe((event, payload) => {
+    if (event !== 'imports.progress') return
+    const { phase, unit, done, total, items } = payload
+    const part =
+      unit === 'bytes' ? `${sizeText(done)} of ${sizeText(total)}` : `${done} of ${total} files and chats`
+    const percent = total > 0 ? ` (${Math.round((done / total) * 100)}%)` : ''
+    const line = phase === 'reading' ? `reading: ${part}${percent}, ${items} items` : `${phase}: ${items} items`
+    process.stderr.write(`\r${line.padEnd(60)}`)
+    shown = true
+  })
+  return () => {
+    unsubscribe()
+    if (shown) process.stderr.write('\n')
+  }
+}
+
 const importCommand: CliCommand = {
   words: ['import'],
   summary:
@@ -53,8 +77,13 @@ const importCommand: CliCommand = {
       ...(agentId ? { agentId } : {}),
       replaceSoul: ctx.options['replace-soul'] === true
     }
-    const report = await ctx.call(ctx.options['dry-run'] === true ? 'imports.preview' : 'imports.run', input)
-    return { data: report, text: reportText(report) }
+    const stop = progressOnStderr(ctx)
+    try {
+      const report = await ctx.call(ctx.options['dry-run'] === true ? 'imports.preview' : 'imports.run', input)
+      return { data: report, text: reportText(report) }
+    } finally {
+      stop()
+    }
   }
 }
 

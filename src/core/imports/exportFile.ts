@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { fileSize, openFile } from './jsonArrayStream'
-import { ImportFileError } from './importTypes'
+import { ImportFileError, type ImportMeasure } from './importTypes'
 import { findZipEntry } from './zipEntries'
 
 /** The `conversations.json` of a chat export: read from the zip as it came, a folder it was unzipped to, or the file itself. */
@@ -45,6 +45,16 @@ export async function conversationsFile(path: string): Promise<ConversationsFile
 
 function plainFile(file: string): ConversationsFile {
   return { label: file, size: fileSize(file), open: async () => openFile(file), close: () => undefined }
+}
+
+/** An export is measured by its conversations.json's bytes (inside the zip: uncompressed, as the parser counts them). */
+export async function measureExport(path: string): Promise<ImportMeasure> {
+  const file = await conversationsFile(path)
+  try {
+    return { unit: 'bytes', total: file.size }
+  } finally {
+    file.close()
+  }
 }
 
 /** Seconds (float) or an ISO string, as exports write times, to epoch ms; `fallback` when missing or absurd. */

@@ -75,7 +75,8 @@ export async function collect(
   path: string,
   db: Db,
   staging: ImportStaging,
-  onProgress: (items: number, bytes: number) => void
+  /** Items read so far, and how far through the source (in the unit its reader measured). */
+  onProgress: (items: number, done: number) => void
 ): Promise<Collection> {
   const known = db.prepare('SELECT 1 FROM import_items WHERE hash = ?').pluck()
   const seen = new Set<string>()
@@ -93,11 +94,11 @@ export async function collect(
     out.counts[kind].skipped += 1
     if (out.skipped.length < MAX_SKIPS_LISTED) out.skipped.push({ kind, ref, reason })
   }
-  let bytes = 0
+  let done = 0
   for await (const event of reader.read(path) as AsyncIterable<SourceEvent>) {
     if (event.kind === 'progress') {
-      bytes = event.bytes
-      onProgress(out.itemsRead, bytes)
+      done = event.done
+      onProgress(out.itemsRead, done)
       continue
     }
     if (event.kind === 'skip') {
@@ -119,9 +120,9 @@ export async function collect(
     const findings = scanOf(event)
     if (findings.length > 0) counts.blocked += 1
     keep(out, staging, event, hash, findings)
-    if (out.itemsRead % 500 === 0) onProgress(out.itemsRead, bytes)
+    if (out.itemsRead % 500 === 0) onProgress(out.itemsRead, done)
   }
-  onProgress(out.itemsRead, bytes)
+  onProgress(out.itemsRead, done)
   return out
 }
 

@@ -14,7 +14,7 @@ import type { AgentService } from '../services/agentService'
 import { collect, sourceLabel, type Collection } from './importCollect'
 import { proposalViews } from './importProposals'
 import { ImportStaging } from './importStaging'
-import { ImportFileError, type ImportSourceReader } from './importTypes'
+import { ImportFileError, type ImportMeasure, type ImportSourceReader } from './importTypes'
 import { newImportId, writeImport } from './importWrite'
 import { join } from 'node:path'
 
@@ -60,7 +60,7 @@ export class ImportService {
     const started = deps.clock.now()
     const staging = ImportStaging.open(deps.paths.root)
     try {
-      const collection = await this.read(reader, path, staging)
+      const { collection, measure } = await this.read(reader, path, staging)
       this.leaveOutClashingSkills(collection)
       const plan = this.plan(
         { ...request, agentId: request.agentId ?? this.previousAgent(request.source, path) ?? undefined },
@@ -74,7 +74,7 @@ export class ImportService {
       const importId = newImportId()
       const report = (id: string): ImportReport =>
         this.report(request.source, path, false, placed, collection, id, started)
-      this.progress(request.source, 'writing', collection.itemsRead, 0)
+      this.progress(request.source, measure, 'writing', collection.itemsRead, measure.total)
       try {
         writeImport(
           deps.db,
@@ -97,7 +97,7 @@ export class ImportService {
         if (plan.agent.created) deps.agents.delete(agent)
         throw error
       }
-      this.progress(request.source, 'done', collection.itemsRead, 0)
+      this.progress(request.source, measure, 'done', collection.itemsRead, measure.total)
       if (collection.candidates.length > 0)
         deps.events.emit('review.changed', {
           agentId: agent,
@@ -110,11 +110,19 @@ export class ImportService {
     }
   }
 
-  private async read(reader: ImportSourceReader, path: string, staging: ImportStaging): Promise<Collection> {
+  /** Measures the source (the total progress counts against), then reads it. */
+  private async read(
+    reader: ImportSourceReader,
+    path: string,
+    staging: ImportStaging
+  ): Promise<{ collection: Collection; measure: ImportMeasure }> {
     try {
-      return await collect(reader, path, this.deps.db, staging, (items, bytes) =>
-        this.progress(reader.source, 'reading', items, bytes)
+      const measure = await reader.measure(path)
+      this.progress(reader.source, measure, 'reading', 0, 0)
+      const collection = await collect(reader, path, this.deps.db, staging, (items, done) =>
+        this.progress(reader.source, measure, 'reading', items, done)
       )
+      return { collection, measure }
     } catch (error) {
       if (error instanceof ImportFileError) {
         const where =
@@ -126,13 +134,28 @@ export class ImportService {
     }
   }
 
+  /**
+   * Progress against the total measured before the read: reading counts up to it; writing and
+   * done report the whole read. Bytes are also given as such for a byte-measured source.
+   */
   private progress(
     source: ImportSource,
+    { unit, total }: ImportMeasure,
     phase: 'reading' | 'writing' | 'done',
     items: number,
-    bytes: number
+    done: number
   ): void {
-    this.deps.events.emit('imports.progress', { source, phase, items, bytes, totalBytes: null })
+    const at = phase === 'reading' ? Math.min(done, total) : total
+    this.deps.events.emit('imports.progress', {
+      source,
+      phase,
+      items,
+      bytes: unit === 'bytes' ? at : 0,
+      totalBytes: unit === 'bytes' ? total : null,
+      unit,
+      done: at,
+      total
+    })
   }
 
   /** A skill whose folder already holds a different skill is never overwritten: it is reported instead. */

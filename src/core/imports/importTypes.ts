@@ -82,15 +82,24 @@ export interface SkipItem {
 }
 
 /** What a source yields while it reads: items, things it leaves out, and how far it got. */
-export type SourceEvent = ImportItem | SkipItem | { readonly kind: 'progress'; readonly bytes: number }
+export type SourceEvent = ImportItem | SkipItem | { readonly kind: 'progress'; readonly done: number }
+
+/** What a source's progress counts, and how much of it there is, measured before the read starts. */
+export interface ImportMeasure {
+  readonly unit: 'bytes' | 'parts'
+  readonly total: number
+}
 
 /** Reads one runtime's home or export; a file it cannot read throws `ImportFileError`. */
 export interface ImportSourceReader {
   readonly source: ImportSource
   /** The folder or file read when none is given. */
   defaultPath(homeDir: string): string
-  /** Size of the main file, for progress (null for a folder). */
-  totalBytes(path: string): number | null
+  /**
+   * The total progress is counted against, before reading: the bytes of an export's main file,
+   * or the parts (files, chats) of a home folder. `progress` events count up to it.
+   */
+  measure(path: string): Promise<ImportMeasure>
   read(path: string): AsyncIterable<SourceEvent>
 }
 

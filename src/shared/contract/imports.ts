@@ -110,7 +110,14 @@ export const ImportProgress = z.object({
   items: z.number().int().nonnegative(),
   /** Bytes of the main file read so far, and its size, when known. */
   bytes: z.number().int().nonnegative(),
-  totalBytes: z.number().int().nonnegative().nullable()
+  totalBytes: z.number().int().nonnegative().nullable(),
+  /**
+   * How far the read is against a total measured before it starts: bytes of an export's
+   * conversations.json, or the parts of a home folder (its files and chats), one at a time.
+   */
+  unit: z.enum(['bytes', 'parts']),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative()
 })
 export type ImportProgress = z.infer<typeof ImportProgress>
 

@@ -2,7 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { ImportedMessage } from '../../chat/importedSessions'
-import { conversationsFile, timeMs, titleOf } from '../exportFile'
+import { conversationsFile, measureExport, timeMs, titleOf } from '../exportFile'
 import { jsonArrayElements } from '../jsonArrayStream'
 import type { ConversationNode, ImportSourceReader, SourceEvent } from '../importTypes'
 
@@ -44,7 +44,7 @@ type Message = z.infer<typeof Message>
 export const chatgptSource: ImportSourceReader = {
   source: 'chatgpt',
   defaultPath: () => join(homedir(), 'Downloads', 'chatgpt-export.zip'),
-  totalBytes: () => null,
+  measure: measureExport,
   read
 }
 
@@ -66,7 +66,7 @@ async function* read(path: string): AsyncGenerator<SourceEvent> {
         continue
       }
       yield* conversation(parsed.data, `${file.label} #${index}`)
-      yield { kind: 'progress', bytes }
+      yield { kind: 'progress', done: bytes }
     }
   } finally {
     file.close()

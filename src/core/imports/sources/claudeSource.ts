@@ -2,7 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { ImportedMessage } from '../../chat/importedSessions'
-import { conversationsFile, timeMs, titleOf } from '../exportFile'
+import { conversationsFile, measureExport, timeMs, titleOf } from '../exportFile'
 import { jsonArrayElements } from '../jsonArrayStream'
 import type { ConversationNode, ImportSourceReader, SourceEvent } from '../importTypes'
 
@@ -38,7 +38,7 @@ type ChatMessage = z.infer<typeof ChatMessage>
 export const claudeSource: ImportSourceReader = {
   source: 'claude',
   defaultPath: () => join(homedir(), 'Downloads', 'claude-export.zip'),
-  totalBytes: () => null,
+  measure: measureExport,
   read
 }
 
@@ -60,7 +60,7 @@ async function* read(path: string): AsyncGenerator<SourceEvent> {
         continue
       }
       yield* conversation(parsed.data, `${file.label} #${index}`)
-      yield { kind: 'progress', bytes }
+      yield { kind: 'progress', done: bytes }
     }
   } finally {
     file.close()

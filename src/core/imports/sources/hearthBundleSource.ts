@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { AgentBundle } from '../../../shared/contract'
 import type { ContentBlock } from '../../chat/chatTypes'
 import { ImportFileError, type ImportSourceReader, type SourceEvent } from '../importTypes'
@@ -13,12 +13,14 @@ const MAX_BUNDLE_BYTES = 512 * 1024 * 1024
 export const hearthBundleSource: ImportSourceReader = {
   source: 'hearth',
   defaultPath: () => 'agent.hearth.json',
-  totalBytes: (path) => statSync(path).size,
+  measure: async (path) => ({ unit: 'bytes', total: existsSync(path) ? statSync(path).size : 0 }),
   read
 }
 
 async function* read(path: string): AsyncGenerator<SourceEvent> {
   const bundle = load(path)
+  // A bundle is parsed whole (it is bounded), so it is read once it is parsed.
+  yield { kind: 'progress', done: statSync(path).size }
   yield { kind: 'persona', text: bundle.persona.soul, name: bundle.agent.name, ref: 'SOUL.md' }
   const candidate = (
     text: string,

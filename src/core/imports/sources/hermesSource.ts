@@ -8,6 +8,7 @@ import { sourceText } from '../sourceText'
 import { sectionEntries } from '../entryLines'
 import { ImportFileError, type ImportSourceReader, type SourceEvent } from '../importTypes'
 import { hermesSessions } from './hermesStateDb'
+import { foreignIds, PartCounter, presentCount } from './partProgress'
 import { skillFolders } from './skillFolders'
 
 /**
@@ -19,21 +20,35 @@ import { skillFolders } from './skillFolders'
 export const hermesSource: ImportSourceReader = {
   source: 'hermes',
   defaultPath: () => process.env.HERMES_HOME ?? join(homedir(), '.hermes'),
-  totalBytes: () => null,
+  measure: async (path) => ({
+    unit: 'parts',
+    total:
+      presentCount(path, FILE_PARTS) +
+      foreignIds(join(path, 'state.db'), 'state.db', 'sessions', 'id', 'a Hermes session database').length
+  }),
   read
 }
+
+/** What is read whole, one part each for progress; then each chat of state.db is one part. */
+const FILE_PARTS = ['SOUL.md', 'memories/MEMORY.md', 'memories/USER.md', 'skills', 'config.yaml']
 
 async function* read(path: string): AsyncGenerator<SourceEvent> {
   if (!existsSync(path))
     throw new ImportFileError(path, null, `${path} does not exist; give the Hermes home folder`)
+  const parts = new PartCounter()
   const soul = text(join(path, 'SOUL.md'), 'SOUL.md')
   if (soul !== null && soul.trim() !== '')
     yield { kind: 'persona', text: soul.trim(), name: null, ref: 'SOUL.md' }
+  yield* parts.ifPresent(path, 'SOUL.md')
   yield* memoryFile(path, 'MEMORY.md', 'project_fact', 'agent')
+  yield* parts.ifPresent(path, 'memories/MEMORY.md')
   yield* memoryFile(path, 'USER.md', 'user_fact', 'user')
+  yield* parts.ifPresent(path, 'memories/USER.md')
   yield* skillFolders(join(path, 'skills'), 'skills')
+  yield* parts.ifPresent(path, 'skills')
   yield* servers(path)
-  yield* hermesSessions(join(path, 'state.db'), 'state.db')
+  yield* parts.ifPresent(path, 'config.yaml')
+  yield* parts.sessions(hermesSessions(join(path, 'state.db'), 'state.db'))
 }
 
 const text = sourceText

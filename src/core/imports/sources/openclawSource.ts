@@ -5,7 +5,8 @@ import { bulletEntries } from '../entryLines'
 import { ImportFileError, type ImportSourceReader, type SourceEvent } from '../importTypes'
 import { sourceText } from '../sourceText'
 import { skillFolders } from './skillFolders'
-import { openclawTranscripts } from './openclawTranscripts'
+import { openclawSessionCount, openclawTranscripts } from './openclawTranscripts'
+import { PartCounter } from './partProgress'
 
 /**
  * An OpenClaw home (`~/.openclaw`, or `OPENCLAW_STATE_DIR`): one agent's workspace (persona and
@@ -15,8 +16,19 @@ import { openclawTranscripts } from './openclawTranscripts'
 export const openclawSource: ImportSourceReader = {
   source: 'openclaw',
   defaultPath: () => process.env.OPENCLAW_STATE_DIR ?? join(homedir(), '.openclaw'),
-  totalBytes: () => null,
+  measure: async (path) => {
+    if (!existsSync(path)) return { unit: 'parts', total: 0 }
+    const { home, agentId } = whichAgent(path)
+    const workspace = existsSync(workspaceOf(home, agentId).dir) ? 1 : 0
+    return { unit: 'parts', total: workspace + openclawSessionCount(join(home, 'agents', agentId)) }
+  },
   read
+}
+
+/** The workspace is read whole (one part of progress); each transcript is one more. */
+function workspaceOf(home: string, agentId: string): { dir: string; label: string } {
+  const label = agentId === 'main' ? 'workspace' : `workspace-${agentId}`
+  return { dir: join(home, label), label }
 }
 
 async function* read(path: string): AsyncGenerator<SourceEvent> {
@@ -30,9 +42,11 @@ async function* read(path: string): AsyncGenerator<SourceEvent> {
       ref: `agents/${other}`,
       reason: `another OpenClaw agent: import it with PATH ${join(home, 'agents', other)}`
     }
-  const workspace = agentId === 'main' ? join(home, 'workspace') : join(home, `workspace-${agentId}`)
-  yield* workspaceFiles(workspace, agentId === 'main' ? 'workspace' : `workspace-${agentId}`)
-  yield* openclawTranscripts(join(home, 'agents', agentId), `agents/${agentId}`)
+  const parts = new PartCounter()
+  const workspace = workspaceOf(home, agentId)
+  yield* workspaceFiles(workspace.dir, workspace.label)
+  if (existsSync(workspace.dir)) yield parts.next()
+  yield* parts.sessions(openclawTranscripts(join(home, 'agents', agentId), `agents/${agentId}`))
 }
 
 function agentIds(home: string): string[] {

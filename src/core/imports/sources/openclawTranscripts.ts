@@ -6,6 +6,7 @@ import type { ImportedMessage } from '../../chat/importedSessions'
 import { timeMs, titleOf } from '../exportFile'
 import { openForeignDatabase } from '../sourceText'
 import { ImportFileError, type ConversationNode, type SourceEvent } from '../importTypes'
+import { foreignIds } from './partProgress'
 
 type Event = Record<string, unknown>
 
@@ -14,17 +15,35 @@ type Event = Record<string, unknown>
  * (`agent/openclaw-agent.sqlite`, table `transcript_events`) and from the older layout, one JSON
  * event per line in `sessions/<id>.jsonl`. A session in both is read from the database.
  */
+/** How many sessions `openclawTranscripts` will read: the database's, and the older files not in it. */
+export function openclawSessionCount(agentDir: string): number {
+  const inDatabase = new Set(
+    foreignIds(
+      join(agentDir, 'agent', 'openclaw-agent.sqlite'),
+      'openclaw-agent.sqlite',
+      'transcript_events',
+      'session_id',
+      'an OpenClaw agent database'
+    )
+  )
+  return inDatabase.size + jsonlFiles(agentDir).filter((n) => !inDatabase.has(n.replace(/\.jsonl$/, ''))).length
+}
+
+function jsonlFiles(agentDir: string): string[] {
+  const sessions = join(agentDir, 'sessions')
+  return existsSync(sessions)
+    ? readdirSync(sessions)
+        .filter((n) => n.endsWith('.jsonl'))
+        .sort()
+    : []
+}
+
 export function* openclawTranscripts(agentDir: string, label: string): Generator<SourceEvent> {
   const seen = new Set<string>()
   const dbFile = join(agentDir, 'agent', 'openclaw-agent.sqlite')
   if (existsSync(dbFile)) yield* fromDatabase(dbFile, `${label}/agent/openclaw-agent.sqlite`, seen)
   const sessions = join(agentDir, 'sessions')
-  const files = existsSync(sessions)
-    ? readdirSync(sessions)
-        .filter((n) => n.endsWith('.jsonl'))
-        .sort()
-    : []
-  for (const name of files) {
+  for (const name of jsonlFiles(agentDir)) {
     const id = name.replace(/\.jsonl$/, '')
     if (seen.has(id)) continue
     const ref = `${label}/sessions/${name}`

@@ -5,14 +5,21 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`
 }
 
+/** "12.3 MB of 200.0 MB" or "3 of 12 files and chats": how far the read is, against the total measured first. */
+export function progressText(progress: ImportProgress): string {
+  const { unit, done, total } = progress
+  return unit === 'bytes'
+    ? `${megabytes(done)} of ${megabytes(total)}`
+    : `${done} of ${total} files and chats`
+}
+
 /** How far the read or the write is, from the core's progress events; indeterminate until the first one. */
 export function ImportProgressBar({
   progress,
   preview
 }: Readonly<{ progress: ImportProgress | null; preview: boolean }>): ReactNode {
-  const total = progress?.totalBytes ?? null
   const percent =
-    progress !== null && total !== null && total > 0 ? Math.round((progress.bytes / total) * 100) : null
+    progress !== null && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null
   const phase =
     progress === null
       ? 'Starting…'
@@ -20,7 +27,7 @@ export function ImportProgressBar({
         ? 'Writing into your home (one transaction)…'
         : progress.phase === 'done'
           ? 'Finishing…'
-          : `Reading: ${progress.items} items${total !== null ? `, ${megabytes(progress.bytes)} of ${megabytes(total)}` : ''}`
+          : `Reading: ${progressText(progress)}, ${progress.items} items so far`
   return (
     <div className="import-progress" data-testid="import-progress">
       <p>{preview ? 'Reading the source to preview it (nothing is written)…' : 'Importing…'}</p>
