@@ -89,11 +89,7 @@ describe('import progress is measured before the read', () => {
 
   it('an OpenClaw home counts its workspace and each transcript', async () => {
     // The workspace, and three transcripts (from the agent database and the older .jsonl layout).
-    expectDeterminate(
-      await progressOf({ source: 'openclaw', path: join(FIXTURES, 'openclaw') }),
-      'parts',
-      4
-    )
+    expectDeterminate(await progressOf({ source: 'openclaw', path: join(FIXTURES, 'openclaw') }), 'parts', 4)
   })
 
   it('the CLI prints the progress on stderr, and none with --json', () => {

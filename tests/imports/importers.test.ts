@@ -254,7 +254,9 @@ describe('hearth import as a real process', () => {
     expect(run.parsed(counts).counts.session.new).toBe(2)
     const again = runHearth(['--home', home, 'import', 'hermes', path])
     // Only the progress line, rewritten in place: no warning.
-    expect(again.stderr.split('\r').filter((l) => l.trim() !== '' && !/^(reading|writing|done):/.test(l))).toEqual([])
+    expect(
+      again.stderr.split('\r').filter((l) => l.trim() !== '' && !/^(reading|writing|done):/.test(l))
+    ).toEqual([])
     expect(again.stdout).toContain('0 new items')
     const db = new Database(join(home, 'hearth.db'), { readonly: true })
     expect(db.prepare("SELECT count(*) FROM sessions WHERE import_source = 'hermes'").pluck().get()).toBe(2)

@@ -45,7 +45,8 @@ function progressOnStderr(ctx: CommandContext): () => void {
     const part =
       unit === 'bytes' ? `${sizeText(done)} of ${sizeText(total)}` : `${done} of ${total} files and chats`
     const percent = total > 0 ? ` (${Math.round((done / total) * 100)}%)` : ''
-    const line = phase === 'reading' ? `reading: ${part}${percent}, ${items} items` : `${phase}: ${items} items`
+    const line =
+      phase === 'reading' ? `reading: ${part}${percent}, ${items} items` : `${phase}: ${items} items`
     process.stderr.write(`\r${line.padEnd(60)}`)
     shown = true
   })
@@ -79,7 +80,10 @@ const importCommand: CliCommand = {
     }
     const stop = progressOnStderr(ctx)
     try {
-      const report = await ctx.call(ctx.options['dry-run'] === true ? 'imports.preview' : 'imports.run', input)
+      const report = await ctx.call(
+        ctx.options['dry-run'] === true ? 'imports.preview' : 'imports.run',
+        input
+      )
       return { data: report, text: reportText(report) }
     } finally {
       stop()

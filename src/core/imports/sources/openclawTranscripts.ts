@@ -26,7 +26,9 @@ export function openclawSessionCount(agentDir: string): number {
       'an OpenClaw agent database'
     )
   )
-  return inDatabase.size + jsonlFiles(agentDir).filter((n) => !inDatabase.has(n.replace(/\.jsonl$/, ''))).length
+  return (
+    inDatabase.size + jsonlFiles(agentDir).filter((n) => !inDatabase.has(n.replace(/\.jsonl$/, ''))).length
+  )
 }
 
 function jsonlFiles(agentDir: string): string[] {

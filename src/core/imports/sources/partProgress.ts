@@ -36,7 +36,13 @@ export function presentCount(root: string, rels: readonly string[]): number {
 }
 
 /** Distinct values of one column of another runtime's database (read-only); none when the file is not there. */
-export function foreignIds(file: string, label: string, table: string, column: string, what: string): string[] {
+export function foreignIds(
+  file: string,
+  label: string,
+  table: string,
+  column: string,
+  what: string
+): string[] {
   if (!existsSync(file)) return []
   const db = openForeignDatabase(file, label, table, what)
   try {
