@@ -21,6 +21,7 @@ import { searchCommands } from './search'
 import { importCommands } from './imports'
 import { backupCommands } from './backup'
 import { restoreCommand } from './restore'
+import { wikiCommands } from './wiki'
 
 /** Every CLI command. Each feature adds its commands from its own file in this folder. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -48,5 +49,6 @@ export const COMMANDS: readonly CliCommand[] = [
   ...searchCommands,
   ...importCommands,
   ...backupCommands,
-  restoreCommand
+  restoreCommand,
+  ...wikiCommands
 ]

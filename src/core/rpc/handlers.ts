@@ -16,6 +16,7 @@ import { knowledgeHandlers } from './knowledgeHandlers'
 import { importHandlers } from './importHandlers'
 import { backupHandlers } from './backupHandlers'
 import { skillsHandlers, uiHandlers } from './skillsHandlers'
+import { wikiHandlers } from './wikiHandlers'
 
 /**
  * Implements the contract on top of the services. Each feature contributes one
@@ -46,6 +47,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...importHandlers(services),
     ...backupHandlers(services),
     ...skillsHandlers(services),
-    ...uiHandlers(services)
+    ...uiHandlers(services),
+    ...wikiHandlers(services)
   }
 }

@@ -43,13 +43,13 @@ describe('the compiled wiki pages', () => {
       limit: 5
     })
     expect(found.results[0]).toMatchObject({ kind: 'wiki', path: 'nexus/wiki/ada-lovelace.md' })
-    expect(home.core.services.wiki.list().map((p) => p.title)).toEqual([
+    expect(home.core.services.wiki.list().pages.map((p) => p.title)).toEqual([
       'Wiki',
       'Ada Lovelace',
       'Atlas',
       'PostgreSQL'
     ])
-    expect(home.core.services.wiki.page('../hearth')).toBeNull()
+    expect(() => home!.core.services.wiki.page('../hearth')).toThrow(/No wiki page/)
   })
 
   it('compiles again by itself when a decision is posted, and drops a page nothing names any more', async () => {
@@ -65,5 +65,36 @@ describe('the compiled wiki pages', () => {
     home.core.services.wiki.rebuild()
     expect(existsSync(join(home.dir, 'nexus', 'wiki', 'grace-hopper.md'))).toBe(false)
     expect(existsSync(join(home.dir, 'nexus', 'wiki', 'bazel.md'))).toBe(true)
+  })
+})
+
+describe('a wiki page as the app reads it', () => {
+  it('lists the pages and gives one with the facts and decisions it cites, its links and backlinks', () => {
+    home = knowledgeHome()
+    const fact = home.fact('Ada Lovelace wants PostgreSQL backups every night.', OTHER)
+    const seq = home.post('decision', 'Use PostgreSQL for the ledger.', { rationale: 'It runs already.' })
+    const list = home.core.services.wiki.list()
+    expect(list.dir).toBe('nexus/wiki')
+    expect(list.pages.map((p) => [p.slug, p.sources])).toEqual([
+      ['index', 0],
+      ['ada-lovelace', 1],
+      ['postgresql', 2]
+    ])
+    // Reading the list put the pages on disk (nothing had compiled them yet).
+    expect(existsSync(join(home.dir, 'nexus', 'wiki', 'postgresql.md'))).toBe(true)
+    const page = home.core.services.wiki.page('postgresql')
+    expect(page).toMatchObject({ title: 'PostgreSQL', kind: 'tool', path: 'nexus/wiki/postgresql.md' })
+    expect(page.markdown).toBe(readFileSync(join(home.dir, 'nexus', 'wiki', 'postgresql.md'), 'utf8'))
+    expect(page.citations).toEqual([
+      expect.objectContaining({ kind: 'fact', key: fact, agentId: 'other', by: 'Other' }),
+      expect.objectContaining({ kind: 'decision', key: seq, agentId: null })
+    ])
+    expect(page.links).toEqual([{ slug: 'ada-lovelace', title: 'Ada Lovelace' }])
+    expect(page.backlinks).toEqual([{ slug: 'ada-lovelace', title: 'Ada Lovelace' }])
+    expect(home.core.services.wiki.page('index').links.map((l) => l.slug)).toEqual([
+      'ada-lovelace',
+      'postgresql'
+    ])
+    expect(() => home!.core.services.wiki.page('grace-hopper')).toThrow(/No wiki page "grace-hopper"/)
   })
 })

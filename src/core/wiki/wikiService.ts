@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { WikiList, WikiPageView } from '../../shared/contract'
 import { compileWiki, type WikiPage, type WikiSource } from '../domain/wiki/wikiPages'
+import { notFound } from '../errors'
 import type { HomePaths } from '../home/homePaths'
 import type { KeyedSource, SourceRecord } from '../ports/knowledgeSources'
 import type { Logger } from '../ports/logger'
@@ -26,11 +28,8 @@ export interface WikiDeps {
 /** What changes which facts are approved or which decisions exist. */
 const CHANGES = new Set(['review.changed', 'memory.written', 'memory.undone', 'nexus.appended'])
 
-export interface WikiSummary {
-  readonly slug: string
-  readonly title: string
-  readonly kind: WikiPage['kind']
-}
+/** The folder of the pages, relative to the home. */
+const WIKI_DIR = 'nexus/wiki'
 
 /**
  * The compiled pages under the home's `nexus/wiki/`: one per person, project and tool named in
@@ -39,10 +38,14 @@ export interface WikiSummary {
  */
 export class WikiService {
   private timer: NodeJS.Timeout | null = null
+  /** The pages as last compiled; null once a source changed (compiled again on the next read). */
+  private compiled: WikiPage[] | null = null
 
   constructor(private readonly deps: WikiDeps) {
     deps.events.subscribe((...[event]) => {
-      if (CHANGES.has(event)) this.schedule()
+      if (!CHANGES.has(event)) return
+      this.compiled = null
+      this.schedule()
     })
   }
 
@@ -53,6 +56,7 @@ export class WikiService {
   /** Compiles every page from the sources now; returns the pages written. */
   rebuild(): WikiPage[] {
     const pages = compileWiki(this.sources())
+    this.compiled = pages
     if (this.deps.readOnly) return pages
     const staging = `${this.dir}.new`
     const previous = `${this.dir}.old`
@@ -82,22 +86,46 @@ export class WikiService {
     this.timer.unref()
   }
 
-  /** The pages on disk, index first. */
-  list(): WikiSummary[] {
-    if (!existsSync(this.dir)) return []
-    return readdirSync(this.dir)
-      .filter((name) => name.endsWith('.md'))
-      .map((name) => summaryOf(name.slice(0, -3), readFileSync(join(this.dir, name), 'utf8')))
-      .sort(
-        (a, b) => Number(b.slug === 'index') - Number(a.slug === 'index') || a.title.localeCompare(b.title)
-      )
+  /** The pages as compiled now, written to disk first if they never were. */
+  pages(): WikiPage[] {
+    if (!this.deps.readOnly && !existsSync(this.dir)) return this.rebuild()
+    this.compiled ??= compileWiki(this.sources())
+    return this.compiled
   }
 
-  /** One page's markdown, or null when there is no such page. */
-  page(slug: string): string | null {
-    if (!/^[\p{L}\p{N}-]+$/u.test(slug)) return null
-    const file = join(this.dir, `${slug}.md`)
-    return existsSync(file) ? readFileSync(file, 'utf8') : null
+  /** Every page, index first, then by title. */
+  list(): WikiList {
+    const pages = this.pages().map((page) => ({
+      slug: page.slug,
+      title: page.title,
+      kind: page.kind,
+      sources: page.sources.length
+    }))
+    return {
+      pages: pages.sort(
+        (a, b) => Number(b.slug === 'index') - Number(a.slug === 'index') || a.title.localeCompare(b.title)
+      ),
+      dir: WIKI_DIR
+    }
+  }
+
+  /** One page with its citations and the pages linking to it; `not_found` when there is none. */
+  page(slug: string): WikiPageView {
+    const pages = this.pages()
+    const page = pages.find((p) => p.slug === slug)
+    if (!page) throw notFound(`No wiki page "${slug}": it may have been dropped when its facts changed.`)
+    return {
+      slug: page.slug,
+      title: page.title,
+      kind: page.kind,
+      path: `${WIKI_DIR}/${page.file}`,
+      markdown: page.markdown,
+      citations: page.sources.map((s) => ({ ...s })),
+      links: [...page.links],
+      backlinks: pages
+        .filter((p) => p.slug !== 'index' && p.links.some((l) => l.slug === slug))
+        .map((p) => ({ slug: p.slug, title: p.title }))
+    }
   }
 
   private sources(): WikiSource[] {
@@ -105,6 +133,7 @@ export class WikiService {
       kind: 'fact' as const,
       key: record.key,
       by: record.agentId === null ? 'the user' : this.deps.agentName(record.agentId),
+      agentId: record.agentId,
       ts: record.ts,
       text: record.text
     }))
@@ -114,6 +143,7 @@ export class WikiService {
         kind: 'decision' as const,
         key: record.key,
         by: /by (.+)$/.exec(record.title)?.[1] ?? 'an agent',
+        agentId: null,
         ts: record.ts,
         text: record.text
       }))
@@ -129,16 +159,4 @@ function all(source: KeyedSource): SourceRecord[] {
     if (page.length < PAGE) return out
     after = page.at(-1)?.key ?? after
   }
-}
-
-function summaryOf(slug: string, markdown: string): WikiSummary {
-  const title = /^title: (.+)$/m.exec(markdown)?.[1]
-  const kind = /^kind: (person|project|tool)$/m.exec(markdown)?.[1]
-  let parsed = slug
-  try {
-    parsed = title ? (JSON.parse(title) as string) : slug
-  } catch {
-    parsed = title ?? slug // a page edited by hand: its raw title line
-  }
-  return { slug, title: parsed, kind: (kind as WikiSummary['kind'] | undefined) ?? null }
 }

@@ -25,6 +25,7 @@ import { importMethods } from './imports'
 import { backupMethods } from './backup'
 import { skillsMethods } from './skills'
 import { uiMethods } from './ui'
+import { wikiMethods } from './wiki'
 
 export * from './define'
 export * from './ids'
@@ -60,6 +61,7 @@ export * from './mcpServers'
 export * from './knowledge'
 export * from './skills'
 export * from './ui'
+export * from './wiki'
 export { events } from './events'
 
 /** Every method of the contract. Each feature contributes one `…Methods` object. */
@@ -87,7 +89,8 @@ export const methods = {
   ...importMethods,
   ...backupMethods,
   ...skillsMethods,
-  ...uiMethods
+  ...uiMethods,
+  ...wikiMethods
 } as const
 
 export type Methods = typeof methods

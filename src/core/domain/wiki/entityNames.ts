@@ -20,6 +20,7 @@ const COMMON = new Set(
     'I A An The This That These Those It Its We Our You Your He She They Them His Her Their My Me ' +
     'If When Where Why How What Which Who Whom Whose While After Before Because Since Until Unless ' +
     'And Or But So Yet Also Then Than Both Either Neither Each Every All Any Some No Not Never Always ' +
+    'Ask Tell Remind Call Email Ping Send Meet Check Write Add Move Ship Try Let Make Get Put Thank Thanks ' +
     'Use Uses Used Using Keep Kept Prefer Prefers Decided Decide Decision Why Note Notes Fact Facts ' +
     'Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mondays Tuesdays Wednesdays Thursdays Fridays Saturdays Sundays ' +
     'January February March April May June July August September October November December ' +
@@ -94,13 +95,21 @@ export function namesIn(
 
 function isNameWord(token: Token, elsewhere: ReadonlySet<string>): boolean {
   if (!CAPITALISED.test(token.text) || COMMON.has(token.text)) return false
+  // "API", "CLI", "SDK": what a name is, never a name by itself.
+  if (TOOL_AFTER.has(token.text.toLowerCase())) return false
   if (!token.first) return true
   return nameShaped(token.text) || elsewhere.has(token.text)
 }
 
+/** A capitalised word after a name, unless it says what the name is ("Stripe API", "Google Cloud SDK"). */
 function continuesName(list: readonly Token[], k: number): boolean {
   const token = list[k] as Token
-  return !token.first && CAPITALISED.test(token.text) && !COMMON.has(token.text)
+  return (
+    !token.first &&
+    CAPITALISED.test(token.text) &&
+    !COMMON.has(token.text) &&
+    !TOOL_AFTER.has(token.text.toLowerCase())
+  )
 }
 
 function usable(name: string): boolean {

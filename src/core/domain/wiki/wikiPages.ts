@@ -1,3 +1,4 @@
+import type { AgentId } from '../../../shared/contract'
 import { capitalisedWords, namesIn, type EntityKind } from './entityNames'
 
 /** An approved fact or a Nexus decision, as a page cites it. */
@@ -7,6 +8,8 @@ export interface WikiSource {
   readonly key: number
   /** Whose fact, or who decided (an agent's name). */
   readonly by: string
+  /** The fact's agent (null for the user's own); null for a decision. */
+  readonly agentId: AgentId | null
   readonly ts: number
   readonly text: string
 }
@@ -18,6 +21,15 @@ export interface WikiPage {
   /** File name under the wiki folder: `<slug>.md`. */
   readonly file: string
   readonly markdown: string
+  /** The facts and decisions the page cites, oldest first (none for the index). */
+  readonly sources: readonly WikiSource[]
+  /** The pages it links to, by title (for the index: every page). */
+  readonly links: readonly WikiLink[]
+}
+
+export interface WikiLink {
+  readonly slug: string
+  readonly title: string
 }
 
 /** A name needs this many sources unless its words say what it is (a person, project or tool). */
@@ -102,6 +114,7 @@ function page(entity: Entity, links: readonly string[], slugs: ReadonlyMap<strin
   const slug = slugs.get(entity.title) ?? wikiSlug(entity.title)
   const facts = entity.sources.filter((s) => s.kind === 'fact').sort(byTime)
   const decisions = entity.sources.filter((s) => s.kind === 'decision').sort(byTime)
+  const linked = links.map((title) => ({ slug: slugs.get(title) ?? wikiSlug(title), title }))
   const lines = [
     '---',
     `title: ${yamlString(entity.title)}`,
@@ -119,11 +132,19 @@ function page(entity: Entity, links: readonly string[], slugs: ReadonlyMap<strin
   lines.push(
     '## Linked pages',
     '',
-    ...(links.length > 0 ? links.map((t) => `- [[${slugs.get(t) ?? wikiSlug(t)}|${t}]]`) : ['- none yet']),
+    ...(linked.length > 0 ? linked.map((l) => `- [[${l.slug}|${l.title}]]`) : ['- none yet']),
     ''
   )
   lines.push('[[index|All pages]]', '')
-  return { slug, title: entity.title, kind: entity.kind, file: `${slug}.md`, markdown: lines.join('\n') }
+  return {
+    slug,
+    title: entity.title,
+    kind: entity.kind,
+    file: `${slug}.md`,
+    markdown: lines.join('\n'),
+    sources: [...facts, ...decisions],
+    links: linked
+  }
 }
 
 function indexPage(pages: readonly WikiPage[]): WikiPage {
@@ -144,7 +165,15 @@ function indexPage(pages: readonly WikiPage[]): WikiPage {
       ''
     )
   }
-  return { slug: 'index', title: 'Wiki', kind: null, file: 'index.md', markdown: lines.join('\n') }
+  return {
+    slug: 'index',
+    title: 'Wiki',
+    kind: null,
+    file: 'index.md',
+    markdown: lines.join('\n'),
+    sources: [],
+    links: pages.map((p) => ({ slug: p.slug, title: p.title }))
+  }
 }
 
 function factLine(source: WikiSource): string {
