@@ -25,10 +25,18 @@ test('the key goes only to the address it was entered for, and Settings says whe
   await expect(page.getByTestId('api-key-origin')).toHaveText(
     'The key is sent only to https://api.anthropic.com (the base URL above), and to no other address.'
   )
-  await expect(page.getByTestId('api-key-storage-note')).toContainText('No OS keychain is available')
-  await expect(page.getByTestId('api-key-storage-note')).toContainText(
-    'kept in memory only and is forgotten when Hearth stops'
+  // Plain words; what the system said (a D-Bus error) only on request.
+  const storageNote = page.getByTestId('api-key-storage-note')
+  await expect(storageNote).toContainText(
+    'Hearth found no OS keychain to keep the key in, so a key entered here is kept in memory only and is forgotten when Hearth stops.'
   )
+  const systemSaid = storageNote.getByText('What the system said')
+  await expect(systemSaid).toBeVisible()
+  await expect(storageNote).not.toContainText(/dbus/i, { useInnerText: true })
+  await systemSaid.click()
+  await expect(storageNote).toContainText(/dbus/i, { useInnerText: true })
+  await systemSaid.click()
+  await expect(storageNote).not.toContainText(/dbus/i, { useInnerText: true })
 
   await settings.saveApiKey('sk-ant-e2e-origin-1')
   await expect(settings.keyStatus).toHaveText(
@@ -68,4 +76,47 @@ test('the key goes only to the address it was entered for, and Settings says whe
   await expect(page.getByTestId('api-key-origin')).toContainText(
     'http://127.0.0.1:9, the address it was entered for'
   )
+  await expect(page.getByTestId('api-key-other-origins')).toHaveText(
+    'Also saved: a key for https://api.anthropic.com, sent only there and used again when the base URL points there.'
+  )
+
+  // Back to Anthropic: the key entered for it is still there, and the local one waits in turn.
+  await settings.saveModelSettings({ baseUrl: '' })
+  await expect(page.getByTestId('settings-message')).toHaveText('Settings saved to config.json.')
+  await expect(settings.keyStatus).toHaveText(/^Configured/)
+  await expect(page.getByTestId('api-key-notice')).toBeHidden()
+  await expect(page.getByTestId('api-key-origin')).toHaveText(
+    'The key is sent only to https://api.anthropic.com, the address it was entered for.'
+  )
+  await expect(page.getByTestId('api-key-other-origins')).toContainText('a key for http://127.0.0.1:9')
+  await keyPanel.scrollIntoViewIfNeeded()
+  await snap(page, 'api-key-per-origin')
+})
+
+test.describe('with ANTHROPIC_API_KEY set', () => {
+  test.use({
+    hearthEnv: {
+      HEARTH_SECRET_STORE: 'keychain',
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/hearth-e2e-bus',
+      ANTHROPIC_API_KEY: 'sk-ant-from-the-environment'
+    }
+  })
+
+  test('the key in use comes from the environment, so no notice about memory is shown', async ({
+    page,
+    hearth
+  }) => {
+    const app = new HearthApp(page)
+    await app.open(hearth.url)
+    await app.completeFirstRun('Keeper', 'Hi.\n')
+    await app.goTo('settings')
+    const settings = new SettingsPage(page)
+    await expect(settings.keyStatus).toHaveText('Configured · from ANTHROPIC_API_KEY')
+    await expect(page.getByTestId('api-key-origin')).toHaveText(
+      'The key is sent only to https://api.anthropic.com (the base URL above), and to no other address.'
+    )
+    await expect(page.getByTestId('api-key-storage-note')).toBeHidden()
+    await page.getByTestId('settings-panel-api-key').scrollIntoViewIfNeeded()
+    await snap(page, 'api-key-from-environment')
+  })
 })

@@ -52,7 +52,7 @@ function turn(): Promise<unknown> {
 }
 
 describe('a saved key is bound to its origin', () => {
-  it('is sent to the origin it was saved for and never to another, until it is entered again there', async () => {
+  it('is sent to the origin it was saved for and never to another; each origin keeps its own key', async () => {
     expect(await call('settings.update', { baseUrl: first.url })).toMatchObject({ ok: true })
     expect(await call('settings.setApiKey', { key: 'sk-for-first' })).toMatchObject({
       ok: true,
@@ -71,13 +71,17 @@ describe('a saved key is bound to its origin', () => {
     expect(sent).toMatchObject({ ok: false, error: { code: 'llm_unavailable' } })
     expect(second.requests).toEqual([])
 
-    // Entering the key again for the new origin is the only way to move it.
+    // A key entered for the new origin is kept beside the first, each sent only to its own.
     await call('settings.setApiKey', { key: 'sk-for-second' })
     await turn()
     expect(keysSeenBy(second)).toEqual(['Bearer sk-for-second'])
-    await call('settings.update', { baseUrl: first.url })
-    await expect(turn()).rejects.toThrow(/enter it again/)
-    expect(keysSeenBy(first)).toEqual(['Bearer sk-for-first'])
+    expect(await call('settings.update', { baseUrl: first.url })).toMatchObject({
+      ok: true,
+      value: { apiKey: { configured: true, savedFor: first.url, savedOrigins: [second.url, first.url] } }
+    })
+    await turn()
+    expect(keysSeenBy(first)).toEqual(['Bearer sk-for-first', 'Bearer sk-for-first'])
+    expect(keysSeenBy(second)).toEqual(['Bearer sk-for-second'])
   })
 
   it('never sends ANTHROPIC_API_KEY to a base URL the settings moved elsewhere', async () => {

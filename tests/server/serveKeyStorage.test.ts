@@ -44,14 +44,15 @@ describe('hearth serve without an OS keychain', () => {
     const noBus = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/hearth-no-bus' }
     const { stderr, status } = await saveKeyInFirstRun(noBus)
     expect(stderr).toMatch(
-      /hearth: No OS keychain is available \(.+\), so a key entered here is kept in memory only and is forgotten when Hearth stops\. Set ANTHROPIC_API_KEY to keep one\. Model requests go to https:\/\/api\.anthropic\.com\./
+      /hearth: Hearth found no OS keychain to keep the key in, so a key entered here is kept in memory only and is forgotten when Hearth stops\. To keep a key, set ANTHROPIC_API_KEY before starting Hearth\. \(The system said: .+\.\) Model requests go to https:\/\/api\.anthropic\.com\./
     )
     expect(status).toMatchObject({
       configured: true,
       protectedByOs: false,
       persistent: false,
       storage: "this process's memory only",
-      storageNote: expect.stringContaining('No OS keychain')
+      storageNote: expect.stringContaining('no OS keychain'),
+      storageDetail: expect.stringMatching(/\S/)
     })
     const second = await startServeChild(home(), renderer(), noBus)
     try {

@@ -7,7 +7,8 @@ import { UsageError, type CliCommand } from '../command'
 /** Said once at start, so nobody types a key into the page believing it will be kept when it will not. */
 export function keyStorageLine(status: ApiKeyStatus): string {
   const where = status.storageNote ?? `An API key entered in the app is kept in ${status.storage}.`
-  return `${where} Model requests go to ${status.origin}.`
+  const detail = status.storageDetail === null ? '' : ` (The system said: ${status.storageDetail}.)`
+  return `${where}${detail} Model requests go to ${status.origin}.`
 }
 
 export const serveCommand: CliCommand = {

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * A saved API key and the origin it was saved for. The key is only ever sent to that origin:
  * pointing the base URL somewhere else does not take the key along (it must be entered again).
@@ -17,8 +19,10 @@ export interface SecretStoreInfo {
   readonly persistent: boolean
   /** What holds the key, e.g. "the OS keychain (Secret Service)" or "this process's memory only". */
   readonly where: string
-  /** Set when the OS keychain could not be used: why, in one sentence. */
+  /** Set when the OS keychain could not be used: what that means for a key, in plain words. */
   readonly limitation: string | null
+  /** What the system said when the keychain could not be used (e.g. a D-Bus error), for those who ask. */
+  readonly detail?: string | null
 }
 
 /**
@@ -83,5 +87,29 @@ export function decodeSavedApiKey(text: string, defaultOrigin: string): SavedApi
       : undefined
   } catch {
     return undefined
+  }
+}
+
+/**
+ * The secret-store text of the keys saved for origins other than the one in use: one key per
+ * origin, so pointing the base URL back finds the key entered for it.
+ */
+export function encodeSavedApiKeys(keys: readonly SavedApiKey[]): string {
+  return JSON.stringify({ version: 1, keys: keys.map((saved) => ({ key: saved.key, origin: saved.origin })) })
+}
+
+const SavedApiKeys = z.object({
+  keys: z.array(z.object({ key: z.string().min(1), origin: z.string().min(1) }))
+})
+
+/** Reads what `encodeSavedApiKeys` wrote; anything else is no keys (never a guess). */
+export function decodeSavedApiKeys(text: string | undefined): SavedApiKey[] {
+  if (text === undefined) return []
+  try {
+    const parsed = SavedApiKeys.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data.keys : []
+  } catch {
+    // Not JSON: a damaged entry holds no key Hearth could trust.
+    return []
   }
 }

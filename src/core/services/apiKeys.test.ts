@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { baseUrlProblem } from '../../shared/contract'
 import { HearthError } from '../errors'
-import { decodeSavedApiKey, encodeSavedApiKey, MemorySecretStore } from '../ports/secretStore'
-import { ApiKeys } from './apiKeys'
+import {
+  decodeSavedApiKey,
+  decodeSavedApiKeys,
+  encodeSavedApiKey,
+  encodeSavedApiKeys,
+  MemorySecretStore
+} from '../ports/secretStore'
+import { ApiKeys, OTHER_ORIGIN_KEYS } from './apiKeys'
 
 /** ApiKeys over a memory store, with a base URL the test moves (what config.json would say). */
 function keysWith(env: NodeJS.ProcessEnv = {}) {
@@ -57,27 +63,47 @@ describe('the API key goes only where the user put it', () => {
 
     point('https://two.example')
     expect(await refusal(keys.forModel())).toMatch(
-      /entered for https:\/\/one\.example.*now go to https:\/\/two\.example.*enter it again/
+      /entered for https:\/\/one\.example.*now go to https:\/\/two\.example.*enter one for https:\/\/two\.example/
     )
     expect(await keys.status()).toMatchObject({
       configured: false,
       source: 'none',
       origin: 'https://two.example',
       savedFor: 'https://one.example',
-      notice: expect.stringContaining('enter it again')
+      savedOrigins: ['https://one.example'],
+      notice: expect.stringContaining('the saved key stays for its address')
     })
     point('https://one.example:8443')
     expect(await refusal(keys.forModel())).toMatch(/now go to https:\/\/one\.example:8443/)
   })
 
-  it('moves the key to another origin only when it is entered again there', async () => {
-    const { keys, point } = keysWith()
+  it('keeps one key per origin, so pointing the base URL back finds the key entered there', async () => {
+    const { keys, store, point } = keysWith()
     await keys.save('sk-anthropic')
     point('http://127.0.0.1:4000')
     await keys.save('sk-local')
     expect(await keys.forModel()).toEqual({ apiKey: 'sk-local', baseUrl: 'http://127.0.0.1:4000' })
     point(null)
-    expect(await refusal(keys.forModel())).toMatch(/entered for http:\/\/127\.0\.0\.1:4000/)
+    expect(await keys.forModel()).toEqual({ apiKey: 'sk-anthropic', baseUrl: undefined })
+    expect(await keys.status()).toMatchObject({
+      configured: true,
+      source: 'saved',
+      savedFor: 'https://api.anthropic.com',
+      savedOrigins: ['http://127.0.0.1:4000', 'https://api.anthropic.com']
+    })
+    // A new key replaces only its own origin's; the others stay.
+    await keys.save('sk-anthropic-2')
+    expect((await keys.forModel()).apiKey).toBe('sk-anthropic-2')
+    point('http://127.0.0.1:4000/')
+    expect((await keys.forModel()).apiKey).toBe('sk-local')
+    expect((await keys.knownKeys()).sort()).toEqual(['sk-anthropic-2', 'sk-local'])
+    point('https://three.example')
+    expect(await refusal(keys.forModel())).toMatch(
+      /The saved API keys were entered for https:\/\/api\.anthropic\.com and http:\/\/127\.0\.0\.1:4000, but requests now go to https:\/\/three\.example/
+    )
+    // A damaged list of other origins' keys is no keys, never a guess.
+    await store.setSecret(OTHER_ORIGIN_KEYS, '{ broken')
+    expect((await keys.status()).savedOrigins).toEqual(['https://api.anthropic.com'])
   })
 
   it('keeps ANTHROPIC_API_KEY with ANTHROPIC_BASE_URL (or Anthropic) and refuses it elsewhere', async () => {
@@ -107,13 +133,46 @@ describe('the API key goes only where the user put it', () => {
     })
   })
 
-  it('says where a key is kept and why it is not kept for longer', async () => {
-    const store = new MemorySecretStore(undefined, 'No OS keychain is available (no D-Bus).')
+  it("says a key is kept in memory only when that applies, in plain words, with the system's reason apart", async () => {
+    const store = new MemorySecretStore(undefined, 'Hearth found no OS keychain to keep the key in.')
+    store.describe = async () => ({
+      protectedByOs: false,
+      persistent: false,
+      where: "this process's memory only",
+      limitation: 'Hearth found no OS keychain to keep the key in.',
+      detail: 'Platform secure storage failure: DBus error'
+    })
     expect(await new ApiKeys(store, () => null, {}).status()).toMatchObject({
       storage: "this process's memory only",
       persistent: false,
-      storageNote: 'No OS keychain is available (no D-Bus).'
+      storageNote: 'Hearth found no OS keychain to keep the key in.',
+      storageDetail: 'Platform secure storage failure: DBus error'
     })
+    // The key in use comes from ANTHROPIC_API_KEY: nothing typed here is involved, so no notice.
+    expect(await new ApiKeys(store, () => null, { ANTHROPIC_API_KEY: 'sk-env' }).status()).toMatchObject({
+      source: 'environment',
+      storageNote: null,
+      storageDetail: null
+    })
+    // A keychain that keeps keys: nothing to say.
+    store.describe = async () => ({
+      protectedByOs: true,
+      persistent: true,
+      where: 'the keychain',
+      limitation: null
+    })
+    expect((await new ApiKeys(store, () => null, {}).status()).storageNote).toBeNull()
+  })
+
+  it("reads the other origins' keys only as written", () => {
+    const keys = [
+      { key: 'sk-a', origin: 'https://a.example' },
+      { key: 'sk-b', origin: 'http://127.0.0.1:4000' }
+    ]
+    expect(decodeSavedApiKeys(encodeSavedApiKeys(keys))).toEqual(keys)
+    expect(decodeSavedApiKeys(undefined)).toEqual([])
+    expect(decodeSavedApiKeys('{"keys":[{"key":"","origin":"x"}]}')).toEqual([])
+    expect(decodeSavedApiKeys('not json')).toEqual([])
   })
 
   it('stores the origin inside the secret, and reads a key saved before keys had one as Anthropic’s', () => {

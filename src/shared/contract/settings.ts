@@ -83,15 +83,23 @@ export const ApiKeyStatus = z.object({
   origin: z.string(),
   /** Where the key in use comes from. */
   source: z.enum(['saved', 'environment', 'none']),
+  /** The origin of the saved key in use, else of the last key saved; null when none is saved. */
   savedFor: z.string().nullable(),
+  /** Every origin a key is saved for (one key per origin), so Settings can say which endpoint each belongs to. */
+  savedOrigins: z.array(z.string()),
   /** How a key entered now is kept, e.g. "the OS keychain (Secret Service)" or "this process's memory only". */
   storage: z.string(),
   /** True when a key entered now survives a restart. */
   persistent: z.boolean(),
   /** A sentence to show when the key cannot be used as things stand; null when all is well. */
   notice: z.string().nullable(),
-  /** Why the OS keychain is not used (so a key entered here is kept in memory only); null when it is. */
-  storageNote: z.string().nullable()
+  /**
+   * Said only when it applies: a key entered here (or the saved key in use) is kept in memory only,
+   * in plain words. Null when the key is kept by the OS, or comes from ANTHROPIC_API_KEY.
+   */
+  storageNote: z.string().nullable(),
+  /** What the system said when the OS keychain could not be used, shown on request beside the note. */
+  storageDetail: z.string().nullable()
 })
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>
 

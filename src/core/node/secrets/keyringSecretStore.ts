@@ -15,6 +15,10 @@ export const KEYRING_SERVICE = 'Hearth'
 /** A keychain that does not answer in this long is treated as absent (a stuck D-Bus must not hang a turn). */
 const KEYRING_TIMEOUT_MS = 5000
 
+/** What a missing keychain means for a key, in plain words (the system's own message is `detail`). */
+export const NO_KEYCHAIN =
+  'Hearth found no OS keychain to keep the key in, so a key entered here is kept in memory only and is forgotten when Hearth stops. To keep a key, set ANTHROPIC_API_KEY before starting Hearth.'
+
 /** What the OS offers, named for the user. */
 function keychainName(platform: NodeJS.Platform): string {
   if (platform === 'darwin') return 'the macOS Keychain'
@@ -79,7 +83,8 @@ export class KeyringSecretStore implements SecretStore {
         protectedByOs: false,
         persistent: false,
         where: "this process's memory only",
-        limitation: `No OS keychain is available (${keychain.unavailable}), so a key entered here is kept in memory only and is forgotten when Hearth stops. Set ANTHROPIC_API_KEY to keep one.`
+        limitation: NO_KEYCHAIN,
+        detail: keychain.unavailable
       }
     }
     return { protectedByOs: true, persistent: true, where: keychainName(this.platform), limitation: null }

@@ -93,10 +93,12 @@ describe('agents slice', () => {
         origin: 'https://api.anthropic.com',
         source: 'none',
         savedFor: null,
+        savedOrigins: [],
         storage: 'memory',
         persistent: false,
         notice: null,
-        storageNote: null
+        storageNote: null,
+        storageDetail: null
       }
     }))
     const store = createAppStore(api)
