@@ -9,7 +9,7 @@ import { UserGestures } from './userGestures'
 import { createLinkOpener } from './linkOpener'
 import { mainErrorLog, reportEscapedErrors } from './mainLog'
 import { installApplicationMenu } from './menu'
-import { developmentSqliteBinding, remoteDebuggingSwitch } from './packagedGuards'
+import { developmentSqliteBinding, dropTestHooks, remoteDebuggingSwitch } from './packagedGuards'
 import { registerAppScheme, rendererDir, rendererEntry, serveRenderer } from './protocol'
 import { SafeStorageSecretStore } from './safeStorageSecretStore'
 import { hardenSession, hardenWebContents } from './security'
@@ -48,6 +48,7 @@ function start(): void {
   handleDownloads(session.defaultSession, app.getPath('downloads'))
   serveRenderer(rendererDir())
   const nativeBinding = developmentSqliteBinding(app.isPackaged, process.env)
+  dropTestHooks(app.isPackaged, process.env)
   const supervisor = superviseCore({
     spawn: () => forkCoreProcess({ home, ...(nativeBinding ? { nativeBinding } : {}) }),
     secrets: new SafeStorageSecretStore(join(app.getPath('userData'), 'anthropic-key.bin')),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { developmentSqliteBinding, remoteDebuggingSwitch } from './packagedGuards'
+import { developmentSqliteBinding, dropTestHooks, remoteDebuggingSwitch } from './packagedGuards'
 
 const commandLine = (...switches: string[]): { hasSwitch: (name: string) => boolean } => ({
   hasSwitch: (name) => switches.includes(name)
@@ -24,5 +24,20 @@ describe('the development database driver', () => {
     expect(developmentSqliteBinding(true, env)).toBeUndefined()
     expect(developmentSqliteBinding(false, {})).toBeUndefined()
     expect(developmentSqliteBinding(false, { HEARTH_ELECTRON_SQLITE_BINDING: '  ' })).toBeUndefined()
+  })
+})
+
+describe('the test-only hooks', () => {
+  it('are removed from a packaged app’s environment, kept in development', () => {
+    const packaged: NodeJS.ProcessEnv = {
+      NODE_ENV: 'test',
+      HEARTH_TEST_CRASH_AT: 'memory.written',
+      HOME: '/h'
+    }
+    dropTestHooks(true, packaged)
+    expect(packaged).toEqual({ NODE_ENV: 'test', HOME: '/h' })
+    const development: NodeJS.ProcessEnv = { HEARTH_TEST_CRASH_AT: 'memory.written' }
+    dropTestHooks(false, development)
+    expect(development).toEqual({ HEARTH_TEST_CRASH_AT: 'memory.written' })
   })
 })

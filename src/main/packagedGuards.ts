@@ -22,3 +22,15 @@ export function developmentSqliteBinding(packaged: boolean, env: NodeJS.ProcessE
   const binding = env.HEARTH_ELECTRON_SQLITE_BINDING?.trim()
   return binding ? binding : undefined
 }
+
+/** Variables only the test suite sets; a packaged app drops them before the core process starts. */
+const TEST_HOOKS = ['HEARTH_TEST_CRASH_AT'] as const
+
+/**
+ * Removes the test-only hooks from a packaged app's environment, which the core process inherits.
+ * The core already ignores them outside a test run; this keeps a packaged build from even seeing them.
+ */
+export function dropTestHooks(packaged: boolean, env: NodeJS.ProcessEnv): void {
+  if (!packaged) return
+  for (const name of TEST_HOOKS) delete env[name]
+}

@@ -51,6 +51,9 @@ const cli = (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Run>
 const addFact = (content: string, env: NodeJS.ProcessEnv = {}): Promise<Run> =>
   cli(['--json', 'memory', 'add', '--agent', 'ada', '--target', 'memory', '--content', content], env)
 
+/** The environment that arms a crash point: only a test run (NODE_ENV=test) honours it. */
+const crashAt = (point: string): NodeJS.ProcessEnv => ({ NODE_ENV: 'test', HEARTH_TEST_CRASH_AT: point })
+
 function table<T>(sql: string): T[] {
   const db = new Database(join(home, 'hearth.db'), { readonly: true })
   try {
@@ -85,7 +88,7 @@ afterEach(() => cleanup())
 
 describe('a memory write killed at each journaled point', () => {
   it('killed after the journal row, before the file: the restart rolls it back; the write can be made again, once', async () => {
-    const killed = await addFact('Deploys happen on Fridays.', { HEARTH_TEST_CRASH_AT: 'memory.journaled' })
+    const killed = await addFact('Deploys happen on Fridays.', crashAt('memory.journaled'))
     expect(killed.signal).toBe('SIGKILL')
     expect(table('SELECT id FROM memory_journal')).toHaveLength(1)
     expect(entries()).toEqual(['The office is in Lyon.'])
@@ -104,7 +107,7 @@ describe('a memory write killed at each journaled point', () => {
 
   for (const point of ['memory.written', 'memory.receipted'] as const) {
     it(`killed at ${point}: the restart keeps the write with exactly one receipt, and Undo still works`, async () => {
-      const killed = await addFact('Deploys happen on Fridays.', { HEARTH_TEST_CRASH_AT: point })
+      const killed = await addFact('Deploys happen on Fridays.', crashAt(point))
       expect(killed.signal).toBe('SIGKILL')
       expect(entries()).toEqual(['The office is in Lyon.', 'Deploys happen on Fridays.'])
 
@@ -133,6 +136,18 @@ describe('a memory write killed at each journaled point', () => {
       expect(entries()).toEqual(['The office is in Lyon.'])
     }, 120_000)
   }
+
+  it('outside a test run the crash point is ignored: the write completes with its receipt', async () => {
+    const run = await addFact('Deploys happen on Fridays.', {
+      NODE_ENV: 'production',
+      HEARTH_TEST_CRASH_AT: 'memory.journaled'
+    })
+    expect(run.signal).toBeNull()
+    expect(run.code, run.stderr).toBe(0)
+    expect(entries()).toEqual(['The office is in Lyon.', 'Deploys happen on Fridays.'])
+    expect(table('SELECT id FROM memory_journal')).toEqual([])
+    expect(table('SELECT id FROM memory_receipts')).toHaveLength(2)
+  }, 120_000)
 })
 
 describe('files and sessions a killed process left', () => {
