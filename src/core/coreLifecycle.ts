@@ -31,9 +31,14 @@ export interface Core {
   readonly shutdown: (timeoutMs?: number) => Promise<void>
   /**
    * Session ends an earlier process left half done (killed, crashed), finished in the
-   * background from the moment the home opens. The CLI waits for it before exiting.
+   * background from the moment the home opens. The CLI waits for it before exiting; dispose()
+   * stops it (it then resolves with what it did, never rejects).
    */
   readonly recovery: Promise<ResumeReport>
+  /**
+   * Closes the core at once: start recovery is stopped (a hook waiting on the model is aborted
+   * and its work handed back, pending, to the next host), then every service and the database.
+   */
   readonly dispose: () => void
 }
 
@@ -73,12 +78,14 @@ export function idleEnderFor(
 export function assembleCore({ services, idleEnder }: Wired): Core {
   const { chat, sessions, events, tools, nexus, nexusSync, knowledge, files, db, paths, readOnly, log } =
     services
+  const closing = new AbortController()
   const recovery = recoverAtStart({
     root: paths.root,
     db,
     sessions,
     journal: services.memory.journal,
-    log: log.child('recovery')
+    log: log.child('recovery'),
+    signal: closing.signal
   })
   const handlers = createHandlers(services)
   return {
@@ -95,6 +102,8 @@ export function assembleCore({ services, idleEnder }: Wired): Core {
       clearTimeout(timer)
     },
     dispose: () => {
+      closing.abort()
+      releaseEndWork(sessions, log)
       chat.cancelAll()
       idleEnder.dispose()
       tools.disposeNow()
@@ -104,5 +113,15 @@ export function assembleCore({ services, idleEnder }: Wired): Core {
       files.dispose()
       db.close()
     }
+  }
+}
+
+/** Work a stopped hook leaves claimed goes back to pending before the database closes. */
+function releaseEndWork(sessions: SessionsService, log: Logger): void {
+  try {
+    sessions.releaseEndWork()
+  } catch (error) {
+    // A claim left behind is taken over by the next host once this process exits; say so.
+    log.warn('could not hand back the session end work this process started', { error })
   }
 }

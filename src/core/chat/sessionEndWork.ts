@@ -93,11 +93,12 @@ export class SessionEndWork {
     }))
   }
 
-  /** Runs the session's unfinished hooks in registration order. */
-  async run(sessionId: SessionId): Promise<EndWorkReport> {
+  /** Runs the session's unfinished hooks in registration order (none after `signal` aborts). */
+  async run(sessionId: SessionId, signal?: AbortSignal): Promise<EndWorkReport> {
     const report: EndWorkReport = { candidates: [], hooks: [] }
     for (const row of this.rows(sessionId)) {
-      const outcome = await this.runOne(row)
+      if (signal?.aborted) break
+      const outcome = await this.runOne(row, signal)
       if (outcome === null) continue
       const candidates = (outcome.result as { candidates?: unknown } | null)?.candidates
       if (Array.isArray(candidates)) report.candidates.push(...candidates)
@@ -106,12 +107,34 @@ export class SessionEndWork {
     return report
   }
 
-  /** Finishes every session end a killed process left unfinished. */
-  async resume(): Promise<ResumeReport> {
-    const sessions = this.unfinishedSessions()
+  /**
+   * Finishes every session end a killed process left unfinished. After `signal` aborts no
+   * further hook starts; the report counts the sessions whose work was started.
+   */
+  async resume(signal?: AbortSignal): Promise<ResumeReport> {
     const hooks: HookOutcome[] = []
-    for (const sessionId of sessions) hooks.push(...(await this.run(sessionId)).hooks)
-    return { sessions: sessions.length, hooks }
+    let sessions = 0
+    for (const sessionId of this.unfinishedSessions()) {
+      if (signal?.aborted) break
+      sessions++
+      hooks.push(...(await this.run(sessionId, signal)).hooks)
+    }
+    return { sessions, hooks }
+  }
+
+  /**
+   * Hands back the work this process claimed and has not finished (its hooks were stopped), so
+   * the next host runs it: synchronous, for a core closing its database right after.
+   */
+  releaseClaims(): number {
+    if (!this.db.open || this.db.readonly) return 0
+    const me = ownStamp()
+    return this.db
+      .prepare(
+        `UPDATE session_end_work SET state = 'pending', claimed_pid = NULL, claimed_started = NULL, claimed_host = NULL
+         WHERE state = 'running' AND claimed_pid = ? AND claimed_started IS ? AND claimed_host IS ?`
+      )
+      .run(me.pid, me.startedAt, me.host).changes
   }
 
   /** Sessions with work still to do (pending or claimed by a dead process). */
@@ -153,13 +176,16 @@ export class SessionEndWork {
     )
   }
 
-  private async runOne(row: WorkRow): Promise<(HookOutcome & { result: unknown }) | null> {
+  private async runOne(
+    row: WorkRow,
+    signal?: AbortSignal
+  ): Promise<(HookOutcome & { result: unknown }) | null> {
     const key = `${row.session_id}\u0000${row.hook}`
     const running = this.inFlight.get(key)
     if (running) return running
     const hook = this.hooks().find((candidate) => candidate.id === row.hook)
     if (!hook || !this.isClaimable(row) || !this.claim(row)) return null
-    const work = this.execute(hook, row).finally(() => this.inFlight.delete(key))
+    const work = this.execute(hook, row, signal).finally(() => this.inFlight.delete(key))
     this.inFlight.set(key, work)
     return work
   }
@@ -185,11 +211,16 @@ export class SessionEndWork {
     return result.changes === 1
   }
 
-  private async execute(hook: SessionEndHook, row: WorkRow): Promise<HookOutcome & { result: unknown }> {
+  private async execute(
+    hook: SessionEndHook,
+    row: WorkRow,
+    signal: AbortSignal | undefined
+  ): Promise<HookOutcome & { result: unknown }> {
     const progress = { sessionId: ownId.session(row.session_id), agentId: row.agent_id, hookId: hook.id }
     this.onProgress({ ...progress, phase: 'running', error: null, candidates: null })
     try {
-      const result = await hook.run({ sessionId: progress.sessionId, agentId: row.agent_id })
+      const session = { sessionId: progress.sessionId, agentId: row.agent_id }
+      const result = await hook.run(signal ? { ...session, signal } : session)
       this.finish(row, 'done', null)
       const candidates = (result as { candidates?: unknown } | null)?.candidates
       this.onProgress({
@@ -201,6 +232,8 @@ export class SessionEndWork {
       return { id: hook.id, ok: true, error: null, result }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
+      // Stopped, not failed: the row goes back to pending (see releaseClaims) for the next host.
+      if (signal?.aborted) return { id: hook.id, ok: false, error: `stopped: ${message}`, result: null }
       this.finish(row, 'failed', message)
       this.onProgress({ ...progress, phase: 'failed', error: message, candidates: null })
       return { id: hook.id, ok: false, error: message, result: null }
@@ -208,6 +241,9 @@ export class SessionEndWork {
   }
 
   private finish(row: WorkRow, state: 'done' | 'failed', error: string | null): void {
+    // The core closed while the hook ran: the row stays claimed by this process, and the next
+    // host takes it over once this process has exited.
+    if (!this.db.open) return
     this.db
       .prepare(
         'UPDATE session_end_work SET state = ?, error = ?, finished_at = ?, claimed_pid = NULL, claimed_started = NULL, claimed_host = NULL WHERE session_id = ? AND hook = ?'

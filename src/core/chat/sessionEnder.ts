@@ -88,8 +88,13 @@ export class SessionEnder {
     }))
   }
 
-  async resume(): Promise<ResumeReport> {
-    return this.deps.endWork.resume()
+  async resume(signal?: AbortSignal): Promise<ResumeReport> {
+    return this.deps.endWork.resume(signal)
+  }
+
+  /** See `SessionEndWork.releaseClaims`. */
+  releaseClaims(): number {
+    return this.deps.endWork.releaseClaims()
   }
 
   private async run(

@@ -172,17 +172,23 @@ export class SessionsService {
   }
 
   /** Finishes session ends that a killed or crashed process left half done (each hook once). */
-  async resumeInterrupted(): Promise<ResumeReport> {
-    return this.ends.resume()
+  async resumeInterrupted(signal?: AbortSignal): Promise<ResumeReport> {
+    return this.ends.resume(signal)
+  }
+
+  /** Hands the end work this process started and did not finish back to the next host. */
+  releaseEndWork(): number {
+    return this.ends.releaseClaims()
   }
 
   /**
    * Ends, as a quit would have, every session whose first turn a dead process cut (see
    * `cutInFirstTurn`): its end is recorded and its end work decided like any other's.
    */
-  async endCutFirstTurns(): Promise<SessionId[]> {
+  async endCutFirstTurns(signal?: AbortSignal): Promise<SessionId[]> {
     const ended: SessionId[] = []
     for (const id of this.repo.cutInFirstTurn()) {
+      if (signal?.aborted) break
       if (!this.isOpen(id)) continue
       await this.ends.end(id, 'quit')
       ended.push(id)

@@ -62,11 +62,16 @@ export class RetentionService {
   hook(): SessionEndHook {
     return {
       id: 'retention',
-      run: async ({ sessionId }) => ({ candidates: (await this.run(sessionId)).candidates })
+      run: async ({ sessionId, signal }) => ({
+        candidates: (await this.run(sessionId, signal ? { signal } : {})).candidates
+      })
     }
   }
 
-  async run(sessionId: SessionId, options: { force?: boolean } = {}): Promise<RetentionReport> {
+  async run(
+    sessionId: SessionId,
+    options: { force?: boolean; signal?: AbortSignal } = {}
+  ): Promise<RetentionReport> {
     const transcript = this.deps.transcripts.transcript(sessionId)
     if (!transcript) throw notFound(`No session with id "${sessionId}".`)
     const lastId = transcript.messages.at(-1)?.id ?? null
@@ -86,8 +91,10 @@ export class RetentionService {
     }
     let raw: unknown[]
     try {
-      raw = await this.askModel(transcript)
+      raw = await this.askModel(transcript, options.signal)
     } catch (error) {
+      // Stopped on purpose (the core is closing): not a failed run; the next host runs it again.
+      if (options.signal?.aborted) throw error
       this.recordRun(transcript, null, 0, error instanceof Error ? error.message : String(error))
       throw error
     }
@@ -119,16 +126,21 @@ export class RetentionService {
     this.deps.db.prepare('DELETE FROM retention_runs WHERE session_id = ?').run(sessionId)
   }
 
-  private async askModel(transcript: Transcript): Promise<unknown[]> {
+  private async askModel(transcript: Transcript, signal: AbortSignal | undefined): Promise<unknown[]> {
     const { client, model } = await this.deps.model(transcript.agentId)
-    const response = await client.messages.create({
-      model,
-      max_tokens: 4096,
-      system: RETENTION_SYSTEM,
-      messages: [{ role: 'user', content: `The conversation:\n\n${renderTranscript(transcript.messages)}` }],
-      tools: [RETENTION_TOOL as unknown as Anthropic.Tool],
-      tool_choice: { type: 'tool', name: RETENTION_TOOL_NAME }
-    })
+    const response = await client.messages.create(
+      {
+        model,
+        max_tokens: 4096,
+        system: RETENTION_SYSTEM,
+        messages: [
+          { role: 'user', content: `The conversation:\n\n${renderTranscript(transcript.messages)}` }
+        ],
+        tools: [RETENTION_TOOL as unknown as Anthropic.Tool],
+        tool_choice: { type: 'tool', name: RETENTION_TOOL_NAME }
+      },
+      signal ? { signal } : {}
+    )
     const call = response.content.find(
       (block) => block.type === 'tool_use' && block.name === RETENTION_TOOL_NAME
     )

@@ -37,5 +37,14 @@ export interface TurnContextProvider {
 /** Runs when a session ends (explicit end, idle timeout, app quit): retention, Nexus summary. */
 export interface SessionEndHook {
   readonly id: string
-  run(session: { readonly sessionId: SessionId; readonly agentId: AgentId }): Promise<unknown>
+  /**
+   * `signal` aborts when the core is disposed mid-run (a host quitting while it finishes what an
+   * earlier process left): a hook that waits on the network stops waiting, and its work is done
+   * again by the next host.
+   */
+  run(session: {
+    readonly sessionId: SessionId
+    readonly agentId: AgentId
+    readonly signal?: AbortSignal
+  }): Promise<unknown>
 }
