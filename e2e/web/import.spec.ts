@@ -69,7 +69,9 @@ test('Import previews a Hermes home, imports it with progress, opens Review filt
   const review = new ReviewPage(page)
   await expect(page.getByTestId('review-section')).toBeVisible()
   const filter = page.getByTestId('review-import-filter')
-  await expect(filter).toContainText(`Showing ${found} candidates from the hermes import of ${path}`)
+  await expect(filter).toContainText(
+    new RegExp(`Showing ${found} candidates from the Hermes import of .+ \\(${path}\\)`)
+  )
   await expect(review.candidates).toHaveCount(Number(found))
   await review.candidate('Prefers metric units and short answers.').click()
   await expect(review.candidate('Prefers metric units and short answers.')).toContainText(
@@ -111,7 +113,25 @@ test('Import previews a Hermes home, imports it with progress, opens Review filt
 
   await retention.getByRole('button', { name: 'Open Review' }).click()
   await expect(page.getByTestId('review-import-filter')).toBeHidden()
-  await expect(review.candidate('Mira tracks octopus sightings')).toBeVisible()
+  const learned = review.candidate('Mira tracks octopus sightings')
+  await expect(learned).toBeVisible()
+  // What retention proposed from an imported chat carries the import's chip, like the import's own memories.
+  const chip = learned.getByRole('button', { name: /^Show only the candidates from the Hermes import of / })
+  await expect(chip).toHaveText(/^Hermes import · /)
+  await snap(page, 'import-review-chip')
+  await chip.click()
+  await expect(filter).toContainText(`Showing ${Number(found) + 1} candidates from the Hermes import of`)
+  await expect(review.candidates).toHaveCount(Number(found) + 1)
+  await filter.getByRole('button', { name: `Select all ${Number(found) + 1}` }).click()
+  await expect(page.getByTestId('review-batch')).toContainText(`${Number(found) + 1} selected`)
+  await snap(page, 'import-review-select-all')
+  await page
+    .getByTestId('review-batch')
+    .getByRole('button', { name: /Reject all/ })
+    .click()
+  await expect(review.candidates).toHaveCount(0)
+  const left = await withRpc(hearth, (rpc) => rpc.call('review.list', { status: 'pending' }))
+  expect(left.candidates).toEqual([])
 })
 
 test('A wrong path is refused with what was wrong, and nothing is written', async ({ page, hearth }) => {

@@ -75,7 +75,7 @@ function transcriptOf(sessions: SessionRepository, sessionId: SessionId): Transc
     if (text !== '')
       messages.push({ id: String(message.id), role: message.role === 'user' ? 'user' : 'agent', text })
   }
-  return { sessionId, agentId: session.agentId, messages }
+  return { sessionId, agentId: session.agentId, importId: session.importId, messages }
 }
 
 /** What was asked, the tools called with their outcome, and the reply's text, for one turn. */

@@ -123,6 +123,8 @@ export interface SessionRecord {
   readonly endedAtMs: number | null
   /** The runtime an imported chat came from (its times are the original ones); null for a chat held here. */
   readonly importedFrom: ImportSource | null
+  /** The import that brought it in; null for a chat held here. */
+  readonly importId: string | null
   readonly totals: SessionTotals
 }
 

@@ -35,6 +35,7 @@ export function sessionFromRow(row: RowReader): SessionRecord {
     updatedAtMs: row.int('updated_at'),
     endedAtMs: row.intOrNull('ended_at'),
     importedFrom: row.oneOfOrNull('import_source', ImportSource.options),
+    importId: row.textOrNull('import_id'),
     totals: {
       inputTokens: row.int('input_tokens'),
       outputTokens: row.int('output_tokens'),

@@ -169,7 +169,9 @@ export class RetentionService {
       scanFindings: this.deps.scan(candidate.text, 'strict'),
       mergeTargetId: merge?.id ?? null,
       mergeKind: merge?.kind ?? null,
-      origin: 'retention'
+      origin: 'retention',
+      // From an imported chat: tagged with its import, so Review can show and decide them together.
+      ...(transcript.importId !== null ? { importId: transcript.importId } : {})
     }
   }
 

@@ -17,6 +17,8 @@ export interface TranscriptMessage {
 export interface Transcript {
   readonly sessionId: SessionId
   readonly agentId: AgentId
+  /** The import that brought the session in (what retention proposes from it is tagged with it); null for a chat held here. */
+  readonly importId: string | null
   readonly messages: readonly TranscriptMessage[]
 }
 

@@ -4,6 +4,7 @@ import type {
   ImportProgress,
   ImportProposalView,
   ImportReport,
+  ImportRunView,
   ImportSource,
   SessionId,
   SessionSummary
@@ -37,6 +38,9 @@ export interface ImportsSlice {
   readonly importReport: ImportReport | null
   readonly importProgress: ImportProgress | null
   readonly importError: string | null
+  /** Every import this home has run (null until loaded), so Review can name the one a candidate came from. */
+  readonly importRuns: readonly ImportRunView[] | null
+  readonly loadImportRuns: () => Promise<void>
   readonly setImportDraft: (patch: Partial<ImportDraft>) => void
   readonly previewImport: () => Promise<void>
   readonly runImport: () => Promise<void>
@@ -89,6 +93,14 @@ export function createImportsSlice(api: ApiClient): SliceCreator<ImportsSlice> {
     importReport: null,
     importProgress: null,
     importError: null,
+    importRuns: null,
+    async loadImportRuns() {
+      try {
+        set({ importRuns: (await api.call('imports.list', {})).runs })
+      } catch {
+        // Only the names on Review's import chips depend on it; they say "imported" until a reload works.
+      }
+    },
     setImportDraft(patch) {
       const changesWhat = Object.keys(patch).some((key) => key !== 'replaceSoul')
       set((state) => ({
@@ -112,6 +124,7 @@ export function createImportsSlice(api: ApiClient): SliceCreator<ImportsSlice> {
       try {
         const report = await api.call('imports.run', requestOf(get().importDraft))
         set({ importReport: report, importStep: 'done' })
+        void get().loadImportRuns()
         const candidates = report.counts.candidate?.new ?? 0
         if (report.importId !== null && candidates > 0) {
           get().showReviewForImport(report.importId)

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button'
 import { CandidateEditor } from './CandidateEditor'
 import { CandidateProvenance } from './CandidateProvenance'
 import { FACT_TYPE_LABELS } from './factTypes'
+import { ImportChip } from './ImportChip'
 import { MergePanel } from './MergePanel'
 import { ToolWriteChanges, toolWriteEditable } from './ToolWriteChanges'
 
@@ -39,6 +40,7 @@ function Flags({ fact }: Readonly<{ fact: Fact }>): ReactNode {
         </span>
       )}
       {fact.origin === 'flagged' && <span className="candidate__flag">flagged wrong</span>}
+      {fact.importId !== null && <ImportChip importId={fact.importId} />}
       {fact.toolWrite !== null && (
         <span className="candidate__flag">
           memory write · {fact.toolWrite.target === 'user' ? 'USER.md' : 'MEMORY.md'}

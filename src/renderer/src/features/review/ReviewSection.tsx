@@ -58,9 +58,10 @@ function BatchBar({ report }: Readonly<{ report: (message: string) => void }>): 
  * until approved; rejected candidates stay in history. Driven from the keyboard (j/k, a, r, e, x).
  */
 export function ReviewSection(): ReactNode {
-  const { load, loaded, count, error } = useAppStore(
+  const { load, loadImports, loaded, count, error } = useAppStore(
     useShallow((s) => ({
       load: s.loadReview,
+      loadImports: s.loadImportRuns,
       loaded: s.reviewLoaded,
       count: s.reviewCandidates.length,
       error: s.reviewError
@@ -71,7 +72,9 @@ export function ReviewSection(): ReactNode {
   const report = useCallback((message: string) => setActionError(message), [])
   useEffect(() => {
     void load()
-  }, [load])
+    // Fresh names for the import chips (an import may have run since Review was last open).
+    void loadImports()
+  }, [load, loadImports])
   return (
     <div className="section review-section" data-testid="review-section">
       <header className="section__header">
