@@ -20,7 +20,9 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       external: (id) => external.some((dep) => id === dep || id.startsWith(`${dep}/`)),
-      output: { format: 'cjs', entryFileNames: 'main.js' }
+      // Chunks beside main.js: commands load the core, the web host and the bench on first use, and
+      // a path taken from __dirname means the same in every chunk.
+      output: { format: 'cjs', entryFileNames: 'main.js', chunkFileNames: '[name]-[hash].js' }
     }
   }
 })

@@ -1,22 +1,25 @@
-import { createCore, type Core } from '../core/createCore'
-import { HearthError } from '../core/errors'
-import { resolveHomeDir } from '../core/home/homePaths'
-import { explainReadOnly } from '../core/home/readOnlyHome'
-import { explainStorageError } from '../core/home/storageErrors'
-import { KeyringSecretStore } from '../core/node/secrets/keyringSecretStore'
-import { MemorySecretStore, type SecretStore } from '../core/ports/secretStore'
-import { dispatch } from '../core/rpc/dispatch'
-import { UsageError, type CliCommand, type CliCoreOptions, type CommandContext } from './command'
-import { COMMANDS } from './commands'
-import { parseCommandLine } from './parseArgs'
+import { HEARTH_VERSION } from '../shared/version'
+import { UsageError, type CliCommand } from './command'
+import { parseCommandLine, type ParsedCommandLine } from './parseArgs'
 
-/** Runs one CLI invocation and returns the exit code. Never prints a stack trace for a user error. */
+/**
+ * Runs one CLI invocation and returns the exit code. Never prints a stack trace for a user error.
+ * The version answers before anything is loaded; help and usage errors from the command table,
+ * whose modules are light; the core (the database, the model SDK, every service) is loaded only
+ * when a command runs.
+ */
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (argv.length === 1 && argv[0] === '--version') {
+    process.stdout.write(`${HEARTH_VERSION}\n`)
+    return 0
+  }
+  // The table of commands brings zod and the contract's schemas; the version needs neither.
+  const { COMMANDS } = await import('./commands')
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
     process.stdout.write(helpText(COMMANDS))
     return 0
   }
-  let parsed
+  let parsed: ParsedCommandLine
   try {
     parsed = parseCommandLine(argv, COMMANDS)
   } catch (error) {
@@ -26,111 +29,12 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     }
     throw error
   }
-  const json = parsed.options.json === true
   if (parsed.options.help === true) {
     process.stdout.write(`${parsed.command.usage}\n  ${parsed.command.summary}\n`)
     return 0
   }
-  const home = resolveHomeDir(typeof parsed.options.home === 'string' ? parsed.options.home : undefined, env)
-  let core: Core | undefined
-  const coreOptions = parsed.command.coreOptions?.(parsed.options) ?? {}
-  const open = (): Core => (core ??= openCore(home, env, coreOptions))
-  const ctx: CommandContext = {
-    positionals: parsed.positionals,
-    options: parsed.options,
-    json,
-    home,
-    env,
-    call: async (method, input) => {
-      const core = open()
-      const result = await dispatch(core.handlers, { method, input }, core.errorLog)
-      if (!result.ok) throw new HearthError(result.error.code, result.error.message)
-      return result.value as never
-    },
-    subscribe: (listener) => open().subscribe(listener),
-    core: open,
-    print: (line) => process.stdout.write(`${line}\n`),
-    readStdin
-  }
-  try {
-    const result = await parsed.command.run(ctx)
-    if (!result.silent)
-      process.stdout.write(
-        json
-          ? `${JSON.stringify(result.data)}\n`
-          : result.text.endsWith('\n') || result.text === ''
-            ? result.text
-            : `${result.text}\n`
-      )
-    return result.code ?? 0
-  } catch (error) {
-    const readOnly = core?.services.readOnly === true
-    return reportFailure(readOnly ? explainReadOnly(error, home) : explainStorageError(error, home), json)
-  } finally {
-    if (core) await finishRecovery(core)
-    core?.dispose()
-  }
-}
-
-/**
- * A session end that a killed process left half done is finished before the CLI exits (it
- * started when the home opened), and said in one line on stderr so --json stdout stays clean.
- */
-async function finishRecovery(core: Core): Promise<void> {
-  const report = await core.recovery
-  if (report.sessions === 0) return
-  const failed = report.hooks.filter((hook) => !hook.ok)
-  const what = [...new Set(report.hooks.map((hook) => hook.id))].join(', ')
-  const count = report.sessions === 1 ? '1 session' : `${report.sessions} sessions`
-  const problems =
-    failed.length > 0
-      ? `; failed: ${failed.map((hook) => `${hook.id} (${hook.error ?? 'unknown error'})`).join(', ')}`
-      : ''
-  process.stderr.write(
-    `hearth: finished ending ${count} that an earlier process left unfinished (${what})${problems}\n`
-  )
-}
-
-/** Opens the core and warns (stderr, so --json stdout stays one document) about config problems. */
-function openCore(home: string, env: NodeJS.ProcessEnv, options: CliCoreOptions): Core {
-  const core = createCore({
-    home,
-    host: options.host ?? 'cli',
-    env,
-    secrets: secretStoreFor(home, env),
-    ...(options.approveGatedTools ? { approveGatedTools: true } : {})
-  })
-  for (const problem of core.services.config.read().errors)
-    process.stderr.write(`hearth: warning: ${problem}\n`)
-  return core
-}
-
-/**
- * The OS keychain, unless HEARTH_SECRET_STORE=memory asks to keep keys out of it (test runs on a
- * developer's machine, or a user who wants nothing left behind).
- */
-function secretStoreFor(home: string, env: NodeJS.ProcessEnv): SecretStore {
-  if (env.HEARTH_SECRET_STORE === 'memory') {
-    return new MemorySecretStore(
-      undefined,
-      'HEARTH_SECRET_STORE=memory is set, so a key entered here is kept in memory only and is forgotten when Hearth stops.'
-    )
-  }
-  return new KeyringSecretStore(home)
-}
-
-function reportFailure(error: unknown, json: boolean): number {
-  if (error instanceof UsageError) {
-    process.stderr.write(`hearth: ${error.message}\n`)
-    return 2
-  }
-  const known = error instanceof HearthError
-  const message = error instanceof Error ? error.message : String(error)
-  if (json)
-    process.stdout.write(`${JSON.stringify({ error: { code: known ? error.code : 'internal', message } })}\n`)
-  process.stderr.write(`hearth: ${message}\n`)
-  if (!known && process.env.HEARTH_DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`)
-  return 1
+  const { runCommand } = await import('./runCommand')
+  return runCommand(parsed, env)
 }
 
 function helpText(commands: readonly CliCommand[]): string {
@@ -141,11 +45,5 @@ function helpText(commands: readonly CliCommand[]): string {
         ? `  ${c.usage.padEnd(58)} ${c.summary}`
         : `  ${c.usage}\n  ${' '.repeat(58)} ${c.summary}`
     )
-  return `hearth — the Hearth command line\n\nGlobal options: --home DIR (else HEARTH_HOME, else ~/.hearth), --json\n\n${lines.join('\n')}\n`
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  return `hearth — the Hearth command line\n\nGlobal options: --home DIR (else HEARTH_HOME, else ~/.hearth), --json, --version\n\n${lines.join('\n')}\n`
 }

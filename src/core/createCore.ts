@@ -45,11 +45,10 @@ import { scanForThreats } from './domain/prompt/scanner'
 import { createTools } from './tools/createTools'
 import type { HomePaths } from './home/homePaths'
 import type { AgentId } from '../shared/contract'
+import { HEARTH_VERSION } from '../shared/version'
 
 export type { Core } from './coreLifecycle'
 export type { CoreOptions, CoreSeams } from './coreOptions'
-
-export const HEARTH_VERSION = '0.1.0'
 
 /**
  * The composition root: explicit wiring, no container, every dependency passed at construction.

@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BenchFigure } from '../../bench/benchTypes'
-import { BENCH_SUITES } from '../../bench/suites'
-import { yearChoice } from '../../bench/yearChoice'
 import type { CliCommand } from '../command'
 
 export const benchCommand: CliCommand = {
@@ -20,6 +18,11 @@ export const benchCommand: CliCommand = {
   },
   positionals: [0, 0],
   async run(ctx) {
+    // The suites bring the fake model server and every bench: loaded only when the bench runs.
+    const [{ BENCH_SUITES }, { yearChoice }] = await Promise.all([
+      import('../../bench/suites'),
+      import('../../bench/yearChoice')
+    ])
     const figures: BenchFigure[] = []
     const only = typeof ctx.options.only === 'string' ? ctx.options.only.split(',') : undefined
     const year = yearChoice(ctx.options)

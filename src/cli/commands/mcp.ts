@@ -1,8 +1,5 @@
 import type { CoreServices } from '../../core/coreServices'
-import { GuardedStdioTransport } from '../../core/nexus/mcp/guardedStdioTransport'
-import { sha256Hex } from '../../core/nexus/mcp/mcpClientIdentity'
-import { createNexusMcpServer } from '../../core/nexus/mcp/nexusMcpServer'
-import { startMcpHttpHost } from '../../server/mcpHttpHost'
+import type { createNexusMcpServer } from '../../core/nexus/mcp/nexusMcpServer'
 import { UsageError, type CliCommand, type CommandContext } from '../command'
 
 /** Resolves when the client goes away (stdin ends or closes) or the process is asked to stop. */
@@ -18,11 +15,12 @@ function untilDisconnected(watchStdin: boolean): Promise<string> {
 }
 
 function serverFor(
+  createServer: typeof createNexusMcpServer,
   services: CoreServices,
   token: string | undefined,
   transport: 'stdio' | 'http'
 ): ReturnType<typeof createNexusMcpServer> {
-  return createNexusMcpServer({
+  return createServer({
     nexus: services.nexus,
     memory: services.memory,
     knowledge: services.knowledge,
@@ -53,10 +51,18 @@ export const mcpCommand: CliCommand = {
   options: { http: 'boolean', port: 'string' },
   positionals: [0, 0],
   async run(ctx) {
+    // The MCP server SDK and the HTTP host are loaded only when Hearth serves MCP.
+    const [{ createNexusMcpServer }, { GuardedStdioTransport }, { sha256Hex }, { startMcpHttpHost }] =
+      await Promise.all([
+        import('../../core/nexus/mcp/nexusMcpServer'),
+        import('../../core/nexus/mcp/guardedStdioTransport'),
+        import('../../core/nexus/mcp/mcpClientIdentity'),
+        import('../../server/mcpHttpHost')
+      ])
     const { services } = ctx.core()
     if (ctx.options.http !== true) {
       if (ctx.options.port !== undefined) throw new UsageError('--port needs --http')
-      const server = serverFor(services, ctx.env.HEARTH_MCP_TOKEN || undefined, 'stdio')
+      const server = serverFor(createNexusMcpServer, services, ctx.env.HEARTH_MCP_TOKEN || undefined, 'stdio')
       const disconnected = untilDisconnected(true)
       await server.connect(new GuardedStdioTransport(process.stdin, process.stdout))
       process.stderr.write(`hearth mcp: serving the Nexus of ${services.paths.root} on stdio\n`)
@@ -78,7 +84,8 @@ export const mcpCommand: CliCommand = {
       ...(ctx.env.HEARTH_MCP_HTTP_TOKEN ? { token: ctx.env.HEARTH_MCP_HTTP_TOKEN } : {}),
       acceptsToken: (token) => boundTokens().includes(sha256Hex(token)),
       // The host's own bearer admits a guest; only a member's token says who the client is.
-      createServer: (token) => serverFor(services, token === host?.token ? undefined : token, 'http'),
+      createServer: (token) =>
+        serverFor(createNexusMcpServer, services, token === host?.token ? undefined : token, 'http'),
       errors: ctx.core().errorLog
     })
     ctx.print(JSON.stringify({ url: host.url, token: host.token }))

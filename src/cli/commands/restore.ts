@@ -1,5 +1,4 @@
 import { resolve } from 'node:path'
-import { restoreHome } from '../../core/backup/homeRestore'
 import type { CliCommand } from '../command'
 
 /**
@@ -15,6 +14,7 @@ export const restoreCommand: CliCommand = {
   options: {},
   positionals: [1, 1],
   async run(ctx) {
+    const { restoreHome } = await import('../../core/backup/homeRestore')
     const result = await restoreHome(resolve(ctx.positionals[0] ?? ''), ctx.home)
     const { verified } = result
     return {

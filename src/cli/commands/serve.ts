@@ -1,6 +1,4 @@
 import { join } from 'node:path'
-import { rendererDirFrom } from '../../server/staticFiles'
-import { startWebHost } from '../../server/webHost'
 import type { ApiKeyStatus } from '../../shared/contract'
 import { UsageError, type CliCommand } from '../command'
 
@@ -19,6 +17,11 @@ export const serveCommand: CliCommand = {
   positionals: [0, 0],
   coreOptions: () => ({ host: 'web' }),
   async run(ctx) {
+    // The web host (HTTP, WebSocket) is loaded only when it serves, not for every CLI start.
+    const [{ rendererDirFrom }, { startWebHost }] = await Promise.all([
+      import('../../server/staticFiles'),
+      import('../../server/webHost')
+    ])
     const port = ctx.options.port === undefined ? 0 : Number(ctx.options.port)
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port must be a number between 0 and 65535`)

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import sharp from 'sharp'
 import {
   ATTACHMENT_LIMITS,
   isImageType,
@@ -160,6 +159,8 @@ const TEXT_FACTS: FileFacts = {
 }
 
 async function imageFacts(name: string, data: Buffer): Promise<FileFacts> {
+  // sharp (a native image library) is loaded with the first image, not with every core.
+  const { default: sharp } = await import('sharp')
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
   try {
     metadata = await sharp(data).metadata()

@@ -1,17 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js'
 import { ToolError } from '../runTool'
 import type { McpServerConfig } from './mcpConfig'
 import { mcpCallError } from './mcpCallErrors'
 import type { McpConnectionOptions, McpRemoteTool, McpServerState, McpStatus } from './mcpConnectionTypes'
 import { describeStartFailure, describeTransport, formatDuration, messageOf } from './mcpDiagnosis'
-import {
-  openTransport,
-  shouldFallBackToSse,
-  transportPlan,
-  type OpenedTransport,
-  type TransportKind
-} from './mcpTransports'
+import type { OpenedTransport } from './mcpTransports'
 import { RetryBackoff } from './retryBackoff'
 import { StderrTail } from './stderrTail'
 
@@ -189,12 +183,25 @@ export class McpConnection {
       this.config.transport === 'stdio'
         ? {}
         : { ...this.config.headers, ...(await this.options.secretHeaders()) }
+    // The MCP client SDK is loaded when a server first starts, not with every core (CLI starts).
+    const [sdk, transports] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('./mcpTransports')
+    ])
     let lastError: unknown
-    for (const kind of transportPlan(this.config)) {
-      const attempt = await this.connectWith(kind, headers)
+    for (const kind of transports.transportPlan(this.config)) {
+      const attempt = await this.connectWith(
+        sdk.Client,
+        transports.openTransport(kind, this.config, headers, this.stderr)
+      )
       if (attempt.client) return this.started(attempt.client)
       lastError = attempt.error
-      if (!(this.config.transport === 'auto' && kind === 'http' && shouldFallBackToSse(attempt.error))) break
+      if (!(
+        this.config.transport === 'auto' &&
+        kind === 'http' &&
+        transports.shouldFallBackToSse(attempt.error)
+      ))
+        break
     }
     this.backoff.recordFailure()
     this.setStatus('failed', describeStartFailure(describeTransport(this.config), lastError, this.stderr))
@@ -202,11 +209,10 @@ export class McpConnection {
   }
 
   private async connectWith(
-    kind: TransportKind,
-    headers: Readonly<Record<string, string>>
+    ClientClass: typeof Client,
+    opened: OpenedTransport
   ): Promise<{ client?: Client; error?: unknown }> {
-    const opened = openTransport(kind, this.config, headers, this.stderr)
-    const client = new Client(
+    const client = new ClientClass(
       { name: 'hearth', version: this.options.clientVersion },
       { listChanged: { tools: { autoRefresh: false, onChanged: () => this.onToolsChanged(client) } } }
     )
