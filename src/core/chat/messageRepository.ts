@@ -46,10 +46,14 @@ export class MessageRepository {
   private readonly updateContentStatement
   private readonly messagesStatement
   private readonly appendTransaction: (message: NewMessage) => { lastInsertRowid: number | bigint }
+  private readonly appendManyTransaction: (messages: readonly NewMessage[]) => StoredMessage[]
 
   constructor(protected readonly db: Db) {
     this.versions = new TurnVersionRepository(db)
     this.appendTransaction = writeTransaction(db, (message: NewMessage) => this.insertMessage(message))
+    this.appendManyTransaction = writeTransaction(db, (messages: readonly NewMessage[]) =>
+      messages.map((message) => storedMessage(message, this.insertMessage(message)))
+    )
     this.insertMessageStatement = db.prepare(
       `INSERT INTO messages (session_id, turn_id, role, kind, content, search_text, status, writer_pid, writer_started, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -65,20 +69,17 @@ export class MessageRepository {
   /** Stores a message; the first message of a new turn links that turn after the chosen path's head. */
   appendMessage(message: NewMessage): StoredMessage {
     // One commit for the turn's link and its message (a turn's first append used to commit twice).
-    const result = this.appendTransaction(message)
-    return {
-      id: Number(result.lastInsertRowid),
-      sessionId: message.sessionId,
-      turnId: message.turnId,
-      role: message.role,
-      kind: message.kind,
-      content: message.content,
-      status: message.status,
-      error: null,
-      inContext: true,
-      usage: null,
-      createdAtMs: message.nowMs
-    }
+    return storedMessage(message, this.appendTransaction(message))
+  }
+
+  /**
+   * Stores a run of messages in order in one transaction (a whole imported or generated chat).
+   * One transaction instead of one per message matters beyond the commits: the full-text index
+   * writes its pending terms at every transaction and savepoint boundary, so a message at a time
+   * leaves one tiny index segment per message to merge later.
+   */
+  appendMessages(messages: readonly NewMessage[]): StoredMessage[] {
+    return this.appendManyTransaction(messages)
   }
 
   private insertMessage(message: NewMessage): { lastInsertRowid: number | bigint } {
@@ -180,5 +181,22 @@ export class MessageRepository {
     )
     writeTransaction(this.db, () => dead.forEach((id) => mark.run(nowMs, id)))()
     return dead.length
+  }
+}
+
+/** A message as stored: the caller's parts and the row id the insert gave it. */
+function storedMessage(message: NewMessage, result: { lastInsertRowid: number | bigint }): StoredMessage {
+  return {
+    id: Number(result.lastInsertRowid),
+    sessionId: message.sessionId,
+    turnId: message.turnId,
+    role: message.role,
+    kind: message.kind,
+    content: message.content,
+    status: message.status,
+    error: null,
+    inContext: true,
+    usage: null,
+    createdAtMs: message.nowMs
   }
 }

@@ -39,7 +39,7 @@ export class TurnVersionRepository {
   /** A turn seen for the first time continues the chosen path: its parent is the head, and it becomes the head. */
   ensureTurn(sessionId: SessionId, turnId: TurnId, nowMs: number): void {
     if (this.existsStatement.get(turnId) !== undefined) return
-    writeTransaction(this.db, () =>
+    const link = (): void =>
       this.link(sessionId, {
         turnId,
         parentTurnId: this.head(sessionId),
@@ -47,7 +47,10 @@ export class TurnVersionRepository {
         sourceTurnId: null,
         createdAtMs: nowMs
       })
-    )()
+    // A message's append is already a transaction: a savepoint per turn inside it would make the
+    // full-text index write a segment per turn.
+    if (this.db.inTransaction) link()
+    else writeTransaction(this.db, link)()
   }
 
   /** Adds a version beside an existing turn (regenerate, edit) and makes it the head. */

@@ -36,7 +36,7 @@ import { NexusSessionEndHook } from './nexusSessionHooks'
 import { createNexusTools } from './nexusTools'
 import { NexusTurnEntries } from './nexusTurnEntries'
 import { ProjectStateLog } from './projectState'
-import { verifyChain } from './verifyChain'
+import { verifyChain, verifyChainInSteps, type VerifyProgress } from './verifyChain'
 
 export interface NexusServiceOptions {
   /** The log's table, opened by the composition root over the same database. */
@@ -84,6 +84,7 @@ export class NexusService implements NexusLog {
   readonly sessionEnd: NexusSessionEndHook
   private readonly mirror: NexusMirrorWriter
   private readonly stopChatWatch: () => void
+  private runningVerify: Promise<NexusVerifyReport> | null = null
 
   constructor(
     private readonly db: Database.Database,
@@ -176,6 +177,17 @@ export class NexusService implements NexusLog {
 
   verify(): NexusVerifyReport {
     return verifyChain(this.repository)
+  }
+
+  /**
+   * The same check in steps that give the thread back, with progress (the app's Verify). A verify
+   * asked for while one runs shares it (and its progress reports) rather than walking the log twice.
+   */
+  verifyInSteps(onProgress: (progress: VerifyProgress) => void): Promise<NexusVerifyReport> {
+    this.runningVerify ??= verifyChainInSteps(this.repository, onProgress).finally(() => {
+      this.runningVerify = null
+    })
+    return this.runningVerify
   }
 
   decisions(limit = 200): NexusEntry[] {

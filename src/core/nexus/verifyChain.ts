@@ -5,6 +5,15 @@ import { chainHash, entryId, GENESIS_HASH, HASH_FORMATS, legacyHashEntry, sorted
 import { fromRaw, type RawNexusRow } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
 
+/** How far a stepped verify has come: entries checked of those in the log when it began. */
+export interface VerifyProgress {
+  readonly done: number
+  readonly total: number
+}
+
+/** Rows a stepped verify checks before it lets other work run and reports progress. */
+const ROWS_PER_STEP = 5_000
+
 /**
  * Recomputes the whole chain: every seq follows the previous one, every entry links to the
  * previous hash, every hash matches the entry, and references by id name the same entries as
@@ -14,10 +23,40 @@ import type { SqliteNexusRepository } from './nexusRepository'
  * happen to be intact.
  */
 export function verifyChain(repository: SqliteNexusRepository): NexusVerifyReport {
+  const checker = new ChainChecker()
+  for (const row of repository.iterateRaw()) checker.add(row)
+  return report(repository, checker)
+}
+
+/**
+ * The same check in steps of a few thousand rows, giving the thread back between them (the app's
+ * host answers every other call meanwhile) and reporting progress after each. Entries appended
+ * while it runs are checked too; `total` is the tail when it began.
+ */
+export async function verifyChainInSteps(
+  repository: SqliteNexusRepository,
+  onProgress: (progress: VerifyProgress) => void
+): Promise<NexusVerifyReport> {
+  const checker = new ChainChecker()
+  const total = repository.maxSeq()
+  onProgress({ done: 0, total })
+  let sinceStep = 0
+  for (const row of repository.iterateRaw(ROWS_PER_STEP)) {
+    checker.add(row)
+    if (++sinceStep < ROWS_PER_STEP) continue
+    sinceStep = 0
+    onProgress({ done: checker.count, total: Math.max(total, checker.count) })
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  onProgress({ done: checker.count, total: checker.count })
+  return report(repository, checker)
+}
+
+function report(repository: SqliteNexusRepository, checker: ChainChecker): NexusVerifyReport {
   const problems = missingGuards(repository.triggers())
-  const chain = checkRows(repository.iterateRaw())
-  if (chain.firstBadSeq !== null) problems.push(`Entry #${chain.firstBadSeq}: ${chain.reason}`)
-  return { ok: problems.length === 0, count: chain.count, firstBadSeq: chain.firstBadSeq, problems }
+  const { count, firstBadSeq, reason } = checker
+  if (firstBadSeq !== null) problems.push(`Entry #${firstBadSeq}: ${reason}`)
+  return { ok: problems.length === 0, count, firstBadSeq, problems }
 }
 
 function missingGuards(triggers: ReadonlyMap<string, string>): string[] {
@@ -27,34 +66,28 @@ function missingGuards(triggers: ReadonlyMap<string, string>): string[] {
   )
 }
 
-interface ChainCheck {
-  readonly count: number
-  readonly firstBadSeq: number | null
-  readonly reason: string
-}
+/** Takes the rows in order, once; names only the first bad entry, but keeps counting. */
+class ChainChecker {
+  count = 0
+  firstBadSeq: number | null = null
+  reason = ''
+  private expectedSeq = 1
+  private previousHash = GENESIS_HASH
+  private readonly idsBySeq = new Map<number, string>()
 
-/** Walks the rows once; names only the first bad entry, but keeps counting. */
-function checkRows(rows: Iterable<RawNexusRow>): ChainCheck {
-  let count = 0
-  let expectedSeq = 1
-  let previousHash = GENESIS_HASH
-  let firstBadSeq: number | null = null
-  let reason = ''
-  const idsBySeq = new Map<number, string>()
-  for (const row of rows) {
-    count++
-    if (firstBadSeq === null) {
-      const problem = rowProblem(row, expectedSeq, previousHash, idsBySeq)
+  add(row: RawNexusRow): void {
+    this.count++
+    if (this.firstBadSeq === null) {
+      const problem = rowProblem(row, this.expectedSeq, this.previousHash, this.idsBySeq)
       if (problem !== null) {
-        firstBadSeq = Math.min(row[0], expectedSeq)
-        reason = problem
+        this.firstBadSeq = Math.min(row[0], this.expectedSeq)
+        this.reason = problem
       }
-      idsBySeq.set(row[0], row[11])
+      this.idsBySeq.set(row[0], row[11])
     }
-    expectedSeq = row[0] + 1
-    previousHash = row[10]
+    this.expectedSeq = row[0] + 1
+    this.previousHash = row[10]
   }
-  return { count, firstBadSeq, reason }
 }
 
 const CHANGED = 'its content does not match its hash: the entry was changed'

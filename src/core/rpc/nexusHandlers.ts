@@ -8,7 +8,9 @@ export function nexusHandlers(services: CoreServices): FeatureHandlers<typeof ne
   return {
     'nexus.list': async (filter) => nexus.list(filter),
     'nexus.post': async (input) => nexus.post(input),
-    'nexus.verify': async () => nexus.verify(),
+    // In steps with progress: over a long log the host keeps answering the app while it checks.
+    'nexus.verify': async () =>
+      nexus.verifyInSteps((progress) => services.events.emit('nexus.verifyProgress', progress)),
     'nexus.decisions': async ({ limit }) => ({ entries: nexus.decisions(limit) }),
     'nexus.checkpoints': async () => ({ entries: nexus.checkpointsOfAll() }),
     'nexus.cursors': async ({ agents }) => ({ cursors: nexus.cursors(agents) }),

@@ -4,7 +4,7 @@ import { chatEvents } from './chat'
 import { chatLibraryEvents } from './chats'
 import { FileChanged } from './files'
 import { MemoryReceipt, MemoryRecalled, MemoryUndone } from './memory'
-import { NexusAppended } from './nexus'
+import { NexusAppended, NexusVerifyProgress } from './nexus'
 import { nexusSyncEvents } from './nexusSync'
 import { ReviewChanged } from './review'
 import { importEvents } from './imports'
@@ -27,6 +27,7 @@ export const events = {
   ...importEvents,
   ...backupEvents,
   'nexus.appended': NexusAppended,
+  'nexus.verifyProgress': NexusVerifyProgress,
   ...toolsEvents,
   ...knowledgeEvents,
   ...nexusSyncEvents

@@ -173,6 +173,10 @@ export type NexusPostResult = z.infer<typeof NexusPostResult>
 export const NexusAppended = z.object({ entries: z.array(NexusEntry) })
 export type NexusAppended = z.infer<typeof NexusAppended>
 
+/** How far a running `nexus.verify` has come: entries checked of those in the log. */
+export const NexusVerifyProgress = z.object({ done: z.number().int().min(0), total: z.number().int().min(0) })
+export type NexusVerifyProgress = z.infer<typeof NexusVerifyProgress>
+
 export const nexusMethods = {
   /** Newest entries last; `limit` keeps the newest ones that match. */
   'nexus.list': method(NexusListFilter, z.object({ entries: z.array(NexusEntry), total: z.number().int() })),

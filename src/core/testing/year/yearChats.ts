@@ -1,6 +1,7 @@
 import type { AgentId, SessionId, TurnId } from '../../../shared/contract'
 import type { ChatStores } from '../../chat/chatStores'
 import type { CallUsage } from '../../chat/chatTypes'
+import type { NewMessage } from '../../chat/messageRepository'
 import type { Db } from '../../node/db/openDatabase'
 import { writeTransaction } from '../../node/db/writeTransaction'
 import { plainSession } from '../plainSession'
@@ -78,25 +79,38 @@ function writeSession(
   const { sessions } = stores
   sessions.createSession(plainSession(plan.id, plan.agentId, systemPrompt, plan.startMs))
   sessions.setTitle(plan.id, plan.title)
-  const ids: number[] = []
+  const messages: NewMessage[] = []
   let nowMs = plan.startMs
   for (let turn = 1; 2 * turn <= plan.messages; turn++) {
     const turnId = `${plan.id}-t${turn}` as TurnId
     nowMs += 30_000 + random.int(600_000)
-    const question = sessions.appendMessage({
-      ...{ sessionId: plan.id, turnId, role: 'user', kind: 'text', status: 'complete' },
-      content: [{ type: 'text', text: userText(random, turn) }],
-      nowMs
-    })
-    ids.push(question.id)
-    if (callAt(turn)) writeCall(stores, random, plan.id, turnId, ids, question.id, nowMs)
-    ids.push(
-      sessions.appendMessage({
+    messages.push(
+      {
+        ...{ sessionId: plan.id, turnId, role: 'user', kind: 'text', status: 'complete' },
+        content: [{ type: 'text', text: userText(random, turn) }],
+        nowMs
+      },
+      {
         ...{ sessionId: plan.id, turnId, role: 'assistant', kind: 'reply', status: 'complete' },
         content: [{ type: 'text', text: replyText(random, turn) }],
         nowMs: nowMs + 4_000
-      }).id
+      }
     )
+  }
+  // The whole chat in one append, then the calls that answered some of its turns.
+  const ids = sessions.appendMessages(messages).map((message) => message.id)
+  for (let i = 0; i < messages.length; i += 2) {
+    const question = messages[i] as NewMessage
+    if (callAt(i / 2 + 1))
+      writeCall(
+        stores,
+        random,
+        plan.id,
+        question.turnId,
+        ids.slice(0, i + 1),
+        ids[i] as number,
+        question.nowMs
+      )
   }
   if (plan.ended) sessions.endSession(plan.id, nowMs + 60_000)
 }

@@ -35,6 +35,7 @@ export function connectEvents(api: ApiClient, store: StoreApi<AppState>): () => 
       store.getState().receiveNexusAppended(entries)
       store.getState().noticeNexusAppendedForAcks(entries)
     }),
+    api.on('nexus.verifyProgress', (progress) => store.getState().receiveNexusVerifyProgress(progress)),
     api.on('chat.delta', (delta) => store.getState().receiveChatDelta(delta)),
     api.on('chat.toolCall', (call) => store.getState().receiveChatToolCall(call)),
     api.on('chat.finished', (finished) => store.getState().receiveChatFinished(finished)),

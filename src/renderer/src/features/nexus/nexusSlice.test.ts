@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { NexusEntry } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
@@ -47,6 +47,30 @@ describe('nexus slice', () => {
     expect(state.nexusDecisions.map((e) => e.seq)).toEqual([1])
     expect(state.nexusChain).toMatchObject({ ok: true, count: 2 })
     expect(api.calls.map((call) => call.method)).toContain('nexus.watch')
+  })
+
+  it('shows a running verify as entries done of all, and clears it with the report', async () => {
+    const api = fakeNexus([entry(1, 'ella', 'turn', 'a'), entry(2, 'lyra', 'turn', 'b')])
+    let finish: () => void = () => undefined
+    api.handle(
+      'nexus.verify',
+      () =>
+        new Promise((resolve) => {
+          finish = () => resolve({ ok: true, count: 2, firstBadSeq: null, problems: [] })
+        })
+    )
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    api.emit('nexus.verifyProgress', { done: 1, total: 2 })
+    expect(store.getState().nexusVerifying).toBeNull() // another window's verify is not shown as ours
+    await store.getState().loadNexus()
+    expect(store.getState().nexusLoaded).toBe(true) // the lists did not wait for the check
+    expect(store.getState().nexusVerifying).toEqual({ done: 0, total: 2 })
+    api.emit('nexus.verifyProgress', { done: 1, total: 2 })
+    expect(store.getState().nexusVerifying).toEqual({ done: 1, total: 2 })
+    finish()
+    await vi.waitFor(() => expect(store.getState().nexusChain).toMatchObject({ ok: true, count: 2 }))
+    expect(store.getState().nexusVerifying).toBeNull()
   })
 
   it('adds live entries once, only when they match the filter', async () => {

@@ -3,6 +3,7 @@ import type {
   NexusCursor,
   NexusEntry,
   NexusEntryType,
+  NexusVerifyProgress,
   NexusVerifyReport
 } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
@@ -35,6 +36,8 @@ export interface NexusSlice {
   readonly nexusCheckpoints: readonly NexusEntry[]
   readonly nexusConflicts: readonly NexusConflict[]
   readonly nexusChain: NexusVerifyReport | null
+  /** How far the running verify has come; null while none runs. */
+  readonly nexusVerifying: NexusVerifyProgress | null
   readonly nexusTailSeq: number
   readonly nexusError: string | null
   readonly nexusLoaded: boolean
@@ -50,6 +53,8 @@ export interface NexusSlice {
   readonly loadOlderNexus: () => Promise<void>
   readonly setNexusFilter: (patch: Partial<NexusFilter>) => void
   readonly verifyNexus: () => Promise<void>
+  /** `nexus.verifyProgress` while a verify this window asked for runs. */
+  readonly receiveNexusVerifyProgress: (progress: NexusVerifyProgress) => void
   readonly resolveNexusConflict: (first: number, second: number, summary: string) => Promise<ActionResult>
   /** `nexus.appended` from this or another process (the app, the CLI, MCP clients). */
   readonly receiveNexusAppended: (entries: readonly NexusEntry[]) => void
@@ -125,6 +130,7 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     nexusCheckpoints: [],
     nexusConflicts: [],
     nexusChain: null,
+    nexusVerifying: null,
     nexusTailSeq: 0,
     nexusError: null,
     nexusLoaded: false,
@@ -148,7 +154,9 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
       try {
         const watch = await api.call('nexus.watch', {})
         set({ nexusTailSeq: watch.tailSeq })
-        await Promise.all([loadTimeline(get, set), loadSideLists(get, set), get().verifyNexus()])
+        // The check runs beside the lists, which do not wait for it: over a long log it takes seconds.
+        void get().verifyNexus()
+        await Promise.all([loadTimeline(get, set), loadSideLists(get, set)])
         await get().loadNexusCursors()
         set({ nexusError: null, nexusLoaded: true })
       } catch (error) {
@@ -184,11 +192,17 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
       loadTimeline(get, set).catch((error: unknown) => set({ nexusError: errorMessage(error) }))
     },
     async verifyNexus() {
+      set({ nexusVerifying: { done: 0, total: get().nexusTailSeq } })
       try {
         set({ nexusChain: await api.call('nexus.verify', {}) })
       } catch (error) {
         set({ nexusError: errorMessage(error) })
+      } finally {
+        set({ nexusVerifying: null })
       }
+    },
+    receiveNexusVerifyProgress(progress) {
+      if (get().nexusVerifying !== null) set({ nexusVerifying: progress })
     },
     async resolveNexusConflict(first, second, summary) {
       try {
@@ -236,6 +250,7 @@ export const selectNexusDecisions = (state: AppState): readonly NexusEntry[] => 
 export const selectNexusCheckpoints = (state: AppState): readonly NexusEntry[] => state.nexusCheckpoints
 export const selectNexusConflicts = (state: AppState): readonly NexusConflict[] => state.nexusConflicts
 export const selectNexusChain = (state: AppState): NexusVerifyReport | null => state.nexusChain
+export const selectNexusVerifying = (state: AppState): NexusVerifyProgress | null => state.nexusVerifying
 export const selectNexusTailSeq = (state: AppState): number => state.nexusTailSeq
 export const selectNexusView = (state: AppState): NexusView => state.nexusView
 export const selectNexusCursors = (state: AppState): readonly NexusCursor[] => state.nexusCursors
