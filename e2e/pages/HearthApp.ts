@@ -8,6 +8,7 @@ export type SectionName =
   | 'memories'
   | 'review'
   | 'nexus'
+  | 'wiki'
   | 'import'
   | 'inspector'
   | 'settings'

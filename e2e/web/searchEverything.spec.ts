@@ -111,7 +111,7 @@ test('Ctrl+K finds chats and knowledge in one search, grouped by kind, and each 
   // A skill opens in the Skills screen with its SKILL.md in the editor.
   await search('true leaves')
   const skillHit = chats.switcherGroup('Skills').getByRole('option', { name: /Skill seedlings/ })
-  await expect(skillHit).not.toContainText('no screen of its own')
+  await expect(skillHit).not.toContainText('not openable from here')
   await snap(page, 'search-everything-skill-hit')
   await skillHit.click()
   await expect(app.nav('skills')).toHaveAttribute('aria-current', 'page')

@@ -205,8 +205,11 @@ function piecesOf(file: KnowledgeFile, text: string): { title: string; heading: 
         typeof meta.name === 'string' ? meta.name : basename(file.path.slice(0, -'/SKILL.md'.length))
       return titled(`Skill ${skillName}`, text, skillName)
     }
-    case 'wiki':
-      return titled(/^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? name.replace(/\.md$/, ''), text, 'name')
+    case 'wiki': {
+      // The front matter is for Obsidian; a snippet of it would say nothing to the reader.
+      const body = text.replace(/^---\n[\s\S]*?\n---\n/, '')
+      return titled(/^#\s+(.+)$/m.exec(body)?.[1]?.trim() ?? name.replace(/\.md$/, ''), body, 'name')
+    }
     case 'project_state':
       return titled('Project state', text, '')
     default:

@@ -142,7 +142,7 @@ export class WikiService {
       .map((record) => ({
         kind: 'decision' as const,
         key: record.key,
-        by: /by (.+)$/.exec(record.title)?.[1] ?? 'an agent',
+        by: decider(record.title, this.deps.agentName),
         agentId: null,
         ts: record.ts,
         text: record.text
@@ -159,4 +159,11 @@ function all(source: KeyedSource): SourceRecord[] {
     if (page.length < PAGE) return out
     after = page.at(-1)?.key ?? after
   }
+}
+
+/** Who decided, from the index's title ("decision #12 by scribe"): an agent of this home by its name. */
+function decider(title: string, agentName: (agentId: string) => string): string {
+  const id = /by (.+)$/.exec(title)?.[1]
+  if (id === undefined) return 'an agent'
+  return id === 'user' ? 'the user' : agentName(id)
 }

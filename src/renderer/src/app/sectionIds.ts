@@ -10,6 +10,7 @@ export const SECTION_IDS = [
   'memories',
   'review',
   'nexus',
+  'wiki',
   'import',
   'inspector',
   'settings'

@@ -10,6 +10,7 @@ import { selectNexusConflictCount } from '../features/nexus/nexusSlice'
 import { selectDirtyFileCount, selectDirtySkillCount } from '../features/files/fileSelectors'
 import { SkillsSection } from '../features/skills/SkillsSection'
 import { ImportSection } from '../features/imports/ImportSection'
+import { WikiSection } from '../features/wiki/WikiSection'
 import { SettingsSection } from '../features/settings/SettingsSection'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
 import type { AppState } from '../store/types'
@@ -45,6 +46,7 @@ export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
     badgeNoun: 'waiting'
   },
   nexus: { label: 'Nexus', component: NexusSection, badge: selectNexusConflictCount, badgeNoun: 'conflicts' },
+  wiki: { label: 'Wiki', component: WikiSection },
   import: { label: 'Import', component: ImportSection },
   inspector: { label: 'Inspector', component: InspectorSection },
   settings: {

@@ -38,6 +38,7 @@ import { createMcpServersSlice } from '../features/tools/mcpServersSlice'
 import { createSyncSlice } from '../features/sync/syncSlice'
 import { createImportsSlice } from '../features/imports/importsSlice'
 import { createBackupSlice } from '../features/backup/backupSlice'
+import { createWikiSlice } from '../features/wiki/wikiSlice'
 import { createConnectionSlice } from './connectionSlice'
 import { createNavigationSlice } from './navigationSlice'
 import type { AppState } from './types'
@@ -90,6 +91,7 @@ export function createAppStore(
     ...createMcpServersSlice(api)(...args),
     ...createSyncSlice(api)(...args),
     ...createImportsSlice(api)(...args),
-    ...createBackupSlice(api)(...args)
+    ...createBackupSlice(api)(...args),
+    ...createWikiSlice(api)(...args)
   }))
 }

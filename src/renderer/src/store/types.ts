@@ -36,6 +36,7 @@ import type { McpServersSlice } from '../features/tools/mcpServersSlice'
 import type { SyncSlice } from '../features/sync/syncSlice'
 import type { ImportsSlice } from '../features/imports/importsSlice'
 import type { BackupSlice } from '../features/backup/backupSlice'
+import type { WikiSlice } from '../features/wiki/wikiSlice'
 import type { ConnectionSlice } from './connectionSlice'
 import type { NavigationSlice } from './navigationSlice'
 
@@ -81,7 +82,8 @@ export type AppState = ConnectionSlice &
   McpServersSlice &
   SyncSlice &
   ImportsSlice &
-  BackupSlice
+  BackupSlice &
+  WikiSlice
 
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>
 

@@ -3,7 +3,7 @@ import type { KnowledgeHit } from '../../../../shared/contract'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
 import { testId } from '../../../../shared/testing/ids'
-import { groupByKind, memoryFileSlug, skillPathOf, sourceOf } from './sources'
+import { groupByKind, memoryFileSlug, skillPathOf, sourceOf, wikiSlugOf } from './sources'
 import { flatEntries, switcherGroups } from './switcherEntries'
 
 function hit(kind: KnowledgeHit['kind'], patch: Partial<KnowledgeHit> = {}): KnowledgeHit {
@@ -43,7 +43,10 @@ describe('the switcher search', () => {
     expect(memoryFileSlug('agents/scribe/memories/release-train.md')).toBe('release-train')
     expect(sourceOf(hit('skill', { path: 'skills/x/SKILL.md' }))?.agentId).toBeNull()
     expect(skillPathOf('skills/tools/x/SKILL.md')).toBe('tools/x/SKILL.md')
-    expect(sourceOf(hit('wiki', { path: 'nexus/wiki/x.md' }))).toBeNull()
+    expect(wikiSlugOf('nexus/wiki/ada-lovelace.md')).toBe('ada-lovelace')
+    expect(wikiSlugOf('nexus/decisions.md')).toBeNull()
+    expect(sourceOf(hit('wiki', { path: 'nexus/wiki/x.md' }))).not.toBeNull()
+    expect(sourceOf(hit('wiki', { path: 'elsewhere/x.md' }))).toBeNull()
     const found = switcherGroups(
       'x',
       [],
@@ -53,6 +56,7 @@ describe('the switcher search', () => {
         knowledge: [
           hit('skill', { path: 'skills/x/SKILL.md' }),
           hit('wiki', { path: 'nexus/wiki/x.md' }),
+          hit('memory_file', { path: 'agents/scribe/memories/x.md', agentId: null }),
           hit('nexus', { seq: 4, title: 'decision #4 by scribe' }),
           hit('nexus', { seq: 5, title: 'note #5 by claude-code' })
         ],
@@ -68,9 +72,12 @@ describe('the switcher search', () => {
     })
     expect(
       entries.find((entry) => entry.target.kind === 'knowledge' && entry.target.hit.kind === 'wiki')
+    ).toMatchObject({ openable: true })
+    expect(
+      entries.find((entry) => entry.target.kind === 'knowledge' && entry.target.hit.kind === 'memory_file')
     ).toMatchObject({
       openable: false,
-      meta: expect.stringContaining('nexus/wiki/x.md')
+      meta: expect.stringContaining('agents/scribe/memories/x.md')
     })
     expect(entries.map((entry) => entry.title)).toEqual(
       expect.arrayContaining(['decision #4 by Scribe the Wise', 'note #5 by claude-code'])

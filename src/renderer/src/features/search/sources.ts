@@ -10,6 +10,7 @@ export interface SourceNavigator {
   readonly setNexusView: (view: 'timeline') => void
   readonly setNexusFilter: (patch: { agent: ''; type: ''; search: '' }) => void
   readonly selectSkill: (selection: { kind: 'skill'; path: string }) => void
+  readonly openWikiPage: (slug: string) => Promise<void>
 }
 
 /** The item a search hit opened, which its screen highlights and scrolls to until the user moves on. */
@@ -59,8 +60,8 @@ export function memoryFileSlug(path: string | null): string | null {
 /**
  * Where each kind opens: a fact in Memories, MEMORY.md and USER.md in Files, a memory file in
  * Memories' editor, a Nexus entry in the timeline, the project state beside it, a skill's SKILL.md
- * in Skills. Null for a kind with no screen of its own (wiki pages): the switcher shows those where
- * they are.
+ * in Skills, a wiki page in Wiki. Null when the hit lacks what its screen needs (a fact of no
+ * agent, a path outside its folder): the switcher then shows where it is.
  */
 export function sourceOf(hit: KnowledgeHit): HitSource | null {
   switch (hit.kind) {
@@ -93,8 +94,30 @@ export function sourceOf(hit: KnowledgeHit): HitSource | null {
       const path = skillPathOf(hit.path)
       return path === null ? null : skillSource(path)
     }
+    case 'wiki': {
+      const slug = wikiSlugOf(hit.path)
+      return slug === null ? null : wikiPageSource(slug)
+    }
     default:
       return null
+  }
+}
+
+/** A wiki page's slug from its path in the home: `nexus/wiki/ada-lovelace.md` → `ada-lovelace`. */
+export function wikiSlugOf(path: string | null): string | null {
+  const match = /^nexus\/wiki\/([\p{L}\p{N}-]+)\.md$/u.exec(path ?? '')
+  return match?.[1] ?? null
+}
+
+/** A compiled wiki page, open in Wiki. */
+export function wikiPageSource(slug: string): HitSource {
+  return {
+    agentId: null,
+    focus: null,
+    open: async (state) => {
+      state.navigate('wiki')
+      await state.openWikiPage(slug)
+    }
   }
 }
 

@@ -83,7 +83,7 @@ function recentEntries(
 function knowledgeEntry(hit: KnowledgeHit, index: number, name: (agentId: AgentId) => string): SwitcherEntry {
   const openable = sourceOf(hit) !== null
   const whose = hit.agentId !== null ? `${name(hit.agentId)} · ` : ''
-  const where = openable ? '' : ` · in ${hit.path ?? 'the home folder'} (no screen of its own yet)`
+  const where = openable ? '' : ` · in ${hit.path ?? 'the home folder'} (not openable from here)`
   return {
     key: `switcher-${hit.kind}-${index}`,
     title: hit.kind === 'nexus' ? withAuthorName(hit.title, name) : hit.title,
