@@ -95,6 +95,56 @@ describe('who an MCP client is', () => {
   })
 })
 
+describe('lookalike names', () => {
+  it('a client whose name only looks like an agent, a member or the user may read, never post', async () => {
+    const lookalikes: Array<[string, string]> = [
+      ['ella.', 'ella'],
+      ['e11a', 'ella'],
+      ['\u0415lla', 'ella'],
+      ['user_', 'user'],
+      ['0penclaw', 'openclaw']
+    ]
+    for (const [name, existing] of lookalikes) {
+      const client = await connect(name)
+      const refused = await call(client, 'nexus_post', { type: 'turn', summary: `I am ${existing}` })
+      expect(refused.isError, name).toBe(true)
+      expect(refused.value, name).toMatch(
+        new RegExp(`which (looks like "${existing}"|is the name of a Hearth agent, a member or the user)`)
+      )
+      expect((await call(client, 'nexus_read')).isError, name).toBe(false)
+    }
+    const own = await connect('Bella')
+    expect(
+      (await call(own, 'nexus_post', { type: 'turn', summary: 'A name of my own' })).value.entry
+    ).toMatchObject({ agent: 'bella' })
+    const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
+      entries: { agent: string }[]
+    }>()
+    expect(tail.entries.map((entry) => entry.agent)).toEqual(['bella'])
+  }, 120_000)
+
+  it('says which existing name a lookalike collides with', async () => {
+    const client = await connect('e11a')
+    expect((await call(client, 'nexus_post', { type: 'turn', summary: 'x' })).value).toContain(
+      'This client calls itself "e11a", which looks like "ella" (a Hearth agent): in the Nexus its posts could pass for ella\'s. It may read the Nexus, not post.'
+    )
+  })
+
+  it('hearth mcp bind refuses an external member whose name passes for an agent or the user', () => {
+    for (const [author, existing] of [
+      ['e11a', 'ella'],
+      ['user_', 'user']
+    ] as const) {
+      const refused = runHearth([
+        ...['--home', temp.dir, 'mcp', 'bind', 'helper', '--agent', author, '--external']
+      ])
+      expect(refused.code).not.toBe(0)
+      expect(refused.stderr).toContain(`"${author}" looks like "${existing}"`)
+    }
+    expect(JSON.parse(readFileSync(join(temp.dir, 'config.json'), 'utf8')).mcp.clients.helper).toBeUndefined()
+  })
+})
+
 describe('hearth mcp bind', () => {
   it('binds a client to an agent with a fresh token (only its hash stored) that the client then presents', async () => {
     const bound = runHearth([

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type { AgentId } from '../../shared/contract'
 import type { NexusBindInput, NexusMember } from '../../shared/contract/nexusTeam'
+import { lookalikeOf } from '../domain/nexus/lookalikeNames'
 import { invalidInput, notFound } from '../errors'
 import type { ConfigStore } from '../home/configStore'
 import { readOptionalRow, readRow } from '../node/db/rowReader'
@@ -64,15 +65,7 @@ export class NexusMembers {
 
   async bind(input: NexusBindInput): Promise<{ member: NexusMember; token: string | null }> {
     const agents = new Set<string>(this.agentIds())
-    if (input.name === 'user') throw invalidInput('"user" is you: pick another name for the member')
-    if (input.kind === 'agent' && !agents.has(input.author))
-      throw invalidInput(
-        `There is no Hearth agent "${input.author}". Pick one of ${[...agents].join(', ') || '(none yet)'}, or bind it as an external member with its own name.`
-      )
-    if (input.kind === 'external' && (agents.has(input.author) || input.author === 'user'))
-      throw invalidInput(
-        `"${input.author}" is ${input.author === 'user' ? 'you' : 'one of your Hearth agents'}: bind it as that agent, or give the external member a name of its own.`
-      )
+    refuseBinding(input, agents)
     const token = input.token ? randomBytes(24).toString('hex') : null
     const binding = {
       agent: input.author,
@@ -148,4 +141,31 @@ function objectOrEmpty(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {}
+}
+
+/** Throws, saying what to do instead, when a binding would let a member pass for someone else. */
+function refuseBinding(input: NexusBindInput, agents: ReadonlySet<string>): void {
+  if (input.name === 'user') throw invalidInput('"user" is you: pick another name for the member')
+  if (input.kind === 'agent' && !agents.has(input.author))
+    throw invalidInput(
+      `There is no Hearth agent "${input.author}". Pick one of ${[...agents].join(', ') || '(none yet)'}, or bind it as an external member with its own name.`
+    )
+  if (input.kind === 'external' && (agents.has(input.author) || input.author === 'user'))
+    throw invalidInput(
+      `"${input.author}" is ${input.author === 'user' ? 'you' : 'one of your Hearth agents'}: bind it as that agent, or give the external member a name of its own.`
+    )
+  const lookalike =
+    input.kind === 'external'
+      ? lookalikeOf(
+          [input.author],
+          [
+            { name: 'user', what: 'you' },
+            ...[...agents].map((id) => ({ name: id, what: 'one of your Hearth agents' }))
+          ]
+        )
+      : undefined
+  if (lookalike)
+    throw invalidInput(
+      `"${input.author}" looks like "${lookalike.name}" (${lookalike.what}): its posts could pass for ${lookalike.name}'s in the Nexus. Give the external member a name that does not look like an existing one.`
+    )
 }

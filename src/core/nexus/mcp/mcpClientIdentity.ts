@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { AgentId } from '../../../shared/contract'
+import { lookalikeOf, type TakenName } from '../../domain/nexus/lookalikeNames'
 
 /** One `mcp.clients` entry of config.json: a member's name bound to the author it signs as. */
 export interface McpClientBinding {
@@ -68,7 +69,8 @@ function sameHash(a: string, b: string): boolean {
  * binding is that member; a bound name whose binding wants a token the client did not present
  * may read but not post (it could be anyone calling itself that). An unbound client is a guest
  * that posts under its own name, unless that name is a Hearth agent, `user`, or bound to
- * another member: then it may only read. Each refusal says what to do next.
+ * another member, or only looks like one of them (`e11a` for `ella`): then it may only read.
+ * Each refusal says what to do next.
  */
 export function resolveIdentity(inputs: IdentityInputs): McpIdentity {
   const client = clientSlug(inputs.clientName)
@@ -114,5 +116,25 @@ export function resolveIdentity(inputs: IdentityInputs): McpIdentity {
       refusal: `This client calls itself "${client}", which is the name of a Hearth agent, a member or the user. It may read the Nexus, not post. To post as "${client}", bind it in Settings → Nexus members (or \`hearth mcp bind NAME --agent ${client} --token\`) and present the token.`
     }
   }
+  const lookalike = lookalikeOf([inputs.clientName ?? '', client], takenNames(inputs))
+  if (lookalike) {
+    return {
+      ...guest,
+      author: null,
+      bound: false,
+      refusal: `This client calls itself ${JSON.stringify((inputs.clientName ?? client).slice(0, 64))}, which looks like "${lookalike.name}" (${lookalike.what}): in the Nexus its posts could pass for ${lookalike.name}'s. It may read the Nexus, not post. Give the client a name that does not look like an existing one, or bind it in Settings → Nexus members (or \`hearth mcp bind NAME --agent ID --token\`) and present the token.`
+    }
+  }
   return { ...guest, author: client, bound: false, refusal: null }
+}
+
+/** Every name a post could be mistaken for: the user, Hearth's agents, members and the authors they sign as. */
+function takenNames(inputs: IdentityInputs): TakenName[] {
+  const bound = Object.entries(inputs.bindings)
+  return [
+    { name: 'user', what: 'the user' },
+    ...inputs.agentIds.map((id) => ({ name: id, what: 'a Hearth agent' })),
+    ...bound.map(([name]) => ({ name, what: 'a Nexus member' })),
+    ...bound.map(([, binding]) => ({ name: binding.agent, what: 'the author a member signs as' }))
+  ]
 }
