@@ -36,6 +36,7 @@ export function yearVolumeFigures(year: YearHome): BenchFigure[] {
   const counted = countYear(year)
   return [
     reference('year.build_s', year.buildMs / 1000, 's', 'lower'),
+    reference('year.build_cpu_s', year.buildCpuMs / 1000, 's', 'lower'),
     reference('year.home_mb', bytesUnder(year.home) / 1_000_000, 'MB', 'lower'),
     reference('year.db_mb', dbBytes / 1_000_000, 'MB', 'lower'),
     reference('year.messages', counted.messages, 'rows', 'higher'),

@@ -64,9 +64,12 @@ export class NexusEntryReads {
     shown: readonly number[]
   ): { type: string; agent: string; count: number }[] {
     const exclude = shown.length > 0 ? `AND seq NOT IN (${shown.map(() => '?').join(',')})` : ''
+    // NOT INDEXED keeps the planner on the seq range (the unread entries only): left to choose, it
+    // walks all of (type, agent, seq) because that index covers the grouping, which reads the
+    // whole log at every turn however little is unread.
     const rows = this.db
       .prepare(
-        `SELECT type, agent, COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ? ${exclude} GROUP BY type, agent ORDER BY n DESC`
+        `SELECT type, agent, COUNT(*) AS n FROM nexus_entries NOT INDEXED WHERE seq > ? AND agent <> ? ${exclude} GROUP BY type, agent ORDER BY n DESC`
       )
       .all(cursor, agent, ...shown)
     return readRows(rows, 'nexus_entries', (row) => ({

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeAnthropic } from '../../../tests/fakeAnthropic'
+import type { SessionId } from '../../shared/contract'
 import { createCore, type Core } from '../createCore'
 import { buildYearHome, type YearHome } from '../testing/year/yearHome'
 import { dispatch } from './dispatch'
@@ -121,5 +123,32 @@ describe('query plans on the hot paths of a year', () => {
           problems.push(`${method}: ${scan}\n    ${statement.sql.replace(/\s+/g, ' ').slice(0, 200)}`)
     }
     expect([...new Set(problems)]).toEqual([])
+  }, 120_000)
+
+  it('read no large table whole on a turn: the send, recall, the Nexus block, the prompt and the reply', async () => {
+    // The year's newest chat is still open; it is long enough for the turn to assemble real history.
+    const sessionId = `year-${String(year.volumes.sessions).padStart(5, '0')}` as SessionId
+    const fake = await startFakeAnthropic()
+    const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
+    const turnCore = createCore({ home: year.home, host: 'cli', env, seams: { knowledgeBackground: false } })
+    try {
+      const executed = await statementsRunBy(turnCore.services.db, async () => {
+        const started = await turnCore.services.chat.start({
+          sessionId,
+          text: 'What did we decide about the garden plan budget?'
+        })
+        await started.done
+      })
+      expect(fake.requests.length).toBe(1)
+      expect(executed.length).toBeGreaterThan(10)
+      const problems = new Set<string>()
+      for (const statement of executed)
+        for (const scan of fullScans(turnCore.services.db, statement))
+          problems.add(`${scan}\n    ${statement.sql.replace(/\s+/g, ' ').slice(0, 200)}`)
+      expect([...problems]).toEqual([])
+    } finally {
+      turnCore.dispose()
+      await fake.close()
+    }
   }, 120_000)
 })
