@@ -25,6 +25,7 @@ export function knowledgeRetriever(knowledge: KnowledgeService): Retriever {
         limit: query.limit,
         embedTimeoutMs: RECALL_EMBED_TIMEOUT_MS,
         withStatus: false,
+        snippets: false,
         ...(everything ? {} : { kinds: ['fact', 'memory_file'] as const }),
         ...(query.signal ? { signal: query.signal } : {})
       })

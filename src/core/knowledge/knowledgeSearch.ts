@@ -20,6 +20,8 @@ const LIST_DEPTH = 50
 export interface SearchRequest extends SearchScope {
   readonly text: string
   readonly limit: number
+  /** False: hits carry no snippet (empty `parts`), for callers that use the whole text. */
+  readonly snippets?: boolean
 }
 
 /** A hit with its piece's whole text, for callers inside the core (recall hands it to the model). */
@@ -98,15 +100,22 @@ export class KnowledgeSearch {
     const rows = this.rows([...fused.keys()])
     const trashed = this.trashedSessions()
     const phrase = fold(bounded.text).replace(/\s+/g, ' ').trim()
-    const pattern = hitPattern(
-      lexical.terms.flatMap((term) => [term.word, term.stem]),
-      lexical.partialWords
-    )
+    const pattern =
+      request.snippets === false
+        ? NO_SNIPPET
+        : hitPattern(
+            lexical.terms.flatMap((term) => [term.word, term.stem]),
+            lexical.partialWords
+          )
     const ranked = rows
       .filter((row) => inScope(scope, row) && (row.sessionId === null || !trashed.has(row.sessionId)))
       .map((row) => {
         const entry = fused.get(row.id)
-        const exact = phrase.length >= 3 && fold(row.text).replace(/\s+/g, ' ').includes(phrase)
+        // Folding keeps the length and collapsing spaces only shortens: a shorter text cannot hold the phrase.
+        const exact =
+          phrase.length >= 3 &&
+          row.text.length >= phrase.length &&
+          fold(row.text).replace(/\s+/g, ' ').includes(phrase)
         return {
           row,
           score: (entry?.score ?? 0) + (exact ? EXACT_PHRASE_BONUS : 0),
@@ -156,8 +165,16 @@ function toRow(row: RowReader): Row {
   }
 }
 
-function toHit(row: Row, score: number, method: KnowledgeMethod, pattern: RegExp | null): IndexedHit {
-  const parts = snippetParts(row.text, pattern)
+/** Marks a search whose hits need no snippet. */
+const NO_SNIPPET = Symbol('no snippet')
+
+function toHit(
+  row: Row,
+  score: number,
+  method: KnowledgeMethod,
+  pattern: RegExp | null | typeof NO_SNIPPET
+): IndexedHit {
+  const parts = pattern === NO_SNIPPET ? [] : snippetParts(row.text, pattern)
   return {
     kind: row.kind,
     id: row.nexusId ?? row.ref,

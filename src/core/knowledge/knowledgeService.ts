@@ -63,6 +63,8 @@ export interface KnowledgeQuery {
   readonly signal?: AbortSignal
   /** Whether to report the endpoint's status (reads the secret store); recall does not need it. */
   readonly withStatus?: boolean
+  /** Whether hits carry a marked snippet (default); recall hands the model the whole text instead. */
+  readonly snippets?: boolean
 }
 
 /** What a search inside the core gets: hits with their whole text. */
@@ -159,7 +161,8 @@ export class KnowledgeService implements TextSimilarity {
         limit: query.limit,
         ...(query.agentId !== undefined ? { agentId: query.agentId } : {}),
         ...(query.publicOnly === true ? { publicOnly: true } : {}),
-        ...(query.kinds ? { kinds: query.kinds } : {})
+        ...(query.kinds ? { kinds: query.kinds } : {}),
+        ...(query.snippets === false ? { snippets: false } : {})
       },
       vector
     )
