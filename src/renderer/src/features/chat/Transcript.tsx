@@ -7,6 +7,7 @@ import { groupTurns, type TurnGroup } from './turnGroups'
 import { placeTurnMemory, type TurnMemory } from './turnMemory'
 import { StoredTurn } from './TurnView'
 import { StreamingTurn } from './StreamingTurn'
+import { useKeptChatPlaces } from './useKeptPlace'
 import { useTranscriptScroll } from './useTranscriptScroll'
 
 const NO_RECEIPTS: readonly MemoryReceipt[] = []
@@ -56,7 +57,9 @@ export function Transcript(): ReactNode {
     focusIndex: useMemo(() => turnIndexOf(groups, focus), [groups, focus]),
     focusRequest,
     tail: stream?.text,
-    streamTurnId: stream?.turnId ?? null
+    streamTurnId: stream?.turnId ?? null,
+    turnIds: useMemo(() => groups.map((group) => group.turnId), [groups]),
+    kept: useKeptChatPlaces()
   })
   useEffect(() => {
     // Receipts and recalls of earlier turns are stored; later ones arrive as `memory.*` events.

@@ -1,6 +1,7 @@
-import type { SessionId, TurnId } from '../../../../shared/contract'
+import type { ChatScrollAnchor, SessionId, TurnId } from '../../../../shared/contract'
 import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useKeptPlace, type KeptPlace } from './useKeptPlace'
 
 /** A turn's height before it is measured: a short exchange with its actions and footer. */
 const ESTIMATED_TURN_PX = 220
@@ -27,6 +28,10 @@ type ScrollOptions = Readonly<{
   tail: unknown
   /** A reply started streaming: the user just sent, so the transcript goes to the bottom. */
   streamTurnId: TurnId | null
+  /** The turns in order, so a place is kept by turn (and each turn's measured height stays its own). */
+  turnIds: readonly TurnId[]
+  /** Where each chat was scrolled back to, read when a chat opens and written as the reader scrolls. */
+  kept: KeptPlace
 }>
 
 /** True while a text box inside the transcript (an edited message) has the focus. */
@@ -45,7 +50,7 @@ function isNearBottom(element: HTMLElement): boolean {
  * (and lets them read back undisturbed otherwise), and centres a focused message when one is asked for.
  */
 export function useTranscriptScroll(options: ScrollOptions): TranscriptScroll {
-  const { count, sessionId, focusIndex, focusRequest, tail, streamTurnId } = options
+  const { count, sessionId, focusIndex, focusRequest, tail, streamTurnId, turnIds, kept } = options
   const scrollRef = useRef<HTMLDivElement>(null)
   const stuck = useRef(true)
   const [keptIndex, setKeptIndex] = useState<number | null>(null)
@@ -64,9 +69,18 @@ export function useTranscriptScroll(options: ScrollOptions): TranscriptScroll {
     overscan: OVERSCAN_TURNS,
     // Opening a chat starts at its end, so the first frame already draws the newest turns.
     initialOffset: () => count * ESTIMATED_TURN_PX,
-    rangeExtractor
+    rangeExtractor,
+    getItemKey: useCallback((index: number) => turnIds[index] ?? index, [turnIds])
   })
-  useStickToBottom(scrollRef, stuck, virtualizer, { sessionId, focusIndex, tail, streamTurnId })
+  // A chat scrolled back opens where it was left; any other opens at its end.
+  const restoring = sessionId !== null && focusIndex === null ? restoreIndex(kept, sessionId, turnIds) : null
+  useStickToBottom(scrollRef, stuck, virtualizer, {
+    sessionId,
+    focusIndex: focusIndex ?? restoring,
+    tail,
+    streamTurnId
+  })
+  useKeptPlace(scrollRef, virtualizer, { sessionId, turnIds, kept, restoring })
   useScrollToFocus(virtualizer, stuck, { sessionId, focusIndex, focusRequest })
   return { scrollRef, virtualizer, onFocusChange: setKeptIndex }
 }
@@ -75,7 +89,7 @@ function useStickToBottom(
   scrollRef: RefObject<HTMLDivElement | null>,
   stuck: RefObject<boolean>,
   virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>,
-  options: Omit<ScrollOptions, 'count' | 'focusRequest'>
+  options: Pick<ScrollOptions, 'sessionId' | 'focusIndex' | 'tail' | 'streamTurnId'>
 ): void {
   const { sessionId, focusIndex, tail, streamTurnId } = options
   useEffect(() => {
@@ -113,4 +127,11 @@ function useScrollToFocus(
     stuck.current = false
     virtualizer.scrollToIndex(focusIndex, { align: 'center' })
   }, [virtualizer, stuck, sessionId, focusIndex, focusRequest])
+}
+
+/** The turn a kept place starts at, when this chat has one and that turn is still there. */
+function restoreIndex(kept: KeptPlace, sessionId: SessionId, turnIds: readonly TurnId[]): number | null {
+  const anchor: ChatScrollAnchor | undefined = kept.anchorFor(sessionId)
+  const index = anchor === undefined ? -1 : turnIds.indexOf(anchor.turnId)
+  return index < 0 ? null : index
 }

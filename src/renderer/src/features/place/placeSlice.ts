@@ -1,16 +1,21 @@
 import type { StoreApi } from 'zustand'
-import type { ThemePreference, UiPlace } from '../../../../shared/contract'
+import type { ChatScrollAnchor, SessionId, ThemePreference, UiPlace } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { isSectionId } from '../../app/sectionIds'
 import type { AppState, SliceCreator } from '../../store/types'
+import { keepAnchor } from '../chat/chatScrollAnchor'
 
-/** Where the user was (agent, chat, section) and the theme, kept by the core across reloads and restarts. */
+/** Where the user was (agent, chat, each chat's scroll position, section) and the theme, kept by the core across reloads and restarts. */
 export interface PlaceSlice {
   /** True once the last place was put back; only then are changes saved (the start-up state is not a choice). */
   readonly placeRestored: boolean
   readonly restorePlace: () => Promise<void>
   /** The theme switch: shown at once, saved as a setting of the home. */
   readonly chooseTheme: (theme: ThemePreference) => Promise<void>
+  /** Per chat, where it was scrolled back to; a chat not listed is read at its end. */
+  readonly chatScroll: Readonly<Record<string, ChatScrollAnchor>>
+  /** The transcript was scrolled: keeps where (null: at the end), for switching back and the next start. */
+  readonly keepChatScroll: (sessionId: SessionId, anchor: ChatScrollAnchor | null) => void
 }
 
 export function createPlaceSlice(api: ApiClient): SliceCreator<PlaceSlice> {
@@ -20,6 +25,7 @@ export function createPlaceSlice(api: ApiClient): SliceCreator<PlaceSlice> {
       try {
         const { theme, place } = await api.call('ui.get', {})
         get().setThemePreference(theme)
+        if (place !== null) set({ chatScroll: place.scroll ?? {} })
         if (place !== null) await goTo(get, place)
       } catch {
         // No place to go back to (an older core, a damaged file): the app opens as on a first visit.
@@ -29,6 +35,11 @@ export function createPlaceSlice(api: ApiClient): SliceCreator<PlaceSlice> {
     async chooseTheme(theme) {
       get().setThemePreference(theme)
       await api.call('ui.setTheme', { theme })
+    },
+    chatScroll: {},
+    keepChatScroll(sessionId, anchor) {
+      const next = keepAnchor(get().chatScroll, sessionId, anchor)
+      if (next !== get().chatScroll) set({ chatScroll: next })
     }
   })
 }
@@ -43,7 +54,12 @@ async function goTo(get: () => AppState, place: UiPlace): Promise<void> {
 
 /** The place as the core keeps it. */
 function placeOf(state: AppState): UiPlace {
-  return { agentId: state.selectedAgentId, sessionId: state.chatSessionId, section: state.section }
+  return {
+    agentId: state.selectedAgentId,
+    sessionId: state.chatSessionId,
+    section: state.section,
+    scroll: state.chatScroll
+  }
 }
 
 /** Saves the place shortly after it changes (a burst of changes is one write). */
