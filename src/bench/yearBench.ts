@@ -8,6 +8,8 @@ import { reference, type BenchContext, type BenchFigure, type BenchSuite } from 
 export interface YearChoice {
   readonly seed: number
   readonly scale: number
+  /** Build the year here and leave it, instead of in the bench's temporary folder. */
+  readonly keep?: string
 }
 
 /** The year's rows as the services count them (not as the plan meant them). */
@@ -55,7 +57,9 @@ export function yearBench(choice: YearChoice): BenchSuite {
   return {
     name: 'year',
     async run(ctx: BenchContext) {
-      const year = buildYearHome(join(ctx.tmpDir, 'year'), { ...choice, log: ctx.log })
+      const year = buildYearHome(choice.keep ?? join(ctx.tmpDir, 'year'), { ...choice, log: ctx.log })
+      if (choice.keep !== undefined)
+        ctx.log(`year: kept in ${choice.keep} (hearth serve --home ${choice.keep})`)
       ctx.log(
         `year: seed ${year.seed}, scale ${year.scale}: ${year.phases.map((p) => `${p.name} ${Math.round(p.ms)} ms`).join(', ')}`
       )

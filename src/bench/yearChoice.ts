@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { invalidInput } from '../core/errors'
 import type { BenchSuite } from './benchTypes'
 import { yearBench } from './yearBench'
@@ -11,16 +13,32 @@ function numberOption(value: unknown, name: string, fallback: number): number {
   return parsed
 }
 
-/** `--year [--seed N] [--scale X]` as the year suite, or undefined when the year was not asked for. */
+/**
+ * `--keep DIR`: where the year is built and left (to open with `hearth serve --home DIR`). A
+ * folder that holds anything is refused: the year is written over nothing a person keeps.
+ */
+function keepOption(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value.trim() === '') throw invalidInput('--keep takes a folder.')
+  const dir = resolve(value)
+  if (existsSync(dir) && readdirSync(dir).length > 0)
+    throw invalidInput(`--keep ${dir}: the folder is not empty; give a new or empty folder for the year.`)
+  return dir
+}
+
+/** `--year [--seed N] [--scale X] [--keep DIR]` as the year suite, or undefined when the year was not asked for. */
 export function yearChoice(options: Readonly<Record<string, unknown>>): BenchSuite | undefined {
   if (options.year !== true) {
-    if (options.seed !== undefined || options.scale !== undefined)
-      throw invalidInput('--seed and --scale go with --year: hearth bench --year [--seed N] [--scale X].')
+    if (options.seed !== undefined || options.scale !== undefined || options.keep !== undefined)
+      throw invalidInput(
+        '--seed, --scale and --keep go with --year: hearth bench --year [--seed N] [--scale X] [--keep DIR].'
+      )
     return undefined
   }
   const seed = numberOption(options.seed, 'seed', 1)
   const scale = numberOption(options.scale, 'scale', 1)
   if (!Number.isInteger(seed) || seed < 0) throw invalidInput(`--seed takes a whole number ≥ 0; got ${seed}.`)
   if (!(scale > 0 && scale <= 1)) throw invalidInput(`--scale takes a number in (0, 1]; got ${scale}.`)
-  return yearBench({ seed, scale })
+  const keep = keepOption(options.keep)
+  return yearBench({ seed, scale, ...(keep !== undefined ? { keep } : {}) })
 }

@@ -7,14 +7,16 @@ import type { CliCommand } from '../command'
 export const benchCommand: CliCommand = {
   words: ['bench'],
   summary: 'run the benchmarks on a temporary home (fake model on 127.0.0.1)',
-  usage: 'hearth bench [--quick] [--only SUITE] [--explain] | hearth bench --year [--seed N] [--scale X]',
+  usage:
+    'hearth bench [--quick] [--only SUITE] [--explain] | hearth bench --year [--seed N] [--scale X] [--keep DIR]',
   options: {
     quick: 'boolean',
     only: 'string',
     explain: 'boolean',
     year: 'boolean',
     seed: 'string',
-    scale: 'string'
+    scale: 'string',
+    keep: 'string'
   },
   positionals: [0, 0],
   async run(ctx) {
