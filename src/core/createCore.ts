@@ -153,7 +153,8 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     config,
     clock,
     events,
-    log: log.child('nexus.sync')
+    log: log.child('nexus.sync'),
+    secrets: () => settings.knownSecrets()
   })
   const memory = new MemoryService({
     retriever: knowledgeRetriever(knowledge),

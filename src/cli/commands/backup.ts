@@ -54,7 +54,7 @@ const backup: CliCommand = {
         `Left out: ${result.excluded.join('; ')}.`,
         ...(result.secretsRemoved.length > 0
           ? [
-              `The API key was found in ${result.secretsRemoved.join(', ')} and replaced by [secret removed] in the backup (your home is unchanged).`
+              `Secrets were found in ${result.secretsRemoved.join(', ')} and replaced by [secret removed] in the backup (your home is unchanged); after a restore, enter them again.`
             ]
           : []),
         `Restore it with: hearth restore ${result.file} --home NEW_FOLDER`

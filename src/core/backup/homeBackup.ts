@@ -1,6 +1,15 @@
 import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream, existsSync, lstatSync, mkdtempSync, readdirSync } from 'node:fs'
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync
+} from 'node:fs'
 import { rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { Transform } from 'node:stream'
@@ -21,6 +30,7 @@ import {
   MANIFEST_NAME,
   type BackupManifest
 } from './backupManifest'
+import { configWithoutSecrets } from './configSecrets'
 import { fileHoldsSecret, scrubDatabaseCopy } from './databaseSecrets'
 import { homeCounts } from './homeCounts'
 import { SecretWatch } from './secretGuard'
@@ -59,7 +69,11 @@ export async function backupHome(deps: BackupDeps, requested?: string): Promise<
     const secrets = await deps.secrets()
     const secretsRemoved = await keepSecretsOut(dbCopy, secrets)
     const counts = countsOf(dbCopy)
-    const files = [{ rel: 'hearth.db', full: dbCopy }, ...homeFiles(deps.paths.root)]
+    const config = configCopy(deps.paths.root, scratch)
+    const files = [
+      { rel: 'hearth.db', full: dbCopy },
+      ...homeFiles(deps.paths.root).map((f) => (f.rel === CONFIG_FILE && config !== null ? config : f))
+    ]
     const tracker = progressTracker(files, deps.onProgress)
     const manifest = await writeArchive(partial, files, secrets, tracker, {
       format: BACKUP_FORMAT,
@@ -80,7 +94,7 @@ export async function backupHome(deps: BackupDeps, requested?: string): Promise<
       files: manifest.files.length,
       counts: manifest.counts,
       excluded: BACKUP_EXCLUDED,
-      secretsRemoved,
+      secretsRemoved: config !== null ? [...secretsRemoved, CONFIG_REMOVED] : secretsRemoved,
       durationMs: Math.max(0, deps.clock.now() - started)
     }
   } finally {
@@ -105,6 +119,23 @@ async function keepSecretsOut(dbCopy: string, secrets: readonly string[]): Promi
       `The backup was not written: the API key appears in ${found.stuck.join(', ')} of the database, which is append-only and cannot be changed. Replace the key with a new one at your provider, then back up again (the old one is then useless).`
     )
   return found.removed
+}
+
+const CONFIG_FILE = 'config.json'
+const CONFIG_REMOVED = 'config.json (the env and header values of MCP servers)'
+
+/**
+ * config.json with the MCP servers' env and header values taken out, written in the scratch
+ * folder for the archive to read instead of the home's; null when there were none to take out.
+ */
+function configCopy(root: string, scratch: string): { rel: string; full: string } | null {
+  const live = join(root, CONFIG_FILE)
+  if (!existsSync(live)) return null
+  const text = configWithoutSecrets(readFileSync(live, 'utf8'))
+  if (text === null) return null
+  const full = join(scratch, CONFIG_FILE)
+  writeFileSync(full, text, { mode: 0o600 })
+  return { rel: CONFIG_FILE, full }
 }
 
 function checkTarget(home: string, file: string): void {
@@ -159,7 +190,7 @@ async function writeArchive(
   const leaked = listed.filter((entry) => entry.leaked).map((entry) => entry.path)
   if (leaked.length > 0)
     throw conflict(
-      `The backup was not written: the API key (or another saved secret: the embedding key, an MCP server's header) appears in ${leaked.join(', ')}. Remove it from there and back up again.`
+      `The backup was not written: the API key (or another saved secret: the embedding key, an MCP server's header or env value) appears in ${leaked.join(', ')}. Remove it from there and back up again.`
     )
   const manifest: BackupManifest = {
     ...head,

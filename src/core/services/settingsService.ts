@@ -8,6 +8,7 @@ import type {
 import type { HearthConfig, LoadedConfig } from '../home/config'
 import type { ConfigStore } from '../home/configStore'
 import type { SecretStore } from '../ports/secretStore'
+import { mcpConfigSecrets } from '../backup/configSecrets'
 import { EMBEDDING_KEY_NAME } from '../knowledge/embeddings/embeddingSettings'
 import { decodeSavedApiKey } from '../ports/secretStore'
 import { readSecretHeaders } from '../tools/mcp/mcpSecrets'
@@ -84,8 +85,9 @@ export class SettingsService {
 
   /**
    * Every secret this process knows, for exports and backups to prove they hold none: the API
-   * keys, the embedding endpoint's key (saved or HEARTH_EMBEDDINGS_API_KEY) and the header values
-   * of every MCP server named in config.json (kept in the secret store).
+   * keys, the embedding endpoint's key (saved or HEARTH_EMBEDDINGS_API_KEY), the header values
+   * of every MCP server named in config.json (kept in the secret store), and the `env` and header
+   * values written in its entries (as written, and as their `${VAR}` expand).
    */
   async knownSecrets(): Promise<string[]> {
     const found = await this.knownApiKeys()
@@ -96,6 +98,7 @@ export class SettingsService {
     if (embedding !== undefined) add(decodeSavedApiKey(embedding, '')?.key)
     add(this.env.HEARTH_EMBEDDINGS_API_KEY)
     const servers = this.config().mcpServers
+    for (const value of mcpConfigSecrets(servers, this.env)) add(value)
     if (isPlainObject(servers))
       for (const name of Object.keys(servers)) {
         for (const value of Object.values(await readSecretHeaders(this.secrets, name))) {

@@ -29,7 +29,10 @@ export const BackupResult = z.object({
   counts: BackupCounts,
   /** What a backup leaves out, said for the user. */
   excluded: z.array(z.string()),
-  /** Database tables where the API key was found (pasted into a chat…) and replaced by a marker in the copy. */
+  /**
+   * Where a secret was found and replaced by a marker in the copy: database tables (the API key
+   * pasted into a chat…), and config.json when MCP servers had env or header values written in it.
+   */
   secretsRemoved: z.array(z.string()),
   durationMs: z.number().int().nonnegative()
 })

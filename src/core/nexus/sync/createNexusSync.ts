@@ -18,6 +18,8 @@ export interface NexusSyncWiring {
   readonly clock: Clock
   readonly events: EventHub
   readonly log: Logger
+  /** Every secret this process knows, kept from leaving through the remote. */
+  readonly secrets: () => Promise<readonly string[]>
 }
 
 /** The sync over the home's Nexus: merged entries are appended to the same log and announced like any append. */
@@ -30,6 +32,7 @@ export function createNexusSync(wiring: NexusSyncWiring): NexusSync {
     clock,
     events: wiring.events,
     logger: wiring.log,
+    secrets: wiring.secrets,
     log: {
       get origin(): string {
         return repository.origin

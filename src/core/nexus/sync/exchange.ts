@@ -1,4 +1,5 @@
 import type { NexusSyncProgress } from '../../../shared/contract/nexusSync'
+import { usableSecrets } from '../../backup/secretGuard'
 import type { Clock } from '../../ports/clock'
 import { deviceInfoPath, deviceLogPath, DEVICE_LOG_DIR } from './deviceLog'
 import { readForeignLogs } from './foreignLogs'
@@ -18,6 +19,8 @@ export interface ExchangeDeps {
   readonly deviceName: string
   readonly clock: Clock
   readonly progress: (phase: NexusSyncProgress['phase'], message: string) => void
+  /** Every secret this process knows (API keys, MCP servers' header and env values): none may leave. */
+  readonly secrets: () => Promise<readonly string[]>
 }
 
 /** What one exchange did. */
@@ -60,6 +63,10 @@ export async function exchange(deps: ExchangeDeps): Promise<Exchange> {
       recordSelf(deps, own.count, own.blob)
       return done(0, false, head)
     }
+    if (await holdsSecret(deps, own.blob)) {
+      report.problems.add(WITHHELD)
+      return done(0, false, head)
+    }
     deps.progress(
       'push',
       `Sending ${own.newEntries} new entr${own.newEntries === 1 ? 'y' : 'ies'} of this device`
@@ -73,6 +80,17 @@ export async function exchange(deps: ExchangeDeps): Promise<Exchange> {
       if (!(error instanceof GitSyncError && error.rejected) || attempt >= ATTEMPTS) throw error
     }
   }
+}
+
+const WITHHELD =
+  "Nothing of this device was sent: one of its Nexus entries holds a saved secret (the API key, the embedding key, or an MCP server's header or env value). The Nexus is append-only, so the entry cannot be changed: replace that secret with a new one at its provider (the old one is then useless) and remove it from Hearth's settings; sync then sends this device's log again."
+
+/** Whether this device's file, as it would be pushed, holds a secret this process knows. */
+async function holdsSecret(deps: ExchangeDeps, blob: string): Promise<boolean> {
+  const secrets = usableSecrets(await deps.secrets())
+  if (secrets.length === 0) return false
+  const text = await deps.git.read(blob)
+  return secrets.some((secret) => text.includes(secret))
 }
 
 async function mergeOthers(deps: ExchangeDeps, files: readonly TreeFile[], report: Report): Promise<number> {

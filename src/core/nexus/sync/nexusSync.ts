@@ -33,6 +33,8 @@ export interface NexusSyncOptions {
   readonly logger?: Logger
   /** What this device calls itself on other devices' screens. */
   readonly deviceName?: string
+  /** Every secret this process knows: a log holding one is not sent. */
+  readonly secrets?: () => Promise<readonly string[]>
 }
 
 /**
@@ -167,7 +169,8 @@ export class NexusSync {
         device,
         deviceName: this.deviceName,
         clock: this.options.clock,
-        progress
+        progress,
+        secrets: this.options.secrets ?? (async () => [])
       })
     } catch (error) {
       this.logger.warn('nexus sync failed', { error })

@@ -73,8 +73,8 @@ export function BackupCreateForm(): ReactNode {
           <p className="muted">sha256 {last.sha256}</p>
           {last.secretsRemoved.length > 0 && (
             <p>
-              The API key was found in {last.secretsRemoved.join(', ')} and replaced by a marker in the backup
-              (your home is unchanged).
+              Secrets were found in {last.secretsRemoved.join(', ')} and replaced by a marker in the backup
+              (your home is unchanged); after a restore, enter them again in Settings → Tools.
             </p>
           )}
           <details>
