@@ -74,7 +74,6 @@ export default tseslint.config(
       'src/core/nexus/sync/nexusSync.test.ts',
       'src/core/nexus/sync/nexusSyncFaults.test.ts',
       'src/core/nexus/sync/testing/syncWorld.ts',
-      'src/core/services/settingsService.test.ts',
       'src/main/coreProcess.test.ts',
       'src/main/downloads.test.ts',
       'src/main/shell.test.ts',
@@ -97,13 +96,8 @@ export default tseslint.config(
       'tests/nexus/mcp.test.ts',
       'tests/nexus/mcpIdentity.test.ts',
       'tests/nexus/mcpInspector.test.ts',
-      'tests/nexus/mcpProtocol.test.ts',
       'tests/nexus/nexusChat.test.ts',
       'tests/nexus/nexusSyncCli.test.ts',
-      'tests/security/keyEcho.test.ts',
-      'tests/security/keyOrigin.test.ts',
-      'tests/server/serveKeyStorage.test.ts',
-      'tests/tools/mcpServerAdmin.test.ts',
       'tests/transports/contractSmoke.test.ts'
     ],
     rules: {

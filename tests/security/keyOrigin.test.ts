@@ -36,7 +36,7 @@ afterEach(() => {
 async function call(
   method: string,
   input: unknown
-): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }> {
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return dispatch(core.handlers, { method, input }) as never
 }
 

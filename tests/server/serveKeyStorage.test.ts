@@ -27,7 +27,7 @@ afterEach(() => temp.cleanup())
 /** First run: point at the fake model, save a key, check what Settings says, stop. */
 async function saveKeyInFirstRun(
   env: Readonly<Record<string, string>>
-): Promise<{ stderr: string; status: any }> {
+): Promise<{ stderr: string; status: unknown }> {
   const first = await startServeChild(home(), renderer(), env)
   try {
     expect(await first.call('settings.update', { baseUrl: fake.url })).toMatchObject({ ok: true })

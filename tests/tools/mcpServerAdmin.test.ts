@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { McpServersView, McpServerTest } from '../../src/shared/contract/mcpServers'
 import { testId } from '../../src/shared/testing/ids'
 import { createCore, type Core } from '../../src/core/createCore'
@@ -41,8 +42,14 @@ async function testResult(name: string): Promise<McpServerTest> {
   return McpServersView.extend({ test: McpServerTest }).parse(result.value).test
 }
 
-function config(): Record<string, any> {
-  return JSON.parse(readFileSync(join(temp.dir, 'config.json'), 'utf8'))
+/** config.json as written: the parts these tests read. */
+const ConfigOnDisk = z.looseObject({
+  mcpServers: z.record(z.string(), z.unknown()).optional(),
+  agents: z.record(z.string(), z.looseObject({ toolsets: z.unknown() })).optional()
+})
+
+function config(): z.infer<typeof ConfigOnDisk> {
+  return ConfigOnDisk.parse(JSON.parse(readFileSync(join(temp.dir, 'config.json'), 'utf8')))
 }
 
 const devhub = {
@@ -59,7 +66,7 @@ const devhub = {
 describe('Settings → Tools manages MCP servers (tools.* servers methods)', () => {
   it('adds a local server, which then runs with its tool count and schema tokens', async () => {
     const view = await call('tools.saveServer', { server: devhub })
-    expect(config().mcpServers.devhub).toEqual({
+    expect(config().mcpServers?.devhub).toEqual({
       type: 'stdio',
       command: process.execPath,
       args: [FIXTURE_SERVER, '--count', '3'],
@@ -85,7 +92,7 @@ describe('Settings → Tools manages MCP servers (tools.* servers methods)', () 
       server: { name: 'tracker', transport: 'http', url: 'https://mcp.example.com/mcp', trusted: false },
       headers: { Authorization: 'Bearer tr4cker' }
     })
-    expect(config().mcpServers.tracker).toEqual({
+    expect(config().mcpServers?.tracker).toEqual({
       type: 'http',
       url: 'https://mcp.example.com/mcp',
       secretHeaders: ['Authorization'],
@@ -100,7 +107,7 @@ describe('Settings → Tools manages MCP servers (tools.* servers methods)', () 
       server: { name: 'issues', transport: 'http', url: 'https://mcp.example.com/v2/mcp', trusted: true },
       previousName: 'tracker'
     })
-    expect(Object.keys(config().mcpServers)).toEqual(['issues'])
+    expect(Object.keys(config().mcpServers ?? {})).toEqual(['issues'])
     expect(await secrets.getSecret(headersSecretName('tracker'))).toBeUndefined()
     expect(JSON.parse((await secrets.getSecret(headersSecretName('issues'))) ?? '{}')).toEqual({
       Authorization: 'Bearer tr4cker'
@@ -110,11 +117,11 @@ describe('Settings → Tools manages MCP servers (tools.* servers methods)', () 
   it('renames and removes a server; agents’ toolsets follow', async () => {
     await call('tools.saveServer', { server: devhub })
     await call('tools.saveServer', { server: { ...devhub, name: 'hub' }, previousName: 'devhub' })
-    expect(config().agents.scout.toolsets).toEqual(['core', 'mcp-hub'])
+    expect(config().agents?.['scout']?.toolsets).toEqual(['core', 'mcp-hub'])
     const removed = await call('tools.removeServer', { name: 'hub' })
     expect(removed.servers).toEqual([])
     expect(config().mcpServers).toEqual({})
-    expect(config().agents.scout.toolsets).toEqual(['core'])
+    expect(config().agents?.['scout']?.toolsets).toEqual(['core'])
   })
 
   it('refuses a draft that cannot run, and a name taken by another server', async () => {

@@ -14,7 +14,7 @@ describe('SettingsService.update', () => {
   let dir: string
   let paths: HomePaths
   let service: SettingsService
-  const onDisk = (): Record<string, any> => JSON.parse(readFileSync(paths.config, 'utf8'))
+  const onDisk = (): unknown => JSON.parse(readFileSync(paths.config, 'utf8'))
   const seed = (config: unknown): void => writeFileSync(paths.config, JSON.stringify(config, null, 2))
 
   beforeEach(() => {
