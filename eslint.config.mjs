@@ -74,8 +74,6 @@ export default tseslint.config(
       'src/core/nexus/sync/nexusSync.test.ts',
       'src/core/nexus/sync/nexusSyncFaults.test.ts',
       'src/core/nexus/sync/testing/syncWorld.ts',
-      'src/main/coreProcess.test.ts',
-      'src/main/downloads.test.ts',
       'src/main/shell.test.ts',
       'tests/backup/backup.test.ts',
       'tests/chat/chatCli.test.ts',

@@ -91,10 +91,10 @@ describe('the core process in the Electron shell', () => {
 
   it('tells a window how the core is doing on the event channel, and never a destroyed one', () => {
     const send = vi.fn()
-    sendCoreStatus({ isDestroyed: () => false, send } as never, { state: 'running' })
+    sendCoreStatus({ isDestroyed: () => false, send }, { state: 'running' })
     expect(send).toHaveBeenCalledWith(EVENT_CHANNEL, CORE_STATUS_EVENT, { state: 'running' })
     const gone = vi.fn()
-    sendCoreStatus({ isDestroyed: () => true, send: gone } as never, { state: 'running' })
+    sendCoreStatus({ isDestroyed: () => true, send: gone }, { state: 'running' })
     expect(gone).not.toHaveBeenCalled()
   })
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import type { WebContents } from 'electron'
 
 vi.mock('electron', () => ({ protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() } }))
 
@@ -20,8 +21,8 @@ function fakeDownload(url: string, filename: string) {
   return item
 }
 
-function contentsAt(url: string): never {
-  return { getURL: () => url } as never
+function contentsAt(url: string): Pick<WebContents, 'getURL'> {
+  return { getURL: () => url }
 }
 
 describe('chat export downloads in the desktop app', () => {
@@ -82,7 +83,7 @@ describe('chat export downloads in the desktop app', () => {
 
   it('listens for downloads on the session it is given', () => {
     const on = vi.fn()
-    handleDownloads({ on } as never, DOWNLOADS)
+    handleDownloads({ on }, DOWNLOADS)
     expect(on).toHaveBeenCalledWith('will-download', expect.any(Function))
     const listener = on.mock.calls[0]?.[1] as (event: unknown, item: unknown, contents: unknown) => void
     const item = fakeDownload('blob:app://hearth/2', 'hearth-chat-x-2026-12-02.md')

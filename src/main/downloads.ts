@@ -16,12 +16,16 @@ const FILTERS: Readonly<Record<string, FileFilter>> = {
  * core suggested. Any other download is cancelled: the app's own page exporting a chat is the
  * only one Hearth expects.
  */
-export function handleDownloads(session: Session, downloadsDir: string): void {
+export function handleDownloads(session: Pick<Session, 'on'>, downloadsDir: string): void {
   session.on('will-download', (_event, item, contents) => placeDownload(item, contents, downloadsDir))
 }
 
 /** Cancels a download that is not a chat export, or sets where its save dialog starts. */
-export function placeDownload(item: DownloadItem, contents: WebContents, downloadsDir: string): void {
+export function placeDownload(
+  item: DownloadItem,
+  contents: Pick<WebContents, 'getURL'>,
+  downloadsDir: string
+): void {
   if (!isExportDownload(item.getURL(), contents.getURL())) {
     item.cancel()
     return

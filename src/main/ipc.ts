@@ -40,7 +40,10 @@ export function bindIpc(
 }
 
 /** Tells one window how the core's process is doing (see CoreStatus). */
-export function sendCoreStatus(contents: WebContents, status: CoreStatus): void {
+export function sendCoreStatus(
+  contents: Pick<WebContents, 'isDestroyed' | 'send'>,
+  status: CoreStatus
+): void {
   if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, CORE_STATUS_EVENT, status)
 }
 
