@@ -90,6 +90,19 @@ test('Review reads well: groups by agent and chat, provenance in words, merging 
     'Releases go out on Tuesdays, never on Fridays'
   )
   await expect(merge.getByTestId('merge-diff')).toBeVisible()
-  await merge.getByRole('button', { name: 'Cancel' }).click()
+  // The text starts as the fuller of the two, never both run together; the user edits it.
+  const merged = merge.getByRole('textbox', { name: 'Merged text' })
+  await expect(merged).toHaveValue('Releases go out on Tuesdays, never on Fridays')
+  await merged.fill('Releases go out on Tuesdays, never on Fridays; coffee first')
+  await snap(page, 'review-merge-into-fact')
+  // The merge ends decided: the candidate leaves the inbox and the fact takes the text.
+  await merge.getByRole('button', { name: /^Merge into #\d+$/ }).click()
   await expect(merge).toHaveCount(0)
+  await expect(review.candidate('The user had coffee')).toHaveCount(0)
+  const afterMerge = await withRpc(hearth, (rpc) =>
+    rpc.call('review.list', { agentId: 'scribe', status: 'approved' })
+  )
+  expect(afterMerge.candidates.map((fact: { text: string }) => fact.text)).toEqual([
+    'Releases go out on Tuesdays, never on Fridays; coffee first'
+  ])
 })
