@@ -11,6 +11,8 @@ import { McpSessionTable, tokenHash, type McpSession } from './mcpSessions'
 import { hostRefusal, parseRequestTarget, tokensMatch } from './requestTarget'
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024
+/** JSON-RPC's implementation-defined server error, as the SDK's transport answers header problems. */
+const SERVER_ERROR = -32000
 
 /** The MCP host's bounds: the server's, plus how many sessions stay open and for how long idle. */
 export interface McpHttpLimits extends ServerLimits {
@@ -76,6 +78,8 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
       return reply(response, 404, { error: 'Not found: the MCP endpoint is /mcp' })
     if (!originAllowed(request.headers.origin))
       return reply(response, 403, { error: 'Requests from web pages on other origins are refused' })
+    if (headerCount(request, 'authorization') > 1)
+      return reply(response, 400, { error: 'Exactly one Authorization header is allowed' })
     const presented = bearer(request.headers.authorization)
     if (
       presented === null ||
@@ -122,9 +126,10 @@ export async function startMcpHttpHost(options: McpHttpHostOptions): Promise<Mcp
     sessionId: string | undefined,
     presented: string
   ): Promise<void> {
+    const refused = postRefusal(request)
+    if (refused) return reply(response, refused.status, jsonRpcError(refused.code, refused.message))
     const text = await readBody(request)
-    if (text === null)
-      return reply(response, 413, jsonRpcError(INVALID_REQUEST, `Request body over ${MAX_BODY_BYTES} bytes`))
+    if (text === null) return refuseOversized(response)
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -235,6 +240,42 @@ function readBody(request: IncomingMessage): Promise<string | null> {
     request.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')))
     request.on('error', reject)
   })
+}
+
+/** A POST refused on its headers alone, before its body is read or a session is opened. */
+function postRefusal(
+  request: IncomingMessage
+): { status: number; code: number; message: string } | undefined {
+  const type = (header(request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+  if (type !== 'application/json')
+    return {
+      status: 415,
+      code: SERVER_ERROR,
+      message: 'Unsupported Media Type: the body must be application/json'
+    }
+  const accept = header(request, 'accept') ?? ''
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+    return {
+      status: 406,
+      code: SERVER_ERROR,
+      message: 'Not Acceptable: the client must accept both application/json and text/event-stream'
+    }
+  const declared = Number(header(request, 'content-length') ?? 0)
+  if (declared > MAX_BODY_BYTES)
+    return { status: 413, code: INVALID_REQUEST, message: `Request body over ${MAX_BODY_BYTES} bytes` }
+  return undefined
+}
+
+/** 413 (the rest of the body is discarded by Node, bounded by the request timeout). */
+function refuseOversized(response: ServerResponse): void {
+  reply(response, 413, jsonRpcError(INVALID_REQUEST, `Request body over ${MAX_BODY_BYTES} bytes`))
+}
+
+function headerCount(request: IncomingMessage, name: string): number {
+  let count = 0
+  for (let index = 0; index < request.rawHeaders.length; index += 2)
+    if (request.rawHeaders[index]?.toLowerCase() === name) count++
+  return count
 }
 
 function jsonRpcError(code: number, message: string): Record<string, unknown> {
