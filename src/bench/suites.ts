@@ -9,6 +9,7 @@ import { dayBench } from './dayBench'
 import { rendererBench } from './rendererBench'
 import { knowledgeBench } from './knowledgeBench'
 import { importBench } from './importBench'
+import { mcpSoakBench } from './mcpSoakBench'
 
 /** Every benchmark suite, in run order. Each feature adds its suite here (one line). */
 export const BENCH_SUITES: readonly BenchSuite[] = [
@@ -21,5 +22,6 @@ export const BENCH_SUITES: readonly BenchSuite[] = [
   toolsBench,
   dayBench,
   rendererBench,
-  importBench
+  importBench,
+  mcpSoakBench
 ]
