@@ -69,7 +69,6 @@ export default tseslint.config(
       'src/core/chat/chatContext.test.ts',
       'src/core/chat/chatFaults.test.ts',
       'src/core/chat/chatService.test.ts',
-      'src/core/memory/starterHint.test.ts',
       'src/core/memory/testing/memoryFixture.ts',
       'src/core/nexus/sync/nexusSync.test.ts',
       'src/core/nexus/sync/nexusSyncFaults.test.ts',

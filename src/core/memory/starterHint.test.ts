@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { SourceFile } from '../domain/prompt/promptTypes'
 import { DEFAULT_USER_MD, withoutStarterHint } from '../home/defaultTexts'
 import { withoutStarterText } from '../prompt/promptService'
 import { createMemoryFixture, type MemoryFixture } from './testing/memoryFixture'
@@ -39,9 +40,14 @@ describe("the seeded USER.md's hint is for the user, never a fact", () => {
 
   it('never reaches the prompt, also in a home where a fact was already saved after it', () => {
     const text = `${DEFAULT_USER_MD.trim()}\n§\nNora is a historian`
-    const file = { path: f.paths.user, text } as Parameters<typeof withoutStarterText>[0]
+    const file: SourceFile = { path: f.paths.user, label: 'USER.md', text, error: null }
     expect(withoutStarterText(file)?.text).toBe('Nora is a historian')
-    const untouched = { path: f.paths.user, text: 'Name: Sam\n§\n(anything in brackets)' } as typeof file
+    const untouched: SourceFile = {
+      path: f.paths.user,
+      label: 'USER.md',
+      text: 'Name: Sam\n§\n(anything in brackets)',
+      error: null
+    }
     expect(withoutStarterText(untouched)).toBe(untouched)
   })
 
