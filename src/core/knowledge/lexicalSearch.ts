@@ -3,7 +3,8 @@ import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
 import { buildMatchQuery, type QueryTerm } from '../memory/recallQuery'
 import { QueryTerms } from './queryTerms'
-import { scopeSql, type SearchScope } from './searchScope'
+import { KnowledgeKind } from '../../shared/contract/knowledge'
+import { inScope, scopeSql, type SearchScope } from './searchScope'
 
 /** Ranked item ids, best first. */
 export type RankedIds = readonly number[]
@@ -29,6 +30,8 @@ const BM25_WEIGHTS = '2.0, 1.0'
 export class LexicalSearch {
   private readonly terms: QueryTerms
   private readonly statements = new Map<string, Statement<unknown[]>>()
+  /** Scopes the prefilter could not answer lately, with how many searches to skip it for. */
+  private readonly narrowScopes = new Map<string, number>()
 
   constructor(private readonly db: Db) {
     this.terms = new QueryTerms(db)
@@ -61,21 +64,90 @@ export class LexicalSearch {
     return { words, partial, terms: known, partialWords }
   }
 
-  private ranked(
-    table: 'knowledge_fts' | 'knowledge_trigram',
-    match: string,
-    scope: SearchScope,
-    limit: number
-  ): number[] {
+  /**
+   * The best `limit` items in scope for one MATCH, best first (newer first among equals). The
+   * index ranks its top matches alone first, with no row of `knowledge_items` read; only those
+   * few are then checked against the scope. When that cannot prove it has the true best in scope
+   * (too few survived, or a tie at the edge), the one query that ranks every match in scope
+   * answers instead, and for a while after, since that scope is narrow.
+   */
+  private ranked(table: Table, match: string, scope: SearchScope, limit: number): number[] {
+    const key = `${table} ${scopeKey(scope)}`
+    const skip = this.narrowScopes.get(key) ?? 0
+    if (skip > 0) {
+      this.narrowScopes.set(key, skip - 1)
+      return this.rankedInScope(table, match, scope, limit)
+    }
+    const depth = limit * PREFILTER_DEPTH
+    const top = readRows(this.statement(topSql(table)).all(match, depth), table, (row) => ({
+      id: row.int('id'),
+      score: row.real('score')
+    }))
+    const access = this.access(top.map((hit) => hit.id))
+    const kept = top
+      .filter((hit) => {
+        const item = access.get(hit.id)
+        return item !== undefined && inScope(scope, item)
+      })
+      .sort((a, b) => a.score - b.score || (access.get(b.id)?.ts ?? 0) - (access.get(a.id)?.ts ?? 0))
+    const edge = top.at(-1)?.score ?? 0
+    const proven = top.length < depth || (kept.length >= limit && (kept[limit - 1]?.score ?? edge) < edge)
+    if (proven) return kept.slice(0, limit).map((hit) => hit.id)
+    if (kept.length < limit) this.narrowScopes.set(key, NARROW_SKIPS)
+    return this.rankedInScope(table, match, scope, limit)
+  }
+
+  private rankedInScope(table: Table, match: string, scope: SearchScope, limit: number): number[] {
     const where = scopeSql(scope)
     const sql = `SELECT i.id AS id FROM ${table} JOIN knowledge_items i ON i.id = ${table}.rowid
           WHERE ${table} MATCH ? AND ${where.sql} ORDER BY bm25(${table}, ${BM25_WEIGHTS}), i.ts DESC LIMIT ?`
+    const rows = this.statement(sql).all(match, ...where.params, limit)
+    return readRows(rows, 'knowledge_items', (row) => row.int('id'))
+  }
+
+  /** Who may see each item, and when it was written; looked up by id alone (the planner must not pick a kind index). */
+  private access(ids: readonly number[]): Map<number, ItemAccess> {
+    if (ids.length === 0) return new Map()
+    const sql = `SELECT id, ts, kind, audience, agent_id FROM knowledge_items WHERE id IN (${ids.map(() => '?').join(', ')})`
+    const rows = readRows(this.statement(sql).all(...ids), 'knowledge_items', (row) => ({
+      id: row.int('id'),
+      ts: row.int('ts'),
+      kind: row.oneOf('kind', KnowledgeKind.options),
+      audience: row.text('audience'),
+      agentId: row.textOrNull('agent_id')
+    }))
+    return new Map(rows.map((row) => [row.id, row]))
+  }
+
+  private statement(sql: string): Statement<unknown[]> {
     let statement = this.statements.get(sql)
     if (!statement) {
       statement = this.db.prepare(sql)
       this.statements.set(sql, statement)
     }
-    const rows = statement.all(match, ...where.params, limit)
-    return readRows(rows, 'knowledge_items', (row) => row.int('id'))
+    return statement
   }
+}
+
+type Table = 'knowledge_fts' | 'knowledge_trigram'
+
+interface ItemAccess {
+  readonly id: number
+  readonly ts: number
+  readonly kind: KnowledgeKind
+  readonly audience: string
+  readonly agentId: string | null
+}
+
+/** The index's own top matches are read this many times deeper than asked, before the scope. */
+const PREFILTER_DEPTH = 2
+/** After a scope proved too narrow for the prefilter, this many searches in it skip the prefilter. */
+const NARROW_SKIPS = 16
+
+function topSql(table: Table): string {
+  return `SELECT rowid AS id, bm25(${table}, ${BM25_WEIGHTS}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT ?`
+}
+
+function scopeKey(scope: SearchScope): string {
+  return `${scope.publicOnly === true ? 'public' : (scope.agentId ?? 'user')} ${[...(scope.kinds ?? [])].sort().join(',')}`
 }

@@ -5,7 +5,6 @@ export interface SnippetPart {
 }
 
 const WINDOW = 240
-// eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/
 const LEAD = 80
 
