@@ -151,6 +151,13 @@ test('entries from other processes appear live; conflicts are resolved; project 
   await expect(app.nav('nexus')).toContainText('1')
   await snap(page, 'nexus-live-conflict')
 
+  // Authors are listed by name (an agent's name, else the author as written), in name order.
+  await expect(page.getByRole('combobox', { name: 'Agent' }).getByRole('option')).toHaveText([
+    'All agents',
+    'claude-code',
+    'Ella',
+    'lyra'
+  ])
   await nexus.filterByAgent('lyra')
   await expect(nexus.timelineEntries).toHaveCount(1)
   await nexus.filterByAgent('')

@@ -1,20 +1,27 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { NEXUS_ENTRY_TYPES, type NexusEntryType } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { selectAuthorName } from '../agents/agentsSlice'
 import { selectNexusAuthors, selectNexusFilter } from './nexusSlice'
 
-/** One author in the agent filter, by display name (an agent's name, else the author as written). */
-function AuthorOption({ author }: Readonly<{ author: string }>): ReactNode {
-  const name = useAppStore(selectAuthorName(author))
-  return <option value={author}>{name}</option>
+/** The authors as the filter lists them: by display name (an agent's name, else the author as written), in name order. */
+function useAuthorOptions(): readonly { readonly author: string; readonly name: string }[] {
+  const authors = useAppStore(useShallow(selectNexusAuthors))
+  const names = useAppStore(useShallow((state) => authors.map((author) => selectAuthorName(author)(state))))
+  return useMemo(
+    () =>
+      authors
+        .map((author, index) => ({ author, name: names[index] ?? author }))
+        .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+    [authors, names]
+  )
 }
 
 /** Filter the timeline by author, type and text; changes apply at once. */
 export function TimelineFilters(): ReactNode {
   const filter = useAppStore(selectNexusFilter)
-  const authors = useAppStore(useShallow(selectNexusAuthors))
+  const authors = useAuthorOptions()
   const setFilter = useAppStore((state) => state.setNexusFilter)
   return (
     <div className="nexus-filters" role="search">
@@ -27,8 +34,10 @@ export function TimelineFilters(): ReactNode {
           data-testid="nexus-filter-agent"
         >
           <option value="">All agents</option>
-          {authors.map((author) => (
-            <AuthorOption key={author} author={author} />
+          {authors.map(({ author, name }) => (
+            <option key={author} value={author}>
+              {name}
+            </option>
           ))}
         </select>
       </label>
