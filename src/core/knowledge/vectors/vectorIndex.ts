@@ -43,12 +43,15 @@ export class VectorIndex {
   private readonly accessOf
   private readonly loadAfter
   private readonly readEpoch
+  /** Prepared once: `db.pragma()` would prepare it again on every search. */
+  private readonly readVersion
   private readonly writeEpoch
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.write = db.prepare(
       'INSERT OR REPLACE INTO knowledge_vectors (item_id, bits, q8, scale) VALUES (?, ?, ?, ?)'
     )
+    this.readVersion = db.prepare('PRAGMA data_version').pluck()
     this.readEpoch = db.prepare(`SELECT value FROM knowledge_state WHERE key = '${VECTORS_EPOCH}'`)
     this.writeEpoch = db.prepare(
       `INSERT INTO knowledge_state (key, value) VALUES ('${VECTORS_EPOCH}', ?)
@@ -132,7 +135,7 @@ export class VectorIndex {
    * (or everything again, when it dropped the vectors wholesale).
    */
   private sync(): void {
-    const version = this.db.pragma('data_version', { simple: true }) as number
+    const version = this.readVersion.get() as number
     if (this.loaded && version === this.dataVersion) return
     this.dataVersion = version
     const epoch = readRows(this.readEpoch.all(), 'knowledge_state', (row) => row.text('value'))[0]
