@@ -12,13 +12,13 @@ import { FIRST_PAINT_SCRIPT, openChatScript, SCROLL_SCRIPT } from './uiPageScrip
 
 const MESSAGES = 2000
 
-interface Serve {
+export interface Serve {
   readonly url: string
   readonly child: ChildProcess
 }
 
 /** `hearth serve --json` on a home, resolved with the URL of its first stdout line. */
-function startServe(ctx: BenchContext, home: string): Promise<Serve> {
+export function startServe(ctx: BenchContext, home: string): Promise<Serve> {
   const env: NodeJS.ProcessEnv = { ...process.env, HEARTH_HOME: home, HEARTH_SECRET_STORE: 'memory' }
   delete env.ANTHROPIC_API_KEY
   const child = spawn(process.execPath, [ctx.cliPath, '--home', home, 'serve', '--json'], {
@@ -34,7 +34,7 @@ function startServe(ctx: BenchContext, home: string): Promise<Serve> {
   })
 }
 
-async function stopServe(serve: Serve): Promise<void> {
+export async function stopServe(serve: Serve): Promise<void> {
   if (serve.child.exitCode !== null) return
   const exited = new Promise((resolve) => serve.child.once('exit', resolve))
   serve.child.kill('SIGTERM')
@@ -42,7 +42,7 @@ async function stopServe(serve: Serve): Promise<void> {
 }
 
 /** playwright-core, loaded at run time: it is a development tool, never bundled into the CLI. */
-async function launchChromium(ctx: BenchContext): Promise<Browser | undefined> {
+export async function launchChromium(ctx: BenchContext): Promise<Browser | undefined> {
   const moduleName = 'playwright-core'
   try {
     const { chromium } = (await import(/* @vite-ignore */ moduleName)) as typeof import('playwright-core')
@@ -62,7 +62,7 @@ async function launchChromium(ctx: BenchContext): Promise<Browser | undefined> {
 }
 
 /** A fresh page (own context: nothing cached) at 1280×800. */
-async function freshPage(browser: Browser): Promise<Page> {
+export async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   return context.newPage()
 }

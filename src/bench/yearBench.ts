@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { createCore } from '../core/createCore'
 import { buildYearHome, bytesUnder, type YearHome } from '../core/testing/year/yearHome'
 import { yearStorageFigures } from './yearFigures'
+import { yearUiFigures } from './yearUi'
 import { reference, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 
 /** The seed and scale `hearth bench --year` was given. */
@@ -56,14 +57,14 @@ export function yearVolumeFigures(year: YearHome): BenchFigure[] {
 export function yearBench(choice: YearChoice): BenchSuite {
   return {
     name: 'year',
-    async run(ctx: BenchContext) {
+    async run(ctx: BenchContext): Promise<BenchFigure[]> {
       const year = buildYearHome(choice.keep ?? join(ctx.tmpDir, 'year'), { ...choice, log: ctx.log })
       if (choice.keep !== undefined)
         ctx.log(`year: kept in ${choice.keep} (hearth serve --home ${choice.keep})`)
       ctx.log(
         `year: seed ${year.seed}, scale ${year.scale}: ${year.phases.map((p) => `${p.name} ${Math.round(p.ms)} ms`).join(', ')}`
       )
-      return Promise.resolve(yearVolumeFigures(year))
+      return [...yearVolumeFigures(year), ...(await yearUiFigures(ctx, year))]
     }
   }
 }

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs'
+import type { YearHome } from '../core/testing/year/yearHome'
+import { figure, reference, type BenchContext, type BenchFigure } from './benchTypes'
+import { freshPage, launchChromium, startServe, stopServe } from './uiTimings'
+
+/** The resident memory of a process, from /proc (Linux); null where there is none to read. */
+function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]
+    return kb === undefined ? null : Number(kb) / 1024
+  } catch {
+    return null // not Linux, or the process is gone: the figure is left out, not guessed
+  }
+}
+
+/**
+ * What a person feels first on the year's home, in headless Chromium against `hearth serve`:
+ * from starting the host to the composer taking input (`year.start_ms`), then the host's resident
+ * memory and the page's JS heap once Chat is up (after start only: the goals for both are
+ * after every view has been opened, which these figures do not cover yet).
+ */
+export async function yearUiFigures(ctx: BenchContext, year: YearHome): Promise<BenchFigure[]> {
+  const browser = await launchChromium(ctx)
+  if (!browser) return []
+  try {
+    const started = performance.now()
+    const serve = await startServe(ctx, year.home)
+    try {
+      const page = await freshPage(browser)
+      await page.goto(serve.url)
+      const composer = page.getByPlaceholder(/message/i)
+      await composer.waitFor()
+      await composer.fill('Ready?')
+      const startMs = performance.now() - started
+      const heap = await page.evaluate<number | null>(
+        '(performance.memory && performance.memory.usedJSHeapSize) || null'
+      )
+      const rss = rssMb(serve.child.pid)
+      ctx.log(`year: start ${Math.round(startMs)} ms, host RSS ${rss?.toFixed(0) ?? '?'} MB`)
+      await page.context().close()
+      return [
+        figure('year.start_ms', startMs, 'ms', 1500, 'lower'),
+        ...(rss === null ? [] : [reference('year.host_rss_start_mb', rss, 'MB', 'lower')]),
+        ...(heap === null ? [] : [reference('year.renderer_heap_start_mb', heap / 1_000_000, 'MB', 'lower')])
+      ]
+    } finally {
+      await stopServe(serve)
+    }
+  } finally {
+    await browser.close()
+  }
+}
