@@ -64,6 +64,9 @@ test('Settings backs up the home with progress, restores a backup after saying w
   await expect(verified).toContainText('Restored and verified.')
   await expect(verified).toContainText('Database integrity check: ok')
   await expect(verified).toContainText(/Files: \d+ checked against the backup’s sha256, all match/)
+  await expect(verified.getByTestId('restore-next-step')).toContainText(
+    'To switch, restart Hearth: stop hearth serve in its terminal (Ctrl+C), start it again with the same command, then reload this page.'
+  )
   const pending = panel.getByTestId('restore-pending')
   await expect(pending).toContainText('Stop hearth serve (Ctrl+C) and start it again')
   await expect(app.agent('bo')).toBeVisible()

@@ -11,6 +11,7 @@ import { mainErrorLog, reportEscapedErrors } from './mainLog'
 import { installApplicationMenu } from './menu'
 import { developmentSqliteBinding, dropTestHooks, remoteDebuggingSwitch } from './packagedGuards'
 import { registerAppScheme, rendererDir, rendererEntry, serveRenderer } from './protocol'
+import { restartAfterHomeSwitch } from './restartAfterRestore'
 import { SafeStorageSecretStore } from './safeStorageSecretStore'
 import { hardenSession, hardenWebContents } from './security'
 import { createMainWindow } from './window'
@@ -59,7 +60,7 @@ function start(): void {
   })
   core = supervisor
   const gestures = new UserGestures()
-  bindIpc(supervisor.request, errors, gestures)
+  bindIpc(restartAfterHomeSwitch(supervisor.request), errors, gestures)
   const window = createMainWindow({ packaged: app.isPackaged })
   gestures.watch(window.webContents)
   const stopForwarding = forwardEvents(window.webContents, supervisor.subscribe)

@@ -18,7 +18,9 @@ export function RestoreStatusNotice(): ReactNode {
     void work().then((result) => setError(result.ok ? null : (result.message ?? null)))
   }
   const restart =
-    host === 'web' ? 'Stop hearth serve (Ctrl+C) and start it again' : 'Quit Hearth and open it again'
+    host === 'web'
+      ? 'Stop hearth serve (Ctrl+C) and start it again'
+      : 'Hearth restarts by itself (or quit it and open it again)'
   return (
     <>
       {status.pending !== null && (
