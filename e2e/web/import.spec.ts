@@ -53,6 +53,15 @@ test('Import previews a Hermes home, imports it with progress, opens Review filt
   const path = hermesHome()
   await app.goTo('import')
   await page.getByRole('radio', { name: /Hermes/ }).check()
+  await page.getByText('What maps where from Hermes').click()
+  const map = page.getByRole('table', { name: 'What maps where from Hermes' })
+  await expect(map.getByRole('row', { name: /state\.db sessions and messages/ })).toContainText(
+    'imported chats'
+  )
+  await expect(page.getByRole('table', { name: 'Left out from Hermes, and why' })).toContainText(
+    'system messages'
+  )
+  await snap(page, 'import-map')
   await page.getByLabel(/Hermes home folder/).fill(path)
   await page.getByRole('button', { name: 'Preview' }).click()
 

@@ -4,6 +4,7 @@ import type { AgentId, ImportSource } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { IMPORT_SOURCES } from './importSources'
+import { ImportMapTable } from './ImportMapTable'
 
 /** Step one: the source, where it is, and which agent receives it. */
 export function ImportForm(): ReactNode {
@@ -46,6 +47,7 @@ export function ImportForm(): ReactNode {
           </label>
         ))}
       </fieldset>
+      {source && <ImportMapTable source={source.id} label={source.name} />}
       <div className="field">
         <label className="field__label" htmlFor={pathId}>
           {source?.path}
