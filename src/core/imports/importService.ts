@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import type { AgentId, ImportReport, ImportRequest, ImportSource, PersonaAction } from '../../shared/contract'
+import { join, resolve } from 'node:path'
+import type {
+  AgentId,
+  ImportProgress,
+  ImportReport,
+  ImportRequest,
+  ImportSource,
+  PersonaAction
+} from '../../shared/contract'
 import { ImportRequest as RequestSchema } from '../../shared/contract'
 import { HearthError, invalidInput } from '../errors'
 import type { EventHub } from '../events'
@@ -12,11 +19,11 @@ import type { Clock } from '../ports/clock'
 import type { Logger } from '../ports/logger'
 import type { AgentService } from '../services/agentService'
 import { collect, sourceLabel, type Collection } from './importCollect'
+import { progressEvent } from './importProgressEvent'
 import { proposalViews } from './importProposals'
 import { ImportStaging } from './importStaging'
 import { ImportFileError, type ImportMeasure, type ImportSourceReader } from './importTypes'
 import { newImportId, writeImport } from './importWrite'
-import { join } from 'node:path'
 
 export interface ImportDeps {
   readonly db: Db
@@ -69,7 +76,7 @@ export class ImportService {
       const finish = (importId: string | null): ImportReport =>
         this.report(request.source, path, dryRun, plan, collection, importId, started)
       if (dryRun || this.nothingNew(collection, plan)) return finish(null)
-      const agent = plan.agent.created ? this.createAgent(plan.agent.name) : plan.agent.id
+      const agent = plan.agent.created ? deps.agents.create(plan.agent.name).id : plan.agent.id
       const placed = { ...plan, agent: { ...plan.agent, id: agent } }
       const importId = newImportId()
       const report = (id: string): ImportReport =>
@@ -134,28 +141,14 @@ export class ImportService {
     }
   }
 
-  /**
-   * Progress against the total measured before the read: reading counts up to it; writing and
-   * done report the whole read. Bytes are also given as such for a byte-measured source.
-   */
   private progress(
     source: ImportSource,
-    { unit, total }: ImportMeasure,
-    phase: 'reading' | 'writing' | 'done',
+    measure: ImportMeasure,
+    phase: ImportProgress['phase'],
     items: number,
     done: number
   ): void {
-    const at = phase === 'reading' ? Math.min(done, total) : total
-    this.deps.events.emit('imports.progress', {
-      source,
-      phase,
-      items,
-      bytes: unit === 'bytes' ? at : 0,
-      totalBytes: unit === 'bytes' ? total : null,
-      unit,
-      done: at,
-      total
-    })
+    this.deps.events.emit('imports.progress', progressEvent(source, measure, phase, items, done))
   }
 
   /** A skill whose folder already holds a different skill is never overwritten: it is reported instead. */
@@ -248,10 +241,6 @@ export class ImportService {
     if (typeof row !== 'string') return null
     const live = this.deps.agents.list().find((agent) => agent.id === row)
     return live ? live.id : null
-  }
-
-  private createAgent(name: string): AgentId {
-    return this.deps.agents.create(name).id
   }
 
   private report(
