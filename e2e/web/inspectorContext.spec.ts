@@ -54,7 +54,9 @@ test('the Inspector shows the per-turn blocks the model saw in full, each recall
     .filter({ hasText: 'The greenhouse grows tomatoes' })
   await expect(recalled.getByTestId('inspector-context-why')).toContainText('1st of 1 recalled for this turn')
   await expect(recalled.getByTestId('inspector-context-why')).toContainText('It is not a percentage')
-  await expect(nexus.getByTestId('inspector-context-why')).toContainText('Awaiting this agent’s acknowledgement')
+  await expect(nexus.getByTestId('inspector-context-why')).toContainText(
+    'Awaiting this agent’s acknowledgement'
+  )
   await memory.scrollIntoViewIfNeeded()
   await snap(page, 'inspector-context-blocks')
 
