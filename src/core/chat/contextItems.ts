@@ -6,11 +6,17 @@ import { RecalledItem } from '../../shared/contract/memory'
 
 /** Recall's block detail as the call record keeps it (the recall provider's `RecallDetail`). */
 const RecallDetail = z.object({ items: z.array(RecalledItem) })
-/** The Nexus block's detail: the entries it showed and the checkpoint it added. */
+/**
+ * The Nexus block's detail: the unread entries it showed, the checkpoint it added, and (in calls
+ * recorded since the Nexus kept the team's state) what awaited acknowledgement, the conflicts
+ * the agent is part of, and the project-state version it carried.
+ */
 const NexusDetail = z.object({
   seqs: z.array(z.number().int()),
+  checkpointSeq: z.number().int().nullable().optional(),
   awaitingSeqs: z.array(z.number().int()).optional(),
-  checkpointSeq: z.number().int().nullable().optional()
+  conflicts: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+  stateVersion: z.number().int().nullable().optional()
 })
 
 /** Reciprocal rank fusion's constant in the knowledge search: a list's first place adds 1 ÷ 61. */
@@ -75,24 +81,40 @@ function nexusItems(detail: z.infer<typeof NexusDetail>): ContextItem[] {
     score: null,
     why
   })
-  const unread = detail.seqs.map((seq) =>
-    entry(
-      seq,
-      'Unread: another agent wrote it since this agent’s last turn. The Nexus shows every unread entry, newest up to the cap; nothing scores it.'
+  const conflicting = [...new Set((detail.conflicts ?? []).flat())]
+  const items = [
+    ...conflicting.map((seq) =>
+      entry(
+        seq,
+        'In a conflict this agent is part of: two decisions that cannot both hold, shown every turn until a resolution entry references both.'
+      )
+    ),
+    ...(detail.awaitingSeqs ?? []).map((seq) =>
+      entry(
+        seq,
+        'Awaiting this agent’s acknowledgement: a decision or handoff by another agent. It is shown on every turn, whatever the volume, until the agent acknowledges it or you excuse it; nothing scores it.'
+      )
+    ),
+    ...(detail.stateVersion != null
+      ? [
+          entry(
+            detail.stateVersion,
+            'The project state, shown because it changed since this agent last saw it.'
+          )
+        ]
+      : []),
+    ...detail.seqs.map((seq) =>
+      entry(
+        seq,
+        'Unread: another agent wrote it since this agent’s last turn. The Nexus shows the newest unread entries up to the cap and sums up the rest in one line; nothing scores them.'
+      )
     )
-  )
-  const awaiting = (detail.awaitingSeqs ?? []).map((seq) =>
-    entry(
-      seq,
-      'Awaiting this agent’s acknowledgement: a decision or handoff by another agent. It is shown on every turn until the agent acknowledges it; nothing scores it.'
-    )
-  )
-  const shown = [...awaiting, ...unread]
+  ]
   const checkpoint = detail.checkpointSeq ?? null
   return checkpoint === null
-    ? shown
+    ? items
     : [
-        ...shown,
+        ...items,
         entry(
           checkpoint,
           'This agent’s latest checkpoint, added on the first turn of a chat so it resumes where it stopped.'

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { testId } from '../../shared/testing/ids'
 import { insertApprovedFact } from '../memory/testing/approvedFact'
 import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
-import { explainRecallScore } from './contextItems'
+import { contextItems, explainRecallScore } from './contextItems'
 
 let harness: ChatHarness
 
@@ -64,6 +64,28 @@ describe('per-turn blocks in the call record', () => {
     await harness.chat.runTurn({ sessionId: turn.sessionId, text: 'Thanks' })
     const next = harness.fake.requests[1]?.body
     expect(JSON.stringify(next.messages.slice(0, -1))).not.toContain('<memory-context>')
+  })
+
+  it('lists what the Nexus block carried, each with why: conflicts, acknowledgements owed, the changed state, unread, the checkpoint', () => {
+    const detail = {
+      seqs: [9, 10],
+      checkpointSeq: 4,
+      awaitingSeqs: [7],
+      conflicts: [[2, 5]],
+      stateVersion: 8
+    }
+    const items = contextItems('nexus', detail, testId.agent('lyra'))
+    expect(items.map((item) => [item.seq, item.why.split(':')[0]?.split(',')[0]])).toEqual([
+      [2, 'In a conflict this agent is part of'],
+      [5, 'In a conflict this agent is part of'],
+      [7, 'Awaiting this agent’s acknowledgement'],
+      [8, 'The project state'],
+      [9, 'Unread'],
+      [10, 'Unread'],
+      [4, 'This agent’s latest checkpoint']
+    ])
+    // A call recorded before the Nexus kept acknowledgements lists its unread entries as before.
+    expect(contextItems('nexus', { seqs: [3] }, testId.agent('lyra')).map((item) => item.seq)).toEqual([3])
   })
 
   it('explains a score in words: its place, how it was found, the exact-phrase bonus', () => {
