@@ -4,11 +4,22 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../createCore'
 import type { TurnContextProvider } from '../ports/turnContext'
-import { startChatHarness, type ChatHarness } from '../testing/chatHarness'
+import { startChatHarness, testCatalog, type ChatHarness } from '../testing/chatHarness'
 import { sentSystemText } from '../testing/requestShape'
 import { CHECKPOINT_HEADING, COMPRESSION_INSTRUCTION } from './compression'
 
 let harness: ChatHarness
+
+/** A request's message as the fake server recorded it, as far as these tests read it. */
+interface SentBlock {
+  readonly type: string
+  readonly text?: string
+  readonly cache_control?: unknown
+}
+interface SentMessage {
+  readonly role: string
+  readonly content: readonly SentBlock[]
+}
 
 afterEach(async () => {
   await harness?.close()
@@ -61,6 +72,39 @@ describe('per-turn context and fences', () => {
     expect(call?.request.context).toEqual([
       expect.objectContaining({ providerId: 'recall', fenceTag: 'memory-context', chars: FENCE.length })
     ])
+  })
+
+  it('rides on the turn’s newest user message, so a tool loop’s cache write never holds it and the next turn reads the loop', async () => {
+    const provider: TurnContextProvider = {
+      id: 'test-recall',
+      provide: async () => ({ providerId: 'recall', fenceTag: 'memory-context', text: FENCE })
+    }
+    harness = await startChatHarness({}, { contextProviders: [provider], catalog: testCatalog() })
+    harness.fake.script(
+      { text: 'Checking.', toolUses: [{ name: 'lookup', input: { city: 'Paris' } }] },
+      'Paris is in France.',
+      'You are welcome.'
+    )
+    const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Where is Paris?' })
+    await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Thanks' })
+    const [opening, followUp, next] = harness.fake.requests.filter((r) => r.path === '/v1/messages')
+    const blocks = (request: typeof opening, index: number): SentBlock[] =>
+      (request?.body.messages as SentMessage[]).at(index)?.content ?? []
+    const shape = (request: typeof opening): string[] =>
+      (request?.body.messages as SentMessage[]).map((message) =>
+        message.content.map((block) => (block.text === FENCE ? 'fence' : block.type)).join('+')
+      )
+    expect(shape(opening)).toEqual(['text+fence'])
+    expect(shape(followUp)).toEqual(['text', 'text+tool_use', 'tool_result+fence'])
+    expect(blocks(followUp, -1)[0]?.cache_control).toEqual(expect.objectContaining({ type: 'ephemeral' }))
+    expect(blocks(followUp, -1)[1]?.cache_control).toBeUndefined()
+    expect(shape(next)).toEqual(['text', 'text+tool_use', 'tool_result', 'text', 'text+fence'])
+    // Everything the follow-up call wrote to the cache is read again by the next turn.
+    const wrote =
+      (followUp?.usage?.cache_read_input_tokens ?? 0) + (followUp?.usage?.cache_creation_input_tokens ?? 0)
+    expect(next?.usage?.cache_read_input_tokens).toBe(wrote)
+    const call = harness.sessions.inspect(first.sessionId, first.turnId).calls[1]
+    expect(call?.request.context).toEqual([expect.objectContaining({ chars: FENCE.length })])
   })
 
   it('keeps chatting when a provider throws', async () => {

@@ -4,7 +4,7 @@ import type { CallSummary } from '../../shared/contract/chat'
 import type { EventHub } from '../events'
 import type { ToolCatalog, ToolDefinition } from '../tools/toolTypes'
 import type { RequestRecipe } from './callRepository'
-import type { CallUsage, SessionRecord, ToolUseBlock } from './chatTypes'
+import type { CallUsage, SessionRecord, StoredMessage, ToolUseBlock } from './chatTypes'
 import { describeModelError, TurnStopped } from './chatErrors'
 import { compressSession, estimateRequestTokens, type CompressionDeps } from './compression'
 import { CallFailed, runModelCall, type CallDone } from './modelCall'
@@ -114,6 +114,19 @@ export async function executeTurn(deps: TurnDeps, turn: ActiveTurn): Promise<Tur
   return result(turn, progress, 'iteration_limit')
 }
 
+/**
+ * The message the per-turn blocks ride on in this call: the turn's newest user message (its tool
+ * results, after the first call). Kept after the cached prefix this way, the blocks never end up
+ * inside a prefix the cache writes, so the next turn — which no longer sends them — reads the whole
+ * tool loop from the cache instead of writing it again.
+ */
+function contextCarrier(stored: readonly StoredMessage[], turn: ActiveTurn): number {
+  const newest = stored.findLast(
+    (m) => m.role === 'user' && m.inContext && m.turnId === turn.turnId && m.id >= turn.userMessageId
+  )
+  return newest?.id ?? turn.userMessageId
+}
+
 async function callOnce(
   deps: TurnDeps,
   turn: ActiveTurn,
@@ -121,10 +134,11 @@ async function callOnce(
   progress: TurnProgress
 ): Promise<CallDone> {
   await compressIfNeeded(deps, turn, iteration, progress)
-  const context = { messageId: turn.userMessageId, texts: turn.contextTexts }
+  const stored = deps.repo.messages(turn.session.id)
+  const contextMessageId = turn.contextTexts.length > 0 ? contextCarrier(stored, turn) : null
   const wire = buildWireMessages(
-    deps.repo.messages(turn.session.id),
-    turn.contextTexts.length > 0 ? context : null
+    stored,
+    contextMessageId === null ? null : { messageId: contextMessageId, texts: turn.contextTexts }
   )
   const writer = new ReplyWriter(
     deps.repo,
@@ -135,7 +149,7 @@ async function callOnce(
   const recipe = {
     maxTokens: deps.maxOutputTokens(),
     context: turn.contextSummary,
-    contextMessageId: turn.contextTexts.length > 0 ? turn.userMessageId : null
+    contextMessageId
   }
   try {
     const done = await runModelCall(
