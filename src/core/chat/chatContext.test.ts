@@ -88,7 +88,7 @@ describe('per-turn context and fences', () => {
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Where is Paris?' })
     await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Thanks' })
     const [opening, followUp, next] = harness.fake.requests.filter((r) => r.path === '/v1/messages')
-    const blocks = (request: typeof opening, index: number): SentBlock[] =>
+    const blocks = (request: typeof opening, index: number): readonly SentBlock[] =>
       (request?.body.messages as SentMessage[]).at(index)?.content ?? []
     const shape = (request: typeof opening): string[] =>
       (request?.body.messages as SentMessage[]).map((message) =>
