@@ -6,6 +6,8 @@ export interface Choice<T extends string> {
   readonly label: string
   /** What choosing it means, under the label. */
   readonly hint: string
+  /** Shown but not choosable (the hint says why). */
+  readonly disabled?: boolean
 }
 
 type ChoiceListProps<T extends string> = Readonly<{
@@ -35,6 +37,7 @@ export function ChoiceList<T extends string>({
             name={name}
             value={choice.value}
             checked={value === choice.value}
+            disabled={choice.disabled === true}
             onChange={() => onChange(choice.value)}
           />
           <span>

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { NexusMemberKind } from '../../../../../shared/contract'
 import { Button } from '../../../ui/Button'
+import { ChoiceList } from '../../../ui/ChoiceList'
 import { useAppStore } from '../../../store/useAppStore'
 
 const SLUG = /^[a-z0-9][a-z0-9._-]{0,63}$/
@@ -71,28 +72,28 @@ export function BindMemberForm(): ReactNode {
           {nameProblem ?? 'Its channel is mcp:<name>; one name per runtime or profile.'}
         </span>
       </div>
-      <fieldset className="settings-choices">
-        <legend className="field__label">Signs as</legend>
-        <label className="settings-choice">
-          <input
-            type="radio"
-            name="member-kind"
-            checked={kind === 'external'}
-            onChange={() => setKind('external')}
-          />
-          <span className="settings-choice__label">A name of its own (external member)</span>
-        </label>
-        <label className="settings-choice">
-          <input
-            type="radio"
-            name="member-kind"
-            checked={kind === 'agent'}
-            disabled={agentIds.length === 0}
-            onChange={() => setKind('agent')}
-          />
-          <span className="settings-choice__label">One of your agents</span>
-        </label>
-      </fieldset>
+      <ChoiceList
+        legend="Signs as"
+        name="member-kind"
+        choices={[
+          {
+            value: 'external',
+            label: 'A name of its own (external member)',
+            hint: 'A Hermes or OpenClaw agent that is not one of your Hearth agents.'
+          },
+          {
+            value: 'agent',
+            label: 'One of your agents',
+            hint:
+              agentIds.length === 0
+                ? 'You have no agents yet.'
+                : 'Its entries carry that agent’s name, as if it posted from Hearth.',
+            disabled: agentIds.length === 0
+          }
+        ]}
+        value={kind}
+        onChange={setKind}
+      />
       {kind === 'agent' ? (
         <div className="field">
           <label className="field__label" htmlFor="nexus-member-agent">
@@ -126,11 +127,11 @@ export function BindMemberForm(): ReactNode {
           <span className="field__hint">What its entries are signed with in the Nexus.</span>
         </div>
       )}
-      <label className="settings-choice">
+      <label className="choice-list__choice">
         <input type="checkbox" checked={token} onChange={(event) => setToken(event.target.checked)} />
         <span>
-          <span className="settings-choice__label">Require a token</span>
-          <span className="field__hint settings-choice__hint">
+          <span className="choice-list__label">Require a token</span>
+          <span className="field__hint choice-list__hint">
             Without one, any client calling itself by the member’s name posts as it — fine only on a machine
             only you use.
           </span>

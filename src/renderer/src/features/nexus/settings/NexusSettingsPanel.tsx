@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import type { NexusTeamSettings, NexusTurnEntries } from '../../../../../shared/contract'
 import { useAppStore } from '../../../store/useAppStore'
+import { ChoiceList } from '../../../ui/ChoiceList'
 import { NumberSettingsField } from '../../settings/NumberSettingsField'
 import { SettingsForm } from '../../settings/SettingsForm'
 import type { FormMessage } from '../../settings/useModelSettingsForm'
@@ -90,24 +91,15 @@ export function NexusSettingsPanel(): ReactNode {
       testIdPrefix="settings-nexus"
       note="How your agents keep the shared log. Changes apply from the next turn; the system prompt never changes for them, so nothing costs a cache miss."
     >
-      <fieldset className="settings-choices nexus-settings__choices">
-        <legend className="field__label">Turn entries</legend>
-        {TURN_CHOICES.map((choice) => (
-          <label key={choice.value} className="settings-choice">
-            <input
-              type="radio"
-              name="turn-entries"
-              value={choice.value}
-              checked={draft.turnEntries === choice.value}
-              onChange={() => change({ turnEntries: choice.value })}
-            />
-            <span>
-              <span className="settings-choice__label">{choice.label}</span>
-              <span className="field__hint settings-choice__hint">{choice.hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <div className="nexus-settings__choices">
+        <ChoiceList
+          legend="Turn entries"
+          name="turn-entries"
+          choices={TURN_CHOICES}
+          value={draft.turnEntries}
+          onChange={(turnEntries) => change({ turnEntries })}
+        />
+      </div>
       <div className="form-grid settings-grid--single">
         <NumberSettingsField
           label="Checkpoint every (tool calls)"
