@@ -22,6 +22,9 @@ export interface SettingsSlice {
 }
 
 export function createSettingsSlice(api: ApiClient): SliceCreator<SettingsSlice> {
+  // Reads can overlap (start-up, each visit, a reconnect) and the key's status may answer slowly, so
+  // only the newest read may set the view: an older answer arriving last would bring back a stale file.
+  let newestRead = 0
   return (set) => ({
     settingsView: null,
     settingsDrafts: {},
@@ -33,11 +36,12 @@ export function createSettingsSlice(api: ApiClient): SliceCreator<SettingsSlice>
       })
     },
     async loadSettings() {
+      const read = ++newestRead
       try {
         const settingsView = await api.call('settings.get', {})
-        set({ settingsView, settingsLoadError: null })
+        if (read === newestRead) set({ settingsView, settingsLoadError: null })
       } catch (error) {
-        set({ settingsLoadError: errorMessage(error) })
+        if (read === newestRead) set({ settingsLoadError: errorMessage(error) })
       }
     },
     async updateSettings(patch) {
