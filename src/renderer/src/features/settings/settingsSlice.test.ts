@@ -7,7 +7,7 @@ const viewWith = (configErrors: string[]) => ({
     model: 'm',
     provider: 'anthropic',
     baseUrl: null,
-    cacheTtl: '5m',
+    cacheTtl: '5m' as const,
     context_file_max_chars: null,
     memory: { memoryCharLimit: 4000, userCharLimit: 2000, agentWrites: 'receipt' as const },
     recall: { k: 5 },
