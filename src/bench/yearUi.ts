@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { YearHome } from '../core/testing/year/yearHome'
 import { figure, reference, type BenchContext, type BenchFigure } from './benchTypes'
 import { freshPage, launchChromium, startServe, stopServe } from './uiTimings'
+import { measureYearViews, type Peaks } from './yearViews'
 
 /** The resident memory of a process, from /proc (Linux); null where there is none to read. */
 function rssMb(pid: number | undefined): number | null {
@@ -15,11 +16,14 @@ function rssMb(pid: number | undefined): number | null {
   }
 }
 
+/** The page's JS heap in use (Chromium's performance.memory), or null where the browser has none. */
+const HEAP = '(performance.memory && performance.memory.usedJSHeapSize) || null'
+
 /**
  * What a person feels first on the year's home, in headless Chromium against `hearth serve`:
- * from starting the host to the composer taking input (`year.start_ms`), then the host's resident
- * memory and the page's JS heap once Chat is up (after start only: the goals for both are
- * after every view has been opened, which these figures do not cover yet).
+ * from starting the host to the composer taking input (`year.start_ms`), each list view opened
+ * and scrolled to its end, the longest chat opened, and the host's resident memory and the page's
+ * JS heap at start and at their highest after every view.
  */
 export async function yearUiFigures(ctx: BenchContext, year: YearHome): Promise<BenchFigure[]> {
   const browser = await launchChromium(ctx)
@@ -34,16 +38,28 @@ export async function yearUiFigures(ctx: BenchContext, year: YearHome): Promise<
       await composer.waitFor()
       await composer.fill('Ready?')
       const startMs = performance.now() - started
-      const heap = await page.evaluate<number | null>(
-        '(performance.memory && performance.memory.usedJSHeapSize) || null'
-      )
+      const heap = await page.evaluate<number | null>(HEAP)
       const rss = rssMb(serve.child.pid)
       ctx.log(`year: start ${Math.round(startMs)} ms, host RSS ${rss?.toFixed(0) ?? '?'} MB`)
+      const peaks: Peaks = { rssMb: rss, heapMb: heap === null ? null : heap / 1_000_000 }
+      const sample = async (): Promise<void> => {
+        const now = rssMb(serve.child.pid)
+        const used = await page.evaluate<number | null>(HEAP)
+        if (now !== null) peaks.rssMb = Math.max(peaks.rssMb ?? 0, now)
+        if (used !== null) peaks.heapMb = Math.max(peaks.heapMb ?? 0, used / 1_000_000)
+      }
+      const views = await measureYearViews(ctx, page, year, sample)
+      ctx.log(
+        `year: after every view, host RSS ${peaks.rssMb?.toFixed(0) ?? '?'} MB, heap ${peaks.heapMb?.toFixed(0) ?? '?'} MB`
+      )
       await page.context().close()
       return [
         figure('year.start_ms', startMs, 'ms', 1500, 'lower'),
         ...(rss === null ? [] : [reference('year.host_rss_start_mb', rss, 'MB', 'lower')]),
-        ...(heap === null ? [] : [reference('year.renderer_heap_start_mb', heap / 1_000_000, 'MB', 'lower')])
+        ...(heap === null ? [] : [reference('year.renderer_heap_start_mb', heap / 1_000_000, 'MB', 'lower')]),
+        ...views,
+        ...(peaks.rssMb === null ? [] : [figure('year.host_rss_mb', peaks.rssMb, 'MB', 400, 'lower')]),
+        ...(peaks.heapMb === null ? [] : [figure('year.renderer_heap_mb', peaks.heapMb, 'MB', 150, 'lower')])
       ]
     } finally {
       await stopServe(serve)

@@ -1,0 +1,123 @@
+// Scripts the year's view figures run inside the page, with the page's own clock (the bench is
+// Node code without DOM types, so each is text). The element a script clicks was found by role
+// and name in the bench and marked with TARGET; the script takes the mark off before clicking.
+
+/** The attribute that marks the element a script clicks. */
+export const TARGET = 'data-bench-target'
+
+const TAKE_TARGET = `const takeTarget = () => {
+  const element = document.querySelector('[${TARGET}]')
+  if (!element) throw new Error('nothing marked to click')
+  element.removeAttribute('${TARGET}')
+  return element
+}`
+
+/**
+ * Clicks the marked element (a sidebar entry), then resolves to the ms
+ * until the first frame in which at least one row matching the selector is in the page.
+ */
+export function navigateAndWaitScript(rowSelector: string): string {
+  return `${TAKE_TARGET}
+new Promise((resolve, reject) => {
+  const nav = takeTarget()
+  const selector = ${JSON.stringify(rowSelector)}
+  const start = performance.now()
+  let done = false
+  const check = () => {
+    if (done || !document.querySelector(selector)) return
+    done = true
+    observer.disconnect()
+    requestAnimationFrame(() => resolve(performance.now() - start))
+  }
+  const observer = new MutationObserver(check)
+  observer.observe(document.body, { childList: true, subtree: true })
+  setTimeout(() => { if (!done) { observer.disconnect(); reject(new Error('no ' + selector + ' after 30 s')) } }, 30000)
+  nav.click()
+  check()
+})`
+}
+
+/**
+ * Scrolls the list whose rows match the selector to its end (its top when upward), 600 px a frame (its own scroller,
+ * or the nearest scrolling ancestor). At the end it waits up to 3 s for further rows (a list that
+ * loads its next page on scroll), and goes on while more arrive. Resolves to every frame's duration,
+ * the longest task the page ran meanwhile, and the rows there at the end.
+ */
+export function scrollToEndScript(rowSelector: string, upward: boolean): string {
+  return `(async () => {
+  const selector = ${JSON.stringify(rowSelector)}
+  const step = ${upward ? -600 : 600}
+  const first = document.querySelector(selector)
+  const scrollsAlone = (el) => {
+    const style = getComputedStyle(el)
+    return /(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1
+  }
+  let scroller = first && first.parentElement
+  while (scroller && scroller !== document.body && !scrollsAlone(scroller)) scroller = scroller.parentElement
+  if (!scroller || scroller === document.body) scroller = document.scrollingElement
+  let longTask = 0
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTask = Math.max(longTask, entry.duration)
+  })
+  try { observer.observe({ type: 'longtask', buffered: false }) } catch {}
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+  const frames = []
+  let last = performance.now()
+  const tick = async () => {
+    await frame()
+    const now = performance.now()
+    frames.push(now - last)
+    last = now
+  }
+  const atEnd = () => step < 0 ? scroller.scrollTop <= 0 : scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2
+  const started = performance.now()
+  while (performance.now() - started < 120000) {
+    if (!atEnd()) {
+      scroller.scrollTop = scroller.scrollTop + step
+      await tick()
+      continue
+    }
+    const height = scroller.scrollHeight
+    const waitStart = performance.now()
+    while (scroller.scrollHeight === height && performance.now() - waitStart < 3000) {
+      await frame()
+      last = performance.now()
+    }
+    if (scroller.scrollHeight === height) break
+  }
+  observer.disconnect()
+  return { frames, longTask, rows: document.querySelectorAll(selector).length }
+})()`
+}
+
+/**
+ * Clicks the marked chat (an item of the chat list); resolves to the ms until the first frame
+ * whose title bar names it and whose transcript shows a reply in view.
+ */
+export function openTitledChatScript(title: string): string {
+  return `${TAKE_TARGET}
+new Promise((resolve, reject) => {
+  const item = takeTarget()
+  const title = ${JSON.stringify(title)}
+  const start = performance.now()
+  let done = false
+  const check = () => {
+    if (done) return
+    const heading = document.querySelector('[data-testid="chat-title-bar"] h2')
+    if (!heading || heading.textContent.trim() !== title) return
+    const visible = [...document.querySelectorAll('[data-testid="chat-assistant-message"]')].some((reply) => {
+      const box = reply.getBoundingClientRect()
+      return box.bottom > 0 && box.top < innerHeight
+    })
+    if (!visible) return
+    done = true
+    observer.disconnect()
+    requestAnimationFrame(() => resolve(performance.now() - start))
+  }
+  const observer = new MutationObserver(check)
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true })
+  document.addEventListener('scroll', check, { capture: true, passive: true })
+  setTimeout(() => { if (!done) { observer.disconnect(); reject(new Error('the chat did not open in 30 s')) } }, 30000)
+  item.click()
+})`
+}

@@ -1,0 +1,120 @@
+import type { Locator, Page } from 'playwright-core'
+import type { YearHome } from '../core/testing/year/yearHome'
+import { figure, type BenchContext, type BenchFigure } from './benchTypes'
+import { navigateAndWaitScript, openTitledChatScript, scrollToEndScript, TARGET } from './yearPageScripts'
+
+/** One list view of the year: its sidebar entry, the rows that show it is drawn, and its figures' stem. */
+interface ListView {
+  readonly stem: 'chat_list' | 'review' | 'memories' | 'lanes' | 'inspector'
+  readonly section: string
+  readonly rows: string
+  /** Lanes show the newest entries at the bottom: their end is the top. */
+  readonly upward?: boolean
+}
+
+const VIEWS: readonly ListView[] = [
+  { stem: 'review', section: 'Review', rows: '[data-testid="candidate"]' },
+  { stem: 'memories', section: 'Memories', rows: '[data-testid="memory-fact"]' },
+  { stem: 'lanes', section: 'Nexus', rows: '[data-testid="nexus-lane-cell"]', upward: true },
+  { stem: 'chat_list', section: 'Chat', rows: '[data-testid="chat-session-item"]' }
+]
+
+const INSPECTOR: ListView = {
+  stem: 'inspector',
+  section: 'Inspector',
+  rows: '[data-testid="inspector-call"]'
+}
+
+interface Scrolled {
+  readonly frames: number[]
+  readonly longTask: number
+  readonly rows: number
+}
+
+/** A sidebar entry by role and name (its name may carry a count badge after the label). */
+function sectionButton(page: Page, section: string): Locator {
+  return page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: new RegExp(`^${section}\\b`) })
+}
+
+/** Marks the element (found by role and name) that the next page script clicks. */
+async function markTarget(locator: Locator): Promise<void> {
+  await locator.evaluate(
+    (element: { setAttribute(name: string, value: string): void }, name: string) =>
+      element.setAttribute(name, ''),
+    TARGET
+  )
+}
+
+/** From another section to this one: ms to the first frame with a row of its list. */
+async function openView(page: Page, view: ListView): Promise<number> {
+  await markTarget(sectionButton(page, view.section))
+  return page.evaluate<number>(navigateAndWaitScript(view.rows))
+}
+
+async function scrollView(page: Page, view: ListView): Promise<Scrolled> {
+  return page.evaluate<Scrolled>(scrollToEndScript(view.rows, view.upward === true))
+}
+
+/** What a figure pair of one view says: render time against 150 ms, the worst scroll frame against 50 ms. */
+function viewFigures(view: ListView, ms: number, scrolled: Scrolled): BenchFigure[] {
+  const worst = Math.max(0, ...scrolled.frames, scrolled.longTask)
+  return [
+    figure(`year.${view.stem}_ms`, ms, 'ms', 150, 'lower'),
+    figure(`year.${view.stem}_scroll_frame_ms`, worst, 'ms', 50, 'lower')
+  ]
+}
+
+/** Measured after each view: the host's resident memory and the page's JS heap, at their highest. */
+export interface Peaks {
+  rssMb: number | null
+  heapMb: number | null
+}
+
+/**
+ * Each list view of the year, as a person opens it from another section and scrolls it to its
+ * end; then the longest chat opened from the chat list, and the Inspector on it. `sample` is
+ * called after each view, to keep the host's and the page's memory at their highest.
+ */
+export async function measureYearViews(
+  ctx: BenchContext,
+  page: Page,
+  year: YearHome,
+  sample: () => Promise<void>
+): Promise<BenchFigure[]> {
+  const figures: BenchFigure[] = []
+  // Lanes are a choice the Nexus keeps; chosen once, before anything is measured.
+  await sectionButton(page, 'Nexus').click()
+  await page.getByRole('button', { name: 'Lanes', exact: true }).click()
+  await sectionButton(page, 'Settings').click()
+  for (const view of VIEWS) {
+    const ms = await openView(page, view)
+    const scrolled = await scrollView(page, view)
+    ctx.log(
+      `year: ${view.stem} drawn in ${Math.round(ms)} ms; scrolled to its end over ${scrolled.frames.length} frames, worst ${Math.round(Math.max(0, ...scrolled.frames))} ms, longest task ${Math.round(scrolled.longTask)} ms, ${scrolled.rows} rows in the page`
+    )
+    figures.push(...viewFigures(view, ms, scrolled))
+    await sample()
+  }
+  figures.push(figure('year.open_longest_ms', await openLongest(page, year), 'ms', 300, 'lower'))
+  await sample()
+  const inspectorMs = await openView(page, INSPECTOR)
+  const inspected = await scrollView(page, INSPECTOR)
+  ctx.log(`year: inspector drawn in ${Math.round(inspectorMs)} ms, ${inspected.rows} calls`)
+  figures.push(...viewFigures(INSPECTOR, inspectorMs, inspected))
+  await sample()
+  return figures
+}
+
+/** The longest chat (its agent's oldest, so the end of the chat list) clicked: ms to its transcript drawn. */
+async function openLongest(page: Page, year: YearHome): Promise<number> {
+  const item = page
+    .getByRole('complementary', { name: 'Sessions' })
+    .getByRole('button', {
+      name: new RegExp(`^${year.longest.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+    })
+    .first()
+  await markTarget(item)
+  return page.evaluate<number>(openTitledChatScript(year.longest.title))
+}
