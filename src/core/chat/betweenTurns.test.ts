@@ -58,6 +58,19 @@ describe('database upkeep between turns', () => {
     ])
   })
 
+  it("keeps the planner's statistics: tables a turn used get them, and a second pause has nothing to do", () => {
+    appendMessages(30)
+    expect(repo.messages(SESSION)).toHaveLength(30)
+    const stats = () =>
+      db.prepare("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'messages'").pluck().get() as number
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'").pluck().get()).toBe(0)
+    repo.maintainBetweenTurns()
+    expect(stats()).toBeGreaterThan(0)
+    const analysed = db.prepare('SELECT * FROM sqlite_stat1 ORDER BY tbl, idx').all()
+    repo.maintainBetweenTurns()
+    expect(db.prepare('SELECT * FROM sqlite_stat1 ORDER BY tbl, idx').all()).toEqual(analysed)
+  })
+
   it('gives up at once while another process writes, and keeps waiting for locks elsewhere', () => {
     appendMessages(4)
     const other = new Database(temp().file)

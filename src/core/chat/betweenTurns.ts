@@ -1,4 +1,5 @@
 import type { Db } from '../node/db/openDatabase'
+import { optimizeDatabase } from '../node/db/optimize'
 
 /** The transcript's full-text indexes, which merge their segments here rather than in a commit. */
 const TRANSCRIPT_INDEXES = ['messages_fts', 'messages_fts_trigram'] as const
@@ -11,6 +12,7 @@ const MERGE_PAGES_PER_PAUSE = 500
  * is one small commit and nothing else:
  * - the search indexes merge their segments (migration 0018 took that out of the commits that add
  *   messages; left there, every 64th message waited for a merge, and every 1024th for 20–30 ms);
+ * - the planner's statistics are refreshed where they went stale (`optimizeDatabase`);
  * - the write-ahead log is folded into the database (left to SQLite's automatic checkpoint, that
  *   lands on whichever append crosses the threshold);
  * - and the log is started over. Once a checkpoint has folded the whole log, the next commit
@@ -26,6 +28,7 @@ export function maintainBetweenTurns(db: Db): void {
       for (const index of TRANSCRIPT_INDEXES)
         db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('merge', ?)`).run(MERGE_PAGES_PER_PAUSE)
     })()
+    optimizeDatabase(db) // before the checkpoint: any statistics it writes are folded in too
     db.pragma('wal_checkpoint(PASSIVE)')
     restartLog(db)
   })
