@@ -194,7 +194,7 @@ describe('turn entries and checkpoints from chat events', () => {
     expect(home.nexus.list({}).total).toBe(0)
   })
 
-  it('forgets a turn that failed: the next turn of the session starts its own tally', () => {
+  it('records a turn that failed after changing something, and the next turn starts its own tally', () => {
     writeFileSync(home.paths.config, JSON.stringify({ nexus: { turnEntries: 'every' } }))
     toolCall('t1', 'resize_album', { album: 'lisbon' })
     home.events.emit('chat.failed', {
@@ -206,6 +206,7 @@ describe('turn entries and checkpoints from chat events', () => {
     })
     finish('t2', 'Forty photos of trams.')
     expect(turnEntries().map((entry) => entry.summary)).toEqual([
+      'Turn failed · Asked “Resize every album to 1600 px and remember that I like WebP” · changed resize_album before it broke off · The model API did not answer',
       'Asked “What is in the Lisbon album?” · no tools · replied: Forty photos of trams.'
     ])
   })

@@ -9,6 +9,7 @@ import { oneLine, toolGist, type TurnToolCall } from './turnSummary'
 type DeltaEvent = EventPayload<'chat.delta'>
 type ToolCallEvent = EventPayload<'chat.toolCall'>
 type FinishedEvent = EventPayload<'chat.finished'>
+type FailedEvent = EventPayload<'chat.failed'>
 
 /** What one running turn has done so far, as the events told it. */
 interface TurnActivity {
@@ -137,13 +138,34 @@ export function watchChatTurns(
       })
   }
 
+  /**
+   * A turn the API broke off mid-way may already have changed something (a memory write, the
+   * project state, a side-effecting tool): colleagues learn that, and that it failed, from its entry.
+   */
+  function onFailed(failed: FailedEvent): void {
+    const turn = turns.get(failed.sessionId)
+    turns.delete(failed.sessionId)
+    if (turn?.turnId !== failed.turnId) return
+    targets.turnEntries.onFinished({
+      agentId: turn.agentId,
+      sessionId: failed.sessionId,
+      turnId: failed.turnId,
+      request: request(failed.sessionId, failed.turnId),
+      reply: turn.text,
+      tools: turn.calls,
+      failure: failed.message,
+      modelEntry: turn.modelEntry,
+      posted: turn.posted
+    })
+  }
+
   return events.subscribe((...args) => {
     const [event, payload] = args
     try {
       if (event === 'chat.delta') onDelta(payload)
       else if (event === 'chat.toolCall') onToolCall(payload)
       else if (event === 'chat.finished') onFinished(payload)
-      else if (event === 'chat.failed') turns.delete(payload.sessionId)
+      else if (event === 'chat.failed') onFailed(payload)
     } catch (error) {
       // The Nexus's bookkeeping must never break the turn that triggered it.
       log.warn(`the Nexus could not record ${event}`, { error })

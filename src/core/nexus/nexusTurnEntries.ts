@@ -42,7 +42,11 @@ export class NexusTurnEntries {
     this.findStatement = db.prepare('SELECT seq, source FROM nexus_turn_entries WHERE turn_id = ?')
   }
 
-  /** Called when a turn finished; returns the entry that now stands for it, if any. */
+  /**
+   * Called when a turn finished, or broke off with an error (`failure`): what a failed turn
+   * already changed stays changed, so it is meaningful too, and its entry says it failed.
+   * Returns the entry that now stands for the turn, if any.
+   */
   onFinished(turn: FinishedTurn): NexusEntry | null {
     if (this.linked(turn.turnId)) return null
     if (turn.modelEntry !== null) {

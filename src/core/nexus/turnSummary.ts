@@ -13,6 +13,8 @@ export interface TurnFacts {
   readonly reply: string
   readonly tools: readonly TurnToolCall[]
   readonly stopReason?: string
+  /** Why the turn broke off (an API error mid-turn), when it did. */
+  readonly failure?: string
 }
 
 /** One line of at most `max` characters. */
@@ -87,6 +89,11 @@ export function firstSentence(text: string): string {
  */
 export function turnSummary(facts: TurnFacts): string {
   const asked = `Asked “${oneLine(facts.request, 70)}”`
+  if (facts.failure !== undefined) {
+    const changed = toolGist(facts.tools.filter(changedSomething))
+    const what = changed ? `changed ${oneLine(changed, 70)} before it broke off` : 'changed nothing'
+    return oneLine(`Turn failed · ${asked} · ${what} · ${firstSentence(facts.failure)}`)
+  }
   const tools = facts.tools.length > 0 ? `ran ${oneLine(toolGist(facts.tools), 70)}` : 'no tools'
   const outcome =
     facts.stopReason === 'stopped'
@@ -104,6 +111,7 @@ export function turnBody(facts: TurnFacts, where: string): string {
     `${where} Written by Hearth from the turn itself (no model call).`,
     `Asked: ${oneLine(facts.request, 600)}`,
     tools ? `Tools: ${tools}` : '',
+    facts.failure !== undefined ? `Failed: ${oneLine(facts.failure, 600)}` : '',
     facts.reply.trim() ? `Reply: ${oneLine(facts.reply, 1200)}` : ''
   ]
     .filter((line) => line !== '')
