@@ -11,6 +11,7 @@ import { memoriesCommands } from './memories'
 import { modelsCommands } from './models'
 import { reviewCommands } from './review'
 import { nexusCommands } from './nexus'
+import { nexusMarkCommand } from './nexusMark'
 import { nexusSyncCommand } from './nexusSync'
 import { nexusStateCommands } from './nexusState'
 import { nexusBenchAppendCommand } from './nexusBenchAppend'
@@ -33,6 +34,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...memoriesCommands,
   ...reviewCommands,
   ...nexusCommands,
+  nexusMarkCommand,
   nexusSyncCommand,
   ...nexusStateCommands,
   nexusBenchAppendCommand,

@@ -1,10 +1,11 @@
 import type { nexusTeamMethods } from '../../shared/contract/nexusTeam'
 import type { CoreServices } from '../coreServices'
+import { conflict } from '../errors'
 import type { FeatureHandlers } from './foundationHandlers'
 
 /** The Nexus as team state over the contract: settings, acknowledgements, members, marked turns. */
 export function nexusTeamHandlers(services: CoreServices): FeatureHandlers<typeof nexusTeamMethods> {
-  const { nexus } = services
+  const { nexus, chat } = services
   return {
     'nexus.settings.get': async () => nexus.settings(),
     'nexus.settings.update': async (patch) => nexus.updateSettings(patch),
@@ -13,6 +14,11 @@ export function nexusTeamHandlers(services: CoreServices): FeatureHandlers<typeo
     'nexus.members.list': async () => ({ members: nexus.members.list() }),
     'nexus.members.bind': async (input) => nexus.members.bind(input),
     'nexus.members.revoke': async ({ name }) => nexus.members.revoke(name),
-    'nexus.markTurn': async ({ sessionId, turnId }) => nexus.turnEntries.mark(sessionId, turnId)
+    'nexus.markTurn': async ({ sessionId, turnId }) => {
+      // A turn still streaming has no outcome yet: its entry would describe half a turn.
+      if (chat.isAnswering(sessionId))
+        throw conflict('this chat is answering right now; mark the turn once its reply has finished')
+      return nexus.turnEntries.mark(sessionId, turnId)
+    }
   }
 }

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
-import type { TurnId, VersionGroupView } from '../../../../shared/contract'
+import type { SessionId, TurnId, VersionGroupView } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { CopyMessageButton } from './CopyMessageButton'
+import { PostTurnButton } from './PostTurnButton'
 import { VersionSwitcher } from './VersionSwitcher'
 
 type ReplyActionsProps = Readonly<{
+  sessionId: SessionId
   turnId: TurnId
   replyText: string
   userText: string
@@ -14,8 +16,9 @@ type ReplyActionsProps = Readonly<{
   canRegenerate: boolean
 }>
 
-/** Under a turn's reply: its versions, Copy (markdown) and, on the last turn, Regenerate. */
+/** Under a turn's reply: its versions, Copy (markdown), on the last turn Regenerate, and Post to the Nexus. */
 export function ReplyActions({
+  sessionId,
   turnId,
   replyText,
   userText,
@@ -40,6 +43,7 @@ export function ReplyActions({
           Regenerate
         </button>
       )}
+      <PostTurnButton key={turnId} sessionId={sessionId} turnId={turnId} />
     </div>
   )
 }

@@ -121,6 +121,7 @@ export function StoredTurn({
       {!live && failure !== undefined && <FailedTurnNotice message={failure} />}
       {!live && group.userText !== null && (
         <ReplyActions
+          sessionId={sessionId}
           turnId={group.turnId}
           replyText={replyText(group)}
           userText={group.userText}

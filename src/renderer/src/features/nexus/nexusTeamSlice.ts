@@ -3,7 +3,9 @@ import type {
   NexusBindInput,
   NexusEntry,
   NexusMember,
-  NexusTeamSettings
+  NexusTeamSettings,
+  SessionId,
+  TurnId
 } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
@@ -27,6 +29,11 @@ export interface NexusTeamSlice {
   readonly revokeNexusMember: (name: string) => Promise<ActionResult>
   readonly loadNexusTeamSettings: () => Promise<void>
   readonly saveNexusTeamSettings: (patch: Partial<NexusTeamSettings>) => Promise<ActionResult>
+  /** The user marks a finished turn meaningful: its entry (`created` false when it already had one). */
+  readonly markNexusTurn: (
+    sessionId: SessionId,
+    turnId: TurnId
+  ) => Promise<ActionResult<{ entry: NexusEntry; created: boolean }>>
 }
 
 const ACK_TYPES = new Set(['decision', 'handoff', 'ack'])
@@ -94,7 +101,8 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
         const result = await attempt(() => api.call('nexus.settings.update', patch))
         if (result.ok) set({ nexusTeamSettings: result.value })
         return result.ok ? { ok: true, value: undefined } : result
-      }
+      },
+      markNexusTurn: (sessionId, turnId) => attempt(() => api.call('nexus.markTurn', { sessionId, turnId }))
     }
   }
 }

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
+import { CLI } from '../helpers/cli'
+
+let fake: FakeAnthropic
+let home: string
+
+/** Async: the fake model lives in this process, so a blocking spawn would deadlock it. */
+function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, '--home', home, '--json', ...args], {
+    env: { ...process.env, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  return new Promise((resolve) =>
+    child.once('close', (code) =>
+      resolve({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr })
+    )
+  )
+}
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic()
+  home = mkdtempSync(join(tmpdir(), 'hearth-nexus-mark-'))
+})
+afterAll(async () => {
+  await fake?.close()
+  rmSync(home, { recursive: true, force: true })
+})
+
+describe('hearth nexus mark', () => {
+  it('posts a turn entry for a turn the user marks, once, and says when it already had one', async () => {
+    expect((await hearth('agents', 'create', 'Ella')).code).toBe(0)
+    fake.script('We will ship the Lisbon album on Friday.', 'Porto has forty photos.')
+    const first = await hearth('chat', '--agent', 'ella', 'When does the Lisbon album ship?')
+    expect(first.code, first.stderr).toBe(0)
+    const sessionId = first.json.sessionId as string
+    expect((await hearth('chat', '--agent', 'ella', '--session', sessionId, 'And Porto?')).code).toBe(0)
+    // Neither turn changed anything, so neither got an automatic entry.
+    expect((await hearth('nexus', 'tail', '--type', 'turn')).json.entries).toEqual([])
+
+    const marked = await hearth('nexus', 'mark', sessionId, '--turn', '1')
+    expect(marked.code, marked.stderr).toBe(0)
+    expect(marked.json.created).toBe(true)
+    expect(marked.json.entry).toMatchObject({
+      agent: 'ella',
+      type: 'turn',
+      summary:
+        'Asked “When does the Lisbon album ship?” · no tools · replied: We will ship the Lisbon album on Friday.'
+    })
+    expect(marked.json.entry.body).toContain('Marked by the user.')
+
+    const again = await hearth('nexus', 'mark', sessionId, '--turn', '1')
+    expect(again.json).toMatchObject({ created: false, entry: { seq: marked.json.entry.seq } })
+
+    // Without --turn, the session's last turn; --message picks the turn holding that message.
+    const last = await hearth('nexus', 'mark', sessionId)
+    expect(last.json.created).toBe(true)
+    expect(last.json.entry.summary).toMatch(/^Asked “And Porto\?”/)
+    const session = (await hearth('sessions', 'show', sessionId)).json.session
+    const porto = session.messages.find(
+      (message: any) => message.role === 'assistant' && message.turnId === last.json.turnId
+    )
+    const byMessage = await hearth('nexus', 'mark', sessionId, '--message', String(porto.id))
+    expect(byMessage.json).toMatchObject({ created: false, entry: { seq: last.json.entry.seq } })
+    expect((await hearth('nexus', 'tail', '--type', 'turn')).json.entries).toHaveLength(2)
+  })
+
+  it('refuses what it cannot mark with a reason, and posts nothing', async () => {
+    const sessionId = (await hearth('sessions', 'list')).json.sessions[0].id as string
+    const tooFar = await hearth('nexus', 'mark', sessionId, '--turn', '9')
+    expect(tooFar.code).toBe(2)
+    expect(tooFar.stderr).toMatch(/--turn must be between 1 and 2/)
+    const both = await hearth('nexus', 'mark', sessionId, '--turn', '1', '--message', '1')
+    expect(both.code).toBe(2)
+    expect(both.stderr).toMatch(/--turn or --message, not both/)
+    const noMessage = await hearth('nexus', 'mark', sessionId, '--message', '99999')
+    expect(noMessage.code).toBe(1)
+    expect(noMessage.stderr).toMatch(/has no message 99999/)
+    const noSession = await hearth('nexus', 'mark', 'no-such-session')
+    expect(noSession.code).toBe(1)
+    expect((await hearth('nexus', 'tail', '--type', 'turn')).json.entries).toHaveLength(2)
+  })
+})
