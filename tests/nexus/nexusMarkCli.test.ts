@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { NexusEntry } from '../../src/shared/contract/nexus'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { CLI } from '../helpers/cli'
 
@@ -10,7 +12,7 @@ let fake: FakeAnthropic
 let home: string
 
 /** Async: the fake model lives in this process, so a blocking spawn would deadlock it. */
-function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+function hearth(...args: string[]): Promise<{ code: number; json: unknown; stderr: string }> {
   const child = spawn(process.execPath, [CLI, '--home', home, '--json', ...args], {
     env: { ...process.env, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
   })
@@ -23,6 +25,24 @@ function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: s
       resolve({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr })
     )
   )
+}
+
+const Marked = z.object({ entry: NexusEntry, created: z.boolean(), turnId: z.string() })
+const Tail = z.object({ entries: z.array(NexusEntry) })
+const Chatted = z.object({ sessionId: z.string() })
+const Shown = z.object({
+  session: z.object({ messages: z.array(z.object({ id: z.number(), role: z.string(), turnId: z.string() })) })
+})
+const Listed = z.object({ sessions: z.array(z.object({ id: z.string() })) })
+
+async function mark(...args: string[]): Promise<z.infer<typeof Marked>> {
+  const run = await hearth('nexus', 'mark', ...args)
+  expect(run.code, run.stderr).toBe(0)
+  return Marked.parse(run.json)
+}
+
+async function turnEntries(): Promise<NexusEntry[]> {
+  return Tail.parse((await hearth('nexus', 'tail', '--type', 'turn')).json).entries
 }
 
 beforeAll(async () => {
@@ -40,40 +60,40 @@ describe('hearth nexus mark', () => {
     fake.script('We will ship the Lisbon album on Friday.', 'Porto has forty photos.')
     const first = await hearth('chat', '--agent', 'ella', 'When does the Lisbon album ship?')
     expect(first.code, first.stderr).toBe(0)
-    const sessionId = first.json.sessionId as string
+    const { sessionId } = Chatted.parse(first.json)
     expect((await hearth('chat', '--agent', 'ella', '--session', sessionId, 'And Porto?')).code).toBe(0)
     // Neither turn changed anything, so neither got an automatic entry.
-    expect((await hearth('nexus', 'tail', '--type', 'turn')).json.entries).toEqual([])
+    expect(await turnEntries()).toEqual([])
 
-    const marked = await hearth('nexus', 'mark', sessionId, '--turn', '1')
-    expect(marked.code, marked.stderr).toBe(0)
-    expect(marked.json.created).toBe(true)
-    expect(marked.json.entry).toMatchObject({
+    const marked = await mark(sessionId, '--turn', '1')
+    expect(marked.created).toBe(true)
+    expect(marked.entry).toMatchObject({
       agent: 'ella',
       type: 'turn',
       summary:
         'Asked “When does the Lisbon album ship?” · no tools · replied: We will ship the Lisbon album on Friday.'
     })
-    expect(marked.json.entry.body).toContain('Marked by the user.')
+    expect(marked.entry.body).toContain('Marked by the user.')
 
-    const again = await hearth('nexus', 'mark', sessionId, '--turn', '1')
-    expect(again.json).toMatchObject({ created: false, entry: { seq: marked.json.entry.seq } })
+    const again = await mark(sessionId, '--turn', '1')
+    expect(again).toMatchObject({ created: false, entry: { seq: marked.entry.seq } })
 
     // Without --turn, the session's last turn; --message picks the turn holding that message.
-    const last = await hearth('nexus', 'mark', sessionId)
-    expect(last.json.created).toBe(true)
-    expect(last.json.entry.summary).toMatch(/^Asked “And Porto\?”/)
-    const session = (await hearth('sessions', 'show', sessionId)).json.session
+    const last = await mark(sessionId)
+    expect(last.created).toBe(true)
+    expect(last.entry.summary).toMatch(/^Asked “And Porto\?”/)
+    const { session } = Shown.parse((await hearth('sessions', 'show', sessionId)).json)
     const porto = session.messages.find(
-      (message: any) => message.role === 'assistant' && message.turnId === last.json.turnId
+      (message) => message.role === 'assistant' && message.turnId === last.turnId
     )
-    const byMessage = await hearth('nexus', 'mark', sessionId, '--message', String(porto.id))
-    expect(byMessage.json).toMatchObject({ created: false, entry: { seq: last.json.entry.seq } })
-    expect((await hearth('nexus', 'tail', '--type', 'turn')).json.entries).toHaveLength(2)
+    expect(porto).toBeDefined()
+    const byMessage = await mark(sessionId, '--message', String(porto?.id))
+    expect(byMessage).toMatchObject({ created: false, entry: { seq: last.entry.seq } })
+    expect(await turnEntries()).toHaveLength(2)
   })
 
   it('refuses what it cannot mark with a reason, and posts nothing', async () => {
-    const sessionId = (await hearth('sessions', 'list')).json.sessions[0].id as string
+    const sessionId = Listed.parse((await hearth('sessions', 'list')).json).sessions[0]?.id ?? ''
     const tooFar = await hearth('nexus', 'mark', sessionId, '--turn', '9')
     expect(tooFar.code).toBe(2)
     expect(tooFar.stderr).toMatch(/--turn must be between 1 and 2/)
@@ -85,6 +105,6 @@ describe('hearth nexus mark', () => {
     expect(noMessage.stderr).toMatch(/has no message 99999/)
     const noSession = await hearth('nexus', 'mark', 'no-such-session')
     expect(noSession.code).toBe(1)
-    expect((await hearth('nexus', 'tail', '--type', 'turn')).json.entries).toHaveLength(2)
+    expect(await turnEntries()).toHaveLength(2)
   })
 })
