@@ -5,6 +5,11 @@ import { checkedTuple, ENTRY_COLUMNS, fromRaw, type RawNexusRow } from './nexusR
 
 const SELECT = `SELECT ${ENTRY_COLUMNS} FROM nexus_entries`
 
+/** A listing filter plus the authors whose display name matched `search` (resolved by the service). */
+export interface NexusSearchFilter extends NexusListFilter {
+  readonly searchAuthors?: readonly string[]
+}
+
 /**
  * The Nexus's queries: listings, unread slices, lookups and the raw walk `verify` takes. Rows
  * are read as column tuples (cheaper in bulk than objects), each checked against the schema's
@@ -17,7 +22,7 @@ export class NexusEntryReads {
    * Entries matching the filter, in ascending order, plus the match count: the newest `limit`
    * of them, or with `oldestFirst` the first `limit` (a follower paging forward from `since`).
    */
-  list(filter: NexusListFilter, oldestFirst = false): { entries: NexusEntry[]; total: number } {
+  list(filter: NexusSearchFilter, oldestFirst = false): { entries: NexusEntry[]; total: number } {
     const { where, params } = filterClause(filter)
     const order = oldestFirst ? 'ASC' : 'DESC'
     const rows = this.select(`${where} ORDER BY seq ${order} LIMIT ?`, ...params, filter.limit ?? 200)
@@ -159,20 +164,40 @@ export class NexusEntryReads {
   }
 }
 
-function filterClause(filter: NexusListFilter): { where: string; params: unknown[] } {
-  const clauses: [string, unknown][] = []
+/**
+ * What `search` matches: words in summary, body or rationale; the author's id, or a display name
+ * the service resolved to author ids; and `#12` or `12`, the entry with that seq.
+ */
+function searchClause(search: string, authors: readonly string[]): [string, unknown[]] {
+  const text =
+    "instr(lower(summary || ' ' || coalesce(body, '') || ' ' || coalesce(rationale, '')), lower(?)) > 0"
+  const parts = [text, 'instr(lower(agent), lower(?)) > 0']
+  const params: unknown[] = [search, search]
+  if (authors.length > 0) {
+    parts.push(`agent IN (${authors.map(() => '?').join(', ')})`)
+    params.push(...authors)
+  }
+  const seq = /^#?(\d{1,15})$/.exec(search)
+  if (seq) {
+    parts.push('seq = ?')
+    params.push(Number(seq[1]))
+  }
+  return [`(${parts.join(' OR ')})`, params]
+}
+
+function filterClause(filter: NexusSearchFilter): { where: string; params: unknown[] } {
+  const clauses: [string, ...unknown[]][] = []
   if (filter.agent !== undefined) clauses.push(['agent = ?', filter.agent])
   if (filter.type !== undefined) clauses.push(['type = ?', filter.type])
   if (filter.since !== undefined) clauses.push(['seq > ?', filter.since])
   if (filter.before !== undefined) clauses.push(['seq < ?', filter.before])
   const search = filter.search?.trim()
-  if (search)
-    clauses.push([
-      "instr(lower(summary || ' ' || coalesce(body, '') || ' ' || coalesce(rationale, '')), lower(?)) > 0",
-      search
-    ])
+  if (search) {
+    const [sql, params] = searchClause(search, filter.searchAuthors ?? [])
+    clauses.push([sql, ...params])
+  }
   return {
     where: clauses.length > 0 ? `WHERE ${clauses.map(([sql]) => sql).join(' AND ')}` : '',
-    params: clauses.map(([, value]) => value)
+    params: clauses.flatMap(([, ...values]) => values)
   }
 }

@@ -1,3 +1,4 @@
+import { testId } from '../../shared/testing/ids'
 import { payloadsOf } from '../testing/emittedEvents'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { chainHash, entryId, GENESIS_HASH } from './nexusHash'
@@ -124,6 +125,25 @@ describe('NexusService: appending', () => {
     expect(home.nexus.list({ search: 'wal' }).entries.map((e) => e.seq)).toEqual([2])
     expect(home.nexus.list({ limit: 2 })).toMatchObject({ total: 3, entries: [{ seq: 2 }, { seq: 3 }] })
     expect(home.nexus.list({ since: 1, before: 3 }).entries.map((e) => e.seq)).toEqual([2])
+  })
+
+  it('search finds an author by display name or id, and an entry by its number, besides the text', () => {
+    const ella = home.agents.create('Ella Marsh', testId.agent('a1'))
+    home.nexus.post({ agent: ella.id, type: 'turn', summary: 'Wrote the parser' })
+    home.nexus.post({ agent: 'lyra', type: 'turn', summary: 'Asked Ella about the parser' })
+    home.nexus.post({ agent: ella.id, type: 'decision', summary: 'Keep SQLite', rationale: 'One file' })
+    const seqs = (search: string) => home.nexus.list({ search }).entries.map((e) => e.seq)
+    // "marsh" is only in her display name; "Ella" is in her name and in Lyra's words.
+    expect(seqs('marsh')).toEqual([1, 3])
+    expect(seqs('Ella')).toEqual([1, 2, 3])
+    expect(seqs('a1')).toEqual([1, 3])
+    expect(seqs('lyra')).toEqual([2])
+    expect(seqs('#2')).toEqual([2])
+    expect(seqs('3')).toEqual([3])
+    expect(home.nexus.list({ search: 'marsh', type: 'decision' })).toMatchObject({
+      total: 1,
+      entries: [{ seq: 3 }]
+    })
   })
 
   it('emits nexus.appended for its own appends and, once watched, for other writers', async () => {

@@ -48,7 +48,9 @@ export interface NexusServiceOptions {
   /** The chat feature's sessions, read for turn and session summaries and working checkpoints. */
   readonly transcripts: Transcripts
   /** The person's Hearth agents: they owe acknowledgements from when they were created. */
-  readonly agents: { list(): readonly { readonly id: AgentId; readonly createdAtMs: number }[] }
+  readonly agents: {
+    list(): readonly { readonly id: AgentId; readonly name: string; readonly createdAtMs: number }[]
+  }
   /** Meaning similarity from the knowledge layer, when it is configured (conflicts worded differently). */
   readonly similarity?: DecisionSimilarity
   /** Milliseconds between checks for entries other processes appended (live updates). */
@@ -171,8 +173,16 @@ export class NexusService implements NexusLog {
     if (appended.some((entry) => entry.type === 'decision')) this.checkSimilarityLater()
   }
 
+  /** Entries matching the filter; `search` also finds an author by display name ("Ella" finds ella's). */
   list(filter: NexusListFilter): { entries: NexusEntry[]; total: number } {
-    return this.repository.list(filter, filter.from === 'oldest')
+    const search = filter.search?.trim().toLowerCase()
+    const searchAuthors = search
+      ? this.options.agents
+          .list()
+          .filter((agent) => agent.name.toLowerCase().includes(search))
+          .map((agent) => String(agent.id))
+      : []
+    return this.repository.list({ ...filter, searchAuthors }, filter.from === 'oldest')
   }
 
   verify(): NexusVerifyReport {

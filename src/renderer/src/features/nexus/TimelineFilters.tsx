@@ -63,7 +63,8 @@ export function TimelineFilters(): ReactNode {
           className="input"
           type="search"
           value={filter.search}
-          placeholder="Words in summary, body or rationale"
+          placeholder="Words, an agent’s name or #number"
+          title="Finds words in an entry’s summary, body or rationale, entries by an agent (by name or id), and #12 or 12 for entry 12"
           onChange={(event) => setFilter({ search: event.target.value })}
           data-testid="nexus-filter-search"
         />
