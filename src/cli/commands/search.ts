@@ -14,7 +14,7 @@ function progressOnStderr(ctx: CommandContext): () => void {
     if (event !== 'knowledge.progress') return
     const { phase, done, total } = payload
     if (phase === 'idle') return
-    const what = phase === 'words' ? 'indexing' : 'embedding'
+    const what = phase === 'words' ? 'indexing' : phase === 'loading' ? 'reading vectors' : 'embedding'
     process.stderr.write(`\r${what}: ${done}${total > 0 ? ` of ${total}` : ''}   `)
     shown = true
   })

@@ -17,7 +17,8 @@ import { KnowledgeIndexer } from './knowledgeIndexer'
 import { KnowledgeSearch, type IndexedHit, type SearchOutcome } from './knowledgeSearch'
 import { KnowledgeStore } from './knowledgeStore'
 import { LexicalSearch } from './lexicalSearch'
-import { VectorIndex } from './vectors/vectorIndex'
+import { VectorIndex, type VectorLoad } from './vectors/vectorIndex'
+import { VectorLoading } from './vectors/vectorLoading'
 import { statusSummary } from './statusSummary'
 import { cosine } from './vectors/quantize'
 import { tokenOverlap } from '../memory/recallQuery'
@@ -88,6 +89,7 @@ export class KnowledgeService implements TextSimilarity {
   private readonly searcher: KnowledgeSearch
   private readonly log: Logger
   private readonly worker: BackgroundIndexing
+  private readonly vectorLoading: VectorLoading
   private readonly unsubscribe: () => void
 
   constructor(private readonly deps: KnowledgeDeps) {
@@ -128,6 +130,8 @@ export class KnowledgeService implements TextSimilarity {
       log: this.log,
       enabled: deps.background !== false
     })
+    this.vectorLoading = new VectorLoading(this.vectors, (load) => this.loadProgress(load), this.log)
+    if (deps.background !== false) void this.vectorLoading.start()
     this.schedule(1000)
   }
 
@@ -150,8 +154,10 @@ export class KnowledgeService implements TextSimilarity {
   async searchIndexed(query: KnowledgeQuery): Promise<IndexedSearchResult> {
     query.signal?.throwIfAborted()
     const timeout = query.embedTimeoutMs ?? SEARCH_EMBED_TIMEOUT_MS
+    const meaning = timeout > 0 && query.text.trim() !== ''
+    const loading = meaning && !this.vectorsReady() ? this.vectors.loadState() : null
     const vector =
-      timeout > 0 && query.text.trim() !== ''
+      meaning && loading === null
         ? await this.embedder.embedQuery(query.text.slice(0, 2000), timeout, query.signal)
         : null
     query.signal?.throwIfAborted()
@@ -168,9 +174,47 @@ export class KnowledgeService implements TextSimilarity {
     )
     const embeddings = query.withStatus === false ? null : await this.embedder.status()
     const notes = [...outcome.notes]
+    if (loading !== null && (await this.embedder.configured()))
+      notes.push(
+        `Meaning search starts once the vectors are read into memory (${loading.loaded} of ${loading.total}); these results are by words alone.`
+      )
     if (embeddings?.state === 'failing')
       notes.push(`Meaning search skipped: ${embeddings.error ?? 'the embedding endpoint failed'}.`)
     return { results: outcome.hits, notice: notes.length > 0 ? notes.join(' ') : null, embeddings }
+  }
+
+  /**
+   * Whether meaning search can run now. With background work on, the vectors are read in the
+   * background (started here again after they were dropped) and a search goes on by words
+   * meanwhile; without it (a bench, a test), they are read now.
+   */
+  private vectorsReady(): boolean {
+    if (this.vectors.ready()) return true
+    if (this.deps.background === false) {
+      while (!this.vectors.ready()) this.vectors.loadStep(Number.MAX_SAFE_INTEGER)
+      return true
+    }
+    void this.vectorLoading.start()
+    return false
+  }
+
+  /** Resolves once every stored vector is in memory (`hearth search` waits; the app does not), with progress. */
+  async loadVectors(): Promise<void> {
+    if (this.deps.background !== false) await this.vectorLoading.start()
+    // What the background left (it was stopped, or the vectors were dropped meanwhile): read now.
+    while (!this.vectors.ready()) this.vectors.loadStep(Number.MAX_SAFE_INTEGER)
+  }
+
+  private loadProgress(load: VectorLoad): void {
+    if (load.total === 0) return
+    void this.embedder.status().then((embeddings) =>
+      this.deps.events.emit('knowledge.progress', {
+        phase: load.done ? 'idle' : 'loading',
+        done: load.loaded,
+        total: load.total,
+        embeddings
+      })
+    )
   }
 
   /** Brings one agent's facts and files up to date (what per-turn recall needs; cheap). */
@@ -258,6 +302,7 @@ export class KnowledgeService implements TextSimilarity {
   dispose(): void {
     this.unsubscribe()
     this.worker.dispose()
+    this.vectorLoading.dispose()
   }
 
   private schedule(delayMs: number): void {

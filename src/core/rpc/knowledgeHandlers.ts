@@ -27,6 +27,7 @@ export function knowledgeHandlers(services: CoreServices): FeatureHandlers<typeo
     'knowledge.indexPending': async () => {
       knowledge.indexPending((done) => void progress('words')(done))
       await knowledge.embedPending((done, total) => void progress('vectors')(done, total))
+      await knowledge.loadVectors()
       return knowledge.status()
     },
     'knowledge.setEmbeddings': async (input) => knowledge.configureEmbeddings(input),

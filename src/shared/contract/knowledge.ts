@@ -127,7 +127,8 @@ export const knowledgeMethods = {
 } as const
 
 export const KnowledgeProgress = z.object({
-  phase: z.enum(['words', 'vectors', 'idle']),
+  /** `loading`: stored vectors being read into memory (meaning search waits for it; words do not). */
+  phase: z.enum(['words', 'vectors', 'loading', 'idle']),
   done: z.number().int(),
   total: z.number().int(),
   embeddings: EmbeddingStatus

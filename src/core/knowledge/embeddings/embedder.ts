@@ -67,6 +67,11 @@ export class Embedder {
     }
   }
 
+  /** Whether an endpoint is set (meaning search is on, working or not). */
+  async configured(): Promise<boolean> {
+    return (await this.settings.endpoint()) !== null
+  }
+
   /** Whether a call may be made now: configured, and not waiting out a failure. */
   private ready(): boolean {
     return this.failure === null || this.now() >= this.failure.retryAtMs

@@ -33,15 +33,60 @@ export function nearestByHamming(
 ): Int32Array {
   if (words <= COARSE_WORDS * 2 || count <= n * COARSE_KEEP * 2)
     return nearest(codes, words, words, allSlots(count, keep), query, n)
-  const coarse = nearest(codes, words, COARSE_WORDS, allSlots(count, keep), query, n * COARSE_KEEP)
+  const coarse = coarsest(codes, words, COARSE_WORDS, count, keep, query, n * COARSE_KEEP)
   return nearest(codes, words, words, coarse, query, n)
 }
 
+/** Every slot `keep` lets through. */
 function allSlots(count: number, keep: ((slot: number) => boolean) | null): Int32Array {
   const slots = new Int32Array(count)
   let kept = 0
   for (let slot = 0; slot < count; slot++) if (keep === null || keep(slot)) slots[kept++] = slot
   return slots.subarray(0, kept)
+}
+
+const EXCLUDED = 0xffff
+
+/** `nearest` over every slot `keep` lets through, without first listing them (a filtered slot gets no distance). */
+function coarsest(
+  codes: Uint32Array,
+  words: number,
+  used: number,
+  count: number,
+  keep: ((slot: number) => boolean) | null,
+  query: Uint32Array,
+  n: number
+): Int32Array {
+  const distances = new Uint16Array(count)
+  const histogram = new Uint32Array(used * 32 + 1)
+  for (let slot = 0; slot < count; slot++) {
+    if (keep !== null && !keep(slot)) {
+      distances[slot] = EXCLUDED
+      continue
+    }
+    let distance = 0
+    const base = slot * words
+    for (let w = 0; w < used; w++) distance += popcount32((codes[base + w] as number) ^ (query[w] as number))
+    distances[slot] = distance
+    histogram[distance] = (histogram[distance] as number) + 1
+  }
+  const cutoff = cut(histogram, n)
+  let picked = 0
+  for (let slot = 0; slot < count; slot++) if ((distances[slot] as number) <= cutoff) picked++
+  const out = new Int32Array(picked)
+  picked = 0
+  for (let slot = 0; slot < count; slot++) if ((distances[slot] as number) <= cutoff) out[picked++] = slot
+  return out
+}
+
+/** The smallest distance at or under which at least `n` items lie (the largest, when fewer do). */
+function cut(histogram: Uint32Array, n: number): number {
+  let cutoff = 0
+  for (let seen = 0; cutoff < histogram.length - 1; cutoff++) {
+    seen += histogram[cutoff] as number
+    if (seen >= n) break
+  }
+  return cutoff
 }
 
 /**
@@ -65,11 +110,7 @@ function nearest(
     distances[i] = distance
     histogram[distance] = (histogram[distance] as number) + 1
   }
-  let cutoff = 0
-  for (let seen = 0; cutoff < histogram.length - 1; cutoff++) {
-    seen += histogram[cutoff] as number
-    if (seen >= n) break
-  }
+  const cutoff = cut(histogram, n)
   const picked = new Int32Array(slots.length)
   let count = 0
   for (let i = 0; i < slots.length; i++)

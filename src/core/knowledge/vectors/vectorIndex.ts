@@ -16,6 +16,15 @@ export const VECTORS_EPOCH = 'vectors.epoch'
 /** Candidates reranked per result wanted, and at least this many: enough for recall@10 ≥ 0.95. */
 const OVERSAMPLE = 16
 const MIN_CANDIDATES = 800
+/** Stored vectors read into memory per step of a load in the background (a few ms each). */
+export const LOAD_STEP_ROWS = 1000
+
+/** How far the copy in memory is: vectors read so far of those stored when the load began. */
+export interface VectorLoad {
+  readonly loaded: number
+  readonly total: number
+  readonly done: boolean
+}
 
 export interface VectorHit {
   readonly id: number
@@ -32,10 +41,17 @@ export interface VectorHit {
  * Another process writing the same database (the CLI, an MCP server) is noticed through SQLite's
  * `data_version`: vectors it added are read on the next search. Hits are always checked against
  * the items' rows by the caller, so an item another process removed is never returned.
+ *
+ * Reading 100,000 vectors takes seconds, so the app reads them a step at a time in the
+ * background (`loadStep`) and asks `ready()` before a meaning search, going on with words alone
+ * meanwhile; `search` itself reads whatever is left at once (the bench, tests).
  */
 export class VectorIndex {
   private slots = new VectorSlots()
   private loaded = false
+  /** A load in steps has begun (vectors up to `maxId` are in memory) and not yet finished. */
+  private loading = false
+  private loadTotal = 0
   private dataVersion = -1
   private maxId = 0
   private epoch: string | undefined = undefined
@@ -46,6 +62,7 @@ export class VectorIndex {
   /** Prepared once: `db.pragma()` would prepare it again on every search. */
   private readonly readVersion
   private readonly writeEpoch
+  private readonly countStored
 
   constructor(db: Db) {
     this.write = db.prepare(
@@ -61,8 +78,9 @@ export class VectorIndex {
     this.loadAfter = db.prepare(
       `SELECT v.item_id AS id, v.bits, v.q8, v.scale, i.kind, i.audience, i.agent_id
          FROM knowledge_vectors v JOIN knowledge_items i ON i.id = v.item_id
-        WHERE v.item_id > ? ORDER BY v.item_id`
+        WHERE v.item_id > ? ORDER BY v.item_id LIMIT ?`
     )
+    this.countStored = db.prepare('SELECT COUNT(*) FROM knowledge_vectors').pluck()
   }
 
   get size(): number {
@@ -78,7 +96,8 @@ export class VectorIndex {
       Buffer.from(vector.q8.buffer, vector.q8.byteOffset, vector.q8.length),
       vector.scale
     )
-    if (!this.loaded) return
+    // Not read into memory yet: the load reads it from SQLite when it gets there.
+    if (!this.loaded && id > this.maxId) return
     const access = readRows(this.accessOf.all(id), 'knowledge_items', accessRow)[0]
     if (access) this.slots.set(id, vector, access)
     this.maxId = Math.max(this.maxId, id)
@@ -86,7 +105,6 @@ export class VectorIndex {
 
   /** These items (or their vectors) are gone from SQLite: gone from memory too. */
   forget(ids: Iterable<number>): void {
-    if (!this.loaded) return
     for (const id of ids) this.slots.delete(id)
   }
 
@@ -102,8 +120,47 @@ export class VectorIndex {
 
   private forgetAll(): void {
     this.loaded = false
+    this.loading = false
     this.slots = new VectorSlots()
     this.maxId = 0
+  }
+
+  /**
+   * Whether meaning search can answer now: every stored vector is in memory (vectors another
+   * connection added since are read first, a few at most). False while a load is under way.
+   */
+  ready(): boolean {
+    return this.refresh()
+  }
+
+  /** How far the load is. */
+  loadState(): VectorLoad {
+    if (this.loaded) return { loaded: this.slots.count, total: this.slots.count, done: true }
+    return { loaded: this.slots.count, total: Math.max(this.loadTotal, this.slots.count), done: false }
+  }
+
+  /**
+   * Reads the next `rows` stored vectors into memory; true once all are in. A load in the
+   * background calls it with the thread given back in between.
+   */
+  loadStep(rows = LOAD_STEP_ROWS): boolean {
+    if (this.loaded) return true
+    const version = this.readVersion.get() as number
+    if (!this.loading) {
+      const epoch = this.currentEpoch()
+      if (epoch !== this.epoch) this.forgetAll()
+      this.epoch = epoch
+      this.loading = true
+      this.loadTotal = this.countStored.get() as number
+      this.slots.reserve(this.loadTotal)
+    }
+    const read = this.readAfter(rows)
+    if (read < rows) {
+      this.loading = false
+      this.loaded = true
+      this.dataVersion = version
+    }
+    return this.loaded
   }
 
   /** The `k` nearest items by cosine among those the scope lets through, best first. */
@@ -131,18 +188,38 @@ export class VectorIndex {
   }
 
   /**
-   * Loads what is stored on first use; after another connection's commit, what it added since
-   * (or everything again, when it dropped the vectors wholesale).
+   * Loads what is stored (what a load in steps left, or all of it) on first use; after another
+   * connection's commit, what it added since (or everything again, when it dropped the vectors
+   * wholesale).
    */
   private sync(): void {
+    if (!this.refresh()) while (!this.loadStep(Number.MAX_SAFE_INTEGER));
+  }
+
+  /**
+   * After another connection's commit, reads the vectors it added; false when the vectors are
+   * not (or, after it dropped them wholesale, no longer) in memory.
+   */
+  private refresh(): boolean {
+    if (!this.loaded) return false
     const version = this.readVersion.get() as number
-    if (this.loaded && version === this.dataVersion) return
+    if (version === this.dataVersion) return true
     this.dataVersion = version
-    const epoch = readRows(this.readEpoch.all(), 'knowledge_state', (row) => row.text('value'))[0]
-    if (epoch !== this.epoch) this.forgetAll()
-    this.epoch = epoch
-    this.loaded = true
-    const rows = readRows(this.loadAfter.all(this.maxId), 'knowledge_vectors', (row) => ({
+    if (this.currentEpoch() !== this.epoch) {
+      this.forgetAll()
+      return false
+    }
+    this.readAfter(Number.MAX_SAFE_INTEGER)
+    return true
+  }
+
+  private currentEpoch(): string | undefined {
+    return readRows(this.readEpoch.all(), 'knowledge_state', (row) => row.text('value'))[0]
+  }
+
+  /** Reads up to `limit` stored vectors after the last one read; returns how many. */
+  private readAfter(limit: number): number {
+    const rows = readRows(this.loadAfter.all(this.maxId, limit), 'knowledge_vectors', (row) => ({
       id: row.int('id'),
       bits: row.blobOrNull('bits') ?? Buffer.alloc(0),
       q8: row.blobOrNull('q8') ?? Buffer.alloc(0),
@@ -158,6 +235,7 @@ export class VectorIndex {
       this.slots.set(row.id, vector, row.access)
       this.maxId = Math.max(this.maxId, row.id)
     }
+    return rows.length
   }
 }
 

@@ -30,6 +30,7 @@ export class VectorSlots {
   audiences = new Uint8Array(0)
   /** The owning agent as a small number (0: none); see `agentCode`. */
   agents = new Uint16Array(0)
+  private reserved = 0
   private readonly slots = new Map<number, number>()
   private readonly agentCodes = new Map<string, number>()
 
@@ -52,9 +53,10 @@ export class VectorSlots {
       this.grow()
     }
     this.ids[slot] = id
-    const padded = new Uint8Array(words * 4)
-    padded.set(vector.bits)
-    this.codes.set(new Uint32Array(padded.buffer), slot * words)
+    // The bits' bytes straight into the words (little-endian, as `packWords` lays out the query's).
+    const bytes = new Uint8Array(this.codes.buffer, slot * words * 4, words * 4)
+    bytes.fill(0)
+    bytes.set(vector.bits)
     this.q8.set(vector.q8, slot * this.dims)
     this.scales[slot] = vector.scale
     this.kinds[slot] = Math.max(0, KnowledgeKind.options.indexOf(access.kind))
@@ -115,10 +117,19 @@ export class VectorSlots {
     return code
   }
 
+  /** Room for `items` without growing again (a load that knows how many vectors are stored). */
+  reserve(items: number): void {
+    this.reserved = items
+    if (this.words > 0 && this.ids.length < items) this.resize(items)
+  }
+
   /** Room for `count` items, doubling so a build of many items copies the arrays a few times only. */
   private grow(): void {
     if (this.ids.length >= this.count) return
-    const size = Math.max(1024, this.ids.length * 2)
+    this.resize(Math.max(1024, this.ids.length * 2, this.reserved))
+  }
+
+  private resize(size: number): void {
     this.ids = resized(this.ids, size, Int32Array)
     this.codes = resized(this.codes, size * this.words, Uint32Array)
     this.q8 = resized(this.q8, size * this.dims, Int8Array)

@@ -47,7 +47,9 @@ export function KnowledgeProgressView({
           <span className="spinner" aria-hidden="true" />
           {progress.phase === 'words'
             ? `Indexing words: ${progress.done} of ${progress.total}`
-            : `Embedding: ${progress.done} of ${progress.total}`}
+            : progress.phase === 'loading'
+              ? `Reading vectors into memory: ${progress.done} of ${progress.total} (search uses words meanwhile)`
+              : `Embedding: ${progress.done} of ${progress.total}`}
           …
         </p>
       )}
