@@ -12,6 +12,7 @@ import { EXACT_PHRASE_BONUS, fuse, methodOf, type RankedList } from './fusion'
 import type { LexicalSearch } from './lexicalSearch'
 import { inScope, type SearchScope } from './searchScope'
 import { fold, hitPattern, snippetParts, snippetText } from './snippet'
+import { isMarkdownKind, plainMarkdown } from './plainMarkdown'
 import type { VectorIndex } from './vectors/vectorIndex'
 
 /** How deep each list is read before fusion. */
@@ -174,7 +175,11 @@ function toHit(
   method: KnowledgeMethod,
   pattern: RegExp | null | typeof NO_SNIPPET
 ): IndexedHit {
-  const parts = pattern === NO_SNIPPET ? [] : snippetParts(row.text, pattern)
+  // A markdown file's snippet is read from its text as rendered: no `#`, `[[…]]` or front matter.
+  const parts =
+    pattern === NO_SNIPPET
+      ? []
+      : snippetParts(isMarkdownKind(row.kind) ? plainMarkdown(row.text) : row.text, pattern)
   return {
     kind: row.kind,
     id: row.nexusId ?? row.ref,

@@ -43,6 +43,14 @@ describe('the compiled wiki pages', () => {
       limit: 5
     })
     expect(found.results[0]).toMatchObject({ kind: 'wiki', path: 'nexus/wiki/ada-lovelace.md' })
+    // Its snippet is plain text with the words marked, as a reader sees the page: no markdown.
+    const links = await home.core.services.knowledge.search({ text: 'PostgreSQL', kinds: ['wiki'], limit: 5 })
+    expect(links.results.length).toBeGreaterThan(1)
+    for (const hit of [...found.results, ...links.results]) {
+      expect(hit.snippet).not.toMatch(/\[\[|\]\]|^#|\s#+\s|^---|kind: |\]\(/)
+      expect(hit.parts.some((part) => part.hit)).toBe(true)
+    }
+    expect(found.results[0]?.snippet).toContain('Ada [Lovelace] prefers [tea] in the morning.')
     expect(home.core.services.wiki.list().pages.map((p) => p.title)).toEqual([
       'Wiki',
       'Ada Lovelace',

@@ -79,9 +79,9 @@ describe('reading the stored vectors into memory', () => {
     await storedVectors()
     const knowledge = home!.core.services.knowledge
     knowledge.vectors.reset()
-    const ids = (home!.core.services.db.prepare('SELECT id FROM knowledge_items ORDER BY id').all() as { id: number }[]).map(
-      (row) => row.id
-    )
+    const ids = (
+      home!.core.services.db.prepare('SELECT id FROM knowledge_items ORDER BY id').all() as { id: number }[]
+    ).map((row) => row.id)
     for (const id of ids) knowledge.vectors.put(id, vectorOf(`item ${id}`))
     // A fresh copy in memory, read one step.
     app = createCore({ home: home!.dir, host: 'cli', env: {}, seams: { knowledgeBackground: false } })
@@ -95,6 +95,11 @@ describe('reading the stored vectors into memory', () => {
     while (!vectors.loadStep());
     expect(vectors.loadState().loaded).toBe(ITEMS - 1)
     const query = unit(fakeEmbedding('garden', 768)) as Float32Array
-    expect(vectors.search(query, 2).map((hit) => hit.id).sort()).toEqual([early, late].sort())
+    expect(
+      vectors
+        .search(query, 2)
+        .map((hit) => hit.id)
+        .sort()
+    ).toEqual([early, late].sort())
   })
 })
