@@ -37,8 +37,18 @@ export interface ConflictScore {
   readonly mistakes: readonly string[]
 }
 
-/** Runs the conflict check on each pair (first posted before second) and scores it against the labels. */
-export function scoreConflictPairs(pairs: readonly DecisionPair[]): ConflictScore {
+/** How alike two decisions' meanings are (0–1), as an embedding model says; absent: key terms only. */
+export type PairSimilarity = (first: string, second: string) => number
+
+/**
+ * Runs the conflict check on each pair (first posted before second) and scores it against the
+ * labels: by shared key terms, or with `similarity` also by meaning, as the Nexus does when an
+ * embedding endpoint is configured.
+ */
+export function scoreConflictPairs(
+  pairs: readonly DecisionPair[],
+  similarity?: PairSimilarity
+): ConflictScore {
   let tp = 0
   let fp = 0
   let fn = 0
@@ -46,7 +56,8 @@ export function scoreConflictPairs(pairs: readonly DecisionPair[]): ConflictScor
   for (const pair of pairs) {
     const flagged = judgeDecisionPair(
       { summary: pair.first.summary, seq: 1 },
-      { summary: pair.second.summary, seq: 2 }
+      { summary: pair.second.summary, seq: 2 },
+      similarity ? { similarity: similarity(pair.first.summary, pair.second.summary) } : {}
     ).conflict
     const expected = pair.label === 'contradicting'
     if (flagged && expected) tp++

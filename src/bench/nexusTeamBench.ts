@@ -7,6 +7,7 @@ import { createCore } from '../core/createCore'
 import { testCatalog } from '../core/testing/chatHarness'
 import { testId } from '../shared/testing/ids'
 import { figure, type BenchContext, type BenchFigure } from './benchTypes'
+import { fakeSimilarity } from '../../tests/fakeEmbeddings/fakeEmbedding'
 import { CONFLICT_SETS, readPairSet, scoreConflictPairs } from './conflictEval'
 
 const AGENTS = [testId.agent('ella'), testId.agent('lyra')] as const
@@ -143,10 +144,16 @@ function measureConflicts(ctx: BenchContext): BenchFigure[] {
       `${file}: ${score.pairs} pairs, precision ${score.precision.toFixed(3)}, recall ${score.recall.toFixed(3)}`
     )
   }
-  const all = scoreConflictPairs(CONFLICT_SETS.flatMap((file) => readPairSet(root, file)))
+  const pairs = CONFLICT_SETS.flatMap((file) => readPairSet(root, file))
+  const all = scoreConflictPairs(pairs)
+  // The same pairs with meaning similarity, as when an embedding endpoint is configured (the
+  // deterministic fake model: it shows the path works, not how good a real model would be).
+  const meaning = scoreConflictPairs(pairs, fakeSimilarity)
   return [
     figure('nexus.conflict_precision', all.precision, 'ratio', 0.8, 'higher'),
-    figure('nexus.conflict_recall', all.recall, 'ratio', 0.8, 'higher')
+    figure('nexus.conflict_recall', all.recall, 'ratio', 0.8, 'higher'),
+    figure('nexus.conflict_precision_embeddings', meaning.precision, 'ratio', 0.8, 'higher'),
+    figure('nexus.conflict_recall_embeddings', meaning.recall, 'ratio', 0.8, 'higher')
   ]
 }
 

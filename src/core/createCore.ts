@@ -39,6 +39,7 @@ import { factSource } from './memory/factSource'
 import { messageSource } from './chat/messageSource'
 import { nexusSource } from './nexus/nexusSource'
 import { KnowledgeService } from './knowledge/knowledgeService'
+import { EmbeddingDecisionSimilarity, lateSimilarity } from './knowledge/decisionSimilarity'
 import { knowledgeRetriever } from './knowledge/knowledgeRetriever'
 import { WikiService } from './wiki/wikiService'
 import { scanForThreats } from './domain/prompt/scanner'
@@ -113,7 +114,10 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
   )
   const channel = options.host === 'cli' ? 'cli' : 'desktop'
   const nexusRepository = new SqliteNexusRepository(db, clock)
+  // Conflicts by meaning use the knowledge layer's embeddings, built just below.
+  const similarity = lateSimilarity()
   const nexus = new NexusService(db, paths, clock, events, files, {
+    similarity: similarity.port,
     repository: nexusRepository,
     channel,
     config,
@@ -135,6 +139,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     readOnly,
     background: !readOnly && options.seams?.knowledgeBackground !== false
   })
+  similarity.bind(new EmbeddingDecisionSimilarity(knowledge.embedder))
   const wiki = new WikiService({
     paths,
     facts: factSource(db),

@@ -101,3 +101,12 @@ export function fakeEmbedding(text: string, dims = FAKE_DIMS): number[] {
   const inverse = 1 / Math.sqrt(norm)
   return Array.from(sum, (value) => value * inverse)
 }
+
+/** The cosine of two texts' fake vectors: the fake model's "how alike do these mean". */
+export function fakeSimilarity(a: string, b: string): number {
+  const left = fakeEmbedding(a)
+  const right = fakeEmbedding(b)
+  let dot = 0
+  for (let i = 0; i < left.length; i++) dot += (left[i] as number) * (right[i] as number)
+  return dot
+}

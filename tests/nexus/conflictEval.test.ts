@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CONFLICT_SETS, readPairSet, scoreConflictPairs } from '../../src/bench/conflictEval'
+import { fakeSimilarity } from '../fakeEmbeddings/fakeEmbedding'
 
 const ROOT = join(__dirname, '..', '..')
 
@@ -27,6 +28,17 @@ describe('conflict detection on the labelled decision pairs', () => {
       expect(score.precision).toBeGreaterThanOrEqual(0.8)
       expect(score.recall).toBeGreaterThanOrEqual(0.8)
     })
+
+  it('keeps them with meaning similarity from the deterministic fake embedding model', () => {
+    const pairs = CONFLICT_SETS.flatMap((file) => readPairSet(ROOT, file))
+    const words = scoreConflictPairs(pairs)
+    const meaning = scoreConflictPairs(pairs, fakeSimilarity)
+    if (meaning.mistakes.length > 0) console.log(`with embeddings:\n${meaning.mistakes.join('\n')}`)
+    expect(meaning.precision).toBeGreaterThanOrEqual(0.8)
+    expect(meaning.recall).toBeGreaterThanOrEqual(0.8)
+    // Meaning adds subjects worded apart; it must not cost what key terms already find.
+    expect(meaning.truePositives).toBeGreaterThanOrEqual(words.truePositives)
+  })
 
   it('reaches them on both sets together (the figures `hearth bench` reports)', () => {
     const score = scoreConflictPairs(CONFLICT_SETS.flatMap((file) => readPairSet(ROOT, file)))

@@ -26,6 +26,8 @@ const INSERT = `INSERT OR IGNORE INTO nexus_conflicts
  */
 export class ConflictLedger {
   private readonly insert: Database.Statement
+  /** Why the last meaning check could not run (the endpoint failed or was slow); null when it ran. */
+  private similarityProblem: string | null = null
 
   constructor(
     private readonly db: Database.Database,
@@ -54,16 +56,13 @@ export class ConflictLedger {
    * is configured.
    */
   async catchUpWithSimilarity(signal?: AbortSignal): Promise<number> {
-    if (!this.similarity) return 0
+    const similarity = this.similarity
+    if (!similarity || (similarity.configured && !(await similarity.configured()))) return 0
     const from = this.marks.get(LOG_READER, 'similarity-scan') ?? 0
     let flagged = 0
     for (const decision of this.repository.ofTypeAfter('decision', from, 500)) {
       const open = this.openBefore(decision.seq).slice(-SIMILARITY_CANDIDATES)
-      const scores = await this.similarity.similarities(
-        decision.summary,
-        open.map((entry) => ({ seq: entry.seq, text: entry.summary })),
-        signal
-      )
+      const scores = await this.scoresOrProblem(similarity, decision, open, signal)
       if (scores === null) return flagged
       const later = parsed(decision)
       for (const earlier of open) {
@@ -74,6 +73,31 @@ export class ConflictLedger {
       this.marks.set(LOG_READER, 'similarity-scan', decision.seq)
     }
     return flagged
+  }
+
+  /**
+   * The similarity of `decision` to the open ones, or null (keeping the scan's place) when no
+   * model is configured or the endpoint failed; a failure is remembered for the conflicts' reason.
+   */
+  private async scoresOrProblem(
+    similarity: DecisionSimilarity,
+    decision: NexusEntry,
+    open: readonly NexusEntry[],
+    signal?: AbortSignal
+  ): Promise<ReadonlyMap<number, number> | null> {
+    try {
+      const scores = await similarity.similarities(
+        decision.summary,
+        open.map((entry) => ({ seq: entry.seq, text: entry.summary })),
+        signal
+      )
+      this.similarityProblem = null
+      return scores
+    } catch (error) {
+      if (signal?.aborted) throw error
+      this.similarityProblem = error instanceof Error ? error.message : String(error)
+      return null
+    }
   }
 
   /** Every flagged pair, unresolved ones only unless asked, newest first. */
@@ -179,7 +203,7 @@ export class ConflictLedger {
           sharedRefs: first.refs.filter((ref) => second.refs.includes(ref)),
           similarity: row.score,
           resolvedBy,
-          reason: conflictReason(row, first, second),
+          reason: conflictReason(row, first, second, this.similarityProblem),
           method: row.method,
           subject: [...row.subject]
         }

@@ -42,7 +42,12 @@ export function readStoredConflict(row: RowReader): StoredConflict {
 }
 
 /** Why two decisions were flagged, in one sentence a person (or an agent) can act on. */
-export function conflictReason(conflict: StoredConflict, first: NexusEntry, second: NexusEntry): string {
+export function conflictReason(
+  conflict: StoredConflict,
+  first: NexusEntry,
+  second: NexusEntry,
+  similarityProblem: string | null = null
+): string {
   const [earlier, later] = conflict.contrast
   const what =
     conflict.signal === 'negation'
@@ -60,5 +65,9 @@ export function conflictReason(conflict: StoredConflict, first: NexusEntry, seco
     first.agent === second.agent
       ? ` Both are ${first.agent}’s: the later one does not say it replaces the earlier one.`
       : ''
-  return `${what}; ${about}.${same}`
+  const words =
+    similarityProblem !== null && conflict.method === 'terms'
+      ? ` Meaning could not be compared just now (${similarityProblem}), so decisions are matched on shared key terms only.`
+      : ''
+  return `${what}; ${about}.${same}${words}`
 }

@@ -87,6 +87,8 @@ export class NexusService implements NexusLog {
   private readonly mirror: NexusMirrorWriter
   private readonly stopChatWatch: () => void
   private runningVerify: Promise<NexusVerifyReport> | null = null
+  /** Aborts the background meaning check when the service closes. */
+  private readonly closing = new AbortController()
 
   constructor(
     private readonly db: Database.Database,
@@ -255,6 +257,8 @@ export class NexusService implements NexusLog {
   }
 
   dispose(): void {
+    // A one-shot process (the CLI) must not wait for a slow embedding endpoint before exiting.
+    this.closing.abort()
     this.projectState.dispose()
     this.stopChatWatch()
     this.mirror.dispose()
@@ -275,7 +279,8 @@ export class NexusService implements NexusLog {
   /** The similarity pass runs in the background: a slow embedding endpoint must not hold up a post. */
   private checkSimilarityLater(): void {
     if (!this.options.similarity || !this.db.open) return
-    this.ledger.catchUpWithSimilarity().catch((error: unknown) => {
+    this.ledger.catchUpWithSimilarity(this.closing.signal).catch((error: unknown) => {
+      if (this.closing.signal.aborted) return // closed mid-check: the next process picks up from the mark
       this.log.warn('checking new decisions by meaning failed; shared key terms still apply', { error })
     })
   }

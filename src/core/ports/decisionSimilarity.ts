@@ -6,10 +6,13 @@
  * or while embeddings are not configured, subjects are matched on shared key terms only.
  */
 export interface DecisionSimilarity {
+  /** Whether an embedding model is configured now (cheap; lets the check skip its reads when not). */
+  configured?(): Promise<boolean>
   /**
    * The similarity (0–1, cosine of the embeddings) of `text` to each candidate, by the
    * candidate's seq; null when no embedding model is configured right now. May leave out
-   * candidates it could not embed. An aborted `signal` rejects.
+   * candidates it could not embed. An aborted `signal` rejects; so does an endpoint that is
+   * configured but failing or too slow, with why (the check then keeps to key terms and says so).
    */
   similarities(
     text: string,

@@ -140,6 +140,27 @@ export class Embedder {
     return vector
   }
 
+  /**
+   * Unit vectors for a few texts (the Nexus's decisions), a batch per call; null when embedding is
+   * off, backing off, or the endpoint failed or was too slow (the failure is recorded).
+   */
+  async embedTexts(
+    texts: readonly string[],
+    timeoutMs: number,
+    signal?: AbortSignal
+  ): Promise<(Float32Array | null)[] | null> {
+    const endpoint = await this.current()
+    if (endpoint === null || !this.ready()) return null
+    const out: (Float32Array | null)[] = []
+    for (let start = 0; start < texts.length; start += BATCH) {
+      const inputs = texts.slice(start, start + BATCH).map((text) => text.slice(0, INPUT_CHARS))
+      const vectors = await this.call(endpoint, inputs, timeoutMs, signal)
+      if (vectors === null) return null
+      out.push(...vectors.map((vector) => unit(vector)))
+    }
+    return out
+  }
+
   /** One call; a failure is recorded (and backed off) and answers null instead of throwing. */
   private async call(
     endpoint: EmbeddingEndpoint,
