@@ -3,6 +3,7 @@ import { createCore } from '../core/createCore'
 import { buildYearHome, bytesUnder, type YearHome } from '../core/testing/year/yearHome'
 import { yearStorageFigures } from './yearFigures'
 import { yearUiFigures } from './yearUi'
+import { yearSearchFigures } from './yearSearch'
 import { reference, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 
 /** The seed and scale `hearth bench --year` was given. */
@@ -64,7 +65,11 @@ export function yearBench(choice: YearChoice): BenchSuite {
       ctx.log(
         `year: seed ${year.seed}, scale ${year.scale}: ${year.phases.map((p) => `${p.name} ${Math.round(p.ms)} ms`).join(', ')}`
       )
-      return [...yearVolumeFigures(year), ...(await yearUiFigures(ctx, year))]
+      return [
+        ...yearVolumeFigures(year),
+        ...(await yearUiFigures(ctx, year)),
+        ...(await yearSearchFigures(year, ctx.log))
+      ]
     }
   }
 }
