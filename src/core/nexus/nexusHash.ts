@@ -40,58 +40,26 @@ export type ChainLink = Omit<NexusEntry, 'hash'>
 export type LegacyHashedFields = EntryText & Pick<NexusEntry, 'seq' | 'ts' | 'refs' | 'prevHash'>
 
 /**
- * The field order of each canonical text. Never reorder or drop a field: these orders are what
- * every stored id and hash was computed over (the tests pin the bytes).
- */
-const ID_FIELDS = [
-  'origin',
-  'originSeq',
-  'authoredAt',
-  'agent',
-  'channel',
-  'type',
-  'summary',
-  'body',
-  'refIds',
-  'rationale'
-] as const satisfies readonly (keyof EntryContent)[]
-const CHAIN_FIELDS = [
-  'seq',
-  'ts',
-  'id',
-  'origin',
-  'originSeq',
-  'originalTs',
-  'agent',
-  'channel',
-  'type',
-  'summary',
-  'body',
-  'refs',
-  'refIds',
-  'rationale',
-  'prevHash'
-] as const satisfies readonly (keyof ChainLink)[]
-const LEGACY_FIELDS = [
-  'seq',
-  'ts',
-  'agent',
-  'channel',
-  'type',
-  'summary',
-  'body',
-  'refs',
-  'rationale',
-  'prevHash'
-] as const satisfies readonly (keyof LegacyHashedFields)[]
-
-/**
  * Every canonical text is a JSON array in a fixed field order (not an object), so no key-ordering
  * rule is needed: JSON string escaping is fully specified, integers print one way, and absent
- * values are an explicit `null`. Any change to any field changes these bytes.
+ * values are an explicit `null`. Any change to any field changes these bytes. Never reorder or
+ * drop a field: these orders are what every stored id and hash was computed over (the tests pin
+ * the bytes). Each array is written out field by field, since `verify` builds one per entry.
  */
-export function entryIdText(content: EntryContent): string {
-  return canonicalText(ID_FORMAT, ID_FIELDS, content)
+export function entryIdText(c: EntryContent): string {
+  return JSON.stringify([
+    ID_FORMAT,
+    c.origin ?? null,
+    c.originSeq ?? null,
+    c.authoredAt ?? null,
+    c.agent ?? null,
+    c.channel ?? null,
+    c.type ?? null,
+    c.summary ?? null,
+    c.body ?? null,
+    c.refIds ?? null,
+    c.rationale ?? null
+  ])
 }
 
 /** The position-independent id: SHA-256 (hex) of the canonical content. */
@@ -99,8 +67,25 @@ export function entryId(content: EntryContent): string {
   return sha256Hex(entryIdText(content))
 }
 
-export function chainText(link: ChainLink): string {
-  return canonicalText(CHAIN_FORMAT, CHAIN_FIELDS, link)
+export function chainText(l: ChainLink): string {
+  return JSON.stringify([
+    CHAIN_FORMAT,
+    l.seq ?? null,
+    l.ts ?? null,
+    l.id ?? null,
+    l.origin ?? null,
+    l.originSeq ?? null,
+    l.originalTs ?? null,
+    l.agent ?? null,
+    l.channel ?? null,
+    l.type ?? null,
+    l.summary ?? null,
+    l.body ?? null,
+    l.refs ?? null,
+    l.refIds ?? null,
+    l.rationale ?? null,
+    l.prevHash ?? null
+  ])
 }
 
 /** The chain hash of an entry written with an id. */
@@ -108,17 +93,25 @@ export function chainHash(link: ChainLink): string {
   return sha256Hex(chainText(link))
 }
 
-export function legacyCanonicalEntry(fields: LegacyHashedFields): string {
-  return canonicalText(LEGACY_CHAIN_FORMAT, LEGACY_FIELDS, fields)
+export function legacyCanonicalEntry(f: LegacyHashedFields): string {
+  return JSON.stringify([
+    LEGACY_CHAIN_FORMAT,
+    f.seq ?? null,
+    f.ts ?? null,
+    f.agent ?? null,
+    f.channel ?? null,
+    f.type ?? null,
+    f.summary ?? null,
+    f.body ?? null,
+    f.refs ?? null,
+    f.rationale ?? null,
+    f.prevHash ?? null
+  ])
 }
 
 /** The hash entries were chained with before they had ids (still checked for those entries). */
 export function legacyHashEntry(fields: LegacyHashedFields): string {
   return sha256Hex(legacyCanonicalEntry(fields))
-}
-
-function canonicalText<T>(format: string, order: readonly (keyof T)[], value: T): string {
-  return JSON.stringify([format, ...order.map((field) => value[field] ?? null)])
 }
 
 /** Ids in the one order the id covers them in. */

@@ -16,6 +16,9 @@ export interface NexusSearchFilter extends NexusListFilter {
  * column types before it becomes an entry.
  */
 export class NexusEntryReads {
+  /** The page `eachRawAfter` steps through, prepared once. */
+  private pageStatement: Database.Statement | undefined
+
   constructor(protected readonly db: Database.Database) {}
 
   /**
@@ -127,19 +130,20 @@ export class NexusEntryReads {
   }
 
   /**
-   * Every row in order as column tuples (ENTRY_COLUMNS order), read in pages: tuples instead of
-   * objects and short statements keep `verify` of 100,000 entries well under two seconds.
+   * Rows after `afterSeq` in order as column tuples (ENTRY_COLUMNS order), at most `limit` of
+   * them, each handed to `visit` as it is read; returns how many were read. One short statement
+   * per page, stepped row by row (no array of the whole page): this is what keeps `verify` of
+   * 200,000 entries near a second of CPU. The statement is finished when this returns, so a
+   * caller may give the thread back between pages while other calls use the connection.
    */
-  *iterateRaw(pageSize = 5000): IterableIterator<RawNexusRow> {
-    const page = this.db.prepare(`${SELECT} WHERE seq > ? ORDER BY seq LIMIT ?`).raw()
-    let after = Number.MIN_SAFE_INTEGER
-    for (;;) {
-      const rows = page.all(after, pageSize).map(checkedTuple)
-      yield* rows
-      const last = rows.at(-1)
-      if (last === undefined || rows.length < pageSize) return
-      after = last[0]
+  eachRawAfter(afterSeq: number, limit: number, visit: (row: RawNexusRow) => void): number {
+    this.pageStatement ??= this.db.prepare(`${SELECT} WHERE seq > ? ORDER BY seq LIMIT ?`).raw()
+    let read = 0
+    for (const row of this.pageStatement.iterate(afterSeq, limit)) {
+      read++
+      visit(checkedTuple(row))
     }
+    return read
   }
 
   /** Entries of `SELECT … FROM nexus_entries <clause>`, read as tuples. */

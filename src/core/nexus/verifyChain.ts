@@ -24,7 +24,7 @@ const ROWS_PER_STEP = 5_000
  */
 export function verifyChain(repository: SqliteNexusRepository): NexusVerifyReport {
   const checker = new ChainChecker()
-  for (const row of repository.iterateRaw()) checker.add(row)
+  while (checker.readPage(repository) === ROWS_PER_STEP);
   return report(repository, checker)
 }
 
@@ -40,11 +40,7 @@ export async function verifyChainInSteps(
   const checker = new ChainChecker()
   const total = repository.maxSeq()
   onProgress({ done: 0, total })
-  let sinceStep = 0
-  for (const row of repository.iterateRaw(ROWS_PER_STEP)) {
-    checker.add(row)
-    if (++sinceStep < ROWS_PER_STEP) continue
-    sinceStep = 0
+  while (checker.readPage(repository) === ROWS_PER_STEP) {
     onProgress({ done: checker.count, total: Math.max(total, checker.count) })
     await new Promise((resolve) => setImmediate(resolve))
   }
@@ -72,10 +68,11 @@ class ChainChecker {
   firstBadSeq: number | null = null
   reason = ''
   private expectedSeq = 1
+  /** The last seq read: the next page starts after it (a tampered seq ≤ 0 is read too). */
+  private lastSeq = Number.MIN_SAFE_INTEGER
   private previousHash = GENESIS_HASH
   private readonly idsBySeq = new Map<number, string>()
-
-  add(row: RawNexusRow): void {
+  private readonly add = (row: RawNexusRow): void => {
     this.count++
     if (this.firstBadSeq === null) {
       const problem = rowProblem(row, this.expectedSeq, this.previousHash, this.idsBySeq)
@@ -85,8 +82,14 @@ class ChainChecker {
       }
       this.idsBySeq.set(row[0], row[11])
     }
+    this.lastSeq = row[0]
     this.expectedSeq = row[0] + 1
     this.previousHash = row[10]
+  }
+
+  /** Checks the next page of rows; returns how many it read (fewer than a page: the end). */
+  readPage(repository: SqliteNexusRepository): number {
+    return repository.eachRawAfter(this.lastSeq, ROWS_PER_STEP, this.add)
   }
 }
 
