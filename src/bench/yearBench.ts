@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { createCore } from '../core/createCore'
 import { buildYearHome, bytesUnder, type YearHome } from '../core/testing/year/yearHome'
 import { yearStorageFigures } from './yearFigures'
+import { yearTurnFigures } from './yearTurns'
 import { yearUiFigures } from './yearUi'
 import { yearSearchFigures } from './yearSearch'
 import { reference, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
@@ -67,6 +68,7 @@ export function yearBench(choice: YearChoice): BenchSuite {
       )
       return [
         ...yearVolumeFigures(year),
+        ...(await yearTurnFigures(ctx, year)),
         ...(await yearUiFigures(ctx, year)),
         ...(await yearSearchFigures(year, ctx.log))
       ]
