@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock'
 import type { DecisionSimilarity } from '../ports/decisionSimilarity'
 import { conflictReason, readStoredConflict, type StoredConflict } from './conflictRows'
 import { LOG_READER, type NexusMarks } from './nexusMarks'
+import { parseRefs } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
 
 /** Earlier decisions a new one is judged against: the ones sharing the most key terms with it. */
@@ -103,20 +104,43 @@ export class ConflictLedger {
   /** Every flagged pair, unresolved ones only unless asked, newest first. */
   list(includeResolved = false): NexusConflict[] {
     this.catchUp()
-    const rows = readRows(
-      this.db.prepare('SELECT * FROM nexus_conflicts ORDER BY second_seq DESC, first_seq DESC').all(),
-      'nexus_conflicts',
-      readStoredConflict
+    const rows = this.readConflicts('')
+    const resolvedBy = this.resolutions()
+    return this.withEntries(
+      includeResolved ? rows : rows.filter((row) => resolvedBy(row) === null),
+      resolvedBy
     )
-    const conflicts = this.withEntries(rows)
-    return includeResolved ? conflicts : conflicts.filter((conflict) => conflict.resolvedBy === null)
   }
 
   /** The unresolved conflicts one of whose decisions `author` wrote. */
   openInvolving(author: string): NexusConflict[] {
-    return this.list().filter(
-      (conflict) => conflict.first.agent === author || conflict.second.agent === author
+    return this.openInvolvingPage(author, -1).conflicts
+  }
+
+  /**
+   * The newest `limit` (all, when negative) of those, and how many there are: only their two
+   * entries are read, since a year of flags would not fit in a per-turn block.
+   */
+  openInvolvingPage(author: string, limit: number): { conflicts: NexusConflict[]; total: number } {
+    this.catchUp()
+    const pairs = this.db
+      .prepare(
+        `SELECT c.first_seq, c.second_seq FROM nexus_conflicts c
+         JOIN nexus_entries f ON f.seq = c.first_seq JOIN nexus_entries s ON s.seq = c.second_seq
+         WHERE f.agent = ? OR s.agent = ? ORDER BY c.second_seq DESC, c.first_seq DESC`
+      )
+      .raw()
+      .all(author, author) as [number, number][]
+    const resolvedBy = this.resolutions()
+    const open = pairs.filter(([firstSeq, secondSeq]) => resolvedBy({ firstSeq, secondSeq }) === null)
+    // Only the shown flags are read whole.
+    const one = this.db.prepare('SELECT * FROM nexus_conflicts c WHERE first_seq = ? AND second_seq = ?')
+    const rows = readRows(
+      (limit < 0 ? open : open.slice(0, limit)).map((pair) => one.get(...pair)),
+      'nexus_conflicts',
+      readStoredConflict
     )
+    return { conflicts: this.withEntries(rows, resolvedBy), total: open.length }
   }
 
   /** The flags that involve one decision (what a post answers with). */
@@ -185,24 +209,53 @@ export class ConflictLedger {
     return this.repository.ofType('decision').filter((entry) => entry.seq < seq && !closed.has(entry.seq))
   }
 
-  private withEntries(rows: readonly StoredConflict[]): NexusConflict[] {
+  private readConflicts(clause: string, ...params: unknown[]): StoredConflict[] {
+    return readRows(
+      this.db
+        .prepare(`SELECT c.* FROM nexus_conflicts c ${clause} ORDER BY c.second_seq DESC, c.first_seq DESC`)
+        .all(...params),
+      'nexus_conflicts',
+      readStoredConflict
+    )
+  }
+
+  /**
+   * What settles a pair: the first resolution that references both decisions. Only the
+   * resolutions' seqs and refs are read, once per listing, into a lookup by pair.
+   */
+  private resolutions(): (row: Pick<StoredConflict, 'firstSeq' | 'secondSeq'>) => number | null {
+    const settled = new Map<string, number>()
+    const rows = this.db
+      .prepare("SELECT seq, refs FROM nexus_entries WHERE type = 'resolution' ORDER BY seq")
+      .raw()
+      .all() as unknown[][]
+    for (const [seq, text] of rows) {
+      if (typeof seq !== 'number' || typeof text !== 'string') continue
+      const refs = parseRefs(text)
+      for (const first of refs)
+        for (const second of refs)
+          if (first < second && !settled.has(`${first}:${second}`)) settled.set(`${first}:${second}`, seq)
+    }
+    return (row) => settled.get(`${row.firstSeq}:${row.secondSeq}`) ?? null
+  }
+
+  private withEntries(
+    rows: readonly StoredConflict[],
+    resolvedBy: (row: StoredConflict) => number | null
+  ): NexusConflict[] {
     const seqs = [...new Set(rows.flatMap((row) => [row.firstSeq, row.secondSeq]))]
     const entries = new Map(this.repository.get(seqs).map((entry) => [entry.seq, entry]))
-    const resolutions = this.repository.ofType('resolution')
     return rows.flatMap((row) => {
       const first = entries.get(row.firstSeq)
       const second = entries.get(row.secondSeq)
       if (!first || !second) return []
-      const resolvedBy =
-        resolutions.find((entry) => entry.refs.includes(first.seq) && entry.refs.includes(second.seq))?.seq ??
-        null
       return [
         {
           first,
           second,
           sharedRefs: first.refs.filter((ref) => second.refs.includes(ref)),
           similarity: row.score,
-          resolvedBy,
+          resolvedBy: resolvedBy(row),
           reason: conflictReason(row, first, second, this.similarityProblem),
           method: row.method,
           subject: [...row.subject]

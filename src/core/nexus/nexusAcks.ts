@@ -4,6 +4,7 @@ import type { NexusAckStatus } from '../../shared/contract/nexusTeam'
 import { invalidInput } from '../errors'
 import { readRows } from '../node/db/rowReader'
 import type { Clock } from '../ports/clock'
+import { AckLedger } from './ackLedger'
 import { LOG_READER, type NexusMarks } from './nexusMarks'
 import type { SqliteNexusRepository } from './nexusRepository'
 
@@ -25,6 +26,7 @@ export interface AckMember {
  */
 export class NexusAcks {
   private readonly dismissStatement: Database.Statement
+  private readonly ledger: AckLedger
 
   constructor(
     private readonly db: Database.Database,
@@ -33,6 +35,7 @@ export class NexusAcks {
     private readonly clock: Clock,
     private readonly members: () => readonly AckMember[]
   ) {
+    this.ledger = new AckLedger(db)
     this.dismissStatement = db.prepare(
       'INSERT OR IGNORE INTO nexus_ack_dismissals (member, seq, dismissed_at) VALUES (?, ?, ?)'
     )
@@ -40,21 +43,31 @@ export class NexusAcks {
 
   /** What `author` still owes an acknowledgement for, oldest first. */
   awaiting(author: string): NexusEntry[] {
+    return this.repository.get(this.awaitingSeqs(author))
+  }
+
+  /**
+   * The oldest `limit` of what `author` owes an acknowledgement for, and how many it owes in all
+   * (the per-turn block shows a page; a year of decisions would not fit in a prompt).
+   */
+  awaitingPage(author: string, limit: number): { entries: NexusEntry[]; total: number } {
+    const seqs = this.awaitingSeqs(author)
+    return { entries: this.repository.get(seqs.slice(0, limit)), total: seqs.length }
+  }
+
+  /** The seqs `author` owes, oldest first, less those the user excused it from. */
+  private awaitingSeqs(author: string): number[] {
     const member = this.members().find((candidate) => candidate.author === author)
-    const since = member?.since ?? 0
-    const types = ASKS_FOR_ACK.map(() => '?').join(',')
-    const seqs = this.db
-      .prepare(
-        `SELECT e.seq FROM nexus_entries e
-         WHERE e.type IN (${types}) AND e.seq > ? AND e.agent <> ? AND e.created_at >= ?
-           AND NOT EXISTS (SELECT 1 FROM nexus_entries a, json_each(a.refs) r
-                           WHERE a.type = 'ack' AND a.agent = ? AND a.seq > e.seq AND r.value = e.seq)
-           AND NOT EXISTS (SELECT 1 FROM nexus_ack_dismissals d WHERE d.member = ? AND d.seq = e.seq)
-         ORDER BY e.seq`
-      )
-      .pluck()
-      .all(...ASKS_FOR_ACK, this.from(), author, since, author, author)
-    return this.repository.get(seqs.filter((seq): seq is number => typeof seq === 'number'))
+    const owed = this.ledger.owedBy({
+      author,
+      types: ASKS_FOR_ACK,
+      fromSeq: this.from(),
+      sinceMs: member?.since ?? 0
+    })
+    const dismissed = new Set(
+      this.db.prepare('SELECT seq FROM nexus_ack_dismissals WHERE member = ?').pluck().all(author)
+    )
+    return dismissed.size === 0 ? owed : owed.filter((seq) => !dismissed.has(seq))
   }
 
   /** Where each entry stands: the given ones, or every entry someone still owes an ack for. */

@@ -26,7 +26,11 @@ export interface ChangedState {
 /** Everything one per-turn block may carry, each part optional. */
 export interface NexusBlockParts {
   readonly conflicts: readonly NexusConflict[]
+  /** All open conflicts of the agent, when more than `conflicts` shows. */
+  readonly conflictsTotal?: number
   readonly awaiting: readonly NexusEntry[]
+  /** All it owes an acknowledgement for, when more than `awaiting` shows. */
+  readonly awaitingTotal?: number
   readonly state: ChangedState | null
   readonly nudge: string | null
   readonly checkpoint: NexusEntry | null
@@ -91,15 +95,25 @@ function renderOmitted(omitted: OmittedSummary): string {
 /** The fenced text; pure so it can be tested byte for byte. Null when there is nothing to say. */
 export function renderNexusBlock(parts: NexusBlockParts): string | null {
   const sections: string[] = []
+  const moreConflicts = (parts.conflictsTotal ?? 0) - parts.conflicts.length
   if (parts.conflicts.length > 0)
     sections.push(
       'Decisions of yours conflict with others (or with an earlier one of your own). Reconcile each: agree with the other author if needed, then post nexus_post type resolution with refs to both decisions and say which holds.',
-      ...parts.conflicts.map(renderConflict)
+      ...parts.conflicts.map(renderConflict),
+      ...(moreConflicts > 0
+        ? [`(+${moreConflicts} older open conflicts not shown; they come up here as these are resolved.)`]
+        : [])
     )
+  const awaitingTotal = Math.max(parts.awaitingTotal ?? 0, parts.awaiting.length)
   if (parts.awaiting.length > 0)
     sections.push(
-      `Awaiting your acknowledgement (${parts.awaiting.length}): decisions and handoffs by others. Take them into account, then call ack with their numbers (refs).`,
-      ...parts.awaiting.map(renderEntryLines)
+      `Awaiting your acknowledgement (${awaitingTotal}): decisions and handoffs by others. Take them into account, then call ack with their numbers (refs).`,
+      ...parts.awaiting.map(renderEntryLines),
+      ...(awaitingTotal > parts.awaiting.length
+        ? [
+            `(+${awaitingTotal - parts.awaiting.length} newer ones not shown; they come up here as these are acknowledged, or call nexus_read to see them.)`
+          ]
+        : [])
     )
   if (parts.state) sections.push(renderState(parts.state))
   if (parts.nudge) sections.push(parts.nudge)

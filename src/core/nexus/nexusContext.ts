@@ -6,6 +6,14 @@ import type { NexusLog } from './nexusLog'
 
 export { NEXUS_FENCE_TAG, renderNexusBlock } from './nexusBlock'
 
+/**
+ * Conflicts (newest first) and entries awaiting acknowledgement (oldest first) shown one by one
+ * per turn; the rest are counted in a line. A year of them would not fit in a prompt, and every
+ * turn would send them all again uncached.
+ */
+const CONFLICTS_SHOWN = 5
+const AWAITING_SHOWN = 10
+
 /** What `onTurnCompleted` needs to move the marks; also shown in the UI. */
 export interface NexusBlockDetail {
   readonly agentId: AgentId
@@ -36,7 +44,7 @@ export interface NexusContextSources {
 /**
  * Read before reply. Before each turn an agent is shown, in order: conflicts it is part of
  * (until a resolution settles them), entries awaiting its acknowledgement (never pushed out by
- * volume), the project state when it changed since the agent last saw it, a nudge to write a
+ * other entries; past a page, the oldest are shown and the rest counted), the project state when it changed since the agent last saw it, a nudge to write a
  * checkpoint when one is due, its latest checkpoint on the first turn of a new session, and the
  * newest `injectCap` entries others wrote since its last turn with the rest summarised in one
  * line. Its cursor and marks move only when the turn completes, so nothing is lost to a failure.
@@ -53,8 +61,10 @@ export class NexusTurnContext implements TurnContextProvider {
     const { repository } = this.nexus
     const agent = request.agentId
     const cursorFrom = repository.cursor(agent)
-    const conflicts = this.nexus.ledger.openInvolving(agent)
-    const awaiting = this.nexus.acks.awaiting(agent)
+    const conflictPage = this.nexus.ledger.openInvolvingPage(agent, CONFLICTS_SHOWN)
+    const conflicts = conflictPage.conflicts
+    const awaitingPage = this.nexus.acks.awaitingPage(agent, AWAITING_SHOWN)
+    const awaiting = awaitingPage.entries
     const awaitingSeqs = new Set(awaiting.map((entry) => entry.seq))
     const cap = this.nexus.settings().injectCap
     const fetched = repository.unreadFor(agent, cursorFrom, cap + awaiting.length)
@@ -63,7 +73,17 @@ export class NexusTurnContext implements TurnContextProvider {
     const state = this.changedState(agent)
     const nudge = this.sources.nudgeFor(request.sessionId)
     const checkpoint = request.turnIndex === 0 ? repository.latestOfType('checkpoint', agent) : null
-    const text = renderNexusBlock({ conflicts, awaiting, state, nudge, checkpoint, unread, omitted })
+    const text = renderNexusBlock({
+      conflicts,
+      conflictsTotal: conflictPage.total,
+      awaiting,
+      awaitingTotal: awaitingPage.total,
+      state,
+      nudge,
+      checkpoint,
+      unread,
+      omitted
+    })
     if (text === null) return null
     const detail: NexusBlockDetail = {
       agentId: agent,
