@@ -175,6 +175,34 @@ describe('NexusTurnContext: read before reply', () => {
     expect(await runTurn(turn('ella'))).toBeNull()
   })
 
+  it('shows the oldest page of what awaits acknowledgement and counts the rest, the next ones moving up as the agent acks', async () => {
+    home.agents.create('Ella', testId.agent('ella'))
+    const subjects = ['dates', 'fonts', 'logs', 'ports', 'icons', 'tests', 'docs', 'caches']
+    const decisions = [...subjects, ...subjects.map((s) => `${s} again`)].map(
+      (subject, i) =>
+        home.nexus.post({
+          agent: 'lyra',
+          type: 'decision',
+          summary: `Use plan ${i} for ${subject}`,
+          rationale: 'simplest'
+        }).entry.seq
+    )
+    // The awaiting section only: entries past its page may still come up among the new ones.
+    const awaitingPart = (text: string | null): string => (text ?? '').split('New entries from')[0] ?? ''
+    const first = awaitingPart(await runTurn(turn('ella')))
+    expect(first).toContain('Awaiting your acknowledgement (16)')
+    expect(first).toContain(`[#${decisions[9]} decision · lyra`)
+    expect(first).not.toContain(`[#${decisions[10]} decision · lyra`)
+    expect(first).toContain('(+6 newer ones not shown')
+    home.nexus.post({ agent: 'ella', type: 'ack', summary: 'Noted', refs: decisions.slice(0, 3) })
+    const next = awaitingPart(await runTurn(turn('ella')))
+    expect(next).toContain('Awaiting your acknowledgement (13)')
+    expect(next).not.toContain(`[#${decisions[2]} decision · lyra`)
+    expect(next).toContain(`[#${decisions[12]} decision · lyra`)
+    expect(next).toContain('(+3 newer ones not shown')
+    expect(home.nexus.acks.awaiting('ella').map((entry) => entry.seq)).toEqual(decisions.slice(3))
+  })
+
   it('asks both authors of a conflict to reconcile it until a resolution references both', async () => {
     const mine = home.nexus.post({
       agent: 'ella',
