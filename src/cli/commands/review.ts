@@ -1,4 +1,5 @@
 import { FactStatus, type Fact } from '../../shared/contract/review'
+import type { ReviewCursor } from '../../shared/contract/factPages'
 import type { CliCommand, CommandContext } from '../command'
 import { choiceOption, integerArgument, integerOption, requiredOption, stringOption } from '../options'
 
@@ -35,7 +36,18 @@ const list: CliCommand = {
   async run(ctx) {
     const agentId = stringOption(ctx, 'agent')
     const status = choiceOption(ctx, 'status', FactStatus.options, FactStatus.options.join(', ')) ?? 'pending'
-    const { candidates: facts } = await ctx.call('review.list', { ...(agentId ? { agentId } : {}), status })
+    const facts: Fact[] = []
+    // Page by page (the list comes at most 500 at a time), to the end.
+    for (let after: ReviewCursor | undefined, more = true; more;) {
+      const page = await ctx.call('review.list', {
+        ...(agentId ? { agentId } : {}),
+        status,
+        ...(after ? { after } : {})
+      })
+      facts.push(...page.candidates)
+      after = page.next ?? undefined
+      more = page.next !== null
+    }
     const text = facts.length === 0 ? `No ${status} candidates.` : facts.map(line).join('\n')
     return { data: { candidates: facts.map(candidateView) }, text }
   }

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../node/db/openDatabase'
 import { readOptionalRow, readRows, type RowReader } from '../node/db/rowReader'
 import type { Transcripts } from '../ports/transcripts'
+import type { FactPageQuery } from './factPages'
 
 /** What a new fact needs; the store assigns id, status and timestamps. */
 export interface NewFact {
@@ -127,6 +128,12 @@ export class FactStore {
     const args = used.map(([, value]) => value)
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
     const rows = this.db.prepare(`${SELECT} ${clause} ORDER BY f.session_id, f.id`).all(...args)
+    return readRows(rows, 'memory_facts', (row) => this.fromRow(row))
+  }
+
+  /** The facts a page query selects (see factPages), in its order. */
+  page(query: FactPageQuery): Fact[] {
+    const rows = this.db.prepare(`${SELECT} ${query.clause}`).all(...query.args)
     return readRows(rows, 'memory_facts', (row) => this.fromRow(row))
   }
 

@@ -5,6 +5,8 @@ import type { FactStore } from './factStore'
 import { scanRefusal, type ThreatScanner } from './memoryOperations'
 import type { ToolWrites } from './toolWrites'
 import type { AgentId } from '../../shared/contract'
+import { FACT_PAGE_MAX, type ReviewCursor } from '../../shared/contract/factPages'
+import { pageOf, reviewCursorOf, reviewPageQuery, type FactPage } from './factPages'
 
 /**
  * The approval gate: the only way a retained candidate becomes recallable, and the only way a
@@ -23,6 +25,19 @@ export class ReviewService {
 
   list(filter: { agentId?: AgentId; status?: FactStatus; importId?: string }): Fact[] {
     return this.facts.list({ ...filter, status: filter.status ?? 'pending' })
+  }
+
+  /** One page of the list in the inbox's order (agent, chat, id), and where the next starts. */
+  page(
+    filter: { agentId?: AgentId; status?: FactStatus; importId?: string },
+    page: { after?: ReviewCursor; limit?: number } = {}
+  ): FactPage<ReviewCursor> {
+    const query = reviewPageQuery(
+      { ...filter, status: filter.status ?? 'pending' },
+      page.after,
+      page.limit ?? FACT_PAGE_MAX
+    )
+    return pageOf(this.facts.page(query), query, reviewCursorOf)
   }
 
   /**

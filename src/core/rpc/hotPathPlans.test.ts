@@ -102,6 +102,11 @@ async function viewListProblems(): Promise<string[]> {
     ['sessions.list', {}],
     ['sessions.get', { id: sessionId }],
     ['review.list', {}],
+    ['review.list', { status: 'pending', limit: 100, after: { agentId, sessionId: '', id: 1 } }],
+    [
+      'review.list',
+      { agentId, status: 'approved', limit: 100, after: { agentId, sessionId: 'year-00001', id: 1 } }
+    ],
     ['review.counts', {}],
     ['memories.list', { agentId }],
     ['nexus.list', { limit: 200 }],

@@ -34,13 +34,13 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
 export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof reviewMethods> {
   const { review, facts } = services.memory
   return {
-    'review.list': async ({ agentId, status, importId }) => ({
-      candidates: review.list({
-        ...(agentId ? { agentId } : {}),
-        ...(status ? { status } : {}),
-        ...(importId ? { importId } : {})
-      })
-    }),
+    'review.list': async ({ agentId, status, importId, limit, after }) => {
+      const page = review.page(
+        { ...(agentId ? { agentId } : {}), ...(status ? { status } : {}), ...(importId ? { importId } : {}) },
+        { ...(limit ? { limit } : {}), ...(after ? { after } : {}) }
+      )
+      return { candidates: page.facts, next: page.next }
+    },
     'review.approve': async ({ id, text }) => ({ candidate: await review.approve(id, text) }),
     'review.reject': async ({ id }) => ({ candidate: review.reject(id) }),
     'review.merge': async ({ id, intoId, text }) => review.merge(id, intoId, text),

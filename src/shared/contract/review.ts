@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { method } from './define'
+import { FactPageLimit, ReviewCursor } from './factPages'
 import { AgentId, SessionId } from './ids'
 import { ImportSource } from './importSource'
 import { SessionEndReason } from './sessions'
@@ -189,9 +190,13 @@ export const reviewMethods = {
       agentId: AgentId.optional(),
       status: FactStatus.optional(),
       /** Only the candidates one import proposed. */
-      importId: z.string().max(100).optional()
+      importId: z.string().max(100).optional(),
+      /** At most this many (500 when not given); `next` says where the following page starts. */
+      limit: FactPageLimit.optional(),
+      after: ReviewCursor.optional()
     }),
-    z.object({ candidates: z.array(Fact) })
+    /** In the inbox's order: by agent, then the chat each came from, then oldest first. */
+    z.object({ candidates: z.array(Fact), next: ReviewCursor.nullable() })
   ),
   /** Approves a pending candidate, optionally with edited text (recorded as an edit first). */
   'review.approve': method(

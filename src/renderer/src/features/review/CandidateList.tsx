@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '../../store/useAppStore'
+import { MoreOnScroll } from '../../ui/MoreOnScroll'
 import { selectAgentName } from '../agents/agentsSlice'
 import { CandidateRow } from './CandidateRow'
 import { quoteChatTitle } from './FactSourceLink'
@@ -36,7 +37,8 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
       cursor: s.reviewCursor,
       selected: s.reviewSelected,
       editing: s.reviewEditing,
-      merging: s.reviewMerging
+      merging: s.reviewMerging,
+      more: s.reviewNext !== null
     }))
   )
   const actions = useAppStore(
@@ -48,7 +50,8 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
       edit: s.setReviewEditing,
       merge: s.setReviewMerging,
       mergeInto: s.mergeCandidate,
-      mergeWith: s.mergeCandidatesInto
+      mergeWith: s.mergeCandidatesInto,
+      loadMore: s.loadMoreReview
     }))
   )
   const listRef = useRef<HTMLDivElement>(null)
@@ -91,6 +94,12 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
           </ul>
         </section>
       ))}
+      <MoreOnScroll
+        more={state.more}
+        shown={state.candidates.length}
+        noun="candidates"
+        onReach={() => void actions.loadMore()}
+      />
     </div>
   )
 }

@@ -14,7 +14,8 @@ type CandidateRowProps = Readonly<{
   selected: boolean
   editing: boolean
   merging: boolean
-  approved: readonly Fact[]
+  /** The merge targets; null while they load. */
+  approved: readonly Fact[] | null
   pending: readonly Fact[]
   onFocus: () => void
   onToggle: () => void
@@ -131,7 +132,12 @@ export function CandidateRow(props: CandidateRowProps): ReactNode {
           onSave={(text) => props.onApprove(text)}
         />
       )}
-      {merging && (
+      {merging && props.approved === null && (
+        <p className="muted" role="status">
+          Loading the approved facts to merge into…
+        </p>
+      )}
+      {merging && props.approved !== null && (
         <MergePanel
           fact={fact}
           approved={props.approved}

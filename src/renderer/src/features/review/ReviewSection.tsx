@@ -63,7 +63,11 @@ export function ReviewSection(): ReactNode {
       load: s.loadReview,
       loadImports: s.loadImportRuns,
       loaded: s.reviewLoaded,
-      count: s.reviewCandidates.length,
+      // Every agent's pending count; under one import's filter, what is loaded (with + while more follow).
+      count:
+        s.reviewImportId === null
+          ? String(s.reviewPendingCount)
+          : `${s.reviewCandidates.length}${s.reviewNext !== null ? '+' : ''}`,
       error: s.reviewError
     }))
   )
@@ -113,7 +117,7 @@ export function ReviewSection(): ReactNode {
             <RejectedNotice report={report} />
             <SessionEndsPanel />
             <BatchBar report={report} />
-            {loaded && count === 0 ? (
+            {loaded && count === '0' ? (
               <EmptyState title="Nothing to review" data-testid="review-empty">
                 When a session ends, the facts worth remembering from it appear here. None of them is used
                 until you approve it.

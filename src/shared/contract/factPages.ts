@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { AgentId } from './ids'
+
+const FactId = z.number().int().positive()
+
+/** Facts a list method returns at most per call when no limit is given, and at most ever. */
+export const FACT_PAGE_MAX = 500
+
+export const FactPageLimit = z.number().int().min(1).max(FACT_PAGE_MAX)
+
+/**
+ * Where the next page of Review's list starts: after this fact, in the inbox's order (agent, the
+ * chat it came from with no chat first as '', then id). Taken from the previous page's `next`.
+ */
+export const ReviewCursor = z.object({
+  agentId: AgentId,
+  sessionId: z.string().max(200),
+  id: FactId
+})
+export type ReviewCursor = z.infer<typeof ReviewCursor>
+
+/** Where the next page of an agent's facts in Memories starts: most recently changed first, then id. */
+export const RecentFactCursor = z.object({ updatedAtMs: z.number().int(), id: FactId })
+export type RecentFactCursor = z.infer<typeof RecentFactCursor>
