@@ -43,4 +43,4 @@ export function chatTableUses(source) {
 }
 
 export const CHAT_TABLES_MESSAGE =
-  "chat owns its tables: use chat's repositories (openChatStores in core/chat/chatStores.ts) or the Transcripts port (core/ports/transcripts.ts)"
+  "chat owns its tables: use chat's repositories (openChatStores in core/chat/store/chatStores.ts) or the Transcripts port (core/ports/transcripts.ts)"

@@ -1,6 +1,6 @@
-import type { ResumeReport } from './chat/sessionEndWork'
+import type { ResumeReport } from './chat/session/sessionEndWork'
 import { recoverAtStart } from './startRecovery'
-import { IdleSessionEnder } from './chat/idleSessionEnder'
+import { IdleSessionEnder } from './chat/session/idleSessionEnder'
 import type { SessionsService } from './chat/sessionsService'
 import type { CoreServices } from './coreServices'
 import type { EventHub, EventListener } from './events'

@@ -1,7 +1,7 @@
 import type { ImportService } from './imports/importService'
 import type { AttachmentStore } from './attachments/attachmentStore'
 import type { ChatService } from './chat/chatService'
-import type { ChatStores } from './chat/chatStores'
+import type { ChatStores } from './chat/store/chatStores'
 import type { SessionsService } from './chat/sessionsService'
 import type { ChatLibrary } from './chats/chatLibrary'
 import type { EventHub } from './events'

@@ -1,4 +1,4 @@
-import type { ResumeReport } from './chat/sessionEndWork'
+import type { ResumeReport } from './chat/session/sessionEndWork'
 import type { SessionsService } from './chat/sessionsService'
 import { removeStaleFiles } from './home/staleFiles'
 import type { MemoryJournal } from './memory/memoryJournal'

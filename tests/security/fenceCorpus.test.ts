@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FenceFilter, sanitizeFenceBlock } from '../../src/core/chat/fenceFilter'
+import { FenceFilter, sanitizeFenceBlock } from '../../src/core/chat/turn/fenceFilter'
 import { escapeFenceField } from '../../src/core/domain/prompt/fenceText'
 import { foldText } from '../../src/core/domain/prompt/textFold'
 import { buildMemoryFence, RECALL_NOTE } from '../../src/core/memory/memoryFence'

@@ -7,7 +7,7 @@ import {
 } from '../../shared/attachments'
 import { conflict, invalidInput } from '../errors'
 import type { AttachmentBlock, ContentBlock, StoredMessage } from '../chat/chatTypes'
-import type { MarkedRequest } from '../chat/requestBuilder'
+import type { MarkedRequest } from '../chat/turn/requestBuilder'
 import type { Attachment } from './attachmentStore'
 
 /** What the chat needs from the attachment store. */

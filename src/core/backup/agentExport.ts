@@ -6,7 +6,7 @@ import {
   type AgentExportFile,
   type AgentId
 } from '../../shared/contract'
-import type { SessionRepository } from '../chat/sessionRepository'
+import type { SessionRepository } from '../chat/store/sessionRepository'
 import type { ChatLibrary } from '../chats/chatLibrary'
 import type { ConfigStore } from '../home/configStore'
 import type { HomePaths } from '../home/homePaths'

@@ -1,4 +1,4 @@
-import { chatCounts } from '../chat/chatCounts'
+import { chatCounts } from '../chat/store/chatCounts'
 import type { Db } from '../node/db/openDatabase'
 
 /** What a home's database holds, counted for a backup's manifest and a restore's report. */

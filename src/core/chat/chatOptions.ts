@@ -9,9 +9,9 @@ import type { TurnContextProvider } from '../ports/turnContext'
 import type { AgentService } from '../services/agentService'
 import type { SettingsService } from '../services/settingsService'
 import type { ToolCatalog } from '../tools/toolTypes'
-import type { ChatStores } from './chatStores'
-import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './replyWriter'
-import type { TurnResult } from './turnRunner'
+import type { ChatStores } from './store/chatStores'
+import { DEFAULT_REPLY_FLUSH, type ReplyWriterOptions } from './turn/replyWriter'
+import type { TurnResult } from './turn/turnRunner'
 
 export interface ChatServiceDeps {
   /** Chat's repositories, opened once by the composition root. */

@@ -5,27 +5,27 @@ import type { AttachmentReader } from '../attachments/attachmentBlocks'
 import { silentLogger } from '../ports/logger'
 import type { TurnContextProvider } from '../ports/turnContext'
 import type { ToolCatalog } from '../tools/toolTypes'
-import type { CallRepository } from './callRepository'
+import type { CallRepository } from './store/callRepository'
 import { DEFAULT_CHAT_OPTIONS, type ChatOptions, type ChatServiceDeps, type StartedTurn } from './chatOptions'
 import type { SessionRecord } from './chatTypes'
 import { limitsFor } from './pricing'
-import { RunningTurns } from './runningTurns'
-import type { SessionRepository } from './sessionRepository'
-import { resumeSession, type SessionSetupDeps } from './sessionSetup'
-import { targetSession, type SessionTargetDeps } from './sessionTarget'
-import { ttlForTurn } from './ttlChoice'
+import { RunningTurns } from './turn/runningTurns'
+import type { SessionRepository } from './store/sessionRepository'
+import { resumeSession, type SessionSetupDeps } from './session/sessionSetup'
+import { targetSession, type SessionTargetDeps } from './session/sessionTarget'
+import { ttlForTurn } from './cache/ttlChoice'
 import { uniqueById } from './uniqueById'
-import { planEdit, planRegenerate, type ForkPlan } from './turnForks'
-import { launchTurn, type LaunchDeps, type StoredTurn } from './turnLaunch'
-import { planRetry } from './turnRetry'
-import type { TurnDeps, TurnResult } from './turnRunner'
+import { planEdit, planRegenerate, type ForkPlan } from './turn/turnForks'
+import { launchTurn, type LaunchDeps, type StoredTurn } from './turn/turnLaunch'
+import { planRetry } from './turn/turnRetry'
+import type { TurnDeps, TurnResult } from './turn/turnRunner'
 import {
   checkTakesMessages,
   sessionForNewRun,
   storeForkTurn,
   storeNewTurn,
   type TurnStoreDeps
-} from './turnStarts'
+} from './turn/turnStarts'
 
 /**
  * The chat engine: starts sessions (prompt frozen, tools frozen), stores every message as it

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { CallUsage, RequestSections, StoredMessage } from './chatTypes'
-import { FenceFilter, sanitizeFenceBlock, stripFences } from './fenceFilter'
-import { classifyCacheMiss, type MissInput } from './missReason'
+import { FenceFilter, sanitizeFenceBlock, stripFences } from './turn/fenceFilter'
+import { classifyCacheMiss, type MissInput } from './cache/missReason'
 import { cacheBreakCostUsd, callCostUsd, savedUsd, uncachedCostUsd } from './pricing'
-import { buildWireMessages, placeCacheMarkers, MAX_CACHE_MARKERS } from './requestBuilder'
+import { buildWireMessages, placeCacheMarkers, MAX_CACHE_MARKERS } from './turn/requestBuilder'
 import { testId } from '../../shared/testing/ids'
 
 function message(

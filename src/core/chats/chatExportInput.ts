@@ -1,6 +1,6 @@
-import type { CallRecord } from '../chat/callRepository'
+import type { CallRecord } from '../chat/store/callRepository'
 import type { AttachmentBlock, ContentBlock, SessionRecord, StoredMessage } from '../chat/chatTypes'
-import type { TurnLink } from '../chat/turnPath'
+import type { TurnLink } from '../chat/store/turnPath'
 
 /** Everything an export reads, gathered once so both formats describe the same moment. */
 export interface ChatExportInput {

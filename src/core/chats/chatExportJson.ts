@@ -1,7 +1,7 @@
 import { CHAT_EXPORT_VERSION, ChatExport } from '../../shared/contract/chatExport'
 import type { TurnId } from '../../shared/contract/ids'
-import { publicUsage } from '../chat/turnRunner'
-import { pathTo } from '../chat/turnPath'
+import { publicUsage } from '../chat/turn/turnRunner'
+import { pathTo } from '../chat/store/turnPath'
 import { attachmentsOf, textOf, type ChatExportInput } from './chatExportInput'
 
 /** The chat in the documented `ChatExport` shape, checked against its schema before it leaves. */

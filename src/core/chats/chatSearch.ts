@@ -1,6 +1,6 @@
 import type { ChatSearchHit } from '../../shared/contract/chats'
-import type { SessionSearch } from '../chat/sessionSearch'
-import type { ChatLibraryRepository } from '../chat/chatLibraryRepository'
+import type { SessionSearch } from '../chat/store/sessionSearch'
+import type { ChatLibraryRepository } from '../chat/store/chatLibraryRepository'
 import type { AgentId } from '../../shared/contract'
 
 /** What marks a matched word in an FTS snippet here: control characters, split out before anything is shown. */

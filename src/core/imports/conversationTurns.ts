@@ -1,6 +1,6 @@
 import type { TurnId } from '../../shared/contract'
 import { newTurnId } from '../domain/ids'
-import type { ImportedMessage, ImportedTurn } from '../chat/importedSessions'
+import type { ImportedMessage, ImportedTurn } from '../chat/store/importedSessions'
 import type { ConversationNode } from './importTypes'
 
 interface TurnDraft {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ImportedTurn } from '../chat/importedSessions'
+import type { ImportedTurn } from '../chat/store/importedSessions'
 import type { TurnId } from '../../shared/contract'
 
 /** A conversation read and checked, waiting to be written: its turns already built. */

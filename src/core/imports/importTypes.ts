@@ -6,7 +6,7 @@ import type {
   McpServerDraft,
   Speaker
 } from '../../shared/contract'
-import type { ImportedMessage } from '../chat/importedSessions'
+import type { ImportedMessage } from '../chat/store/importedSessions'
 
 /** A memory entry from the other runtime, proposed to Review (never written to memory directly). */
 export interface CandidateItem {

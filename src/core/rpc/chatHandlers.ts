@@ -1,6 +1,6 @@
 import type { chatMethods } from '../../shared/contract/chat'
 import type { sessionMethods } from '../../shared/contract/sessions'
-import { promptFileOf } from '../chat/promptFreshness'
+import { promptFileOf } from '../chat/cache/promptFreshness'
 import type { CoreServices } from '../coreServices'
 import type { FeatureHandlers } from './foundationHandlers'
 import { detached } from './versionHandlers'

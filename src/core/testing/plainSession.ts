@@ -1,5 +1,5 @@
 import type { AgentId, SessionId } from '../../shared/contract'
-import type { NewSession } from '../chat/sessionRepository'
+import type { NewSession } from '../chat/store/sessionRepository'
 
 /**
  * A session row with an empty prompt report and no tools, for filling a database with chats

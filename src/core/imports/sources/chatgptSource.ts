@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { ImportedMessage } from '../../chat/importedSessions'
+import type { ImportedMessage } from '../../chat/store/importedSessions'
 import { conversationsFile, measureExport, timeMs, titleOf } from '../exportFile'
 import { jsonArrayElements } from '../jsonArrayStream'
 import type { ConversationNode, ImportSourceReader, SourceEvent } from '../importTypes'

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import { existsSync } from 'node:fs'
 import type { ContentBlock } from '../../chat/chatTypes'
-import type { ImportedMessage } from '../../chat/importedSessions'
+import type { ImportedMessage } from '../../chat/store/importedSessions'
 import { titleOf } from '../exportFile'
 import { openForeignDatabase } from '../sourceText'
 import { type ConversationNode, type SourceEvent } from '../importTypes'

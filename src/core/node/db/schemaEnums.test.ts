@@ -24,7 +24,7 @@ import {
   TrustableFile,
   TurnOrigin
 } from '../../../shared/contract'
-import { WORK_STATES } from '../../chat/sessionEndWork'
+import { WORK_STATES } from '../../chat/session/sessionEndWork'
 import { HASH_FORMATS } from '../../nexus/nexusHash'
 import { SYNC_DEVICE_STATUSES } from './migrations/0046-nexus-sync'
 import { CONFLICT_METHODS, CONFLICT_SIGNALS } from '../../nexus/conflictRows'

@@ -1,0 +1,132 @@
+import type { TurnId } from '../../../shared/contract/ids'
+import type { SessionDetail, SessionSummary, TurnView } from '../../../shared/contract/sessions'
+import type { Tier } from '../../ports/promptBuilder'
+import type { CallRecord } from '../store/callRepository'
+import type { PromptReport, SessionRecord, StoredMessage } from '../chatTypes'
+import type { VersionGroup } from '../turn/turnForks'
+import { failedTurnOf } from '../turn/turnRetry'
+import { publicUsage, sumUsage } from '../turn/turnRunner'
+
+export function sessionSummary(session: SessionRecord): SessionSummary {
+  return {
+    id: session.id,
+    agentId: session.agentId,
+    title: session.title,
+    titleSource: session.titleSource,
+    pinnedAtMs: session.pinnedAtMs,
+    deletedAtMs: session.deletedAtMs,
+    cwd: session.cwd,
+    model: session.model,
+    provider: session.provider,
+    startedAtMs: session.startedAtMs,
+    updatedAtMs: session.updatedAtMs,
+    endedAtMs: session.endedAtMs,
+    importedFrom: session.importedFrom,
+    totals: session.totals
+  }
+}
+
+const TIER_ORDER: readonly Tier[] = ['stable', 'context', 'volatile']
+
+/** The system prompt cut into its tiers by the offsets the assembler reported. */
+export function promptTiers(
+  text: string,
+  report: PromptReport
+): { tier: Tier; start: number; end: number; text: string }[] {
+  return TIER_ORDER.flatMap((tier) => {
+    const span = report.tierOffsets[tier]
+    return span ? [{ tier, start: span[0], end: span[1], text: text.slice(span[0], span[1]) }] : []
+  })
+}
+
+/** True when a call reached the model: it is running, answered, or was billed before it broke off. */
+export function callRan(call: CallRecord): boolean {
+  const u = call.usage
+  return (
+    call.status === 'streaming' ||
+    call.status === 'ok' ||
+    u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens > 0
+  )
+}
+
+/**
+ * Per-turn usage for the chat footer: each turn's calls summed, with its cache read share. Calls
+ * that never ran (refused, or no answer at all) add nothing, and a turn with none has no footer.
+ */
+export function turnViews(calls: readonly CallRecord[]): TurnView[] {
+  const byTurn = new Map<TurnId, CallRecord[]>()
+  for (const call of calls.filter(callRan))
+    byTurn.set(call.turnId, [...(byTurn.get(call.turnId) ?? []), call])
+  return [...byTurn.entries()].map(([turnId, turnCalls]) => {
+    const summaries = turnCalls.map((call) => ({
+      callId: call.id,
+      usage: publicUsage(call.usage),
+      costUsd: call.costUsd,
+      missReason: call.missReason
+    }))
+    const usage = sumUsage(summaries)
+    const total = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
+    return {
+      turnId,
+      usage,
+      costUsd: summaries.reduce((s, c) => s + c.costUsd, 0),
+      cacheReadShare: total === 0 ? 0 : usage.cache_read_input_tokens / total,
+      calls: summaries
+    }
+  })
+}
+
+export function messageView(message: StoredMessage): SessionDetail['messages'][number] {
+  return {
+    id: message.id,
+    turnId: message.turnId,
+    role: message.role,
+    kind: message.kind,
+    content: message.content.map((block) => ({ ...block })),
+    status: message.status,
+    error: message.error,
+    inContext: message.inContext,
+    createdAtMs: message.createdAtMs
+  }
+}
+
+/** The version switchers of the shown path and the turns that can no longer fork. */
+export interface VersionsView {
+  readonly groups: readonly VersionGroup[]
+  readonly locked: readonly TurnId[]
+}
+
+/** `answering`: a turn of the session runs right now, so nothing can be retried (nor in an ended session). */
+export function sessionDetail(
+  session: SessionRecord,
+  messages: readonly StoredMessage[],
+  calls: readonly CallRecord[],
+  versions: VersionsView,
+  answering = false
+): SessionDetail {
+  const failed = answering || session.endedAtMs !== null ? null : failedTurnOf(messages, calls)
+  return {
+    ...sessionSummary(session),
+    systemPrompt: session.systemPrompt,
+    promptVersion: session.promptVersion,
+    promptTiers: promptTiers(session.systemPrompt, session.promptReport),
+    promptLayers: session.promptReport.layers.map((layer) => ({
+      id: layer.id,
+      tier: layer.tier,
+      source: layer.source,
+      chars: layer.chars,
+      tokens: layer.tokens,
+      truncated: layer.truncated,
+      blocked: [...layer.blocked],
+      // A prompt stored before `withheld` was recorded: its warnings say it, when it was cut or blocked.
+      withheld: [...(layer.withheld ?? (layer.blocked.length > 0 || layer.truncated ? layer.warnings : []))]
+    })),
+    promptWarnings: [...session.promptReport.warnings],
+    toolNames: session.tools.map((tool) => tool.name),
+    messages: messages.map(messageView),
+    turns: turnViews(calls),
+    retry: failed === null ? null : { turnId: failed.turnId, error: failed.error },
+    versions: versions.groups.map((group) => ({ ...group, versionTurnIds: [...group.versionTurnIds] })),
+    lockedTurnIds: [...versions.locked]
+  }
+}

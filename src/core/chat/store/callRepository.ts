@@ -1,0 +1,197 @@
+import { writeTransaction } from '../../node/db/writeTransaction'
+import type { SessionId, TurnId } from '../../../shared/contract'
+import type { TtlReasons } from '../../domain/cache/ttlPolicy'
+import type { Db } from '../../node/db/openDatabase'
+import { readOptionalRow, readRows, type RowReader } from '../../node/db/rowReader'
+import { ownStamp } from '../../node/process/processIdentity'
+import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
+import { CallPurpose, CallStatus, MissReason } from '../../../shared/contract'
+import type { CacheTtl, CallUsage, RequestSections } from '../chatTypes'
+
+/**
+ * How to rebuild the exact request of a call from stored rows. The per-turn fenced blocks live
+ * here, in the call record, and never in the transcript: a later turn's request leaves them out.
+ */
+export interface RequestRecipe {
+  readonly maxTokens: number
+  /** TTL of the conversation's markers (system end and messages). */
+  readonly ttl: CacheTtl
+  /** TTL of the stable-tier marker; absent on calls recorded before it had its own (then `ttl`). */
+  readonly stableTtl?: CacheTtl
+  /** Why the markers got their TTLs (absent on older calls). */
+  readonly ttlWhy?: TtlReasons
+  /** Stored message ids in request order (after merging, messages sharing a role are joined). */
+  readonly messageIds: readonly number[]
+  /**
+   * Per-turn context appended to the current user message: who, how big, a hash, and the exact
+   * text sent with its provider's detail (what it recalled, which entries). Calls recorded
+   * before the text was kept have only the first four.
+   */
+  readonly context: readonly {
+    readonly providerId: string
+    readonly fenceTag: string
+    readonly chars: number
+    readonly sha256: string
+    readonly text?: string
+    readonly detail?: unknown
+  }[]
+  /** Id of the message the context was appended to. */
+  readonly contextMessageId: number | null
+  /** Compression calls append an instruction after the history. */
+  readonly instruction?: string
+}
+
+/** How a call that ran to its end (in this process) finished. */
+export type FinishedCallStatus = Exclude<CallStatus, 'streaming' | 'interrupted'>
+
+export interface NewCall {
+  readonly sessionId: SessionId
+  readonly turnId: TurnId
+  readonly iteration: number
+  readonly purpose: CallPurpose
+  readonly model: string
+  readonly promptVersion: number
+  readonly recipe: RequestRecipe
+  readonly sections: RequestSections
+  readonly nowMs: number
+}
+
+/** A stored call: what `start` was given (its time becomes `startedAtMs`) and how it ended. */
+export interface CallRecord extends Omit<NewCall, 'nowMs'> {
+  readonly id: number
+  readonly status: CallStatus
+  readonly error: string | null
+  readonly usage: CallUsage
+  readonly expectedRead: number
+  readonly missReason: MissReason | null
+  readonly costUsd: number
+  readonly startedAtMs: number
+  readonly finishedAtMs: number | null
+}
+
+export interface CallOutcome {
+  readonly status: FinishedCallStatus
+  readonly error: string | null
+  readonly usage: CallUsage
+  readonly expectedRead: number
+  readonly missReason: MissReason | null
+  readonly costUsd: number
+  readonly nowMs: number
+}
+
+/** One row per API call: what was sent (as a recipe), what came back, and why the cache missed. */
+export class CallRepository {
+  constructor(private readonly db: Db) {}
+
+  start(call: NewCall): number {
+    const result = this.db
+      .prepare(
+        `INSERT INTO api_calls (session_id, turn_id, iteration, purpose, model, prompt_version, request, sections, status, writer_pid, writer_started, started_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'streaming', ?, ?, ?)`
+      )
+      .run(
+        call.sessionId,
+        call.turnId,
+        call.iteration,
+        call.purpose,
+        call.model,
+        call.promptVersion,
+        JSON.stringify(call.recipe),
+        JSON.stringify(call.sections),
+        ownStamp().pid,
+        ownStamp().startedAt,
+        call.nowMs
+      )
+    return Number(result.lastInsertRowid)
+  }
+
+  finish(id: number, outcome: CallOutcome): void {
+    const u = outcome.usage
+    this.db
+      .prepare(
+        `UPDATE api_calls SET status = ?, error = ?, input_tokens = ?, output_tokens = ?, cache_write_5m = ?, cache_write_1h = ?, cache_read = ?,
+           expected_read = ?, miss_reason = ?, cost_usd = ?, finished_at = ?, writer_pid = NULL, writer_started = NULL WHERE id = ?`
+      )
+      .run(
+        outcome.status,
+        outcome.error,
+        u.input_tokens,
+        u.output_tokens,
+        u.cache_write_5m,
+        u.cache_write_1h,
+        u.cache_read_input_tokens,
+        outcome.expectedRead,
+        outcome.missReason,
+        outcome.costUsd,
+        outcome.nowMs,
+        id
+      )
+  }
+
+  /** The newest call of a session that reached the model (it may have written cache entries). */
+  lastAnswered(sessionId: SessionId): CallRecord | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT * FROM api_calls WHERE session_id = ? AND (input_tokens + cache_read + cache_write_5m + cache_write_1h) > 0 ORDER BY id DESC LIMIT 1`
+      )
+      .get(sessionId)
+    return readOptionalRow(row, 'api_calls', callFromRow)
+  }
+
+  forSession(sessionId: SessionId): CallRecord[] {
+    const rows = this.db.prepare('SELECT * FROM api_calls WHERE session_id = ? ORDER BY id').all(sessionId)
+    return readRows(rows, 'api_calls', callFromRow)
+  }
+
+  forTurn(sessionId: SessionId, turnId: TurnId): CallRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id')
+      .all(sessionId, turnId)
+    return readRows(rows, 'api_calls', callFromRow)
+  }
+
+  get(id: number): CallRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM api_calls WHERE id = ?').get(id)
+    return readOptionalRow(row, 'api_calls', callFromRow)
+  }
+
+  /** Calls still `streaming` after their process (pid and start time) died are closed as interrupted. */
+  recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): void {
+    const dead = orphanedStreamingRows(this.db, 'api_calls', isAlive)
+    const mark = this.db.prepare(
+      "UPDATE api_calls SET status = 'interrupted', writer_pid = NULL, writer_started = NULL, finished_at = ? WHERE id = ?"
+    )
+    writeTransaction(this.db, () => dead.forEach((id) => mark.run(nowMs, id)))()
+  }
+}
+
+function callFromRow(row: RowReader): CallRecord {
+  const cacheWrite5m = row.int('cache_write_5m')
+  const cacheWrite1h = row.int('cache_write_1h')
+  return {
+    id: row.int('id'),
+    sessionId: row.sessionId('session_id'),
+    turnId: row.turnId('turn_id'),
+    iteration: row.int('iteration'),
+    purpose: row.oneOf('purpose', CallPurpose.options),
+    model: row.text('model'),
+    promptVersion: row.int('prompt_version'),
+    recipe: row.json('request') as RequestRecipe,
+    sections: row.json('sections') as RequestSections,
+    status: row.oneOf('status', CallStatus.options),
+    error: row.textOrNull('error'),
+    usage: {
+      input_tokens: row.int('input_tokens'),
+      output_tokens: row.int('output_tokens'),
+      cache_creation_input_tokens: cacheWrite5m + cacheWrite1h,
+      cache_read_input_tokens: row.int('cache_read'),
+      cache_write_5m: cacheWrite5m,
+      cache_write_1h: cacheWrite1h
+    },
+    expectedRead: row.int('expected_read'),
+    missReason: row.oneOfOrNull('miss_reason', MissReason.options),
+    costUsd: row.real('cost_usd'),
+    startedAtMs: row.int('started_at'),
+    finishedAtMs: row.intOrNull('finished_at')
+  }
+}

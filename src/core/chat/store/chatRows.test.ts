@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../node/db/openDatabase'
+import { writeBypassingChecks } from '../../testing/damagedRows'
+import { plainSession } from '../../testing/plainSession'
+import { CallRepository } from './callRepository'
+import { SessionRepository } from './sessionRepository'
+import { testId } from '../../../shared/testing/ids'
+
+let dir: string
+let db: Db
+let sessions: SessionRepository
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hearth-chat-rows-'))
+  db = openDatabase(join(dir, 'hearth.db'))
+  sessions = new SessionRepository(db)
+  sessions.createSession(plainSession(testId.session('s1'), testId.agent('scribe'), 'You are Scribe.', 10))
+  sessions.appendMessage({
+    sessionId: testId.session('s1'),
+    turnId: testId.turn('t1'),
+    role: 'user',
+    kind: 'text',
+    content: [{ type: 'text', text: 'hello' }],
+    status: 'complete',
+    nowMs: 11
+  })
+})
+
+afterEach(() => {
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe("a damaged row of chat's tables", () => {
+  it('names the session column whose value is outside the contract', () => {
+    writeBypassingChecks(db, "UPDATE sessions SET title_source = 'guessed' WHERE id = 's1'")
+    expect(() => sessions.getSession(testId.session('s1'))).toThrow(
+      'A stored row of sessions is damaged (title_source: "guessed" is not one of first-message, generated, user)'
+    )
+    expect(() => sessions.listSessions({ limit: 10 })).toThrow(/sessions is damaged \(title_source:/)
+  })
+
+  it('names a message whose role or content cannot be read, instead of showing a wrong transcript', () => {
+    writeBypassingChecks(db, "UPDATE messages SET role = 'system' WHERE session_id = 's1'")
+    expect(() => sessions.messages(testId.session('s1'))).toThrow(
+      'A stored row of messages is damaged (role: "system" is not one of user, assistant)'
+    )
+    db.prepare("UPDATE messages SET role = 'user', content = '[{\"type\":' WHERE session_id = 's1'").run()
+    expect(() => sessions.allMessages(testId.session('s1'))).toThrow(
+      'A stored row of messages is damaged (content: not valid JSON)'
+    )
+  })
+
+  it('names a turn version whose origin is unknown', () => {
+    writeBypassingChecks(db, "UPDATE turn_versions SET origin = 'merge' WHERE turn_id = 't1'")
+    expect(() => sessions.messages(testId.session('s1'))).toThrow(
+      'A stored row of turn_versions is damaged (origin: "merge" is not one of send, regenerate, edit)'
+    )
+  })
+
+  it("names a call's miss reason that this build does not know", () => {
+    const calls = new CallRepository(db)
+    const id = calls.start({
+      sessionId: testId.session('s1'),
+      turnId: testId.turn('t1'),
+      iteration: 0,
+      purpose: 'turn',
+      model: 'claude-sonnet-5-5',
+      promptVersion: 1,
+      recipe: { maxTokens: 100, ttl: '5m', messageIds: [], context: [], contextMessageId: null },
+      sections: {
+        model: 'claude-sonnet-5-5',
+        toolsHash: 'none',
+        systemHash: 'h',
+        promptVersion: 1,
+        breakpoints: [],
+        estimatedTotalTokens: 10
+      },
+      nowMs: 12
+    })
+    expect(calls.get(id)?.status).toBe('streaming')
+    db.prepare("UPDATE api_calls SET miss_reason = 'sunspots' WHERE id = ?").run(id)
+    expect(() => calls.forSession(testId.session('s1'))).toThrow(
+      /api_calls is damaged \(miss_reason: "sunspots" is not one of/
+    )
+  })
+})
