@@ -18,7 +18,3 @@ export const ReviewCursor = z.object({
   id: FactId
 })
 export type ReviewCursor = z.infer<typeof ReviewCursor>
-
-/** Where the next page of an agent's facts in Memories starts: most recently changed first, then id. */
-export const RecentFactCursor = z.object({ updatedAtMs: z.number().int(), id: FactId })
-export type RecentFactCursor = z.infer<typeof RecentFactCursor>

@@ -5,7 +5,8 @@ import type Database from 'better-sqlite3'
  * facts is read from an index instead of sorting all of them:
  * - Review's inbox: by status, agent, source chat (none first), then id; the keyset
  *   `(agent, chat, id) > cursor` is a range of this index, with or without an agent;
- * - Memories: one agent's facts of one status, most recently changed first.
+ * - Memories: one agent's facts of one status, most recently changed first (the order its
+ *   facts are listed in).
  */
 export function up(db: Database.Database): void {
   db.exec(`
