@@ -109,7 +109,8 @@ test('the wiki shows a page per person, project and tool, each source opens wher
   // Wiki hits read as the page does, plain text with the words marked: no `#`, `[[…]]` or front matter.
   const wikiHits = chats.switcherGroup('Wiki pages').getByRole('option')
   await expect(wikiHits.first()).toBeVisible()
-  for (const text of await wikiHits.allTextContents()) expect(text).not.toMatch(/\[\[|\]\]|(^|\s)#{1,6}\s|^---|kind: /)
+  for (const text of await wikiHits.allTextContents())
+    expect(text).not.toMatch(/\[\[|\]\]|(^|\s)#{1,6}\s|^---|kind: /)
   await expect(wikiHit.first().locator('mark').first()).toHaveText(/Atlas|budget|Fridays/i)
   await snap(page, 'wiki-search-hit')
   await wikiHit.first().click()
