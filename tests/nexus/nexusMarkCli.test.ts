@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,25 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { NexusEntry } from '../../src/shared/contract/nexus'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
-import { CLI } from '../helpers/cli'
+import { runHearthAsync } from '../helpers/cli'
 
 let fake: FakeAnthropic
 let home: string
 
-/** Async: the fake model lives in this process, so a blocking spawn would deadlock it. */
-function hearth(...args: string[]): Promise<{ code: number; json: unknown; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, '--home', home, '--json', ...args], {
-    env: { ...process.env, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
+/** The CLI against the fake model; async, since the fake lives in this process. */
+async function hearth(...args: string[]): Promise<{ code: number; json: unknown; stderr: string }> {
+  const run = await runHearthAsync(['--home', home, '--json', ...args], {
+    env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
   })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-  return new Promise((resolve) =>
-    child.once('close', (code) =>
-      resolve({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr })
-    )
-  )
+  return { code: run.code, json: run.stdout.trim() ? run.json<unknown>() : null, stderr: run.stderr }
 }
 
 const Marked = z.object({ entry: NexusEntry, created: z.boolean(), turnId: z.string() })
