@@ -20,6 +20,7 @@ import { makeTempDir } from '../helpers/tempHome'
  */
 const DOC = readFileSync(join(__dirname, '..', '..', 'docs', 'nexus-mcp.md'), 'utf8')
 const DOC_CLI = '/path/to/hearth/bin/hearth.js'
+const DOC_NODE = '/path/to/node'
 const DOC_HOME = '/Users/you/.hearth'
 
 /** The fenced blocks of one language under a `## heading`, in order. */
@@ -71,7 +72,8 @@ function bind(name: string, author: string, external: boolean): string {
 
 /** Starts the server the way a runtime would from the documented entry, with the placeholders filled in. */
 async function connectAsDocumented(entry: StdioEntry, clientName: string, token: string): Promise<Client> {
-  expect(entry.command).toBe('node')
+  // `node`, or the documented placeholder for the absolute path of the Node Hearth runs on (this one).
+  expect(['node', DOC_NODE]).toContain(entry.command)
   expect(entry.args).toEqual([DOC_CLI, 'mcp'])
   expect(entry.env).toEqual({ HEARTH_HOME: DOC_HOME, HEARTH_MCP_TOKEN: '<token>' })
   const client = new Client({ name: clientName, version: '1.0.0' })
