@@ -147,6 +147,7 @@ const ROWS: readonly Row[] = [
   { method: 'wiki.page', input: () => ({ slug: 'index' }) },
   { method: 'memory.pin', input: (w) => ({ factId: w.approved, to: 'memory' }) },
   { method: 'memories.list', input: () => ({ agentId: 'scribe' }) },
+  { method: 'memories.facts', input: () => ({ agentId: 'scribe', limit: 1 }) },
   { method: 'memory.unpin', input: (w) => ({ factId: w.approved, from: 'memory' }) },
   {
     method: 'memories.readFile',

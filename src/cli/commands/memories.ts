@@ -1,5 +1,7 @@
+import type { MemoriesCursor } from '../../shared/contract/factPages'
 import type { MemoriesView } from '../../shared/contract/memories'
-import { PinDestination, type MemoryReceipt } from '../../shared/contract/memory'
+import { PinDestination, type FactPin, type MemoryReceipt } from '../../shared/contract/memory'
+import type { Fact } from '../../shared/contract/review'
 import { UsageError, type CliCommand, type CommandContext } from '../command'
 import {
   agentOrFirst,
@@ -54,6 +56,31 @@ function viewText(view: MemoriesView): string {
   return lines.join('\n')
 }
 
+/** The view with every page of facts, approved and forgotten, followed to its end (`next` null). */
+async function wholeView(ctx: CommandContext, agentId: string, query: string): Promise<MemoriesView> {
+  const view = await ctx.call('memories.list', { agentId, query })
+  const rest = async (status: 'approved' | 'forgotten', from: MemoriesCursor | null) => {
+    const facts: Fact[] = []
+    const pins: FactPin[] = []
+    for (let after = from; after !== null;) {
+      const page = await ctx.call('memories.facts', { agentId, status, query, after })
+      facts.push(...page.items)
+      pins.push(...page.pins)
+      after = page.next
+    }
+    return { facts, pins }
+  }
+  const approved = await rest('approved', view.next)
+  const forgotten = await rest('forgotten', view.forgotten.factsNext)
+  return {
+    ...view,
+    facts: [...view.facts, ...approved.facts],
+    next: null,
+    pins: [...view.pins, ...approved.pins],
+    forgotten: { ...view.forgotten, facts: [...view.forgotten.facts, ...forgotten.facts], factsNext: null }
+  }
+}
+
 const list: CliCommand = {
   words: ['memory', 'list'],
   summary:
@@ -62,10 +89,7 @@ const list: CliCommand = {
   options: { agent: 'string', query: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const view = await ctx.call('memories.list', {
-      agentId: await agentOrFirst(ctx),
-      query: stringOption(ctx, 'query') ?? ''
-    })
+    const view = await wholeView(ctx, await agentOrFirst(ctx), stringOption(ctx, 'query') ?? '')
     return { data: view, text: viewText(view) }
   }
 }

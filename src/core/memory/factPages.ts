@@ -1,5 +1,5 @@
 import type { AgentId } from '../../shared/contract'
-import type { ReviewCursor } from '../../shared/contract/factPages'
+import type { MemoriesCursor, ReviewCursor } from '../../shared/contract/factPages'
 import type { Fact, FactStatus } from '../../shared/contract/review'
 
 /** The WHERE … ORDER BY … LIMIT part of a page of facts (the SELECT is the store's). */
@@ -42,6 +42,33 @@ export function reviewPageQuery(
 
 export function reviewCursorOf(fact: Fact): ReviewCursor {
   return { agentId: fact.agentId, sessionId: fact.sessionId ?? '', id: fact.id }
+}
+
+/**
+ * Memories' order: one agent's facts of one status, most recently changed first, then the higher
+ * id — the order of index memory_facts_recent, so a page is a range of it. Memory-tool writes
+ * approved in Review are left out: they live in MEMORY.md / USER.md, which Memories lists.
+ */
+export function recentPageQuery(
+  filter: { agentId: AgentId; status: FactStatus },
+  after: MemoriesCursor | undefined,
+  limit: number
+): FactPageQuery {
+  const where = ['f.agent_id = ?', 'f.status = ?', "f.origin != 'tool'"]
+  const args: (string | number)[] = [filter.agentId, filter.status]
+  if (after !== undefined) {
+    where.push('(f.updated_at, f.id) < (?, ?)')
+    args.push(after.updatedAtMs, after.id)
+  }
+  return {
+    clause: `WHERE ${where.join(' AND ')} ORDER BY f.updated_at DESC, f.id DESC LIMIT ${limit + 1}`,
+    args,
+    limit
+  }
+}
+
+export function recentCursorOf(fact: Fact): MemoriesCursor {
+  return { updatedAtMs: fact.updatedAtMs, id: fact.id }
 }
 
 /** The page a query's rows make: the extra row read only says that another page follows. */

@@ -208,6 +208,16 @@ export class FactStore {
     return writeTransaction(this.db, work)()
   }
 
+  /** How many facts of one status an agent has in Memories (memory-tool writes live in their files instead). */
+  countListed(agentId: AgentId, status: FactStatus): number {
+    const row = this.db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM memory_facts WHERE agent_id = ? AND status = ? AND origin != 'tool'"
+      )
+      .get(agentId, status)
+    return readOptionalRow(row, 'memory_facts', (reader) => reader.int('n')) ?? 0
+  }
+
   pendingCounts(): Record<AgentId, number> {
     const rows = this.db
       .prepare("SELECT agent_id, COUNT(*) AS n FROM memory_facts WHERE status = 'pending' GROUP BY agent_id")

@@ -268,3 +268,49 @@ describe('Memories → Writes', () => {
     expect(fx.memory.memories.writes(testId.agent('other'))).toEqual([])
   })
 })
+
+describe('Memories in pages', () => {
+  /** Every page of the agent's approved facts matching `query`, following `next` to the end. */
+  function allPages(query: string, limit: number): string[][] {
+    const pages: string[][] = []
+    let after
+    do {
+      const page = fx.memory.memories.factsPage(SCRIBE, 'approved', query, {
+        ...(after ? { after } : {}),
+        limit
+      })
+      pages.push(page.facts.map((fact) => fact.text))
+      after = page.next ?? undefined
+    } while (after !== undefined)
+    return pages
+  }
+
+  it('pages the approved facts most recently changed first (ties by the newer id), and the pages make the whole list', () => {
+    fx.clock.ms += 1000
+    const names = ['tea one', 'coffee two', 'tea three', 'tea four', 'coffee five']
+    for (const name of names) fx.fact(name)
+    fx.clock.ms += 1000
+    fx.memory.review.edit(fx.memory.memories.list(SCRIBE).facts.at(-1)?.id ?? 0, 'tea one, edited')
+    fx.fact('Waiting', { status: 'pending' })
+
+    expect(allPages('', 2)).toEqual([
+      ['tea one, edited', 'coffee five'],
+      ['tea four', 'tea three'],
+      ['coffee two']
+    ])
+    expect(allPages('tea', 2)).toEqual([['tea one, edited', 'tea four'], ['tea three']])
+    expect(allPages('nothing matches', 2)).toEqual([[]])
+    const view = fx.memory.memories.list(SCRIBE, '', 3)
+    expect(view.facts.map((fact) => fact.text)).toEqual(['tea one, edited', 'coffee five', 'tea four'])
+    expect(view.next).toEqual({ updatedAtMs: view.facts[2]?.updatedAtMs, id: view.facts[2]?.id })
+    expect(view.factsTotal).toBe(5)
+    expect(fx.memory.memories.list(SCRIBE, 'tea', 3)).toMatchObject({ factsTotal: null })
+  })
+
+  it('searches past the first chunk read, and ends with next null on a page that is exactly the rest', () => {
+    for (let i = 0; i < 450; i++) fx.fact(i % 150 === 0 ? `needle ${i}` : `hay ${i}`)
+    expect(allPages('needle', 2)).toEqual([['needle 300', 'needle 150'], ['needle 0']])
+    expect(allPages('needle', 3)).toEqual([['needle 300', 'needle 150', 'needle 0']])
+    expect(allPages('', 500).map((page) => page.length)).toEqual([450])
+  })
+})

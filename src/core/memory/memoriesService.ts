@@ -1,4 +1,12 @@
-import type { MemoriesView, MemoryFileItem, MemoryWrite, RemovedEntry } from '../../shared/contract/memories'
+import type {
+  MemoriesFactStatus,
+  MemoriesView,
+  MemoryFileItem,
+  MemoryWrite,
+  RemovedEntry
+} from '../../shared/contract/memories'
+import { FACT_PAGE_MAX, type MemoriesCursor } from '../../shared/contract/factPages'
+import { pageOf, recentCursorOf, recentPageQuery, type FactPage } from './factPages'
 import type { FactPin, MemoryFileView, MemoryReceipt, MemoryTarget } from '../../shared/contract/memory'
 import type { Fact } from '../../shared/contract/review'
 import type { FactStore } from './factStore'
@@ -21,6 +29,14 @@ export interface MemoriesDeps {
 
 /** How many removed entries the view offers to restore, newest first. */
 const REMOVED_SHOWN = 20
+/** Facts read at a time while a search looks for a page of matches. */
+const SEARCH_CHUNK = 200
+
+/** Where a page of facts starts and how long it is. */
+export interface MemoriesPageRequest {
+  readonly after?: MemoriesCursor
+  readonly limit?: number
+}
 
 /**
  * The Memories view of one agent: everything it remembers, in one search. Approved facts
@@ -30,17 +46,8 @@ const REMOVED_SHOWN = 20
 export class MemoriesService {
   constructor(private readonly deps: MemoriesDeps) {}
 
-  list(agentId: AgentId, query = ''): MemoriesView {
+  list(agentId: AgentId, query = '', limit = FACT_PAGE_MAX): MemoriesView {
     const matches = matcher(query)
-    const facts = (status: Fact['status']): Fact[] =>
-      this.deps.facts
-        .list({ agentId, status })
-        .filter(
-          (fact) =>
-            fact.origin !== 'tool' &&
-            matches([fact.text, fact.type, ...fact.entities, fact.sessionTitle ?? ''])
-        )
-        .sort((a, b) => b.updatedAtMs - a.updatedAtMs)
     const files = (forgotten: boolean): MemoryFileItem[] =>
       this.deps.files
         .list(agentId, forgotten)
@@ -51,24 +58,67 @@ export class MemoriesService {
       ...view,
       entries: view.entries.filter((entry) => matches([entry]))
     })
-    const approved = facts('approved')
-    const listed = new Set(approved.map((fact) => fact.id))
+    const approved = this.factsPage(agentId, 'approved', query, { limit })
+    const forgotten = this.factsPage(agentId, 'forgotten', query, { limit })
     return {
       agentId,
       query: query.trim(),
-      facts: approved,
-      pins: this.deps.pins(agentId).filter((pin) => listed.has(pin.factId)),
+      facts: approved.facts,
+      next: approved.next,
+      factsTotal: query.trim() === '' ? this.deps.facts.countListed(agentId, 'approved') : null,
+      pins: this.pinsOf(agentId, approved.facts),
       files: files(false),
       memory: entries(memory),
       user: entries(user),
       forgotten: {
-        facts: facts('forgotten'),
+        facts: forgotten.facts,
+        factsNext: forgotten.next,
         files: files(true),
         entries: this.removedEntries(agentId, { memory: memory.entries, user: user.entries }).filter(
           (entry) => matches([entry.text])
         )
       }
     }
+  }
+
+  /** Where the given facts are pinned now (a fact may be in more than one place). */
+  pinsOf(agentId: AgentId, facts: readonly Fact[]): FactPin[] {
+    const listed = new Set(facts.map((fact) => fact.id))
+    return this.deps.pins(agentId).filter((pin) => listed.has(pin.factId))
+  }
+
+  /**
+   * One page of the agent's facts of one status matching `query`, most recently changed first.
+   * Without a query the page is one range of the index; a search reads the index in chunks from
+   * the cursor until it has a page of matches (and one more, to know whether another page follows).
+   */
+  factsPage(
+    agentId: AgentId,
+    status: MemoriesFactStatus,
+    query: string,
+    page: MemoriesPageRequest
+  ): FactPage<MemoriesCursor> {
+    const limit = page.limit ?? FACT_PAGE_MAX
+    const matches = matcher(query)
+    const matching = (fact: Fact): boolean =>
+      matches([fact.text, fact.type, ...fact.entities, fact.sessionTitle ?? ''])
+    if (query.trim() === '') {
+      const range = recentPageQuery({ agentId, status }, page.after, limit)
+      return pageOf(this.deps.facts.page(range), range, recentCursorOf)
+    }
+    const found: Fact[] = []
+    let after = page.after
+    for (;;) {
+      const chunk = recentPageQuery({ agentId, status }, after, SEARCH_CHUNK)
+      const rows = this.deps.facts.page(chunk).slice(0, SEARCH_CHUNK)
+      for (const fact of rows) if (matching(fact)) found.push(fact)
+      const last = rows.at(-1)
+      if (found.length > limit || rows.length < SEARCH_CHUNK || last === undefined) break
+      after = recentCursorOf(last)
+    }
+    const facts = found.slice(0, limit)
+    const end = facts.at(-1)
+    return { facts, next: found.length > limit && end !== undefined ? recentCursorOf(end) : null }
   }
 
   /** The agent's memory writes, newest first, each with its receipt and the chat it was made in. */

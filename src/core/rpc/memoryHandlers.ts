@@ -68,7 +68,15 @@ export function memoriesHandlers(services: CoreServices): FeatureHandlers<typeof
   const { memory } = services
   const agent = (agentId: AgentId): AgentId => services.agents.get(agentId).id
   return {
-    'memories.list': async ({ agentId, query }) => memory.memories.list(agent(agentId), query),
+    'memories.list': async ({ agentId, query, limit }) => memory.memories.list(agent(agentId), query, limit),
+    'memories.facts': async ({ agentId, status, query, limit, after }) => {
+      const id = agent(agentId)
+      const page = memory.memories.factsPage(id, status ?? 'approved', query ?? '', {
+        ...(limit ? { limit } : {}),
+        ...(after ? { after } : {})
+      })
+      return { items: page.facts, pins: memory.memories.pinsOf(id, page.facts), next: page.next }
+    },
     'memories.writes': async ({ agentId, limit }) => ({
       writes: memory.memories.writes(agent(agentId), limit)
     }),

@@ -18,3 +18,10 @@ export const ReviewCursor = z.object({
   id: FactId
 })
 export type ReviewCursor = z.infer<typeof ReviewCursor>
+
+/**
+ * Where the next page of an agent's facts in Memories starts: after this fact, in Memories' order
+ * (most recently changed first, then the higher id). Taken from the previous page's `next`.
+ */
+export const MemoriesCursor = z.object({ updatedAtMs: z.number().int(), id: FactId })
+export type MemoriesCursor = z.infer<typeof MemoriesCursor>

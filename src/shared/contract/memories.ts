@@ -3,6 +3,7 @@ import { method } from './define'
 import { AgentId, SessionId } from './ids'
 import { FactPin, MemoryFileView, MemoryReceipt, MemoryTarget } from './memory'
 import { Fact, FactId } from './review'
+import { FactPageLimit, MemoriesCursor } from './factPages'
 
 /**
  * A memory file's name under agents/<id>/memories/, without `.md`: one plain file name, never a
@@ -51,15 +52,24 @@ export const RemovedEntry = z.object({
 })
 export type RemovedEntry = z.infer<typeof RemovedEntry>
 
+/** The facts Memories lists: the approved ones, or the forgotten ones (restorable). */
+export const MemoriesFactStatus = z.enum(['approved', 'forgotten'])
+export type MemoriesFactStatus = z.infer<typeof MemoriesFactStatus>
+
 /**
  * Everything an agent remembers, for the Memories view: approved facts, memory files, and the
  * entries of MEMORY.md and USER.md, each filtered by `query` (every word must appear, any case),
- * and what was forgotten, so it can be restored.
+ * and what was forgotten, so it can be restored. Facts come a page at a time, most recently
+ * changed first: `next` (and `forgotten.factsNext`) say where `memories.facts` goes on.
  */
 export const MemoriesView = z.object({
   agentId: AgentId,
   query: z.string(),
+  /** The first page of approved facts. */
   facts: z.array(Fact),
+  next: MemoriesCursor.nullable(),
+  /** How many approved facts the agent has in all; null under a search (the matches are counted as they load). */
+  factsTotal: z.number().int().nullable(),
   /** Where the listed facts are pinned now (a fact may be in more than one place). */
   pins: z.array(FactPin),
   files: z.array(MemoryFileItem),
@@ -67,7 +77,9 @@ export const MemoriesView = z.object({
   memory: MemoryFileView,
   user: MemoryFileView,
   forgotten: z.object({
+    /** The first page of forgotten facts; `factsNext` says where the following page starts. */
     facts: z.array(Fact),
+    factsNext: MemoriesCursor.nullable(),
     files: z.array(MemoryFileItem),
     entries: z.array(RemovedEntry)
   })
@@ -94,9 +106,24 @@ export const MemoryWrite = z.object({
 export type MemoryWrite = z.infer<typeof MemoryWrite>
 
 export const memoriesMethods = {
+  /** The view with the first page of facts: at most `limit` of each kind (500 when not given). */
   'memories.list': method(
-    z.object({ agentId: AgentId, query: z.string().max(500).optional() }),
+    z.object({ agentId: AgentId, query: z.string().max(500).optional(), limit: FactPageLimit.optional() }),
     MemoriesView
+  ),
+  /**
+   * One page of the agent's approved (or forgotten) facts matching `query`, most recently changed
+   * first, from `after`; `next` is null on the last page. `pins` are where the page's facts are pinned.
+   */
+  'memories.facts': method(
+    z.object({
+      agentId: AgentId,
+      status: MemoriesFactStatus.optional(),
+      query: z.string().max(500).optional(),
+      limit: FactPageLimit.optional(),
+      after: MemoriesCursor.optional()
+    }),
+    z.object({ items: z.array(Fact), pins: z.array(FactPin), next: MemoriesCursor.nullable() })
   ),
   /** The agent's memory writes, newest first, each with its receipt (Undo takes its id) and its chat. */
   'memories.writes': method(

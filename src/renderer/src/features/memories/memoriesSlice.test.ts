@@ -13,11 +13,13 @@ function view(agentId: string, query = '', entries: string[] = []): MemoriesView
     agentId: testId.agent(agentId),
     query,
     facts: [],
+    next: null,
+    factsTotal: 0,
     pins: [],
     files: [],
     memory: { target: 'memory', path: '/m', entries, usage },
     user: { target: 'user', path: '/u', entries: [], usage },
-    forgotten: { facts: [], files: [], entries: [] }
+    forgotten: { facts: [], factsNext: null, files: [], entries: [] }
   }
 }
 
