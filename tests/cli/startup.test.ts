@@ -62,7 +62,9 @@ describe('hearth CLI start-up: a command loads only what it runs', () => {
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual({ agents: [] })
     expect(chunk(run.modules, 'createCore')).toBe(true)
-    for (const name of ['ws', 'sharp']) expect(dependency(run.modules, name), name).toBe(false)
+    // The model SDK loads on the first model call, the importers' and sync's libraries on first use.
+    for (const name of ['ws', 'sharp', '@anthropic-ai/sdk'])
+      expect(dependency(run.modules, name), name).toBe(false)
     expect(
       run.modules.some((path) => /@modelcontextprotocol\/sdk\/dist\/cjs\/(client|server)\//.test(path))
     ).toBe(false)

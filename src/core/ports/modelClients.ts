@@ -10,7 +10,7 @@ export interface ModelClients {
   /** A client for where requests go now (Settings, else the environment). */
   current(options?: { readonly maxRetries?: number }): Promise<Anthropic>
   /** A client for an explicit endpoint and key (the connection test names its own). */
-  forTarget(target: ModelTarget): Anthropic
+  forTarget(target: ModelTarget): Promise<Anthropic>
 }
 
 /** An explicit endpoint and key, for the one constructor of SDK clients. */

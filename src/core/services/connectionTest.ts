@@ -1,5 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk'
 import type { ConnectionReport } from '../../shared/contract'
+import { isSdkError } from '../node/llm/anthropicSdk'
 import { refusedRedirect } from '../node/llm/guardedFetch'
 import { redactSecrets } from '../node/log/redact'
 import type { ModelClients } from '../ports/modelClients'
@@ -42,7 +42,7 @@ export async function testConnection(
     }
   }
   try {
-    const client = clients.forTarget({
+    const client = await clients.forTarget({
       apiKey: target.apiKey,
       baseUrl: target.baseUrl,
       maxRetries: 0,
@@ -80,7 +80,7 @@ export function messagesUrl(baseUrl: string | undefined): string {
 type Failure = Pick<ConnectionReport, 'status' | 'errorType' | 'message' | 'advice' | 'requestId'>
 
 function describeFailure(error: unknown, target: ConnectionTarget): Failure {
-  if (error instanceof Anthropic.APIConnectionTimeoutError) {
+  if (isSdkError(error, 'APIConnectionTimeoutError')) {
     return {
       status: null,
       errorType: null,
@@ -99,11 +99,11 @@ function describeFailure(error: unknown, target: ConnectionTarget): Failure {
       advice: 'Set the base URL to the address the endpoint redirects to (check it with the provider first).'
     }
   }
-  if (error instanceof Anthropic.APIConnectionError) {
+  if (isSdkError(error, 'APIConnectionError')) {
     const cause = causeText(error)
     return { status: null, errorType: null, requestId: null, message: cause, advice: nothingAnswered(target) }
   }
-  if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
+  if (isSdkError(error, 'APIError') && typeof error.status === 'number') {
     const message = error.apiMessage ?? bodyText(error.message, error.status)
     return {
       status: error.status,

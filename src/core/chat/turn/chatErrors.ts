@@ -1,5 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk'
+import type Anthropic from '@anthropic-ai/sdk'
 import { HearthError } from '../../errors'
+import { isSdkError } from '../../node/llm/anthropicSdk'
 import { refusedRedirect } from '../../node/llm/guardedFetch'
 import { redactSecrets } from '../../node/log/redact'
 import { IncompleteStream } from './streamCall'
@@ -13,7 +14,7 @@ export class TurnStopped extends Error {
 }
 
 export function isAbort(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || error instanceof Anthropic.APIUserAbortError
+  return signal.aborted || isSdkError(error, 'APIUserAbortError')
 }
 
 /**
@@ -37,13 +38,13 @@ function describe(error: unknown, started: boolean): HearthError {
   if (error instanceof HearthError) return error
   const redirect = refusedRedirect(error)
   if (redirect) return new HearthError('llm_unavailable', `${redirect.message}${kept}`)
-  if (error instanceof Anthropic.APIConnectionError) {
+  if (isSdkError(error, 'APIConnectionError')) {
     return new HearthError(
       'llm_unavailable',
       `Could not reach the model endpoint (${error.message}). Check your connection and the base URL in Settings.${kept}`
     )
   }
-  if (error instanceof Anthropic.APIError) {
+  if (isSdkError(error, 'APIError')) {
     const type = errorType(error)
     const status = error.status === undefined ? 'mid-stream' : `HTTP ${error.status}`
     const what = explain(error.status, type)

@@ -1,5 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk'
+import type Anthropic from '@anthropic-ai/sdk'
 import type { CallUsage, ContentBlock } from '../chatTypes'
+import { sdkAbortError } from '../../node/llm/anthropicSdk'
 import { FenceFilter } from './fenceFilter'
 import type { MarkedRequest } from './requestBuilder'
 
@@ -85,7 +86,7 @@ export async function streamMessage(
       } else applyBlockEvent(event, drafts, fenceTags, sink)
     }
     // The SDK ends the iteration quietly on an abort or a closed socket; only message_stop means done.
-    if (!stopped) throw signal.aborted ? new Anthropic.APIUserAbortError() : new IncompleteStream()
+    if (!stopped) throw signal.aborted ? sdkAbortError() : new IncompleteStream()
   } catch (error) {
     throw new StreamFailure(error, finish(drafts, true), usage)
   }

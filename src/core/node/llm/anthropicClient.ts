@@ -1,6 +1,7 @@
-import Anthropic from '@anthropic-ai/sdk'
+import type Anthropic from '@anthropic-ai/sdk'
 import { ANTHROPIC_ORIGIN } from '../../../shared/contract/baseUrl'
 import { HearthError } from '../../errors'
+import { loadAnthropicSdk } from './anthropicSdk'
 import { guardedFetch } from './guardedFetch'
 import type { ModelClients, ModelTarget } from '../../ports/modelClients'
 
@@ -26,16 +27,17 @@ export function anthropicClients(settings: CredentialSource): ModelClients {
  * are both passed explicitly: the SDK's credential chain never reads anything else, and a
  * process-wide ANTHROPIC_BASE_URL the core did not choose can never take a key bound to
  * Anthropic's origin somewhere else. Its fetch refuses redirects and strips the key from error
- * bodies (see guardedFetch).
+ * bodies (see guardedFetch). The SDK itself is loaded on the first client (see anthropicSdk).
  */
-export function createAnthropicClient(options: AnthropicClientOptions): Anthropic {
+export async function createAnthropicClient(options: AnthropicClientOptions): Promise<Anthropic> {
   if (!options.apiKey) {
     throw new HearthError(
       'llm_unavailable',
       'No API key configured. Add one in Settings, or set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a local endpoint).'
     )
   }
-  return new Anthropic({
+  const Sdk = await loadAnthropicSdk()
+  return new Sdk({
     apiKey: options.apiKey,
     baseURL: options.baseUrl !== undefined && options.baseUrl !== '' ? options.baseUrl : ANTHROPIC_ORIGIN,
     maxRetries: options.maxRetries ?? 2,
