@@ -194,6 +194,17 @@ for (const file of walk(SRC)) {
       }
     }
   }
+  // The database and chat's repositories stay behind the services: only tests, the test harnesses,
+  // the bench and the core's own life (coreLifecycle, coreServices) reach Core.internals.
+  const internalsAllowed =
+    isTest ||
+    /^(bench|core[\\/]testing|core[\\/][a-z]+[\\/]testing)[\\/]|^core[\\/](coreLifecycle|coreServices|createCore)\.ts$/.test(
+      relative(SRC, file)
+    )
+  if (!internalsAllowed && /\.internals\b/.test(text))
+    errors.push(
+      `${relative(dirname(SRC), file)}: reaches Core.internals (the raw database or chat's stores) — go through a service in CoreServices`
+    )
   // Rows cross into the core through the checked row reader, never an unchecked cast
   // (migrations run frozen code once, so they keep the shapes they were written with).
   const rowCast = /\)\s*as\s+[A-Z]\w*Row\b/.exec(text)

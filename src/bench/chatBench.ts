@@ -114,7 +114,7 @@ async function runSession(ctx: BenchContext, fake: FakeAnthropic, naive: boolean
     }
     if (sessionId === undefined) throw new Error('The bench ran no turn')
     const id = sessionId
-    const calls = s.chatStores.calls.forSession(id)
+    const calls = core.internals.chatStores.calls.forSession(id)
     const read = calls.reduce((sum, c) => sum + c.usage.cache_read_input_tokens, 0)
     const total = calls.reduce(
       (sum, c) =>

@@ -66,10 +66,10 @@ async function measureScale(ctx: BenchContext): Promise<BenchFigure[]> {
   try {
     const next = sentenceMaker(7)
     const texts = Array.from({ length: ITEMS }, next)
-    const insert = core.services.db.prepare(
+    const insert = core.internals.db.prepare(
       `INSERT INTO memory_facts (agent_id, status, type, speaker, text, origin, created_at, updated_at) VALUES (?, 'approved', 'user_fact', 'user', ?, 'user', 1, 1)`
     )
-    core.services.db.transaction(() => texts.forEach((text) => insert.run(AGENT, text)))()
+    core.internals.db.transaction(() => texts.forEach((text) => insert.run(AGENT, text)))()
     const knowledge = core.services.knowledge
     const t0 = performance.now()
     const indexed = knowledge.indexPending()
@@ -78,18 +78,18 @@ async function measureScale(ctx: BenchContext): Promise<BenchFigure[]> {
     // The vectors the fake endpoint would return, computed in this process (100,000 over HTTP as
     // JSON would measure JSON, not search); the endpoint's own throughput is measured below.
     const floats = new Map<number, Float32Array>()
-    const ids = core.services.db.prepare('SELECT id, text FROM knowledge_items').all() as {
+    const ids = core.internals.db.prepare('SELECT id, text FROM knowledge_items').all() as {
       id: number
       text: string
     }[]
-    core.services.db.transaction(() => {
+    core.internals.db.transaction(() => {
       for (const row of ids) {
         const vector = unit(fakeEmbedding(`\n${row.text}`, DIMS)) as Float32Array
         floats.set(row.id, vector)
         knowledge.vectors.put(row.id, quantise(vector))
       }
     })()
-    core.services.db
+    core.internals.db
       .prepare(
         "INSERT OR REPLACE INTO knowledge_state (key, value) VALUES ('embeddings.model', ?), ('embeddings.dims', ?)"
       )

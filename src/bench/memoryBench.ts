@@ -49,10 +49,10 @@ function sentence(random: () => number, words: readonly string[], length: number
 }
 
 function seedFacts(core: Core, random: () => number, words: readonly string[]): void {
-  const insert = core.services.db.prepare(
+  const insert = core.internals.db.prepare(
     `INSERT INTO memory_facts (agent_id, status, type, speaker, text, origin, created_at, updated_at) VALUES (?, 'approved', 'user_fact', 'user', ?, 'user', 1, 1)`
   )
-  core.services.db.transaction(() => {
+  core.internals.db.transaction(() => {
     for (let i = 0; i < FACTS; i++) insert.run(AGENT, sentence(random, words, 6 + Math.floor(random() * 10)))
   })()
 }

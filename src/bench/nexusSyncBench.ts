@@ -46,8 +46,8 @@ export const nexusSyncBench: BenchSuite = {
         ((await timed(() => laptop.services.nexusSync.run(remote))) +
           (await timed(() => desktop.services.nexusSync.run()))) /
         1000
-      const received = mergedViewHash(desktop.services.db)
-      const sent = mergedViewHash(laptop.services.db)
+      const received = mergedViewHash(desktop.internals.db)
+      const sent = mergedViewHash(laptop.internals.db)
       const lost = Math.max(0, sent.count - received.count)
       const doubled = Math.max(0, received.count - sent.count)
       const noop: number[] = []

@@ -19,7 +19,8 @@ export interface YearChoice {
 export function countYear(year: YearHome): { messages: number; facts: number; entries: number } {
   const core = createCore({ home: year.home, host: 'cli', env: {}, seams: { knowledgeBackground: false } })
   try {
-    const { chatStores, memory, nexus } = core.services
+    const { memory, nexus } = core.services
+    const { chatStores } = core.internals
     const approved = year.agentIds.reduce(
       (sum, agentId) => sum + memory.facts.list({ agentId, status: 'approved' }).length,
       0

@@ -37,7 +37,7 @@ export function yearStorageFigures(
 ): BenchFigure[] {
   const core = createCore({ home: year.home, host: 'cli', env: {}, seams: { knowledgeBackground: false } })
   try {
-    const sizes = bytesByName(core.services.db)
+    const sizes = bytesByName(core.internals.db)
     const started = performance.now()
     const cpu = process.cpuUsage()
     const report = core.services.nexus.verify()

@@ -29,7 +29,7 @@ export async function yearSearchFigures(year: YearHome, log: (line: string) => v
     knowledge.indexPending()
     const indexSeconds = (performance.now() - started) / 1000
     const items = knowledge.store.itemCount()
-    const texts = core.services.db
+    const texts = core.internals.db
       .prepare('SELECT text FROM knowledge_items ORDER BY id')
       .pluck()
       .all() as string[]

@@ -46,7 +46,7 @@ async function sessionWithPendingEndWork(): Promise<string> {
   })
   // The harness's own start recovery has run, so the work below is left for the next host.
   await harness.core.recovery
-  const { db } = harness.core.services
+  const { db } = harness.core.internals
   db.prepare("UPDATE sessions SET ended_at = 1, end_reason = 'explicit' WHERE id = ?").run(sessionId)
   const insert = db.prepare(
     "INSERT INTO session_end_work (session_id, agent_id, hook, state, created_at) VALUES (?, ?, ?, 'pending', 1)"

@@ -2,7 +2,7 @@ import type { ResumeReport } from './chat/session/sessionEndWork'
 import { recoverAtStart } from './startRecovery'
 import { IdleSessionEnder } from './chat/session/idleSessionEnder'
 import type { SessionsService } from './chat/sessionsService'
-import type { CoreServices } from './coreServices'
+import type { CoreInternals, CoreServices } from './coreServices'
 import type { EventHub, EventListener } from './events'
 import { explainingHandlers } from './home/storageErrors'
 import type { Clock } from './ports/clock'
@@ -20,6 +20,8 @@ import type { Handlers, SessionId } from '../shared/contract'
 
 export interface Core {
   readonly services: CoreServices
+  /** The database and chat's repositories, for tests and the bench; never handed to a handler. */
+  readonly internals: CoreInternals
   readonly handlers: Handlers
   readonly subscribe: (listener: EventListener) => () => void
   /** Where a host records an unexpected error (dispatch's, its own) and the file the user is pointed to. */
@@ -45,6 +47,7 @@ export interface Core {
 /** The wired services and the one background worker the core's life needs. */
 export interface Wired {
   readonly services: CoreServices
+  readonly internals: CoreInternals
   readonly idleEnder: IdleSessionEnder
 }
 
@@ -75,9 +78,9 @@ export function idleEnderFor(
   )
 }
 
-export function assembleCore({ services, idleEnder }: Wired): Core {
-  const { chat, sessions, events, tools, nexus, nexusSync, knowledge, files, db, paths, readOnly, log } =
-    services
+export function assembleCore({ services, internals, idleEnder }: Wired): Core {
+  const { chat, sessions, events, tools, nexus, nexusSync, knowledge, files, paths, readOnly, log } = services
+  const { db } = internals
   const closing = new AbortController()
   const recovery = recoverAtStart({
     root: paths.root,
@@ -90,6 +93,7 @@ export function assembleCore({ services, idleEnder }: Wired): Core {
   const handlers = createHandlers(services)
   return {
     services,
+    internals,
     handlers: explainingHandlers(handlers, paths.root, readOnly),
     subscribe: (listener) => events.subscribe(listener),
     errorLog: { log: log.child('rpc'), file: paths.logFile },

@@ -1,4 +1,6 @@
 import type { ImportService } from './imports/importService'
+import type { ImportRecords } from './imports/importRecords'
+import type { BackupService } from './backup/backupService'
 import type { AttachmentStore } from './attachments/attachmentStore'
 import type { ChatService } from './chat/chatService'
 import type { ChatStores } from './chat/store/chatStores'
@@ -26,6 +28,17 @@ import type { SettingsService } from './services/settingsService'
 import type { ToolsService } from './tools/toolsService'
 
 /**
+ * What the core keeps behind its services: the database and chat's repositories. Tests, the bench
+ * and the core's own life (start recovery, closing) reach them through `Core.internals`; the
+ * handlers and hosts see only `CoreServices`, so every read and write goes through a service.
+ */
+export interface CoreInternals {
+  readonly db: Db
+  /** Chat's repositories (sessions, messages, versions, calls, search), opened once. */
+  readonly chatStores: ChatStores
+}
+
+/**
  * Everything the handlers, the CLI and tests reach for, built by `createCore` (the composition
  * root). It lives apart from createCore so the rpc handlers can name it without importing the root.
  * Features add their service here.
@@ -36,7 +49,6 @@ export interface CoreServices {
   readonly paths: HomePaths
   /** The home cannot be written: everything lists, shows and assembles; changes are refused. */
   readonly readOnly: boolean
-  readonly db: Db
   readonly clock: Clock
   readonly events: EventHub
   readonly log: Logger
@@ -54,8 +66,6 @@ export interface CoreServices {
   readonly models: ModelClients
   readonly prompts: PromptService
   readonly chat: ChatService
-  /** Chat's repositories (sessions, messages, versions, calls, search), opened once. */
-  readonly chatStores: ChatStores
   readonly sessions: SessionsService
   /** Chat management: rename, pin, trash, search across agents, export. */
   readonly chatLibrary: ChatLibrary
@@ -66,8 +76,12 @@ export interface CoreServices {
   readonly wiki: WikiService
   readonly tools: ToolsService
   readonly attachments: AttachmentStore
+  /** An agent as a portable bundle, the whole home as one archive. */
+  readonly backup: BackupService
   /** Imports from other runtimes and exports (`hearth import`, the Import wizard). */
   readonly imports: ImportService
+  /** What imports left behind: their runs and the MCP servers they proposed. */
+  readonly importRecords: ImportRecords
   /** The skills folder as the Skills screen shows it: each skill's cost, scan and switch per agent. */
   readonly skills: SkillsService
   /** The theme setting and the user's last place (agent, chat, section). */

@@ -1,5 +1,7 @@
 import { applyPendingRestore } from './backup/pendingRestore'
 import { ImportService } from './imports/importService'
+import { backupServiceFor } from './backup/backupService'
+import { ImportRecords } from './imports/importRecords'
 import { IMPORT_READERS } from './imports/sources'
 import { EventHub } from './events'
 import { ConfigStore } from './home/configStore'
@@ -255,7 +257,6 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     version: HEARTH_VERSION,
     paths,
     readOnly,
-    db,
     clock,
     events,
     log,
@@ -269,7 +270,6 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     models: base.models,
     prompts,
     chat,
-    chatStores,
     sessions,
     chatLibrary,
     memory,
@@ -277,6 +277,18 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     wiki,
     tools,
     attachments,
+    backup: backupServiceFor({
+      db,
+      paths,
+      clock,
+      agents,
+      config,
+      memory,
+      chatStores,
+      chatLibrary,
+      settings,
+      events
+    }),
     imports: new ImportService({
       db,
       paths,
@@ -287,10 +299,11 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
       facts: memory.facts,
       readers: IMPORT_READERS
     }),
+    importRecords: new ImportRecords(db, clock, (draft) => tools.servers.save(draft, undefined, undefined)),
     skills: new SkillsService({ paths, config, agents, prompts }),
     ui: new UiStateService(paths.root, config)
   }
-  return { services, idleEnder }
+  return { services, internals: { db, chatStores }, idleEnder }
 }
 
 /** The home's rotating log; the API key and the serve token are blanked out of every line. */

@@ -29,7 +29,8 @@ describe('the web host records every unexpected error', () => {
   it('answers a call that failed unexpectedly with a request id that names its line in the log', async () => {
     for (const summary of ['first', 'second'])
       expect(await call('nexus.post', { agent: 'user', type: 'turn', summary })).toMatchObject({ ok: true })
-    const { db, paths } = harness.core.services
+    const { paths } = harness.core.services
+    const { db } = harness.core.internals
     // A damaged row (a hand edit past the append-only guard): the reader refuses it, a bug to report.
     db.exec('DROP TRIGGER nexus_entries_no_update')
     writeBypassingChecks(db, "UPDATE nexus_entries SET type = 'gossip' WHERE seq = 2")

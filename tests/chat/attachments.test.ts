@@ -110,7 +110,7 @@ describe('attachments: images and PDFs sent to the model', () => {
       source: { type: 'base64', media_type: 'application/pdf', data: PDF.toString('base64') },
       title: 'notes.pdf'
     })
-    const stored = core.services.db
+    const stored = core.internals.db
       .prepare("SELECT content FROM messages WHERE role = 'user'")
       .pluck()
       .get() as string
@@ -157,7 +157,7 @@ describe('attachments: images and PDFs sent to the model', () => {
       text: 'five',
       attachments: ids.slice(0, 5)
     })
-    const db = core.services.db
+    const db = core.internals.db
     const before = db.prepare('SELECT COUNT(*) FROM messages').pluck().get()
     await expect(
       core.services.chat.runTurn({
@@ -261,7 +261,7 @@ describe('attachments: text files sent to the model as text', () => {
       { type: 'text', text: 'When is high water?', cache_control: expect.anything() }
     ])
     const stored = JSON.parse(
-      core.services.db.prepare("SELECT content FROM messages WHERE role = 'user'").pluck().get() as string
+      core.internals.db.prepare("SELECT content FROM messages WHERE role = 'user'").pluck().get() as string
     )
     expect(stored[0]).toEqual({
       type: 'document',

@@ -66,4 +66,12 @@ describe('retention over imported chats', () => {
     const { runs } = await call('imports.list', {})
     expect(runs.map((run) => [run.id, run.source])).toEqual([[importId, 'claude']])
   })
+
+  it('refuses a list naming a chat that does not exist before retaining any of it', async () => {
+    await call('imports.run', { source: 'claude', path: join(FIXTURES, 'claude', 'conversations.json') })
+    const [chat] = await call('sessions.list', {})
+    const sessionIds = [present(chat).id, 'no-such-chat']
+    await expect(call('imports.retain', { sessionIds })).rejects.toThrow(/No chat with id "no-such-chat"/)
+    expect(fake.requests).toHaveLength(0)
+  })
 })

@@ -27,7 +27,7 @@ describe('a full disk', () => {
 
   it('SQLite out of pages (SQLITE_FULL) reads "Disk full" and what to free, from every handler', async () => {
     core = createCore({ home: temp.dir, host: 'cli', env: {} })
-    const db = core.services.db
+    const db = core.internals.db
     db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true }))}`)
     const refused = await call('nexus.post', {
       agent: 'writer',

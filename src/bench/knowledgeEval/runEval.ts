@@ -61,7 +61,7 @@ export function seedEvalSet(core: Core, set: EvalSet): void {
 }
 
 function seedChat(core: Core, messages: readonly string[]): void {
-  const store = core.services.chatStores.sessions
+  const store = core.internals.chatStores.sessions
   const sessionId = testId.session('eval-chat')
   store.createSession({
     id: sessionId,

@@ -134,7 +134,7 @@ describe('chat library: names, pins and the trash', () => {
     await call(core, 'chats.delete', { id })
     expect(await call(core, 'chats.purge', { id })).toEqual({ id })
 
-    const db = core.services.db
+    const db = core.internals.db
     const count = (sql: string): number => db.prepare(sql).pluck().get(id) as number
     expect(count('SELECT count(*) FROM sessions WHERE id = ?')).toBe(0)
     expect(count('SELECT count(*) FROM messages WHERE session_id = ?')).toBe(0)

@@ -128,6 +128,11 @@ export class ChatLibrary {
     return sessionSummary(this.require(session.id))
   }
 
+  /** One chat's summary; a clear "not found" when there is no such chat. */
+  summary(id: SessionId): SessionSummary {
+    return sessionSummary(this.require(id))
+  }
+
   private announce(session: SessionRecord, change: ChatChanged['change']): void {
     this.deps.events.emit('chats.changed', { sessionId: session.id, agentId: session.agentId, change })
   }

@@ -65,7 +65,7 @@ describe('deleting a chat for good, one step per feature', () => {
   it("removes exactly the chat's rows in every feature; other chats, facts, receipts and the Nexus log stay", async () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     const { purged, kept } = await twoEndedChats(core)
-    const db = core.services.db
+    const db = core.internals.db
     const before = rowsOf(db, purged)
     // Every kind of row is there to be deleted, so the counts below prove each step ran.
     for (const [table, count] of Object.entries(before)) expect([table, count > 0]).toEqual([table, true])
@@ -96,10 +96,10 @@ describe('deleting a chat for good, one step per feature', () => {
     const core = world.open({ agent: ['Scribe', 'scribe'], seams: { purgeSteps: [failing] } })
     const { purged } = await twoEndedChats(core)
     core.services.chatLibrary.trash(purged)
-    const before = rowsOf(core.services.db, purged)
+    const before = rowsOf(core.internals.db, purged)
 
     expect(() => core.services.chatLibrary.purge(purged)).toThrow('the disk is full')
-    expect(rowsOf(core.services.db, purged)).toEqual(before)
+    expect(rowsOf(core.internals.db, purged)).toEqual(before)
     expect(core.services.chatLibrary.trashList().map((chat) => chat.id)).toEqual([purged])
   })
 

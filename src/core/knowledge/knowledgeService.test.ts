@@ -171,7 +171,7 @@ describe('the knowledge index', () => {
     const knowledge = h.core.services.knowledge
     // As after the migration on an old home: nothing indexed, the outbox empty, a build to walk.
     knowledge.indexer.reset()
-    h.core.services.db.exec('DELETE FROM knowledge_outbox')
+    h.core.internals.db.exec('DELETE FROM knowledge_outbox')
     expect(knowledge.indexer.step()).toBe(200)
     expect(knowledge.store.state('cursor.fact')).toBeDefined()
     knowledge.indexPending()

@@ -11,7 +11,7 @@ afterEach(() => home?.dispose())
 function reference(h: KnowledgeHome, word: string, scope: SearchScope, limit: number): number[] {
   const where = scopeSql(scope)
   return (
-    h.core.services.db
+    h.core.internals.db
       .prepare(
         `SELECT i.id AS id FROM knowledge_fts JOIN knowledge_items i ON i.id = knowledge_fts.rowid
           WHERE knowledge_fts MATCH ? AND ${where.sql} ORDER BY bm25(knowledge_fts, 2.0, 1.0), i.ts DESC LIMIT ?`
@@ -27,7 +27,7 @@ describe('words ranked in scope', () => {
     for (let i = 0; i < 240; i++) home.fact(`orchard ${'pruning '.repeat(i)}note ${i}`, OTHER)
     for (let i = 0; i < 7; i++) home.fact(`orchard ladder ${'rung '.repeat(i * 3)}check ${i}`)
     home.core.services.knowledge.indexPending()
-    const lexical = new LexicalSearch(home.core.services.db)
+    const lexical = new LexicalSearch(home.core.internals.db)
     const facts: KnowledgeKind[] = ['fact']
     const scopes: SearchScope[] = [
       {},

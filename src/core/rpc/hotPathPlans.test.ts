@@ -96,7 +96,7 @@ async function viewListProblems(): Promise<string[]> {
   const handlers = createHandlers(core.services)
   const agentId = year.agentIds[0] as string
   const sessionId = year.longest.sessionId
-  const turnId = core.services.chatStores.calls.forSession(sessionId)[0]?.turnId
+  const turnId = core.internals.chatStores.calls.forSession(sessionId)[0]?.turnId
   const calls: [string, unknown][] = [
     ['sessions.list', { agentId }],
     ['sessions.list', {}],
@@ -121,13 +121,13 @@ async function viewListProblems(): Promise<string[]> {
   ]
   const problems: string[] = []
   for (const [method, input] of calls) {
-    const executed = await statementsRunBy(core.services.db, async () => {
+    const executed = await statementsRunBy(core.internals.db, async () => {
       const result = await dispatch(handlers, { method, input })
       if (!result.ok) throw new Error(`${method} failed: ${result.error.message}`)
     })
     expect(executed.length, `${method} ran no statement`).toBeGreaterThan(0)
     for (const statement of executed)
-      for (const scan of fullScans(core.services.db, statement))
+      for (const scan of fullScans(core.internals.db, statement))
         problems.push(`${method}: ${scan}\n    ${statement.sql.replace(/\s+/g, ' ').slice(0, 200)}`)
   }
   return [...new Set(problems)]
@@ -139,9 +139,9 @@ describe('query plans on the hot paths of a year', () => {
   }, 120_000)
 
   it('still read none whole once the planner has the statistics the upkeep between turns keeps', async () => {
-    core.services.db.pragma('analysis_limit = 400')
-    core.services.db.pragma('optimize = 0x10002') // every table, as a connection open long enough has
-    expect(core.services.db.prepare('SELECT count(*) FROM sqlite_stat1').pluck().get()).toBeGreaterThan(10)
+    core.internals.db.pragma('analysis_limit = 400')
+    core.internals.db.pragma('optimize = 0x10002') // every table, as a connection open long enough has
+    expect(core.internals.db.prepare('SELECT count(*) FROM sqlite_stat1').pluck().get()).toBeGreaterThan(10)
     expect(await viewListProblems()).toEqual([])
   }, 120_000)
 
@@ -152,7 +152,7 @@ describe('query plans on the hot paths of a year', () => {
     const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
     const turnCore = createCore({ home: year.home, host: 'cli', env, seams: { knowledgeBackground: false } })
     try {
-      const executed = await statementsRunBy(turnCore.services.db, async () => {
+      const executed = await statementsRunBy(turnCore.internals.db, async () => {
         const started = await turnCore.services.chat.start({
           sessionId,
           text: 'What did we decide about the garden plan budget?'
@@ -163,7 +163,7 @@ describe('query plans on the hot paths of a year', () => {
       expect(executed.length).toBeGreaterThan(10)
       const problems = new Set<string>()
       for (const statement of executed)
-        for (const scan of fullScans(turnCore.services.db, statement))
+        for (const scan of fullScans(turnCore.internals.db, statement))
           problems.add(`${scan}\n    ${statement.sql.replace(/\s+/g, ' ').slice(0, 200)}`)
       expect([...problems]).toEqual([])
     } finally {

@@ -64,8 +64,8 @@ export async function startChatHarness(
     }
     const core = createCore({ home, host: 'cli', env, seams })
     cores.push(core)
-    const { chat, sessions, chatStores } = core.services
-    return { core, chat, sessions, calls: chatStores.calls }
+    const { chat, sessions } = core.services
+    return { core, chat, sessions, calls: core.internals.chatStores.calls }
   }
   const first = open({ maxRetries: 2, ...options })
   const agent = first.core.services.agents.create('Scribe', testId.agent('scribe'))

@@ -46,10 +46,10 @@ export function seedLongChat(home: string, messages: number): LongChat {
     const agent = core.services.agents.create('Archivist')
     const sessionId = testId.session('long-chat')
     const title = `A chat of ${messages} messages`
-    const repo = core.services.chatStores.sessions
+    const repo = core.internals.chatStores.sessions
     const ids: number[] = []
     let lastReply = ''
-    writeTransaction(core.services.db, () => {
+    writeTransaction(core.internals.db, () => {
       repo.createSession(plainSession(sessionId, agent.id, 'You are Archivist.', Date.UTC(2026, 10, 1)))
       repo.setTitle(sessionId, title)
       for (let turn = 1; 2 * turn <= messages; turn++) {

@@ -69,7 +69,7 @@ describe('the compiled wiki pages', () => {
     await vi.waitFor(() => expect(existsSync(join(home!.dir, 'nexus', 'wiki', 'bazel.md'))).toBe(true), {
       timeout: 5000
     })
-    home.core.services.db.prepare("UPDATE memory_facts SET status = 'rejected'").run()
+    home.core.internals.db.prepare("UPDATE memory_facts SET status = 'rejected'").run()
     home.core.services.wiki.rebuild()
     expect(existsSync(join(home.dir, 'nexus', 'wiki', 'grace-hopper.md'))).toBe(false)
     expect(existsSync(join(home.dir, 'nexus', 'wiki', 'bazel.md'))).toBe(true)

@@ -39,11 +39,11 @@ describe('request layout: system prompt as tier blocks', () => {
     const project = projectWithRules('# Project\n\nAnswer in metric units.\n')
     const prompts = new Map<string, string>()
     const remember = (sessionId: SessionId): void => {
-      const current = harness.core.services.chatStores.sessions.getSession(sessionId)?.promptVersion ?? 0
+      const current = harness.core.internals.chatStores.sessions.getSession(sessionId)?.promptVersion ?? 0
       for (let version = 1; version <= current; version++)
         prompts.set(
           `${sessionId}:${version}`,
-          harness.core.services.chatStores.sessions.promptVersion(sessionId, version)?.text ?? ''
+          harness.core.internals.chatStores.sessions.promptVersion(sessionId, version)?.text ?? ''
         )
     }
     harness.fake.script(

@@ -97,7 +97,7 @@ describe('the auto TTL policy against the fake cache', () => {
     )
 
     // The call wrote at the 1-hour price, and its cost counts each TTL's price.
-    const recorded = core.services.chatStores.calls.forSession(sessionId).at(-1)
+    const recorded = core.internals.chatStores.calls.forSession(sessionId).at(-1)
     const u = recorded?.usage
     expect(u?.cache_write_1h).toBeGreaterThan(0)
     const prices = limitsFor(recorded?.model ?? '').prices

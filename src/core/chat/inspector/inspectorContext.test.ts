@@ -58,7 +58,7 @@ describe('per-turn blocks in the call record', () => {
     ])
 
     // Never in the transcript: the stored messages and the next turn's history hold no fence.
-    const stored = JSON.stringify(harness.core.services.chatStores.sessions.allMessages(turn.sessionId))
+    const stored = JSON.stringify(harness.core.internals.chatStores.sessions.allMessages(turn.sessionId))
     expect(stored).not.toContain('<memory-context>')
     expect(stored).not.toContain('<nexus-context>')
     await harness.chat.runTurn({ sessionId: turn.sessionId, text: 'Thanks' })

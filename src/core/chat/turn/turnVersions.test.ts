@@ -145,7 +145,7 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
   it('shows the version that holds a message, however deep in a version not shown', async () => {
     harness = await startChatHarness()
     const { sessionId, firstTurn, secondTurn } = await twoTurns()
-    const laterReply = harness.core.services.chatStores.sessions
+    const laterReply = harness.core.internals.chatStores.sessions
       .allMessages(sessionId)
       .find((m) => m.turnId === secondTurn && m.role === 'assistant')
     harness.fake.script('Horses are fast.')

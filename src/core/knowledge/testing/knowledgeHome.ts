@@ -38,7 +38,7 @@ export function knowledgeHome(
   })
   core.services.agents.create('Scribe', SCRIBE)
   core.services.agents.create('Other', OTHER)
-  const store = core.services.chatStores.sessions
+  const store = core.internals.chatStores.sessions
   return {
     core,
     dir,

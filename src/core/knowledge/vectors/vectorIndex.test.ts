@@ -33,7 +33,7 @@ function itemIds(core: Core, text: string, scope = {}): number[] {
 }
 
 function itemOf(core: Core, factId: number): number {
-  const row = core.services.db
+  const row = core.internals.db
     .prepare("SELECT id FROM knowledge_items WHERE kind = 'fact' AND ref = ?")
     .get(String(factId)) as { id: number }
   return row.id

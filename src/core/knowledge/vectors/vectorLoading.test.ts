@@ -28,18 +28,18 @@ async function storedVectors(): Promise<void> {
   fake = await startFakeEmbeddings()
   home = knowledgeHome()
   const core = home.core
-  core.services.db.transaction(() => {
+  core.internals.db.transaction(() => {
     for (let i = 0; i < ITEMS - 1; i++) home!.fact(`Routine note ${i} about the weekly invoice run.`)
     home!.fact('The deploy key lives in the keychain.')
   })()
   const knowledge = core.services.knowledge
   knowledge.indexPending()
-  const rows = core.services.db.prepare('SELECT id, title, text FROM knowledge_items').all() as {
+  const rows = core.internals.db.prepare('SELECT id, title, text FROM knowledge_items').all() as {
     id: number
     title: string
     text: string
   }[]
-  core.services.db.transaction(() => {
+  core.internals.db.transaction(() => {
     for (const row of rows) knowledge.vectors.put(row.id, vectorOf(`${row.title}\n${row.text}`.slice(1)))
   })()
   // Stored for this endpoint's model, so it does not count as a model change.
@@ -80,7 +80,7 @@ describe('reading the stored vectors into memory', () => {
     const knowledge = home!.core.services.knowledge
     knowledge.vectors.reset()
     const ids = (
-      home!.core.services.db.prepare('SELECT id FROM knowledge_items ORDER BY id').all() as { id: number }[]
+      home!.core.internals.db.prepare('SELECT id FROM knowledge_items ORDER BY id').all() as { id: number }[]
     ).map((row) => row.id)
     for (const id of ids) knowledge.vectors.put(id, vectorOf(`item ${id}`))
     // A fresh copy in memory, read one step.

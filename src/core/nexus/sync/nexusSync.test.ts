@@ -4,7 +4,7 @@ import { syncWorld, testClock, type SyncHome } from './testing/syncWorld'
 
 type World = ReturnType<typeof syncWorld>
 
-const view = (home: SyncHome): { count: number; hash: string } => mergedViewHash(home.core.services.db)
+const view = (home: SyncHome): { count: number; hash: string } => mergedViewHash(home.core.internals.db)
 const sync = (home: SyncHome, remote?: string): Promise<any> =>
   home.call('nexus.sync.run', remote === undefined ? {} : { remote })
 const summaries = async (home: SyncHome): Promise<string[]> =>

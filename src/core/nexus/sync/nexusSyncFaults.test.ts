@@ -76,7 +76,7 @@ describe('the Nexus sync when something goes wrong', { timeout: 90_000 }, () => 
     const back = await sync(desktop)
     expect(back.ok).toBe(true)
     expect(await count(desktop)).toBe(3)
-    expect(mergedViewHash(laptop.core.services.db)).toEqual(mergedViewHash(desktop.core.services.db))
+    expect(mergedViewHash(laptop.core.internals.db)).toEqual(mergedViewHash(desktop.core.internals.db))
   })
 
   it('a device offline for days syncs later; entries keep the time they were written, not when they arrived', async () => {
@@ -96,7 +96,7 @@ describe('the Nexus sync when something goes wrong', { timeout: 90_000 }, () => 
     const train = entries.find((e: any) => e.summary === 'Written on the train')
     expect(train.originalTs).toBe(writtenAt)
     expect(train.ts).toBeGreaterThan(writtenAt)
-    expect(mergedViewHash(home.core.services.db)).toEqual(mergedViewHash(away.core.services.db))
+    expect(mergedViewHash(home.core.internals.db)).toEqual(mergedViewHash(away.core.internals.db))
   })
 
   it('a copied home (two devices with one id) is told to take a new id and sends nothing until it does', async () => {

@@ -21,9 +21,9 @@ function contents(year: YearHome) {
   const core = createCore({ home: year.home, host: 'cli', env: {}, seams: { knowledgeBackground: false } })
   try {
     const s = core.services
-    const longest = s.chatStores.sessions.messages(year.longest.sessionId)
+    const longest = core.internals.chatStores.sessions.messages(year.longest.sessionId)
     return {
-      messages: s.chatStores.sessions.countMessages(),
+      messages: core.internals.chatStores.sessions.countMessages(),
       approved: year.agentIds.reduce(
         (n, id) => n + s.memory.facts.list({ agentId: id, status: 'approved' }).length,
         0
