@@ -71,7 +71,9 @@ describe('a key echoed back by the endpoint', () => {
         ok: true,
         value: { ok: false, status: 401, message: expect.stringContaining('invalid x-api-key: [redacted]') }
       })
-      const stored = core.internals.db.prepare('SELECT error FROM api_calls').all() as Array<{ error: string }>
+      const stored = core.internals.db.prepare('SELECT error FROM api_calls').all() as Array<{
+        error: string
+      }>
       expect(stored.length).toBeGreaterThan(0)
       expect(stored[0]?.error).toContain('[redacted]')
       for (const text of [

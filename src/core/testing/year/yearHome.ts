@@ -74,7 +74,14 @@ export function buildYearHome(home: string, options: YearOptions): YearHome {
       AGENT_NAMES.slice(0, volumes.agents).map((name) => s.agents.create(name).id)
     )
     const chats = phase('chats', () =>
-      writeYearChats(core.internals.db, core.internals.chatStores, random, volumes, agentIds, every('messages', volumes.messages))
+      writeYearChats(
+        core.internals.db,
+        core.internals.chatStores,
+        random,
+        volumes,
+        agentIds,
+        every('messages', volumes.messages)
+      )
     )
     const factTotal = volumes.facts + volumes.candidates
     phase('facts', () =>
