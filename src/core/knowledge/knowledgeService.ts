@@ -18,7 +18,7 @@ import { KnowledgeSearch, type IndexedHit, type SearchOutcome } from './knowledg
 import { KnowledgeStore } from './knowledgeStore'
 import { LexicalSearch } from './lexicalSearch'
 import { VectorIndex, type VectorLoad } from './vectors/vectorIndex'
-import { VectorLoading } from './vectors/vectorLoading'
+import { START_DELAY_MS, VectorLoading } from './vectors/vectorLoading'
 import { statusSummary } from './statusSummary'
 import { cosine } from './vectors/quantize'
 import { tokenOverlap } from '../memory/recallQuery'
@@ -131,8 +131,9 @@ export class KnowledgeService implements TextSimilarity {
       enabled: deps.background !== false
     })
     this.vectorLoading = new VectorLoading(this.vectors, (load) => this.loadProgress(load), this.log)
-    if (deps.background !== false) void this.vectorLoading.start()
-    this.schedule(1000)
+    if (deps.background !== false) this.vectorLoading.startSoon()
+    // What changed while no host ran is indexed once the first screen is drawn.
+    this.schedule(START_DELAY_MS)
   }
 
   /** Searches as `query.agentId` sees (or as the user), indexing what is pending first. */

@@ -5,6 +5,7 @@ import { startFakeEmbeddings, type FakeEmbeddings } from '../../../../tests/fake
 import { insertApprovedFact } from '../../memory/testing/approvedFact'
 import { knowledgeHome, OTHER, SCRIBE, type KnowledgeHome } from '../testing/knowledgeHome'
 import { unit } from './quantize'
+import { LOAD_AFTER_SQL } from './vectorIndex'
 
 let home: KnowledgeHome | undefined
 let second: Core | undefined
@@ -84,5 +85,20 @@ describe('the vector index in memory', () => {
     await second.services.knowledge.embedPending()
     expect(core.services.knowledge.vectors.size).toBe(2)
     expect(itemIds(core, 'invoice paid')[0]).toBe(itemOf(core, fact))
+  })
+
+  it('reads a step of the load by vector id, never walking the items (their texts) first', () => {
+    home = knowledgeHome()
+    for (let n = 0; n < 50; n++) home.fact(`Fact number ${n} about the garden.`, SCRIBE)
+    home.core.services.knowledge.indexPending()
+    // Statistics for the items and none for the (empty) vectors: what a home has between turns.
+    home.core.internals.db.exec('ANALYZE')
+    const plan = (
+      home.core.internals.db.prepare(`EXPLAIN QUERY PLAN ${LOAD_AFTER_SQL}`).all(0, 1000) as {
+        detail: string
+      }[]
+    ).map((row) => row.detail)
+    expect(plan[0]).toMatch(/^SEARCH v USING INTEGER PRIMARY KEY/)
+    expect(plan.join('; ')).not.toContain('TEMP B-TREE')
   })
 })

@@ -19,6 +19,15 @@ const MIN_CANDIDATES = 800
 /** Stored vectors read into memory per step of a load in the background (a few ms each). */
 export const LOAD_STEP_ROWS = 1000
 
+/**
+ * A step of the load: the next stored vectors by id, each with its item's access. CROSS JOIN
+ * keeps the vectors the outer loop: left to choose, SQLite walked every item (all their texts)
+ * and sorted, a whole-table read at every start however few vectors there were.
+ */
+export const LOAD_AFTER_SQL = `SELECT v.item_id AS id, v.bits, v.q8, v.scale, i.kind, i.audience, i.agent_id
+  FROM knowledge_vectors v CROSS JOIN knowledge_items i ON i.id = v.item_id
+  WHERE v.item_id > ? ORDER BY v.item_id LIMIT ?`
+
 /** How far the copy in memory is: vectors read so far of those stored when the load began. */
 export interface VectorLoad {
   readonly loaded: number
@@ -75,11 +84,7 @@ export class VectorIndex {
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`
     )
     this.accessOf = db.prepare('SELECT kind, audience, agent_id FROM knowledge_items WHERE id = ?')
-    this.loadAfter = db.prepare(
-      `SELECT v.item_id AS id, v.bits, v.q8, v.scale, i.kind, i.audience, i.agent_id
-         FROM knowledge_vectors v JOIN knowledge_items i ON i.id = v.item_id
-        WHERE v.item_id > ? ORDER BY v.item_id LIMIT ?`
-    )
+    this.loadAfter = db.prepare(LOAD_AFTER_SQL)
     this.countStored = db.prepare('SELECT COUNT(*) FROM knowledge_vectors').pluck()
   }
 

@@ -2,6 +2,11 @@ import type { Logger } from '../../ports/logger'
 import type { VectorIndex, VectorLoad } from './vectorIndex'
 
 const PROGRESS_EVERY_MS = 250
+/**
+ * How long after a host starts the load begins: not while its first screen is drawn (a year's
+ * vectors take seconds of the thread). A search before then starts it at once.
+ */
+export const START_DELAY_MS = 3000
 
 /**
  * Reads the stored vectors into memory a step at a time (`VectorIndex.loadStep`), with the
@@ -11,6 +16,7 @@ const PROGRESS_EVERY_MS = 250
 export class VectorLoading {
   private running: Promise<void> | null = null
   private disposed = false
+  private timer: NodeJS.Timeout | null = null
 
   constructor(
     private readonly vectors: VectorIndex,
@@ -26,8 +32,15 @@ export class VectorLoading {
     return this.running
   }
 
+  /** Starts a load after START_DELAY_MS, unless one was started (or asked for) before. */
+  startSoon(): void {
+    this.timer = setTimeout(() => void this.start(), START_DELAY_MS)
+    this.timer.unref()
+  }
+
   dispose(): void {
     this.disposed = true
+    if (this.timer) clearTimeout(this.timer)
   }
 
   private async run(): Promise<void> {
