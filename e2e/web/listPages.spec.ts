@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { HearthApp } from '../pages/HearthApp'
+import { MemoriesPage } from '../pages/MemoriesPage'
 import { ReviewPage } from '../pages/ReviewPage'
 
 // A generated year at 2.2%: 110 candidates waiting in Review, across six agents.
@@ -35,4 +36,35 @@ test('Review loads its inbox a page at a time: the first hundred at once, the re
   await expect(page.getByText('109 waiting')).toBeVisible()
   await expect(review.candidates).toHaveCount(109)
   await expect(review.candidate(text)).toHaveCount(0)
+})
+
+test('Memories lists every approved fact a page at a time: the heading counts them all, the rows near the view are drawn, and scrolling reaches the last', async ({
+  page,
+  hearth
+}) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  const memories = new MemoriesPage(page)
+  await memories.open()
+  const heading = memories.facts.getByRole('heading', { name: /^Facts \(/ })
+  const total = Number(/\(([\d,]+)\)/.exec((await heading.textContent()) ?? '')?.[1]?.replace(/,/g, ''))
+  expect(total).toBeGreaterThan(100)
+  const rows = memories.facts.getByTestId('memory-fact')
+  // Only the rows near the view are in the page, however many facts there are.
+  expect(await rows.count()).toBeLessThan(60)
+  const more = memories.facts.getByRole('status')
+  await expect(more).toHaveText(
+    `Showing 100 of ${total.toLocaleString('en-US')} facts; loading more as you scroll…`
+  )
+  await snap(page, 'list-pages-memories-first')
+
+  const section = page.getByTestId('memories-section')
+  await expect(async () => {
+    await section.evaluate((element) => element.scrollBy(0, 4000))
+    await expect(more).toHaveCount(0, { timeout: 500 })
+  }).toPass({ timeout: 30_000 })
+  await memories.facts.getByRole('list', { name: 'Facts' }).evaluate((list) => list.scrollIntoView(false))
+  await expect(rows.last()).toBeVisible()
+  expect(await rows.count()).toBeLessThan(60)
+  await snap(page, 'list-pages-memories-end')
 })

@@ -1,6 +1,7 @@
 import { useState, type ReactNode, type RefObject } from 'react'
 import type { ActionResult } from '../../store/types'
 import { Button } from '../../ui/Button'
+import type { VirtualRowProps } from '../../ui/VirtualRows'
 
 /** Runs one action of a remembered thing: busy while it runs, its refusal kept to show under the text. */
 export interface MemoryRunner {
@@ -38,6 +39,8 @@ type EditableMemoryProps = Readonly<{
   /** The item a search hit opened: marked, and scrolled to through `itemRef`. */
   focused?: boolean
   itemRef?: RefObject<HTMLLIElement | null>
+  /** Its place in a virtualised list (its index, and the ref that measures it). */
+  rowProps?: VirtualRowProps
   'data-testid'?: string
 }>
 
@@ -55,6 +58,7 @@ export function EditableMemory({
   runner,
   focused = false,
   itemRef,
+  rowProps,
   'data-testid': testId
 }: EditableMemoryProps): ReactNode {
   const [draft, setDraft] = useState<string | null>(null)
@@ -63,7 +67,11 @@ export function EditableMemory({
   const editing = draft !== null
   return (
     <li
-      ref={itemRef}
+      ref={(element) => {
+        if (itemRef) itemRef.current = element
+        rowProps?.ref(element)
+      }}
+      data-index={rowProps?.['data-index']}
       className={`memory-item${focused ? ' memory-item--focus' : ''}`}
       data-testid={testId}
       data-focused={focused || undefined}

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react'
+import { useCallback, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { Fact, FactPin } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
+import { MoreOnScroll } from '../../ui/MoreOnScroll'
 import { Panel } from '../../ui/Panel'
+import { VirtualRows, type VirtualRowProps } from '../../ui/VirtualRows'
 import { FACT_TYPE_LABELS, FactSourceLink } from '../review'
 import { EditableMemory, useMemoryRunner, type MemoryRunner } from './EditableMemory'
 import { PinMenu } from './PinMenu'
@@ -37,7 +39,11 @@ function FactMeta({
   )
 }
 
-function FactItem({ fact, pins }: Readonly<{ fact: Fact; pins: readonly FactPin[] }>): ReactNode {
+function FactItem({
+  fact,
+  pins,
+  rowProps
+}: Readonly<{ fact: Fact; pins: readonly FactPin[]; rowProps: VirtualRowProps }>): ReactNode {
   const { edit, forget } = useAppStore(
     useShallow((s) => ({ edit: s.editMemoryFact, forget: s.forgetMemory }))
   )
@@ -56,19 +62,44 @@ function FactItem({ fact, pins }: Readonly<{ fact: Fact; pins: readonly FactPin[
       onForget={() => forget({ kind: 'fact', id: fact.id, text: fact.text })}
       extraActions={<PinMenu fact={fact} pins={pins} runner={runner} />}
       runner={runner}
+      rowProps={rowProps}
       data-testid="memory-fact"
     />
   )
 }
 
-/** Approved facts: what recall may bring into a turn, and where each is pinned. */
+/** "Facts (2,345)", or under a search the matches loaded so far, saying when more may follow. */
+function factsTitle(count: number, total: number | null, more: boolean): string {
+  if (total !== null) return `Facts (${total.toLocaleString()})`
+  return `Facts (${count.toLocaleString()}${more ? '+' : ''})`
+}
+
+/** A fact row before it is measured: its text, its source line and its actions. */
+const ESTIMATED_FACT_PX = 64
+
+/**
+ * Approved facts: what recall may bring into a turn, and where each is pinned. A long list
+ * draws only the rows near the view and asks for the next page as the end comes near.
+ */
 export function FactsPanel({
   facts,
   pins,
-  empty
-}: Readonly<{ facts: readonly Fact[]; pins: readonly FactPin[]; empty: string }>): ReactNode {
+  empty,
+  total,
+  more,
+  onReachEnd
+}: Readonly<{
+  facts: readonly Fact[]
+  pins: readonly FactPin[]
+  empty: string
+  /** Every approved fact, when known (not under a search). */
+  total: number | null
+  more: boolean
+  onReachEnd: () => void
+}>): ReactNode {
+  const rowKey = useCallback((index: number) => facts[index]?.id ?? index, [facts])
   return (
-    <Panel title={`Facts (${facts.length})`} data-testid="memories-facts">
+    <Panel title={factsTitle(facts.length, total, more)} data-testid="memories-facts">
       <p className="muted memory-panel__note">
         Facts you approved in Review. Recall brings the relevant ones into a turn; pin one to keep it in every
         new session&apos;s prompt.
@@ -76,11 +107,34 @@ export function FactsPanel({
       {facts.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <ul className="memory-list">
-          {facts.map((fact) => (
-            <FactItem key={fact.id} fact={fact} pins={pins.filter((pin) => pin.factId === fact.id)} />
-          ))}
-        </ul>
+        <VirtualRows
+          count={facts.length}
+          estimate={ESTIMATED_FACT_PX}
+          rowKey={rowKey}
+          className="memory-list"
+          label="Facts"
+          onReachEnd={more ? onReachEnd : undefined}
+          renderRow={(index, rowProps) => {
+            const fact = facts[index] as Fact
+            return (
+              <FactItem
+                key={fact.id}
+                fact={fact}
+                pins={pins.filter((pin) => pin.factId === fact.id)}
+                rowProps={rowProps}
+              />
+            )
+          }}
+          footer={
+            <MoreOnScroll
+              more={more}
+              shown={facts.length}
+              {...(total !== null ? { total } : {})}
+              noun="facts"
+              onReach={onReachEnd}
+            />
+          }
+        />
       )}
     </Panel>
   )

@@ -69,11 +69,15 @@ function ForgottenRow({ row }: Readonly<{ row: Row }>): ReactNode {
 }
 
 /** What was forgotten: never recalled, never in a prompt, but kept, and one click from coming back. */
-export function ForgottenPanel({ forgotten }: Readonly<{ forgotten: MemoriesView['forgotten'] }>): ReactNode {
+export function ForgottenPanel({
+  forgotten,
+  onMore
+}: Readonly<{ forgotten: MemoriesView['forgotten']; onMore: () => void }>): ReactNode {
   const rows = rowsOf(forgotten)
   if (rows.length === 0) return null
+  const more = forgotten.factsNext !== null
   return (
-    <Panel title={`Forgotten (${rows.length})`} data-testid="memories-forgotten">
+    <Panel title={`Forgotten (${rows.length}${more ? '+' : ''})`} data-testid="memories-forgotten">
       <p className="muted memory-panel__note">
         Kept in history and never used. Restore brings one back as it was.
       </p>
@@ -82,6 +86,11 @@ export function ForgottenPanel({ forgotten }: Readonly<{ forgotten: MemoriesView
           <ForgottenRow key={row.key} row={row} />
         ))}
       </ul>
+      {more && (
+        <Button size="small" variant="ghost" onClick={onMore}>
+          Show more forgotten facts
+        </Button>
+      )}
     </Panel>
   )
 }

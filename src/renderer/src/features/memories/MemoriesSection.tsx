@@ -76,6 +76,7 @@ export function MemoriesSection(): ReactNode {
 /** Everything the agent remembers now: facts, MEMORY.md and USER.md entries, memory files, the forgotten. */
 function MemoriesLists(): ReactNode {
   const view = useAppStore(selectMemoriesView)
+  const loadMore = useAppStore((s) => s.loadMoreMemoryFacts)
   const empty = view?.query ? 'Nothing here matches your search.' : null
   return (
     <>
@@ -86,6 +87,9 @@ function MemoriesLists(): ReactNode {
           <FactsPanel
             facts={view.facts}
             pins={view.pins}
+            total={view.factsTotal}
+            more={view.next !== null}
+            onReachEnd={() => void loadMore('approved')}
             empty={
               empty ??
               'No approved facts yet. When a session ends, candidates wait in Review; the ones you approve appear here.'
@@ -100,7 +104,7 @@ function MemoriesLists(): ReactNode {
               'No memory files yet. Pin a fact into a memory file of its own (Pin… on a fact), or add a .md file to the memories folder.'
             }
           />
-          <ForgottenPanel forgotten={view.forgotten} />
+          <ForgottenPanel forgotten={view.forgotten} onMore={() => void loadMore('forgotten')} />
         </>
       )}
     </>

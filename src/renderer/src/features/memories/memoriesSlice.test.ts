@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MemoriesView } from '../../../../shared/contract'
+import type { Fact, MemoriesView } from '../../../../shared/contract'
 import { testId } from '../../../../shared/testing/ids'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
@@ -23,6 +23,35 @@ function view(agentId: string, query = '', entries: string[] = []): MemoriesView
   }
 }
 
+function fact(id: number): Fact {
+  return {
+    id,
+    agentId: testId.agent('scribe'),
+    status: 'approved',
+    type: 'decision',
+    speaker: 'user',
+    text: `Fact ${id}`,
+    entities: [],
+    quote: '',
+    sessionId: null,
+    messageId: null,
+    scanFailed: false,
+    scanFindings: [],
+    mergeTargetId: null,
+    mergeKind: null,
+    mergeTargetText: null,
+    recallSuppressed: false,
+    origin: 'retention',
+    toolWrite: null,
+    sessionTitle: null,
+    messageNumber: null,
+    importId: null,
+    provenance: null,
+    createdAtMs: id,
+    updatedAtMs: id
+  }
+}
+
 function storeWith(agentId = 'scribe') {
   const api = createFakeApi()
   const store = createAppStore(api)
@@ -41,7 +70,7 @@ describe('the Memories slice', () => {
     await store.getState().setMemoriesQuery(' tea ')
     expect(api.calls.at(-1)).toEqual({
       method: 'memories.list',
-      input: { agentId: 'scribe', query: ' tea ' }
+      input: { agentId: 'scribe', query: ' tea ', limit: 100 }
     })
     expect(selectMemoriesView(store.getState())?.query).toBe('tea')
     store.getState().selectAgent(testId.agent('coder'))
@@ -95,5 +124,36 @@ describe('the Memories slice', () => {
     api.emit('review.changed', { agentId: 'scribe', pending: 0 })
     await Promise.resolve()
     expect(reads).toBe(2)
+  })
+
+  it('appends the next page of facts from the cursor, asks once while a page is on its way, and a reload keeps as many as were shown', async () => {
+    const { api, store } = storeWith()
+    api.handle('memories.list', ({ agentId, limit }) => ({
+      ...view(agentId),
+      facts: Array.from({ length: Math.min(limit ?? 100, 150) }, (_, i) => fact(300 - i)),
+      next: (limit ?? 100) < 150 ? { updatedAtMs: 201, id: 201 } : null,
+      factsTotal: 150
+    }))
+    api.handle('memories.facts', ({ after }) => ({
+      items: Array.from({ length: 50 }, (_, i) => fact((after?.id ?? 0) - 1 - i)),
+      pins: [],
+      next: null
+    }))
+    await store.getState().loadMemories()
+    await Promise.all([
+      store.getState().loadMoreMemoryFacts('approved'),
+      store.getState().loadMoreMemoryFacts('approved')
+    ])
+    expect(api.calls.filter((call) => call.method === 'memories.facts').map((call) => call.input)).toEqual([
+      { agentId: 'scribe', status: 'approved', query: '', after: { updatedAtMs: 201, id: 201 }, limit: 100 }
+    ])
+    const shown = selectMemoriesView(store.getState())
+    expect(shown?.facts.map((f) => f.id).slice(98, 102)).toEqual([202, 201, 200, 199])
+    expect(shown?.facts).toHaveLength(150)
+    expect(shown?.next).toBeNull()
+    await store.getState().loadMoreMemoryFacts('approved')
+    expect(api.calls.filter((call) => call.method === 'memories.facts')).toHaveLength(1)
+    await store.getState().loadMemories()
+    expect(api.calls.at(-1)?.input).toMatchObject({ limit: 150 })
   })
 })

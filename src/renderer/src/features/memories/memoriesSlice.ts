@@ -1,5 +1,7 @@
 import type {
   AgentId,
+  Fact,
+  FactPin,
   MemoriesView,
   MemoryFileDocument,
   MemoryTarget,
@@ -36,6 +38,8 @@ export interface MemoriesSlice {
   /** The memory file open in the editor, if any. */
   readonly memoriesOpenFile: MemoryFileDocument | null
   readonly loadMemories: () => Promise<void>
+  /** The next page of approved (or forgotten) facts, after those the view holds. */
+  readonly loadMoreMemoryFacts: (status: 'approved' | 'forgotten') => Promise<void>
   readonly setMemoriesQuery: (query: string) => Promise<void>
   readonly editMemoryFact: (id: number, text: string) => Promise<ActionResult>
   readonly forgetMemory: (item: ForgottenItem) => Promise<ActionResult>
@@ -51,6 +55,11 @@ export interface MemoriesSlice {
 }
 
 type Get = () => AppState
+
+/** Facts asked for per page: enough to fill a tall window, few enough to draw at once. */
+const MEMORIES_PAGE = 100
+/** The most a reload asks for at once (the contract's page limit). */
+const MEMORIES_RELOAD_MAX = 500
 
 /** Runs an action, turns a refusal into its message, and re-reads the view either way. */
 async function act(get: Get, work: () => Promise<unknown>): Promise<ActionResult> {
@@ -87,6 +96,7 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
       )
   }
   return (set, get) => {
+    const loadingMore = new Set<string>()
     // Called inside each action's try, so acting with no agent selected becomes the action's message.
     const agent = (): AgentId => {
       const agentId = get().selectedAgentId
@@ -103,13 +113,40 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
       async loadMemories() {
         const agentId = get().selectedAgentId
         if (agentId === null) return
+        // A reload after a change keeps as many facts as were loaded, so the list keeps its place.
+        const shown = get().memoriesView?.agentId === agentId ? (get().memoriesView?.facts.length ?? 0) : 0
+        const limit = Math.min(MEMORIES_RELOAD_MAX, Math.max(MEMORIES_PAGE, shown))
         try {
-          const view = await api.call('memories.list', { agentId, query: get().memoriesQuery })
+          const view = await api.call('memories.list', { agentId, query: get().memoriesQuery, limit })
           // An answer for an agent or a search the user has left behind is dropped.
           if (get().selectedAgentId === agentId && view.query === get().memoriesQuery.trim())
             set({ memoriesView: view, memoriesError: null })
         } catch (error) {
           set({ memoriesError: errorMessage(error) })
+        }
+      },
+      async loadMoreMemoryFacts(status) {
+        const view = get().memoriesView
+        const after = status === 'approved' ? view?.next : view?.forgotten.factsNext
+        if (view === null || after === null || after === undefined || loadingMore.has(status)) return
+        loadingMore.add(status)
+        try {
+          const { agentId, query } = view
+          const page = await api.call('memories.facts', {
+            agentId,
+            status,
+            query,
+            after,
+            limit: MEMORIES_PAGE
+          })
+          const now = get().memoriesView
+          // A page for a view since reloaded or left behind is dropped.
+          if (now !== view) return
+          set({ memoriesView: withPage(now, status, page) })
+        } catch (error) {
+          set({ memoriesError: errorMessage(error) })
+        } finally {
+          loadingMore.delete(status)
         }
       },
       async setMemoriesQuery(query) {
@@ -183,6 +220,25 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
         if (get().memoriesView !== null) void get().loadMemories()
       }
     }
+  }
+}
+
+/** The view with one more page of facts appended. */
+function withPage(
+  view: MemoriesView,
+  status: 'approved' | 'forgotten',
+  page: { items: Fact[]; pins: FactPin[]; next: MemoriesView['next'] }
+): MemoriesView {
+  if (status === 'forgotten')
+    return {
+      ...view,
+      forgotten: { ...view.forgotten, facts: [...view.forgotten.facts, ...page.items], factsNext: page.next }
+    }
+  return {
+    ...view,
+    facts: [...view.facts, ...page.items],
+    pins: [...view.pins, ...page.pins],
+    next: page.next
   }
 }
 
