@@ -87,14 +87,20 @@ export function VirtualRows({
     scrollMargin: margin,
     getItemKey: useCallback((index: number) => rowKey(index), [rowKey])
   })
-  // What sits above the list (notices, other panels) moves it: its offset is taken after each render.
+  // What sits above the list (notices, other panels) moves it: its offset is taken again whenever
+  // anything in the scroller changes size.
   useLayoutEffect(() => {
     const list = listRef.current
     if (list === null) return
-    const found = scroller ?? scrollerOf(list)
-    if (found !== scroller) setScroller(found)
-    if (found !== null && offsetIn(list, found) !== margin) setMargin(offsetIn(list, found))
-  })
+    const found = scrollerOf(list)
+    setScroller(found)
+    if (found === null) return
+    const place = (): void => setMargin(offsetIn(list, found))
+    place()
+    const observer = new ResizeObserver(place)
+    for (const child of Array.from(found.children)) observer.observe(child)
+    return () => observer.disconnect()
+  }, [])
   if (handleRef) handleRef.current = { virtualizer }
   const rows = virtualizer.getVirtualItems()
   const last = rows.at(-1)?.index ?? -1
