@@ -206,7 +206,7 @@ const ROWS: readonly Row[] = [
   { method: 'nexus.verify', input: () => ({}) },
   { method: 'nexus.decisions', input: () => ({}) },
   { method: 'nexus.checkpoints', input: () => ({}) },
-  { method: 'nexus.conflicts', input: () => ({ includeResolved: true }) },
+  { method: 'nexus.conflicts', input: (w) => ({ includeResolved: true, limit: 10, among: [w.kept.second] }) },
   { method: 'nexus.cursors', input: () => ({}) },
   {
     method: 'nexus.resolve',

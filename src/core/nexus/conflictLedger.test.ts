@@ -58,6 +58,35 @@ describe('the conflict ledger', () => {
     expect(home.nexus.conflicts(true)).toMatchObject([{ resolvedBy: resolution.entry.seq }])
   })
 
+  it('pages the open conflicts newest first by cursor, counting them all, and settles one between pages', async () => {
+    const base = decide('coder', 'Keep server logs for 30 days').entry.seq
+    const later = ['7', '14', '60', '90'].map((days) => decide('ella', `Keep server logs for ${days} days`))
+    const pairs = (page: { conflicts: { first: { seq: number }; second: { seq: number } }[] }) =>
+      page.conflicts.map((c) => [c.first.seq, c.second.seq])
+    const all = home.nexus.conflicts().map((c) => [c.first.seq, c.second.seq])
+    expect(all.length).toBeGreaterThan(4)
+    const first = await home.nexus.conflictPage({ limit: 3 })
+    expect(first.total).toBe(all.length)
+    expect(pairs(first)).toEqual(all.slice(0, 3))
+    expect(first.next).toEqual({ first: all[2]?.[0], second: all[2]?.[1] })
+    home.nexus.resolve(base, later[0]?.entry.seq as number, 'Thirty days it is')
+    const rest = await home.nexus.conflictPage({ limit: 50, after: first.next ?? undefined })
+    expect(rest.total).toBe(all.length - 1)
+    expect(rest.next).toBeNull()
+    expect(pairs(rest)).toEqual(all.slice(3).filter(([a, b]) => !(a === base && b === later[0]?.entry.seq)))
+    const among = await home.nexus.conflictPage({ limit: 50, among: [base] })
+    expect(among.conflicts.every((c) => c.first.seq === base || c.second.seq === base)).toBe(true)
+    expect(among.total).toBe(among.conflicts.length)
+    const settled = await home.nexus.conflictPage({ limit: 50, includeResolved: true, among: [base] })
+    expect(settled.total).toBe(among.total + 1)
+    expect(settled.conflicts.find((c) => c.resolvedBy !== null)?.second.seq).toBe(later[0]?.entry.seq)
+    expect(await home.nexus.conflictPage({ limit: 5, among: [] })).toEqual({
+      conflicts: [],
+      total: 0,
+      next: null
+    })
+  })
+
   it('checks decisions other processes appended when the log is next looked at', () => {
     decide('coder', 'Keep server logs for 30 days')
     home.nexus.postMany([

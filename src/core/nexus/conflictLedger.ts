@@ -6,10 +6,16 @@ import { readRows } from '../node/db/rowReader'
 import { writeTransaction } from '../node/db/writeTransaction'
 import type { Clock } from '../ports/clock'
 import type { DecisionSimilarity } from '../ports/decisionSimilarity'
+import { readConflictPage, type ConflictPage as StoredPage, type ConflictPageQuery } from './conflictPage'
 import { conflictReason, readStoredConflict, type StoredConflict } from './conflictRows'
 import { LOG_READER, type NexusMarks } from './nexusMarks'
 import { parseRefs } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
+
+/** A page of conflicts as the contract gives it: the pairs with their two entries. */
+export interface ConflictPage extends Omit<StoredPage, 'rows'> {
+  readonly conflicts: NexusConflict[]
+}
 
 /** Earlier decisions a new one is judged against: the ones sharing the most key terms with it. */
 const CANDIDATES_PER_DECISION = 50
@@ -17,7 +23,11 @@ const CANDIDATES_PER_DECISION = 50
 const SIMILARITY_CANDIDATES = 200
 
 const INSERT = `INSERT OR IGNORE INTO nexus_conflicts
-  (first_seq, second_seq, method, signal, contrast, subject, score, flagged_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+  (first_seq, second_seq, method, signal, contrast, subject, score, flagged_at, resolved_by)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+const SETTLE =
+  'UPDATE nexus_conflicts SET resolved_by = ? WHERE first_seq = ? AND second_seq = ? AND resolved_by IS NULL'
 
 /**
  * The conflicting decisions of the log. Each decision is checked once, when the log is next
@@ -27,6 +37,7 @@ const INSERT = `INSERT OR IGNORE INTO nexus_conflicts
  */
 export class ConflictLedger {
   private readonly insert: Database.Statement
+  private readonly settle: Database.Statement
   /** Why the last meaning check could not run (the endpoint failed or was slow); null when it ran. */
   private similarityProblem: string | null = null
 
@@ -38,6 +49,7 @@ export class ConflictLedger {
     private readonly similarity?: DecisionSimilarity
   ) {
     this.insert = db.prepare(INSERT)
+    this.settle = db.prepare(SETTLE)
   }
 
   /** Checks every decision appended since the last check by shared key terms; returns the new flags. */
@@ -46,9 +58,23 @@ export class ConflictLedger {
     const tail = this.repository.maxSeq()
     if (tail <= from) return []
     const fresh = this.repository.ofTypeAfter('decision', from)
-    const flagged = fresh.length === 0 ? [] : writeTransaction(this.db, () => this.checkByTerms(fresh))()
+    const resolutions = this.repository.ofTypeAfter('resolution', from)
+    const flagged = writeTransaction(this.db, () => {
+      const found = fresh.length === 0 ? [] : this.checkByTerms(fresh)
+      // After the new flags: a resolution in the same stretch may settle one of them.
+      this.settleBy(resolutions)
+      return found
+    })()
     this.marks.set(LOG_READER, 'conflict-scan', tail)
     return flagged
+  }
+
+  /** Marks the flags each resolution settles (pairs of its refs), keeping the first resolution of a pair. */
+  private settleBy(resolutions: readonly NexusEntry[]): void {
+    for (const resolution of resolutions)
+      for (const first of resolution.refs)
+        for (const second of resolution.refs)
+          if (first < second) this.settle.run(resolution.seq, first, second)
   }
 
   /**
@@ -61,6 +87,8 @@ export class ConflictLedger {
     if (!similarity || (similarity.configured && !(await similarity.configured()))) return 0
     const from = this.marks.get(LOG_READER, 'similarity-scan') ?? 0
     let flagged = 0
+    // Flags found by meaning come after the resolutions that may already settle them.
+    const resolvedBy = this.resolutions()
     for (const decision of this.repository.ofTypeAfter('decision', from, 500)) {
       const open = this.openBefore(decision.seq).slice(-SIMILARITY_CANDIDATES)
       const scores = await this.scoresOrProblem(similarity, decision, open, signal)
@@ -69,7 +97,7 @@ export class ConflictLedger {
       for (const earlier of open) {
         const score = scores.get(earlier.seq)
         if (score === undefined || score < SAME_SUBJECT_SIMILARITY) continue
-        if (this.record(parsed(earlier), later, 'similarity', score)) flagged++
+        if (this.record(parsed(earlier), later, 'similarity', score, resolvedBy)) flagged++
       }
       this.marks.set(LOG_READER, 'similarity-scan', decision.seq)
     }
@@ -104,12 +132,17 @@ export class ConflictLedger {
   /** Every flagged pair, unresolved ones only unless asked, newest first. */
   list(includeResolved = false): NexusConflict[] {
     this.catchUp()
-    const rows = this.readConflicts('')
-    const resolvedBy = this.resolutions()
-    return this.withEntries(
-      includeResolved ? rows : rows.filter((row) => resolvedBy(row) === null),
-      resolvedBy
-    )
+    return this.withEntries(this.readConflicts(includeResolved ? '' : 'WHERE c.resolved_by IS NULL'))
+  }
+
+  /**
+   * One page of flagged pairs, newest first, after `query.after` (the last pair of the page
+   * before), and how many match in all: read from an index in that order, a page at a time.
+   */
+  page(query: ConflictPageQuery): ConflictPage {
+    this.catchUp()
+    const { rows, total, next } = readConflictPage(this.db, query)
+    return { conflicts: this.withEntries(rows), total, next }
   }
 
   /** The unresolved conflicts one of whose decisions `author` wrote. */
@@ -123,16 +156,15 @@ export class ConflictLedger {
    */
   openInvolvingPage(author: string, limit: number): { conflicts: NexusConflict[]; total: number } {
     this.catchUp()
-    const pairs = this.db
+    const open = this.db
       .prepare(
         `SELECT c.first_seq, c.second_seq FROM nexus_conflicts c
          JOIN nexus_entries f ON f.seq = c.first_seq JOIN nexus_entries s ON s.seq = c.second_seq
-         WHERE f.agent = ? OR s.agent = ? ORDER BY c.second_seq DESC, c.first_seq DESC`
+         WHERE c.resolved_by IS NULL AND (f.agent = ? OR s.agent = ?)
+         ORDER BY c.second_seq DESC, c.first_seq DESC`
       )
       .raw()
       .all(author, author) as [number, number][]
-    const resolvedBy = this.resolutions()
-    const open = pairs.filter(([firstSeq, secondSeq]) => resolvedBy({ firstSeq, secondSeq }) === null)
     // Only the shown flags are read whole.
     const one = this.db.prepare('SELECT * FROM nexus_conflicts c WHERE first_seq = ? AND second_seq = ?')
     const rows = readRows(
@@ -140,12 +172,13 @@ export class ConflictLedger {
       'nexus_conflicts',
       readStoredConflict
     )
-    return { conflicts: this.withEntries(rows, resolvedBy), total: open.length }
+    return { conflicts: this.withEntries(rows), total: open.length }
   }
 
   /** The flags that involve one decision (what a post answers with). */
   involving(seq: number): NexusConflict[] {
-    return this.list(true).filter((conflict) => conflict.first.seq === seq || conflict.second.seq === seq)
+    this.catchUp()
+    return this.withEntries(this.readConflicts('WHERE c.first_seq = ? OR c.second_seq = ?', seq, seq))
   }
 
   private checkByTerms(fresh: readonly NexusEntry[]): StoredConflict[] {
@@ -172,7 +205,8 @@ export class ConflictLedger {
     earlier: ParsedDecision,
     later: ParsedDecision,
     method: StoredConflict['method'],
-    similarity?: number
+    similarity?: number,
+    resolvedBy?: (pair: Pick<StoredConflict, 'firstSeq' | 'secondSeq'>) => number | null
   ): StoredConflict | null {
     const verdict = judgeParsed(earlier, later, similarity === undefined ? {} : { similarity })
     if (!verdict.conflict || verdict.signal === null || verdict.contrast === null) return null
@@ -183,8 +217,10 @@ export class ConflictLedger {
       signal: verdict.signal,
       contrast: verdict.contrast,
       subject: verdict.subject,
-      score: Math.min(1, Math.round(verdict.score * 1000) / 1000)
+      score: Math.min(1, Math.round(verdict.score * 1000) / 1000),
+      resolvedBy: null
     }
+    const settledBy = resolvedBy?.(stored) ?? null
     const result = this.insert.run(
       stored.firstSeq,
       stored.secondSeq,
@@ -193,9 +229,10 @@ export class ConflictLedger {
       JSON.stringify(stored.contrast),
       JSON.stringify(stored.subject),
       stored.score,
-      this.clock.now()
+      this.clock.now(),
+      settledBy
     )
-    return result.changes > 0 ? stored : null
+    return result.changes > 0 ? { ...stored, resolvedBy: settledBy } : null
   }
 
   /** Decisions settled by a resolution, or answered by a later decision that references them. */
@@ -239,10 +276,7 @@ export class ConflictLedger {
     return (row) => settled.get(`${row.firstSeq}:${row.secondSeq}`) ?? null
   }
 
-  private withEntries(
-    rows: readonly StoredConflict[],
-    resolvedBy: (row: StoredConflict) => number | null
-  ): NexusConflict[] {
+  private withEntries(rows: readonly StoredConflict[]): NexusConflict[] {
     const seqs = [...new Set(rows.flatMap((row) => [row.firstSeq, row.secondSeq]))]
     const entries = new Map(this.repository.get(seqs).map((entry) => [entry.seq, entry]))
     return rows.flatMap((row) => {
@@ -255,7 +289,7 @@ export class ConflictLedger {
           second,
           sharedRefs: first.refs.filter((ref) => second.refs.includes(ref)),
           similarity: row.score,
-          resolvedBy: resolvedBy(row),
+          resolvedBy: row.resolvedBy,
           reason: conflictReason(row, first, second, this.similarityProblem),
           method: row.method,
           subject: [...row.subject]

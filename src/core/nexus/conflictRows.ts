@@ -21,6 +21,8 @@ export interface StoredConflict {
   readonly contrast: readonly [string, string]
   readonly subject: readonly string[]
   readonly score: number
+  /** The resolution that settles the pair; null while it is open. */
+  readonly resolvedBy: number | null
 }
 
 export function readStoredConflict(row: RowReader): StoredConflict {
@@ -37,7 +39,8 @@ export function readStoredConflict(row: RowReader): StoredConflict {
     signal: row.oneOf('signal', CONFLICT_SIGNALS),
     contrast: [contrast[0] as string, contrast[1] as string],
     subject: subject as string[],
-    score: row.real('score')
+    score: row.real('score'),
+    resolvedBy: row.intOrNull('resolved_by')
   }
 }
 

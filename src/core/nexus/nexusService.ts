@@ -3,6 +3,8 @@ import type { AgentId } from '../../shared/contract'
 import {
   NexusPostInput,
   type NexusConflict,
+  type NexusConflictPage,
+  type NexusConflictQuery,
   type NexusCursor,
   type NexusEntry,
   type NexusListFilter,
@@ -60,6 +62,9 @@ export interface NexusServiceOptions {
   /** Where mirror writes and background failures are reported (neither may fail an append). */
   readonly log?: Logger
 }
+
+/** Conflicts a page holds when the caller does not say. */
+const CONFLICT_PAGE = 50
 
 /**
  * The Nexus: one append-only log shared by every agent, process and MCP client, and the team
@@ -220,10 +225,16 @@ export class NexusService implements NexusLog {
     return this.ledger.list(includeResolved)
   }
 
-  /** Checks new decisions by meaning too (when the knowledge layer offers it), then lists conflicts. */
+  /** Checks new decisions by meaning too (when the knowledge layer offers it), then lists every conflict. */
   async conflictsChecked(includeResolved = false): Promise<NexusConflict[]> {
     await this.ledger.catchUpWithSimilarity()
     return this.conflicts(includeResolved)
+  }
+
+  /** The same check, then a page of conflicts (what the app reads). */
+  async conflictPage(query: NexusConflictQuery): Promise<NexusConflictPage> {
+    await this.ledger.catchUpWithSimilarity()
+    return this.ledger.page({ ...query, limit: query.limit ?? CONFLICT_PAGE })
   }
 
   /** The user settles a conflict: a `resolution` entry referencing both decisions. */

@@ -116,6 +116,9 @@ async function viewListProblems(): Promise<string[]> {
     ['nexus.decisions', {}],
     ['nexus.checkpoints', {}],
     ['nexus.cursors', {}],
+    ['nexus.conflicts', {}],
+    ['nexus.conflicts', { limit: 20, after: { first: 1, second: 1_000_000 } }],
+    ['nexus.conflicts', { among: Array.from({ length: 300 }, (_, i) => i + 1), limit: 200 }],
     ['inspector.turn', { sessionId, turnId }],
     ['memory.recall', { agentId, query: 'the garden plan budget' }]
   ]

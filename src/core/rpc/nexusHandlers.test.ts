@@ -69,13 +69,24 @@ describe('nexus.* over the contract', () => {
     })
     expect(await call('nexus.conflicts', {})).toMatchObject({
       ok: true,
-      value: { conflicts: [{ first: { seq: 1 }, second: { seq: 2 } }] }
+      value: { conflicts: [{ first: { seq: 1 }, second: { seq: 2 } }], total: 1, next: null }
     })
     expect(await call('nexus.resolve', { first: 1, second: 2, summary: 'UTC wins' })).toMatchObject({
       ok: true,
       value: { entry: { type: 'resolution', agent: 'user', refs: [1, 2] } }
     })
-    expect(await call('nexus.conflicts', {})).toEqual({ ok: true, value: { conflicts: [] } })
+    expect(await call('nexus.conflicts', {})).toEqual({
+      ok: true,
+      value: { conflicts: [], total: 0, next: null }
+    })
+    expect(await call('nexus.conflicts', { includeResolved: true, limit: 1 })).toMatchObject({
+      ok: true,
+      value: { conflicts: [{ resolvedBy: 3 }], total: 1, next: null }
+    })
+    expect(await call('nexus.conflicts', { limit: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' }
+    })
   })
 
   it('saves project state with a state entry and refuses stale saves with conflict', async () => {

@@ -14,9 +14,7 @@ export function nexusHandlers(services: CoreServices): FeatureHandlers<typeof ne
     'nexus.decisions': async ({ limit }) => ({ entries: nexus.decisions(limit) }),
     'nexus.checkpoints': async () => ({ entries: nexus.checkpointsOfAll() }),
     'nexus.cursors': async ({ agents }) => ({ cursors: nexus.cursors(agents) }),
-    'nexus.conflicts': async ({ includeResolved }) => ({
-      conflicts: await nexus.conflictsChecked(includeResolved)
-    }),
+    'nexus.conflicts': async (query) => nexus.conflictPage(query),
     'nexus.resolve': async ({ first, second, summary, body }) => nexus.resolve(first, second, summary, body),
     'nexus.projectState.read': async () => nexus.projectState.read(),
     'nexus.projectState.save': async ({ content, baseHash, force }) =>

@@ -117,6 +117,31 @@ export const NexusConflict = z.object({
 })
 export type NexusConflict = z.infer<typeof NexusConflict>
 
+/** Where a page of conflicts ended: its last pair. */
+export const NexusConflictCursor = z.object({
+  first: z.number().int().positive(),
+  second: z.number().int().positive()
+})
+export type NexusConflictCursor = z.infer<typeof NexusConflictCursor>
+
+/** Conflicts listed a page at a time (50 unless asked); the panel and the lanes read only what they show. */
+export const NexusConflictQuery = z.object({
+  includeResolved: z.boolean().optional(),
+  /** Only pairs one of whose decisions is among these seqs (the entries a view shows). */
+  among: z.array(z.number().int().positive()).max(1000).optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+  after: NexusConflictCursor.optional()
+})
+export type NexusConflictQuery = z.infer<typeof NexusConflictQuery>
+
+export const NexusConflictPage = z.object({
+  conflicts: z.array(NexusConflict),
+  /** How many pairs match in all, over every page. */
+  total: z.number().int().min(0),
+  next: NexusConflictCursor.nullable()
+})
+export type NexusConflictPage = z.infer<typeof NexusConflictPage>
+
 export const NexusVerifyReport = z.object({
   ok: z.boolean(),
   count: z.number().int(),
@@ -188,10 +213,11 @@ export const nexusMethods = {
   ),
   /** The latest checkpoint of every author. */
   'nexus.checkpoints': method(z.object({}), z.object({ entries: z.array(NexusEntry) })),
-  'nexus.conflicts': method(
-    z.object({ includeResolved: z.boolean().optional() }),
-    z.object({ conflicts: z.array(NexusConflict) })
-  ),
+  /**
+   * A page of conflicting decisions, newest later decision first, and how many there are in all;
+   * `next` (the page's last pair) is the `after` of the page that follows, null on the last.
+   */
+  'nexus.conflicts': method(NexusConflictQuery, NexusConflictPage),
   /** Read cursors and unread counts of the given authors (every author with a cursor when omitted). */
   'nexus.cursors': method(
     z.object({ agents: z.array(NexusAuthor).max(200).optional() }),

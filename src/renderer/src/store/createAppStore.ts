@@ -15,6 +15,7 @@ import { createSkillsSlice } from '../features/skills/skillsSlice'
 import { createPlaceSlice } from '../features/place/placeSlice'
 import { createMemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import { createNexusSlice } from '../features/nexus/nexusSlice'
+import { createNexusConflictsSlice } from '../features/nexus/nexusConflictsSlice'
 import { createNexusPostSlice } from '../features/nexus/nexusPostSlice'
 import { createProjectStateSlice } from '../features/nexus/projectStateSlice'
 import { createNexusTeamSlice } from '../features/nexus/nexusTeamSlice'
@@ -70,6 +71,7 @@ export function createAppStore(
     ...createPromptSlice(api)(...args),
     ...createNexusSlice(api)(...args),
     ...createNexusPostSlice(api)(...args),
+    ...createNexusConflictsSlice(api)(...args),
     ...createChatSessionsSlice(api)(...args),
     ...createChatTurnSlice(api)(...args),
     ...createChatUsageSlice()(...args),

@@ -13,6 +13,7 @@ import type { SkillsSlice } from '../features/skills/skillsSlice'
 import type { PlaceSlice } from '../features/place/placeSlice'
 import type { MemorySignalsSlice } from '../features/memory/memorySignalsSlice'
 import type { NexusSlice } from '../features/nexus/nexusSlice'
+import type { NexusConflictsSlice } from '../features/nexus/nexusConflictsSlice'
 import type { NexusPostSlice } from '../features/nexus/nexusPostSlice'
 import type { ProjectStateSlice } from '../features/nexus/projectStateSlice'
 import type { NexusTeamSlice } from '../features/nexus/nexusTeamSlice'
@@ -61,6 +62,7 @@ export type AppState = ConnectionSlice &
   PromptSlice &
   NexusSlice &
   NexusPostSlice &
+  NexusConflictsSlice &
   ChatSessionsSlice &
   ChatTurnSlice &
   ChatUsageSlice &

@@ -8,7 +8,8 @@ import { LaneFocusContext, useLaneFocusState } from './laneFocus'
 import { LaneHeaders } from './LaneHeaders'
 import { LaneRows } from './LaneRows'
 import { buildLanes } from './lanes'
-import { selectNexusConflicts, selectNexusEntries } from './nexusSlice'
+import { selectNexusLaneConflicts } from './nexusConflictsSlice'
+import { selectNexusEntries } from './nexusSlice'
 import { TimelineFilters } from './TimelineFilters'
 import { ViewToggle } from './ViewToggle'
 
@@ -19,16 +20,24 @@ import { ViewToggle } from './ViewToggle'
  */
 export function LanesView(): ReactNode {
   const entries = useAppStore(useShallow(selectNexusEntries))
-  const conflicts = useAppStore(useShallow(selectNexusConflicts))
+  const conflicts = useAppStore(useShallow(selectNexusLaneConflicts))
   const total = useAppStore((state) => state.nexusTotal)
   const loadOlder = useAppStore((state) => state.loadOlderNexus)
   const loadCursors = useAppStore((state) => state.loadNexusCursors)
   const loadAcks = useAppStore((state) => state.loadNexusAcks)
+  const loadConflicts = useAppStore((state) => state.loadLaneConflicts)
   const scroller = useRef<HTMLDivElement>(null)
   const focus = useLaneFocusState(scroller)
   const model = useMemo(() => buildLanes(entries, conflicts), [entries, conflicts])
   const loaded = useMemo(() => new Set(entries.map((entry) => entry.seq)), [entries])
   const newest = entries.at(-1)?.seq
+  const decisions = useMemo(
+    () => entries.filter((entry) => entry.type === 'decision').map((entry) => entry.seq),
+    [entries]
+  )
+  useEffect(() => {
+    void loadConflicts(decisions)
+  }, [loadConflicts, decisions])
   useEffect(() => {
     void loadCursors()
     void loadAcks()

@@ -20,7 +20,7 @@ function fakeNexus(entries: NexusEntry[]): FakeApi {
   })
   api.handle('nexus.decisions', () => ({ entries: entries.filter((e) => e.type === 'decision') }))
   api.handle('nexus.checkpoints', () => ({ entries: [] }))
-  api.handle('nexus.conflicts', () => ({ conflicts: [] }))
+  api.handle('nexus.conflicts', () => ({ conflicts: [], total: 0, next: null }))
   api.handle('nexus.cursors', ({ agents = [] }) => ({
     cursors: agents.map((agent) => ({
       agent,

@@ -1,5 +1,4 @@
 import type {
-  NexusConflict,
   NexusCursor,
   NexusEntry,
   NexusEntryType,
@@ -34,7 +33,6 @@ export interface NexusSlice {
   readonly nexusAuthors: readonly string[]
   readonly nexusDecisions: readonly NexusEntry[]
   readonly nexusCheckpoints: readonly NexusEntry[]
-  readonly nexusConflicts: readonly NexusConflict[]
   readonly nexusChain: NexusVerifyReport | null
   /** How far the running verify has come; null while none runs. */
   readonly nexusVerifying: NexusVerifyProgress | null
@@ -109,15 +107,14 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     get: () => AppState,
     set: (patch: Partial<NexusSlice>) => void
   ): Promise<void> => {
-    const [decisions, checkpoints, conflicts] = await Promise.all([
+    const [decisions, checkpoints] = await Promise.all([
       api.call('nexus.decisions', { limit: 200 }),
       api.call('nexus.checkpoints', {}),
-      api.call('nexus.conflicts', {})
+      get().loadNexusConflicts()
     ])
     set({
       nexusDecisions: decisions.entries,
       nexusCheckpoints: checkpoints.entries,
-      nexusConflicts: conflicts.conflicts,
       nexusAuthors: mergeAuthors(get().nexusAuthors, [...decisions.entries, ...checkpoints.entries])
     })
   }
@@ -128,7 +125,6 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     nexusAuthors: [],
     nexusDecisions: [],
     nexusCheckpoints: [],
-    nexusConflicts: [],
     nexusChain: null,
     nexusVerifying: null,
     nexusTailSeq: 0,
@@ -166,8 +162,8 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     async startNexus() {
       try {
         const watch = await api.call('nexus.watch', {})
-        const { conflicts } = await api.call('nexus.conflicts', {})
-        set({ nexusTailSeq: watch.tailSeq, nexusConflicts: conflicts })
+        set({ nexusTailSeq: watch.tailSeq })
+        await get().loadNexusConflicts()
       } catch (error) {
         set({ nexusError: errorMessage(error) })
       }
@@ -248,10 +244,8 @@ export const selectNexusFilter = (state: AppState): NexusFilter => state.nexusFi
 export const selectNexusAuthors = (state: AppState): readonly string[] => state.nexusAuthors
 export const selectNexusDecisions = (state: AppState): readonly NexusEntry[] => state.nexusDecisions
 export const selectNexusCheckpoints = (state: AppState): readonly NexusEntry[] => state.nexusCheckpoints
-export const selectNexusConflicts = (state: AppState): readonly NexusConflict[] => state.nexusConflicts
 export const selectNexusChain = (state: AppState): NexusVerifyReport | null => state.nexusChain
 export const selectNexusVerifying = (state: AppState): NexusVerifyProgress | null => state.nexusVerifying
 export const selectNexusTailSeq = (state: AppState): number => state.nexusTailSeq
 export const selectNexusView = (state: AppState): NexusView => state.nexusView
 export const selectNexusCursors = (state: AppState): readonly NexusCursor[] => state.nexusCursors
-export const selectNexusConflictCount = (state: AppState): number => state.nexusConflicts.length
