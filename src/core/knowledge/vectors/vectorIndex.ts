@@ -181,14 +181,12 @@ export class VectorIndex {
       Math.max(k * OVERSAMPLE, MIN_CANDIDATES),
       slots.filter(scope)
     )
-    const dims = slots.dims
-    const q8 = slots.q8
-    const hits: VectorHit[] = Array.from(candidates, (slot) => {
-      let sum = 0
-      const base = slot * dims
-      for (let i = 0; i < dims; i++) sum += (query[i] as number) * (q8[base + i] as number)
-      return { id: slots.ids[slot] as number, similarity: sum * (slots.scales[slot] as number) }
-    })
+    const hits: VectorHit[] = new Array<VectorHit>(candidates.length)
+    for (let i = 0; i < candidates.length; i++) {
+      const slot = candidates[i] as number
+      const similarity = dotAt(query, slots.q8, slot * slots.dims) * (slots.scales[slot] as number)
+      hits[i] = { id: slots.ids[slot] as number, similarity }
+    }
     return hits.sort((a, b) => b.similarity - a.similarity).slice(0, k)
   }
 
@@ -242,6 +240,24 @@ export class VectorIndex {
     }
     return rows.length
   }
+}
+
+/** The float query's dot product with the int8 components at `base` (four sums, so the adds overlap). */
+function dotAt(query: Float32Array, q8: Int8Array, base: number): number {
+  const dims = query.length
+  let a = 0
+  let b = 0
+  let c = 0
+  let d = 0
+  let i = 0
+  for (; i + 3 < dims; i += 4) {
+    a += (query[i] as number) * (q8[base + i] as number)
+    b += (query[i + 1] as number) * (q8[base + i + 1] as number)
+    c += (query[i + 2] as number) * (q8[base + i + 2] as number)
+    d += (query[i + 3] as number) * (q8[base + i + 3] as number)
+  }
+  for (; i < dims; i++) a += (query[i] as number) * (q8[base + i] as number)
+  return a + b + c + d
 }
 
 function accessRow(row: RowReader): ItemAccess {
