@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hammingAt, nearestByHamming, popcount32 } from './hamming'
+import { SimdCodes } from './simdHamming'
 
 /** A small deterministic PRNG of 32-bit words, so every run checks the same data. */
 function words(seed: number, length: number): Uint32Array {
@@ -58,6 +59,33 @@ describe('Hamming distances over sign bits', () => {
     const coarse = nearestSlots(slots, (slot) => slowDistance(codes, slot * perItem, query, 12), 500)
     const expected = nearestSlots(coarse, (slot) => slowDistance(codes, slot * perItem, query, perItem), 50)
     expect([...nearestByHamming(codes, perItem, count, query, 50, keep)]).toEqual(expected)
+  })
+})
+
+describe('the SIMD scan', () => {
+  it('runs here, and gives the JavaScript scan’s distances and picks', () => {
+    const [perItem, count] = [24, 5000]
+    const simd = SimdCodes.create(perItem, count)
+    expect(simd).not.toBeNull()
+    simd!.codes.set(words(3, perItem * count))
+    const query = words(4, perItem)
+    for (const used of [24, 12]) {
+      const distances = [...simd!.distances(query, used, count)]
+      expect(distances).toEqual(
+        Array.from({ length: count }, (_, slot) => slowDistance(simd!.codes, slot * perItem, query, used))
+      )
+    }
+    const plain = new Uint32Array(simd!.codes)
+    expect([...nearestByHamming(simd!.codes, perItem, count, query, 40, keep, simd)]).toEqual([
+      ...nearestByHamming(plain, perItem, count, query, 40, keep)
+    ])
+  })
+
+  it('leaves sizes it cannot scan to JavaScript', () => {
+    expect(SimdCodes.create(6, 100)).toBeNull() // 192 dimensions: not whole 16-byte chunks
+    expect(SimdCodes.create(128, 100)).toBeNull() // 4,096 dimensions: byte counts could overflow
+    expect(SimdCodes.create(24, 100)?.serves(12)).toBe(true)
+    expect(SimdCodes.create(24, 100)?.serves(10)).toBe(false)
   })
 })
 

@@ -1,3 +1,5 @@
+import type { SimdCodes } from './simdHamming'
+
 /** Bits set in a 32-bit word (the SWAR count: no table, a dozen integer operations). */
 export function popcount32(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555)
@@ -55,15 +57,24 @@ export function nearestByHamming(
   count: number,
   query: Uint32Array,
   n: number,
-  keep: ((slot: number) => boolean) | null
+  keep: ((slot: number) => boolean) | null,
+  simd: SimdCodes | null = null
 ): Int32Array {
   if (words <= COARSE_WORDS * 2 || count <= n * COARSE_KEEP * 2)
-    return scanAll(codes, words, words, count, keep, query, n)
-  const coarse = scanAll(codes, words, COARSE_WORDS, count, keep, query, n * COARSE_KEEP)
+    return scanAll({ codes, words, count, simd }, words, keep, query, n)
+  const coarse = scanAll({ codes, words, count, simd }, COARSE_WORDS, keep, query, n * COARSE_KEEP)
   return nearest(codes, words, coarse, query, n)
 }
 
 const EXCLUDED = 0xffff
+
+/** The items' sign bits: `words` words each, the first `count` in use, in SIMD memory when `simd` is set. */
+interface Items {
+  readonly codes: Uint32Array
+  readonly words: number
+  readonly count: number
+  readonly simd: SimdCodes | null
+}
 
 /**
  * Distances of a scan over every slot, kept between searches: a fresh array of 100,000 for each
@@ -83,22 +94,22 @@ function scratchFor(count: number): Uint16Array {
  * included: one pass computes the distances and their histogram, which gives the cut.
  */
 function scanAll(
-  codes: Uint32Array,
-  words: number,
+  { codes, words, count, simd }: Items,
   used: number,
-  count: number,
   keep: ((slot: number) => boolean) | null,
   query: Uint32Array,
   n: number
 ): Int32Array {
-  const distances = scratchFor(count)
+  // SIMD computes every distance first; the loop below then only filters and counts them.
+  const computed = simd !== null && simd.serves(used) ? simd.distances(query, used, count) : null
+  const distances = computed ?? scratchFor(count)
   const histogram = new Uint32Array(used * 32 + 1)
   for (let slot = 0; slot < count; slot++) {
     if (keep !== null && !keep(slot)) {
       distances[slot] = EXCLUDED
       continue
     }
-    const distance = hammingAt(codes, slot * words, query, used)
+    const distance = computed ? (computed[slot] as number) : hammingAt(codes, slot * words, query, used)
     distances[slot] = distance
     histogram[distance] = (histogram[distance] as number) + 1
   }

@@ -179,7 +179,8 @@ export class VectorIndex {
       slots.count,
       packWords(signBits(query), slots.words),
       Math.max(k * OVERSAMPLE, MIN_CANDIDATES),
-      slots.filter(scope)
+      slots.filter(scope),
+      slots.simd
     )
     const hits: VectorHit[] = new Array<VectorHit>(candidates.length)
     for (let i = 0; i < candidates.length; i++) {

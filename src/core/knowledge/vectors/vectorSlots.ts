@@ -1,6 +1,7 @@
 import { KnowledgeKind } from '../../../shared/contract/knowledge'
 import type { SearchScope } from '../searchScope'
 import type { QuantisedVector } from './quantize'
+import { SimdCodes } from './simdHamming'
 
 /** Who may see an item, as the search's privacy rule reads it (see `SearchScope`). */
 export interface ItemAccess {
@@ -24,6 +25,8 @@ export class VectorSlots {
   dims = 0
   ids = new Int32Array(0)
   codes = new Uint32Array(0)
+  /** Where `codes` lives when the SIMD scan can read it (null: the JavaScript scan reads it). */
+  simd: SimdCodes | null = null
   q8 = new Int8Array(0)
   scales = new Float32Array(0)
   kinds = new Uint8Array(0)
@@ -54,7 +57,7 @@ export class VectorSlots {
     }
     this.ids[slot] = id
     // The bits' bytes straight into the words (little-endian, as `packWords` lays out the query's).
-    const bytes = new Uint8Array(this.codes.buffer, slot * words * 4, words * 4)
+    const bytes = new Uint8Array(this.codes.buffer, this.codes.byteOffset + slot * words * 4, words * 4)
     bytes.fill(0)
     bytes.set(vector.bits)
     this.q8.set(vector.q8, slot * this.dims)
@@ -131,7 +134,10 @@ export class VectorSlots {
 
   private resize(size: number): void {
     this.ids = resized(this.ids, size, Int32Array)
-    this.codes = resized(this.codes, size * this.words, Uint32Array)
+    this.simd = SimdCodes.create(this.words, size)
+    const codes = this.simd?.codes ?? new Uint32Array(size * this.words)
+    codes.set(this.codes)
+    this.codes = codes
     this.q8 = resized(this.q8, size * this.dims, Int8Array)
     this.scales = resized(this.scales, size, Float32Array)
     this.kinds = resized(this.kinds, size, Uint8Array)
