@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import { baseUrlProblem, originOf } from '../../../shared/contract'
 import type { HearthConfig } from '../../home/config'
 import type { ConfigStore } from '../../home/configStore'
@@ -28,6 +29,8 @@ export interface EmbeddingConfigInput {
 export class EmbeddingSettings {
   /** The saved key, read at most every few seconds: a keychain read costs more than a search. */
   private cachedKey: { value: { key: string; origin: string } | undefined; at: number } | null = null
+  /** The `embeddings` section with the file's stamp when it was read (every search asks for it). */
+  private cachedSection: { stamp: string; value: HearthConfig['embeddings'] } | null = null
 
   constructor(
     private readonly config: () => HearthConfig,
@@ -38,7 +41,7 @@ export class EmbeddingSettings {
 
   /** The configured endpoint with its key; null when meaning search is off. */
   async endpoint(override?: Partial<EmbeddingConfigInput>): Promise<EmbeddingEndpoint | null> {
-    const saved = this.config().embeddings
+    const saved = this.section()
     const baseUrl = override?.baseUrl !== undefined ? override.baseUrl : saved.baseUrl
     const model = override?.model !== undefined ? override.model : saved.model
     if (baseUrl === null || model === null) return null
@@ -48,7 +51,7 @@ export class EmbeddingSettings {
   }
 
   async keyStatus(): Promise<EmbeddingKeyStatus> {
-    const { baseUrl } = this.config().embeddings
+    const { baseUrl } = this.section()
     if (baseUrl === null) return { keyConfigured: false, keySource: 'none' }
     const saved = await this.savedKey()
     if (saved !== undefined && saved.origin === originOf(baseUrl))
@@ -74,6 +77,21 @@ export class EmbeddingSettings {
     await this.store.patch({ embeddings: { baseUrl: input.baseUrl, model: input.model } })
   }
 
+  /**
+   * The `embeddings` section of config.json, parsed again only when the file changed: a stat
+   * costs a few microseconds, reading and validating the whole file a few hundred. Any write
+   * (Hearth's own replace a file, an editor's in place) changes its inode, size or times.
+   */
+  private section(): HearthConfig['embeddings'] {
+    const stamp = fileStamp(this.store.path)
+    if (stamp === null || this.cachedSection?.stamp !== stamp) {
+      const value = this.config().embeddings
+      this.cachedSection = stamp === null ? null : { stamp, value }
+      return value
+    }
+    return this.cachedSection.value
+  }
+
   private async keyFor(baseUrl: string): Promise<string | undefined> {
     const saved = await this.savedKey()
     if (saved !== undefined && saved.origin === originOf(baseUrl)) return saved.key
@@ -92,5 +110,16 @@ export class EmbeddingSettings {
   private envKey(): string | undefined {
     const key = this.env.HEARTH_EMBEDDINGS_API_KEY?.trim()
     return key ? key : undefined
+  }
+}
+
+/** What changes whenever the file does, or null when it cannot be read (then the file is read each time). */
+function fileStamp(path: string): string | null {
+  try {
+    const stat = statSync(path, { bigint: true, throwIfNoEntry: false })
+    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : null
+  } catch {
+    // Unreadable: read it each time, as before, and let the config loader report the problem.
+    return null
   }
 }
