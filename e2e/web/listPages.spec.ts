@@ -16,15 +16,20 @@ test('Review loads its inbox a page at a time: the first hundred at once, the re
   const review = new ReviewPage(page)
   await review.open()
   await expect(page.getByText('110 waiting')).toBeVisible()
-  await expect(review.candidates).toHaveCount(100)
+  // Only the rows near the view are drawn, however long the inbox.
+  await expect(review.candidates.first()).toBeVisible()
+  expect(await review.candidates.count()).toBeLessThan(100)
   const more = page.getByRole('status').filter({ hasText: 'loading more as you scroll' })
   await expect(more).toHaveText('Showing 100 candidates; loading more as you scroll…')
   await snap(page, 'list-pages-review-first')
 
-  await review.candidates.last().scrollIntoViewIfNeeded()
-  await expect(review.candidates).toHaveCount(110)
-  await expect(more).toHaveCount(0)
-  await review.candidates.last().scrollIntoViewIfNeeded()
+  const list = page.getByTestId('review-list')
+  await expect(async () => {
+    await list.evaluate((element) => element.scrollBy(0, 4000))
+    await expect(more).toHaveCount(0, { timeout: 500 })
+  }).toPass({ timeout: 30_000 })
+  await list.evaluate((element) => element.scrollBy(0, 100_000))
+  await expect(review.candidates.last()).toBeVisible()
   await snap(page, 'list-pages-review-end')
 
   // The last candidate decided: the reload brings back every other one, not just the first page.
@@ -34,8 +39,8 @@ test('Review loads its inbox a page at a time: the first hundred at once, the re
   await expect(review.focused).toContainText(text)
   await review.focused.getByTestId('candidate-reject').click()
   await expect(page.getByText('109 waiting')).toBeVisible()
-  await expect(review.candidates).toHaveCount(109)
   await expect(review.candidate(text)).toHaveCount(0)
+  await expect(more).toHaveCount(0)
 })
 
 test('Memories lists every approved fact a page at a time: the heading counts them all, the rows near the view are drawn, and scrolling reaches the last', async ({

@@ -1,14 +1,19 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import type { Fact } from '../../../../shared/contract'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '../../store/useAppStore'
 import { MoreOnScroll } from '../../ui/MoreOnScroll'
+import { VirtualRows, type VirtualRowProps, type VirtualRowsHandle } from '../../ui/VirtualRows'
 import { selectAgentName } from '../agents/agentsSlice'
 import { CandidateRow } from './CandidateRow'
 import { quoteChatTitle } from './FactSourceLink'
 import { groupBySource, type ReviewGroup } from './reviewSlice'
 
 /** "Scribe · Release planning": who proposed it and in which chat, in the names the user gave them. */
-function GroupTitle({ group }: Readonly<{ group: ReviewGroup }>): ReactNode {
+function GroupTitle({
+  group,
+  rowProps
+}: Readonly<{ group: ReviewGroup; rowProps: VirtualRowProps }>): ReactNode {
   const agentName = useAppStore(selectAgentName(group.agentId))
   const importedFrom = group.items[0]?.fact.provenance?.source
   const chat =
@@ -18,15 +23,43 @@ function GroupTitle({ group }: Readonly<{ group: ReviewGroup }>): ReactNode {
         ? `imported from ${importedFrom}`
         : 'not from a chat'
   return (
-    <h2 className="review-group__title">
-      {agentName} · {chat}
-      <span className="muted">
-        {' '}
-        · {group.items.length} candidate{group.items.length === 1 ? '' : 's'}
-      </span>
-    </h2>
+    <li
+      ref={rowProps.ref}
+      data-index={rowProps['data-index']}
+      className="review-group"
+      role="presentation"
+      data-testid="review-group"
+    >
+      <h2 className="review-group__title">
+        {agentName} · {chat}
+        <span className="muted">
+          {' '}
+          · {group.items.length} candidate{group.items.length === 1 ? '' : 's'}
+        </span>
+      </h2>
+    </li>
   )
 }
+
+/** One row of the flattened list: a group's title, or one of its candidates. */
+type ListRow =
+  | { readonly kind: 'group'; readonly group: ReviewGroup }
+  | { readonly kind: 'candidate'; readonly fact: Fact; readonly index: number; readonly last: boolean }
+
+function rowsOf(candidates: readonly Fact[]): ListRow[] {
+  return groupBySource(candidates).flatMap((group): ListRow[] => [
+    { kind: 'group', group },
+    ...group.items.map(({ fact, index }, at): ListRow => ({
+      kind: 'candidate',
+      fact,
+      index,
+      last: at === group.items.length - 1
+    }))
+  ])
+}
+
+/** A candidate's line before it is measured (a group title is about as tall). */
+const ESTIMATED_ROW_PX = 26
 
 /** The pending candidates grouped by agent and the chat they came from; the cursor row scrolls into view. */
 export function CandidateList({ report }: Readonly<{ report: (message: string) => void }>): ReactNode {
@@ -54,51 +87,70 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
       loadMore: s.loadMoreReview
     }))
   )
-  const listRef = useRef<HTMLDivElement>(null)
+  const rows = useMemo(() => rowsOf(state.candidates), [state.candidates])
+  const handle = useRef<VirtualRowsHandle | null>(null)
+  // The keyboard's cursor row is brought into view, drawn or not.
   useEffect(() => {
-    listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' })
-  }, [state.cursor])
+    const at = rows.findIndex((row) => row.kind === 'candidate' && row.index === state.cursor)
+    if (at >= 0) handle.current?.virtualizer.scrollToIndex(at, { align: 'auto' })
+  }, [rows, state.cursor])
+  const rowKey = useCallback(
+    (at: number) => {
+      const row = rows[at]
+      if (row === undefined) return at
+      return row.kind === 'group' ? `group:${row.group.agentId}:${row.group.sessionId ?? ''}` : row.fact.id
+    },
+    [rows]
+  )
   const check = (result: Promise<{ ok: boolean; message?: string }>): void => {
     void result.then((outcome) => (outcome.ok ? undefined : report(outcome.message ?? 'The action failed')))
   }
+  const renderRow = (at: number, rowProps: VirtualRowProps): ReactNode => {
+    const row = rows[at] as ListRow
+    if (row.kind === 'group') return <GroupTitle key={rowKey(at)} group={row.group} rowProps={rowProps} />
+    const { fact, index } = row
+    return (
+      <CandidateRow
+        key={fact.id}
+        rowProps={rowProps}
+        lastOfGroup={row.last}
+        fact={fact}
+        focused={index === state.cursor}
+        selected={state.selected.includes(fact.id)}
+        editing={state.editing === fact.id}
+        merging={state.merging === fact.id}
+        approved={state.approved}
+        pending={state.candidates}
+        onFocus={() => actions.setCursor(index)}
+        onToggle={() => actions.toggle(fact.id)}
+        onApprove={(text) => check(actions.approve([fact.id], text))}
+        onReject={() => check(actions.reject([fact.id]))}
+        onEdit={(on) => actions.edit(on ? fact.id : null)}
+        onMerge={(on) => actions.merge(on ? fact.id : null)}
+        onMergeInto={(intoId, text) => check(actions.mergeInto(fact.id, intoId, text))}
+        onMergeWith={(otherId, text) => check(actions.mergeWith([otherId, fact.id], text))}
+      />
+    )
+  }
   return (
-    <div className="review-list" ref={listRef} data-testid="review-list">
-      {groupBySource(state.candidates).map((group) => (
-        <section
-          key={`${group.agentId}:${group.sessionId ?? ''}`}
-          className="review-group"
-          data-testid="review-group"
-        >
-          <GroupTitle group={group} />
-          <ul className="review-group__items">
-            {group.items.map(({ fact, index }) => (
-              <CandidateRow
-                key={fact.id}
-                fact={fact}
-                focused={index === state.cursor}
-                selected={state.selected.includes(fact.id)}
-                editing={state.editing === fact.id}
-                merging={state.merging === fact.id}
-                approved={state.approved}
-                pending={state.candidates}
-                onFocus={() => actions.setCursor(index)}
-                onToggle={() => actions.toggle(fact.id)}
-                onApprove={(text) => check(actions.approve([fact.id], text))}
-                onReject={() => check(actions.reject([fact.id]))}
-                onEdit={(on) => actions.edit(on ? fact.id : null)}
-                onMerge={(on) => actions.merge(on ? fact.id : null)}
-                onMergeInto={(intoId, text) => check(actions.mergeInto(fact.id, intoId, text))}
-                onMergeWith={(otherId, text) => check(actions.mergeWith([otherId, fact.id], text))}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
-      <MoreOnScroll
-        more={state.more}
-        shown={state.candidates.length}
-        noun="candidates"
-        onReach={() => void actions.loadMore()}
+    <div className="review-list" data-testid="review-list">
+      <VirtualRows
+        count={rows.length}
+        estimate={ESTIMATED_ROW_PX}
+        rowKey={rowKey}
+        className="review-rows"
+        label="Candidates"
+        handleRef={handle}
+        onReachEnd={state.more ? () => void actions.loadMore() : undefined}
+        renderRow={renderRow}
+        footer={
+          <MoreOnScroll
+            more={state.more}
+            shown={state.candidates.length}
+            noun="candidates"
+            onReach={() => void actions.loadMore()}
+          />
+        }
       />
     </div>
   )

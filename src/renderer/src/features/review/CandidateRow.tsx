@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Fact } from '../../../../shared/contract'
 import { Button } from '../../ui/Button'
+import type { VirtualRowProps } from '../../ui/VirtualRows'
 import { CandidateEditor } from './CandidateEditor'
 import { CandidateProvenance } from './CandidateProvenance'
 import { FACT_TYPE_LABELS } from './factTypes'
@@ -10,6 +11,10 @@ import { ToolWriteChanges, toolWriteEditable } from './ToolWriteChanges'
 
 type CandidateRowProps = Readonly<{
   fact: Fact
+  /** Its place in the virtualised list (its index, and the ref that measures it). */
+  rowProps?: VirtualRowProps
+  /** The last candidate of its chat's group: the group's box closes under it. */
+  lastOfGroup?: boolean
   focused: boolean
   selected: boolean
   editing: boolean
@@ -88,11 +93,18 @@ function Actions(props: CandidateRowProps): ReactNode {
  */
 export function CandidateRow(props: CandidateRowProps): ReactNode {
   const { fact, focused, selected, editing, merging } = props
-  const classes = ['candidate', focused ? 'candidate--focused' : '', selected ? 'candidate--selected' : '']
+  const classes = [
+    'candidate',
+    focused ? 'candidate--focused' : '',
+    selected ? 'candidate--selected' : '',
+    props.lastOfGroup ? 'candidate--last' : ''
+  ]
     .filter(Boolean)
     .join(' ')
   return (
     <li
+      ref={props.rowProps?.ref}
+      data-index={props.rowProps?.['data-index']}
       className={classes}
       data-testid="candidate"
       data-candidate-id={fact.id}
