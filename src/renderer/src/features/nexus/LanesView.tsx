@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
@@ -12,6 +13,11 @@ import { selectNexusLaneConflicts } from './nexusConflictsSlice'
 import { selectNexusEntries } from './nexusSlice'
 import { TimelineFilters } from './TimelineFilters'
 import { ViewToggle } from './ViewToggle'
+
+/** A band's height before it is measured: one compact card. */
+const ESTIMATED_ROW_PX = 120
+/** Bands drawn beyond the visible ones, so a short log is drawn whole and scrolling shows no gap. */
+const OVERSCAN_ROWS = 6
 
 /**
  * The log as one column per author (Hearth agents, the user, MCP clients), in log order from
@@ -27,8 +33,26 @@ export function LanesView(): ReactNode {
   const loadAcks = useAppStore((state) => state.loadNexusAcks)
   const loadConflicts = useAppStore((state) => state.loadLaneConflicts)
   const scroller = useRef<HTMLDivElement>(null)
-  const focus = useLaneFocusState(scroller)
   const model = useMemo(() => buildLanes(entries, conflicts), [entries, conflicts])
+  const rowCount = model.rows.length
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count: rowCount,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: OVERSCAN_ROWS,
+    // The lanes open at the newest entries, so the first frame already draws them.
+    initialOffset: () => rowCount * ESTIMATED_ROW_PX,
+    getItemKey: useCallback((index: number) => model.rows[index]?.firstSeq ?? index, [model])
+  })
+  // An entry not drawn (far from the view) is brought into view by its row first.
+  const reveal = useCallback(
+    (seq: number) => {
+      const index = model.rows.findIndex((row) => row.cells.some((cell) => cell.entry.seq === seq))
+      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' })
+    },
+    [model, virtualizer]
+  )
+  const focus = useLaneFocusState(scroller, reveal)
   const loaded = useMemo(() => new Set(entries.map((entry) => entry.seq)), [entries])
   const newest = entries.at(-1)?.seq
   const decisions = useMemo(
@@ -43,11 +67,16 @@ export function LanesView(): ReactNode {
     void loadAcks()
   }, [loadCursors, loadAcks])
   // Follow the newest entry inside the lanes only: the page itself stays where the user left it.
+  // Only a new newest entry moves the view; more rows above (older ones loaded) do not.
   useEffect(() => {
-    const element = scroller.current
-    if (element) element.scrollTop = element.scrollHeight
-  }, [newest])
+    const count = virtualizer.options.count
+    if (newest !== undefined && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' })
+  }, [newest, virtualizer])
   const authors = model.lanes.length
+  // Every band is its own grid of these columns, so they line up under the headers.
+  const columns: CSSProperties & Record<'--lanes-columns', string> = {
+    '--lanes-columns': `var(--lane-gutter) repeat(${authors}, minmax(var(--lane-width), 1fr))`
+  }
   const shown = `${total > entries.length ? `newest ${entries.length} of ${total}` : `${total} ${total === 1 ? 'entry' : 'entries'}`} · ${authors} ${authors === 1 ? 'author' : 'authors'}`
   return (
     <Panel
@@ -75,17 +104,10 @@ export function LanesView(): ReactNode {
                 Load older entries
               </Button>
             )}
-            <div
-              className="lanes"
-              style={{
-                gridTemplateColumns: `var(--lane-gutter) repeat(${authors}, minmax(var(--lane-width), 1fr))`
-              }}
-              role="feed"
-              aria-busy="false"
-            >
+            <div className="lanes" style={columns} role="feed" aria-busy="false">
               <div className="lanes__corner" style={{ gridRow: 1, gridColumn: 1 }} />
               <LaneHeaders model={model} />
-              <LaneRows model={model} loaded={loaded} />
+              <LaneRows model={model} loaded={loaded} virtualizer={virtualizer} />
             </div>
           </div>
         </LaneFocusContext.Provider>

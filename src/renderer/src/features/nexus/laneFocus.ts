@@ -27,19 +27,28 @@ export function useLaneFocus(): LaneFocus {
 
 /**
  * The focus state of one lanes view. `container` is the scrolling element: pinning scrolls the
- * pinned entry into view inside it (both directions, since columns scroll sideways too).
+ * pinned entry into view inside it (both directions, since columns scroll sideways too). Only the
+ * rows near the view are drawn: `reveal` brings an entry's row into view first when it is not.
  */
-export function useLaneFocusState(container: RefObject<HTMLElement | null>): LaneFocus {
+export function useLaneFocusState(
+  container: RefObject<HTMLElement | null>,
+  reveal: (seq: number) => void = () => undefined
+): LaneFocus {
   const [hovered, setHovered] = useState<number | null>(null)
   const [pinned, setPinned] = useState<number | null>(null)
   const pin = useCallback(
     (seq: number) => {
       setPinned((current) => (current === seq ? null : seq))
-      container.current
-        ?.querySelector(`[data-testid="nexus-entry"][data-seq="${seq}"]`)
-        ?.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' })
+      const find = (): Element | null | undefined =>
+        container.current?.querySelector(`[data-testid="nexus-entry"][data-seq="${seq}"]`)
+      const show = (element: Element | null | undefined): void =>
+        element?.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' })
+      const drawn = find()
+      if (drawn) return show(drawn)
+      reveal(seq)
+      requestAnimationFrame(() => show(find()))
     },
-    [container]
+    [container, reveal]
   )
   return useMemo(() => ({ focus: hovered ?? pinned, pinned, hover: setHovered, pin }), [hovered, pinned, pin])
 }
