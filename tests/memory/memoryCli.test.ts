@@ -117,7 +117,7 @@ describe('hearth review', { timeout: 90_000 }, () => {
         type: 'preference',
         status: 'pending',
         sessionId: 'sess-1',
-        messageId: '7'
+        messageId: 7
       },
       {
         id: second,
@@ -125,7 +125,7 @@ describe('hearth review', { timeout: 90_000 }, () => {
         type: 'preference',
         status: 'pending',
         sessionId: 'sess-1',
-        messageId: '7'
+        messageId: 7
       }
     ])
     const approved = hearth('review', 'approve', String(first), '--text', 'The user indents with tabs')

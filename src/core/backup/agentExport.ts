@@ -70,7 +70,7 @@ export async function exportAgent(
       entities: fact.entities,
       quote: fact.quote,
       sessionId: fact.sessionId,
-      messageId: fact.messageId,
+      messageId: fact.messageId === null ? null : String(fact.messageId),
       createdAtMs: fact.createdAtMs,
       history: deps.facts.history(fact.id),
       provenance: fact.provenance

@@ -2,6 +2,7 @@ import type {
   AgentId,
   CacheTtl,
   ImportSource,
+  MessageId,
   MessageKind,
   MessageRole,
   MessageStatus,
@@ -60,7 +61,7 @@ export interface AttachmentBlock {
 export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | AttachmentBlock
 
 export interface StoredMessage {
-  readonly id: number
+  readonly id: MessageId
   readonly sessionId: SessionId
   readonly turnId: TurnId
   readonly role: MessageRole

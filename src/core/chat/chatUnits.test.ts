@@ -14,7 +14,7 @@ function message(
   status: StoredMessage['status'] = 'complete'
 ): StoredMessage {
   return {
-    id,
+    id: testId.message(id),
     sessionId: testId.session('s'),
     turnId: testId.turn(`t${id}`),
     role,
@@ -88,7 +88,7 @@ describe('wire messages and cache markers', () => {
       message(5, 'user', 'text', [{ type: 'text', text: 'q2' }])
     ]
     const wire = buildWireMessages(stored, {
-      messageId: 5,
+      messageId: testId.message(5),
       texts: ['<memory-context>\nr\n</memory-context>']
     })
     const system = [

@@ -1,4 +1,4 @@
-import type { AgentId, SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId, TurnId } from '../../shared/contract'
 import type { ChatBehindFile } from '../../shared/contract/chatBehindFile'
 import type { SessionDetail, SessionEndReason, SessionSummary } from '../../shared/contract/sessions'
 import { conflict, notFound } from '../errors'
@@ -128,7 +128,7 @@ export class SessionsService {
    * source in a version not shown), with the conversation that went on from it; unchanged when
    * the message is shown already.
    */
-  selectVersionOf(id: SessionId, messageId: number): SessionDetail {
+  selectVersionOf(id: SessionId, messageId: MessageId): SessionDetail {
     this.require(id)
     const message = this.repo.getMessage(messageId)
     if (!message || message.sessionId !== id) throw notFound(`Message ${messageId} is not in session ${id}`)

@@ -121,7 +121,7 @@ describe('chat library: names, pins and the trash', () => {
       entities: [],
       quote: 'we decided on parsnips',
       sessionId: id,
-      messageId: '1',
+      messageId: testId.message(1),
       scanFindings: [],
       mergeTargetId: null,
       mergeKind: null,

@@ -1,4 +1,4 @@
-import type { AgentId, SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId, TurnId } from '../../shared/contract'
 
 /**
  * The one documented way to brand a string as an id without its schema's check. Everything that
@@ -10,8 +10,18 @@ import type { AgentId, SessionId, TurnId } from '../../shared/contract'
 export const ownId = {
   agent: (value: string): AgentId => value as AgentId,
   session: (value: string): SessionId => value as SessionId,
-  turn: (value: string): TurnId => value as TurnId
+  turn: (value: string): TurnId => value as TurnId,
+  message: (value: number): MessageId => value as MessageId
 } as const
+
+/**
+ * A fact's source message, which `memory_facts` keeps as text: its id, or null when the text names
+ * no message of this home (a fact from an import, a value edited by hand), so one stray value never
+ * stops the facts from being listed.
+ */
+export function messageIdFromText(text: string | null): MessageId | null {
+  return text !== null && /^[1-9][0-9]{0,15}$/.test(text) ? ownId.message(Number(text)) : null
+}
 
 /** A fresh session id (`s_` and a random UUID). */
 export function newSessionId(): SessionId {

@@ -4,7 +4,7 @@ import {
   type KnowledgeHit,
   type KnowledgeMethod
 } from '../../shared/contract/knowledge'
-import type { AgentId, SessionId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId } from '../../shared/contract'
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../node/db/openDatabase'
 import { readRows, type RowReader } from '../node/db/rowReader'
@@ -41,7 +41,7 @@ interface Row {
   audience: string
   agentId: AgentId | null
   sessionId: SessionId | null
-  messageId: number | null
+  messageId: MessageId | null
   nexusId: string | null
   seq: number | null
   path: string | null
@@ -156,7 +156,7 @@ function toRow(row: RowReader): Row {
     audience: row.text('audience'),
     agentId: row.textOrNull('agent_id') === null ? null : row.agentId('agent_id'),
     sessionId: row.sessionIdOrNull('session_id'),
-    messageId: row.intOrNull('message_id'),
+    messageId: row.messageIdOrNull('message_id'),
     nexusId: row.textOrNull('nexus_id'),
     seq: row.intOrNull('seq'),
     path: row.textOrNull('path'),

@@ -4,7 +4,7 @@ import type { KnowledgeKind } from '../../shared/contract/knowledge'
 import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
 import type { Audience } from '../ports/knowledgeSources'
-import type { AgentId, SessionId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId } from '../../shared/contract'
 
 /** One searchable piece as stored: a whole short source, or one chunk of a long one. */
 export interface Piece {
@@ -12,7 +12,7 @@ export interface Piece {
   readonly audience: Audience
   readonly agentId: AgentId | null
   readonly sessionId: SessionId | null
-  readonly messageId: number | null
+  readonly messageId: MessageId | null
   readonly nexusId: string | null
   readonly seq: number | null
   readonly path: string | null

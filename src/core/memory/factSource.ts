@@ -1,3 +1,4 @@
+import { messageIdFromText } from '../domain/ids'
 import type { Db } from '../node/db/openDatabase'
 import { readRows, type RowReader } from '../node/db/rowReader'
 import type { KeyedSource, SourceRecord } from '../ports/knowledgeSources'
@@ -48,7 +49,7 @@ function toRecord(row: RowReader): SourceRecord {
     audience: 'agent',
     agentId: row.agentId('agent_id'),
     sessionId: row.sessionIdOrNull('session_id'),
-    messageId: messageId !== null && /^\d+$/.test(messageId) ? Number(messageId) : null,
+    messageId: messageIdFromText(messageId),
     nexusId: null,
     seq: null,
     ts: row.int('updated_at'),

@@ -1,5 +1,6 @@
 import { writeTransaction } from '../node/db/writeTransaction'
-import type { AgentId, SessionId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId } from '../../shared/contract'
+import { messageIdFromText } from '../domain/ids'
 import {
   FactEventKind,
   FactOrigin,
@@ -27,7 +28,7 @@ export interface NewFact {
   readonly entities: readonly string[]
   readonly quote: string
   readonly sessionId: SessionId | null
-  readonly messageId: string | null
+  readonly messageId: MessageId | null
   readonly scanFindings: readonly string[]
   readonly mergeTargetId: number | null
   readonly mergeKind: Fact['mergeKind']
@@ -85,7 +86,8 @@ export class FactStore {
           JSON.stringify(fact.entities),
           fact.quote,
           fact.sessionId,
-          fact.messageId,
+          // The column is TEXT (it once held other runtimes' ids); a bound number would be stored as "12.0".
+          fact.messageId === null ? null : String(fact.messageId),
           JSON.stringify(fact.scanFindings),
           fact.mergeTargetId,
           fact.mergeKind,
@@ -243,7 +245,7 @@ export class FactStore {
 
   private fromRow(row: RowReader): Fact {
     const sessionId = row.sessionIdOrNull('session_id')
-    const messageId = row.textOrNull('message_id')
+    const messageId = messageIdFromText(row.textOrNull('message_id'))
     const toolWrite = row.textOrNull('tool_write')
     const provenance = row.textOrNull('provenance')
     const scanFindings = row.json('scan_findings') as string[]

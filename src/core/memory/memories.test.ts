@@ -34,7 +34,7 @@ describe('the Memories view', () => {
       entities: ['deploy'],
       quote: 'We deploy on Tuesdays.',
       sessionId: testId.session('s1'),
-      messageId: reply ?? null,
+      messageId: reply === undefined ? null : testId.message(Number(reply)),
       scanFindings: [],
       mergeTargetId: null,
       mergeKind: null,

@@ -20,7 +20,7 @@ describe('memory tools for the registry', () => {
       return [
         {
           sessionId: testId.session('sess-0'),
-          messageId: 4,
+          messageId: testId.message(4),
           role: 'user',
           snippet: 'the [port] is 8080',
           createdAtMs: Date.UTC(2026, 0, 2)

@@ -1,4 +1,4 @@
-import type { AgentId, SessionId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId } from '../../shared/contract'
 import type { ToolDefinition } from '../tools/toolTypes'
 import { screenText } from './memoryFence'
 import type { Provenance } from '../ports/retriever'
@@ -7,7 +7,7 @@ import type { MemoryService } from './memoryService'
 /** One hit of the session transcript search (the chat feature's FTS tables). */
 export interface TranscriptHit {
   readonly sessionId: SessionId
-  readonly messageId: number
+  readonly messageId: MessageId
   readonly role: string
   readonly snippet: string
   readonly createdAtMs: number

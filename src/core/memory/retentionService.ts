@@ -1,5 +1,6 @@
 import { writeTransaction } from '../node/db/writeTransaction'
-import type { AgentId, SessionId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId } from '../../shared/contract'
+import { messageIdFromText } from '../domain/ids'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { Fact } from '../../shared/contract/review'
 import { HearthError, notFound } from '../errors'
@@ -213,12 +214,12 @@ export class RetentionService {
 }
 
 /** The model's message id when it names a real message; else the message holding the quote. */
-function resolveMessageId(transcript: Transcript, candidate: RawCandidate): string | null {
+function resolveMessageId(transcript: Transcript, candidate: RawCandidate): MessageId | null {
   const id = candidate.message_id.replace(/^message\s+/i, '').trim()
-  if (transcript.messages.some((m) => m.id === id)) return id
+  if (transcript.messages.some((m) => m.id === id)) return messageIdFromText(id)
   const quote = candidate.quote.trim()
   if (quote === '') return null
-  return transcript.messages.find((m) => m.text.includes(quote))?.id ?? null
+  return messageIdFromText(transcript.messages.find((m) => m.text.includes(quote))?.id ?? null)
 }
 
 function dedupe(candidates: readonly RawCandidate[]): RawCandidate[] {

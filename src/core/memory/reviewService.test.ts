@@ -51,7 +51,7 @@ describe('review gate', () => {
       entities: [],
       quote: '',
       sessionId: testId.session('s1'),
-      messageId: '3',
+      messageId: testId.message(3),
       scanFindings: ['prompt_injection'],
       mergeTargetId: null,
       mergeKind: null,

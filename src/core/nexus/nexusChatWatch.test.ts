@@ -143,7 +143,7 @@ describe('turn entries and checkpoints from chat events', () => {
     home.events.emit('chat.delta', {
       sessionId: s1,
       turnId: testId.turn('t1'),
-      messageId: 9,
+      messageId: testId.message(9),
       text: 'Next I will do Porto.'
     })
     toolCall('t1', 'resize_8')

@@ -1,4 +1,4 @@
-import type { AgentId, EventPayload, SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, EventPayload, MessageId, SessionId, TurnId } from '../../shared/contract'
 import type { EventHub } from '../events'
 import type { Logger } from '../ports/logger'
 import type { Transcripts } from '../ports/transcripts'
@@ -18,7 +18,7 @@ interface TurnActivity {
   readonly calls: TurnToolCall[]
   /** The reply text being streamed (the latest message's), for "next" in an automatic checkpoint. */
   text: string
-  messageId: number | null
+  messageId: MessageId | null
   modelEntry: number | null
   readonly posted: number[]
 }

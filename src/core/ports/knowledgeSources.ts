@@ -1,4 +1,4 @@
-import type { AgentId, SessionId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId } from '../../shared/contract'
 
 /**
  * What the knowledge index reads of the features that own the sources it covers. Facts
@@ -17,7 +17,7 @@ export interface SourceRecord {
   readonly audience: Audience
   readonly agentId: AgentId | null
   readonly sessionId: SessionId | null
-  readonly messageId: number | null
+  readonly messageId: MessageId | null
   readonly nexusId: string | null
   readonly seq: number | null
   /** Epoch ms the source was written. */

@@ -1,4 +1,4 @@
-import type { AgentId, SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, MessageId, SessionId, TurnId } from '../../shared/contract'
 /**
  * What other features read of the chat feature's stored sessions. The chat feature owns its
  * tables and implements this port; retention, the Nexus and memory read through it instead of
@@ -55,7 +55,7 @@ export interface Transcripts {
   /** What the user asked in one turn (its first user message), as plain text. */
   turnRequest(sessionId: SessionId, turnId: TurnId): string | undefined
   /** The id of the message a turn starts with (what the user sent), to open the chat there. */
-  turnMessageId(sessionId: SessionId, turnId: TurnId): number | undefined
+  turnMessageId(sessionId: SessionId, turnId: TurnId): MessageId | undefined
   /** One turn (any version) in brief; undefined for an unknown turn. */
   turnOutline(sessionId: SessionId, turnId: TurnId): TurnOutline | undefined
   /** The text of the session's latest compression checkpoint. */
@@ -66,5 +66,5 @@ export interface Transcripts {
    */
   transcript(sessionId: SessionId): Transcript | undefined
   /** Where a message of a session sits; a message id that is not a stored one reads as unknown. */
-  provenance(sessionId: SessionId, messageId: string | null): MessagePlace
+  provenance(sessionId: SessionId, messageId: MessageId | null): MessagePlace
 }

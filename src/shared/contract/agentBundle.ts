@@ -44,6 +44,7 @@ export const AgentBundle = z.object({
       entities: z.array(z.string()),
       quote: z.string(),
       sessionId: z.string().nullable(),
+      /** The source message's id in the exporting home, as text (version 1's shape, kept for its readers). */
       messageId: z.string().nullable(),
       createdAtMs: z.number(),
       history: z.array(FactEvent),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './define'
-import { AgentId, SessionId, TurnId } from './ids'
+import { AgentId, MessageId, SessionId, TurnId } from './ids'
 
 /** Token usage of one call or summed over a turn, with the API's own field names. */
 export const Usage = z.object({
@@ -91,7 +91,7 @@ export const chatMethods = {
 export const ChatDelta = z.object({
   sessionId: SessionId,
   turnId: TurnId,
-  messageId: z.number().int(),
+  messageId: MessageId,
   text: z.string()
 })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './define'
-import { AgentId, SessionId } from './ids'
+import { AgentId, MessageId, SessionId } from './ids'
 import { SessionSummary } from './sessions'
 
 /** The longest chat name the list and header can show without it turning into a paragraph. */
@@ -24,7 +24,7 @@ export const ChatSearchHit = z.object({
   agentName: z.string(),
   title: z.string(),
   /** The matching message (opened and scrolled to), or null when only the title matched. */
-  messageId: z.number().int().nullable(),
+  messageId: MessageId.nullable(),
   role: z.string().nullable(),
   /**
    * The match in context, cut into plain runs and matched runs. Text only: the UI wraps matched

@@ -28,6 +28,14 @@ export type SessionId = z.infer<typeof SessionId>
 export const TurnId = z.string().min(1).max(100).brand<'TurnId'>()
 export type TurnId = z.infer<typeof TurnId>
 
+/**
+ * Message ids are the `messages` table's row ids: positive integers the core assigns as it stores
+ * each message. The same type everywhere a message is named (a search hit, a fact's source, a
+ * version to show, the Inspector's context).
+ */
+export const MessageId = z.number().int().positive().brand<'MessageId'>()
+export type MessageId = z.infer<typeof MessageId>
+
 /** The refused value in a message, cut short so a 10k-character input does not flood it. */
 function quoted(value: unknown): string {
   const text = String(value)

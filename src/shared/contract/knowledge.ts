@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BaseUrl } from './baseUrl'
 import { method } from './define'
-import { AgentId, SessionId } from './ids'
+import { AgentId, MessageId, SessionId } from './ids'
 
 /**
  * What the knowledge index holds: approved facts, memory files, MEMORY.md entries, USER.md
@@ -34,7 +34,7 @@ export const KnowledgeHit = z.object({
   id: z.string(),
   agentId: AgentId.nullable(),
   sessionId: SessionId.nullable(),
-  messageId: z.number().int().nullable(),
+  messageId: MessageId.nullable(),
   nexusId: z.string().nullable(),
   seq: z.number().int().nullable(),
   /** Relative to the home, for file kinds (memory files, MEMORY.md, USER.md, skills, wiki pages). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './define'
-import { AgentId, SessionId } from './ids'
+import { AgentId, MessageId, SessionId } from './ids'
 import { FactPin, MemoryFileView, MemoryReceipt, MemoryTarget } from './memory'
 import { Fact, FactId } from './review'
 import { FactPageLimit, MemoriesCursor } from './factPages'
@@ -99,7 +99,7 @@ export const MemoryWrite = z.object({
       /** null when the chat has no title yet or is gone. */
       title: z.string().nullable(),
       /** The message the turn starts with; null when it is gone. */
-      messageId: z.number().int().positive().nullable()
+      messageId: MessageId.nullable()
     })
     .nullable()
 })

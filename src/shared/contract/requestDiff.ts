@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MessageRole } from './chat'
 import { PromptTier } from './prompt'
+import { MessageId } from './ids'
 
 /**
  * A text diff as runs: consecutive lines (or words) with the same fate are merged into one run,
@@ -42,7 +43,7 @@ export const MessageDiff = z.object({
   index: z.number().int(),
   role: MessageRole,
   status: z.enum(['kept', 'changed', 'new', 'gone']),
-  sourceIds: z.array(z.number().int()),
+  sourceIds: z.array(MessageId),
   blocks: z.array(BlockDiff)
 })
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { method } from './define'
 import { FactPageLimit, ReviewCursor } from './factPages'
-import { AgentId, SessionId } from './ids'
+import { AgentId, MessageId, SessionId } from './ids'
 import { ImportSource } from './importSource'
 import { SessionEndReason } from './sessions'
 
@@ -82,7 +82,7 @@ export const Fact = z.object({
   entities: z.array(z.string()),
   quote: z.string(),
   sessionId: SessionId.nullable(),
-  messageId: z.string().nullable(),
+  messageId: MessageId.nullable(),
   /** Findings of the strict injection scan; such candidates are kept but marked. */
   scanFailed: z.boolean(),
   scanFindings: z.array(z.string()),

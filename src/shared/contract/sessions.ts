@@ -13,7 +13,7 @@ import { method } from './define'
 import { CallContextBlock } from './callContext'
 import { ChatBehindFile } from './chatBehindFile'
 import { FileTarget } from './files'
-import { AgentId, SessionId, TurnId } from './ids'
+import { AgentId, MessageId, SessionId, TurnId } from './ids'
 import { ImportSource } from './importSource'
 import { PromptTier } from './prompt'
 import { RequestDiff } from './requestDiff'
@@ -56,7 +56,7 @@ export const SessionSummary = z.object({
 export type SessionSummary = z.infer<typeof SessionSummary>
 
 export const StoredMessageView = z.object({
-  id: z.number().int(),
+  id: MessageId,
   turnId: TurnId,
   role: MessageRole,
   kind: MessageKind,
@@ -133,7 +133,7 @@ export type SessionDetail = z.infer<typeof SessionDetail>
 export const SearchHit = z.object({
   sessionId: SessionId,
   agentId: AgentId,
-  messageId: z.number().int(),
+  messageId: MessageId,
   role: z.string(),
   /** The chat's title, so a hit can be placed without another call. */
   title: z.string(),
@@ -176,7 +176,7 @@ export const InspectedCall = z.object({
       z.object({
         role: MessageRole,
         content: z.array(z.record(z.string(), z.unknown())),
-        sourceIds: z.array(z.number().int())
+        sourceIds: z.array(MessageId)
       })
     ),
     context: z.array(CallContextBlock),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './define'
-import { SessionId, TurnId } from './ids'
+import { MessageId, SessionId, TurnId } from './ids'
 import { SessionDetail } from './sessions'
 
 const StartedTurn = z.object({ turnId: TurnId, sessionId: SessionId })
@@ -42,10 +42,7 @@ export const versionMethods = {
    * Shows the version that holds a message (a search hit, a memory's source), with the
    * conversation that went on from it; the shown path is unchanged when the message is on it.
    */
-  'sessions.selectVersionOf': method(
-    z.object({ sessionId: SessionId, messageId: z.number().int().positive() }),
-    SessionDetail
-  ),
+  'sessions.selectVersionOf': method(z.object({ sessionId: SessionId, messageId: MessageId }), SessionDetail),
   /** What forking at a turn (edit and resend) does to the prompt cache. */
   'sessions.forkCost': method(z.object({ sessionId: SessionId, turnId: TurnId }), ForkCost)
 } as const

@@ -1,4 +1,4 @@
-import { AgentId, SessionId, TurnId } from '../contract/ids'
+import { AgentId, MessageId, SessionId, TurnId } from '../contract/ids'
 
 /**
  * Literal ids for tests that call core services directly. Each goes through its schema, as a
@@ -7,5 +7,6 @@ import { AgentId, SessionId, TurnId } from '../contract/ids'
 export const testId = {
   agent: (value: string): AgentId => AgentId.parse(value),
   session: (value: string): SessionId => SessionId.parse(value),
-  turn: (value: string): TurnId => TurnId.parse(value)
+  turn: (value: string): TurnId => TurnId.parse(value),
+  message: (value: number): MessageId => MessageId.parse(value)
 } as const

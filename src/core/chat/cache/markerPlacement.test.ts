@@ -16,7 +16,7 @@ const ttl = { stable: '1h', conversation: '1h' } as const
 function message(id: number, role: 'user' | 'assistant', content: ContentBlock[]): StoredMessage {
   const results = content.some((block) => block.type === 'tool_result')
   return {
-    id,
+    id: testId.message(id),
     sessionId: testId.session('s'),
     turnId: testId.turn(`t${id}`),
     role,

@@ -1,3 +1,4 @@
+import { testId } from '../../../shared/testing/ids'
 import { describe, expect, it } from 'vitest'
 import { diffRequests, type InspectedRequest } from './requestDiff'
 import { lineDiff, wordDiff } from './textDiff'
@@ -33,7 +34,7 @@ function request(overrides: Partial<InspectedRequest> = {}): InspectedRequest {
       {
         role: 'user',
         content: [{ type: 'text', text: 'Tell me about zebras', cache_control: { type: 'ephemeral' } }],
-        sourceIds: [1]
+        sourceIds: [testId.message(1)]
       }
     ],
     context: [
@@ -106,7 +107,9 @@ describe('diffRequests', () => {
     expect(diff.system.every((t) => t.lines.length === 0)).toBe(true)
     expect(diff.tools).toEqual([])
     expect(diff.toolsUnchanged).toBe(2)
-    expect(diff.messages).toEqual([{ index: 0, role: 'user', status: 'kept', sourceIds: [1], blocks: [] }])
+    expect(diff.messages).toEqual([
+      { index: 0, role: 'user', status: 'kept', sourceIds: [testId.message(1)], blocks: [] }
+    ])
     expect(diff.breakpoints.added).toEqual([])
     expect(diff.breakpoints.removed).toEqual([])
     expect(diff.breakpoints.kept).toHaveLength(3)
@@ -172,13 +175,17 @@ describe('diffRequests', () => {
         {
           role: 'user',
           content: [{ type: 'text', text: 'Tell me about zebras', cache_control: { type: 'ephemeral' } }],
-          sourceIds: [1]
+          sourceIds: [testId.message(1)]
         },
-        { role: 'assistant', content: [{ type: 'text', text: 'Striped horses.' }], sourceIds: [2] },
+        {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Striped horses.' }],
+          sourceIds: [testId.message(2)]
+        },
         {
           role: 'user',
           content: [{ type: 'text', text: 'Do they live alone?', cache_control: { type: 'ephemeral' } }],
-          sourceIds: [3]
+          sourceIds: [testId.message(3)]
         }
       ],
       breakpoints: [
@@ -229,11 +236,17 @@ describe('diffRequests', () => {
     const before = request({
       messages: [
         ...request().messages,
-        { role: 'assistant', content: [{ type: 'text', text: 'old reply' }], sourceIds: [2] }
+        { role: 'assistant', content: [{ type: 'text', text: 'old reply' }], sourceIds: [testId.message(2)] }
       ]
     })
     const after = request({
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'Tell me about lions' }], sourceIds: [9] }]
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'text', text: 'Tell me about lions' }],
+          sourceIds: [testId.message(9)]
+        }
+      ]
     })
     const diff = diffRequests(before, after, 1)
     expect(diff.messages[0]).toMatchObject({

@@ -6,7 +6,7 @@ import { insubstantialReason } from './sessionSubstance'
 let next = 1
 function message(partial: Partial<StoredMessage> & Pick<StoredMessage, 'role' | 'kind'>): StoredMessage {
   return {
-    id: next++,
+    id: testId.message(next++),
     sessionId: testId.session('s1'),
     turnId: testId.turn('t1'),
     content: [],

@@ -1,5 +1,5 @@
 import { writeTransaction } from '../../node/db/writeTransaction'
-import type { SessionId, TurnId } from '../../../shared/contract'
+import type { MessageId, SessionId, TurnId } from '../../../shared/contract'
 import type { TtlReasons } from '../../domain/cache/ttlPolicy'
 import type { Db } from '../../node/db/openDatabase'
 import { readOptionalRow, readRows, type RowReader } from '../../node/db/rowReader'
@@ -21,7 +21,7 @@ export interface RequestRecipe {
   /** Why the markers got their TTLs (absent on older calls). */
   readonly ttlWhy?: TtlReasons
   /** Stored message ids in request order (after merging, messages sharing a role are joined). */
-  readonly messageIds: readonly number[]
+  readonly messageIds: readonly MessageId[]
   /**
    * Per-turn context appended to the current user message: who, how big, a hash, and the exact
    * text sent with its provider's detail (what it recalled, which entries). Calls recorded
@@ -36,7 +36,7 @@ export interface RequestRecipe {
     readonly detail?: unknown
   }[]
   /** Id of the message the context was appended to. */
-  readonly contextMessageId: number | null
+  readonly contextMessageId: MessageId | null
   /** Compression calls append an instruction after the history. */
   readonly instruction?: string
 }

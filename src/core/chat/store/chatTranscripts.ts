@@ -47,19 +47,17 @@ export function chatTranscripts(db: Db, sessions: SessionRepository): Transcript
     },
     turnRequest: (sessionId, turnId) => textOf(turnRequest.get(sessionId, turnId)),
     turnMessageId: (sessionId, turnId) =>
-      readOptionalRow(turnStart.get(sessionId, turnId), 'messages', (row) => row.int('id')),
+      readOptionalRow(turnStart.get(sessionId, turnId), 'messages', (row) => row.messageId('id')),
     turnOutline: (sessionId, turnId) => turnOutlineOf(sessions, sessionId, turnId),
     latestCheckpoint: (sessionId) => textOf(latestCheckpoint.get(sessionId)),
     transcript: (sessionId) => transcriptOf(sessions, sessionId),
     provenance: (sessionId, messageId) => ({
       sessionTitle:
         readOptionalRow(title.get(sessionId), 'sessions', (row) => row.textOrNull('title')) ?? null,
-      // Only an all-digit id can be a stored message's id.
       messageNumber:
-        messageId !== null && /^\d+$/.test(messageId)
-          ? (readOptionalRow(messageNumber.get(sessionId, Number(messageId)), 'messages', (row) =>
-              row.int('n')
-            ) ?? null)
+        messageId !== null
+          ? (readOptionalRow(messageNumber.get(sessionId, messageId), 'messages', (row) => row.int('n')) ??
+            null)
           : null
     })
   }

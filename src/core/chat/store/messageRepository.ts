@@ -1,5 +1,6 @@
 import { writeTransaction } from '../../node/db/writeTransaction'
 import type { AgentId, SessionId } from '../../../shared/contract'
+import { ownId } from '../../domain/ids'
 import type { Db } from '../../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../../node/db/rowReader'
 import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from '../chatTypes'
@@ -187,7 +188,7 @@ export class MessageRepository {
 /** A message as stored: the caller's parts and the row id the insert gave it. */
 function storedMessage(message: NewMessage, result: { lastInsertRowid: number | bigint }): StoredMessage {
   return {
-    id: Number(result.lastInsertRowid),
+    id: ownId.message(Number(result.lastInsertRowid)),
     sessionId: message.sessionId,
     turnId: message.turnId,
     role: message.role,

@@ -34,7 +34,7 @@ export function messageSource(db: Db): MessageSource {
 }
 
 function toRecord(row: RowReader): SourceRecord {
-  const id = row.int('id')
+  const id = row.messageId('id')
   const title = row.text('title') || 'Untitled chat'
   return {
     key: id,

@@ -50,7 +50,7 @@ export function sessionFromRow(row: RowReader): SessionRecord {
 export function messageFromRow(row: RowReader): StoredMessage {
   const usage = row.textOrNull('usage')
   return {
-    id: row.int('id'),
+    id: row.messageId('id'),
     sessionId: row.sessionId('session_id'),
     turnId: row.turnId('turn_id'),
     role: row.oneOf('role', MessageRole.options),

@@ -1,11 +1,11 @@
-import type { AgentId, SessionId } from '../../../shared/contract'
+import type { AgentId, MessageId, SessionId } from '../../../shared/contract'
 import type { Db } from '../../node/db/openDatabase'
 import { readRow, readRows } from '../../node/db/rowReader'
 
 export interface SearchHit {
   readonly sessionId: SessionId
   readonly agentId: AgentId
-  readonly messageId: number
+  readonly messageId: MessageId
   readonly role: string
   readonly title: string
   readonly snippet: string
@@ -62,7 +62,7 @@ export class SessionSearch {
     return readRows(this.db.prepare(sql).all(...parameters), 'messages', (row) => ({
       sessionId: row.sessionId('session_id'),
       agentId: row.agentId('agent_id'),
-      messageId: row.int('id'),
+      messageId: row.messageId('id'),
       role: row.text('role'),
       title: row.text('title'),
       snippet: row.text('snippet'),

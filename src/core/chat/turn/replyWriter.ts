@@ -1,4 +1,4 @@
-import type { SessionId, TurnId } from '../../../shared/contract'
+import type { MessageId, SessionId, TurnId } from '../../../shared/contract'
 import { ownStamp } from '../../node/process/processIdentity'
 import type { Clock } from '../../ports/clock'
 import type { CallUsage, ContentBlock } from '../chatTypes'
@@ -20,7 +20,7 @@ export const DEFAULT_REPLY_FLUSH: ReplyWriterOptions = { flushMs: 250, flushEver
  * A call that fails before its response begins creates no row, so a retry never duplicates.
  */
 export class ReplyWriter {
-  private id: number | null = null
+  private id: MessageId | null = null
   private latest: readonly ContentBlock[] = []
   private lastFlushMs = 0
   private sinceFlush = 0
@@ -32,11 +32,11 @@ export class ReplyWriter {
     private readonly options: ReplyWriterOptions = DEFAULT_REPLY_FLUSH
   ) {}
 
-  get messageId(): number | null {
+  get messageId(): MessageId | null {
     return this.id
   }
 
-  start(): number {
+  start(): MessageId {
     if (this.id !== null) return this.id
     const now = this.clock.now()
     const row = this.repo.appendMessage({

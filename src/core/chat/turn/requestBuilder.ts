@@ -1,3 +1,4 @@
+import type { MessageId } from '../../../shared/contract'
 import { estimateTokens } from '../../../shared/util/tokens'
 import type { TtlPlan } from '../../domain/cache/ttlPolicy'
 import type { CacheTtl, ContentBlock, MessageRole, StoredMessage, TextBlock, ToolParam } from '../chatTypes'
@@ -8,13 +9,13 @@ export interface WireMessage {
   readonly role: MessageRole
   readonly content: readonly ContentBlock[]
   /** Stored message ids merged into this wire message, in order. */
-  readonly sourceIds: readonly number[]
+  readonly sourceIds: readonly MessageId[]
   /** Count of trailing blocks that are per-turn context (never carry a cache marker). */
   readonly contextBlocks: number
 }
 
 export interface TurnContextText {
-  readonly messageId: number
+  readonly messageId: MessageId
   readonly texts: readonly string[]
 }
 

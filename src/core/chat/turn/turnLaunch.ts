@@ -1,4 +1,4 @@
-import type { TurnId } from '../../../shared/contract'
+import type { MessageId, TurnId } from '../../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { EventHub } from '../../events'
 import type { Logger } from '../../ports/logger'
@@ -15,7 +15,7 @@ import { executeTurn, TurnFailure, type TurnDeps, type TurnResult } from './turn
 /** A turn whose user message is stored and which may now run. */
 export interface StoredTurn {
   readonly turnId: TurnId
-  readonly userMessageId: number
+  readonly userMessageId: MessageId
   readonly userText: string
   /** 0-based position among the session's turns (turn-context providers use it). */
   readonly turnIndex: number

@@ -1,4 +1,4 @@
-import type { TurnId } from '../../../shared/contract'
+import type { MessageId, TurnId } from '../../../shared/contract'
 import { conflict } from '../../errors'
 import type { CallRecord } from '../store/callRepository'
 import type { StoredMessage } from '../chatTypes'
@@ -6,7 +6,7 @@ import type { StoredMessage } from '../chatTypes'
 /** A failed last turn that Retry can run again, on the user message already stored. */
 export interface FailedTurn {
   readonly turnId: TurnId
-  readonly userMessageId: number
+  readonly userMessageId: MessageId
   readonly userText: string
   /** 0-based position of the turn among the session's turns (turn-context providers use it). */
   readonly turnIndex: number

@@ -1,4 +1,4 @@
-import type { SessionId, TurnId } from '../../../shared/contract'
+import type { MessageId, SessionId, TurnId } from '../../../shared/contract'
 import type Anthropic from '@anthropic-ai/sdk'
 import type { CallSummary } from '../../../shared/contract/chat'
 import type { EventHub } from '../../events'
@@ -26,7 +26,7 @@ export interface TurnDeps extends CompressionDeps {
 /** One running turn: the user message is already stored when this exists. */
 export interface ActiveTurn {
   readonly turnId: TurnId
-  readonly userMessageId: number
+  readonly userMessageId: MessageId
   session: SessionRecord
   readonly client: Anthropic
   readonly signal: AbortSignal
@@ -120,7 +120,7 @@ export async function executeTurn(deps: TurnDeps, turn: ActiveTurn): Promise<Tur
  * inside a prefix the cache writes, so the next turn — which no longer sends them — reads the whole
  * tool loop from the cache instead of writing it again.
  */
-function contextCarrier(stored: readonly StoredMessage[], turn: ActiveTurn): number {
+function contextCarrier(stored: readonly StoredMessage[], turn: ActiveTurn): MessageId {
   const newest = stored.findLast(
     (m) => m.role === 'user' && m.inContext && m.turnId === turn.turnId && m.id >= turn.userMessageId
   )

@@ -1,3 +1,4 @@
+import type { MessageId } from '../../../shared/contract'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runHearthAsync } from '../../../../tests/helpers/cli'
 import { startChatHarness, type ChatHarness } from '../../testing/chatHarness'
@@ -152,14 +153,14 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
     await (
       await harness.chat.edit({ sessionId, turnId: firstTurn, text: 'Tell me about horses' })
     ).done
-    const onPath = harness.sessions.get(sessionId).messages[1]?.id as number
+    const onPath = harness.sessions.get(sessionId).messages[1]?.id as MessageId
 
     // A message on the shown path: nothing moves.
     expect(harness.sessions.selectVersionOf(sessionId, onPath).messages.map((m) => m.id)).toContain(onPath)
     expect(shown(sessionId)).toEqual(['user: Tell me about horses', 'assistant: Horses are fast.'])
 
     // The second turn of the first version: not a sibling of anything shown, yet it is shown.
-    const detail = harness.sessions.selectVersionOf(sessionId, laterReply?.id as number)
+    const detail = harness.sessions.selectVersionOf(sessionId, laterReply?.id as MessageId)
     expect(detail.messages.map((m) => m.id)).toContain(laterReply?.id)
     expect(shown(sessionId)).toEqual([
       'user: Tell me about zebras',
@@ -170,7 +171,7 @@ describe('versions of a conversation (regenerate, edit, switch)', () => {
     expect(detail.versions).toEqual([
       expect.objectContaining({ turnId: firstTurn, versionTurnIds: [firstTurn, expect.any(String)] })
     ])
-    expect(() => harness.sessions.selectVersionOf(sessionId, 999_999)).toThrow(
+    expect(() => harness.sessions.selectVersionOf(sessionId, testId.message(999_999))).toThrow(
       `Message 999999 is not in session ${sessionId}`
     )
   })

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { AgentId, SessionId, TurnId } from '../../../shared/contract'
+import type { AgentId, MessageId, SessionId, TurnId } from '../../../shared/contract'
 import { ownId } from '../../domain/ids'
 import { HearthError } from '../../errors'
 
@@ -35,6 +35,8 @@ export interface RowReader {
   agentId(column: string): AgentId
   sessionId(column: string): SessionId
   sessionIdOrNull(column: string): SessionId | null
+  messageId(column: string): MessageId
+  messageIdOrNull(column: string): MessageId | null
   turnId(column: string): TurnId
   turnIdOrNull(column: string): TurnId | null
 }
@@ -124,6 +126,17 @@ class CheckedRow implements RowReader {
   }
   sessionIdOrNull(column: string): SessionId | null {
     return this.isNull(column) ? null : this.sessionId(column)
+  }
+  /** A message id, stored as an integer (or, in `memory_facts`, as the text of one). */
+  messageId(column: string): MessageId {
+    const found = this.value(column)
+    const id = typeof found === 'string' && /^[1-9][0-9]{0,15}$/.test(found) ? Number(found) : found
+    if (!Number.isInteger(id) || (id as number) < 1)
+      throw damagedRow(this.table, column, `expected a message id, found ${describe(found)}`)
+    return ownId.message(id as number)
+  }
+  messageIdOrNull(column: string): MessageId | null {
+    return this.isNull(column) ? null : this.messageId(column)
   }
   turnId(column: string): TurnId {
     return ownId.turn(this.text(column))

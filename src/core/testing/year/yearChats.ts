@@ -1,4 +1,4 @@
-import type { AgentId, SessionId, TurnId } from '../../../shared/contract'
+import type { AgentId, MessageId, SessionId, TurnId } from '../../../shared/contract'
 import type { ChatStores } from '../../chat/store/chatStores'
 import type { CallUsage } from '../../chat/chatTypes'
 import type { NewMessage } from '../../chat/store/messageRepository'
@@ -108,7 +108,7 @@ function writeSession(
         plan.id,
         question.turnId,
         ids.slice(0, i + 1),
-        ids[i] as number,
+        ids[i] as MessageId,
         question.nowMs
       )
   }
@@ -120,8 +120,8 @@ function writeCall(
   random: YearRandom,
   sessionId: SessionId,
   turnId: TurnId,
-  ids: readonly number[],
-  contextMessageId: number,
+  ids: readonly MessageId[],
+  contextMessageId: MessageId,
   nowMs: number
 ): void {
   const usage = usageOf(random)

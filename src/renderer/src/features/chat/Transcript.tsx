@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type FocusEvent, type ReactNode } from 'react'
-import type { MemoryReceipt } from '../../../../shared/contract'
+import type { MemoryReceipt, MessageId } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { EmptyState } from '../../ui/EmptyState'
 import { selectOpenStream } from './chatTurnSlice'
@@ -13,7 +13,7 @@ import { useTranscriptScroll } from './useTranscriptScroll'
 const NO_RECEIPTS: readonly MemoryReceipt[] = []
 
 /** The index of the turn holding a message, or null. */
-function turnIndexOf(groups: readonly TurnGroup[], messageId: number | null): number | null {
+function turnIndexOf(groups: readonly TurnGroup[], messageId: MessageId | null): number | null {
   if (messageId === null) return null
   const index = groups.findIndex(
     (group) => group.userMessageId === messageId || group.replies.some((reply) => reply.id === messageId)

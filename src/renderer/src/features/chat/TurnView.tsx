@@ -1,5 +1,10 @@
 import { Fragment, type ReactNode } from 'react'
-import type { SessionId, TurnView as TurnUsage, VersionGroupView } from '../../../../shared/contract'
+import type {
+  MessageId,
+  SessionId,
+  TurnView as TurnUsage,
+  VersionGroupView
+} from '../../../../shared/contract'
 import { MemoryReceiptCard, PendingWriteNote, RecalledChip, UnsavedClaimFlag } from '../memory'
 import { Markdown } from './markdown/Markdown'
 import { FailedTurnNotice } from './FailedTurnNotice'
@@ -18,7 +23,7 @@ type TurnViewProps = Readonly<{
   usage: TurnUsage | undefined
   memory: TurnMemory | undefined
   /** The message to highlight (a search hit or a review candidate's source); the transcript scrolls to it. */
-  focusMessageId: number | null
+  focusMessageId: MessageId | null
   live: boolean
   /** The versions at this turn's position, if there are several. */
   versions: VersionGroupView | undefined

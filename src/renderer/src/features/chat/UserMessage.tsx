@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { TurnId, VersionGroupView } from '../../../../shared/contract'
+import type { MessageId, TurnId, VersionGroupView } from '../../../../shared/contract'
 import { MessageAttachments, type AttachmentRef } from '../attachments'
 import { useAppStore } from '../../store/useAppStore'
 import { CopyMessageButton } from './CopyMessageButton'
@@ -8,7 +8,7 @@ import { VersionSwitcher } from './VersionSwitcher'
 
 type UserMessageProps = Readonly<{
   turnId: TurnId
-  messageId: number | null
+  messageId: MessageId | null
   text: string
   attachments: readonly AttachmentRef[]
   focused: boolean

@@ -91,7 +91,7 @@ describe('nothing lost, nothing doubled', () => {
         retry,
         messages: [
           {
-            id: 1,
+            id: testId.message(1),
             turnId: testId.turn('t1'),
             role: 'user',
             kind: 'text',

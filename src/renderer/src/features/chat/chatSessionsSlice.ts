@@ -1,5 +1,6 @@
 import type {
   AgentId,
+  MessageId,
   SearchHit,
   SessionDetail,
   SessionId,
@@ -26,7 +27,8 @@ export interface CacheBreakPrompt {
 export interface ChatMessageTarget {
   readonly agentId?: AgentId
   readonly sessionId: SessionId
-  readonly messageId: number
+  /** Null: no message in particular (the chat opens at its end). */
+  readonly messageId: MessageId | null
 }
 
 /**
@@ -42,12 +44,12 @@ export interface ChatSessionsSlice {
   readonly chatSearchHits: readonly SearchHit[]
   readonly chatError: string | null
   /** The message the transcript scrolls to (after a search hit was opened). */
-  readonly chatFocusMessageId: number | null
+  readonly chatFocusMessageId: MessageId | null
   /** Counts requests to show a message, so asking for the same one again scrolls to it again. */
   readonly chatFocusRequest: number
   readonly chatCacheBreak: CacheBreakPrompt | null
   readonly loadChatSessions: () => Promise<void>
-  readonly openChatSession: (id: string, focusMessageId?: number) => Promise<void>
+  readonly openChatSession: (id: string, focusMessageId?: MessageId) => Promise<void>
   /** Opens Chat on one stored message (from a review candidate's provenance), switching agent if needed. */
   readonly showChatMessage: (target: ChatMessageTarget) => Promise<void>
   readonly startNewChat: () => void
@@ -126,10 +128,10 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
       if (agentId !== undefined && agentId !== state.selectedAgentId && state.agentIds.includes(agentId))
         state.selectAgent(agentId)
       set({ chatSearchQuery: '', chatSearchHits: [] })
-      await get().openChatSession(sessionId, messageId)
+      await get().openChatSession(sessionId, messageId ?? undefined)
       const shown = get().chatDetail
       // A message in a version not shown (an earlier reply, a message before an edit): show that version.
-      if (messageId >= 0 && shown?.id === sessionId && !shown.messages.some((m) => m.id === messageId))
+      if (messageId !== null && shown?.id === sessionId && !shown.messages.some((m) => m.id === messageId))
         await get().showVersionHolding(messageId, shown.messages.at(-1)?.id ?? null)
       get().navigate('chat')
     },

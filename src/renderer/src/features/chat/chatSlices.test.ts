@@ -19,7 +19,7 @@ function detail(id: string, text: string): SessionDetail {
     id: testId.session(id),
     messages: [
       {
-        id: 1,
+        id: testId.message(1),
         turnId: testId.turn('t1'),
         role: 'assistant',
         kind: 'reply',
@@ -132,9 +132,11 @@ describe('chat slices', () => {
     api.handle('sessions.search', () => ({ hits: [] }))
     await store.getState().searchChats('zebra')
     api.handle('sessions.get', ({ id }) => detail(id, 'Tuesdays'))
-    await store
-      .getState()
-      .showChatMessage({ agentId: testId.agent('scribe'), sessionId: testId.session('s7'), messageId: 1 })
+    await store.getState().showChatMessage({
+      agentId: testId.agent('scribe'),
+      sessionId: testId.session('s7'),
+      messageId: testId.message(1)
+    })
     expect(store.getState()).toMatchObject({
       section: 'chat',
       selectedAgentId: 'scribe',

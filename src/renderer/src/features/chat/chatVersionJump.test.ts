@@ -8,7 +8,7 @@ import { testId } from '../../../../shared/testing/ids'
 
 function message(id: number, turn: string, text: string): StoredMessageView {
   return {
-    id,
+    id: testId.message(id),
     turnId: testId.turn(turn),
     role: id % 2 === 1 ? 'user' : 'assistant',
     kind: id % 2 === 1 ? 'text' : 'reply',
@@ -44,9 +44,11 @@ function store(refusal?: string) {
 describe('opening a message in a version that is not shown', () => {
   it('shows the version holding it, focused, says so, and goes back on request', async () => {
     const { api, store: s } = store()
-    await s
-      .getState()
-      .openChatHit({ agentId: testId.agent('scribe'), sessionId: testId.session('s1'), messageId: 2 })
+    await s.getState().openChatHit({
+      agentId: testId.agent('scribe'),
+      sessionId: testId.session('s1'),
+      messageId: testId.message(2)
+    })
     expect(api.calls.filter((call) => call.method === 'sessions.selectVersionOf')).toEqual([
       { method: 'sessions.selectVersionOf', input: { sessionId: 's1', messageId: 2 } }
     ])
@@ -63,18 +65,22 @@ describe('opening a message in a version that is not shown', () => {
 
   it('leaves a shown message alone, and says plainly when the other version cannot be shown', async () => {
     const shown = store()
-    await shown.store
-      .getState()
-      .openChatHit({ agentId: testId.agent('scribe'), sessionId: testId.session('s1'), messageId: 3 })
+    await shown.store.getState().openChatHit({
+      agentId: testId.agent('scribe'),
+      sessionId: testId.session('s1'),
+      messageId: testId.message(3)
+    })
     expect(shown.api.calls.map((call) => call.method)).not.toContain('sessions.selectVersionOf')
     expect(shown.store.getState().chatVersionNotice).toBeNull()
 
     const { store: s } = store(
       'Wait for the current reply to finish (or press Stop) before switching versions'
     )
-    await s
-      .getState()
-      .openChatHit({ agentId: testId.agent('scribe'), sessionId: testId.session('s1'), messageId: 1 })
+    await s.getState().openChatHit({
+      agentId: testId.agent('scribe'),
+      sessionId: testId.session('s1'),
+      messageId: testId.message(1)
+    })
     expect(s.getState().chatDetail?.messages.map((m) => m.id)).toEqual([3, 4])
     expect(s.getState().chatVersionNotice).toEqual({
       message:

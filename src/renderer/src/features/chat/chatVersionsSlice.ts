@@ -1,4 +1,4 @@
-import type { ForkCost, SessionId, TurnId } from '../../../../shared/contract'
+import type { ForkCost, MessageId, SessionId, TurnId } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, SliceCreator } from '../../store/types'
@@ -24,7 +24,7 @@ export interface ChatVersionsSlice {
    * Shows the version of the open chat that holds a message, scrolled to it; says so, with a way
    * back to the version shown before (the one ending with `backToMessageId`).
    */
-  readonly showVersionHolding: (messageId: number, backToMessageId: number | null) => Promise<void>
+  readonly showVersionHolding: (messageId: MessageId, backToMessageId: MessageId | null) => Promise<void>
   readonly backFromVersionSwitch: () => Promise<void>
   readonly dismissVersionNotice: () => void
 }
@@ -32,7 +32,7 @@ export interface ChatVersionsSlice {
 export interface VersionNotice {
   readonly message: string
   /** The last message of the version shown before the switch; null when there is no way back. */
-  readonly backToMessageId: number | null
+  readonly backToMessageId: MessageId | null
 }
 
 const VERSION_TEXT = {
@@ -66,7 +66,7 @@ export function createChatVersionsSlice(api: ApiClient): SliceCreator<ChatVersio
       }
     }
     /** Shows the version holding `messageId`; null when it worked, else why not. */
-    const switchTo = async (messageId: number, focus: boolean): Promise<string | null> => {
+    const switchTo = async (messageId: MessageId, focus: boolean): Promise<string | null> => {
       const sessionId = get().chatSessionId
       if (sessionId === null) return 'Open a chat first'
       try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TurnId } from '../../../../shared/contract'
 import { replyStatusText } from './replyStatus'
+import { testId } from '../../../../shared/testing/ids'
 import type { TurnGroup } from './turnGroups'
 
 type Reply = TurnGroup['replies'][number]
@@ -9,7 +10,7 @@ function turn(replies: readonly Partial<Reply>[]): TurnGroup {
   return {
     turnId: 'turn-1' as TurnId,
     userText: 'Where is the checklist?',
-    userMessageId: 1,
+    userMessageId: testId.message(1),
     userAttachments: [],
     checkpoint: null,
     replies: replies.map((reply, i) => ({

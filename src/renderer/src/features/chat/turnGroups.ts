@@ -1,4 +1,4 @@
-import type { SessionDetail, StoredMessageView, TurnId } from '../../../../shared/contract'
+import type { MessageId, SessionDetail, StoredMessageView, TurnId } from '../../../../shared/contract'
 import { toolResultImages, toolResultText } from '../../../../shared/util/toolResultText'
 import { attachmentRefs, type AttachmentRef } from '../attachments'
 
@@ -16,7 +16,7 @@ export interface ToolPair {
 export interface TurnGroup {
   readonly turnId: TurnId
   readonly userText: string | null
-  readonly userMessageId: number | null
+  readonly userMessageId: MessageId | null
   /** Images, PDFs and text files the user's message carried. */
   readonly userAttachments: readonly AttachmentRef[]
   readonly checkpoint: string | null

@@ -14,7 +14,7 @@ function message(
 ): StoredMessageView {
   const role = kind === 'reply' ? 'assistant' : 'user'
   return {
-    id,
+    id: testId.message(id),
     turnId: testId.turn(turnId),
     role,
     kind,

@@ -136,9 +136,8 @@ export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
       },
       async openChatHit({ agentId, sessionId, messageId }, focus = 'always') {
         set({ chatsQuery: '', chatsHits: [], switcherOpen: false })
-        await get().showChatMessage({ agentId, sessionId, messageId: messageId ?? -1 })
         // A title match names no message: the chat opens at its end.
-        if (messageId === null) set({ chatFocusMessageId: null })
+        await get().showChatMessage({ agentId, sessionId, messageId })
         get().focusChatComposer(focus)
       },
       async openSwitcher() {

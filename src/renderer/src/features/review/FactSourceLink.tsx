@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
-import type { Fact } from '../../../../shared/contract'
+import type { Fact, MessageId } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 
-/** The stored chat message a fact points at, when it names one (ids of chat messages are numbers). */
-function chatMessageId(fact: Fact): number | null {
-  if (fact.sessionId === null || fact.messageId === null || !/^\d+$/.test(fact.messageId)) return null
-  return Number(fact.messageId)
+/** The stored chat message a fact points at, when it names one. */
+function chatMessageId(fact: Fact): MessageId | null {
+  return fact.sessionId === null ? null : fact.messageId
 }
 
 /** Longest chat title a source line quotes in full; longer ones are cut at a word. */
