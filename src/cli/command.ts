@@ -55,6 +55,12 @@ export interface CliCommand {
   readonly positionals: readonly [min: number, max: number]
   /** How this command's core is opened (default: the 'cli' host, gated tool calls refused). */
   readonly coreOptions?: (options: CommandContext['options']) => CliCoreOptions
+  /**
+   * What a long-running command starts before the core is loaded (`hearth serve` listens and
+   * prints its address while the core loads); `run` follows with the same `options` object.
+   * Best effort: a failure here is left for `run` to meet and report.
+   */
+  readonly early?: (start: EarlyStart) => Promise<void>
   run(ctx: CommandContext): Promise<CommandResult>
 }
 
@@ -71,6 +77,9 @@ export interface CliCoreOptions {
   /** `hearth chat --yes`: nobody can answer a confirmation in a one-shot run, so say yes up front. */
   readonly approveGatedTools?: boolean
 }
+
+/** What a command's early start is given: no core, no home opened yet. */
+export type EarlyStart = Pick<CommandContext, 'options' | 'json' | 'env' | 'print'>
 
 /** A usage error: one line on stderr, exit 2. */
 export class UsageError extends Error {}

@@ -33,6 +33,12 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     process.stdout.write(`${parsed.command.usage}\n  ${parsed.command.summary}\n`)
     return 0
   }
+  await parsed.command.early?.({
+    options: parsed.options,
+    json: parsed.options.json === true,
+    env,
+    print: (line) => process.stdout.write(`${line}\n`)
+  })
   const { runCommand } = await import('./runCommand')
   return runCommand(parsed, env)
 }

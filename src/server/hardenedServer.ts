@@ -20,12 +20,13 @@ export interface ServerLimits {
  * An HTTP server for 127.0.0.1 that no client can wedge: bounded header, request and keep-alive
  * waits, a connection cap that lets newcomers in, the security headers on every response it
  * writes (set before the handler runs, so even a library's own answer carries them), malformed
- * requests answered and closed, and any unexpected error answered with 500 and logged.
+ * requests answered and closed, and any unexpected error answered with 500 and logged (`errors`
+ * may be read late: a host can listen before the log it reports to exists).
  */
 export function createHardenedServer(
   limits: ServerLimits,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
-  errors: ErrorLog | undefined
+  errors: ErrorLog | (() => ErrorLog | undefined) | undefined
 ): Server {
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
@@ -41,7 +42,8 @@ export function createHardenedServer(
     handle(req, res).catch((error: unknown) => {
       // The path only: the query may carry the access token.
       const path = (req.url ?? '').split('?')[0]
-      const { requestId } = reportUnexpected(errors, `${req.method ?? 'GET'} ${path}`, error)
+      const log = typeof errors === 'function' ? errors() : errors
+      const { requestId } = reportUnexpected(log, `${req.method ?? 'GET'} ${path}`, error)
       // No home path here: requests are answered before the token is checked.
       sendText(res, 500, `Internal error (request ${requestId} in the Hearth log)`)
     })

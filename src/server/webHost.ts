@@ -31,7 +31,11 @@ export const DEFAULT_WEB_HOST_LIMITS: WebHostLimits = {
 }
 
 export interface WebHostOptions {
-  readonly core: Core
+  /**
+   * The core, or the promise of it: `hearth serve` listens (the page and its code load) while
+   * the core is still loading; a WebSocket's handshake completes once the core is there.
+   */
+  readonly core: Core | Promise<Core>
   readonly rendererDir: string
   readonly port?: number
   /** Fixed token for tests; a random one per run otherwise. */
@@ -55,10 +59,14 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const limits = { ...DEFAULT_WEB_HOST_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('base64url')
+  let core: Core | undefined = options.core instanceof Promise ? undefined : options.core
+  const coreReady = Promise.resolve(options.core).then((ready) => (core = ready))
+  // Until the core is there nothing is logged: static files and refusals need no log.
+  coreReady.catch(() => undefined)
   const server = createHardenedServer(
     limits,
     (req, res) => answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token }),
-    options.core.errorLog
+    () => core?.errorLog
   )
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES, clientTracking: true })
   // The handshake's 101 carries the security headers like every other response.
@@ -73,10 +81,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       refuseSocket(socket, verdict)
       return
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      if (verdict === 'stale') ws.close(TOKEN_EXPIRED_CLOSE_CODE, 'The access token is no longer valid')
-      else attachRpcSocket(ws, options.core)
-    })
+    const upgrade = (ready: Core): void =>
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        if (verdict === 'stale') ws.close(TOKEN_EXPIRED_CLOSE_CODE, 'The access token is no longer valid')
+        else attachRpcSocket(ws, ready)
+      })
+    if (core !== undefined) upgrade(core)
+    else
+      coreReady.then(
+        (ready) => (socket.destroyed ? undefined : upgrade(ready)),
+        // The core could not open: the host is stopping and says why on stderr.
+        () => refuseSocket(socket, 503)
+      )
   })
   const stopHeartbeat = startHeartbeat(() => wss.clients, limits.heartbeatMs)
   await listenLocal(server, options.port ?? 0)

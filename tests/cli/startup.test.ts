@@ -63,7 +63,7 @@ describe('hearth CLI start-up: a command loads only what it runs', () => {
     expect(JSON.parse(run.stdout)).toEqual({ agents: [] })
     expect(chunk(run.modules, 'createCore')).toBe(true)
     // The model SDK loads on the first model call, the importers' and sync's libraries on first use.
-    for (const name of ['ws', 'sharp', '@anthropic-ai/sdk'])
+    for (const name of ['ws', 'sharp', '@anthropic-ai/sdk', 'yaml', 'simple-git'])
       expect(dependency(run.modules, name), name).toBe(false)
     expect(
       run.modules.some((path) => /@modelcontextprotocol\/sdk\/dist\/cjs\/(client|server)\//.test(path))

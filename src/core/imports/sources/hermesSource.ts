@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { parse as parseYaml } from 'yaml'
 import type { McpServerDraft } from '../../../shared/contract'
 import { McpServerDraft as DraftSchema } from '../../../shared/contract'
 import { sourceText } from '../sourceText'
@@ -46,7 +45,8 @@ async function* read(path: string): AsyncGenerator<SourceEvent> {
   yield* parts.ifPresent(path, 'memories/USER.md')
   yield* skillFolders(join(path, 'skills'), 'skills')
   yield* parts.ifPresent(path, 'skills')
-  yield* servers(path)
+  // yaml is loaded by the one reader that needs it, not with every host.
+  yield* servers(path, (await import('yaml')).parse)
   yield* parts.ifPresent(path, 'config.yaml')
   yield* parts.sessions(hermesSessions(join(path, 'state.db'), 'state.db'))
 }
@@ -73,7 +73,7 @@ function* memoryFile(
 }
 
 /** `mcp_servers` of config.yaml: each becomes a proposal the user accepts or dismisses; none runs on import. */
-function* servers(home: string): Generator<SourceEvent> {
+function* servers(home: string, parseYaml: (text: string) => unknown): Generator<SourceEvent> {
   const body = text(join(home, 'config.yaml'), 'config.yaml')
   if (body === null) return
   let config: unknown

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { simpleGit, type SimpleGit } from 'simple-git'
+import type { SimpleGit } from 'simple-git'
 
 /** The branch every device pushes to; one branch, fast-forward only. */
 const BRANCH = 'main'
@@ -9,6 +9,11 @@ const REMOTE_REF = `refs/remotes/origin/${BRANCH}`
 const BLOCK_TIMEOUT_MS = 60_000
 
 let versionOnce: Promise<string | null> | undefined
+
+/** simple-git, loaded when a sync first needs git rather than with every host. */
+async function loadSimpleGit(): Promise<typeof import('simple-git').simpleGit> {
+  return (await import('simple-git')).simpleGit
+}
 
 /** A file in the remote's tree: its path and the blob that holds it. */
 export interface TreeFile {
@@ -52,6 +57,7 @@ export class GitStore {
       GIT_COMMITTER_EMAIL: `${device}@hearth.invalid`,
       GIT_INDEX_FILE: join(dir, 'hearth-index')
     }
+    const simpleGit = await loadSimpleGit()
     const git = simpleGit({
       baseDir: dir,
       maxConcurrentProcesses: 1,
@@ -67,9 +73,8 @@ export class GitStore {
 
   /** `git --version`, or null when git is not installed (the UI says so); asked once per process. */
   static version(): Promise<string | null> {
-    versionOnce ??= simpleGit()
-      .env(ambientEnv())
-      .raw(['--version'])
+    versionOnce ??= loadSimpleGit()
+      .then((simpleGit) => simpleGit().env(ambientEnv()).raw(['--version']))
       .then(
         (text) => text.trim(),
         // Not installed, or not on PATH: the one thing the caller needs to know.
