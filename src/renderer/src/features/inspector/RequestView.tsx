@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { InspectedCall } from '../../../../shared/contract'
 import { toolResultText } from '../../../../shared/util/toolResultText'
 import { ContextBlocks } from './ContextBlocks'
@@ -65,6 +65,48 @@ function BreakpointTtls({ request }: Readonly<{ request: Request }>): ReactNode 
   )
 }
 
+/** Messages drawn at first: the newest, where one call differs from the one before. */
+const MESSAGES_SHOWN = 20
+/** Earlier messages added per press of the button. */
+const MESSAGES_MORE = 50
+
+/**
+ * The request's messages, newest last: a long chat's whole history would take seconds to draw,
+ * so the newest are shown with how many come before and a button for the earlier ones.
+ */
+function RequestMessages({ messages }: Readonly<{ messages: Request['messages'] }>): ReactNode {
+  const [shown, setShown] = useState(MESSAGES_SHOWN)
+  const from = Math.max(0, messages.length - shown)
+  return (
+    <>
+      {from > 0 && (
+        <p className="muted" data-testid="inspector-messages-earlier">
+          The newest {messages.length - from} of {messages.length} messages.{' '}
+          <button type="button" className="link-button" onClick={() => setShown(shown + MESSAGES_MORE)}>
+            Show {Math.min(MESSAGES_MORE, from)} earlier
+          </button>
+        </p>
+      )}
+      <ol className="inspector-messages" start={from + 1}>
+        {messages.slice(from).map((message, i) => (
+          <li key={from + i} className={`inspector-message inspector-message--${message.role}`}>
+            <div className="muted">
+              {message.role} · stored ids {message.sourceIds.join(', ') || '—'}
+            </div>
+            {message.content.map((block, j) => (
+              <div key={j} className="inspector-content">
+                <span className="inspector-content__type">{String(block.type)}</span>{' '}
+                <span className="inspector-content__text">{blockText(block)}</span>{' '}
+                {block.cache_control ? <Marker /> : null}
+              </div>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </>
+  )
+}
+
 export function RequestView({ request }: Readonly<{ request: Request }>): ReactNode {
   // A prompt sent whole (older calls) has one marker at its end; tier blocks have one per marked tier.
   const systemMarks = request.breakpoints
@@ -101,22 +143,7 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
       </ul>
       <h3>Messages ({request.messages.length})</h3>
       <AttachmentCount request={request} />
-      <ol className="inspector-messages">
-        {request.messages.map((message, i) => (
-          <li key={i} className={`inspector-message inspector-message--${message.role}`}>
-            <div className="muted">
-              {message.role} · stored ids {message.sourceIds.join(', ') || '—'}
-            </div>
-            {message.content.map((block, j) => (
-              <div key={j} className="inspector-content">
-                <span className="inspector-content__type">{String(block.type)}</span>{' '}
-                <span className="inspector-content__text">{blockText(block)}</span>{' '}
-                {block.cache_control ? <Marker /> : null}
-              </div>
-            ))}
-          </li>
-        ))}
-      </ol>
+      <RequestMessages messages={request.messages} />
       <ContextBlocks context={request.context} />
       {request.instruction !== null && (
         <p>
