@@ -152,7 +152,7 @@ describe('retention through `sessions.end`', () => {
     const report = await harness.core.services.sessions.end(turn.sessionId)
     expect(report.hooks.find((h) => h.id === 'retention')).toEqual({ id: 'retention', ok: true, error: null })
     expect(report.candidates).toMatchObject([
-      { status: 'pending', messageId: userMessageId, sessionId: turn.sessionId }
+      { status: 'pending', messageId: Number(userMessageId), sessionId: turn.sessionId }
     ])
 
     const id = (report.candidates[0] as { id: number }).id
