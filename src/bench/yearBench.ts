@@ -21,13 +21,14 @@ export function countYear(year: YearHome): { messages: number; facts: number; en
   try {
     const { memory, nexus } = core.services
     const { chatStores } = core.internals
+    const facts = core.internals.memory.facts
     const approved = year.agentIds.reduce(
-      (sum, agentId) => sum + memory.facts.list({ agentId, status: 'approved' }).length,
+      (sum, agentId) => sum + facts.list({ agentId, status: 'approved' }).length,
       0
     )
     return {
       messages: chatStores.sessions.countMessages(),
-      facts: approved + memory.review.counts().pending,
+      facts: approved + memory.reviewCounts().pending,
       entries: nexus.list({ limit: 1 }).total
     }
   } finally {

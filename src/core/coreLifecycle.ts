@@ -86,7 +86,7 @@ export function assembleCore({ services, internals, idleEnder }: Wired): Core {
     root: paths.root,
     db,
     sessions,
-    journal: services.memory.journal,
+    journal: internals.memory.journal,
     log: log.child('recovery'),
     signal: closing.signal
   })

@@ -10,6 +10,7 @@ import type { EventHub } from './events'
 import type { ConfigStore } from './home/configStore'
 import type { HomePaths } from './home/homePaths'
 import type { MemoryService } from './memory/memoryService'
+import type { MemoryUseCases } from './memory/memoryUseCases'
 import type { KnowledgeService } from './knowledge/knowledgeService'
 import type { WikiService } from './wiki/wikiService'
 import type { NexusService } from './nexus/nexusService'
@@ -36,6 +37,8 @@ export interface CoreInternals {
   readonly db: Db
   /** Chat's repositories (sessions, messages, versions, calls, search), opened once. */
   readonly chatStores: ChatStores
+  /** Memory's parts (stores, the tool, retention), wired into other services; hosts see `MemoryUseCases`. */
+  readonly memory: MemoryService
 }
 
 /**
@@ -69,7 +72,8 @@ export interface CoreServices {
   readonly sessions: SessionsService
   /** Chat management: rename, pin, trash, search across agents, export. */
   readonly chatLibrary: ChatLibrary
-  readonly memory: MemoryService
+  /** Memory as the hosts use it: one method per use case, no way into its stores. */
+  readonly memory: MemoryUseCases
   /** The fourth memory layer: one search over everything the agents know. */
   readonly knowledge: KnowledgeService
   /** The compiled pages under `nexus/wiki/`: one per person, project and tool. */

@@ -36,6 +36,7 @@ import { injectedViewProvider } from './prompt/injectedView'
 import { FileTrust } from './prompt/fileTrust'
 import { TrustStore } from './prompt/trustStore'
 import { MemoryService } from './memory/memoryService'
+import { memoryUseCases } from './memory/memoryFacade'
 import { openMemoryStores } from './memory/memoryStores'
 import { factSource } from './memory/factSource'
 import { messageSource } from './chat/store/messageSource'
@@ -272,7 +273,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     chat,
     sessions,
     chatLibrary,
-    memory,
+    memory: memoryUseCases(memory),
     knowledge,
     wiki,
     tools,
@@ -303,7 +304,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     skills: new SkillsService({ paths, config, agents, prompts }),
     ui: new UiStateService(paths.root, config)
   }
-  return { services, internals: { db, chatStores }, idleEnder }
+  return { services, internals: { db, chatStores, memory }, idleEnder }
 }
 
 /** The home's rotating log; the API key and the serve token are blanked out of every line. */

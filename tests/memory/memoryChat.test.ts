@@ -18,7 +18,7 @@ function lastUserBlocks(index: number): { type: string; text?: string }[] {
 
 describe('recall through the chat engine', () => {
   it('adds the fence to the current user message only: not to the system prompt, not to the stored transcript', async () => {
-    harness.core.services.memory.facts.insert({
+    harness.core.internals.memory.facts.insert({
       agentId: testId.agent('scribe'),
       status: 'approved',
       type: 'project_fact',
@@ -111,16 +111,16 @@ describe('what a turn recalled and wrote, kept per turn', () => {
         ]
       }
     })
-    expect(harness.core.services.memory.receipts.listBySession(first.sessionId)).toMatchObject([
+    expect(harness.core.services.memory.sessionReceipts(first.sessionId)).toMatchObject([
       { turnId: second.turnId, origin: 'tool' }
     ])
 
     // Another host (or the app after a reload) opens the same home and sees the same record.
     harness.open()
-    expect(harness.core.services.memory.recalls.listBySession(first.sessionId)).toMatchObject([
+    expect(harness.core.services.memory.sessionRecalls(first.sessionId)).toMatchObject([
       { turnId: first.turnId, items: [{ factId }] }
     ])
-    expect(harness.core.services.memory.receipts.listBySession(first.sessionId)).toMatchObject([
+    expect(harness.core.services.memory.sessionReceipts(first.sessionId)).toMatchObject([
       { turnId: second.turnId }
     ])
     const stored = harness.core.services.sessions.get(first.sessionId)
@@ -156,7 +156,7 @@ describe('retention through `sessions.end`', () => {
     ])
 
     const id = (report.candidates[0] as { id: number }).id
-    await harness.core.services.memory.review.approve(id, 'Releases go out on Tuesdays, never on Fridays')
+    await harness.core.services.memory.approveCandidate(id, 'Releases go out on Tuesdays, never on Fridays')
     harness.fake.script('Tuesday.')
     await harness.core.services.chat.runTurn({
       agentId: testId.agent('scribe'),

@@ -62,7 +62,7 @@ describe('Forget: a forgotten fact is no longer recalled in a real turn', () => 
     })
     expect(lastUserText(1)).toContain('- The staging cluster is rebuilt every Monday')
     expect(lastUserText(1)).not.toContain('Frankfurt')
-    expect(harness.core.services.memory.facts.history(staging).map((event) => event.kind)).toEqual([
+    expect(harness.core.services.memory.factHistory(staging).map((event) => event.kind)).toEqual([
       'created',
       'forgotten'
     ])
@@ -103,9 +103,9 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
       /^Not saved yet: the user reviews memory writes before they are made\..*do not say it was saved/
     )
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go')
-    expect(harness.core.services.memory.receipts.listBySession(turn.sessionId)).toEqual([])
+    expect(harness.core.services.memory.sessionReceipts(turn.sessionId)).toEqual([])
 
-    const [candidate] = harness.core.services.memory.review.list({ agentId: SCRIBE })
+    const [candidate] = harness.core.services.memory.reviewPage({ agentId: SCRIBE }).facts
     expect(candidate).toMatchObject({
       id: told.candidate_id,
       origin: 'tool',
@@ -126,7 +126,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
     })
     expect(approved).toMatchObject({ ok: true, value: { candidate: { status: 'approved' } } })
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go\n§\nThe user drinks tea')
-    const [receipt] = harness.core.services.memory.receipts.listBySession(turn.sessionId)
+    const [receipt] = harness.core.services.memory.sessionReceipts(turn.sessionId)
     expect(receipt).toMatchObject({
       origin: 'tool',
       undoable: true,
@@ -134,7 +134,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
     })
     // Approved writes live in MEMORY.md, which the next prompt carries; recall does not repeat them.
     expect(await harness.core.services.memory.search(SCRIBE, 'tea', 5)).toEqual([])
-    await harness.core.services.memory.undo.undo(receipt?.id ?? 0)
+    await harness.core.services.memory.undoWrite(receipt?.id ?? 0)
     expect(readFileSync(memoryPath, 'utf8')).toBe('The user writes Go')
   })
 
@@ -148,13 +148,13 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
       'Waiting for you.'
     )
     await harness.core.services.chat.runTurn({ agentId: SCRIBE, text: 'My name is Ada.' })
-    const [candidate] = harness.core.services.memory.review.list({})
+    const [candidate] = harness.core.services.memory.reviewPage({}).facts
     const id = candidate?.id ?? 0
-    harness.core.services.memory.review.reject(id)
+    harness.core.services.memory.rejectCandidate(id)
     expect(readFileSync(harness.core.services.paths.user, 'utf8')).not.toContain('Ada')
-    expect(harness.core.services.memory.review.restore(id)).toMatchObject({ status: 'pending' })
+    expect(harness.core.services.memory.restoreCandidate(id)).toMatchObject({ status: 'pending' })
     expect(
-      await harness.core.services.memory.review.approve(id, 'The user is called Ada Lovelace')
+      await harness.core.services.memory.approveCandidate(id, 'The user is called Ada Lovelace')
     ).toMatchObject({ status: 'approved', text: 'The user is called Ada Lovelace' })
     expect(readFileSync(harness.core.services.paths.user, 'utf8')).toContain(
       'The user is called Ada Lovelace'
@@ -172,16 +172,16 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
       agentId: SCRIBE,
       text: 'Forget the Fridays note.'
     })
-    const [candidate] = harness.core.services.memory.review.list({})
+    const [candidate] = harness.core.services.memory.reviewPage({}).facts
     expect(candidate?.text).toBe('Remove: Old note about Fridays')
     await expect(
-      harness.core.services.memory.review.approve(candidate?.id ?? 0, 'Something else')
+      harness.core.services.memory.approveCandidate(candidate?.id ?? 0, 'Something else')
     ).rejects.toThrow(/removes an entry; approve or reject it as it is/)
     writeFileSync(memoryPath, 'Rewritten by hand')
-    await expect(harness.core.services.memory.review.approve(candidate?.id ?? 0)).rejects.toThrow(
+    await expect(harness.core.services.memory.approveCandidate(candidate?.id ?? 0)).rejects.toThrow(
       "The memory write of candidate 1 could not be made: No entry contains 'Fridays'. The candidate is still waiting."
     )
-    expect(harness.core.services.memory.review.list({})).toMatchObject([
+    expect(harness.core.services.memory.reviewPage({}).facts).toMatchObject([
       { id: candidate?.id, status: 'pending' }
     ])
     expect(readFileSync(memoryPath, 'utf8')).toBe('Rewritten by hand')
@@ -204,7 +204,7 @@ describe('"Ask me first": memory-tool writes wait in Review', () => {
       success: false,
       error: expect.stringContaining("No entry contains 'nothing like this'")
     })
-    expect(harness.core.services.memory.review.list({})).toEqual([])
+    expect(harness.core.services.memory.reviewPage({}).facts).toEqual([])
   })
 })
 

@@ -391,7 +391,7 @@ describe.each([
     if (!sent.ok) throw new Error(sent.error.message)
     const { sessionId, turnId } = sent.value as { sessionId: SessionId; turnId: string }
     expect((await finished(turnId)).event).toBe('chat.finished')
-    const facts = into.services.memory.facts
+    const facts = into.internals.memory.facts
     const pending = [
       'Releases are tagged',
       'Releases are tagged from main',

@@ -112,7 +112,7 @@ describe('chat library: names, pins and the trash', () => {
     const core = world.open({ agent: ['Scribe', 'scribe'] })
     world.fake.script('Parsnips it is.')
     const id = await chat(core, testId.agent('scribe'), 'we decided on parsnips')
-    const fact = core.services.memory.facts.insert({
+    const fact = core.internals.memory.facts.insert({
       agentId: testId.agent('scribe'),
       status: 'approved',
       type: 'decision',
@@ -143,7 +143,7 @@ describe('chat library: names, pins and the trash', () => {
     expect(
       db.prepare("SELECT count(*) FROM messages_fts WHERE messages_fts MATCH 'parsnips'").pluck().get()
     ).toBe(0)
-    expect(core.services.memory.facts.get(fact.id)?.text).toBe('The user grows parsnips')
+    expect(core.internals.memory.facts.get(fact.id)?.text).toBe('The user grows parsnips')
     expect(await refusal(core, 'sessions.get', { id })).toMatchObject({ code: 'not_found' })
   })
 

@@ -85,7 +85,7 @@ describe('the knowledge index', () => {
     const h = home
     const id = h.fact('The staging port is 8443')
     expect((await search(h, 'staging')).results).toHaveLength(1)
-    h.core.services.memory.facts.update(id, { text: 'The staging host is blue' }, 'edited')
+    h.core.internals.memory.facts.update(id, { text: 'The staging host is blue' }, 'edited')
     expect((await search(h, 'port')).results).toHaveLength(0)
     expect((await search(h, 'blue')).results).toHaveLength(1)
     const path = h.file('agents/scribe/memories/x.md', 'zebra crossing notes')

@@ -111,7 +111,7 @@ describe('memory.undo over the contract', () => {
         target: 'memory',
         content: 'Two'
       })
-      const [newest, older] = core.services.memory.receipts.listByAgent(SCRIBE)
+      const [newest, older] = core.internals.memory.receipts.listByAgent(SCRIBE)
       expect(
         await dispatch(core.handlers, { method: 'memory.undo', input: { receiptId: older?.id } })
       ).toMatchObject({

@@ -14,7 +14,7 @@ export function importHandlers(services: CoreServices): FeatureHandlers<typeof i
       for (const id of sessionIds) services.chatLibrary.summary(id)
       let candidates = 0
       for (const id of sessionIds) {
-        candidates += (await services.memory.retention.run(id, { force: true })).candidates.length
+        candidates += (await services.memory.runRetention(id, { force: true })).candidates.length
       }
       return { candidates, sessions: sessionIds.length }
     },

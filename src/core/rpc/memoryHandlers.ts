@@ -13,53 +13,53 @@ export function memoryHandlers(services: CoreServices): FeatureHandlers<typeof m
     'memory.show': async ({ agentId, target }) => memory.show(agentId, target),
     'memory.apply': async ({ agentId, target, action, content, oldText, operations }) =>
       memory.apply(agentId, { target, action, content, old_text: oldText, operations }),
-    'memory.receipts': async ({ sessionId }) => ({ receipts: memory.receipts.listBySession(sessionId) }),
+    'memory.receipts': async ({ sessionId }) => ({ receipts: memory.sessionReceipts(sessionId) }),
     'memory.agentReceipts': async ({ agentId, limit }) => ({
-      receipts: memory.receipts.listByAgent(services.agents.get(agentId).id, limit ?? 20)
+      receipts: memory.agentReceipts(services.agents.get(agentId).id, limit ?? 20)
     }),
-    'memory.undo': async ({ receiptId }) => memory.undo.undo(receiptId),
+    'memory.undo': async ({ receiptId }) => memory.undoWrite(receiptId),
     'memory.recallsForSession': async ({ sessionId }) => ({
-      recalls: memory.recalls.listBySession(sessionId)
+      recalls: memory.sessionRecalls(sessionId)
     }),
     'memory.recall': async ({ agentId, query, k }) => {
       services.agents.get(agentId)
       return { items: await memory.search(agentId, query, k) }
     },
-    'memory.pin': async ({ factId, to, slug }) => memory.pinning.pin(factId, to, slug),
-    'memory.unpin': async ({ factId, from }) => memory.pinning.unpin(factId, from)
+    'memory.pin': async ({ factId, to, slug }) => memory.pinFact(factId, to, slug),
+    'memory.unpin': async ({ factId, from }) => memory.unpinFact(factId, from)
   }
 }
 
 /** The review inbox: the approval gate between retained candidates and recall. */
 export function reviewHandlers(services: CoreServices): FeatureHandlers<typeof reviewMethods> {
-  const { review, facts } = services.memory
+  const { memory } = services
   return {
     'review.list': async ({ agentId, status, importId, limit, after }) => {
-      const page = review.page(
+      const page = memory.reviewPage(
         { ...(agentId ? { agentId } : {}), ...(status ? { status } : {}), ...(importId ? { importId } : {}) },
         { ...(limit ? { limit } : {}), ...(after ? { after } : {}) }
       )
       return { candidates: page.facts, next: page.next }
     },
-    'review.approve': async ({ id, text }) => ({ candidate: await review.approve(id, text) }),
-    'review.reject': async ({ id }) => ({ candidate: review.reject(id) }),
-    'review.merge': async ({ id, intoId, text }) => review.merge(id, intoId, text),
+    'review.approve': async ({ id, text }) => ({ candidate: await memory.approveCandidate(id, text) }),
+    'review.reject': async ({ id }) => ({ candidate: memory.rejectCandidate(id) }),
+    'review.merge': async ({ id, intoId, text }) => memory.mergeCandidate(id, intoId, text),
     'review.mergeCandidates': async ({ ids, text, approve }) =>
-      review.mergeCandidates(ids, text, approve === undefined ? {} : { approve }),
-    'review.restore': async ({ id }) => ({ candidate: review.restore(id) }),
-    'review.history': async ({ id }) => ({ events: facts.history(id) }),
+      memory.mergeCandidates(ids, text, approve === undefined ? {} : { approve }),
+    'review.restore': async ({ id }) => ({ candidate: memory.restoreCandidate(id) }),
+    'review.history': async ({ id }) => ({ events: memory.factHistory(id) }),
     'review.decided': async ({ agentId, limit }) => ({
-      decisions: services.memory.reviewHistory.decided(
+      decisions: memory.reviewDecisions(
         agentId === undefined ? undefined : services.agents.get(agentId).id,
         limit
       )
     }),
-    'review.undo': async ({ eventId }) => services.memory.reviewHistory.undo(eventId),
-    'review.get': async ({ id }) => ({ candidate: review.get(id) }),
+    'review.undo': async ({ eventId }) => memory.undoReviewDecision(eventId),
+    'review.get': async ({ id }) => ({ candidate: memory.candidate(id) }),
     'review.sessionEnds': async (filter) => ({ sessions: sessionEndSummaries(services, filter) }),
-    'review.counts': async () => review.counts(),
-    'review.suppress': async ({ id, suppressed }) => ({ candidate: review.suppress(id, suppressed) }),
-    'review.flagWrong': async ({ id }) => ({ candidate: review.flagWrong(id) })
+    'review.counts': async () => memory.reviewCounts(),
+    'review.suppress': async ({ id, suppressed }) => ({ candidate: memory.suppressFact(id, suppressed) }),
+    'review.flagWrong': async ({ id }) => ({ candidate: memory.flagWrong(id) })
   }
 }
 
@@ -68,30 +68,30 @@ export function memoriesHandlers(services: CoreServices): FeatureHandlers<typeof
   const { memory } = services
   const agent = (agentId: AgentId): AgentId => services.agents.get(agentId).id
   return {
-    'memories.list': async ({ agentId, query, limit }) => memory.memories.list(agent(agentId), query, limit),
+    'memories.list': async ({ agentId, query, limit }) => memory.memories(agent(agentId), query, limit),
     'memories.facts': async ({ agentId, status, query, limit, after }) => {
       const id = agent(agentId)
-      const page = memory.memories.factsPage(id, status ?? 'approved', query ?? '', {
+      const page = memory.factsPage(id, status ?? 'approved', query ?? '', {
         ...(limit ? { limit } : {}),
         ...(after ? { after } : {})
       })
-      return { items: page.facts, pins: memory.memories.pinsOf(id, page.facts), next: page.next }
+      return { items: page.facts, pins: memory.pinsOf(id, page.facts), next: page.next }
     },
     'memories.writes': async ({ agentId, limit }) => ({
-      writes: memory.memories.writes(agent(agentId), limit)
+      writes: memory.memoryWrites(agent(agentId), limit)
     }),
-    'memories.editFact': async ({ id, text }) => ({ fact: memory.review.edit(id, text) }),
-    'memories.forgetFact': async ({ id }) => ({ fact: memory.review.forget(id) }),
+    'memories.editFact': async ({ id, text }) => ({ fact: memory.editFact(id, text) }),
+    'memories.forgetFact': async ({ id }) => ({ fact: memory.forgetFact(id) }),
     'memories.restoreFact': async ({ id }) => ({ fact: memory.restoreFact(id) }),
     'memories.readFile': async ({ agentId, slug, forgotten }) =>
-      memory.memoryFiles.read(agent(agentId), slug, forgotten ?? false),
+      memory.readMemoryFile(agent(agentId), slug, forgotten ?? false),
     'memories.writeFile': async ({ agentId, slug, text, baseHash }) =>
-      memory.memoryFiles.write(agent(agentId), slug, text, baseHash),
+      memory.writeMemoryFile(agent(agentId), slug, text, baseHash),
     'memories.forgetFile': async ({ agentId, slug }) => ({
-      file: memory.memoryFiles.forget(agent(agentId), slug)
+      file: memory.forgetMemoryFile(agent(agentId), slug)
     }),
     'memories.restoreFile': async ({ agentId, slug }) => ({
-      file: memory.memoryFiles.restore(agent(agentId), slug)
+      file: memory.restoreMemoryFile(agent(agentId), slug)
     })
   }
 }

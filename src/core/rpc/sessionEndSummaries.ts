@@ -17,7 +17,7 @@ export function sessionEndSummaries(
     filter.sessionId === undefined
       ? services.sessions.ends.recentEnds(filter.agentId ?? null, filter.limit ?? DEFAULT_LIMIT)
       : [services.sessions.ends.endOf(filter.sessionId)].flatMap((end) => (end === null ? [] : [end]))
-  const runs = services.memory.retention.runsFor(ends.map(({ session }) => session.id))
+  const runs = services.memory.retentionRuns(ends.map(({ session }) => session.id))
   return ends.map(({ session, note }) => ({
     sessionId: session.id,
     agentId: session.agentId,
@@ -26,6 +26,6 @@ export function sessionEndSummaries(
     reason: note.reason,
     skipped: note.skipped,
     retention: runs.get(session.id) ?? null,
-    pending: services.memory.facts.list({ sessionId: session.id, status: 'pending' }).length
+    pending: services.memory.pendingCount(session.id)
   }))
 }

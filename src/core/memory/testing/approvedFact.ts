@@ -15,7 +15,7 @@ export function insertPendingCandidate(core: Core, agentId: AgentId, text: strin
 }
 
 function insertUserFact(core: Core, agentId: AgentId, text: string, status: 'approved' | 'pending'): number {
-  return core.services.memory.facts.insert({
+  return core.internals.memory.facts.insert({
     agentId,
     status,
     type: 'project_fact',

@@ -25,13 +25,13 @@ function contents(year: YearHome) {
     return {
       messages: core.internals.chatStores.sessions.countMessages(),
       approved: year.agentIds.reduce(
-        (n, id) => n + s.memory.facts.list({ agentId: id, status: 'approved' }).length,
+        (n, id) => n + core.internals.memory.facts.list({ agentId: id, status: 'approved' }).length,
         0
       ),
-      candidates: s.memory.review.counts().pending,
+      candidates: s.memory.reviewCounts().pending,
       entries: s.nexus.list({ limit: 1 }).total,
       verified: s.nexus.verify().ok,
-      files: year.agentIds.reduce((n, id) => n + s.memory.memoryFiles.list(id).length, 0),
+      files: year.agentIds.reduce((n, id) => n + core.internals.memory.memoryFiles.list(id).length, 0),
       longest: longest.length,
       firstTexts: longest.slice(0, 4).map((m) => JSON.stringify(m.content)),
       lastEntry: s.nexus.list({ limit: 1 }).entries[0]?.summary

@@ -87,7 +87,7 @@ export function buildYearHome(home: string, options: YearOptions): YearHome {
     phase('facts', () =>
       writeYearFacts(
         core.internals.db,
-        s.memory.facts,
+        core.internals.memory.facts,
         random,
         volumes,
         agentIds,
