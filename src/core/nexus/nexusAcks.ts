@@ -5,6 +5,7 @@ import { invalidInput } from '../errors'
 import { readRows } from '../node/db/rowReader'
 import type { Clock } from '../ports/clock'
 import { AckLedger } from './ackLedger'
+import { AckRefs } from './ackRefs'
 import { LOG_READER, type NexusMarks } from './nexusMarks'
 import type { SqliteNexusRepository } from './nexusRepository'
 
@@ -27,6 +28,7 @@ export interface AckMember {
 export class NexusAcks {
   private readonly dismissStatement: Database.Statement
   private readonly ledger: AckLedger
+  private readonly ackRefs: AckRefs
 
   constructor(
     private readonly db: Database.Database,
@@ -36,6 +38,7 @@ export class NexusAcks {
     private readonly members: () => readonly AckMember[]
   ) {
     this.ledger = new AckLedger(db)
+    this.ackRefs = new AckRefs(db)
     this.dismissStatement = db.prepare(
       'INSERT OR IGNORE INTO nexus_ack_dismissals (member, seq, dismissed_at) VALUES (?, ?, ?)'
     )
@@ -106,7 +109,7 @@ export class NexusAcks {
   }
 
   private of(entry: NexusEntry, members: readonly AckMember[]): NexusAckStatus {
-    const acks = this.repository.referring(entry.seq, ['ack'])
+    const acks = this.ackRefs.of(entry.seq)
     const dismissed = new Set(
       readRows(
         this.db.prepare('SELECT member FROM nexus_ack_dismissals WHERE seq = ?').all(entry.seq),
@@ -115,7 +118,7 @@ export class NexusAcks {
       )
     )
     const acked = new Map<string, number>()
-    for (const ack of acks) if (!acked.has(ack.agent)) acked.set(ack.agent, ack.seq)
+    for (const ack of acks) if (!acked.has(ack.member)) acked.set(ack.member, ack.ackSeq)
     const owing = members.filter(
       (member) => member.author !== entry.agent && member.since <= entry.ts && !acked.has(member.author)
     )

@@ -107,17 +107,6 @@ export class NexusEntryReads {
     return this.select('WHERE type = ? AND seq > ? ORDER BY seq LIMIT ?', type, afterSeq, limit)
   }
 
-  /** Entries of the given types that reference `seq` (acks of it, resolutions naming it). */
-  referring(seq: number, types: readonly NexusEntryType[]): NexusEntry[] {
-    if (types.length === 0) return []
-    return this.select(
-      `WHERE type IN (${types.map(() => '?').join(',')}) AND seq > ? AND EXISTS (SELECT 1 FROM json_each(refs) WHERE value = ?) ORDER BY seq`,
-      ...types,
-      seq,
-      seq
-    )
-  }
-
   latestOfType(type: NexusEntryType, agent: string): NexusEntry | null {
     return this.select('WHERE type = ? AND agent = ? ORDER BY seq DESC LIMIT 1', type, agent)[0] ?? null
   }

@@ -148,6 +148,32 @@ describe('query plans on the hot paths of a year', () => {
     expect(await viewListProblems()).toEqual([])
   }, 120_000)
 
+  it('answer the acknowledgements of many entries with a few statements, not a scan of the acks for each', async () => {
+    const handlers = createHandlers(core.services)
+    let entries = 0
+    const executed = await statementsRunBy(core.internals.db, async () => {
+      const result = await dispatch(handlers, { method: 'nexus.acks', input: {} })
+      if (!result.ok) throw new Error(`nexus.acks failed: ${result.error.message}`)
+      entries = (result.value as { entries: unknown[] }).entries.length
+    })
+    expect(entries).toBeGreaterThan(20)
+    // A read of the rows after a seq by the primary key (catching up from the tail) costs what was appended since.
+    const plan = (statement: Executed): string =>
+      (
+        core.internals.db.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.args) as {
+          detail: string
+        }[]
+      )
+        .map((row) => row.detail)
+        .join('; ')
+    const readsOfTheLog = executed.filter(
+      (statement) =>
+        /FROM nexus_entries/i.test(statement.sql) &&
+        plan(statement) !== 'SEARCH nexus_entries USING INTEGER PRIMARY KEY (rowid>?)'
+    )
+    expect(readsOfTheLog.length).toBeLessThan(entries / 4)
+  }, 120_000)
+
   it('read no large table whole on a turn: the send, recall, the Nexus block, the prompt and the reply', async () => {
     // The year's newest chat is still open; it is long enough for the turn to assemble real history.
     const sessionId = `year-${String(year.volumes.sessions).padStart(5, '0')}` as SessionId
