@@ -7,6 +7,13 @@ import type { KnowledgeStore } from './knowledgeStore'
 import type { LexicalSearch } from './lexicalSearch'
 
 const PROGRESS_EVERY_MS = 250
+/**
+ * How long background indexing holds the thread before giving it back: a request that arrives
+ * meanwhile (a view opening) waits about this long, not for a whole step of hundreds of records.
+ */
+export const SLICE_MS = 8
+/** Records per step in the background: a few, so a slice ends close to SLICE_MS (a message takes ~0.3 ms). */
+export const BACKGROUND_STEP_ITEMS = 16
 
 export interface BackgroundIndexingDeps {
   readonly indexer: KnowledgeIndexer
@@ -21,8 +28,8 @@ export interface BackgroundIndexingDeps {
 }
 
 /**
- * The knowledge index's background work: words a step at a time with the thread given back in
- * between, then vectors as far as the endpoint answers (waiting out its back-off), with
+ * The knowledge index's background work: words in slices of about SLICE_MS with the thread given
+ * back in between, then vectors as far as the endpoint answers (waiting out its back-off), with
  * `knowledge.progress` events at most every 250 ms. One run at a time; a chat never waits for it.
  */
 export class BackgroundIndexing {
@@ -46,18 +53,13 @@ export class BackgroundIndexing {
     this.timer.unref()
   }
 
-  /** Words first, a step at a time with the thread given back in between; then vectors. */
+  /** Words first, in slices with the thread given back in between; then vectors. */
   private async background(): Promise<void> {
     this.timer = null
     if (this.disposed) return
     this.running = true
     try {
-      let indexed = 0
-      for (let done = this.deps.indexer.step(); done > 0 && !this.disposed; done = this.deps.indexer.step()) {
-        indexed += done
-        this.progress('words', indexed, indexed + this.deps.indexer.pending())
-        await new Promise((resolve) => setImmediate(resolve))
-      }
+      const indexed = await this.indexWords()
       if (indexed > 0) this.deps.lexical.refresh()
       for (;;) {
         if (this.disposed) return
@@ -79,9 +81,33 @@ export class BackgroundIndexing {
     }
   }
 
+  /** Every pending record and file, a few records a step, the thread given back after each slice. */
+  private async indexWords(): Promise<number> {
+    const { indexer } = this.deps
+    let indexed = 0
+    let sliceStarted = performance.now()
+    for (
+      let done = indexer.step(BACKGROUND_STEP_ITEMS);
+      done > 0;
+      done = indexer.step(BACKGROUND_STEP_ITEMS)
+    ) {
+      indexed += done
+      if (performance.now() - sliceStarted < SLICE_MS) continue
+      if (this.progressDue()) this.progress('words', indexed, indexed + indexer.pending())
+      await new Promise((resolve) => setImmediate(resolve))
+      if (this.disposed) break
+      sliceStarted = performance.now()
+    }
+    return indexed
+  }
+
+  private progressDue(): boolean {
+    return this.deps.now() - this.lastProgressAt >= PROGRESS_EVERY_MS
+  }
+
   private progress(phase: KnowledgeProgress['phase'], done: number, total: number, force = false): void {
     const now = this.deps.now()
-    if (!force && now - this.lastProgressAt < PROGRESS_EVERY_MS) return
+    if (!force && !this.progressDue()) return
     this.lastProgressAt = now
     void this.deps.embedder.status().then((embeddings) => {
       if (!this.disposed) this.deps.events.emit('knowledge.progress', { phase, done, total, embeddings })

@@ -51,14 +51,14 @@ export class KnowledgeIndexer {
       this.filesDirty = true
   }
 
-  /** One step of work; returns how many records or files it indexed (0: up to date). */
-  step(): number {
+  /** One step of up to `limit` records (or a file scan); returns how many it indexed (0: up to date). */
+  step(limit = STEP_ITEMS): number {
     const done =
-      this.facts.drainOutbox(STEP_ITEMS) ||
-      this.messages.drainOutbox(STEP_ITEMS) ||
-      this.nexus.buildStep(STEP_ITEMS) ||
-      this.facts.buildStep(STEP_ITEMS) ||
-      this.messages.buildStep(STEP_ITEMS)
+      this.facts.drainOutbox(limit) ||
+      this.messages.drainOutbox(limit) ||
+      this.nexus.buildStep(limit) ||
+      this.facts.buildStep(limit) ||
+      this.messages.buildStep(limit)
     if (done > 0) return done
     if (!this.filesDirty) return 0
     const { changed, unfinished } = this.files.sync(knowledgeFiles(this.paths), '')

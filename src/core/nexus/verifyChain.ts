@@ -11,8 +11,17 @@ export interface VerifyProgress {
   readonly total: number
 }
 
-/** Rows a stepped verify checks before it lets other work run and reports progress. */
+/** Rows one page of the check reads. */
 const ROWS_PER_STEP = 5_000
+/** Rows a page of the stepped verify reads: a few ms of hashing, so a slice ends close to SLICE_MS. */
+const ROWS_PER_SLICE_PAGE = 100
+/**
+ * How long the stepped verify holds the thread before giving it back: a request that arrives
+ * meanwhile (a view opening) waits about this long, not for thousands of hashes.
+ */
+const SLICE_MS = 8
+/** Progress is reported at most this often (every slice would flood the event channel). */
+const PROGRESS_EVERY_MS = 200
 
 /**
  * Recomputes the whole chain: every seq follows the previous one, every entry links to the
@@ -29,7 +38,7 @@ export function verifyChain(repository: SqliteNexusRepository): NexusVerifyRepor
 }
 
 /**
- * The same check in steps of a few thousand rows, giving the thread back between them (the app's
+ * The same check in slices of about SLICE_MS, giving the thread back between them (the app's
  * host answers every other call meanwhile) and reporting progress after each. Entries appended
  * while it runs are checked too; `total` is the tail when it began.
  */
@@ -40,9 +49,17 @@ export async function verifyChainInSteps(
   const checker = new ChainChecker()
   const total = repository.maxSeq()
   onProgress({ done: 0, total })
-  while (checker.readPage(repository) === ROWS_PER_STEP) {
-    onProgress({ done: checker.count, total: Math.max(total, checker.count) })
+  let sliceStarted = performance.now()
+  let reported = sliceStarted
+  while (checker.readPage(repository, ROWS_PER_SLICE_PAGE) === ROWS_PER_SLICE_PAGE) {
+    const now = performance.now()
+    if (now - sliceStarted < SLICE_MS) continue
+    if (now - reported >= PROGRESS_EVERY_MS) {
+      reported = now
+      onProgress({ done: checker.count, total: Math.max(total, checker.count) })
+    }
     await new Promise((resolve) => setImmediate(resolve))
+    sliceStarted = performance.now()
   }
   onProgress({ done: checker.count, total: checker.count })
   return report(repository, checker)
@@ -88,8 +105,8 @@ class ChainChecker {
   }
 
   /** Checks the next page of rows; returns how many it read (fewer than a page: the end). */
-  readPage(repository: SqliteNexusRepository): number {
-    return repository.eachRawAfter(this.lastSeq, ROWS_PER_STEP, this.add)
+  readPage(repository: SqliteNexusRepository, rows = ROWS_PER_STEP): number {
+    return repository.eachRawAfter(this.lastSeq, rows, this.add)
   }
 }
 
