@@ -59,6 +59,7 @@ interface ToolAnswer {
   readonly conflicts?: readonly unknown[]
   readonly remaining?: number
   readonly awaitingAck?: readonly AnsweredEntry[]
+  readonly awaitingAckTotal?: number
   readonly hash?: string
   readonly version?: number | null
   readonly changed?: boolean
@@ -142,6 +143,20 @@ describe('other runtimes as members', () => {
     expect((await call(nova, 'nexus_unread')).value.awaitingAck?.map((e) => e.seq)).toEqual([1])
     await call(nova, 'nexus_post', { type: 'ack', summary: 'Using UTC in the importer', refs: [1] })
     expect((await call(nova, 'nexus_unread')).value.awaitingAck).toEqual([])
+    // A year of decisions: the oldest page is listed, the total says how many in all.
+    postMany(
+      Array.from({ length: 25 }, (_, i) => ({
+        agent: 'ella',
+        type: 'decision' as const,
+        summary: `Decision ${i + 1}`,
+        rationale: 'why not'
+      }))
+    )
+    const many = (await call(nova, 'nexus_unread')).value
+    expect(many.awaitingAck?.map((e) => e.summary)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Decision ${i + 1}`)
+    )
+    expect(many.awaitingAckTotal).toBe(25)
     const guest = await stdioClient()
     expect((await call(guest, 'nexus_unread')).value.awaitingAck).toBeUndefined()
   })

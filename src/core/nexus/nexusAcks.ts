@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { NexusEntry, NexusEntryType } from '../../shared/contract/nexus'
-import type { NexusAckStatus } from '../../shared/contract/nexusTeam'
+import type { NexusAcksPage, NexusAckStatus } from '../../shared/contract/nexusTeam'
 import { invalidInput } from '../errors'
 import { readRows } from '../node/db/rowReader'
 import type { Clock } from '../ports/clock'
@@ -11,6 +11,31 @@ import type { SqliteNexusRepository } from './nexusRepository'
 
 /** Entry types that ask every other member to acknowledge them. */
 export const ASKS_FOR_ACK: readonly NexusEntryType[] = ['decision', 'handoff']
+
+/** Entries per page of `status` when the caller names none. */
+const ACKS_PAGE = 100
+
+/** Which entries `status` describes: the given seqs, or a page of the awaited ones. */
+export interface AcksQuery {
+  readonly seqs?: readonly number[] | undefined
+  readonly limit?: number | undefined
+  readonly after?: number | undefined
+}
+
+/** The `limit` seqs after `after` in `sorted`, and the cursor for the rest (null at the end). */
+function pageAfter(sorted: readonly number[], query: AcksQuery): { seqs: number[]; next: number | null } {
+  const limit = query.limit ?? ACKS_PAGE
+  const after = query.after ?? 0
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((sorted[mid] ?? 0) <= after) low = mid + 1
+    else high = mid
+  }
+  const seqs = sorted.slice(low, low + limit)
+  return { seqs, next: low + limit < sorted.length ? (seqs.at(-1) ?? null) : null }
+}
 
 /** Someone who owes acknowledgements: a Hearth agent or a bound member, from when it joined. */
 export interface AckMember {
@@ -73,19 +98,25 @@ export class NexusAcks {
     return dismissed.size === 0 ? owed : owed.filter((seq) => !dismissed.has(seq))
   }
 
-  /** Where each entry stands: the given ones, or every entry someone still owes an ack for. */
-  status(seqs?: readonly number[]): { members: string[]; entries: NexusAckStatus[] } {
+  /**
+   * Where entries stand: the given ones, or a page (oldest first, after the seq `after`) of the
+   * entries someone still owes an ack for; with every member's count and how many await anyone.
+   */
+  status(query: AcksQuery = {}): NexusAcksPage {
     const members = this.members()
-    const entries = seqs
-      ? this.repository.get(seqs).filter((entry) => this.asksForAck(entry))
-      : this.repository
-          .get([
-            ...new Set(members.flatMap((member) => this.awaiting(member.author).map((entry) => entry.seq)))
-          ])
-          .sort((a, b) => a.seq - b.seq)
+    const owedByMember = members.map((member) => ({
+      member: member.author,
+      seqs: this.awaitingSeqs(member.author)
+    }))
+    const awaited = [...new Set(owedByMember.flatMap((owed) => owed.seqs))].sort((a, b) => a - b)
+    const page = query.seqs ? { seqs: query.seqs, next: null } : pageAfter(awaited, query)
+    const entries = this.repository.get(page.seqs).filter((entry) => this.asksForAck(entry))
     return {
       members: members.map((member) => member.author),
-      entries: entries.map((entry) => this.of(entry, members))
+      entries: entries.map((entry) => this.of(entry, members)),
+      owed: owedByMember.map((owed) => ({ member: owed.member, count: owed.seqs.length })),
+      total: awaited.length,
+      next: page.next
     }
   }
 

@@ -6,6 +6,9 @@ import { asToolError } from './toolRefusal'
 import { staleStateMessage, type ProjectStateLog } from './projectState'
 import { oneLine } from './turnSummary'
 
+/** Entries the ack tool lists as still awaiting the agent's ack, oldest first (with how many in all). */
+const STILL_AWAITING_SHOWN = 20
+
 const text = (description: string, maxLength: number): Record<string, unknown> => ({
   type: 'string',
   maxLength,
@@ -69,9 +72,11 @@ function ackTool(nexus: NexusLog): ToolDefinition {
       const result = asToolError(() =>
         nexus.post({ agent: context.agentId, type: 'ack', summary: oneLine(summary), refs })
       )
+      const still = nexus.acks.awaitingPage(context.agentId, STILL_AWAITING_SHOWN)
       return {
         seq: result.entry.seq,
-        stillAwaiting: nexus.acks.awaiting(context.agentId).map((entry) => entry.seq)
+        stillAwaiting: still.entries.map((entry) => entry.seq),
+        stillAwaitingTotal: still.total
       }
     }
   }

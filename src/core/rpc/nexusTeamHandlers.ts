@@ -9,7 +9,7 @@ export function nexusTeamHandlers(services: CoreServices): FeatureHandlers<typeo
   return {
     'nexus.settings.get': async () => nexus.settings(),
     'nexus.settings.update': async (patch) => nexus.updateSettings(patch),
-    'nexus.acks': async ({ seqs }) => nexus.acks.status(seqs),
+    'nexus.acks': async (query) => nexus.acks.status(query),
     'nexus.acks.dismiss': async ({ member, seq }) => nexus.acks.dismiss(member, seq),
     'nexus.members.list': async () => ({ members: nexus.members.list() }),
     'nexus.members.bind': async (input) => nexus.members.bind(input),

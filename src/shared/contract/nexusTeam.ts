@@ -35,6 +35,24 @@ export const NexusAckStatus = z.object({
 })
 export type NexusAckStatus = z.infer<typeof NexusAckStatus>
 
+/** How many entries one member has not acknowledged yet, across the whole log. */
+export const NexusAckOwed = z.object({ member: NexusAuthor, count: z.number().int().min(0) })
+export type NexusAckOwed = z.infer<typeof NexusAckOwed>
+
+/**
+ * Acknowledgement status: of the given entries, or one page of the entries someone still owes
+ * (oldest first; `next` continues after the last), with every member's count and the total.
+ */
+export const NexusAcksPage = z.object({
+  members: z.array(NexusAuthor),
+  entries: z.array(NexusAckStatus),
+  owed: z.array(NexusAckOwed),
+  /** Entries that await at least one member, in the whole log. */
+  total: z.number().int().min(0),
+  next: z.number().int().positive().nullable()
+})
+export type NexusAcksPage = z.infer<typeof NexusAcksPage>
+
 /** How a member's entries are signed: as one of the person's Hearth agents, or under its own name. */
 export const NexusMemberKind = z.enum(['agent', 'external'])
 export type NexusMemberKind = z.infer<typeof NexusMemberKind>
@@ -71,10 +89,17 @@ export type NexusBindInput = z.infer<typeof NexusBindInput>
 export const nexusTeamMethods = {
   'nexus.settings.get': method(z.object({}), NexusTeamSettings),
   'nexus.settings.update': method(NexusTeamSettings.partial(), NexusTeamSettings),
-  /** Acknowledgement status of the given entries (default: every entry that awaits someone). */
+  /**
+   * Acknowledgement status of the given entries, or (without `seqs`) a page of the entries that
+   * await someone, oldest first, after the seq `after`; with each member's count either way.
+   */
   'nexus.acks': method(
-    z.object({ seqs: z.array(z.number().int().positive()).max(1000).optional() }),
-    z.object({ members: z.array(NexusAuthor), entries: z.array(NexusAckStatus) })
+    z.object({
+      seqs: z.array(z.number().int().positive()).max(1000).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+      after: z.number().int().positive().optional()
+    }),
+    NexusAcksPage
   ),
   /** The user excuses a member from acknowledging one entry. */
   'nexus.acks.dismiss': method(

@@ -3,12 +3,17 @@ import type { NexusEntry } from '../../../shared/contract/nexus'
 import { entryForModel } from '../nexusTools'
 import { JsonRpcError, RESOURCE_NOT_FOUND, type NexusMcpContext } from './mcpToolSpec'
 
+/** Decisions the decision log lists, the newest ones; it says how many there are in all. */
+const DECISIONS_LISTED = 500
+/** Open conflicts the decision log lists, newest first; it says how many more there are. */
+const CONFLICTS_LISTED = 100
+
 export const STATIC_RESOURCES = [
   {
     uri: 'nexus://decisions',
     name: 'decisions',
     title: 'Decision log',
-    description: 'Every decision with its rationale and author, oldest first, and open conflicts.',
+    description: 'The decisions with their rationale and author, oldest first, and open conflicts.',
     mimeType: 'text/markdown'
   },
   {
@@ -46,22 +51,30 @@ function text(uri: string, mimeType: string, body: string): ReadResourceResult {
 }
 
 function decisionLog(context: NexusMcpContext): string {
-  const decisions = context.nexus.decisions(500)
-  const conflicts = context.nexus.conflicts()
+  const { entries: decisions, total: allDecisions } = context.nexus.repository.list({
+    type: 'decision',
+    limit: DECISIONS_LISTED
+  })
+  const conflicts = context.nexus.ledger.page({ limit: CONFLICTS_LISTED })
   const lines = [
     '# Decisions',
     '',
-    ...(decisions.length === 0 ? ['No decisions yet.'] : decisions.map(decisionLine))
+    ...(decisions.length === 0 ? ['No decisions yet.'] : decisions.map(decisionLine)),
+    ...(allDecisions > decisions.length
+      ? ['', `These are the newest ${decisions.length} of ${allDecisions} decisions.`]
+      : [])
   ]
-  if (conflicts.length > 0) {
+  if (conflicts.total > 0) {
+    const more = conflicts.total - conflicts.conflicts.length
     lines.push(
       '',
       '## Open conflicts',
       '',
-      ...conflicts.map(
+      ...conflicts.conflicts.map(
         (c) =>
           `- #${c.first.seq} (${c.first.agent}) and #${c.second.seq} (${c.second.agent}): ${c.reason} Settle them with a resolution entry referencing both.`
-      )
+      ),
+      ...(more > 0 ? ['', `${more} older open conflicts are not listed here.`] : [])
     )
   }
   return `${lines.join('\n')}\n`

@@ -1,11 +1,15 @@
 import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX } from '../../../shared/contract/nexus'
 import { entryForModel } from '../nexusTools'
-import { ToolRefusal, type McpToolSpec } from './mcpToolSpec'
+import { ToolRefusal, type McpToolSpec, type NexusMcpContext } from './mcpToolSpec'
 import { projectStateTools } from './projectStateTools'
 import { knowledgeSearchTool, memorySearchAlias } from './knowledgeMcpTools'
 import { AUTHOR, ONE_LINE } from './argumentWords'
 
 const TYPES = [...NEXUS_ENTRY_TYPES]
+/** Entries awaiting an ack, and conflicts, listed per member in nexus_unread (the totals say how many in all). */
+const TEAM_STATE_SHOWN = 20
+/** Open conflicts listed by nexus_decisions, newest first. */
+const CONFLICTS_SHOWN = 50
 
 const integer = (description: string, minimum: number, maximum?: number): Record<string, unknown> => ({
   type: 'integer',
@@ -67,16 +71,7 @@ const unread: McpToolSpec = {
       entries: page.entries.map(entryForModel),
       remaining,
       cursor: { from, to },
-      ...(member
-        ? {
-            awaitingAck: context.nexus.acks.awaiting(author).map(entryForModel),
-            conflicts: context.nexus.ledger.openInvolving(author).map((c) => ({
-              first: c.first.seq,
-              second: c.second.seq,
-              reason: c.reason
-            }))
-          }
-        : {})
+      ...(member ? owedBy(context, author) : {})
     }
   }
 }
@@ -138,13 +133,41 @@ const decisions: McpToolSpec = {
   annotations: { readOnlyHint: true },
   run: (args, context) => ({
     decisions: context.nexus.decisions((args.limit as number | undefined) ?? 50).map(entryForModel),
-    conflicts: context.nexus.conflicts().map((c) => ({
+    ...openConflicts(context)
+  })
+}
+
+/**
+ * A member's share of the team state, capped so a year of it stays readable: the oldest entries
+ * it has not acknowledged and the newest open conflicts it is part of, each with how many in all.
+ */
+function owedBy(context: NexusMcpContext, author: string) {
+  const awaiting = context.nexus.acks.awaitingPage(author, TEAM_STATE_SHOWN)
+  const conflicts = context.nexus.ledger.openInvolvingPage(author, TEAM_STATE_SHOWN)
+  return {
+    awaitingAck: awaiting.entries.map(entryForModel),
+    awaitingAckTotal: awaiting.total,
+    conflicts: conflicts.conflicts.map((c) => ({
+      first: c.first.seq,
+      second: c.second.seq,
+      reason: c.reason
+    })),
+    conflictsTotal: conflicts.total
+  }
+}
+
+/** The newest open conflicts between any authors, and how many there are. */
+function openConflicts(context: NexusMcpContext) {
+  const page = context.nexus.ledger.page({ limit: CONFLICTS_SHOWN })
+  return {
+    conflicts: page.conflicts.map((c) => ({
       first: c.first.seq,
       second: c.second.seq,
       agents: [c.first.agent, c.second.agent],
       reason: c.reason
-    }))
-  })
+    })),
+    conflictsTotal: page.total
+  }
 }
 
 /** Every tool Hearth serves over MCP, in the order they are listed. */

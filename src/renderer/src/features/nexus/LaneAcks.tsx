@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { NexusAckStatus } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
-import { selectNexusAcks } from './nexusTeamSlice'
+import { selectNexusAcks, selectNexusAcksOwed } from './nexusTeamSlice'
 import './nexusTeam.css'
 
 /** Who has not acknowledged a decision or handoff yet, each with a way to excuse them. */
@@ -35,22 +35,30 @@ export function LaneAcks({ seq }: Readonly<{ seq: number }>): ReactNode {
   )
 }
 
-/** How many acknowledgements an author owes, across the whole log. */
+/** The loaded entries an author has not acknowledged, oldest first. */
 export function owedBy(acks: readonly NexusAckStatus[], author: string): number[] {
   return acks.filter((item) => item.awaiting.includes(author)).map((item) => item.seq)
 }
 
-/** In a lane's header: what its author has not acknowledged yet. */
+/** Seqs named in the pill's tooltip; the count covers the whole log. */
+const NAMED_IN_TITLE = 10
+
+/** In a lane's header: how many entries its author has not acknowledged yet, across the log. */
 export function LaneOwes({ author }: Readonly<{ author: string }>): ReactNode {
-  const owed = useAppStore(useShallow((state) => owedBy(selectNexusAcks(state), author)))
-  if (owed.length === 0) return null
+  const count = useAppStore(
+    (state) => selectNexusAcksOwed(state).find((owed) => owed.member === author)?.count ?? 0
+  )
+  const shown = useAppStore(useShallow((state) => owedBy(selectNexusAcks(state), author)))
+  if (count === 0) return null
+  const named = shown.slice(0, NAMED_IN_TITLE).map((seq) => `#${seq}`)
+  const rest = count - named.length
+  const title =
+    named.length === 0
+      ? `${author} has not acknowledged ${count === 1 ? '1 entry' : `${count} entries`}, none of them loaded here`
+      : `${author} has not acknowledged ${named.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`
   return (
-    <span
-      className="status-pill status-pill--warn lane-owes"
-      title={`${author} has not acknowledged ${owed.map((seq) => `#${seq}`).join(', ')}`}
-      data-testid="nexus-lane-owes"
-    >
-      {owed.length === 1 ? '1 to acknowledge' : `${owed.length} to acknowledge`}
+    <span className="status-pill status-pill--warn lane-owes" title={title} data-testid="nexus-lane-owes">
+      {count === 1 ? '1 to acknowledge' : `${count} to acknowledge`}
     </span>
   )
 }

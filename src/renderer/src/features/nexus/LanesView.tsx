@@ -59,13 +59,23 @@ export function LanesView(): ReactNode {
     () => entries.filter((entry) => entry.type === 'decision').map((entry) => entry.seq),
     [entries]
   )
+  // Only the entries loaded here can show who has not acknowledged them.
+  const asking = useMemo(
+    () =>
+      entries
+        .filter((entry) => entry.type === 'decision' || entry.type === 'handoff')
+        .map((entry) => entry.seq),
+    [entries]
+  )
   useEffect(() => {
     void loadConflicts(decisions)
   }, [loadConflicts, decisions])
   useEffect(() => {
+    void loadAcks(asking)
+  }, [loadAcks, asking])
+  useEffect(() => {
     void loadCursors()
-    void loadAcks()
-  }, [loadCursors, loadAcks])
+  }, [loadCursors])
   // Follow the newest entry inside the lanes only: the page itself stays where the user left it.
   // Only a new newest entry moves the view; more rows above (older ones loaded) do not.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import type {
+  NexusAckOwed,
   NexusAckStatus,
   NexusBindInput,
   NexusEntry,
@@ -13,12 +14,15 @@ import type { ActionResult, AppState, SliceCreator } from '../../store/types'
 
 /** The Nexus as team state in the app: who owes which acknowledgement, the members, the settings. */
 export interface NexusTeamSlice {
-  /** Every entry someone still owes an acknowledgement for, with who has and has not. */
+  /** Where the entries the lanes show stand: who has acknowledged them and who has not. */
   readonly nexusAcks: readonly NexusAckStatus[]
+  /** How many entries each member owes an acknowledgement for, across the whole log. */
+  readonly nexusAcksOwed: readonly NexusAckOwed[]
   readonly nexusMembers: readonly NexusMember[]
   readonly nexusTeamSettings: NexusTeamSettings | null
   readonly nexusTeamError: string | null
-  readonly loadNexusAcks: () => Promise<void>
+  /** Reads the status of `seqs` (the entries on screen; the last ones asked for when omitted). */
+  readonly loadNexusAcks: (seqs?: readonly number[]) => Promise<void>
   readonly dismissNexusAck: (member: string, seq: number) => Promise<ActionResult>
   /** Acks follow a burst of appends that could change them (decisions, handoffs, acks). */
   readonly noticeNexusAppendedForAcks: (entries: readonly NexusEntry[]) => void
@@ -37,9 +41,14 @@ export interface NexusTeamSlice {
 }
 
 const ACK_TYPES = new Set(['decision', 'handoff', 'ack'])
+/** The contract's limit on entries asked about in one call. */
+const ACKS_ASKED_AT_ONCE = 1000
 
 export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlice> {
   let ackTimer: ReturnType<typeof setTimeout> | undefined
+  // The entries the lanes asked about last (the newest ones when more are loaded than one call takes).
+  let ackSeqs: readonly number[] = []
+  let latestAcks = 0
   return (set, get) => {
     const attempt = async <T>(work: () => Promise<T>): Promise<ActionResult<T>> => {
       try {
@@ -50,12 +59,17 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
     }
     return {
       nexusAcks: [],
+      nexusAcksOwed: [],
       nexusMembers: [],
       nexusTeamSettings: null,
       nexusTeamError: null,
-      async loadNexusAcks() {
+      async loadNexusAcks(seqs) {
+        if (seqs) ackSeqs = seqs.slice(-ACKS_ASKED_AT_ONCE)
+        const request = ++latestAcks
         try {
-          set({ nexusAcks: (await api.call('nexus.acks', {})).entries, nexusTeamError: null })
+          const status = await api.call('nexus.acks', { seqs: [...ackSeqs] })
+          if (request === latestAcks)
+            set({ nexusAcks: status.entries, nexusAcksOwed: status.owed, nexusTeamError: null })
         } catch (error) {
           set({ nexusTeamError: errorMessage(error) })
         }
@@ -108,4 +122,5 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
 }
 
 export const selectNexusAcks = (state: AppState): readonly NexusAckStatus[] => state.nexusAcks
+export const selectNexusAcksOwed = (state: AppState): readonly NexusAckOwed[] => state.nexusAcksOwed
 export const selectNexusMembers = (state: AppState): readonly NexusMember[] => state.nexusMembers
