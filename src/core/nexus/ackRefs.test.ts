@@ -22,14 +22,14 @@ describe('acknowledgement status, from the acks kept between calls', () => {
     const fonts = decide('Fonts are bundled')
     const ellaAck = ack('ella', [dates, fonts])
     ack('ella', [dates])
-    const first = home.nexus.acks.status([dates, fonts]).entries
+    const first = home.nexus.acks.status({ seqs: [dates, fonts] }).entries
     expect(first.map((entry) => [entry.seq, entry.acked, entry.awaiting])).toEqual([
       [dates, [{ member: 'ella', ackSeq: ellaAck }], ['orion']],
       [fonts, [{ member: 'ella', ackSeq: ellaAck }], ['orion']]
     ])
     // Written after the first call: read from the rows appended since, not missed.
     const orionAck = ack('orion', [fonts])
-    const next = home.nexus.acks.status([fonts]).entries[0]
+    const next = home.nexus.acks.status({ seqs: [fonts] }).entries[0]
     expect(next?.acked).toEqual([
       { member: 'ella', ackSeq: ellaAck },
       { member: 'orion', ackSeq: orionAck }
