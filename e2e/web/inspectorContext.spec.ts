@@ -1,4 +1,5 @@
-import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { textsOf, startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { present } from '../../src/core/testing/callCore'
 import { expect, test } from '../fixtures/hearth'
 import { approvedFromChat } from '../fixtures/retention'
 import { snap } from '../fixtures/screenshots'
@@ -44,9 +45,11 @@ test('the Inspector shows the per-turn blocks the model saw in full, each recall
   const nexus = page.getByRole('region', { name: '<nexus-context> from nexus' })
   // Every byte: the fenced text as sent, the same text the fake model received.
   const sent = fake.requests.filter((r) => r.path === '/v1/messages').at(-1)?.body
-  const sentTexts = sent.messages.at(-1).content.map((block: { text: string }) => block.text)
-  await expect(memory.getByTestId('inspector-context-text')).toHaveText(sentTexts[1])
-  await expect(nexus.getByTestId('inspector-context-text')).toHaveText(sentTexts[2])
+  const [, memoryText, nexusText] = textsOf(sent?.messages.at(-1))
+  await expect(memory.getByTestId('inspector-context-text')).toHaveText(
+    present(memoryText, 'the memory fence')
+  )
+  await expect(nexus.getByTestId('inspector-context-text')).toHaveText(present(nexusText, 'the nexus fence'))
   await expect(memory.getByTestId('inspector-context-text')).toContainText('The greenhouse grows tomatoes')
   await expect(nexus.getByTestId('inspector-context-text')).toContainText('Water the greenhouse by drip line')
   const recalled = memory

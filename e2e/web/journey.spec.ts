@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { blocksOf, startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test, type Page } from '../fixtures/hearth'
 import {
   answeredChatRequests,
@@ -33,7 +33,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 const chatRequests = (): ModelRequest[] => answeredChatRequests(fake)
-const lastRequest = (): ModelRequest => chatRequests().at(-1)
+const lastRequest = (): ModelRequest | undefined => chatRequests().at(-1)
 
 /** What the user types into Settings to reach the model: the endpoint and its key. */
 async function connectInSettings(app: HearthApp, page: Page): Promise<void> {
@@ -76,7 +76,7 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   await chat.send('Where is the colour scheme defined?')
   await chat.waitForTurns(1)
   expect(systemText(lastRequest())).toContain(RULE)
-  expect(lastRequest().messages).toHaveLength(1)
+  expect(lastRequest()?.messages).toHaveLength(1)
   await shot(page, 'project-folder-chat')
 
   // A memory write with its receipt, undone: MEMORY.md is back as it was.
@@ -97,11 +97,7 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   await chat.waitForTurns(2)
   const receipt = page.getByTestId('memory-receipt')
   await expect(receipt).toContainText('Saved to MEMORY.md')
-  expect(
-    lastRequest()
-      .messages.at(-1)
-      .content.map((block: any) => block.type)
-  ).toEqual(['tool_result'])
+  expect(blocksOf(lastRequest()?.messages.at(-1)).map((block) => block.type)).toEqual(['tool_result'])
   await receipt.getByRole('button', { name: 'Undo' }).click()
   await expect(receipt).toContainText('Undone — was saved to MEMORY.md')
   expect(readFileSync(memoryPath).equals(before)).toBe(true)
@@ -120,7 +116,7 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   await chat.waitForTurns(3)
   expect(chatRequests()).toHaveLength(answeredBefore + 1)
   expect(copiesIn(lastRequest(), 'Which pages use the dark theme?')).toBe(1)
-  expect(lastRequest().messages.at(-1).role).toBe('user')
+  expect(lastRequest()?.messages.at(-1)?.role).toBe('user')
   await expect(chat.userMessages('Which pages use the dark theme?')).toHaveCount(1)
   await shot(page, 'failed-turn-retried')
 
@@ -131,7 +127,7 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   await chat.send('Hi Bo, what can you do?')
   await chat.waitForTurns(1)
   expect(systemText(lastRequest())).not.toContain(RULE)
-  expect(lastRequest().messages).toHaveLength(1)
+  expect(lastRequest()?.messages).toHaveLength(1)
   await chat.inspectTurn(0)
   await expect(chat.inspectorScope).toHaveText(/^Bo · “What can you do\?” · turn 1 · call #\d+$/)
   await expect(chat.inspectorCalls()).toHaveCount(1)

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { blocksOf, startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
 import type { ServeProcess } from '../fixtures/serveProcess'
 import { snap } from '../fixtures/screenshots'
@@ -30,8 +30,8 @@ async function scribeWithModel(app: HearthApp, hearth: ServeProcess): Promise<st
 /** What the model was told about its memory call (the tool result of the turn's second request). */
 function toolResultText(): string {
   const calls = fake.requests.filter((request) => request.path === '/v1/messages')
-  const last = calls.at(-1)?.body.messages.at(-1).content as { type: string; content?: unknown }[]
-  const result = last.find((block) => block.type === 'tool_result')?.content
+  const last = calls.at(-1)?.body?.messages.at(-1)
+  const result = blocksOf(last).find((block) => block.type === 'tool_result')?.content
   return typeof result === 'string' ? result : JSON.stringify(result)
 }
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { blocksOf, startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { connectModel, rpcClient } from '../pages/ChatPage'
@@ -86,9 +86,8 @@ test('a session ends into the inbox; one candidate is edited and approved, one r
       .poll(async () => (await rpc.call('sessions.get', { id: next.sessionId })).messages.length)
       .toBe(2)
     const sent = fake.requests.filter((r) => r.path === '/v1/messages').at(-1)?.body
-    const fence = sent.messages
-      .at(-1)
-      .content.map((block: { text?: string }) => block.text ?? '')
+    const fence = blocksOf(sent?.messages.at(-1))
+      .map((block) => block.text ?? '')
       .join('\n')
     expect(fence).toContain('<memory-context>')
     expect(fence).toContain('- Billing service releases go out on Tuesdays, after the release review')

@@ -13,7 +13,7 @@ test.afterAll(async () => fake.close())
 
 const retentionCalls = (): number =>
   fake.requests.filter(
-    (r) => r.path === '/v1/messages' && r.status === 200 && r.body.tool_choice !== undefined
+    (r) => r.path === '/v1/messages' && r.status === 200 && r.body?.tool_choice !== undefined
   ).length
 
 test('quitting reads only the chats with substance; Review says what each session left, and Merge ends decided', async ({

@@ -94,8 +94,9 @@ async function runDay(
     const units = fake.stats().costUnits
     const chains = prefixChains(fake.requests, fake.cache.options, API_KEY)
     const ideal = idealCostUnits(chains)
-    if (ctx.explain && fake.requests[0])
-      ctx.log(`${layout}: first call has ${partSizes(fake.requests[0].body, fake.cache.options)}`)
+    const firstBody = fake.requests[0]?.body
+    if (ctx.explain && firstBody)
+      ctx.log(`${layout}: first call has ${partSizes(firstBody, fake.cache.options)}`)
     if (ctx.explain)
       for (const line of explainTable(
         layout,

@@ -21,11 +21,14 @@ export function prefixChains(
 ): PrefixChain[] {
   return requests.flatMap((request) => {
     if (request.path !== '/v1/messages' || !request.usage) return []
-    const blocks = canonicalBlocks(request.body, options)
+    const body = request.body
+    if (body === undefined)
+      throw new Error(`request ${request.index} was accounted but its body was not recorded`)
+    const blocks = canonicalBlocks(body, options)
     return [
       {
         at: request.at,
-        hashes: hashChain(blocks, request.body, apiKey),
+        hashes: hashChain(blocks, body, apiKey),
         tokens: blocks.map((b) => b.tokens),
         tail: options.tailOverhead,
         read: request.usage.cache_read_input_tokens

@@ -2,7 +2,12 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AgentId, SessionId } from '../shared/contract'
 import type { NexusTurnEntries } from '../shared/contract/nexusTeam'
-import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import {
+  messagesOf,
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type SentMessage
+} from '../../tests/fakeAnthropic'
 import { createCore } from '../core/createCore'
 import { testCatalog } from '../core/testing/chatHarness'
 import { testId } from '../shared/testing/ids'
@@ -64,11 +69,11 @@ async function runTeam(
 }
 
 /** A message without the per-turn fenced context blocks, which are the only thing allowed to differ. */
-function withoutContext(message: { content?: unknown } | undefined): string {
-  const content = Array.isArray(message?.content) ? (message.content as Record<string, unknown>[]) : []
+function withoutContext(message: SentMessage | undefined): string {
+  const content = typeof message?.content === 'string' ? [] : (message?.content ?? [])
   return JSON.stringify(
     content
-      .filter((block) => !(block.type === 'text' && /^<[a-z-]+-context>/.test(String(block.text ?? ''))))
+      .filter((block) => !(block.type === 'text' && /^<[a-z-]+-context>/.test(block.text ?? '')))
       .map(({ cache_control: _ignored, ...rest }) => rest)
   )
 }
@@ -78,15 +83,10 @@ function cacheMisses(busy: readonly Request[], quiet: readonly Request[]): numbe
   return busy.filter((request, i) => {
     const control = quiet[i]
     if (!control) return true
-    const messages = request.body.messages as { content?: unknown }[]
-    const earlierSame = messages
+    const earlierSame = messagesOf(request.body)
       .slice(0, -1)
-      .every(
-        (message, j) =>
-          withoutContext(message) ===
-          withoutContext((control.body.messages as unknown[])[j] as { content?: unknown })
-      )
-    const sameSystem = JSON.stringify(request.body.system) === JSON.stringify(control.body.system)
+      .every((message, j) => withoutContext(message) === withoutContext(messagesOf(control.body)[j]))
+    const sameSystem = JSON.stringify(request.body?.system) === JSON.stringify(control.body?.system)
     return (
       !sameSystem ||
       !earlierSame ||
@@ -109,7 +109,7 @@ async function measureAutoEntries(ctx: BenchContext): Promise<BenchFigure[]> {
     if (busy.entries < TURNS * AGENTS.length)
       throw new Error(`expected an entry per turn, got ${busy.entries}`)
     const injected = busy.requests.filter((r) =>
-      JSON.stringify(r.body.messages.at(-1)).includes('<nexus-context>')
+      JSON.stringify(r.body?.messages.at(-1)).includes('<nexus-context>')
     ).length
     ctx.log(
       `turn entries: ${busy.entries} written; ${busy.requests.length} calls vs ${quiet.requests.length} with entries off; ${injected} calls carried a nexus-context block`

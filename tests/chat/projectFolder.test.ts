@@ -62,7 +62,7 @@ describe('the project folder of a chat', () => {
       expect.anything()
     ])
     expect(sentSystemText(web.fake.requests.at(-1)?.body)).toContain('Rules of two.')
-    expect(web.fake.requests.at(-1)?.body.messages).toHaveLength(1)
+    expect(web.fake.requests.at(-1)?.body?.messages).toHaveLength(1)
   })
 
   it('refuses a relative, missing or non-folder path with a clear message and stores nothing', async () => {

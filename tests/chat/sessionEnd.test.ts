@@ -95,7 +95,7 @@ describe('ending a session', () => {
     })
     await web.settled(real.turnId)
     const retentionCalls = (): number =>
-      web.fake.requests.filter((r) => r.path === '/v1/messages' && r.body.tool_choice !== undefined).length
+      web.fake.requests.filter((r) => r.path === '/v1/messages' && r.body?.tool_choice !== undefined).length
 
     await web.core.shutdown()
 

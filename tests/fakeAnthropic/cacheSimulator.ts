@@ -1,5 +1,6 @@
 import { canonicalBlocks, hashChain, readTtl, type CanonicalBlock, type Ttl } from './canonical'
 import { invalidRequest } from './errors'
+import type { JsonObject } from './json'
 import { minCacheableTokens } from './minTokens'
 import type { CacheOptions, InputUsage } from './types'
 
@@ -40,10 +41,7 @@ export interface CachePlan {
 }
 
 /** Breakpoints in render order (explicit markers + the automatic one), validated like the API does. */
-function breakpointsOf(
-  blocks: readonly CanonicalBlock[],
-  body: Record<string, any>
-): { index: number; ttl: Ttl }[] {
+function breakpointsOf(blocks: readonly CanonicalBlock[], body: JsonObject): { index: number; ttl: Ttl }[] {
   const points = blocks.flatMap((block, index) => (block.ttl ? [{ index, ttl: block.ttl }] : []))
   const autoTtl = readTtl(body, 'cache_control')
   if (autoTtl) {
@@ -97,7 +95,7 @@ export class CacheSimulator {
   constructor(readonly options: CacheOptions) {}
 
   /** Validates the request's markers (400 on violations) and computes its usage at time `now`. */
-  plan(body: Record<string, any>, apiKey: string, now: number): CachePlan {
+  plan(body: JsonObject, apiKey: string, now: number): CachePlan {
     const blocks = canonicalBlocks(body, this.options)
     const points = breakpointsOf(blocks, body)
     const cum: number[] = []
@@ -124,7 +122,7 @@ export class CacheSimulator {
   }
 
   /** Tokens `count_tokens` reports: the same total as /v1/messages, without touching the store. */
-  countTokens(body: Record<string, any>): number {
+  countTokens(body: JsonObject): number {
     const blocks = canonicalBlocks(body, this.options)
     breakpointsOf(blocks, body)
     return blocks.reduce((sum, block) => sum + block.tokens, 0) + this.options.tailOverhead

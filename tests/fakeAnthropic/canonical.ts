@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { invalidRequest } from './errors'
 import { countTokens } from './tokenizer'
+import { isJsonObject, listOr, objectOr, type JsonObject as Json } from './json'
 import type { CacheOptions } from './types'
 
 export type Ttl = '5m' | '1h'
@@ -23,8 +24,6 @@ export interface CanonicalBlock {
   readonly cacheable: boolean
 }
 
-type Json = Record<string, any>
-
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex')
 }
@@ -33,10 +32,10 @@ function sha256(text: string): string {
 export function readTtl(block: Json, path: string): Ttl | undefined {
   const marker = block['cache_control']
   if (marker === undefined || marker === null) return undefined
-  if (typeof marker !== 'object' || marker.type !== 'ephemeral') {
+  if (!isJsonObject(marker) || marker['type'] !== 'ephemeral') {
     throw invalidRequest(`${path}.cache_control.type: Input should be 'ephemeral'`)
   }
-  const ttl = marker.ttl ?? '5m'
+  const ttl = marker['ttl'] ?? '5m'
   if (ttl !== '5m' && ttl !== '1h')
     throw invalidRequest(`${path}.cache_control.ttl: Input should be '5m' or '1h'`)
   return ttl
@@ -48,23 +47,24 @@ function renderNested(content: unknown, options: CacheOptions): { text: string; 
   if (!Array.isArray(content)) return { text: '', extraTokens: 0 }
   let text = ''
   let extraTokens = 0
-  for (const inner of content as Json[]) {
-    if (inner?.['type'] === 'image') {
+  for (const item of content) {
+    const inner = objectOr(item)
+    if (inner['type'] === 'image') {
       text += `\n[image ${imageDigest(inner)}]`
       extraTokens += options.imageTokens
-    } else if (inner?.['type'] === 'text') text += `\n${String(inner['text'] ?? '')}`
+    } else if (inner['type'] === 'text') text += `\n${String(inner['text'] ?? '')}`
     else text += `\n${JSON.stringify(stripMarker(inner))}`
   }
   return { text, extraTokens }
 }
 
 function imageDigest(block: Json): string {
-  const source = (block['source'] ?? {}) as Json
+  const source = objectOr(block['source'])
   return `${String(source['media_type'] ?? source['type'] ?? '')}:${sha256(String(source['data'] ?? source['url'] ?? ''))}`
 }
 
 function stripMarker(block: Json): Json {
-  const { cache_control: _marker, ...rest } = block ?? {}
+  const { cache_control: _marker, ...rest } = block
   return rest
 }
 
@@ -91,7 +91,7 @@ function renderContentBlock(
       return { key: `${role}|image|${imageDigest(block)}`, tokens: options.imageTokens }
     case 'document': {
       const key = `${role}|document|${imageDigest(block)}|${String(block['title'] ?? '')}`
-      const source = (block['source'] ?? {}) as Json
+      const source = objectOr(block['source'])
       // A plain-text document is billed as its text; others per document, never from their
       // base64 (the real API bills PDF pages as text + images).
       if (source['type'] === 'text') return { key, tokens: countTokens(String(source['data'] ?? '')) }
@@ -111,7 +111,8 @@ function renderContentBlock(
 
 function toolBlocks(tools: unknown, options: CacheOptions): CanonicalBlock[] {
   if (!Array.isArray(tools)) return []
-  return tools.map((tool: Json, index) => {
+  return tools.map((item: unknown, index) => {
+    const tool = objectOr(item)
     const path = `tools.${index}`
     const ttl = readTtl(tool, path)
     const key = JSON.stringify({
@@ -135,13 +136,13 @@ function toolBlocks(tools: unknown, options: CacheOptions): CanonicalBlock[] {
 
 function systemBlocks(system: unknown): CanonicalBlock[] {
   if (system === undefined || system === null) return []
-  const list: Json[] =
-    typeof system === 'string' ? [{ type: 'text', text: system }] : Array.isArray(system) ? system : []
   if (typeof system !== 'string' && !Array.isArray(system))
     throw invalidRequest('system: Input should be a valid string or list')
-  return list.map((block, index) => {
+  const list: readonly unknown[] = typeof system === 'string' ? [{ type: 'text', text: system }] : system
+  return list.map((item, index) => {
     const path = `system.${index}`
-    if (block?.['type'] !== 'text') throw invalidRequest(`${path}.type: Input should be 'text'`)
+    const block = objectOr(item)
+    if (block['type'] !== 'text') throw invalidRequest(`${path}.type: Input should be 'text'`)
     const text = String(block['text'] ?? '')
     if (text.length === 0) throw invalidRequest(`${path}: text content blocks must be non-empty`)
     const ttl = readTtl(block, path)
@@ -157,17 +158,19 @@ function systemBlocks(system: unknown): CanonicalBlock[] {
   })
 }
 
-function messageBlocks(messages: Json[], options: CacheOptions): CanonicalBlock[] {
+function messageBlocks(messages: unknown, options: CacheOptions): CanonicalBlock[] {
   const blocks: CanonicalBlock[] = []
-  messages.forEach((message, messageIndex) => {
+  listOr(messages).forEach((item, messageIndex) => {
+    const message = objectOr(item)
     const role = String(message['role'])
-    const content: Json[] =
+    const content: readonly unknown[] =
       typeof message['content'] === 'string'
         ? [{ type: 'text', text: message['content'] }]
-        : message['content']
-    content.forEach((block, blockIndex) => {
+        : listOr(message['content'])
+    content.forEach((entry, blockIndex) => {
       const path = `messages.${messageIndex}.content.${blockIndex}`
-      const type = String(block?.['type'])
+      const block = objectOr(entry)
+      const type = String(block['type'])
       const ttl = readTtl(block, path)
       if (type === 'text' && String(block['text'] ?? '').length === 0)
         throw invalidRequest(`${path}: text content blocks must be non-empty`)
@@ -209,7 +212,7 @@ export function systemSalt(body: Json): string {
 /** Salt hashed in before the first message block: settings that invalidate the messages level only. */
 export function messagesSalt(body: Json): string {
   const anyImage = JSON.stringify(body['messages'] ?? []).includes('"type":"image"')
-  const effort = body['output_config']?.['effort'] ?? null
+  const effort = objectOr(body['output_config'])['effort'] ?? null
   return JSON.stringify({
     tool_choice: body['tool_choice'] ?? null,
     thinking: body['thinking'] ?? null,

@@ -3,6 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { recordedRequestsSchema } from './recorded'
+
+const clockSchema = z.object({ now: z.number() })
 
 /** The fake runs in its own process here, as it does for Playwright and CLI tests. */
 let child: ChildProcess
@@ -21,7 +25,11 @@ afterAll(() => {
   child.stdin?.end()
 })
 
-async function control(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function control(
+  method: string,
+  path: string,
+  body?: unknown
+): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${url}/__fake/${path}`, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
@@ -51,14 +59,14 @@ describe('fake Anthropic: control API from another process', () => {
       name: 'note',
       input: { a: 1 }
     })
-    const requests = (await control('GET', 'requests?path=/v1/messages')).json
+    const requests = recordedRequestsSchema.parse((await control('GET', 'requests?path=/v1/messages')).json)
     expect(requests).toHaveLength(2)
     expect(requests[0]).toMatchObject({
       index: 0,
       status: 200,
       body: { model: 'claude-sonnet-5', stream: true }
     })
-    expect(requests[1].usage.input_tokens).toBeGreaterThan(0)
+    expect(requests[1]?.usage?.input_tokens).toBeGreaterThan(0)
     expect((await control('GET', 'requests?since=1')).json).toHaveLength(1)
     expect((await control('GET', 'stats')).json).toMatchObject({ requests: 2, hitRate: 0 })
   })
@@ -83,8 +91,8 @@ describe('fake Anthropic: control API from another process', () => {
       tool_choice: { type: 'tool', name: 'pick' }
     })
     expect(forced.content[0]).toMatchObject({ name: 'pick', input: { choice: 2 } })
-    const before = (await control('POST', 'clock', { advanceMs: 0 })).json.now as number
-    const after = (await control('POST', 'clock', { advanceMs: 3_600_000 })).json.now as number
+    const before = clockSchema.parse((await control('POST', 'clock', { advanceMs: 0 })).json).now
+    const after = clockSchema.parse((await control('POST', 'clock', { advanceMs: 3_600_000 })).json).now
     expect(after - before).toBeGreaterThanOrEqual(3_600_000)
   })
 
@@ -95,9 +103,11 @@ describe('fake Anthropic: control API from another process', () => {
       json: { error: 'faults[0].kind: expected one of http, stream_error, drop, slow' }
     })
     expect((await control('POST', 'script', [{ content: [{ type: 'image' }] }])).status).toBe(400)
-    expect((await control('POST', 'clock', { advanceMs: 'soon' })).json.error).toContain('advanceMs')
+    expect((await control('POST', 'clock', { advanceMs: 'soon' })).json).toEqual({
+      error: expect.stringContaining('advanceMs')
+    })
     expect((await control('GET', 'nowhere')).status).toBe(404)
-    expect((await control('GET', 'stats')).json.requests).toBe(0)
+    expect((await control('GET', 'stats')).json).toMatchObject({ requests: 0 })
     const response = await fetch(`${url}/__fake/script`, { method: 'POST', body: '{not json' })
     expect(await response.json()).toEqual({ error: 'control body is not valid JSON' })
   })

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { objectOr } from './json'
 import type { FakeAnthropic } from './server'
 import type { Fault, Reply } from './types'
 
@@ -28,10 +29,10 @@ function sendJson(response: ServerResponse, status: number, payload: unknown): v
   response.end(JSON.stringify(payload))
 }
 
-function parseBody(raw: string): any {
+function parseBody(raw: string): unknown {
   if (raw.trim().length === 0) return {}
   try {
-    return JSON.parse(raw)
+    return JSON.parse(raw) as unknown
   } catch {
     throw new Error('control body is not valid JSON')
   }
@@ -51,13 +52,13 @@ function runCommand(route: string, raw: string, url: URL, fake: FakeAnthropic): 
       fake.fault(...asList<Fault>(parseBody(raw)))
       return { pending: fake.pendingFaults }
     case 'POST /__fake/tool-input': {
-      const body = parseBody(raw)
-      if (typeof body.name !== 'string') throw new Error('tool-input: expected {name: string, input}')
-      fake.setToolInput(body.name, body.input ?? {})
+      const body = objectOr(parseBody(raw))
+      if (typeof body['name'] !== 'string') throw new Error('tool-input: expected {name: string, input}')
+      fake.setToolInput(body['name'], body['input'] ?? {})
       return { ok: true }
     }
     case 'POST /__fake/clock': {
-      const advanceMs = parseBody(raw).advanceMs
+      const advanceMs = objectOr(parseBody(raw))['advanceMs']
       if (typeof advanceMs !== 'number' || advanceMs < 0)
         throw new Error('clock: expected {advanceMs: non-negative number}')
       return { now: fake.clock.advance(advanceMs) }

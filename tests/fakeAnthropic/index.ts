@@ -4,3 +4,6 @@ export { CacheSimulator, DEFAULT_CACHE_OPTIONS, LOOKBACK_POSITIONS, MAX_BREAKPOI
 export { MIN_CACHEABLE_TOKENS, minCacheableTokens } from './minTokens'
 export { countTokens } from './tokenizer'
 export type * from './types'
+export { sentBodySchema } from './sentBody'
+export { blocksOf, lastUserText, messagesOf, systemBlocksOf, systemText, textsOf, toolNames } from './reading'
+export { recordedRequestSchema, recordedRequestsSchema } from './recorded'

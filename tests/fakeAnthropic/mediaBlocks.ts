@@ -1,4 +1,5 @@
 import { FakeApiError, invalidRequest } from './errors'
+import { listOr, objectOr, type JsonObject } from './json'
 
 /**
  * The real API's rules for image and document blocks (Anthropic "Vision", "PDF support" and
@@ -14,47 +15,48 @@ export const MAX_IMAGES = 100
 export const MAX_REQUEST_BYTES = 32 * 1024 * 1024
 
 /** A plain-text document source: the text itself, as a string, always `text/plain`. */
-function checkTextSource(source: any, path: string): void {
-  if (source.media_type !== 'text/plain')
+function checkTextSource(source: JsonObject, path: string): void {
+  if (source['media_type'] !== 'text/plain')
     throw invalidRequest(`${path}.source.media_type: Input should be 'text/plain'`)
-  if (typeof source.data !== 'string')
+  if (typeof source['data'] !== 'string')
     throw invalidRequest(`${path}.source.data: Input should be a valid string`)
 }
 
-function checkSource(block: any, path: string, allowed: readonly string[]): void {
-  const source = block?.source
-  if (source?.type === 'url' || source?.type === 'file') return
-  if (source?.type === 'text' && block?.type === 'document') return checkTextSource(source, path)
-  if (source?.type !== 'base64')
+function checkSource(block: JsonObject, path: string, allowed: readonly unknown[]): void {
+  const source = objectOr(block['source'])
+  if (source['type'] === 'url' || source['type'] === 'file') return
+  if (source['type'] === 'text' && block['type'] === 'document') return checkTextSource(source, path)
+  if (source['type'] !== 'base64')
     throw invalidRequest(
-      `${path}.source.type: Input should be 'base64', ${block?.type === 'document' ? "'text', " : ''}'url' or 'file'`
+      `${path}.source.type: Input should be 'base64', ${block['type'] === 'document' ? "'text', " : ''}'url' or 'file'`
     )
-  if (!allowed.includes(source.media_type))
+  if (!allowed.includes(source['media_type']))
     throw invalidRequest(
       `${path}.source.media_type: Input should be ${allowed.map((t) => `'${t}'`).join(', ')}`
     )
-  const data = source.data
+  const data = source['data']
   if (typeof data !== 'string' || data.length === 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data))
     throw invalidRequest(`${path}.source.data: invalid base64 data`)
 }
 
 /** Throws the API's 400 for a malformed or oversized image/document block anywhere in `messages`. */
-export function validateMediaBlocks(messages: readonly any[]): void {
+export function validateMediaBlocks(messages: unknown): void {
   let images = 0
-  messages.forEach((message, index) => {
-    if (!Array.isArray(message?.content)) return
-    message.content.forEach((block: any, blockIndex: number) => {
+  listOr(messages).forEach((item, index) => {
+    const message = objectOr(item)
+    listOr(message['content']).forEach((entry, blockIndex) => {
       const path = `messages.${index}.content.${blockIndex}`
-      if (block?.type === 'image') {
+      const block = objectOr(entry)
+      if (block['type'] === 'image') {
         images++
         checkSource(block, path, IMAGE_TYPES)
-        const size = String(block.source?.data ?? '').length
+        const size = String(objectOr(block['source'])['data'] ?? '').length
         if (size > MAX_IMAGE_BASE64)
           throw invalidRequest(
             `${path}.source.base64: image exceeds 5 MB maximum: ${size} bytes > ${MAX_IMAGE_BASE64} bytes`
           )
-      } else if (block?.type === 'document') {
-        if (message.role !== 'user')
+      } else if (block['type'] === 'document') {
+        if (message['role'] !== 'user')
           throw invalidRequest(`${path}: document blocks are only allowed in user messages`)
         checkSource(block, path, DOCUMENT_TYPES)
       }

@@ -6,6 +6,8 @@ import { messageContent, resolveReply, type ReplyScript, type ResolvedReply } fr
 import { fullUsage, writeStream, type StreamInterruption } from './sse'
 import type { Fault, RecordedRequest } from './types'
 import { checkRequestSize, validateMediaBlocks } from './mediaBlocks'
+import type { JsonObject } from './json'
+import { readSentBody } from './sentBody'
 import { authenticate, parseJson, validateMessagesBody } from './validation'
 
 /** What the /v1 handlers share with the server object. */
@@ -27,14 +29,6 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
   return headers
 }
 
-function tryParse(raw: string): unknown {
-  try {
-    return JSON.parse(raw)
-  } catch {
-    return undefined
-  }
-}
-
 /** Records the request, then routes /v1/messages and /v1/messages/count_tokens. */
 export async function handleV1(
   request: IncomingMessage,
@@ -49,7 +43,7 @@ export async function handleV1(
     method: request.method ?? '',
     path,
     headers: flatHeaders(request),
-    body: tryParse(raw),
+    body: readSentBody(raw),
     at: context.now(),
     requestId: `req_fake_${String(index + 1).padStart(4, '0')}`,
     status: 0
@@ -133,7 +127,7 @@ function interruptionOf(fault: Fault | undefined): StreamInterruption | undefine
 async function answerMessage(
   response: ServerResponse,
   record: RecordedRequest,
-  body: Record<string, any>,
+  body: JsonObject,
   key: string,
   context: MessagesContext
 ): Promise<void> {

@@ -1,3 +1,5 @@
+import { lastUserText } from './reading'
+import type { SentBody } from './sentBody'
 import { countTokens, splitText } from './tokenizer'
 import type { RecordedRequest, Reply, ReplyBlock, ReplyFunction, StopReason } from './types'
 
@@ -70,26 +72,18 @@ export class ReplyScript {
     return scripted ?? this.handler?.(request) ?? this.defaultReply(request.body)
   }
 
-  private defaultReply(body: Record<string, any>): Reply {
-    const choice = body['tool_choice']
-    const tools: { name?: string }[] = Array.isArray(body['tools']) ? body['tools'] : []
+  private defaultReply(body: SentBody | undefined): Reply {
+    const choice = body?.tool_choice
     const forced =
-      choice?.type === 'tool' ? String(choice.name) : choice?.type === 'any' ? tools[0]?.name : undefined
+      choice?.type === 'tool'
+        ? String(choice.name)
+        : choice?.type === 'any'
+          ? body?.tools?.[0]?.name
+          : undefined
     if (forced !== undefined)
       return { toolUses: [{ name: forced, input: this.toolInputs.get(forced) ?? {} }] }
     return `Fake reply: ${lastUserText(body).slice(0, 60)}`
   }
-}
-
-function lastUserText(body: Record<string, any>): string {
-  const messages: any[] = Array.isArray(body['messages']) ? body['messages'] : []
-  const user = [...messages].reverse().find((message) => message?.role === 'user')
-  if (!user) return ''
-  if (typeof user.content === 'string') return user.content
-  const texts = (user.content as any[])
-    .filter((block) => block?.type === 'text')
-    .map((block) => String(block.text))
-  return texts.length > 0 ? texts.join(' ') : '(tool results)'
 }
 
 /** Throws a specific error when a reply (e.g. posted to /__fake/script) is malformed. */

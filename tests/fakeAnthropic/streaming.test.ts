@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeAnthropic, type FakeAnthropic } from './index'
+import { messagesOf, startFakeAnthropic, type FakeAnthropic } from './index'
 
 let fake: FakeAnthropic
 let client: Anthropic
@@ -34,7 +34,7 @@ describe('fake Anthropic: wire protocol with the real SDK', () => {
     expect(message.usage.input_tokens).toBeGreaterThan(0)
     expect(message.usage.output_tokens).toBe(3)
     expect(fake.requests[0]?.headers['authorization']).toBe('Bearer sk-test')
-    expect(fake.requests[0]?.body.stream).toBe(true)
+    expect(fake.requests[0]?.body?.stream).toBe(true)
   })
 
   it('streams a tool_use block whose input arrives as input_json_delta fragments', async () => {
@@ -81,7 +81,7 @@ describe('fake Anthropic: wire protocol with the real SDK', () => {
   it('falls back to a deterministic echo, then a reply function, with an empty queue', async () => {
     const first = await client.messages.create({ ...base, messages: [{ role: 'user', content: 'ping me' }] })
     expect(first.content).toEqual([{ type: 'text', text: 'Fake reply: ping me' }])
-    fake.respondWith((request) => `turns: ${request.body.messages.length}`)
+    fake.respondWith((request) => `turns: ${messagesOf(request.body).length}`)
     const second = await client.messages.create({
       ...base,
       messages: [

@@ -1,4 +1,7 @@
 /** Shared shapes of the fake Anthropic Messages API (see README.md for the wire details). */
+import type { SentBody } from './sentBody'
+
+export type { SentBlock, SentBody, SentMessage, SentSystemBlock, SentTool } from './sentBody'
 
 export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal'
 
@@ -95,8 +98,8 @@ export interface RecordedRequest {
   readonly method: string
   readonly path: string
   readonly headers: Readonly<Record<string, string>>
-  /** Parsed JSON body (undefined when the body was not JSON). */
-  readonly body: any
+  /** The body read as a Messages request (undefined when it is not JSON or not that shape). */
+  readonly body: SentBody | undefined
   /** Clock time (ms) at which the request started. */
   readonly at: number
   readonly requestId: string

@@ -1,4 +1,5 @@
 import { FakeApiError, invalidRequest } from './errors'
+import { isJsonObject, listOr, objectOr, type JsonObject } from './json'
 
 /** Sampling parameters API version 2026-10-21 rejects. */
 const REMOVED_IN_2026_10_21: readonly string[] = ['temperature', 'top_p', 'top_k']
@@ -19,10 +20,10 @@ export function authenticate(
   return key
 }
 
-export function parseJson(raw: string): Record<string, any> {
+export function parseJson(raw: string): JsonObject {
   try {
-    const value = JSON.parse(raw)
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value
+    const value: unknown = JSON.parse(raw)
+    if (isJsonObject(value)) return value
   } catch {
     // fall through to the API's answer for a body that is not a JSON object
   }
@@ -32,19 +33,20 @@ export function parseJson(raw: string): Record<string, any> {
 function checkMessages(messages: unknown): void {
   if (!Array.isArray(messages)) throw invalidRequest('messages: Field required')
   if (messages.length === 0) throw invalidRequest('messages: at least one message is required')
-  messages.forEach((message: any, index) => {
-    if (message?.role !== 'user' && message?.role !== 'assistant') {
+  messages.forEach((item: unknown, index) => {
+    const message = objectOr(item)
+    if (message['role'] !== 'user' && message['role'] !== 'assistant') {
       throw invalidRequest(`messages.${index}.role: Input should be 'user' or 'assistant'`)
     }
-    const content = message.content
+    const content = message['content']
     if (typeof content === 'string') {
       if (content.length === 0)
         throw invalidRequest(`messages.${index}: user messages must have non-empty content`)
     } else if (!Array.isArray(content)) {
       throw invalidRequest(`messages.${index}.content: Input should be a valid string or list`)
     } else {
-      content.forEach((block: any, blockIndex: number) => {
-        if (typeof block?.type !== 'string')
+      content.forEach((block: unknown, blockIndex: number) => {
+        if (typeof objectOr(block)['type'] !== 'string')
           throw invalidRequest(`messages.${index}.content.${blockIndex}.type: Field required`)
       })
     }
@@ -52,25 +54,26 @@ function checkMessages(messages: unknown): void {
 }
 
 /** The checks the real API applies before generation (shape, version rules, pre-warm limits). */
-export function validateMessagesBody(body: Record<string, any>, version: string, countOnly: boolean): void {
+export function validateMessagesBody(body: JsonObject, version: string, countOnly: boolean): void {
   if (typeof body['model'] !== 'string' || body['model'].length === 0)
     throw invalidRequest('model: Field required')
   checkMessages(body['messages'])
   if (!countOnly) {
     const maxTokens = body['max_tokens']
-    if (!Number.isInteger(maxTokens) || maxTokens < 0)
+    if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 0)
       throw invalidRequest('max_tokens: Field required (a non-negative integer)')
     if (maxTokens === 0 && body['stream'] === true)
       throw invalidRequest('max_tokens: 0 is not supported with stream: true')
-    const choice = body['tool_choice']?.type
+    const choice = objectOr(body['tool_choice'])['type']
     if (maxTokens === 0 && (choice === 'any' || choice === 'tool'))
-      throw invalidRequest(`max_tokens: 0 is not supported with tool_choice ${choice}`)
+      throw invalidRequest(`max_tokens: 0 is not supported with tool_choice ${String(choice)}`)
   }
   if (body['tools'] !== undefined && !Array.isArray(body['tools']))
     throw invalidRequest('tools: Input should be a valid list')
-  const choice = body['tool_choice']
-  if (choice?.type === 'tool' && !(body['tools'] ?? []).some((tool: any) => tool?.name === choice.name)) {
-    throw invalidRequest(`tool_choice: tool '${String(choice.name)}' not found in tools`)
+  const choice = objectOr(body['tool_choice'])
+  const offered = listOr(body['tools']).map((tool) => objectOr(tool)['name'])
+  if (choice['type'] === 'tool' && !offered.includes(choice['name'])) {
+    throw invalidRequest(`tool_choice: tool '${String(choice['name'])}' not found in tools`)
   }
   if (version === '2026-10-21') {
     const removed = REMOVED_IN_2026_10_21.find((name) => body[name] !== undefined)

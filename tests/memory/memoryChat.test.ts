@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RETENTION_TOOL_NAME } from '../../src/core/memory/retentionPrompt'
 import { dispatch } from '../../src/core/rpc/dispatch'
+import { present } from '../../src/core/testing/callCore'
+import { blocksOf, type SentBlock } from '../fakeAnthropic'
 import { insertApprovedFact } from '../helpers/facts'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 import { testId } from '../../src/shared/testing/ids'
@@ -11,9 +13,9 @@ beforeEach(() => {
   harness.open({ agent: ['Scribe', 'scribe'] })
 })
 
-function lastUserBlocks(index: number): { type: string; text?: string }[] {
+function lastUserBlocks(index: number): SentBlock[] {
   const body = harness.fake.requests.filter((r) => r.path === '/v1/messages')[index]?.body
-  return body.messages.at(-1).content
+  return blocksOf(body?.messages.at(-1))
 }
 
 describe('recall through the chat engine', () => {
@@ -48,9 +50,9 @@ describe('recall through the chat engine', () => {
     expect(blocks[1]?.text).toMatch(
       /^<memory-context>\n\[Hearth recall: [^\n]+\]\n\n- The staging cluster runs in Frankfurt\n<\/memory-context>$/
     )
-    const second = harness.fake.requests.filter((r) => r.path === '/v1/messages')[1]?.body
+    const second = present(harness.fake.requests.filter((r) => r.path === '/v1/messages')[1]?.body)
     expect(JSON.stringify(second.system)).not.toContain('memory-context')
-    expect(second.messages[0].content).toEqual([
+    expect(second.messages[0]?.content).toEqual([
       expect.objectContaining({ type: 'text', text: 'Where does the staging cluster run?' })
     ])
     expect(lastUserBlocks(1)).toHaveLength(1)

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/core/rpc/dispatch'
+import { blocksOf, type SentBody } from '../fakeAnthropic'
 import { insertApprovedFact } from '../helpers/facts'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 import { testId } from '../../src/shared/testing/ids'
@@ -13,29 +14,27 @@ beforeEach(() => {
   harness.open({ agent: ['Scribe', 'scribe'] })
 })
 
-function modelCalls(): {
-  messages: { role: string; content: { type: string; text?: string; content?: unknown }[] }[]
-}[] {
+function modelCalls(): (SentBody | undefined)[] {
   return harness.fake.requests.filter((r) => r.path === '/v1/messages').map((r) => r.body)
 }
 
 /** The text blocks of the user message of the n-th model call (the fences ride on it). */
 function lastUserText(call: number): string {
   const message = modelCalls()[call]?.messages.at(-1)
-  return (message?.content ?? []).map((block) => block.text ?? '').join('\n')
+  return blocksOf(message)
+    .map((block) => block.text ?? '')
+    .join('\n')
 }
 
 /** The tool result the model got back for the memory call of the previous request. */
 function toolResultSentBack(call: number): Record<string, unknown> {
-  const block = modelCalls()
-    [call]?.messages.at(-1)
-    ?.content.find((b) => b.type === 'tool_result')
+  const block = blocksOf(modelCalls()[call]?.messages.at(-1)).find((b) => b.type === 'tool_result')
   const content = block?.content
   const text =
     typeof content === 'string'
       ? content
       : Array.isArray(content)
-        ? (content as { text?: string }[]).map((c) => c.text ?? '').join('')
+        ? content.map((c) => c.text ?? '').join('')
         : ''
   return JSON.parse(text) as Record<string, unknown>
 }

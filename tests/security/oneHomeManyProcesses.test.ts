@@ -23,7 +23,7 @@ beforeAll(async () => {
   fake = await startFakeAnthropic()
   // Each reply names the message it answers, so a reply stored in the wrong chat would show.
   fake.respondWith((request) => {
-    const marker = /chat r\d+-\d+/.exec(JSON.stringify(request.body.messages.at(-1)))
+    const marker = /chat r\d+-\d+/.exec(JSON.stringify(request.body?.messages.at(-1)))
     return `answer to ${marker?.[0] ?? 'nothing'}`
   })
   temp = makeTempDir('hearth-many-processes-')

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { toolNames } from '../fakeAnthropic'
 import { runHearthAsync } from '../helpers/cli'
 import { useFakeModelCore } from '../helpers/fakeModelCore'
 import { readProjectServers } from '../../src/core/tools/mcp/projectServers'
@@ -35,10 +36,8 @@ describe("`hearth` and a project folder's .mcp.json", () => {
         message: `${join(folder, '.mcp.json')} offers MCP servers (site) that were not run: allow them when a session starts in the app, or with \`hearth mcp project allow ${folder}\``
       }
     ])
-    const offered = (harness.fake.requests.at(-1)?.body.tools ?? []).map(
-      (tool: { name: string }) => tool.name
-    )
-    expect(offered.filter((name: string) => name.startsWith('mcp__'))).toEqual([])
+    const offered = toolNames(harness.fake.requests.at(-1)?.body)
+    expect(offered.filter((name) => name.startsWith('mcp__'))).toEqual([])
   })
 
   it('chat in an allowed folder runs its server like any other', async () => {

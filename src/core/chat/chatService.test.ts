@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
+import { blocksOf, systemBlocksOf, toolNames } from '../../../tests/fakeAnthropic'
+import { present } from '../testing/callCore'
 import { startChatHarness, testCatalog, type ChatHarness } from '../testing/chatHarness'
 import { markerCount, sentSystemText } from '../testing/requestShape'
 
@@ -14,7 +16,7 @@ describe('ChatService turns against the fake Anthropic server', () => {
     harness = await startChatHarness()
     harness.fake.script('Hello from the model, nice to meet you.', 'Second answer.')
     const deltas: string[] = []
-    harness.core.subscribe((event, payload: any) => {
+    harness.core.subscribe((event, payload) => {
       if (event === 'chat.delta') deltas.push(payload.text)
     })
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Hi there' })
@@ -35,7 +37,7 @@ describe('ChatService turns against the fake Anthropic server', () => {
     const [one, two] = harness.fake.requests.map((r) => r.body)
     expect(sentSystemText(one)).toBe(detail.systemPrompt)
     expect(sentSystemText(two)).toBe(detail.systemPrompt)
-    expect(one.system.map((b: any) => b.text)).toEqual(
+    expect(systemBlocksOf(one).map((b) => b.text)).toEqual(
       detail.promptTiers.map((t, i, all) => (i < all.length - 1 ? `${t.text}\n\n` : t.text))
     )
     expect(markerCount(two)).toBeLessThanOrEqual(4)
@@ -61,16 +63,17 @@ describe('ChatService turns against the fake Anthropic server', () => {
     expect(bodies).toHaveLength(4)
     for (const body of bodies) {
       expect(markerCount(body)).toBeLessThanOrEqual(4)
-      expect(body.tools.map((t: any) => t.name)).toEqual(['fail', 'lookup'])
-      expect(body.tools.some((t: any) => t.cache_control)).toBe(false)
-      expect(body.system[0].cache_control).toMatchObject({ type: 'ephemeral' })
-      expect(body.system.at(-1).cache_control).toMatchObject({ type: 'ephemeral' })
-      const last = body.messages.at(-1).content.at(-1)
-      expect(last.cache_control).toMatchObject({ type: 'ephemeral' })
+      expect(toolNames(body)).toEqual(['fail', 'lookup'])
+      expect(body?.tools?.some((t) => t.cache_control)).toBe(false)
+      expect(systemBlocksOf(body)[0]?.cache_control).toMatchObject({ type: 'ephemeral' })
+      expect(systemBlocksOf(body).at(-1)?.cache_control).toMatchObject({ type: 'ephemeral' })
+      const last = blocksOf(body?.messages.at(-1)).at(-1)
+      expect(last?.cache_control).toMatchObject({ type: 'ephemeral' })
     }
     // Call 3's newest marker looks back to the message call 2 ended on, so that one needs no marker.
-    const third = bodies[2]
-    expect(third.messages[2].content.at(-1).cache_control).toBeUndefined()
+    const third = present(bodies[2], 'the third request')
+    const ended = present(blocksOf(third.messages[2]).at(-1), 'the block its third message ends on')
+    expect(ended.cache_control).toBeUndefined()
     const usages = harness.fake.requests.map((r) => r.usage)
     for (const usage of usages.slice(1)) expect(usage?.cache_read_input_tokens).toBeGreaterThan(1000)
     const calls = harness.calls.forSession(first.sessionId)
@@ -98,6 +101,6 @@ describe('ChatService turns against the fake Anthropic server', () => {
     expect(after.systemPrompt).not.toBe(stored)
     expect(after.systemPrompt).toContain('The user likes teal.')
     expect(switched.calls[0]?.missReason).toBe('model_switched')
-    expect(harness.fake.requests[2]?.body.model).toBe('claude-opus-5')
+    expect(harness.fake.requests[2]?.body?.model).toBe('claude-opus-5')
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { systemBlocksOf } from '../../../tests/fakeAnthropic'
 import { useFakeModelCore } from '../../../tests/helpers/fakeModelCore'
 import { heuristicTitle } from './chatTitle'
 import { testId } from '../../shared/testing/ids'
@@ -39,7 +40,7 @@ describe('a generated title after the first exchange', () => {
     // The title goes nowhere near the model: the second request starts with the same bytes.
     await core.services.chat.runTurn({ sessionId: first.sessionId, text: 'and the roses?' })
     const systemTexts = world.fake.requests.map((request) =>
-      (request.body.system as { text: string }[]).map((block) => block.text)
+      systemBlocksOf(request.body).map((block) => block.text)
     )
     expect(systemTexts[1]).toEqual(systemTexts[0])
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../tests/fakeAnthropic'
+import { present } from '../testing/callCore'
 import { RETENTION_TOOL_NAME } from './retentionPrompt'
 import { createServiceFixture, type ServiceFixture } from './testing/serviceFixture'
 import { testId } from '../../shared/testing/ids'
@@ -58,10 +59,10 @@ describe('retention at session end', () => {
       ]
     })
     const report = await f.memory.retention.run(testId.session('sess-1'))
-    const body = fake.requests[0]?.body
+    const body = present(fake.requests[0]?.body, 'the retention request')
     expect(body.tool_choice).toEqual({ type: 'tool', name: RETENTION_TOOL_NAME })
-    expect(body.tools[0].input_schema.properties.candidates.type).toBe('array')
-    expect(body.messages[0].content).toContain(`[message ${ids[2]}] User:\nThe flaky test was fixed`)
+    expect(body.tools?.[0]?.input_schema).toMatchObject({ properties: { candidates: { type: 'array' } } })
+    expect(body.messages[0]?.content).toContain(`[message ${ids[2]}] User:\nThe flaky test was fixed`)
     expect(report.dropped).toBe(2)
     expect(report.candidates.map((c) => [c.text, c.status, c.sessionId, c.messageId, c.scanFailed])).toEqual([
       ['The API runs on Fly.io', 'pending', 'sess-1', Number(ids[0]), false],

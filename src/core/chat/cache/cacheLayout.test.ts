@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
 import { estimateTokens } from '../../../shared/util/tokens'
+import { systemBlocksOf } from '../../../../tests/fakeAnthropic'
 import { noTools, startChatHarness, testCatalog, type ChatHarness } from '../../testing/chatHarness'
 import { markerCount, markerTtls, sentSystemText } from '../../testing/requestShape'
 
@@ -66,12 +67,8 @@ describe('request layout: system prompt as tier blocks', () => {
     expect(compressed.compressed).toBe(true)
     remember(inProject.sessionId)
     const withContext = harness.fake.requests[0]?.body
-    expect(
-      withContext.system
-        .map((b: { text: string }) => b.text)
-        .some((t: string) => t.includes('Answer in metric units.'))
-    ).toBe(true)
-    expect(withContext.system).toHaveLength(3)
+    expect(systemBlocksOf(withContext).some((b) => b.text.includes('Answer in metric units.'))).toBe(true)
+    expect(withContext?.system).toHaveLength(3)
 
     expectValidLayout(prompts)
   })
@@ -82,8 +79,8 @@ describe('request layout: system prompt as tier blocks', () => {
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Hello without tools' })
     await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Again' })
     const [one, two] = harness.fake.requests.map((r) => r.body)
-    expect(one.tools ?? []).toHaveLength(0)
-    expect(one.system).toHaveLength(2)
+    expect(one?.tools ?? []).toHaveLength(0)
+    expect(one?.system).toHaveLength(2)
     expect(markerTtls(one)).toEqual(['5m', '5m', '5m'])
     // The second call finds the first one's entries alive, so auto moves the conversation to 1h;
     // its newest marker looks back to where the first call ended, so that needs no marker of its own.

@@ -5,21 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../createCore'
 import type { TurnContextProvider } from '../../ports/turnContext'
 import { startChatHarness, testCatalog, type ChatHarness } from '../../testing/chatHarness'
+import { blocksOf, textsOf, type SentBlock } from '../../../../tests/fakeAnthropic'
+import { present } from '../../testing/callCore'
 import { sentSystemText } from '../../testing/requestShape'
 import { CHECKPOINT_HEADING, COMPRESSION_INSTRUCTION } from './compression'
 
 let harness: ChatHarness
-
-/** A request's message as the fake server recorded it, as far as these tests read it. */
-interface SentBlock {
-  readonly type: string
-  readonly text?: string
-  readonly cache_control?: unknown
-}
-interface SentMessage {
-  readonly role: string
-  readonly content: readonly SentBlock[]
-}
 
 afterEach(async () => {
   await harness?.close()
@@ -47,20 +38,21 @@ describe('per-turn context and fences', () => {
       'Yes.'
     )
     const deltas: string[] = []
-    harness.core.subscribe((event, payload: any) => event === 'chat.delta' && deltas.push(payload.text))
+    harness.core.subscribe((event, payload) => event === 'chat.delta' && deltas.push(payload.text))
     const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'What is my dog called?' })
     expect(first.text).toBe('Your dog is Rex.')
     expect(deltas.join('')).toBe('Your dog is Rex.')
 
-    const sent = harness.fake.requests[0]?.body
-    expect(sent.messages.at(-1).content.map((b: any) => b.text)).toEqual(['What is my dog called?', FENCE])
-    expect(sent.messages.at(-1).content[1].cache_control).toBeUndefined()
+    const sent = present(harness.fake.requests[0]?.body, 'the first request')
+    expect(textsOf(sent.messages.at(-1))).toEqual(['What is my dog called?', FENCE])
+    expect(blocksOf(sent.messages.at(-1))).toHaveLength(2)
+    expect(blocksOf(sent.messages.at(-1))[1]?.cache_control).toBeUndefined()
     expect(JSON.stringify(sent.system)).not.toContain('memory-context')
 
     await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Thanks' })
-    const second = harness.fake.requests[1]?.body
-    expect(second.messages[0].content).toEqual([{ type: 'text', text: 'What is my dog called?' }])
-    expect(second.messages.at(-1).content[1].text).toBe(FENCE)
+    const second = present(harness.fake.requests[1]?.body, 'the second request')
+    expect(second.messages[0]?.content).toEqual([{ type: 'text', text: 'What is my dog called?' }])
+    expect(blocksOf(second.messages.at(-1))[1]?.text).toBe(FENCE)
     expect(harness.fake.requests[1]?.usage?.cache_read_input_tokens).toBeGreaterThan(1000)
 
     const stored = JSON.stringify(harness.sessions.get(first.sessionId))
@@ -89,10 +81,12 @@ describe('per-turn context and fences', () => {
     await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Thanks' })
     const [opening, followUp, next] = harness.fake.requests.filter((r) => r.path === '/v1/messages')
     const blocks = (request: typeof opening, index: number): readonly SentBlock[] =>
-      (request?.body.messages as SentMessage[]).at(index)?.content ?? []
+      blocksOf(request?.body?.messages.at(index))
     const shape = (request: typeof opening): string[] =>
-      (request?.body.messages as SentMessage[]).map((message) =>
-        message.content.map((block) => (block.text === FENCE ? 'fence' : block.type)).join('+')
+      (request?.body?.messages ?? []).map((message) =>
+        blocksOf(message)
+          .map((block) => (block.text === FENCE ? 'fence' : block.type))
+          .join('+')
       )
     expect(shape(opening)).toEqual(['text+fence'])
     expect(shape(followUp)).toEqual(['text', 'text+tool_use', 'tool_result+fence'])
@@ -152,9 +146,9 @@ describe('compression', () => {
     expect(three.compressed).toBe(true)
     expect(three.text).toBe('Third answer.')
 
-    const compressionRequest = harness.fake.requests[2]?.body
-    expect(compressionRequest.messages.at(-1).content.at(-1).text).toBe(COMPRESSION_INSTRUCTION)
-    expect(compressionRequest.system).toEqual(harness.fake.requests[1]?.body.system)
+    const compressionRequest = present(harness.fake.requests[2]?.body, 'the compression request')
+    expect(blocksOf(compressionRequest.messages.at(-1)).at(-1)?.text).toBe(COMPRESSION_INSTRUCTION)
+    expect(compressionRequest.system).toEqual(harness.fake.requests[1]?.body?.system)
 
     const detail = harness.sessions.get(one.sessionId)
     expect(detail.promptVersion).toBe(2)
@@ -167,9 +161,9 @@ describe('compression', () => {
       { type: 'text', text: 'Tell me about zebras' },
       { type: 'text', text: 'First answer about zebras.' }
     ])
-    const after = harness.fake.requests[3]?.body
+    const after = present(harness.fake.requests[3]?.body, 'the request after compression')
     expect(sentSystemText(after)).toBe(detail.systemPrompt)
-    expect(after.messages[0].content[0].text).toContain(CHECKPOINT_HEADING)
+    expect(blocksOf(after.messages[0])[0]?.text).toContain(CHECKPOINT_HEADING)
     expect(harness.sessions.search('zebras', {}).map((hit) => hit.snippet)).toContain(
       'Tell me about [zebras]'
     )

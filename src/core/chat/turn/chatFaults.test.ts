@@ -1,4 +1,5 @@
-import type { SessionId } from '../../../shared/contract'
+import type { EventPayload, SessionId } from '../../../shared/contract'
+import { textsOf } from '../../../../tests/fakeAnthropic'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startChatHarness, type ChatHarness } from '../../testing/chatHarness'
 import { TurnStopped } from './chatErrors'
@@ -59,8 +60,9 @@ describe('chat faults', () => {
     harness.fake.script('Back now.')
     await harness.chat.runTurn({ sessionId: started.sessionId, text: 'and now?' })
     const retried = harness.fake.requests.at(-1)?.body
-    expect(retried.messages).toHaveLength(1)
-    expect(retried.messages[0].content.map((b: any) => b.text)).toEqual(['are you there?', 'and now?'])
+    expect(retried?.messages).toHaveLength(1)
+    expect(retried?.messages[0]?.content).toHaveLength(2)
+    expect(textsOf(retried?.messages[0])).toEqual(['are you there?', 'and now?'])
   })
 
   it('an error event mid-stream keeps the partial reply, marked error, and reports it', async () => {
@@ -94,7 +96,7 @@ describe('chat faults', () => {
   it('Stop aborts the stream, keeps the partial reply marked partial and finishes as stopped', async () => {
     harness = await startChatHarness()
     harness.fake.script({ text: LONG, delayMs: 15 })
-    const finished: any[] = []
+    const finished: EventPayload<'chat.finished'>[] = []
     let firstDelta: () => void = () => undefined
     const sawDelta = new Promise<void>((resolve) => (firstDelta = resolve))
     harness.core.subscribe((event, payload) => {

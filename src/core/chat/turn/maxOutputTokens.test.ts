@@ -15,7 +15,7 @@ describe('max_tokens of a reply call', () => {
     await chat.core.services.config.patch({ maxOutputTokens: 1234 })
     chat.fake.script('Short answer.')
     const turn = await chat.chat.runTurn({ agentId: chat.agentId, text: 'Hello' })
-    expect(chat.fake.requests.map((request) => request.body.max_tokens)).toEqual([1234])
+    expect(chat.fake.requests.map((request) => request.body?.max_tokens)).toEqual([1234])
     const [call] = chat.sessions.inspect(turn.sessionId, turn.turnId).calls
     expect(call?.request.maxTokens).toBe(1234)
   })
@@ -25,7 +25,7 @@ describe('max_tokens of a reply call', () => {
     harness = chat
     chat.fake.script('Short answer.')
     const turn = await chat.chat.runTurn({ agentId: chat.agentId, text: 'Hello' })
-    expect(chat.fake.requests.map((request) => request.body.max_tokens)).toEqual([8192])
+    expect(chat.fake.requests.map((request) => request.body?.max_tokens)).toEqual([8192])
     expect(chat.sessions.inspect(turn.sessionId, turn.turnId).calls[0]?.request.maxTokens).toBe(8192)
   })
 })
