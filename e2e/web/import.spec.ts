@@ -92,7 +92,10 @@ test('Import previews a Hermes home, imports it with progress, opens Review filt
   const done = page.getByTestId('import-done')
   await expect(done).toContainText('Imported into')
   const retention = done.getByTestId('import-retention')
-  const chats = await withRpc(hearth, (rpc) => rpc.call('sessions.list', { agentId: 'hermes' }))
+  const chats = await withRpc(
+    hearth,
+    async (rpc) => (await rpc.call('sessions.list', { agentId: 'hermes' })).items
+  )
   const chosen = chats.find((c: any) => c.importedFrom === 'hermes')
   const shown = await withRpc(hearth, (rpc) => rpc.call('sessions.get', { id: chosen.id }))
   const userMessage = shown.messages.find((m: any) => m.role === 'user')

@@ -72,7 +72,7 @@ test('End session shows retention at work, links to its candidates in Review, an
   // The core refuses a turn on the ended session, not only the UI.
   const sessionId = await withRpc(
     hearth,
-    async (rpc) => (await rpc.call('sessions.list', { agentId: 'scribe' }))[0].id
+    async (rpc) => (await rpc.call('sessions.list', { agentId: 'scribe' })).items[0].id
   )
   await withRpc(hearth, (rpc) =>
     expect(rpc.call('chat.send', { sessionId, text: 'Sneaking one in' })).rejects.toThrow(

@@ -112,7 +112,7 @@ async function writeZip(file: string, entries: Map<string, Buffer>): Promise<voi
 describe('hearth backup and restore', () => {
   it('copies the whole home into one archive with hashes and restores it verified, never holding the key', async () => {
     await seedHome()
-    const before = (await call('sessions.list', { agentId: 'ada', limit: 100 })).length
+    const before = (await call('sessions.list', { agentId: 'ada', limit: 100 })).items.length
     expect(before).toBeGreaterThan(0)
 
     const backup = await call('backup.create', { file: join(dir, 'home.zip') })
@@ -141,7 +141,7 @@ describe('hearth backup and restore', () => {
     const again = createCore({ home: join(dir, 'restored'), host: 'electron' })
     try {
       expect((await call('agents.list', {}, again)).map((a: any) => a.id)).toEqual(['ada'])
-      expect(await call('sessions.list', { agentId: 'ada', limit: 100 }, again)).toHaveLength(before)
+      expect((await call('sessions.list', { agentId: 'ada', limit: 100 }, again)).items).toHaveLength(before)
       expect((await call('memory.show', { agentId: 'ada', target: 'memory' }, again)).entries).toEqual([
         'Builds with Vite'
       ])

@@ -31,7 +31,7 @@ describe('the project folder of a chat', () => {
     expect(detail.cwd).toBe(site)
     expect(detail.systemPrompt).toBe(preview.text)
     expect(detail.promptLayers.find((layer) => layer.id === 'rules')?.source).toBe(join(site, 'AGENTS.md'))
-    const [listed] = await web.call('sessions.list', { agentId: 'scribe' })
+    const [listed] = (await web.call('sessions.list', { agentId: 'scribe' })).items
     expect(listed?.cwd).toBe(site)
   })
 
@@ -77,6 +77,6 @@ describe('the project folder of a chat', () => {
       (await web.refusal('chat.send', { agentId: 'scribe', cwd: join(web.home, 'note.txt'), text: 'hi' }))
         .message
     ).toMatch(/not a folder/)
-    expect(await web.call('sessions.list', {})).toEqual([])
+    expect((await web.call('sessions.list', {})).items).toEqual([])
   })
 })

@@ -40,7 +40,7 @@ describe('retention over imported chats', () => {
       path: join(FIXTURES, 'claude', 'conversations.json')
     })
     const importId = present(report.importId)
-    const [chat] = await call('sessions.list', {})
+    const [chat] = (await call('sessions.list', {})).items
     const detail = await call('sessions.get', { id: present(chat).id })
     fake.setToolInput(RETENTION_TOOL_NAME, {
       candidates: [
@@ -69,7 +69,7 @@ describe('retention over imported chats', () => {
 
   it('refuses a list naming a chat that does not exist before retaining any of it', async () => {
     await call('imports.run', { source: 'claude', path: join(FIXTURES, 'claude', 'conversations.json') })
-    const [chat] = await call('sessions.list', {})
+    const [chat] = (await call('sessions.list', {})).items
     const sessionIds = [present(chat).id, 'no-such-chat']
     await expect(call('imports.retain', { sessionIds })).rejects.toThrow(/No chat with id "no-such-chat"/)
     expect(fake.requests).toHaveLength(0)

@@ -72,7 +72,7 @@ describe('hearth import hermes', () => {
     ).toBe(true)
     expect(existsSync(join(core.services.paths.skills, 'imported', 'notes', 'SKILL.md'))).toBe(true)
 
-    const sessions = await call('sessions.list', { agentId })
+    const { items: sessions } = await call('sessions.list', { agentId })
     expect(sessions.map((s) => [s.title, s.importedFrom, s.startedAtMs])).toEqual(
       expect.arrayContaining([['Borealis staging check', 'hermes', 1741078800000]])
     )
@@ -101,7 +101,7 @@ describe('hearth import hermes', () => {
     const again = await call('imports.run', { source: 'hermes', path })
     expect(again).toMatchObject({ importId: null, nothingNew: true })
     expect(again.summary).toContain('0 new items')
-    const sessionsAfter = await call('sessions.list', {})
+    const { items: sessionsAfter } = await call('sessions.list', {})
     expect(sessionsAfter).toHaveLength(2)
 
     writeFileSync(join(path, 'skills', 'notes', 'SKILL.md'), 'a changed notes skill')
@@ -123,7 +123,7 @@ describe('hearth import hermes', () => {
       /config\.yaml is not valid YAML.*line/
     )
     expect(core.services.agents.list()).toEqual([])
-    expect(await call('sessions.list', {})).toEqual([])
+    expect((await call('sessions.list', {})).items).toEqual([])
     expect((await call('review.list', {})).candidates).toEqual([])
   })
 
@@ -168,7 +168,7 @@ describe('hearth import openclaw (fixture from a real OpenClaw run)', () => {
     const daily = present(candidates.find((c) => c.text.startsWith('The user prefers tea')))
     expect(daily.provenance).toMatchObject({ file: 'workspace/memory/2026-11-30.md', line: 3 })
     expect(daily.createdAtMs).toBe(Date.parse('2026-11-30T12:00:00Z'))
-    const sessions = await call('sessions.list', {})
+    const { items: sessions } = await call('sessions.list', {})
     const frost = present(sessions.find((s) => s.title.startsWith('Will it frost')))
     expect(frost.importedFrom).toBe('openclaw')
     const first = present(sessions.find((s) => s.title.startsWith('I prefer tea')))
@@ -201,7 +201,7 @@ describe('hearth import chatgpt and claude', () => {
     await zipOf(join(FIXTURES, 'chatgpt', 'conversations.json'), 'conversations.json', zip)
     const report = await call('imports.run', { source: 'chatgpt', path: zip })
     expect(report.counts.session).toMatchObject({ found: 2, new: 2 })
-    const sessions = await call('sessions.list', {})
+    const { items: sessions } = await call('sessions.list', {})
     const sourdough = present(sessions.find((s) => s.title === 'Sourdough starter'))
     expect(sourdough).toMatchObject({ importedFrom: 'chatgpt', startedAtMs: 1709283600250 })
     const detail = await call('sessions.get', { id: sourdough.id })
@@ -225,7 +225,7 @@ describe('hearth import chatgpt and claude', () => {
       path: join(FIXTURES, 'claude', 'conversations.json')
     })
     expect(report.counts.session).toMatchObject({ found: 1, new: 1, skipped: 1 })
-    const sessions = await call('sessions.list', {})
+    const { items: sessions } = await call('sessions.list', {})
     const detail = await call('sessions.get', { id: present(sessions[0]).id })
     expect(sessions[0]).toMatchObject({
       title: 'Lisbon tide tables',

@@ -85,7 +85,12 @@ const ROWS: readonly Row[] = [
     startsTurn: true
   },
   { method: 'chat.cancel', input: (w) => ({ turnId: w.turnId }) },
-  { method: 'sessions.list', input: () => ({ agentId: 'scribe' }) },
+  {
+    method: 'sessions.list',
+    input: () => ({ agentId: 'scribe', limit: 1 }),
+    keep: (page, w) => (w.kept.sessionsNext = page.next)
+  },
+  { method: 'sessions.list', input: (w) => ({ agentId: 'scribe', limit: 1, after: w.kept.sessionsNext }) },
   {
     method: 'sessions.get',
     input: (w) => ({ id: w.sessionId }),

@@ -8,7 +8,8 @@ const list: CliCommand = {
   options: { agent: 'string', limit: 'string' },
   positionals: [0, 0],
   async run(ctx) {
-    const sessions = await ctx.call('sessions.list', {
+    // One page: --limit (100 when not given, 1,000 at most) is the page's size, as before paging.
+    const { items: sessions } = await ctx.call('sessions.list', {
       agentId: stringOption(ctx, 'agent'),
       limit: integerOption(ctx, 'limit')
     })

@@ -1,6 +1,11 @@
 import type { AgentId, MessageId, SessionId, TurnId } from '../../shared/contract'
 import type { ChatBehindFile } from '../../shared/contract/chatBehindFile'
-import type { SessionDetail, SessionEndReason, SessionSummary } from '../../shared/contract/sessions'
+import type {
+  SessionDetail,
+  SessionEndReason,
+  SessionListQuery,
+  SessionPage as SessionPageView
+} from '../../shared/contract/sessions'
 import { conflict, notFound } from '../errors'
 import type { EventHub } from '../events'
 import type { Clock } from '../ports/clock'
@@ -85,10 +90,15 @@ export class SessionsService {
     })
   }
 
-  list(filter: { agentId?: AgentId; limit?: number }): SessionSummary[] {
-    return this.repo
-      .listSessions({ ...(filter.agentId ? { agentId: filter.agentId } : {}), limit: filter.limit ?? 100 })
-      .map(sessionSummary)
+  /** A page of the chat list (100 chats unless asked), with the cursor of the next and the count of all. */
+  list(query: SessionListQuery): SessionPageView {
+    const { rows, total, next } = this.repo.sessionPage({
+      ...(query.agentId ? { agentId: query.agentId } : {}),
+      ...(query.imported ? { imported: true } : {}),
+      ...(query.after ? { after: query.after } : {}),
+      limit: query.limit ?? 100
+    })
+    return { items: rows.map(sessionSummary), total, next }
   }
 
   get(id: SessionId): SessionDetail {

@@ -47,7 +47,7 @@ describe('chat library: names, pins and the trash', () => {
     const renamed = await call(core, 'chats.rename', { id, title: '  Garden\nplan  ' })
     expect(renamed).toMatchObject({ id, title: 'Garden plan', titleSource: 'user' })
     await chat(core, testId.agent('scribe'), 'and the roses?', id)
-    expect((await call(core, 'sessions.list', { agentId: 'scribe' }))[0]?.title).toBe('Garden plan')
+    expect((await call(core, 'sessions.list', { agentId: 'scribe' })).items[0]?.title).toBe('Garden plan')
     expect(await refusal(core, 'chats.rename', { id: 'nope', title: 'x' })).toMatchObject({
       code: 'not_found'
     })
@@ -60,7 +60,7 @@ describe('chat library: names, pins and the trash', () => {
     const second = await chat(core, testId.agent('scribe'), 'second chat')
     const third = await chat(core, testId.agent('scribe'), 'third chat')
     const order = async (): Promise<string[]> =>
-      (await call(core, 'sessions.list', { agentId: 'scribe' })).map((s: { id: string }) => s.id)
+      (await call(core, 'sessions.list', { agentId: 'scribe' })).items.map((s: { id: string }) => s.id)
     expect(await order()).toEqual([third, second, first])
     const pinned = await call(core, 'chats.pin', { id: first, pinned: true })
     expect(pinned.pinnedAtMs).toEqual(expect.any(Number))
@@ -78,7 +78,7 @@ describe('chat library: names, pins and the trash', () => {
 
     const trashed = await call(core, 'chats.delete', { id })
     expect(trashed.deletedAtMs).toEqual(expect.any(Number))
-    expect(await call(core, 'sessions.list', {})).toEqual([])
+    expect(await call(core, 'sessions.list', {})).toEqual({ items: [], total: 0, next: null })
     expect((await call(core, 'sessions.search', { query: 'zucchini' })).hits).toEqual([])
     expect((await call(core, 'chats.search', { query: 'zucchini' })).hits).toEqual([])
     expect((await call(core, 'chats.trash', {})).map((s: { id: string }) => s.id)).toEqual([id])
@@ -99,7 +99,7 @@ describe('chat library: names, pins and the trash', () => {
     expect(await refusal(core, 'chats.pin', { id, pinned: true })).toMatchObject({ code: 'conflict' })
 
     await call(core, 'chats.restore', { id })
-    expect((await call(core, 'sessions.list', {})).map((s: { id: string }) => s.id)).toEqual([id])
+    expect((await call(core, 'sessions.list', {})).items.map((s: { id: string }) => s.id)).toEqual([id])
     expect((await call(core, 'chats.search', { query: 'zucchini' })).hits).toHaveLength(1)
     expect(await call(core, 'chats.trash', {})).toEqual([])
     expect(changes).toEqual([

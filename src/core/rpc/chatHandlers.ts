@@ -17,8 +17,7 @@ export function chatHandlers(services: CoreServices): FeatureHandlers<typeof cha
 export function sessionHandlers(services: CoreServices): FeatureHandlers<typeof sessionMethods> {
   const sessions = services.sessions
   return {
-    'sessions.list': async ({ agentId, limit }) =>
-      sessions.list({ ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) }),
+    'sessions.list': async (query) => sessions.list(query),
     'sessions.get': async ({ id }) => sessions.get(id),
     'sessions.search': async ({ query, agentId, limit }) => ({
       hits: sessions.search(query, { ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) })

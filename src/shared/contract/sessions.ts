@@ -217,11 +217,38 @@ export {
   sessionEvents
 } from './sessionEnd'
 
+/** Where the next page of the chat list starts: after this chat, in the list's order. */
+export const SessionCursor = z.object({
+  pinnedAtMs: z.number().int().nullable(),
+  updatedAtMs: z.number().int(),
+  id: SessionId
+})
+export type SessionCursor = z.infer<typeof SessionCursor>
+
+export const SessionListQuery = z.object({
+  agentId: AgentId.optional(),
+  /** Only chats brought in by an import. */
+  imported: z.boolean().optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+  after: SessionCursor.optional()
+})
+export type SessionListQuery = z.infer<typeof SessionListQuery>
+
+export const SessionPage = z.object({
+  items: z.array(SessionSummary),
+  /** How many chats match in all, over every page. */
+  total: z.number().int().min(0),
+  next: SessionCursor.nullable()
+})
+export type SessionPage = z.infer<typeof SessionPage>
+
 export const sessionMethods = {
-  'sessions.list': method(
-    z.object({ agentId: AgentId.optional(), limit: z.number().int().min(1).max(1000).optional() }),
-    z.array(SessionSummary)
-  ),
+  /**
+   * Live chats a page at a time, pinned first (the latest pin first), then the latest activity,
+   * then id: at most `limit` (100 when not given) from `after`; `next` is the `after` of the
+   * following page, null on the last. `total` counts every chat the filter matches.
+   */
+  'sessions.list': method(SessionListQuery, SessionPage),
   'sessions.get': method(z.object({ id: SessionId }), SessionDetail),
   'sessions.search': method(
     z.object({

@@ -3,6 +3,7 @@ import type { AgentId, SessionId } from '../../../shared/contract'
 import { readOptionalRow, readRows } from '../../node/db/rowReader'
 import type { CallUsage, PromptReport, SessionRecord } from '../chatTypes'
 import { MessageRepository } from './messageRepository'
+import { readSessionPage, type SessionPage, type SessionPageQuery } from './sessionPage'
 import { sessionFromRow } from './sessionRows'
 
 export type { NewMessage } from './messageRepository'
@@ -74,15 +75,14 @@ export class SessionRepository extends MessageRepository {
     return readOptionalRow(row, 'sessions', sessionFromRow)
   }
 
+  /** The first `limit` live chats in the list's order (chats in the trash are listed only by the trash). */
   listSessions(filter: SessionListFilter): SessionRecord[] {
-    // Chats in the trash are listed only by the trash; pinned chats come first.
-    const order = 'ORDER BY pinned_at IS NULL, pinned_at DESC, updated_at DESC, id LIMIT ?'
-    const rows = filter.agentId
-      ? this.db
-          .prepare(`SELECT * FROM sessions WHERE deleted_at IS NULL AND agent_id = ? ${order}`)
-          .all(filter.agentId, filter.limit)
-      : this.db.prepare(`SELECT * FROM sessions WHERE deleted_at IS NULL ${order}`).all(filter.limit)
-    return readRows(rows, 'sessions', sessionFromRow)
+    return this.sessionPage(filter).rows
+  }
+
+  /** A page of live chats in the list's order, from a cursor, with how many there are in all. */
+  sessionPage(query: SessionPageQuery): SessionPage {
+    return readSessionPage(this.db, query)
   }
 
   /** Sessions that have not ended and are not in the trash (of one agent, or of all), newest first. */

@@ -1,4 +1,4 @@
-import type { InspectedCall, SessionDetail, SessionSummary } from '../../../shared/contract'
+import type { InspectedCall, SessionDetail, SessionPage, SessionSummary } from '../../../shared/contract'
 import { testId } from '../../../shared/testing/ids'
 
 const NO_TOTALS: SessionSummary['totals'] = {
@@ -29,6 +29,11 @@ export function sessionSummaryFixture(change: Partial<SessionSummary> = {}): Ses
     totals: NO_TOTALS,
     ...change
   }
+}
+
+/** `sessions.list`'s answer when these are every chat there is: one page, the last. */
+export function onePage(items: readonly SessionSummary[]): SessionPage {
+  return { items: [...items], total: items.length, next: null }
 }
 
 /**

@@ -29,6 +29,7 @@ import * as m0054 from './0054-memory-journal'
 import * as m0055 from './0055-fact-pages'
 import * as m0057 from './0057-streaming-calls'
 import * as m0058 from './0058-nexus-conflict-pages'
+import * as m0059 from './0059-session-pages'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -78,5 +79,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 54, name: '0054-memory-journal', up: m0054.up },
   { version: 55, name: '0055-fact-pages', up: m0055.up },
   { version: 57, name: '0057-streaming-calls', up: m0057.up, isApplied: m0057.isApplied },
-  { version: 58, name: '0058-nexus-conflict-pages', up: m0058.up, isApplied: m0058.isApplied }
+  { version: 58, name: '0058-nexus-conflict-pages', up: m0058.up, isApplied: m0058.isApplied },
+  { version: 59, name: '0059-session-pages', up: m0059.up }
 ]

@@ -4,7 +4,7 @@ import { connectEvents } from '../../app/connectEvents'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
-import { sessionDetailFixture } from '../../testing/sessionFixture'
+import { sessionDetailFixture, onePage } from '../../testing/sessionFixture'
 import { selectOpenSessionEnded } from './chatEndSlice'
 import { testId } from '../../../../shared/testing/ids'
 
@@ -19,7 +19,7 @@ describe('ending a session from Chat', () => {
     connectEvents(api, store)
     let endedAt: number | null = null
     api.handle('sessions.get', ({ id }) => detail(id, endedAt))
-    api.handle('sessions.list', () => [])
+    api.handle('sessions.list', () => onePage([]))
     api.handle('review.counts', () => ({ pending: 2, byAgent: { scribe: 2 } }))
     api.handle('sessions.end', ({ id }) => {
       const base = { sessionId: id, agentId: 'scribe', error: null }
@@ -60,7 +60,7 @@ describe('ending a session from Chat', () => {
     const api = createFakeApi()
     const store = createAppStore(api, memoryKeyValueStore())
     api.handle('sessions.get', ({ id }) => detail(id, null))
-    api.handle('sessions.list', () => [])
+    api.handle('sessions.list', () => onePage([]))
     api.handle('sessions.end', () => {
       throw new Error('This session is answering right now. Wait for the reply, or press Stop, then end it.')
     })

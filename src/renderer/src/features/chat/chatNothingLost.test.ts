@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
-import { sessionDetailFixture } from '../../testing/sessionFixture'
+import { sessionDetailFixture, onePage } from '../../testing/sessionFixture'
 import { selectChatDraft } from './chatDraftSlice'
 import { testId } from '../../../../shared/testing/ids'
 
@@ -104,7 +104,7 @@ describe('nothing lost, nothing doubled', () => {
         ]
       })
     )
-    api.handle('sessions.list', () => [])
+    api.handle('sessions.list', () => onePage([]))
     api.handle('chat.send', () => ({ turnId: testId.turn('t1'), sessionId: testId.session('s1') }))
     const store = createAppStore(api, memoryKeyValueStore())
     await store.getState().openChatSession('s1')

@@ -3,7 +3,7 @@ import type { Agent, SessionSummary } from '../../../../shared/contract'
 import { memoryKeyValueStore } from '../../lib/keyValueStore'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi, type FakeApi } from '../../testing/fakeApi'
-import { sessionDetailFixture, sessionSummaryFixture } from '../../testing/sessionFixture'
+import { sessionDetailFixture, sessionSummaryFixture, onePage } from '../../testing/sessionFixture'
 import { selectProjectDir } from '../files/projectFolderSlice'
 import { testId } from '../../../../shared/testing/ids'
 
@@ -19,7 +19,9 @@ function summary(agentId: string, cwd: string | null): SessionSummary {
 function fakeHome(): FakeApi {
   const api = createFakeApi()
   api.handle('agents.list', () => agents)
-  api.handle('sessions.list', ({ agentId }) => (agentId === 'ada' ? [summary('ada', '/home/ada/site')] : []))
+  api.handle('sessions.list', ({ agentId }) =>
+    onePage(agentId === 'ada' ? [summary('ada', '/home/ada/site')] : [])
+  )
   api.handle('chat.send', ({ sessionId }) => ({ turnId: 't1', sessionId: sessionId ?? 's_new' }))
   api.handle('sessions.get', ({ id }) =>
     sessionDetailFixture({ id: testId.session(id), agentId: testId.agent('ada'), cwd: '/home/ada/docs' })

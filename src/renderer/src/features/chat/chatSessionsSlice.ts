@@ -2,6 +2,7 @@ import type {
   AgentId,
   MessageId,
   SearchHit,
+  SessionCursor,
   SessionDetail,
   SessionId,
   SessionSummary,
@@ -37,7 +38,12 @@ export interface ChatMessageTarget {
  * message creates it on the core side.
  */
 export interface ChatSessionsSlice {
+  /** The chat list as loaded so far, a page at a time, in the list's order. */
   readonly chatSessions: readonly SessionSummary[]
+  /** Where the list's next page starts; null when every chat is loaded. */
+  readonly chatSessionsNext: SessionCursor | null
+  /** How many chats the list has in all (every page). */
+  readonly chatSessionsTotal: number
   readonly chatSessionId: SessionId | null
   readonly chatDetail: SessionDetail | null
   readonly chatSearchQuery: string
@@ -48,7 +54,10 @@ export interface ChatSessionsSlice {
   /** Counts requests to show a message, so asking for the same one again scrolls to it again. */
   readonly chatFocusRequest: number
   readonly chatCacheBreak: CacheBreakPrompt | null
+  /** Reads the list again from its start, keeping as many chats as were loaded (after a change). */
   readonly loadChatSessions: () => Promise<void>
+  /** Appends the next page of the list (the end came near); one at a time. */
+  readonly loadMoreChatSessions: () => Promise<void>
   readonly openChatSession: (id: string, focusMessageId?: MessageId) => Promise<void>
   /** Opens Chat on one stored message (from a review candidate's provenance), switching agent if needed. */
   readonly showChatMessage: (target: ChatMessageTarget) => Promise<void>
@@ -66,6 +75,8 @@ export interface ChatSessionsSlice {
 type ChatSessionsState = Pick<
   ChatSessionsSlice,
   | 'chatSessions'
+  | 'chatSessionsNext'
+  | 'chatSessionsTotal'
   | 'chatSessionId'
   | 'chatDetail'
   | 'chatSearchQuery'
@@ -80,6 +91,8 @@ type ChatSessionsState = Pick<
 function emptyChatSessionsState(): ChatSessionsState {
   return {
     chatSessions: [],
+    chatSessionsNext: null,
+    chatSessionsTotal: 0,
     chatSessionId: null,
     chatDetail: null,
     chatSearchQuery: '',
@@ -91,17 +104,50 @@ function emptyChatSessionsState(): ChatSessionsState {
   }
 }
 
+/** Chats the list asks for at a time. */
+export const CHAT_LIST_PAGE = 100
+/** At most this many are read again at once when the list reloads; further pages follow on scroll. */
+const CHAT_LIST_RELOAD_MAX = 1000
+
 export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessionsSlice> {
+  let loadingMore = false
   return (set, get) => ({
     ...emptyChatSessionsState(),
     async loadChatSessions() {
       const agentId = get().selectedAgentId
+      // A reload keeps as many chats as were loaded, so the list keeps its place while scrolled.
+      const limit = Math.min(CHAT_LIST_RELOAD_MAX, Math.max(CHAT_LIST_PAGE, get().chatSessions.length))
       try {
-        const sessions = await api.call('sessions.list', agentId ? { agentId } : {})
+        const page = await api.call('sessions.list', { ...(agentId ? { agentId } : {}), limit })
         // The user may have switched agent while the list was on its way.
-        if (get().selectedAgentId === agentId) set({ chatSessions: sessions })
+        if (get().selectedAgentId === agentId)
+          set({ chatSessions: page.items, chatSessionsNext: page.next, chatSessionsTotal: page.total })
       } catch (error) {
         set({ chatError: errorMessage(error) })
+      }
+    },
+    async loadMoreChatSessions() {
+      const { selectedAgentId: agentId, chatSessions: shown, chatSessionsNext: after } = get()
+      if (after === null || loadingMore) return
+      loadingMore = true
+      try {
+        const page = await api.call('sessions.list', {
+          ...(agentId ? { agentId } : {}),
+          limit: CHAT_LIST_PAGE,
+          after
+        })
+        // A page for a list since reloaded (a change, another agent) is dropped.
+        if (get().chatSessions !== shown || get().selectedAgentId !== agentId) return
+        const known = new Set(shown.map((session) => session.id))
+        set({
+          chatSessions: [...shown, ...page.items.filter((session) => !known.has(session.id))],
+          chatSessionsNext: page.next,
+          chatSessionsTotal: page.total
+        })
+      } catch (error) {
+        set({ chatError: errorMessage(error) })
+      } finally {
+        loadingMore = false
       }
     },
     async openChatSession(id, focusMessageId) {

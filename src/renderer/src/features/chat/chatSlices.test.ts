@@ -3,7 +3,7 @@ import type { SessionDetail } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
-import { sessionDetailFixture } from '../../testing/sessionFixture'
+import { sessionDetailFixture, onePage } from '../../testing/sessionFixture'
 import { selectOpenStream } from './chatTurnSlice'
 import { testId } from '../../../../shared/testing/ids'
 
@@ -48,7 +48,7 @@ describe('chat slices', () => {
       return { turnId: testId.turn('t1'), sessionId: testId.session('s1') }
     })
     api.handle('sessions.get', ({ id }) => detail(id, 'Hello'))
-    api.handle('sessions.list', () => [])
+    api.handle('sessions.list', () => onePage([]))
     await store.getState().sendChat('hi')
     api.emit('chat.delta', {
       sessionId: testId.session('s1'),
@@ -82,7 +82,7 @@ describe('chat slices', () => {
       throw new Error('No API key configured.')
     })
     expect(await store.getState().sendChat('hi')).toEqual({ ok: false, message: 'No API key configured.' })
-    api.handle('sessions.list', () => [])
+    api.handle('sessions.list', () => onePage([]))
     api.emit('chat.failed', {
       sessionId: testId.session('s1'),
       turnId: testId.turn('t9'),
@@ -155,13 +155,13 @@ describe('chat slices', () => {
     const store = createAppStore(api)
     connectEvents(api, store)
     const agent = (id: string) => ({ id, name: id, createdAtMs: 1 })
-    const summary = (id: string, agentId: string) => ({ ...detail(id, 'x'), agentId })
+    const summary = (id: string, agentId: string) => ({ ...detail(id, 'x'), agentId: testId.agent(agentId) })
     api.emit('agents.changed', { agents: [agent('ada'), agent('scribe')] })
     api.handle('sessions.get', ({ id }) => ({
       ...detail(id, 'x'),
       agentId: id.startsWith('ada') ? 'ada' : 'scribe'
     }))
-    api.handle('sessions.list', (input) => [summary(`${input.agentId}-1`, input.agentId ?? '')])
+    api.handle('sessions.list', (input) => onePage([summary(`${input.agentId}-1`, input.agentId ?? '')]))
     api.handle('sessions.search', () => ({ hits: [] }))
     api.handle('chat.send', () => ({ turnId: testId.turn('t_ada'), sessionId: testId.session('ada-1') }))
     await store.getState().openChatSession('ada-1')
@@ -184,7 +184,7 @@ describe('chat slices', () => {
     expect(selectOpenStream(store.getState())).toBeNull()
     await store.getState().loadChatSessions()
     expect(store.getState().chatSessions.map((s) => s.id)).toEqual(['scribe-1'])
-    expect(api.calls.at(-1)).toEqual({ method: 'sessions.list', input: { agentId: 'scribe' } })
+    expect(api.calls.at(-1)).toEqual({ method: 'sessions.list', input: { agentId: 'scribe', limit: 100 } })
 
     // Ada's turn finishing later must not pull her session back into Chat.
     api.emit('chat.finished', {

@@ -3,7 +3,7 @@ import type { SessionSummary } from '../../../../shared/contract'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
 import { createFakeApi } from '../../testing/fakeApi'
-import { sessionDetailFixture, sessionSummaryFixture } from '../../testing/sessionFixture'
+import { sessionDetailFixture, sessionSummaryFixture, onePage } from '../../testing/sessionFixture'
 import { testId } from '../../../../shared/testing/ids'
 
 /** A fake core holding a list of chats: delete takes one out, sessions.get answers for each. */
@@ -17,7 +17,7 @@ function withChats(ids: readonly string[]): {
   let live: SessionSummary[] = ids.map((id) =>
     sessionSummaryFixture({ id: testId.session(id), title: `chat ${id}` })
   )
-  api.handle('sessions.list', () => live)
+  api.handle('sessions.list', () => onePage(live))
   api.handle('sessions.get', ({ id }) =>
     sessionDetailFixture({ id: testId.session(id), title: `chat ${id}` })
   )

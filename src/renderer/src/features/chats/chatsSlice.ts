@@ -11,6 +11,9 @@ import type { ActionResult, AppState, SliceCreator } from '../../store/types'
 import type { ComposerFocus } from '../chat/chatDraftSlice'
 import { downloadText } from './download'
 
+/** Chats the switcher lists before anything is typed; typing searches every chat in the core. */
+const SWITCHER_RECENT = 50
+
 /**
  * Managing chats beside talking in them: rename, pin, the trash, export, the search over every
  * agent's chats and the Ctrl/Cmd+K switcher. Lists reload on `chats.changed`, so another window
@@ -26,7 +29,10 @@ export interface ChatsSlice {
   readonly chatsTrashed: TrashedChat | null
   readonly switcherOpen: boolean
   /** Pinned and recent chats of every agent, for the switcher. */
+  /** The switcher's recent chats (its first page of every agent's chats). */
   readonly switcherChats: readonly SessionSummary[]
+  /** How many live chats there are in all, so the switcher can say when it shows only the recent ones. */
+  readonly switcherChatsTotal: number
   readonly renameChat: (id: string, title: string) => Promise<ActionResult>
   readonly pinChat: (id: string, pinned: boolean) => Promise<void>
   readonly trashChat: (id: string) => Promise<void>
@@ -82,6 +88,7 @@ export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
       chatsTrashed: null,
       switcherOpen: false,
       switcherChats: [],
+      switcherChatsTotal: 0,
       async renameChat(id, title) {
         try {
           await api.call('chats.rename', { id, title })
@@ -142,7 +149,10 @@ export function createChatsSlice(api: ApiClient): SliceCreator<ChatsSlice> {
       },
       async openSwitcher() {
         set({ switcherOpen: true })
-        await attempt(async () => set({ switcherChats: await api.call('sessions.list', { limit: 200 }) }))
+        await attempt(async () => {
+          const page = await api.call('sessions.list', { limit: SWITCHER_RECENT })
+          set({ switcherChats: page.items, switcherChatsTotal: page.total })
+        })
       },
       closeSwitcher: () => set({ switcherOpen: false }),
       async receiveChatsChanged(change) {

@@ -76,7 +76,7 @@ function readKept(raw: string | null): string | null | undefined {
 
 async function newestSessionFolder(api: ApiClient, agentId: AgentId): Promise<string | null> {
   try {
-    const [newest] = await api.call('sessions.list', { agentId, limit: 1 })
+    const [newest] = (await api.call('sessions.list', { agentId, limit: 1 })).items
     return newest?.cwd ?? null
   } catch {
     return null

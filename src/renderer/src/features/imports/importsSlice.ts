@@ -6,6 +6,7 @@ import type {
   ImportReport,
   ImportRunView,
   ImportSource,
+  SessionCursor,
   SessionId,
   SessionSummary
 } from '../../../../shared/contract'
@@ -152,10 +153,7 @@ export function createImportsSlice(api: ApiClient): SliceCreator<ImportsSlice> {
         const { proposal } = await api.call('imports.decideProposal', { id, decision })
         set((state) => ({ importReport: withProposal(state.importReport, proposal) }))
       }),
-    loadImportedChats: (agentId) =>
-      attempt(async () =>
-        (await api.call('sessions.list', { agentId, limit: 1000 })).filter((s) => s.importedFrom !== null)
-      ),
+    loadImportedChats: (agentId) => attempt(async () => importedChats(api, agentId)),
     retainImported: (sessionIds) =>
       attempt(async () => api.call('imports.retain', { sessionIds: [...sessionIds] })),
     exportAgent: (agentId, withSessions) =>
@@ -165,4 +163,21 @@ export function createImportsSlice(api: ApiClient): SliceCreator<ImportsSlice> {
         return file.counts
       })
   })
+}
+
+/** Every imported chat of the agent, filtered by the core and read page by page to the end. */
+async function importedChats(api: ApiClient, agentId: AgentId): Promise<SessionSummary[]> {
+  const chats: SessionSummary[] = []
+  let after: SessionCursor | undefined
+  do {
+    const page = await api.call('sessions.list', {
+      agentId,
+      imported: true,
+      limit: 500,
+      ...(after ? { after } : {})
+    })
+    chats.push(...page.items)
+    after = page.next ?? undefined
+  } while (after !== undefined)
+  return chats
 }

@@ -29,7 +29,8 @@ export function SearchSwitcher(): ReactNode {
 
 /** Runs the search once typing pauses; returns the groups to show for `query`. */
 function useSwitcherResults(query: string): ReturnType<typeof switcherGroups> {
-  const recent = useAppStore((state) => state.switcherChats)
+  const chats = useAppStore((state) => state.switcherChats)
+  const total = useAppStore((state) => state.switcherChatsTotal)
   const found = useAppStore((state) => state.everything)
   const agents = useAppStore((state) => state.agentsById)
   const search = useAppStore((state) => state.searchEverything)
@@ -39,8 +40,8 @@ function useSwitcherResults(query: string): ReturnType<typeof switcherGroups> {
   }, [query, search])
   return useMemo(() => {
     const name = (agentId: AgentId): string => agents[agentId]?.name ?? agentId
-    return switcherGroups(query, recent, found, name)
-  }, [query, recent, found, agents])
+    return switcherGroups(query, { chats, total }, found, name)
+  }, [query, chats, total, found, agents])
 }
 
 function SwitcherDialog(): ReactNode {

@@ -49,7 +49,7 @@ describe('the switcher search', () => {
     expect(sourceOf(hit('wiki', { path: 'elsewhere/x.md' }))).toBeNull()
     const found = switcherGroups(
       'x',
-      [],
+      { chats: [], total: 0 },
       {
         query: 'x',
         chats: [],
@@ -114,7 +114,11 @@ describe('the switcher search', () => {
     release.tom?.()
     await first
     expect(store.getState().everything?.query).toBe('tomato')
-    expect(switcherGroups('tomatoes', [], store.getState().everything, String).stale).toBe(true)
-    expect(switcherGroups('tomato', [], store.getState().everything, String)).toMatchObject({ stale: false })
+    expect(
+      switcherGroups('tomatoes', { chats: [], total: 0 }, store.getState().everything, String).stale
+    ).toBe(true)
+    expect(
+      switcherGroups('tomato', { chats: [], total: 0 }, store.getState().everything, String)
+    ).toMatchObject({ stale: false })
   })
 })

@@ -25,8 +25,6 @@ export interface SwitcherGroup {
   readonly entries: readonly SwitcherEntry[]
 }
 
-const RECENT_SHOWN = 50
-
 const day = (ms: number): string => new Date(ms).toLocaleDateString()
 
 /**
@@ -36,12 +34,17 @@ const day = (ms: number): string => new Date(ms).toLocaleDateString()
  */
 export function switcherGroups(
   query: string,
-  recent: readonly SessionSummary[],
+  recent: { readonly chats: readonly SessionSummary[]; readonly total: number },
   found: EverythingResults | null,
   name: (agentId: AgentId) => string
 ): { groups: SwitcherGroup[]; stale: boolean } {
   if (query.trim() === '')
-    return { groups: [{ label: 'Recent chats', entries: recentEntries(recent, name) }], stale: false }
+    return {
+      groups: [
+        { label: recentLabel(recent.chats.length, recent.total), entries: recentEntries(recent.chats, name) }
+      ],
+      stale: false
+    }
   if (found === null) return { groups: [], stale: true }
   const chats: SwitcherEntry[] = found.chats.map((hit) => ({
     key: `switcher-chat-${hit.sessionId}`,
@@ -62,6 +65,12 @@ export function switcherGroups(
   }
 }
 
+/** The recent chats' heading; when there are more chats than it lists, it says so and how to reach them. */
+function recentLabel(shown: number, total: number): string {
+  if (total <= shown) return 'Recent chats'
+  return `Recent chats (${shown.toLocaleString()} of ${total.toLocaleString()}; type to search them all)`
+}
+
 function recentEntries(
   recent: readonly SessionSummary[],
   name: (agentId: AgentId) => string
@@ -69,7 +78,7 @@ function recentEntries(
   const pinnedFirst = [...recent].sort(
     (a, b) => Number(b.pinnedAtMs !== null) - Number(a.pinnedAtMs !== null)
   )
-  return pinnedFirst.slice(0, RECENT_SHOWN).map((chat) => ({
+  return pinnedFirst.map((chat) => ({
     key: `switcher-chat-${chat.id}`,
     title: chat.title || 'Untitled',
     badge: chat.pinnedAtMs !== null ? 'Pinned' : null,
