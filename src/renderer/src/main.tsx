@@ -6,6 +6,7 @@ import { ipcTransport } from './api/ipcTransport'
 import { checkPageAccess } from './api/pageAccess'
 import { rpcUrlFromLocation, webSocketTransport } from './api/webSocketTransport'
 import { App } from './app/App'
+import { preloadSections } from './app/sections'
 import { connectEvents, loadInitialState } from './app/connectEvents'
 import { watchPlace } from './features/place/placeSlice'
 import { createAppStore } from './store/createAppStore'
@@ -27,7 +28,8 @@ const api = createApiClient(chooseTransport())
 const store = createAppStore(api)
 connectEvents(api, store)
 watchPlace(api, store)
-void loadInitialState(store.getState())
+// The other sections' code loads once the first screen has what it needs and the page is idle.
+void loadInitialState(store.getState()).finally(() => requestIdleCallback(preloadSections))
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,20 +1,36 @@
-import type { ComponentType } from 'react'
+import { lazy, type ComponentType } from 'react'
 import { ChatSection } from '../features/chat/ChatSection'
-import { InspectorSection } from '../features/inspector/InspectorSection'
-import { FilesSection } from '../features/files/FilesSection'
-import { PromptSection } from '../features/prompt/PromptSection'
-import { ReviewSection, selectReviewPendingCount } from '../features/review'
-import { MemoriesSection } from '../features/memories/MemoriesSection'
-import { NexusSection } from '../features/nexus/NexusSection'
+import { selectReviewPendingCount } from '../features/review/reviewSlice'
 import { selectNexusConflictCount } from '../features/nexus/nexusConflictsSlice'
 import { selectDirtyFileCount, selectDirtySkillCount } from '../features/files/fileSelectors'
-import { SkillsSection } from '../features/skills/SkillsSection'
-import { ImportSection } from '../features/imports/ImportSection'
-import { WikiSection } from '../features/wiki/WikiSection'
-import { SettingsSection } from '../features/settings/SettingsSection'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
 import type { AppState } from '../store/types'
 import type { SectionId } from './sectionIds'
+
+/*
+ * Chat is the first screen and ships in the first bundle; every other section is its own chunk,
+ * loaded when first opened (SectionView shows "Loading…" meanwhile) or, once the first screen is
+ * drawn, ahead of time by `preloadSections`, so opening one later waits for nothing.
+ */
+const SECTION_CODE = {
+  prompt: () => import('../features/prompt/PromptSection').then((m) => ({ default: m.PromptSection })),
+  files: () => import('../features/files/FilesSection').then((m) => ({ default: m.FilesSection })),
+  skills: () => import('../features/skills/SkillsSection').then((m) => ({ default: m.SkillsSection })),
+  memories: () =>
+    import('../features/memories/MemoriesSection').then((m) => ({ default: m.MemoriesSection })),
+  review: () => import('../features/review/ReviewSection').then((m) => ({ default: m.ReviewSection })),
+  nexus: () => import('../features/nexus/NexusSection').then((m) => ({ default: m.NexusSection })),
+  wiki: () => import('../features/wiki/WikiSection').then((m) => ({ default: m.WikiSection })),
+  import: () => import('../features/imports/ImportSection').then((m) => ({ default: m.ImportSection })),
+  inspector: () =>
+    import('../features/inspector/InspectorSection').then((m) => ({ default: m.InspectorSection })),
+  settings: () => import('../features/settings/SettingsSection').then((m) => ({ default: m.SettingsSection }))
+} satisfies Partial<Record<SectionId, () => Promise<{ default: ComponentType }>>>
+
+/** Loads every section's code in the background (a failure is met again, and shown, when it is opened). */
+export function preloadSections(): void {
+  for (const load of Object.values(SECTION_CODE)) load().catch(() => undefined)
+}
 
 export interface SectionDefinition {
   readonly label: string
@@ -35,23 +51,38 @@ export interface SectionDefinition {
  */
 export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   chat: { label: 'Chat', component: ChatSection },
-  prompt: { label: 'Prompt', component: PromptSection },
-  files: { label: 'Files', component: FilesSection, badge: selectDirtyFileCount, badgeNoun: 'unsaved' },
-  skills: { label: 'Skills', component: SkillsSection, badge: selectDirtySkillCount, badgeNoun: 'unsaved' },
-  memories: { label: 'Memories', component: MemoriesSection },
+  prompt: { label: 'Prompt', component: lazy(SECTION_CODE.prompt) },
+  files: {
+    label: 'Files',
+    component: lazy(SECTION_CODE.files),
+    badge: selectDirtyFileCount,
+    badgeNoun: 'unsaved'
+  },
+  skills: {
+    label: 'Skills',
+    component: lazy(SECTION_CODE.skills),
+    badge: selectDirtySkillCount,
+    badgeNoun: 'unsaved'
+  },
+  memories: { label: 'Memories', component: lazy(SECTION_CODE.memories) },
   review: {
     label: 'Review',
-    component: ReviewSection,
+    component: lazy(SECTION_CODE.review),
     badge: selectReviewPendingCount,
     badgeNoun: 'waiting'
   },
-  nexus: { label: 'Nexus', component: NexusSection, badge: selectNexusConflictCount, badgeNoun: 'conflicts' },
-  wiki: { label: 'Wiki', component: WikiSection },
-  import: { label: 'Import', component: ImportSection },
-  inspector: { label: 'Inspector', component: InspectorSection },
+  nexus: {
+    label: 'Nexus',
+    component: lazy(SECTION_CODE.nexus),
+    badge: selectNexusConflictCount,
+    badgeNoun: 'conflicts'
+  },
+  wiki: { label: 'Wiki', component: lazy(SECTION_CODE.wiki) },
+  import: { label: 'Import', component: lazy(SECTION_CODE.import) },
+  inspector: { label: 'Inspector', component: lazy(SECTION_CODE.inspector) },
   settings: {
     label: 'Settings',
-    component: SettingsSection,
+    component: lazy(SECTION_CODE.settings),
     badge: selectConfigErrorCount,
     badgeNoun: 'config problems'
   }
