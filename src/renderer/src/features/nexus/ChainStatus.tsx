@@ -4,6 +4,7 @@ import { useAppStore } from '../../store/useAppStore'
 import { selectNexusChain, selectNexusTailSeq, selectNexusVerifying } from './nexusSlice'
 
 const count = (n: number): string => n.toLocaleString('en')
+const entries = (n: number): string => `${count(n)} ${n === 1 ? 'entry' : 'entries'}`
 
 /**
  * Whether the log's hash chain and append-only guards check out, and a button to check again.
@@ -14,14 +15,15 @@ export function ChainStatus(): ReactNode {
   const tail = useAppStore(selectNexusTailSeq)
   const verifying = useAppStore(selectNexusVerifying)
   const verify = useAppStore((state) => state.verifyNexus)
-  const newer = chain !== null && tail > chain.count ? ' · checking new entries…' : ''
+  const newer =
+    chain !== null && tail > chain.count ? ` · checking ${count(tail - chain.count)} more…` : ''
   const label =
     chain === null
       ? verifying !== null
         ? 'Verifying the chain…'
         : 'Not verified yet'
       : chain.ok
-        ? `Chain intact · ${count(chain.count)} entries${newer}`
+        ? `Chain intact · ${entries(chain.count)}${newer}`
         : `Chain broken${chain.firstBadSeq !== null ? ` at #${chain.firstBadSeq}` : ''}`
   return (
     <div className="nexus-chain" data-testid="nexus-chain">
