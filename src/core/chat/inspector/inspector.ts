@@ -34,27 +34,32 @@ export function inspectTurn(
   turnId: TurnId
 ): InspectedTurn {
   const session = repo.getSession(sessionId) as SessionRecord
-  const all = calls.forSession(sessionId)
-  const mine = all.filter((call) => call.turnId === turnId)
+  const mine = calls.forTurn(sessionId, turnId)
   if (mine.length === 0) throw notFound(`No model calls recorded for turn ${turnId} of session ${sessionId}`)
-  const messages = new Map(repo.allMessages(sessionId).map((m) => [m.id, m]))
+  // Each call is compared with the session's call just before it (one indexed read each).
+  const previous = mine.map((call) => calls.before(sessionId, call.id))
+  // Only the messages these requests named are read, not a long chat's whole history.
+  const named = [...mine, ...previous].flatMap((call) => call?.recipe.messageIds ?? [])
+  const messages = new Map(repo.messagesWithIds(sessionId, named).map((m) => [m.id, m]))
+  // A call's request is also the next call's "before": rebuilt once.
+  const built = new Map<number, InspectedRequest>()
+  const requestOf = (call: CallRecord): InspectedRequest => {
+    const request = built.get(call.id) ?? rebuildRequest(repo, session, messages, call)
+    built.set(call.id, request)
+    return request
+  }
   return {
     turnId,
-    calls: mine.map((call) => {
-      const previous = [...all].reverse().find((other) => other.id < call.id)
-      return inspectCall(repo, session, messages, call, previous)
-    })
+    calls: mine.map((call, index) => inspectCall(requestOf, call, previous[index]))
   }
 }
 
 function inspectCall(
-  repo: SessionRepository,
-  session: SessionRecord,
-  messages: ReadonlyMap<number, StoredMessage>,
+  requestOf: (call: CallRecord) => InspectedRequest,
   call: CallRecord,
   previous: CallRecord | undefined
 ): InspectedCall {
-  const request = rebuildRequest(repo, session, messages, call)
+  const request = requestOf(call)
   return {
     callId: call.id,
     iteration: call.iteration,
@@ -71,7 +76,7 @@ function inspectCall(
     request,
     diff: diffCalls(call, previous),
     requestDiff: previous
-      ? diffRequests(rebuildRequest(repo, session, messages, previous), request, previous.id)
+      ? diffRequests(requestOf(previous), request, previous.id)
       : null
   }
 }

@@ -150,6 +150,14 @@ export class CallRepository {
     return readRows(rows, 'api_calls', callFromRow)
   }
 
+  /** The session's newest call before call `id` (the one a call's request is compared with). */
+  before(sessionId: SessionId, id: number): CallRecord | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM api_calls WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT 1')
+      .get(sessionId, id)
+    return readOptionalRow(row, 'api_calls', callFromRow)
+  }
+
   get(id: number): CallRecord | undefined {
     const row = this.db.prepare('SELECT * FROM api_calls WHERE id = ?').get(id)
     return readOptionalRow(row, 'api_calls', callFromRow)

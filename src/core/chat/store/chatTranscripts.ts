@@ -83,7 +83,7 @@ function turnOutlineOf(
   turnId: TurnId
 ): TurnOutline | undefined {
   // Every version of a turn has its own id, so the turn is found whichever version is shown.
-  const messages = sessions.allMessages(sessionId).filter((message) => message.turnId === turnId)
+  const messages = sessions.turnMessages(sessionId, turnId)
   if (messages.length === 0) return undefined
   const failed = new Set(
     messages.flatMap((message) =>

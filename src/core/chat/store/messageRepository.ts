@@ -1,5 +1,5 @@
 import { writeTransaction } from '../../node/db/writeTransaction'
-import type { AgentId, SessionId } from '../../../shared/contract'
+import type { AgentId, SessionId, TurnId } from '../../../shared/contract'
 import { ownId } from '../../domain/ids'
 import type { Db } from '../../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../../node/db/rowReader'
@@ -156,6 +156,27 @@ export class MessageRepository {
   countMessages(): number {
     const row = this.db.prepare('SELECT count(*) AS n FROM messages').get()
     return readRow(row, 'messages').int('n')
+  }
+
+  /** The stored messages of one turn (one version: every version has its own turn id), in order. */
+  turnMessages(sessionId: SessionId, turnId: TurnId): StoredMessage[] {
+    const rows = this.db
+      .prepare(`SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? AND turn_id = ? ORDER BY id`)
+      .raw()
+      .all(sessionId, turnId)
+    return readTuples(rows, MESSAGE_COLUMNS, messageFromRow)
+  }
+
+  /** The session's messages with these ids (those that exist), in stored order. */
+  messagesWithIds(sessionId: SessionId, ids: readonly number[]): StoredMessage[] {
+    if (ids.length === 0) return []
+    const rows = this.db
+      .prepare(
+        `SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`
+      )
+      .raw()
+      .all(sessionId, JSON.stringify([...new Set(ids)]))
+    return readTuples(rows, MESSAGE_COLUMNS, messageFromRow)
   }
 
   getMessage(id: number): StoredMessage | undefined {
