@@ -73,3 +73,33 @@ test('Memories lists every approved fact a page at a time: the heading counts th
   expect(await rows.count()).toBeLessThan(60)
   await snap(page, 'list-pages-memories-end')
 })
+
+test('the Inspector of the longest chat shows tabs for the first, the last and the chosen turn, and goes to any turn by number', async ({
+  page,
+  hearth
+}) => {
+  const app = new HearthApp(page)
+  await app.open(hearth.url)
+  // The longest chat is the first agent's oldest: the last in its chat list.
+  const listToggle = page.getByRole('button', { name: 'Chats', exact: true })
+  if (await listToggle.isVisible()) await listToggle.click()
+  await page.getByTestId('chat-session-item').last().click()
+  await app.goTo('inspector')
+  const tabs = page.getByRole('tablist', { name: 'Turns' }).getByRole('tab')
+  const count = page.getByText(/^[\d,]+ turns$/)
+  await expect(count).toBeVisible()
+  const turns = Number(((await count.textContent()) ?? '').replace(/\D/g, ''))
+  expect(turns).toBeGreaterThan(15)
+  await expect(tabs.first()).toHaveText('Turn 1')
+  await expect(tabs.last()).toHaveText(`Turn ${turns}`)
+  expect(await tabs.count()).toBeLessThanOrEqual(11)
+  await page.getByLabel('Go to turn').fill('8')
+  await page.getByRole('button', { name: 'Show', exact: true }).click()
+  await expect(page.getByRole('tab', { name: 'Turn 8', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true'
+  )
+  await expect(page.getByRole('tab', { name: 'Turn 4', exact: true })).toBeVisible()
+  await expect(page.getByTestId('inspector-call').first()).toBeVisible()
+  await snap(page, 'inspector-long-chat-turns')
+})

@@ -1,37 +1,12 @@
 import { useEffect, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
-import { Button } from '../../ui/Button'
 import { EmptyState } from '../../ui/EmptyState'
 import { CallCard } from './CallCard'
 import { ChatPicker, InspectorScope } from './InspectorScope'
 import { selectInspectedCalls, selectInspectedTarget } from './inspectorSlice'
+import { TurnPicker } from './TurnPicker'
 import './inspector.css'
-
-/** Turns of the session open in Chat, to pick one to inspect. */
-function TurnPicker(): ReactNode {
-  const detail = useAppStore((state) => state.chatDetail)
-  const target = useAppStore(selectInspectedTarget)
-  const inspect = useAppStore((state) => state.inspectTurn)
-  if (!detail || detail.turns.length === 0) return null
-  return (
-    <div className="inspector-turns" role="tablist" aria-label="Turns">
-      {detail.turns.map((turn, i) => (
-        <Button
-          key={turn.turnId}
-          size="small"
-          role="tab"
-          aria-selected={target?.turnId === turn.turnId}
-          variant={target?.turnId === turn.turnId ? 'primary' : 'ghost'}
-          onClick={() => void inspect({ sessionId: detail.id, turnId: turn.turnId })}
-          data-testid="inspector-turn"
-        >
-          Turn {i + 1}
-        </Button>
-      ))}
-    </div>
-  )
-}
 
 /** Inspector: for one turn of the open chat, every API call's exact request, where the cache markers sat, usage and miss reason. */
 export function InspectorSection(): ReactNode {
