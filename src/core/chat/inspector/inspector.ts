@@ -75,9 +75,7 @@ function inspectCall(
     promptVersion: call.promptVersion,
     request,
     diff: diffCalls(call, previous),
-    requestDiff: previous
-      ? diffRequests(requestOf(previous), request, previous.id)
-      : null
+    requestDiff: previous ? diffRequests(requestOf(previous), request, previous.id) : null
   }
 }
 

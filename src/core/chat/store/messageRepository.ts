@@ -161,7 +161,9 @@ export class MessageRepository {
   /** The stored messages of one turn (one version: every version has its own turn id), in order. */
   turnMessages(sessionId: SessionId, turnId: TurnId): StoredMessage[] {
     const rows = this.db
-      .prepare(`SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? AND turn_id = ? ORDER BY id`)
+      .prepare(
+        `SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? AND turn_id = ? ORDER BY id`
+      )
       .raw()
       .all(sessionId, turnId)
     return readTuples(rows, MESSAGE_COLUMNS, messageFromRow)

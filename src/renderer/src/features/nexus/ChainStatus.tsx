@@ -15,8 +15,7 @@ export function ChainStatus(): ReactNode {
   const tail = useAppStore(selectNexusTailSeq)
   const verifying = useAppStore(selectNexusVerifying)
   const verify = useAppStore((state) => state.verifyNexus)
-  const newer =
-    chain !== null && tail > chain.count ? ` · checking ${count(tail - chain.count)} more…` : ''
+  const newer = chain !== null && tail > chain.count ? ` · checking ${count(tail - chain.count)} more…` : ''
   const label =
     chain === null
       ? verifying !== null
