@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Enforces the layer table of ARCHITECTURE.md, the CLI's use of the contract, the file-size budget,
-// no import cycles, checked database rows and chat's ownership of its tables. Zero dependencies:
+// Enforces the layer table of ARCHITECTURE.md, the CLI's use of the contract, the hosts' use of the
+// memory and Nexus faces, the file-size budget, no import cycles, checked database rows and chat's
+// ownership of its tables. Zero dependencies:
 // it reads import specifiers with a regex, which is enough for our own code.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
@@ -139,6 +140,37 @@ function mainThreadProblems(file, specs) {
   return problems
 }
 
+/**
+ * The hosts' side of the core (the rpc handlers, the CLI, the web and desktop hosts, MCP) sees memory
+ * and the Nexus through their use-case faces (MemoryUseCases, NexusUseCases): never the services'
+ * parts (retention, memory files, the Nexus repository, …) and never the classes that hold them.
+ */
+const FACED_MODULES = [
+  'core/memory/memoryService',
+  'core/nexus/nexusService',
+  'core/nexus/nexusRepository',
+  'core/nexus/nexusReads'
+]
+const SERVICE_PARTS =
+  /(?<!['"`])\b(?:memory|nexus)\.(?:files|receipts|journal|recalls|tool|facts|review|reviewHistory|retriever|retention|pinning|toolWrites|undo|memoryFiles|memories|repository|marks|acks|ledger|members|projectState|checkpoints|turnEntries|turnContext|sessionEnd)\./
+
+function hostReachProblems(file, text, specs) {
+  const rel = relative(SRC, file).split(sep).join('/')
+  if (!/^(core\/rpc|core\/nexus\/mcp|cli|server|main)\//.test(rel)) return []
+  const problems = []
+  for (const { spec, target } of relativeImports(file, specs))
+    if (FACED_MODULES.includes(target))
+      problems.push(
+        `imports "${spec}" — hosts use memory and the Nexus through MemoryUseCases / NexusUseCases`
+      )
+  const reach = SERVICE_PARTS.exec(text)
+  if (reach)
+    problems.push(
+      `reaches into a service ("${reach[0]}") — add a method to MemoryUseCases / NexusUseCases for the use case`
+    )
+  return problems
+}
+
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name)
@@ -168,7 +200,11 @@ for (const file of walk(SRC)) {
   if (!isTest) {
     const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4])
     importEdges.set(file, specs)
-    for (const problem of [...cliCommandProblems(file, text, specs), ...mainThreadProblems(file, specs)])
+    for (const problem of [
+      ...cliCommandProblems(file, text, specs),
+      ...mainThreadProblems(file, specs),
+      ...hostReachProblems(file, text, specs)
+    ])
       errors.push(`${relative(dirname(SRC), file)}: ${problem}`)
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? match[3] ?? match[4]

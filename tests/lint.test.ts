@@ -97,6 +97,23 @@ describe('layer rules (scripts/lint.mjs)', () => {
       allowed: ['src/main/worker/serveCore.ts']
     },
     {
+      name: 'keeps the handlers on the memory and Nexus faces: no service parts, no service classes',
+      files: {
+        'src/core/rpc/zz-probe.ts':
+          'export const run = (s: any) => s.memory.retention.run(1)\nexport const f = (nexus: any) => nexus.repository.get([1])\n',
+        'src/core/rpc/zz-import.ts':
+          "import type { NexusService } from '../nexus/nexusService'\nexport type N = NexusService\n",
+        'src/core/nexus/nexusService.ts': 'export class NexusService {}\n',
+        'src/core/rpc/zz-fine.ts':
+          "export const h = { 'nexus.members.bind': (s: any) => s.nexus.bindMember({}), r: (s: any) => s.memory.runRetention(1) }\n"
+      },
+      reported: [
+        'src/core/rpc/zz-probe.ts: reaches into a service ("memory.retention.")',
+        'src/core/rpc/zz-import.ts: imports "../nexus/nexusService" — hosts use memory and the Nexus through'
+      ],
+      allowed: ['zz-fine.ts']
+    },
+    {
       name: 'refuses an import cycle (type-only imports too) with its path, but not the renderer store and its slices',
       files: {
         'src/core/zz-a.ts': "import type { B } from './zz-b'\nexport interface A { b: B }\n",

@@ -79,8 +79,8 @@ export function idleEnderFor(
 }
 
 export function assembleCore({ services, internals, idleEnder }: Wired): Core {
-  const { chat, sessions, events, tools, nexus, nexusSync, knowledge, files, paths, readOnly, log } = services
-  const { db } = internals
+  const { chat, sessions, events, tools, knowledge, files, paths, readOnly, log } = services
+  const { db, nexus, nexusSync } = internals
   const closing = new AbortController()
   const recovery = recoverAtStart({
     root: paths.root,

@@ -14,6 +14,7 @@ import type { MemoryUseCases } from './memory/memoryUseCases'
 import type { KnowledgeService } from './knowledge/knowledgeService'
 import type { WikiService } from './wiki/wikiService'
 import type { NexusService } from './nexus/nexusService'
+import type { NexusSyncUseCases, NexusUseCases } from './nexus/nexusUseCases'
 import type { NexusSync } from './nexus/sync/nexusSync'
 import type { Db } from './node/db/openDatabase'
 import type { Clock } from './ports/clock'
@@ -39,6 +40,10 @@ export interface CoreInternals {
   readonly chatStores: ChatStores
   /** Memory's parts (stores, the tool, retention), wired into other services; hosts see `MemoryUseCases`. */
   readonly memory: MemoryService
+  /** The Nexus with its repository and ledgers, wired into the tools, chat and sync; hosts see `NexusUseCases`. */
+  readonly nexus: NexusService
+  /** Sync with its schedule, which the core's life starts and stops. */
+  readonly nexusSync: NexusSync
 }
 
 /**
@@ -61,9 +66,10 @@ export interface CoreServices {
   readonly files: FileService
   /** "I wrote this — trust it" for the user's own files (hash-pinned, in `trusted_texts`). */
   readonly fileTrust: FileTrust
-  readonly nexus: NexusService
+  /** The Nexus as the hosts use it: one method per use case, no way into its repository. */
+  readonly nexus: NexusUseCases
   /** The Nexus exchanged with other devices through a git remote. */
-  readonly nexusSync: NexusSync
+  readonly nexusSync: NexusSyncUseCases
   readonly settings: SettingsService
   /** Where every SDK client comes from (the model-client port). */
   readonly models: ModelClients

@@ -27,6 +27,7 @@ import { AgentService } from './services/agentService'
 import { FileService } from './services/fileService'
 import { SqliteNexusRepository } from './nexus/nexusRepository'
 import { NexusService } from './nexus/nexusService'
+import { nexusUseCases } from './nexus/nexusFacade'
 import { createNexusSync } from './nexus/sync/createNexusSync'
 import { SettingsService } from './services/settingsService'
 import { SkillsService } from './prompt/skillsService'
@@ -265,7 +266,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     agents,
     files,
     fileTrust: new FileTrust(files, trust),
-    nexus,
+    nexus: nexusUseCases(nexus),
     nexusSync,
     settings,
     models: base.models,
@@ -304,7 +305,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     skills: new SkillsService({ paths, config, agents, prompts }),
     ui: new UiStateService(paths.root, config)
   }
-  return { services, internals: { db, chatStores, memory }, idleEnder }
+  return { services, internals: { db, chatStores, memory, nexus, nexusSync }, idleEnder }
 }
 
 /** The home's rotating log; the API key and the serve token are blanked out of every line. */

@@ -57,7 +57,7 @@ async function closedPortUrl(): Promise<string> {
 describe('conflicts by meaning, through the knowledge layer’s embeddings', () => {
   it('flags decisions worded apart when an embedding endpoint is configured, and not without one', async () => {
     fake = await startFakeEmbeddings()
-    const nexus = (await withEndpoint(fake.url)).core.services.nexus
+    const nexus = (await withEndpoint(fake.url)).core.internals.nexus
     nexus.post(SHIP)
     nexus.post(NO_DEPLOY)
     const [conflict, ...more] = await nexus.conflictsChecked()
@@ -69,14 +69,14 @@ describe('conflicts by meaning, through the knowledge layer’s embeddings', () 
 
     home?.dispose()
     home = knowledgeHome()
-    const words = home.core.services.nexus
+    const words = home.core.internals.nexus
     words.post(SHIP)
     words.post(NO_DEPLOY)
     expect(await words.conflictsChecked()).toEqual([])
   })
 
   it('an unreachable endpoint never holds a post up: key terms decide, and the reason says so', async () => {
-    const nexus = (await withEndpoint(await closedPortUrl())).core.services.nexus
+    const nexus = (await withEndpoint(await closedPortUrl())).core.internals.nexus
     nexus.post(SQLITE)
     nexus.post(MARKDOWN)
     nexus.post(SHIP)
@@ -93,7 +93,7 @@ describe('conflicts by meaning, through the knowledge layer’s embeddings', () 
   it('a slow endpoint is given up on after the timeout, and the embedder’s back-off spares the next check', async () => {
     fake = await startFakeEmbeddings({ slowMs: 60_000 })
     fake.setMode('slow')
-    const nexus = (await withEndpoint(fake.url)).core.services.nexus
+    const nexus = (await withEndpoint(fake.url)).core.internals.nexus
     nexus.post(SQLITE)
     nexus.post(MARKDOWN)
     const [conflict] = await nexus.conflictsChecked()

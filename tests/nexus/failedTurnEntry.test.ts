@@ -54,7 +54,7 @@ describe('a turn that failed after changing something', () => {
     )
     expect(entry?.body).toContain(`Turn ${started.turnId} of session ${started.sessionId}.`)
     expect(entry?.body).toMatch(/Tools: memory\nFailed: .+/)
-    expect(harness.core.services.nexus.turnEntries.forSession(started.sessionId)).toEqual([entry])
+    expect(harness.core.internals.nexus.turnEntries.forSession(started.sessionId)).toEqual([entry])
     // The memory write it reports really happened: the failed request carried the tool's success.
     const failedRequest = JSON.stringify(harness.fake.requests.at(-1)?.body?.messages)
     expect(failedRequest).toMatch(/tool_result.*\\"success\\":true/)

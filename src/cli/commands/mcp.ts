@@ -25,7 +25,7 @@ function serverFor(
     memory: services.memory,
     knowledge: services.knowledge,
     version: services.version,
-    bindings: () => services.nexus.members.bindings(),
+    bindings: () => services.nexus.memberBindings(),
     agentIds: () => services.agents.list().map((agent) => agent.id),
     token,
     transport
@@ -75,7 +75,7 @@ export const mcpCommand: CliCommand = {
       return { data: null, text: '', silent: true }
     }
     const boundTokens = (): string[] =>
-      Object.values(services.nexus.members.bindings()).flatMap((binding) =>
+      Object.values(services.nexus.memberBindings()).flatMap((binding) =>
         binding.tokenSha256 ? [binding.tokenSha256] : []
       )
     let host: Awaited<ReturnType<typeof startMcpHttpHost>> | undefined = undefined

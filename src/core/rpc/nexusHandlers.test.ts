@@ -106,7 +106,7 @@ describe('nexus.* over the contract', () => {
   it('reports read cursors and unread counts per author', async () => {
     await call('nexus.post', { agent: 'ella', type: 'turn', summary: 'Parser done' })
     await call('nexus.post', { agent: 'lyra', type: 'turn', summary: 'Tests done' })
-    core.services.nexus.repository.advanceCursor('ella', 1)
+    core.internals.nexus.repository.advanceCursor('ella', 1)
     expect(await call('nexus.cursors', { agents: ['ella', 'lyra', 'claude-code'] })).toMatchObject({
       ok: true,
       value: {

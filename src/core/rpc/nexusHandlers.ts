@@ -16,9 +16,9 @@ export function nexusHandlers(services: CoreServices): FeatureHandlers<typeof ne
     'nexus.cursors': async ({ agents }) => ({ cursors: nexus.cursors(agents) }),
     'nexus.conflicts': async (query) => nexus.conflictPage(query),
     'nexus.resolve': async ({ first, second, summary, body }) => nexus.resolve(first, second, summary, body),
-    'nexus.projectState.read': async () => nexus.projectState.read(),
+    'nexus.projectState.read': async () => nexus.readProjectState(),
     'nexus.projectState.save': async ({ content, baseHash, force }) =>
-      nexus.projectState.save(content, baseHash, force),
+      nexus.saveProjectState(content, baseHash, force),
     'nexus.watch': async () => ({ watching: true as const, tailSeq: nexus.watch() })
   }
 }

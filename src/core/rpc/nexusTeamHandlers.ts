@@ -9,16 +9,16 @@ export function nexusTeamHandlers(services: CoreServices): FeatureHandlers<typeo
   return {
     'nexus.settings.get': async () => nexus.settings(),
     'nexus.settings.update': async (patch) => nexus.updateSettings(patch),
-    'nexus.acks': async (query) => nexus.acks.status(query),
-    'nexus.acks.dismiss': async ({ member, seq }) => nexus.acks.dismiss(member, seq),
-    'nexus.members.list': async () => ({ members: nexus.members.list() }),
-    'nexus.members.bind': async (input) => nexus.members.bind(input),
-    'nexus.members.revoke': async ({ name }) => nexus.members.revoke(name),
+    'nexus.acks': async (query) => nexus.ackStatus(query),
+    'nexus.acks.dismiss': async ({ member, seq }) => nexus.dismissAck(member, seq),
+    'nexus.members.list': async () => ({ members: nexus.members() }),
+    'nexus.members.bind': async (input) => nexus.bindMember(input),
+    'nexus.members.revoke': async ({ name }) => nexus.revokeMember(name),
     'nexus.markTurn': async ({ sessionId, turnId }) => {
       // A turn still streaming has no outcome yet: its entry would describe half a turn.
       if (chat.isAnswering(sessionId))
         throw conflict('this chat is answering right now; mark the turn once its reply has finished')
-      return nexus.turnEntries.mark(sessionId, turnId)
+      return nexus.markTurn(sessionId, turnId)
     }
   }
 }

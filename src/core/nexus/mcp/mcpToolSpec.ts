@@ -1,7 +1,7 @@
 import type { KnowledgeSearchResult } from '../../../shared/contract/knowledge'
 import type { KnowledgeQuery } from '../../knowledge/knowledgeService'
 import type { MemoryHit } from '../../memory/memoryLookup'
-import type { NexusService } from '../nexusService'
+import type { NexusUseCases } from '../nexusUseCases'
 import type { McpIdentity } from './mcpClientIdentity'
 
 /** The knowledge index's search, as MCP's knowledge_search asks it. */
@@ -15,7 +15,7 @@ export interface MemoryLookup {
 
 /** What Hearth's MCP tools and resources work with, for one connected client. */
 export interface NexusMcpContext {
-  readonly nexus: NexusService
+  readonly nexus: NexusUseCases
   /** The memory feature's read-only lookup (the bank ranked as recall ranks it, plus MEMORY.md / USER.md). */
   readonly memory: MemoryLookup
   readonly knowledge: KnowledgeLookup

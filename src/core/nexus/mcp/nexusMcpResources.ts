@@ -39,9 +39,9 @@ export const RESOURCE_TEMPLATES = [
 export function readNexusResource(uri: string, context: NexusMcpContext): ReadResourceResult {
   if (uri === 'nexus://decisions') return text(uri, 'text/markdown', decisionLog(context))
   if (uri === 'nexus://project-state')
-    return text(uri, 'text/markdown', context.nexus.projectState.read().content)
+    return text(uri, 'text/markdown', context.nexus.readProjectState().content)
   const match = /^nexus:\/\/entries\/([1-9][0-9]{0,15})$/.exec(uri)
-  const entry = match ? context.nexus.repository.get([Number(match[1])])[0] : undefined
+  const entry = match ? context.nexus.entries([Number(match[1])])[0] : undefined
   if (!entry) throw new JsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri })
   return text(uri, 'application/json', JSON.stringify(entryForModel(entry)))
 }
@@ -51,11 +51,11 @@ function text(uri: string, mimeType: string, body: string): ReadResourceResult {
 }
 
 function decisionLog(context: NexusMcpContext): string {
-  const { entries: decisions, total: allDecisions } = context.nexus.repository.list({
+  const { entries: decisions, total: allDecisions } = context.nexus.list({
     type: 'decision',
     limit: DECISIONS_LISTED
   })
-  const conflicts = context.nexus.ledger.page({ limit: CONFLICTS_LISTED })
+  const conflicts = context.nexus.openConflictPage({ limit: CONFLICTS_LISTED })
   const lines = [
     '# Decisions',
     '',

@@ -10,7 +10,7 @@ import {
   type CallToolResult
 } from '@modelcontextprotocol/sdk/types.js'
 import { checkArguments } from '../../tools/argumentCheck'
-import type { NexusService } from '../nexusService'
+import type { NexusUseCases } from '../nexusUseCases'
 import { resolveIdentity, type McpClientBinding, type McpIdentity } from './mcpClientIdentity'
 import { inWords } from './argumentWords'
 import {
@@ -33,7 +33,7 @@ import { nexusMcpTools } from './nexusMcpTools'
 import type { AgentId } from '../../../shared/contract'
 
 export interface NexusMcpDependencies {
-  readonly nexus: NexusService
+  readonly nexus: NexusUseCases
   readonly memory: MemoryLookup
   readonly knowledge: KnowledgeLookup
   readonly version: string
@@ -78,7 +78,7 @@ export function createNexusMcpServer(deps: NexusMcpDependencies): Server {
     const who = context.identity()
     if (who.member === null) return
     try {
-      deps.nexus.members.seen(who.member, {
+      deps.nexus.memberSeen(who.member, {
         clientName: server.getClientVersion()?.name ?? 'unknown',
         transport: deps.transport
       })

@@ -58,17 +58,12 @@ const unread: McpToolSpec = {
   run: (args, context) => {
     const identity = context.identity()
     const author = identity.author ?? identity.client
-    const { repository } = context.nexus
-    const from = repository.cursor(identity.cursorKey)
-    const page = repository.unreadAfter(author, from, (args.limit as number | undefined) ?? 50)
-    const remaining = page.total - page.entries.length
-    // Once nothing is left, the cursor moves to the tail (past this client's own entries too).
-    const to = remaining === 0 ? Math.max(from, repository.maxSeq()) : (page.entries.at(-1)?.seq ?? from)
-    if (to > from) repository.advanceCursor(identity.cursorKey, to)
+    const limit = (args.limit as number | undefined) ?? 50
+    const { entries, remaining, from, to } = context.nexus.readUnread(identity.cursorKey, author, limit)
     // Only members owe acknowledgements; a guest gets the log without them.
     const member = identity.member !== null && identity.author !== null
     return {
-      entries: page.entries.map(entryForModel),
+      entries: entries.map(entryForModel),
       remaining,
       cursor: { from, to },
       ...(member ? owedBy(context, author) : {})
@@ -142,8 +137,8 @@ const decisions: McpToolSpec = {
  * it has not acknowledged and the newest open conflicts it is part of, each with how many in all.
  */
 function owedBy(context: NexusMcpContext, author: string) {
-  const awaiting = context.nexus.acks.awaitingPage(author, TEAM_STATE_SHOWN)
-  const conflicts = context.nexus.ledger.openInvolvingPage(author, TEAM_STATE_SHOWN)
+  const awaiting = context.nexus.awaitingAckPage(author, TEAM_STATE_SHOWN)
+  const conflicts = context.nexus.openConflictsInvolvingPage(author, TEAM_STATE_SHOWN)
   return {
     awaitingAck: awaiting.entries.map(entryForModel),
     awaitingAckTotal: awaiting.total,
@@ -158,7 +153,7 @@ function owedBy(context: NexusMcpContext, author: string) {
 
 /** The newest open conflicts between any authors, and how many there are. */
 function openConflicts(context: NexusMcpContext) {
-  const page = context.nexus.ledger.page({ limit: CONFLICTS_SHOWN })
+  const page = context.nexus.openConflictPage({ limit: CONFLICTS_SHOWN })
   return {
     conflicts: page.conflicts.map((c) => ({
       first: c.first.seq,

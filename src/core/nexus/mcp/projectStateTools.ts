@@ -8,7 +8,7 @@ const readState: McpToolSpec = {
     'Read the shared project state (nexus/project-state.md): goals, status and open questions every agent works from. Returns its text, its hash (pass it to project_state_update) and its version in the Nexus.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   annotations: { readOnlyHint: true },
-  run: (_args, context) => context.nexus.projectState.current()
+  run: (_args, context) => context.nexus.currentProjectState()
 }
 
 const updateState: McpToolSpec = {
@@ -32,7 +32,7 @@ const updateState: McpToolSpec = {
     const identity = context.identity()
     if (identity.author === null)
       return new ToolRefusal(identity.refusal ?? 'This client may not change the project state.')
-    const result = await context.nexus.projectState.update(args.text as string, args.baseHash as string, {
+    const result = await context.nexus.updateProjectState(args.text as string, args.baseHash as string, {
       agent: identity.author,
       channel: identity.channel
     })

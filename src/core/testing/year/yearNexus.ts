@@ -1,6 +1,6 @@
 import type { AgentId } from '../../../shared/contract'
 import type { NexusPostInput } from '../../../shared/contract/nexus'
-import type { NexusService } from '../../nexus/nexusService'
+import type { NexusUseCases } from '../../nexus/nexusUseCases'
 import type { SkillsService } from '../../prompt/skillsService'
 import { prose, topic } from './yearText'
 import type { YearRandom, YearVolumes } from './yearVolumes'
@@ -48,13 +48,15 @@ function entryFor(
   return { agent: author, type: 'turn', summary: `Worked on ${about}: ${prose(random, 80)}`, body }
 }
 
+type YearNexus = Pick<NexusUseCases, 'postMany' | 'readProjectState' | 'saveProjectState'>
+
 /**
  * The year's Nexus through the service: `nexusEntries` entries from `nexusAuthors` authors (the
  * agents and two outside runtimes), the project state's versions among them, each version saved
  * through the project-state log as the editor saves it.
  */
 export function writeYearNexus(
-  nexus: NexusService,
+  nexus: YearNexus,
   random: YearRandom,
   volumes: YearVolumes,
   agentIds: readonly AgentId[],
@@ -77,10 +79,10 @@ export function writeYearNexus(
   for (; versions < volumes.stateVersions; versions++) saveState(nexus, random, versions + 1)
 }
 
-function saveState(nexus: NexusService, random: YearRandom, version: number): void {
-  const current = nexus.projectState.read()
+function saveState(nexus: YearNexus, random: YearRandom, version: number): void {
+  const current = nexus.readProjectState()
   const content = `# Project state (version ${version})\n\n## Now\n${prose(random, 800)}\n\n## Next\n${prose(random, 400)}\n`
-  nexus.projectState.save(content, current.hash)
+  nexus.saveProjectState(content, current.hash)
 }
 
 /** `skills` skills in the skills folder, made as the Skills screen makes them. */
