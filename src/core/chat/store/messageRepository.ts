@@ -139,11 +139,16 @@ export class MessageRepository {
     return readTuples(this.messagesStatement.all(sessionId), MESSAGE_COLUMNS, messageFromRow)
   }
 
-  /** The agent's most recent user turns (every session), newest first: when each started, and where. */
+  /**
+   * The agent's most recent user turns (every session), newest first: when each started, and
+   * where. CROSS JOIN keeps the walk on the newest messages, stopping at `limit`: with statistics
+   * the planner would rather read every message of the agent's sessions and sort them, at every
+   * turn, which grows with the agent's whole history.
+   */
   userTurnStarts(agentId: AgentId, limit: number): { at: number; sessionId: SessionId }[] {
     const rows = this.db
       .prepare(
-        "SELECT m.created_at, m.session_id FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"
+        "SELECT m.created_at, m.session_id FROM messages m CROSS JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"
       )
       .all(agentId, limit)
     return readRows(rows, 'messages', (row) => ({
