@@ -30,6 +30,7 @@ import * as m0055 from './0055-fact-pages'
 import * as m0057 from './0057-streaming-calls'
 import * as m0058 from './0058-nexus-conflict-pages'
 import * as m0059 from './0059-session-pages'
+import * as m0060 from './0060-nexus-type-order'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -80,5 +81,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 55, name: '0055-fact-pages', up: m0055.up },
   { version: 57, name: '0057-streaming-calls', up: m0057.up, isApplied: m0057.isApplied },
   { version: 58, name: '0058-nexus-conflict-pages', up: m0058.up, isApplied: m0058.isApplied },
-  { version: 59, name: '0059-session-pages', up: m0059.up }
+  { version: 59, name: '0059-session-pages', up: m0059.up },
+  { version: 60, name: '0060-nexus-type-order', up: m0060.up }
 ]
