@@ -1,18 +1,61 @@
-import type { ReactNode } from 'react'
+import { useCallback, type ReactNode } from 'react'
+import type { SessionSummary } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
+import { MoreOnScroll } from '../../ui/MoreOnScroll'
+import { VirtualRows } from '../../ui/VirtualRows'
 import { ChatListItem } from '../chats/ChatListItem'
 import { ChatSearchResults } from '../chats/ChatSearchResults'
 import { ChatTrash } from '../chats/ChatTrash'
 import { selectOpenSessionEnded } from './chatEndSlice'
 import { selectChatSessions } from './chatSessionsSlice'
 
+/** A chat row before it is measured: its title line and its date line. */
+const ESTIMATED_CHAT_PX = 75
+
+/**
+ * The agent's chats as loaded so far: only the rows near the view are drawn, and the next page
+ * is asked for as the end comes near, with a line saying how many of how many are shown.
+ */
+function ChatRows(): ReactNode {
+  const sessions = useAppStore(selectChatSessions)
+  const more = useAppStore((state) => state.chatSessionsNext !== null)
+  const total = useAppStore((state) => state.chatSessionsTotal)
+  const loadMore = useAppStore((state) => state.loadMoreChatSessions)
+  const rowKey = useCallback((index: number) => sessions[index]?.id ?? index, [sessions])
+  const reach = useCallback(() => void loadMore(), [loadMore])
+  if (sessions.length === 0)
+    return (
+      <ul className="chat-sessions__list" aria-label="Chats">
+        <li className="muted">No chats yet.</li>
+      </ul>
+    )
+  return (
+    <div className="chat-sessions__scroll" data-testid="chat-list-scroll">
+      <VirtualRows
+        count={sessions.length}
+        estimate={ESTIMATED_CHAT_PX}
+        rowKey={rowKey}
+        className="chat-sessions__list chat-sessions__list--paged"
+        label="Chats"
+        onReachEnd={more ? reach : undefined}
+        renderRow={(index, rowProps) => {
+          const session = sessions[index] as SessionSummary
+          return <ChatListItem key={session.id} session={session} rowProps={rowProps} />
+        }}
+        footer={
+          <MoreOnScroll more={more} shown={sessions.length} total={total} noun="chats" onReach={reach} />
+        }
+      />
+    </div>
+  )
+}
+
 /**
  * The selected agent's chats, pinned first then newest, with a search over every agent's chats
  * and the trash below.
  */
 export function SessionList(): ReactNode {
-  const sessions = useAppStore(selectChatSessions)
   const startNewChat = useAppStore((state) => state.startNewChat)
   const startNewChatWithDraft = useAppStore((state) => state.startNewChatWithDraft)
   const focusComposer = useAppStore((state) => state.focusChatComposer)
@@ -48,18 +91,7 @@ export function SessionList(): ReactNode {
           {notice}
         </p>
       )}
-      {query.trim() !== '' ? (
-        <ChatSearchResults />
-      ) : trashOpen ? (
-        <ChatTrash />
-      ) : (
-        <ul className="chat-sessions__list">
-          {sessions.length === 0 && <li className="muted">No chats yet.</li>}
-          {sessions.map((session) => (
-            <ChatListItem key={session.id} session={session} />
-          ))}
-        </ul>
-      )}
+      {query.trim() !== '' ? <ChatSearchResults /> : trashOpen ? <ChatTrash /> : <ChatRows />}
       {query.trim() === '' && (
         <Button
           size="small"

@@ -2,12 +2,20 @@ import { useState, type ReactNode } from 'react'
 import type { SessionSummary } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Menu } from '../../ui/Menu'
+import type { VirtualRowProps } from '../../ui/VirtualRows'
 import { baseName } from '../chat/projectRules'
 import { RenameChatForm } from './RenameChatForm'
 import './chats.css'
 
 /** One chat in the list: open it, or pin, rename or delete it from its "More actions" menu. */
-export function ChatListItem({ session }: Readonly<{ session: SessionSummary }>): ReactNode {
+export function ChatListItem({
+  session,
+  rowProps
+}: Readonly<{
+  session: SessionSummary
+  /** In a long list drawn near the view: the row's index and the ref that measures it. */
+  rowProps?: VirtualRowProps
+}>): ReactNode {
   const openId = useAppStore((state) => state.chatSessionId)
   const open = useAppStore((state) => state.openChatSession)
   const pin = useAppStore((state) => state.pinChat)
@@ -21,12 +29,12 @@ export function ChatListItem({ session }: Readonly<{ session: SessionSummary }>)
   const pinned = session.pinnedAtMs !== null
   if (renaming)
     return (
-      <li className="chat-sessions__row">
+      <li className="chat-sessions__row" {...rowProps}>
         <RenameChatForm id={session.id} title={session.title} onDone={() => setRenaming(false)} />
       </li>
     )
   return (
-    <li className="chat-sessions__row">
+    <li className="chat-sessions__row" {...rowProps}>
       <button
         type="button"
         className="chat-sessions__item"
