@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '../../store/useAppStore'
 import { LaneHeader } from './LaneHeader'
@@ -6,7 +6,8 @@ import type { LanesModel } from './lanes'
 import { selectNexusCheckpoints, selectNexusCursors } from './nexusSlice'
 
 /** One lane header per author: checkpoint from the whole log, unread count from its cursor. */
-export function LaneHeaders({ model }: Readonly<{ model: LanesModel }>): ReactNode {
+// Memoised: the lanes re-render on every scroll step, the headers only when the model changes.
+export const LaneHeaders = memo(function LaneHeaders({ model }: Readonly<{ model: LanesModel }>): ReactNode {
   const checkpoints = useAppStore(useShallow(selectNexusCheckpoints))
   const cursors = useAppStore(useShallow(selectNexusCursors))
   const agentIds = useAppStore(useShallow((state) => state.agentIds))
@@ -20,4 +21,4 @@ export function LaneHeaders({ model }: Readonly<{ model: LanesModel }>): ReactNo
       />
     </div>
   ))
-}
+})

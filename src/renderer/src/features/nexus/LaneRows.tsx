@@ -1,5 +1,5 @@
 import type { Virtualizer } from '@tanstack/react-virtual'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { formatClock, formatTime } from './agentColor'
 import { LaneCard } from './LaneCard'
 import type { LaneRow, LanesModel } from './lanes'
@@ -11,8 +11,12 @@ type RowProps = Readonly<{
   loaded: ReadonlySet<number>
 }>
 
-/** One band: the time gutter (date and minute shown when they change) and each entry in its author's column. */
-function LaneBand({ row, previous, model, loaded }: RowProps): ReactNode {
+/**
+ * One band: the time gutter (date and minute shown when they change) and each entry in its
+ * author's column. Memoised: the view re-renders on every scroll step, and a band already drawn
+ * has nothing new to draw then (its row, the model and the loaded set keep their identity).
+ */
+const LaneBand = memo(function LaneBand({ row, previous, model, loaded }: RowProps): ReactNode {
   const when = formatTime(row.ts)
   const before = previous === undefined ? '' : formatTime(previous.ts)
   return (
@@ -39,7 +43,7 @@ function LaneBand({ row, previous, model, loaded }: RowProps): ReactNode {
       ))}
     </>
   )
-}
+})
 
 /**
  * The rows below the headers: one stripe per column behind, and only the bands near the view
