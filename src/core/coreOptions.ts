@@ -2,6 +2,7 @@ import type { ChatOptions } from './chat/chatOptions'
 import type { Clock } from './ports/clock'
 import type { Logger } from './ports/logger'
 import type { PromptBuilder } from './ports/promptBuilder'
+import type { Retriever } from './ports/retriever'
 import type { SecretStore } from './ports/secretStore'
 import type { SessionPurgeStep } from './ports/sessionPurge'
 import type { TurnContextProvider } from './ports/turnContext'
@@ -40,6 +41,8 @@ export interface CoreSeams {
   readonly toolCatalog?: ToolCatalog
   /** Steps run after the built-in ones (memory's, chat's) when a chat is deleted for good. */
   readonly purgeSteps?: readonly SessionPurgeStep[]
+  /** What recall, the recall tool and merge proposals search with, instead of the knowledge index. */
+  readonly retriever?: Retriever
   /** Wraps the prompt builder the engine uses (the bench's variants change how prompts are built). */
   readonly wrapPrompts?: (builder: PromptBuilder) => PromptBuilder
 }

@@ -166,7 +166,7 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     secrets: () => settings.knownSecrets()
   })
   const memory = new MemoryService({
-    retriever: knowledgeRetriever(knowledge),
+    retriever: options.seams?.retriever ?? knowledgeRetriever(knowledge),
     stores: openMemoryStores(db, clock, chatStores.transcripts),
     db,
     paths,

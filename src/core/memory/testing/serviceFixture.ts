@@ -1,29 +1,18 @@
-import { anthropicClients } from '../../node/llm/anthropicClient'
 import type { AgentId, SessionId } from '../../../shared/contract'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Fact, FactType } from '../../../shared/contract/review'
-import { openChatStores } from '../../chat/store/chatStores'
 import type { SessionRepository } from '../../chat/store/sessionRepository'
-import { scanForThreats } from '../../domain/prompt/scanner'
-import { EventHub } from '../../events'
-import { ConfigStore } from '../../home/configStore'
-import { ensureHome } from '../../home/home'
+import { createCore, type Core } from '../../createCore'
+import type { EventHub } from '../../events'
 import type { HomePaths } from '../../home/homePaths'
-import { openDatabase, type Db } from '../../node/db/openDatabase'
+import type { Db } from '../../node/db/openDatabase'
 import type { Retriever } from '../../ports/retriever'
-import { MemorySecretStore } from '../../ports/secretStore'
-import { AgentService } from '../../services/agentService'
-import { SettingsService } from '../../services/settingsService'
-import { openMemoryStores } from '../memoryStores'
-import { factSource } from '../factSource'
-import { messageSource } from '../../chat/store/messageSource'
-import { nexusSource } from '../../nexus/nexusSource'
-import { KnowledgeService } from '../../knowledge/knowledgeService'
-import { knowledgeRetriever } from '../../knowledge/knowledgeRetriever'
+import type { AgentService } from '../../services/agentService'
+import type { KnowledgeService } from '../../knowledge/knowledgeService'
 import { testId } from '../../../shared/testing/ids'
-import { MemoryService } from '../memoryService'
+import type { MemoryService } from '../memoryService'
 import { TestClock } from './memoryFixture'
 
 export interface ServiceFixture {
@@ -36,6 +25,8 @@ export interface ServiceFixture {
   readonly knowledge: KnowledgeService
   readonly agents: AgentService
   readonly sessions: SessionRepository
+  /** The whole core, for a test that goes through a host's face (`core.services`) or the handlers. */
+  readonly core: Core
   /** Inserts a fact straight into the bank (approved unless told otherwise). */
   fact(
     text: string,
@@ -46,48 +37,30 @@ export interface ServiceFixture {
   dispose(): void
 }
 
-/** The real MemoryService over a temp home and SQLite file; agent "scribe" exists. */
+/**
+ * A real core on a temp home, as the app builds it (`createCore`), with agent "scribe"; memory's
+ * service is the one the core wired, reached through `Core.internals` for its parts. A test may
+ * hand recall another retriever through the core's seam; nothing indexes in the background.
+ */
 export function createServiceFixture(
   env: NodeJS.ProcessEnv = {},
   options: { readonly retriever?: Retriever } = {}
 ): ServiceFixture {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-memsvc-'))
-  const paths = ensureHome(dir)
-  const db = openDatabase(paths.db)
   const clock = new TestClock()
-  const events = new EventHub()
+  const core = createCore({
+    home: dir,
+    host: 'cli',
+    env,
+    clock,
+    seams: { knowledgeBackground: false, ...(options.retriever ? { retriever: options.retriever } : {}) }
+  })
+  const { paths, events, agents, knowledge } = core.services
+  const { db, memory } = core.internals
   const emitted: { event: string; payload: unknown }[] = []
   events.subscribe((event, payload) => emitted.push({ event, payload }))
-  const agents = new AgentService(db, paths, clock, events)
   const scribe = agents.create('Scribe', testId.agent('scribe')).id
-  const settings = new SettingsService(new ConfigStore(paths.config), new MemorySecretStore(), env)
-  const chat = openChatStores(db, clock.now())
-  const knowledge = new KnowledgeService({
-    db,
-    paths,
-    config: () => settings.config(),
-    configStore: new ConfigStore(paths.config),
-    secrets: new MemorySecretStore(),
-    env,
-    events,
-    now: () => clock.now(),
-    sources: { fact: factSource(db), message: messageSource(db), nexus: nexusSource(db) },
-    background: false
-  })
-  const memory = new MemoryService({
-    retriever: options.retriever ?? knowledgeRetriever(knowledge),
-    stores: openMemoryStores(db, clock, chat.transcripts),
-    db,
-    paths,
-    clock,
-    events,
-    settings,
-    models: anthropicClients(settings),
-    agents,
-    scan: scanForThreats,
-    transcripts: chat.transcripts
-  })
-  const sessions = chat.sessions
+  const sessions = core.internals.chatStores.sessions
   return {
     paths,
     db,
@@ -98,6 +71,7 @@ export function createServiceFixture(
     knowledge,
     agents,
     sessions,
+    core,
     fact: (text, options = {}) =>
       memory.facts.insert({
         agentId: options.agentId ?? scribe,
@@ -151,8 +125,7 @@ export function createServiceFixture(
       )
     },
     dispose: () => {
-      knowledge.dispose()
-      db.close()
+      core.dispose()
       rmSync(dir, { recursive: true, force: true })
     }
   }
