@@ -28,7 +28,10 @@ const PlatformHintOverride = z.union([
 export const CONFIG_SHAPE = {
   model: z.string().min(1).default(DEFAULT_MODEL),
   provider: z.string().min(1).default('anthropic'),
-  /** `max_tokens` of every chat reply call: the one value sent, recorded and shown by the Inspector. */
+  /**
+   * `max_tokens` of every chat reply call and of retention's call: the one value sent, recorded
+   * and shown by the Inspector. (A checkpoint summary keeps its own smaller cap: see compression.ts.)
+   */
   maxOutputTokens: z.number().int().min(1).max(128_000).default(8192),
   baseUrl: BaseUrl.nullable().default(null),
   cacheTtl: CacheTtlPolicy.default('auto'),

@@ -142,7 +142,11 @@ export class MemoryService {
       model: async (agentId) => {
         const config = settings.config()
         const client = await deps.models.current()
-        return { client, model: config.agents[agentId]?.model ?? config.model }
+        return {
+          client,
+          model: config.agents[agentId]?.model ?? config.model,
+          maxTokens: config.maxOutputTokens
+        }
       }
     })
   }

@@ -73,6 +73,15 @@ describe('retention at session end', () => {
     expect(await f.memory.search(testId.agent('scribe'), 'Fly.io', 5)).toEqual([])
   })
 
+  it('sends max_tokens from the maxOutputTokens setting, read at each run', async () => {
+    f.session('sess-1', CONVERSATION)
+    fake.setToolInput(RETENTION_TOOL_NAME, { candidates: [] })
+    await f.memory.retention.run(testId.session('sess-1'))
+    await f.core.services.config.patch({ maxOutputTokens: 1234 })
+    await f.memory.retention.run(testId.session('sess-1'), { force: true })
+    expect(fake.requests.map((request) => request.body?.max_tokens)).toEqual([8192, 1234])
+  })
+
   it('proposes merges for candidates that duplicate or contradict an approved fact', async () => {
     const same = f.fact('The API runs on Fly.io')
     const deploys = f.fact('The team deploys every Friday')

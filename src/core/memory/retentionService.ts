@@ -29,8 +29,13 @@ export interface RetentionDeps {
   readonly clock: Clock
   readonly events: EventHub
   readonly similar: SimilarFacts
-  /** The SDK client (built by createAnthropicClient) and the model for this agent. */
-  readonly model: (agentId: AgentId) => Promise<{ readonly client: Anthropic; readonly model: string }>
+  /**
+   * The SDK client, the model for this agent and `max_tokens` (the `maxOutputTokens` setting, the
+   * one value every call sends), read at each run so a settings change applies at once.
+   */
+  readonly model: (
+    agentId: AgentId
+  ) => Promise<{ readonly client: Anthropic; readonly model: string; readonly maxTokens: number }>
 }
 
 export interface RetentionReport {
@@ -128,11 +133,11 @@ export class RetentionService {
   }
 
   private async askModel(transcript: Transcript, signal: AbortSignal | undefined): Promise<unknown[]> {
-    const { client, model } = await this.deps.model(transcript.agentId)
+    const { client, model, maxTokens } = await this.deps.model(transcript.agentId)
     const response = await client.messages.create(
       {
         model,
-        max_tokens: 4096,
+        max_tokens: maxTokens,
         system: RETENTION_SYSTEM,
         messages: [
           { role: 'user', content: `The conversation:\n\n${renderTranscript(transcript.messages)}` }
