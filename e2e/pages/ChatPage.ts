@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
 import WebSocket from 'ws'
+import { z } from 'zod'
+import type { MethodInput, MethodName, MethodOutput } from '../../src/shared/contract'
 import { HearthApp } from './HearthApp'
 
 /** The Chat and Inspector sections, as a user sees them. */
@@ -185,6 +187,19 @@ export class ChatPage {
   }
 }
 
+/** An answer on the RPC socket (events carry no id and are not waited for). */
+const rpcReply = z.object({
+  id: z.number().optional(),
+  result: z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value: z.unknown() }),
+    z.object({ ok: z.literal(false), error: z.looseObject({ code: z.string(), message: z.string() }) })
+  ])
+})
+type RpcReply = z.infer<typeof rpcReply>
+
+/** One contract call, typed by the contract. */
+type CoreCall = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<MethodOutput<M>>
+
 /**
  * A second client of the same `hearth serve` over its WebSocket, for setup the test is not
  * about (storing a key, pointing the base URL at the fake model).
@@ -193,23 +208,26 @@ export async function rpcClient(
   port: number,
   token: string,
   origin: string
-): Promise<{ call: (method: string, input: unknown) => Promise<any>; close: () => void }> {
+): Promise<{ call: CoreCall; close: () => void }> {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(token)}`, {
     headers: { Origin: origin }
   })
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
   let next = 1
-  const waiting = new Map<number, (result: any) => void>()
+  const waiting = new Map<number, (result: RpcReply['result']) => void>()
   socket.on('message', (data) => {
-    const message = JSON.parse(data.toString())
-    if (typeof message.id === 'number') waiting.get(message.id)?.(message.result)
+    const message = rpcReply.safeParse(JSON.parse(data.toString()))
+    if (message.success && message.data.id !== undefined) waiting.get(message.data.id)?.(message.data.result)
   })
   return {
-    call: (method, input) =>
-      new Promise((resolve, reject) => {
+    call: <M extends MethodName>(method: M, input: MethodInput<M>) =>
+      new Promise<MethodOutput<M>>((resolve, reject) => {
         const id = next++
         waiting.set(id, (result) =>
-          result.ok ? resolve(result.value) : reject(new Error(`${method}: ${result.error.message}`))
+          result.ok
+            ? // The host parsed the value with `methods[method].output` before sending it (as for the renderer).
+              resolve(result.value as MethodOutput<M>)
+            : reject(new Error(`${method}: ${result.error.message}`))
         )
         socket.send(JSON.stringify({ id, method, input }))
       }),

@@ -1,4 +1,5 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { present } from '../../src/core/testing/callCore'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
@@ -96,9 +97,15 @@ test('Import previews a Hermes home, imports it with progress, opens Review filt
     hearth,
     async (rpc) => (await rpc.call('sessions.list', { agentId: 'hermes' })).items
   )
-  const chosen = chats.find((c: any) => c.importedFrom === 'hermes')
+  const chosen = present(
+    chats.find((c) => c.importedFrom === 'hermes'),
+    'a chat imported from Hermes'
+  )
   const shown = await withRpc(hearth, (rpc) => rpc.call('sessions.get', { id: chosen.id }))
-  const userMessage = shown.messages.find((m: any) => m.role === 'user')
+  const userMessage = present(
+    shown.messages.find((m) => m.role === 'user'),
+    'a user message'
+  )
   fake.script({
     toolUses: [
       {

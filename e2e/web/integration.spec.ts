@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { present } from '../../src/core/testing/callCore'
+import type { MethodInput } from '../../src/shared/contract'
 import { join } from 'node:path'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
@@ -27,7 +29,7 @@ test.afterAll(async () => fake.close())
 /** Sends one message from a second client and waits until the reply is stored. */
 async function chatTurn(
   rpc: RpcClient,
-  input: Record<string, unknown>,
+  input: MethodInput<'chat.send'>,
   reply: string
 ): Promise<{ sessionId: string; userMessageId: number }> {
   fake.script(reply)
@@ -60,7 +62,10 @@ async function endWithCandidate(
   const ended = await rpc.call('sessions.end', { id: sessionId })
   expect(ended.candidates).toHaveLength(1)
   const { candidates } = await rpc.call('review.list', { status: 'pending' })
-  return candidates.find((c: { text: string }) => c.text === text).id
+  return present(
+    candidates.find((c) => c.text === text),
+    `a pending candidate "${text}"`
+  ).id
 }
 
 test.describe('with an untrusted MCP server in the session', () => {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { present } from '../../src/core/testing/callCore'
 import { join } from 'node:path'
 import { blocksOf, startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
@@ -33,7 +34,9 @@ test('a session ends into the inbox; one candidate is edited and approved, one r
     await expect
       .poll(async () => (await rpc.call('sessions.get', { id: turn.sessionId })).messages.length)
       .toBe(2)
-    const messageId = String((await rpc.call('sessions.get', { id: turn.sessionId })).messages[0].id)
+    const messageId = String(
+      present((await rpc.call('sessions.get', { id: turn.sessionId })).messages[0], 'the user message').id
+    )
     fake.setToolInput('record_memory_candidates', {
       candidates: [
         {

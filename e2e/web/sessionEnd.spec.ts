@@ -1,4 +1,5 @@
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { present } from '../../src/core/testing/callCore'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
 import { startConnected, withRpc } from '../pages/ChatPage'
@@ -72,7 +73,7 @@ test('End session shows retention at work, links to its candidates in Review, an
   // The core refuses a turn on the ended session, not only the UI.
   const sessionId = await withRpc(
     hearth,
-    async (rpc) => (await rpc.call('sessions.list', { agentId: 'scribe' })).items[0].id
+    async (rpc) => present((await rpc.call('sessions.list', { agentId: 'scribe' })).items[0], 'a chat').id
   )
   await withRpc(hearth, (rpc) =>
     expect(rpc.call('chat.send', { sessionId, text: 'Sneaking one in' })).rejects.toThrow(

@@ -5,8 +5,12 @@ import yauzl from 'yauzl'
 import yazl from 'yazl'
 import { createWriteStream } from 'node:fs'
 import { createCore, type Core } from '../../src/core/createCore'
-import { AgentId } from '../../src/shared/contract'
+import { AgentId, type MethodInput, type MethodName, type MethodOutput } from '../../src/shared/contract'
+import { BackupManifest } from '../../src/core/backup/backupManifest'
 import { dispatch } from '../../src/core/rpc/dispatch'
+import { callCore, present } from '../../src/core/testing/callCore'
+import { AgentBundle } from '../../src/shared/contract/agentBundle'
+import { BackupResult, RestoreResult } from '../../src/shared/contract/backup'
 import { insertApprovedFact } from '../helpers/facts'
 import { runHearthAsync } from '../helpers/cli'
 import { makeTempDir } from '../helpers/tempHome'
@@ -28,10 +32,13 @@ afterEach(() => {
   cleanup()
 })
 
-async function call(method: string, input: unknown, on: Core = core): Promise<any> {
-  const result = await dispatch(on.handlers, { method, input })
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return result.value
+/** One contract call, typed by the contract; a refusal throws `code: words`. */
+function call<M extends MethodName>(
+  method: M,
+  input: MethodInput<M>,
+  on: Core = core
+): Promise<MethodOutput<M>> {
+  return callCore(on.handlers, method, input)
 }
 
 async function refusal(method: string, input: unknown): Promise<string> {
@@ -120,9 +127,9 @@ describe('hearth backup and restore', () => {
     expect(backup.counts.sessions).toBe(before)
 
     const entries = await unzipAll(backup.file)
-    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8'))
+    const manifest = BackupManifest.parse(JSON.parse(entries.get('manifest.json')!.toString('utf8')))
     const names = [...entries.keys()].filter((n) => n !== 'manifest.json').sort()
-    expect(names).toEqual(manifest.files.map((f: any) => `home/${f.path}`).sort())
+    expect(names).toEqual(manifest.files.map((f) => `home/${f.path}`).sort())
     expect(names).toEqual(
       expect.arrayContaining([
         'home/hearth.db',
@@ -140,7 +147,7 @@ describe('hearth backup and restore', () => {
     expect(restored.verified.files).toEqual({ checked: manifest.files.length, mismatched: [] })
     const again = createCore({ home: join(dir, 'restored'), host: 'electron' })
     try {
-      expect((await call('agents.list', {}, again)).map((a: any) => a.id)).toEqual(['ada'])
+      expect((await call('agents.list', {}, again)).map((a) => a.id)).toEqual(['ada'])
       expect((await call('sessions.list', { agentId: 'ada', limit: 100 }, again)).items).toHaveLength(before)
       expect((await call('memory.show', { agentId: 'ada', target: 'memory' }, again)).entries).toEqual([
         'Builds with Vite'
@@ -171,7 +178,7 @@ describe('hearth backup and restore', () => {
     writeFileSync(pasted, source.replace('And in the fridge?', `My key is ${API_KEY}, and in the fridge?`))
     await call('imports.run', { source: 'chatgpt', path: pasted, agentId: 'ada' })
     expect(
-      (await call('sessions.search', { query: 'fridge' })).hits.some((h: any) => h.snippet.includes('sk-ant'))
+      (await call('sessions.search', { query: 'fridge' })).hits.some((h) => h.snippet.includes('sk-ant'))
     ).toBe(true)
 
     const backup = await call('backup.create', { file: join(dir, 'home.zip') })
@@ -181,12 +188,12 @@ describe('hearth backup and restore', () => {
     const again = createCore({ home: join(dir, 'restored'), host: 'electron' })
     try {
       const hits = (await call('sessions.search', { query: 'fridge' }, again)).hits
-      expect(hits.map((h: any) => h.snippet).join(' ')).toContain('secret removed')
+      expect(hits.map((h) => h.snippet).join(' ')).toContain('secret removed')
     } finally {
       again.dispose()
     }
     const live = (await call('sessions.search', { query: 'fridge' })).hits
-    expect(live.map((h: any) => h.snippet).join(' ')).toContain('sk-ant')
+    expect(live.map((h) => h.snippet).join(' ')).toContain('sk-ant')
   })
 
   it('refuses a folder that is not empty, and archives that are not whole, changing nothing', async () => {
@@ -224,7 +231,7 @@ describe('hearth backup and restore', () => {
     ).toMatch(/not a Hearth backup: it has no manifest\.json/)
 
     const climbing = new Map(entries)
-    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8'))
+    const manifest = BackupManifest.parse(JSON.parse(entries.get('manifest.json')!.toString('utf8')))
     manifest.files.push({ path: '../escape.txt', bytes: 1, sha256: 'x' })
     climbing.set('manifest.json', Buffer.from(JSON.stringify(manifest)))
     await writeZip(join(dir, 'climbing.zip'), climbing)
@@ -265,10 +272,10 @@ describe('hearth backup and restore', () => {
       join(dir, 'live.zip')
     ])
     expect(restore.code, restore.stderr).toBe(0)
-    const result = restore.json<any>()
+    const result = restore.parsed(RestoreResult)
     expect(result.verified.ok).toBe(true)
     expect(result.verified.nexus.count).toBeGreaterThanOrEqual(1)
-    expect(result.verified.nexus.count).toBe(run.json<any>().counts.nexusEntries)
+    expect(result.verified.nexus.count).toBe(run.parsed(BackupResult).counts['nexusEntries'])
     expect(statSync(join(dir, 'live.zip')).mode & 0o077).toBe(0)
     for (const [name, bytes] of await unzipAll(join(dir, 'live.zip')))
       expect(bytes.includes(API_KEY), name).toBe(false)
@@ -280,14 +287,14 @@ describe('hearth export agent and import hearth', () => {
     await seedHome()
     const file = await call('exports.agent', { agentId: 'ada', withSessions: true })
     expect(file.text.includes(API_KEY)).toBe(false)
-    const bundle = JSON.parse(file.text)
+    const bundle = AgentBundle.parse(JSON.parse(file.text))
     expect(bundle).toMatchObject({ format: 'hearth.agent', version: 1, agent: { id: 'ada', name: 'Ada' } })
     expect(bundle.memory.entries).toEqual(['Builds with Vite'])
     expect(bundle.userEntries).toEqual(['Prefers short answers'])
-    expect(bundle.facts.map((f: any) => f.text)).toEqual(['The staging server is called kettle'])
-    expect(bundle.facts[0].history.length).toBeGreaterThanOrEqual(0)
-    expect(bundle.skills.map((s: any) => s.path)).toContain('deploy')
-    expect(bundle.sessions.length).toBe(file.counts.sessions)
+    expect(bundle.facts.map((f) => f.text)).toEqual(['The staging server is called kettle'])
+    expect(bundle.facts[0]?.history.length).toBeGreaterThanOrEqual(0)
+    expect(bundle.skills.map((s) => s.path)).toContain('deploy')
+    expect(bundle.sessions?.length).toBe(file.counts['sessions'])
     expect(file.counts.sessions).toBeGreaterThan(0)
     const path = join(dir, 'ada.hearth-agent.json')
     writeFileSync(path, file.text)
@@ -299,14 +306,18 @@ describe('hearth export agent and import hearth', () => {
       expect(report.counts.candidate.new).toBe(3)
       expect(report.counts.session.new).toBe(file.counts.sessions)
       const pending = (
-        await call('review.list', { agentId: report.agent.id, importId: report.importId }, other)
+        await call(
+          'review.list',
+          { agentId: report.agent.id, importId: present(report.importId, 'an import id') },
+          other
+        )
       ).candidates
-      expect(pending.map((c: any) => c.text).sort()).toEqual([
+      expect(pending.map((c) => c.text).sort()).toEqual([
         'Builds with Vite',
         'Prefers short answers',
         'The staging server is called kettle'
       ])
-      expect(pending.every((c: any) => c.status === 'pending')).toBe(true)
+      expect(pending.every((c) => c.status === 'pending')).toBe(true)
       const second = await call('imports.run', { source: 'hearth', path }, other)
       expect(second.nothingNew).toBe(true)
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { sentSystemText } from '../../src/core/testing/requestShape'
 
@@ -20,7 +21,7 @@ function env(): NodeJS.ProcessEnv {
 }
 
 /** Async on purpose: the fake server lives in this process, so a blocking spawn would deadlock it. */
-function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+function hearth(...args: string[]): Promise<{ code: number; json: unknown; stderr: string }> {
   const child = spawn(process.execPath, [CLI, ...args, '--json'], { env: env() })
   let stdout = ''
   let stderr = ''
@@ -31,6 +32,37 @@ function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: s
       resolvePromise({ code: code ?? -1, json: stdout.trim() ? JSON.parse(stdout) : null, stderr })
     )
   )
+}
+
+/** The parts of the CLI's JSON answers these tests read. */
+const chatAnswer = z.looseObject({
+  sessionId: z.string(),
+  text: z.string(),
+  usage: z.record(z.string(), z.unknown())
+})
+const failedChat = z.looseObject({
+  sessionId: z.string(),
+  error: z.looseObject({ code: z.string(), message: z.string() })
+})
+const refusal = z.looseObject({ error: z.looseObject({ code: z.string(), message: z.string() }) })
+const shownSession = z.object({
+  session: z.looseObject({
+    agentId: z.string(),
+    systemPrompt: z.string(),
+    messages: z.array(
+      z.looseObject({
+        role: z.string(),
+        status: z.string(),
+        content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))
+      })
+    )
+  })
+})
+const sessionList = z.object({ sessions: z.array(z.looseObject({ id: z.string() })) })
+const searchHits = z.looseObject({ hits: z.array(z.unknown()) })
+
+async function shown(sessionId: string): Promise<z.infer<typeof shownSession>['session']> {
+  return shownSession.parse((await hearth('sessions', 'show', sessionId)).json).session
 }
 
 beforeAll(async () => {
@@ -48,47 +80,51 @@ afterAll(async () => {
 describe('hearth chat / sessions', () => {
   it('answers with the documented fields, continues a session, and shows it exactly as stored', async () => {
     fake.script('First reply.', 'Second reply.')
-    const first = await hearth('chat', 'Remember the number 42')
-    expect(first.code).toBe(0)
-    expect(Object.keys(first.json)).toEqual(
-      expect.arrayContaining(['sessionId', 'text', 'usage', 'toolCalls'])
-    )
-    expect(first.json.text).toBe('First reply.')
-    expect(Object.keys(first.json.usage).sort()).toEqual([
+    const run = await hearth('chat', 'Remember the number 42')
+    expect(run.code).toBe(0)
+    const first = chatAnswer.parse(run.json)
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['sessionId', 'text', 'usage', 'toolCalls']))
+    expect(first.text).toBe('First reply.')
+    expect(Object.keys(first.usage).sort()).toEqual([
       'cache_creation_input_tokens',
       'cache_read_input_tokens',
       'input_tokens',
       'output_tokens'
     ])
-    const second = await hearth('chat', '--session', first.json.sessionId, 'What was the number?')
-    expect(second.json.sessionId).toBe(first.json.sessionId)
+    const second = await hearth('chat', '--session', first.sessionId, 'What was the number?')
+    expect(chatAnswer.parse(second.json).sessionId).toBe(first.sessionId)
 
-    const shown = (await hearth('sessions', 'show', first.json.sessionId)).json.session
-    expect(shown.agentId).toBe('hearth')
+    const session = await shown(first.sessionId)
+    expect(session.agentId).toBe('hearth')
     // Two separate processes sent byte-identical system prompts, equal to the stored one.
-    expect(fake.requests.map((r) => sentSystemText(r.body))).toEqual([shown.systemPrompt, shown.systemPrompt])
-    expect(shown.messages.map((m: any) => [m.role, m.content])).toEqual([
+    expect(fake.requests.map((r) => sentSystemText(r.body))).toEqual([
+      session.systemPrompt,
+      session.systemPrompt
+    ])
+    expect(session.messages.map((m) => [m.role, m.content])).toEqual([
       ['user', [{ type: 'text', text: 'Remember the number 42' }]],
       ['assistant', [{ type: 'text', text: 'First reply.' }]],
       ['user', [{ type: 'text', text: 'What was the number?' }]],
       ['assistant', [{ type: 'text', text: 'Second reply.' }]]
     ])
-    expect(JSON.stringify(shown)).not.toMatch(/memory-context|nexus-context/)
-    expect((await hearth('sessions', 'list')).json.sessions.map((s: any) => s.id)).toContain(
-      first.json.sessionId
+    expect(JSON.stringify(session)).not.toMatch(/memory-context|nexus-context/)
+    expect(sessionList.parse((await hearth('sessions', 'list')).json).sessions.map((s) => s.id)).toContain(
+      first.sessionId
     )
-    expect((await hearth('sessions', 'search', 'number')).json.hits.length).toBeGreaterThanOrEqual(2)
-    expect((await hearth('sessions', 'end', first.json.sessionId)).json).toHaveProperty('candidates')
+    expect(
+      searchHits.parse((await hearth('sessions', 'search', 'number')).json).hits.length
+    ).toBeGreaterThanOrEqual(2)
+    expect((await hearth('sessions', 'end', first.sessionId)).json).toHaveProperty('candidates')
   })
 
   it('reports a clear failure with exit 1 when the model stays overloaded, keeping the message', async () => {
     fake.fault({ kind: 'http', status: 529, errorType: 'overloaded_error', count: 3 })
     const run = await hearth('chat', 'anyone home?')
     expect(run.code).toBe(1)
-    expect(run.json.error.code).toBe('llm_unavailable')
+    const failed = failedChat.parse(run.json)
+    expect(failed.error.code).toBe('llm_unavailable')
     expect(run.stderr).toMatch(/overloaded/)
-    const shown = (await hearth('sessions', 'show', run.json.sessionId)).json.session
-    expect(shown.messages).toEqual([
+    expect((await shown(failed.sessionId)).messages).toEqual([
       expect.objectContaining({ role: 'user', content: [{ type: 'text', text: 'anyone home?' }] })
     ])
   })
@@ -116,16 +152,16 @@ describe('hearth chat / sessions', () => {
     child.kill('SIGKILL')
     await new Promise((r) => child.once('exit', r))
 
-    const shown = (await hearth('sessions', 'show', row!.session_id)).json.session
-    const [user, reply] = shown.messages
+    const [user, reply] = (await shown(row!.session_id)).messages
     expect(user).toMatchObject({
       role: 'user',
       status: 'complete',
       content: [{ type: 'text', text: 'Tell me something long' }]
     })
-    expect(reply.status).toBe('interrupted')
-    expect(LONG.startsWith(reply.content[0].text)).toBe(true)
-    expect(reply.content[0].text.length).toBeGreaterThan(0)
+    expect(reply?.status).toBe('interrupted')
+    const partial = reply?.content[0]?.text ?? ''
+    expect(LONG.startsWith(partial)).toBe(true)
+    expect(partial.length).toBeGreaterThan(0)
     const check = new Database(join(home, 'hearth.db'))
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok')
     check.close()
@@ -135,8 +171,8 @@ describe('hearth chat / sessions', () => {
     expect((await hearth('chat', '--session', 's_nope', 'hi')).code).toBe(1)
     expect((await hearth('chat', '--bogus', 'x')).code).toBe(2)
     writeFileSync(join(home, 'note.txt'), 'x')
-    expect((await hearth('chat', '--cwd', join(home, 'note.txt'), 'hi')).json.error.message).toMatch(
-      /not a folder/
-    )
+    expect(
+      refusal.parse((await hearth('chat', '--cwd', join(home, 'note.txt'), 'hi')).json).error.message
+    ).toMatch(/not a folder/)
   })
 })

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { ChatExport } from '../../src/shared/contract/chatExport'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { runHearthAsync, type CliRun } from '../helpers/cli'
+import { field } from '../helpers/jsonField'
 
 let fake: FakeAnthropic
 let home: string
@@ -25,6 +27,8 @@ function hearth(...args: string[]): Promise<CliRun> {
   })
 }
 
+const sessionList = z.object({ sessions: z.array(z.looseObject({ id: z.string() })) })
+
 /** The chats the steps below share, made by the first one (each step is its own test: CLI runs take seconds). */
 let id = ''
 let otherId = ''
@@ -37,21 +41,25 @@ describe('hearth sessions: rename, pin, trash, find, export', () => {
     otherId = (await hearth('chat', 'something else')).json<{ sessionId: string }>().sessionId
 
     const renamed = await hearth('sessions', 'rename', id, 'Runner beans')
-    expect(renamed.json<any>().session).toMatchObject({ id, title: 'Runner beans', titleSource: 'user' })
+    expect(field(renamed.json<unknown>(), 'session')).toMatchObject({
+      id,
+      title: 'Runner beans',
+      titleSource: 'user'
+    })
     const blank = await hearth('sessions', 'rename', id, '  ')
     expect(blank.code).toBe(1)
-    expect(blank.json<any>().error).toMatchObject({ code: 'invalid_input' })
+    expect(field(blank.json<unknown>(), 'error')).toMatchObject({ code: 'invalid_input' })
     expect(blank.stderr).toContain('A chat name cannot be blank')
 
-    expect((await hearth('sessions', 'pin', otherId)).json<any>().session.pinnedAtMs).toEqual(
-      expect.any(Number)
-    )
-    const listed = (await hearth('sessions', 'list')).json<any>().sessions.map((s: any) => s.id)
+    expect(field((await hearth('sessions', 'pin', otherId)).json<unknown>(), 'session')).toMatchObject({
+      pinnedAtMs: expect.any(Number)
+    })
+    const listed = (await hearth('sessions', 'list')).parsed(sessionList).sessions.map((s) => s.id)
     expect(listed).toEqual([otherId, id])
   })
 
   it('finds the chat by its reply and exports it as Markdown or JSON', async () => {
-    const found = (await hearth('sessions', 'find', 'trellis')).json<any>().hits
+    const found = field((await hearth('sessions', 'find', 'trellis')).json<unknown>(), 'hits')
     expect(found).toEqual([
       expect.objectContaining({
         sessionId: id,
@@ -61,7 +69,7 @@ describe('hearth sessions: rename, pin, trash, find, export', () => {
       })
     ])
 
-    const written = (await hearth('sessions', 'export', id, '--format', 'md', '--out', out())).json<any>()
+    const written = (await hearth('sessions', 'export', id, '--format', 'md', '--out', out())).json<unknown>()
     expect(written).toMatchObject({
       fileName: expect.stringMatching(/\.md$/),
       out: out(),
@@ -72,25 +80,27 @@ describe('hearth sessions: rename, pin, trash, find, export', () => {
     const again = await hearth('sessions', 'export', id, '--format', 'md', '--out', out())
     expect(again.code).toBe(2)
     expect(again.stderr).toContain('--force')
-    const json = (await hearth('sessions', 'export', id, '--format', 'json')).json<any>()
+    const json = (await hearth('sessions', 'export', id, '--format', 'json')).parsed(
+      z.object({ text: z.string() })
+    )
     expect(ChatExport.parse(JSON.parse(json.text)).chat.title).toBe('Runner beans')
     expect((await hearth('sessions', 'export', id, '--format', 'pdf')).code).toBe(2)
   })
 
   it('moves the chat to the trash, out of search, and back', async () => {
-    expect((await hearth('sessions', 'delete', id)).json<any>().session.deletedAtMs).toEqual(
-      expect.any(Number)
-    )
-    expect((await hearth('sessions', 'find', 'trellis')).json<any>().hits).toEqual([])
-    expect((await hearth('sessions', 'trash')).json<any>().sessions.map((s: any) => s.id)).toEqual([id])
+    expect(field((await hearth('sessions', 'delete', id)).json<unknown>(), 'session')).toMatchObject({
+      deletedAtMs: expect.any(Number)
+    })
+    expect(field((await hearth('sessions', 'find', 'trellis')).json<unknown>(), 'hits')).toEqual([])
+    expect((await hearth('sessions', 'trash')).parsed(sessionList).sessions.map((s) => s.id)).toEqual([id])
     await hearth('sessions', 'restore', id)
-    expect((await hearth('sessions', 'trash')).json<any>().sessions).toEqual([])
+    expect(field((await hearth('sessions', 'trash')).json<unknown>(), 'sessions')).toEqual([])
   })
 
   it('deletes a chat forever only from the trash', async () => {
     expect((await hearth('sessions', 'purge', id)).code).toBe(1)
     await hearth('sessions', 'delete', id)
-    expect((await hearth('sessions', 'purge', id)).json<any>()).toEqual({ id })
+    expect((await hearth('sessions', 'purge', id)).json<unknown>()).toEqual({ id })
     expect((await hearth('sessions', 'show', id)).code).toBe(1)
   })
 })

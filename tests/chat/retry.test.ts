@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { blocksOf, messagesOf, type SentBody } from '../fakeAnthropic'
 import { useWebCore } from '../helpers/webCore'
 import { testId } from '../../src/shared/testing/ids'
 
 const web = useWebCore()
 
 /** How many times `text` appears across every text block of a request's messages. */
-function occurrences(body: any, text: string): number {
-  return body.messages
-    .flatMap((m: any) => m.content)
-    .filter((b: any) => b.type === 'text' && b.text.includes(text)).length
+function occurrences(body: SentBody | undefined, text: string): number {
+  return messagesOf(body)
+    .flatMap(blocksOf)
+    .filter((b) => b.type === 'text' && b.text?.includes(text)).length
 }
 
-function messageBodies(): any[] {
+function messageBodies(): (SentBody | undefined)[] {
   return web.fake.requests.filter((r) => r.path === '/v1/messages' && r.status === 200).map((r) => r.body)
 }
 
@@ -33,7 +34,7 @@ describe('Retry after a failed turn', () => {
     expect(retried).toEqual({ turnId, sessionId })
     expect((await web.settled(turnId)).event).toBe('chat.finished')
     const [sent] = messageBodies()
-    expect(sent.messages).toHaveLength(1)
+    expect(sent?.messages).toHaveLength(1)
     expect(occurrences(sent, 'Where is the release checklist?')).toBe(1)
     const detail = await web.call('sessions.get', { id: sessionId })
     expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
@@ -59,7 +60,7 @@ describe('Retry after a failed turn', () => {
     await web.call('chat.retry', { sessionId })
     expect((await web.settled(turnId)).event).toBe('chat.finished')
     const retry = messageBodies().at(-1)
-    expect(retry.messages.map((m: any) => m.role)).toEqual(['user'])
+    expect(messagesOf(retry).map((m) => m.role)).toEqual(['user'])
     expect(occurrences(retry, 'Tell me a short story')).toBe(1)
     const detail = await web.call('sessions.get', { id: sessionId })
     expect(detail.messages.map((m) => [m.role, m.status, m.inContext])).toEqual([
@@ -92,7 +93,7 @@ describe('Retry after a failed turn', () => {
     await web.call('chat.retry', { sessionId })
     expect((await web.settled(turnId)).event).toBe('chat.finished')
     const retry = messageBodies().at(-1)
-    expect(retry.messages.map((m: any) => [m.role, m.content.map((b: any) => b.type)])).toEqual([
+    expect(messagesOf(retry).map((m) => [m.role, blocksOf(m).map((b) => b.type)])).toEqual([
       ['user', ['text']],
       ['assistant', ['tool_use']],
       ['user', ['tool_result']]

@@ -1,5 +1,15 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { z } from 'zod'
 import { CLI } from './cli'
+
+/** One JSON-RPC answer: a result, or an error with its code and words. */
+const replySchema = z.looseObject({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number(), z.null()]),
+  result: z.unknown().optional(),
+  error: z.looseObject({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional()
+})
+export type RawReply = z.infer<typeof replySchema>
 
 /**
  * `hearth mcp` on stdio spoken to line by line, for the JSON-RPC details an SDK client never
@@ -33,17 +43,25 @@ export class RawMcpSession {
   }
 
   /** Sends a request and waits for its answer (the server answers one line per request here). */
-  async request(
+  async request(id: number, method: string, params: Record<string, unknown> = {}): Promise<RawReply> {
+    this.send({ jsonrpc: '2.0', id, method, params })
+    return replySchema.parse(await this.next())
+  }
+
+  /** A request's result read with `schema`; an error answer throws with its code and words. */
+  async result<T>(
     id: number,
     method: string,
-    params: Record<string, unknown> = {}
-  ): Promise<Record<string, any>> {
-    this.send({ jsonrpc: '2.0', id, method, params })
-    return (await this.next()) as Record<string, any>
+    params: Record<string, unknown>,
+    schema: z.ZodType<T>
+  ): Promise<T> {
+    const reply = await this.request(id, method, params)
+    if (reply.error) throw new Error(`${method} answered ${reply.error.code}: ${reply.error.message}`)
+    return schema.parse(reply.result)
   }
 
   /** The MCP handshake with a chosen protocol version and client name. */
-  async initialize(protocolVersion: string, name = 'raw-test'): Promise<Record<string, any>> {
+  async initialize(protocolVersion: string, name = 'raw-test'): Promise<RawReply> {
     const answer = await this.request(0, 'initialize', {
       protocolVersion,
       capabilities: {},

@@ -16,7 +16,7 @@ export interface ServeChild {
   call(
     method: string,
     input: unknown
-  ): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>
+  ): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
   stop(): Promise<void>
 }
 
@@ -81,7 +81,7 @@ function callOnce(
   token: string,
   method: string,
   input: unknown
-): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }> {
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(token)}`, {
     origin: `http://127.0.0.1:${port}`
   })

@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { CLI, runHearth } from '../helpers/cli'
+import { field } from '../helpers/jsonField'
 import { makeTempDir } from '../helpers/tempHome'
 import { nexusPostArgs } from '../helpers/nexusPost'
 
@@ -32,8 +34,18 @@ afterEach(async () => {
   temp.cleanup()
 })
 
+/** The answers of the tools, as far as these tests read them. */
+const entrySchema = z.looseObject({ seq: z.number(), agent: z.string(), channel: z.string() })
+const entriesSchema = z.looseObject({ entries: z.array(entrySchema) })
+const decisionsSchema = z.looseObject({ decisions: z.array(entrySchema) })
+const postedSchema = z.looseObject({ entry: entrySchema })
+const resultsSchema = z.looseObject({ results: z.array(z.looseObject({ snippet: z.string().optional() })) })
+
 /** The JSON a tool answered with (text content), or the error text. */
-async function call(name: string, args: Record<string, unknown>): Promise<{ isError: boolean; value: any }> {
+async function call(
+  name: string,
+  args: Record<string, unknown>
+): Promise<{ isError: boolean; value: unknown }> {
   const result = (await client.callTool({ name, arguments: args })) as {
     isError?: boolean
     content: { type: string; text: string }[]
@@ -64,7 +76,7 @@ describe('hearth mcp over stdio with the SDK client', () => {
       ...nexusPostArgs({ agent: 'ella', type: 'turn', summary: 'Ella shipped the importer' })
     ])
     const posted = await call('nexus_post', { type: 'ack', summary: 'Seen the importer', refs: [1] })
-    expect(posted.value.entry).toMatchObject({
+    expect(field(posted.value, 'entry')).toMatchObject({
       seq: 2,
       agent: 'claude-code',
       channel: 'mcp:claude-code',
@@ -78,9 +90,9 @@ describe('hearth mcp over stdio with the SDK client', () => {
         'Nothing was done: agent is not a parameter of this tool (allowed: type, summary, body, refs, rationale). Fix the arguments and call nexus_post again.'
     })
     const read = await call('nexus_read', { since: 0 })
-    expect(
-      read.value.entries.map((entry: { agent: string; channel: string }) => `${entry.agent}@${entry.channel}`)
-    ).toEqual(['ella@cli', 'claude-code@mcp:claude-code'])
+    expect(entriesSchema.parse(read.value).entries.map((entry) => `${entry.agent}@${entry.channel}`)).toEqual(
+      ['ella@cli', 'claude-code@mcp:claude-code']
+    )
     const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
       entries: { channel: string }[]
     }>()
@@ -96,7 +108,7 @@ describe('hearth mcp over stdio with the SDK client', () => {
     expect(refused).toEqual({ isError: true, value: expect.stringMatching(/decision needs a rationale/) })
     const badRef = await call('nexus_post', { type: 'ack', summary: 'Seen', refs: [42] })
     expect(badRef.value).toMatch(/do not exist: #42/)
-    expect((await call('nexus_read', {})).value.total).toBe(0)
+    expect(field((await call('nexus_read', {})).value, 'total')).toBe(0)
   })
 
   it('serves the decision log with conflicts between agents', async () => {
@@ -115,7 +127,7 @@ describe('hearth mcp over stdio with the SDK client', () => {
       summary: 'Store session history in JSON files',
       rationale: 'durable and fast'
     })
-    expect(second.value.conflicts).toEqual([
+    expect(field(second.value, 'conflicts')).toEqual([
       {
         first: 1,
         second: 2,
@@ -123,11 +135,11 @@ describe('hearth mcp over stdio with the SDK client', () => {
       }
     ])
     const log = await call('nexus_decisions', {})
-    expect(log.value.decisions.map((entry: { agent: string }) => entry.agent)).toEqual([
+    expect(decisionsSchema.parse(log.value).decisions.map((entry) => entry.agent)).toEqual([
       'ella',
       'claude-code'
     ])
-    expect(log.value.conflicts).toMatchObject([
+    expect(field(log.value, 'conflicts')).toMatchObject([
       {
         first: 1,
         second: 2,
@@ -139,22 +151,28 @@ describe('hearth mcp over stdio with the SDK client', () => {
 
   it('searches knowledge read-only; a client bound to no agent sees only what every agent may', async () => {
     // Ella's MEMORY.md is hers: an unbound client does not see it, under either name.
-    expect((await call('knowledge_search', { query: 'where do secrets live?' })).value.results).toEqual([])
-    expect((await call('memory_search', { query: 'where do secrets live?' })).value.results).toEqual([])
+    expect(
+      field((await call('knowledge_search', { query: 'where do secrets live?' })).value, 'results')
+    ).toEqual([])
+    expect(
+      field((await call('memory_search', { query: 'where do secrets live?' })).value, 'results')
+    ).toEqual([])
     const posted = await call('nexus_post', {
       type: 'decision',
       summary: 'Secrets live in the OS keychain',
       rationale: 'never in .env files, which end up in backups'
     })
-    const found = await call('knowledge_search', { query: 'where do secrets live?' })
-    expect(found.value.results[0]).toMatchObject({
+    const found = resultsSchema.parse(
+      (await call('knowledge_search', { query: 'where do secrets live?' })).value
+    )
+    expect(found.results[0]).toMatchObject({
       kind: 'nexus',
-      seq: posted.value.entry.seq,
+      seq: postedSchema.parse(posted.value).entry.seq,
       nexusId: expect.stringMatching(/^[0-9a-f]{64}$/),
       method: 'bm25'
     })
-    expect(found.value.results[0].snippet).toContain('[Secrets] [live]')
-    expect((await call('memory_search', { query: 'backups' })).value.results).toHaveLength(1)
+    expect(found.results[0]?.snippet).toContain('[Secrets] [live]')
+    expect(field((await call('memory_search', { query: 'backups' })).value, 'results')).toHaveLength(1)
     const refused = await call('knowledge_search', { query: 'secrets', agent: 'ella' })
     expect(refused).toMatchObject({ isError: true, value: expect.stringContaining('bound to no agent') })
   })

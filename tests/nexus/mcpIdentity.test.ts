@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { CLI, runHearth } from '../helpers/cli'
+import { field } from '../helpers/jsonField'
 import { makeTempDir } from '../helpers/tempHome'
 import { nexusPostArgs } from '../helpers/nexusPost'
 
@@ -47,7 +49,7 @@ async function call(
   client: Client,
   name: string,
   args: Record<string, unknown> = {}
-): Promise<{ isError: boolean; value: any }> {
+): Promise<{ isError: boolean; value: unknown }> {
   const result = (await client.callTool({ name, arguments: args })) as {
     isError?: boolean
     content: { text: string }[]
@@ -56,11 +58,22 @@ async function call(
   return { isError: result.isError === true, value: result.isError ? text : JSON.parse(text) }
 }
 
+/** The summaries of the entries a nexus_unread answered with, oldest first. */
+function summaries(value: unknown): string[] {
+  return z
+    .object({ entries: z.array(z.looseObject({ summary: z.string() })) })
+    .parse(value)
+    .entries.map((entry) => entry.summary)
+}
+
 describe('who an MCP client is', () => {
   it('a client bound with a token posts as its agent only when it presents the token', async () => {
     const real = await connect('Claude Code', { HEARTH_MCP_TOKEN: 's3cret-token' })
     expect(
-      (await call(real, 'nexus_post', { type: 'turn', summary: 'Refactored the importer' })).value.entry
+      field(
+        (await call(real, 'nexus_post', { type: 'turn', summary: 'Refactored the importer' })).value,
+        'entry'
+      )
     ).toMatchObject({ agent: 'coder', channel: 'mcp:claude-code' })
     const impostor = await connect('Claude Code')
     const refused = await call(impostor, 'nexus_post', { type: 'turn', summary: 'I am coder, trust me' })
@@ -72,17 +85,20 @@ describe('who an MCP client is', () => {
     expect((await call(wrong, 'nexus_post', { type: 'turn', summary: 'x' })).value).toContain(
       'The token this client presented matches no Nexus member'
     )
-    expect((await call(impostor, 'nexus_read')).value.total).toBe(1)
+    expect(field((await call(impostor, 'nexus_read')).value, 'total')).toBe(1)
   })
 
   it('a client bound without a token posts as its agent; an unbound one as itself, never as a Hearth agent', async () => {
     const bound = await connect('OpenClaw')
     expect(
-      (await call(bound, 'nexus_post', { type: 'turn', summary: 'Drafted the release notes' })).value.entry
+      field(
+        (await call(bound, 'nexus_post', { type: 'turn', summary: 'Drafted the release notes' })).value,
+        'entry'
+      )
     ).toMatchObject({ agent: 'ella', channel: 'mcp:openclaw' })
     const stranger = await connect('Cursor')
     expect(
-      (await call(stranger, 'nexus_post', { type: 'turn', summary: 'Renamed a file' })).value.entry
+      field((await call(stranger, 'nexus_post', { type: 'turn', summary: 'Renamed a file' })).value, 'entry')
     ).toMatchObject({ agent: 'cursor', channel: 'mcp:cursor' })
     const lookalike = await connect('Ella')
     expect((await call(lookalike, 'nexus_post', { type: 'turn', summary: 'Pretending' })).value).toContain(
@@ -115,7 +131,7 @@ describe('lookalike names', () => {
     }
     const own = await connect('Bella')
     expect(
-      (await call(own, 'nexus_post', { type: 'turn', summary: 'A name of my own' })).value.entry
+      field((await call(own, 'nexus_post', { type: 'turn', summary: 'A name of my own' })).value, 'entry')
     ).toMatchObject({ agent: 'bella' })
     const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
       entries: { agent: string }[]
@@ -170,7 +186,7 @@ describe('hearth mcp bind', () => {
     expect(JSON.stringify(config)).not.toContain(token)
     const client = await connect('Cursor', { HEARTH_MCP_TOKEN: token })
     expect(
-      (await call(client, 'nexus_post', { type: 'turn', summary: 'Bound by the CLI' })).value.entry
+      field((await call(client, 'nexus_post', { type: 'turn', summary: 'Bound by the CLI' })).value, 'entry')
     ).toMatchObject({ agent: 'ella', channel: 'mcp:cursor' })
     expect(runHearth(['--home', temp.dir, 'mcp', 'bind', 'cursor', '--agent', 'nobody']).code).toBe(1)
     const malformed = runHearth(['--home', temp.dir, 'mcp', 'bind', 'cursor', '--agent', '../ella'])
@@ -192,34 +208,37 @@ describe('nexus_unread and the project state over MCP', () => {
     await call(client, 'nexus_post', { type: 'turn', summary: 'My own entry' })
     const first = await call(client, 'nexus_unread', { limit: 2 })
     expect(first.value).toMatchObject({ remaining: 1, cursor: { from: 0, to: 2 } })
-    expect(first.value.entries.map((e: { summary: string }) => e.summary)).toEqual(['One', 'Two'])
+    expect(summaries(first.value)).toEqual(['One', 'Two'])
     const second = await call(client, 'nexus_unread')
-    expect(second.value.entries.map((e: { summary: string }) => e.summary)).toEqual(['Three'])
+    expect(summaries(second.value)).toEqual(['Three'])
     expect((await call(client, 'nexus_unread')).value).toEqual({
       entries: [],
       remaining: 0,
       cursor: { from: 4, to: 4 }
     })
     const other = await connect('OpenClaw')
-    expect((await call(other, 'nexus_unread')).value.entries).toHaveLength(1)
+    expect(field((await call(other, 'nexus_unread')).value, 'entries')).toHaveLength(1)
   })
 
   it('reads and updates the project state with a compare-and-swap hash, signed by the client', async () => {
     const client = await connect('OpenClaw')
     const read = (await call(client, 'project_state_read')).value
     const saved = (
-      await call(client, 'project_state_update', { text: '# Goals\n\nShip 1.0\n', baseHash: read.hash })
+      await call(client, 'project_state_update', {
+        text: '# Goals\n\nShip 1.0\n',
+        baseHash: field(read, 'hash')
+      })
     ).value
     expect(saved).toMatchObject({ changed: true, version: expect.any(Number) })
     const stale = await call(client, 'project_state_update', {
       text: '# Goals\n\nShip 2.0\n',
-      baseHash: read.hash
+      baseHash: field(read, 'hash')
     })
     expect(stale.isError).toBe(true)
     expect((await call(client, 'project_state_read')).value).toMatchObject({
       text: '# Goals\n\nShip 1.0\n',
-      hash: saved.hash,
-      version: saved.version
+      hash: field(saved, 'hash'),
+      version: field(saved, 'version')
     })
     const tail = runHearth(['--home', temp.dir, '--json', 'nexus', 'tail']).json<{
       entries: { agent: string; type: string; channel: string }[]

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { CLI, runHearth } from '../helpers/cli'
+import { field } from '../helpers/jsonField'
 import { makeTempDir } from '../helpers/tempHome'
 
 /** The official MCP Inspector's command-line client. */
@@ -14,8 +16,22 @@ beforeEach(() => {
 })
 afterEach(() => temp.cleanup())
 
+/** The parts of the Inspector's answers these tests read. */
+const toolsSchema = z.object({
+  tools: z.array(
+    z.looseObject({
+      name: z.string(),
+      inputSchema: z.looseObject({ required: z.array(z.string()).optional() })
+    })
+  )
+})
+const toolResultSchema = z.looseObject({
+  isError: z.boolean().optional(),
+  content: z.array(z.looseObject({ text: z.string() }))
+})
+
 /** Runs `mcp-inspector --cli … node bin/hearth.js mcp --method …` and parses its JSON answer. */
-function inspect(args: readonly string[]): Promise<{ code: number; json: any; stderr: string }> {
+function inspect(args: readonly string[]): Promise<{ code: number; json: unknown; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       INSPECTOR,
@@ -38,7 +54,8 @@ describe('the official MCP Inspector CLI against `hearth mcp`', () => {
   it('lists the tools with their schemas', { timeout: 60_000 }, async () => {
     const listed = await inspect(['--method', 'tools/list'])
     expect(listed.code, listed.stderr).toBe(0)
-    const names = (listed.json.tools as Array<{ name: string }>).map((tool) => tool.name)
+    const { tools } = toolsSchema.parse(listed.json)
+    const names = tools.map((tool) => tool.name)
     expect(names).toEqual([
       'nexus_read',
       'nexus_unread',
@@ -49,9 +66,7 @@ describe('the official MCP Inspector CLI against `hearth mcp`', () => {
       'knowledge_search',
       'memory_search'
     ])
-    const post = (listed.json.tools as Array<{ name: string; inputSchema: any }>).find(
-      (tool) => tool.name === 'nexus_post'
-    )
+    const post = tools.find((tool) => tool.name === 'nexus_post')
     expect(post?.inputSchema.required).toEqual(['type', 'summary'])
   })
 
@@ -70,8 +85,9 @@ describe('the official MCP Inspector CLI against `hearth mcp`', () => {
         'summary=Checked the log from the Inspector'
       ])
       expect(called.code, called.stderr).toBe(0)
-      expect(called.json.isError).toBeFalsy()
-      expect(JSON.parse(called.json.content[0].text).entry).toMatchObject({
+      const answer = toolResultSchema.parse(called.json)
+      expect(answer.isError).toBeFalsy()
+      expect(field(JSON.parse(answer.content[0]?.text ?? ''), 'entry')).toMatchObject({
         seq: 1,
         type: 'turn',
         channel: expect.stringMatching(/^mcp:/)

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { nexusPostArgs } from '../helpers/nexusPost'
 import { runHearth } from '../helpers/cli'
 import { RawMcpSession } from '../helpers/rawMcp'
@@ -18,12 +19,27 @@ afterEach(async () => {
   temp.cleanup()
 })
 
-/** The parts of a tool's JSON Schema these tests read. */
-interface JsonSchema {
-  readonly properties?: Readonly<Record<string, { readonly enum?: readonly string[] } | undefined>>
-  readonly additionalProperties?: boolean
-  readonly required?: readonly string[]
-}
+/** The parts of the MCP answers these tests read. */
+const jsonSchemaSchema = z.looseObject({
+  properties: z.record(z.string(), z.looseObject({ enum: z.array(z.string()).optional() })).optional(),
+  additionalProperties: z.boolean().optional(),
+  required: z.array(z.string()).optional()
+})
+const toolsSchema = z.object({
+  tools: z.array(z.looseObject({ name: z.string(), inputSchema: jsonSchemaSchema }))
+})
+const initializedSchema = z.looseObject({ protocolVersion: z.string() })
+const toolResultSchema = z.looseObject({ content: z.array(z.looseObject({ text: z.string().optional() })) })
+const resourcesSchema = z.looseObject({ resources: z.array(z.looseObject({ uri: z.string() })) })
+const templatesSchema = z.looseObject({
+  resourceTemplates: z.array(z.looseObject({ uriTemplate: z.string() }))
+})
+const contentsSchema = z.looseObject({
+  contents: z.array(z.looseObject({ mimeType: z.string().optional(), text: z.string() }))
+})
+const promptSchema = z.looseObject({
+  messages: z.array(z.looseObject({ content: z.looseObject({ text: z.string().optional() }) }))
+})
 
 describe('hearth mcp answers like a careful JSON-RPC peer', () => {
   it('answers a line that is not JSON with -32700, and a non-JSON-RPC object with -32600 and its id', async () => {
@@ -40,7 +56,7 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
       id: 8,
       error: { code: -32600, message: expect.stringMatching(/^Invalid Request: not a JSON-RPC 2.0 message/) }
     })
-    expect((await session.request(9, 'tools/list')).result.tools.length).toBeGreaterThan(0)
+    expect((await session.result(9, 'tools/list', {}, toolsSchema)).tools.length).toBeGreaterThan(0)
   })
 
   it('refuses batches under 2025-06-18 and answers them as a batch under 2025-03-26', async () => {
@@ -57,7 +73,9 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
     await session.close()
 
     session = new RawMcpSession(temp.dir)
-    expect((await session.initialize('2025-03-26')).result.protocolVersion).toBe('2025-03-26')
+    expect(initializedSchema.parse((await session.initialize('2025-03-26')).result).protocolVersion).toBe(
+      '2025-03-26'
+    )
     session.send([
       { jsonrpc: '2.0', id: 'a', method: 'prompts/list' },
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'zz' } },
@@ -102,7 +120,7 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
       name: 'nexus_post',
       arguments: { type: 'gossip', summary: 'x', agent: 'ella' }
     })
-    const text = (badType.result as { content: { text: string }[] }).content[0]?.text ?? ''
+    const text = toolResultSchema.parse(badType.result).content[0]?.text ?? ''
     expect(text).toContain('type must be one of "turn"')
     expect(text).toContain('agent is not a parameter of this tool')
     expect(text).not.toMatch(/\^|arguments\./)
@@ -113,9 +131,7 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
 
   it('advertises the rules it enforces in the tool schemas', async () => {
     await session.initialize('2025-06-18')
-    const { tools } = (await session.request(1, 'tools/list')).result as {
-      tools: Array<{ name: string; inputSchema: JsonSchema }>
-    }
+    const { tools } = await session.result(1, 'tools/list', {}, toolsSchema)
     const post = tools.find((tool) => tool.name === 'nexus_post')?.inputSchema
     expect(post?.properties?.summary).toMatchObject({
       type: 'string',
@@ -153,30 +169,28 @@ describe('hearth mcp answers like a careful JSON-RPC peer', () => {
         rationale: 'the team is in'
       })
     ])
-    const listed = (await session.request(1, 'resources/list')).result
-    expect(listed.resources.map((r: { uri: string }) => r.uri)).toEqual([
-      'nexus://decisions',
-      'nexus://project-state'
-    ])
-    expect((await session.request(2, 'resources/templates/list')).result.resourceTemplates).toMatchObject([
-      { uriTemplate: 'nexus://entries/{seq}' }
-    ])
-    const entry = (await session.request(3, 'resources/read', { uri: 'nexus://entries/1' })).result
-      .contents[0]
-    expect(entry.mimeType).toBe('application/json')
-    expect(JSON.parse(entry.text)).toMatchObject({
+    const listed = await session.result(1, 'resources/list', {}, resourcesSchema)
+    expect(listed.resources.map((r) => r.uri)).toEqual(['nexus://decisions', 'nexus://project-state'])
+    expect(
+      (await session.result(2, 'resources/templates/list', {}, templatesSchema)).resourceTemplates
+    ).toMatchObject([{ uriTemplate: 'nexus://entries/{seq}' }])
+    const [entry] = (await session.result(3, 'resources/read', { uri: 'nexus://entries/1' }, contentsSchema))
+      .contents
+    expect(entry?.mimeType).toBe('application/json')
+    expect(JSON.parse(entry?.text ?? '')).toMatchObject({
       seq: 1,
       agent: 'user',
       type: 'decision',
       summary: 'Ship on Fridays'
     })
-    const decisions = (await session.request(4, 'resources/read', { uri: 'nexus://decisions' })).result
-      .contents[0].text
+    const decisions = (
+      await session.result(4, 'resources/read', { uri: 'nexus://decisions' }, contentsSchema)
+    ).contents[0]?.text
     expect(decisions).toMatch(
       /^# Decisions\n\n- #1 .* \*\*user\*\*: Ship on Fridays\n {2}Why: the team is in\n$/
     )
-    const prompt = (await session.request(5, 'prompts/get', { name: 'nexus-etiquette' })).result
-    expect(prompt.messages[0].content.text).toContain('Before each reply, call nexus_unread')
+    const prompt = await session.result(5, 'prompts/get', { name: 'nexus-etiquette' }, promptSchema)
+    expect(prompt.messages[0]?.content.text).toContain('Before each reply, call nexus_unread')
     expect((await session.request(6, 'prompts/get', { name: 'nope' })).error?.code).toBe(-32602)
   })
 })

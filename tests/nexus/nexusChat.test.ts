@@ -3,14 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakeAnthropic'
+import { z } from 'zod'
+import {
+  blocksOf,
+  messagesOf,
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type RecordedRequest
+} from '../fakeAnthropic'
 import { CLI } from '../helpers/cli'
+import { field } from '../helpers/jsonField'
 
 let fake: FakeAnthropic
 let home: string
 
 /** Async: the fake model lives in this process, so a blocking spawn would deadlock it. */
-function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+function hearth(...args: string[]): Promise<{ code: number; json: unknown; stderr: string }> {
   const child = spawn(process.execPath, [CLI, '--home', home, '--json', ...args], {
     env: { ...process.env, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url }
   })
@@ -26,16 +34,30 @@ function hearth(...args: string[]): Promise<{ code: number; json: any; stderr: s
 }
 
 function lastUserText(request: RecordedRequest | undefined): string {
-  const messages = (request?.body?.messages ?? []) as {
-    role: string
-    content: { type: string; text?: string }[] | string
-  }[]
-  const last = messages.filter((message) => message.role === 'user').at(-1)
-  if (!last) return ''
-  return typeof last.content === 'string'
-    ? last.content
-    : last.content.map((block) => block.text ?? '').join('\n')
+  const last = messagesOf(request?.body)
+    .filter((message) => message.role === 'user')
+    .at(-1)
+  return blocksOf(last)
+    .map((block) => block.text ?? '')
+    .join('\n')
 }
+
+/** The session a `hearth chat --json` run answered in. */
+function sessionOf(run: { json: unknown }): string {
+  return z.object({ sessionId: z.string() }).parse(run.json).sessionId
+}
+
+const tailSchema = z.object({
+  entries: z.array(
+    z.looseObject({
+      seq: z.number(),
+      agent: z.string(),
+      type: z.string(),
+      summary: z.string(),
+      refs: z.array(z.number())
+    })
+  )
+})
 
 beforeAll(async () => {
   fake = await startFakeAnthropic()
@@ -64,7 +86,7 @@ describe('the Nexus in real chat turns (CLI, fake model)', () => {
     )
     const ella = await hearth('chat', '--agent', 'ella', 'Pick a time zone for stored dates')
     expect(ella.code, ella.stderr).toBe(0)
-    expect(ella.json.toolCalls).toMatchObject([{ name: 'nexus_post', ok: true }])
+    expect(field(ella.json, 'toolCalls')).toMatchObject([{ name: 'nexus_post', ok: true }])
     const ellaRequests = fake.requests.length
 
     fake.script('Noted, I will store UTC.')
@@ -79,30 +101,24 @@ describe('the Nexus in real chat turns (CLI, fake model)', () => {
     expect(lastUserText(lyraRequest)).not.toContain('[#2 ')
 
     fake.script('Still UTC.')
-    await hearth('chat', '--agent', 'lyra', '--session', lyra.json.sessionId, 'And the export date?')
+    await hearth('chat', '--agent', 'lyra', '--session', sessionOf(lyra), 'And the export date?')
     const second = lastUserText(fake.requests.at(-1))
     expect(second).toContain('Awaiting your acknowledgement (1)')
     expect(second).toContain('Dates are stored in UTC')
 
     fake.script({ toolUses: [{ name: 'ack', input: { refs: [1] } }] }, 'Acknowledged.')
-    const acked = await hearth('chat', '--agent', 'lyra', '--session', lyra.json.sessionId, 'Acknowledge it')
-    expect(acked.json.toolCalls).toMatchObject([{ name: 'ack', ok: true }])
+    const acked = await hearth('chat', '--agent', 'lyra', '--session', sessionOf(lyra), 'Acknowledge it')
+    expect(field(acked.json, 'toolCalls')).toMatchObject([{ name: 'ack', ok: true }])
     fake.script('Nothing new.')
-    await hearth('chat', '--agent', 'lyra', '--session', lyra.json.sessionId, 'Anything new?')
+    await hearth('chat', '--agent', 'lyra', '--session', sessionOf(lyra), 'Anything new?')
     expect(lastUserText(fake.requests.at(-1))).not.toContain('nexus-context')
 
     fake.script('Anything else?')
-    await hearth('chat', '--agent', 'ella', '--session', ella.json.sessionId, 'Thanks')
+    await hearth('chat', '--agent', 'ella', '--session', sessionOf(ella), 'Thanks')
     expect(lastUserText(fake.requests.at(-1))).not.toContain('Dates are stored in UTC')
 
-    expect((await hearth('sessions', 'end', ella.json.sessionId)).code).toBe(0)
-    const tail = (await hearth('nexus', 'tail')).json.entries as {
-      seq: number
-      agent: string
-      type: string
-      summary: string
-      refs: number[]
-    }[]
+    expect((await hearth('sessions', 'end', sessionOf(ella))).code).toBe(0)
+    const tail = tailSchema.parse((await hearth('nexus', 'tail')).json).entries
     expect(tail.map((entry) => `${entry.seq} ${entry.type} ${entry.agent}`)).toEqual([
       '1 decision ella',
       '2 ack lyra',

@@ -1,14 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { MethodOutput } from '../../../shared/contract'
+import { present } from '../../testing/callCore'
 import { mergedViewHash } from './mergedView'
 import { syncWorld, testClock, type SyncHome } from './testing/syncWorld'
 
 type World = ReturnType<typeof syncWorld>
 
 const view = (home: SyncHome): { count: number; hash: string } => mergedViewHash(home.core.internals.db)
-const sync = (home: SyncHome, remote?: string): Promise<any> =>
+const sync = (home: SyncHome, remote?: string): Promise<MethodOutput<'nexus.sync.run'>> =>
   home.call('nexus.sync.run', remote === undefined ? {} : { remote })
 const summaries = async (home: SyncHome): Promise<string[]> =>
-  (await home.call('nexus.list', { limit: 1000 })).entries.map((entry: any) => entry.summary).sort()
+  (await home.call('nexus.list', { limit: 1000 })).entries.map((entry) => entry.summary).sort()
 
 describe('the Nexus across devices through a git remote', { timeout: 90_000 }, () => {
   let world: World
@@ -55,7 +57,7 @@ describe('the Nexus across devices through a git remote', { timeout: 90_000 }, (
       rationale: 'One file to back up'
     })
     for (const home of [a, b, c]) await sync(home, world.remote)
-    const onC = (await c.call('nexus.list', { type: 'decision' })).entries[0]
+    const onC = present((await c.call('nexus.list', { type: 'decision' })).entries[0], 'the decision on c')
     await c.call('nexus.post', { agent: 'nova', type: 'ack', summary: 'Seen', refIds: [onC.id] })
     clock.advance(5)
     await b.post('lyra', 'Working on the importer')
@@ -63,7 +65,7 @@ describe('the Nexus across devices through a git remote', { timeout: 90_000 }, (
 
     const ids = await Promise.all([a, b, c].map(async (home) => view(home)))
     expect(new Set(ids.map((v) => v.hash)).size).toBe(1)
-    const ackOnA = (await a.call('nexus.list', { type: 'ack' })).entries[0]
+    const ackOnA = present((await a.call('nexus.list', { type: 'ack' })).entries[0], 'the ack on a')
     expect(ackOnA.refIds).toEqual([decision.entry.id])
     expect(ackOnA.refs).toEqual([decision.entry.seq])
     expect(onC).toMatchObject({
@@ -98,21 +100,20 @@ describe('the Nexus across devices through a git remote', { timeout: 90_000 }, (
     await sync(laptop)
     for (const home of [laptop, desktop]) {
       const { conflicts } = await home.call('nexus.conflicts', {})
-      expect(conflicts.map((c: any) => [c.first.agent, c.second.agent].sort())).toEqual([['ella', 'lyra']])
+      expect(conflicts.map((c) => [c.first.agent, c.second.agent].sort())).toEqual([['ella', 'lyra']])
     }
   })
 
   it('sends nothing but the Nexus: the remote holds device logs and names, no memories, transcripts or key', async () => {
     const home = world.home('laptop')
     await home.post('ella', 'A turn')
-    await home
-      .call('memory.write', {
-        agentId: 'default',
-        target: 'memory',
-        action: 'add',
-        content: 'The user keeps secrets in a vault'
-      })
-      .catch(() => undefined)
+    await home.call('agents.create', { name: 'Ella', id: 'ella' })
+    await home.call('memory.apply', {
+      agentId: 'ella',
+      target: 'memory',
+      action: 'add',
+      content: 'The user keeps secrets in a vault'
+    })
     await sync(home, world.remote)
     const tree = world.git(['ls-tree', '-r', '--name-only', 'main'], world.remote).trim().split('\n')
     expect(tree.every((path) => /^nexus\/devices\/[0-9a-f-]{36}\.jsonl?$/.test(path))).toBe(true)

@@ -1,12 +1,13 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { MethodOutput } from '../../../shared/contract'
 import { mergedViewHash } from './mergedView'
 import { syncWorld, testClock, type SyncHome } from './testing/syncWorld'
 
 type World = ReturnType<typeof syncWorld>
 
-const sync = (home: SyncHome, remote?: string): Promise<any> =>
+const sync = (home: SyncHome, remote?: string): Promise<MethodOutput<'nexus.sync.run'>> =>
   home.call('nexus.sync.run', remote === undefined ? {} : { remote })
 const count = async (home: SyncHome): Promise<number> => (await home.call('nexus.list', { limit: 1 })).total
 const deviceOf = async (home: SyncHome): Promise<string> => (await home.call('nexus.sync.status')).device.id
@@ -43,7 +44,7 @@ describe('the Nexus sync when something goes wrong', { timeout: 90_000 }, () => 
     expect(result.ok).toBe(false)
     expect(result.pulled).toBe(0)
     expect(result.problems.join(' ')).toMatch(new RegExp(`${device.slice(0, 8)}.*does not verify.*line 2`))
-    expect(result.devices.find((d: any) => d.id === device)).toMatchObject({ status: 'quarantined' })
+    expect(result.devices.find((d) => d.id === device)).toMatchObject({ status: 'quarantined' })
     expect(await count(desktop)).toBe(0)
 
     // The device itself writes its file again from its own log at its next sync…
@@ -53,7 +54,7 @@ describe('the Nexus sync when something goes wrong', { timeout: 90_000 }, () => 
     expect((await sync(desktop)).pulled).toBe(0)
     await desktop.call('nexus.sync.release', { device })
     expect(await sync(desktop)).toMatchObject({ ok: true, pulled: 2 })
-    const summaries = (await desktop.call('nexus.list', {})).entries.map((e: any) => e.summary)
+    const summaries = (await desktop.call('nexus.list', {})).entries.map((e) => e.summary)
     expect(summaries).toEqual(['Keep SQLite', 'Use WAL mode'])
   })
 
@@ -93,9 +94,9 @@ describe('the Nexus sync when something goes wrong', { timeout: 90_000 }, () => 
     await sync(away)
     await sync(home)
     const entries = (await home.call('nexus.list', {})).entries
-    const train = entries.find((e: any) => e.summary === 'Written on the train')
-    expect(train.originalTs).toBe(writtenAt)
-    expect(train.ts).toBeGreaterThan(writtenAt)
+    const train = entries.find((e) => e.summary === 'Written on the train')
+    expect(train?.originalTs).toBe(writtenAt)
+    expect(train?.ts).toBeGreaterThan(writtenAt)
     expect(mergedViewHash(home.core.internals.db)).toEqual(mergedViewHash(away.core.internals.db))
   })
 
@@ -120,7 +121,7 @@ describe('the Nexus sync when something goes wrong', { timeout: 90_000 }, () => 
     await copy.post('lyra', 'After the new id')
     expect(await sync(copy)).toMatchObject({ ok: true, needsNewDeviceId: false, pushed: 1 })
     await sync(first)
-    const onFirst = (await first.call('nexus.list', {})).entries.map((e: any) => e.summary)
+    const onFirst = (await first.call('nexus.list', {})).entries.map((e) => e.summary)
     expect(onFirst).toContain('After the new id')
     for (const home of [first, copy]) expect(await home.call('nexus.verify')).toMatchObject({ ok: true })
   })

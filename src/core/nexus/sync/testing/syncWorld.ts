@@ -5,14 +5,20 @@ import { join } from 'node:path'
 import { createCore, type Core } from '../../../createCore'
 import type { Clock } from '../../../ports/clock'
 import { dispatch } from '../../../rpc/dispatch'
+import type { MethodInput, MethodName, MethodOutput } from '../../../../shared/contract'
 
 /** A home for sync tests: a real core on its own folder, called through the contract. */
 export interface SyncHome {
   readonly name: string
   readonly dir: string
   readonly core: Core
-  call<T = any>(method: string, input?: unknown): Promise<T>
-  post(agent: string, summary: string, extra?: Record<string, unknown>): Promise<any>
+  /** One contract call, typed by the contract (input defaults to `{}`); a refusal throws its message. */
+  call<M extends MethodName>(method: M, input?: MethodInput<M>): Promise<MethodOutput<M>>
+  post(
+    agent: string,
+    summary: string,
+    extra?: Partial<MethodInput<'nexus.post'>>
+  ): Promise<MethodOutput<'nexus.post'>>
 }
 
 /** A settable clock, shared or per home (devices' clocks may differ). */
@@ -40,10 +46,14 @@ export function syncWorld(): {
       mkdirSync(dir, { recursive: true })
       const core = createCore({ home: dir, host: 'cli', ...(clock ? { clock } : {}) })
       cores.push(core)
-      const call = async (method: string, input: unknown = {}): Promise<any> => {
+      const call = async <M extends MethodName>(
+        method: M,
+        input: MethodInput<M> | Record<string, never> = {}
+      ): Promise<MethodOutput<M>> => {
         const result = await dispatch(core.handlers, { method, input })
         if (!result.ok) throw new Error(`${method}: ${result.error.message}`)
-        return result.value
+        // dispatch parsed the value with `methods[method].output`; TypeScript cannot correlate `method` with it.
+        return result.value as MethodOutput<M>
       }
       return {
         name,
