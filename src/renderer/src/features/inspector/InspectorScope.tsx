@@ -37,16 +37,28 @@ export function InspectorScope(): ReactNode {
   )
 }
 
-/** The selected agent's chats, to inspect another one (the choice opens it in Chat too). */
+/** The value of the chat picker's last option, which reads the next page of chats. */
+const OLDER = 'older-chats'
+
+/**
+ * The selected agent's chats, to inspect another one (the choice opens it in Chat too). The list
+ * is the chat list's loaded pages: the open chat is listed even when it is not among them, and
+ * the last option reads the next page, so no chat is out of reach and none is named wrongly.
+ */
 export function ChatPicker(): ReactNode {
   const sessions = useAppStore((state) => state.chatSessions)
+  const total = useAppStore((state) => state.chatSessionsTotal)
+  const more = useAppStore((state) => state.chatSessionsNext !== null)
   const openId = useAppStore((state) => state.chatSessionId)
+  const openDetail = useAppStore((state) => (state.chatDetail?.id === openId ? state.chatDetail : null))
   const agentId = useAppStore((state) => state.selectedAgentId)
   const load = useAppStore((state) => state.loadChatSessions)
+  const loadMore = useAppStore((state) => state.loadMoreChatSessions)
   const open = useAppStore((state) => state.openChatSession)
   const id = useId()
   useEffect(() => void load(), [load, agentId])
   if (sessions.length === 0) return null
+  const openListed = openId === null || sessions.some((session) => session.id === openId)
   return (
     <div className="inspector-chat">
       <label htmlFor={id}>Chat</label>
@@ -54,15 +66,24 @@ export function ChatPicker(): ReactNode {
         id={id}
         className="input"
         value={openId ?? ''}
-        onChange={(event) => void open(event.target.value)}
+        onChange={(event) => {
+          if (event.target.value === OLDER) void loadMore()
+          else void open(event.target.value)
+        }}
         data-testid="inspector-chat"
       >
         {openId === null && <option value="">Pick a chat…</option>}
+        {!openListed && <option value={openId}>{openDetail?.title ?? 'The open chat'}</option>}
         {sessions.map((session) => (
           <option key={session.id} value={session.id}>
             {session.title}
           </option>
         ))}
+        {more && (
+          <option value={OLDER}>
+            Show older chats ({(total - sessions.length).toLocaleString('en')} more)…
+          </option>
+        )}
       </select>
     </div>
   )
