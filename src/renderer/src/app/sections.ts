@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react'
+import { createElement, lazy, type ComponentType, type ReactNode } from 'react'
 import { ChatSection } from '../features/chat/ChatSection'
 import { selectReviewPendingCount } from '../features/review/reviewSlice'
 import { selectNexusConflictCount } from '../features/nexus/nexusConflictsSlice'
@@ -7,29 +7,52 @@ import { selectConfigErrorCount } from '../features/settings/settingsSlice'
 import type { AppState } from '../store/types'
 import type { SectionId } from './sectionIds'
 
+/** A section's code, loaded on first use; drawn at once (no Suspense fallback) once it is loaded. */
+interface SectionCode {
+  readonly load: () => Promise<unknown>
+  readonly component: ComponentType
+}
+
+/**
+ * Its component draws the section straight away when the code is loaded (fetched ahead by
+ * `preloadSections`), and through React.lazy otherwise. A lazy component suspends on its first
+ * draw even when its module is in memory, and React holds a revealed fallback for about 300 ms.
+ */
+function sectionCode(importComponent: () => Promise<ComponentType>): SectionCode {
+  let loaded: ComponentType | null = null
+  const load = (): Promise<ComponentType> =>
+    importComponent().then((component) => {
+      loaded = component
+      return component
+    })
+  const Lazy = lazy(() => load().then((component) => ({ default: component })))
+  const component = (): ReactNode => createElement(loaded ?? Lazy)
+  return { load, component }
+}
+
 /*
  * Chat is the first screen and ships in the first bundle; every other section is its own chunk,
  * loaded when first opened (SectionView shows "Loading…" meanwhile) or, once the first screen is
  * drawn, ahead of time by `preloadSections`, so opening one later waits for nothing.
  */
 const SECTION_CODE = {
-  prompt: () => import('../features/prompt/PromptSection').then((m) => ({ default: m.PromptSection })),
-  files: () => import('../features/files/FilesSection').then((m) => ({ default: m.FilesSection })),
-  skills: () => import('../features/skills/SkillsSection').then((m) => ({ default: m.SkillsSection })),
-  memories: () =>
-    import('../features/memories/MemoriesSection').then((m) => ({ default: m.MemoriesSection })),
-  review: () => import('../features/review/ReviewSection').then((m) => ({ default: m.ReviewSection })),
-  nexus: () => import('../features/nexus/NexusSection').then((m) => ({ default: m.NexusSection })),
-  wiki: () => import('../features/wiki/WikiSection').then((m) => ({ default: m.WikiSection })),
-  import: () => import('../features/imports/ImportSection').then((m) => ({ default: m.ImportSection })),
-  inspector: () =>
-    import('../features/inspector/InspectorSection').then((m) => ({ default: m.InspectorSection })),
-  settings: () => import('../features/settings/SettingsSection').then((m) => ({ default: m.SettingsSection }))
-} satisfies Partial<Record<SectionId, () => Promise<{ default: ComponentType }>>>
+  prompt: sectionCode(() => import('../features/prompt/PromptSection').then((m) => m.PromptSection)),
+  files: sectionCode(() => import('../features/files/FilesSection').then((m) => m.FilesSection)),
+  skills: sectionCode(() => import('../features/skills/SkillsSection').then((m) => m.SkillsSection)),
+  memories: sectionCode(() => import('../features/memories/MemoriesSection').then((m) => m.MemoriesSection)),
+  review: sectionCode(() => import('../features/review/ReviewSection').then((m) => m.ReviewSection)),
+  nexus: sectionCode(() => import('../features/nexus/NexusSection').then((m) => m.NexusSection)),
+  wiki: sectionCode(() => import('../features/wiki/WikiSection').then((m) => m.WikiSection)),
+  import: sectionCode(() => import('../features/imports/ImportSection').then((m) => m.ImportSection)),
+  inspector: sectionCode(() =>
+    import('../features/inspector/InspectorSection').then((m) => m.InspectorSection)
+  ),
+  settings: sectionCode(() => import('../features/settings/SettingsSection').then((m) => m.SettingsSection))
+} satisfies Partial<Record<SectionId, SectionCode>>
 
 /** Loads every section's code in the background (a failure is met again, and shown, when it is opened). */
 export function preloadSections(): void {
-  for (const load of Object.values(SECTION_CODE)) load().catch(() => undefined)
+  for (const code of Object.values(SECTION_CODE)) code.load().catch(() => undefined)
 }
 
 export interface SectionDefinition {
@@ -51,38 +74,38 @@ export interface SectionDefinition {
  */
 export const SECTIONS: Readonly<Record<SectionId, SectionDefinition>> = {
   chat: { label: 'Chat', component: ChatSection },
-  prompt: { label: 'Prompt', component: lazy(SECTION_CODE.prompt) },
+  prompt: { label: 'Prompt', component: SECTION_CODE.prompt.component },
   files: {
     label: 'Files',
-    component: lazy(SECTION_CODE.files),
+    component: SECTION_CODE.files.component,
     badge: selectDirtyFileCount,
     badgeNoun: 'unsaved'
   },
   skills: {
     label: 'Skills',
-    component: lazy(SECTION_CODE.skills),
+    component: SECTION_CODE.skills.component,
     badge: selectDirtySkillCount,
     badgeNoun: 'unsaved'
   },
-  memories: { label: 'Memories', component: lazy(SECTION_CODE.memories) },
+  memories: { label: 'Memories', component: SECTION_CODE.memories.component },
   review: {
     label: 'Review',
-    component: lazy(SECTION_CODE.review),
+    component: SECTION_CODE.review.component,
     badge: selectReviewPendingCount,
     badgeNoun: 'waiting'
   },
   nexus: {
     label: 'Nexus',
-    component: lazy(SECTION_CODE.nexus),
+    component: SECTION_CODE.nexus.component,
     badge: selectNexusConflictCount,
     badgeNoun: 'conflicts'
   },
-  wiki: { label: 'Wiki', component: lazy(SECTION_CODE.wiki) },
-  import: { label: 'Import', component: lazy(SECTION_CODE.import) },
-  inspector: { label: 'Inspector', component: lazy(SECTION_CODE.inspector) },
+  wiki: { label: 'Wiki', component: SECTION_CODE.wiki.component },
+  import: { label: 'Import', component: SECTION_CODE.import.component },
+  inspector: { label: 'Inspector', component: SECTION_CODE.inspector.component },
   settings: {
     label: 'Settings',
-    component: lazy(SECTION_CODE.settings),
+    component: SECTION_CODE.settings.component,
     badge: selectConfigErrorCount,
     badgeNoun: 'config problems'
   }
