@@ -132,7 +132,7 @@ function mainThreadProblems(file, specs) {
   if (rel[0] !== 'main' || rel[1] === 'worker') return []
   const problems = []
   for (const { spec, target } of relativeImports(file, specs)) {
-    if (target === 'core/createCore' || target.startsWith('main/worker/'))
+    if (target === 'core/createCore' || target === 'core/coreFoundation' || target.startsWith('main/worker/'))
       problems.push(
         `imports "${spec}" — the core is built only in its utility process (src/main/worker/); the main thread talks to it over the port (coreSupervisor.ts)`
       )

@@ -3,23 +3,19 @@ import { ImportService } from './imports/importService'
 import { backupServiceFor } from './backup/backupService'
 import { ImportRecords } from './imports/importRecords'
 import { IMPORT_READERS } from './imports/sources'
-import { EventHub } from './events'
-import { ConfigStore } from './home/configStore'
 import { openHome } from './home/home'
-import { openDatabase, type Db, type OpenOptions } from './node/db/openDatabase'
+import type { Db } from './node/db/openDatabase'
 import { refuseLostDatabase } from './home/lostDatabase'
 import { AttachmentStore } from './attachments/attachmentStore'
-import { FileLogger, logLevelFrom } from './node/log/fileLogger'
-import { anthropicClients } from './node/llm/anthropicClient'
 import type { Logger } from './ports/logger'
-import { systemClock, type Clock } from './ports/clock'
-import { MemorySecretStore } from './ports/secretStore'
+import { systemClock } from './ports/clock'
 import { ChatService } from './chat/chatService'
 import { openChatStores } from './chat/store/chatStores'
 import { SessionPurge } from './chat/session/sessionPurge'
 import type { CoreServices } from './coreServices'
 import { assembleCore, idleEnderFor, type Core, type Wired } from './coreLifecycle'
 import type { CoreOptions } from './coreOptions'
+import { defaultLog, foundation, openLoggedDatabase } from './coreFoundation'
 import { SessionsService } from './chat/sessionsService'
 import { ChatLibrary } from './chats/chatLibrary'
 import { chatTitleProvider } from './chats/chatTitle'
@@ -29,7 +25,6 @@ import { SqliteNexusRepository } from './nexus/nexusRepository'
 import { NexusService } from './nexus/nexusService'
 import { nexusUseCases } from './nexus/nexusFacade'
 import { createNexusSync } from './nexus/sync/createNexusSync'
-import { SettingsService } from './services/settingsService'
 import { SkillsService } from './prompt/skillsService'
 import { UiStateService } from './services/uiStateService'
 import { PromptService } from './prompt/promptService'
@@ -80,28 +75,6 @@ export function createCore(options: CoreOptions): Core {
     db.close() // a core that could not be built must not keep the database open
     throw error
   }
-}
-
-function openLoggedDatabase(file: string, log: Logger, options: OpenOptions): Db {
-  try {
-    return openDatabase(file, options)
-  } catch (error) {
-    log.error('the database could not be opened or migrated', { file, error })
-    throw error
-  }
-}
-
-/** The services every feature needs first: time, events, the log, config and the key. */
-function foundation(options: CoreOptions, paths: HomePaths, log: Logger) {
-  const clock = options.clock ?? systemClock
-  const env = options.env ?? process.env
-  const events = new EventHub(log.child('events'))
-  const secrets = options.secrets ?? new MemorySecretStore()
-  const config = new ConfigStore(paths.config)
-  const settings = new SettingsService(config, secrets, env)
-  // The one source of SDK clients, for the endpoint and key the settings hold at each call.
-  const models = anthropicClients(settings)
-  return { clock, env, log, events, secrets, config, settings, models }
 }
 
 function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean, db: Db, log: Logger): Wired {
@@ -306,14 +279,4 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
     ui: new UiStateService(paths.root, config)
   }
   return { services, internals: { db, chatStores, memory, nexus, nexusSync }, idleEnder }
-}
-
-/** The home's rotating log; the API key and the serve token are blanked out of every line. */
-function defaultLog(path: string, env: NodeJS.ProcessEnv, clock: Clock): Logger {
-  return new FileLogger({
-    path,
-    level: logLevelFrom(env.HEARTH_LOG_LEVEL),
-    now: () => clock.now(),
-    secrets: () => [env.ANTHROPIC_API_KEY, env.HEARTH_SERVE_TOKEN]
-  })
 }
