@@ -56,23 +56,5 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error'
     }
-  },
-  {
-    // Files still to be brought under the two type rules above: warnings until each is fixed (remove it here then).
-    files: [
-      'e2e/web/mcpServers.spec.ts',
-      'e2e/web/projectFolder.spec.ts',
-      'src/core/memory/testing/memoryFixture.ts',
-      'src/main/shell.test.ts',
-      'tests/nexus/nexusSyncCli.test.ts',
-      'tests/transports/contractSmoke.test.ts'
-    ],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'warn',
-      '@typescript-eslint/consistent-type-assertions': [
-        'warn',
-        { assertionStyle: 'as', objectLiteralTypeAssertions: 'never' }
-      ]
-    }
   }
 )

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { field, jsonObject } from '../../tests/helpers/jsonField'
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { referenceServerScript } from '../../tests/tools/referenceServers'
 import { expect, test } from '../fixtures/hearth'
@@ -10,8 +11,14 @@ import { McpServersPage } from '../pages/McpServersPage'
 
 const FIXTURE = join(__dirname, '../../tests/fixtures/mcpServer/server.mjs')
 
-function config(home: string): Record<string, any> {
+/** config.json as written, not as read with defaults: the tests check what the app put in the file. */
+function config(home: string): unknown {
   return JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'))
+}
+
+/** The MCP servers config.json lists, by name. */
+function configuredServers(home: string): unknown {
+  return field(config(home), 'mcpServers')
 }
 
 test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows a failure, tests, trusts, renames and removes', async ({
@@ -43,7 +50,7 @@ test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows 
   await servers.save()
   await expect(servers.card('devhub')).toContainText('running')
   await expect(servers.card('devhub')).toContainText('4 tools')
-  expect(config(hearth.home).mcpServers.devhub).toEqual({
+  expect(field(configuredServers(hearth.home), 'devhub')).toEqual({
     type: 'stdio',
     command: process.execPath,
     args: [FIXTURE, '--count', '4'],
@@ -63,7 +70,7 @@ test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows 
   await expect(
     servers.card('devhub').getByRole('checkbox', { name: 'Trust devhub', exact: true })
   ).toBeChecked()
-  expect(config(hearth.home).mcpServers.devhub.trusted).toBe(true)
+  expect(field(field(configuredServers(hearth.home), 'devhub'), 'trusted')).toBe(true)
   await expect(page.getByTestId('toolset-mcp-devhub')).toContainText('MCP · trusted')
 
   await servers.card('devhub').getByRole('button', { name: 'Edit devhub', exact: true }).click()
@@ -71,7 +78,7 @@ test('Settings → Tools adds a pasted Claude Code entry and a typed one, shows 
   await servers.save()
   await expect(servers.card('hub')).toContainText('running')
   await servers.remove('ghost')
-  expect(Object.keys(config(hearth.home).mcpServers)).toEqual(['hub'])
+  expect(Object.keys(jsonObject(configuredServers(hearth.home)))).toEqual(['hub'])
 })
 
 test.describe('a chat with the official "everything" server', () => {
@@ -172,6 +179,8 @@ test.describe("a project folder's .mcp.json", () => {
     }
     expect(first.tools.map((tool) => tool.name)).toContain('mcp__sitehub__list_repositories')
     await expect(page.getByTestId('tool-call-card').first()).toContainText('mcp__sitehub__list_repositories')
-    expect(config(hearth.home).mcp.projects[site]).toMatchObject({ decision: 'allow' })
+    expect(field(field(field(config(hearth.home), 'mcp'), 'projects'), site)).toMatchObject({
+      decision: 'allow'
+    })
   })
 })

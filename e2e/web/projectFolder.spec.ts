@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
+import { startFakeAnthropic, type FakeAnthropic, type SentBody } from '../../tests/fakeAnthropic'
 import { sentSystemText } from '../../src/core/testing/requestShape'
 import { expect, test } from '../fixtures/hearth'
 import { snap } from '../fixtures/screenshots'
@@ -15,7 +15,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => fake.close())
 
-function messageRequests(): any[] {
+function messageRequests(): (SentBody | undefined)[] {
   return fake.requests.filter((request) => request.path === '/v1/messages').map((request) => request.body)
 }
 
@@ -75,7 +75,7 @@ test('a chat works in the project folder picked in its header, and its first req
   const second = messageRequests().at(-1)
   expect(sentSystemText(second)).toContain('Keep answers under three sentences.')
   expect(sentSystemText(second)).not.toContain('British spelling')
-  expect(second.messages).toHaveLength(1)
+  expect(second?.messages).toHaveLength(1)
   await expect(page.getByTestId('chat-session-item')).toHaveCount(2)
   await snap(page, 'project-folder-second-chat')
 

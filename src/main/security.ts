@@ -1,4 +1,4 @@
-import type { Event, Session, WebContents } from 'electron'
+import type { Event, WebContents } from 'electron'
 import { isAppUrl } from './protocol'
 
 /** Stops any navigation that would leave our own app:// pages. */
@@ -28,8 +28,16 @@ export function hardenWebContents(contents: WebContents, openLink: (url: string)
  */
 const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write'])
 
+/** The part of an Electron session hardenSession sets: who may ask for which permission. */
+export interface PermissionGate {
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void
+  ): void
+  setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void
+}
+
 /** Every other permission (camera, notifications, geolocation, clipboard reads, …) is denied. */
-export function hardenSession(session: Session): void {
+export function hardenSession(session: PermissionGate): void {
   session.setPermissionRequestHandler((_contents, permission, callback) =>
     callback(ALLOWED_PERMISSIONS.has(permission))
   )

@@ -100,7 +100,7 @@ describe('electron shell security', () => {
     hardenSession({
       setPermissionRequestHandler: (fn: typeof request) => (request = fn),
       setPermissionCheckHandler: (fn: typeof check) => (check = fn)
-    } as never)
+    })
     const callback = vi.fn()
     request?.({}, 'media', callback)
     expect(callback).toHaveBeenCalledWith(false)

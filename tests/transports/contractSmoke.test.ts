@@ -3,10 +3,17 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCore, type Core } from '../../src/core/createCore'
-import { methods, type ErrorCode, type MethodName, type RpcResult } from '../../src/shared/contract'
+import {
+  methods,
+  type ErrorCode,
+  type MethodName,
+  type MethodOutput,
+  type RpcResult
+} from '../../src/shared/contract'
 import { testId } from '../../src/shared/testing/ids'
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic'
 import { insertApprovedFact } from '../helpers/facts'
+import { field } from '../helpers/jsonField'
 import { makeTempDir } from '../helpers/tempHome'
 import {
   checkedTransport,
@@ -28,15 +35,22 @@ interface World {
   readonly kept: Record<string, unknown>
 }
 
-interface Row {
-  readonly method: MethodName
+interface RowOf<M extends MethodName> {
+  readonly method: M
   readonly input: (world: World) => unknown
   /** `ok`, or the code a well-formed call must be refused with in this world. */
   readonly expect?: ErrorCode
-  /** Keeps something from the value for later rows. */
-  readonly keep?: (value: any, world: World) => void
+  /** Keeps something from the value (the method's output) for later rows. */
+  keep?(value: MethodOutput<M>, world: World): void
   /** The call started a turn: wait for it to finish before the next row. */
   readonly startsTurn?: true
+}
+type Row = { [M in MethodName]: RowOf<M> }[MethodName]
+
+/** Runs a row's `keep` on the value its call answered. */
+function keepFrom<M extends MethodName>(row: RowOf<M>, value: unknown, world: World): void {
+  // The checked transport matched `value` against `methods[row.method].output`; TypeScript cannot correlate the two.
+  row.keep?.(value as MethodOutput<M>, world)
 }
 
 const IMPORT_FIXTURES = join(__dirname, '..', 'fixtures', 'imports')
@@ -94,7 +108,7 @@ const ROWS: readonly Row[] = [
   {
     method: 'sessions.get',
     input: (w) => ({ id: w.sessionId }),
-    keep: (detail, w) => (w.kept.firstMessageId = detail.messages[0].id)
+    keep: (detail, w) => (w.kept.firstMessageId = detail.messages[0]?.id)
   },
   { method: 'sessions.search', input: () => ({ query: 'vitest' }) },
   { method: 'chats.rename', input: (w) => ({ id: w.sessionId, title: 'Test runner notes' }) },
@@ -349,7 +363,7 @@ describe.each([
   let started: StartedTransport
   let api: ReturnType<typeof checkedTransport>
   let world: World
-  const events: { event: string; payload: any }[] = []
+  const events: { event: string; payload: unknown }[] = []
 
   beforeAll(async () => {
     fake = await startFakeAnthropic()
@@ -379,7 +393,9 @@ describe.each([
     vi.waitFor(
       () => {
         const end = events.find(
-          (e) => (e.event === 'chat.finished' || e.event === 'chat.failed') && e.payload.turnId === turnId
+          (e) =>
+            (e.event === 'chat.finished' || e.event === 'chat.failed') &&
+            field(e.payload, 'turnId') === turnId
         )
         if (!end) throw new Error(`turn ${turnId} still running`)
         return end
@@ -437,13 +453,13 @@ describe.each([
     '%s',
     async (_label, row) => {
       if (row.method === 'memory.undo')
-        world.kept.receiptId = events.findLast((e) => e.event === 'memory.written')?.payload.id
+        world.kept.receiptId = field(events.findLast((e) => e.event === 'memory.written')?.payload, 'id')
       const result = await call(row.method, row.input(world))
       if (row.expect !== undefined)
         return expect(result).toMatchObject({ ok: false, error: { code: row.expect } })
       if (!result.ok)
         throw new Error(`${row.method} was refused: ${result.error.code}: ${result.error.message}`)
-      row.keep?.(result.value, world)
+      keepFrom(row, result.value, world)
       if (row.startsTurn)
         expect((await finished((result.value as { turnId: string }).turnId)).event).toBe('chat.finished')
     }

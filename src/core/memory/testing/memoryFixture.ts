@@ -45,8 +45,9 @@ export function createMemoryFixture(agentId = testId.agent('scribe')): MemoryFix
   const events = new EventHub()
   const emitted: { event: string; payload: unknown }[] = []
   events.subscribe((event, payload) => emitted.push({ event, payload }))
-  const fixture = { limits: { memory: 4000, user: 2000 } } as MemoryFixture
-  const files = new MemoryFiles(paths, () => fixture.limits, clock)
+  // The limits a test may change later: the files read them at each write, from this same object.
+  const settings: { limits: MemoryLimits } = { limits: { memory: 4000, user: 2000 } }
+  const files = new MemoryFiles(paths, () => settings.limits, clock)
   const receipts = new ReceiptStore(db)
   const journal = new MemoryJournal(db, receipts, () => clock.now())
   const tool = new MemoryTool({
@@ -61,7 +62,7 @@ export function createMemoryFixture(agentId = testId.agent('scribe')): MemoryFix
       throw new Error('this fixture saves every write; use the service fixture for "ask me first"')
     }
   })
-  return Object.assign(fixture, {
+  return Object.assign(settings, {
     dir,
     paths,
     db,
