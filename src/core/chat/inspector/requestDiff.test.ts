@@ -292,3 +292,22 @@ describe('diffRequests', () => {
     ])
   })
 })
+
+describe('a diff budget', () => {
+  it('word-diffs while cells remain, then shows a changed middle as removed then added', () => {
+    const budget = { cells: 40 }
+    expect(wordDiff('a b c', 'a x c', budget)).toEqual([
+      { op: 'same', text: 'a ' },
+      { op: 'remove', text: 'b' },
+      { op: 'add', text: 'x' },
+      { op: 'same', text: ' c' }
+    ])
+    expect(budget.cells).toBe(36)
+    const long = (word: string): string => Array.from({ length: 10 }, (_, i) => `${word}${i}`).join(' ')
+    expect(wordDiff(long('p'), long('q'), budget)).toEqual([
+      { op: 'remove', text: long('p') },
+      { op: 'add', text: long('q') }
+    ])
+    expect(budget.cells).toBe(36)
+  })
+})

@@ -1,6 +1,9 @@
 import type { InspectedCall } from '../../../shared/contract/sessions'
 import type { RequestDiff } from '../../../shared/contract/requestDiff'
-import { lineDiff, wordDiff } from './textDiff'
+import { lineDiff, wordDiff, type DiffBudget } from './textDiff'
+
+/** LCS cells one request diff may fill in all (about 20 ms of work; see DiffBudget). */
+const REQUEST_DIFF_CELLS = 4_000_000
 
 /** The request as the Inspector rebuilds it from stored rows. */
 export type InspectedRequest = InspectedCall['request']
@@ -21,13 +24,14 @@ export function diffRequests(
   after: InspectedRequest,
   previousCallId: number
 ): RequestDiff {
+  const budget: DiffBudget = { cells: REQUEST_DIFF_CELLS }
   return {
     previousCallId,
     model: before.model === after.model ? null : { before: before.model, after: after.model },
     ttl: before.ttl === after.ttl ? null : { before: before.ttl, after: after.ttl },
-    system: diffSystem(before.system, after.system),
+    system: diffSystem(before.system, after.system, budget),
     ...diffTools(before.tools, after.tools),
-    messages: diffMessages(before.messages, after.messages),
+    messages: diffMessages(before.messages, after.messages, budget),
     breakpoints: diffBreakpoints(before, after),
     context: diffContext(before.context, after.context)
   }
@@ -35,7 +39,8 @@ export function diffRequests(
 
 function diffSystem(
   before: InspectedRequest['system'],
-  after: InspectedRequest['system']
+  after: InspectedRequest['system'],
+  budget: DiffBudget
 ): RequestDiff['system'] {
   return TIERS.flatMap((tier): RequestDiff['system'] => {
     const old = before.find((t) => t.tier === tier)
@@ -52,7 +57,7 @@ function diffSystem(
     if (!now)
       return [{ ...base, status: 'removed' as const, lines: [{ op: 'remove' as const, text: old.text }] }]
     if (old.text === now.text) return [{ ...base, status: 'same' as const, lines: [] }]
-    return [{ ...base, status: 'changed' as const, lines: lineDiff(old.text, now.text) }]
+    return [{ ...base, status: 'changed' as const, lines: lineDiff(old.text, now.text, budget) }]
   })
 }
 
@@ -83,7 +88,11 @@ function diffTools(
 }
 
 /** Messages are paired by position: the history only grows at the end unless it was compressed. */
-function diffMessages(before: readonly Message[], after: readonly Message[]): RequestDiff['messages'] {
+function diffMessages(
+  before: readonly Message[],
+  after: readonly Message[],
+  budget: DiffBudget
+): RequestDiff['messages'] {
   const out: RequestDiff['messages'] = []
   for (let i = 0; i < Math.max(before.length, after.length); i++) {
     const old = before[i]
@@ -104,13 +113,18 @@ function diffMessages(before: readonly Message[], after: readonly Message[]): Re
         sourceIds: [...old.sourceIds],
         blocks: wholeBlocks(old, 'removed')
       })
-    else if (old && now) out.push(pairMessages(i, old, now))
+    else if (old && now) out.push(pairMessages(i, old, now, budget))
   }
   return out
 }
 
-function pairMessages(index: number, old: Message, now: Message): RequestDiff['messages'][number] {
-  const blocks = diffBlocks(old.content, now.content)
+function pairMessages(
+  index: number,
+  old: Message,
+  now: Message,
+  budget: DiffBudget
+): RequestDiff['messages'][number] {
+  const blocks = diffBlocks(old.content, now.content, budget)
   const same = old.role === now.role && blocks.every((block) => block.status === 'same')
   return {
     index,
@@ -123,7 +137,8 @@ function pairMessages(index: number, old: Message, now: Message): RequestDiff['m
 
 function diffBlocks(
   before: readonly Block[],
-  after: readonly Block[]
+  after: readonly Block[],
+  budget: DiffBudget
 ): RequestDiff['messages'][number]['blocks'] {
   return Array.from({ length: Math.max(before.length, after.length) }, (_, index) => {
     const old = before[index]
@@ -134,7 +149,7 @@ function diffBlocks(
     const b = blockText(now)
     if (a === b && old.type === now.type)
       return { index, type: String(now.type), status: 'same' as const, words: [] }
-    return { index, type: String(now.type), status: 'changed' as const, words: wordDiff(a, b) }
+    return { index, type: String(now.type), status: 'changed' as const, words: wordDiff(a, b, budget) }
   })
 }
 
