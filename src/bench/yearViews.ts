@@ -47,6 +47,30 @@ async function markTarget(locator: Locator): Promise<void> {
   )
 }
 
+/** What the page script below reads of an element (the bench's own code has no DOM types). */
+interface Scrollable {
+  readonly scrollHeight: number
+  readonly clientHeight: number
+  scrollTop: number
+  querySelectorAll(selector: string): Iterable<Scrollable>
+}
+
+/**
+ * The chat list reads its pages as its end comes near and draws only the rows near the view: the
+ * oldest chat is drawn once the list has been scrolled to its end, page after page.
+ */
+async function scrollUntilDrawn(list: Locator, item: Locator): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (!(await item.isVisible())) {
+    if (Date.now() > deadline) throw new Error('the longest chat was not drawn in the chat list in 60 s')
+    await list.evaluate((root: Scrollable) => {
+      for (const element of [root, ...root.querySelectorAll('*')])
+        if (element.scrollHeight > element.clientHeight + 1) element.scrollTop = element.scrollHeight
+    })
+    await list.page().waitForTimeout(100)
+  }
+}
+
 /** From another section to this one: ms to the first frame with a row of its list. */
 async function openView(page: Page, view: ListView): Promise<number> {
   await markTarget(sectionButton(page, view.section))
@@ -109,12 +133,13 @@ export async function measureYearViews(
 
 /** The longest chat (its agent's oldest, so the end of the chat list) clicked: ms to its transcript drawn. */
 async function openLongest(page: Page, year: YearHome): Promise<number> {
-  const item = page
-    .getByRole('complementary', { name: 'Sessions' })
+  const sessions = page.getByRole('complementary', { name: 'Sessions' })
+  const item = sessions
     .getByRole('button', {
       name: new RegExp(`^${year.longest.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
     })
     .first()
+  await scrollUntilDrawn(sessions, item)
   await markTarget(item)
   return page.evaluate<number>(openTitledChatScript(year.longest.title))
 }
