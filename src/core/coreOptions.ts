@@ -1,5 +1,6 @@
 import type { ChatOptions } from './chat/chatOptions'
 import type { Clock } from './ports/clock'
+import type { DecisionSimilarity } from './ports/decisionSimilarity'
 import type { Logger } from './ports/logger'
 import type { PromptBuilder } from './ports/promptBuilder'
 import type { Retriever } from './ports/retriever'
@@ -43,6 +44,12 @@ export interface CoreSeams {
   readonly purgeSteps?: readonly SessionPurgeStep[]
   /** What recall, the recall tool and merge proposals search with, instead of the knowledge index. */
   readonly retriever?: Retriever
+  /** The Nexus's timings and its conflicts-by-meaning port (tests: quick polls, a scripted similarity). */
+  readonly nexus?: {
+    readonly pollMs?: number
+    readonly mirrorDelayMs?: number
+    readonly similarity?: DecisionSimilarity
+  }
   /** Wraps the prompt builder the engine uses (the bench's variants change how prompts are built). */
   readonly wrapPrompts?: (builder: PromptBuilder) => PromptBuilder
 }

@@ -93,14 +93,17 @@ function wireServices(options: CoreOptions, paths: HomePaths, readOnly: boolean,
   const nexusRepository = new SqliteNexusRepository(db, clock)
   // Conflicts by meaning use the knowledge layer's embeddings, built just below.
   const similarity = lateSimilarity()
+  const nexusSeams = options.seams?.nexus
   const nexus = new NexusService(db, paths, clock, events, files, {
-    similarity: similarity.port,
+    similarity: nexusSeams?.similarity ?? similarity.port,
     repository: nexusRepository,
     channel,
     config,
     transcripts: chatStores.transcripts,
     agents,
-    log: log.child('nexus')
+    log: log.child('nexus'),
+    ...(nexusSeams?.pollMs !== undefined ? { pollMs: nexusSeams.pollMs } : {}),
+    ...(nexusSeams?.mirrorDelayMs !== undefined ? { mirrorDelayMs: nexusSeams.mirrorDelayMs } : {})
   })
   const knowledge = new KnowledgeService({
     db,

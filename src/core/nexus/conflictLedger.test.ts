@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DecisionSimilarity } from '../ports/decisionSimilarity'
-import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
+import { openNexusTestHome, type NexusTestHome } from './testing/nexusTestHome'
 
 describe('the conflict ledger', () => {
   let home: NexusTestHome

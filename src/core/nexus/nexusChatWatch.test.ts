@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { testId } from '../../shared/testing/ids'
-import { openNexusTestHome, seedChat, type NexusTestHome } from './nexusTestHome'
+import { openNexusTestHome, seedChat, type NexusTestHome } from './testing/nexusTestHome'
 
 describe('turn entries and checkpoints from chat events', () => {
   let home: NexusTestHome

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TurnContextRequest } from '../ports/turnContext'
 import { NexusTurnContext } from './nexusContext'
-import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
+import { openNexusTestHome, type NexusTestHome } from './testing/nexusTestHome'
 import { testId } from '../../shared/testing/ids'
 
 function turn(agentId: string, sessionId = `s-${agentId}`, turnIndex = 1): TurnContextRequest {

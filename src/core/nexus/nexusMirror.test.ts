@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RecordingLogger } from '../testing/recordingLogger'
-import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
+import { openNexusTestHome, type NexusTestHome } from './testing/nexusTestHome'
 
 /** Reads a file in a tight loop on another thread and checks each read is a whole mirror file. */
 const READER = `
@@ -107,7 +107,7 @@ describe('markdown mirror', () => {
         expect(log.lines).toContainEqual(
           expect.objectContaining({
             level: 'warn',
-            scope: 'core',
+            scope: 'nexus',
             message: expect.stringContaining('markdown mirror could not be written')
           })
         )

@@ -2,7 +2,7 @@ import { testId } from '../../shared/testing/ids'
 import { payloadsOf } from '../testing/emittedEvents'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { chainHash, entryId, GENESIS_HASH } from './nexusHash'
-import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
+import { openNexusTestHome, type NexusTestHome } from './testing/nexusTestHome'
 
 describe('NexusService: appending', () => {
   let home: NexusTestHome

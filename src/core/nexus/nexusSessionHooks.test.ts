@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { testId } from '../../shared/testing/ids'
 import { NexusSessionEndHook, oneLine } from './nexusSessionHooks'
-import { openNexusTestHome, seedChat, type NexusTestHome } from './nexusTestHome'
+import { openNexusTestHome, seedChat, type NexusTestHome } from './testing/nexusTestHome'
 
 describe('the session-end entry', () => {
   let home: NexusTestHome

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { testId } from '../../shared/testing/ids'
 import { runTool } from '../tools/runTool'
 import type { ToolDefinition } from '../tools/toolTypes'
-import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
+import { openNexusTestHome, type NexusTestHome } from './testing/nexusTestHome'
 
 /** What the tools answer, as far as these tests read it (each tool answers with some of these). */
 interface ToolAnswer {

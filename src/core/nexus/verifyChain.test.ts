@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openNexusTestHome, type NexusTestHome } from './nexusTestHome'
+import { openNexusTestHome, type NexusTestHome } from './testing/nexusTestHome'
 import type { VerifyProgress } from './verifyChain'
 
 /** Posts `n` entries in one append, some referring to earlier ones. */
