@@ -5,6 +5,7 @@ import { useTempDatabase } from '../../node/db/testing/tempDatabase'
 import type { Db } from '../../node/db/openDatabase'
 import type { SessionRecord } from '../chatTypes'
 import { readSessionPage, type SessionPageQuery } from './sessionPage'
+import { plainSession } from '../../testing/plainSession'
 import { SessionRepository } from './sessionRepository'
 
 const database = useTempDatabase('session-pages')
@@ -42,25 +43,7 @@ function seed(db: Db, count: number): Seeded[] {
     'UPDATE sessions SET pinned_at = ?, updated_at = ?, deleted_at = ?, import_id = ? WHERE id = ?'
   )
   for (const chat of chats) {
-    repo.createSession({
-      id: chat.id,
-      agentId: chat.agentId,
-      cwd: null,
-      model: 'claude-sonnet-5-5',
-      provider: 'anthropic',
-      platform: 'cli',
-      systemPrompt: 'You are a test.',
-      promptReport: {
-        tiers: { stable: '', context: '', volatile: '' },
-        tierOffsets: {},
-        layers: [],
-        warnings: [],
-        tokens: 0
-      },
-      tools: [],
-      toolsHash: 'none',
-      nowMs: 1
-    })
+    repo.createSession(plainSession(chat.id, chat.agentId, 'You are a test.', 1))
     set.run(chat.pinnedAtMs, chat.updatedAtMs, chat.deleted ? 9 : null, chat.imported ? 'imp' : null, chat.id)
   }
   return chats
