@@ -1,19 +1,19 @@
 import { join } from 'node:path'
 import { createCore } from '../core/createCore'
 import { buildYearHome, bytesUnder, type YearHome } from '../core/testing/year/yearHome'
+import { readYearRecord, writeYearRecord } from '../core/testing/year/yearRecord'
 import { yearStorageFigures } from './yearFigures'
 import { yearTurnFigures } from './yearTurns'
 import { yearUiFigures } from './yearUi'
 import { yearSearchFigures } from './yearSearch'
 import { reference, type BenchContext, type BenchFigure, type BenchSuite } from './benchTypes'
 
-/** The seed and scale `hearth bench --year` was given. */
-export interface YearChoice {
-  readonly seed: number
-  readonly scale: number
-  /** Build the year here and leave it, instead of in the bench's temporary folder. */
-  readonly keep?: string
-}
+/**
+ * What `hearth bench --year` was given: a year to build (its seed and scale, and a folder to keep
+ * it in), or the folder of one an earlier `keep` left, to measure again without building.
+ */
+export type YearChoice =
+  { readonly seed: number; readonly scale: number; readonly keep?: string } | { readonly reuse: string }
 
 /** The year's rows as the services count them (not as the plan meant them). */
 export function countYear(year: YearHome): { messages: number; facts: number; entries: number } {
@@ -54,6 +54,26 @@ export function yearVolumeFigures(year: YearHome): BenchFigure[] {
 }
 
 /**
+ * The year to measure: one a `keep` left (`reuse`; its turns add to it, so a rerun measures a
+ * slightly larger chat), or a new one, recorded for reuse when it is kept.
+ */
+function yearToMeasure(choice: YearChoice, ctx: BenchContext): YearHome {
+  if ('reuse' in choice) {
+    const year = readYearRecord(choice.reuse)
+    ctx.log(`year: measuring the year kept in ${choice.reuse} again (seed ${year.seed}, scale ${year.scale})`)
+    return year
+  }
+  const year = buildYearHome(choice.keep ?? join(ctx.tmpDir, 'year'), { ...choice, log: ctx.log })
+  if (choice.keep !== undefined) {
+    writeYearRecord(year)
+    ctx.log(
+      `year: kept in ${choice.keep} (hearth serve --home ${choice.keep}; --reuse ${choice.keep} measures it again)`
+    )
+  }
+  return year
+}
+
+/**
  * `hearth bench --year [--seed N] [--scale X]`: a year in one home, generated through the core's
  * services, then measured as a person feels it. Run on its own, never as part of the default
  * bench: the whole year takes minutes to build.
@@ -62,9 +82,7 @@ export function yearBench(choice: YearChoice): BenchSuite {
   return {
     name: 'year',
     async run(ctx: BenchContext): Promise<BenchFigure[]> {
-      const year = buildYearHome(choice.keep ?? join(ctx.tmpDir, 'year'), { ...choice, log: ctx.log })
-      if (choice.keep !== undefined)
-        ctx.log(`year: kept in ${choice.keep} (hearth serve --home ${choice.keep})`)
+      const year = yearToMeasure(choice, ctx)
       ctx.log(
         `year: seed ${year.seed}, scale ${year.scale}: ${year.phases.map((p) => `${p.name} ${Math.round(p.ms)} ms`).join(', ')}`
       )

@@ -26,15 +26,31 @@ function keepOption(value: unknown): string | undefined {
   return dir
 }
 
-/** `--year [--seed N] [--scale X] [--keep DIR]` as the year suite, or undefined when the year was not asked for. */
+/** `--reuse DIR`: a year an earlier `--keep` left, measured again without building it. */
+function reuseOption(options: Readonly<Record<string, unknown>>): string | undefined {
+  const value = options.reuse
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value.trim() === '') throw invalidInput('--reuse takes a folder.')
+  if (options.seed !== undefined || options.scale !== undefined || options.keep !== undefined)
+    throw invalidInput('--reuse measures a kept year as it was built: leave out --seed, --scale and --keep.')
+  return resolve(value)
+}
+
+/**
+ * `--year [--seed N] [--scale X] [--keep DIR]` or `--year --reuse DIR` as the year suite, or
+ * undefined when the year was not asked for.
+ */
 export function yearChoice(options: Readonly<Record<string, unknown>>): BenchSuite | undefined {
   if (options.year !== true) {
-    if (options.seed !== undefined || options.scale !== undefined || options.keep !== undefined)
+    const given = ['seed', 'scale', 'keep', 'reuse'].filter((name) => options[name] !== undefined)
+    if (given.length > 0)
       throw invalidInput(
-        '--seed, --scale and --keep go with --year: hearth bench --year [--seed N] [--scale X] [--keep DIR].'
+        `${given.map((name) => `--${name}`).join(', ')} go${given.length === 1 ? 'es' : ''} with --year: hearth bench --year [--seed N] [--scale X] [--keep DIR | --reuse DIR].`
       )
     return undefined
   }
+  const reuse = reuseOption(options)
+  if (reuse !== undefined) return yearBench({ reuse })
   const seed = numberOption(options.seed, 'seed', 1)
   const scale = numberOption(options.scale, 'scale', 1)
   if (!Number.isInteger(seed) || seed < 0) throw invalidInput(`--seed takes a whole number ≥ 0; got ${seed}.`)

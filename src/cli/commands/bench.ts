@@ -8,7 +8,7 @@ export const benchCommand: CliCommand = {
   words: ['bench'],
   summary: 'run the benchmarks on a temporary home (fake model on 127.0.0.1)',
   usage:
-    'hearth bench [--quick] [--only SUITE] [--explain] | hearth bench --year [--seed N] [--scale X] [--keep DIR]',
+    'hearth bench [--quick] [--only SUITE] [--explain] | hearth bench --year [--seed N] [--scale X] [--keep DIR] | hearth bench --year --reuse DIR',
   options: {
     quick: 'boolean',
     only: 'string',
@@ -16,7 +16,8 @@ export const benchCommand: CliCommand = {
     year: 'boolean',
     seed: 'string',
     scale: 'string',
-    keep: 'string'
+    keep: 'string',
+    reuse: 'string'
   },
   positionals: [0, 0],
   async run(ctx) {

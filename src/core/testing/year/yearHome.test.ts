@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCore } from '../../createCore'
 import { buildYearHome, type YearHome } from './yearHome'
+import { readYearRecord, writeYearRecord } from './yearRecord'
 
 const dirs: string[] = []
 function build(seed: number): YearHome {
@@ -52,6 +53,8 @@ describe('a generated year', () => {
     expect(seen.verified).toBe(true)
     expect(seen.files).toBe(first.volumes.memoryFiles)
     expect(seen.longest).toBe(first.volumes.longestChat)
+    writeYearRecord(first)
+    expect(readYearRecord(first.home)).toEqual(first)
     const again = contents(build(7))
     expect(again.firstTexts).toEqual(seen.firstTexts)
     expect(again.lastEntry).toBe(seen.lastEntry)
