@@ -1,8 +1,5 @@
 import { createReadStream, statSync } from 'node:fs'
 import { Transform, type Readable } from 'node:stream'
-import chain from 'stream-chain'
-import { parser } from 'stream-json'
-import { streamArray } from 'stream-json/streamers/stream-array.js'
 import { ImportFileError } from './importTypes'
 
 /** Bytes handed to the parser at a time: small enough that a parse error is placed within a line or so. */
@@ -35,6 +32,7 @@ export async function* jsonArrayElements(
   onBytes: (bytes: number) => void
 ): AsyncGenerator<unknown> {
   const position = new Position()
+  const { chain, parser, streamArray } = await loadStreamJson()
   const pipeline = chain([input, position, parser(), streamArray()])
   try {
     for await (const entry of pipeline as AsyncIterable<{ key: number; value: unknown }>) {
@@ -51,6 +49,23 @@ export async function* jsonArrayElements(
   } finally {
     input.destroy()
   }
+}
+
+/**
+ * The streaming JSON parser, loaded on the first import only: its modules take a noticeable
+ * part of the core's start, and most starts import nothing.
+ */
+async function loadStreamJson(): Promise<{
+  chain: typeof import('stream-chain').default
+  parser: typeof import('stream-json').parser
+  streamArray: typeof import('stream-json/streamers/stream-array.js').streamArray
+}> {
+  const [chain, json, array] = await Promise.all([
+    import('stream-chain'),
+    import('stream-json'),
+    import('stream-json/streamers/stream-array.js')
+  ])
+  return { chain: chain.default, parser: json.parser, streamArray: array.streamArray }
 }
 
 export function fileSize(path: string): number {

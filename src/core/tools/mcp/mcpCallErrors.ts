@@ -1,6 +1,6 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { ToolError } from '../runTool'
 import { formatDuration, messageOf } from './mcpDiagnosis'
+import { isMcpError, MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT } from './mcpErrorCodes'
 import type { StderrTail } from './stderrTail'
 
 /** The call that failed and what the connection knew then. */
@@ -20,7 +20,7 @@ export interface FailedCall {
  * line that says why (and that Hearth restarts the server), anything else the server's message.
  */
 export function mcpCallError(call: FailedCall, error: unknown): ToolError {
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (isMcpError(error, MCP_REQUEST_TIMEOUT)) {
     const total = /maximum total timeout/i.test(error.message)
     const limit = total
       ? `${formatDuration(call.maxCallMs)} in all (the most Hearth waits, even while the server reports progress)`
@@ -29,7 +29,7 @@ export function mcpCallError(call: FailedCall, error: unknown): ToolError {
       error_type: 'mcp_timeout'
     })
   }
-  if (call.crashed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+  if (call.crashed || isMcpError(error, MCP_CONNECTION_CLOSED)) {
     const telling = call.stderr.tellingLine()
     return new ToolError(
       `MCP server "${call.server}" stopped while running "${call.tool}"${telling ? ` (stderr: ${telling})` : ''}. Hearth restarts it on the next call.`,

@@ -1,5 +1,5 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerConfig } from './mcpConfig'
+import { isMcpError, MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT } from './mcpErrorCodes'
 import type { StderrTail } from './stderrTail'
 
 export function messageOf(error: unknown): string {
@@ -38,9 +38,8 @@ function reason(error: unknown, telling: string | null): string {
   if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) {
     return `it wrote something that is not MCP on stdout (${firstLine(messageOf(error))}); a stdio server may write only JSON-RPC there and its logs to stderr`
   }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
-    return 'it did not answer the MCP handshake in time'
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+  if (isMcpError(error, MCP_REQUEST_TIMEOUT)) return 'it did not answer the MCP handshake in time'
+  if (isMcpError(error, MCP_CONNECTION_CLOSED))
     return telling
       ? 'it exited during the MCP handshake'
       : 'it exited during the MCP handshake without saying why'
