@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock'
 import type { DecisionSimilarity } from '../ports/decisionSimilarity'
 import { readConflictPage, type ConflictPage as StoredPage, type ConflictPageQuery } from './conflictPage'
 import { conflictReason, readStoredConflict, type StoredConflict } from './conflictRows'
+import { openInvolving } from './conflictsInvolving'
 import { LOG_READER, type NexusMarks } from './nexusMarks'
 import { parseRefs } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
@@ -23,8 +24,10 @@ const CANDIDATES_PER_DECISION = 50
 const SIMILARITY_CANDIDATES = 200
 
 const INSERT = `INSERT OR IGNORE INTO nexus_conflicts
-  (first_seq, second_seq, method, signal, contrast, subject, score, flagged_at, resolved_by)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  (first_seq, second_seq, method, signal, contrast, subject, score, flagged_at, resolved_by, first_agent, second_agent)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,
+    coalesce((SELECT agent FROM nexus_entries WHERE seq = ?), ''),
+    coalesce((SELECT agent FROM nexus_entries WHERE seq = ?), ''))`
 
 const SETTLE =
   'UPDATE nexus_conflicts SET resolved_by = ? WHERE first_seq = ? AND second_seq = ? AND resolved_by IS NULL'
@@ -156,23 +159,8 @@ export class ConflictLedger {
    */
   openInvolvingPage(author: string, limit: number): { conflicts: NexusConflict[]; total: number } {
     this.catchUp()
-    const open = this.db
-      .prepare(
-        `SELECT c.first_seq, c.second_seq FROM nexus_conflicts c
-         JOIN nexus_entries f ON f.seq = c.first_seq JOIN nexus_entries s ON s.seq = c.second_seq
-         WHERE c.resolved_by IS NULL AND (f.agent = ? OR s.agent = ?)
-         ORDER BY c.second_seq DESC, c.first_seq DESC`
-      )
-      .raw()
-      .all(author, author) as [number, number][]
-    // Only the shown flags are read whole.
-    const one = this.db.prepare('SELECT * FROM nexus_conflicts c WHERE first_seq = ? AND second_seq = ?')
-    const rows = readRows(
-      (limit < 0 ? open : open.slice(0, limit)).map((pair) => one.get(...pair)),
-      'nexus_conflicts',
-      readStoredConflict
-    )
-    return { conflicts: this.withEntries(rows), total: open.length }
+    const { rows, total } = openInvolving(this.db, author, limit)
+    return { conflicts: this.withEntries(rows), total }
   }
 
   /** The flags that involve one decision (what a post answers with). */
@@ -230,7 +218,9 @@ export class ConflictLedger {
       JSON.stringify(stored.subject),
       stored.score,
       this.clock.now(),
-      settledBy
+      settledBy,
+      stored.firstSeq,
+      stored.secondSeq
     )
     return result.changes > 0 ? { ...stored, resolvedBy: settledBy } : null
   }

@@ -31,6 +31,7 @@ import * as m0057 from './0057-streaming-calls'
 import * as m0058 from './0058-nexus-conflict-pages'
 import * as m0059 from './0059-session-pages'
 import * as m0060 from './0060-nexus-type-order'
+import * as m0061 from './0061-nexus-conflict-authors'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -82,5 +83,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 57, name: '0057-streaming-calls', up: m0057.up, isApplied: m0057.isApplied },
   { version: 58, name: '0058-nexus-conflict-pages', up: m0058.up, isApplied: m0058.isApplied },
   { version: 59, name: '0059-session-pages', up: m0059.up },
-  { version: 60, name: '0060-nexus-type-order', up: m0060.up }
+  { version: 60, name: '0060-nexus-type-order', up: m0060.up },
+  { version: 61, name: '0061-nexus-conflict-authors', up: m0061.up }
 ]
