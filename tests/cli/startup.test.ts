@@ -62,12 +62,20 @@ describe('hearth CLI start-up: a command loads only what it runs', () => {
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual({ agents: [] })
     expect(chunk(run.modules, 'createCore')).toBe(true)
-    // The model SDK loads on the first model call, the importers' and sync's libraries on first use.
-    for (const name of ['ws', 'sharp', '@anthropic-ai/sdk', 'yaml', 'simple-git'])
+    // The model SDK loads on the first model call, the MCP SDK (with its own zod) when a server
+    // connects, the importers' and sync's libraries on first use.
+    for (const name of [
+      'ws',
+      'sharp',
+      '@anthropic-ai/sdk',
+      '@modelcontextprotocol/sdk',
+      'zod',
+      'stream-json',
+      'stream-chain',
+      'yaml',
+      'simple-git'
+    ])
       expect(dependency(run.modules, name), name).toBe(false)
-    expect(
-      run.modules.some((path) => /@modelcontextprotocol\/sdk\/dist\/cjs\/(client|server)\//.test(path))
-    ).toBe(false)
     for (const name of ['webHost', 'mcpHttpHost', 'nexusMcpServer', 'mcpTransports', 'suites'])
       expect(chunk(run.modules, name), name).toBe(false)
   })

@@ -2,7 +2,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { Transport } from '../../shared/contract'
 import { createApiClient } from './api/client'
-import { ipcTransport } from './api/ipcTransport'
 import { checkPageAccess } from './api/pageAccess'
 import { rpcUrlFromLocation, webSocketTransport } from './api/webSocketTransport'
 import { App } from './app/App'
@@ -15,26 +14,37 @@ import './ui/theme.css'
 import './ui/theme-dark.css'
 import './ui/responsive.css'
 
-/** Electron gives us `window.bridge` (preload); `hearth serve` gives us an access cookie. */
-function chooseTransport(): Transport {
-  if (window.bridge !== undefined) return ipcTransport(window.bridge)
+/**
+ * Electron gives us `window.bridge` (preload); `hearth serve` gives us an access cookie. The IPC
+ * transport loads only in Electron: it checks the main process's reports with a zod schema, and
+ * the browser's first screen does without zod.
+ */
+async function chooseTransport(): Promise<Transport> {
+  if (window.bridge !== undefined) {
+    const { ipcTransport } = await import('./api/ipcTransport')
+    return ipcTransport(window.bridge)
+  }
   return webSocketTransport({
     url: rpcUrlFromLocation(window.location),
     access: () => checkPageAccess(window)
   })
 }
 
-const api = createApiClient(chooseTransport())
-const store = createAppStore(api)
-connectEvents(api, store)
-watchPlace(api, store)
-// The other sections' code loads once the first screen has what it needs and the page is idle.
-void loadInitialState(store.getState()).finally(() => requestIdleCallback(preloadSections))
+function start(transport: Transport): void {
+  const api = createApiClient(transport)
+  const store = createAppStore(api)
+  connectEvents(api, store)
+  watchPlace(api, store)
+  // The other sections' code loads once the first screen has what it needs and the page is idle.
+  void loadInitialState(store.getState()).finally(() => requestIdleCallback(preloadSections))
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <StoreProvider store={store}>
-      <App />
-    </StoreProvider>
-  </StrictMode>
-)
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
+    </StrictMode>
+  )
+}
+
+void chooseTransport().then(start)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { ANTHROPIC_ORIGIN } from './constants'
 
-/** Where the SDK sends requests when no base URL is set. */
-export const ANTHROPIC_ORIGIN = 'https://api.anthropic.com'
+export { ANTHROPIC_ORIGIN } from './constants'
 
 /** 127.0.0.0/8, ::1 and localhost: the only hosts plain http may carry the API key to. */
 export function isLoopbackHost(hostname: string): boolean {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGE_MAX_CHARS } from './constants'
 import { method } from './define'
 import { AgentId, MessageId, SessionId, TurnId } from './ids'
 
@@ -53,8 +54,7 @@ export type TurnOrigin = z.infer<typeof TurnOrigin>
 export const CallPurpose = z.enum(['turn', 'compression'])
 export type CallPurpose = z.infer<typeof CallPurpose>
 
-/** The longest message, in characters (the composer counts toward it as the box fills). */
-export const MESSAGE_MAX_CHARS = 200_000
+export { MESSAGE_MAX_CHARS } from './constants'
 
 export const ChatSendInput = z.object({
   text: z

@@ -14,5 +14,4 @@ export const CoreStatus = z.discriminatedUnion('state', [
 ])
 export type CoreStatus = z.infer<typeof CoreStatus>
 
-/** The event name the main process sends a CoreStatus under (never emitted by the core itself). */
-export const CORE_STATUS_EVENT = 'app.coreStatus'
+export { CORE_STATUS_EVENT } from './constants'

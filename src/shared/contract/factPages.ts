@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { FACT_PAGE_MAX } from './constants'
 import { AgentId } from './ids'
 
 const FactId = z.number().int().positive()
 
-/** Facts a list method returns at most per call when no limit is given, and at most ever. */
-export const FACT_PAGE_MAX = 500
+export { FACT_PAGE_MAX } from './constants'
 
 export const FactPageLimit = z.number().int().min(1).max(FACT_PAGE_MAX)
 

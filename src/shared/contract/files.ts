@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { method } from './define'
 import { AgentId } from './ids'
-import { boundedText } from './limits'
+import { boundedText } from './boundedText'
 import { SkillFilePath } from './skills'
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AGENT_ID_PATTERN } from './constants'
 
 /*
  * Ids are branded: the parsed (output) type of each schema carries a brand, so a session id
@@ -12,7 +13,7 @@ import { z } from 'zod'
 /** Agent ids double as folder names, so they are restricted to a safe slug (no dots, no slashes). */
 export const AgentId = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
+  .regex(AGENT_ID_PATTERN, {
     error: (issue) =>
       `${quoted(issue.input)} is not a valid agent id (1–64 lowercase letters, digits or dashes, starting with a letter or digit)`
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { boundedText, formatBytes, utf8Length } from './limits'
+import { boundedText } from './boundedText'
+import { formatBytes, utf8Length } from './limits'
 
 describe('contract size limits', () => {
   it('counts UTF-8 bytes exactly as an encoder writes them, lone surrogates included', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+/* No zod here: the renderer's transport uses these before any schema is needed. */
 
 /**
  * The largest message one RPC frame may carry, in bytes. The web host refuses longer frames
@@ -31,18 +31,4 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}
-
-/**
- * A string bounded both in characters and in UTF-8 bytes. Characters alone are not enough: 3
- * million "€" are 3 million characters but 9 MB on the wire and on disk.
- */
-export function boundedText(maxChars: number, maxBytes: number): z.ZodString {
-  return z
-    .string()
-    .max(maxChars, `at most ${maxChars.toLocaleString('en-US')} characters`)
-    .refine((text) => text.length * 3 <= maxBytes || utf8Length(text) <= maxBytes, {
-      error: (issue) =>
-        `at most ${formatBytes(maxBytes)} as UTF-8 (this is ${formatBytes(utf8Length(String(issue.input)))})`
-    })
 }

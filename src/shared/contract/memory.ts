@@ -220,24 +220,4 @@ export const memoryMethods = {
   )
 } as const
 
-const SAVE_CLAIM = new RegExp(
-  [
-    String.raw`\bI(?:'ve| have| will|'ll)\s+(?:now\s+)?(?:saved|save|stored|store|noted|note|added|add|written|write|recorded|record|updated|update)\b[^.!?\n]{0,60}\b(?:memory|memories|notes?|profile|MEMORY\.md|USER\.md)\b`,
-    String.raw`\bI(?:'ll| will)\s+(?:make sure to\s+|always\s+)?remember\b`,
-    String.raw`\bI(?:'ve| have)\s+(?:now\s+)?(?:remembered|memorised|memorized|committed\b[^.!?\n]{0,20}\bto memory)`,
-    String.raw`\b(?:saved|stored|noted|added)\s+(?:it\s+|that\s+|this\s+)?(?:to|in|into)\s+(?:my\s+|your\s+)?(?:memory|memories|notes|profile)\b`,
-    String.raw`\b(?:got it|noted)\s*[—–-]\s*I(?:'ll| will) keep (?:that|this) in mind\b`
-  ].join('|'),
-  'i'
-)
-
-/**
- * The "I'll remember that" check: returns the claiming phrase when a reply says it saved or will
- * remember something while no memory write happened in that turn, else null. Shared so the chat
- * UI can flag the reply and the core can test the same rule.
- */
-export function detectUnsavedMemoryClaim(replyText: string, memoryWritesThisTurn: number): string | null {
-  if (memoryWritesThisTurn > 0) return null
-  const match = SAVE_CLAIM.exec(replyText)
-  return match ? match[0] : null
-}
+export { detectUnsavedMemoryClaim } from './constants'

@@ -1,16 +1,8 @@
 import { z } from 'zod'
+import { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX } from './constants'
 import { method } from './define'
 
-/** What an entry is for; `ack` and `resolution` must reference earlier entries. */
-export const NEXUS_ENTRY_TYPES = [
-  'turn',
-  'decision',
-  'handoff',
-  'state',
-  'checkpoint',
-  'ack',
-  'resolution'
-] as const
+export { NEXUS_ENTRY_TYPES, NEXUS_SUMMARY_MAX } from './constants'
 export const NexusEntryType = z.enum(NEXUS_ENTRY_TYPES)
 export type NexusEntryType = z.infer<typeof NexusEntryType>
 
@@ -33,7 +25,6 @@ export const NexusChannel = z
   .regex(/^(desktop|cli|mcp:[a-z0-9][a-z0-9._-]{0,63})$/, 'A channel is desktop, cli or mcp:<client name>')
 export type NexusChannel = z.infer<typeof NexusChannel>
 
-export const NEXUS_SUMMARY_MAX = 200
 export const NexusSummary = z
   .string()
   .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_CHAT_SCROLLS } from './constants'
 import { method } from './define'
 import { AgentId, SessionId, TurnId } from './ids'
 
@@ -19,8 +20,7 @@ export const ChatScrollAnchor = z.object({
 })
 export type ChatScrollAnchor = z.infer<typeof ChatScrollAnchor>
 
-/** Chats kept scrolled back, at most this many (the most recently read). */
-export const MAX_CHAT_SCROLLS = 50
+export { MAX_CHAT_SCROLLS } from './constants'
 
 export const UiPlace = z.object({
   agentId: AgentId.nullable(),

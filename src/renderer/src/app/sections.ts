@@ -1,34 +1,12 @@
-import { createElement, lazy, type ComponentType, type ReactNode } from 'react'
+import type { ComponentType } from 'react'
 import { ChatSection } from '../features/chat/ChatSection'
 import { selectReviewPendingCount } from '../features/review/reviewSlice'
 import { selectNexusConflictCount } from '../features/nexus/nexusConflictsSlice'
 import { selectDirtyFileCount, selectDirtySkillCount } from '../features/files/fileSelectors'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
 import type { AppState } from '../store/types'
+import { lazyCode, type LazyCode } from '../lib/lazyCode'
 import type { SectionId } from './sectionIds'
-
-/** A section's code, loaded on first use; drawn at once (no Suspense fallback) once it is loaded. */
-interface SectionCode {
-  readonly load: () => Promise<unknown>
-  readonly component: ComponentType
-}
-
-/**
- * Its component draws the section straight away when the code is loaded (fetched ahead by
- * `preloadSections`), and through React.lazy otherwise. A lazy component suspends on its first
- * draw even when its module is in memory, and React holds a revealed fallback for about 300 ms.
- */
-function sectionCode(importComponent: () => Promise<ComponentType>): SectionCode {
-  let loaded: ComponentType | null = null
-  const load = (): Promise<ComponentType> =>
-    importComponent().then((component) => {
-      loaded = component
-      return component
-    })
-  const Lazy = lazy(() => load().then((component) => ({ default: component })))
-  const component = (): ReactNode => createElement(loaded ?? Lazy)
-  return { load, component }
-}
 
 /*
  * Chat is the first screen and ships in the first bundle; every other section is its own chunk,
@@ -36,19 +14,17 @@ function sectionCode(importComponent: () => Promise<ComponentType>): SectionCode
  * drawn, ahead of time by `preloadSections`, so opening one later waits for nothing.
  */
 const SECTION_CODE = {
-  prompt: sectionCode(() => import('../features/prompt/PromptSection').then((m) => m.PromptSection)),
-  files: sectionCode(() => import('../features/files/FilesSection').then((m) => m.FilesSection)),
-  skills: sectionCode(() => import('../features/skills/SkillsSection').then((m) => m.SkillsSection)),
-  memories: sectionCode(() => import('../features/memories/MemoriesSection').then((m) => m.MemoriesSection)),
-  review: sectionCode(() => import('../features/review/ReviewSection').then((m) => m.ReviewSection)),
-  nexus: sectionCode(() => import('../features/nexus/NexusSection').then((m) => m.NexusSection)),
-  wiki: sectionCode(() => import('../features/wiki/WikiSection').then((m) => m.WikiSection)),
-  import: sectionCode(() => import('../features/imports/ImportSection').then((m) => m.ImportSection)),
-  inspector: sectionCode(() =>
-    import('../features/inspector/InspectorSection').then((m) => m.InspectorSection)
-  ),
-  settings: sectionCode(() => import('../features/settings/SettingsSection').then((m) => m.SettingsSection))
-} satisfies Partial<Record<SectionId, SectionCode>>
+  prompt: lazyCode(() => import('../features/prompt/PromptSection').then((m) => m.PromptSection)),
+  files: lazyCode(() => import('../features/files/FilesSection').then((m) => m.FilesSection)),
+  skills: lazyCode(() => import('../features/skills/SkillsSection').then((m) => m.SkillsSection)),
+  memories: lazyCode(() => import('../features/memories/MemoriesSection').then((m) => m.MemoriesSection)),
+  review: lazyCode(() => import('../features/review/ReviewSection').then((m) => m.ReviewSection)),
+  nexus: lazyCode(() => import('../features/nexus/NexusSection').then((m) => m.NexusSection)),
+  wiki: lazyCode(() => import('../features/wiki/WikiSection').then((m) => m.WikiSection)),
+  import: lazyCode(() => import('../features/imports/ImportSection').then((m) => m.ImportSection)),
+  inspector: lazyCode(() => import('../features/inspector/InspectorSection').then((m) => m.InspectorSection)),
+  settings: lazyCode(() => import('../features/settings/SettingsSection').then((m) => m.SettingsSection))
+} satisfies Partial<Record<SectionId, LazyCode>>
 
 /** Loads every section's code in the background (a failure is met again, and shown, when it is opened). */
 export function preloadSections(): void {

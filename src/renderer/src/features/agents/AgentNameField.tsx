@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { AGENT_NAME_MAX } from '../../../../shared/contract'
+import { AGENT_NAME_MAX } from '../../../../shared/contract/constants'
 import type { NameForm } from './useNameForm'
 
 /** The labelled name input shared by the create and rename forms. */

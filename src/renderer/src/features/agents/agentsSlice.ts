@@ -1,4 +1,5 @@
-import { AgentId, type Agent } from '../../../../shared/contract'
+import type { Agent, AgentId } from '../../../../shared/contract'
+import { AGENT_ID_PATTERN } from '../../../../shared/contract/constants'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import { failureState } from '../../store/connectionSlice'
@@ -135,8 +136,11 @@ export const selectAgentName =
  * window knows, else the author as written (`user`, an outside runtime, a deleted agent). The
  * author is parsed once, when the selector is made, not on every store change.
  */
-export const selectAuthorName = (author: string): ((state: AppState) => string) => {
-  const parsed = AgentId.safeParse(author)
-  return parsed.success ? selectAgentName(parsed.data) : () => author
+export const selectAuthorName = (author: string): ((state: AppState) => string) =>
+  isAgentId(author) ? selectAgentName(author) : () => author
+
+/** The check `AgentId`'s schema makes, without loading zod into the first screen's code. */
+function isAgentId(text: string): text is AgentId {
+  return AGENT_ID_PATTERN.test(text)
 }
 export const selectFirstRunStep = (state: AppState): FirstRunStep | null => state.firstRunStep

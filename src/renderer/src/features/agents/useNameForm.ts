@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { AGENT_NAME_MAX, sameAgentName } from '../../../../shared/contract'
+import { AGENT_NAME_MAX, sameAgentName } from '../../../../shared/contract/constants'
 import type { ActionResult } from '../../store/types'
 import { useAppStore } from '../../store/useAppStore'
 

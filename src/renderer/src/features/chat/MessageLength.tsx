@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { MESSAGE_MAX_CHARS } from '../../../../shared/contract'
+import { MESSAGE_MAX_CHARS } from '../../../../shared/contract/constants'
 import { Button } from '../../ui/Button'
 
 /** From this length on, the composer shows how long the message is against the limit. */

@@ -1,4 +1,5 @@
-import { MAX_CHAT_SCROLLS, type ChatScrollAnchor, type TurnId } from '../../../../shared/contract'
+import type { ChatScrollAnchor, TurnId } from '../../../../shared/contract'
+import { MAX_CHAT_SCROLLS } from '../../../../shared/contract/constants'
 
 /** A drawn row of the transcript: its turn's index and where it starts and ends, in pixels. */
 export interface DrawnRow {

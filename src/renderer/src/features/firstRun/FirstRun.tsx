@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react'
+import { Suspense, useEffect, type ReactNode } from 'react'
+import { lazyCode } from '../../lib/lazyCode'
 import { Panel } from '../../ui/Panel'
 import { useAppStore } from '../../store/useAppStore'
 import { selectFirstRunStep, type FirstRunStep } from '../agents/agentsSlice'
 import { NewAgentForm } from '../agents/NewAgentForm'
-import { ModelStep } from './ModelStep'
 import { ProfileStep } from './ProfileStep'
 
 const STEPS: readonly { readonly id: FirstRunStep; readonly label: string }[] = [
@@ -12,10 +12,18 @@ const STEPS: readonly { readonly id: FirstRunStep; readonly label: string }[] = 
   { id: 'model', label: 'Connect a model' }
 ]
 
+/**
+ * The model step's forms check drafts with the contract's zod schemas, so it is a chunk of its
+ * own: the first screen of an existing home (Chat) is drawn without loading zod.
+ */
+const MODEL_STEP = lazyCode(() => import('./ModelStep').then((m) => m.ModelStep))
+
 /** First run: three short steps from an empty home to a usable agent, well under a minute. */
 export function FirstRun(): ReactNode {
   const step = useAppStore(selectFirstRunStep) ?? 'agent'
   const index = STEPS.findIndex((candidate) => candidate.id === step)
+  // Fetched while the first steps are filled in, so the third draws at once (a failure shows there).
+  useEffect(() => void MODEL_STEP.load().catch(() => undefined), [])
   return (
     <main className="first-run" data-testid="first-run">
       <div className="first-run__intro">
@@ -48,7 +56,11 @@ export function FirstRun(): ReactNode {
           </>
         )}
         {step === 'profile' && <ProfileStep />}
-        {step === 'model' && <ModelStep />}
+        {step === 'model' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <MODEL_STEP.component />
+          </Suspense>
+        )}
       </Panel>
     </main>
   )

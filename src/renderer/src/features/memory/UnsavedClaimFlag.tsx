@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { detectUnsavedMemoryClaim } from '../../../../shared/contract'
+import { detectUnsavedMemoryClaim } from '../../../../shared/contract/constants'
 import './memory.css'
 
 /**

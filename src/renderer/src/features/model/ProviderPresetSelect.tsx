@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { PROVIDER_PRESETS, presetFor, type ProviderPreset } from '../../../../shared/contract'
+import { PROVIDER_PRESETS, presetFor, type ProviderPreset } from '../../../../shared/contract/providerPresets'
 
 type Props = Readonly<{
   id: string

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { NEXUS_ENTRY_TYPES, type NexusEntryType } from '../../../../shared/contract'
+import type { NexusEntryType } from '../../../../shared/contract'
+import { NEXUS_ENTRY_TYPES } from '../../../../shared/contract/constants'
 import { useAppStore } from '../../store/useAppStore'
 import { selectAuthorName } from '../agents/agentsSlice'
 import { selectNexusAuthors, selectNexusFilter } from './nexusSlice'

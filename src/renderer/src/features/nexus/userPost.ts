@@ -1,4 +1,5 @@
-import { NEXUS_SUMMARY_MAX, type NexusPostInput } from '../../../../shared/contract'
+import type { NexusPostInput } from '../../../../shared/contract'
+import { NEXUS_SUMMARY_MAX } from '../../../../shared/contract/constants'
 
 /** What the user can post themselves; a note is stored as a `turn` entry (the log's plain "what happened"). */
 export type UserPostKind = 'note' | 'decision' | 'handoff'

@@ -2,7 +2,7 @@ import type { AgentId, Fact, PinDestination, ReviewCursor, SessionId } from '../
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
-import { FACT_PAGE_MAX } from '../../../../shared/contract/factPages'
+import { FACT_PAGE_MAX } from '../../../../shared/contract/constants'
 import { approvedFactsOf } from './reviewPages'
 
 /** Candidates the inbox loads at a time: more than a screen, few enough to draw at once. */

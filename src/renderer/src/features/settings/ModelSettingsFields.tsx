@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react'
-import {
-  ANTHROPIC_ORIGIN,
-  CacheTtlPolicy,
-  presetFor,
-  type EditableSettings,
-  type ModelEndpoint
-} from '../../../../shared/contract'
+import { CacheTtlPolicy, type EditableSettings, type ModelEndpoint } from '../../../../shared/contract'
+import { ANTHROPIC_ORIGIN } from '../../../../shared/contract/constants'
+import { presetFor } from '../../../../shared/contract/providerPresets'
 import { Button } from '../../ui/Button'
 import { ModelPicker } from '../model/ModelPicker'
 import { ProviderPresetSelect } from '../model/ProviderPresetSelect'
