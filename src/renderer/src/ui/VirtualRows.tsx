@@ -1,5 +1,6 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import {
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -39,13 +40,37 @@ function offsetIn(list: HTMLElement, scroller: HTMLElement): number {
   )
 }
 
+type RenderRow = (index: number, props: VirtualRowProps) => ReactNode
+
+/**
+ * One drawn row. Memoised: a scroll step re-renders the list, and a row already drawn has nothing
+ * new to draw then, as long as `renderRow` and the measuring ref keep their identity (a new
+ * `renderRow` (new data) draws every row again). The same ref also keeps the row from being
+ * detached and measured again on every step.
+ */
+const Row = memo(function Row({
+  index,
+  renderRow,
+  measure
+}: Readonly<{
+  index: number
+  renderRow: RenderRow
+  measure: (element: HTMLElement | null) => void
+}>): ReactNode {
+  return renderRow(index, { 'data-index': index, ref: measure })
+})
+
 type VirtualRowsProps = Readonly<{
   count: number
   /** A row's height before it is measured. */
   estimate: number
   rowKey: (index: number) => string | number
-  /** Draws row `index`; its outermost element takes `props` (its index, and the ref that measures it). */
-  renderRow: (index: number, props: VirtualRowProps) => ReactNode
+  /**
+   * Draws row `index`; its outermost element takes `props` (its index, and the ref that measures
+   * it). Keep its identity (useCallback) while the rows' data is unchanged: rows already drawn are
+   * then not drawn again on each scroll step.
+   */
+  renderRow: RenderRow
   /** Called when the rows drawn come near the end (the next page, when there is one). */
   onReachEnd?: () => void
   /** The list element's class and name (a `ul` of the rows). */
@@ -120,9 +145,9 @@ export function VirtualRows({
         data-testid={testId}
         style={{ paddingTop: top, paddingBottom: bottom }}
       >
-        {rows.map((row) =>
-          renderRow(row.index, { 'data-index': row.index, ref: virtualizer.measureElement })
-        )}
+        {rows.map((row) => (
+          <Row key={row.key} index={row.index} renderRow={renderRow} measure={virtualizer.measureElement} />
+        ))}
       </ul>
       {footer}
     </>

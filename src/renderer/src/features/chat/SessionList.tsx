@@ -3,7 +3,7 @@ import type { SessionSummary } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { MoreOnScroll } from '../../ui/MoreOnScroll'
-import { VirtualRows } from '../../ui/VirtualRows'
+import { VirtualRows, type VirtualRowProps } from '../../ui/VirtualRows'
 import { ChatListItem } from '../chats/ChatListItem'
 import { ChatSearchResults } from '../chats/ChatSearchResults'
 import { ChatTrash } from '../chats/ChatTrash'
@@ -24,6 +24,14 @@ function ChatRows(): ReactNode {
   const loadMore = useAppStore((state) => state.loadMoreChatSessions)
   const rowKey = useCallback((index: number) => sessions[index]?.id ?? index, [sessions])
   const reach = useCallback(() => void loadMore(), [loadMore])
+  // Kept while the sessions are: a scroll step then draws only the rows it brings in.
+  const renderRow = useCallback(
+    (index: number, rowProps: VirtualRowProps) => {
+      const session = sessions[index] as SessionSummary
+      return <ChatListItem key={session.id} session={session} rowProps={rowProps} />
+    },
+    [sessions]
+  )
   if (sessions.length === 0)
     return (
       <ul className="chat-sessions__list" aria-label="Chats">
@@ -39,10 +47,7 @@ function ChatRows(): ReactNode {
         className="chat-sessions__list chat-sessions__list--paged"
         label="Chats"
         onReachEnd={more ? reach : undefined}
-        renderRow={(index, rowProps) => {
-          const session = sessions[index] as SessionSummary
-          return <ChatListItem key={session.id} session={session} rowProps={rowProps} />
-        }}
+        renderRow={renderRow}
         footer={
           <MoreOnScroll more={more} shown={sessions.length} total={total} noun="chats" onReach={reach} />
         }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode, type RefObject } from 'react'
+import { useCallback, useState, type ReactNode, type RefObject } from 'react'
 import type { ActionResult } from '../../store/types'
 import { Button } from '../../ui/Button'
 import type { VirtualRowProps } from '../../ui/VirtualRows'
@@ -65,12 +65,18 @@ export function EditableMemory({
   const own = useMemoryRunner()
   const { busy, error, setError, run } = runner ?? own
   const editing = draft !== null
+  const measure = rowProps?.ref
+  // Stable while its parts are: a new ref on every render would detach the row and measure it again.
+  const ref = useCallback(
+    (element: HTMLLIElement | null) => {
+      if (itemRef) itemRef.current = element
+      measure?.(element)
+    },
+    [itemRef, measure]
+  )
   return (
     <li
-      ref={(element) => {
-        if (itemRef) itemRef.current = element
-        rowProps?.ref(element)
-      }}
+      ref={ref}
       data-index={rowProps?.['data-index']}
       className={`memory-item${focused ? ' memory-item--focus' : ''}`}
       data-testid={testId}

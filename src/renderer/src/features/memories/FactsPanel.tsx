@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react'
+import { useCallback, useMemo, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { Fact, FactPin } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
@@ -74,6 +74,15 @@ function factsTitle(count: number, total: number | null, more: boolean): string 
   return `Facts (${count.toLocaleString()}${more ? '+' : ''})`
 }
 
+const NO_PINS: readonly FactPin[] = []
+
+/** Each fact's pins, looked up once per change of the pins rather than once per row drawn. */
+function pinsByFact(pins: readonly FactPin[]): Map<number, FactPin[]> {
+  const map = new Map<number, FactPin[]>()
+  for (const pin of pins) map.set(pin.factId, [...(map.get(pin.factId) ?? []), pin])
+  return map
+}
+
 /** A fact row before it is measured: its text, its source line and its actions. */
 const ESTIMATED_FACT_PX = 64
 
@@ -98,6 +107,15 @@ export function FactsPanel({
   onReachEnd: () => void
 }>): ReactNode {
   const rowKey = useCallback((index: number) => facts[index]?.id ?? index, [facts])
+  const pinsOf = useMemo(() => pinsByFact(pins), [pins])
+  // Kept while the facts and pins are: a scroll step then draws only the rows it brings in.
+  const renderRow = useCallback(
+    (index: number, rowProps: VirtualRowProps) => {
+      const fact = facts[index] as Fact
+      return <FactItem key={fact.id} fact={fact} pins={pinsOf.get(fact.id) ?? NO_PINS} rowProps={rowProps} />
+    },
+    [facts, pinsOf]
+  )
   return (
     <Panel title={factsTitle(facts.length, total, more)} data-testid="memories-facts">
       <p className="muted memory-panel__note">
@@ -114,17 +132,7 @@ export function FactsPanel({
           className="memory-list"
           label="Facts"
           onReachEnd={more ? onReachEnd : undefined}
-          renderRow={(index, rowProps) => {
-            const fact = facts[index] as Fact
-            return (
-              <FactItem
-                key={fact.id}
-                fact={fact}
-                pins={pins.filter((pin) => pin.factId === fact.id)}
-                rowProps={rowProps}
-              />
-            )
-          }}
+          renderRow={renderRow}
           footer={
             <MoreOnScroll
               more={more}

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { memo, useMemo, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { NexusEntryType } from '../../../../shared/contract'
 import { NEXUS_ENTRY_TYPES } from '../../../../shared/contract/constants'
@@ -20,7 +20,8 @@ function useAuthorOptions(): readonly { readonly author: string; readonly name: 
 }
 
 /** Filter the timeline by author, type and text; changes apply at once. */
-export function TimelineFilters(): ReactNode {
+// Memoised: it takes no props, and the lanes around it re-render on every scroll step.
+export const TimelineFilters = memo(function TimelineFilters(): ReactNode {
   const filter = useAppStore(selectNexusFilter)
   const authors = useAuthorOptions()
   const setFilter = useAppStore((state) => state.setNexusFilter)
@@ -72,4 +73,4 @@ export function TimelineFilters(): ReactNode {
       </label>
     </div>
   )
-}
+})

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { selectNexusView, type NexusView } from './nexusSlice'
 
@@ -8,7 +8,8 @@ const VIEWS: readonly { readonly id: NexusView; readonly label: string; readonly
 ]
 
 /** Switches the log between the single timeline and the side-by-side lanes; both share the filters. */
-export function ViewToggle(): ReactNode {
+// Memoised: it takes no props, and the lanes around it re-render on every scroll step.
+export const ViewToggle = memo(function ViewToggle(): ReactNode {
   const view = useAppStore(selectNexusView)
   const setView = useAppStore((state) => state.setNexusView)
   return (
@@ -28,4 +29,4 @@ export function ViewToggle(): ReactNode {
       ))}
     </span>
   )
-}
+})

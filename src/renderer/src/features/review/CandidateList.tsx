@@ -102,36 +102,43 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
     },
     [rows]
   )
-  const check = (result: Promise<{ ok: boolean; message?: string }>): void => {
-    void result.then((outcome) => (outcome.ok ? undefined : report(outcome.message ?? 'The action failed')))
-  }
-  const renderRow = (at: number, rowProps: VirtualRowProps): ReactNode => {
-    const row = rows[at] as ListRow
-    if (row.kind === 'group') return <GroupTitle key={rowKey(at)} group={row.group} rowProps={rowProps} />
-    const { fact, index } = row
-    return (
-      <CandidateRow
-        key={fact.id}
-        rowProps={rowProps}
-        lastOfGroup={row.last}
-        fact={fact}
-        focused={index === state.cursor}
-        selected={state.selected.includes(fact.id)}
-        editing={state.editing === fact.id}
-        merging={state.merging === fact.id}
-        approved={state.approved}
-        pending={state.candidates}
-        onFocus={() => actions.setCursor(index)}
-        onToggle={() => actions.toggle(fact.id)}
-        onApprove={(text) => check(actions.approve([fact.id], text))}
-        onReject={() => check(actions.reject([fact.id]))}
-        onEdit={(on) => actions.edit(on ? fact.id : null)}
-        onMerge={(on) => actions.merge(on ? fact.id : null)}
-        onMergeInto={(intoId, text) => check(actions.mergeInto(fact.id, intoId, text))}
-        onMergeWith={(otherId, text) => check(actions.mergeWith([otherId, fact.id], text))}
-      />
-    )
-  }
+  const check = useCallback(
+    (result: Promise<{ ok: boolean; message?: string }>): void => {
+      void result.then((outcome) => (outcome.ok ? undefined : report(outcome.message ?? 'The action failed')))
+    },
+    [report]
+  )
+  // Kept while the list and its state are: a scroll step then draws only the rows it brings in.
+  const renderRow = useCallback(
+    (at: number, rowProps: VirtualRowProps): ReactNode => {
+      const row = rows[at] as ListRow
+      if (row.kind === 'group') return <GroupTitle key={rowKey(at)} group={row.group} rowProps={rowProps} />
+      const { fact, index } = row
+      return (
+        <CandidateRow
+          key={fact.id}
+          rowProps={rowProps}
+          lastOfGroup={row.last}
+          fact={fact}
+          focused={index === state.cursor}
+          selected={state.selected.includes(fact.id)}
+          editing={state.editing === fact.id}
+          merging={state.merging === fact.id}
+          approved={state.approved}
+          pending={state.candidates}
+          onFocus={() => actions.setCursor(index)}
+          onToggle={() => actions.toggle(fact.id)}
+          onApprove={(text) => check(actions.approve([fact.id], text))}
+          onReject={() => check(actions.reject([fact.id]))}
+          onEdit={(on) => actions.edit(on ? fact.id : null)}
+          onMerge={(on) => actions.merge(on ? fact.id : null)}
+          onMergeInto={(intoId, text) => check(actions.mergeInto(fact.id, intoId, text))}
+          onMergeWith={(otherId, text) => check(actions.mergeWith([otherId, fact.id], text))}
+        />
+      )
+    },
+    [rows, rowKey, state, actions, check]
+  )
   return (
     <div className="review-list" data-testid="review-list">
       <VirtualRows

@@ -282,17 +282,19 @@ export interface ReviewGroup {
 
 /** Candidates grouped by agent and source chat, keeping list order (indexes are the keyboard cursor's). */
 export function groupBySource(candidates: readonly Fact[]): ReviewGroup[] {
-  const groups: ReviewGroup[] = []
+  // Looked up by key, not searched: the list is regrouped on every page, over thousands of candidates.
+  const groups = new Map<string, ReviewGroup>()
   candidates.forEach((fact, index) => {
-    const group = groups.find((g) => g.agentId === fact.agentId && g.sessionId === fact.sessionId)
+    const key = `${fact.agentId} ${fact.sessionId === null ? '-' : `s${fact.sessionId}`}`
+    const group = groups.get(key)
     if (group) group.items.push({ fact, index })
     else
-      groups.push({
+      groups.set(key, {
         agentId: fact.agentId,
         sessionId: fact.sessionId,
         sessionTitle: fact.sessionTitle,
         items: [{ fact, index }]
       })
   })
-  return groups
+  return [...groups.values()]
 }
