@@ -118,12 +118,30 @@ const ROWS: readonly Row[] = [
   { method: 'sessions.rebuildPrompt', input: (w) => ({ id: w.sessionId }) },
   { method: 'sessions.cacheBreakCost', input: (w) => ({ id: w.sessionId, model: 'claude-haiku-4-5' }) },
   { method: 'sessions.behindFile', input: () => ({ target: soul }) },
-  { method: 'inspector.turn', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
+  {
+    method: 'inspector.turn',
+    input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }),
+    keep: (turn, w) => (w.kept.firstCallId = turn.calls[0]?.callId)
+  },
+  {
+    method: 'inspector.requestMessages',
+    input: (w) => ({ sessionId: w.sessionId, callId: w.kept.firstCallId, before: 1, limit: 1 })
+  },
   { method: 'sessions.forkCost', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
   {
     method: 'chat.regenerate',
     input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }),
+    keep: (started, w) => (w.kept.regeneratedTurn = started.turnId),
     startsTurn: true
+  },
+  {
+    method: 'inspector.turn',
+    input: (w) => ({ sessionId: w.sessionId, turnId: w.kept.regeneratedTurn }),
+    keep: (turn, w) => (w.kept.secondCallId = turn.calls[0]?.callId)
+  },
+  {
+    method: 'inspector.diffMessages',
+    input: (w) => ({ sessionId: w.sessionId, callId: w.kept.secondCallId, before: 1, limit: 5 })
   },
   { method: 'sessions.selectVersion', input: (w) => ({ sessionId: w.sessionId, turnId: w.turnId }) },
   {

@@ -1,4 +1,4 @@
-import type { AgentId, MessageId, SessionId, TurnId } from '../../shared/contract'
+import type { AgentId, MessageId, MethodOutput, SessionId, TurnId } from '../../shared/contract'
 import type { ChatBehindFile } from '../../shared/contract/chatBehindFile'
 import type {
   SessionDetail,
@@ -18,6 +18,7 @@ import type { ChatStores } from './store/chatStores'
 import type { CacheTtl, SessionRecord } from './chatTypes'
 import { estimateRequestTokens } from './turn/compression'
 import { inspectTurn, type InspectedTurn } from './inspector/inspector'
+import { diffMessagesPage, requestMessagesPage, type InspectorPageQuery } from './inspector/inspectorPages'
 import { cacheBreakCostUsd, cacheRates } from './pricing'
 import { isBehindFile, mayReadFile, type PromptFileRef } from './cache/promptFreshness'
 import { buildWireMessages } from './turn/requestBuilder'
@@ -297,6 +298,18 @@ export class SessionsService {
   inspect(sessionId: SessionId, turnId: TurnId): InspectedTurn {
     this.require(sessionId)
     return inspectTurn(this.repo, this.calls, sessionId, turnId)
+  }
+
+  /** Earlier messages of a call's request, a page at a time (`inspect` sends the newest). */
+  inspectRequestMessages(query: InspectorPageQuery): MethodOutput<'inspector.requestMessages'> {
+    this.require(query.sessionId)
+    return requestMessagesPage(this.repo, this.calls, query)
+  }
+
+  /** Earlier changes of a call's diff, a page at a time (`inspect` sends the newest). */
+  inspectDiffMessages(query: InspectorPageQuery): MethodOutput<'inspector.diffMessages'> {
+    this.require(query.sessionId)
+    return diffMessagesPage(this.repo, this.calls, query)
   }
 
   private require(id: SessionId): SessionRecord {

@@ -1,4 +1,5 @@
 import type { chatMethods } from '../../shared/contract/chat'
+import type { inspectorMethods } from '../../shared/contract/inspector'
 import type { sessionMethods } from '../../shared/contract/sessions'
 import { promptFileOf } from '../chat/cache/promptFreshness'
 import type { CoreServices } from '../coreServices'
@@ -30,7 +31,16 @@ export function sessionHandlers(services: CoreServices): FeatureHandlers<typeof 
     'sessions.behindFile': async ({ target }) => {
       const file = promptFileOf(target, services.files.resolvePath(target))
       return { chats: file === null ? [] : sessions.behindFile(file) }
-    },
-    'inspector.turn': async ({ sessionId, turnId }) => sessions.inspect(sessionId, turnId)
+    }
+  }
+}
+
+/** The Inspector: a turn's calls, then their requests' and diffs' earlier messages a page at a time. */
+export function inspectorHandlers(services: CoreServices): FeatureHandlers<typeof inspectorMethods> {
+  const sessions = services.sessions
+  return {
+    'inspector.turn': async ({ sessionId, turnId }) => sessions.inspect(sessionId, turnId),
+    'inspector.requestMessages': async (page) => sessions.inspectRequestMessages(page),
+    'inspector.diffMessages': async (page) => sessions.inspectDiffMessages(page)
   }
 }

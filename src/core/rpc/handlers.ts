@@ -1,7 +1,7 @@
 import type { Handlers } from '../../shared/contract'
 import type { CoreServices } from '../coreServices'
 import { agentHandlers, appHandlers, fileHandlers, settingsHandlers } from './foundationHandlers'
-import { chatHandlers, sessionHandlers } from './chatHandlers'
+import { chatHandlers, inspectorHandlers, sessionHandlers } from './chatHandlers'
 import { chatsHandlers } from './chatsHandlers'
 import { promptHandlers } from './promptHandlers'
 import { nexusHandlers } from './nexusHandlers'
@@ -37,6 +37,7 @@ export function createHandlers(services: CoreServices): Handlers {
     ...memoriesHandlers(services),
     ...reviewHandlers(services),
     ...sessionHandlers(services),
+    ...inspectorHandlers(services),
     ...chatsHandlers(services),
     ...promptHandlers(services),
     ...toolsHandlers(services),

@@ -9,6 +9,7 @@ import { nexusMethods } from './nexus'
 import { nexusSyncMethods } from './nexusSync'
 import { nexusTeamMethods } from './nexusTeam'
 import { sessionMethods } from './sessions'
+import { inspectorMethods } from './inspector'
 import { chatsMethods } from './chats'
 import { settingsMethods } from './settings'
 import { promptMethods } from './prompt'
@@ -33,6 +34,7 @@ export * from './agents'
 export * from './app'
 export * from './chat'
 export * from './sessions'
+export * from './inspector'
 export * from './callContext'
 export * from './chats'
 export * from './chatExport'
@@ -80,6 +82,7 @@ export const methods = {
   ...memoriesMethods,
   ...reviewMethods,
   ...sessionMethods,
+  ...inspectorMethods,
   ...chatsMethods,
   ...promptMethods,
   ...toolsMethods,

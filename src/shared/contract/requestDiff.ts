@@ -56,6 +56,15 @@ export const ContextDiff = z.object({
   afterChars: z.number().int().nullable()
 })
 
+/** How many message positions of a diff each fate took, over the whole request. */
+export const MessageDiffCounts = z.object({
+  kept: z.number().int().min(0),
+  changed: z.number().int().min(0),
+  new: z.number().int().min(0),
+  gone: z.number().int().min(0)
+})
+export type MessageDiffCounts = z.infer<typeof MessageDiffCounts>
+
 /** The full block-level diff of a call's request against the previous call's request in the same session. */
 export const RequestDiff = z.object({
   previousCallId: z.number().int(),
@@ -64,7 +73,17 @@ export const RequestDiff = z.object({
   system: z.array(SystemTierDiff),
   tools: z.array(ToolDiff),
   toolsUnchanged: z.number().int(),
+  /**
+   * The newest changed, new or gone positions (kept ones are only counted), from `messagesFrom`
+   * on: every position from there not listed was kept. Earlier changes are read a page at a time
+   * through `inspector.diffMessages`.
+   */
   messages: z.array(MessageDiff),
+  /** Where the listed positions start (0 when every change is listed). */
+  messagesFrom: z.number().int().min(0),
+  /** Positions compared: the longer request's message count. */
+  messagePositions: z.number().int().min(0),
+  messageCounts: MessageDiffCounts,
   /** Breakpoints described by where they sit ("message 3 (user) · block 0"), split by fate. */
   breakpoints: z.object({
     kept: z.array(z.string()),

@@ -1,24 +1,12 @@
 import { z } from 'zod'
-import {
-  CallPurpose,
-  CallStatus,
-  CallSummary,
-  MessageKind,
-  MessageRole,
-  MessageStatus,
-  MissReason,
-  Usage
-} from './chat'
+import { CallSummary, MessageKind, MessageRole, MessageStatus, Usage } from './chat'
 import { method } from './define'
-import { CallContextBlock } from './callContext'
 import { ChatBehindFile } from './chatBehindFile'
 import { FileTarget } from './files'
 import { AgentId, MessageId, SessionId, TurnId } from './ids'
 import { ImportSource } from './importSource'
 import { PromptTier } from './prompt'
-import { RequestDiff } from './requestDiff'
 import { SessionEndReport } from './sessionEnd'
-import { CacheTtl } from './settings'
 
 export const SessionTotals = z.object({
   inputTokens: z.number().int(),
@@ -150,65 +138,6 @@ export const CacheBreakEstimate = z.object({
   extraCostUsd: z.number()
 })
 
-export const InspectedCall = z.object({
-  callId: z.number().int(),
-  iteration: z.number().int(),
-  purpose: CallPurpose,
-  model: z.string(),
-  status: CallStatus,
-  error: z.string().nullable(),
-  startedAtMs: z.number(),
-  usage: Usage,
-  costUsd: z.number(),
-  expectedRead: z.number().int(),
-  missReason: MissReason.nullable(),
-  promptVersion: z.number().int(),
-  /** The request as sent, rebuilt from stored rows and the per-turn blocks the call record kept. */
-  request: z.object({
-    model: z.string(),
-    maxTokens: z.number().int(),
-    ttl: CacheTtl,
-    system: z.array(SystemTierSpan.extend({ source: z.string() })),
-    tools: z.array(
-      z.object({ name: z.string(), description: z.string(), inputSchema: z.unknown(), marked: z.boolean() })
-    ),
-    messages: z.array(
-      z.object({
-        role: MessageRole,
-        content: z.array(z.record(z.string(), z.unknown())),
-        sourceIds: z.array(MessageId)
-      })
-    ),
-    context: z.array(CallContextBlock),
-    breakpoints: z.array(
-      z.object({
-        kind: z.string(),
-        position: z.number().int(),
-        messageIndex: z.number().int().nullable(),
-        blockIndex: z.number().int().nullable(),
-        estimatedTokens: z.number().int(),
-        /** The marker's TTL and why it got it (null on calls recorded before markers carried their own). */
-        ttl: CacheTtl.nullable(),
-        ttlReason: z.string().nullable()
-      })
-    ),
-    instruction: z.string().nullable()
-  }),
-  diff: z.object({
-    previousCallId: z.number().int().nullable(),
-    modelChanged: z.boolean(),
-    toolsChanged: z.boolean(),
-    systemChanged: z.boolean(),
-    /** Messages identical at the start of both requests. */
-    commonMessages: z.number().int(),
-    removedMessages: z.number().int(),
-    addedMessages: z.number().int()
-  }),
-  /** Block by block against the previous call's request (null for the session's first call). */
-  requestDiff: RequestDiff.nullable()
-})
-export type InspectedCall = z.infer<typeof InspectedCall>
-
 export {
   SessionEndHookResult,
   SessionEndProgress,
@@ -287,10 +216,5 @@ export const sessionMethods = {
   'sessions.behindFile': method(
     z.object({ target: FileTarget }),
     z.object({ chats: z.array(ChatBehindFile) })
-  ),
-  /** Every API call of one turn, with the exact request, usage, miss reason and diff. */
-  'inspector.turn': method(
-    z.object({ sessionId: SessionId, turnId: TurnId }),
-    z.object({ turnId: TurnId, calls: z.array(InspectedCall) })
   )
 } as const

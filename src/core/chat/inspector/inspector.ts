@@ -1,5 +1,5 @@
 import type { SessionId, TurnId } from '../../../shared/contract'
-import type { InspectedCall } from '../../../shared/contract/sessions'
+import type { InspectedCall } from '../../../shared/contract/inspector'
 import { notFound } from '../../errors'
 import type { CallRecord, CallRepository } from '../store/callRepository'
 import type { PromptReport, SessionRecord, StoredMessage } from '../chatTypes'
@@ -12,6 +12,7 @@ import {
   type TurnContextText
 } from '../turn/requestBuilder'
 import { diffRequests, type InspectedRequest } from './requestDiff'
+import { sentRequest } from './sentRequest'
 import type { SessionRepository } from '../store/sessionRepository'
 import { promptTiers } from '../session/sessionViews'
 import { systemBlocks } from '../cache/systemBlocks'
@@ -33,24 +34,35 @@ export function inspectTurn(
   sessionId: SessionId,
   turnId: TurnId
 ): InspectedTurn {
-  const session = repo.getSession(sessionId) as SessionRecord
   const mine = calls.forTurn(sessionId, turnId)
   if (mine.length === 0) throw notFound(`No model calls recorded for turn ${turnId} of session ${sessionId}`)
   // Each call is compared with the session's call just before it (one indexed read each).
   const previous = mine.map((call) => calls.before(sessionId, call.id))
-  // Only the messages these requests named are read, not a long chat's whole history.
-  const named = [...mine, ...previous].flatMap((call) => call?.recipe.messageIds ?? [])
-  const messages = new Map(repo.messagesWithIds(sessionId, named).map((m) => [m.id, m]))
-  // A call's request is also the next call's "before": rebuilt once.
-  const built = new Map<number, InspectedRequest>()
-  const requestOf = (call: CallRecord): InspectedRequest => {
-    const request = built.get(call.id) ?? rebuildRequest(repo, session, messages, call)
-    built.set(call.id, request)
-    return request
-  }
+  const requestOf = requestRebuilder(repo, sessionId, [...mine, ...previous])
   return {
     turnId,
     calls: mine.map((call, index) => inspectCall(requestOf, call, previous[index]))
+  }
+}
+
+/**
+ * Rebuilds the requests of the given calls on demand, each once (a call's request is also the
+ * next call's "before"). Only the messages these requests named are read, not a long chat's
+ * whole history.
+ */
+export function requestRebuilder(
+  repo: SessionRepository,
+  sessionId: SessionId,
+  calls: readonly (CallRecord | undefined)[]
+): (call: CallRecord) => InspectedRequest {
+  const session = repo.getSession(sessionId) as SessionRecord
+  const named = calls.flatMap((call) => call?.recipe.messageIds ?? [])
+  const messages = new Map(repo.messagesWithIds(sessionId, named).map((m) => [m.id, m]))
+  const built = new Map<number, InspectedRequest>()
+  return (call) => {
+    const request = built.get(call.id) ?? rebuildRequest(repo, session, messages, call)
+    built.set(call.id, request)
+    return request
   }
 }
 
@@ -73,7 +85,7 @@ function inspectCall(
     expectedRead: call.expectedRead,
     missReason: call.missReason,
     promptVersion: call.promptVersion,
-    request,
+    request: sentRequest(request),
     diff: diffCalls(call, previous),
     requestDiff: previous ? diffRequests(requestOf(previous), request, previous.id) : null
   }

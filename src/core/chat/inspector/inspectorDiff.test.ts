@@ -38,11 +38,11 @@ describe('inspector request diff from stored calls', () => {
     ).toContain('The user moved to Bergen.')
     expect(diff?.system.find((tier) => tier.tier === 'stable')?.status).toBe('same')
     expect(diff?.tools).toEqual([])
-    expect(diff?.messages.map((m) => [m.role, m.status])).toEqual([
-      ['user', 'kept'],
-      ['assistant', 'new'],
-      ['user', 'new']
+    expect(diff?.messages.map((m) => [m.index, m.role, m.status])).toEqual([
+      [1, 'assistant', 'new'],
+      [2, 'user', 'new']
     ])
+    expect(diff?.messageCounts).toEqual({ kept: 1, changed: 0, new: 2, gone: 0 })
   })
 
   it('diffs the calls of one tool loop: the tool_use and tool_result arrive as new messages and the newest marker moves', async () => {
@@ -52,13 +52,13 @@ describe('inspector request diff from stored calls', () => {
     const [, loop] = harness.sessions.inspect(turn.sessionId, turn.turnId).calls
     const diff = loop?.requestDiff
     expect(diff?.system.every((tier) => tier.status === 'same')).toBe(true)
-    expect(diff?.messages.map((m) => [m.role, m.status])).toEqual([
-      ['user', 'kept'],
-      ['assistant', 'new'],
-      ['user', 'new']
+    expect(diff?.messages.map((m) => [m.index, m.role, m.status])).toEqual([
+      [1, 'assistant', 'new'],
+      [2, 'user', 'new']
     ])
+    expect(diff?.messageCounts).toEqual({ kept: 1, changed: 0, new: 2, gone: 0 })
     expect(
-      diff?.messages[1]?.blocks.some(
+      diff?.messages[0]?.blocks.some(
         (block) => block.type === 'tool_use' && block.words.some((run) => run.text.includes('Paris'))
       )
     ).toBe(true)

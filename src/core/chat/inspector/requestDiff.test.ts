@@ -107,9 +107,11 @@ describe('diffRequests', () => {
     expect(diff.system.every((t) => t.lines.length === 0)).toBe(true)
     expect(diff.tools).toEqual([])
     expect(diff.toolsUnchanged).toBe(2)
-    expect(diff.messages).toEqual([
-      { index: 0, role: 'user', status: 'kept', sourceIds: [testId.message(1)], blocks: [] }
-    ])
+    // Kept positions are counted, not listed: there is nothing to show but the count.
+    expect(diff.messages).toEqual([])
+    expect(diff.messageCounts).toEqual({ kept: 1, changed: 0, new: 0, gone: 0 })
+    expect(diff.messagePositions).toBe(1)
+    expect(diff.messagesFrom).toBe(0)
     expect(diff.breakpoints.added).toEqual([])
     expect(diff.breakpoints.removed).toEqual([])
     expect(diff.breakpoints.kept).toHaveLength(3)
@@ -220,11 +222,12 @@ describe('diffRequests', () => {
     })
     const diff = diffRequests(before, after, 1)
     expect(diff.messages.map((m) => [m.index, m.role, m.status])).toEqual([
-      [0, 'user', 'kept'],
       [1, 'assistant', 'new'],
       [2, 'user', 'new']
     ])
-    expect(diff.messages[2]?.blocks).toEqual([
+    expect(diff.messageCounts).toEqual({ kept: 1, changed: 0, new: 2, gone: 0 })
+    expect(diff.messagesFrom).toBe(0)
+    expect(diff.messages[1]?.blocks).toEqual([
       { index: 0, type: 'text', status: 'added', words: [{ op: 'add', text: 'Do they live alone?' }] }
     ])
     expect(diff.breakpoints.added).toEqual(['message 3 (user) · block 1'])

@@ -1,14 +1,14 @@
-import type { InspectedCall } from '../../../shared/contract/sessions'
+import type { InspectedCall } from '../../../shared/contract/inspector'
 import type { RequestDiff } from '../../../shared/contract/requestDiff'
-import { lineDiff, wordDiff, type DiffBudget } from './textDiff'
+import { diffMessages } from './messagesDiff'
+import { stable } from './blockText'
+import { lineDiff, type DiffBudget } from './textDiff'
 
 /** LCS cells one request diff may fill in all (about 20 ms of work; see DiffBudget). */
-const REQUEST_DIFF_CELLS = 4_000_000
+export const REQUEST_DIFF_CELLS = 4_000_000
 
-/** The request as the Inspector rebuilds it from stored rows. */
-export type InspectedRequest = InspectedCall['request']
-type Block = Readonly<Record<string, unknown>>
-type Message = InspectedRequest['messages'][number]
+/** The request as the Inspector rebuilds it from stored rows, with every message it sent. */
+export type InspectedRequest = Omit<InspectedCall['request'], 'messageCount' | 'attachments' | 'bridgeCalls'>
 
 const TIERS = ['stable', 'context', 'volatile'] as const
 
@@ -31,7 +31,7 @@ export function diffRequests(
     ttl: before.ttl === after.ttl ? null : { before: before.ttl, after: after.ttl },
     system: diffSystem(before.system, after.system, budget),
     ...diffTools(before.tools, after.tools),
-    messages: diffMessages(before.messages, after.messages, budget),
+    ...diffMessages(before.messages, after.messages, budget),
     breakpoints: diffBreakpoints(before, after),
     context: diffContext(before.context, after.context)
   }
@@ -85,113 +85,6 @@ function diffTools(
   for (const tool of before)
     if (!names.has(tool.name)) tools.push({ name: tool.name, status: 'removed', changed: [] })
   return { tools, toolsUnchanged: unchanged }
-}
-
-/** Messages are paired by position: the history only grows at the end unless it was compressed. */
-function diffMessages(
-  before: readonly Message[],
-  after: readonly Message[],
-  budget: DiffBudget
-): RequestDiff['messages'] {
-  const out: RequestDiff['messages'] = []
-  for (let i = 0; i < Math.max(before.length, after.length); i++) {
-    const old = before[i]
-    const now = after[i]
-    if (now && !old)
-      out.push({
-        index: i,
-        role: now.role,
-        status: 'new',
-        sourceIds: [...now.sourceIds],
-        blocks: wholeBlocks(now, 'added')
-      })
-    else if (old && !now)
-      out.push({
-        index: i,
-        role: old.role,
-        status: 'gone',
-        sourceIds: [...old.sourceIds],
-        blocks: wholeBlocks(old, 'removed')
-      })
-    else if (old && now) out.push(pairMessages(i, old, now, budget))
-  }
-  return out
-}
-
-function pairMessages(
-  index: number,
-  old: Message,
-  now: Message,
-  budget: DiffBudget
-): RequestDiff['messages'][number] {
-  const blocks = diffBlocks(old.content, now.content, budget)
-  const same = old.role === now.role && blocks.every((block) => block.status === 'same')
-  return {
-    index,
-    role: now.role,
-    status: same ? 'kept' : 'changed',
-    sourceIds: [...now.sourceIds],
-    blocks: same ? [] : blocks
-  }
-}
-
-function diffBlocks(
-  before: readonly Block[],
-  after: readonly Block[],
-  budget: DiffBudget
-): RequestDiff['messages'][number]['blocks'] {
-  return Array.from({ length: Math.max(before.length, after.length) }, (_, index) => {
-    const old = before[index]
-    const now = after[index]
-    if (!old) return addedBlock(now as Block, index, 'added')
-    if (!now) return addedBlock(old, index, 'removed')
-    const a = blockText(old)
-    const b = blockText(now)
-    if (a === b && old.type === now.type)
-      return { index, type: String(now.type), status: 'same' as const, words: [] }
-    return { index, type: String(now.type), status: 'changed' as const, words: wordDiff(a, b, budget) }
-  })
-}
-
-function wholeBlocks(
-  message: Message,
-  status: 'added' | 'removed'
-): RequestDiff['messages'][number]['blocks'] {
-  return message.content.map((block, index) => addedBlock(block, index, status))
-}
-
-function addedBlock(
-  block: Block,
-  index: number,
-  status: 'added' | 'removed'
-): RequestDiff['messages'][number]['blocks'][number] {
-  return {
-    index,
-    type: String(block.type),
-    status,
-    words: [{ op: status === 'added' ? 'add' : 'remove', text: blockText(block) }]
-  }
-}
-
-/** A block's visible text without its cache marker (markers are diffed on their own). */
-export function blockText(block: Block): string {
-  if (block.type === 'text') return String(block.text)
-  if (block.type === 'tool_use') return `${String(block.name)} ${stable(block.input)}`
-  if (block.type === 'tool_result')
-    return `→ ${typeof block.content === 'string' ? block.content : stable(block.content)}`
-  const { cache_control: _marker, ...rest } = block
-  return stable(rest)
-}
-
-/** JSON with sorted keys, so two equal schemas compare equal whatever their key order. */
-function stable(value: unknown): string {
-  return (
-    JSON.stringify(value, (_key, v: unknown) =>
-      v && typeof v === 'object' && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
-        : v
-    ) ?? 'null'
-  )
 }
 
 function diffBreakpoints(before: InspectedRequest, after: InspectedRequest): RequestDiff['breakpoints'] {

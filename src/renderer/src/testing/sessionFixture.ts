@@ -87,6 +87,9 @@ export function inspectedCallFixture(change: Partial<InspectedCall> = {}): Inspe
       system: [],
       tools: [],
       messages: [],
+      messageCount: 0,
+      attachments: [],
+      bridgeCalls: [],
       context: [],
       breakpoints: [],
       instruction: null

@@ -1,27 +1,6 @@
-/** An attachment as a stored message names it (the reference block's source). */
-export interface AttachmentRef {
-  readonly id: string
-  readonly name: string
-  readonly mediaType: string
-  readonly bytes: number
-}
+import type { AttachmentRef } from '../../../../shared/util/attachmentRefs'
 
-/** The attachments referenced by a message's content blocks, in order. */
-export function attachmentRefs(content: readonly Readonly<Record<string, unknown>>[]): AttachmentRef[] {
-  return content.flatMap((block) => {
-    const source = block['source'] as Record<string, unknown> | undefined
-    if ((block['type'] !== 'image' && block['type'] !== 'document') || source?.['type'] !== 'attachment')
-      return []
-    return [
-      {
-        id: String(source['id']),
-        name: String(source['name']),
-        mediaType: String(source['media_type']),
-        bytes: Number(source['bytes'])
-      }
-    ]
-  })
-}
+export { attachmentRefs, type AttachmentRef } from '../../../../shared/util/attachmentRefs'
 
 /** "1 image, 2 PDFs, 1 text file (1.2 MB)" for a list of attachments, or '' when there are none. */
 export function describeAttachments(refs: readonly AttachmentRef[]): string {

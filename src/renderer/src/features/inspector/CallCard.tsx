@@ -64,8 +64,8 @@ export function CallCard({ call }: Readonly<{ call: InspectedCall }>): ReactNode
       </p>
       {call.error !== null && <p className="chat-error-text">{call.error}</p>}
       <DiffLine diff={call.diff} />
-      {call.requestDiff !== null && <RequestDiffView diff={call.requestDiff} />}
-      <RequestView request={call.request} />
+      {call.requestDiff !== null && <RequestDiffView callId={call.callId} diff={call.requestDiff} />}
+      <RequestView callId={call.callId} request={call.request} />
     </Panel>
   )
 }

@@ -16,19 +16,6 @@ function selectInspectedAgent(state: AppState): AgentId | null {
   return state.selectedAgentId
 }
 
-/** Deferred tools the model reached in this request through `tool_call` (their real names). */
-function calledThroughBridge(request: Request): string[] {
-  const names = request.messages.flatMap((message) =>
-    message.content.flatMap((block) => {
-      const input = block.input as { name?: unknown } | undefined
-      return block.type === 'tool_use' && block.name === 'tool_call' && typeof input?.name === 'string'
-        ? [input.name]
-        : []
-    })
-  )
-  return [...new Set(names)]
-}
-
 /** "devhub 40 · workspace 40": how many deferred tools each MCP server (or other source) contributes. */
 function countBySource(names: readonly string[]): string {
   const counts = new Map<string, number>()
@@ -54,7 +41,7 @@ export function DeferredToolsNote({ request }: Readonly<{ request: Request }>): 
     if (deferred && agentId !== null && current === null) void loadTools(agentId)
   }, [deferred, agentId, current, loadTools])
   if (!deferred) return null
-  const called = calledThroughBridge(request)
+  const called = request.bridgeCalls
   const plan = current?.session
   return (
     <div className="inspector-deferred" data-testid="inspector-deferred">

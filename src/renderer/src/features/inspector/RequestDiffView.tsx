@@ -7,7 +7,10 @@ import { SystemDiff } from './SystemDiff'
 import { ToolsDiff } from './ToolsDiff'
 
 /** The request compared part by part with the previous call's request; unchanged parts start folded. */
-export function RequestDiffView({ diff }: Readonly<{ diff: RequestDiff }>): ReactNode {
+export function RequestDiffView({
+  callId,
+  diff
+}: Readonly<{ callId: number; diff: RequestDiff }>): ReactNode {
   return (
     <div className="inspector-request-diff" data-testid="inspector-request-diff">
       <h3>Diff against call #{diff.previousCallId}</h3>
@@ -25,7 +28,7 @@ export function RequestDiffView({ diff }: Readonly<{ diff: RequestDiff }>): Reac
       )}
       <SystemDiff tiers={diff.system} />
       <ToolsDiff tools={diff.tools} unchanged={diff.toolsUnchanged} />
-      <MessagesDiff messages={diff.messages} />
+      <MessagesDiff callId={callId} diff={diff} />
       <BreakpointsDiff breakpoints={diff.breakpoints} />
       <ContextDiff context={diff.context} />
     </div>

@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { InspectedCall } from '../../../../shared/contract'
 import { toolResultText } from '../../../../shared/util/toolResultText'
 import { ContextBlocks } from './ContextBlocks'
 import { DeferredToolsNote } from './DeferredToolsNote'
-import { attachmentRefs, describeAttachments } from '../attachments'
+import { describeAttachments } from '../attachments'
+import { useAppStore } from '../../store/useAppStore'
+import { LoadEarlier } from './LoadEarlier'
 
 type Request = InspectedCall['request']
 
@@ -29,7 +31,7 @@ function blockText(block: Readonly<Record<string, unknown>>): string {
 /** The request exactly as sent: system by tier with sources, tools, messages, and where the markers sat. */
 /** How many images, PDFs and text files the request carried: each is read from the home at send time. */
 function AttachmentCount({ request }: Readonly<{ request: Request }>): ReactNode {
-  const text = describeAttachments(request.messages.flatMap((message) => attachmentRefs(message.content)))
+  const text = describeAttachments(request.attachments)
   if (text === '') return null
   return (
     <p className="muted" data-testid="inspector-attachments">
@@ -65,30 +67,47 @@ function BreakpointTtls({ request }: Readonly<{ request: Request }>): ReactNode 
   )
 }
 
-/** Messages drawn at first: the newest, where one call differs from the one before. */
-const MESSAGES_SHOWN = 20
-/** Earlier messages added per press of the button. */
+/** Earlier messages read per press of the button. */
 const MESSAGES_MORE = 50
 
+/** "1,234 messages" with the count written for people. */
+function messagesText(count: number): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? 'message' : 'messages'}`
+}
+
 /**
- * The request's messages, newest last: a long chat's whole history would take seconds to draw,
- * so the newest are shown with how many come before and a button for the earlier ones.
+ * The request's messages, newest last. A call arrives with the newest of them (a long chat's
+ * whole history would be megabytes); the sentence above them says how many earlier ones are not
+ * shown, and the buttons read them, a page or the whole request.
  */
-function RequestMessages({ messages }: Readonly<{ messages: Request['messages'] }>): ReactNode {
-  const [shown, setShown] = useState(MESSAGES_SHOWN)
-  const from = Math.max(0, messages.length - shown)
+function RequestMessages({ callId, request }: Readonly<{ callId: number; request: Request }>): ReactNode {
+  const loadEarlier = useAppStore((state) => state.loadEarlierRequestMessages)
+  const { messages, messageCount } = request
+  const from = messageCount - messages.length
   return (
     <>
       {from > 0 && (
-        <p className="muted" data-testid="inspector-messages-earlier">
-          The newest {messages.length - from} of {messages.length} messages.{' '}
-          <button type="button" className="link-button" onClick={() => setShown(shown + MESSAGES_MORE)}>
-            Show {Math.min(MESSAGES_MORE, from)} earlier
-          </button>
-        </p>
+        <LoadEarlier
+          testId="inspector-messages-earlier"
+          text={`The newest ${messagesText(messages.length)} of ${messageCount.toLocaleString('en')}; ${from.toLocaleString('en')} earlier ${from === 1 ? 'message is' : 'messages are'} not shown.`}
+          actions={[
+            {
+              label: `Show ${Math.min(MESSAGES_MORE, from)} earlier`,
+              run: () => loadEarlier(callId, MESSAGES_MORE)
+            },
+            ...(from > MESSAGES_MORE
+              ? [
+                  {
+                    label: `Show the whole request (${messagesText(from)} more)`,
+                    run: () => loadEarlier(callId, 'all')
+                  }
+                ]
+              : [])
+          ]}
+        />
       )}
       <ol className="inspector-messages" start={from + 1}>
-        {messages.slice(from).map((message, i) => (
+        {messages.map((message, i) => (
           <li key={from + i} className={`inspector-message inspector-message--${message.role}`}>
             <div className="muted">
               {message.role} · stored ids {message.sourceIds.join(', ') || '—'}
@@ -107,7 +126,7 @@ function RequestMessages({ messages }: Readonly<{ messages: Request['messages'] 
   )
 }
 
-export function RequestView({ request }: Readonly<{ request: Request }>): ReactNode {
+export function RequestView({ callId, request }: Readonly<{ callId: number; request: Request }>): ReactNode {
   // A prompt sent whole (older calls) has one marker at its end; tier blocks have one per marked tier.
   const systemMarks = request.breakpoints
     .filter((b) => b.kind === 'stable' || b.kind === 'system')
@@ -141,9 +160,9 @@ export function RequestView({ request }: Readonly<{ request: Request }>): ReactN
           </li>
         ))}
       </ul>
-      <h3>Messages ({request.messages.length})</h3>
+      <h3>Messages ({request.messageCount.toLocaleString('en')})</h3>
       <AttachmentCount request={request} />
-      <RequestMessages messages={request.messages} />
+      <RequestMessages callId={callId} request={request} />
       <ContextBlocks context={request.context} />
       {request.instruction !== null && (
         <p>
