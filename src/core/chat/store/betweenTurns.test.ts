@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { testId } from '../../../shared/testing/ids'
 import type { Db } from '../../node/db/openDatabase'
 import { useTempDatabase } from '../../node/db/testing/tempDatabase'
@@ -85,5 +85,49 @@ describe('database upkeep between turns', () => {
       other.close()
     }
     expect(() => repo.maintainBetweenTurns()).not.toThrow()
+  })
+
+  it('in steps, lets other work run between them and ends with the log started over', async () => {
+    appendMessages(20)
+    const frames = () => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log
+    let between = 0
+    const ticks = setInterval(() => between++, 0)
+    const failures: unknown[] = []
+    repo.maintainInSteps(
+      () => false,
+      (error) => failures.push(error)
+    )
+    await vi.waitFor(() => expect(frames()).toBe(1))
+    clearInterval(ticks)
+    expect(failures).toEqual([])
+    expect(between).toBeGreaterThan(0)
+  })
+
+  it('in steps, stops when a turn starts, and reports a failure instead of throwing it', async () => {
+    appendMessages(20)
+    const frames = () => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log
+    let steps = 0
+    repo.maintainInSteps(
+      () => ++steps > 3,
+      () => undefined
+    )
+    await vi.waitFor(() => expect(steps).toBe(4))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(steps).toBe(4)
+    expect(frames()).toBeGreaterThan(1) // the log was not restarted: the steps stopped before it
+    const failures: unknown[] = []
+    const other = new Database(temp().file)
+    other.prepare('BEGIN IMMEDIATE').run()
+    try {
+      repo.maintainInSteps(
+        () => false,
+        (error) => failures.push(error)
+      )
+      await vi.waitFor(() => expect(failures).toHaveLength(1))
+    } finally {
+      other.prepare('ROLLBACK').run()
+      other.close()
+    }
+    expect(String(failures[0])).toMatch(/locked|busy/i)
   })
 })

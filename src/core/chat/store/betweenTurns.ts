@@ -6,6 +6,11 @@ const TRANSCRIPT_INDEXES = ['messages_fts', 'messages_fts_trigram'] as const
 
 /** Pages of segment merging each index may write per pause: enough to keep up with any chat. */
 const MERGE_PAGES_PER_PAUSE = 500
+/**
+ * Pages merged in one step. A step holds the thread (a step of the trigram index costs about 1 ms
+ * per 10 pages on a year's home), so a pause is cut into steps a waiting request can slip between.
+ */
+const MERGE_PAGES_PER_STEP = 50
 
 /**
  * The database upkeep a chat does between turns, while nobody waits, so that appending a message
@@ -18,22 +23,56 @@ const MERGE_PAGES_PER_PAUSE = 500
  * - and the log is started over. Once a checkpoint has folded the whole log, the next commit
  *   starts it over and syncs its header to disk first (even with `synchronous = NORMAL`): without
  *   the restart here, the first message of every turn would wait for an fsync.
- * None of it waits for another process: while one holds the write lock, this throws SQLITE_BUSY
- * at once (the caller skips the upkeep until the next pause) instead of blocking for the busy
- * timeout. PASSIVE never blocks readers or writers; a log still in use is simply not restarted.
+ * Each element is one step, short enough to run between two requests; in this order (statistics
+ * before the checkpoint, so any it writes are folded in too).
  */
-export function maintainBetweenTurns(db: Db): void {
-  withoutWaiting(db, () => {
-    db.transaction(() => {
-      for (const index of TRANSCRIPT_INDEXES)
-        db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('merge', ?)`).run(MERGE_PAGES_PER_PAUSE)
-    })()
-    optimizeDatabase(db) // before the checkpoint: any statistics it writes are folded in too
-    db.pragma('wal_checkpoint(PASSIVE)')
-    restartLog(db)
-  })
+export function upkeepSteps(db: Db): (() => void)[] {
+  const merges = TRANSCRIPT_INDEXES.flatMap((index) =>
+    Array.from({ length: MERGE_PAGES_PER_PAUSE / MERGE_PAGES_PER_STEP }, () => () => {
+      db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('merge', ?)`).run(MERGE_PAGES_PER_STEP)
+    })
+  )
+  return [
+    ...merges,
+    () => optimizeDatabase(db),
+    () => db.pragma('wal_checkpoint(PASSIVE)'),
+    () => restartLog(db)
+  ].map((step) => () => withoutWaiting(db, step))
 }
 
+/** Every step at once: the upkeep when nothing else can be waiting (tests, benches, tools). */
+export function maintainBetweenTurns(db: Db): void {
+  for (const step of upkeepSteps(db)) step()
+}
+
+/**
+ * The steps one after another, each in its own turn of the event loop, so a request that
+ * arrives meanwhile waits for one step at most. Stops before a step when `stop()` says so (a turn
+ * started: its appends come first; the next pause carries on) or at the first failure, which it
+ * hands to `failed` (closed, or another process is writing).
+ */
+export function maintainInSteps(db: Db, stop: () => boolean, failed: (error: unknown) => void): void {
+  const steps = upkeepSteps(db)
+  const next = (i: number): void => {
+    const step = steps[i]
+    if (step === undefined || stop()) return
+    try {
+      step()
+    } catch (error) {
+      failed(error)
+      return
+    }
+    setImmediate(() => next(i + 1))
+  }
+  setImmediate(() => next(0))
+}
+
+/**
+ * None of the upkeep waits for another process: while one holds the write lock, a step throws
+ * SQLITE_BUSY at once (the caller skips the upkeep until the next pause) instead of blocking for
+ * the busy timeout. PASSIVE never blocks readers or writers; a log still in use is simply not
+ * restarted.
+ */
 function withoutWaiting(db: Db, work: () => void): void {
   const timeout = Number(db.pragma('busy_timeout', { simple: true }))
   db.pragma('busy_timeout = 0')

@@ -4,7 +4,7 @@ import { ownId } from '../../domain/ids'
 import type { Db } from '../../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../../node/db/rowReader'
 import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from '../chatTypes'
-import { maintainBetweenTurns } from './betweenTurns'
+import { maintainBetweenTurns, maintainInSteps } from './betweenTurns'
 import { messageFromRow, searchTextOf } from './sessionRows'
 import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
 import { messagesOnPath } from './turnPath'
@@ -200,6 +200,11 @@ export class MessageRepository {
   /** Database upkeep between turns, so the next turn's appends are small commits (see `maintainBetweenTurns`). */
   maintainBetweenTurns(): void {
     maintainBetweenTurns(this.db)
+  }
+
+  /** The same upkeep a step per turn of the event loop, stopping when `stop()` says (see `maintainInSteps`). */
+  maintainInSteps(stop: () => boolean, failed: (error: unknown) => void): void {
+    maintainInSteps(this.db, stop, failed)
   }
 
   /** Rows still `streaming` whose writer process is gone become `interrupted`; returns how many. */

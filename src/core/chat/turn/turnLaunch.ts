@@ -86,7 +86,7 @@ async function runTracked(
     throw failure
   } finally {
     deps.running.finish(turn.turnId)
-    maintainQuietly(deps.repo, deps.log)
+    maintainQuietly(deps)
   }
 }
 
@@ -103,13 +103,15 @@ function announceFinished(events: EventHub, turnId: TurnId, result: TurnResult):
   })
 }
 
-/** Between turns is the cheap moment for the database's upkeep; a busy database just skips it. */
-function maintainQuietly(repo: SessionRepository, log: Logger): void {
-  try {
-    repo.maintainBetweenTurns()
-  } catch (error) {
+/**
+ * Between turns is the cheap moment for the database's upkeep, done in short steps so a request
+ * arriving meanwhile is not held up; a turn that starts stops it (the next pause carries on).
+ */
+function maintainQuietly(deps: LaunchDeps): void {
+  deps.repo.maintainInSteps(
+    () => deps.running.isAnsweringAny(),
     // Closed, or another process is writing: the next pause catches up, and SQLite's own
     // checkpoint and FTS5's crisis merge still bound the log and the index meanwhile.
-    log.debug('Upkeep between turns skipped', { error })
-  }
+    (error) => deps.log.debug('Upkeep between turns skipped', { error })
+  )
 }

@@ -14,9 +14,17 @@ export interface OpenOptions {
 }
 
 /**
+ * SQLite's page cache for the one connection (KiB; it fills only as pages are read). A year's
+ * database is gigabytes: with the 16 MiB default, a turn's search and the upkeep between turns
+ * pushed the chat's own pages out, and the next turn read them from the file again.
+ */
+const PAGE_CACHE_KIB = 64 * 1024
+
+/**
  * Opens hearth.db with the pragmas the whole app relies on (the only place pragmas live):
  * WAL so the app, CLI processes and MCP clients can read while one writes; a busy timeout so
- * concurrent writers queue instead of failing; foreign keys on. Migrates before returning.
+ * concurrent writers queue instead of failing; foreign keys on; a page cache sized for a year's
+ * home. Migrates before returning.
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (options.readOnly) return openReadOnly(file, options)
@@ -28,6 +36,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
   db.pragma('synchronous = NORMAL')
+  db.pragma(`cache_size = -${PAGE_CACHE_KIB}`)
   migrate(db)
   return db
 }
