@@ -1,6 +1,6 @@
 import { HEARTH_VERSION } from '../shared/version'
 import { UsageError, type CliCommand } from './command'
-import { parseCommandLine, type ParsedCommandLine } from './parseArgs'
+import { leadingWords, parseCommandLine, type ParsedCommandLine } from './parseArgs'
 
 /**
  * Runs one CLI invocation and returns the exit code. Never prints a stack trace for a user error.
@@ -13,9 +13,9 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     process.stdout.write(`${HEARTH_VERSION}\n`)
     return 0
   }
-  // The table of commands brings zod and the contract's schemas; the version needs neither.
-  const { COMMANDS } = await import('./commands')
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+  const wantsHelp = argv.length === 0 || argv[0] === '--help' || argv[0] === 'help'
+  const COMMANDS = await commandTable(argv, wantsHelp)
+  if (wantsHelp) {
     process.stdout.write(helpText(COMMANDS))
     return 0
   }
@@ -41,6 +41,18 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
   })
   const { runCommand } = await import('./runCommand')
   return runCommand(parsed, env)
+}
+
+/**
+ * The commands to parse this line with. The table brings zod and the contract's schemas (the
+ * version needs neither); `hearth serve` is parsed with its own command alone, the only one whose
+ * words start with `serve`, so its address is printed before those load and the page loads
+ * while they and the core do.
+ */
+async function commandTable(argv: readonly string[], wantsHelp: boolean): Promise<readonly CliCommand[]> {
+  if (!wantsHelp && leadingWords(argv)[0] === 'serve')
+    return [(await import('./commands/serve')).serveCommand]
+  return (await import('./commands')).COMMANDS
 }
 
 function helpText(commands: readonly CliCommand[]): string {

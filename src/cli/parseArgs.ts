@@ -61,7 +61,7 @@ export function parseCommandLine(
 }
 
 /** Global options may come before the command words (`hearth --home x agents list`). */
-function leadingWords(argv: readonly string[]): string[] {
+export function leadingWords(argv: readonly string[]): string[] {
   const words: string[] = []
   for (let i = 0; i < argv.length && words.length < 3; i++) {
     const arg = argv[i] as string

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer } from 'ws'
+import { WebSocketServer, type WebSocket } from 'ws'
 import type { Core } from '../core/createCore'
 import { MAX_RPC_FRAME_BYTES } from '../shared/contract/limits'
 import { TOKEN_EXPIRED_CLOSE_CODE, TOKEN_STATUS_PATH } from '../shared/contract/webHostProtocol'
 import { hostRefusal, ownOrigins, parseRequestTarget, tokensMatch } from './requestTarget'
 import { createHardenedServer, listenLocal, type ServerLimits } from './hardenedServer'
-import { attachRpcSocket, startHeartbeat } from './rpcSocket'
+import { startHeartbeat } from './heartbeat'
 import { refuseSocket, SECURITY_HEADERS, sendText } from './securityHeaders'
 import { serveStatic } from './staticFiles'
 import { cookieTokenState, exchangeToken } from './tokenCookie'
@@ -60,9 +60,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const limits = { ...DEFAULT_WEB_HOST_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('base64url')
   let core: Core | undefined = options.core instanceof Promise ? undefined : options.core
-  const coreReady = Promise.resolve(options.core).then((ready) => (core = ready))
+  // The code serving RPC on a socket (zod, the dispatcher) loads once the core is there, not
+  // before the address is printed: until then only the page's files are served.
+  let rpc: RpcServing | undefined
+  const rpcReady = Promise.resolve(options.core).then(async (ready) => {
+    const { attachRpcSocket } = await import('./rpcSocket')
+    core = ready
+    return (rpc = { core: ready, attach: attachRpcSocket })
+  })
   // Until the core is there nothing is logged: static files and refusals need no log.
-  coreReady.catch(() => undefined)
+  rpcReady.catch(() => undefined)
   const server = createHardenedServer(
     limits,
     (req, res) => answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token }),
@@ -81,15 +88,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       refuseSocket(socket, verdict)
       return
     }
-    const upgrade = (ready: Core): void =>
+    const upgrade = (serving: RpcServing): void =>
       wss.handleUpgrade(req, socket, head, (ws) => {
         if (verdict === 'stale') ws.close(TOKEN_EXPIRED_CLOSE_CODE, 'The access token is no longer valid')
-        else attachRpcSocket(ws, ready)
+        else serving.attach(ws, serving.core)
       })
-    if (core !== undefined) upgrade(core)
+    if (rpc !== undefined) upgrade(rpc)
     else
-      coreReady.then(
-        (ready) => (socket.destroyed ? undefined : upgrade(ready)),
+      rpcReady.then(
+        (serving) => (socket.destroyed ? undefined : upgrade(serving)),
         // The core could not open: the host is stopping and says why on stderr.
         () => refuseSocket(socket, 503)
       )
@@ -108,6 +115,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return closeAll(server, wss)
     }
   }
+}
+
+/** The core with the code that serves it on a socket, both loaded. */
+interface RpcServing {
+  readonly core: Core
+  readonly attach: (ws: WebSocket, core: Core) => void
 }
 
 interface Site {

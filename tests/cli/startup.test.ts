@@ -57,6 +57,14 @@ describe('hearth CLI start-up: a command loads only what it runs', () => {
       expect(dependency(run.modules, name), name).toBe(false)
   })
 
+  it('serve is parsed without the command table, so its address comes before the contract loads', () => {
+    const run = loadedBy(['serve', '--help'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('hearth serve [--port N]')
+    for (const name of ['commands', 'createCore', 'webHost'])
+      expect(chunk(run.modules, name), name).toBe(false)
+  })
+
   it('a light command opens the core but not the web host, the MCP server or client, the bench or sharp', () => {
     const run = loadedBy(['agents', 'list', '--home', temp.dir, '--json'])
     expect(run.code).toBe(0)
