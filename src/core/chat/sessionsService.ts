@@ -107,7 +107,7 @@ export class SessionsService {
     const view = pathView(this.repo, id)
     return sessionDetail(
       session,
-      this.repo.messages(id),
+      view.messages,
       this.calls.forSession(id),
       { groups: versionGroups(view), locked: [...view.locked] },
       this.chat.isAnswering(id)

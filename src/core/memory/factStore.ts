@@ -182,7 +182,8 @@ export class FactStore {
   pinEvents(agentId: AgentId): FactEvent[] {
     const rows = this.db
       .prepare(
-        `SELECT e.* FROM memory_fact_events e JOIN memory_facts f ON f.id = e.fact_id
+        // From the few pin events to their facts (CROSS JOIN keeps that order), not from every fact of the agent.
+        `SELECT e.* FROM memory_fact_events e CROSS JOIN memory_facts f ON f.id = e.fact_id
            WHERE f.agent_id = ? AND e.kind IN ('pinned', 'unpinned') ORDER BY e.id`
       )
       .all(agentId)

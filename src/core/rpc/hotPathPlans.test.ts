@@ -146,6 +146,8 @@ async function viewListProblems(): Promise<string[]> {
       { agentId, status: 'approved', limit: 100, after: { agentId, sessionId: 'year-00001', id: 1 } }
     ],
     ['review.counts', {}],
+    ['review.sessionEnds', { limit: 10 }],
+    ['review.sessionEnds', { agentId, limit: 10 }],
     ['memories.list', { agentId }],
     ['memories.list', { agentId, limit: 100 }],
     ['memories.facts', { agentId, limit: 100, after: { updatedAtMs: Date.now(), id: 1_000_000 } }],

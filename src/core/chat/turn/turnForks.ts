@@ -1,7 +1,7 @@
 import type { SessionId, TurnId } from '../../../shared/contract'
 import { conflict, invalidInput, notFound } from '../../errors'
 import type { ContentBlock, StoredMessage, TurnOrigin } from '../chatTypes'
-import { pathTo, siblingsOf, type TurnLink } from '../store/turnPath'
+import { messagesOnPath, pathTo, siblingsOf, type TurnLink } from '../store/turnPath'
 import type { SessionRepository } from '../store/sessionRepository'
 
 /** A new version of a turn, ready to run: where it hangs in the tree and the user message it sends. */
@@ -20,20 +20,29 @@ export interface PathView {
   readonly turns: readonly TurnLink[]
   readonly path: readonly TurnId[]
   readonly userMessages: ReadonlyMap<TurnId, StoredMessage>
+  /** The chosen path's messages, what the chat shows (read with the rest: a long chat's messages are read once). */
+  readonly messages: readonly StoredMessage[]
   /** Path turns before the one holding the checkpoint in context: summarised, so they cannot fork. */
   readonly locked: ReadonlySet<TurnId>
 }
 
 export function pathView(repo: SessionRepository, sessionId: SessionId): PathView {
   const turns = repo.versions.turns(sessionId)
-  const path = pathTo(turns, repo.versions.head(sessionId))
+  const head = repo.versions.head(sessionId)
+  const path = pathTo(turns, head)
   const all = repo.allMessages(sessionId)
   const userMessages = new Map(
     all.filter((m) => m.kind === 'text' && m.role === 'user').map((m) => [m.turnId, m])
   )
   const checkpoint = all.filter((m) => m.kind === 'checkpoint' && m.inContext).at(-1)
   const depth = checkpoint ? depthOf(turns, checkpoint.turnId) : 0
-  return { turns, path, userMessages, locked: new Set(path.slice(0, Math.max(0, depth))) }
+  return {
+    turns,
+    path,
+    userMessages,
+    messages: messagesOnPath(all, turns, head),
+    locked: new Set(path.slice(0, Math.max(0, depth)))
+  }
 }
 
 function depthOf(turns: readonly TurnLink[], turnId: TurnId): number {
