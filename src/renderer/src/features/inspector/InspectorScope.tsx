@@ -56,7 +56,12 @@ export function ChatPicker(): ReactNode {
   const loadMore = useAppStore((state) => state.loadMoreChatSessions)
   const open = useAppStore((state) => state.openChatSession)
   const id = useId()
-  useEffect(() => void load(), [load, agentId])
+  // The chat list is kept by Chat (and emptied when the agent changes): read it only when it is
+  // not there, so opening the Inspector does not queue a list read before the turn's calls.
+  const empty = sessions.length === 0
+  useEffect(() => {
+    if (empty) void load()
+  }, [load, agentId, empty])
   if (sessions.length === 0) return null
   const openListed = openId === null || sessions.some((session) => session.id === openId)
   return (

@@ -33,16 +33,13 @@ export function LoadEarlier({
     <div className="inspector-earlier" data-testid={testId}>
       <p className="muted">
         {text}{' '}
-        {actions.map((action) => (
-          <button
-            key={action.label}
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={() => void run(action)}
-          >
-            {action.label}
-          </button>
+        {actions.map((action, i) => (
+          <span key={action.label}>
+            {i > 0 && ' · '}
+            <button type="button" className="link-button" disabled={busy} onClick={() => void run(action)}>
+              {action.label}
+            </button>
+          </span>
         ))}
         {busy && <span aria-live="polite"> Reading…</span>}
       </p>
