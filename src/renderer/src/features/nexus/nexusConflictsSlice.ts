@@ -83,7 +83,9 @@ export function createNexusConflictsSlice(api: ApiClient): SliceCreator<NexusCon
       const request = ++latestLanes
       try {
         const found = decisions.length === 0 ? [] : await lanePages(decisions)
-        if (request === latestLanes) set({ nexusLaneConflicts: found })
+        // An unchanged answer keeps the list itself, so the lanes built on it are not redrawn.
+        if (request === latestLanes && JSON.stringify(found) !== JSON.stringify(get().nexusLaneConflicts))
+          set({ nexusLaneConflicts: found })
       } catch (error) {
         set({ nexusError: errorMessage(error) })
       }

@@ -49,6 +49,19 @@ describe('nexus slice', () => {
     expect(api.calls.map((call) => call.method)).toContain('nexus.watch')
   })
 
+  it('keeps the list it shows when a reload finds the same entries, and takes a changed one', async () => {
+    const entries = [entry(1, 'ella', 'decision', 'Use UTC'), entry(2, 'lyra', 'turn', 'Imported photos')]
+    const api = fakeNexus(entries)
+    const store = createAppStore(api)
+    await store.getState().loadNexus()
+    const shown = store.getState().nexusEntries
+    await store.getState().loadNexus()
+    expect(store.getState().nexusEntries).toBe(shown)
+    entries.push(entry(3, 'ella', 'turn', 'Sorted the photos'))
+    await store.getState().loadNexus()
+    expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([1, 2, 3])
+  })
+
   it('shows a running verify as entries done of all, and clears it with the report', async () => {
     const api = fakeNexus([entry(1, 'ella', 'turn', 'a'), entry(2, 'lyra', 'turn', 'b')])
     let finish: () => void = () => undefined

@@ -77,6 +77,14 @@ function filterInput(filter: NexusFilter): { agent?: string; type?: NexusEntryTy
   }
 }
 
+/** The same entries in the same order: seq and hash fix an entry's content, since the log is append-only. */
+export function sameEntries(shown: readonly NexusEntry[], loaded: readonly NexusEntry[]): boolean {
+  return (
+    shown.length === loaded.length &&
+    shown.every((entry, index) => entry.seq === loaded[index]?.seq && entry.hash === loaded[index]?.hash)
+  )
+}
+
 function mergeAuthors(authors: readonly string[], entries: readonly NexusEntry[]): readonly string[] {
   const next = new Set(authors)
   for (const entry of entries) next.add(entry.agent)
@@ -98,7 +106,8 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     const result = await api.call('nexus.list', { limit: TIMELINE_LIMIT, ...filterInput(get().nexusFilter) })
     if (request === latest)
       set({
-        nexusEntries: result.entries,
+        // A reload that found nothing new keeps the list itself, so the views built on it are not redrawn.
+        nexusEntries: sameEntries(get().nexusEntries, result.entries) ? get().nexusEntries : result.entries,
         nexusTotal: result.total,
         nexusAuthors: mergeAuthors(get().nexusAuthors, result.entries)
       })
