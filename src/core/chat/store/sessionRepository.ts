@@ -102,14 +102,17 @@ export class SessionRepository extends MessageRepository {
    * Open sessions whose one and only turn was cut by a process that died: a reply or a model
    * call marked interrupted, nothing streaming now.
    * Quitting or a crash in the first turn left them with no end the quitting process could run.
+   * Read from the interrupted rows (indexes of migration 0063), so every start costs what was
+   * ever cut, not a count of the turns of every open chat.
    */
   cutInFirstTurn(): SessionId[] {
     const rows = this.db
       .prepare(
-        `SELECT s.id AS id FROM sessions s WHERE s.ended_at IS NULL AND s.deleted_at IS NULL
+        `SELECT s.id AS id FROM sessions s
+         WHERE s.id IN (SELECT session_id FROM messages WHERE status = 'interrupted'
+                        UNION SELECT session_id FROM api_calls WHERE status = 'interrupted')
+           AND s.ended_at IS NULL AND s.deleted_at IS NULL
            AND (SELECT COUNT(DISTINCT m.turn_id) FROM messages m WHERE m.session_id = s.id) = 1
-           AND (EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id AND m.status = 'interrupted')
-             OR EXISTS (SELECT 1 FROM api_calls c WHERE c.session_id = s.id AND c.status = 'interrupted'))
            AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id AND m.status = 'streaming')
            AND NOT EXISTS (SELECT 1 FROM api_calls c WHERE c.session_id = s.id AND c.status = 'streaming')
          ORDER BY s.started_at`
