@@ -51,14 +51,14 @@ test('the Inspector of a long chat says how many earlier messages and changes it
   expect(changes).toBeGreaterThan(40)
   const rows = diff.getByTestId('inspector-diff-message')
   const earlierChanges = diff.getByTestId('inspector-diff-earlier')
-  await expect(rows).toHaveCount(20)
+  await expect(rows).toHaveCount(10)
   await expect(earlierChanges).toContainText(
-    `The newest 20 changes of ${changes}; ${changes - 20} earlier changes`
+    `The newest 10 changes of ${changes}; ${changes - 10} earlier changes`
   )
   await diff.getByRole('button', { name: 'Show 20 earlier changes' }).click()
-  await expect(rows).toHaveCount(40)
+  await expect(rows).toHaveCount(30)
   await expect(earlierChanges).toContainText(
-    `The newest 40 changes of ${changes}; ${changes - 40} earlier changes`
+    `The newest 30 changes of ${changes}; ${changes - 30} earlier changes`
   )
   await earlierChanges.scrollIntoViewIfNeeded()
   await snap(page, 'inspector-earlier-changes')

@@ -3,8 +3,8 @@ import type { InspectedCall } from '../../../shared/contract/inspector'
 import { blockText } from './blockText'
 import { wordDiff, type DiffBudget } from './textDiff'
 
-/** Changed, new or gone positions sent with a call's diff, and per page of `inspector.diffMessages`. */
-export const DIFF_MESSAGES_SHOWN = 20
+/** Changed, new or gone positions sent with a call's diff: each is drawn with its word diff as the Inspector opens. */
+export const DIFF_MESSAGES_SHOWN = 10
 
 type Block = Readonly<Record<string, unknown>>
 type Message = InspectedCall['request']['messages'][number]
