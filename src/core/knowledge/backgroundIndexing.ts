@@ -64,14 +64,18 @@ export class BackgroundIndexing {
       for (;;) {
         if (this.disposed) return
         const result = await this.deps.embedder.embedBatch()
-        this.progress('vectors', this.deps.embedder.embeddedCount(), this.deps.store.itemCount())
+        // Nothing left to embed (or no endpoint): the 'idle' below says so. The counts are read only
+        // when a progress event is due: counting every item of a year takes long enough to hold up
+        // the first screen's calls.
+        if (result === 'idle') break
+        if (this.progressDue())
+          this.progress('vectors', this.deps.embedder.embeddedCount(), this.deps.store.itemCount())
         if (result === 'waiting') {
           const retryAt = (await this.deps.embedder.status()).retryAtMs
           this.running = false
           this.schedule(Math.max(1000, (retryAt ?? 0) - this.deps.now()))
           return
         }
-        if (result === 'idle') break
       }
       this.progress('idle', 0, 0, true)
     } catch (error) {
