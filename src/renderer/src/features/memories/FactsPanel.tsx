@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ReactNode } from 'react'
+import { memo, useCallback, useMemo, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { Fact, FactPin } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
@@ -39,11 +39,19 @@ function FactMeta({
   )
 }
 
-function FactItem({
-  fact,
-  pins,
-  rowProps
-}: Readonly<{ fact: Fact; pins: readonly FactPin[]; rowProps: VirtualRowProps }>): ReactNode {
+type FactItemProps = Readonly<{ fact: Fact; pins: readonly FactPin[]; rowProps: VirtualRowProps }>
+
+/** The same row: a page arriving draws the list again, and a fact already drawn has nothing new to draw. */
+function sameItem(before: FactItemProps, after: FactItemProps): boolean {
+  return (
+    before.fact === after.fact &&
+    before.pins === after.pins &&
+    before.rowProps.ref === after.rowProps.ref &&
+    before.rowProps['data-index'] === after.rowProps['data-index']
+  )
+}
+
+const FactItem = memo(function FactItem({ fact, pins, rowProps }: FactItemProps): ReactNode {
   const { edit, forget } = useAppStore(
     useShallow((s) => ({ edit: s.editMemoryFact, forget: s.forgetMemory }))
   )
@@ -66,7 +74,7 @@ function FactItem({
       data-testid="memory-fact"
     />
   )
-}
+}, sameItem)
 
 /** "Facts (2,345)", or under a search the matches loaded so far, saying when more may follow. */
 function factsTitle(count: number, total: number | null, more: boolean): string {
