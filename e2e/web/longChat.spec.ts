@@ -28,6 +28,11 @@ test('a 2,000-message chat opens at its newest reply with only a screenful of tu
   const chat = await openLongChat(page, hearth.url)
   const last = chat.assistantMessages().filter({ hasText: `Reply ${MESSAGES / 2}:` })
   await expect(last).toBeInViewport()
+  // Only its newest turns were read; the chat says how many come before them.
+  await expect(page.getByTestId('chat-earlier')).toHaveText(
+    /^The newest 100 turns; 900 earlier turns load as you scroll up\. Show them now$/
+  )
+  await snap(page, 'long-chat-opened-on-its-tail')
   // Drawn: the visible turns and a few either side, never the thousand of them.
   expect(await chat.turns().count()).toBeLessThan(40)
   await expect(chat.transcriptRows().last()).toHaveAttribute('aria-setsize', String(MESSAGES / 2))
@@ -46,6 +51,8 @@ test('scrolls to the first message, copies it, and keeps a focused turn while sc
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const chat = await openLongChat(page, hearth.url)
   await chat.scrollTranscriptToTop()
+  // Scrolled up to the newest turns' start, the earlier ones were read and the notice went.
+  await expect(page.getByTestId('chat-earlier')).toBeHidden()
   const first = chat.userMessages('Question 1: what is the next step for the garden plan?')
   await expect(first).toBeInViewport()
   const firstReply = chat.turns().first().getByTestId('chat-assistant-message')

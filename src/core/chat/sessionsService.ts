@@ -102,7 +102,8 @@ export class SessionsService {
     return { items: rows.map(sessionSummary), total, next }
   }
 
-  get(id: SessionId): SessionDetail {
+  /** The chat as stored; with `tail`, only its newest turns holding at least that many messages. */
+  get(id: SessionId, tail?: number): SessionDetail {
     const session = this.require(id)
     const view = pathView(this.repo, id)
     return sessionDetail(
@@ -110,7 +111,8 @@ export class SessionsService {
       view.messages,
       this.calls.forSession(id),
       { groups: versionGroups(view), locked: [...view.locked] },
-      this.chat.isAnswering(id)
+      this.chat.isAnswering(id),
+      tail
     )
   }
 

@@ -19,7 +19,7 @@ export function sessionHandlers(services: CoreServices): FeatureHandlers<typeof 
   const sessions = services.sessions
   return {
     'sessions.list': async (query) => sessions.list(query),
-    'sessions.get': async ({ id }) => sessions.get(id),
+    'sessions.get': async ({ id, tail }) => sessions.get(id, tail),
     'sessions.search': async ({ query, agentId, limit }) => ({
       hits: sessions.search(query, { ...(agentId ? { agentId } : {}), ...(limit ? { limit } : {}) })
     }),

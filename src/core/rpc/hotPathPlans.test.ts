@@ -139,6 +139,7 @@ async function viewListProblems(): Promise<string[]> {
     ],
     ['sessions.list', { limit: 50, after: { pinnedAtMs: null, updatedAtMs: Date.now(), id: sessionId } }],
     ['sessions.get', { id: sessionId }],
+    ['sessions.get', { id: sessionId, tail: 200 }],
     ['review.list', {}],
     ['review.list', { status: 'pending', limit: 100, after: { agentId, sessionId: '', id: 1 } }],
     [

@@ -114,7 +114,9 @@ export const SessionDetail = SessionSummary.extend({
   retry: z.object({ turnId: TurnId, error: z.string().nullable() }).nullable(),
   versions: z.array(VersionGroupView),
   /** Turns summarised into the checkpoint in context: they cannot be edited or regenerated. */
-  lockedTurnIds: z.array(TurnId)
+  lockedTurnIds: z.array(TurnId),
+  /** Turns of the chosen path before `messages` (asked for its tail only); 0 when every turn is there. */
+  earlierTurns: z.number().int().min(0)
 })
 export type SessionDetail = z.infer<typeof SessionDetail>
 
@@ -178,7 +180,14 @@ export const sessionMethods = {
    * following page, null on the last. `total` counts every chat the filter matches.
    */
   'sessions.list': method(SessionListQuery, SessionPage),
-  'sessions.get': method(z.object({ id: SessionId }), SessionDetail),
+  'sessions.get': method(
+    z.object({
+      id: SessionId,
+      /** Only the newest turns holding at least this many messages (`earlierTurns` counts the rest); all without it. */
+      tail: z.number().int().min(1).max(10_000).optional()
+    }),
+    SessionDetail
+  ),
   'sessions.search': method(
     z.object({
       query: z.string().trim().min(1, 'Type something to search for').max(500),

@@ -96,15 +96,39 @@ export interface VersionsView {
   readonly locked: readonly TurnId[]
 }
 
-/** `answering`: a turn of the session runs right now, so nothing can be retried (nor in an ended session). */
+/**
+ * The newest whole turns holding at least `tail` messages (every message without it), and how
+ * many turns come before them: a long chat opens on its end without sending all of it.
+ */
+export function tailTurns(
+  messages: readonly StoredMessage[],
+  tail: number | undefined
+): { shown: readonly StoredMessage[]; earlierTurns: number } {
+  if (tail === undefined || messages.length <= tail) return { shown: messages, earlierTurns: 0 }
+  const kept = new Set<TurnId>()
+  for (let index = messages.length - 1, counted = 0; index >= 0 && counted < tail; index--, counted++)
+    kept.add((messages[index] as StoredMessage).turnId)
+  const shown = messages.filter((message) => kept.has(message.turnId))
+  const earlier = new Set(messages.filter((message) => !kept.has(message.turnId)).map((m) => m.turnId))
+  return { shown, earlierTurns: earlier.size }
+}
+
+/**
+ * `answering`: a turn of the session runs right now, so nothing can be retried (nor in an ended
+ * session). `tail`: only the newest turns holding that many messages, with their usage.
+ */
 export function sessionDetail(
   session: SessionRecord,
   messages: readonly StoredMessage[],
   calls: readonly CallRecord[],
   versions: VersionsView,
-  answering = false
+  answering = false,
+  tail?: number
 ): SessionDetail {
   const failed = answering || session.endedAtMs !== null ? null : failedTurnOf(messages, calls)
+  const { shown, earlierTurns } = tailTurns(messages, tail)
+  const shownTurns = new Set(shown.map((message) => message.turnId))
+  const shownCalls = earlierTurns === 0 ? calls : calls.filter((call) => shownTurns.has(call.turnId))
   return {
     ...sessionSummary(session),
     systemPrompt: session.systemPrompt,
@@ -123,10 +147,11 @@ export function sessionDetail(
     })),
     promptWarnings: [...session.promptReport.warnings],
     toolNames: session.tools.map((tool) => tool.name),
-    messages: messages.map(messageView),
-    turns: turnViews(calls),
+    messages: shown.map(messageView),
+    turns: turnViews(shownCalls),
     retry: failed === null ? null : { turnId: failed.turnId, error: failed.error },
     versions: versions.groups.map((group) => ({ ...group, versionTurnIds: [...group.versionTurnIds] })),
-    lockedTurnIds: [...versions.locked]
+    lockedTurnIds: [...versions.locked],
+    earlierTurns
   }
 }

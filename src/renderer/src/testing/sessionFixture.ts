@@ -54,6 +54,7 @@ export function sessionDetailFixture(change: Partial<SessionDetail> = {}): Sessi
     retry: null,
     versions: [],
     lockedTurnIds: [],
+    earlierTurns: 0,
     ...change
   }
 }

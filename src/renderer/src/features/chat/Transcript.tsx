@@ -9,6 +9,7 @@ import { StoredTurn } from './TurnView'
 import { StreamingTurn } from './StreamingTurn'
 import { useKeptChatPlaces } from './useKeptPlace'
 import { useTranscriptScroll } from './useTranscriptScroll'
+import { useEarlierTurns } from './useEarlierTurns'
 
 const NO_RECEIPTS: readonly MemoryReceipt[] = []
 
@@ -39,6 +40,7 @@ export function Transcript(): ReactNode {
   )
   const loadReceipts = useAppStore((state) => state.loadSessionReceipts)
   const loadRecalls = useAppStore((state) => state.loadSessionRecalls)
+  const loadEarlier = useAppStore((state) => state.loadEarlierChat)
   const groups = useMemo(() => (detail ? groupTurns(detail) : []), [detail])
   const memory = useMemo(
     () => (detail ? placeTurnMemory(detail, groups, receipts) : new Map<string, TurnMemory>()),
@@ -51,6 +53,8 @@ export function Transcript(): ReactNode {
   )
   const locked = useMemo(() => new Set(detail?.lockedTurnIds ?? []), [detail])
   const sessionId = detail?.id ?? null
+  const earlier = detail?.earlierTurns ?? 0
+  const turnIds = useMemo(() => groups.map((group) => group.turnId), [groups])
   const { scrollRef, virtualizer, onFocusChange } = useTranscriptScroll({
     count: groups.length,
     sessionId,
@@ -58,8 +62,15 @@ export function Transcript(): ReactNode {
     focusRequest,
     tail: stream?.text,
     streamTurnId: stream?.turnId ?? null,
-    turnIds: useMemo(() => groups.map((group) => group.turnId), [groups]),
+    turnIds,
     kept: useKeptChatPlaces()
+  })
+  const rows = virtualizer.getVirtualItems()
+  useEarlierTurns(scrollRef, virtualizer, {
+    sessionId,
+    turnIds,
+    earlierTurns: earlier,
+    loadEarlier
   })
   useEffect(() => {
     // Receipts and recalls of earlier turns are stored; later ones arrive as `memory.*` events.
@@ -75,65 +86,75 @@ export function Transcript(): ReactNode {
       </EmptyState>
     )
   }
-  const storedTurnIds = new Set(groups.map((group) => group.turnId))
-  const rows = virtualizer.getVirtualItems()
+  const storedTurnIds = new Set(turnIds)
   // Focus leaving the transcript (not moving between its turns) lets the kept turn go.
   const onBlur = (event: FocusEvent): void => {
     if (!event.currentTarget.contains(event.relatedTarget)) onFocusChange(null)
   }
   return (
-    <div ref={scrollRef} className="chat-transcript" data-testid="chat-transcript">
-      {detail && (
-        <div
-          className="chat-transcript__sizer"
-          style={{ height: virtualizer.getTotalSize() }}
-          role="list"
-          aria-label="Conversation"
-          onFocus={(event) => onFocusChange(rowIndexOf(event.target))}
-          onBlur={onBlur}
-        >
-          {rows.map((row) => {
-            const group = groups[row.index]
-            if (!group) return null
-            return (
-              <div
-                key={group.turnId}
-                ref={virtualizer.measureElement}
-                data-index={row.index}
-                className="chat-transcript__row"
-                style={{ top: row.start }}
-                role="listitem"
-                aria-setsize={groups.length}
-                aria-posinset={row.index + 1}
-              >
-                <StoredTurn
-                  sessionId={detail.id}
-                  group={group}
-                  live={stream?.turnId === group.turnId}
-                  usage={usage.get(group.turnId)}
-                  memory={memory.get(group.turnId)}
-                  focusMessageId={focus}
-                  versions={versions.get(group.turnId)}
-                  isLast={row.index === groups.length - 1}
-                  locked={locked.has(group.turnId)}
-                  failure={
-                    detail.retry?.turnId === group.turnId
-                      ? (failures[group.turnId] ?? detail.retry.error)
-                      : undefined
-                  }
-                />
-              </div>
-            )
-          })}
-        </div>
+    <>
+      {earlier > 0 && (
+        <p className="chat-earlier" role="status" data-testid="chat-earlier">
+          The newest {groups.length} turns; {earlier} earlier {earlier === 1 ? 'turn loads' : 'turns load'} as
+          you scroll up.{' '}
+          <button type="button" className="link-button" onClick={() => void loadEarlier()}>
+            Show them now
+          </button>
+        </p>
       )}
-      {stream && (
-        <StreamingTurn
-          stream={stream}
-          showUser={!storedTurnIds.has(stream.turnId)}
-          receipts={memory.get(stream.turnId)?.receipts ?? NO_RECEIPTS}
-        />
-      )}
-    </div>
+      <div ref={scrollRef} className="chat-transcript" data-testid="chat-transcript">
+        {detail && (
+          <div
+            className="chat-transcript__sizer"
+            style={{ height: virtualizer.getTotalSize() }}
+            role="list"
+            aria-label="Conversation"
+            onFocus={(event) => onFocusChange(rowIndexOf(event.target))}
+            onBlur={onBlur}
+          >
+            {rows.map((row) => {
+              const group = groups[row.index]
+              if (!group) return null
+              return (
+                <div
+                  key={group.turnId}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  className="chat-transcript__row"
+                  style={{ top: row.start }}
+                  role="listitem"
+                  aria-setsize={earlier + groups.length}
+                  aria-posinset={earlier + row.index + 1}
+                >
+                  <StoredTurn
+                    sessionId={detail.id}
+                    group={group}
+                    live={stream?.turnId === group.turnId}
+                    usage={usage.get(group.turnId)}
+                    memory={memory.get(group.turnId)}
+                    focusMessageId={focus}
+                    versions={versions.get(group.turnId)}
+                    isLast={row.index === groups.length - 1}
+                    locked={locked.has(group.turnId)}
+                    failure={
+                      detail.retry?.turnId === group.turnId
+                        ? (failures[group.turnId] ?? detail.retry.error)
+                        : undefined
+                    }
+                  />
+                </div>
+              )
+            })}
+          </div>
+        )}
+        {stream && (
+          <StreamingTurn
+            stream={stream}
+            showUser={!storedTurnIds.has(stream.turnId)}
+            receipts={memory.get(stream.turnId)?.receipts ?? NO_RECEIPTS}
+          />
+        )}
+      </div>
+    </>
   )
 }

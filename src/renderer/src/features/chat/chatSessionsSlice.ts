@@ -59,6 +59,8 @@ export interface ChatSessionsSlice {
   /** Appends the next page of the list (the end came near); one at a time. */
   readonly loadMoreChatSessions: () => Promise<void>
   readonly openChatSession: (id: string, focusMessageId?: MessageId) => Promise<void>
+  /** Reads the open chat's turns before its newest (it opened on its tail); once at a time. */
+  readonly loadEarlierChat: () => Promise<void>
   /** Opens Chat on one stored message (from a review candidate's provenance), switching agent if needed. */
   readonly showChatMessage: (target: ChatMessageTarget) => Promise<void>
   readonly startNewChat: () => void
@@ -108,9 +110,24 @@ function emptyChatSessionsState(): ChatSessionsState {
 export const CHAT_LIST_PAGE = 100
 /** At most this many are read again at once when the list reloads; further pages follow on scroll. */
 const CHAT_LIST_RELOAD_MAX = 1000
+/**
+ * A chat opens on its newest turns holding this many messages (many screens of them); the turns
+ * before load when the reader scrolls up to them. A long chat then opens without all of it.
+ */
+export const CHAT_TAIL_MESSAGES = 200
+
+/** What to read of a chat: all of it to show a message or a kept place in it, else its tail (at least as long as shown). */
+function detailQuery(state: AppState, id: string, whole: boolean): { id: string; tail?: number } {
+  const shown = state.chatDetail?.id === id ? state.chatDetail : null
+  // All of it was read (the reader scrolled up to its start): it stays whole.
+  const all = shown !== null && shown.earlierTurns === 0 && shown.messages.length > CHAT_TAIL_MESSAGES
+  if (whole || all) return { id }
+  return { id, tail: Math.max(CHAT_TAIL_MESSAGES, shown?.messages.length ?? 0) }
+}
 
 export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessionsSlice> {
   let loadingMore = false
+  let loadingEarlier = false
   return (set, get) => ({
     ...emptyChatSessionsState(),
     async loadChatSessions() {
@@ -152,7 +169,8 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
     },
     async openChatSession(id, focusMessageId) {
       try {
-        const detail = await api.call('sessions.get', { id })
+        const whole = focusMessageId !== undefined || get().chatScroll[id] !== undefined
+        const detail = await api.call('sessions.get', detailQuery({ ...get(), chatDetail: null }, id, whole))
         // A session of another agent arriving late (a turn that settled after a switch) stays closed.
         const selected = get().selectedAgentId
         if (selected !== null && detail.agentId !== selected) return
@@ -167,6 +185,21 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
         })
       } catch (error) {
         set({ chatError: errorMessage(error) })
+      }
+    },
+    async loadEarlierChat() {
+      const shown = get().chatDetail
+      if (shown === null || shown.earlierTurns === 0 || loadingEarlier) return
+      loadingEarlier = true
+      try {
+        const detail = await api.call('sessions.get', { id: shown.id })
+        if (get().chatSessionId === detail.id) set({ chatDetail: detail })
+      } catch (error) {
+        set({
+          chatError: `The earlier messages could not be loaded (${errorMessage(error)}). Scroll up again to retry.`
+        })
+      } finally {
+        loadingEarlier = false
       }
     },
     async showChatMessage({ agentId, sessionId, messageId }) {
@@ -195,7 +228,7 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
     async refreshChatDetail() {
       const id = get().chatSessionId
       if (id === null) return
-      const detail = await api.call('sessions.get', { id })
+      const detail = await api.call('sessions.get', detailQuery(get(), id, false))
       if (get().chatSessionId === id) set({ chatDetail: detail })
     },
     async searchChats(query) {
