@@ -115,7 +115,8 @@ export function tailTurns(
 
 /**
  * `answering`: a turn of the session runs right now, so nothing can be retried (nor in an ended
- * session). `tail`: only the newest turns holding that many messages, with their usage.
+ * session). `tail`: only the newest turns' messages, at least that many; the usage of every turn
+ * stays (the Inspector picks among all of them).
  */
 export function sessionDetail(
   session: SessionRecord,
@@ -127,8 +128,6 @@ export function sessionDetail(
 ): SessionDetail {
   const failed = answering || session.endedAtMs !== null ? null : failedTurnOf(messages, calls)
   const { shown, earlierTurns } = tailTurns(messages, tail)
-  const shownTurns = new Set(shown.map((message) => message.turnId))
-  const shownCalls = earlierTurns === 0 ? calls : calls.filter((call) => shownTurns.has(call.turnId))
   return {
     ...sessionSummary(session),
     systemPrompt: session.systemPrompt,
@@ -148,7 +147,7 @@ export function sessionDetail(
     promptWarnings: [...session.promptReport.warnings],
     toolNames: session.tools.map((tool) => tool.name),
     messages: shown.map(messageView),
-    turns: turnViews(shownCalls),
+    turns: turnViews(calls),
     retry: failed === null ? null : { turnId: failed.turnId, error: failed.error },
     versions: versions.groups.map((group) => ({ ...group, versionTurnIds: [...group.versionTurnIds] })),
     lockedTurnIds: [...versions.locked],
