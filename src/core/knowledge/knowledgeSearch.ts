@@ -97,6 +97,10 @@ export class KnowledgeSearch {
     }
     if (lexical.terms.length === 0 && lexical.partialWords.length === 0 && !queryVector)
       notes.push('The query has no word to search for.')
+    if (lexical.newestOnly !== null)
+      notes.push(
+        `Every word searched for is in many items (“${lexical.newestOnly.word}” in ${lexical.newestOnly.items.toLocaleString('en')}), so by words only the newest of them were ranked; add a rarer word to search them all.`
+      )
     const fused = fuse(lists)
     const rows = this.rows([...fused.keys()])
     const trashed = this.trashedSessions()

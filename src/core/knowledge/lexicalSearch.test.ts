@@ -48,3 +48,45 @@ describe('words ranked in scope', () => {
     expect(lexical.search('orchard', { publicOnly: true }, 5).words).toEqual([])
   })
 })
+
+describe('a word most items hold', () => {
+  it('ranks only the newest matches, widening until the scope has enough, and says which word', () => {
+    home = knowledgeHome()
+    // The scribe's facts are the oldest; six hundred newer ones hold the same word.
+    for (let i = 0; i < 12; i++) home.fact(`meadow ${'grass '.repeat(i)}scribe ${i}`)
+    for (let i = 0; i < 600; i++) home.fact(`meadow ${'clover '.repeat(i % 40)}other ${i}`, OTHER)
+    for (let i = 0; i < 7; i++) home.fact(`meadow ladder ${'rung '.repeat(i)}check ${i}`, OTHER)
+    home.core.services.knowledge.indexPending()
+    const db = home.core.internals.db
+    const lexical = new LexicalSearch(db)
+    const newest = db.prepare('SELECT max(id) FROM knowledge_items').pluck().get() as number
+    const everything = lexical.search('meadow', {}, 10)
+    expect(everything.newestOnly).toEqual({ word: 'meadow', items: 619 })
+    // The newest window (every item holds the word: 400 items) ranked as a full ranking would rank it.
+    const windowed = (
+      db
+        .prepare(
+          `SELECT rowid AS id FROM knowledge_fts WHERE knowledge_fts MATCH '"meadow"' AND rowid > ?
+            ORDER BY bm25(knowledge_fts, 2.0, 1.0), rowid DESC LIMIT 10`
+        )
+        .all(newest - 400) as { id: number }[]
+    ).map((row) => row.id)
+    expect(everything.words).toEqual(windowed)
+    expect(everything.words).not.toEqual(reference(home, 'meadow', {}, 10))
+    // The scribe's twelve are outside that window: it widens until it reaches them.
+    const scribe = lexical.search('meadow', { agentId: SCRIBE, kinds: ['fact'] }, 50)
+    expect(scribe.words).toEqual(reference(home, 'meadow', { agentId: SCRIBE, kinds: ['fact'] }, 50))
+    expect(scribe.words).toHaveLength(12)
+    // A rare word beside it: every match is ranked, as before.
+    const rare = lexical.search('meadow ladder', {}, 10)
+    expect(rare.newestOnly).toBeNull()
+    expect(rare.words.slice(0, 7).sort()).toEqual(
+      (
+        db
+          .prepare(`SELECT rowid FROM knowledge_fts WHERE knowledge_fts MATCH '"ladder"'`)
+          .pluck()
+          .all() as number[]
+      ).sort()
+    )
+  })
+})

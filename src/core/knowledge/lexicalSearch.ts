@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
-import { buildMatchQuery, type QueryTerm } from '../memory/recallQuery'
+import { planMatchQuery, type QueryTerm } from '../memory/recallQuery'
+import { NewestMatches } from './newestMatches'
 import { QueryTerms } from './queryTerms'
 import { KnowledgeKind } from '../../shared/contract/knowledge'
 import { inScope, scopeSql, type SearchScope } from './searchScope'
@@ -17,6 +18,11 @@ export interface LexicalResult {
   readonly terms: readonly QueryTerm[]
   /** Words the word index does not know: matched as parts of words (trigrams) instead. */
   readonly partialWords: readonly string[]
+  /**
+   * Set when every word searched for is in so many items that only the newest of them were
+   * ranked (`NewestMatches`): the word and how many items hold it.
+   */
+  readonly newestOnly: { readonly word: string; readonly items: number } | null
 }
 
 /** Title counts double: a page or chat named after the words is more likely what is meant. */
@@ -29,12 +35,14 @@ const BM25_WEIGHTS = '2.0, 1.0'
  */
 export class LexicalSearch {
   private readonly terms: QueryTerms
+  private readonly newest: NewestMatches
   private readonly statements = new Map<string, Statement<unknown[]>>()
   /** Scopes the prefilter could not answer lately, with how many searches to skip it for. */
   private readonly narrowScopes = new Map<string, number>()
 
   constructor(private readonly db: Db) {
     this.terms = new QueryTerms(db)
+    this.newest = new NewestMatches(db)
   }
 
   /** Items were indexed: words not in the index before are looked up again. */
@@ -45,8 +53,16 @@ export class LexicalSearch {
   search(text: string, scope: SearchScope, limit: number): LexicalResult {
     const terms = this.terms.terms(text)
     const known = terms.filter((term): term is QueryTerm => term !== null)
-    const match = buildMatchQuery(terms, (stem) => this.terms.documentFrequency(stem))
-    const words = match === null ? [] : this.ranked('knowledge_fts', match, scope, limit)
+    const plan = planMatchQuery(terms, (stem) => this.terms.documentFrequency(stem))
+    // Only when the rarest word alone is common: the budget then keeps no other word.
+    const rarest = rarestWord(known, (stem) => this.terms.documentFrequency(stem))
+    const common = plan !== null && rarest !== null && this.newest.isCommon(rarest.items)
+    const words =
+      plan === null
+        ? []
+        : common
+          ? this.rankedNewest(plan.match, plan.documents, scope, limit)
+          : this.ranked('knowledge_fts', plan.match, scope, limit)
     const partialWords = [
       ...new Set(
         known.filter((term) => this.terms.documentFrequency(term.stem, true) === 0).map((t) => t.word)
@@ -61,7 +77,21 @@ export class LexicalSearch {
             scope,
             limit
           )
-    return { words, partial, terms: known, partialWords }
+    return { words, partial, terms: known, partialWords, newestOnly: common ? rarest : null }
+  }
+
+  /** The best in scope among the newest matches of a word most items hold (see `NewestMatches`). */
+  private rankedNewest(match: string, documents: number, scope: SearchScope, limit: number): number[] {
+    const keep = (hits: readonly { id: number; score: number }[]): { id: number; score: number }[] => {
+      const access = this.access(hits.map((hit) => hit.id))
+      return hits.filter((hit) => {
+        const item = access.get(hit.id)
+        return item !== undefined && inScope(scope, item)
+      })
+    }
+    return this.newest
+      .ranked('knowledge_fts', BM25_WEIGHTS, match, documents, scope.kinds, keep, limit)
+      .map((hit) => hit.id)
   }
 
   /**
@@ -150,4 +180,17 @@ function topSql(table: Table): string {
 
 function scopeKey(scope: SearchScope): string {
   return `${scope.publicOnly === true ? 'public' : (scope.agentId ?? 'user')} ${[...(scope.kinds ?? [])].sort().join(',')}`
+}
+
+/** The query's rarest word and how many items hold it. */
+function rarestWord(
+  terms: readonly QueryTerm[],
+  documentFrequency: (stem: string) => number
+): { word: string; items: number } | null {
+  let rarest: { word: string; items: number } | null = null
+  for (const term of terms) {
+    const items = documentFrequency(term.stem)
+    if (rarest === null || items < rarest.items) rarest = { word: term.word, items }
+  }
+  return rarest
 }

@@ -47,6 +47,15 @@ export function buildMatchQuery(
   documentFrequency: (stem: string) => number,
   budget = 2000
 ): string | null {
+  return planMatchQuery(terms, documentFrequency, budget)?.match ?? null
+}
+
+/** The same, with how many items the kept words are in, summed (about how many the query matches at most). */
+export function planMatchQuery(
+  terms: readonly (QueryTerm | null)[],
+  documentFrequency: (stem: string) => number,
+  budget = 2000
+): { match: string; documents: number } | null {
   const byStem = new Map<string, string>()
   for (const term of terms) if (term && !byStem.has(term.stem)) byStem.set(term.stem, term.word)
   if (byStem.size === 0) return null
@@ -68,7 +77,8 @@ export function buildMatchQuery(
     if (!phrases.includes(phrase)) phrases.push(phrase)
   }
   const words = [...kept].map((stem) => byStem.get(stem) as string)
-  return [...phrases, ...words].map((text) => `"${text.replace(/"/g, '""')}"`).join(' OR ')
+  const match = [...phrases, ...words].map((text) => `"${text.replace(/"/g, '""')}"`).join(' OR ')
+  return { match, documents: cost }
 }
 
 /** Share of the smaller token set found in the other (1 = one says nothing the other does not). */

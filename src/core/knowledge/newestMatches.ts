@@ -1,0 +1,131 @@
+import type { Statement } from 'better-sqlite3'
+import type { Db } from '../node/db/openDatabase'
+import { readRows } from '../node/db/rowReader'
+import type { KnowledgeKind } from '../../shared/contract/knowledge'
+
+/**
+ * A word held by more than this share of the index is common: ranking every item that holds it
+ * costs per item (BM25 reads each one's length), a year's index has a hundred thousand such
+ * items for the commonest words, and a word that common barely moves the ranking anyway.
+ */
+export const COMMON_SHARE = 0.02
+/** Matches of a common word ranked in one window, the newest first. */
+export const WINDOW_MATCHES = 400
+/**
+ * How much a window grows when it held too few items in scope; also how many times its planned
+ * matches a window reads at most, where the word falls more densely than on average.
+ */
+const WIDEN = 4
+
+/** A stretch of item ids, both ends included. */
+interface Span {
+  readonly lo: number
+  readonly hi: number
+}
+
+export interface ScoredId {
+  readonly id: number
+  readonly score: number
+}
+
+/**
+ * Ranks only the newest matches of a common word: within each stretch of ids the searched kinds
+ * occupy, a window of about `WINDOW_MATCHES` matches below its newest item (sized by how densely
+ * the word falls), widened while it holds fewer than `limit` items in scope. Windows read upward
+ * from their lower end, the order the full-text index reads fast. Scores are BM25 (lower is
+ * better), comparable across windows of one query.
+ */
+export class NewestMatches {
+  private readonly statements = new Map<string, Statement<unknown[]>>()
+
+  constructor(private readonly db: Db) {}
+
+  /** Whether a word held by `documents` items is common in this index (see `COMMON_SHARE`). */
+  isCommon(documents: number): boolean {
+    return documents > WINDOW_MATCHES && documents > this.maxId() * COMMON_SHARE
+  }
+
+  ranked(
+    table: string,
+    weights: string,
+    match: string,
+    documents: number,
+    kinds: readonly KnowledgeKind[] | undefined,
+    keep: (ids: readonly ScoredId[]) => ScoredId[],
+    limit: number
+  ): ScoredId[] {
+    const density = documents / Math.max(1, this.maxId())
+    const all = this.spans(kinds).flatMap((span) =>
+      this.inSpan(table, weights, match, span, density, keep, limit)
+    )
+    return all.sort((a, b) => a.score - b.score || b.id - a.id).slice(0, limit)
+  }
+
+  private inSpan(
+    table: string,
+    weights: string,
+    match: string,
+    span: Span,
+    density: number,
+    keep: (ids: readonly ScoredId[]) => ScoredId[],
+    limit: number
+  ): ScoredId[] {
+    const sql = `SELECT rowid AS id, bm25(${table}, ${weights}) AS score FROM ${table}
+      WHERE ${table} MATCH ? AND rowid >= ? ORDER BY rowid LIMIT ?`
+    for (let wanted = WINDOW_MATCHES; ; wanted *= WIDEN) {
+      const floor = Math.max(span.lo, span.hi - Math.ceil(wanted / density) + 1)
+      const rows = readRows(this.statement(sql).all(match, floor, wanted * WIDEN), table, (row) => ({
+        id: row.int('id'),
+        score: row.real('score')
+      }))
+      const kept = keep(rows.filter((row) => row.id <= span.hi))
+      if (kept.length >= limit || floor === span.lo) return kept
+    }
+  }
+
+  /** Where the searched kinds sit in id order (every id when any kind is searched). */
+  private spans(kinds: readonly KnowledgeKind[] | undefined): Span[] {
+    if (kinds === undefined || kinds.length === 0) return [{ lo: 1, hi: this.maxId() }]
+    // Two seeks of migration 0064's index (min and max in one query would read the whole range).
+    const end = (kind: KnowledgeKind, order: 'ASC' | 'DESC'): number | null =>
+      readRows(
+        this.statement(`SELECT id FROM knowledge_items WHERE kind = ? ORDER BY id ${order} LIMIT 1`).all(
+          kind
+        ),
+        'knowledge_items',
+        (row) => row.int('id')
+      )[0] ?? null
+    const spans = kinds.flatMap((kind) => {
+      const lo = end(kind, 'ASC')
+      const hi = end(kind, 'DESC')
+      return lo !== null && hi !== null ? [{ lo, hi }] : []
+    })
+    return mergeOverlapping(spans)
+  }
+
+  private maxId(): number {
+    const sql = 'SELECT max(id) AS hi FROM knowledge_items'
+    return readRows(this.statement(sql).all(), 'knowledge_items', (row) => row.intOrNull('hi'))[0] ?? 0
+  }
+
+  private statement(sql: string): Statement<unknown[]> {
+    let statement = this.statements.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      this.statements.set(sql, statement)
+    }
+    return statement
+  }
+}
+
+/** Spans that overlap become one, so no item is ranked twice. */
+function mergeOverlapping(spans: readonly Span[]): Span[] {
+  const merged: Span[] = []
+  for (const span of [...spans].sort((a, b) => a.lo - b.lo)) {
+    const last = merged.at(-1)
+    if (last && span.lo <= last.hi)
+      merged[merged.length - 1] = { lo: last.lo, hi: Math.max(last.hi, span.hi) }
+    else merged.push(span)
+  }
+  return merged
+}
