@@ -24,6 +24,8 @@ export class KnowledgeIndexer {
   private readonly messages: SourceIndexer
   private readonly nexus: SourceIndexer
   private filesDirty = true
+  /** When files on disk were last scanned (`performance.now()`); -Infinity before the first scan. */
+  private filesScannedAt = Number.NEGATIVE_INFINITY
 
   constructor(
     private readonly store: KnowledgeStore,
@@ -39,6 +41,15 @@ export class KnowledgeIndexer {
   /** Files may have changed (an edit, a save): the next step scans them. */
   touchFiles(): void {
     this.filesDirty = true
+  }
+
+  /**
+   * Files edited in another program send no word: the next step scans them if the last scan is
+   * older than `maxAgeMs`. A scan stats every file (a year's skills and memory files are hundreds),
+   * so searches typed a keystroke at a time share one.
+   */
+  touchFilesOlderThan(maxAgeMs: number): void {
+    if (performance.now() - this.filesScannedAt > maxAgeMs) this.filesDirty = true
   }
 
   /** What recall needs fresh, cheaply: changed facts and the agent's own files. */
@@ -63,6 +74,7 @@ export class KnowledgeIndexer {
     if (!this.filesDirty) return 0
     const { changed, unfinished } = this.files.sync(knowledgeFiles(this.paths), '')
     this.filesDirty = unfinished
+    this.filesScannedAt = performance.now()
     return changed
   }
 

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { knowledgeHome, OTHER, SCRIBE, type KnowledgeHome } from './testing/knowledgeHome'
 
 let home: KnowledgeHome | undefined
@@ -7,6 +7,15 @@ afterEach(() => home?.dispose())
 
 const search = (h: KnowledgeHome, text: string, extra: Record<string, unknown> = {}) =>
   h.core.services.knowledge.search({ text, limit: 10, ...extra })
+
+/** The clock as searches read it, moved past the age of a file scan they accept. */
+const realNow = performance.now.bind(performance)
+let skipped = 0
+function twoSecondsLater(): void {
+  skipped += 2_001
+  vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skipped)
+}
+afterEach(() => vi.restoreAllMocks())
 
 describe('the knowledge index', () => {
   it('finds every kind, each hit with the provenance to open it', async () => {
@@ -89,8 +98,12 @@ describe('the knowledge index', () => {
     expect((await search(h, 'port')).results).toHaveLength(0)
     expect((await search(h, 'blue')).results).toHaveLength(1)
     const path = h.file('agents/scribe/memories/x.md', 'zebra crossing notes')
+    twoSecondsLater()
     expect((await search(h, 'zebra')).results).toHaveLength(1)
     writeFileSync(path, 'giraffe notes now, longer than before')
+    // An edit in another program sends no word: searches within two seconds share the last scan.
+    expect((await search(h, 'zebra')).results).toHaveLength(1)
+    twoSecondsLater()
     expect((await search(h, 'zebra')).results).toHaveLength(0)
     const { sessionId } = h.chat(['walrus talk', 'walrus reply'])
     expect((await search(h, 'walrus')).results).toHaveLength(2)

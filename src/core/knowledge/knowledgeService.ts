@@ -30,6 +30,11 @@ export const SEARCH_EMBED_TIMEOUT_MS = 3000
 export const RECALL_EMBED_TIMEOUT_MS = 800
 /** How long a search from the app or MCP indexes pending changes first; the rest goes on in the background. */
 const SEARCH_INDEX_BUDGET_MS = 250
+/**
+ * How old a scan of files on disk a search accepts. Edits made through Hearth rescan at once
+ * (`files.changed`); an edit in another program is found by the searches after this.
+ */
+const SEARCH_FILES_MAX_AGE_MS = 2_000
 
 export interface KnowledgeDeps {
   readonly db: Db
@@ -141,7 +146,7 @@ export class KnowledgeService implements TextSimilarity {
     query: KnowledgeQuery,
     indexBudgetMs = SEARCH_INDEX_BUDGET_MS
   ): Promise<KnowledgeSearchResult> {
-    this.indexer.touchFiles()
+    this.indexer.touchFilesOlderThan(SEARCH_FILES_MAX_AGE_MS)
     this.indexPending(undefined, indexBudgetMs)
     const result = await this.searchIndexed({ ...query, withStatus: true })
     return {
