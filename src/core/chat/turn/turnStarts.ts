@@ -54,9 +54,11 @@ export function sessionForNewRun(deps: TurnStoreDeps, sessionId: SessionId): Ses
 export function storeNewTurn(deps: TurnStoreDeps, session: SessionRecord, input: ChatSendInput): StoredTurn {
   const { repo } = deps
   const turnId = newTurnId()
-  const turnIndex = repo.messages(session.id).filter((m) => m.kind === 'text').length
+  // Read once: a long chat's messages are thousands of rows.
+  const history = repo.messages(session.id)
+  const turnIndex = history.filter((m) => m.kind === 'text').length
   const files = attachmentBlocks(deps.attachments, input.attachments ?? [])
-  checkConversationLimits(deps.attachments, repo.messages(session.id), files)
+  checkConversationLimits(deps.attachments, history, files)
   const user = repo.appendMessage({
     sessionId: session.id,
     turnId,
