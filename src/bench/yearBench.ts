@@ -1,5 +1,7 @@
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCore } from '../core/createCore'
+import { UI_PLACE_FILE } from '../core/services/uiStateService'
 import { buildYearHome, bytesUnder, type YearHome } from '../core/testing/year/yearHome'
 import { readYearRecord, writeYearRecord } from '../core/testing/year/yearRecord'
 import { yearStorageFigures } from './yearFigures'
@@ -60,6 +62,9 @@ export function yearVolumeFigures(year: YearHome): BenchFigure[] {
 function yearToMeasure(choice: YearChoice, ctx: BenchContext): YearHome {
   if ('reuse' in choice) {
     const year = readYearRecord(choice.reuse)
+    // The place the last run's views left (the Inspector on the longest chat): a year as built has
+    // none, and its start is measured on Chat.
+    rmSync(join(choice.reuse, UI_PLACE_FILE), { force: true })
     ctx.log(`year: measuring the year kept in ${choice.reuse} again (seed ${year.seed}, scale ${year.scale})`)
     return year
   }

@@ -117,6 +117,10 @@ new Promise((resolve, reject) => {
   const observer = new MutationObserver(check)
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true })
   document.addEventListener('scroll', check, { capture: true, passive: true })
+  // And every frame: a transcript placed at its end before it is shown changes no node and fires no
+  // scroll event once drawn, so only a frame's own look finds its reply in view.
+  const everyFrame = () => { check(); if (!done) requestAnimationFrame(everyFrame) }
+  requestAnimationFrame(everyFrame)
   setTimeout(() => { if (!done) { observer.disconnect(); reject(new Error('the chat did not open in 30 s')) } }, 30000)
   item.click()
 })`

@@ -4,6 +4,9 @@ import { UiPlace, type ThemePreference, type UiState } from '../../shared/contra
 import { writeFileAtomic } from '../home/atomicWrite'
 import type { ConfigStore } from '../home/configStore'
 
+/** Where the user's last place is kept, in the home's folder. */
+export const UI_PLACE_FILE = 'ui-place.json'
+
 /**
  * The app's theme (a setting in config.json) and the user's last place (agent, chat, section) in
  * `ui-place.json` beside it: state of the home, not of a browser origin, so it survives a
@@ -16,7 +19,7 @@ export class UiStateService {
     root: string,
     private readonly config: ConfigStore
   ) {
-    this.placePath = join(root, 'ui-place.json')
+    this.placePath = join(root, UI_PLACE_FILE)
   }
 
   get(): UiState {
