@@ -83,8 +83,24 @@ function fullScans(db: Database.Database, statement: Executed): string[] {
   if (boundedScan(statement.sql, plan) || indexCount(statement.sql, plan)) return []
   return plan.filter((detail) => {
     const match = /^SCAN (\w+)/.exec(detail)
-    return match !== null && LARGE.includes(match[1] as string) && !/VIRTUAL TABLE/.test(detail)
+    return (
+      match !== null &&
+      LARGE.includes(match[1] as string) &&
+      !/VIRTUAL TABLE/.test(detail) &&
+      !scansPartialIndex(db, match[1] as string, detail)
+    )
   })
+}
+
+/**
+ * A scan of a partial index reads only the rows its condition holds (the interrupted replies, say),
+ * however large the table: bounded by what the condition selects, not by the table.
+ */
+function scansPartialIndex(db: Database.Database, table: string, detail: string): boolean {
+  const index = /USING (?:COVERING )?INDEX (\w+)/.exec(detail)?.[1]
+  if (index === undefined) return false
+  const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; partial: number }[]
+  return indexes.some((row) => row.name === index && row.partial === 1)
 }
 
 /**
