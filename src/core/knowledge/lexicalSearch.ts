@@ -42,7 +42,7 @@ export class LexicalSearch {
 
   constructor(private readonly db: Db) {
     this.terms = new QueryTerms(db)
-    this.newest = new NewestMatches(db)
+    this.newest = new NewestMatches((sql) => this.statement(sql))
   }
 
   /** Items were indexed: words not in the index before are looked up again. */

@@ -1,5 +1,4 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
 import type { KnowledgeKind } from '../../shared/contract/knowledge'
 
@@ -36,9 +35,8 @@ export interface ScoredId {
  * better), comparable across windows of one query.
  */
 export class NewestMatches {
-  private readonly statements = new Map<string, Statement<unknown[]>>()
-
-  constructor(private readonly db: Db) {}
+  /** `statement` prepares once per SQL text: the searcher's own cache, shared. */
+  constructor(private readonly statement: (sql: string) => Statement<unknown[]>) {}
 
   /** Whether a word held by `documents` items is common in this index (see `COMMON_SHARE`). */
   isCommon(documents: number): boolean {
@@ -106,15 +104,6 @@ export class NewestMatches {
   private maxId(): number {
     const sql = 'SELECT max(id) AS hi FROM knowledge_items'
     return readRows(this.statement(sql).all(), 'knowledge_items', (row) => row.intOrNull('hi'))[0] ?? 0
-  }
-
-  private statement(sql: string): Statement<unknown[]> {
-    let statement = this.statements.get(sql)
-    if (!statement) {
-      statement = this.db.prepare(sql)
-      this.statements.set(sql, statement)
-    }
-    return statement
   }
 }
 
