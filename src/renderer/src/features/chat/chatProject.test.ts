@@ -86,4 +86,57 @@ describe('the project folder per agent', () => {
     expect(selectProjectDir(store.getState())).toBe('/home/ada/next')
     expect(store.getState().chatNotice).toBe('New chat in /home/ada/next. The earlier chat keeps its folder.')
   })
+
+  it('previews the rules file of a new chat only where there is a folder to hold one', async () => {
+    const api = fakeHome()
+    api.handle('prompt.assemble', ({ agentId, cwd }) => ({
+      text: 'You are Ada.',
+      tiers: { stable: 'You are Ada.', context: '', volatile: '' },
+      tierOffsets: {},
+      layers: [
+        {
+          id: 'rules',
+          tier: 'context',
+          source: `${cwd ?? ''}/AGENTS.md`,
+          chars: 40,
+          tokens: 10,
+          truncated: false,
+          blocked: [],
+          warnings: [],
+          withheld: [],
+          start: 0,
+          end: 40,
+          findings: [],
+          truncation: null
+        }
+      ],
+      warnings: [],
+      tokens: 3,
+      agentId,
+      cwd: cwd ?? null,
+      model: 'm',
+      provider: 'anthropic',
+      platform: 'linux',
+      toolNames: []
+    }))
+    const store = createAppStore(api, memoryKeyValueStore())
+    await store.getState().loadAgents()
+    store.getState().selectAgent(testId.agent('bo'))
+    await store.getState().loadProjectDir()
+    await store.getState().previewChatFolder()
+    expect(store.getState().chatFolderPreview).toEqual({ agentId: 'bo', cwd: null, rules: null, error: null })
+    expect(api.calls.some((call) => call.method === 'prompt.assemble')).toBe(false)
+
+    store.getState().chooseProjectDir('/home/bo/site')
+    await store.getState().previewChatFolder()
+    expect(api.calls.filter((call) => call.method === 'prompt.assemble').map((call) => call.input)).toEqual([
+      { agentId: 'bo', cwd: '/home/bo/site' }
+    ])
+    expect(store.getState().chatFolderPreview).toEqual({
+      agentId: 'bo',
+      cwd: '/home/bo/site',
+      rules: { path: '/home/bo/site/AGENTS.md', blocked: false, truncated: false },
+      error: null
+    })
+  })
 })

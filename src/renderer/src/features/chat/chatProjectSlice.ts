@@ -40,8 +40,14 @@ export function createChatProjectSlice(api: ApiClient): SliceCreator<ChatProject
       if (agentId === null) return
       const cwd = selectProjectDir(state)
       const request = ++latest
+      // No folder, no rules file: nothing to preview. Assembling the whole prompt to learn that
+      // would cost the host a read of every memory at start, before the list and the place.
+      if (cwd === null) {
+        set({ chatFolderPreview: { agentId, cwd, rules: null, error: null } })
+        return
+      }
       try {
-        const view = await api.call('prompt.assemble', { agentId, ...(cwd !== null ? { cwd } : {}) })
+        const view = await api.call('prompt.assemble', { agentId, cwd })
         if (request === latest)
           set({ chatFolderPreview: { agentId, cwd, rules: rulesOf(view.layers), error: null } })
       } catch (error) {
