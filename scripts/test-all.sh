@@ -39,5 +39,6 @@ else
   failed=$((failed + 1))
 fi
 
+node scripts/failedTests.mjs || true
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]
