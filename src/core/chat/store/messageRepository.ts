@@ -141,14 +141,15 @@ export class MessageRepository {
 
   /**
    * The agent's most recent user turns (every session), newest first: when each started, and
-   * where. CROSS JOIN keeps the walk on the newest messages, stopping at `limit`: with statistics
-   * the planner would rather read every message of the agent's sessions and sort them, at every
-   * turn, which grows with the agent's whole history.
+   * where. The walk goes down migration 0065's index of user turns, newest first, and stops at
+   * `limit`; each turn's session is looked up on its own. A join would let the planner read every
+   * message of the agent's sessions and sort them, or filter through all sessions first, at every
+   * turn — work that grows with the agent's whole history.
    */
   userTurnStarts(agentId: AgentId, limit: number): { at: number; sessionId: SessionId }[] {
     const rows = this.db
       .prepare(
-        "SELECT m.created_at, m.session_id FROM messages m CROSS JOIN sessions s ON s.id = m.session_id WHERE s.agent_id = ? AND m.role = 'user' AND m.kind = 'text' ORDER BY m.id DESC LIMIT ?"
+        "SELECT m.created_at, m.session_id FROM messages m WHERE m.role = 'user' AND m.kind = 'text' AND (SELECT s.agent_id FROM sessions s WHERE s.id = m.session_id) = ? ORDER BY m.id DESC LIMIT ?"
       )
       .all(agentId, limit)
     return readRows(rows, 'messages', (row) => ({

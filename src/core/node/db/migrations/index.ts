@@ -35,6 +35,7 @@ import * as m0061 from './0061-nexus-conflict-authors'
 import * as m0062 from './0062-review-memories-ranges'
 import * as m0063 from './0063-interrupted-turns'
 import * as m0064 from './0064-knowledge-kind-order'
+import * as m0065 from './0065-user-turn-starts'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -90,5 +91,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 61, name: '0061-nexus-conflict-authors', up: m0061.up },
   { version: 62, name: '0062-review-memories-ranges', up: m0062.up },
   { version: 63, name: '0063-interrupted-turns', up: m0063.up, isApplied: m0063.isApplied },
-  { version: 64, name: '0064-knowledge-kind-order', up: m0064.up }
+  { version: 64, name: '0064-knowledge-kind-order', up: m0064.up },
+  { version: 65, name: '0065-user-turn-starts', up: m0065.up }
 ]
