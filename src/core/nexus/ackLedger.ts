@@ -32,14 +32,18 @@ export class AckLedger {
 
   constructor(private readonly db: Database.Database) {}
 
-  /** The seqs `rule.author` has not acknowledged, oldest first. */
-  owedBy(rule: OwedRule): number[] {
+  /**
+   * The seqs `rule.author` has not acknowledged, oldest first, as the ledger's own set (read it,
+   * never change it): a turn's block shows the first few and a count, and copying a year of
+   * owed seqs at every turn cost more than keeping them.
+   */
+  owedBy(rule: OwedRule): ReadonlySet<number> {
     const key = `${rule.types.join(',')}|${rule.fromSeq}|${rule.sinceMs}`
     const known = this.owed.get(rule.author)
     const owed = known?.rule === key ? known : this.build(rule, key)
     this.owed.set(rule.author, owed)
     this.catchUp(rule, owed)
-    return [...owed.seqs]
+    return owed.seqs
   }
 
   /** Everything owed up to the current tail, with two indexed reads. */

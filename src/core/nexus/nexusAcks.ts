@@ -52,6 +52,7 @@ export interface AckMember {
  */
 export class NexusAcks {
   private readonly dismissStatement: Database.Statement
+  private readonly dismissedStatement: Database.Statement
   private readonly ledger: AckLedger
   private readonly ackRefs: AckRefs
 
@@ -67,6 +68,7 @@ export class NexusAcks {
     this.dismissStatement = db.prepare(
       'INSERT OR IGNORE INTO nexus_ack_dismissals (member, seq, dismissed_at) VALUES (?, ?, ?)'
     )
+    this.dismissedStatement = db.prepare('SELECT seq FROM nexus_ack_dismissals WHERE member = ?').pluck()
   }
 
   /** What `author` still owes an acknowledgement for, oldest first. */
@@ -79,23 +81,37 @@ export class NexusAcks {
    * (the per-turn block shows a page; a year of decisions would not fit in a prompt).
    */
   awaitingPage(author: string, limit: number): { entries: NexusEntry[]; total: number } {
-    const seqs = this.awaitingSeqs(author)
-    return { entries: this.repository.get(seqs.slice(0, limit)), total: seqs.length }
+    const owed = this.owed(author)
+    const dismissed = this.dismissed(author)
+    const page: number[] = []
+    for (const seq of owed) {
+      if (page.length >= limit) break
+      if (!dismissed.has(seq)) page.push(seq)
+    }
+    let total = owed.size
+    for (const seq of dismissed) if (owed.has(seq)) total--
+    return { entries: this.repository.get(page), total }
   }
 
   /** The seqs `author` owes, oldest first, less those the user excused it from. */
   private awaitingSeqs(author: string): number[] {
+    const dismissed = this.dismissed(author)
+    return [...this.owed(author)].filter((seq) => !dismissed.has(seq))
+  }
+
+  /** What the ledger says `author` owes (excused ones included), oldest first. */
+  private owed(author: string): ReadonlySet<number> {
     const member = this.members().find((candidate) => candidate.author === author)
-    const owed = this.ledger.owedBy({
+    return this.ledger.owedBy({
       author,
       types: ASKS_FOR_ACK,
       fromSeq: this.from(),
       sinceMs: member?.since ?? 0
     })
-    const dismissed = new Set(
-      this.db.prepare('SELECT seq FROM nexus_ack_dismissals WHERE member = ?').pluck().all(author)
-    )
-    return dismissed.size === 0 ? owed : owed.filter((seq) => !dismissed.has(seq))
+  }
+
+  private dismissed(author: string): Set<number> {
+    return new Set(this.dismissedStatement.all(author) as number[])
   }
 
   /**
