@@ -171,7 +171,8 @@ export class SqliteNexusRepository extends NexusEntryReads {
 
   /**
    * Cursors with their unread counts (entries by others after the cursor), in the order asked,
-   * or every stored cursor by agent name. One count per agent: the lane view asks for a handful.
+   * or every stored cursor by agent name. One count per agent (of index entries, not rows): the lane
+   * view asks for a handful.
    */
   cursors(agents?: readonly string[]): NexusCursor[] {
     const stored = readRows(
@@ -180,7 +181,9 @@ export class SqliteNexusRepository extends NexusEntryReads {
       (row) => ({ agent: row.text('agent'), seq: row.int('seq'), updatedAt: row.int('updated_at') })
     )
     const byAgent = new Map(stored.map((row) => [row.agent, row]))
-    const count = this.db.prepare('SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?')
+    const count = this.db.prepare(
+      'SELECT COUNT(*) AS n FROM nexus_entries INDEXED BY nexus_entries_by_seq_agent WHERE seq > ? AND agent <> ?'
+    )
     return [...new Set(agents ?? byAgent.keys())].map((agent) => {
       const row = byAgent.get(agent)
       const seq = row?.seq ?? 0

@@ -231,6 +231,38 @@ describe('query plans on the hot paths of a year', () => {
     expect(readsOfTheLog.length).toBeLessThan(entries / 4)
   }, 120_000)
 
+  it("read the lanes' unread counts and what each member owes from index entries, not the log's rows", async () => {
+    // A core of its own: what members owe is built on its first read, and kept afterwards.
+    const fresh = createCore({ home: year.home, host: 'cli', env: {}, seams: { knowledgeBackground: false } })
+    try {
+      const handlers = createHandlers(fresh.services)
+      const executed = await statementsRunBy(fresh.internals.db, async () => {
+        for (const [method, input] of [
+          ['nexus.acks', {}],
+          ['nexus.cursors', { agents: [...year.agentIds] }]
+        ] as const) {
+          const result = await dispatch(handlers, { method, input })
+          if (!result.ok) throw new Error(`${method} failed: ${result.error.message}`)
+        }
+      })
+      const readsOfRows = executed.filter((statement) => {
+        if (!/FROM nexus_entries/i.test(statement.sql)) return false
+        const plan = (
+          fresh.internals.db.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.args) as {
+            detail: string
+          }[]
+        ).map((row) => row.detail)
+        // By the primary key: the rows after a seq (catching up), or the entries of a page by seq.
+        return !plan.every((detail) =>
+          /COVERING INDEX|INTEGER PRIMARY KEY|VIRTUAL TABLE|TEMP B-TREE/.test(detail)
+        )
+      })
+      expect(readsOfRows.map((statement) => statement.sql.replace(/\s+/g, ' '))).toEqual([])
+    } finally {
+      fresh.dispose()
+    }
+  }, 120_000)
+
   it('page the chat list from its index in order: no sort of a range, from any cursor', async () => {
     const handlers = createHandlers(core.services)
     const agentId = year.agentIds[0] as string

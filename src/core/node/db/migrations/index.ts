@@ -36,6 +36,7 @@ import * as m0062 from './0062-review-memories-ranges'
 import * as m0063 from './0063-interrupted-turns'
 import * as m0064 from './0064-knowledge-kind-order'
 import * as m0065 from './0065-user-turn-starts'
+import * as m0066 from './0066-nexus-owed-unread'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -92,5 +93,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 62, name: '0062-review-memories-ranges', up: m0062.up },
   { version: 63, name: '0063-interrupted-turns', up: m0063.up, isApplied: m0063.isApplied },
   { version: 64, name: '0064-knowledge-kind-order', up: m0064.up },
-  { version: 65, name: '0065-user-turn-starts', up: m0065.up }
+  { version: 65, name: '0065-user-turn-starts', up: m0065.up },
+  { version: 66, name: '0066-nexus-owed-unread', up: m0066.up }
 ]
