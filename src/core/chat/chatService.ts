@@ -191,7 +191,8 @@ export class ChatService {
       this.deps.stores,
       session,
       this.deps.settings.config().cacheTtl,
-      this.deps.clock.now()
+      this.deps.clock.now(),
+      turn.transcript
     )
     return launchTurn(this.launchDeps(), session, turn, { client, ttl }, signal)
   }

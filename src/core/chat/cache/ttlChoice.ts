@@ -40,18 +40,22 @@ function previousCall(sources: TtlSources, session: SessionRecord, nowMs: number
 /**
  * The TTL plan of a turn about to run (its user message is stored): the setting, and for `auto`
  * the user's pauses with this agent, the size of what is cached, and whether the session's
- * previous call left entries that are still alive.
+ * previous call left entries that are still alive. `transcript` is the session's chosen path
+ * with the turn's user message, when the caller has it (else it is read).
  */
 export function ttlForTurn(
   sources: TtlSources,
   session: SessionRecord,
   policy: CacheTtlPolicy,
-  nowMs: number
+  nowMs: number,
+  transcript?: readonly StoredMessage[]
 ): TtlPlan {
   if (policy !== 'auto')
     return chooseTtl(policy, { gapsMs: [], prefixTokens: 0, turnTokens: 0, previousCall: null })
   const gapsMs = gapsWithinSessions(sources.sessions.userTurnStarts(session.agentId, RECENT_TURNS))
-  const messages = sources.sessions.messages(session.id).filter((message) => message.inContext)
+  const messages = (transcript ?? sources.sessions.messages(session.id)).filter(
+    (message) => message.inContext
+  )
   const turns = Math.max(
     1,
     messages.filter((message) => message.role === 'user' && message.kind === 'text').length

@@ -4,7 +4,7 @@ import type { EventHub } from '../../events'
 import type { Logger } from '../../ports/logger'
 import type { TurnContextProvider, TurnContextRequest } from '../../ports/turnContext'
 import type { StartedTurn } from '../chatOptions'
-import type { SessionRecord } from '../chatTypes'
+import type { SessionRecord, StoredMessage } from '../chatTypes'
 import type { TtlPlan } from './requestBuilder'
 import type { RunningTurns } from './runningTurns'
 import type { SessionRepository } from '../store/sessionRepository'
@@ -19,6 +19,11 @@ export interface StoredTurn {
   readonly userText: string
   /** 0-based position among the session's turns (turn-context providers use it). */
   readonly turnIndex: number
+  /**
+   * The chosen path's messages with this turn's user message last, when storing the turn read
+   * them anyway: the cache-lifetime choice reads them from here instead of a long chat again.
+   */
+  readonly transcript?: readonly StoredMessage[]
 }
 
 /** What running a turn in the background needs, besides the turn itself. */

@@ -133,8 +133,8 @@ async function callOnce(
   iteration: number,
   progress: TurnProgress
 ): Promise<CallDone> {
-  await compressIfNeeded(deps, turn, iteration, progress)
-  const stored = deps.repo.messages(turn.session.id)
+  const stored =
+    (await compressIfNeeded(deps, turn, iteration, progress)) ?? deps.repo.messages(turn.session.id)
   const contextMessageId = turn.contextTexts.length > 0 ? contextCarrier(stored, turn) : null
   const wire = buildWireMessages(
     stored,
@@ -201,14 +201,20 @@ async function callOnce(
   }
 }
 
+/**
+ * Compresses the session first when the next call would come too close to the context window.
+ * Returns the stored messages it read when nothing changed (the call then builds from them
+ * instead of reading a long chat twice), or null after a compression changed them.
+ */
 async function compressIfNeeded(
   deps: TurnDeps,
   turn: ActiveTurn,
   iteration: number,
   progress: TurnProgress
-): Promise<void> {
-  const wire = buildWireMessages(deps.repo.messages(turn.session.id), null)
-  if (estimateRequestTokens(turn.session, wire) < deps.compressAtTokens(turn.session.model)) return
+): Promise<StoredMessage[] | null> {
+  const stored = deps.repo.messages(turn.session.id)
+  const wire = buildWireMessages(stored, null)
+  if (estimateRequestTokens(turn.session, wire) < deps.compressAtTokens(turn.session.model)) return stored
   const rebuilt = await compressSession(deps, turn.client, turn.session, {
     turnId: turn.turnId,
     iteration,
@@ -216,9 +222,10 @@ async function compressIfNeeded(
     fenceTags: turn.fenceTags,
     signal: turn.signal
   })
-  if (!rebuilt) return
+  if (!rebuilt) return null
   turn.session = rebuilt
   progress.compressed = true
+  return null
 }
 
 function summary(

@@ -69,7 +69,7 @@ export function storeNewTurn(deps: TurnStoreDeps, session: SessionRecord, input:
     nowMs: deps.clock.now()
   })
   repo.setTitle(session.id, input.text.replace(/\s+/g, ' ').trim().slice(0, 80))
-  return { turnId, userMessageId: user.id, userText: input.text, turnIndex }
+  return { turnId, userMessageId: user.id, userText: input.text, turnIndex, transcript: [...history, user] }
 }
 
 /** A new version of a turn: linked beside the one it replaces, made the head, its user message stored. */
