@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { reference, type BenchContext, type BenchFigure } from './benchTypes'
+import { freshPage, startServe, type Serve } from './uiTimings'
+
+/** The CPU time a process has used so far (user + system), from /proc (Linux); null where there is none. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks.
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return Number.isFinite(ticks) ? ticks * 10 : null
+  } catch {
+    return null // not Linux, or the process is gone: the figure is left out, not guessed
+  }
+}
+
+export interface YearStart {
+  readonly serve: Serve
+  readonly page: Page
+  /** Spawning `hearth serve` → the composer took input. */
+  readonly startMs: number
+  readonly figures: BenchFigure[]
+}
+
+/** Reads the main thread's busy time of a page so far (Chromium's TaskDuration); null where there is none. */
+async function taskDuration(page: Page): Promise<(() => Promise<number | null>) | null> {
+  try {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Performance.enable')
+    return async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics')
+      const seconds = metrics.find((metric) => metric.name === 'TaskDuration')?.value
+      return seconds === undefined ? null : seconds * 1000
+    }
+  } catch {
+    return null // no DevTools protocol here: the page's CPU row is left out, not guessed
+  }
+}
+
+/**
+ * From spawning `hearth serve` on the year's home to the composer taking input, in phases. The
+ * tab is open before the host starts, as a person's browser is: making a fresh browser context
+ * is the browser's time, not Hearth's start (`year.start_tab_ms` says how long it took).
+ */
+export async function measureYearStart(
+  ctx: BenchContext,
+  browser: Browser,
+  home: string
+): Promise<YearStart> {
+  const tabStarted = performance.now()
+  const page = await freshPage(browser)
+  const metrics = await taskDuration(page)
+  const tabMs = performance.now() - tabStarted
+  const started = performance.now()
+  const since = (): number => Math.round(performance.now() - started)
+  const serve = await startServe(ctx, home)
+  const address = { ms: since(), cpu: cpuMs(serve.child.pid) }
+  await page.goto(serve.url)
+  const loaded = since()
+  const composer = page.getByPlaceholder(/message/i)
+  await composer.waitFor()
+  const drawn = since()
+  await composer.fill('Ready?')
+  const startMs = performance.now() - started
+  const hostCpu = cpuMs(serve.child.pid)
+  const pageCpu = metrics === null ? null : await metrics()
+  ctx.log(
+    `year: start phases (ms since spawn): address ${address.ms} (host CPU ${address.cpu ?? '?'} ms), page loaded ${loaded}, composer drawn ${drawn}, takes input ${Math.round(startMs)} (host CPU ${hostCpu ?? '?'} ms, page main thread ${pageCpu?.toFixed(0) ?? '?'} ms); the tab opened before, in ${Math.round(tabMs)} ms`
+  )
+  const figures = [
+    reference('year.start_address_ms', address.ms, 'ms', 'lower'),
+    reference('year.start_loaded_ms', loaded, 'ms', 'lower'),
+    reference('year.start_drawn_ms', drawn, 'ms', 'lower'),
+    ...(hostCpu === null ? [] : [reference('year.start_host_cpu_ms', hostCpu, 'ms', 'lower')]),
+    ...(pageCpu === null ? [] : [reference('year.start_page_cpu_ms', pageCpu, 'ms', 'lower')]),
+    reference('year.start_tab_ms', tabMs, 'ms', 'lower')
+  ]
+  return { serve, page, startMs, figures }
+}
