@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer, type WebSocket } from 'ws'
+import type { WebSocket, WebSocketServer } from 'ws'
 import type { Core } from '../core/createCore'
 import { MAX_RPC_FRAME_BYTES } from '../shared/contract/limits'
 import { TOKEN_EXPIRED_CLOSE_CODE, TOKEN_STATUS_PATH } from '../shared/contract/webHostProtocol'
 import { hostRefusal, ownOrigins, parseRequestTarget, tokensMatch } from './requestTarget'
 import { createHardenedServer, listenLocal, type ServerLimits } from './hardenedServer'
+import { fileRequests } from './fileRequests'
 import { startHeartbeat } from './heartbeat'
 import { refuseSocket, SECURITY_HEADERS, sendText } from './securityHeaders'
 import { serveStatic } from './staticFiles'
@@ -47,6 +48,12 @@ export interface WebHost {
   readonly url: string
   readonly port: number
   readonly token: string
+  /**
+   * Resolves once no request is being answered nor has been for a moment (looked at after the
+   * requests already received are read): a host loading its core in steps lets the page's
+   * files go first.
+   */
+  filesServed(): Promise<void>
   close(): Promise<void>
 }
 
@@ -60,36 +67,38 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const limits = { ...DEFAULT_WEB_HOST_LIMITS, ...options.limits }
   const token = options.token ?? randomBytes(24).toString('base64url')
   let core: Core | undefined = options.core instanceof Promise ? undefined : options.core
-  // The code serving RPC on a socket (zod, the dispatcher) loads once the core is there, not
+  // The code serving RPC on a socket (ws, zod, the dispatcher) loads once the core is there, not
   // before the address is printed: until then only the page's files are served.
   let rpc: RpcServing | undefined
   const rpcReady = Promise.resolve(options.core).then(async (ready) => {
-    const { attachRpcSocket } = await import('./rpcSocket')
+    const [{ attachRpcSocket }, { WebSocketServer }] = await Promise.all([
+      import('./rpcSocket'),
+      import('ws')
+    ])
     core = ready
-    return (rpc = { core: ready, attach: attachRpcSocket })
+    return (rpc = { core: ready, attach: attachRpcSocket, wss: socketServer(WebSocketServer) })
   })
   // Until the core is there nothing is logged: static files and refusals need no log.
   rpcReady.catch(() => undefined)
+  const files = fileRequests()
   const server = createHardenedServer(
     limits,
-    (req, res) => answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token }),
+    (req, res) => {
+      files.started(res)
+      return answerHttp(req, res, { rendererDir: options.rendererDir, port: port(), token })
+    },
     () => core?.errorLog
   )
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES, clientTracking: true })
-  // The handshake's 101 carries the security headers like every other response.
-  wss.on('headers', (headers: string[]) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.push(`${name}: ${value}`)
-  })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
     const verdict =
-      checkUpgrade(req, port(), token) ?? (wss.clients.size >= limits.maxClients ? 503 : 'accept')
+      checkUpgrade(req, port(), token) ?? ((rpc?.wss.clients.size ?? 0) >= limits.maxClients ? 503 : 'accept')
     if (typeof verdict === 'number') {
       refuseSocket(socket, verdict)
       return
     }
     const upgrade = (serving: RpcServing): void =>
-      wss.handleUpgrade(req, socket, head, (ws) => {
+      serving.wss.handleUpgrade(req, socket, head, (ws) => {
         if (verdict === 'stale') ws.close(TOKEN_EXPIRED_CLOSE_CODE, 'The access token is no longer valid')
         else serving.attach(ws, serving.core)
       })
@@ -101,7 +110,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         () => refuseSocket(socket, 503)
       )
   })
-  const stopHeartbeat = startHeartbeat(() => wss.clients, limits.heartbeatMs)
+  const stopHeartbeat = startHeartbeat(() => rpc?.wss.clients ?? [], limits.heartbeatMs)
   await listenLocal(server, options.port ?? 0)
   function port(): number {
     return (server.address() as AddressInfo).port
@@ -110,9 +119,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: `http://127.0.0.1:${port()}/?token=${encodeURIComponent(token)}`,
     port: port(),
     token,
+    filesServed: files.done,
     close: () => {
       stopHeartbeat()
-      return closeAll(server, wss)
+      return closeAll(server, rpc?.wss)
     }
   }
 }
@@ -121,6 +131,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 interface RpcServing {
   readonly core: Core
   readonly attach: (ws: WebSocket, core: Core) => void
+  readonly wss: WebSocketServer
+}
+
+function socketServer(Server: typeof WebSocketServer): WebSocketServer {
+  const wss = new Server({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES, clientTracking: true })
+  // The handshake's 101 carries the security headers like every other response.
+  wss.on('headers', (headers: string[]) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.push(`${name}: ${value}`)
+  })
+  return wss
 }
 
 interface Site {
@@ -170,10 +190,14 @@ export function checkUpgrade(
   return fromCookie === 'stale' && origin !== undefined ? 'stale' : 401
 }
 
-function closeAll(server: Server, wss: WebSocketServer): Promise<void> {
-  for (const client of wss.clients) client.terminate()
+function closeAll(server: Server, wss: WebSocketServer | undefined): Promise<void> {
+  for (const client of wss?.clients ?? []) client.terminate()
   return new Promise((resolve) => {
-    wss.close(() => server.close(() => resolve()))
+    const closeServer = (): void => {
+      server.close(() => resolve())
+    }
+    if (wss === undefined) closeServer()
+    else wss.close(closeServer)
     server.closeAllConnections()
   })
 }

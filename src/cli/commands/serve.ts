@@ -72,7 +72,24 @@ async function early(start: EarlyStart): Promise<void> {
     start.print(JSON.stringify({ url: host.url }))
   } catch {
     // Left to run(), which starts the host again and reports what is wrong.
+    return
   }
+  await loadCoreCodeAfterFiles(start.options)
+}
+
+/**
+ * The core's code (the contract's schemas, then the core's modules) takes a few hundred ms of
+ * the only thread to load. Loaded in steps, each after the page's files being asked for are
+ * served, the page loads and runs its code meanwhile instead of waiting for all of it.
+ */
+async function loadCoreCodeAfterFiles(options: object): Promise<void> {
+  const host = earlyHosts.get(options)?.host
+  if (host === undefined) return
+  await host.filesServed()
+  await import('../../shared/contract')
+  await host.filesServed()
+  await import('../../core/createCore')
+  await host.filesServed()
 }
 
 /** The host `early` started, given the core now; or a host started now on the open core. */
