@@ -22,13 +22,6 @@ export function pathTo(turns: readonly TurnLink[], head: TurnId | null): TurnId[
   return path.reverse()
 }
 
-/** The versions at one position: the turns that share `turnId`'s parent, oldest first (it included). */
-export function siblingsOf(turns: readonly TurnLink[], turnId: TurnId): TurnLink[] {
-  const turn = turns.find((t) => t.turnId === turnId)
-  if (!turn) return []
-  return turns.filter((t) => t.parentTurnId === turn.parentTurnId)
-}
-
 /** Where the branch holding a turn leaves the chosen path, and the version shown there now. */
 export interface BranchOff {
   /** The turn on the chosen path at that position (null when the path never reaches it). */

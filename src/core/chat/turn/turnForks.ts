@@ -1,7 +1,7 @@
 import type { SessionId, TurnId } from '../../../shared/contract'
 import { conflict, invalidInput, notFound } from '../../errors'
 import type { ContentBlock, StoredMessage, TurnOrigin } from '../chatTypes'
-import { messagesOnPath, pathTo, siblingsOf, type TurnLink } from '../store/turnPath'
+import { messagesOnPath, pathTo, type TurnLink } from '../store/turnPath'
 import type { SessionRepository } from '../store/sessionRepository'
 
 /** A new version of a turn, ready to run: where it hangs in the tree and the user message it sends. */
@@ -123,8 +123,17 @@ export interface VersionGroup {
 }
 
 export function versionGroups(view: PathView): VersionGroup[] {
+  // The turns under each parent, looked up by key: a year-long chat has thousands of path turns.
+  const byId = new Map(view.turns.map((turn) => [turn.turnId, turn]))
+  const children = new Map<TurnId | null, TurnLink[]>()
+  for (const turn of view.turns) {
+    const siblings = children.get(turn.parentTurnId)
+    if (siblings) siblings.push(turn)
+    else children.set(turn.parentTurnId, [turn])
+  }
   return view.path.flatMap((turnId) => {
-    const siblings = siblingsOf(view.turns, turnId)
+    const turn = byId.get(turnId)
+    const siblings = turn ? (children.get(turn.parentTurnId) ?? []) : []
     if (siblings.length < 2) return []
     const text = userTextOf(view.userMessages.get(turnId))
     const messageEdited = siblings.some(
