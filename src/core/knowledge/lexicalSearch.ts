@@ -127,18 +127,22 @@ export class LexicalSearch {
     return this.rankedInScope(table, match, scope, limit)
   }
 
+  /** Every match in scope ranked; each match's scope is read from migration 0067's index, not its row. */
   private rankedInScope(table: Table, match: string, scope: SearchScope, limit: number): number[] {
     const where = scopeSql(scope)
-    const sql = `SELECT i.id AS id FROM ${table} JOIN knowledge_items i ON i.id = ${table}.rowid
+    const sql = `SELECT i.id AS id FROM ${table} JOIN knowledge_items i INDEXED BY knowledge_items_scope ON i.id = ${table}.rowid
           WHERE ${table} MATCH ? AND ${where.sql} ORDER BY bm25(${table}, ${BM25_WEIGHTS}), i.ts DESC LIMIT ?`
     const rows = this.statement(sql).all(match, ...where.params, limit)
     return readRows(rows, 'knowledge_items', (row) => row.int('id'))
   }
 
-  /** Who may see each item, and when it was written; looked up by id alone (the planner must not pick a kind index). */
+  /**
+   * Who may see each item, and when it was written; looked up by id in migration 0067's index
+   * of those columns (named: by id alone the planner would read the items' own rows, text and all).
+   */
   private access(ids: readonly number[]): Map<number, ItemAccess> {
     if (ids.length === 0) return new Map()
-    const sql = `SELECT id, ts, kind, audience, agent_id FROM knowledge_items WHERE id IN (${ids.map(() => '?').join(', ')})`
+    const sql = `SELECT id, ts, kind, audience, agent_id FROM knowledge_items INDEXED BY knowledge_items_scope WHERE id IN (${ids.map(() => '?').join(', ')})`
     const rows = readRows(this.statement(sql).all(...ids), 'knowledge_items', (row) => ({
       id: row.int('id'),
       ts: row.int('ts'),

@@ -37,6 +37,7 @@ import * as m0063 from './0063-interrupted-turns'
 import * as m0064 from './0064-knowledge-kind-order'
 import * as m0065 from './0065-user-turn-starts'
 import * as m0066 from './0066-nexus-owed-unread'
+import * as m0067 from './0067-knowledge-scope'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -94,5 +95,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 63, name: '0063-interrupted-turns', up: m0063.up, isApplied: m0063.isApplied },
   { version: 64, name: '0064-knowledge-kind-order', up: m0064.up },
   { version: 65, name: '0065-user-turn-starts', up: m0065.up },
-  { version: 66, name: '0066-nexus-owed-unread', up: m0066.up }
+  { version: 66, name: '0066-nexus-owed-unread', up: m0066.up },
+  { version: 67, name: '0067-knowledge-scope', up: m0067.up }
 ]
