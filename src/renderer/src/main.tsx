@@ -7,6 +7,7 @@ import { rpcUrlFromLocation, webSocketTransport } from './api/webSocketTransport
 import { App } from './app/App'
 import { preloadSections } from './app/sections'
 import { connectEvents, loadInitialState } from './app/connectEvents'
+import { loadMarkdown } from './features/chat/markdown/LazyMarkdown'
 import { watchPlace } from './features/place/placeSlice'
 import { createAppStore } from './store/createAppStore'
 import { StoreProvider } from './store/StoreProvider'
@@ -45,6 +46,8 @@ function start(transport: Transport): void {
       </StoreProvider>
     </StrictMode>
   )
+  // Replies' renderer: fetched and parsed while the page waits for the host's first answers.
+  void loadMarkdown()
 }
 
 void chooseTransport().then(start)

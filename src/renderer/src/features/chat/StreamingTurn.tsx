@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { MemoryReceipt } from '../../../../shared/contract'
 import { MemoryReceiptCard, RecalledChip } from '../memory'
-import { Markdown } from './markdown/Markdown'
+import { Markdown } from './markdown/LazyMarkdown'
 import { ToolCallCard } from './ToolCallCard'
 import type { StreamView } from './chatTurnSlice'
 

@@ -6,7 +6,7 @@ import type {
   VersionGroupView
 } from '../../../../shared/contract'
 import { MemoryReceiptCard, PendingWriteNote, RecalledChip, UnsavedClaimFlag } from '../memory'
-import { Markdown } from './markdown/Markdown'
+import { Markdown } from './markdown/LazyMarkdown'
 import { FailedTurnNotice } from './FailedTurnNotice'
 import { ReplyActions } from './ReplyActions'
 import { replyStatusText } from './replyStatus'
