@@ -38,6 +38,25 @@ export interface NexusBlockParts {
   readonly omitted: OmittedSummary
 }
 
+/** Entry texts whose scan is remembered; past this the oldest are forgotten. */
+const SCANS_KEPT = 4096
+const scans = new Map<string, string[]>()
+
+/**
+ * What the scanner finds in an entry's text. Every turn's block shows the same open conflicts and
+ * owed entries again, and the log never changes an entry, so each text is scanned once (keyed by
+ * the text itself: an entry edited behind the log's back is scanned anew).
+ */
+function scannedEntryText(text: string): string[] {
+  let found = scans.get(text)
+  if (found === undefined) {
+    found = scanForThreats(text, 'context')
+    if (scans.size >= SCANS_KEPT) scans.delete(scans.keys().next().value as string)
+    scans.set(text, found)
+  }
+  return found
+}
+
 function when(ts: number): string {
   return new Date(ts).toISOString().slice(0, 16).replace('T', ' ')
 }
@@ -53,10 +72,7 @@ function header(entry: NexusEntry): string {
  * matches is shown by its header alone.
  */
 export function renderEntryLines(entry: NexusEntry): string {
-  const blocked = scanForThreats(
-    [entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'),
-    'context'
-  )
+  const blocked = scannedEntryText([entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'))
   if (blocked.length > 0)
     return `${header(entry)} [BLOCKED: this entry contained potential prompt injection (${blocked.join(', ')}). Content not shown.]`
   const lines = [`${header(entry)} ${escapeFenceField(entry.summary)}`]
