@@ -7,7 +7,6 @@ import { rpcUrlFromLocation, webSocketTransport } from './api/webSocketTransport
 import { App } from './app/App'
 import { preloadSections } from './app/sections'
 import { connectEvents, loadInitialState } from './app/connectEvents'
-import { loadMarkdown } from './features/chat/markdown/LazyMarkdown'
 import { watchPlace } from './features/place/placeSlice'
 import { createAppStore } from './store/createAppStore'
 import { StoreProvider } from './store/StoreProvider'
@@ -36,7 +35,8 @@ function start(transport: Transport): void {
   const store = createAppStore(api)
   connectEvents(api, store)
   watchPlace(api, store)
-  // The other sections' code loads once the first screen has what it needs and the page is idle.
+  // The other sections' code (and the replies' markdown renderer) loads once the first screen has
+  // what it needs and the page is idle.
   void loadInitialState(store.getState()).finally(() => requestIdleCallback(preloadSections))
 
   createRoot(document.getElementById('root') as HTMLElement).render(
@@ -46,8 +46,6 @@ function start(transport: Transport): void {
       </StoreProvider>
     </StrictMode>
   )
-  // Replies' renderer: fetched and parsed while the page waits for the host's first answers.
-  void loadMarkdown()
 }
 
 void chooseTransport().then(start)

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { ChatSection } from '../features/chat/ChatSection'
+import { loadMarkdown } from '../features/chat/markdown/LazyMarkdown'
 import { selectReviewPendingCount } from '../features/review/reviewSlice'
 import { selectNexusConflictCount } from '../features/nexus/nexusConflictsSlice'
 import { selectDirtyFileCount, selectDirtySkillCount } from '../features/files/fileSelectors'
@@ -26,9 +27,13 @@ const SECTION_CODE = {
   settings: lazyCode(() => import('../features/settings/SettingsSection').then((m) => m.SettingsSection))
 } satisfies Partial<Record<SectionId, LazyCode>>
 
-/** Loads every section's code in the background (a failure is met again, and shown, when it is opened). */
+/**
+ * Loads every section's code and the replies' markdown renderer in the background (a failure is
+ * met again, and shown, when it is opened).
+ */
 export function preloadSections(): void {
   for (const code of Object.values(SECTION_CODE)) code.load().catch(() => undefined)
+  void loadMarkdown()
 }
 
 export interface SectionDefinition {

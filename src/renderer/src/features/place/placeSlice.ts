@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client'
 import { isSectionId } from '../../app/sectionIds'
 import type { AppState, SliceCreator } from '../../store/types'
 import { keepAnchor } from '../chat/chatScrollAnchor'
+import { loadMarkdown } from '../chat/markdown/LazyMarkdown'
 
 /** Where the user was (agent, chat, each chat's scroll position, section) and the theme, kept by the core across reloads and restarts. */
 export interface PlaceSlice {
@@ -26,6 +27,8 @@ export function createPlaceSlice(api: ApiClient): SliceCreator<PlaceSlice> {
         const { theme, place } = await api.call('ui.get', {})
         get().setThemePreference(theme)
         if (place !== null) set({ chatScroll: place.scroll ?? {} })
+        // The chat's replies are drawn with the markdown renderer: fetched while the chat loads.
+        if (place !== null && place.sessionId !== null) void loadMarkdown()
         if (place !== null) await goTo(get, place)
       } catch {
         // No place to go back to (an older core, a damaged file): the app opens as on a first visit.

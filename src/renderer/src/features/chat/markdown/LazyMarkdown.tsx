@@ -6,10 +6,11 @@ let loaded: ComponentType<MarkdownProps> | null = null
 let loading: Promise<ComponentType<MarkdownProps> | null> | null = null
 
 /**
- * Fetches the markdown renderer (react-markdown, GFM, highlight.js: a third of the app's first
- * code) once. Started as the first screen connects, so it is parsed while the page waits for the
- * host instead of before the page can draw. A failed fetch (the host went away) is tried again by
- * the next reply drawn; meanwhile replies show as written.
+ * Fetches the markdown renderer (react-markdown, GFM, highlight.js: a third of what was the app's
+ * first code) once: when the first screen is up and the page idle, when a chat is put back at
+ * start (while it loads), or when a reply is drawn first. Parsed then, not before the page can
+ * draw or talk to the host. A failed fetch (the host went away) is tried again by the next reply
+ * drawn; meanwhile replies show as written.
  */
 export function loadMarkdown(): Promise<ComponentType<MarkdownProps> | null> {
   loading ??= import('./Markdown').then(
