@@ -30,6 +30,7 @@ import { freshPrompt, rebuildPrompt } from './session/sessionSetup'
 import { SessionEndWork, type EndWorkReport, type ResumeReport } from './session/sessionEndWork'
 import { SessionEnder } from './session/sessionEnder'
 import { sessionDetail, sessionSummary } from './session/sessionViews'
+import { readChatTail } from './session/chatTail'
 import { forkCost, type ForkCost } from './turn/forkCost'
 import { pathView, versionGroups } from './turn/turnForks'
 import { branchOff, newestLeafUnder } from './store/turnPath'
@@ -102,18 +103,21 @@ export class SessionsService {
     return { items: rows.map(sessionSummary), total, next }
   }
 
-  /** The chat as stored; with `tail`, only its newest turns holding at least that many messages. */
+  /**
+   * The chat as stored; with `tail`, only its newest turns holding at least that many messages,
+   * read alone (a long chat opens on its end without reading all of it).
+   */
   get(id: SessionId, tail?: number): SessionDetail {
     const session = this.require(id)
+    const calls = this.calls.forSession(id)
+    const answering = this.chat.isAnswering(id)
+    if (tail !== undefined) {
+      const read = readChatTail(this.repo, id, tail)
+      return sessionDetail(session, read.messages, calls, read.versions, answering, read)
+    }
     const view = pathView(this.repo, id)
-    return sessionDetail(
-      session,
-      view.messages,
-      this.calls.forSession(id),
-      { groups: versionGroups(view), locked: [...view.locked] },
-      this.chat.isAnswering(id),
-      tail
-    )
+    const versions = { groups: versionGroups(view), locked: [...view.locked] }
+    return sessionDetail(session, view.messages, calls, versions, answering)
   }
 
   /** Shows another version at one position, with the conversation that went on from it. */

@@ -263,6 +263,31 @@ describe('query plans on the hot paths of a year', () => {
     }
   }, 120_000)
 
+  it("open a long chat on its tail reading only the tail's rows, outlining the rest from an index", async () => {
+    const handlers = createHandlers(core.services)
+    const executed = await statementsRunBy(core.internals.db, async () => {
+      const result = await dispatch(handlers, {
+        method: 'sessions.get',
+        input: { id: year.longest.sessionId, tail: 20 }
+      })
+      if (!result.ok) throw new Error(result.error.message)
+      expect((result.value as { earlierTurns: number }).earlierTurns).toBeGreaterThan(0)
+    })
+    const messageReads = executed.filter((statement) => /\bFROM messages\b/i.test(statement.sql))
+    expect(messageReads.length).toBeGreaterThan(0)
+    for (const statement of messageReads) {
+      const plan = (
+        core.internals.db.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.args) as {
+          detail: string
+        }[]
+      ).map((row) => row.detail)
+      // Rows by their ids (the tail), or the outline's index entries alone: never every row of the chat.
+      expect(plan.join('; ')).toMatch(
+        /SEARCH messages USING INTEGER PRIMARY KEY \(rowid=\?\)|SEARCH messages USING COVERING INDEX messages_outline/
+      )
+    }
+  }, 120_000)
+
   it('page the chat list from its index in order: no sort of a range, from any cursor', async () => {
     const handlers = createHandlers(core.services)
     const agentId = year.agentIds[0] as string

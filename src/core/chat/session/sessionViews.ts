@@ -96,18 +96,30 @@ export interface VersionsView {
   readonly locked: readonly TurnId[]
 }
 
+/** What a chat read on its tail shows of the turns before its tail. */
+export interface EarlierPart {
+  readonly earlierTurns: number
+  /** The user messages on the chosen path before the tail: where a failed last turn stands counts them. */
+  readonly earlierUserTexts: number
+  /** False when the path's newest user message is before the tail: its last turn holds none, nothing to retry. */
+  readonly newestUserShown: boolean
+}
+
+/** Nothing before: the whole chat is shown. */
+export const WHOLE_CHAT: EarlierPart = { earlierTurns: 0, earlierUserTexts: 0, newestUserShown: true }
+
 /**
  * The newest whole turns holding at least `tail` messages (every message without it), and how
  * many turns come before them: a long chat opens on its end without sending all of it.
  */
-export function tailTurns(
-  messages: readonly StoredMessage[],
+export function tailTurns<M extends Pick<StoredMessage, 'turnId'>>(
+  messages: readonly M[],
   tail: number | undefined
-): { shown: readonly StoredMessage[]; earlierTurns: number } {
+): { shown: readonly M[]; earlierTurns: number } {
   if (tail === undefined || messages.length <= tail) return { shown: messages, earlierTurns: 0 }
   const kept = new Set<TurnId>()
   for (let index = messages.length - 1, counted = 0; index >= 0 && counted < tail; index--, counted++)
-    kept.add((messages[index] as StoredMessage).turnId)
+    kept.add((messages[index] as M).turnId)
   const shown = messages.filter((message) => kept.has(message.turnId))
   const earlier = new Set(messages.filter((message) => !kept.has(message.turnId)).map((m) => m.turnId))
   return { shown, earlierTurns: earlier.size }
@@ -115,8 +127,8 @@ export function tailTurns(
 
 /**
  * `answering`: a turn of the session runs right now, so nothing can be retried (nor in an ended
- * session). `tail`: only the newest turns' messages, at least that many; the usage of every turn
- * stays (the Inspector picks among all of them).
+ * session). `messages`: the chosen path's, or only its newest turns (a tail, `earlier` saying
+ * what comes before them); the usage of every turn stays (the Inspector picks among all of them).
  */
 export function sessionDetail(
   session: SessionRecord,
@@ -124,10 +136,12 @@ export function sessionDetail(
   calls: readonly CallRecord[],
   versions: VersionsView,
   answering = false,
-  tail?: number
+  earlier: EarlierPart = WHOLE_CHAT
 ): SessionDetail {
-  const failed = answering || session.endedAtMs !== null ? null : failedTurnOf(messages, calls)
-  const { shown, earlierTurns } = tailTurns(messages, tail)
+  const failed =
+    answering || session.endedAtMs !== null || !earlier.newestUserShown
+      ? null
+      : failedTurnOf(messages, calls, earlier.earlierUserTexts)
   return {
     ...sessionSummary(session),
     systemPrompt: session.systemPrompt,
@@ -146,11 +160,11 @@ export function sessionDetail(
     })),
     promptWarnings: [...session.promptReport.warnings],
     toolNames: session.tools.map((tool) => tool.name),
-    messages: shown.map(messageView),
+    messages: messages.map(messageView),
     turns: turnViews(calls),
     retry: failed === null ? null : { turnId: failed.turnId, error: failed.error },
     versions: versions.groups.map((group) => ({ ...group, versionTurnIds: [...group.versionTurnIds] })),
     lockedTurnIds: [...versions.locked],
-    earlierTurns
+    earlierTurns: earlier.earlierTurns
   }
 }

@@ -1,9 +1,16 @@
 import { writeTransaction } from '../../node/db/writeTransaction'
-import type { AgentId, SessionId, TurnId } from '../../../shared/contract'
+import {
+  MessageKind,
+  MessageRole,
+  MessageStatus,
+  type AgentId,
+  type SessionId,
+  type TurnId
+} from '../../../shared/contract'
 import { ownId } from '../../domain/ids'
 import type { Db } from '../../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../../node/db/rowReader'
-import type { CallUsage, ContentBlock, MessageStatus, StoredMessage } from '../chatTypes'
+import type { CallUsage, ContentBlock, StoredMessage } from '../chatTypes'
 import { maintainBetweenTurns, maintainInSteps } from './betweenTurns'
 import { messageFromRow, searchTextOf } from './sessionRows'
 import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
@@ -33,6 +40,18 @@ const MESSAGE_COLUMNS = new TupleColumns('messages', [
   'in_context',
   'usage',
   'created_at'
+])
+
+/** A message's place in its chat without its content: what a read of a long chat's tail picks rows by. */
+export type MessageOutline = Pick<StoredMessage, 'id' | 'turnId' | 'role' | 'kind' | 'status' | 'inContext'>
+
+const OUTLINE_COLUMNS = new TupleColumns('messages', [
+  'id',
+  'turn_id',
+  'role',
+  'kind',
+  'status',
+  'in_context'
 ])
 
 /**
@@ -137,6 +156,27 @@ export class MessageRepository {
   /** Every stored message of the session, every version included, in stored order. */
   allMessages(sessionId: SessionId): StoredMessage[] {
     return readTuples(this.messagesStatement.all(sessionId), MESSAGE_COLUMNS, messageFromRow)
+  }
+
+  /**
+   * Every stored message of the session without its content, in stored order, from migration
+   * 0068's index alone: a chat of thousands of messages outlined without reading any of them.
+   */
+  outline(sessionId: SessionId): MessageOutline[] {
+    const rows = this.db
+      .prepare(
+        `SELECT ${OUTLINE_COLUMNS.list} FROM messages INDEXED BY messages_outline WHERE session_id = ? ORDER BY id`
+      )
+      .raw()
+      .all(sessionId)
+    return readTuples(rows, OUTLINE_COLUMNS, (row) => ({
+      id: row.messageId('id'),
+      turnId: row.turnId('turn_id'),
+      role: row.oneOf('role', MessageRole.options),
+      kind: row.oneOf('kind', MessageKind.options),
+      status: row.oneOf('status', MessageStatus.options),
+      inContext: row.flag('in_context')
+    }))
   }
 
   /**

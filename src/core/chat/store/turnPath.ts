@@ -66,11 +66,11 @@ export function newestLeafUnder(turns: readonly TurnLink[], turnId: TurnId): Tur
  * existed, or by an older process) stay in, as does the checkpoint in context: it summarises
  * turns that every version shares.
  */
-export function messagesOnPath(
-  messages: readonly StoredMessage[],
+export function messagesOnPath<M extends Pick<StoredMessage, 'turnId' | 'kind' | 'inContext'>>(
+  messages: readonly M[],
   turns: readonly TurnLink[],
   head: TurnId | null
-): StoredMessage[] {
+): M[] {
   if (turns.length === 0) return [...messages]
   const linked = new Set(turns.map((turn) => turn.turnId))
   const path = new Set(pathTo(turns, head))

@@ -34,15 +34,24 @@ export function pathView(repo: SessionRepository, sessionId: SessionId): PathVie
   const userMessages = new Map(
     all.filter((m) => m.kind === 'text' && m.role === 'user').map((m) => [m.turnId, m])
   )
-  const checkpoint = all.filter((m) => m.kind === 'checkpoint' && m.inContext).at(-1)
-  const depth = checkpoint ? depthOf(turns, checkpoint.turnId) : 0
   return {
     turns,
     path,
     userMessages,
     messages: messagesOnPath(all, turns, head),
-    locked: new Set(path.slice(0, Math.max(0, depth)))
+    locked: lockedTurns(turns, path, all)
   }
+}
+
+/** Path turns before the one holding the last checkpoint in context (of every stored message): summarised. */
+export function lockedTurns(
+  turns: readonly TurnLink[],
+  path: readonly TurnId[],
+  messages: readonly Pick<StoredMessage, 'turnId' | 'kind' | 'inContext'>[]
+): Set<TurnId> {
+  const checkpoint = messages.filter((m) => m.kind === 'checkpoint' && m.inContext).at(-1)
+  const depth = checkpoint ? depthOf(turns, checkpoint.turnId) : 0
+  return new Set(path.slice(0, Math.max(0, depth)))
 }
 
 function depthOf(turns: readonly TurnLink[], turnId: TurnId): number {
@@ -122,23 +131,33 @@ export interface VersionGroup {
   readonly messageEdited: boolean
 }
 
-export function versionGroups(view: PathView): VersionGroup[] {
+/** The versions at each position of the path that has more than one, in path order. */
+export function pathForks(
+  turns: readonly TurnLink[],
+  path: readonly TurnId[]
+): { turnId: TurnId; siblings: TurnLink[] }[] {
   // The turns under each parent, looked up by key: a year-long chat has thousands of path turns.
-  const byId = new Map(view.turns.map((turn) => [turn.turnId, turn]))
+  const byId = new Map(turns.map((turn) => [turn.turnId, turn]))
   const children = new Map<TurnId | null, TurnLink[]>()
-  for (const turn of view.turns) {
+  for (const turn of turns) {
     const siblings = children.get(turn.parentTurnId)
     if (siblings) siblings.push(turn)
     else children.set(turn.parentTurnId, [turn])
   }
-  return view.path.flatMap((turnId) => {
+  return path.flatMap((turnId) => {
     const turn = byId.get(turnId)
     const siblings = turn ? (children.get(turn.parentTurnId) ?? []) : []
-    if (siblings.length < 2) return []
+    return siblings.length < 2 ? [] : [{ turnId, siblings }]
+  })
+}
+
+/** `userMessages` needs the user message of every version in `pathForks` (the others are not read). */
+export function versionGroups(view: Pick<PathView, 'turns' | 'path' | 'userMessages'>): VersionGroup[] {
+  return pathForks(view.turns, view.path).map(({ turnId, siblings }) => {
     const text = userTextOf(view.userMessages.get(turnId))
     const messageEdited = siblings.some(
       (sibling) => userTextOf(view.userMessages.get(sibling.turnId)) !== text
     )
-    return [{ turnId, versionTurnIds: siblings.map((sibling) => sibling.turnId), messageEdited }]
+    return { turnId, versionTurnIds: siblings.map((sibling) => sibling.turnId), messageEdited }
   })
 }

@@ -29,7 +29,8 @@ function textOf(message: StoredMessage): string {
  */
 export function failedTurnOf(
   messages: readonly StoredMessage[],
-  calls: readonly CallRecord[]
+  calls: readonly CallRecord[],
+  userTextsBefore = 0
 ): FailedTurn | null {
   const userMessages = messages.filter((m) => m.role === 'user' && m.kind === 'text')
   const user = userMessages.at(-1)
@@ -45,7 +46,7 @@ export function failedTurnOf(
     turnId: user.turnId,
     userMessageId: user.id,
     userText: textOf(user),
-    turnIndex: userMessages.length - 1,
+    turnIndex: userTextsBefore + userMessages.length - 1,
     brokenReplyIds: broken.map((m) => m.id),
     error: lastCall?.error ?? broken.at(-1)?.error ?? null
   }
