@@ -99,7 +99,7 @@ export class KnowledgeSearch {
       notes.push('The query has no word to search for.')
     if (lexical.newestOnly !== null)
       notes.push(
-        `Every word searched for is in many items (“${lexical.newestOnly.word}” in ${lexical.newestOnly.items.toLocaleString('en')}), so by words only the newest of them were ranked; add a rarer word to search them all.`
+        `Every word searched for is in many items (“${lexical.newestOnly.word}” in ${itemCount(lexical.newestOnly)}), so by words only the newest of them were ranked; add a rarer word to search them all.`
       )
     const fused = fuse(lists)
     const rows = this.rows([...fused.keys()])
@@ -202,4 +202,11 @@ function toHit(
     method,
     text: row.text
   }
+}
+
+/** "619", or "about 220,000" for an estimate (two significant figures: it is no more precise). */
+function itemCount(count: { items: number; estimated: boolean }): string {
+  if (!count.estimated) return count.items.toLocaleString('en')
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(count.items)) - 1)
+  return `about ${(Math.round(count.items / unit) * unit).toLocaleString('en')}`
 }

@@ -3,7 +3,7 @@ import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
 import { planMatchQuery, type QueryTerm } from '../memory/recallQuery'
 import { NewestMatches } from './newestMatches'
-import { QueryTerms } from './queryTerms'
+import { QueryTerms, type DocumentCount } from './queryTerms'
 import { KnowledgeKind } from '../../shared/contract/knowledge'
 import { inScope, scopeSql, type SearchScope } from './searchScope'
 
@@ -20,9 +20,9 @@ export interface LexicalResult {
   readonly partialWords: readonly string[]
   /**
    * Set when every word searched for is in so many items that only the newest of them were
-   * ranked (`NewestMatches`): the word and how many items hold it.
+   * ranked (`NewestMatches`): the word and how many items hold it (`estimated`: about that many).
    */
-  readonly newestOnly: { readonly word: string; readonly items: number } | null
+  readonly newestOnly: { readonly word: string; readonly items: number; readonly estimated: boolean } | null
 }
 
 /** Title counts double: a page or chat named after the words is more likely what is meant. */
@@ -41,8 +41,8 @@ export class LexicalSearch {
   private readonly narrowScopes = new Map<string, number>()
 
   constructor(private readonly db: Db) {
-    this.terms = new QueryTerms(db)
     this.newest = new NewestMatches((sql) => this.statement(sql))
+    this.terms = new QueryTerms(db, () => this.newest.counting())
   }
 
   /** Items were indexed: words not in the index before are looked up again. */
@@ -55,7 +55,7 @@ export class LexicalSearch {
     const known = terms.filter((term): term is QueryTerm => term !== null)
     const plan = planMatchQuery(terms, (stem) => this.terms.documentFrequency(stem))
     // Only when the rarest word alone is common: the budget then keeps no other word.
-    const rarest = rarestWord(known, (stem) => this.terms.documentFrequency(stem))
+    const rarest = rarestWord(known, (stem) => this.terms.count(stem))
     const common = plan !== null && rarest !== null && this.newest.isCommon(rarest.items)
     const words =
       plan === null
@@ -186,15 +186,16 @@ function scopeKey(scope: SearchScope): string {
   return `${scope.publicOnly === true ? 'public' : (scope.agentId ?? 'user')} ${[...(scope.kinds ?? [])].sort().join(',')}`
 }
 
-/** The query's rarest word and how many items hold it. */
+/** The query's rarest word and how many items hold it (estimated for the index's commonest words). */
 function rarestWord(
   terms: readonly QueryTerm[],
-  documentFrequency: (stem: string) => number
-): { word: string; items: number } | null {
-  let rarest: { word: string; items: number } | null = null
+  count: (stem: string) => DocumentCount
+): { word: string; items: number; estimated: boolean } | null {
+  let rarest: { word: string; items: number; estimated: boolean } | null = null
   for (const term of terms) {
-    const items = documentFrequency(term.stem)
-    if (rarest === null || items < rarest.items) rarest = { word: term.word, items }
+    const { doc, estimated } = count(term.stem)
+    const items = Math.max(1, doc)
+    if (rarest === null || items < rarest.items) rarest = { word: term.word, items, estimated }
   }
   return rarest
 }

@@ -40,7 +40,17 @@ export class NewestMatches {
 
   /** Whether a word held by `documents` items is common in this index (see `COMMON_SHARE`). */
   isCommon(documents: number): boolean {
-    return documents > WINDOW_MATCHES && documents > this.maxId() * COMMON_SHARE
+    return documents > this.commonAbove()
+  }
+
+  /** The most items a word may hold and not be common; and how many ids the index spans. */
+  counting(): { cap: number; lastId: number } {
+    const lastId = this.maxId()
+    return { cap: Math.floor(Math.max(WINDOW_MATCHES, lastId * COMMON_SHARE)) + 1, lastId }
+  }
+
+  private commonAbove(): number {
+    return Math.max(WINDOW_MATCHES, this.maxId() * COMMON_SHARE)
   }
 
   ranked(

@@ -8,32 +8,46 @@ const VOCAB_MAX_AGE_MS = 60_000
 const VOCAB_CACHE = 20_000
 const STOP_MARK = 'hearthstopmark'
 
+/** How many items hold a term; `estimated` when it is one of the index's commonest (see `count`). */
+export interface DocumentCount {
+  readonly doc: number
+  readonly estimated: boolean
+}
+
 /**
  * The knowledge index's view of a query: its words turned into index terms by the index's own
  * tokenizer (porter stemming, diacritics removed), and how many items hold each term. Both live
  * in TEMP tables of this connection, so a search never writes to hearth.db.
  */
 export class QueryTerms {
-  /** Counts read so far, each with when it was read. */
-  private vocab = new Map<string, { doc: number; at: number }>()
+  /** Counts read so far, each with when it was read and whether it is an estimate. */
+  private vocab = new Map<string, DocumentCount & { at: number }>()
   private readonly insertQuery
   private readonly clearQuery
   private readonly readQuery
   private readonly readVocab
 
+  /**
+   * `counting` says how far a term's items are counted one by one (`cap`) and how many items the
+   * index spans (`lastId`): past the cap, the count is estimated from where the cap-th item sits.
+   */
   constructor(
     db: Db,
+    private readonly counting: () => { cap: number; lastId: number },
     private readonly now: () => number = () => Date.now()
   ) {
     db.exec(`
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.knowledge_vocab USING fts5vocab(main, knowledge_fts, 'row');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.knowledge_vocab_instances USING fts5vocab(main, knowledge_fts, 'instance');
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.knowledge_query USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.knowledge_query_terms USING fts5vocab(temp, knowledge_query, 'instance');
     `)
     this.insertQuery = db.prepare('INSERT INTO temp.knowledge_query (rowid, text) VALUES (1, ?)')
     this.clearQuery = db.prepare('DELETE FROM temp.knowledge_query')
     this.readQuery = db.prepare('SELECT term, offset FROM temp.knowledge_query_terms ORDER BY offset')
-    this.readVocab = db.prepare('SELECT doc FROM temp.knowledge_vocab WHERE term = ?')
+    // The term's items in id order, the first `cap` of them: how many, and the last one's id.
+    this.readVocab = db.prepare(
+      'SELECT count(*) AS n, max(doc) AS last FROM (SELECT DISTINCT doc FROM temp.knowledge_vocab_instances WHERE term = ? LIMIT ?)'
+    )
   }
 
   /** The query's words with their index terms, by position; null where a stopword was (kept for phrases). */
@@ -58,20 +72,39 @@ export class QueryTerms {
   /**
    * Items holding `term` (approximate: a count is re-read after a minute). An unknown term
    * counts as rare (1), or as absent (0) when `exact`, which is how a search tells a part of a
-   * word from a word. Each term is looked up on its own (the vocabulary table seeks to it), so a
-   * search never scans the whole vocabulary of a large index.
+   * word from a word.
    */
   documentFrequency(term: string, exact = false): number {
+    const { doc } = this.count(term)
+    return doc === 0 ? (exact ? 0 : 1) : doc
+  }
+
+  /**
+   * The same with whether it is an estimate. Items are counted one by one up to the cap; a word
+   * in more items than that (one of the index's commonest) is estimated from where its cap-th
+   * item sits among all ids. Counting every item of such a word read its whole list of items,
+   * tens of milliseconds in a year's index for each new common word a turn's message held.
+   */
+  count(term: string): DocumentCount {
     const now = this.now()
     let entry = this.vocab.get(term)
     if (!entry || now - entry.at > VOCAB_MAX_AGE_MS) {
-      const doc = readRows(this.readVocab.all(term), 'knowledge_vocab', (row) => row.int('doc'))[0] ?? 0
-      entry = { doc, at: now }
+      entry = { ...this.read(term), at: now }
       this.vocab.delete(term)
       if (this.vocab.size >= VOCAB_CACHE) this.vocab.delete(this.vocab.keys().next().value as string)
       this.vocab.set(term, entry)
     }
-    return entry.doc === 0 ? (exact ? 0 : 1) : entry.doc
+    return { doc: entry.doc, estimated: entry.estimated }
+  }
+
+  private read(term: string): DocumentCount {
+    const { cap, lastId } = this.counting()
+    const found = readRows(this.readVocab.all(term, cap), 'knowledge_vocab_instances', (row) => ({
+      n: row.int('n'),
+      last: row.intOrNull('last')
+    }))[0]
+    if (!found || found.n < cap || found.last === null) return { doc: found?.n ?? 0, estimated: false }
+    return { doc: Math.max(cap, Math.round((cap * lastId) / Math.max(1, found.last))), estimated: true }
   }
 
   /**
