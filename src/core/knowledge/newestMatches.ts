@@ -29,10 +29,9 @@ export interface ScoredId {
 
 /**
  * Ranks only the newest matches of a common word: within each stretch of ids the searched kinds
- * occupy, a window of about `WINDOW_MATCHES` matches below its newest item (sized by how densely
- * the word falls), widened while it holds fewer than `limit` items in scope. Windows read upward
- * from their lower end, the order the full-text index reads fast. Scores are BM25 (lower is
- * better), comparable across windows of one query.
+ * occupy, a window of about `WINDOW_MATCHES` matches below its newest item, widened while it
+ * holds fewer than `limit` items in scope. Scores are BM25 (lower is better), comparable across
+ * windows of one query.
  */
 export class NewestMatches {
   /** `statement` prepares once per SQL text: the searcher's own cache, shared. */
@@ -62,13 +61,48 @@ export class NewestMatches {
     keep: (ids: readonly ScoredId[]) => ScoredId[],
     limit: number
   ): ScoredId[] {
-    const density = documents / Math.max(1, this.maxId())
+    const lastId = this.maxId()
+    const density = documents / Math.max(1, lastId)
     const all = this.spans(kinds).flatMap((span) =>
-      this.inSpan(table, weights, match, span, density, keep, limit)
+      // Nearer the end of the index, read down from the span's newest item; nearer the start, up
+      // to it (see `fromTop`).
+      lastId - span.hi < span.hi
+        ? this.fromTop(table, weights, match, span, keep, limit)
+        : this.inSpan(table, weights, match, span, density, keep, limit)
     )
     return all.sort((a, b) => a.score - b.score || b.id - a.id).slice(0, limit)
   }
 
+  /**
+   * The span's newest matches, read downward from its newest item: exactly the newest
+   * `WINDOW_MATCHES` (then four times as many, while too few are in scope). The full-text index
+   * walks a word's items from one end of its list to the first it returns, so reading down is
+   * cheap only for a span near the end of the index, as a year's newest items are; a span near
+   * the start is read upward instead (`inSpan`). Only an upper bound is given: with a lower one
+   * too, the index walked the list from its start.
+   */
+  private fromTop(
+    table: string,
+    weights: string,
+    match: string,
+    span: Span,
+    keep: (ids: readonly ScoredId[]) => ScoredId[],
+    limit: number
+  ): ScoredId[] {
+    const sql = `SELECT rowid AS id, bm25(${table}, ${weights}) AS score FROM ${table}
+      WHERE ${table} MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?`
+    for (let wanted = WINDOW_MATCHES; ; wanted *= WIDEN) {
+      const rows = readRows(this.statement(sql).all(match, span.hi, wanted), table, (row) => ({
+        id: row.int('id'),
+        score: row.real('score')
+      }))
+      const kept = keep(rows.filter((row) => row.id >= span.lo))
+      const exhausted = rows.length < wanted || (rows.at(-1)?.id ?? span.lo) < span.lo
+      if (kept.length >= limit || exhausted) return kept
+    }
+  }
+
+  /** A window sized by how densely the word falls, read upward from its lower end (a span near the index's start). */
   private inSpan(
     table: string,
     weights: string,
