@@ -28,12 +28,24 @@ const SECTION_CODE = {
 } satisfies Partial<Record<SectionId, LazyCode>>
 
 /**
- * Loads every section's code and the replies' markdown renderer in the background (a failure is
- * met again, and shown, when it is opened).
+ * Loads every section's code and the replies' markdown renderer in the background, one chunk per
+ * idle moment: parsing them all at once would hold the page for a while just as the person starts
+ * to type. A failure is met again, and shown, when the section is opened.
  */
 export function preloadSections(): void {
-  for (const code of Object.values(SECTION_CODE)) code.load().catch(() => undefined)
-  void loadMarkdown()
+  const loads: (() => Promise<unknown>)[] = [
+    ...Object.values(SECTION_CODE).map((code) => code.load),
+    loadMarkdown
+  ]
+  const next = (): void => {
+    const load = loads.shift()
+    if (load !== undefined) void load().then(idleThen(next), idleThen(next))
+  }
+  next()
+}
+
+function idleThen(step: () => void): () => void {
+  return () => void requestIdleCallback(step)
 }
 
 export interface SectionDefinition {
