@@ -8,9 +8,9 @@ export interface AckRef {
 }
 
 /**
- * Which acks name each entry, kept between calls: read once from the log (the acks alone, by
- * the type index), then brought up to date from the rows appended since (by this process or any
- * other). The log is append-only, so nothing read ever changes. Asking about a hundred entries
+ * Which acks name each entry, kept between calls: read once from the log (the acks alone, from
+ * their index's entries), then brought up to date from the rows appended since (by this process
+ * or any other). The log is append-only, so nothing read ever changes. Asking about a hundred entries
  * is then a hundred map lookups, not a scan of every ack for each of them.
  */
 export class AckRefs {
@@ -29,8 +29,11 @@ export class AckRefs {
     if (this.scannedTo === null) {
       const tail = this.db.prepare('SELECT COALESCE(MAX(seq), 0) FROM nexus_entries').pluck().get() as number
       // In no order: sorting every ack would cost more than sorting the few of one entry when asked.
+      // From migration 0066's index of the acks alone (named: the planner would read their rows).
       const acks = this.db
-        .prepare("SELECT seq, agent, refs FROM nexus_entries WHERE type = 'ack' AND seq <= ?")
+        .prepare(
+          "SELECT seq, agent, refs FROM nexus_entries INDEXED BY nexus_entries_acks WHERE type = 'ack' AND seq <= ?"
+        )
         .raw()
         .all(tail) as [number, string, string][]
       for (const [seq, agent, refs] of acks) this.add(seq, agent, refs)
