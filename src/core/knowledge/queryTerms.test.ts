@@ -21,6 +21,10 @@ describe('how many items hold a word', () => {
     expect(lantern.estimated).toBe(true)
     expect(lantern.doc).toBeGreaterThanOrEqual(38)
     expect(lantern.doc).toBeLessThanOrEqual(42)
+    // A term no query word named is counted from the vocabulary instead, to the same figures.
+    const fresh = new QueryTerms(db, () => ({ cap: 10, lastId }))
+    expect(fresh.count('ember')).toEqual({ doc: 3, estimated: false })
+    expect(fresh.count('lantern')).toEqual(lantern)
     expect(terms.documentFrequency(stem('zeppelin'), true)).toBe(0)
     expect(terms.documentFrequency(stem('zeppelin'))).toBe(1)
   })

@@ -26,6 +26,9 @@ export class QueryTerms {
   private readonly clearQuery
   private readonly readQuery
   private readonly readVocab
+  private readonly readMatches
+  /** A word of a query for each index term seen: the word's own items are counted faster (see `read`). */
+  private readonly words = new Map<string, string>()
 
   /**
    * `counting` says how far a term's items are counted one by one (`cap`) and how many items the
@@ -45,6 +48,9 @@ export class QueryTerms {
     this.clearQuery = db.prepare('DELETE FROM temp.knowledge_query')
     this.readQuery = db.prepare('SELECT term, offset FROM temp.knowledge_query_terms ORDER BY offset')
     // The term's items in id order, the first `cap` of them: how many, and the last one's id.
+    this.readMatches = db.prepare(
+      'SELECT count(*) AS n, max(id) AS last FROM (SELECT rowid AS id FROM knowledge_fts WHERE knowledge_fts MATCH ? ORDER BY rowid LIMIT ?)'
+    )
     this.readVocab = db.prepare(
       'SELECT count(*) AS n, max(doc) AS last FROM (SELECT DISTINCT doc FROM temp.knowledge_vocab_instances WHERE term = ? LIMIT ?)'
     )
@@ -64,7 +70,10 @@ export class QueryTerms {
     const terms: (QueryTerm | null)[] = new Array<QueryTerm | null>(tokens.length).fill(null)
     for (const row of rows) {
       const word = tokens[row.offset]
-      if (word && row.term !== STOP_MARK) terms[row.offset] = { word, stem: row.term }
+      if (!word || row.term === STOP_MARK) continue
+      terms[row.offset] = { word, stem: row.term }
+      if (this.words.size >= VOCAB_CACHE) this.words.delete(this.words.keys().next().value as string)
+      this.words.set(row.term, word)
     }
     return terms
   }
@@ -99,7 +108,14 @@ export class QueryTerms {
 
   private read(term: string): DocumentCount {
     const { cap, lastId } = this.counting()
-    const found = readRows(this.readVocab.all(term, cap), 'knowledge_vocab_instances', (row) => ({
+    // A query word whose term this is matches exactly that term's items; matching is the cheaper
+    // walk (item ids alone, where the vocabulary walks every occurrence).
+    const word = this.words.get(term)
+    const rows =
+      word === undefined
+        ? this.readVocab.all(term, cap)
+        : this.readMatches.all(`"${word.replace(/"/g, '""')}"`, cap)
+    const found = readRows(rows, 'knowledge_vocab_instances', (row) => ({
       n: row.int('n'),
       last: row.intOrNull('last')
     }))[0]
