@@ -65,16 +65,16 @@ export async function measureYearStart(
   await composer.fill('Ready?')
   const startMs = performance.now() - started
   const hostCpu = cpuMs(serve.child.pid)
-  const pageCpu = metrics === null ? null : await metrics()
+  const pageBusy = metrics === null ? null : await metrics()
   ctx.log(
-    `year: start phases (ms since spawn): address ${address.ms} (host CPU ${address.cpu ?? '?'} ms), page loaded ${loaded}, composer drawn ${drawn}, takes input ${Math.round(startMs)} (host CPU ${hostCpu ?? '?'} ms, page main thread ${pageCpu?.toFixed(0) ?? '?'} ms); the tab opened before, in ${Math.round(tabMs)} ms`
+    `year: start phases (ms since spawn): address ${address.ms} (host CPU ${address.cpu ?? '?'} ms), page loaded ${loaded}, composer drawn ${drawn}, takes input ${Math.round(startMs)} (host CPU ${hostCpu ?? '?'} ms, page main thread busy ${pageBusy?.toFixed(0) ?? '?'} ms); the tab opened before, in ${Math.round(tabMs)} ms`
   )
   const figures = [
     reference('year.start_address_ms', address.ms, 'ms', 'lower'),
     reference('year.start_loaded_ms', loaded, 'ms', 'lower'),
     reference('year.start_drawn_ms', drawn, 'ms', 'lower'),
     ...(hostCpu === null ? [] : [reference('year.start_host_cpu_ms', hostCpu, 'ms', 'lower')]),
-    ...(pageCpu === null ? [] : [reference('year.start_page_cpu_ms', pageCpu, 'ms', 'lower')]),
+    ...(pageBusy === null ? [] : [reference('year.start_page_busy_ms', pageBusy, 'ms', 'lower')]),
     reference('year.start_tab_ms', tabMs, 'ms', 'lower')
   ]
   return { serve, page, startMs, figures }
