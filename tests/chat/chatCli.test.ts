@@ -149,8 +149,9 @@ describe('hearth chat / sessions', () => {
     }
     db.close()
     expect(row).toBeDefined()
+    const exited = child.exitCode !== null || child.signalCode !== null
     child.kill('SIGKILL')
-    await new Promise((r) => child.once('exit', r))
+    if (!exited) await new Promise((r) => child.once('exit', r))
 
     const [user, reply] = (await shown(row!.session_id)).messages
     expect(user).toMatchObject({

@@ -112,9 +112,11 @@ describe('hearth nexus sync', { timeout: 120_000 }, () => {
       const child = spawn(process.execPath, [CLI, 'nexus', 'sync', '--home', home('b'), '--remote', remote], {
         stdio: 'ignore'
       })
+      // Listened for from the start: on a fast machine the sync may finish before the kill.
+      const closed = new Promise((resolve) => child.on('close', resolve))
       await new Promise((resolve) => setTimeout(resolve, delayMs))
       child.kill('SIGKILL')
-      await new Promise((resolve) => child.on('close', resolve))
+      await closed
     }
     const finished = await runHearthAsync([
       'nexus',
