@@ -3,8 +3,16 @@ import { snap } from '../fixtures/screenshots'
 import { HearthApp } from '../pages/HearthApp'
 
 /** While the host is down the browser logs each refused reconnect attempt; those are expected. */
+/**
+ * While the host restarts, the page's reconnect attempts are refused, and so is any of its code
+ * still being fetched in the background at that moment: both are the outage the banner reports.
+ */
 function dropRefusedReconnects(pageProblems: string[]): void {
-  const kept = pageProblems.filter((line) => !/WebSocket connection to .* failed/.test(line))
+  const kept = pageProblems.filter(
+    (line) =>
+      !/WebSocket connection to .* failed/.test(line) &&
+      !/Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET)/.test(line)
+  )
   pageProblems.splice(0, pageProblems.length, ...kept)
 }
 
