@@ -204,9 +204,7 @@ function toHit(
   }
 }
 
-/** "619", or "about 220,000" for an estimate (two significant figures: it is no more precise). */
+/** "619", or "at least 10,830" where a common word's items were counted only that far. */
 function itemCount(count: { items: number; estimated: boolean }): string {
-  if (!count.estimated) return count.items.toLocaleString('en')
-  const unit = 10 ** Math.max(0, Math.floor(Math.log10(count.items)) - 1)
-  return `about ${(Math.round(count.items / unit) * unit).toLocaleString('en')}`
+  return `${count.estimated ? 'at least ' : ''}${count.items.toLocaleString('en')}`
 }

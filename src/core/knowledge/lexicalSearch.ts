@@ -20,7 +20,8 @@ export interface LexicalResult {
   readonly partialWords: readonly string[]
   /**
    * Set when every word searched for is in so many items that only the newest of them were
-   * ranked (`NewestMatches`): the word and how many items hold it (`estimated`: about that many).
+   * ranked (`NewestMatches`): the word and how many items hold it (`estimated`: at least that many;
+   * past the common-word share, items are not counted one by one).
    */
   readonly newestOnly: { readonly word: string; readonly items: number; readonly estimated: boolean } | null
 }
@@ -77,7 +78,16 @@ export class LexicalSearch {
             scope,
             limit
           )
-    return { words, partial, terms: known, partialWords, newestOnly: common ? rarest : null }
+    // An estimated count is only steering; what the search tells is what was counted: at least the cap.
+    const newestOnly =
+      common && rarest !== null
+        ? {
+            word: rarest.word,
+            items: rarest.estimated ? this.newest.counting().cap : rarest.items,
+            estimated: rarest.estimated
+          }
+        : null
+    return { words, partial, terms: known, partialWords, newestOnly }
   }
 
   /** The best in scope among the newest matches of a word most items hold (see `NewestMatches`). */
