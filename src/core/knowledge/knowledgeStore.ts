@@ -151,14 +151,16 @@ export class KnowledgeStore {
     })()
   }
 
+  /** Read from the counts triggers keep (migration 0069): counting a year's items took a tenth of a second. */
   itemCount(): number {
-    return this.count('SELECT COUNT(*) AS n FROM knowledge_items')
+    return this.count('SELECT COALESCE(SUM(n), 0) AS n FROM knowledge_kind_counts')
   }
 
+  /** The kinds with at least one item, from the same counts. */
   countsByKind(): Record<string, number> {
     const rows = readRows(
-      this.db.prepare('SELECT kind, COUNT(*) AS n FROM knowledge_items GROUP BY kind').all(),
-      'knowledge_items',
+      this.db.prepare('SELECT kind, n FROM knowledge_kind_counts WHERE n > 0 ORDER BY kind').all(),
+      'knowledge_kind_counts',
       (row) => [row.text('kind'), row.int('n')] as const
     )
     return Object.fromEntries(rows)

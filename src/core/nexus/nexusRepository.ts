@@ -171,8 +171,10 @@ export class SqliteNexusRepository extends NexusEntryReads {
 
   /**
    * Cursors with their unread counts (entries by others after the cursor), in the order asked,
-   * or every stored cursor by agent name. One count per agent (of index entries, not rows): the lane
-   * view asks for a handful.
+   * or every stored cursor by agent name. Each count reads the shorter side of the cursor: the
+   * entries after it, or (for a cursor far from the tail) the entries up to it, taken from the
+   * entries by others that migration 0069's trigger-kept counts give without counting the log.
+   * A lane that never read anything costs no scan at all.
    */
   cursors(agents?: readonly string[]): NexusCursor[] {
     const stored = readRows(
@@ -181,19 +183,40 @@ export class SqliteNexusRepository extends NexusEntryReads {
       (row) => ({ agent: row.text('agent'), seq: row.int('seq'), updatedAt: row.int('updated_at') })
     )
     const byAgent = new Map(stored.map((row) => [row.agent, row]))
-    const count = this.db.prepare(
-      'SELECT COUNT(*) AS n FROM nexus_entries INDEXED BY nexus_entries_by_seq_agent WHERE seq > ? AND agent <> ?'
-    )
+    const unread = this.unreadCounter()
     return [...new Set(agents ?? byAgent.keys())].map((agent) => {
       const row = byAgent.get(agent)
       const seq = row?.seq ?? 0
-      return {
-        agent,
-        seq,
-        unread: readRow(count.get(seq, agent), 'nexus_entries').int('n'),
-        updatedAt: row?.updatedAt ?? null
-      }
+      return { agent, seq, unread: unread(agent, seq), updatedAt: row?.updatedAt ?? null }
     })
+  }
+
+  /** Entries by others than `agent` after `seq`, counted over whichever side of `seq` is shorter. */
+  private unreadCounter(): (agent: string, seq: number) => number {
+    const tail = readRow(
+      this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM nexus_entries').get(),
+      'nexus_entries'
+    ).int('n')
+    const authors = new Map(
+      readRows(
+        this.db.prepare('SELECT agent, n FROM nexus_author_counts').all(),
+        'nexus_author_counts',
+        (row) => [row.text('agent'), row.int('n')] as const
+      )
+    )
+    const total = [...authors.values()].reduce((sum, n) => sum + n, 0)
+    const after = this.db.prepare(
+      'SELECT COUNT(*) AS n FROM nexus_entries INDEXED BY nexus_entries_by_seq_agent WHERE seq > ? AND agent <> ?'
+    )
+    const upTo = this.db.prepare(
+      'SELECT COUNT(*) AS n FROM nexus_entries INDEXED BY nexus_entries_by_seq_agent WHERE seq <= ? AND agent <> ?'
+    )
+    const count = (statement: Database.Statement, agent: string, seq: number): number =>
+      readRow(statement.get(seq, agent), 'nexus_entries').int('n')
+    return (agent, seq) =>
+      tail - seq <= seq
+        ? count(after, agent, seq)
+        : total - (authors.get(agent) ?? 0) - count(upTo, agent, seq)
   }
 
   /** Moves a reader's cursor forward only: a late, slower turn never re-shows what a newer one saw. */

@@ -39,6 +39,7 @@ import * as m0065 from './0065-user-turn-starts'
 import * as m0066 from './0066-nexus-owed-unread'
 import * as m0067 from './0067-knowledge-scope'
 import * as m0068 from './0068-message-outline'
+import * as m0069 from './0069-row-counts'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -98,5 +99,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 65, name: '0065-user-turn-starts', up: m0065.up },
   { version: 66, name: '0066-nexus-owed-unread', up: m0066.up },
   { version: 67, name: '0067-knowledge-scope', up: m0067.up },
-  { version: 68, name: '0068-message-outline', up: m0068.up }
+  { version: 68, name: '0068-message-outline', up: m0068.up },
+  { version: 69, name: '0069-row-counts', up: m0069.up }
 ]
