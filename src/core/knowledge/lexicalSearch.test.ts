@@ -91,3 +91,37 @@ describe('a word most items hold', () => {
     )
   })
 })
+
+describe('recall’s own index', () => {
+  it('counts a word among facts and memory files, so a word chats are full of still ranks a fact', () => {
+    home = knowledgeHome()
+    const db = home.core.internals.db
+    // A year of chats says "garden" thousands of times: past the budget of matches a query may cost.
+    const message = db.prepare(
+      `INSERT INTO knowledge_items (kind, ref, audience, agent_id, ts, title, text, hash)
+       VALUES ('message', ?, 'agent', ?, 1, 'chat', ?, 'h')`
+    )
+    db.transaction(() => {
+      for (let i = 0; i < 2100; i++) message.run(`m${i}`, SCRIBE, `the garden needs water ${i}`)
+    })()
+    const fact = home.fact('the garden hose leaks at the outside tap')
+    home.fact('a hose clamp is in the shed')
+    home.fact('the hose reel was moved')
+    home.core.services.knowledge.indexPending()
+    const both = db
+      .prepare("SELECT id FROM knowledge_items WHERE kind = 'fact' AND ref = ?")
+      .pluck()
+      .get(String(fact)) as number
+    const lexical = new LexicalSearch(db)
+
+    // Over everything, "garden" is dropped (the rarer "hose" alone is ranked): the fact holding
+    // both words is one of three equals. Over facts and memory files both words count.
+    const recall = lexical.search('garden hose', { agentId: SCRIBE, kinds: ['fact', 'memory_file'] }, 3)
+    expect(recall.words[0]).toBe(both)
+    expect(recall.words).toHaveLength(3)
+    const everything = lexical.search('garden hose', { agentId: SCRIBE }, 3)
+    expect(new Set(everything.words).has(both)).toBe(true)
+    // Its matches are facts alone: no chat message is looked at to be thrown away.
+    expect(lexical.search('garden', { agentId: SCRIBE, kinds: ['fact'] }, 10).words).toEqual([both])
+  })
+})

@@ -3,7 +3,7 @@ import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
 import { planMatchQuery, type QueryTerm } from '../memory/recallQuery'
 import { NewestMatches } from './newestMatches'
-import { QueryTerms, type DocumentCount } from './queryTerms'
+import { QueryTerms, type DocumentCount, type WordTable } from './queryTerms'
 import { KnowledgeKind } from '../../shared/contract/knowledge'
 import { inScope, scopeSql, type SearchScope } from './searchScope'
 
@@ -35,7 +35,8 @@ const BM25_WEIGHTS = '2.0, 1.0'
  * words (a part of a word, a piece of an identifier), the trigram index.
  */
 export class LexicalSearch {
-  private readonly terms: QueryTerms
+  /** Each word index's counts: every item's, and recall's (migration 0070). */
+  private readonly counts: Record<WordTable, QueryTerms>
   private readonly newest: NewestMatches
   private readonly statements = new Map<string, Statement<unknown[]>>()
   /** Scopes the prefilter could not answer lately, with how many searches to skip it for. */
@@ -43,31 +44,38 @@ export class LexicalSearch {
 
   constructor(private readonly db: Db) {
     this.newest = new NewestMatches((sql) => this.statement(sql))
-    this.terms = new QueryTerms(db, () => this.newest.counting())
+    const counting = (): { cap: number; lastId: number } => this.newest.counting()
+    this.counts = {
+      knowledge_fts: new QueryTerms(db, counting),
+      knowledge_recall_fts: new QueryTerms(db, counting, undefined, 'knowledge_recall_fts')
+    }
   }
 
   /** Items were indexed: words not in the index before are looked up again. */
   refresh(): void {
-    this.terms.invalidate()
+    for (const counts of Object.values(this.counts)) counts.invalidate()
   }
 
   search(text: string, scope: SearchScope, limit: number): LexicalResult {
-    const terms = this.terms.terms(text)
+    const table = wordTable(scope)
+    const counts = this.counts[table]
+    const terms = counts.terms(text)
     const known = terms.filter((term): term is QueryTerm => term !== null)
-    const plan = planMatchQuery(terms, (stem) => this.terms.documentFrequency(stem))
+    const plan = planMatchQuery(terms, (stem) => counts.documentFrequency(stem))
     // Only when the rarest word alone is common: the budget then keeps no other word.
-    const rarest = rarestWord(known, (stem) => this.terms.count(stem))
+    const rarest = rarestWord(known, (stem) => counts.count(stem))
     const common = plan !== null && rarest !== null && this.newest.isCommon(rarest.items)
     const words =
       plan === null
         ? []
         : common
-          ? this.rankedNewest(plan.match, plan.documents, scope, limit)
-          : this.ranked('knowledge_fts', plan.match, scope, limit)
+          ? this.rankedNewest(table, plan.match, plan.documents, scope, limit)
+          : this.ranked(table, plan.match, scope, limit)
+    // A word no item of the whole index holds is searched as a part of words (a word only
+    // missing from recall's index is simply not in any fact).
+    const whole = this.counts.knowledge_fts
     const partialWords = [
-      ...new Set(
-        known.filter((term) => this.terms.documentFrequency(term.stem, true) === 0).map((t) => t.word)
-      )
+      ...new Set(known.filter((term) => whole.documentFrequency(term.stem, true) === 0).map((t) => t.word))
     ].filter((word) => [...word].length >= 3)
     const partial =
       partialWords.length === 0
@@ -91,7 +99,13 @@ export class LexicalSearch {
   }
 
   /** The best in scope among the newest matches of a word most items hold (see `NewestMatches`). */
-  private rankedNewest(match: string, documents: number, scope: SearchScope, limit: number): number[] {
+  private rankedNewest(
+    table: WordTable,
+    match: string,
+    documents: number,
+    scope: SearchScope,
+    limit: number
+  ): number[] {
     const keep = (hits: readonly { id: number; score: number }[]): { id: number; score: number }[] => {
       const access = this.access(hits.map((hit) => hit.id))
       return hits.filter((hit) => {
@@ -100,7 +114,7 @@ export class LexicalSearch {
       })
     }
     return this.newest
-      .ranked('knowledge_fts', BM25_WEIGHTS, match, documents, scope.kinds, keep, limit)
+      .ranked(table, BM25_WEIGHTS, match, documents, scope.kinds, keep, limit)
       .map((hit) => hit.id)
   }
 
@@ -173,7 +187,21 @@ export class LexicalSearch {
   }
 }
 
-type Table = 'knowledge_fts' | 'knowledge_trigram'
+type Table = WordTable | 'knowledge_trigram'
+
+/** The kinds recall's own word index holds (migration 0070); kept in step with it. */
+const RECALL_KINDS: readonly KnowledgeKind[] = ['fact', 'memory_file']
+
+/**
+ * Recall's index when the scope asks for nothing beyond the kinds it holds: its matches are
+ * all of those kinds, and its counts are theirs, not a year of chat messages'.
+ */
+function wordTable(scope: SearchScope): WordTable {
+  const kinds = scope.kinds ?? []
+  return kinds.length > 0 && kinds.every((kind) => RECALL_KINDS.includes(kind))
+    ? 'knowledge_recall_fts'
+    : 'knowledge_fts'
+}
 
 interface ItemAccess {
   readonly id: number

@@ -8,6 +8,9 @@ const VOCAB_MAX_AGE_MS = 60_000
 const VOCAB_CACHE = 20_000
 const STOP_MARK = 'hearthstopmark'
 
+/** The word indexes a query's terms are counted in: every item's, and recall's (facts and memory files). */
+export type WordTable = 'knowledge_fts' | 'knowledge_recall_fts'
+
 /** How many items hold a term; `estimated` when it is one of the index's commonest (see `count`). */
 export interface DocumentCount {
   readonly doc: number
@@ -15,9 +18,9 @@ export interface DocumentCount {
 }
 
 /**
- * The knowledge index's view of a query: its words turned into index terms by the index's own
- * tokenizer (porter stemming, diacritics removed), and how many items hold each term. Both live
- * in TEMP tables of this connection, so a search never writes to hearth.db.
+ * A word index's view of a query: its words turned into index terms by the index's own
+ * tokenizer (porter stemming, diacritics removed), and how many items of that index hold each
+ * term. Both live in TEMP tables of this connection, so a search never writes to hearth.db.
  */
 export class QueryTerms {
   /** Counts read so far, each with when it was read and whether it is an estimate. */
@@ -37,10 +40,12 @@ export class QueryTerms {
   constructor(
     db: Db,
     private readonly counting: () => { cap: number; lastId: number },
-    private readonly now: () => number = () => Date.now()
+    private readonly now: () => number = () => Date.now(),
+    table: WordTable = 'knowledge_fts'
   ) {
+    const vocab = `temp.${table}_vocab_instances`
     db.exec(`
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.knowledge_vocab_instances USING fts5vocab(main, knowledge_fts, 'instance');
+      CREATE VIRTUAL TABLE IF NOT EXISTS ${vocab} USING fts5vocab(main, ${table}, 'instance');
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.knowledge_query USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.knowledge_query_terms USING fts5vocab(temp, knowledge_query, 'instance');
     `)
@@ -49,10 +54,10 @@ export class QueryTerms {
     this.readQuery = db.prepare('SELECT term, offset FROM temp.knowledge_query_terms ORDER BY offset')
     // The term's items in id order, the first `cap` of them: how many, and the last one's id.
     this.readMatches = db.prepare(
-      'SELECT count(*) AS n, max(id) AS last FROM (SELECT rowid AS id FROM knowledge_fts WHERE knowledge_fts MATCH ? ORDER BY rowid LIMIT ?)'
+      `SELECT count(*) AS n, max(id) AS last FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ?)`
     )
     this.readVocab = db.prepare(
-      'SELECT count(*) AS n, max(doc) AS last FROM (SELECT DISTINCT doc FROM temp.knowledge_vocab_instances WHERE term = ? LIMIT ?)'
+      `SELECT count(*) AS n, max(doc) AS last FROM (SELECT DISTINCT doc FROM ${vocab} WHERE term = ? LIMIT ?)`
     )
   }
 
