@@ -54,4 +54,14 @@ describe('acknowledgement status, paged', () => {
     expect(status.entries.map((entry) => entry.seq)).toEqual(decisions.slice(1))
     expect(status.owed.find((owed) => owed.member === 'ella')?.count).toBe(decisions.length - 1)
   })
+
+  it('gives the same answer in steps, seeing entries appended between its steps', async () => {
+    const stepped = home.nexus.acks.statusInSteps({ limit: 100 })
+    // Runs between two steps, as another call would.
+    const late = home.nexus.post({ agent: 'lyra', type: 'decision', summary: 'Late plan', rationale: 'now' })
+      .entry.seq
+    const answer = await stepped
+    expect(answer).toEqual(home.nexus.acks.status({ limit: 100 }))
+    expect(answer.entries.map((entry) => entry.seq)).toEqual([...decisions, late])
+  })
 })

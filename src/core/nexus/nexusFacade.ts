@@ -27,7 +27,7 @@ export function nexusUseCases(nexus: NexusService): NexusUseCases {
 
     settings: () => nexus.settings(),
     updateSettings: (patch) => nexus.updateSettings(patch),
-    ackStatus: (query) => acks.status(query),
+    ackStatus: (query) => acks.statusInSteps(query),
     dismissAck: (member, seq) => acks.dismiss(member, seq),
     awaitingAckPage: (author, limit) => acks.awaitingPage(author, limit),
     members: () => members.list(),

@@ -46,7 +46,7 @@ export interface NexusUseCases {
   // The team: settings, acknowledgements, members from other runtimes, marked turns.
   settings: NexusService['settings']
   updateSettings: NexusService['updateSettings']
-  ackStatus: NexusAcks['status']
+  ackStatus: NexusAcks['statusInSteps']
   dismissAck: NexusAcks['dismiss']
   awaitingAckPage: NexusAcks['awaitingPage']
   members: NexusMembers['list']
