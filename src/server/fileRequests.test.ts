@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { fileRequests } from './fileRequests'
 
-const GRACE_MS = 100
+const GRACE_MS = 25
 
 function answer(): ServerResponse & EventEmitter {
   return new EventEmitter() as ServerResponse & EventEmitter

@@ -3,8 +3,10 @@ import type { ServerResponse } from 'node:http'
 /**
  * After a file is served the page asks for the next ones within moments (the redirect, then the
  * page, then its code): the host waits this long after the last answer before calling it quiet.
+ * Short, because what it then does is one slice of the core's code (a few tens of ms), so a
+ * file asked for a little later waits for that slice at most.
  */
-const FILES_GRACE_MS = 100
+const FILES_GRACE_MS = 25
 
 /** Counts the HTTP requests being answered, and says when none is or has been for a moment. */
 export function fileRequests(): { started: (res: ServerResponse) => void; done: () => Promise<void> } {

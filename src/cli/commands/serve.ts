@@ -3,6 +3,7 @@ import type { Core } from '../../core/createCore'
 import type { WebHost } from '../../server/webHost'
 import type { ApiKeyStatus } from '../../shared/contract'
 import { UsageError, type CliCommand, type CommandContext, type EarlyStart } from '../command'
+import { CORE_CODE_SLICES } from '../../core/coreCodeSlices'
 
 /** Said once at start, so nobody types a key into the page believing it will be kept when it will not. */
 export function keyStorageLine(status: ApiKeyStatus): string {
@@ -77,18 +78,27 @@ async function early(start: EarlyStart): Promise<void> {
   await loadCoreCodeAfterFiles(start.options)
 }
 
+/** What `hearth serve` loads after printing its address: the core, then the code serving it on a socket. */
+const SERVE_CODE_SLICES: readonly (() => Promise<unknown>)[] = [
+  ...CORE_CODE_SLICES,
+  () => import('../runCommand'),
+  () => import('../../server/rpcSocket'),
+  () => import('ws')
+]
+
 /**
  * The core's code (the contract's schemas, then the core's modules) takes a few hundred ms of
- * the only thread to load. Loaded in steps, each after the page's files being asked for are
- * served, the page loads and runs its code meanwhile instead of waiting for all of it.
+ * the only thread to load. Loaded in slices of a few tens of ms, each once the page's files being
+ * asked for are served, the page loads and runs its code meanwhile, and the core is there about
+ * when the page connects instead of long after.
  */
 async function loadCoreCodeAfterFiles(options: object): Promise<void> {
   const host = earlyHosts.get(options)?.host
   if (host === undefined) return
-  await host.filesServed()
-  await import('../../shared/contract')
-  await host.filesServed()
-  await import('../../core/createCore')
+  for (const slice of SERVE_CODE_SLICES) {
+    await host.filesServed()
+    await slice()
+  }
   await host.filesServed()
 }
 
