@@ -8,14 +8,14 @@ import { useAppStore } from '../../store/useAppStore'
 import { LaneFocusContext, useLaneFocusState } from './laneFocus'
 import { LaneHeaders } from './LaneHeaders'
 import { LaneRows } from './LaneRows'
+import { estimateRowPx } from './laneHeights'
 import { buildLanes } from './lanes'
 import { selectNexusLaneConflicts } from './nexusConflictsSlice'
 import { selectNexusEntries } from './nexusSlice'
+import { selectNexusAcks } from './nexusTeamSlice'
 import { TimelineFilters } from './TimelineFilters'
 import { ViewToggle } from './ViewToggle'
 
-/** A band's height before it is measured: one compact card. */
-const ESTIMATED_ROW_PX = 120
 /** Bands drawn beyond the visible ones, so a short log is drawn whole and scrolling shows no gap. */
 const OVERSCAN_ROWS = 6
 
@@ -27,6 +27,7 @@ const OVERSCAN_ROWS = 6
 export function LanesView(): ReactNode {
   const entries = useAppStore(useShallow(selectNexusEntries))
   const conflicts = useAppStore(useShallow(selectNexusLaneConflicts))
+  const acks = useAppStore(selectNexusAcks)
   const total = useAppStore((state) => state.nexusTotal)
   const loadOlder = useAppStore((state) => state.loadOlderNexus)
   const loadCursors = useAppStore((state) => state.loadNexusCursors)
@@ -35,13 +36,18 @@ export function LanesView(): ReactNode {
   const scroller = useRef<HTMLDivElement>(null)
   const model = useMemo(() => buildLanes(entries, conflicts), [entries, conflicts])
   const rowCount = model.rows.length
+  // Each band's height before it is measured, from its cards (a band measured keeps its measure).
+  const estimates = useMemo(() => {
+    const awaiting = new Map(acks.map((status) => [status.seq, status.awaiting.length]))
+    return model.rows.map((row) => estimateRowPx(row, model, (seq) => awaiting.get(seq) ?? 0))
+  }, [model, acks])
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count: rowCount,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: useCallback((index: number) => estimates[index] ?? 0, [estimates]),
     overscan: OVERSCAN_ROWS,
     // The lanes open at the newest entries, so the first frame already draws them.
-    initialOffset: () => rowCount * ESTIMATED_ROW_PX,
+    initialOffset: () => estimates.reduce((sum, height) => sum + height, 0),
     getItemKey: useCallback((index: number) => model.rows[index]?.firstSeq ?? index, [model])
   })
   // An entry not drawn (far from the view) is brought into view by its row first.
