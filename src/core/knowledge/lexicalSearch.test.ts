@@ -123,5 +123,9 @@ describe('recall’s own index', () => {
     expect(new Set(everything.words).has(both)).toBe(true)
     // Its matches are facts alone: no chat message is looked at to be thrown away.
     expect(lexical.search('garden', { agentId: SCRIBE, kinds: ['fact'] }, 10).words).toEqual([both])
+    // A word only chats hold is a word, found in no fact; a piece of a word is searched as one.
+    const recallScope = { agentId: SCRIBE, kinds: ['fact', 'memory_file'] as KnowledgeKind[] }
+    expect(lexical.search('water', recallScope, 3)).toMatchObject({ words: [], partialWords: [] })
+    expect(lexical.search('gard', recallScope, 3).partialWords).toEqual(['gard'])
   })
 })

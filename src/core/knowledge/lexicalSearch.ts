@@ -73,10 +73,12 @@ export class LexicalSearch {
           : this.ranked(table, plan.match, scope, limit)
     // A word no item of the whole index holds is searched as a part of words (a word only
     // missing from recall's index is simply not in any fact).
-    const whole = this.counts.knowledge_fts
-    const partialWords = [
-      ...new Set(known.filter((term) => whole.documentFrequency(term.stem, true) === 0).map((t) => t.word))
-    ].filter((word) => [...word].length >= 3)
+    const unknown = (term: QueryTerm): boolean =>
+      counts.documentFrequency(term.stem, true) === 0 &&
+      (table === 'knowledge_fts' || !this.inWholeIndex(term.word))
+    const partialWords = [...new Set(known.filter(unknown).map((t) => t.word))].filter(
+      (word) => [...word].length >= 3
+    )
     const partial =
       partialWords.length === 0
         ? []
@@ -96,6 +98,12 @@ export class LexicalSearch {
           }
         : null
     return { words, partial, terms: known, partialWords, newestOnly }
+  }
+
+  /** Whether any item holds the word: one seek into its list of items, none of them counted. */
+  private inWholeIndex(word: string): boolean {
+    const sql = 'SELECT 1 FROM knowledge_fts WHERE knowledge_fts MATCH ? LIMIT 1'
+    return this.statement(sql).all(`"${word.replace(/"/g, '""')}"`).length > 0
   }
 
   /** The best in scope among the newest matches of a word most items hold (see `NewestMatches`). */
