@@ -44,6 +44,10 @@ const ACK_TYPES = new Set(['decision', 'handoff', 'ack'])
 /** The contract's limit on entries asked about in one call. */
 const ACKS_ASKED_AT_ONCE = 1000
 
+function sameJson(shown: unknown, loaded: unknown): boolean {
+  return JSON.stringify(shown) === JSON.stringify(loaded)
+}
+
 export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlice> {
   let ackTimer: ReturnType<typeof setTimeout> | undefined
   // The entries the lanes asked about last (the newest ones when more are loaded than one call takes).
@@ -68,8 +72,14 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
         const request = ++latestAcks
         try {
           const status = await api.call('nexus.acks', { seqs: [...ackSeqs] })
-          if (request === latestAcks)
-            set({ nexusAcks: status.entries, nexusAcksOwed: status.owed, nexusTeamError: null })
+          if (request !== latestAcks) return
+          // An unchanged answer keeps the lists themselves, so the lanes' cards are not redrawn.
+          const { nexusAcks, nexusAcksOwed } = get()
+          set({
+            nexusAcks: sameJson(nexusAcks, status.entries) ? nexusAcks : status.entries,
+            nexusAcksOwed: sameJson(nexusAcksOwed, status.owed) ? nexusAcksOwed : status.owed,
+            nexusTeamError: null
+          })
         } catch (error) {
           set({ nexusTeamError: errorMessage(error) })
         }
