@@ -153,6 +153,13 @@ export class MessageRepository {
     )
   }
 
+  /** The id of the session's newest stored message (any version), or null in an empty session. */
+  newestMessageId(sessionId: SessionId): number | null {
+    const row = this.db.prepare('SELECT max(id) AS id FROM messages WHERE session_id = ?').get(sessionId) as
+      { id: number | null } | undefined
+    return row?.id ?? null
+  }
+
   /** Every stored message of the session, every version included, in stored order. */
   allMessages(sessionId: SessionId): StoredMessage[] {
     return readTuples(this.messagesStatement.all(sessionId), MESSAGE_COLUMNS, messageFromRow)

@@ -101,6 +101,38 @@ describe('per-turn context and fences', () => {
     expect(call?.request.context).toEqual([expect.objectContaining({ chars: FENCE.length })])
   })
 
+  it('builds the first call from the transcript read at the send, unless a message was stored since', async () => {
+    const elsewhere: TurnContextProvider = {
+      id: 'elsewhere',
+      // Another writer stores a message in the chat while this turn gathers its context.
+      provide: async (request) => {
+        if (request.turnIndex === 1)
+          harness.core.internals.chatStores.sessions.appendMessage({
+            sessionId: request.sessionId,
+            turnId: request.turnId,
+            role: 'assistant',
+            kind: 'reply',
+            content: [{ type: 'text', text: 'Stored by another writer.' }],
+            status: 'complete',
+            nowMs: Date.now()
+          })
+        return null
+      }
+    }
+    harness = await startChatHarness({}, { contextProviders: [elsewhere] })
+    harness.fake.script('First.', 'Second.')
+    const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'One' })
+    await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Two' })
+    const [opening, next] = harness.fake.requests.filter((r) => r.path === '/v1/messages')
+    expect(opening?.body?.messages.map((m) => textsOf(m).join(''))).toEqual(['One'])
+    expect(next?.body?.messages.map((m) => textsOf(m).join(''))).toEqual([
+      'One',
+      'First.',
+      'Two',
+      'Stored by another writer.'
+    ])
+  })
+
   it('keeps chatting when a provider throws', async () => {
     const broken: TurnContextProvider = {
       id: 'broken',

@@ -77,7 +77,8 @@ async function runTracked(
       ttl: call.ttl,
       contextTexts: gathered.texts,
       contextSummary: gathered.summary,
-      fenceTags: gathered.fenceTags
+      fenceTags: gathered.fenceTags,
+      ...(turn.transcript ? { transcript: turn.transcript } : {})
     })
     announceFinished(deps.events, turn.turnId, result)
     notifyTurnCompleted(deps.providers, request, gathered.blocks, deps.log)

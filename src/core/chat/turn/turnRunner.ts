@@ -35,6 +35,11 @@ export interface ActiveTurn {
   readonly contextTexts: readonly string[]
   readonly contextSummary: RequestRecipe['context']
   readonly fenceTags: readonly string[]
+  /**
+   * The chosen path's messages as storing the user message left them: the first call builds from
+   * these instead of reading a long chat a second time, unless a message was stored since.
+   */
+  readonly transcript?: readonly StoredMessage[]
 }
 
 export interface TurnResult {
@@ -211,8 +216,9 @@ async function compressIfNeeded(
   turn: ActiveTurn,
   iteration: number,
   progress: TurnProgress
-): Promise<StoredMessage[] | null> {
-  const stored = deps.repo.messages(turn.session.id)
+): Promise<readonly StoredMessage[] | null> {
+  const stored =
+    (iteration === 0 ? unchangedTranscript(deps, turn) : null) ?? deps.repo.messages(turn.session.id)
   const wire = buildWireMessages(stored, null)
   if (estimateRequestTokens(turn.session, wire) < deps.compressAtTokens(turn.session.model)) return stored
   const rebuilt = await compressSession(deps, turn.client, turn.session, {
@@ -226,6 +232,16 @@ async function compressIfNeeded(
   turn.session = rebuilt
   progress.compressed = true
   return null
+}
+
+/**
+ * The transcript read when the turn was stored, if no message has been stored in the session
+ * since (this process stores none while the turn is answering; another process might).
+ */
+function unchangedTranscript(deps: TurnDeps, turn: ActiveTurn): readonly StoredMessage[] | null {
+  const newest = turn.transcript?.at(-1)
+  if (!turn.transcript || !newest) return null
+  return deps.repo.newestMessageId(turn.session.id) === newest.id ? turn.transcript : null
 }
 
 function summary(
