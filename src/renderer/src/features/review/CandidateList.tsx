@@ -94,14 +94,15 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
     const at = rows.findIndex((row) => row.kind === 'candidate' && row.index === state.cursor)
     if (at >= 0) handle.current?.virtualizer.scrollToIndex(at, { align: 'auto' })
   }, [rows, state.cursor])
-  const rowKey = useCallback(
-    (at: number) => {
-      const row = rows[at]
-      if (row === undefined) return at
-      return row.kind === 'group' ? `group:${row.group.agentId}:${row.group.sessionId ?? ''}` : row.fact.id
-    },
+  // Worked out once per list: the virtualizer asks for every row's key each time a row is measured.
+  const keys = useMemo(
+    () =>
+      rows.map((row) =>
+        row.kind === 'group' ? `group:${row.group.agentId}:${row.group.sessionId ?? ''}` : row.fact.id
+      ),
     [rows]
   )
+  const rowKey = useCallback((at: number) => keys[at] ?? at, [keys])
   const check = useCallback(
     (result: Promise<{ ok: boolean; message?: string }>): void => {
       void result.then((outcome) => (outcome.ok ? undefined : report(outcome.message ?? 'The action failed')))
