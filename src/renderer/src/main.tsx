@@ -37,7 +37,7 @@ function start(transport: Transport): void {
   watchPlace(api, store)
   // The other sections' code (and the replies' markdown renderer) loads once the first screen has
   // what it needs and the page is idle.
-  void loadInitialState(store.getState()).finally(() => requestIdleCallback(preloadSections))
+  void loadInitialState(store.getState()).finally(() => requestIdleCallback(() => preloadSections(store)))
 
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>

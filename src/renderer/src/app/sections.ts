@@ -5,7 +5,9 @@ import { selectReviewPendingCount } from '../features/review/reviewSlice'
 import { selectNexusConflictCount } from '../features/nexus/nexusConflictsSlice'
 import { selectDirtyFileCount, selectDirtySkillCount } from '../features/files/fileSelectors'
 import { selectConfigErrorCount } from '../features/settings/settingsSlice'
+import type { StoreApi } from 'zustand'
 import type { AppState } from '../store/types'
+import { preloadInOrder, type HostReach } from './preloadQueue'
 import { lazyCode, type LazyCode } from '../lib/lazyCode'
 import type { SectionId } from './sectionIds'
 
@@ -29,23 +31,25 @@ const SECTION_CODE = {
 
 /**
  * Loads every section's code and the replies' markdown renderer in the background, one chunk per
- * idle moment: parsing them all at once would hold the page for a while just as the person starts
- * to type. A failure is met again, and shown, when the section is opened.
+ * idle moment (parsing them all at once would hold the page for a while just as the person starts
+ * to type), pausing while the host is away (`preloadInOrder`).
  */
-export function preloadSections(): void {
-  const loads: (() => Promise<unknown>)[] = [
-    ...Object.values(SECTION_CODE).map((code) => code.load),
-    loadMarkdown
-  ]
-  const next = (): void => {
-    const load = loads.shift()
-    if (load !== undefined) void load().then(idleThen(next), idleThen(next))
+export function preloadSections(store: StoreApi<AppState>): void {
+  const reach: HostReach = {
+    connected: () => store.getState().connection === 'connected',
+    whenConnected(then) {
+      const stop = store.subscribe((state) => {
+        if (state.connection !== 'connected') return
+        stop()
+        then()
+      })
+    }
   }
-  next()
-}
-
-function idleThen(step: () => void): () => void {
-  return () => void requestIdleCallback(step)
+  preloadInOrder(
+    [...Object.values(SECTION_CODE).map((code) => code.load), loadMarkdown],
+    reach,
+    (step) => void requestIdleCallback(step)
+  )
 }
 
 export interface SectionDefinition {
