@@ -3,7 +3,8 @@ import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
 import { planMatchQuery, type QueryTerm } from '../memory/recallQuery'
 import { NewestMatches } from './newestMatches'
-import { QueryTerms, type DocumentCount, type WordTable } from './queryTerms'
+import { QueryTerms, type DocumentCount } from './queryTerms'
+import { wordTable, type WordTable } from './wordIndex'
 import { KnowledgeKind } from '../../shared/contract/knowledge'
 import { inScope, scopeSql, type SearchScope } from './searchScope'
 
@@ -44,10 +45,14 @@ export class LexicalSearch {
 
   constructor(private readonly db: Db) {
     this.newest = new NewestMatches((sql) => this.statement(sql))
-    const counting = (): { cap: number; lastId: number } => this.newest.counting()
     this.counts = {
-      knowledge_fts: new QueryTerms(db, counting),
-      knowledge_recall_fts: new QueryTerms(db, counting, undefined, 'knowledge_recall_fts')
+      knowledge_fts: new QueryTerms(db, () => this.newest.counting('knowledge_fts')),
+      knowledge_recall_fts: new QueryTerms(
+        db,
+        () => this.newest.counting('knowledge_recall_fts'),
+        undefined,
+        'knowledge_recall_fts'
+      )
     }
   }
 
@@ -64,7 +69,7 @@ export class LexicalSearch {
     const plan = planMatchQuery(terms, (stem) => counts.documentFrequency(stem))
     // Only when the rarest word alone is common: the budget then keeps no other word.
     const rarest = rarestWord(known, (stem) => counts.count(stem))
-    const common = plan !== null && rarest !== null && this.newest.isCommon(rarest.items)
+    const common = plan !== null && rarest !== null && this.newest.isCommon(rarest.items, table)
     const words =
       plan === null
         ? []
@@ -93,7 +98,7 @@ export class LexicalSearch {
       common && rarest !== null
         ? {
             word: rarest.word,
-            items: rarest.estimated ? this.newest.counting().cap : rarest.items,
+            items: rarest.estimated ? this.newest.counting(table).cap : rarest.items,
             estimated: rarest.estimated
           }
         : null
@@ -196,20 +201,6 @@ export class LexicalSearch {
 }
 
 type Table = WordTable | 'knowledge_trigram'
-
-/** The kinds recall's own word index holds (migration 0070); kept in step with it. */
-const RECALL_KINDS: readonly KnowledgeKind[] = ['fact', 'memory_file']
-
-/**
- * Recall's index when the scope asks for nothing beyond the kinds it holds: its matches are
- * all of those kinds, and its counts are theirs, not a year of chat messages'.
- */
-function wordTable(scope: SearchScope): WordTable {
-  const kinds = scope.kinds ?? []
-  return kinds.length > 0 && kinds.every((kind) => RECALL_KINDS.includes(kind))
-    ? 'knowledge_recall_fts'
-    : 'knowledge_fts'
-}
 
 interface ItemAccess {
   readonly id: number

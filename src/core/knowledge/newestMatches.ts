@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { readRows } from '../node/db/rowReader'
 import type { KnowledgeKind } from '../../shared/contract/knowledge'
+import { RECALL_KINDS, type WordTable } from './wordIndex'
 
 /**
  * A word held by more than this share of the index is common: ranking every item that holds it
@@ -37,19 +38,29 @@ export class NewestMatches {
   /** `statement` prepares once per SQL text: the searcher's own cache, shared. */
   constructor(private readonly statement: (sql: string) => Statement<unknown[]>) {}
 
-  /** Whether a word held by `documents` items is common in this index (see `COMMON_SHARE`). */
-  isCommon(documents: number): boolean {
-    return documents > this.commonAbove()
+  /** Whether a word held by `documents` items is common in this word index (see `COMMON_SHARE`). */
+  isCommon(documents: number, table: WordTable = 'knowledge_fts'): boolean {
+    return documents > this.commonAbove(table)
   }
 
-  /** The most items a word may hold and not be common; and how many ids the index spans. */
-  counting(): { cap: number; lastId: number } {
-    const lastId = this.maxId()
-    return { cap: Math.floor(Math.max(WINDOW_MATCHES, lastId * COMMON_SHARE)) + 1, lastId }
+  /** The most items a word may hold in this word index and not be common; and how many ids the items span. */
+  counting(table: WordTable = 'knowledge_fts'): { cap: number; lastId: number } {
+    return { cap: Math.floor(this.commonAbove(table)) + 1, lastId: this.maxId() }
   }
 
-  private commonAbove(): number {
-    return Math.max(WINDOW_MATCHES, this.maxId() * COMMON_SHARE)
+  private commonAbove(table: WordTable): number {
+    return Math.max(WINDOW_MATCHES, this.size(table) * COMMON_SHARE)
+  }
+
+  /**
+   * How many items a word index holds: every item's spans the ids; recall's holds its kinds,
+   * counted by migration 0069's triggers (its facts are a tenth of a year's index, and a common
+   * word among them is counted to a tenth as many).
+   */
+  private size(table: WordTable): number {
+    if (table === 'knowledge_fts') return this.maxId()
+    const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM knowledge_kind_counts WHERE kind IN (${RECALL_KINDS.map((kind) => `'${kind}'`).join(', ')})`
+    return readRows(this.statement(sql).all(), 'knowledge_kind_counts', (row) => row.int('n'))[0] ?? 0
   }
 
   ranked(

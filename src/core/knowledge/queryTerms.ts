@@ -1,15 +1,13 @@
 import type { Db } from '../node/db/openDatabase'
 import { readRows } from '../node/db/rowReader'
 import { queryTokens, type QueryTerm } from '../memory/recallQuery'
+import type { WordTable } from './wordIndex'
 
 /** Document frequencies older than this are re-read; they only steer which words to skip. */
 const VOCAB_MAX_AGE_MS = 60_000
 /** Terms whose counts are kept; past this the oldest are dropped. */
 const VOCAB_CACHE = 20_000
 const STOP_MARK = 'hearthstopmark'
-
-/** The word indexes a query's terms are counted in: every item's, and recall's (facts and memory files). */
-export type WordTable = 'knowledge_fts' | 'knowledge_recall_fts'
 
 /** How many items hold a term; `estimated` when it is one of the index's commonest (see `count`). */
 export interface DocumentCount {
