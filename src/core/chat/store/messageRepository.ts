@@ -65,6 +65,7 @@ export class MessageRepository {
   private readonly insertMessageStatement
   private readonly updateContentStatement
   private readonly messagesStatement
+  private readonly newestIdStatement
   private readonly appendTransaction: (message: NewMessage) => { lastInsertRowid: number | bigint }
   private readonly appendManyTransaction: (messages: readonly NewMessage[]) => StoredMessage[]
 
@@ -81,6 +82,7 @@ export class MessageRepository {
     this.updateContentStatement = db.prepare(
       'UPDATE messages SET content = ?, search_text = ?, status = ?, error = ?, usage = ?, writer_pid = ?, writer_started = ?, updated_at = ? WHERE id = ?'
     )
+    this.newestIdStatement = db.prepare('SELECT max(id) FROM messages WHERE session_id = ?').pluck()
     this.messagesStatement = db
       .prepare(`SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? ORDER BY id`)
       .raw()
@@ -155,9 +157,9 @@ export class MessageRepository {
 
   /** The id of the session's newest stored message (any version), or null in an empty session. */
   newestMessageId(sessionId: SessionId): number | null {
-    const row = this.db.prepare('SELECT max(id) AS id FROM messages WHERE session_id = ?').get(sessionId) as
-      { id: number | null } | undefined
-    return row?.id ?? null
+    // Asked at every turn's first call: prepared once, like the transcript's own read.
+    const id: unknown = this.newestIdStatement.get(sessionId)
+    return typeof id === 'number' ? id : null
   }
 
   /** Every stored message of the session, every version included, in stored order. */
