@@ -98,9 +98,14 @@ async function mergeOthers(deps: ExchangeDeps, files: readonly TreeFile[], repor
   const read = await readForeignLogs(deps.git, files, deps.device, deps.store, deps.clock.now())
   for (const problem of read.problems) report.problems.add(problem)
   for (const note of read.notes) report.notes.add(note)
-  if (read.entries.length === 0) return 0
+  if (read.entries.length === 0) {
+    for (const file of read.read) deps.store.rememberBlob(file.device, file.blob)
+    return 0
+  }
   deps.progress('merge', 'Merging other devices’ entries into this log')
   const merged = deps.log.mergeForeign(read.entries)
+  // Only now: a sync killed before the merge committed reads these files again next time.
+  for (const file of read.read) deps.store.rememberBlob(file.device, file.blob)
   for (const origin of new Set(merged.waiting.map((entry) => entry.origin))) deps.store.forgetBlob(origin)
   if (merged.waiting.length > 0)
     report.notes.add(

@@ -12,6 +12,11 @@ import type { SyncStore } from './syncStore'
 /** What reading the other devices' files gave: entries to merge and sentences for the user. */
 export interface ForeignRead {
   readonly entries: ForeignEntry[]
+  /**
+   * The clean files read, by device: their blobs are recorded only once their entries are merged
+   * (`SyncStore.rememberBlob`), so a sync killed in between reads them again next time.
+   */
+  readonly read: { readonly device: string; readonly blob: string }[]
   readonly problems: string[]
   readonly notes: string[]
 }
@@ -35,6 +40,7 @@ export async function readForeignLogs(
   now: number
 ): Promise<ForeignRead> {
   const found: ForeignEntry[] = []
+  const read: { device: string; blob: string }[] = []
   const problems: string[] = []
   const notes: string[] = []
   const names = await readNames(git, files)
@@ -66,10 +72,11 @@ export async function readForeignLogs(
         `The remote holds ${parsed.entries.length} of the ${known.entries} entries ${label} had shared: the remote was rewritten. This home keeps every entry it merged.`
       )
     const entries = Math.max(parsed.entries.length, known?.entries ?? 0)
-    store.saveDevice({ device, name, status: 'ok', problem: null, entries, blob: file.blob }, now)
+    store.saveDevice({ device, name, status: 'ok', problem: null, entries, blob: known?.blob ?? null }, now)
     found.push(...parsed.entries)
+    read.push({ device, blob: file.blob })
   }
-  return { entries: found, problems, notes }
+  return { entries: found, read, problems, notes }
 }
 
 function quarantinedSentence(label: string, problem: string | null): string {

@@ -71,6 +71,11 @@ export class SyncStore {
     )
   }
 
+  /** Records the blob of a device's file whose entries are merged: unchanged, it is not read again. */
+  rememberBlob(device: string, blob: string): void {
+    this.db.prepare('UPDATE nexus_sync_devices SET blob = ? WHERE device = ?').run(blob, device)
+  }
+
   /** Forgets a file's blob so it is read again at the next sync (some of its entries wait). */
   forgetBlob(device: string): void {
     this.db.prepare('UPDATE nexus_sync_devices SET blob = NULL WHERE device = ?').run(device)
