@@ -24,6 +24,17 @@ test('Review loads its inbox a page at a time: the first hundred at once, the re
   await snap(page, 'list-pages-review-first')
 
   const list = page.getByTestId('review-list')
+  // Scrolled to the end of the first page, the next one loads and the view stays where the user
+  // took it: a page arriving never pulls it back to the first candidate.
+  const scrolled = await list.evaluate((element) => {
+    element.scrollBy(0, 100_000)
+    return element.scrollTop
+  })
+  expect(scrolled).toBeGreaterThan(1000)
+  await expect(more).toHaveCount(0)
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))') // the frame after it arrived
+  expect(await list.evaluate((element) => element.scrollTop)).toBeGreaterThan(scrolled / 2)
+  await expect(review.candidates.first()).not.toBeInViewport()
   await expect(async () => {
     await list.evaluate((element) => element.scrollBy(0, 4000))
     await expect(more).toHaveCount(0, { timeout: 500 })

@@ -89,11 +89,16 @@ export function CandidateList({ report }: Readonly<{ report: (message: string) =
   )
   const rows = useMemo(() => rowsOf(state.candidates), [state.candidates])
   const handle = useRef<VirtualRowsHandle | null>(null)
-  // The keyboard's cursor row is brought into view, drawn or not.
+  // The keyboard's cursor row is brought into view, drawn or not, when the cursor moves or the
+  // list first arrives. Only then: a page loaded while the user scrolls away from the cursor must
+  // not pull the view back to it.
+  const rowsNow = useRef(rows)
+  const arrived = rows.length > 0
+  rowsNow.current = rows
   useEffect(() => {
-    const at = rows.findIndex((row) => row.kind === 'candidate' && row.index === state.cursor)
+    const at = rowsNow.current.findIndex((row) => row.kind === 'candidate' && row.index === state.cursor)
     if (at >= 0) handle.current?.virtualizer.scrollToIndex(at, { align: 'auto' })
-  }, [rows, state.cursor])
+  }, [state.cursor, arrived])
   // Worked out once per list: the virtualizer asks for every row's key each time a row is measured.
   const keys = useMemo(
     () =>
