@@ -26,7 +26,11 @@ export interface NexusConflictsSlice {
   /** The panel's first page and the count (again after a change); the lanes' marks too when shown. */
   readonly loadNexusConflicts: () => Promise<void>
   readonly loadMoreNexusConflicts: () => Promise<void>
-  /** The open pairs involving these decisions (the lanes' entries), every page of them. */
+  /**
+   * The open pairs involving these decisions (the lanes' entries), every page of them. Asked
+   * again for the same decisions while the Nexus lists are current, it reads nothing: every
+   * change to them (a decision or resolution appended, a reconnect) reloads them already.
+   */
   readonly loadLaneConflicts: (decisions: readonly number[]) => Promise<void>
 }
 
@@ -36,6 +40,8 @@ export function createNexusConflictsSlice(api: ApiClient): SliceCreator<NexusCon
   let latestLanes = 0
   // The decisions the lanes asked about last, to refresh their marks after a change.
   let laneDecisions: readonly number[] | null = null
+  // Whether the marks shown are the answer for `laneDecisions`.
+  let lanesAnswered = false
   const lanePages = async (decisions: readonly number[]): Promise<NexusConflict[]> => {
     const found: NexusConflict[] = []
     let page = await api.call('nexus.conflicts', { among: [...decisions], limit: LANE_PAGE })
@@ -46,51 +52,69 @@ export function createNexusConflictsSlice(api: ApiClient): SliceCreator<NexusCon
     }
     return found
   }
-  return (set, get) => ({
-    nexusConflicts: [],
-    nexusConflictTotal: 0,
-    nexusConflictNext: null,
-    nexusConflictsLoading: false,
-    nexusLaneConflicts: [],
-    async loadNexusConflicts() {
-      const request = ++latestPanel
-      const page = await api.call('nexus.conflicts', { limit: CONFLICT_PAGE })
-      if (request === latestPanel)
-        set({ nexusConflicts: page.conflicts, nexusConflictTotal: page.total, nexusConflictNext: page.next })
-      if (laneDecisions !== null) await get().loadLaneConflicts(laneDecisions)
-    },
-    async loadMoreNexusConflicts() {
-      const after = get().nexusConflictNext
-      if (after === null || get().nexusConflictsLoading) return
-      const request = latestPanel
-      set({ nexusConflictsLoading: true })
-      try {
-        const page = await api.call('nexus.conflicts', { limit: CONFLICT_PAGE * 2, after })
-        if (request === latestPanel)
-          set((state) => ({
-            nexusConflicts: [...state.nexusConflicts, ...page.conflicts],
-            nexusConflictTotal: page.total,
-            nexusConflictNext: page.next
-          }))
-      } catch (error) {
-        set({ nexusError: errorMessage(error) })
-      } finally {
-        set({ nexusConflictsLoading: false })
-      }
-    },
-    async loadLaneConflicts(decisions) {
+  return (set, get) => {
+    const refreshLanes = async (decisions: readonly number[]): Promise<void> => {
       laneDecisions = decisions
+      lanesAnswered = false
       const request = ++latestLanes
       try {
         const found = decisions.length === 0 ? [] : await lanePages(decisions)
+        if (request !== latestLanes) return
+        lanesAnswered = true
         // An unchanged answer keeps the list itself, so the lanes built on it are not redrawn.
-        if (request === latestLanes && JSON.stringify(found) !== JSON.stringify(get().nexusLaneConflicts))
+        if (JSON.stringify(found) !== JSON.stringify(get().nexusLaneConflicts))
           set({ nexusLaneConflicts: found })
       } catch (error) {
         set({ nexusError: errorMessage(error) })
       }
     }
-  })
+    return {
+      nexusConflicts: [],
+      nexusConflictTotal: 0,
+      nexusConflictNext: null,
+      nexusConflictsLoading: false,
+      nexusLaneConflicts: [],
+      async loadNexusConflicts() {
+        const request = ++latestPanel
+        const page = await api.call('nexus.conflicts', { limit: CONFLICT_PAGE })
+        if (request === latestPanel)
+          set({
+            nexusConflicts: page.conflicts,
+            nexusConflictTotal: page.total,
+            nexusConflictNext: page.next
+          })
+        if (laneDecisions !== null) await refreshLanes(laneDecisions)
+      },
+      async loadMoreNexusConflicts() {
+        const after = get().nexusConflictNext
+        if (after === null || get().nexusConflictsLoading) return
+        const request = latestPanel
+        set({ nexusConflictsLoading: true })
+        try {
+          const page = await api.call('nexus.conflicts', { limit: CONFLICT_PAGE * 2, after })
+          if (request === latestPanel)
+            set((state) => ({
+              nexusConflicts: [...state.nexusConflicts, ...page.conflicts],
+              nexusConflictTotal: page.total,
+              nexusConflictNext: page.next
+            }))
+        } catch (error) {
+          set({ nexusError: errorMessage(error) })
+        } finally {
+          set({ nexusConflictsLoading: false })
+        }
+      },
+      async loadLaneConflicts(decisions) {
+        const asked = laneDecisions
+        const same =
+          asked !== null &&
+          asked.length === decisions.length &&
+          asked.every((seq, at) => seq === decisions[at])
+        if (same && lanesAnswered && get().nexusFreshTo !== null) return
+        await refreshLanes(decisions)
+      }
+    }
+  }
 }
 
 export const selectNexusConflicts = (state: AppState): readonly NexusConflict[] => state.nexusConflicts

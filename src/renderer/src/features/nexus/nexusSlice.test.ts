@@ -140,6 +140,100 @@ describe('nexus slice', () => {
     expect(store.getState().nexusView).toBe('lanes')
   })
 
+  it('opened again with nothing appended, reads no list again; an append that follows on keeps that, a gap or a reconnect does not', async () => {
+    const entries = [entry(1, 'ella', 'decision', 'Use UTC'), entry(2, 'lyra', 'turn', 'Imported photos')]
+    const api = fakeNexus(entries)
+    const store = createAppStore(api)
+    connectEvents(api, store)
+    const reads = (): string[] =>
+      api.calls
+        .map((call) => call.method)
+        .filter((method) =>
+          ['nexus.list', 'nexus.decisions', 'nexus.checkpoints', 'nexus.verify'].includes(method)
+        )
+    await store.getState().loadNexus()
+    expect(reads()).toEqual(['nexus.verify', 'nexus.list', 'nexus.decisions', 'nexus.checkpoints'])
+    const shown = store.getState().nexusEntries
+    api.calls.length = 0
+    await store.getState().loadNexus()
+    expect(reads()).toEqual([]) // nor the chain again: it was checked moments ago
+    expect(api.calls.map((call) => call.method)).toEqual(['nexus.watch', 'nexus.cursors'])
+    expect(store.getState().nexusEntries).toBe(shown)
+
+    // An entry received live follows on from the lists: they are still complete.
+    entries.push(entry(3, 'ella', 'turn', 'Sorted the photos'))
+    api.emit('nexus.appended', { entries: [entries[2]!] })
+    expect(store.getState().nexusFreshTo).toBe(3)
+    api.calls.length = 0
+    await store.getState().loadNexus()
+    expect(reads()).toEqual([])
+    expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([1, 2, 3])
+
+    // Entry 4 was never received (5 arrives after a gap): the next opening reads the lists again.
+    entries.push(entry(4, 'lyra', 'turn', 'Missed'), entry(5, 'ella', 'turn', 'After the gap'))
+    api.emit('nexus.appended', { entries: [entries[4]!] })
+    expect(store.getState().nexusFreshTo).toBeNull()
+    api.calls.length = 0
+    await store.getState().loadNexus()
+    expect(reads()).toContain('nexus.list')
+    expect(store.getState().nexusEntries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5])
+
+    // After a reconnect, appends made meanwhile were not received.
+    await store.getState().startNexus()
+    api.calls.length = 0
+    await store.getState().loadNexus()
+    expect(reads()).toContain('nexus.list')
+  })
+
+  it('checks the chain again on opening once its last check is five minutes old, or when it was broken', async () => {
+    const api = fakeNexus([entry(1, 'ella', 'turn', 'a')])
+    const store = createAppStore(api)
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000)
+    try {
+      await store.getState().loadNexus()
+      const verifies = (): number => api.calls.filter((call) => call.method === 'nexus.verify').length
+      expect(verifies()).toBe(1)
+      now.mockReturnValue(1_000_000 + 4 * 60_000)
+      await store.getState().loadNexus()
+      expect(verifies()).toBe(1)
+      now.mockReturnValue(1_000_000 + 6 * 60_000)
+      await store.getState().loadNexus()
+      await vi.waitFor(() => expect(verifies()).toBe(2))
+      api.handle('nexus.verify', () => ({ ok: false, count: 1, firstBadSeq: 1, problems: ['hash of #1'] }))
+      await store.getState().verifyNexus()
+      await store.getState().loadNexus()
+      await vi.waitFor(() => expect(verifies()).toBe(4))
+    } finally {
+      now.mockRestore()
+    }
+  })
+
+  it('the lanes opened again ask nothing about the same entries’ conflicts and acks while the lists are current', async () => {
+    const api = fakeNexus([entry(1, 'ella', 'decision', 'Use UTC'), entry(2, 'lyra', 'decision', 'Use CET')])
+    api.handle('nexus.acks', () => ({ members: [], entries: [], owed: [], total: 0, next: null }))
+    api.handle('nexus.members.revoke', () => ({ revoked: true }))
+    api.handle('nexus.members.list', () => ({ members: [] }))
+    const store = createAppStore(api)
+    await store.getState().loadNexus()
+    const asked = (method: string): number => api.calls.filter((call) => call.method === method).length
+    await store.getState().loadLaneConflicts([1, 2])
+    await store.getState().loadNexusAcks([1, 2])
+    const conflicts = asked('nexus.conflicts')
+    await store.getState().loadLaneConflicts([1, 2])
+    await store.getState().loadNexusAcks([1, 2])
+    expect([asked('nexus.conflicts'), asked('nexus.acks')]).toEqual([conflicts, 1])
+    // Other entries, or a member revoked, are asked about again.
+    await store.getState().loadLaneConflicts([2])
+    expect(asked('nexus.conflicts')).toBe(conflicts + 1)
+    await store.getState().revokeNexusMember('codex')
+    await store.getState().loadNexusAcks([1, 2])
+    expect(asked('nexus.acks')).toBe(2)
+    // Lists no longer known complete (a reconnect): asked again.
+    await store.getState().startNexus()
+    await store.getState().loadNexusAcks([1, 2])
+    expect(asked('nexus.acks')).toBe(3)
+  })
+
   it('reports a refused project-state save as a conflict and keeps the draft', async () => {
     const api = createFakeApi()
     const { RpcError } = await import('../../api/rpcError')

@@ -23,6 +23,8 @@ export type NexusView = 'timeline' | 'lanes'
 export const TIMELINE_LIMIT = 300
 /** Live arrivals keep at most this many entries in memory; older ones are a "Load older" away. */
 const LIVE_CAP = 1000
+/** Opening the Nexus checks the chain again when its last check is older than this. */
+const CHAIN_RECHECK_MS = 5 * 60_000
 
 /** The Nexus section's state: the timeline, decision log, checkpoints, conflicts and chain status. */
 export interface NexusSlice {
@@ -39,6 +41,14 @@ export interface NexusSlice {
   readonly nexusTailSeq: number
   readonly nexusError: string | null
   readonly nexusLoaded: boolean
+  /**
+   * The log's seq up to which the loaded lists are known complete: set by a full load, carried
+   * forward by live appends that follow on without a gap. Null when they must be read again (a
+   * gap, a reconnect, a failed load). Opening the Nexus again at this tail reads nothing again.
+   */
+  readonly nexusFreshTo: number | null
+  /** When the shown chain report was taken (ms since the epoch). */
+  readonly nexusChainAt: number
   readonly nexusView: NexusView
   /** Read cursors and unread counts of the authors seen (for the lane headers). */
   readonly nexusCursors: readonly NexusCursor[]
@@ -83,6 +93,17 @@ export function sameEntries(shown: readonly NexusEntry[], loaded: readonly Nexus
     shown.length === loaded.length &&
     shown.every((entry, index) => entry.seq === loaded[index]?.seq && entry.hash === loaded[index]?.hash)
   )
+}
+
+/** The chain is checked again on opening when never checked, broken, or checked too long ago. */
+function chainDue(state: NexusSlice): boolean {
+  return state.nexusChain?.ok !== true || Date.now() - state.nexusChainAt > CHAIN_RECHECK_MS
+}
+
+/** Where the lists stay complete after these appends: further on when they follow on, null after a gap. */
+function freshAfter(upTo: number | null, seqs: readonly number[]): number | null {
+  if (upTo === null || seqs.length === 0) return upTo
+  return Math.min(...seqs) <= upTo + 1 ? Math.max(upTo, ...seqs) : null
 }
 
 function mergeAuthors(authors: readonly string[], entries: readonly NexusEntry[]): readonly string[] {
@@ -139,6 +160,8 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     nexusTailSeq: 0,
     nexusError: null,
     nexusLoaded: false,
+    nexusFreshTo: null,
+    nexusChainAt: 0,
     nexusView: 'timeline',
     nexusCursors: [],
     setNexusView(view) {
@@ -147,10 +170,10 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     async loadNexusCursors() {
       const agents = get().nexusAuthors
       try {
-        set({
-          nexusCursors:
-            agents.length === 0 ? [] : (await api.call('nexus.cursors', { agents: [...agents] })).cursors
-        })
+        const cursors =
+          agents.length === 0 ? [] : (await api.call('nexus.cursors', { agents: [...agents] })).cursors
+        // Unchanged counts keep the list itself, so the lane headers are not redrawn.
+        if (JSON.stringify(cursors) !== JSON.stringify(get().nexusCursors)) set({ nexusCursors: cursors })
       } catch (error) {
         set({ nexusError: errorMessage(error) })
       }
@@ -158,20 +181,30 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     async loadNexus() {
       try {
         const watch = await api.call('nexus.watch', {})
-        set({ nexusTailSeq: watch.tailSeq })
+        const before = get()
+        // Opened again with nothing appended since the lists were read (live appends keep them):
+        // only the read cursors, which move without appends, are read again.
+        const current =
+          before.nexusLoaded && before.nexusError === null && (before.nexusFreshTo ?? -1) >= watch.tailSeq
+        set({ nexusTailSeq: watch.tailSeq, ...(current ? {} : { nexusFreshTo: null }) })
         // The check runs beside the lists, which do not wait for it: over a long log it takes seconds.
-        void get().verifyNexus()
-        await Promise.all([loadTimeline(get, set), loadSideLists(get, set)])
+        if (!current || chainDue(before)) void get().verifyNexus()
+        if (!current) await Promise.all([loadTimeline(get, set), loadSideLists(get, set)])
         await get().loadNexusCursors()
-        set({ nexusError: null, nexusLoaded: true })
+        set({
+          nexusError: null,
+          nexusLoaded: true,
+          nexusFreshTo: current ? get().nexusFreshTo : watch.tailSeq
+        })
       } catch (error) {
-        set({ nexusError: errorMessage(error), nexusLoaded: true })
+        set({ nexusError: errorMessage(error), nexusLoaded: true, nexusFreshTo: null })
       }
     },
     async startNexus() {
       try {
         const watch = await api.call('nexus.watch', {})
-        set({ nexusTailSeq: watch.tailSeq })
+        // Also after a reconnect: appends made while away were not received, so the lists are read again.
+        set({ nexusTailSeq: watch.tailSeq, nexusFreshTo: null })
         await get().loadNexusConflicts()
       } catch (error) {
         set({ nexusError: errorMessage(error) })
@@ -199,7 +232,7 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
     async verifyNexus() {
       set({ nexusVerifying: { done: 0, total: get().nexusTailSeq } })
       try {
-        set({ nexusChain: await api.call('nexus.verify', {}) })
+        set({ nexusChain: await api.call('nexus.verify', {}), nexusChainAt: Date.now() })
       } catch (error) {
         set({ nexusError: errorMessage(error) })
       } finally {
@@ -224,8 +257,10 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
       const fresh = entries.filter(
         (entry) => !known.has(entry.seq) && matchesFilter(entry, state.nexusFilter)
       )
-      const tail = Math.max(state.nexusTailSeq, ...entries.map((entry) => entry.seq))
+      const seqs = entries.map((entry) => entry.seq)
+      const tail = Math.max(state.nexusTailSeq, ...seqs)
       set({
+        nexusFreshTo: freshAfter(state.nexusFreshTo, seqs),
         nexusEntries: [...state.nexusEntries, ...fresh].slice(-LIVE_CAP),
         nexusTotal: state.nexusTotal + fresh.length,
         nexusAuthors: mergeAuthors(state.nexusAuthors, entries),

@@ -53,6 +53,8 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
   // The entries the lanes asked about last (the newest ones when more are loaded than one call takes).
   let ackSeqs: readonly number[] = []
   let latestAcks = 0
+  // Whether the acks shown answer `ackSeqs` as the team is now (binding or revoking a member changes who owes).
+  let acksAnswered = false
   return (set, get) => {
     const attempt = async <T>(work: () => Promise<T>): Promise<ActionResult<T>> => {
       try {
@@ -68,11 +70,20 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
       nexusTeamSettings: null,
       nexusTeamError: null,
       async loadNexusAcks(seqs) {
-        if (seqs) ackSeqs = seqs.slice(-ACKS_ASKED_AT_ONCE)
+        if (seqs) {
+          const asked = seqs.slice(-ACKS_ASKED_AT_ONCE)
+          // The same entries asked again (the lanes opened again) while the Nexus lists are current:
+          // every change since (an ack or decision appended, a reconnect) has reloaded them already.
+          const same = asked.length === ackSeqs.length && asked.every((seq, at) => seq === ackSeqs[at])
+          if (same && acksAnswered && get().nexusFreshTo !== null) return
+          ackSeqs = asked
+        }
+        acksAnswered = false
         const request = ++latestAcks
         try {
           const status = await api.call('nexus.acks', { seqs: [...ackSeqs] })
           if (request !== latestAcks) return
+          acksAnswered = true
           // An unchanged answer keeps the lists themselves, so the lanes' cards are not redrawn.
           const { nexusAcks, nexusAcksOwed } = get()
           set({
@@ -106,11 +117,13 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
       },
       async bindNexusMember(input) {
         const result = await attempt(() => api.call('nexus.members.bind', input))
+        if (result.ok) acksAnswered = false
         if (result.ok) await get().loadNexusMembers()
         return result
       },
       async revokeNexusMember(name) {
         const result = await attempt(() => api.call('nexus.members.revoke', { name }))
+        if (result.ok) acksAnswered = false
         if (result.ok) await get().loadNexusMembers()
         return result.ok ? { ok: true, value: undefined } : result
       },
@@ -123,6 +136,7 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
       },
       async saveNexusTeamSettings(patch) {
         const result = await attempt(() => api.call('nexus.settings.update', patch))
+        if (result.ok) acksAnswered = false
         if (result.ok) set({ nexusTeamSettings: result.value })
         return result.ok ? { ok: true, value: undefined } : result
       },
