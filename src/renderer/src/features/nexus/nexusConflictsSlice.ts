@@ -34,6 +34,11 @@ export interface NexusConflictsSlice {
   readonly loadLaneConflicts: (decisions: readonly number[]) => Promise<void>
 }
 
+/** The same entries asked about, in the same order. */
+export function sameSeqs(asked: readonly number[], again: readonly number[]): boolean {
+  return asked.length === again.length && asked.every((seq, at) => seq === again[at])
+}
+
 export function createNexusConflictsSlice(api: ApiClient): SliceCreator<NexusConflictsSlice> {
   // Only the newest request of each list may update it (appends and resolutions reload them).
   let latestPanel = 0
@@ -105,12 +110,13 @@ export function createNexusConflictsSlice(api: ApiClient): SliceCreator<NexusCon
         }
       },
       async loadLaneConflicts(decisions) {
-        const asked = laneDecisions
-        const same =
-          asked !== null &&
-          asked.length === decisions.length &&
-          asked.every((seq, at) => seq === decisions[at])
-        if (same && lanesAnswered && get().nexusFreshTo !== null) return
+        if (
+          laneDecisions !== null &&
+          sameSeqs(laneDecisions, decisions) &&
+          lanesAnswered &&
+          get().nexusFreshTo !== null
+        )
+          return
         await refreshLanes(decisions)
       }
     }

@@ -11,6 +11,7 @@ import type {
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
+import { sameSeqs } from './nexusConflictsSlice'
 
 /** The Nexus as team state in the app: who owes which acknowledgement, the members, the settings. */
 export interface NexusTeamSlice {
@@ -74,8 +75,7 @@ export function createNexusTeamSlice(api: ApiClient): SliceCreator<NexusTeamSlic
           const asked = seqs.slice(-ACKS_ASKED_AT_ONCE)
           // The same entries asked again (the lanes opened again) while the Nexus lists are current:
           // every change since (an ack or decision appended, a reconnect) has reloaded them already.
-          const same = asked.length === ackSeqs.length && asked.every((seq, at) => seq === ackSeqs[at])
-          if (same && acksAnswered && get().nexusFreshTo !== null) return
+          if (sameSeqs(asked, ackSeqs) && acksAnswered && get().nexusFreshTo !== null) return
           ackSeqs = asked
         }
         acksAnswered = false
