@@ -1,20 +1,8 @@
-import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { reference, type BenchContext, type BenchFigure } from './benchTypes'
+import { untilBrowserQuiet, type BrowserQuiet } from './browserQuiet'
+import { cpuMs } from './processCpu'
 import { freshPage, startServe, type Serve } from './uiTimings'
-
-/** The CPU time a process has used so far (user + system), from /proc (Linux); null where there is none. */
-function cpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks.
-    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ')
-    const ticks = Number(fields[11]) + Number(fields[12])
-    return Number.isFinite(ticks) ? ticks * 10 : null
-  } catch {
-    return null // not Linux, or the process is gone: the figure is left out, not guessed
-  }
-}
 
 export interface YearStart {
   readonly serve: Serve
@@ -60,8 +48,9 @@ const WATCH_COMPOSER = `(() => {
 
 /**
  * From spawning `hearth serve` on the year's home to the composer taking input, in phases. The
- * tab is open before the host starts, as a person's browser is: making a fresh browser context
- * is the browser's time, not Hearth's start (`year.start_tab_ms` says how long it took).
+ * tab is open, and the browser idle, before the host starts, as a person's browser is: making a
+ * fresh browser context and the browser's own work after launch are the browser's time, not
+ * Hearth's start (`year.start_tab_ms` and `year.start_browser_settle_ms` say how long they took).
  */
 export async function measureYearStart(
   ctx: BenchContext,
@@ -73,6 +62,8 @@ export async function measureYearStart(
   const metrics = await taskDuration(page)
   const tabMs = performance.now() - tabStarted
   await page.addInitScript(WATCH_COMPOSER)
+  const browserQuiet = await untilBrowserQuiet()
+  ctx.log(`year: ${settledLine(browserQuiet)}`)
   const started = performance.now()
   const startedAt = Date.now()
   const since = (): number => Math.round(performance.now() - started)
@@ -101,7 +92,17 @@ export async function measureYearStart(
     reference('year.start_typed_ms', confirmed, 'ms', 'lower'),
     ...(hostCpu === null ? [] : [reference('year.start_host_cpu_ms', hostCpu, 'ms', 'lower')]),
     ...(pageBusy === null ? [] : [reference('year.start_page_busy_ms', pageBusy, 'ms', 'lower')]),
-    reference('year.start_tab_ms', tabMs, 'ms', 'lower')
+    reference('year.start_tab_ms', tabMs, 'ms', 'lower'),
+    reference('year.start_browser_settle_ms', browserQuiet.ms, 'ms', 'lower')
   ]
   return { serve, page, startMs, figures }
+}
+
+function settledLine({ ms, cpuMs, quiet }: BrowserQuiet): string {
+  const waited = Math.round(ms)
+  if (quiet === null) return `waited ${waited} ms for the browser to settle (its CPU cannot be read here)`
+  const used = `its processes used ${cpuMs ?? '?'} ms of CPU meanwhile`
+  return quiet
+    ? `the browser settled ${waited} ms after its tab opened (${used})`
+    : `the browser was still busy ${waited} ms after its tab opened (${used}); measuring the start anyway`
 }
