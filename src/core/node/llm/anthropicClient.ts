@@ -13,13 +13,35 @@ export interface CredentialSource {
   modelCredentials(): Promise<{ readonly apiKey: string | undefined; readonly baseUrl: string | undefined }>
 }
 
-/** The ModelClients port over the SDK: every client the core uses comes from here. */
+/**
+ * The ModelClients port over the SDK: every client the core uses comes from here. The current
+ * client is kept while the key, the base URL and the options it was made with stay the same (a
+ * client holds nothing else), so a turn does not build one; a change in Settings makes a new one.
+ */
 export function anthropicClients(settings: CredentialSource): ModelClients {
+  let kept: { readonly target: ModelTarget; readonly client: Promise<Anthropic> } | undefined
   return {
-    current: async (options = {}) =>
-      createAnthropicClient({ ...(await settings.modelCredentials()), ...options }),
+    current: async (options = {}) => {
+      const target: ModelTarget = { ...(await settings.modelCredentials()), ...options }
+      if (kept === undefined || !sameTarget(kept.target, target)) {
+        const client = createAnthropicClient(target)
+        kept = { target, client }
+        // A refusal (no key) is not kept: the next call asks again.
+        client.catch(() => kept?.client === client && (kept = undefined))
+      }
+      return kept.client
+    },
     forTarget: createAnthropicClient
   }
+}
+
+function sameTarget(a: ModelTarget, b: ModelTarget): boolean {
+  return (
+    a.apiKey === b.apiKey &&
+    a.baseUrl === b.baseUrl &&
+    a.maxRetries === b.maxRetries &&
+    a.timeoutMs === b.timeoutMs
+  )
 }
 
 /**

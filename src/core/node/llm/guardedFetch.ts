@@ -20,7 +20,7 @@ export function guardedFetch(secrets: readonly string[]): typeof fetch {
   return async (input, init) => {
     let response: Response
     try {
-      response = await fetch(input, { ...init, redirect: 'error' })
+      response = await fetch(input, { ...init, body: encodedBody(init?.body), redirect: 'error' })
     } catch (error) {
       if (isRedirectError(error)) throw new RedirectRefused(urlOf(input))
       throw error
@@ -33,6 +33,15 @@ export function guardedFetch(secrets: readonly string[]): typeof fetch {
       headers: response.headers
     })
   }
+}
+
+/**
+ * A request's text body as UTF-8 bytes. Given a string, fetch first copies it into a well-formed
+ * one in JavaScript, a walk over the whole conversation at every model call; the encoder does
+ * the same replacement of lone surrogates natively. The SDK sets the content type itself.
+ */
+function encodedBody(body: RequestInit['body']): RequestInit['body'] {
+  return typeof body === 'string' ? Buffer.from(body, 'utf8') : body
 }
 
 function isRedirectError(error: unknown): boolean {
