@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { NexusEntry, NexusEntryType, NexusListFilter } from '../../shared/contract/nexus'
+import { keptStatements } from '../node/db/keptStatements'
 import { readRow, readRows } from '../node/db/rowReader'
 import { checkedTuple, ENTRY_COLUMNS, fromRaw, type RawNexusRow } from './nexusRows'
 
@@ -19,7 +20,14 @@ export class NexusEntryReads {
   /** The page `eachRawAfter` steps through, prepared once. */
   private pageStatement: Database.Statement | undefined
 
-  constructor(protected readonly db: Database.Database) {}
+  /** Statements prepared once and kept, as objects or as column tuples (see keptStatements). */
+  private readonly statement: (sql: string) => Database.Statement
+  private readonly tuples: (sql: string) => Database.Statement
+
+  constructor(protected readonly db: Database.Database) {
+    this.statement = keptStatements(db)
+    this.tuples = keptStatements(db, 'raw')
+  }
 
   /**
    * Entries matching the filter, in ascending order, plus the match count: the newest `limit`
@@ -75,11 +83,9 @@ export class NexusEntryReads {
     // NOT INDEXED keeps the planner on the seq range (the unread entries only): left to choose, it
     // walks all of (type, agent, seq) because that index covers the grouping, which reads the
     // whole log at every turn however little is unread.
-    const rows = this.db
-      .prepare(
-        `SELECT type, agent, COUNT(*) AS n FROM nexus_entries NOT INDEXED WHERE seq > ? AND agent <> ? ${exclude} GROUP BY type, agent ORDER BY n DESC`
-      )
-      .all(cursor, agent, ...shown)
+    const rows = this.statement(
+      `SELECT type, agent, COUNT(*) AS n FROM nexus_entries NOT INDEXED WHERE seq > ? AND agent <> ? ${exclude} GROUP BY type, agent ORDER BY n DESC`
+    ).all(cursor, agent, ...shown)
     return readRows(rows, 'nexus_entries', (row) => ({
       type: row.text('type'),
       agent: row.text('agent'),
@@ -137,22 +143,20 @@ export class NexusEntryReads {
 
   /** Entries of `SELECT … FROM nexus_entries <clause>`, read as tuples. */
   private select(clause: string, ...params: unknown[]): NexusEntry[] {
-    return this.db
-      .prepare(`${SELECT} ${clause}`)
-      .raw()
+    return this.tuples(`${SELECT} ${clause}`)
       .all(...params)
       .map((row) => fromRaw(checkedTuple(row)))
   }
 
   private count(sql: string, ...params: unknown[]): number {
-    return readRow(this.db.prepare(sql).get(...params), 'nexus_entries').int('n')
+    return readRow(this.statement(sql).get(...params), 'nexus_entries').int('n')
   }
 
   /** The SQL text of each append-only trigger present on nexus_entries, by name. */
   triggers(): Map<string, string> {
-    const rows = this.db
-      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'nexus_entries'")
-      .all()
+    const rows = this.statement(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'nexus_entries'"
+    ).all()
     return new Map(readRows(rows, 'sqlite_master', (row) => [row.text('name'), row.text('sql')] as const))
   }
 }

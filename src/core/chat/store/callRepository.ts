@@ -1,6 +1,8 @@
 import { writeTransaction } from '../../node/db/writeTransaction'
 import type { MessageId, SessionId, TurnId } from '../../../shared/contract'
 import type { TtlReasons } from '../../domain/cache/ttlPolicy'
+import type Database from 'better-sqlite3'
+import { keptStatements } from '../../node/db/keptStatements'
 import type { Db } from '../../node/db/openDatabase'
 import { readOptionalRow, readRows, type RowReader } from '../../node/db/rowReader'
 import { ownStamp } from '../../node/process/processIdentity'
@@ -81,92 +83,91 @@ export interface CallOutcome {
 
 /** One row per API call: what was sent (as a recipe), what came back, and why the cache missed. */
 export class CallRepository {
-  constructor(private readonly db: Db) {}
+  /** Statements prepared once and kept (see keptStatements). */
+  private readonly statement: (sql: string) => Database.Statement
+
+  constructor(private readonly db: Db) {
+    this.statement = keptStatements(db)
+  }
 
   start(call: NewCall): number {
-    const result = this.db
-      .prepare(
-        `INSERT INTO api_calls (session_id, turn_id, iteration, purpose, model, prompt_version, request, sections, status, writer_pid, writer_started, started_at)
+    const result = this.statement(
+      `INSERT INTO api_calls (session_id, turn_id, iteration, purpose, model, prompt_version, request, sections, status, writer_pid, writer_started, started_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'streaming', ?, ?, ?)`
-      )
-      .run(
-        call.sessionId,
-        call.turnId,
-        call.iteration,
-        call.purpose,
-        call.model,
-        call.promptVersion,
-        JSON.stringify(call.recipe),
-        JSON.stringify(call.sections),
-        ownStamp().pid,
-        ownStamp().startedAt,
-        call.nowMs
-      )
+    ).run(
+      call.sessionId,
+      call.turnId,
+      call.iteration,
+      call.purpose,
+      call.model,
+      call.promptVersion,
+      JSON.stringify(call.recipe),
+      JSON.stringify(call.sections),
+      ownStamp().pid,
+      ownStamp().startedAt,
+      call.nowMs
+    )
     return Number(result.lastInsertRowid)
   }
 
   finish(id: number, outcome: CallOutcome): void {
     const u = outcome.usage
-    this.db
-      .prepare(
-        `UPDATE api_calls SET status = ?, error = ?, input_tokens = ?, output_tokens = ?, cache_write_5m = ?, cache_write_1h = ?, cache_read = ?,
+    this.statement(
+      `UPDATE api_calls SET status = ?, error = ?, input_tokens = ?, output_tokens = ?, cache_write_5m = ?, cache_write_1h = ?, cache_read = ?,
            expected_read = ?, miss_reason = ?, cost_usd = ?, finished_at = ?, writer_pid = NULL, writer_started = NULL WHERE id = ?`
-      )
-      .run(
-        outcome.status,
-        outcome.error,
-        u.input_tokens,
-        u.output_tokens,
-        u.cache_write_5m,
-        u.cache_write_1h,
-        u.cache_read_input_tokens,
-        outcome.expectedRead,
-        outcome.missReason,
-        outcome.costUsd,
-        outcome.nowMs,
-        id
-      )
+    ).run(
+      outcome.status,
+      outcome.error,
+      u.input_tokens,
+      u.output_tokens,
+      u.cache_write_5m,
+      u.cache_write_1h,
+      u.cache_read_input_tokens,
+      outcome.expectedRead,
+      outcome.missReason,
+      outcome.costUsd,
+      outcome.nowMs,
+      id
+    )
   }
 
   /** The newest call of a session that reached the model (it may have written cache entries). */
   lastAnswered(sessionId: SessionId): CallRecord | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM api_calls WHERE session_id = ? AND (input_tokens + cache_read + cache_write_5m + cache_write_1h) > 0 ORDER BY id DESC LIMIT 1`
-      )
-      .get(sessionId)
+    const row = this.statement(
+      `SELECT * FROM api_calls WHERE session_id = ? AND (input_tokens + cache_read + cache_write_5m + cache_write_1h) > 0 ORDER BY id DESC LIMIT 1`
+    ).get(sessionId)
     return readOptionalRow(row, 'api_calls', callFromRow)
   }
 
   forSession(sessionId: SessionId): CallRecord[] {
-    const rows = this.db.prepare('SELECT * FROM api_calls WHERE session_id = ? ORDER BY id').all(sessionId)
+    const rows = this.statement('SELECT * FROM api_calls WHERE session_id = ? ORDER BY id').all(sessionId)
     return readRows(rows, 'api_calls', callFromRow)
   }
 
   forTurn(sessionId: SessionId, turnId: TurnId): CallRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id')
-      .all(sessionId, turnId)
+    const rows = this.statement(
+      'SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id'
+    ).all(sessionId, turnId)
     return readRows(rows, 'api_calls', callFromRow)
   }
 
   /** The session's newest call before call `id` (the one a call's request is compared with). */
   before(sessionId: SessionId, id: number): CallRecord | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM api_calls WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT 1')
-      .get(sessionId, id)
+    const row = this.statement(
+      'SELECT * FROM api_calls WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT 1'
+    ).get(sessionId, id)
     return readOptionalRow(row, 'api_calls', callFromRow)
   }
 
   get(id: number): CallRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM api_calls WHERE id = ?').get(id)
+    const row = this.statement('SELECT * FROM api_calls WHERE id = ?').get(id)
     return readOptionalRow(row, 'api_calls', callFromRow)
   }
 
   /** Calls still `streaming` after their process (pid and start time) died are closed as interrupted. */
   recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): void {
     const dead = orphanedStreamingRows(this.db, 'api_calls', isAlive)
-    const mark = this.db.prepare(
+    const mark = this.statement(
       "UPDATE api_calls SET status = 'interrupted', writer_pid = NULL, writer_started = NULL, finished_at = ? WHERE id = ?"
     )
     writeTransaction(this.db, () => dead.forEach((id) => mark.run(nowMs, id)))()

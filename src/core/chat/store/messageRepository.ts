@@ -8,6 +8,8 @@ import {
   type TurnId
 } from '../../../shared/contract'
 import { ownId } from '../../domain/ids'
+import type Database from 'better-sqlite3'
+import { keptStatements } from '../../node/db/keptStatements'
 import type { Db } from '../../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../../node/db/rowReader'
 import type { CallUsage, ContentBlock, StoredMessage } from '../chatTypes'
@@ -69,7 +71,13 @@ export class MessageRepository {
   private readonly appendTransaction: (message: NewMessage) => { lastInsertRowid: number | bigint }
   private readonly appendManyTransaction: (messages: readonly NewMessage[]) => StoredMessage[]
 
+  /** Statements prepared once and kept, as objects or as column tuples (see keptStatements). */
+  protected readonly statement: (sql: string) => Database.Statement
+  protected readonly tuples: (sql: string) => Database.Statement
+
   constructor(protected readonly db: Db) {
+    this.statement = keptStatements(db)
+    this.tuples = keptStatements(db, 'raw')
     this.versions = new TurnVersionRepository(db)
     this.appendTransaction = writeTransaction(db, (message: NewMessage) => this.insertMessage(message))
     this.appendManyTransaction = writeTransaction(db, (messages: readonly NewMessage[]) =>
@@ -172,12 +180,9 @@ export class MessageRepository {
    * 0068's index alone: a chat of thousands of messages outlined without reading any of them.
    */
   outline(sessionId: SessionId): MessageOutline[] {
-    const rows = this.db
-      .prepare(
-        `SELECT ${OUTLINE_COLUMNS.list} FROM messages INDEXED BY messages_outline WHERE session_id = ? ORDER BY id`
-      )
-      .raw()
-      .all(sessionId)
+    const rows = this.tuples(
+      `SELECT ${OUTLINE_COLUMNS.list} FROM messages INDEXED BY messages_outline WHERE session_id = ? ORDER BY id`
+    ).all(sessionId)
     return readTuples(rows, OUTLINE_COLUMNS, (row) => ({
       id: row.messageId('id'),
       turnId: row.turnId('turn_id'),
@@ -196,11 +201,9 @@ export class MessageRepository {
    * turn — work that grows with the agent's whole history.
    */
   userTurnStarts(agentId: AgentId, limit: number): { at: number; sessionId: SessionId }[] {
-    const rows = this.db
-      .prepare(
-        "SELECT m.created_at, m.session_id FROM messages m WHERE m.role = 'user' AND m.kind = 'text' AND (SELECT s.agent_id FROM sessions s WHERE s.id = m.session_id) = ? ORDER BY m.id DESC LIMIT ?"
-      )
-      .all(agentId, limit)
+    const rows = this.statement(
+      "SELECT m.created_at, m.session_id FROM messages m WHERE m.role = 'user' AND m.kind = 'text' AND (SELECT s.agent_id FROM sessions s WHERE s.id = m.session_id) = ? ORDER BY m.id DESC LIMIT ?"
+    ).all(agentId, limit)
     return readRows(rows, 'messages', (row) => ({
       at: row.int('created_at'),
       sessionId: row.sessionId('session_id')
@@ -209,41 +212,35 @@ export class MessageRepository {
 
   /** How many messages the database holds, every session's and every version's. */
   countMessages(): number {
-    const row = this.db.prepare('SELECT count(*) AS n FROM messages').get()
+    const row = this.statement('SELECT count(*) AS n FROM messages').get()
     return readRow(row, 'messages').int('n')
   }
 
   /** The stored messages of one turn (one version: every version has its own turn id), in order. */
   turnMessages(sessionId: SessionId, turnId: TurnId): StoredMessage[] {
-    const rows = this.db
-      .prepare(
-        `SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? AND turn_id = ? ORDER BY id`
-      )
-      .raw()
-      .all(sessionId, turnId)
+    const rows = this.tuples(
+      `SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? AND turn_id = ? ORDER BY id`
+    ).all(sessionId, turnId)
     return readTuples(rows, MESSAGE_COLUMNS, messageFromRow)
   }
 
   /** The session's messages with these ids (those that exist), in stored order. */
   messagesWithIds(sessionId: SessionId, ids: readonly number[]): StoredMessage[] {
     if (ids.length === 0) return []
-    const rows = this.db
-      .prepare(
-        `SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`
-      )
-      .raw()
-      .all(sessionId, JSON.stringify([...new Set(ids)]))
+    const rows = this.tuples(
+      `SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE session_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`
+    ).all(sessionId, JSON.stringify([...new Set(ids)]))
     return readTuples(rows, MESSAGE_COLUMNS, messageFromRow)
   }
 
   getMessage(id: number): StoredMessage | undefined {
-    const row = this.db.prepare(`SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE id = ?`).get(id)
+    const row = this.statement(`SELECT ${MESSAGE_COLUMNS.list} FROM messages WHERE id = ?`).get(id)
     return readOptionalRow(row, 'messages', messageFromRow)
   }
 
   /** Takes messages out of the model's context after compression; they stay stored and searchable. */
   retireMessages(ids: readonly number[]): void {
-    const statement = this.db.prepare('UPDATE messages SET in_context = 0 WHERE id = ?')
+    const statement = this.statement('UPDATE messages SET in_context = 0 WHERE id = ?')
     writeTransaction(this.db, () => ids.forEach((id) => statement.run(id)))()
   }
 
@@ -260,7 +257,7 @@ export class MessageRepository {
   /** Rows still `streaming` whose writer process is gone become `interrupted`; returns how many. */
   recoverInterrupted(isAlive: (writer: WriterStamp) => boolean, nowMs: number): number {
     const dead = orphanedStreamingRows(this.db, 'messages', isAlive)
-    const mark = this.db.prepare(
+    const mark = this.statement(
       "UPDATE messages SET status = 'interrupted', error = 'The app stopped while this reply was streaming', writer_pid = NULL, writer_started = NULL, updated_at = ? WHERE id = ?"
     )
     writeTransaction(this.db, () => dead.forEach((id) => mark.run(nowMs, id)))()

@@ -39,25 +39,23 @@ export interface SessionListFilter {
 export class SessionRepository extends MessageRepository {
   createSession(session: NewSession): SessionRecord {
     writeTransaction(this.db, () => {
-      this.db
-        .prepare(
-          `INSERT INTO sessions (id, agent_id, cwd, model, provider, platform, system_prompt, prompt_report, tools, tools_hash, started_at, updated_at)
+      this.statement(
+        `INSERT INTO sessions (id, agent_id, cwd, model, provider, platform, system_prompt, prompt_report, tools, tools_hash, started_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-        )
-        .run(
-          session.id,
-          session.agentId,
-          session.cwd,
-          session.model,
-          session.provider,
-          session.platform,
-          session.systemPrompt,
-          JSON.stringify(session.promptReport),
-          JSON.stringify(session.tools),
-          session.toolsHash,
-          session.nowMs,
-          session.nowMs
-        )
+      ).run(
+        session.id,
+        session.agentId,
+        session.cwd,
+        session.model,
+        session.provider,
+        session.platform,
+        session.systemPrompt,
+        JSON.stringify(session.promptReport),
+        JSON.stringify(session.tools),
+        session.toolsHash,
+        session.nowMs,
+        session.nowMs
+      )
       this.insertPromptVersion(
         session.id,
         1,
@@ -71,7 +69,7 @@ export class SessionRepository extends MessageRepository {
   }
 
   getSession(id: SessionId): SessionRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id)
+    const row = this.statement('SELECT * FROM sessions WHERE id = ?').get(id)
     return readOptionalRow(row, 'sessions', sessionFromRow)
   }
 
@@ -91,10 +89,8 @@ export class SessionRepository extends MessageRepository {
     const order = 'ORDER BY updated_at DESC, id LIMIT ?'
     const rows =
       agentId === null
-        ? this.db.prepare(`SELECT * FROM sessions WHERE ${open} ${order}`).all(limit)
-        : this.db
-            .prepare(`SELECT * FROM sessions WHERE ${open} AND agent_id = ? ${order}`)
-            .all(agentId, limit)
+        ? this.statement(`SELECT * FROM sessions WHERE ${open} ${order}`).all(limit)
+        : this.statement(`SELECT * FROM sessions WHERE ${open} AND agent_id = ? ${order}`).all(agentId, limit)
     return readRows(rows, 'sessions', sessionFromRow)
   }
 
@@ -106,9 +102,8 @@ export class SessionRepository extends MessageRepository {
    * ever cut, not a count of the turns of every open chat.
    */
   cutInFirstTurn(): SessionId[] {
-    const rows = this.db
-      .prepare(
-        `SELECT s.id AS id FROM sessions s
+    const rows = this.statement(
+      `SELECT s.id AS id FROM sessions s
          WHERE s.id IN (SELECT session_id FROM messages WHERE status = 'interrupted'
                         UNION SELECT session_id FROM api_calls WHERE status = 'interrupted')
            AND s.ended_at IS NULL AND s.deleted_at IS NULL
@@ -116,8 +111,7 @@ export class SessionRepository extends MessageRepository {
            AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id AND m.status = 'streaming')
            AND NOT EXISTS (SELECT 1 FROM api_calls c WHERE c.session_id = s.id AND c.status = 'streaming')
          ORDER BY s.started_at`
-      )
-      .all()
+    ).all()
     return readRows(rows, 'sessions', (row) => row.sessionId('id'))
   }
 
@@ -127,10 +121,11 @@ export class SessionRepository extends MessageRepository {
     const order = 'ORDER BY ended_at DESC, id LIMIT ?'
     const rows =
       agentId === null
-        ? this.db.prepare(`SELECT * FROM sessions WHERE ${ended} ${order}`).all(limit)
-        : this.db
-            .prepare(`SELECT * FROM sessions WHERE ${ended} AND agent_id = ? ${order}`)
-            .all(agentId, limit)
+        ? this.statement(`SELECT * FROM sessions WHERE ${ended} ${order}`).all(limit)
+        : this.statement(`SELECT * FROM sessions WHERE ${ended} AND agent_id = ? ${order}`).all(
+            agentId,
+            limit
+          )
     return readRows(rows, 'sessions', sessionFromRow)
   }
 
@@ -143,11 +138,9 @@ export class SessionRepository extends MessageRepository {
       const current = this.getSession(sessionId) as SessionRecord
       const version = current.promptVersion + 1
       this.insertPromptVersion(sessionId, version, change.text, change.report, change.reason, change.nowMs)
-      this.db
-        .prepare(
-          'UPDATE sessions SET system_prompt = ?, prompt_report = ?, prompt_version = ?, model = ?, updated_at = ? WHERE id = ?'
-        )
-        .run(change.text, JSON.stringify(change.report), version, change.model, change.nowMs, sessionId)
+      this.statement(
+        'UPDATE sessions SET system_prompt = ?, prompt_report = ?, prompt_version = ?, model = ?, updated_at = ? WHERE id = ?'
+      ).run(change.text, JSON.stringify(change.report), version, change.model, change.nowMs, sessionId)
     })()
     return this.getSession(sessionId) as SessionRecord
   }
@@ -156,9 +149,9 @@ export class SessionRepository extends MessageRepository {
     sessionId: SessionId,
     version: number
   ): { text: string; report: PromptReport; reason: string } | undefined {
-    const row = this.db
-      .prepare('SELECT text, report, reason FROM session_prompts WHERE session_id = ? AND version = ?')
-      .get(sessionId, version)
+    const row = this.statement(
+      'SELECT text, report, reason FROM session_prompts WHERE session_id = ? AND version = ?'
+    ).get(sessionId, version)
     return readOptionalRow(row, 'session_prompts', (read) => ({
       text: read.text('text'),
       report: read.json('report') as PromptReport,
@@ -167,36 +160,36 @@ export class SessionRepository extends MessageRepository {
   }
 
   setProvider(sessionId: SessionId, provider: string): void {
-    this.db.prepare('UPDATE sessions SET provider = ? WHERE id = ?').run(provider, sessionId)
+    this.statement('UPDATE sessions SET provider = ? WHERE id = ?').run(provider, sessionId)
   }
 
   setTitle(sessionId: SessionId, title: string): void {
-    this.db.prepare("UPDATE sessions SET title = ? WHERE id = ? AND title = ''").run(title, sessionId)
+    this.statement("UPDATE sessions SET title = ? WHERE id = ? AND title = ''").run(title, sessionId)
   }
 
   endSession(sessionId: SessionId, nowMs: number): void {
-    this.db
-      .prepare('UPDATE sessions SET ended_at = ?, updated_at = ? WHERE id = ?')
-      .run(nowMs, nowMs, sessionId)
+    this.statement('UPDATE sessions SET ended_at = ?, updated_at = ? WHERE id = ?').run(
+      nowMs,
+      nowMs,
+      sessionId
+    )
   }
 
   /** Adds one call's usage to the session counters. */
   addUsage(sessionId: SessionId, usage: CallUsage, costUsd: number, savedUsd: number, nowMs: number): void {
-    this.db
-      .prepare(
-        `UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
+    this.statement(
+      `UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
            cache_read_tokens = cache_read_tokens + ?, cost_usd = cost_usd + ?, saved_usd = saved_usd + ?, updated_at = ? WHERE id = ?`
-      )
-      .run(
-        usage.input_tokens,
-        usage.output_tokens,
-        usage.cache_creation_input_tokens,
-        usage.cache_read_input_tokens,
-        costUsd,
-        savedUsd,
-        nowMs,
-        sessionId
-      )
+    ).run(
+      usage.input_tokens,
+      usage.output_tokens,
+      usage.cache_creation_input_tokens,
+      usage.cache_read_input_tokens,
+      costUsd,
+      savedUsd,
+      nowMs,
+      sessionId
+    )
   }
 
   private insertPromptVersion(
@@ -207,10 +200,8 @@ export class SessionRepository extends MessageRepository {
     reason: string,
     nowMs: number
   ): void {
-    this.db
-      .prepare(
-        'INSERT INTO session_prompts (session_id, version, text, report, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)'
-      )
-      .run(sessionId, version, text, JSON.stringify(report), reason, nowMs)
+    this.statement(
+      'INSERT INTO session_prompts (session_id, version, text, report, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)'
+    ).run(sessionId, version, text, JSON.stringify(report), reason, nowMs)
   }
 }
