@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Banner } from '../../ui/Banner'
 import { Button } from '../../ui/Button'
 import { Dialog } from '../../ui/Dialog'
@@ -33,12 +33,23 @@ export function FolderPickerDialog({
   const error = useAppStore(selectFolderError)
   const browseFolder = useAppStore((state) => state.browseFolder)
   const [path, setPath] = useState(start ?? '')
+  // The path field follows the newest browse; typing counts as newer than any browse still on its
+  // way, so a slow first listing never replaces a path the user has typed meanwhile.
+  const changes = useRef(0)
   const browse = async (dir?: string): Promise<void> => {
+    const asked = ++changes.current
     const found = await browseFolder(dir)
-    if (found !== null) setPath(found.dir)
+    if (found !== null && asked === changes.current) setPath(found.dir)
+  }
+  const type = (typed: string): void => {
+    changes.current++
+    setPath(typed)
   }
   useEffect(() => {
-    void browseFolder(start ?? undefined).then((found) => found !== null && setPath(found.dir))
+    const asked = ++changes.current
+    void browseFolder(start ?? undefined).then(
+      (found) => found !== null && asked === changes.current && setPath(found.dir)
+    )
   }, [browseFolder, start])
   const use = async (): Promise<void> => {
     const typed = path.trim()
@@ -78,7 +89,7 @@ export function FolderPickerDialog({
       }
     >
       <p className="muted">{purpose}</p>
-      <FolderPathForm path={path} onChange={setPath} onGo={(dir) => void browse(dir)} />
+      <FolderPathForm path={path} onChange={type} onGo={(dir) => void browse(dir)} />
       {error !== null && (
         <Banner tone="danger" title="Cannot open that folder" data-testid="folder-error">
           {error}

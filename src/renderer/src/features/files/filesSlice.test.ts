@@ -113,3 +113,27 @@ describe('files slice', () => {
     expect(isDirty(file())).toBe(false)
   })
 })
+
+describe('browsing for a project folder', () => {
+  it('shows the newest browse when an earlier one answers after it', async () => {
+    const api = createFakeApi()
+    const answers = new Map<
+      string,
+      (listing: { dir: string; parent: string | null; dirs: string[] }) => void
+    >()
+    api.handle(
+      'app.listDirs',
+      (input) =>
+        new Promise((resolve) => answers.set((input as { dir?: string }).dir ?? 'home', resolve as never))
+    )
+    const store = createAppStore(api)
+    const home = store.getState().browseFolder()
+    const garden = store.getState().browseFolder('/home/you/garden')
+    await Promise.resolve()
+    answers.get('/home/you/garden')?.({ dir: '/home/you/garden', parent: '/home/you', dirs: [] })
+    await garden
+    answers.get('home')?.({ dir: '/home/you', parent: '/home', dirs: ['garden'] })
+    expect((await home)?.dir).toBe('/home/you')
+    expect(store.getState().folderListing?.dir).toBe('/home/you/garden')
+  })
+})

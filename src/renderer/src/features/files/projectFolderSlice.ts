@@ -31,17 +31,20 @@ export function createProjectFolderSlice(
   api: ApiClient,
   storage: KeyValueStore
 ): SliceCreator<ProjectFolderSlice> {
+  // Browses counted as they are asked, so an answer that comes back after a later one is not shown.
+  let browses = 0
   return (set, get) => ({
     projectDirs: {},
     folderListing: null,
     folderError: null,
     async browseFolder(dir) {
+      const asked = ++browses
       try {
         const folderListing = await api.call('app.listDirs', dir === undefined ? {} : { dir })
-        set({ folderListing, folderError: null })
+        if (asked === browses) set({ folderListing, folderError: null })
         return folderListing
       } catch (error) {
-        set({ folderError: errorMessage(error) })
+        if (asked === browses) set({ folderError: errorMessage(error) })
         return null
       }
     },
