@@ -1,7 +1,10 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blocksOf, systemBlocksOf, toolNames } from '../../../tests/fakeAnthropic'
+import { walFramesPending } from '../node/db/walFrames'
+import { testId } from '../../shared/testing/ids'
 import { present } from '../testing/callCore'
+import { plainSession } from '../testing/plainSession'
 import { startChatHarness, testCatalog, type ChatHarness } from '../testing/chatHarness'
 import { markerCount, sentSystemText } from '../testing/requestShape'
 
@@ -102,5 +105,29 @@ describe('ChatService turns against the fake Anthropic server', () => {
     expect(after.systemPrompt).toContain('The user likes teal.')
     expect(switched.calls[0]?.missReason).toBe('model_switched')
     expect(harness.fake.requests[2]?.body?.model).toBe('claude-opus-5')
+  })
+
+  it("folds a long write-ahead log when a turn ends, so the next send's first commit does not wait for it", async () => {
+    harness = await startChatHarness()
+    harness.fake.script('First.', 'Second.')
+    const first = await harness.chat.runTurn({ agentId: harness.agentId, text: 'Hi' })
+    const { db, chatStores } = harness.core.internals
+    // Another chat's history written since: the log is long, and no pause came for the upkeep.
+    const other = testId.session('other')
+    chatStores.sessions.createSession(plainSession(other, harness.agentId, 'You are Scribe.', 1))
+    for (let i = 0; walFramesPending(db) < 600; i++)
+      chatStores.sessions.appendMessage({
+        sessionId: other,
+        turnId: testId.turn(`t${i}`),
+        role: 'user',
+        kind: 'text',
+        content: [{ type: 'text', text: `note ${i} `.repeat(2000) }],
+        status: 'complete',
+        nowMs: 10 + i
+      })
+    await harness.chat.runTurn({ sessionId: first.sessionId, text: 'Again' })
+    // The turn's own commits came after the long log: once folded at its end, only the restart remains.
+    expect(walFramesPending(db)).toBe(1)
+    expect(harness.sessions.get(first.sessionId).messages).toHaveLength(4)
   })
 })

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { testId } from '../../../shared/testing/ids'
 import type { Db } from '../../node/db/openDatabase'
 import { useTempDatabase } from '../../node/db/testing/tempDatabase'
+import { walFramesPending } from '../../node/db/walFrames'
 import { plainSession } from '../../testing/plainSession'
 import { SessionRepository } from './sessionRepository'
 import { SessionSearch } from './sessionSearch'
@@ -43,6 +44,19 @@ describe('database upkeep between turns', () => {
     expect(frames()).toBe(1)
     expect(db.pragma('user_version', { simple: true })).toBeGreaterThan(0)
     expect(repo.messages(SESSION)).toHaveLength(20)
+  })
+
+  it("folds a long log at a turn's end and leaves a short one for the pause", () => {
+    appendMessages(5)
+    const short = walFramesPending(db)
+    expect(short).toBeGreaterThan(5)
+    expect(repo.foldLongLog()).toBe(false)
+    expect(walFramesPending(db)).toBe(short)
+    while (walFramesPending(db) < 500) appendMessages(20)
+    expect(repo.foldLongLog()).toBe(true)
+    // Folded and started over: the log holds only the one-page restart commit.
+    expect(walFramesPending(db)).toBe(1)
+    expect(repo.messages(SESSION).length).toBeGreaterThan(20)
   })
 
   it('merges the search index segments that the message commits left, and search still finds every word', () => {

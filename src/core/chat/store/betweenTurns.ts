@@ -1,5 +1,6 @@
 import type { Db } from '../../node/db/openDatabase'
 import { optimizeDatabase } from '../../node/db/optimize'
+import { walFramesPending } from '../../node/db/walFrames'
 
 /** The transcript's full-text indexes, which merge their segments here rather than in a commit. */
 const TRANSCRIPT_INDEXES = ['messages_fts', 'messages_fts_trigram'] as const
@@ -38,6 +39,27 @@ export function upkeepSteps(db: Db): (() => void)[] {
     () => db.pragma('wal_checkpoint(PASSIVE)'),
     () => restartLog(db)
   ].map((step) => () => withoutWaiting(db, step))
+}
+
+/**
+ * Frames from which a turn's end folds the log itself. SQLite folds it on its own once it holds
+ * 1,000 frames, inside whichever commit crosses that line; when turns follow each other with no
+ * pause for the upkeep (a script, an agent at work), that was the user message of about every
+ * tenth turn, held up by the fold's two fsyncs before its request could leave. A turn writes far
+ * fewer than the 500 frames left below that line before its request leaves.
+ */
+const FOLD_FROM_FRAMES = 500
+
+/**
+ * At a turn's end, the log folded into the database and started over when it has grown past
+ * `FOLD_FROM_FRAMES`, at once rather than in the pause after it, which may never come before the
+ * next send. Returns whether it folded; throws SQLITE_BUSY while another process is writing.
+ */
+export function foldLongLog(db: Db): boolean {
+  if (walFramesPending(db) < FOLD_FROM_FRAMES) return false
+  withoutWaiting(db, () => db.pragma('wal_checkpoint(PASSIVE)'))
+  withoutWaiting(db, () => restartLog(db))
+  return true
 }
 
 /** Every step at once: the upkeep when nothing else can be waiting (tests, benches, tools). */

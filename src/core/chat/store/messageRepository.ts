@@ -13,7 +13,7 @@ import { keptStatements } from '../../node/db/keptStatements'
 import type { Db } from '../../node/db/openDatabase'
 import { readOptionalRow, readRow, readRows, readTuples, TupleColumns } from '../../node/db/rowReader'
 import type { CallUsage, ContentBlock, StoredMessage } from '../chatTypes'
-import { maintainBetweenTurns, maintainInSteps } from './betweenTurns'
+import { foldLongLog, maintainBetweenTurns, maintainInSteps } from './betweenTurns'
 import { messageFromRow, searchTextOf } from './sessionRows'
 import { orphanedStreamingRows, type WriterStamp } from './streamingWriters'
 import { messagesOnPath } from './turnPath'
@@ -252,6 +252,11 @@ export class MessageRepository {
   /** The same upkeep a step per turn of the event loop, stopping when `stop()` says (see `maintainInSteps`). */
   maintainInSteps(stop: () => boolean, failed: (error: unknown) => void): void {
     maintainInSteps(this.db, stop, failed)
+  }
+
+  /** At a turn's end, folds the write-ahead log when it has grown long (see `foldLongLog`). */
+  foldLongLog(): boolean {
+    return foldLongLog(this.db)
   }
 
   /** Rows still `streaming` whose writer process is gone become `interrupted`; returns how many. */

@@ -92,6 +92,7 @@ async function runTracked(
     throw failure
   } finally {
     deps.running.finish(turn.turnId)
+    foldLogAfterTurn(deps)
     maintainQuietly(deps)
   }
 }
@@ -107,6 +108,19 @@ function announceFinished(events: EventHub, turnId: TurnId, result: TurnResult):
     calls: [...result.calls],
     compressed: result.compressed
   })
+}
+
+/**
+ * The turn's end folds a long log before anything else can start, so SQLite's own fold does not
+ * land in the next turn's first commit when no pause comes between (see `foldLongLog`).
+ */
+function foldLogAfterTurn(deps: LaunchDeps): void {
+  try {
+    deps.repo.foldLongLog()
+  } catch (error) {
+    // Another process is writing: SQLite's own fold still bounds the log.
+    deps.log.debug('Folding the log after a turn skipped', { error })
+  }
 }
 
 /**
