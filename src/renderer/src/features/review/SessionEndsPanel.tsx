@@ -57,7 +57,9 @@ function EndRow({ end }: Readonly<{ end: SessionEndSummary }>): ReactNode {
 export function SessionEndsPanel(): ReactNode {
   const ends = useAppStore((state) => state.recentSessionEnds)
   const load = useAppStore((state) => state.loadRecentSessionEnds)
-  const waiting = useAppStore((state) => state.reviewCandidates.length)
+  // Read again when the inbox's count moves (a decision, new candidates), not when scrolling loads
+  // another page of it: each read is a query on the host while the list is being scrolled.
+  const waiting = useAppStore((state) => state.reviewPendingCount)
   useEffect(() => {
     void load()
   }, [load, waiting])
