@@ -4,6 +4,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -44,9 +45,10 @@ type RenderRow = (index: number, props: VirtualRowProps) => ReactNode
 
 /**
  * One drawn row. Memoised: a scroll step re-renders the list, and a row already drawn has nothing
- * new to draw then, as long as `renderRow` and the measuring ref keep their identity (a new
- * `renderRow` (new data) draws every row again). The same ref also keeps the row from being
- * detached and measured again on every step.
+ * new to draw then, as long as `renderRow` and the measuring ref keep their identity. A new
+ * `renderRow` (new data: a page appended) calls it again, and the row's props object stays the
+ * same, so a row component memoised on its props skips drawing when its own item is unchanged.
+ * The same ref also keeps the row from being detached and measured again on every step.
  */
 const Row = memo(function Row({
   index,
@@ -57,7 +59,8 @@ const Row = memo(function Row({
   renderRow: RenderRow
   measure: (element: HTMLElement | null) => void
 }>): ReactNode {
-  return renderRow(index, { 'data-index': index, ref: measure })
+  const props = useMemo<VirtualRowProps>(() => ({ 'data-index': index, ref: measure }), [index, measure])
+  return renderRow(index, props)
 })
 
 type VirtualRowsProps = Readonly<{

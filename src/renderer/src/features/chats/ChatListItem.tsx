@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { memo, useState, type ReactNode } from 'react'
 import type { SessionSummary } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Menu } from '../../ui/Menu'
@@ -7,8 +7,11 @@ import { baseName } from '../chat/projectRules'
 import { RenameChatForm } from './RenameChatForm'
 import './chats.css'
 
-/** One chat in the list: open it, or pin, rename or delete it from its "More actions" menu. */
-export function ChatListItem({
+/**
+ * One chat in the list: open it, or pin, rename or delete it from its "More actions" menu.
+ * Memoised: a page of older chats appended to the list leaves the rows already drawn as they are.
+ */
+export const ChatListItem = memo(function ChatListItem({
   session,
   rowProps
 }: Readonly<{
@@ -71,4 +74,4 @@ export function ChatListItem({
       />
     </li>
   )
-}
+})
