@@ -33,12 +33,14 @@ export function upkeepSteps(db: Db): (() => void)[] {
       db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('merge', ?)`).run(MERGE_PAGES_PER_STEP)
     })
   )
-  return [
-    ...merges,
-    () => optimizeDatabase(db),
-    () => db.pragma('wal_checkpoint(PASSIVE)'),
-    () => restartLog(db)
-  ].map((step) => () => withoutWaiting(db, step))
+  return [...merges, () => optimizeDatabase(db), ...foldSteps(db)].map(
+    (step) => () => withoutWaiting(db, step)
+  )
+}
+
+/** The log folded into the database, then started over: the upkeep's last two steps. */
+function foldSteps(db: Db): (() => void)[] {
+  return [() => db.pragma('wal_checkpoint(PASSIVE)'), () => restartLog(db)]
 }
 
 /**
@@ -57,8 +59,7 @@ const FOLD_FROM_FRAMES = 500
  */
 export function foldLongLog(db: Db): boolean {
   if (walFramesPending(db) < FOLD_FROM_FRAMES) return false
-  withoutWaiting(db, () => db.pragma('wal_checkpoint(PASSIVE)'))
-  withoutWaiting(db, () => restartLog(db))
+  for (const step of foldSteps(db)) withoutWaiting(db, step)
   return true
 }
 

@@ -15,6 +15,7 @@ const MAX_FRAME_AT = 16
 const BACKFILLED_AT = 96
 /** `isInit`: the header has been written. */
 const INIT_AT = 12
+const LITTLE_ENDIAN = endianness() === 'LE'
 
 /**
  * Frames in the write-ahead log that no checkpoint has folded into the database yet — what
@@ -35,7 +36,6 @@ export function walFramesPending(db: Db): number {
   } finally {
     closeSync(fd)
   }
-  const read = (at: number): number =>
-    endianness() === 'LE' ? header.readUInt32LE(at) : header.readUInt32BE(at)
+  const read = (at: number): number => (LITTLE_ENDIAN ? header.readUInt32LE(at) : header.readUInt32BE(at))
   return Math.max(0, read(MAX_FRAME_AT) - read(BACKFILLED_AT))
 }
