@@ -1,20 +1,7 @@
 import { expect, test } from '../fixtures/hearth'
+import { forgetHostOutage } from '../fixtures/hostOutage'
 import { snap } from '../fixtures/screenshots'
 import { HearthApp } from '../pages/HearthApp'
-
-/** While the host is down the browser logs each refused reconnect attempt; those are expected. */
-/**
- * While the host restarts, the page's reconnect attempts are refused, and so is any of its code
- * still being fetched in the background at that moment: both are the outage the banner reports.
- */
-function dropRefusedReconnects(pageProblems: string[]): void {
-  const kept = pageProblems.filter(
-    (line) =>
-      !/WebSocket connection to .* failed/.test(line) &&
-      !/Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET)/.test(line)
-  )
-  pageProblems.splice(0, pageProblems.length, ...kept)
-}
 
 test('after the first load the token is gone from the address bar and out of the page’s reach', async ({
   page,
@@ -53,7 +40,7 @@ test('a tab whose token is no longer valid says so and sends the user to the pri
   await expect(banner).toContainText('Open the address hearth serve printed when it last started')
   await expect(banner).not.toContainText('reconnecting')
   await snap(page, 'access-token-expired')
-  dropRefusedReconnects(pageProblems)
+  forgetHostOutage(pageProblems)
 
   await app.open(hearth.url)
   await expect(banner).toBeHidden()

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures/hearth'
+import { forgetHostOutage } from '../fixtures/hostOutage'
 import { snap } from '../fixtures/screenshots'
 import { HearthApp } from '../pages/HearthApp'
 
@@ -16,12 +17,6 @@ test.afterAll(() => {
 
 function backupPanel(page: Page): ReturnType<Page['getByTestId']> {
   return page.getByTestId('settings-panel-backup')
-}
-
-/** The browser logs each refused reconnect while the host restarts; those lines are expected. */
-function forgetRefusedReconnects(problems: string[]): void {
-  const kept = problems.filter((line) => !/WebSocket connection to .* failed/.test(line))
-  problems.splice(0, problems.length, ...kept)
 }
 
 test('Settings backs up the home with progress, restores a backup after saying what it replaces, verifies it, and goes back', async ({
@@ -90,7 +85,7 @@ test('Settings backs up the home with progress, restores a backup after saying w
   await hearth.restart()
   await app.open(hearth.url)
   await expect(app.agent('bo')).toBeVisible()
-  forgetRefusedReconnects(pageProblems)
+  forgetHostOutage(pageProblems)
 })
 
 test('Settings says plainly when a file is not a backup, and a cancelled restore changes nothing', async ({

@@ -9,6 +9,7 @@ import {
   systemText,
   type ModelRequest
 } from '../fixtures/modelRequests'
+import { forgetHostOutage } from '../fixtures/hostOutage'
 import { snap } from '../fixtures/screenshots'
 import { ChatPage } from '../pages/ChatPage'
 import { HearthApp } from '../pages/HearthApp'
@@ -228,10 +229,5 @@ test('a day with Hearth', async ({ page, hearth, pageProblems }) => {
   expect(currentUserTexts(lastRequest()).join('\n')).not.toContain(FACT)
   await shot(page, 'after-forgetting')
 
-  // While the host was down the browser logged each refused reconnect; those are expected here.
-  pageProblems.splice(
-    0,
-    pageProblems.length,
-    ...pageProblems.filter((line) => !/WebSocket connection to .* failed/.test(line))
-  )
+  forgetHostOutage(pageProblems)
 })

@@ -1,6 +1,7 @@
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { expect, test } from '../fixtures/hearth'
 import { answeredChatRequests, copiesIn, type ModelRequest } from '../fixtures/modelRequests'
+import { forgetHostOutage } from '../fixtures/hostOutage'
 import { snap } from '../fixtures/screenshots'
 import { connectModel, startConnected, withRpc } from '../pages/ChatPage'
 
@@ -80,10 +81,5 @@ test('a failed turn is retried without a second copy, drafts survive a reload, a
   await expect(chat.assistantMessages().last()).toContainText('The release lead signs it off.')
   await expect(chat.userMessages('And who signs it off?')).toHaveCount(1)
   expect(copiesIn(sentRequests().at(-1), 'And who signs it off?')).toBe(1)
-  // While the host was down the browser logged each refused reconnect; those are expected here.
-  pageProblems.splice(
-    0,
-    pageProblems.length,
-    ...pageProblems.filter((line) => !/WebSocket connection to .* failed/.test(line))
-  )
+  forgetHostOutage(pageProblems)
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '../fixtures/hearth'
+import { forgetHostOutage } from '../fixtures/hostOutage'
 import { snap } from '../fixtures/screenshots'
 import { FilesPage } from '../pages/FilesPage'
 import { HearthApp } from '../pages/HearthApp'
@@ -25,9 +26,7 @@ test('when the host goes away the UI says so, keeps the draft, and recovers when
   await hearth.restart()
   await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 20_000 })
   await files.saveWithButton()
-  // While the host is down the browser itself logs each refused reconnect attempt; those are expected here.
-  const refused = pageProblems.filter((line) => /WebSocket connection to .* failed/.test(line))
-  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((line) => !refused.includes(line)))
+  forgetHostOutage(pageProblems)
   expect(readFileSync(join(hearth.home, 'agents', 'steady', 'SOUL.md'), 'utf8')).toBe(
     '# Steady\n\nWritten while the host restarts.'
   )

@@ -1,6 +1,7 @@
 import { startFakeAnthropic, type FakeAnthropic } from '../../tests/fakeAnthropic'
 import { SCRIBE } from '../fixtures/agents'
 import { expect, test } from '../fixtures/hearth'
+import { forgetHostOutage } from '../fixtures/hostOutage'
 import { snap } from '../fixtures/screenshots'
 import { connectModel, startConnected, withRpc } from '../pages/ChatPage'
 import { ReviewPage } from '../pages/ReviewPage'
@@ -95,10 +96,5 @@ test('quitting reads only the chats with substance; Review says what each sessio
   // The size is a setting.
   await app.goTo('settings')
   await expect(page.getByTestId('settings-retention-min-chars')).toHaveValue('60')
-  // While the host was down the browser logged each refused reconnect; those are expected here.
-  pageProblems.splice(
-    0,
-    pageProblems.length,
-    ...pageProblems.filter((line) => !/WebSocket connection to .* failed/.test(line))
-  )
+  forgetHostOutage(pageProblems)
 })
