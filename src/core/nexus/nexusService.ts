@@ -38,7 +38,8 @@ import { NexusSessionEndHook } from './nexusSessionHooks'
 import { createNexusTools } from './nexusTools'
 import { NexusTurnEntries } from './nexusTurnEntries'
 import { ProjectStateLog } from './projectState'
-import { verifyChain, verifyChainInSteps, type VerifyProgress } from './verifyChain'
+import type { VerifyProgress } from './verifyChain'
+import { ChainChecks } from './chainChecks'
 
 export interface NexusServiceOptions {
   /** The log's table, opened by the composition root over the same database. */
@@ -91,7 +92,7 @@ export class NexusService implements NexusLog {
   readonly sessionEnd: NexusSessionEndHook
   private readonly mirror: NexusMirrorWriter
   private readonly stopChatWatch: () => void
-  private runningVerify: Promise<NexusVerifyReport> | null = null
+  private readonly checks: ChainChecks
   /** Aborts the background meaning check when the service closes. */
   private readonly closing = new AbortController()
 
@@ -105,6 +106,7 @@ export class NexusService implements NexusLog {
   ) {
     this.repository = options.repository
     this.marks = new NexusMarks(db, clock)
+    this.checks = new ChainChecks(db, this.repository, clock)
     this.members = new NexusMembers(db, options.config, clock, () =>
       options.agents.list().map((agent) => agent.id)
     )
@@ -192,19 +194,14 @@ export class NexusService implements NexusLog {
     return this.repository.list({ ...filter, searchAuthors }, filter.from === 'oldest')
   }
 
+  /** Recomputes every entry at once (see `ChainChecks.whole`). */
   verify(): NexusVerifyReport {
-    return verifyChain(this.repository)
+    return this.checks.whole()
   }
 
-  /**
-   * The same check in steps that give the thread back, with progress (the app's Verify). A verify
-   * asked for while one runs shares it (and its progress reports) rather than walking the log twice.
-   */
-  verifyInSteps(onProgress: (progress: VerifyProgress) => void): Promise<NexusVerifyReport> {
-    this.runningVerify ??= verifyChainInSteps(this.repository, onProgress).finally(() => {
-      this.runningVerify = null
-    })
-    return this.runningVerify
+  /** The check in steps with progress; with `resume`, from the last good check (see `ChainChecks.inSteps`). */
+  verifyInSteps(onProgress: (progress: VerifyProgress) => void, resume = false): Promise<NexusVerifyReport> {
+    return this.checks.inSteps(onProgress, resume)
   }
 
   decisions(limit = 200): NexusEntry[] {

@@ -4,11 +4,24 @@ import { NEXUS_TRIGGERS } from '../node/db/migrations/0004-nexus'
 import { chainHash, entryId, GENESIS_HASH, HASH_FORMATS, legacyHashEntry, sortedIds } from './nexusHash'
 import { fromRaw, type RawNexusRow } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
+import type { VerifiedPoint } from './verifiedPrefix'
 
 /** How far a stepped verify has come: entries checked of those in the log when it began. */
 export interface VerifyProgress {
   readonly done: number
   readonly total: number
+}
+
+/** Where a check goes on from: a point a good check recorded, and how to read an id before it. */
+export interface VerifyFrom {
+  readonly point: VerifiedPoint
+  readonly idOf: (seq: number) => string | undefined
+}
+
+/** A stepped check's report, and the last entry it recomputed (what the next check may go on from). */
+export interface SteppedVerify {
+  readonly report: NexusVerifyReport
+  readonly through: { readonly seq: number; readonly hash: string }
 }
 
 /** Rows one page of the check reads. */
@@ -40,14 +53,18 @@ export function verifyChain(repository: SqliteNexusRepository): NexusVerifyRepor
 /**
  * The same check in slices of about SLICE_MS, giving the thread back between them (the app's
  * host answers every other call meanwhile) and reporting progress after each. Entries appended
- * while it runs are checked too; `total` is the tail when it began.
+ * while it runs are checked too; `total` is the tail when it began. With `from`, the entries up
+ * to its point are taken as checked (a good check recomputed them) and the check goes on after
+ * it; progress then counts the entries after the point.
  */
 export async function verifyChainInSteps(
   repository: SqliteNexusRepository,
-  onProgress: (progress: VerifyProgress) => void
-): Promise<NexusVerifyReport> {
-  const checker = new ChainChecker()
-  const total = repository.maxSeq()
+  onProgress: (progress: VerifyProgress) => void,
+  from?: VerifyFrom
+): Promise<SteppedVerify> {
+  const checker = new ChainChecker(from)
+  const skipped = checker.count
+  const total = repository.maxSeq() - skipped
   onProgress({ done: 0, total })
   let sliceStarted = performance.now()
   let reported = sliceStarted
@@ -56,13 +73,20 @@ export async function verifyChainInSteps(
     if (now - sliceStarted < SLICE_MS) continue
     if (now - reported >= PROGRESS_EVERY_MS) {
       reported = now
-      onProgress({ done: checker.count, total: Math.max(total, checker.count) })
+      onProgress({ done: checker.count - skipped, total: Math.max(total, checker.count - skipped) })
     }
     await new Promise((resolve) => setImmediate(resolve))
     sliceStarted = performance.now()
   }
-  onProgress({ done: checker.count, total: checker.count })
-  return report(repository, checker)
+  onProgress({ done: checker.count - skipped, total: checker.count - skipped })
+  const checked = report(repository, checker)
+  return {
+    report:
+      from === undefined
+        ? checked
+        : { ...checked, resumedAfter: skipped, wholeCheckedAt: from.point.wholeAt },
+    through: checker.through()
+  }
 }
 
 function report(repository: SqliteNexusRepository, checker: ChainChecker): NexusVerifyReport {
@@ -79,7 +103,11 @@ function missingGuards(triggers: ReadonlyMap<string, string>): string[] {
   )
 }
 
-/** Takes the rows in order, once; names only the first bad entry, but keeps counting. */
+/**
+ * Takes the rows in order, once; names only the first bad entry, but keeps counting. Started
+ * from a verified point, it reads the rows after it, linked to the hash recorded there, and
+ * reads the id of an entry before it from the log when a reference names one.
+ */
 class ChainChecker {
   count = 0
   firstBadSeq: number | null = null
@@ -89,10 +117,28 @@ class ChainChecker {
   private lastSeq = Number.MIN_SAFE_INTEGER
   private previousHash = GENESIS_HASH
   private readonly idsBySeq = new Map<number, string>()
+  private readonly idOf: (seq: number) => string | undefined
+
+  constructor(from?: VerifyFrom) {
+    this.idOf = (seq) => this.idsBySeq.get(seq)
+    if (from === undefined) return
+    const before = from.point.seq
+    this.idOf = (seq) => (seq <= before ? from.idOf(seq) : this.idsBySeq.get(seq))
+    this.count = from.point.seq
+    this.lastSeq = from.point.seq
+    this.expectedSeq = from.point.seq + 1
+    this.previousHash = from.point.hash
+  }
+
+  /** The last entry read and its hash (where a good check's successor may start). */
+  through(): { seq: number; hash: string } {
+    return { seq: Math.max(0, this.lastSeq), hash: this.previousHash }
+  }
+
   private readonly add = (row: RawNexusRow): void => {
     this.count++
     if (this.firstBadSeq === null) {
-      const problem = rowProblem(row, this.expectedSeq, this.previousHash, this.idsBySeq)
+      const problem = rowProblem(row, this.expectedSeq, this.previousHash, this.idOf)
       if (problem !== null) {
         this.firstBadSeq = Math.min(row[0], this.expectedSeq)
         this.reason = problem
@@ -116,7 +162,7 @@ function rowProblem(
   row: RawNexusRow,
   expectedSeq: number,
   previousHash: string,
-  idsBySeq: ReadonlyMap<number, string>
+  idOf: (seq: number) => string | undefined
 ): string | null {
   // The row read the way every reader reads it; the hashes then cover exactly what a reader sees.
   const entry = readable(row)
@@ -136,7 +182,7 @@ function rowProblem(
   } else {
     return `unknown hash format ${format}`
   }
-  return refsMatch(entry.refs, entry.refIds, idsBySeq)
+  return refsMatch(entry.refs, entry.refIds, idOf)
     ? null
     : 'its references by id do not name the entries its references by number do'
 }
@@ -155,9 +201,9 @@ function readable(row: RawNexusRow): NexusEntry | string {
 function refsMatch(
   refs: readonly number[],
   refIds: readonly string[],
-  idsBySeq: ReadonlyMap<number, string>
+  idOf: (seq: number) => string | undefined
 ): boolean {
   if (refs.length === 0 || refIds.length === 0) return refs.length === refIds.length
-  const expected = sortedIds(refs.map((ref) => idsBySeq.get(ref) ?? `(missing #${ref})`))
+  const expected = sortedIds(refs.map((ref) => idOf(ref) ?? `(missing #${ref})`))
   return expected.length === refIds.length && expected.every((value, i) => value === refIds[i])
 }

@@ -9,8 +9,8 @@ export function nexusHandlers(services: CoreServices): FeatureHandlers<typeof ne
     'nexus.list': async (filter) => nexus.list(filter),
     'nexus.post': async (input) => nexus.post(input),
     // In steps with progress: over a long log the host keeps answering the app while it checks.
-    'nexus.verify': async () =>
-      nexus.verifyInSteps((progress) => services.events.emit('nexus.verifyProgress', progress)),
+    'nexus.verify': async ({ resume }) =>
+      nexus.verifyInSteps((progress) => services.events.emit('nexus.verifyProgress', progress), resume),
     'nexus.decisions': async ({ limit }) => ({ entries: nexus.decisions(limit) }),
     'nexus.checkpoints': async () => ({ entries: nexus.checkpointsOfAll() }),
     'nexus.cursors': async ({ agents }) => ({ cursors: nexus.cursors(agents) }),

@@ -139,7 +139,14 @@ export const NexusVerifyReport = z.object({
   /** The first entry whose hash, link or sequence number is wrong; null when the chain holds. */
   firstBadSeq: z.number().int().nullable(),
   /** Human-readable problems, e.g. a missing append-only trigger. */
-  problems: z.array(z.string())
+  problems: z.array(z.string()),
+  /**
+   * Set when the check went on from an earlier good check: entries up to this seq were not
+   * recomputed this time (they were at `wholeCheckedAt` or after), every entry after it was.
+   */
+  resumedAfter: z.number().int().min(0).optional(),
+  /** With `resumedAfter`: when every entry was last recomputed from the first (ms since the epoch). */
+  wholeCheckedAt: z.number().int().optional()
 })
 export type NexusVerifyReport = z.infer<typeof NexusVerifyReport>
 
@@ -197,7 +204,11 @@ export const nexusMethods = {
   /** Newest entries last; `limit` keeps the newest ones that match. */
   'nexus.list': method(NexusListFilter, z.object({ entries: z.array(NexusEntry), total: z.number().int() })),
   'nexus.post': method(NexusPostInput, NexusPostResult),
-  'nexus.verify': method(z.object({}), NexusVerifyReport),
+  /**
+   * Recomputes every entry; with `resume`, goes on from the last good check instead (the app's
+   * own checks), unless the whole chain was last recomputed over a day ago.
+   */
+  'nexus.verify': method(z.object({ resume: z.boolean().optional() }), NexusVerifyReport),
   'nexus.decisions': method(
     z.object({ limit: z.number().int().min(1).max(1000).optional() }),
     z.object({ entries: z.array(NexusEntry) })

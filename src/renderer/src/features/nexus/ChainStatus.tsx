@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react'
+import type { NexusVerifyReport } from '../../../../shared/contract/nexus'
 import { Button } from '../../ui/Button'
 import { useAppStore } from '../../store/useAppStore'
+import { formatTime } from './agentColor'
 import { selectNexusChain, selectNexusTailSeq, selectNexusVerifying } from './nexusSlice'
 
 const count = (n: number): string => n.toLocaleString('en')
 const entries = (n: number): string => `${count(n)} ${n === 1 ? 'entry' : 'entries'}`
+
+/** What the last check recomputed: every entry, or (gone on from an earlier check) the ones after it. */
+function checkedWhat(chain: NexusVerifyReport): string {
+  if (chain.resumedAfter === undefined) return 'Every hash recomputed from the entries'
+  const since = chain.count - chain.resumedAfter
+  const whole = chain.wholeCheckedAt === undefined ? 'earlier' : `on ${formatTime(chain.wholeCheckedAt)}`
+  return `Entries up to #${count(chain.resumedAfter)} were recomputed ${whole}; the ${entries(since)} after it were recomputed now. Verify recomputes them all again.`
+}
 
 /**
  * Whether the log's hash chain and append-only guards check out, and a button to check again.
@@ -28,10 +38,15 @@ export function ChainStatus(): ReactNode {
     <div className="nexus-chain" data-testid="nexus-chain">
       <span
         className={`status-pill ${chain?.ok ? 'status-pill--good' : chain ? 'status-pill--bad' : ''}`}
-        title={chain?.problems.join('\n') || 'Every hash recomputed from the entries'}
+        title={chain === null ? undefined : chain.problems.join('\n') || checkedWhat(chain)}
       >
         {label}
       </span>
+      {chain?.ok === true && chain.resumedAfter !== undefined && chain.wholeCheckedAt !== undefined && (
+        <span className="muted nexus-chain__whole" data-testid="nexus-chain-whole">
+          whole chain recomputed {formatTime(chain.wholeCheckedAt)}
+        </span>
+      )}
       {verifying !== null && (
         <span className="nexus-chain__progress" data-testid="nexus-verify-progress">
           <progress

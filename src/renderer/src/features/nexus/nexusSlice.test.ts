@@ -203,6 +203,9 @@ describe('nexus slice', () => {
       await store.getState().verifyNexus()
       await store.getState().loadNexus()
       await vi.waitFor(() => expect(verifies()).toBe(4))
+      // Opening goes on from the last good check; the Verify button recomputes every entry.
+      const inputs = api.calls.filter((call) => call.method === 'nexus.verify').map((call) => call.input)
+      expect(inputs).toEqual([{ resume: true }, { resume: true }, {}, { resume: true }])
     } finally {
       now.mockRestore()
     }

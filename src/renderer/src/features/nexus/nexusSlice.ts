@@ -60,7 +60,8 @@ export interface NexusSlice {
   /** Prepends the page of entries before the oldest one shown. */
   readonly loadOlderNexus: () => Promise<void>
   readonly setNexusFilter: (patch: Partial<NexusFilter>) => void
-  readonly verifyNexus: () => Promise<void>
+  /** Recomputes every entry; with `resume` (the view's own checks) goes on from the last good check. */
+  readonly verifyNexus: (resume?: boolean) => Promise<void>
   /** `nexus.verifyProgress` while a verify this window asked for runs. */
   readonly receiveNexusVerifyProgress: (progress: NexusVerifyProgress) => void
   readonly resolveNexusConflict: (first: number, second: number, summary: string) => Promise<ActionResult>
@@ -188,7 +189,7 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
           before.nexusLoaded && before.nexusError === null && (before.nexusFreshTo ?? -1) >= watch.tailSeq
         set({ nexusTailSeq: watch.tailSeq, ...(current ? {} : { nexusFreshTo: null }) })
         // The check runs beside the lists, which do not wait for it: over a long log it takes seconds.
-        if (!current || chainDue(before)) void get().verifyNexus()
+        if (!current || chainDue(before)) void get().verifyNexus(true)
         if (!current) await Promise.all([loadTimeline(get, set), loadSideLists(get, set)])
         await get().loadNexusCursors()
         set({
@@ -229,10 +230,13 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
       set((state) => ({ nexusFilter: { ...state.nexusFilter, ...patch } }))
       loadTimeline(get, set).catch((error: unknown) => set({ nexusError: errorMessage(error) }))
     },
-    async verifyNexus() {
+    async verifyNexus(resume = false) {
       set({ nexusVerifying: { done: 0, total: get().nexusTailSeq } })
       try {
-        set({ nexusChain: await api.call('nexus.verify', {}), nexusChainAt: Date.now() })
+        set({
+          nexusChain: await api.call('nexus.verify', resume ? { resume } : {}),
+          nexusChainAt: Date.now()
+        })
       } catch (error) {
         set({ nexusError: errorMessage(error) })
       } finally {
@@ -269,7 +273,7 @@ export function createNexusSlice(api: ApiClient): SliceCreator<NexusSlice> {
       if (verifyTimer !== undefined) clearTimeout(verifyTimer)
       verifyTimer = setTimeout(() => {
         verifyTimer = undefined
-        void get().verifyNexus()
+        void get().verifyNexus(true)
       }, 2000)
       if (cursorTimer !== undefined) clearTimeout(cursorTimer)
       cursorTimer = setTimeout(() => {
