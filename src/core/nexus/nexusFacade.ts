@@ -11,7 +11,7 @@ export function nexusUseCases(nexus: NexusService): NexusUseCases {
     postMany: (raws) => nexus.postMany(raws),
     entries: (seqs) => repository.get(seqs),
     verify: () => nexus.verify(),
-    verifyInSteps: (onProgress) => nexus.verifyInSteps(onProgress),
+    verifyInSteps: (onProgress, resume) => nexus.verifyInSteps(onProgress, resume),
     decisions: (limit) => nexus.decisions(limit),
     checkpointsOfAll: () => nexus.checkpointsOfAll(),
     cursors: (agents) => nexus.cursors(agents),

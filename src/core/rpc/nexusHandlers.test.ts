@@ -47,6 +47,11 @@ describe('nexus.* over the contract', () => {
       ok: true,
       value: { ok: true, count: 2, firstBadSeq: null, problems: [] }
     })
+    // The app's own check goes on from that one, and says so.
+    expect(await call('nexus.verify', { resume: true })).toMatchObject({
+      ok: true,
+      value: { ok: true, count: 2, resumedAfter: 2 }
+    })
     expect(await call('nexus.decisions', {})).toMatchObject({
       ok: true,
       value: { entries: [{ seq: 1 }, { seq: 2 }] }
