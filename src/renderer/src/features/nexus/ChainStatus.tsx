@@ -13,7 +13,7 @@ function checkedWhat(chain: NexusVerifyReport): string {
   if (chain.resumedAfter === undefined) return 'Every hash recomputed from the entries'
   const since = chain.count - chain.resumedAfter
   const whole = chain.wholeCheckedAt === undefined ? 'earlier' : `on ${formatTime(chain.wholeCheckedAt)}`
-  return `Entries up to #${count(chain.resumedAfter)} were recomputed ${whole}; the ${entries(since)} after it were recomputed now. Verify recomputes them all again.`
+  return `Entries up to #${count(chain.resumedAfter)} were recomputed ${whole}; the ${entries(since)} after it ${since === 1 ? 'was' : 'were'} recomputed now. Verify recomputes them all again.`
 }
 
 /**
