@@ -68,7 +68,7 @@ export class NexusTurnContext implements TurnContextProvider {
     const awaitingSeqs = new Set(awaiting.map((entry) => entry.seq))
     const cap = this.nexus.settings().injectCap
     const fetched = repository.unreadFor(agent, cursorFrom, cap + awaiting.length)
-    const unread = fetched.entries.filter((entry) => !awaitingSeqs.has(entry.seq)).slice(-cap)
+    const unread = fetched.filter((entry) => !awaitingSeqs.has(entry.seq)).slice(-cap)
     const omitted = this.omitted(agent, cursorFrom, [...unread.map((entry) => entry.seq), ...awaitingSeqs])
     const state = this.changedState(agent)
     const nudge = this.sources.nudgeFor(request.sessionId)
@@ -88,7 +88,7 @@ export class NexusTurnContext implements TurnContextProvider {
     const detail: NexusBlockDetail = {
       agentId: agent,
       cursorFrom,
-      cursorTo: fetched.entries.at(-1)?.seq ?? cursorFrom,
+      cursorTo: fetched.at(-1)?.seq ?? cursorFrom,
       seqs: unread.map((entry) => entry.seq),
       omitted: omitted.count,
       checkpointSeq: checkpoint?.seq ?? null,

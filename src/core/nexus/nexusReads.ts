@@ -5,6 +5,29 @@ import { readRow, readRows } from '../node/db/rowReader'
 import { checkedTuple, ENTRY_COLUMNS, fromRaw, type RawNexusRow } from './nexusRows'
 
 const SELECT = `SELECT ${ENTRY_COLUMNS} FROM nexus_entries`
+const TAIL_SEQ = 'SELECT COALESCE(MAX(seq), 0) AS n FROM nexus_entries'
+
+/** Entries of one type by one author, counted. */
+export interface UnreadGroup {
+  readonly type: string
+  readonly agent: string
+  readonly count: number
+}
+
+function groupRows(rows: unknown[]): UnreadGroup[] {
+  return readRows(rows, 'nexus_entries', (row) => ({
+    type: row.text('type'),
+    agent: row.text('agent'),
+    count: row.int('n')
+  }))
+}
+
+/** Most first; equal counts by type, then author, so a summary reads the same every time. */
+function byCountThenName(groups: UnreadGroup[]): UnreadGroup[] {
+  return groups.sort(
+    (a, b) => b.count - a.count || a.type.localeCompare(b.type) || a.agent.localeCompare(b.agent)
+  )
+}
 
 /** A listing filter plus the authors whose display name matched `search` (resolved by the service). */
 export interface NexusSearchFilter extends NexusListFilter {
@@ -51,15 +74,18 @@ export class NexusEntryReads {
     return this.select('WHERE seq > ? ORDER BY seq LIMIT ?', seq, limit)
   }
 
-  /** The newest `limit` entries by authors other than `agent` after `cursor`, and how many there are in all. */
-  unreadFor(agent: string, cursor: number, limit: number): { entries: NexusEntry[]; total: number } {
-    const rows = this.select('WHERE seq > ? AND agent <> ? ORDER BY seq DESC LIMIT ?', cursor, agent, limit)
-    const total = this.count(
-      'SELECT COUNT(*) AS n FROM nexus_entries WHERE seq > ? AND agent <> ?',
+  /**
+   * The newest `limit` entries by authors other than `agent` after `cursor`, oldest first. (The
+   * turn's block counts the rest by type with `unreadBreakdown`; a count here read every unread
+   * entry of an agent far behind again.)
+   */
+  unreadFor(agent: string, cursor: number, limit: number): NexusEntry[] {
+    return this.select(
+      'WHERE seq > ? AND agent <> ? ORDER BY seq DESC LIMIT ?',
       cursor,
-      agent
-    )
-    return { entries: rows.reverse(), total }
+      agent,
+      limit
+    ).reverse()
   }
 
   /** The first `limit` entries by authors other than `author` after `cursor`, oldest first, and how many there are in all. */
@@ -73,24 +99,56 @@ export class NexusEntryReads {
     return { entries: rows, total }
   }
 
-  /** Entries by others after `cursor`, leaving out `shown`, counted by type and author. */
-  unreadBreakdown(
-    agent: string,
-    cursor: number,
-    shown: readonly number[]
-  ): { type: string; agent: string; count: number }[] {
+  /**
+   * Entries by others after `cursor`, leaving out `shown`, counted by type and author (most
+   * first). Counted over whichever side of the cursor is shorter: after it, or (for a reader far
+   * behind, such as an agent that never read the log) the trigger-kept counts of the whole log
+   * (migration 0072) less the entries up to it.
+   */
+  unreadBreakdown(agent: string, cursor: number, shown: readonly number[]): UnreadGroup[] {
+    const tail = readRow(this.statement(TAIL_SEQ).get(), 'nexus_entries').int('n')
+    if (tail - cursor <= cursor) return this.groupsAfter(agent, cursor, shown)
+    const counts = new Map<string, UnreadGroup>()
+    const add = (groups: readonly UnreadGroup[], sign: 1 | -1): void => {
+      for (const group of groups) {
+        const key = `${group.type}\u0000${group.agent}`
+        const count = (counts.get(key)?.count ?? 0) + sign * group.count
+        counts.set(key, { ...group, count })
+      }
+    }
+    add(
+      groupRows(this.statement('SELECT type, agent, n FROM nexus_type_counts WHERE agent <> ?').all(agent)),
+      1
+    )
+    // NOT INDEXED: the seq range up to the cursor, not a walk of the (type, agent, seq) index.
+    add(this.groups(`seq <= ? AND agent <> ?`, [cursor, agent]), -1)
+    if (shown.length > 0)
+      add(
+        this.groups(`seq IN (${shown.map(() => '?').join(',')}) AND seq > ? AND agent <> ?`, [
+          ...shown,
+          cursor,
+          agent
+        ]),
+        -1
+      )
+    return byCountThenName([...counts.values()].filter((group) => group.count > 0))
+  }
+
+  /** The unread side counted directly: the entries after the cursor. */
+  private groupsAfter(agent: string, cursor: number, shown: readonly number[]): UnreadGroup[] {
     const exclude = shown.length > 0 ? `AND seq NOT IN (${shown.map(() => '?').join(',')})` : ''
     // NOT INDEXED keeps the planner on the seq range (the unread entries only): left to choose, it
     // walks all of (type, agent, seq) because that index covers the grouping, which reads the
     // whole log at every turn however little is unread.
-    const rows = this.statement(
-      `SELECT type, agent, COUNT(*) AS n FROM nexus_entries NOT INDEXED WHERE seq > ? AND agent <> ? ${exclude} GROUP BY type, agent ORDER BY n DESC`
-    ).all(cursor, agent, ...shown)
-    return readRows(rows, 'nexus_entries', (row) => ({
-      type: row.text('type'),
-      agent: row.text('agent'),
-      count: row.int('n')
-    }))
+    return byCountThenName(this.groups(`seq > ? AND agent <> ? ${exclude}`, [cursor, agent, ...shown]))
+  }
+
+  private groups(where: string, params: readonly unknown[]): UnreadGroup[] {
+    return groupRows(
+      this.statement(
+        `SELECT type, agent, COUNT(*) AS n FROM nexus_entries NOT INDEXED WHERE ${where} GROUP BY type, agent`
+      ).all(...params)
+    )
   }
 
   get(seqs: readonly number[]): NexusEntry[] {

@@ -42,6 +42,7 @@ import * as m0068 from './0068-message-outline'
 import * as m0069 from './0069-row-counts'
 import * as m0070 from './0070-recall-index'
 import * as m0071 from './0071-nexus-verified'
+import * as m0072 from './0072-nexus-type-counts'
 
 /** One numbered, append-only schema step. Never edit an applied migration; add a new one. */
 export interface Migration {
@@ -104,5 +105,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 68, name: '0068-message-outline', up: m0068.up },
   { version: 69, name: '0069-row-counts', up: m0069.up },
   { version: 70, name: '0070-recall-index', up: m0070.up },
-  { version: 71, name: '0071-nexus-verified', up: m0071.up }
+  { version: 71, name: '0071-nexus-verified', up: m0071.up },
+  { version: 72, name: '0072-nexus-type-counts', up: m0072.up }
 ]
