@@ -43,7 +43,7 @@ export async function readForeignLogs(
   const read: { device: string; blob: string }[] = []
   const problems: string[] = []
   const notes: string[] = []
-  const names = await readNames(git, files)
+  const names = await readNames(git, files, self)
   for (const file of files) {
     const device = deviceOf(file.path)
     if (device === null || device === self) continue
@@ -90,14 +90,24 @@ export function deviceOf(path: string): string | null {
   return device !== undefined && isDeviceId(device) ? device : null
 }
 
-/** Names devices gave themselves (their `<id>.json`); a name file that does not parse is ignored. */
-async function readNames(git: GitStore, files: readonly TreeFile[]): Promise<Map<string, string>> {
+/** Names other devices gave themselves (their `<id>.json`); a name file that does not parse is ignored. */
+async function readNames(
+  git: GitStore,
+  files: readonly TreeFile[],
+  self: string
+): Promise<Map<string, string>> {
   const names = new Map<string, string>()
   for (const file of files) {
     const device = /\/([^/]+)\.json$/.exec(file.path)?.[1]
-    if (device === undefined || !isDeviceId(device) || file.path !== deviceInfoPath(device)) continue
+    if (
+      device === undefined ||
+      device === self ||
+      !isDeviceId(device) ||
+      file.path !== deviceInfoPath(device)
+    )
+      continue
     try {
-      const info = DeviceInfo.safeParse(JSON.parse(await git.read(file.blob)))
+      const info = DeviceInfo.safeParse(JSON.parse(await git.readKept(file.blob)))
       if (info.success && info.data.id === device) names.set(device, printable(info.data.name))
     } catch {
       // A name is a courtesy: without a readable one the device is shown by its id.

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SimpleGit } from 'simple-git'
 
@@ -7,6 +7,8 @@ const BRANCH = 'main'
 const REMOTE_REF = `refs/remotes/origin/${BRANCH}`
 /** A remote that stops answering for this long (no output at all) is given up on for this sync. */
 const BLOCK_TIMEOUT_MS = 60_000
+/** Small blobs kept in memory by id (device names): a blob's id names its content, so they never go stale. */
+const KEPT_BLOBS = 256
 
 let versionOnce: Promise<string | null> | undefined
 
@@ -40,8 +42,13 @@ export class GitSyncError extends Error {
  * before any ref points at them.
  */
 export class GitStore {
+  /** The remote `origin` was last seen pointing at, and the config file as it was then. */
+  private origin: { readonly remote: string; readonly config: string | null } | null = null
+  private readonly kept = new Map<string, string>()
+
   private constructor(
     readonly dir: string,
+    readonly device: string,
     private readonly git: SimpleGit
   ) {}
 
@@ -64,11 +71,25 @@ export class GitStore {
       timeout: { block: BLOCK_TIMEOUT_MS },
       allowEnvironment: Object.keys(ours)
     }).env({ ...ambientEnv(), ...ours })
-    const store = new GitStore(dir, git)
+    const store = new GitStore(dir, device, git)
     if (fresh) await store.run(['init', '--bare', '--quiet', '--initial-branch', BRANCH])
     store.removeStaleLocks()
     await store.setRemote(remote)
     return store
+  }
+
+  /**
+   * Readies this store for another sync with `remote`; false when its repository is gone (open a
+   * new one). Asks git for the remote again only if the repository's config file changed since
+   * (another process syncing this home with another remote rewrites it): a sync in the
+   * background then starts no git process before its fetch.
+   */
+  async reuse(remote: string): Promise<boolean> {
+    if (!existsSync(join(this.dir, 'HEAD'))) return false
+    this.removeStaleLocks()
+    if (this.origin?.remote !== remote || this.origin.config !== this.configStamp())
+      await this.setRemote(remote)
+    return true
   }
 
   /** `git --version`, or null when git is not installed (the UI says so); asked once per process. */
@@ -84,10 +105,21 @@ export class GitStore {
   }
 
   private async setRemote(remote: string): Promise<void> {
+    this.origin = null
     const current = (await this.run(['config', '--get', 'remote.origin.url']).catch(() => '')).trim()
-    if (current === remote) return
     if (current === '') await this.run(['remote', 'add', 'origin', remote])
-    else await this.run(['remote', 'set-url', 'origin', remote])
+    else if (current !== remote) await this.run(['remote', 'set-url', 'origin', remote])
+    this.origin = { remote, config: this.configStamp() }
+  }
+
+  /** The config file's identity: git replaces it whole (a new inode) whenever it writes it. */
+  private configStamp(): string | null {
+    try {
+      const stat = statSync(join(this.dir, 'config'))
+      return `${stat.ino}:${stat.size}:${stat.mtimeMs}`
+    } catch {
+      return null
+    }
   }
 
   /**
@@ -125,6 +157,16 @@ export class GitStore {
 
   async read(blob: string): Promise<string> {
     return this.run(['cat-file', 'blob', blob])
+  }
+
+  /** `read` for small files read on every sync (device names), kept in memory by blob id. */
+  async readKept(blob: string): Promise<string> {
+    const known = this.kept.get(blob)
+    if (known !== undefined) return known
+    const text = await this.read(blob)
+    if (this.kept.size >= KEPT_BLOBS) this.kept.clear()
+    this.kept.set(blob, text)
+    return text
   }
 
   /** Stores a file's text as a blob; its id is the same on every machine for the same text. */

@@ -47,6 +47,8 @@ export class NexusSync {
   private readonly store: SyncStore
   private running: Promise<NexusSyncResult> | null = null
   private schedule: SyncSchedule | null = null
+  /** The bare repository, kept open between syncs so a sync that finds nothing new starts fewer git processes. */
+  private git: GitStore | null = null
 
   constructor(private readonly options: NexusSyncOptions) {
     this.store = new SyncStore(options.db)
@@ -161,7 +163,7 @@ export class NexusSync {
     const progress = (phase: NexusSyncProgress['phase'], message: string): void =>
       this.options.events.emit('nexus.syncProgress', { phase, message })
     try {
-      const git = await GitStore.open(join(this.options.dir, 'nexus.git'), remote, device)
+      const git = await this.gitFor(remote, device)
       return await exchange({
         git,
         store: this.store,
@@ -173,11 +175,20 @@ export class NexusSync {
         secrets: this.options.secrets ?? (async () => [])
       })
     } catch (error) {
+      // The next sync opens the repository afresh rather than trust what this one left.
+      this.git = null
       this.logger.warn('nexus sync failed', { error })
       return failed(
         `The sync did not complete: ${gitMessage(error, remote)}. Nothing local was changed by it; try again.`
       )
     }
+  }
+
+  private async gitFor(remote: string, device: string): Promise<GitStore> {
+    const kept = this.git
+    if (kept !== null && kept.device === device && (await kept.reuse(remote))) return kept
+    this.git = await GitStore.open(join(this.options.dir, 'nexus.git'), remote, device)
+    return this.git
   }
 
   private deviceList(): NexusSyncDevice[] {
