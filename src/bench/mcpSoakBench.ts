@@ -11,6 +11,8 @@ const CLIENTS = 8
 const CALLS_PER_VISIT = 4
 const FULL_MS = 10 * 60_000
 const QUICK_MS = 20_000
+/** How often the host's resident memory is read. */
+const SAMPLE_MS = 1_000
 
 /** What the clients of a soak saw. */
 interface SoakTally {
@@ -26,7 +28,8 @@ interface SoakTally {
  * official SDK clients that connect, call Hearth's tools, and leave, over and over, for ten
  * minutes (20 s with --quick). Half leave with `close()` alone (no DELETE, as most runtimes do),
  * so the host must expire and reap their sessions; the rest end theirs. Measured: calls per
- * second, errors, p95 call latency, and how much the host's resident memory grew after warm-up.
+ * second, errors, p95 call latency, and how much the host's resident memory grew after warm-up
+ * (read every second; the last quarter's median against the first quarter's).
  */
 export const mcpSoakBench: BenchSuite = {
   name: 'mcp',
@@ -41,20 +44,19 @@ export const mcpSoakBench: BenchSuite = {
       const durationMs = ctx.quick ? QUICK_MS : FULL_MS
       ctx.log(`${CLIENTS} MCP clients for ${durationMs / 1000} s against hearth mcp --http…`)
       const tally: SoakTally = { visits: 0, calls: 0, errors: 0, latencies: [], firstErrors: [] }
-      const warmUntil = Date.now() + Math.min(5_000, durationMs / 4)
+      const warmUpMs = Math.min(5_000, durationMs / 4)
       const deadline = Date.now() + durationMs
-      let rssAfterWarmUp: number | undefined
-      const warm = setTimeout(() => (rssAfterWarmUp = residentKb(host.child.pid)), warmUntil - Date.now())
+      const samples = sampleResident(host.child.pid, warmUpMs)
       const started = performance.now()
       await Promise.all(
         Array.from({ length: CLIENTS }, (_, index) => visitUntil(host, index, deadline, tally))
       )
       const seconds = (performance.now() - started) / 1000
-      clearTimeout(warm)
+      const rss = samples.stop()
       const rssEnd = residentKb(host.child.pid)
       const alive = host.child.exitCode === null && (await oneMoreVisit(host))
       for (const error of tally.firstErrors) ctx.log(`error: ${error}`)
-      const growthMb = rssAfterWarmUp && rssEnd ? (rssEnd - rssAfterWarmUp) / 1024 : NaN
+      const growthMb = residentGrowthKb(rss) / 1024
       return [
         figure('mcp.soak_calls_per_s', tally.calls / seconds, 'calls/s', 20, 'higher'),
         figure('mcp.soak_errors', tally.errors, 'errors', 0, 'lower'),
@@ -62,6 +64,7 @@ export const mcpSoakBench: BenchSuite = {
         figure('mcp.soak_rss_growth_mb', growthMb, 'MB', ctx.quick ? 40 : 60, 'lower'),
         reference('mcp.soak_visits', tally.visits, 'clients', 'higher'),
         reference('mcp.soak_rss_end_mb', (rssEnd ?? NaN) / 1024, 'MB', 'lower'),
+        reference('mcp.soak_rss_peak_mb', Math.max(...rss.map((sample) => sample.kb)) / 1024, 'MB', 'lower'),
         figure('mcp.soak_still_serving', alive ? 1 : 0, 'bool', 1, 'higher')
       ]
     } finally {
@@ -139,6 +142,49 @@ async function oneMoreVisit(host: Host): Promise<boolean> {
     // The host refused or dropped the newcomer: that is the figure (still serving = 0).
     return false
   }
+}
+
+interface ResidentSample {
+  readonly at: number
+  readonly kb: number
+}
+
+/** Reads the host's resident memory every SAMPLE_MS once its warm-up is over, until stopped. */
+function sampleResident(pid: number | undefined, warmUpMs: number): { stop(): ResidentSample[] } {
+  const samples: ResidentSample[] = []
+  const read = (): void => {
+    const kb = residentKb(pid)
+    if (kb !== undefined) samples.push({ at: performance.now(), kb })
+  }
+  let timer: NodeJS.Timeout | undefined
+  const warm = setTimeout(() => {
+    read()
+    timer = setInterval(read, SAMPLE_MS)
+  }, warmUpMs)
+  return {
+    stop() {
+      clearTimeout(warm)
+      clearInterval(timer)
+      read()
+      return samples
+    }
+  }
+}
+
+/**
+ * How much the host's memory grew: the median of the last quarter of the readings after warm-up
+ * minus the median of the first quarter. A garbage-collected heap rises and falls by tens of
+ * megabytes between collections, so two single readings measure where each fell in that cycle; a
+ * leak lifts the whole cycle, and the medians with it.
+ */
+export function residentGrowthKb(samples: readonly ResidentSample[]): number {
+  const first = samples[0]
+  const last = samples.at(-1)
+  if (first === undefined || last === undefined) return Number.NaN
+  const windowMs = (last.at - first.at) / 4
+  const early = samples.filter((sample) => sample.at <= first.at + windowMs).map((sample) => sample.kb)
+  const late = samples.filter((sample) => sample.at >= last.at - windowMs).map((sample) => sample.kb)
+  return percentile(late, 50) - percentile(early, 50)
 }
 
 /** Resident memory of a process in KiB (from /proc on Linux, else from ps). */
