@@ -15,31 +15,24 @@ import type { SessionEndHook } from '../ports/turnContext'
 import type { CallRepository } from './store/callRepository'
 import type { ChatService } from './chatService'
 import type { ChatStores } from './store/chatStores'
-import type { CacheTtl, SessionRecord } from './chatTypes'
-import { estimateRequestTokens } from './turn/compression'
+import type { SessionRecord } from './chatTypes'
 import { inspectTurn, type InspectedTurn } from './inspector/inspector'
 import { diffMessagesPage, requestMessagesPage, type InspectorPageQuery } from './inspector/inspectorPages'
-import { cacheBreakCostUsd, cacheRates } from './pricing'
-import { isBehindFile, mayReadFile, type PromptFileRef } from './cache/promptFreshness'
-import { buildWireMessages } from './turn/requestBuilder'
+import type { PromptFileRef } from './cache/promptFreshness'
 import type { SearchHit, SessionSearch } from './store/sessionSearch'
 import type { SessionRepository } from './store/sessionRepository'
 import { uniqueById } from './uniqueById'
-import { checkProjectFolder } from '../prompt/projectFolder'
-import { freshPrompt, rebuildPrompt } from './session/sessionSetup'
+import { rebuildPrompt } from './session/sessionSetup'
 import { SessionEndWork, type EndWorkReport, type ResumeReport } from './session/sessionEndWork'
 import { SessionEnder } from './session/sessionEnder'
+import { RewriteCosts } from './session/rewriteCosts'
 import { sessionDetail, sessionSummary } from './session/sessionViews'
 import { readChatTail } from './session/chatTail'
-import { forkCost, type ForkCost } from './turn/forkCost'
+import type { ForkCost } from './turn/forkCost'
 import { pathView, versionGroups } from './turn/turnForks'
 import { branchOff, newestLeafUnder } from './store/turnPath'
-import { ttlForTurn } from './cache/ttlChoice'
 
 export type SessionEndReport = EndWorkReport
-
-/** Open chats looked at for a saved file, newest first: far more than one person keeps open. */
-const OPEN_SESSIONS_CHECKED = 50
 
 export interface SessionsServiceDeps {
   /** The engine: which sessions are answering, and the setup a rebuilt prompt uses. */
@@ -58,23 +51,21 @@ export interface SessionsServiceDeps {
 export class SessionsService {
   /** Ending sessions: the substance check, the durable end work, the `sessions.ended` event. */
   readonly ends: SessionEnder
+  private readonly costs: RewriteCosts
 
   private readonly chat: ChatService
-  private readonly stores: ChatStores
   private readonly repo: SessionRepository
   private readonly calls: CallRepository
   private readonly transcriptSearch: SessionSearch
   private readonly settings: SettingsService
-  private readonly clock: Clock
 
   constructor(deps: SessionsServiceDeps) {
     this.chat = deps.chat
     this.settings = deps.settings
-    this.clock = deps.clock
-    this.stores = deps.stores
     this.repo = deps.stores.sessions
     this.calls = deps.stores.calls
     this.transcriptSearch = deps.stores.search
+    this.costs = new RewriteCosts(deps)
     const hooks = uniqueById(deps.endHooks, 'session-end hook')
     const endWork = new SessionEndWork(
       deps.db,
@@ -162,18 +153,9 @@ export class SessionsService {
     return this.get(id)
   }
 
-  /** The TTL the session's next call would give its conversation (what a re-write is priced at). */
-  private conversationTtl(session: SessionRecord): CacheTtl {
-    return ttlForTurn(this.stores, session, this.settings.config().cacheTtl, this.clock.now()).conversation
-  }
-
   /** The cache cost of editing and resending the message of `turnId`. */
   forkCost(id: SessionId, turnId: TurnId): ForkCost {
-    const session = this.require(id)
-    return forkCost(this.repo, this.calls, session, turnId, {
-      nowMs: this.clock.now(),
-      ttl: this.conversationTtl(session)
-    })
+    return this.costs.fork(this.require(id), turnId)
   }
 
   search(query: string, options: { agentId?: AgentId; limit?: number }): SearchHit[] {
@@ -233,72 +215,17 @@ export class SessionsService {
     return this.get(id)
   }
 
-  /**
-   * The open chats whose frozen prompt predates what `file` holds now (the saved change applies
-   * to their next session), each with what a rebuild would cost: the next call writes the
-   * rebuilt prompt and the conversation after it to the cache instead of reading them.
-   */
+  /** See `RewriteCosts.behindFile`. */
   behindFile(file: PromptFileRef): ChatBehindFile[] {
-    const prompts = this.chat.setupDeps().prompts
-    return this.repo
-      .openSessions(file.agentId, OPEN_SESSIONS_CHECKED)
-      .filter((session) => mayReadFile(file, session))
-      .flatMap((session) => {
-        const fresh = freshPrompt(prompts, session, session.model)
-        return isBehindFile(file, session, fresh) ? [this.behindView(session, fresh.text)] : []
-      })
+    return this.costs.behindFile(file)
   }
 
-  private behindView(session: SessionRecord, rebuiltPrompt: string): ChatBehindFile {
-    const ttl = this.conversationTtl(session)
-    const rates = cacheRates(session.model, ttl)
-    const wire = buildWireMessages(this.repo.messages(session.id), null)
-    const prefixTokens = estimateRequestTokens({ ...session, systemPrompt: rebuiltPrompt }, wire)
-    return {
-      id: session.id,
-      agentId: session.agentId,
-      title: session.title,
-      answering: this.chat.isAnswering(session.id),
-      model: session.model,
-      prefixTokens,
-      extraCostUsd: cacheBreakCostUsd(session.model, prefixTokens, ttl),
-      cacheWritePerMTokUsd: rates.write,
-      cacheReadPerMTokUsd: rates.read
-    }
-  }
-
-  /**
-   * The extra cost of the next call after a model switch or a rebuild: the prefix is written, not
-   * read. With `cwd` (another project folder, so a new session) the prefix is the new session's
-   * own system prompt and tools; the old history stays behind.
-   */
+  /** See `RewriteCosts.cacheBreak`. */
   cacheBreakCost(
     id: SessionId,
     options: { model?: string; cwd?: string | null } = {}
   ): { model: string; prefixTokens: number; extraCostUsd: number } {
-    const session = this.require(id)
-    const target = options.model ?? session.model
-    const prefixTokens =
-      options.cwd === undefined
-        ? estimateRequestTokens(session, buildWireMessages(this.repo.messages(id), null))
-        : this.newSessionTokens(session, options.cwd, target)
-    return {
-      model: target,
-      prefixTokens,
-      extraCostUsd: cacheBreakCostUsd(target, prefixTokens, this.conversationTtl(session))
-    }
-  }
-
-  private newSessionTokens(session: SessionRecord, cwd: string | null, model: string): number {
-    const prompt = this.chat.setupDeps().prompts.build({
-      agentId: session.agentId,
-      cwd: cwd === null ? null : checkProjectFolder(cwd),
-      model,
-      provider: session.provider,
-      platform: session.platform,
-      toolNames: session.tools.map((tool) => tool.name)
-    })
-    return estimateRequestTokens({ ...session, systemPrompt: prompt.text }, [])
+    return this.costs.cacheBreak(this.require(id), options)
   }
 
   inspect(sessionId: SessionId, turnId: TurnId): InspectedTurn {

@@ -1,7 +1,8 @@
 import type { KnowledgeHit } from '../../shared/contract/knowledge'
 import type { IndexedHit } from './knowledgeSearch'
 import type { RetrievalQuery, RetrievedItem, Retriever } from '../ports/retriever'
-import { RECALL_EMBED_TIMEOUT_MS, type KnowledgeService } from './knowledgeService'
+import { RECALL_EMBED_TIMEOUT_MS } from './knowledgeQuery'
+import type { KnowledgeService } from './knowledgeService'
 
 /** Longest text of a memory file's piece that recall hands to the model (the file stays whole on disk). */
 const FILE_EXCERPT_CHARS = 600

@@ -1,4 +1,4 @@
-import type { AgentId, KnowledgeKind } from '../../shared/contract'
+import type { AgentId } from '../../shared/contract'
 import type { EmbeddingStatus, KnowledgeSearchResult, KnowledgeStatus } from '../../shared/contract/knowledge'
 import type { EventHub } from '../events'
 import type { HearthConfig } from '../home/config'
@@ -14,27 +14,21 @@ import { EmbeddingSettings, type EmbeddingConfigInput } from './embeddings/embed
 import { BackgroundIndexing } from './backgroundIndexing'
 import { FileIndexer } from './fileIndexer'
 import { KnowledgeIndexer } from './knowledgeIndexer'
-import { KnowledgeSearch, type IndexedHit, type SearchOutcome } from './knowledgeSearch'
+import { KnowledgeSearch, type SearchOutcome } from './knowledgeSearch'
+import {
+  SEARCH_FILES_MAX_AGE_MS,
+  SEARCH_INDEX_BUDGET_MS,
+  SEARCH_EMBED_TIMEOUT_MS,
+  type IndexedSearchResult,
+  type KnowledgeQuery
+} from './knowledgeQuery'
 import { KnowledgeStore } from './knowledgeStore'
 import { LexicalSearch } from './lexicalSearch'
 import { VectorIndex, type VectorLoad } from './vectors/vectorIndex'
 import { START_DELAY_MS, VectorLoading } from './vectors/vectorLoading'
 import { statusSummary } from './statusSummary'
-import { cosine } from './vectors/quantize'
-import { tokenOverlap } from '../memory/recallQuery'
+import { textSimilarity } from './textSimilarity'
 import type { TextSimilarity } from '../ports/similarity'
-
-/** How long an interactive search waits for its query's vector before going on with words alone. */
-export const SEARCH_EMBED_TIMEOUT_MS = 3000
-/** The same for per-turn recall: a turn never waits longer than this for meaning search. */
-export const RECALL_EMBED_TIMEOUT_MS = 800
-/** How long a search from the app or MCP indexes pending changes first; the rest goes on in the background. */
-const SEARCH_INDEX_BUDGET_MS = 250
-/**
- * How old a scan of files on disk a search accepts. Edits made through Hearth rescan at once
- * (`files.changed`); an edit in another program is found by the searches after this.
- */
-const SEARCH_FILES_MAX_AGE_MS = 2_000
 
 export interface KnowledgeDeps {
   readonly db: Db
@@ -55,28 +49,6 @@ export interface KnowledgeDeps {
   readonly readOnly?: boolean
   /** False: nothing runs in the background (a read-only home, a bench measuring one thing). */
   readonly background?: boolean
-}
-
-export interface KnowledgeQuery {
-  readonly text: string
-  readonly kinds?: readonly KnowledgeKind[]
-  readonly agentId?: AgentId
-  /** Only what everyone may see (an MCP client bound to no agent). */
-  readonly publicOnly?: boolean
-  readonly limit: number
-  /** How long to wait for the query's vector; 0 skips meaning search. */
-  readonly embedTimeoutMs?: number
-  readonly signal?: AbortSignal
-  /** Whether to report the endpoint's status (reads the secret store); recall does not need it. */
-  readonly withStatus?: boolean
-  /** Whether hits carry a marked snippet (default); recall hands the model the whole text instead. */
-  readonly snippets?: boolean
-}
-
-/** What a search inside the core gets: hits with their whole text. */
-export interface IndexedSearchResult extends Omit<KnowledgeSearchResult, 'results' | 'embeddings'> {
-  readonly results: IndexedHit[]
-  readonly embeddings: EmbeddingStatus | null
 }
 
 /**
@@ -255,14 +227,8 @@ export class KnowledgeService implements TextSimilarity {
   }
 
   /** See `TextSimilarity`: the cosine of the texts' vectors when the endpoint answers, else word overlap. */
-  async similarity(a: string, b: string): Promise<{ score: number; method: 'vector' | 'words' }> {
-    const [left, right] = await Promise.all([
-      this.embedder.embedQuery(a.slice(0, 2000), SEARCH_EMBED_TIMEOUT_MS),
-      this.embedder.embedQuery(b.slice(0, 2000), SEARCH_EMBED_TIMEOUT_MS)
-    ])
-    if (left && right && left.length === right.length)
-      return { score: Math.max(0, Math.min(1, cosine(left, right))), method: 'vector' }
-    return { score: tokenOverlap(a, b), method: 'words' }
+  similarity(a: string, b: string): Promise<{ score: number; method: 'vector' | 'words' }> {
+    return textSimilarity(this.embedder, a, b)
   }
 
   async status(): Promise<KnowledgeStatus> {

@@ -7,10 +7,9 @@ import { writeTransaction } from '../node/db/writeTransaction'
 import type { Clock } from '../ports/clock'
 import type { DecisionSimilarity } from '../ports/decisionSimilarity'
 import { readConflictPage, type ConflictPage as StoredPage, type ConflictPageQuery } from './conflictPage'
-import { conflictReason, readStoredConflict, type StoredConflict } from './conflictRows'
+import { conflictReason, readStoredConflict, settledByLookup, type StoredConflict } from './conflictRows'
 import { openInvolving } from './conflictsInvolving'
 import { LOG_READER, type NexusMarks } from './nexusMarks'
-import { parseRefs } from './nexusRows'
 import type { SqliteNexusRepository } from './nexusRepository'
 
 /** A page of conflicts as the contract gives it: the pairs with their two entries. */
@@ -91,7 +90,7 @@ export class ConflictLedger {
     const from = this.marks.get(LOG_READER, 'similarity-scan') ?? 0
     let flagged = 0
     // Flags found by meaning come after the resolutions that may already settle them.
-    const resolvedBy = this.resolutions()
+    const resolvedBy = settledByLookup(this.db)
     for (const decision of this.repository.ofTypeAfter('decision', from, 500)) {
       const open = this.openBefore(decision.seq).slice(-SIMILARITY_CANDIDATES)
       const scores = await this.scoresOrProblem(similarity, decision, open, signal)
@@ -244,26 +243,6 @@ export class ConflictLedger {
       'nexus_conflicts',
       readStoredConflict
     )
-  }
-
-  /**
-   * What settles a pair: the first resolution that references both decisions. Only the
-   * resolutions' seqs and refs are read, once per listing, into a lookup by pair.
-   */
-  private resolutions(): (row: Pick<StoredConflict, 'firstSeq' | 'secondSeq'>) => number | null {
-    const settled = new Map<string, number>()
-    const rows = this.db
-      .prepare("SELECT seq, refs FROM nexus_entries WHERE type = 'resolution' ORDER BY seq")
-      .raw()
-      .all() as unknown[][]
-    for (const [seq, text] of rows) {
-      if (typeof seq !== 'number' || typeof text !== 'string') continue
-      const refs = parseRefs(text)
-      for (const first of refs)
-        for (const second of refs)
-          if (first < second && !settled.has(`${first}:${second}`)) settled.set(`${first}:${second}`, seq)
-    }
-    return (row) => settled.get(`${row.firstSeq}:${row.secondSeq}`) ?? null
   }
 
   private withEntries(rows: readonly StoredConflict[]): NexusConflict[] {

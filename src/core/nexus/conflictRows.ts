@@ -1,6 +1,8 @@
+import type Database from 'better-sqlite3'
 import type { NexusEntry } from '../../shared/contract/nexus'
 import type { ConflictSignal } from '../domain/nexus/decisionConflict'
 import { damagedRow, type RowReader } from '../node/db/rowReader'
+import { parseRefs } from './nexusRows'
 
 export const CONFLICT_METHODS = ['terms', 'similarity'] as const
 export const CONFLICT_SIGNALS: readonly ConflictSignal[] = [
@@ -73,4 +75,26 @@ export function conflictReason(
       ? ` Meaning could not be compared just now (${similarityProblem}), so decisions are matched on shared key terms only.`
       : ''
   return `${what}; ${about}.${same}${words}`
+}
+
+/**
+ * What settles a pair: the first resolution that references both decisions. Only the
+ * resolutions' seqs and refs are read, once per listing, into a lookup by pair.
+ */
+export function settledByLookup(
+  db: Database.Database
+): (row: Pick<StoredConflict, 'firstSeq' | 'secondSeq'>) => number | null {
+  const settled = new Map<string, number>()
+  const rows = db
+    .prepare("SELECT seq, refs FROM nexus_entries WHERE type = 'resolution' ORDER BY seq")
+    .raw()
+    .all() as unknown[][]
+  for (const [seq, text] of rows) {
+    if (typeof seq !== 'number' || typeof text !== 'string') continue
+    const refs = parseRefs(text)
+    for (const first of refs)
+      for (const second of refs)
+        if (first < second && !settled.has(`${first}:${second}`)) settled.set(`${first}:${second}`, seq)
+  }
+  return (row) => settled.get(`${row.firstSeq}:${row.secondSeq}`) ?? null
 }

@@ -1,5 +1,5 @@
 import type { KnowledgeSearchResult } from '../../../shared/contract/knowledge'
-import type { KnowledgeQuery } from '../../knowledge/knowledgeService'
+import type { KnowledgeQuery } from '../../knowledge/knowledgeQuery'
 import type { MemoryHit } from '../../memory/memoryLookup'
 import type { NexusUseCases } from '../nexusUseCases'
 import type { McpIdentity } from './mcpClientIdentity'

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
 import { Dialog } from '../../ui/Dialog'
-import type { CacheBreakPrompt } from './chatSessionsSlice'
+import type { CacheBreakPrompt } from './chatSessionTypes'
 import { formatTokens, formatUsd } from './format'
 
 const CONFIRM_TEXT: Readonly<Record<CacheBreakPrompt['kind'], string>> = {

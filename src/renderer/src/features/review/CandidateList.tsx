@@ -7,7 +7,7 @@ import { VirtualRows, type VirtualRowProps, type VirtualRowsHandle } from '../..
 import { selectAgentName } from '../agents/agentsSlice'
 import { CandidateRow } from './CandidateRow'
 import { quoteChatTitle } from './FactSourceLink'
-import { groupBySource, type ReviewGroup } from './reviewSlice'
+import { groupBySource, type ReviewGroup } from './groupBySource'
 
 /** "Scribe · Release planning": who proposed it and in which chat, in the names the user gave them. */
 function GroupTitle({

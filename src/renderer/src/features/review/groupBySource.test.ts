@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Fact } from '../../../../shared/contract'
 import { testId } from '../../../../shared/testing/ids'
-import { groupBySource } from './reviewSlice'
+import { groupBySource } from './groupBySource'
 
 function candidate(id: number, agent: string, session: string | null): Fact {
   return {

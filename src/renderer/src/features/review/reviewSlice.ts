@@ -1,4 +1,4 @@
-import type { AgentId, Fact, PinDestination, ReviewCursor, SessionId } from '../../../../shared/contract'
+import type { AgentId, Fact, PinDestination, ReviewCursor } from '../../../../shared/contract'
 import type { ApiClient } from '../../api/client'
 import { errorMessage } from '../../api/rpcError'
 import type { ActionResult, AppState, SliceCreator } from '../../store/types'
@@ -271,30 +271,3 @@ export function createReviewSlice(api: ApiClient): SliceCreator<ReviewSlice> {
 }
 
 export const selectReviewPendingCount = (state: AppState): number => state.reviewPendingCount
-
-/** One group of the inbox: the candidates of one agent from one chat (or from no chat). */
-export interface ReviewGroup {
-  readonly agentId: AgentId
-  readonly sessionId: SessionId | null
-  readonly sessionTitle: string | null
-  readonly items: { fact: Fact; index: number }[]
-}
-
-/** Candidates grouped by agent and source chat, keeping list order (indexes are the keyboard cursor's). */
-export function groupBySource(candidates: readonly Fact[]): ReviewGroup[] {
-  // Looked up by key, not searched: the list is regrouped on every page, over thousands of candidates.
-  const groups = new Map<string, ReviewGroup>()
-  candidates.forEach((fact, index) => {
-    const key = `${fact.agentId} ${fact.sessionId === null ? '-' : `s${fact.sessionId}`}`
-    const group = groups.get(key)
-    if (group) group.items.push({ fact, index })
-    else
-      groups.set(key, {
-        agentId: fact.agentId,
-        sessionId: fact.sessionId,
-        sessionTitle: fact.sessionTitle,
-        items: [{ fact, index }]
-      })
-  })
-  return [...groups.values()]
-}
