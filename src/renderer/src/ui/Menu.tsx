@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode
+} from 'react'
 import './menu.css'
 
 export interface MenuItem {
@@ -25,6 +33,12 @@ type MenuProps = Readonly<{
  * A menu button (the WAI-ARIA pattern): the trigger opens a list of actions; arrows, Home and End
  * move between them, Enter or Space chooses, Escape closes and gives focus back to the trigger,
  * and a click elsewhere or Tab closes it.
+ *
+ * The open list is a popover in the top layer, placed under its trigger by CSS anchor positioning.
+ * It stays in the trigger's part of the DOM (focus and clicks inside it count as the menu's), but
+ * nothing around it can clip it or paint over it: a row of a long list keeps its painting to
+ * itself (`contain: paint`, so a scroll step does not repaint the rows that only moved) and its
+ * menu still opens whole.
  */
 export function Menu({
   label,
@@ -37,7 +51,13 @@ export function Menu({
   const [open, setOpen] = useState<'first' | 'last' | null>(null)
   const wrapper = useRef<HTMLSpanElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  const list = useRef<HTMLUListElement>(null)
   const menuId = useId()
+  const anchor = `--menu${menuId.replace(/[^\w-]/g, '')}`
+  // Shown before the focus moves into it: an item of a hidden popover cannot take focus.
+  useLayoutEffect(() => {
+    if (open !== null) list.current?.showPopover()
+  }, [open])
   useEffect(() => {
     if (open === null) return
     const entries = menuItems(wrapper.current)
@@ -68,6 +88,7 @@ export function Menu({
         aria-haspopup="menu"
         aria-expanded={open !== null}
         aria-controls={open !== null ? menuId : undefined}
+        style={{ anchorName: anchor }}
         onClick={() => (open !== null ? close(false) : setOpen('first'))}
         onKeyDown={onTriggerKey}
       >
@@ -75,7 +96,10 @@ export function Menu({
       </button>
       {open !== null && (
         <ul
+          ref={list}
           id={menuId}
+          popover="manual"
+          style={{ positionAnchor: anchor }}
           role="menu"
           aria-label={label}
           className={`menu__list menu__list--${align}`}
