@@ -38,24 +38,12 @@ export interface NexusBlockParts {
   readonly omitted: OmittedSummary
 }
 
-/** Entry texts whose scan is remembered; past this the oldest are forgotten. */
-const SCANS_KEPT = 4096
-const scans = new Map<string, string[]>()
-
 /**
- * What the scanner finds in an entry's text. Every turn's block shows the same open conflicts and
- * owed entries again, and the log never changes an entry, so each text is scanned once (keyed by
- * the text itself: an entry edited behind the log's back is scanned anew).
+ * Rendered entries remembered; past this the oldest are forgotten. Enough for every agent's
+ * shown conflicts, owed entries and unread page; small enough that long bodies stay a few MB.
  */
-function scannedEntryText(text: string): string[] {
-  let found = scans.get(text)
-  if (found === undefined) {
-    found = scanForThreats(text, 'context')
-    if (scans.size >= SCANS_KEPT) scans.delete(scans.keys().next().value as string)
-    scans.set(text, found)
-  }
-  return found
-}
+const RENDERED_KEPT = 1024
+const rendered = new Map<string, string>()
 
 function when(ts: number): string {
   return new Date(ts).toISOString().slice(0, 16).replace('T', ' ')
@@ -66,13 +54,42 @@ function header(entry: NexusEntry): string {
 }
 
 /**
+ * One entry as fenced lines. Every turn's block shows the same open conflicts and owed entries
+ * again, and the log never changes an entry, so each is scanned and escaped once: remembered by
+ * everything its lines show (an entry edited behind the log's back is rendered anew).
+ */
+export function renderEntryLines(entry: NexusEntry): string {
+  const key = JSON.stringify([
+    entry.seq,
+    entry.ts,
+    entry.type,
+    entry.agent,
+    entry.channel,
+    entry.refs,
+    entry.summary,
+    entry.rationale,
+    entry.body
+  ])
+  let lines = rendered.get(key)
+  if (lines === undefined) {
+    lines = freshEntryLines(entry)
+    if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string)
+    rendered.set(key, lines)
+  }
+  return lines
+}
+
+/**
  * One entry as fenced lines. Every field (author, channel, type, summary, rationale, body) is
  * escaped to one line, so an entry can neither close the block nor forge a line of its own such
  * as another entry's header; the only line starts are the renderer's. An entry the scanner
  * matches is shown by its header alone.
  */
-export function renderEntryLines(entry: NexusEntry): string {
-  const blocked = scannedEntryText([entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'))
+function freshEntryLines(entry: NexusEntry): string {
+  const blocked = scanForThreats(
+    [entry.summary, entry.rationale ?? '', entry.body ?? ''].join('\n'),
+    'context'
+  )
   if (blocked.length > 0)
     return `${header(entry)} [BLOCKED: this entry contained potential prompt injection (${blocked.join(', ')}). Content not shown.]`
   const lines = [`${header(entry)} ${escapeFenceField(entry.summary)}`]

@@ -1,4 +1,4 @@
-import { foldWithMap } from './textFold'
+import { foldText, foldWithMap } from './textFold'
 
 /**
  * Escaping for text rendered inside a per-turn fence (`<memory-context>`, `<nexus-context>`,
@@ -52,11 +52,14 @@ function neutraliseTag(tag: string): string {
  * is replaced by `rewrite(folded match)`; everything between matches is kept as written.
  */
 function rewriteFolded(text: string, pattern: RegExp, rewrite: (match: string) => string): string {
-  const folded = foldWithMap(text)
+  // Nearly every field holds nothing fence-like, and every turn's blocks escape the same long
+  // texts again: the plain folded copy (an ASCII text is its own) answers whether anything
+  // matches, and the source map — an index per character — is built only when something does.
   pattern.lastIndex = 0
-  const found = pattern.test(folded.text)
+  const found = pattern.test(foldText(text, { decodeTags: false }))
   pattern.lastIndex = 0
   if (!found) return text
+  const folded = foldWithMap(text)
   let out = ''
   let last = 0
   for (const match of folded.text.matchAll(pattern)) {
