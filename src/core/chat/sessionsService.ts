@@ -100,7 +100,7 @@ export class SessionsService {
    */
   get(id: SessionId, tail?: number): SessionDetail {
     const session = this.require(id)
-    const calls = this.calls.forSession(id)
+    const calls = this.calls.resultsForSession(id)
     const answering = this.chat.isAnswering(id)
     if (tail !== undefined) {
       const read = readChatTail(this.repo, id, tail)

@@ -1,7 +1,7 @@
 import type { TurnId } from '../../../shared/contract/ids'
 import type { SessionDetail, SessionSummary, TurnView } from '../../../shared/contract/sessions'
 import type { Tier } from '../../ports/promptBuilder'
-import type { CallRecord } from '../store/callRepository'
+import type { CallResult } from '../store/callRepository'
 import type { PromptReport, SessionRecord, StoredMessage } from '../chatTypes'
 import type { VersionGroup } from '../turn/turnForks'
 import { failedTurnOf } from '../turn/turnRetry'
@@ -40,7 +40,7 @@ export function promptTiers(
 }
 
 /** True when a call reached the model: it is running, answered, or was billed before it broke off. */
-export function callRan(call: CallRecord): boolean {
+export function callRan(call: CallResult): boolean {
   const u = call.usage
   return (
     call.status === 'streaming' ||
@@ -53,8 +53,8 @@ export function callRan(call: CallRecord): boolean {
  * Per-turn usage for the chat footer: each turn's calls summed, with its cache read share. Calls
  * that never ran (refused, or no answer at all) add nothing, and a turn with none has no footer.
  */
-export function turnViews(calls: readonly CallRecord[]): TurnView[] {
-  const byTurn = new Map<TurnId, CallRecord[]>()
+export function turnViews(calls: readonly CallResult[]): TurnView[] {
+  const byTurn = new Map<TurnId, CallResult[]>()
   for (const call of calls.filter(callRan))
     byTurn.set(call.turnId, [...(byTurn.get(call.turnId) ?? []), call])
   return [...byTurn.entries()].map(([turnId, turnCalls]) => {
@@ -133,7 +133,7 @@ export function tailTurns<M extends Pick<StoredMessage, 'turnId'>>(
 export function sessionDetail(
   session: SessionRecord,
   messages: readonly StoredMessage[],
-  calls: readonly CallRecord[],
+  calls: readonly CallResult[],
   versions: VersionsView,
   answering = false,
   earlier: EarlierPart = WHOLE_CHAT

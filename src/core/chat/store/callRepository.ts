@@ -71,6 +71,15 @@ export interface CallRecord extends Omit<NewCall, 'nowMs'> {
   readonly finishedAtMs: number | null
 }
 
+/** What a chat shows of a call: how it ended and what it cost, without its request record. */
+export type CallResult = Pick<
+  CallRecord,
+  'id' | 'turnId' | 'status' | 'error' | 'usage' | 'missReason' | 'costUsd'
+>
+
+const RESULT_COLUMNS =
+  'id, turn_id, status, error, input_tokens, output_tokens, cache_write_5m, cache_write_1h, cache_read, miss_reason, cost_usd'
+
 export interface CallOutcome {
   readonly status: FinishedCallStatus
   readonly error: string | null
@@ -144,6 +153,17 @@ export class CallRepository {
     return readRows(rows, 'api_calls', callFromRow)
   }
 
+  /**
+   * Every call of the session as its chat shows them, in order. Only the result columns are read:
+   * a year-long chat has thousands of calls, each with a request record of its own.
+   */
+  resultsForSession(sessionId: SessionId): CallResult[] {
+    const rows = this.statement(
+      `SELECT ${RESULT_COLUMNS} FROM api_calls WHERE session_id = ? ORDER BY id`
+    ).all(sessionId)
+    return readRows(rows, 'api_calls', resultFromRow)
+  }
+
   forTurn(sessionId: SessionId, turnId: TurnId): CallRecord[] {
     const rows = this.statement(
       'SELECT * FROM api_calls WHERE session_id = ? AND turn_id = ? ORDER BY id'
@@ -174,19 +194,12 @@ export class CallRepository {
   }
 }
 
-function callFromRow(row: RowReader): CallRecord {
+function resultFromRow(row: RowReader): CallResult {
   const cacheWrite5m = row.int('cache_write_5m')
   const cacheWrite1h = row.int('cache_write_1h')
   return {
     id: row.int('id'),
-    sessionId: row.sessionId('session_id'),
     turnId: row.turnId('turn_id'),
-    iteration: row.int('iteration'),
-    purpose: row.oneOf('purpose', CallPurpose.options),
-    model: row.text('model'),
-    promptVersion: row.int('prompt_version'),
-    recipe: row.json('request') as RequestRecipe,
-    sections: row.json('sections') as RequestSections,
     status: row.oneOf('status', CallStatus.options),
     error: row.textOrNull('error'),
     usage: {
@@ -197,9 +210,22 @@ function callFromRow(row: RowReader): CallRecord {
       cache_write_5m: cacheWrite5m,
       cache_write_1h: cacheWrite1h
     },
-    expectedRead: row.int('expected_read'),
     missReason: row.oneOfOrNull('miss_reason', MissReason.options),
-    costUsd: row.real('cost_usd'),
+    costUsd: row.real('cost_usd')
+  }
+}
+
+function callFromRow(row: RowReader): CallRecord {
+  return {
+    ...resultFromRow(row),
+    sessionId: row.sessionId('session_id'),
+    iteration: row.int('iteration'),
+    purpose: row.oneOf('purpose', CallPurpose.options),
+    model: row.text('model'),
+    promptVersion: row.int('prompt_version'),
+    recipe: row.json('request') as RequestRecipe,
+    sections: row.json('sections') as RequestSections,
+    expectedRead: row.int('expected_read'),
     startedAtMs: row.int('started_at'),
     finishedAtMs: row.intOrNull('finished_at')
   }

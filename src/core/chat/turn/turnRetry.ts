@@ -1,6 +1,6 @@
 import type { MessageId, TurnId } from '../../../shared/contract'
 import { conflict } from '../../errors'
-import type { CallRecord } from '../store/callRepository'
+import type { CallResult } from '../store/callRepository'
 import type { StoredMessage } from '../chatTypes'
 
 /** A failed last turn that Retry can run again, on the user message already stored. */
@@ -29,7 +29,7 @@ function textOf(message: StoredMessage): string {
  */
 export function failedTurnOf(
   messages: readonly StoredMessage[],
-  calls: readonly CallRecord[],
+  calls: readonly CallResult[],
   userTextsBefore = 0
 ): FailedTurn | null {
   const userMessages = messages.filter((m) => m.role === 'user' && m.kind === 'text')
@@ -53,7 +53,7 @@ export function failedTurnOf(
 }
 
 /** The failed turn to retry, or a clear refusal saying why there is none. */
-export function planRetry(messages: readonly StoredMessage[], calls: readonly CallRecord[]): FailedTurn {
+export function planRetry(messages: readonly StoredMessage[], calls: readonly CallResult[]): FailedTurn {
   const failed = failedTurnOf(messages, calls)
   if (failed === null)
     throw conflict(
