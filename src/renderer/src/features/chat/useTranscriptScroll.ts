@@ -7,6 +7,13 @@ import { useKeptPlace, type KeptPlace } from './useKeptPlace'
 const ESTIMATED_TURN_PX = 220
 /** Turns drawn beyond the visible ones, so a short chat is drawn whole and scrolling never shows a gap. */
 const OVERSCAN_TURNS = 8
+/**
+ * Beyond the visible turns, while a chat is being put on screen: each turn is a markdown render,
+ * and a long chat's first frame should not wait for eight turns nobody sees yet.
+ */
+const OPENING_OVERSCAN_TURNS = 1
+/** How soon after a chat is drawn the turns around the view are drawn too. */
+const OVERSCAN_AFTER_MS = 120
 /** Within this distance of the bottom the transcript follows new text as it streams. */
 const STICK_THRESHOLD_PX = 48
 
@@ -66,7 +73,7 @@ export function useTranscriptScroll(options: ScrollOptions): TranscriptScroll {
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_TURN_PX,
-    overscan: OVERSCAN_TURNS,
+    overscan: useOverscan(sessionId),
     // Opening a chat starts at its end, so the first frame already draws the newest turns.
     initialOffset: () => count * ESTIMATED_TURN_PX,
     rangeExtractor,
@@ -83,6 +90,17 @@ export function useTranscriptScroll(options: ScrollOptions): TranscriptScroll {
   useKeptPlace(scrollRef, virtualizer, { sessionId, turnIds, kept, restoring })
   useScrollToFocus(virtualizer, stuck, { sessionId, focusIndex, focusRequest })
   return { scrollRef, virtualizer, onFocusChange: setKeptIndex }
+}
+
+/** A chat opens with the turns in view; the ones around them are drawn just after. */
+function useOverscan(sessionId: SessionId | null): number {
+  const [settled, setSettled] = useState<SessionId | null>(null)
+  useEffect(() => {
+    if (sessionId === null) return
+    const timer = setTimeout(() => setSettled(sessionId), OVERSCAN_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [sessionId])
+  return settled === sessionId ? OVERSCAN_TURNS : OPENING_OVERSCAN_TURNS
 }
 
 function useStickToBottom(
