@@ -34,6 +34,28 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** A call of turn t1 in session s1, still streaming. */
+function startCall(calls: CallRepository): number {
+  return calls.start({
+    sessionId: testId.session('s1'),
+    turnId: testId.turn('t1'),
+    iteration: 0,
+    purpose: 'turn',
+    model: 'claude-sonnet-5-5',
+    promptVersion: 1,
+    recipe: { maxTokens: 100, ttl: '5m', messageIds: [], context: [], contextMessageId: null },
+    sections: {
+      model: 'claude-sonnet-5-5',
+      toolsHash: 'none',
+      systemHash: 'h',
+      promptVersion: 1,
+      breakpoints: [],
+      estimatedTotalTokens: 10
+    },
+    nowMs: 12
+  })
+}
+
 describe("a damaged row of chat's tables", () => {
   it('names the session column whose value is outside the contract', () => {
     writeBypassingChecks(db, "UPDATE sessions SET title_source = 'guessed' WHERE id = 's1'")
@@ -63,28 +85,52 @@ describe("a damaged row of chat's tables", () => {
 
   it("names a call's miss reason that this build does not know", () => {
     const calls = new CallRepository(db)
-    const id = calls.start({
-      sessionId: testId.session('s1'),
-      turnId: testId.turn('t1'),
-      iteration: 0,
-      purpose: 'turn',
-      model: 'claude-sonnet-5-5',
-      promptVersion: 1,
-      recipe: { maxTokens: 100, ttl: '5m', messageIds: [], context: [], contextMessageId: null },
-      sections: {
-        model: 'claude-sonnet-5-5',
-        toolsHash: 'none',
-        systemHash: 'h',
-        promptVersion: 1,
-        breakpoints: [],
-        estimatedTotalTokens: 10
-      },
-      nowMs: 12
-    })
+    const id = startCall(calls)
     expect(calls.get(id)?.status).toBe('streaming')
     db.prepare("UPDATE api_calls SET miss_reason = 'sunspots' WHERE id = ?").run(id)
     expect(() => calls.forSession(testId.session('s1'))).toThrow(
       /api_calls is damaged \(miss_reason: "sunspots" is not one of/
     )
+    expect(() => calls.resultsForSession(testId.session('s1'))).toThrow(
+      /api_calls is damaged \(miss_reason: "sunspots" is not one of/
+    )
+  })
+
+  it('reads what a chat shows of its calls as the whole records say it', () => {
+    const calls = new CallRepository(db)
+    const id = startCall(calls)
+    calls.finish(id, {
+      status: 'ok',
+      error: null,
+      usage: {
+        input_tokens: 7,
+        output_tokens: 3,
+        cache_creation_input_tokens: 40,
+        cache_read_input_tokens: 900,
+        cache_write_5m: 10,
+        cache_write_1h: 30
+      },
+      expectedRead: 900,
+      missReason: null,
+      costUsd: 0.25,
+      nowMs: 20
+    })
+    const [whole] = calls.forSession(testId.session('s1'))
+    expect(calls.resultsForSession(testId.session('s1'))).toEqual([
+      {
+        id: whole?.id,
+        turnId: whole?.turnId,
+        status: 'ok',
+        error: null,
+        usage: whole?.usage,
+        missReason: null,
+        costUsd: 0.25
+      }
+    ])
+    expect(whole?.usage).toMatchObject({
+      input_tokens: 7,
+      cache_creation_input_tokens: 40,
+      cache_read_input_tokens: 900
+    })
   })
 })
