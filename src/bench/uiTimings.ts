@@ -15,7 +15,12 @@ const MESSAGES = 2000
 export interface Serve {
   readonly url: string
   readonly child: ChildProcess
+  /** The end of what the host wrote on stderr, to show when a measure fails. */
+  readonly stderrTail: () => string
 }
+
+/** Characters of the host's stderr kept for a failure's log. */
+const STDERR_KEPT = 4000
 
 /** `hearth serve --json` on a home, resolved with the URL of its first stdout line. */
 export function startServe(ctx: BenchContext, home: string): Promise<Serve> {
@@ -25,11 +30,25 @@ export function startServe(ctx: BenchContext, home: string): Promise<Serve> {
     env,
     stdio: ['ignore', 'pipe', 'pipe']
   })
+  // Read as it comes: on Linux a write to a full pipe blocks, and a host blocked on its own
+  // stderr stops answering the page in the middle of a measure.
+  let tail = ''
+  child.stderr.setEncoding('utf8')
+  child.stderr.on('data', (chunk: string) => {
+    tail = (tail + chunk).slice(-STDERR_KEPT)
+  })
+  const stderrTail = (): string => tail
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout })
-    lines.once('line', (line) => resolve({ url: (JSON.parse(line) as { url: string }).url, child }))
+    lines.once('line', (line) =>
+      resolve({ url: (JSON.parse(line) as { url: string }).url, child, stderrTail })
+    )
     child.once('exit', (code) =>
-      reject(new Error(`hearth serve exited (${String(code)}) before printing its URL`))
+      reject(
+        new Error(
+          `hearth serve exited (${String(code)}) before printing its URL${tail === '' ? '' : `: ${tail.trim()}`}`
+        )
+      )
     )
   })
 }

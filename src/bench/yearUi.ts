@@ -57,6 +57,10 @@ export async function yearUiFigures(ctx: BenchContext, year: YearHome): Promise<
         ...(peaks.rssMb === null ? [] : [figure('year.host_rss_mb', peaks.rssMb, 'MB', 400, 'lower')]),
         ...(peaks.heapMb === null ? [] : [figure('year.renderer_heap_mb', peaks.heapMb, 'MB', 150, 'lower')])
       ]
+    } catch (error) {
+      const said = serve.stderrTail().trim()
+      if (said !== '') ctx.log(`year: hearth serve's stderr ended with:\n${said}`)
+      throw error
     } finally {
       await stopServe(serve)
     }
