@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Fact, MemoriesView } from '../../../../shared/contract'
 import { testId } from '../../../../shared/testing/ids'
 import { connectEvents } from '../../app/connectEvents'
@@ -51,6 +51,9 @@ function fact(id: number): Fact {
     updatedAtMs: id
   }
 }
+
+/** What the store sends `memories.facts` (the fake records inputs untyped). */
+type FactsInput = { status?: string; after?: { id: number }; limit?: number }
 
 function storeWith(agentId = 'scribe') {
   const api = createFakeApi()
@@ -155,5 +158,86 @@ describe('the Memories slice', () => {
     expect(api.calls.filter((call) => call.method === 'memories.facts')).toHaveLength(1)
     await store.getState().loadMemories()
     expect(api.calls.at(-1)?.input).toMatchObject({ limit: 150 })
+  })
+
+  it('keeps a page of facts that a page of forgotten facts overtook, and asks again from where a re-read list ends', async () => {
+    const { api, store } = storeWith()
+    const cursor = (id: number) => ({ updatedAtMs: id, id })
+    let firstId = 300
+    api.handle('memories.list', ({ agentId, limit = 100 }) => ({
+      ...view(agentId),
+      facts: Array.from({ length: limit }, (_, i) => fact(firstId - i)),
+      next: cursor(firstId - limit + 1),
+      forgotten: { facts: [fact(5)], factsNext: cursor(5), files: [], entries: [] }
+    }))
+    type Page = { items: Fact[]; pins: []; next: { updatedAtMs: number; id: number } | null }
+    const approvedPages: ((page: Page) => void)[] = []
+    api.handle('memories.facts', ({ status }) =>
+      status === 'forgotten'
+        ? { items: [fact(4)], pins: [], next: null }
+        : new Promise<Page>((resolve) => approvedPages.push(resolve))
+    )
+    const approvedAfter = () =>
+      api.calls
+        .filter(
+          (call) => call.method === 'memories.facts' && (call.input as FactsInput).status === 'approved'
+        )
+        .map((call) => (call.input as FactsInput).after?.id)
+    await store.getState().loadMemories()
+    const approved = store.getState().loadMoreMemoryFacts('approved')
+    await store.getState().loadMoreMemoryFacts('forgotten')
+    approvedPages[0]?.({ items: [fact(200)], pins: [], next: cursor(200) })
+    await approved
+    let shown = selectMemoriesView(store.getState())
+    expect(shown?.facts.map((f) => f.id).slice(-2)).toEqual([201, 200])
+    expect(shown?.forgotten.facts.map((f) => f.id)).toEqual([5, 4])
+
+    // A change lands while the next page is on its way: the view is re-read (its facts moved on),
+    // the page begun before is not appended to it, and the page after the re-read list is asked for.
+    firstId = 400
+    const more = store.getState().loadMoreMemoryFacts('approved')
+    await store.getState().loadMemories()
+    approvedPages[1]?.({ items: [fact(199)], pins: [], next: null })
+    await vi.waitFor(() => expect(approvedPages).toHaveLength(3))
+    approvedPages[2]?.({ items: [fact(299)], pins: [], next: null })
+    await more
+    expect(approvedAfter()).toEqual([201, 200, 300])
+    shown = selectMemoriesView(store.getState())
+    expect(shown?.facts).toHaveLength(102)
+    expect(shown?.facts.map((f) => f.id).slice(-2)).toEqual([300, 299])
+  })
+
+  it("re-reads as many facts as were shown, past the contract's page limit, a page at a time", async () => {
+    const { api, store } = storeWith()
+    const all = Array.from({ length: 1300 }, (_, i) => fact(2000 - i))
+    const after = (id: number | undefined) => (id === undefined ? 0 : all.findIndex((f) => f.id === id) + 1)
+    const pageFrom = (start: number, limit: number) => {
+      const items = all.slice(start, start + limit)
+      const last = items.at(-1)
+      return {
+        items,
+        next: start + limit < all.length && last ? { updatedAtMs: last.id, id: last.id } : null
+      }
+    }
+    api.handle('memories.list', ({ agentId, limit }) => {
+      const { items, next } = pageFrom(0, limit ?? 500)
+      return { ...view(agentId), facts: items, next, factsTotal: all.length }
+    })
+    api.handle('memories.facts', ({ after: cursor, limit }) => ({
+      ...pageFrom(after(cursor?.id), limit ?? 500),
+      pins: []
+    }))
+    await store.getState().loadMemories()
+    for (let i = 0; i < 11; i++) await store.getState().loadMoreMemoryFacts('approved')
+    expect(selectMemoriesView(store.getState())?.facts).toHaveLength(1200)
+    api.calls.length = 0
+    await store.getState().loadMemories()
+    expect(api.calls.map((call) => [call.method, (call.input as FactsInput).limit])).toEqual([
+      ['memories.list', 500],
+      ['memories.facts', 500],
+      ['memories.facts', 200]
+    ])
+    const shown = selectMemoriesView(store.getState())
+    expect(shown?.facts.map((f) => f.id)).toEqual(all.slice(0, 1200).map((f) => f.id))
   })
 })

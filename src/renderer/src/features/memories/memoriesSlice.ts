@@ -60,6 +60,8 @@ type Get = () => AppState
 const MEMORIES_PAGE = 100
 /** The most a reload asks for at once (the contract's page limit). */
 const MEMORIES_RELOAD_MAX = 500
+/** Times a page is asked for again when a re-read of the view overtook it. */
+const MORE_ATTEMPTS = 3
 
 /** Runs an action, turns a refusal into its message, and re-reads the view either way. */
 async function act(get: Get, work: () => Promise<unknown>): Promise<ActionResult> {
@@ -113,11 +115,18 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
       async loadMemories() {
         const agentId = get().selectedAgentId
         if (agentId === null) return
-        // A reload after a change keeps as many facts as were loaded, so the list keeps its place.
-        const shown = get().memoriesView?.agentId === agentId ? (get().memoriesView?.facts.length ?? 0) : 0
-        const limit = Math.min(MEMORIES_RELOAD_MAX, Math.max(MEMORIES_PAGE, shown))
+        // A reload after a change keeps as many facts of each list as were loaded, so the list
+        // keeps its place however far it was scrolled: the first page, then pages up to that count.
+        const before = get().memoriesView?.agentId === agentId ? get().memoriesView : null
+        const shown = before?.facts.length ?? 0
         try {
-          const view = await api.call('memories.list', { agentId, query: get().memoriesQuery, limit })
+          const first = await api.call('memories.list', {
+            agentId,
+            query: get().memoriesQuery,
+            limit: Math.min(MEMORIES_RELOAD_MAX, Math.max(MEMORIES_PAGE, shown))
+          })
+          let view = await fillTo(api, first, 'approved', shown)
+          view = await fillTo(api, view, 'forgotten', before?.forgotten.facts.length ?? 0)
           // An answer for an agent or a search the user has left behind is dropped.
           if (get().selectedAgentId === agentId && view.query === get().memoriesQuery.trim())
             set({ memoriesView: view, memoriesError: null })
@@ -126,23 +135,32 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
         }
       },
       async loadMoreMemoryFacts(status) {
-        const view = get().memoriesView
-        const after = status === 'approved' ? view?.next : view?.forgotten.factsNext
-        if (view === null || after === null || after === undefined || loadingMore.has(status)) return
+        if (loadingMore.has(status)) return
         loadingMore.add(status)
         try {
-          const { agentId, query } = view
-          const page = await api.call('memories.facts', {
-            agentId,
-            status,
-            query,
-            after,
-            limit: MEMORIES_PAGE
-          })
-          const now = get().memoriesView
-          // A page for a view since reloaded or left behind is dropped.
-          if (now !== view) return
-          set({ memoriesView: withPage(now, status, page) })
+          // A change re-read the view while the page was on its way: the page is asked again from
+          // where the re-read list ends, so a list scrolled to its end goes on loading.
+          for (let attempt = 0; attempt < MORE_ATTEMPTS; attempt++) {
+            const view = get().memoriesView
+            const after = view === null ? null : cursorOf(view, status)
+            if (view === null || after === null) return
+            const page = await api.call('memories.facts', {
+              agentId: view.agentId,
+              status,
+              query: view.query,
+              after,
+              limit: MEMORIES_PAGE
+            })
+            const now = get().memoriesView
+            // A page for a view the user has left (another agent, another search) is dropped.
+            if (now === null || now.agentId !== view.agentId || now.query !== view.query) return
+            // The list still ends where the page begins (a page of the other list may have landed
+            // meanwhile, which leaves this one as it was): the page follows on.
+            if (cursorOf(now, status) === after) {
+              set({ memoriesView: withPage(now, status, page) })
+              return
+            }
+          }
         } catch (error) {
           set({ memoriesError: errorMessage(error) })
         } finally {
@@ -221,6 +239,35 @@ export function createMemoriesSlice(api: ApiClient): SliceCreator<MemoriesSlice>
       }
     }
   }
+}
+
+/** Where the next page of a list starts; null once it is all loaded. */
+function cursorOf(view: MemoriesView, status: 'approved' | 'forgotten'): MemoriesView['next'] {
+  return status === 'approved' ? view.next : view.forgotten.factsNext
+}
+
+/** The view with its list read on, a page at a time, until it holds `count` facts or has no more. */
+async function fillTo(
+  api: ApiClient,
+  view: MemoriesView,
+  status: 'approved' | 'forgotten',
+  count: number
+): Promise<MemoriesView> {
+  let filled = view
+  const length = (v: MemoriesView): number =>
+    status === 'approved' ? v.facts.length : v.forgotten.facts.length
+  for (let after = cursorOf(filled, status); after !== null && length(filled) < count;) {
+    const page = await api.call('memories.facts', {
+      agentId: view.agentId,
+      status,
+      query: view.query,
+      after,
+      limit: Math.min(MEMORIES_RELOAD_MAX, count - length(filled))
+    })
+    filled = withPage(filled, status, page)
+    after = cursorOf(filled, status)
+  }
+  return filled
 }
 
 /** The view with one more page of facts appended. */
