@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionPage, SessionSummary } from '../../../../shared/contract'
+import type { MethodInput, SessionPage, SessionSummary } from '../../../../shared/contract'
 import { testId } from '../../../../shared/testing/ids'
 import { connectEvents } from '../../app/connectEvents'
 import { createAppStore } from '../../store/createAppStore'
@@ -18,7 +18,7 @@ function withManyChats(count: number) {
       updatedAtMs: 10_000 - i
     })
   )
-  api.handle('sessions.list', (query): SessionPage => {
+  const answer = (query: MethodInput<'sessions.list'>): SessionPage => {
     const start = query.after ? chats.findIndex((chat) => chat.id === query.after?.id) + 1 : 0
     const items = chats.slice(start, start + (query.limit ?? 100))
     const last = items.at(-1)
@@ -28,10 +28,12 @@ function withManyChats(count: number) {
       total: chats.length,
       next: more && last ? { pinnedAtMs: null, updatedAtMs: last.updatedAtMs, id: last.id } : null
     }
-  })
+  }
+  api.handle('sessions.list', answer)
   return {
     api,
     store,
+    answer,
     rename: (i: number, title: string) => (chats = chats.map((c, j) => (j === i ? { ...c, title } : c)))
   }
 }
@@ -69,14 +71,34 @@ describe('the chat list, a page at a time', () => {
     expect(api.calls.at(-1)).toEqual({ method: 'sessions.list', input: { limit: 200 } })
   })
 
-  it('drops a page that arrives after the list was read again', async () => {
-    const { store } = withManyChats(250)
+  it('asks again from the end of a list read again while its next page was on its way', async () => {
+    const { api, store, answer } = withManyChats(250)
     await store.getState().loadChatSessions()
+    // The first page asked for is held until the list has been read again.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let first = true
+    api.handle('sessions.list', async (query) => {
+      if (query.after && first) {
+        first = false
+        await held
+      }
+      return answer(query)
+    })
     const more = store.getState().loadMoreChatSessions()
     await store.getState().loadChatSessions()
+    release()
     await more
     const ids = store.getState().chatSessions.map((chat) => chat.id)
-    expect(new Set(ids).size).toBe(ids.length)
-    expect(ids.slice(0, 3)).toEqual(['c0000', 'c0001', 'c0002'])
+    expect(ids).toHaveLength(200)
+    expect(new Set(ids).size).toBe(200)
+    expect(ids.at(-1)).toBe('c0199')
+    const pages = api.calls.filter((call) => call.method === 'sessions.list').map((call) => call.input)
+    expect(pages).toEqual([
+      { limit: 100 },
+      { limit: 100, after: expect.objectContaining({ id: 'c0099' }) },
+      { limit: 100 },
+      { limit: 100, after: expect.objectContaining({ id: 'c0099' }) }
+    ])
   })
 })

@@ -92,6 +92,8 @@ function emptyChatSessionsState(): ChatSessionsState {
 export const CHAT_LIST_PAGE = 100
 /** At most this many are read again at once when the list reloads; further pages follow on scroll. */
 const CHAT_LIST_RELOAD_MAX = 1000
+/** Times a page is asked for again when a re-read of the list overtook it. */
+const MORE_ATTEMPTS = 3
 /**
  * A chat opens on its newest turns holding this many messages (many screens of them); the turns
  * before load when the reader scrolls up to them. A long chat then opens without all of it.
@@ -126,23 +128,31 @@ export function createChatSessionsSlice(api: ApiClient): SliceCreator<ChatSessio
       }
     },
     async loadMoreChatSessions() {
-      const { selectedAgentId: agentId, chatSessions: shown, chatSessionsNext: after } = get()
-      if (after === null || loadingMore) return
+      if (loadingMore) return
       loadingMore = true
       try {
-        const page = await api.call('sessions.list', {
-          ...(agentId ? { agentId } : {}),
-          limit: CHAT_LIST_PAGE,
-          after
-        })
-        // A page for a list since reloaded (a change, another agent) is dropped.
-        if (get().chatSessions !== shown || get().selectedAgentId !== agentId) return
-        const known = new Set(shown.map((session) => session.id))
-        set({
-          chatSessions: [...shown, ...page.items.filter((session) => !known.has(session.id))],
-          chatSessionsNext: page.next,
-          chatSessionsTotal: page.total
-        })
+        // A change re-read the list while the page was on its way (a turn ended in another chat):
+        // the page is asked again from where the re-read list ends, so a list scrolled to its end
+        // goes on loading rather than waiting for the next scroll.
+        for (let attempt = 0; attempt < MORE_ATTEMPTS; attempt++) {
+          const { selectedAgentId: agentId, chatSessions: shown, chatSessionsNext: after } = get()
+          if (after === null) return
+          const page = await api.call('sessions.list', {
+            ...(agentId ? { agentId } : {}),
+            limit: CHAT_LIST_PAGE,
+            after
+          })
+          // A page for another agent's list is dropped.
+          if (get().selectedAgentId !== agentId) return
+          if (get().chatSessions !== shown) continue
+          const known = new Set(shown.map((session) => session.id))
+          set({
+            chatSessions: [...shown, ...page.items.filter((session) => !known.has(session.id))],
+            chatSessionsNext: page.next,
+            chatSessionsTotal: page.total
+          })
+          return
+        }
       } catch (error) {
         set({ chatError: errorMessage(error) })
       } finally {
