@@ -3,6 +3,8 @@ import type { AppState, SliceCreator } from './types'
 
 export interface NavigationSlice {
   readonly section: SectionId
+  /** True once anything moved to a section: the place put back at start-up leaves such a choice alone. */
+  readonly sectionChosen: boolean
   readonly navigate: (section: SectionId) => void
 }
 
@@ -10,8 +12,9 @@ export interface NavigationSlice {
 export function createNavigationSlice(): SliceCreator<NavigationSlice> {
   return (set) => ({
     section: 'chat',
+    sectionChosen: false,
     navigate(section) {
-      set({ section })
+      set({ section, sectionChosen: true })
     }
   })
 }

@@ -23,13 +23,19 @@ export function createPlaceSlice(api: ApiClient): SliceCreator<PlaceSlice> {
   return (set, get) => ({
     placeRestored: false,
     async restorePlace() {
+      const agentBefore = get().selectedAgentId
       try {
         const { theme, place } = await api.call('ui.get', {})
         get().setThemePreference(theme)
         if (place !== null) set({ chatScroll: place.scroll ?? {} })
+        // On a large home the app is usable before the place is read back. Where the user has gone
+        // meanwhile (a section, another agent, a chat) stands: the place is theirs to choose now.
+        const state = get()
+        const moved =
+          state.sectionChosen || state.chatSessionId !== null || state.selectedAgentId !== agentBefore
         // The chat's replies are drawn with the markdown renderer: fetched while the chat loads.
-        if (place !== null && place.sessionId !== null) void loadMarkdown()
-        if (place !== null) await goTo(get, place)
+        if (place !== null && !moved && place.sessionId !== null) void loadMarkdown()
+        if (place !== null && !moved) await goTo(get, place)
       } catch {
         // No place to go back to (an older core, a damaged file): the app opens as on a first visit.
       }
