@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { reference, type BenchContext, type BenchFigure } from './benchTypes'
 import { untilBrowserQuiet, type BrowserQuiet } from './browserQuiet'
+import { watchPageProblems } from './pageProblems'
 import { cpuMs } from './processCpu'
 import { freshPage, startServe, type Serve } from './uiTimings'
 
@@ -10,6 +11,8 @@ export interface YearStart {
   /** Spawning `hearth serve` → the first frame drawn with the composer (which takes input from then on). */
   readonly startMs: number
   readonly figures: BenchFigure[]
+  /** Uncaught errors and console errors of the page, from its first load on (grows as it runs). */
+  readonly problems: readonly string[]
 }
 
 /** Reads the main thread's busy time of a page so far (Chromium's TaskDuration); null where there is none. */
@@ -59,6 +62,7 @@ export async function measureYearStart(
 ): Promise<YearStart> {
   const tabStarted = performance.now()
   const page = await freshPage(browser)
+  const problems = watchPageProblems(page)
   const metrics = await taskDuration(page)
   const tabMs = performance.now() - tabStarted
   await page.addInitScript(WATCH_COMPOSER)
@@ -95,7 +99,7 @@ export async function measureYearStart(
     reference('year.start_tab_ms', tabMs, 'ms', 'lower'),
     reference('year.start_browser_settle_ms', browserQuiet.ms, 'ms', 'lower')
   ]
-  return { serve, page, startMs, figures }
+  return { serve, page, startMs, figures, problems }
 }
 
 function settledLine({ ms, cpuMs, quiet }: BrowserQuiet): string {

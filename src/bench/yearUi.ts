@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { YearHome } from '../core/testing/year/yearHome'
 import { figure, reference, type BenchContext, type BenchFigure } from './benchTypes'
+import { whatThePageShows } from './pageProblems'
 import { launchChromium, stopServe } from './uiTimings'
 import { measureYearStart } from './yearStart'
 import { measureYearViews, type Peaks } from './yearViews'
@@ -48,6 +49,8 @@ export async function yearUiFigures(ctx: BenchContext, year: YearHome): Promise<
         `year: after every view, host RSS ${peaks.rssMb?.toFixed(0) ?? '?'} MB, heap ${peaks.heapMb?.toFixed(0) ?? '?'} MB`
       )
       await page.context().close()
+      if (start.problems.length > 0)
+        ctx.log(`year: the page reported ${start.problems.length} error(s):\n${start.problems.join('\n')}`)
       return [
         figure('year.start_ms', start.startMs, 'ms', 1500, 'lower'),
         ...start.figures,
@@ -55,9 +58,14 @@ export async function yearUiFigures(ctx: BenchContext, year: YearHome): Promise<
         ...(heap === null ? [] : [reference('year.renderer_heap_start_mb', heap / 1_000_000, 'MB', 'lower')]),
         ...views,
         ...(peaks.rssMb === null ? [] : [figure('year.host_rss_mb', peaks.rssMb, 'MB', 400, 'lower')]),
-        ...(peaks.heapMb === null ? [] : [figure('year.renderer_heap_mb', peaks.heapMb, 'MB', 150, 'lower')])
+        ...(peaks.heapMb === null ? [] : [figure('year.renderer_heap_mb', peaks.heapMb, 'MB', 150, 'lower')]),
+        // A view that throws is broken whatever its timings say, as in the end-to-end tests.
+        figure('year.page_errors', start.problems.length, 'errors', 0, 'lower')
       ]
     } catch (error) {
+      // A measure that stopped says what the page showed, what it reported and what the host said.
+      ctx.log(`year: the page showed: ${await whatThePageShows(page)}`)
+      if (start.problems.length > 0) ctx.log(`year: the page reported:\n${start.problems.join('\n')}`)
       const said = serve.stderrTail().trim()
       if (said !== '') ctx.log(`year: hearth serve's stderr ended with:\n${said}`)
       throw error

@@ -1,0 +1,37 @@
+import { chromium, type Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS } from './chromiumArgs'
+import { chromiumExecutable } from './chromiumPath'
+import { watchPageProblems, whatThePageShows } from './pageProblems'
+
+const PAGE = `<!doctype html>
+<div role="alert">Disconnected — reconnecting…</div>
+<nav>Chat Review Nexus</nav>
+<main><h1>Settings</h1><p>Model</p></main>
+<script>
+  console.log('not a problem')
+  console.error('The Nexus could not be drawn')
+  setTimeout(() => { throw new Error('lanes exploded') }, 0)
+</script>`
+
+describe('what a year bench that stopped says about its page', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    const executablePath = chromiumExecutable() ?? chromium.executablePath()
+    browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] })
+  })
+  afterAll(async () => {
+    await browser.close()
+  })
+
+  it('collects the page errors and console errors, and reads the banners and the section shown', async () => {
+    const page = await browser.newPage()
+    const problems = watchPageProblems(page)
+    await page.setContent(PAGE)
+    await expect.poll(() => problems.length).toBe(2)
+    expect(problems).toEqual(['console error: The Nexus could not be drawn', 'page error: lanes exploded'])
+    expect(await whatThePageShows(page)).toBe('[Disconnected — reconnecting…] Settings Model')
+    await page.close()
+    expect(await whatThePageShows(page)).toMatch(/^\(the page could not be read: /)
+  })
+})
