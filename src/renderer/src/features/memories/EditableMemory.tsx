@@ -35,8 +35,7 @@ type EditableMemoryProps = Readonly<{
   onForget: () => Promise<ActionResult>
   /** More actions between Edit and Forget (Pin), run through `runner` so their refusals show here too. */
   extraActions?: ReactNode
-  /** Runs Save, Forget and the extra actions; the caller keeps it, so its actions' refusals show here. */
-  runner: MemoryRunner
+  runner?: MemoryRunner
   /** The item a search hit opened: marked, and scrolled to through `itemRef`. */
   focused?: boolean
   itemRef?: RefObject<HTMLLIElement | null>
@@ -63,7 +62,8 @@ export function EditableMemory({
   'data-testid': testId
 }: EditableMemoryProps): ReactNode {
   const [draft, setDraft] = useState<string | null>(null)
-  const { busy, error, setError, run } = runner
+  const own = useMemoryRunner()
+  const { busy, error, setError, run } = runner ?? own
   const editing = draft !== null
   const measure = rowProps?.ref
   // Stable while its parts are: a new ref on every render would detach the row and measure it again.

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
-import type { ActionResult } from '../../store/types'
 import { useShallow } from 'zustand/react/shallow'
 import type { MemoryFileView } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Panel } from '../../ui/Panel'
 import { MemoryUsageMeter } from '../memory'
-import { EditableMemory, useMemoryRunner } from './EditableMemory'
+import { EditableMemory } from './EditableMemory'
 
 const FILE_NOTES = {
   memory: "The agent's own notes. The whole file is in the prompt of every new session.",
@@ -32,41 +31,17 @@ export function EntriesPanel({ view, empty }: Readonly<{ view: MemoryFileView; e
       ) : (
         <ul className="memory-list">
           {view.entries.map((entry) => (
-            <EntryItem
+            <EditableMemory
               key={entry}
-              entry={entry}
+              text={entry}
               fieldLabel={`${file} entry`}
               onSave={(text) => edit(view.target, entry, text)}
               onForget={() => forget({ kind: 'entry', target: view.target, text: entry })}
+              data-testid="memory-entry"
             />
           ))}
         </ul>
       )}
     </Panel>
-  )
-}
-
-/** One entry of the file, with its own Save and Forget. */
-function EntryItem({
-  entry,
-  fieldLabel,
-  onSave,
-  onForget
-}: Readonly<{
-  entry: string
-  fieldLabel: string
-  onSave: (text: string) => Promise<ActionResult>
-  onForget: () => Promise<ActionResult>
-}>): ReactNode {
-  const runner = useMemoryRunner()
-  return (
-    <EditableMemory
-      text={entry}
-      fieldLabel={fieldLabel}
-      onSave={onSave}
-      onForget={onForget}
-      runner={runner}
-      data-testid="memory-entry"
-    />
   )
 }

@@ -1,20 +1,21 @@
 import { memo, useCallback, useMemo, type ReactNode } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import type { Fact, FactPin } from '../../../../shared/contract'
-import { useAppStore, useStoreApi } from '../../store/useAppStore'
+import { useAppStore } from '../../store/useAppStore'
 import { MoreOnScroll } from '../../ui/MoreOnScroll'
 import { Panel } from '../../ui/Panel'
 import { VirtualRows, type VirtualRowProps } from '../../ui/VirtualRows'
 import { FACT_TYPE_LABELS, FactSourceLink } from '../review'
 import { EditableMemory, useMemoryRunner, type MemoryRunner } from './EditableMemory'
 import { PinMenu } from './PinMenu'
-import { useScrolledToWhenFocused } from '../search/useSourceFocus'
+import { useSourceFocus } from '../search/useSourceFocus'
 
 function FactMeta({
   fact,
   pins,
   runner
 }: Readonly<{ fact: Fact; pins: readonly FactPin[]; runner: MemoryRunner }>): ReactNode {
-  const store = useStoreApi()
+  const unpin = useAppStore((s) => s.unpinMemoryFact)
   return (
     <>
       <span className={`candidate__type candidate__type--${fact.type}`}>{FACT_TYPE_LABELS[fact.type]}</span>
@@ -28,7 +29,7 @@ function FactMeta({
             className="memory-pin__unpin"
             aria-label={`Unpin from ${pin.place}`}
             disabled={runner.busy}
-            onClick={() => void runner.run(() => store.getState().unpinMemoryFact(fact.id, pin.to))}
+            onClick={() => void runner.run(() => unpin(fact.id, pin.to))}
           >
             Unpin
           </button>
@@ -38,33 +39,26 @@ function FactMeta({
   )
 }
 
-type FactItemProps = Readonly<{
-  fact: Fact
-  pins: readonly FactPin[]
-  /** The fact a search hit opened. */
-  focused: boolean
-  rowProps: VirtualRowProps
-}>
+type FactItemProps = Readonly<{ fact: Fact; pins: readonly FactPin[]; rowProps: VirtualRowProps }>
 
 /** The same row: a page arriving draws the list again, and a fact already drawn has nothing new to draw. */
 function sameItem(before: FactItemProps, after: FactItemProps): boolean {
   return (
     before.fact === after.fact &&
     before.pins === after.pins &&
-    before.focused === after.focused &&
     before.rowProps.ref === after.rowProps.ref &&
     before.rowProps['data-index'] === after.rowProps['data-index']
   )
 }
 
-/**
- * One fact. A scroll step draws the rows it brings in, so a row follows no part of the store:
- * the list tells it whether a search hit opened it, and its actions are read when they run.
- */
-const FactItem = memo(function FactItem({ fact, pins, focused, rowProps }: FactItemProps): ReactNode {
-  const store = useStoreApi()
+const FactItem = memo(function FactItem({ fact, pins, rowProps }: FactItemProps): ReactNode {
+  const { edit, forget } = useAppStore(
+    useShallow((s) => ({ edit: s.editMemoryFact, forget: s.forgetMemory }))
+  )
   const runner = useMemoryRunner()
-  const ref = useScrolledToWhenFocused<HTMLLIElement>(focused)
+  const { ref, focused } = useSourceFocus<HTMLLIElement>(
+    (focus) => focus.kind === 'fact' && focus.id === fact.id
+  )
   return (
     <EditableMemory
       itemRef={ref}
@@ -72,8 +66,8 @@ const FactItem = memo(function FactItem({ fact, pins, focused, rowProps }: FactI
       text={fact.text}
       fieldLabel="Fact text"
       meta={<FactMeta fact={fact} pins={pins} runner={runner} />}
-      onSave={(text) => store.getState().editMemoryFact(fact.id, text)}
-      onForget={() => store.getState().forgetMemory({ kind: 'fact', id: fact.id, text: fact.text })}
+      onSave={(text) => edit(fact.id, text)}
+      onForget={() => forget({ kind: 'fact', id: fact.id, text: fact.text })}
       extraActions={<PinMenu fact={fact} pins={pins} runner={runner} />}
       runner={runner}
       rowProps={rowProps}
@@ -122,22 +116,13 @@ export function FactsPanel({
 }>): ReactNode {
   const rowKey = useCallback((index: number) => facts[index]?.id ?? index, [facts])
   const pinsOf = useMemo(() => pinsByFact(pins), [pins])
-  const focusedId = useAppStore((s) => (s.sourceFocus?.kind === 'fact' ? s.sourceFocus.id : null))
   // Kept while the facts and pins are: a scroll step then draws only the rows it brings in.
   const renderRow = useCallback(
     (index: number, rowProps: VirtualRowProps) => {
       const fact = facts[index] as Fact
-      return (
-        <FactItem
-          key={fact.id}
-          fact={fact}
-          pins={pinsOf.get(fact.id) ?? NO_PINS}
-          focused={fact.id === focusedId}
-          rowProps={rowProps}
-        />
-      )
+      return <FactItem key={fact.id} fact={fact} pins={pinsOf.get(fact.id) ?? NO_PINS} rowProps={rowProps} />
     },
-    [facts, pinsOf, focusedId]
+    [facts, pinsOf]
   )
   return (
     <Panel title={factsTitle(facts.length, total, more)} data-testid="memories-facts">

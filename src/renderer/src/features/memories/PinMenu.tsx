@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Fact, FactPin, PinDestination } from '../../../../shared/contract'
-import { useStoreApi } from '../../store/useAppStore'
+import { useAppStore } from '../../store/useAppStore'
 import { Menu } from '../../ui/Menu'
 import type { MemoryRunner } from './EditableMemory'
 
@@ -16,7 +16,7 @@ export function PinMenu({
   pins,
   runner
 }: Readonly<{ fact: Fact; pins: readonly FactPin[]; runner: MemoryRunner }>): ReactNode {
-  const store = useStoreApi()
+  const pin = useAppStore((s) => s.pinMemoryFact)
   return (
     <Menu
       label="Pin"
@@ -26,7 +26,7 @@ export function PinMenu({
         const pinned = pins.find((p) => p.to === place.to)
         return {
           label: pinned ? `${place.file} — already pinned there` : place.label,
-          onSelect: () => void runner.run(() => store.getState().pinMemoryFact(fact.id, place.to)),
+          onSelect: () => void runner.run(() => pin(fact.id, place.to)),
           ...(pinned ? { disabledReason: `Already pinned in ${pinned.place}` } : {})
         }
       })}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Fact, MessageId } from '../../../../shared/contract'
-import { useStoreApi } from '../../store/useAppStore'
+import { useAppStore } from '../../store/useAppStore'
 
 /** The stored chat message a fact points at, when it names one. */
 function chatMessageId(fact: Fact): MessageId | null {
@@ -30,9 +30,8 @@ export function describeFactSource(fact: Fact): string | null {
  * in context; plain text when the message is gone, "not from a chat" when there never was one.
  */
 export function FactSourceLink({ fact }: Readonly<{ fact: Fact }>): ReactNode {
-  // The actions are read when clicked: a long list draws many of these links and none needs to
-  // follow the store.
-  const store = useStoreApi()
+  const showMessage = useAppStore((state) => state.showChatMessage)
+  const focusComposer = useAppStore((state) => state.focusChatComposer)
   const label = describeFactSource(fact)
   const messageId = chatMessageId(fact)
   if (label === null) return <span className="fact-source">not from a chat</span>
@@ -48,10 +47,7 @@ export function FactSourceLink({ fact }: Readonly<{ fact: Fact }>): ReactNode {
       onClick={(event) => {
         event.stopPropagation()
         // This view leaves for Chat, taking the focused link with it: the message box takes the focus.
-        const { showChatMessage, focusChatComposer } = store.getState()
-        void showChatMessage({ agentId: fact.agentId, sessionId, messageId }).then(() =>
-          focusChatComposer('if-lost')
-        )
+        void showMessage({ agentId: fact.agentId, sessionId, messageId }).then(() => focusComposer('if-lost'))
       }}
     >
       {label}

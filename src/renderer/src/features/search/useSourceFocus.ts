@@ -10,17 +10,9 @@ export function useSourceFocus<T extends HTMLElement>(
   matches: (focus: SourceFocus) => boolean
 ): { ref: RefObject<T | null>; focused: boolean } {
   const focused = useAppStore((state) => state.sourceFocus !== null && matches(state.sourceFocus))
-  return { ref: useScrolledToWhenFocused<T>(focused), focused }
-}
-
-/**
- * The item's ref, scrolled into view when it becomes the one a search hit opened. For a list that
- * reads the focus once for all its rows and tells each row whether it is the one.
- */
-export function useScrolledToWhenFocused<T extends HTMLElement>(focused: boolean): RefObject<T | null> {
   const ref = useRef<T | null>(null)
   useEffect(() => {
     if (focused) ref.current?.scrollIntoView({ block: 'center' })
   }, [focused])
-  return ref
+  return { ref, focused }
 }
