@@ -1,7 +1,5 @@
-import { chromium, type Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS } from './chromiumArgs'
-import { chromiumExecutable } from './chromiumPath'
+import { describe, expect, it } from 'vitest'
+import { useChromium } from './chromiumForTests'
 import { watchPageProblems, whatThePageShows } from './pageProblems'
 
 const PAGE = `<!doctype html>
@@ -15,17 +13,10 @@ const PAGE = `<!doctype html>
 </script>`
 
 describe('what a year bench that stopped says about its page', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    const executablePath = chromiumExecutable() ?? chromium.executablePath()
-    browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] })
-  })
-  afterAll(async () => {
-    await browser.close()
-  })
+  const browser = useChromium()
 
   it('collects the page errors and console errors, and reads the banners and the section shown', async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     const problems = watchPageProblems(page)
     await page.setContent(PAGE)
     await expect.poll(() => problems.length).toBe(2)

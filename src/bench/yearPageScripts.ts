@@ -41,7 +41,8 @@ new Promise((resolve, reject) => {
  * Scrolls the list whose rows match the selector to its end (its top when upward), 600 px a frame (its own scroller,
  * or the nearest scrolling ancestor). At the end it waits up to 3 s for further rows (a list that
  * loads its next page on scroll), and goes on while more arrive. Resolves to every frame's duration,
- * the longest task the page ran meanwhile, and the rows there at the end.
+ * the longest task the page ran meanwhile, what the longest frames were made of, and the rows
+ * there at the end.
  */
 export function scrollToEndScript(rowSelector: string, upward: boolean): string {
   return `(async () => {
@@ -60,13 +61,35 @@ export function scrollToEndScript(rowSelector: string, upward: boolean): string 
     for (const entry of list.getEntries()) longTask = Math.max(longTask, entry.duration)
   })
   try { observer.observe({ type: 'longtask', buffered: false }) } catch {}
+  // What the longest frames were made of (Chromium's long-animation-frame entries): the page's
+  // scripts, its style and layout, and the rest of the frame (rendering, or the main thread idle).
+  const slow = []
+  const made = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const end = entry.startTime + entry.duration
+      const scripts = [...(entry.scripts || [])].sort((a, b) => b.duration - a.duration).slice(0, 3)
+      slow.push({
+        ms: Math.round(entry.duration),
+        at: Math.round(entry.startTime),
+        blocking: Math.round(entry.blockingDuration || 0),
+        render: Math.round(entry.renderStart ? end - entry.renderStart : 0),
+        styleLayout: Math.round(entry.styleAndLayoutStart ? end - entry.styleAndLayoutStart : 0),
+        scripts: scripts.map((s) => (s.invoker || s.invokerType) + ' ' + Math.round(s.duration) + ' ms (forced layout ' + Math.round(s.forcedStyleAndLayoutDuration || 0) + ')')
+      })
+    }
+    slow.sort((a, b) => b.ms - a.ms)
+    slow.length = Math.min(slow.length, 5)
+  })
+  try { made.observe({ type: 'long-animation-frame', buffered: false }) } catch {}
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
   const frames = []
+  const over = []
   let last = performance.now()
   const tick = async () => {
     await frame()
     const now = performance.now()
     frames.push(now - last)
+    if (now - last > 40) over.push(Math.round(last) + '+' + Math.round(now - last))
     last = now
   }
   const atEnd = () => step < 0 ? scroller.scrollTop <= 0 : scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2
@@ -86,7 +109,8 @@ export function scrollToEndScript(rowSelector: string, upward: boolean): string 
     if (scroller.scrollHeight === height) break
   }
   observer.disconnect()
-  return { frames, longTask, rows: document.querySelectorAll(selector).length }
+  made.disconnect()
+  return { frames, longTask, slow, over, rows: document.querySelectorAll(selector).length }
 })()`
 }
 

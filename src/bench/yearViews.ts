@@ -28,7 +28,35 @@ const INSPECTOR: ListView = {
 interface Scrolled {
   readonly frames: number[]
   readonly longTask: number
+  /** The longest animation frames (at most five), each with what it was made of. */
+  readonly slow: readonly SlowFrame[]
+  /** Frames over 40 ms, as "start+ms" on the page's clock. */
+  readonly over: readonly string[]
   readonly rows: number
+}
+
+interface SlowFrame {
+  readonly ms: number
+  readonly at: number
+  readonly blocking: number
+  readonly render: number
+  readonly styleLayout: number
+  readonly scripts: readonly string[]
+}
+
+/** How the frames of a scroll spread: "p50 17, p95 25, p99 32 ms, 7 over 34 ms" (34: two frames at 60 Hz). */
+function frameSpread(frames: readonly number[]): string {
+  const sorted = [...frames].sort((a, b) => a - b)
+  const at = (q: number): number =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
+  const over = frames.filter((ms) => ms > 34).length
+  return `p50 ${at(0.5)}, p95 ${at(0.95)}, p99 ${at(0.99)} ms, ${over} over 34 ms`
+}
+
+/** "52 ms at 34041 (rendering 46, of it style and layout 1; blocking 0): FrameRequestCallback 41 ms (forced layout 40)". */
+function describeSlow(frame: SlowFrame): string {
+  const scripts = frame.scripts.length > 0 ? `: ${frame.scripts.join(', ')}` : ''
+  return `${frame.ms} ms at ${frame.at} (rendering ${frame.render}, of it style and layout ${frame.styleLayout}; blocking ${frame.blocking})${scripts}`
 }
 
 /** A sidebar entry by role and name (its name may carry a count badge after the label). */
@@ -116,8 +144,12 @@ export async function measureYearViews(
     const ms = await openView(page, view)
     const scrolled = await scrollView(page, view)
     ctx.log(
-      `year: ${view.stem} drawn in ${Math.round(ms)} ms; scrolled to its end over ${scrolled.frames.length} frames, worst ${Math.round(Math.max(0, ...scrolled.frames))} ms, longest task ${Math.round(scrolled.longTask)} ms, ${scrolled.rows} rows in the page`
+      `year: ${view.stem} drawn in ${Math.round(ms)} ms; scrolled to its end over ${scrolled.frames.length} frames (${frameSpread(scrolled.frames)}), worst ${Math.round(Math.max(0, ...scrolled.frames))} ms, longest task ${Math.round(scrolled.longTask)} ms, ${scrolled.rows} rows in the page`
     )
+    if (scrolled.over.length > 0)
+      ctx.log(
+        `year: ${view.stem}'s frames over 40 ms (start+ms on the page's clock): ${scrolled.over.join(', ')}; the page's longest animation frames: ${scrolled.slow.map(describeSlow).join('; ') || 'none of 50 ms or more'}`
+      )
     figures.push(...viewFigures(view, ms, scrolled))
     await sample()
   }
