@@ -22,6 +22,45 @@ interface Scrolled {
   over: string[]
   slow: { ms: number; scripts: string[] }[]
   rows: number
+  stillLoading: number
+}
+
+/**
+ * A section whose list loads 50 rows at a time, 300 ms after its "loading more" line comes within
+ * 800 px of the view, as the app's lists do (two pages more, then the line goes), with a tall panel below the list; `answers` false
+ * leaves the line loading for ever.
+ */
+function pagedList(answers: boolean): string {
+  return `<!doctype html>
+<div id="section" style="height: 300px; overflow-y: auto">
+  <ul id="list" style="margin: 0"></ul>
+  <p id="more" data-testid="more-on-scroll">loading more as you scroll…</p>
+  <div style="height: 20000px">below the list</div>
+</div>
+<script>
+  const list = document.getElementById('list')
+  const section = document.getElementById('section')
+  const more = document.getElementById('more')
+  let pages = 0
+  let loading = false
+  const add = () => {
+    for (let i = 0; i < 50; i++) list.insertAdjacentHTML('beforeend', '<li class="row" style="height: 20px">row</li>')
+  }
+  add()
+  section.addEventListener('scroll', () => {
+    if (loading || !more.isConnected || !${answers}) return
+    const box = more.getBoundingClientRect()
+    const view = section.getBoundingClientRect()
+    if (box.top > view.bottom + 800 || box.bottom < view.top - 800) return
+    loading = true
+    setTimeout(() => {
+      add()
+      pages++
+      loading = false
+      if (pages === 2) more.remove()
+    }, 300)
+  })
+</script>`
 }
 
 describe('the year bench scrolling a list to its end', () => {
@@ -41,5 +80,22 @@ describe('the year bench scrolling a list to its end', () => {
     expect(longest?.ms).toBeGreaterThanOrEqual(90)
     expect(longest?.scripts.join(' ')).toMatch(/scroll \d+ ms/)
     await page.close()
+  }, 15_000)
+
+  /** The page's list scrolled to its end by the bench's script. */
+  const scrollOn = async (html: string): Promise<Scrolled> => {
+    const page = await browser().newPage()
+    await page.setContent(html)
+    const scrolled = await page.evaluate<Scrolled>(scrollToEndScript('.row', false))
+    await page.close()
+    return scrolled
+  }
+
+  it('waits at a list\'s "loading more" line for the next page instead of scrolling on past the list', async () => {
+    expect(await scrollOn(pagedList(true))).toMatchObject({ rows: 150, stillLoading: 0 })
+  }, 15_000)
+
+  it('ends at a "loading more" line that stays, and counts it', async () => {
+    expect(await scrollOn(pagedList(false))).toMatchObject({ rows: 50, stillLoading: 1 })
   }, 15_000)
 })

@@ -2,6 +2,9 @@
 // Node code without DOM types, so each is text). The element a script clicks was found by role
 // and name in the bench and marked with TARGET; the script takes the mark off before clicking.
 
+/** The line at the end of a list that loads its next page on scroll ("loading more as you scroll…"). */
+const LOADING_MORE = '[data-testid="more-on-scroll"]'
+
 /** The attribute that marks the element a script clicks. */
 export const TARGET = 'data-bench-target'
 
@@ -39,10 +42,10 @@ new Promise((resolve, reject) => {
 
 /**
  * Scrolls the list whose rows match the selector to its end (its top when upward), 600 px a frame (its own scroller,
- * or the nearest scrolling ancestor). At the end it waits up to 3 s for further rows (a list that
- * loads its next page on scroll), and goes on while more arrive. Resolves to every frame's duration,
- * the longest task the page ran meanwhile, what the longest frames were made of, and the rows
- * there at the end.
+ * or the nearest scrolling ancestor). At the end, or at a line saying more is loading, it waits up
+ * to 3 s for further rows (a list that loads its next page on scroll), and goes on while more arrive. Resolves to every frame's duration,
+ * the longest task the page ran meanwhile, what the longest frames were made of, the rows there
+ * at the end, and how many lines still say more is loading.
  */
 export function scrollToEndScript(rowSelector: string, upward: boolean): string {
   return `(async () => {
@@ -93,24 +96,36 @@ export function scrollToEndScript(rowSelector: string, upward: boolean): string 
     last = now
   }
   const atEnd = () => step < 0 ? scroller.scrollTop <= 0 : scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2
+  // A list that loads its next page on scroll ends in a line saying so. A person who reaches that
+  // line waits there for the page; scrolling on past it, into what lies below the list, would leave
+  // the list unloaded. So the bench waits at it too.
+  const loadingLines = () => [...document.querySelectorAll(${JSON.stringify(LOADING_MORE)})].filter((line) => scroller.contains(line))
+  const atLoadingLine = () => {
+    const view = scroller === document.scrollingElement ? { top: 0, bottom: innerHeight } : scroller.getBoundingClientRect()
+    return loadingLines().some((line) => {
+      const box = line.getBoundingClientRect()
+      return step < 0 ? box.bottom > view.top : box.top < view.bottom
+    })
+  }
+  const reached = () => atEnd() || atLoadingLine()
   const started = performance.now()
   while (performance.now() - started < 120000) {
-    if (!atEnd()) {
+    if (!reached()) {
       scroller.scrollTop = scroller.scrollTop + step
       await tick()
       continue
     }
     const height = scroller.scrollHeight
     const waitStart = performance.now()
-    while (scroller.scrollHeight === height && performance.now() - waitStart < 3000) {
+    while (reached() && scroller.scrollHeight === height && performance.now() - waitStart < 3000) {
       await frame()
       last = performance.now()
     }
-    if (scroller.scrollHeight === height) break
+    if (reached() && scroller.scrollHeight === height) break
   }
   observer.disconnect()
   made.disconnect()
-  return { frames, longTask, slow, over, rows: document.querySelectorAll(selector).length }
+  return { frames, longTask, slow, over, rows: document.querySelectorAll(selector).length, stillLoading: loadingLines().length }
 })()`
 }
 

@@ -33,6 +33,8 @@ interface Scrolled {
   /** Frames over 40 ms, as "start+ms" on the page's clock. */
   readonly over: readonly string[]
   readonly rows: number
+  /** Lines at the end of its lists still saying more is loading: a list that stopped loading. */
+  readonly stillLoading: number
 }
 
 interface SlowFrame {
@@ -146,6 +148,10 @@ export async function measureYearViews(
     ctx.log(
       `year: ${view.stem} drawn in ${Math.round(ms)} ms; scrolled to its end over ${scrolled.frames.length} frames (${frameSpread(scrolled.frames)}), worst ${Math.round(Math.max(0, ...scrolled.frames))} ms, longest task ${Math.round(scrolled.longTask)} ms, ${scrolled.rows} rows in the page`
     )
+    if (scrolled.stillLoading > 0)
+      ctx.log(
+        `year: ${view.stem} stopped loading: its end still said more was loading 3 s after it was reached`
+      )
     if (scrolled.over.length > 0)
       ctx.log(
         `year: ${view.stem}'s frames over 40 ms (start+ms on the page's clock): ${scrolled.over.join(', ')}; the page's longest animation frames: ${scrolled.slow.map(describeSlow).join('; ') || 'none of 50 ms or more'}`
