@@ -30,6 +30,20 @@ describe('ConfigStore', () => {
     expect(store.config().model).toBe('mine')
   })
 
+  it('reads the file every time but parses it again only when its text changed, and shares it read-only', () => {
+    writeFileSync(store.path, '{"model": "mine"}')
+    const first = store.read()
+    expect(store.read()).toBe(first)
+    expect(() => {
+      ;(first.config as { model: string }).model = 'theirs'
+    }).toThrow(TypeError)
+    // Another process (the CLI, the user's editor) changed it: read fresh.
+    writeFileSync(store.path, '{"model": "yours"}')
+    expect(store.config().model).toBe('yours')
+    writeFileSync(store.path, '{"model": ')
+    expect(store.read().errors).not.toEqual([])
+  })
+
   it('deep-merges a patch, keeping unknown keys and siblings at every level', async () => {
     writeFileSync(
       store.path,

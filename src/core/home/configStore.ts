@@ -12,7 +12,7 @@ export type ConfigEdit = (raw: Record<string, unknown>) => Record<string, unknow
 
 /** The read side, for services that only need the current settings. */
 export interface ConfigReader {
-  /** The file parsed fresh (the user, the CLI or another window may have changed it). */
+  /** The file read fresh (the user, the CLI or another window may have changed it). */
   read(): LoadedConfig
 }
 
@@ -24,6 +24,13 @@ export interface ConfigReader {
  * file into a bad one. Unknown keys are kept at every level.
  */
 export class ConfigStore implements ConfigReader {
+  /**
+   * The last text read and what it parsed to: the file is read on every call (it may have changed
+   * behind our back), but parsed only when its text did. Every turn reads the settings, and the
+   * parse is most of the cost. Frozen, since every reader shares it.
+   */
+  private last: { readonly text: string | undefined; readonly loaded: LoadedConfig } | null = null
+
   constructor(readonly path: string) {}
 
   read(): LoadedConfig {
@@ -38,7 +45,9 @@ export class ConfigStore implements ConfigReader {
         }
       }
     }
-    return parseConfig(text)
+    if (this.last === null || this.last.text !== text)
+      this.last = { text, loaded: deepFreeze(parseConfig(text)) }
+    return this.last.loaded
   }
 
   /** The validated settings (defaults for missing or bad fields). */
@@ -94,4 +103,13 @@ export function mergePatch(
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** The value and everything it holds made read-only, so a reader cannot change what others share. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
 }
