@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import type { YearHome } from '../core/testing/year/yearHome'
-import { figure, type BenchContext, type BenchFigure } from './benchTypes'
+import { figure, percentile, type BenchContext, type BenchFigure } from './benchTypes'
 import { navigateAndWaitScript, openTitledChatScript, scrollToEndScript, TARGET } from './yearPageScripts'
 
 /** One list view of the year: its sidebar entry, the rows that show it is drawn, and its figures' stem. */
@@ -48,11 +48,9 @@ interface SlowFrame {
 
 /** How the frames of a scroll spread: "p50 17, p95 25, p99 32 ms, 7 over 34 ms" (34: two frames at 60 Hz). */
 function frameSpread(frames: readonly number[]): string {
-  const sorted = [...frames].sort((a, b) => a - b)
-  const at = (q: number): number =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
+  const at = (p: number): number => (frames.length > 0 ? Math.round(percentile(frames, p)) : 0)
   const over = frames.filter((ms) => ms > 34).length
-  return `p50 ${at(0.5)}, p95 ${at(0.95)}, p99 ${at(0.99)} ms, ${over} over 34 ms`
+  return `p50 ${at(50)}, p95 ${at(95)}, p99 ${at(99)} ms, ${over} over 34 ms`
 }
 
 /** "52 ms at 34041 (rendering 46, of it style and layout 1; blocking 0): FrameRequestCallback 41 ms (forced layout 40)". */
