@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { MemoryFileView } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
@@ -11,8 +11,14 @@ const FILE_NOTES = {
   user: 'Your profile, shared by all agents. The whole file is in the prompt of every new session.'
 } as const
 
-/** The entries of MEMORY.md or USER.md, edited and forgotten with the memory tool's own rules (budget, scan). */
-export function EntriesPanel({ view, empty }: Readonly<{ view: MemoryFileView; empty: string }>): ReactNode {
+/**
+ * The entries of MEMORY.md or USER.md, edited and forgotten with the memory tool's own rules (budget, scan).
+ * Memoised: a page of facts arriving leaves this file's view as it was, and nothing here is drawn again.
+ */
+export const EntriesPanel = memo(function EntriesPanel({
+  view,
+  empty
+}: Readonly<{ view: MemoryFileView; empty: string }>): ReactNode {
   const { edit, forget } = useAppStore(
     useShallow((s) => ({ edit: s.editMemoryEntry, forget: s.forgetMemory }))
   )
@@ -44,4 +50,4 @@ export function EntriesPanel({ view, empty }: Readonly<{ view: MemoryFileView; e
       )}
     </Panel>
   )
-}
+})

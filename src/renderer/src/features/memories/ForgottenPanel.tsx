@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { memo, useState, type ReactNode } from 'react'
 import type { MemoriesView } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
 import { Button } from '../../ui/Button'
@@ -68,8 +68,11 @@ function ForgottenRow({ row }: Readonly<{ row: Row }>): ReactNode {
   )
 }
 
-/** What was forgotten: never recalled, never in a prompt, but kept, and one click from coming back. */
-export function ForgottenPanel({
+/**
+ * What was forgotten: never recalled, never in a prompt, but kept, and one click from coming back.
+ * Memoised: a page of approved facts arriving leaves the forgotten as they were.
+ */
+export const ForgottenPanel = memo(function ForgottenPanel({
   forgotten,
   onMore
 }: Readonly<{ forgotten: MemoriesView['forgotten']; onMore: () => void }>): ReactNode {
@@ -93,4 +96,4 @@ export function ForgottenPanel({
       )}
     </Panel>
   )
-}
+})

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '../../store/useAppStore'
 import { Banner } from '../../ui/Banner'
@@ -77,6 +77,9 @@ export function MemoriesSection(): ReactNode {
 function MemoriesLists(): ReactNode {
   const view = useAppStore(selectMemoriesView)
   const loadMore = useAppStore((s) => s.loadMoreMemoryFacts)
+  // Kept across renders, so the panels a page of facts leaves unchanged are not drawn again.
+  const moreApproved = useCallback(() => void loadMore('approved'), [loadMore])
+  const moreForgotten = useCallback(() => void loadMore('forgotten'), [loadMore])
   const empty = view?.query ? 'Nothing here matches your search.' : null
   return (
     <>
@@ -89,7 +92,7 @@ function MemoriesLists(): ReactNode {
             pins={view.pins}
             total={view.factsTotal}
             more={view.next !== null}
-            onReachEnd={() => void loadMore('approved')}
+            onReachEnd={moreApproved}
             empty={
               empty ??
               'No approved facts yet. When a session ends, candidates wait in Review; the ones you approve appear here.'
@@ -104,7 +107,7 @@ function MemoriesLists(): ReactNode {
               'No memory files yet. Pin a fact into a memory file of its own (Pin… on a fact), or add a .md file to the memories folder.'
             }
           />
-          <ForgottenPanel forgotten={view.forgotten} onMore={() => void loadMore('forgotten')} />
+          <ForgottenPanel forgotten={view.forgotten} onMore={moreForgotten} />
         </>
       )}
     </>

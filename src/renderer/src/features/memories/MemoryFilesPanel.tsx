@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { memo, useState, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { Fact, MemoryFileItem } from '../../../../shared/contract'
 import { useAppStore } from '../../store/useAppStore'
@@ -58,8 +58,11 @@ function FileRow({ file }: Readonly<{ file: MemoryFileItem }>): ReactNode {
   )
 }
 
-/** Long-form memories, one markdown file each; recall searches them too. */
-export function MemoryFilesPanel({
+/**
+ * Long-form memories, one markdown file each; recall searches them too. Memoised: a page of facts
+ * arriving leaves the files as they were, and their rows are not drawn again.
+ */
+export const MemoryFilesPanel = memo(function MemoryFilesPanel({
   files,
   empty
 }: Readonly<{ files: readonly MemoryFileItem[]; empty: string }>): ReactNode {
@@ -81,4 +84,4 @@ export function MemoryFilesPanel({
       )}
     </Panel>
   )
-}
+})
