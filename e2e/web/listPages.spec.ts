@@ -73,6 +73,13 @@ test('Memories lists every approved fact a page at a time: the heading counts th
     `Showing 100 of ${total.toLocaleString('en-US')} facts; loading more as you scroll…`
   )
   await snap(page, 'list-pages-memories-first')
+  // The panels under the facts are out of view: the browser skips drawing them while the list scrolls.
+  const files = page.getByTestId('memories-files')
+  const drawn = (): Promise<boolean> =>
+    files.evaluate(
+      (panel) => panel.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? false
+    )
+  expect(await drawn()).toBe(false)
 
   const section = page.getByTestId('memories-section')
   await expect(async () => {
@@ -83,6 +90,9 @@ test('Memories lists every approved fact a page at a time: the heading counts th
   await expect(rows.last()).toBeVisible()
   expect(await rows.count()).toBeLessThan(60)
   await snap(page, 'list-pages-memories-end')
+  await files.scrollIntoViewIfNeeded()
+  await expect(files.getByRole('heading', { name: /^Memory files \(/ })).toBeVisible()
+  expect(await drawn()).toBe(true)
 })
 
 test('the Inspector of the longest chat shows tabs for the first, the last and the chosen turn, and goes to any turn by number', async ({

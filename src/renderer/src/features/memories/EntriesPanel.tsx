@@ -25,6 +25,7 @@ export const EntriesPanel = memo(function EntriesPanel({
   const file = view.target === 'user' ? 'USER.md' : 'MEMORY.md'
   return (
     <Panel
+      className="memory-panel--under-facts"
       title={`${file} (${view.entries.length})`}
       actions={<MemoryUsageMeter usage={view.usage} />}
       data-testid={`memories-entries-${view.target}`}

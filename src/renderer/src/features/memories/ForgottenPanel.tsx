@@ -80,7 +80,11 @@ export const ForgottenPanel = memo(function ForgottenPanel({
   if (rows.length === 0) return null
   const more = forgotten.factsNext !== null
   return (
-    <Panel title={`Forgotten (${rows.length}${more ? '+' : ''})`} data-testid="memories-forgotten">
+    <Panel
+      title={`Forgotten (${rows.length}${more ? '+' : ''})`}
+      className="memory-panel--under-facts"
+      data-testid="memories-forgotten"
+    >
       <p className="muted memory-panel__note">
         Kept in history and never used. Restore brings one back as it was.
       </p>

@@ -68,7 +68,11 @@ export const MemoryFilesPanel = memo(function MemoryFilesPanel({
 }: Readonly<{ files: readonly MemoryFileItem[]; empty: string }>): ReactNode {
   const openFile = useAppStore((s) => s.memoriesOpenFile)
   return (
-    <Panel title={`Memory files (${files.length})`} data-testid="memories-files">
+    <Panel
+      title={`Memory files (${files.length})`}
+      className="memory-panel--under-facts"
+      data-testid="memories-files"
+    >
       <p className="muted memory-panel__note">
         One markdown file per long memory, in the agent&apos;s memories folder. Recall searches them too.
       </p>
